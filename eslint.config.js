@@ -1,0 +1,82 @@
+// Folder boundaries (the layering rule of DEVELOPERS.md) are enforced here:
+// shared/ imports nothing of the others, only main/app/ and preload/ import electron,
+// the renderer reaches main only through preload's API.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+
+const others = (...folders) =>
+  folders.map((folder) => ({
+    group: [`**/${folder}/**`, `**/${folder}`],
+    message: `This folder may not import from ${folder}/.`,
+  }));
+const electron = { name: 'electron', message: 'Only main/app/ and preload/ import electron.' };
+const nodeBuiltins = {
+  group: ['node:*'],
+  message: 'This code runs in a browser or sandboxed context: no Node built-ins.',
+};
+
+const boundary = (files, { paths = [], patterns = [] }) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
+});
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'release/', 'test-output/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+      ],
+    },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Tool configs must default-export.
+    files: ['*.config.{js,ts}'],
+    rules: { 'no-restricted-syntax': 'off' },
+  },
+  boundary(['shared/**'], {
+    paths: [electron],
+    patterns: [nodeBuiltins, ...others('main', 'preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts')],
+  }),
+  boundary(['main/**'], {
+    paths: [electron],
+    patterns: others('preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts'),
+  }),
+  boundary(['main/app/**'], {
+    patterns: others('preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts'),
+  }),
+  boundary(['preload/**'], {
+    patterns: [...others('main', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts')],
+  }),
+  boundary(['renderer/**'], {
+    paths: [electron],
+    patterns: [nodeBuiltins, ...others('main', 'preload', 'relay', 'sandbox', 'test', 'bench', 'scripts')],
+  }),
+  boundary(['relay/**'], {
+    paths: [electron],
+    patterns: others('main', 'preload', 'renderer', 'sandbox', 'test', 'bench', 'scripts'),
+  }),
+  boundary(['sandbox/**'], {
+    paths: [electron],
+    patterns: others('main', 'preload', 'renderer', 'relay', 'test', 'bench', 'scripts'),
+  }),
+  {
+    // Tests may start the sandbox and relay as real servers, whatever folder they sit in.
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electron] }] },
+  },
+);

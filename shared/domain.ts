@@ -1,0 +1,181 @@
+// Domain types shared by main, preload and renderer. Pure data: no Node, no DOM.
+
+/** The platform's order statuses (spec 3) plus the ones it sends beyond the spec. */
+export const ORDER_STATUSES = [
+  'CREATED',
+  'PRODUCTION',
+  'READY',
+  'DELIVERED',
+  'REJECTED',
+  'CANCELED',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Money as the order API sends it: integer minor units. */
+export type Money = { amount: number; currency: string };
+
+export type OrderItemOption = {
+  name: string;
+  value: string;
+  count: number;
+  price: Money;
+};
+
+export type OrderItem = {
+  id: string;
+  name: string;
+  count: number;
+  options: OrderItemOption[];
+  total: Money;
+  posId: string | null;
+};
+
+export type DeliveryType = 'takeaway' | 'homedelivery' | 'eatin';
+
+export type OrderActionKind =
+  | 'accept'
+  | 'reject'
+  | 'ready'
+  | 'delivered'
+  | 'confirm-preorder';
+
+/** An action staff took that the platform has not confirmed yet, or that failed. */
+export type PendingAction = {
+  actionId: string;
+  kind: OrderActionKind;
+  state: 'pending' | 'failed';
+  /** The server's reason, when state is failed. */
+  error: string | null;
+  attempts: number;
+  createdAt: string;
+};
+
+export type Order = {
+  id: string;
+  orderNumber: string;
+  venueId: string;
+  /** The status as the terminal knows it: the platform's, or the one a pending action leads to. */
+  status: OrderStatus;
+  /** The last status the platform confirmed. */
+  platformStatus: OrderStatus;
+  type: 'instant' | 'preorder';
+  preorderTime: string | null;
+  preorderStatus: 'confirmed' | 'waiting' | null;
+  deliveryType: DeliveryType;
+  selfDelivery: boolean;
+  items: OrderItem[];
+  total: Money;
+  consumerName: string | null;
+  consumerPhone: string | null;
+  consumerComment: string | null;
+  pickupEta: string | null;
+  courierPickupEta: string | null;
+  pickupCompleted: boolean;
+  /** When the accept set a preparation time, in minutes. */
+  preparationMinutes: number | null;
+  rejectReason: string | null;
+  createdAt: string;
+  updatedAt: string;
+  pending: PendingAction | null;
+};
+
+export const WEEKDAYS = [
+  'MONDAY',
+  'TUESDAY',
+  'WEDNESDAY',
+  'THURSDAY',
+  'FRIDAY',
+  'SATURDAY',
+  'SUNDAY',
+] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export type OpeningTime = {
+  opening_day: Weekday;
+  opening_time: string;
+  closing_day: Weekday;
+  closing_time: string;
+};
+
+export type VenueState = {
+  venueId: string;
+  name: string | null;
+  isOnline: boolean;
+  isOpen: boolean;
+  /** Until when the venue is offline, when staff chose a time. */
+  offlineUntil: string | null;
+  openingTimes: OpeningTime[];
+  /** Read from the platform at this time; null if never read. */
+  fetchedAt: string | null;
+  pending: boolean;
+};
+
+export type RelayConnection = 'unconfigured' | 'connecting' | 'connected' | 'disconnected';
+export type PlatformReachability = 'unknown' | 'reachable' | 'unreachable';
+
+export type AppStatus = {
+  configured: boolean;
+  venueId: string | null;
+  venueName: string | null;
+  relay: RelayConnection;
+  relayError: string | null;
+  platform: PlatformReachability;
+  platformError: string | null;
+  outboxWaiting: number;
+  outboxFailed: number;
+  /** The refresh token was refused or consent withdrawn: staff must reconnect the venue. */
+  needsReconnect: boolean;
+  reconnectReason: string | null;
+};
+
+export type OutboxActionKind =
+  | OrderActionKind
+  | 'venue-online'
+  | 'venue-opening-times'
+  | 'menu-push'
+  | 'item-availability';
+
+export type OutboxEntry = {
+  id: string;
+  kind: OutboxActionKind;
+  /** The order or venue the action is about. */
+  subject: string;
+  /** Short human description, e.g. "Accept #123 (15 min)". */
+  summary: string;
+  state: 'pending' | 'sending' | 'failed' | 'done';
+  attempts: number;
+  error: string | null;
+  createdAt: string;
+  nextAttemptAt: string | null;
+};
+
+export type AuditEntry = {
+  id: number;
+  at: string;
+  action: string;
+  subject: string;
+  outcome: string;
+  detail: string | null;
+};
+
+export type MenuIssue = { path: string; message: string };
+
+export type MenuDiff = {
+  added: string[];
+  removed: string[];
+  changed: string[];
+  categoriesBefore: number;
+  categoriesAfter: number;
+  itemsBefore: number;
+  itemsAfter: number;
+};
+
+export type MenuItemSummary = {
+  externalData: string;
+  name: string;
+  category: string;
+  price: number;
+  enabled: boolean;
+  disabledUntil: string | null;
+  pending: boolean;
+};

@@ -1,0 +1,189 @@
+// The one declaration of the app's service API. Main registers a handler per channel and
+// validates each request with the channel's schema; preload exposes one function per channel;
+// the web host serves the same channels over HTTP. Types of both sides derive from this table.
+import { z } from 'zod';
+import type {
+  AppStatus,
+  AuditEntry,
+  MenuDiff,
+  MenuIssue,
+  MenuItemSummary,
+  Order,
+  OutboxEntry,
+  VenueState,
+} from '../domain';
+import { WEEKDAYS } from '../domain';
+
+const id = z.string().min(1).max(200);
+const isoDateTime = z.iso.datetime({ offset: true });
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'expected HH:mm');
+
+export const openingTimeSchema = z.object({
+  opening_day: z.enum(WEEKDAYS),
+  opening_time: hhmm,
+  closing_day: z.enum(WEEKDAYS),
+  closing_time: hhmm,
+});
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+export const setupConnectSchema = z.object({
+  authUrl: httpUrl,
+  posUrl: httpUrl,
+  clientId: z.string().min(1).max(500),
+  clientSecret: z.string().min(1).max(500),
+  code: z.string().min(1).max(2000),
+  redirectUri: httpUrl,
+  relayUrl: httpUrl,
+  terminalKey: z.string().min(1).max(500),
+  /** The marketplace signing secret, to verify notifications end to end. Optional. */
+  signingSecret: z.string().max(500).optional(),
+});
+export type SetupConnectRequest = z.infer<typeof setupConnectSchema>;
+
+export type SetupState = {
+  configured: boolean;
+  venueId: string | null;
+  authUrl: string | null;
+  posUrl: string | null;
+  relayUrl: string | null;
+  clientId: string | null;
+  redirectUri: string | null;
+};
+
+/** What an action call answers at once: the action is stored, not yet sent. */
+export type ActionReceipt = { actionId: string };
+
+export type MenuCheck =
+  | { ok: true; diff: MenuDiff; itemCount: number }
+  | { ok: false; issues: MenuIssue[] };
+
+const empty = z.object({}).strict();
+
+type ChannelSpec<S extends z.ZodType, R> = { request: S; response: R };
+// The response type travels as a phantom: main is trusted, only requests are validated.
+const channel = <S extends z.ZodType>(request: S) => ({
+  returns: <R>(): ChannelSpec<S, R> => ({ request, response: undefined as R }),
+});
+
+export const channels = {
+  'setup:get': channel(empty).returns<SetupState>(),
+  'setup:connect': channel(setupConnectSchema).returns<{ venueId: string }>(),
+  'setup:disconnect': channel(empty).returns<void>(),
+
+  'status:get': channel(empty).returns<AppStatus>(),
+
+  'orders:list': channel(empty).returns<Order[]>(),
+  'orders:accept': channel(
+    z
+      .object({
+        orderId: id,
+        /** Minutes from now until the food is ready; null keeps the platform's estimate. */
+        preparationMinutes: z.number().int().min(1).max(120).nullable(),
+      })
+      .strict(),
+  ).returns<ActionReceipt>(),
+  'orders:reject': channel(
+    z
+      .object({
+        orderId: id,
+        reason: z.string().trim().min(1).max(500),
+        code: z.enum(['GENERIC', 'ITEMS_UNAVAILABLE', 'VENUE_CLOSING_SOON']).optional(),
+      })
+      .strict(),
+  ).returns<ActionReceipt>(),
+  'orders:markReady': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
+  'orders:handOver': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
+  'orders:confirmPreorder': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
+
+  'venue:get': channel(empty).returns<VenueState | null>(),
+  'venue:refresh': channel(empty).returns<VenueState | null>(),
+  'venue:setOnline': channel(
+    z
+      .object({
+        online: z.boolean(),
+        /** Only with online=false; null means until switched back. */
+        until: isoDateTime.nullable().optional(),
+      })
+      .strict()
+      .refine((v) => !(v.online && v.until), {
+        message: 'a time limit only applies to going offline',
+        path: ['until'],
+      }),
+  ).returns<ActionReceipt>(),
+  'venue:setOpeningTimes': channel(
+    z.object({ availability: z.array(openingTimeSchema).max(100) }).strict(),
+  ).returns<ActionReceipt>(),
+
+  'menu:check': channel(z.object({ text: z.string().max(20_000_000) }).strict()).returns<MenuCheck>(),
+  'menu:push': channel(z.object({ text: z.string().max(20_000_000) }).strict()).returns<
+    ActionReceipt | { ok: false; issues: MenuIssue[] }
+  >(),
+  'menu:items': channel(empty).returns<MenuItemSummary[]>(),
+  'menu:setItemAvailability': channel(
+    z
+      .object({
+        externalData: id,
+        enabled: z.boolean(),
+        disabledUntil: isoDateTime.nullable().optional(),
+      })
+      .strict(),
+  ).returns<ActionReceipt>(),
+
+  'outbox:list': channel(empty).returns<OutboxEntry[]>(),
+  'outbox:retry': channel(z.object({ actionId: id }).strict()).returns<void>(),
+  'outbox:discard': channel(z.object({ actionId: id }).strict()).returns<void>(),
+
+  'audit:list': channel(z.object({ limit: z.number().int().min(1).max(1000) }).strict()).returns<
+    AuditEntry[]
+  >(),
+} as const;
+
+export type Channels = typeof channels;
+export type ChannelName = keyof Channels;
+export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
+
+export type RequestOf<C extends ChannelName> = z.input<Channels[C]['request']>;
+export type ParsedRequestOf<C extends ChannelName> = z.output<Channels[C]['request']>;
+export type ResponseOf<C extends ChannelName> = Channels[C]['response'];
+
+/** What main implements and the renderer calls, whatever the host. */
+export type ServiceApi = {
+  [C in ChannelName]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>>;
+};
+
+/** Events main pushes to the renderer. */
+export type ServiceEvents = {
+  'orders:changed': { orders: Order[] };
+  /** A new order arrived: ring. */
+  'orders:arrived': { orderId: string; orderNumber: string };
+  'status:changed': AppStatus;
+  'outbox:changed': { entries: OutboxEntry[] };
+  'venue:changed': VenueState | null;
+  'menu:changed': { items: MenuItemSummary[] };
+};
+export type EventName = keyof ServiceEvents;
+export const EVENT_NAMES: EventName[] = [
+  'orders:changed',
+  'orders:arrived',
+  'status:changed',
+  'outbox:changed',
+  'venue:changed',
+  'menu:changed',
+];
+
+/** Error as it crosses the bridge: a code the UI can act on and a sentence for staff. */
+export type BridgeError = {
+  code: 'invalid-request' | 'not-configured' | 'not-found' | 'conflict' | 'failed';
+  message: string;
+  issues?: MenuIssue[];
+};
+
+/** What preload (or the web host's script) puts on `window.countertop`. */
+export type Bridge = {
+  [C in ChannelName]: (request: RequestOf<C>) => Promise<ResponseOf<C>>;
+} & {
+  on: <E extends EventName>(event: E, listener: (payload: ServiceEvents[E]) => void) => () => void;
+};
+
+export const BRIDGE_GLOBAL = 'countertop';
