@@ -1,0 +1,80 @@
+import { errors, jwtVerify, type JWTPayload } from 'jose';
+import { z } from 'zod';
+
+export type DeliveryVerification =
+  | { ok: true; payload: JWTPayload }
+  | { ok: false; reason: 'bad_signature' | 'expired' | 'bad_token'; message: string };
+
+const encoder = new TextEncoder();
+
+/**
+ * Spec 2: the token is an HS256 JWT signed with the webhook's client_secret (used as raw bytes).
+ * Only HS256 is allowed, so `alg: none` and every other algorithm fail before any key is used.
+ * exp and nbf are enforced when present (with a minute of clock skew).
+ */
+export async function verifyDeliveryToken(
+  token: string,
+  secrets: readonly string[],
+  now: Date,
+): Promise<DeliveryVerification> {
+  let last: DeliveryVerification = { ok: false, reason: 'bad_signature', message: 'No delivery secret is configured.' };
+  for (const secret of secrets) {
+    try {
+      const { payload } = await jwtVerify(token, encoder.encode(secret), {
+        algorithms: ['HS256'],
+        currentDate: now,
+        clockTolerance: 60,
+      });
+      return { ok: true, payload };
+    } catch (error) {
+      if (error instanceof errors.JWTExpired) {
+        return { ok: false, reason: 'expired', message: 'The delivery token has expired.' };
+      }
+      if (error instanceof errors.JWTClaimValidationFailed) {
+        return { ok: false, reason: 'expired', message: `The delivery token is not valid now (${error.claim}).` };
+      }
+      if (error instanceof errors.JWSSignatureVerificationFailed) {
+        last = { ok: false, reason: 'bad_signature', message: 'The delivery token signature does not verify.' };
+        continue;
+      }
+      // Wrong algorithm, malformed token: no other secret can change that.
+      return { ok: false, reason: 'bad_token', message: 'The delivery token is not a valid HS256 JWT.' };
+    }
+  }
+  return last;
+}
+
+export const deliveryBody = z.looseObject({ token: z.string().min(1) });
+
+const nonEmpty = z.string().min(1);
+
+// Unknown event types are stored; only what routing needs is required.
+const deliveryEvent = z.looseObject({
+  type: nonEmpty,
+  dispatched_at: z.string(),
+  details: z.looseObject({
+    id: nonEmpty,
+    venue_id: nonEmpty.nullish(),
+    platform_order_reference_id: nonEmpty.nullish(),
+  }),
+});
+
+export type ParsedDeliveryEvent =
+  | { ok: true; id: string; type: string; venueId: string | null; orderRef: string | null }
+  | { ok: false; message: string };
+
+export function parseDeliveryEvent(payload: JWTPayload): ParsedDeliveryEvent {
+  const parsed = deliveryEvent.safeParse(payload);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, message: `Invalid delivery event: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'bad shape'}.` };
+  }
+  const { details, type } = parsed.data;
+  return {
+    ok: true,
+    id: details.id,
+    type,
+    venueId: details.venue_id ?? null,
+    orderRef: details.platform_order_reference_id ?? null,
+  };
+}

@@ -1,0 +1,87 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+
+const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
+
+/**
+ * PLATFORM-SIGNATURE is the hex HMAC-SHA256 of the exact body bytes (spec 3). Every active secret
+ * is tried (two during a rotation); the comparison is constant-time over equal-length buffers.
+ */
+export function verifyPlatformSignature(body: Buffer, header: string | undefined, secrets: readonly string[]): boolean {
+  if (header === undefined || !HEX_SHA256.test(header)) return false;
+  const received = Buffer.from(header, 'hex');
+  let valid = false;
+  for (const secret of secrets) {
+    const expected = createHmac('sha256', secret).update(body).digest();
+    // Evaluate every secret so timing does not reveal which one matched.
+    if (expected.length === received.length && timingSafeEqual(expected, received)) valid = true;
+  }
+  return valid;
+}
+
+const nonEmpty = z.string().min(1);
+const timestamp = z.iso.datetime({ offset: true });
+
+const order = z.looseObject({
+  id: nonEmpty,
+  venue_id: nonEmpty,
+  status: z.string().optional(),
+  resource_url: z.string().optional(),
+});
+
+const base = { id: nonEmpty, created_at: timestamp };
+
+// The fields a terminal needs to act on are required; the rest of spec 3's fields are checked for
+// type when present, because refusing a genuine notification makes the platform drop it.
+const known = z.discriminatedUnion('type', [
+  z.looseObject({ ...base, type: z.literal('order.notification'), order: order.extend({ status: nonEmpty }) }),
+  z.looseObject({
+    ...base,
+    type: z.literal('courier.notification'),
+    order,
+    courier_details: z.looseObject({ courier_pickup_eta: z.string().optional() }).optional(),
+  }),
+  z.looseObject({
+    ...base,
+    type: z.literal('pickup_completed.notification'),
+    order,
+    details: z.looseObject({ is_pickup_completed: z.boolean().optional() }).optional(),
+  }),
+]);
+
+export const KNOWN_NOTIFICATION_TYPES = ['order.notification', 'courier.notification', 'pickup_completed.notification'];
+
+// Types the relay does not know (CANCELED-era additions, venue alerts) are kept if they can be
+// routed: an id and a venue, wherever the sender put it.
+const unknown = z.looseObject({
+  id: nonEmpty,
+  type: nonEmpty,
+  created_at: z.string().optional(),
+  order: z.looseObject({ venue_id: nonEmpty.optional() }).optional(),
+  venue_id: nonEmpty.optional(),
+  venue: z.looseObject({ id: nonEmpty.optional() }).optional(),
+});
+
+export type ParsedNotification = { ok: true; id: string; venueId: string } | { ok: false; message: string };
+
+const describe = (error: z.ZodError): string =>
+  error.issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(body)'}: ${issue.message}`)
+    .join('; ');
+
+export function parseMarketplaceNotification(json: unknown): ParsedNotification {
+  const type = typeof json === 'object' && json !== null && 'type' in json ? json.type : undefined;
+  if (typeof type === 'string' && KNOWN_NOTIFICATION_TYPES.includes(type)) {
+    const parsed = known.safeParse(json);
+    if (!parsed.success) return { ok: false, message: `Invalid ${type}: ${describe(parsed.error)}.` };
+    return { ok: true, id: parsed.data.id, venueId: parsed.data.order.venue_id };
+  }
+  const parsed = unknown.safeParse(json);
+  if (!parsed.success) return { ok: false, message: `Invalid notification: ${describe(parsed.error)}.` };
+  const venueId = parsed.data.order?.venue_id ?? parsed.data.venue_id ?? parsed.data.venue?.id;
+  if (venueId === undefined) {
+    return { ok: false, message: 'The notification names no venue (order.venue_id, venue_id or venue.id).' };
+  }
+  return { ok: true, id: parsed.data.id, venueId };
+}

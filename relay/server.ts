@@ -1,0 +1,459 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createGroupCommit } from './group-commit';
+import { deliveryBody, parseDeliveryEvent, verifyDeliveryToken } from './ingest/delivery';
+import { parseMarketplaceNotification, verifyPlatformSignature } from './ingest/marketplace';
+import { createRelayMetrics } from './metrics';
+import { createPollHub, type Waiter } from './poll-hub';
+import { createRateLimiter, type RateLimit } from './rate-limit';
+import type { EventKind, EventStore, IncomingEvent, StoredEvent } from './store/event-store';
+import { openSqliteStore } from './store/sqlite-store';
+import { hashTerminalKey } from './terminals';
+
+export type RelayOptions = {
+  port?: number;
+  host?: string;
+  dbPath: string;
+  marketplaceSecrets: string[];
+  deliverySecrets: string[];
+  maxWaitSeconds?: number;
+  /** Largest accepted webhook body (default 64 KiB); bigger ones get 413. */
+  maxBodyBytes?: number;
+  /** How long events are kept (default and minimum 72 h). */
+  retentionHours?: number;
+  pruneIntervalMs?: number;
+  /** How often the relay looks for terminals revoked by another process (default 500 ms). */
+  revocationCheckMs?: number;
+  /** Per terminal key (default 5 polls/s, bursts of 20). */
+  pollRateLimit?: RateLimit;
+  /** Open long-polls allowed per terminal key (default 4). */
+  maxOpenPollsPerKey?: number;
+  /** The clock, injectable for retention and token-expiry tests. */
+  now?: () => number;
+};
+
+export type Relay = {
+  url: string;
+  /** Deletes events older than the retention now (it also runs periodically); returns how many. */
+  prune(): Promise<number>;
+  close(): Promise<void>;
+};
+
+export const MIN_RETENTION_HOURS = 72;
+const MAX_SECRETS = 2;
+const MIN_SECRET_LENGTH = 16;
+const MAX_EVENTS_PER_POLL = 100;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  429: 'Too Many Requests',
+  503: 'Service Unavailable',
+};
+
+function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}
+
+function sendError(res: ServerResponse, error: HttpError): void {
+  sendJson(res, error.status, { error: STATUS_TEXT[error.status] ?? 'Error', message: error.message }, error.headers);
+}
+
+export function validateSecrets(name: string, secrets: readonly string[], required: boolean): void {
+  if (required && secrets.length === 0) throw new Error(`${name}: at least one secret is required.`);
+  if (secrets.length > MAX_SECRETS) {
+    throw new Error(`${name}: at most ${MAX_SECRETS} secrets may be active at once (one old, one new).`);
+  }
+  for (const secret of secrets) {
+    if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) {
+      throw new Error(`${name}: every secret must be at least ${MIN_SECRET_LENGTH} characters (128 bits of randomness).`);
+    }
+  }
+}
+
+/** Reads the body up to the limit; refuses early on Content-Length, else as soon as it is exceeded. */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const tooLarge = () => new HttpError(413, `The body exceeds ${limit} bytes.`, { Connection: 'close' });
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit) {
+      reject(tooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.removeAllListeners('data');
+        req.pause();
+        reject(tooLarge());
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+function decodeJson(body: Buffer): { text: string; json: unknown } {
+  let text: string;
+  try {
+    text = utf8.decode(body);
+  } catch {
+    throw new HttpError(400, 'The body is not valid UTF-8.');
+  }
+  try {
+    return { text, json: JSON.parse(text) };
+  } catch {
+    throw new HttpError(400, 'The body is not valid JSON.');
+  }
+}
+
+function parseIntParam(params: URLSearchParams, name: string, fallback: number, min: number): number {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new HttpError(400, `Query parameter '${name}' must be a whole number ≥ ${min}.`);
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new HttpError(400, `Query parameter '${name}' must be a whole number ≥ ${min}.`);
+  }
+  return value;
+}
+
+const serialise = (event: StoredEvent) => ({
+  seq: event.seq,
+  received_at: new Date(event.receivedAt).toISOString(),
+  kind: event.kind,
+  venue_id: event.venueId,
+  body: event.body,
+  signature: event.signature,
+});
+
+export async function startRelay(options: RelayOptions): Promise<Relay> {
+  validateSecrets('marketplaceSecrets', options.marketplaceSecrets, true);
+  validateSecrets('deliverySecrets', options.deliverySecrets, false);
+  const retentionHours = options.retentionHours ?? MIN_RETENTION_HOURS;
+  if (!(retentionHours >= MIN_RETENTION_HOURS)) {
+    throw new Error(`retentionHours must be at least ${MIN_RETENTION_HOURS}.`);
+  }
+  const maxWaitSeconds = Math.min(options.maxWaitSeconds ?? 25, 25);
+  const maxBodyBytes = options.maxBodyBytes ?? 64 * 1024;
+  const maxOpenPollsPerKey = options.maxOpenPollsPerKey ?? 4;
+  const now = options.now ?? Date.now;
+  const marketplaceSecrets = [...options.marketplaceSecrets];
+  const deliverySecrets = [...options.deliverySecrets];
+
+  const store: EventStore = openSqliteStore(options.dbPath);
+  const commits = createGroupCommit(store);
+  const hub = createPollHub();
+  const metrics = createRelayMetrics(() => hub.size);
+  const limiter = createRateLimiter(options.pollRateLimit ?? { perSecond: 5, burst: 20 }, now);
+  let closing = false;
+
+  store.onAppended((events) => hub.publish(events));
+
+  const ingest = async (event: IncomingEvent) => {
+    try {
+      const outcome = await commits.append(event);
+      metrics.received.inc({ kind: event.kind, outcome: outcome.status });
+      return outcome;
+    } catch (error) {
+      metrics.refused.inc({ kind: event.kind, reason: 'storage_error' });
+      console.error(`relay: could not store a ${event.kind} event: ${(error as Error).message}`);
+      throw new HttpError(503, 'The event could not be stored; retry later.', { 'Retry-After': '1' });
+    }
+  };
+
+  const refuse = (kind: EventKind, reason: string, error: HttpError): never => {
+    metrics.refused.inc({ kind, reason });
+    throw error;
+  };
+
+  const readWebhookBody = async (req: IncomingMessage, kind: EventKind): Promise<Buffer> => {
+    try {
+      return await readBody(req, maxBodyBytes);
+    } catch (error) {
+      if (error instanceof HttpError) refuse(kind, 'too_large', error);
+      throw error;
+    }
+  };
+
+  const handleMarketplace = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await readWebhookBody(req, 'marketplace');
+    const header = req.headers['platform-signature'];
+    const signature = typeof header === 'string' ? header : undefined;
+    if (!verifyPlatformSignature(body, signature, marketplaceSecrets)) {
+      refuse('marketplace', signature === undefined ? 'missing_signature' : 'bad_signature',
+        new HttpError(401, 'PLATFORM-SIGNATURE is missing or does not match the body.'));
+    }
+    let decoded: { text: string; json: unknown };
+    try {
+      decoded = decodeJson(body);
+    } catch (error) {
+      return refuse('marketplace', 'malformed', error as HttpError);
+    }
+    const parsed = parseMarketplaceNotification(decoded.json);
+    if (!parsed.ok) return refuse('marketplace', 'invalid_shape', new HttpError(400, parsed.message));
+    const outcome = await ingest({
+      kind: 'marketplace',
+      eventId: parsed.id,
+      venueId: parsed.venueId,
+      orderRef: null,
+      receivedAt: now(),
+      body: decoded.text,
+      signature: signature as string,
+    });
+    sendJson(res, 200, { received: true, duplicate: outcome.status === 'duplicate' });
+  };
+
+  const handleDelivery = async (req: IncomingMessage, res: ServerResponse) => {
+    const body = await readWebhookBody(req, 'delivery');
+    let decoded: { text: string; json: unknown };
+    try {
+      decoded = decodeJson(body);
+    } catch (error) {
+      return refuse('delivery', 'malformed', error as HttpError);
+    }
+    const envelope = deliveryBody.safeParse(decoded.json);
+    if (!envelope.success) {
+      return refuse('delivery', 'malformed', new HttpError(400, 'The body must be a JSON object with a string field "token".'));
+    }
+    const verified = await verifyDeliveryToken(envelope.data.token, deliverySecrets, new Date(now()));
+    if (!verified.ok) return refuse('delivery', verified.reason, new HttpError(401, verified.message));
+    const parsed = parseDeliveryEvent(verified.payload);
+    if (!parsed.ok) return refuse('delivery', 'invalid_shape', new HttpError(400, parsed.message));
+    const outcome = await ingest({
+      kind: 'delivery',
+      eventId: parsed.id,
+      venueId: parsed.venueId,
+      orderRef: parsed.orderRef,
+      receivedAt: now(),
+      body: decoded.text,
+      signature: null,
+    });
+    sendJson(res, 200, {
+      received: true,
+      duplicate: outcome.status === 'duplicate',
+      ...(outcome.status === 'held' ? { held: true } : {}),
+    });
+  };
+
+  const authenticate = async (req: IncomingMessage) => {
+    const header = req.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    const challenge = { 'WWW-Authenticate': 'Bearer realm="relay"' };
+    if (!match) throw new HttpError(401, 'A terminal key is required: Authorization: Bearer <key>.', challenge);
+    const terminal = await store.findActiveTerminal(hashTerminalKey(match[1] as string));
+    if (!terminal) throw new HttpError(401, 'The terminal key is unknown or revoked.', challenge);
+    return terminal;
+  };
+
+  const handlePoll = async (req: IncomingMessage, res: ServerResponse, params: URLSearchParams) => {
+    const started = performance.now();
+    const after = parseIntParam(params, 'after', 0, 0);
+    const wait = Math.min(parseIntParam(params, 'wait', 0, 0), maxWaitSeconds);
+    const limit = Math.min(parseIntParam(params, 'limit', MAX_EVENTS_PER_POLL, 1), MAX_EVENTS_PER_POLL);
+    const terminal = await authenticate(req);
+    const retryAfter = limiter.take(terminal.id);
+    if (retryAfter > 0) {
+      metrics.polls.inc({ outcome: 'rate_limited' });
+      throw new HttpError(429, `This terminal key polls too often; retry in ${retryAfter} s.`, {
+        'Retry-After': String(retryAfter),
+      });
+    }
+    if (wait > 0 && hub.openFor(terminal.id) >= maxOpenPollsPerKey) {
+      metrics.polls.inc({ outcome: 'too_many_open' });
+      throw new HttpError(429, `This terminal key already has ${maxOpenPollsPerKey} polls open; close one first.`, {
+        'Retry-After': '1',
+      });
+    }
+
+    const pending: { timer?: NodeJS.Timeout } = {};
+    const answer = (events: StoredEvent[], outcome: string) => {
+      clearTimeout(pending.timer);
+      metrics.polls.inc({ outcome });
+      metrics.pollDuration.observe((performance.now() - started) / 1000);
+      sendJson(res, 200, { events: events.map(serialise) }, closing ? { Connection: 'close' } : {});
+    };
+    if (wait === 0) {
+      const events = await store.listEvents(terminal.venueIds, after, limit);
+      answer(events, events.length > 0 ? 'events' : 'empty');
+      return;
+    }
+    // Registered before reading the store, so an event committed in between wakes this poll.
+    const waiter: Waiter = {
+      terminalId: terminal.id,
+      venueIds: terminal.venueIds,
+      after,
+      limit,
+      settle(outcome) {
+        if (outcome === 'revoked') {
+          clearTimeout(pending.timer);
+          metrics.polls.inc({ outcome: 'revoked' });
+          sendError(res, new HttpError(401, 'The terminal key was revoked.'));
+        } else if (outcome === 'closing') {
+          answer([], 'closing');
+        } else {
+          const at = now();
+          for (const event of outcome) metrics.delivery.observe(Math.max(0, at - event.receivedAt) / 1000);
+          answer(outcome, 'events');
+        }
+      },
+    };
+    hub.add(waiter);
+    res.on('close', () => {
+      clearTimeout(pending.timer);
+      hub.remove(waiter);
+    });
+    pending.timer = setTimeout(() => {
+      if (hub.remove(waiter)) answer([], 'empty');
+    }, wait * 1000);
+    let events: StoredEvent[];
+    try {
+      events = await store.listEvents(terminal.venueIds, after, limit);
+    } catch (error) {
+      hub.remove(waiter);
+      clearTimeout(pending.timer);
+      throw error;
+    }
+    if (events.length > 0 && hub.remove(waiter)) answer(events, 'events');
+  };
+
+  const route = async (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://relay');
+    const routes: Record<string, { method: string; run: () => Promise<void> | void }> = {
+      '/hooks/marketplace': { method: 'POST', run: () => handleMarketplace(req, res) },
+      '/hooks/delivery': { method: 'POST', run: () => handleDelivery(req, res) },
+      '/v1/events': { method: 'GET', run: () => handlePoll(req, res, url.searchParams) },
+      '/healthz': {
+        method: 'GET',
+        run: () => sendJson(res, closing ? 503 : 200, { status: closing ? 'closing' : 'ok' }),
+      },
+      '/metrics': {
+        method: 'GET',
+        run: () => {
+          const text = metrics.render();
+          res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' });
+          res.end(text);
+        },
+      },
+    };
+    const found = routes[url.pathname];
+    if (!found) throw new HttpError(404, `No route for ${url.pathname}.`);
+    if (req.method !== found.method) {
+      throw new HttpError(405, `${url.pathname} accepts ${found.method} only.`, { Allow: found.method });
+    }
+    if (closing && found.method === 'POST') {
+      throw new HttpError(503, 'The relay is shutting down; retry shortly.', { 'Retry-After': '1', Connection: 'close' });
+    }
+    await found.run();
+  };
+
+  const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: (maxWaitSeconds + 30) * 1000 }, (req, res) => {
+    const socket = req.socket;
+    // Once shutting down, a keep-alive connection ends after its answer so close() can finish.
+    res.once('finish', () => {
+      if (closing) socket.end();
+    });
+    route(req, res).catch((error: unknown) => {
+      if (error instanceof HttpError) {
+        sendError(res, error);
+        if (error.status === 413) res.once('finish', () => req.destroy());
+        return;
+      }
+      console.error(`relay: ${req.method} ${req.url?.split('?')[0]} failed: ${(error as Error).message}`);
+      sendError(res, new HttpError(503, 'The relay could not handle this request; retry later.'));
+    });
+  });
+
+  const prune = () => store.pruneBefore(now() - retentionHours * 3_600_000);
+  const timers: NodeJS.Timeout[] = [];
+  let revocationCursor = (await store.revokedSince(0)).cursor;
+  let checkingRevocations = false;
+  timers.push(
+    setInterval(() => {
+      if (checkingRevocations) return;
+      checkingRevocations = true;
+      store
+        .revokedSince(revocationCursor)
+        .then(({ terminalIds, cursor }) => {
+          revocationCursor = cursor;
+          for (const id of terminalIds) hub.revoke(id);
+        })
+        .catch((error: unknown) => console.error(`relay: revocation check failed: ${(error as Error).message}`))
+        .finally(() => {
+          checkingRevocations = false;
+        });
+    }, options.revocationCheckMs ?? 500),
+    setInterval(() => {
+      prune().catch((error: unknown) => console.error(`relay: pruning failed: ${(error as Error).message}`));
+      limiter.sweep();
+    }, options.pruneIntervalMs ?? 10 * 60_000),
+  );
+  for (const timer of timers) timer.unref();
+
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (error) {
+    for (const timer of timers) clearInterval(timer);
+    await store.close();
+    throw error;
+  }
+  await prune();
+
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  let closed: Promise<void> | null = null;
+
+  return {
+    url: `http://${host}:${address.port}`,
+    prune,
+    close() {
+      closed ??= (async () => {
+        closing = true;
+        for (const timer of timers) clearInterval(timer);
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        hub.closeAll();
+        server.closeIdleConnections();
+        // Webhooks already read get their commit and their answer before the database closes.
+        const grace = setTimeout(() => server.closeAllConnections(), 5_000);
+        await stopped;
+        clearTimeout(grace);
+        await commits.drain();
+        await store.close();
+      })();
+      return closed;
+    },
+  };
+}

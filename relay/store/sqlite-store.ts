@@ -1,0 +1,188 @@
+import type Database from 'better-sqlite3';
+import { openRelayDatabase } from './sqlite-database';
+import type {
+  AppendOutcome,
+  AppendedListener,
+  EventKind,
+  EventStore,
+  IncomingEvent,
+  StoredEvent,
+  Terminal,
+} from './event-store';
+
+type EventRow = {
+  seq: number;
+  kind: EventKind;
+  event_id: string;
+  venue_id: string;
+  received_at: number;
+  body: string;
+  signature: string | null;
+};
+
+type HeldRow = Omit<EventRow, 'seq' | 'venue_id'> & { order_ref: string | null };
+
+type TerminalRow = {
+  id: string;
+  name: string | null;
+  created_at: number;
+  revoked_at: number | null;
+};
+
+const toStored = (row: EventRow): StoredEvent => ({
+  seq: row.seq,
+  kind: row.kind,
+  eventId: row.event_id,
+  venueId: row.venue_id,
+  receivedAt: row.received_at,
+  body: row.body,
+  signature: row.signature,
+});
+
+export function openSqliteStore(path: string): EventStore {
+  const db = openRelayDatabase(path);
+  const listeners = new Set<AppendedListener>();
+  const statements = prepare(db);
+
+  const insertEvent = (
+    kind: EventKind,
+    eventId: string,
+    venueId: string,
+    receivedAt: number,
+    body: string,
+    signature: string | null,
+  ): StoredEvent => {
+    const row = statements.insertEvent.get(kind, eventId, venueId, receivedAt, body, signature) as EventRow;
+    return toStored(row);
+  };
+
+  const appendOne = (event: IncomingEvent): AppendOutcome => {
+    if (statements.eventExists.get(event.kind, event.eventId) || statements.heldExists.get(event.kind, event.eventId)) {
+      return { status: 'duplicate' };
+    }
+    let venueId = event.venueId;
+    if (venueId === null && event.orderRef !== null) {
+      const known = statements.orderVenue.get(event.orderRef) as { venue_id: string } | undefined;
+      venueId = known?.venue_id ?? null;
+    }
+    if (venueId === null) {
+      statements.insertHeld.run(event.kind, event.eventId, event.orderRef, event.receivedAt, event.body, event.signature);
+      return { status: 'held' };
+    }
+    const released: StoredEvent[] = [];
+    if (event.orderRef !== null) {
+      statements.upsertOrder.run(event.orderRef, venueId, event.receivedAt);
+      // Held events were received earlier, so they take the lower seqs.
+      for (const held of statements.heldForOrder.all(event.orderRef) as HeldRow[]) {
+        released.push(insertEvent(held.kind, held.event_id, venueId, held.received_at, held.body, held.signature));
+      }
+      if (released.length > 0) statements.deleteHeldForOrder.run(event.orderRef);
+    }
+    const stored = insertEvent(event.kind, event.eventId, venueId, event.receivedAt, event.body, event.signature);
+    return { status: 'stored', event: stored, released };
+  };
+
+  const appendAll = db.transaction((events: IncomingEvent[]) => events.map(appendOne));
+
+  return {
+    async appendBatch(events) {
+      if (events.length === 0) return [];
+      const outcomes = appendAll.immediate(events);
+      const servable: StoredEvent[] = [];
+      for (const outcome of outcomes) {
+        if (outcome.status === 'stored') servable.push(...outcome.released, outcome.event);
+      }
+      if (servable.length > 0) {
+        for (const listener of listeners) listener(servable);
+      }
+      return outcomes;
+    },
+
+    async listEvents(venueIds, after, limit) {
+      if (venueIds.length === 0) return [];
+      const rows =
+        venueIds.length === 1
+          ? statements.eventsOfVenue.all(venueIds[0], after, limit)
+          : statements.eventsOfVenues.all(JSON.stringify(venueIds), after, limit);
+      return (rows as EventRow[]).map(toStored);
+    },
+
+    async findActiveTerminal(keyHash) {
+      const row = statements.terminalByHash.get(keyHash) as TerminalRow | undefined;
+      if (!row) return null;
+      return terminalFromRow(db, row);
+    },
+
+    async revokedSince(cursor) {
+      const rows = statements.revokedSince.all(cursor) as { cursor: number; terminal_id: string }[];
+      const last = rows.at(-1);
+      return { terminalIds: rows.map((row) => row.terminal_id), cursor: last ? last.cursor : cursor };
+    },
+
+    async pruneBefore(time) {
+      const prune = db.transaction(() => {
+        const events = statements.pruneEvents.run(time).changes;
+        const held = statements.pruneHeld.run(time).changes;
+        statements.pruneOrders.run(time);
+        return events + held;
+      });
+      return prune.immediate();
+    },
+
+    onAppended(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+
+    async close() {
+      listeners.clear();
+      db.close();
+    },
+  };
+}
+
+/** Reads a terminal with its venues; shared with the admin functions. */
+export function terminalFromRow(db: Database.Database, row: TerminalRow): Terminal {
+  const venues = db
+    .prepare('SELECT venue_id FROM terminal_venues WHERE terminal_id = ? ORDER BY venue_id')
+    .pluck()
+    .all(row.id) as string[];
+  return { id: row.id, name: row.name, venueIds: venues, createdAt: row.created_at, revokedAt: row.revoked_at };
+}
+
+export type { TerminalRow };
+
+function prepare(db: Database.Database) {
+  const columns = 'seq, kind, event_id, venue_id, received_at, body, signature';
+  return {
+    eventExists: db.prepare('SELECT 1 FROM events WHERE kind = ? AND event_id = ?'),
+    heldExists: db.prepare('SELECT 1 FROM held_events WHERE kind = ? AND event_id = ?'),
+    insertEvent: db.prepare(
+      `INSERT INTO events (kind, event_id, venue_id, received_at, body, signature)
+       VALUES (?, ?, ?, ?, ?, ?) RETURNING ${columns}`,
+    ),
+    insertHeld: db.prepare(
+      `INSERT INTO held_events (kind, event_id, order_ref, received_at, body, signature) VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    orderVenue: db.prepare('SELECT venue_id FROM delivery_orders WHERE order_ref = ?'),
+    upsertOrder: db.prepare(
+      `INSERT INTO delivery_orders (order_ref, venue_id, last_seen_at) VALUES (?, ?, ?)
+       ON CONFLICT (order_ref) DO UPDATE SET venue_id = excluded.venue_id, last_seen_at = excluded.last_seen_at`,
+    ),
+    heldForOrder: db.prepare(
+      'SELECT kind, event_id, order_ref, received_at, body, signature FROM held_events WHERE order_ref = ? ORDER BY received_at, rowid',
+    ),
+    deleteHeldForOrder: db.prepare('DELETE FROM held_events WHERE order_ref = ?'),
+    eventsOfVenue: db.prepare(`SELECT ${columns} FROM events WHERE venue_id = ? AND seq > ? ORDER BY seq LIMIT ?`),
+    eventsOfVenues: db.prepare(
+      `SELECT ${columns} FROM events WHERE venue_id IN (SELECT value FROM json_each(?)) AND seq > ? ORDER BY seq LIMIT ?`,
+    ),
+    terminalByHash: db.prepare(
+      'SELECT id, name, created_at, revoked_at FROM terminals WHERE key_hash = ? AND revoked_at IS NULL',
+    ),
+    revokedSince: db.prepare('SELECT cursor, terminal_id FROM revocations WHERE cursor > ? ORDER BY cursor'),
+    pruneEvents: db.prepare('DELETE FROM events WHERE received_at < ?'),
+    pruneHeld: db.prepare('DELETE FROM held_events WHERE received_at < ?'),
+    pruneOrders: db.prepare('DELETE FROM delivery_orders WHERE last_seen_at < ?'),
+  };
+}
