@@ -1,0 +1,85 @@
+import { decodeJwt } from 'jose';
+import { z } from 'zod';
+import { HttpError, sendRequest } from '../http/http';
+
+const tokenResponseSchema = z.object({
+  access_token: z.string().min(1),
+  expires_in: z.number().int().positive(),
+  refresh_token: z.string().min(1),
+  token_type: z.string().optional(),
+  scope: z.string().optional(),
+});
+
+export type TokenPair = {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds the access token lives, as the server said. */
+  expiresIn: number;
+  venueId: string;
+};
+
+export type ClientCredentials = { authUrl: string; clientId: string; clientSecret: string };
+
+const claimsSchema = z.object({ integration: z.object({ venue_id: z.string().min(1) }) });
+
+/** The venue the token is for, read from its payload (spec 1: payload.integration.venue_id). */
+export const venueIdOf = (accessToken: string): string => {
+  const parsed = claimsSchema.safeParse(decodeJwt(accessToken));
+  if (!parsed.success) {
+    throw new HttpError({
+      kind: 'permanent',
+      status: null,
+      message: 'The access token does not name a venue (integration.venue_id is missing).',
+    });
+  }
+  return parsed.data.integration.venue_id;
+};
+
+const tokenUrl = (authUrl: string): string => `${authUrl.replace(/\/+$/, '')}/oauth2/token`;
+
+const postToken = async (credentials: ClientCredentials, form: Record<string, string>): Promise<TokenPair> => {
+  const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64');
+  const response = await sendRequest({
+    method: 'POST',
+    url: tokenUrl(credentials.authUrl),
+    headers: {
+      authorization: `Basic ${basic}`,
+      'content-type': 'application/x-www-form-urlencoded',
+    },
+    body: new URLSearchParams(form),
+  });
+  const parsed = tokenResponseSchema.safeParse(response.body);
+  if (!parsed.success) {
+    // The server answered 2xx, so the old refresh token may be spent: not a retryable failure.
+    throw new HttpError({
+      kind: 'permanent',
+      status: response.status,
+      message: 'The token service answered with a body that is not a token response.',
+      outcomeUnknown: true,
+    });
+  }
+  const { access_token, refresh_token, expires_in } = parsed.data;
+  return {
+    accessToken: access_token,
+    refreshToken: refresh_token,
+    expiresIn: expires_in,
+    venueId: venueIdOf(access_token),
+  };
+};
+
+export const exchangeAuthorizationCode = (
+  credentials: ClientCredentials,
+  code: string,
+  redirectUri: string,
+): Promise<TokenPair> =>
+  postToken(credentials, { grant_type: 'authorization_code', code, redirect_uri: redirectUri });
+
+export const exchangeRefreshToken = (credentials: ClientCredentials, refreshToken: string): Promise<TokenPair> =>
+  postToken(credentials, { grant_type: 'refresh_token', refresh_token: refreshToken });
+
+/** The OAuth error code of a token-service error body, e.g. invalid_grant. */
+export const oauthErrorCode = (error: unknown): string | null => {
+  if (!(error instanceof HttpError) || !error.body || typeof error.body !== 'object') return null;
+  const code = (error.body as { error?: unknown }).error;
+  return typeof code === 'string' ? code : null;
+};

@@ -1,0 +1,234 @@
+// Owns the venue's token pair. The rules that keep a venue from being locked out:
+// - one refresh at a time (single flight); every caller waits on the same promise;
+// - the new refresh token is in the keychain before anyone gets the new access token;
+// - a refresh POST whose answer was lost is never repeated with the same refresh token: the
+//   server may have rotated it, and presenting it again revokes the whole grant;
+// - a refused refresh token (invalid_grant, token_inactive) means "reconnect the venue";
+//   nothing else is thrown away.
+import type { SecretStore } from '../secrets/secret-store';
+import type { Settings } from '../storage/settings';
+import { HttpError } from '../http/http';
+import type { TokenPair } from './token-client';
+import { exchangeAuthorizationCode, exchangeRefreshToken, oauthErrorCode } from './token-client';
+
+export type AuthConfig = { authUrl: string; clientId: string; venueId: string };
+
+export type AuthState = {
+  config: AuthConfig | null;
+  needsReconnect: boolean;
+  reconnectReason: string | null;
+};
+
+export class ReconnectNeededError extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'ReconnectNeededError';
+  }
+}
+
+export class NotConfiguredError extends Error {
+  constructor() {
+    super('The venue is not connected yet.');
+    this.name = 'NotConfiguredError';
+  }
+}
+
+export type TokenManager = {
+  /** Onboarding: exchange the code, store the pair, remember the venue from the token. */
+  connect(input: {
+    authUrl: string;
+    clientId: string;
+    clientSecret: string;
+    code: string;
+    redirectUri: string;
+  }): Promise<{ venueId: string }>;
+  /** A valid access token, refreshing first when it is missing or about to expire. */
+  getAccessToken(): Promise<string>;
+  /** Runs a call with the token; on 401 refreshes once and retries once. */
+  withAccessToken<T>(call: (accessToken: string) => Promise<T>): Promise<T>;
+  /** Refreshes when the token is near expiry or the last refresh is older than a day. */
+  refreshIfDue(): Promise<void>;
+  /** Marks the venue for reconnection (e.g. consent withdrawn), keeping everything else. */
+  requireReconnect(reason: string): void;
+  state(): AuthState;
+  disconnect(): Promise<void>;
+  onChange(listener: (state: AuthState) => void): () => void;
+};
+
+export type TokenManagerOptions = {
+  secrets: SecretStore;
+  settings: Settings;
+  now: () => Date;
+  /** Refresh when less than this remains of the access token (default 5 minutes). */
+  refreshMarginMs?: number;
+  /** Longest time between refreshes, so the 30-day refresh token never lapses (default 1 day). */
+  maxRefreshIntervalMs?: number;
+  onRefresh?: (outcome: 'ok' | 'refused' | 'failed' | 'lost', detail: string | null) => void;
+};
+
+type StoredAuth = AuthConfig & { lastRefreshAt: string };
+type StoredReconnect = { reason: string };
+
+const AUTH_KEY = 'auth';
+const RECONNECT_KEY = 'auth.reconnect';
+
+/** Token-service answers that mean the grant itself is gone. */
+const REFUSED = new Set(['invalid_grant', 'token_inactive', 'invalid_client', 'unauthorized_client']);
+
+export const createTokenManager = (options: TokenManagerOptions): TokenManager => {
+  const { secrets, settings, now } = options;
+  const margin = options.refreshMarginMs ?? 5 * 60_000;
+  const maxInterval = options.maxRefreshIntervalMs ?? 24 * 3600_000;
+  const listeners = new Set<(state: AuthState) => void>();
+
+  let access: { token: string; expiresAt: number } | null = null;
+  let inflight: Promise<string> | null = null;
+  // Bumped by connect/disconnect so a refresh that started before cannot overwrite newer state.
+  let generation = 0;
+
+  const stored = (): StoredAuth | null => settings.get<StoredAuth>(AUTH_KEY);
+  const reconnect = (): StoredReconnect | null => settings.get<StoredReconnect>(RECONNECT_KEY);
+
+  const state = (): AuthState => {
+    const auth = stored();
+    const pending = reconnect();
+    return {
+      config: auth ? { authUrl: auth.authUrl, clientId: auth.clientId, venueId: auth.venueId } : null,
+      needsReconnect: pending !== null,
+      reconnectReason: pending?.reason ?? null,
+    };
+  };
+  const emit = (): void => {
+    const snapshot = state();
+    for (const listener of listeners) listener(snapshot);
+  };
+
+  const requireReconnect = (reason: string): void => {
+    access = null;
+    settings.set(RECONNECT_KEY, { reason } satisfies StoredReconnect);
+    emit();
+  };
+
+  const adopt = async (pair: TokenPair, auth: AuthConfig): Promise<string> => {
+    // Keychain first: if the app dies right after, the only valid refresh token is not lost.
+    await secrets.set('refresh-token', pair.refreshToken);
+    settings.set(AUTH_KEY, { ...auth, lastRefreshAt: now().toISOString() } satisfies StoredAuth);
+    access = { token: pair.accessToken, expiresAt: now().getTime() + pair.expiresIn * 1000 };
+    return pair.accessToken;
+  };
+
+  const refresh = async (): Promise<string> => {
+    const auth = stored();
+    if (!auth) throw new NotConfiguredError();
+    const pendingReconnect = reconnect();
+    if (pendingReconnect) throw new ReconnectNeededError(pendingReconnect.reason);
+    const [clientSecret, refreshToken] = await Promise.all([
+      secrets.get('client-secret'),
+      secrets.get('refresh-token'),
+    ]);
+    if (!clientSecret || !refreshToken) {
+      const reason = 'The venue\'s credentials are missing from the keychain; reconnect the venue.';
+      requireReconnect(reason);
+      throw new ReconnectNeededError(reason);
+    }
+    const started = generation;
+    let pair: TokenPair;
+    try {
+      pair = await exchangeRefreshToken({ authUrl: auth.authUrl, clientId: auth.clientId, clientSecret }, refreshToken);
+    } catch (error) {
+      if (started !== generation) throw error;
+      const code = oauthErrorCode(error);
+      if (code && REFUSED.has(code)) {
+        const reason = `The platform refused the venue's refresh token (${code}); reconnect the venue.`;
+        options.onRefresh?.('refused', code);
+        requireReconnect(reason);
+        throw new ReconnectNeededError(reason);
+      }
+      if (error instanceof HttpError && error.outcomeUnknown) {
+        // The server may have rotated the token; sending it again would count as reuse.
+        const reason =
+          'The answer to a token refresh was lost, so the stored refresh token may no longer be ' +
+          'valid; reconnect the venue.';
+        options.onRefresh?.('lost', error.message);
+        requireReconnect(reason);
+        throw new ReconnectNeededError(reason);
+      }
+      options.onRefresh?.('failed', error instanceof Error ? error.message : null);
+      throw error;
+    }
+    if (started !== generation) throw new ReconnectNeededError('The venue was reconnected meanwhile.');
+    const token = await adopt(pair, { authUrl: auth.authUrl, clientId: auth.clientId, venueId: auth.venueId });
+    options.onRefresh?.('ok', null);
+    return token;
+  };
+
+  const singleFlightRefresh = (): Promise<string> => {
+    inflight ??= refresh().finally(() => {
+      inflight = null;
+    });
+    return inflight;
+  };
+
+  const getAccessToken = async (): Promise<string> => {
+    const pendingReconnect = reconnect();
+    if (pendingReconnect) throw new ReconnectNeededError(pendingReconnect.reason);
+    if (inflight) return inflight;
+    if (access && access.expiresAt - now().getTime() > margin) return access.token;
+    return singleFlightRefresh();
+  };
+
+  /** After a 401 with `rejected`: refresh unless someone already replaced that token. */
+  const replaceRejected = async (rejected: string): Promise<string> => {
+    if (inflight) return inflight;
+    if (access && access.token !== rejected && access.expiresAt - now().getTime() > margin) return access.token;
+    access = null;
+    return singleFlightRefresh();
+  };
+
+  const withAccessToken = async <T>(call: (accessToken: string) => Promise<T>): Promise<T> => {
+    const token = await getAccessToken();
+    try {
+      return await call(token);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 401) throw error;
+      const fresh = await replaceRejected(token);
+      return call(fresh);
+    }
+  };
+
+  return {
+    connect: async ({ authUrl, clientId, clientSecret, code, redirectUri }) => {
+      generation += 1;
+      const pair = await exchangeAuthorizationCode({ authUrl, clientId, clientSecret }, code, redirectUri);
+      await secrets.set('client-secret', clientSecret);
+      await adopt(pair, { authUrl, clientId, venueId: pair.venueId });
+      settings.delete(RECONNECT_KEY);
+      emit();
+      return { venueId: pair.venueId };
+    },
+    getAccessToken,
+    withAccessToken,
+    refreshIfDue: async () => {
+      const auth = stored();
+      if (!auth || reconnect()) return;
+      const sinceRefresh = now().getTime() - Date.parse(auth.lastRefreshAt);
+      const nearExpiry = !access || access.expiresAt - now().getTime() <= margin;
+      if (nearExpiry || sinceRefresh >= maxInterval) await singleFlightRefresh();
+    },
+    requireReconnect,
+    state,
+    disconnect: async () => {
+      generation += 1;
+      access = null;
+      await secrets.delete('refresh-token');
+      await secrets.delete('client-secret');
+      settings.delete(AUTH_KEY);
+      settings.delete(RECONNECT_KEY);
+      emit();
+    },
+    onChange: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+};

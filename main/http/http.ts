@@ -1,0 +1,171 @@
+// One HTTP helper for every platform call: a timeout on each request and every failure sorted
+// into temporary (retry later) or permanent (show staff the server's reason).
+
+export type HttpErrorKind = 'temporary' | 'permanent';
+
+export class HttpError extends Error {
+  readonly kind: HttpErrorKind;
+  /** HTTP status, or null when no answer arrived. */
+  readonly status: number | null;
+  /** Milliseconds the server asked us to wait (Retry-After), if any. */
+  readonly retryAfterMs: number | null;
+  /** The parsed error body, when the server sent JSON. */
+  readonly body: unknown;
+  /**
+   * True when the request may have reached the server although no answer came back (timeout,
+   * connection reset). False when it certainly was not processed (connection refused) or answered.
+   */
+  readonly outcomeUnknown: boolean;
+
+  constructor(init: {
+    kind: HttpErrorKind;
+    status: number | null;
+    message: string;
+    retryAfterMs?: number | null;
+    body?: unknown;
+    outcomeUnknown?: boolean;
+  }) {
+    super(init.message);
+    this.name = 'HttpError';
+    this.kind = init.kind;
+    this.status = init.status;
+    this.retryAfterMs = init.retryAfterMs ?? null;
+    this.body = init.body ?? null;
+    this.outcomeUnknown = init.outcomeUnknown ?? false;
+  }
+}
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+/** Retry-After as seconds or an HTTP date; null if absent or unreadable. */
+export const parseRetryAfter = (value: string | null, now: Date = new Date()): number | null => {
+  if (value === null || value.trim() === '') return null;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.round(seconds * 1000);
+  const date = Date.parse(value);
+  if (Number.isNaN(date)) return null;
+  return Math.max(0, date - now.getTime());
+};
+
+const textOf = (body: unknown, fallback: string): string => {
+  if (body && typeof body === 'object') {
+    const record = body as Record<string, unknown>;
+    for (const key of ['message', 'error_description', 'reason', 'detail', 'error']) {
+      const value = record[key];
+      if (typeof value === 'string' && value.trim() !== '') return value;
+    }
+  }
+  if (typeof body === 'string' && body.trim() !== '') return body.slice(0, 300);
+  return fallback;
+};
+
+/** Sorts an answered request: 5xx, 408 and 429 are temporary; every other 4xx is permanent. */
+export const classifyStatus = (status: number): HttpErrorKind =>
+  status >= 500 || status === 408 || status === 429 ? 'temporary' : 'permanent';
+
+export const errorFromResponse = async (response: Response): Promise<HttpError> => {
+  const raw = await response.text().catch(() => '');
+  let body: unknown = raw;
+  try {
+    body = raw === '' ? null : JSON.parse(raw);
+  } catch {
+    // a plain-text body stays text
+  }
+  const kind = classifyStatus(response.status);
+  return new HttpError({
+    kind,
+    status: response.status,
+    message: textOf(body, `${response.status} ${response.statusText || 'error'}`),
+    retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+    body,
+  });
+};
+
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+const causeCode = (error: unknown): string | null => {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+};
+
+/** A fetch that never answered: always temporary; `outcomeUnknown` unless it provably never left. */
+export const errorFromNetwork = (error: unknown, url: string): HttpError => {
+  if (error instanceof HttpError) return error;
+  const isTimeout =
+    error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+  const code = causeCode(error);
+  const host = (() => {
+    try {
+      return new URL(url).host;
+    } catch {
+      return url;
+    }
+  })();
+  return new HttpError({
+    kind: 'temporary',
+    status: null,
+    message: isTimeout
+      ? `${host} did not answer in time.`
+      : `${host} is unreachable${code ? ` (${code})` : ''}.`,
+    outcomeUnknown: !(code && NOT_SENT_CODES.has(code)),
+  });
+};
+
+export type HttpRequest = {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  /** JSON-serialised unless it is already a string or URLSearchParams. */
+  body?: unknown;
+  timeoutMs?: number;
+};
+
+export type HttpResponse = { status: number; headers: Headers; body: unknown };
+
+/** Sends one request; resolves for 2xx and throws HttpError for everything else. */
+export const sendRequest = async (request: HttpRequest): Promise<HttpResponse> => {
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  let body: string | URLSearchParams | undefined;
+  if (request.body instanceof URLSearchParams || typeof request.body === 'string') {
+    body = request.body;
+  } else if (request.body !== undefined) {
+    body = JSON.stringify(request.body);
+    headers['content-type'] ??= 'application/json';
+  }
+  let response: Response;
+  try {
+    response = await fetch(request.url, {
+      method: request.method,
+      headers,
+      body,
+      signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+    });
+  } catch (error) {
+    throw errorFromNetwork(error, request.url);
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    throw errorFromNetwork(error, request.url);
+  }
+  let parsed: unknown = null;
+  if (text !== '') {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      throw new HttpError({
+        kind: 'temporary',
+        status: response.status,
+        message: `${new URL(request.url).host} sent a body that is not JSON.`,
+      });
+    }
+  }
+  return { status: response.status, headers: response.headers, body: parsed };
+};

@@ -1,0 +1,164 @@
+// Every marketplace endpoint the app uses (DESIGN.md), with typed results. Each call carries the
+// venue's access token through the token manager (401 → one refresh, one retry).
+import type { z } from 'zod';
+import type { OpeningTime } from '../../shared/domain';
+import type { TokenManager } from '../auth/token-manager';
+import type { HttpRequest, HttpResponse } from '../http/http';
+import { HttpError, sendRequest } from '../http/http';
+import type { OrderV2, VenueStatus } from './schemas';
+import { menuRequestSchema, menuResultSchema, orderV2Schema, venueStatusSchema } from './schemas';
+
+export type ItemPatch = {
+  external_id?: string;
+  sku?: string;
+  gtin?: string;
+  price?: number;
+  discounted_price?: number;
+  vat_percentage?: number;
+  enabled?: boolean;
+  disabled_until?: string | null;
+  in_stock?: boolean;
+};
+
+export type MarketplaceClient = {
+  getOrder(orderId: string): Promise<OrderV2>;
+  getOrderV1(orderId: string): Promise<unknown>;
+  acceptOrder(orderId: string, adjustedPickupTime: string | null, idempotencyKey?: string): Promise<void>;
+  acceptSelfDeliveryOrder(orderId: string, totalDeliveryTime: string | null, idempotencyKey?: string): Promise<void>;
+  rejectOrder(orderId: string, reason: string, code: string | null, idempotencyKey?: string): Promise<void>;
+  markSentToPos(orderId: string, timeSentToPos: string, idempotencyKey?: string): Promise<void>;
+  markReady(orderId: string, idempotencyKey?: string): Promise<void>;
+  markDelivered(orderId: string, idempotencyKey?: string): Promise<void>;
+  confirmPreorder(orderId: string, idempotencyKey?: string): Promise<void>;
+  getVenueStatus(venueId: string): Promise<VenueStatus>;
+  setVenueOnline(venueId: string, online: boolean, until: string | null, idempotencyKey?: string): Promise<void>;
+  setOpeningTimes(venueId: string, availability: OpeningTime[], idempotencyKey?: string): Promise<void>;
+  setSpecialOpeningTimes(venueId: string, body: unknown, idempotencyKey?: string): Promise<void>;
+  createMenu(venueId: string, menu: unknown, idempotencyKey?: string): Promise<void>;
+  /** Starts the asynchronous menu read; poll the answer's resource_url with getMenuResult. */
+  requestMenu(venueId: string): Promise<{ request_id: string; resource_url: string }>;
+  getMenuResult(resourceUrl: string): Promise<{ request_id: string; status: string; menu?: unknown }>;
+  updateItems(venueId: string, data: ItemPatch[], idempotencyKey?: string): Promise<void>;
+  updateItemInventory(venueId: string, data: Array<{ external_id?: string; sku?: string; gtin?: string; inventory: number }>, idempotencyKey?: string): Promise<void>;
+  updateOptionValues(venueId: string, data: Array<{ external_id: string; price?: number; vat_percentage?: number | null; enabled?: boolean }>, idempotencyKey?: string): Promise<void>;
+};
+
+export type MarketplaceClientOptions = {
+  posUrl: () => string | null;
+  tokens: TokenManager;
+  timeoutMs?: number;
+  /** Told about every answer or its absence, for the platform reachability in AppStatus. */
+  onOutcome?: (reachable: boolean, error: HttpError | null) => void;
+};
+
+const enc = encodeURIComponent;
+
+export const createMarketplaceClient = (options: MarketplaceClientOptions): MarketplaceClient => {
+  const base = (): string => {
+    const url = options.posUrl();
+    if (!url) throw new HttpError({ kind: 'permanent', status: null, message: 'The venue is not connected yet.' });
+    return url.replace(/\/+$/, '');
+  };
+
+  const call = async (
+    request: Omit<HttpRequest, 'url' | 'headers'> & { path?: string; absoluteUrl?: string; idempotencyKey?: string },
+  ): Promise<HttpResponse> => {
+    const url = request.absoluteUrl ?? `${base()}${request.path ?? ''}`;
+    try {
+      const response = await options.tokens.withAccessToken((token) =>
+        sendRequest({
+          method: request.method,
+          url,
+          body: request.body,
+          timeoutMs: request.timeoutMs ?? options.timeoutMs,
+          headers: {
+            authorization: `Bearer ${token}`,
+            // Not declared by the platform; harmless there and lets a proxy or log match retries.
+            ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
+          },
+        }),
+      );
+      options.onOutcome?.(true, null);
+      return response;
+    } catch (error) {
+      if (error instanceof HttpError) options.onOutcome?.(error.status !== null && error.status < 500, error);
+      throw error;
+    }
+  };
+
+  const parse = <S extends z.ZodType>(schema: S, response: HttpResponse, what: string): z.output<S> => {
+    const parsed = schema.safeParse(response.body);
+    if (!parsed.success) {
+      throw new HttpError({
+        kind: 'permanent',
+        status: response.status,
+        message: `The platform sent ${what} the app cannot read: ${parsed.error.issues[0]?.message ?? 'invalid'}.`,
+      });
+    }
+    return parsed.data;
+  };
+
+  const put = async (path: string, body: unknown, idempotencyKey?: string): Promise<void> => {
+    await call({ method: 'PUT', path, body, idempotencyKey });
+  };
+
+  return {
+    getOrder: async (orderId) =>
+      parse(orderV2Schema, await call({ method: 'GET', path: `/v2/orders/${enc(orderId)}` }), 'an order'),
+    getOrderV1: async (orderId) => (await call({ method: 'GET', path: `/orders/${enc(orderId)}` })).body,
+    acceptOrder: (orderId, adjustedPickupTime, key) =>
+      put(
+        `/orders/${enc(orderId)}/accept`,
+        adjustedPickupTime ? { adjusted_pickup_time: adjustedPickupTime } : undefined,
+        key,
+      ),
+    acceptSelfDeliveryOrder: (orderId, totalDeliveryTime, key) =>
+      put(
+        `/orders/${enc(orderId)}/self-delivery/accept`,
+        totalDeliveryTime ? { total_delivery_time: totalDeliveryTime } : undefined,
+        key,
+      ),
+    rejectOrder: (orderId, reason, code, key) =>
+      put(`/orders/${enc(orderId)}/reject`, code ? { reason, code } : { reason }, key),
+    markSentToPos: (orderId, timeSentToPos, key) =>
+      put(`/orders/${enc(orderId)}/sent-to-pos`, { success: true, time_sent_to_pos: timeSentToPos }, key),
+    markReady: (orderId, key) => put(`/orders/${enc(orderId)}/ready`, undefined, key),
+    markDelivered: (orderId, key) => put(`/orders/${enc(orderId)}/delivered`, undefined, key),
+    confirmPreorder: (orderId, key) => put(`/orders/${enc(orderId)}/confirm-preorder`, undefined, key),
+    getVenueStatus: async (venueId) =>
+      parse(venueStatusSchema, await call({ method: 'GET', path: `/venues/${enc(venueId)}/status` }), 'a venue status'),
+    setVenueOnline: async (venueId, online, until, key) => {
+      await call({
+        method: 'PATCH',
+        path: `/venues/${enc(venueId)}/online`,
+        body: online ? { status: 'ONLINE' } : { status: 'OFFLINE', until },
+        idempotencyKey: key,
+      });
+    },
+    setOpeningTimes: async (venueId, availability, key) => {
+      await call({ method: 'PATCH', path: `/venues/${enc(venueId)}/opening-times`, body: { availability }, idempotencyKey: key });
+    },
+    setSpecialOpeningTimes: (venueId, body, key) => put(`/venues/${enc(venueId)}/special-opening-times`, body, key),
+    createMenu: async (venueId, menu, key) => {
+      await call({ method: 'POST', path: `/v1/restaurants/${enc(venueId)}/menu`, body: menu, idempotencyKey: key });
+    },
+    requestMenu: async (venueId) =>
+      parse(menuRequestSchema, await call({ method: 'GET', path: `/v2/venues/${enc(venueId)}/menu` }), 'a menu request'),
+    getMenuResult: async (resourceUrl) => {
+      // The token only ever goes to the configured platform address.
+      if (!resourceUrl.startsWith(`${base()}/`)) {
+        throw new HttpError({ kind: 'permanent', status: null, message: 'The menu address is not on the platform.' });
+      }
+      return parse(menuResultSchema, await call({ method: 'GET', absoluteUrl: resourceUrl }), 'a menu');
+    },
+    updateItems: async (venueId, data, key) => {
+      await call({ method: 'PATCH', path: `/venues/${enc(venueId)}/items`, body: { data }, idempotencyKey: key });
+    },
+    updateItemInventory: async (venueId, data, key) => {
+      await call({ method: 'PATCH', path: `/venues/${enc(venueId)}/items/inventory`, body: { data }, idempotencyKey: key });
+    },
+    updateOptionValues: async (venueId, data, key) => {
+      await call({ method: 'PATCH', path: `/venues/${enc(venueId)}/options/values`, body: { data }, idempotencyKey: key });
+    },
+  };
+};

@@ -1,0 +1,90 @@
+import type { DeliveryType, Order, OrderItem, OrderStatus } from '../../shared/domain';
+import type { OrderV2 } from './schemas';
+
+/** How far along an order is; a status never replaces one of a higher rank. */
+export const STATUS_RANK: Record<OrderStatus, number> = {
+  CREATED: 0,
+  PRODUCTION: 1,
+  READY: 2,
+  DELIVERED: 3,
+  REJECTED: 3,
+  CANCELED: 3,
+};
+
+export const isFinalStatus = (status: OrderStatus): boolean => STATUS_RANK[status] === 3;
+
+/** The later of two statuses; on a tie the current one stays (a final status is never swapped). */
+export const laterStatus = (current: OrderStatus, incoming: OrderStatus): OrderStatus =>
+  STATUS_RANK[incoming] > STATUS_RANK[current] ? incoming : current;
+
+/**
+ * Any spelling the platform uses (the order API's lowercase order_status, the notifications' and
+ * venue status's uppercase values) to the app's status; null for values that carry no progress.
+ */
+export const toOrderStatus = (value: string): OrderStatus | null => {
+  switch (value.toUpperCase()) {
+    case 'CREATED':
+    case 'RECEIVED':
+    case 'FETCHED':
+    case 'ACKNOWLEDGED':
+      return 'CREATED';
+    case 'PRODUCTION':
+      return 'PRODUCTION';
+    case 'READY':
+      return 'READY';
+    case 'DELIVERED':
+      return 'DELIVERED';
+    case 'REJECTED':
+    case 'DEFERRED_PAYMENT_FAILED':
+      return 'REJECTED';
+    case 'CANCELED':
+    case 'CANCELLED':
+      return 'CANCELED';
+    default:
+      return null;
+  }
+};
+
+const deliveryTypeOf = (value: string): DeliveryType =>
+  value === 'homedelivery' || value === 'eatin' ? value : 'takeaway';
+
+/** The platform-owned part of an order, as stored; the terminal's own fields are added on read. */
+export type PlatformOrder = Omit<
+  Order,
+  'status' | 'pending' | 'courierPickupEta' | 'pickupCompleted' | 'preparationMinutes' | 'rejectReason' | 'updatedAt'
+>;
+
+export const mapOrderV2 = (order: OrderV2, fallbackStatus: OrderStatus, receivedAt: string): PlatformOrder => {
+  const items: OrderItem[] = order.items.map((item) => ({
+    id: item.id,
+    name: item.name ?? 'Item',
+    count: item.count,
+    posId: item.pos_id ?? item.sku ?? null,
+    total: item.item_price.total,
+    options: (item.options ?? []).map((option) => ({
+      name: option.name,
+      value: option.value,
+      count: option.count ?? 1,
+      price: option.price ?? { amount: 0, currency: item.item_price.total.currency },
+    })),
+  }));
+  const preorderStatus = order.pre_order?.pre_order_status;
+  return {
+    id: order.id,
+    orderNumber: order.order_number,
+    venueId: order.venue.id,
+    platformStatus: toOrderStatus(order.order_status) ?? fallbackStatus,
+    type: order.type === 'preorder' ? 'preorder' : 'instant',
+    preorderTime: order.pre_order?.preorder_time ?? null,
+    preorderStatus: preorderStatus === 'confirmed' || preorderStatus === 'waiting' ? preorderStatus : null,
+    deliveryType: deliveryTypeOf(order.delivery.type),
+    selfDelivery: order.delivery.self_delivery ?? false,
+    items,
+    total: order.basket_price.total,
+    consumerName: order.consumer_name ?? null,
+    consumerPhone: order.consumer_phone_number ?? null,
+    consumerComment: order.consumer_comment ?? null,
+    pickupEta: order.pickup_eta ?? null,
+    createdAt: order.created_at ?? receivedAt,
+  };
+};

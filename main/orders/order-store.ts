@@ -1,0 +1,170 @@
+import type { Order, OrderActionKind, OrderStatus, PendingAction } from '../../shared/domain';
+import type { Database } from '../storage/database';
+import type { PlatformOrder } from '../marketplace/order-mapping';
+import { isFinalStatus, laterStatus } from '../marketplace/order-mapping';
+import { ACTION_TARGET } from '../outbox/actions';
+
+type OrderRow = {
+  id: string;
+  platform_status: OrderStatus;
+  data: string;
+  courier_pickup_eta: string | null;
+  pickup_completed: number;
+  preparation_minutes: number | null;
+  reject_reason: string | null;
+  updated_at: string;
+};
+
+type OpenActionRow = {
+  id: string;
+  kind: OrderActionKind;
+  state: 'pending' | 'sending' | 'failed';
+  error: string | null;
+  attempts: number;
+  created_at: string;
+};
+
+export type UpsertResult = { isNew: boolean; changed: boolean };
+
+export type OrderStore = {
+  /** Stores what the platform said; the status only ever moves forward. */
+  upsert(order: PlatformOrder, hint?: OrderStatus | null): UpsertResult;
+  /** Moves the platform status forward (a confirmed action or a notification); false if unknown. */
+  advance(orderId: string, status: OrderStatus): boolean;
+  setCourierEta(orderId: string, eta: string): boolean;
+  setPickupCompleted(orderId: string): boolean;
+  setLocal(orderId: string, fields: { preparationMinutes?: number | null; rejectReason?: string | null; preorderStatus?: 'confirmed' }): void;
+  get(orderId: string): Order | null;
+  has(orderId: string): boolean;
+  /** Open orders and those of the last 24 hours, newest first. */
+  list(): Order[];
+  openOrderIds(): string[];
+  /** The platform statuses of the newest `count` orders, newest first. */
+  latestStatuses(count: number): OrderStatus[];
+};
+
+export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
+  const selectRow = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?');
+  const selectOpenActions = db.prepare<[string], OpenActionRow>(
+    `SELECT id, kind, state, error, attempts, created_at FROM outbox
+     WHERE subject = ? AND state IN ('pending', 'sending', 'failed') AND kind IN ('accept', 'reject', 'ready', 'delivered', 'confirm-preorder')
+     ORDER BY seq`,
+  );
+  const insert = db.prepare(
+    `INSERT INTO orders (id, venue_id, order_number, platform_status, data, created_at, updated_at)
+     VALUES (@id, @venueId, @orderNumber, @status, @data, @createdAt, @now)`,
+  );
+  const update = db.prepare(
+    'UPDATE orders SET platform_status = @status, data = @data, order_number = @orderNumber, updated_at = @now WHERE id = @id',
+  );
+  const setStatus = db.prepare('UPDATE orders SET platform_status = ?, updated_at = ? WHERE id = ?');
+
+  const toOrder = (row: OrderRow): Order => {
+    const platform = JSON.parse(row.data) as PlatformOrder;
+    const actions = selectOpenActions.all(row.id);
+    const first = actions[0];
+    const pending: PendingAction | null = first
+      ? {
+          actionId: first.id,
+          kind: first.kind,
+          state: first.state === 'failed' ? 'failed' : 'pending',
+          error: first.error,
+          attempts: first.attempts,
+          createdAt: first.created_at,
+        }
+      : null;
+    // What staff see: the confirmed status, moved on by actions still on their way (not by failed ones).
+    let status = row.platform_status;
+    if (first?.state !== 'failed') {
+      for (const action of actions) {
+        if (action.state === 'failed') break;
+        status = laterStatus(status, ACTION_TARGET[action.kind]);
+      }
+    }
+    return {
+      ...platform,
+      platformStatus: row.platform_status,
+      status,
+      courierPickupEta: row.courier_pickup_eta,
+      pickupCompleted: row.pickup_completed === 1,
+      preparationMinutes: row.preparation_minutes,
+      rejectReason: row.reject_reason,
+      updatedAt: row.updated_at,
+      pending,
+    };
+  };
+
+  const touch = (sql: string) => db.prepare(sql);
+  const courier = touch('UPDATE orders SET courier_pickup_eta = ?, updated_at = ? WHERE id = ?');
+  const pickup = touch('UPDATE orders SET pickup_completed = 1, updated_at = ? WHERE id = ? AND pickup_completed = 0');
+  const prep = touch('UPDATE orders SET preparation_minutes = ?, updated_at = ? WHERE id = ?');
+  const reason = touch('UPDATE orders SET reject_reason = ?, updated_at = ? WHERE id = ?');
+  const dataOnly = touch('UPDATE orders SET data = ?, updated_at = ? WHERE id = ?');
+
+  const listRows = db.prepare<[string], OrderRow>(
+    `SELECT * FROM orders
+     WHERE platform_status IN ('CREATED', 'PRODUCTION', 'READY') OR created_at >= ?1 OR updated_at >= ?1
+     ORDER BY created_at DESC LIMIT 500`,
+  );
+
+  const selectOpen = db.prepare<[], { id: string; platform_status: OrderStatus }>(
+    "SELECT id, platform_status FROM orders WHERE platform_status IN ('CREATED', 'PRODUCTION', 'READY')",
+  );
+  const selectLatest = db.prepare<[number], { platform_status: OrderStatus }>(
+    'SELECT platform_status FROM orders ORDER BY created_at DESC LIMIT ?',
+  );
+
+  return {
+    upsert: (order, hint = null) => {
+      const at = now().toISOString();
+      const existing = selectRow.get(order.id);
+      const incoming = hint ? laterStatus(order.platformStatus, hint) : order.platformStatus;
+      if (!existing) {
+        insert.run({ id: order.id, venueId: order.venueId, orderNumber: order.orderNumber, status: incoming, data: JSON.stringify(order), createdAt: order.createdAt, now: at });
+        return { isNew: true, changed: true };
+      }
+      const status = laterStatus(existing.platform_status, incoming);
+      const previous = JSON.parse(existing.data) as PlatformOrder;
+      // A terminal-side confirmation of a pre-order is kept until the platform reports it.
+      const merged: PlatformOrder = {
+        ...order,
+        platformStatus: status,
+        preorderStatus: previous.preorderStatus === 'confirmed' ? 'confirmed' : order.preorderStatus,
+      };
+      const data = JSON.stringify(merged);
+      if (status === existing.platform_status && data === existing.data) return { isNew: false, changed: false };
+      update.run({ id: order.id, status, data, orderNumber: order.orderNumber, now: at });
+      return { isNew: false, changed: true };
+    },
+    advance: (orderId, status) => {
+      const existing = selectRow.get(orderId);
+      if (!existing) return false;
+      const next = laterStatus(existing.platform_status, status);
+      if (next === existing.platform_status) return false;
+      setStatus.run(next, now().toISOString(), orderId);
+      return true;
+    },
+    setCourierEta: (orderId, eta) => courier.run(eta, now().toISOString(), orderId).changes > 0,
+    setPickupCompleted: (orderId) => pickup.run(now().toISOString(), orderId).changes > 0,
+    setLocal: (orderId, fields) => {
+      const at = now().toISOString();
+      if (fields.preparationMinutes !== undefined) prep.run(fields.preparationMinutes, at, orderId);
+      if (fields.rejectReason !== undefined) reason.run(fields.rejectReason, at, orderId);
+      if (fields.preorderStatus) {
+        const existing = selectRow.get(orderId);
+        if (existing) {
+          const data = { ...(JSON.parse(existing.data) as PlatformOrder), preorderStatus: fields.preorderStatus };
+          dataOnly.run(JSON.stringify(data), at, orderId);
+        }
+      }
+    },
+    get: (orderId) => {
+      const row = selectRow.get(orderId);
+      return row ? toOrder(row) : null;
+    },
+    has: (orderId) => selectRow.get(orderId) !== undefined,
+    list: () => listRows.all(new Date(now().getTime() - 24 * 3600_000).toISOString()).map(toOrder),
+    openOrderIds: () => selectOpen.all().filter((row) => !isFinalStatus(row.platform_status)).map((row) => row.id),
+    latestStatuses: (count) => selectLatest.all(count).map((row) => row.platform_status),
+  };
+};

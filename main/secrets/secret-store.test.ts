@@ -1,0 +1,48 @@
+// Runs against the real Secret Service (gnome-keyring in a private D-Bus session, see scripts/test.sh).
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { KeychainUnavailableError, createKeytarSecretStore, createMemorySecretStore } from './secret-store';
+
+const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
+
+describe.runIf(hasSecretService)('keytar secret store (real keychain)', () => {
+  it('stores, reads, replaces and deletes; a missing secret is null', async () => {
+    const store = createKeytarSecretStore(`countertop-test-${randomUUID()}`);
+    expect(await store.get('refresh-token')).toBeNull();
+    await store.set('refresh-token', 'first');
+    await store.set('refresh-token', 'second');
+    expect(await store.get('refresh-token')).toBe('second');
+    expect(await store.get('client-secret')).toBeNull();
+    await store.delete('refresh-token');
+    expect(await store.get('refresh-token')).toBeNull();
+    await store.delete('refresh-token');
+  });
+
+  it('keeps services apart', async () => {
+    const a = createKeytarSecretStore(`countertop-test-${randomUUID()}`);
+    const b = createKeytarSecretStore(`countertop-test-${randomUUID()}`);
+    await a.set('terminal-key', 'key-a');
+    expect(await b.get('terminal-key')).toBeNull();
+    await a.delete('terminal-key');
+  });
+});
+
+describe.runIf(!hasSecretService)('keytar secret store without a keychain', () => {
+  it('fails with a plain sentence instead of falling back to a file', async () => {
+    const store = createKeytarSecretStore('countertop-test');
+    const error = await store.get('refresh-token').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(KeychainUnavailableError);
+    expect((error as Error).message).toMatch(/keychain .* not available/);
+  });
+});
+
+describe('memory secret store', () => {
+  it('answers null for what it does not hold', async () => {
+    const store = createMemorySecretStore();
+    expect(await store.get('client-secret')).toBeNull();
+    await store.set('client-secret', 's');
+    expect(await store.get('client-secret')).toBe('s');
+    await store.delete('client-secret');
+    expect(await store.get('client-secret')).toBeNull();
+  });
+});

@@ -1,0 +1,86 @@
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DatabaseFromTheFutureError, migrate, openDatabase } from '../database';
+import { MIGRATIONS } from '.';
+import { migration001Initial } from './001-initial';
+import { migration002ItemAvailability } from './002-item-availability';
+
+const dirs: string[] = [];
+const tempDb = (): string => {
+  const dir = mkdtempSync(join(tmpdir(), 'countertop-db-'));
+  dirs.push(dir);
+  return join(dir, 'core.db');
+};
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const tables = (db: BetterSqlite3.Database): string[] =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name);
+
+describe('migration 001 (initial schema)', () => {
+  it('creates the orders, inbox, cursor, outbox, audit, settings and menu tables at version 1', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, [migration001Initial]);
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(tables(db)).toEqual(['audit_log', 'menus', 'notifications', 'orders', 'outbox', 'relay_cursor', 'settings']);
+    // The dedupe key of notifications is their id.
+    const insert = db.prepare("INSERT OR IGNORE INTO notifications (id, type, body, received_at) VALUES ('n1', 'order.notification', '{}', 'x')");
+    expect(insert.run().changes).toBe(1);
+    expect(insert.run().changes).toBe(0);
+    // The outbox refuses an unknown state.
+    expect(() =>
+      db.prepare("INSERT INTO outbox (id, kind, subject, summary, payload, state, created_at) VALUES ('a', 'accept', 'o', 's', '{}', 'weird', 'x')").run(),
+    ).toThrow(/CHECK/);
+  });
+});
+
+describe('migration 002 (item availability)', () => {
+  it('adds menu_item_states on top of version 1 and keeps existing rows', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, [migration001Initial]);
+    db.prepare("INSERT INTO settings (key, value) VALUES ('k', '1')").run();
+    migrate(db, [migration001Initial, migration002ItemAvailability]);
+    expect(db.pragma('user_version', { simple: true })).toBe(2);
+    expect(tables(db)).toContain('menu_item_states');
+    expect(db.prepare('SELECT value FROM settings WHERE key = ?').get('k')).toEqual({ value: '1' });
+  });
+});
+
+describe('openDatabase', () => {
+  it('uses WAL and synchronous=FULL and applies every migration once', () => {
+    const path = tempDb();
+    openDatabase(path).close();
+    const db = openDatabase(path);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(db.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+    db.close();
+  });
+
+  it('refuses a database written by a newer version and leaves it untouched', () => {
+    const path = tempDb();
+    const raw = new BetterSqlite3(path);
+    raw.pragma(`user_version = ${MIGRATIONS.length + 1}`);
+    raw.close();
+    expect(() => openDatabase(path)).toThrow(DatabaseFromTheFutureError);
+    const after = new BetterSqlite3(path);
+    expect(after.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length + 1);
+    expect(tables(after)).toEqual([]);
+    after.close();
+  });
+
+  it('rolls a failing migration back entirely', () => {
+    const db = new BetterSqlite3(':memory:');
+    const broken = (d: BetterSqlite3.Database): void => {
+      d.exec('CREATE TABLE half (x INTEGER)');
+      throw new Error('boom');
+    };
+    expect(() => migrate(db, [migration001Initial, broken])).toThrow('boom');
+    expect(db.pragma('user_version', { simple: true })).toBe(1);
+    expect(tables(db)).not.toContain('half');
+  });
+});
