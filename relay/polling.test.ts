@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRelay, type Relay } from './server';
+import { createTerminal, revokeTerminal } from './terminals';
+import { MARKETPLACE_SECRET, orderNotification, poll, postMarketplace, send, sign, tempDir } from './test-support';
+
+describe('GET /v1/events', () => {
+  const dir = tempDir();
+  let relay: Relay;
+  beforeAll(async () => {
+    relay = await startRelay({
+      dbPath: dir.dbPath,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      deliverySecrets: [],
+      revocationCheckMs: 50,
+      pollRateLimit: { perSecond: 1000, burst: 1000 },
+      maxOpenPollsPerKey: 2,
+    });
+  });
+  afterAll(async () => {
+    await relay.close();
+    dir.remove();
+  });
+
+  const deliver = async (id: string, venue: string) => {
+    const body = orderNotification(id, venue);
+    const answer = await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET));
+    expect(answer.status).toBe(200);
+    return body;
+  };
+
+  it('gives a signed notification to both terminals of its venue and a forged one to none', async () => {
+    const till = createTerminal(dir.dbPath, ['v-two']).key;
+    const kitchen = createTerminal(dir.dbPath, ['v-two']).key;
+    const waiting = [poll(relay.url, till, { wait: 10 }), poll(relay.url, kitchen, { wait: 10 })];
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    const forged = orderNotification('forged', 'v-two');
+    expect((await postMarketplace(relay.url, forged, sign(forged, 'not-the-platform-secret-123456'))).status).toBe(401);
+    const genuine = await deliver('genuine', 'v-two');
+
+    const answers = await Promise.all(waiting);
+    for (const answer of answers) {
+      expect(answer.events.map((e) => e.body)).toEqual([genuine]);
+      // The terminal can verify end to end with the platform secret.
+      expect(answers[0]?.events[0]?.signature).toBe(sign(genuine, MARKETPLACE_SECRET));
+    }
+    for (const key of [till, kitchen]) {
+      expect((await poll(relay.url, key, { after: 0 })).events.map((e) => e.body)).toEqual([genuine]);
+    }
+  });
+
+  it('answers at once when events exist, oldest first, only after the cursor and only of its venues', async () => {
+    const key = createTerminal(dir.dbPath, ['v-a', 'v-b']).key;
+    const a1 = await deliver('a1', 'v-a');
+    await deliver('c1', 'v-c');
+    const b1 = await deliver('b1', 'v-b');
+    const a2 = await deliver('a2', 'v-a');
+    const all = await poll(relay.url, key, { after: 0, wait: 20 });
+    expect(all.events.map((e) => e.body)).toEqual([a1, b1, a2]);
+    const seqs = all.events.map((e) => e.seq);
+    expect([...seqs].sort((x, y) => x - y)).toEqual(seqs);
+    const rest = await poll(relay.url, key, { after: seqs[0] as number });
+    expect(rest.events.map((e) => e.body)).toEqual([b1, a2]);
+  });
+
+  it('holds an empty poll and answers the moment an event arrives', async () => {
+    const key = createTerminal(dir.dbPath, ['v-wait']).key;
+    const started = Date.now();
+    const waiting = poll(relay.url, key, { after: 0, wait: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const body = await deliver('w1', 'v-wait');
+    const answer = await waiting;
+    expect(answer.events.map((e) => e.body)).toEqual([body]);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('answers an empty list when the wait ends without events', async () => {
+    const key = createTerminal(dir.dbPath, ['v-quiet']).key;
+    const started = Date.now();
+    const answer = await poll(relay.url, key, { after: 0, wait: 1 });
+    expect(answer.status).toBe(200);
+    expect(answer.events).toEqual([]);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  });
+
+  it('returns at most 100 events per answer, and honours a smaller limit', async () => {
+    const key = createTerminal(dir.dbPath, ['v-many']).key;
+    const bodies = await Promise.all(Array.from({ length: 120 }, (_, i) => deliver(`many-${i}`, 'v-many')));
+    const first = await poll(relay.url, key, { after: 0, limit: 500 });
+    expect(first.events).toHaveLength(100);
+    const second = await poll(relay.url, key, { after: first.events.at(-1)?.seq ?? 0 });
+    expect(second.events).toHaveLength(20);
+    expect(new Set([...first.events, ...second.events].map((e) => e.body))).toEqual(new Set(bodies));
+    expect((await poll(relay.url, key, { after: 0, limit: 7 })).events).toHaveLength(7);
+  });
+
+  it('refuses missing, unknown and revoked keys, and ends a waiting poll of a revoked key with 401', async () => {
+    expect((await send(`${relay.url}/v1/events`)).status).toBe(401);
+    expect((await poll(relay.url, 'rtk_unknown')).status).toBe(401);
+    const { id, key } = createTerminal(dir.dbPath, ['v-revoke']);
+    expect((await poll(relay.url, key)).status).toBe(200);
+    const waiting = poll(relay.url, key, { wait: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const started = Date.now();
+    expect(revokeTerminal(dir.dbPath, id)).toBe(true);
+    const answer = await waiting;
+    expect(answer.status).toBe(401);
+    expect(JSON.parse(answer.text).message).toMatch(/revoked/);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect((await poll(relay.url, key)).status).toBe(401);
+    expect(revokeTerminal(dir.dbPath, id)).toBe(false);
+  });
+
+  it.each([
+    ['after=-1', 'after'],
+    ['after=abc', 'after'],
+    ['wait=1.5', 'wait'],
+    ['limit=0', 'limit'],
+  ])('answers 400 to %s', async (query, name) => {
+    const key = createTerminal(dir.dbPath, ['v-params']).key;
+    const answer = await send(`${relay.url}/v1/events?${query}`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).message).toContain(name);
+  });
+
+  it('caps open polls per key with a clear 429', async () => {
+    const key = createTerminal(dir.dbPath, ['v-cap']).key;
+    const open = [poll(relay.url, key, { wait: 1 }), poll(relay.url, key, { wait: 1 })];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const refused = await poll(relay.url, key, { wait: 1 });
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('1');
+    expect(JSON.parse(refused.text)).toEqual({
+      error: 'Too Many Requests',
+      message: 'This terminal key already has 2 polls open; close one first.',
+    });
+    expect((await Promise.all(open)).map((a) => a.status)).toEqual([200, 200]);
+  });
+});
+
+describe('per-key rate limit', () => {
+  it('answers 429 with Retry-After once a key exceeds its rate, without affecting other keys', async () => {
+    const dir = tempDir();
+    const relay = await startRelay({
+      dbPath: dir.dbPath,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      deliverySecrets: [],
+      pollRateLimit: { perSecond: 0.5, burst: 3 },
+    });
+    try {
+      const busy = createTerminal(dir.dbPath, ['v-rate']).key;
+      const calm = createTerminal(dir.dbPath, ['v-rate']).key;
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await poll(relay.url, busy)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      const limited = await poll(relay.url, busy);
+      expect(limited.headers['retry-after']).toBe('2');
+      expect(JSON.parse(limited.text).error).toBe('Too Many Requests');
+      expect((await poll(relay.url, calm)).status).toBe(200);
+    } finally {
+      await relay.close();
+      dir.remove();
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../test-support';
+import { DatabaseFromFutureError, MIGRATIONS, migrate, schemaVersion } from './migrations';
+import { openRelayDatabase } from './sqlite-database';
+
+const upTo = (version: number) => MIGRATIONS.filter((m) => m.version <= version);
+const tables = (db: Database.Database) =>
+  db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+
+describe('relay migrations', () => {
+  const dirs: { remove(): void }[] = [];
+  const fresh = () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    return new Database(dir.dbPath);
+  };
+  afterEach(() => dirs.splice(0).forEach((dir) => dir.remove()));
+
+  it('1 creates the event log with a unique (kind, event_id) and never-reused seqs', () => {
+    const db = fresh();
+    expect(migrate(db, upTo(1))).toBe(1);
+    expect(tables(db)).toEqual(['events']);
+    const insert = db.prepare(
+      "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', ?, 'v', 0, '{}') RETURNING seq",
+    );
+    const first = insert.pluck().get('a') as number;
+    expect(() => insert.run('a')).toThrow(/UNIQUE/);
+    db.prepare('DELETE FROM events').run();
+    expect(insert.pluck().get('b')).toBeGreaterThan(first);
+    db.close();
+  });
+
+  it('2 adds terminals, their venues and the revocation log, keeping existing events', () => {
+    const db = fresh();
+    migrate(db, upTo(1));
+    db.prepare("INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'kept', 'v', 0, '{}')").run();
+    expect(migrate(db, upTo(2))).toBe(2);
+    expect(tables(db)).toEqual(['events', 'revocations', 'terminal_venues', 'terminals']);
+    expect(db.prepare('SELECT event_id FROM events').pluck().all()).toEqual(['kept']);
+    db.prepare("INSERT INTO terminals (id, key_hash, created_at) VALUES ('t', 'h', 0)").run();
+    expect(() => db.prepare("INSERT INTO terminals (id, key_hash, created_at) VALUES ('t2', 'h', 0)").run()).toThrow(/UNIQUE/);
+    db.close();
+  });
+
+  it('3 adds delivery order venues and held events, keeping terminals and events', () => {
+    const db = fresh();
+    migrate(db, upTo(2));
+    db.prepare("INSERT INTO terminals (id, key_hash, created_at) VALUES ('t', 'h', 0)").run();
+    expect(migrate(db, upTo(3))).toBe(3);
+    expect(tables(db)).toEqual(['delivery_orders', 'events', 'held_events', 'revocations', 'terminal_venues', 'terminals']);
+    expect(db.prepare('SELECT id FROM terminals').pluck().all()).toEqual(['t']);
+    db.prepare("INSERT INTO held_events (kind, event_id, order_ref, received_at, body) VALUES ('delivery', 'e', 'o', 0, '{}')").run();
+    expect(() =>
+      db.prepare("INSERT INTO held_events (kind, event_id, order_ref, received_at, body) VALUES ('delivery', 'e', 'o', 0, '{}')").run(),
+    ).toThrow(/UNIQUE/);
+    db.close();
+  });
+
+  it('opens a file at the newest version with WAL and synchronous=FULL', () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const db = openRelayDatabase(dir.dbPath);
+    expect(schemaVersion(db)).toBe(MIGRATIONS.length);
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    db.close();
+  });
+
+  it('refuses a database from a newer relay and leaves it untouched', () => {
+    const dir = tempDir();
+    dirs.push(dir);
+    const db = new Database(dir.dbPath);
+    db.pragma('user_version = 99');
+    db.close();
+    expect(() => openRelayDatabase(dir.dbPath)).toThrow(DatabaseFromFutureError);
+    const again = new Database(dir.dbPath);
+    expect(schemaVersion(again)).toBe(99);
+    expect(tables(again)).toEqual([]);
+    again.close();
+  });
+
+  it('rolls every step back when a later step fails, so the version never lies', () => {
+    const db = fresh();
+    const broken = [...upTo(2), { version: 3, name: 'broken', sql: 'CREATE TABLE ok (a); CREATE TABLE events (a);' }];
+    expect(() => migrate(db, broken)).toThrow(/already exists/);
+    expect(schemaVersion(db)).toBe(0);
+    expect(tables(db)).toEqual([]);
+    db.close();
+  });
+});

@@ -1,0 +1,88 @@
+// Helpers shared by the relay's tests and benchmarks: they sign exactly as the platform does,
+// independently of the relay's own verification code.
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const MARKETPLACE_SECRET = 'mk-secret-0123456789abcdef0123456789';
+export const MARKETPLACE_SECRET_NEXT = 'mk-secret-next-9876543210fedcba98765';
+export const DELIVERY_SECRET = 'dl-secret-0123456789abcdef0123456789';
+export const DELIVERY_SECRET_NEXT = 'dl-secret-next-9876543210fedcba98765';
+
+export function tempDir(): { dir: string; dbPath: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), 'relay-test-'));
+  return { dir, dbPath: join(dir, 'relay.db'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export function sign(body: string | Buffer, secret: string): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+export function orderNotification(id: string, venueId: string, status = 'CREATED'): string {
+  return JSON.stringify({
+    id,
+    type: 'order.notification',
+    order: { id: `order-${id}`, venue_id: venueId, status, resource_url: `http://127.0.0.1:1/pos/orders/order-${id}` },
+    created_at: '2026-11-23T10:00:00.123Z',
+  });
+}
+
+export type HttpAnswer = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
+
+/** A raw HTTP request, so tests choose header-name case and body bytes exactly. */
+export function send(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; agent?: false } = {},
+): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+export function postMarketplace(relayUrl: string, body: string | Buffer, signature: string | null): Promise<HttpAnswer> {
+  return send(`${relayUrl}/hooks/marketplace`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(signature === null ? {} : { 'PLATFORM-SIGNATURE': signature }) },
+    body,
+  });
+}
+
+export function postDelivery(relayUrl: string, token: string): Promise<HttpAnswer> {
+  return send(`${relayUrl}/hooks/delivery`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ token }),
+  });
+}
+
+export type ServedEvent = {
+  seq: number;
+  received_at: string;
+  kind: 'marketplace' | 'delivery';
+  venue_id: string;
+  body: string;
+  signature: string | null;
+};
+
+export async function poll(
+  relayUrl: string,
+  key: string,
+  query: { after?: number; wait?: number; limit?: number } = {},
+): Promise<HttpAnswer & { events: ServedEvent[] }> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) params.set(name, String(value));
+  const answer = await send(`${relayUrl}/v1/events?${params}`, { headers: { Authorization: `Bearer ${key}` } });
+  const events = answer.status === 200 ? (JSON.parse(answer.text) as { events: ServedEvent[] }).events : [];
+  return { ...answer, events };
+}
