@@ -1,0 +1,29 @@
+import { createContext, useContext, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useStore } from 'zustand';
+import type { AppActions, AppState, AppStore } from './store';
+
+const StoreContext = createContext<AppStore | null>(null);
+
+export const StoreProvider = ({ store, children }: { store: AppStore; children: ReactNode }) => (
+  <StoreContext.Provider value={store}>{children}</StoreContext.Provider>
+);
+
+export const useAppStore = (): AppStore => {
+  const store = useContext(StoreContext);
+  if (!store) throw new Error('StoreProvider is missing');
+  return store;
+};
+
+export const useApp = <T,>(selector: (state: AppState & AppActions) => T): T =>
+  useStore(useAppStore(), selector);
+
+/** The current time, re-read every `everyMs` so ages and mutes stay current. */
+export const useNow = (everyMs = 10_000): number => {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+  return now;
+};

@@ -1,0 +1,72 @@
+// Which column an order belongs to and which actions staff can take on it: pure rules, so the
+// board, the keyboard shortcuts and the ring all agree.
+import type { Order, OrderActionKind } from '../shared/domain';
+import { isSameLocalDay } from './format';
+
+export const COLUMN_IDS = ['new', 'preparation', 'ready', 'scheduled', 'done'] as const;
+export type ColumnId = (typeof COLUMN_IDS)[number];
+
+export const isPreorderWaiting = (order: Order): boolean =>
+  order.type === 'preorder' && order.status === 'CREATED';
+
+export const columnOf = (order: Order, now: number): ColumnId | null => {
+  switch (order.status) {
+    case 'CREATED':
+      return order.type === 'preorder' ? 'scheduled' : 'new';
+    case 'PRODUCTION':
+      return 'preparation';
+    case 'READY':
+      return 'ready';
+    default:
+      return isSameLocalDay(order.updatedAt, now) ? 'done' : null;
+  }
+};
+
+const byAge = (a: Order, b: Order): number => Date.parse(a.createdAt) - Date.parse(b.createdAt);
+const byPreorderTime = (a: Order, b: Order): number =>
+  Date.parse(a.preorderTime ?? a.createdAt) - Date.parse(b.preorderTime ?? b.createdAt);
+const newestFirst = (a: Order, b: Order): number =>
+  Date.parse(b.updatedAt) - Date.parse(a.updatedAt);
+
+export type BoardColumns = Record<ColumnId, Order[]>;
+
+export const groupOrders = (orders: readonly Order[], now: number): BoardColumns => {
+  const columns: BoardColumns = { new: [], preparation: [], ready: [], scheduled: [], done: [] };
+  for (const order of orders) {
+    const column = columnOf(order, now);
+    if (column) columns[column].push(order);
+  }
+  columns.new.sort(byAge);
+  columns.preparation.sort(byAge);
+  columns.ready.sort(byAge);
+  columns.scheduled.sort(byPreorderTime);
+  columns.done.sort(newestFirst);
+  return columns;
+};
+
+/** Spec 3: the partner marks delivered only a takeaway (or eat-in, or self-delivered) order. */
+export const isHandedOverByStaff = (order: Order): boolean =>
+  order.deliveryType !== 'homedelivery' || order.selfDelivery;
+
+export const availableActions = (order: Order): OrderActionKind[] => {
+  if (order.pending) return [];
+  switch (order.status) {
+    case 'CREATED':
+      if (order.type === 'preorder') {
+        return order.preorderStatus === 'confirmed' ? ['reject'] : ['confirm-preorder', 'reject'];
+      }
+      return ['accept', 'reject'];
+    case 'PRODUCTION':
+      return ['ready'];
+    case 'READY':
+      return isHandedOverByStaff(order) ? ['delivered'] : [];
+    default:
+      return [];
+  }
+};
+
+/** Orders that need someone to act: the ring keeps going while any is left. */
+export const needsAttention = (order: Order): boolean =>
+  !order.pending &&
+  order.status === 'CREATED' &&
+  (order.type === 'instant' || order.preorderStatus !== 'confirmed');

@@ -1,0 +1,164 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeBridge, makeOrder, makeStatus } from '../testing/fake-bridge';
+import { renderApp } from '../testing/render-app';
+
+afterEach(cleanup);
+
+const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
+const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
+const column = (name: string) => screen.getByRole('region', { name });
+const card = (number: string) => screen.getByRole('article', { name: `Order #${number}` });
+
+describe('order board', () => {
+  it('puts each order in its column and shows what the counter needs on the card', async () => {
+    const bridge = createFakeBridge({
+      orders: [
+        makeOrder({
+          orderNumber: '101',
+          createdAt: minutesAgo(7),
+          consumerName: 'Grace Hopper',
+          consumerComment: 'No onions please',
+          total: { amount: 2450, currency: 'EUR' },
+        }),
+        makeOrder({
+          orderNumber: '102',
+          status: 'PRODUCTION',
+          platformStatus: 'PRODUCTION',
+          deliveryType: 'homedelivery',
+          courierPickupEta: '2026-11-23T10:42:00.000Z',
+        }),
+        makeOrder({ orderNumber: '103', status: 'READY', platformStatus: 'READY' }),
+        makeOrder({ orderNumber: '104', type: 'preorder', preorderTime: inMinutes(120), preorderStatus: 'waiting' }),
+        makeOrder({ orderNumber: '105', status: 'DELIVERED', platformStatus: 'DELIVERED' }),
+        makeOrder({
+          orderNumber: '106',
+          status: 'REJECTED',
+          platformStatus: 'REJECTED',
+          updatedAt: new Date(Date.now() - 3 * 86_400_000).toISOString(),
+        }),
+      ],
+    });
+    renderApp(bridge);
+
+    await screen.findByRole('region', { name: 'New' });
+    expect(within(column('New')).getByText('#101')).toBeTruthy();
+    expect(within(column('In preparation')).getByText('#102')).toBeTruthy();
+    expect(within(column('Ready')).getByText('#103')).toBeTruthy();
+    expect(within(column('Scheduled')).getByText('#104')).toBeTruthy();
+    expect(within(column('Done today')).getByText('#105')).toBeTruthy();
+    // Finished days ago: not today's work.
+    expect(screen.queryByText('#106')).toBeNull();
+
+    const first = card('101');
+    expect(within(first).getByText('Takeaway')).toBeTruthy();
+    expect(within(first).getByText('Grace Hopper')).toBeTruthy();
+    expect(within(first).getByText('Margherita')).toBeTruthy();
+    expect(within(first).getByText('2×')).toBeTruthy();
+    expect(within(first).getByText('Size: Large')).toBeTruthy();
+    expect(within(first).getByText('No onions please')).toBeTruthy();
+    expect(within(first).getByText('€24.50')).toBeTruthy();
+    expect(within(first).getByText('7 min ago')).toBeTruthy();
+
+    const delivery = card('102');
+    expect(within(delivery).getByText('Delivery')).toBeTruthy();
+    expect(within(delivery).getByText(/^Courier \d\d:\d\d$/)).toBeTruthy();
+    expect(within(card('104')).getByText(/^For \d\d:\d\d$/)).toBeTruthy();
+    expect(within(card('105')).getByText('Handed over')).toBeTruthy();
+  });
+
+  it('formats money by the currency’s minor units', async () => {
+    const bridge = createFakeBridge({
+      orders: [
+        makeOrder({ orderNumber: '201', total: { amount: 1500, currency: 'JPY' } }),
+        makeOrder({ orderNumber: '202', total: { amount: 12345, currency: 'KWD' } }),
+      ],
+    });
+    renderApp(bridge);
+    expect(await within(await screen.findByRole('article', { name: 'Order #201' })).findByText('¥1,500')).toBeTruthy();
+    expect(within(card('202')).getByText('KWD 12.345')).toBeTruthy();
+  });
+
+  it('rings and flashes for a new order until someone acts on it', async () => {
+    const bridge = createFakeBridge();
+    const { ringer } = renderApp(bridge);
+    await screen.findByRole('region', { name: 'New' });
+    expect(ringer.ringing).toBe(false);
+
+    const order = makeOrder({ orderNumber: '301' });
+    act(() => {
+      bridge.setOrders([order]);
+      bridge.emit('orders:arrived', { orderId: order.id, orderNumber: '301' });
+    });
+    expect(ringer.ringing).toBe(true);
+    expect(card('301').className).toContain('card-flash');
+    expect(screen.getByRole('alert', { name: '' }).textContent).toBe('New order!');
+
+    fireEvent.click(within(card('301')).getByRole('button', { name: 'Accept' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /^Accept ·/ }));
+    await waitFor(() => expect(ringer.ringing).toBe(false));
+    expect(card('301').className).not.toContain('card-flash');
+  });
+
+  it('mutes for a while, and a newer order rings again', async () => {
+    const first = makeOrder({ orderNumber: '401' });
+    const bridge = createFakeBridge({ orders: [first] });
+    const { ringer, store } = renderApp(bridge);
+    await waitFor(() => expect(ringer.ringing).toBe(true));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mute 2 min' }));
+    expect(ringer.ringing).toBe(false);
+    const mutedUntil = store.getState().mutedUntil ?? 0;
+    expect(mutedUntil - Date.now()).toBeGreaterThan(60_000);
+    expect(mutedUntil - Date.now()).toBeLessThanOrEqual(120_000);
+    expect(screen.getByRole('button', { name: /Muted/ })).toBeTruthy();
+
+    const second = makeOrder({ orderNumber: '402' });
+    act(() => {
+      bridge.setOrders([first, second]);
+      bridge.emit('orders:arrived', { orderId: second.id, orderNumber: '402' });
+    });
+    expect(ringer.ringing).toBe(true);
+  });
+
+  it('always shows relay, platform, outbox and the reconnect banner in the status bar', async () => {
+    const bridge = createFakeBridge({ status: makeStatus({ relay: 'disconnected', platform: 'reachable', outboxWaiting: 3 }) });
+    renderApp(bridge);
+    expect((await screen.findByTestId('status-relay')).textContent).toBe('Order stream: disconnected');
+    expect(screen.getByTestId('status-platform').textContent).toBe('Platform: reachable');
+    expect(screen.getByTestId('status-outbox').textContent).toBe('3 waiting to send');
+
+    act(() =>
+      bridge.emit(
+        'status:changed',
+        makeStatus({ relay: 'connected', platform: 'unreachable', outboxWaiting: 0, needsReconnect: true, reconnectReason: 'invalid_grant' }),
+      ),
+    );
+    expect(screen.getByTestId('status-relay').textContent).toBe('Order stream: connected');
+    expect(screen.getByTestId('status-platform').textContent).toBe('Platform: unreachable');
+    expect(screen.getByTestId('status-outbox').textContent).toBe('All actions sent');
+    fireEvent.click(screen.getByRole('button', { name: 'Reconnect venue' }));
+    expect(screen.getByRole('form', { name: 'Connect this terminal to your venue' })).toBeTruthy();
+  });
+
+  it('moves between cards and acts with the keyboard', async () => {
+    const bridge = createFakeBridge({
+      orders: [makeOrder({ orderNumber: '501' }), makeOrder({ orderNumber: '502', status: 'PRODUCTION', platformStatus: 'PRODUCTION' })],
+    });
+    renderApp(bridge);
+    await screen.findByText('#501');
+    fireEvent.keyDown(window, { key: 'ArrowDown' });
+    expect(card('501').className).toContain('card-selected');
+    fireEvent.keyDown(window, { key: 'ArrowRight' });
+    expect(card('502').className).toContain('card-selected');
+    fireEvent.keyDown(window, { key: 'r' });
+    await waitFor(() => expect(bridge.callsTo('orders:markReady')).toEqual([{ orderId: bridge.orders[1]!.id }]));
+    fireEvent.keyDown(window, { key: 'ArrowLeft' });
+    fireEvent.keyDown(window, { key: 'a' });
+    expect(screen.getByRole('dialog', { name: 'Accept order #501' })).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.keyDown(window, { key: 't' });
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+});

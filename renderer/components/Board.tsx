@@ -1,0 +1,38 @@
+import { useMemo } from 'react';
+import { useApp } from '../app-context';
+import { COLUMN_IDS, groupOrders } from '../board';
+import type { ColumnId } from '../board';
+import { en } from '../i18n/en';
+import { OrderCard } from './OrderCard';
+
+export const Board = ({ now }: { now: number }) => {
+  const orders = useApp((s) => s.orders);
+  const arrived = useApp((s) => s.arrived);
+  const selected = useApp((s) => s.selectedOrderId);
+  const columns = useMemo(() => groupOrders(orders, now), [orders, now]);
+  const flashing = useMemo(() => new Set(arrived), [arrived]);
+
+  return (
+    <main className="board" aria-label={en.nav.orders}>
+      {COLUMN_IDS.map((id: ColumnId) => (
+        <section key={id} className={`column column-${id}`} aria-label={en.columns[id]}>
+          <h2 className="column-title">
+            {en.columns[id]} <span className="column-count">{columns[id].length}</span>
+          </h2>
+          <div className="column-cards">
+            {columns[id].length === 0 && <p className="column-empty">{en.emptyColumn[id]}</p>}
+            {columns[id].map((order) => (
+              <OrderCard
+                key={order.id}
+                order={order}
+                now={now}
+                flashing={flashing.has(order.id)}
+                selected={selected === order.id}
+              />
+            ))}
+          </div>
+        </section>
+      ))}
+    </main>
+  );
+};

@@ -1,0 +1,174 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../shared/domain';
+import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
+import { renderApp } from '../testing/render-app';
+
+afterEach(cleanup);
+
+const card = (number: string) => screen.getByRole('article', { name: `Order #${number}` });
+const button = (number: string, name: string | RegExp) => within(card(number)).getByRole('button', { name });
+const confirmByPlatform = (bridge: ReturnType<typeof createFakeBridge>, id: string, patch: Partial<Order> = {}) =>
+  act(() =>
+    bridge.setOrders(
+      bridge.orders.map((o) => (o.id === id ? { ...o, ...patch, platformStatus: o.status, pending: null } : o)),
+    ),
+  );
+
+describe('order actions', () => {
+  it('Accept asks for a preparation time, stays pending until the platform confirms, then offers Mark ready', async () => {
+    const order = makeOrder({ orderNumber: '11' });
+    const bridge = createFakeBridge({ orders: [order] });
+    renderApp(bridge);
+    await screen.findByText('#11');
+
+    fireEvent.click(button('11', 'Accept'));
+    const dialog = screen.getByRole('dialog', { name: 'Accept order #11' });
+    fireEvent.click(within(dialog).getByRole('button', { name: '20 min' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Accept · 20 min' }));
+
+    await waitFor(() => expect(bridge.callsTo('orders:accept')).toEqual([{ orderId: order.id, preparationMinutes: 20 }]));
+    const pending = within(card('11')).getByRole('status');
+    expect(pending.textContent).toContain('Accept: waiting for the platform…');
+    expect(within(card('11')).queryByRole('button', { name: 'Mark ready' })).toBeNull();
+    expect(within(screen.getByRole('region', { name: 'In preparation' })).getByText('#11')).toBeTruthy();
+
+    confirmByPlatform(bridge, order.id);
+    expect(within(card('11')).queryByRole('status')).toBeNull();
+    expect(button('11', 'Mark ready')).toBeTruthy();
+  });
+
+  it('Accept can keep the platform’s estimate', async () => {
+    const order = makeOrder({ orderNumber: '12' });
+    const bridge = createFakeBridge({ orders: [order] });
+    renderApp(bridge);
+    await screen.findByText('#12');
+    fireEvent.click(button('12', 'Accept'));
+    fireEvent.click(screen.getByRole('button', { name: 'Platform estimate' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept · Platform estimate' }));
+    await waitFor(() => expect(bridge.callsTo('orders:accept')).toEqual([{ orderId: order.id, preparationMinutes: null }]));
+  });
+
+  it('Reject needs a reason and sends it with its code', async () => {
+    const order = makeOrder({ orderNumber: '13' });
+    const bridge = createFakeBridge({ orders: [order] });
+    renderApp(bridge);
+    await screen.findByText('#13');
+
+    fireEvent.click(button('13', 'Reject'));
+    const dialog = screen.getByRole('dialog', { name: 'Reject order #13' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject order' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Give a reason before rejecting.');
+    expect(bridge.callsTo('orders:reject')).toEqual([]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Items unavailable' }));
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Out of mozzarella' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject order' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:reject')).toEqual([
+        { orderId: order.id, reason: 'Out of mozzarella', code: 'ITEMS_UNAVAILABLE' },
+      ]),
+    );
+    confirmByPlatform(bridge, order.id);
+    expect(within(screen.getByRole('region', { name: 'Done today' })).getByText('Reason: Out of mozzarella')).toBeTruthy();
+  });
+
+  it('Mark ready and then Handed over take a takeaway order to done', async () => {
+    const order = makeOrder({ orderNumber: '14', status: 'PRODUCTION', platformStatus: 'PRODUCTION' });
+    const bridge = createFakeBridge({ orders: [order] });
+    renderApp(bridge);
+    await screen.findByText('#14');
+
+    fireEvent.click(button('14', 'Mark ready'));
+    await waitFor(() => expect(bridge.callsTo('orders:markReady')).toEqual([{ orderId: order.id }]));
+    confirmByPlatform(bridge, order.id);
+    expect(within(screen.getByRole('region', { name: 'Ready' })).getByText('#14')).toBeTruthy();
+
+    fireEvent.click(button('14', 'Handed over'));
+    await waitFor(() => expect(bridge.callsTo('orders:handOver')).toEqual([{ orderId: order.id }]));
+    confirmByPlatform(bridge, order.id);
+    expect(within(screen.getByRole('region', { name: 'Done today' })).getByText('#14')).toBeTruthy();
+  });
+
+  it('offers no Handed over for an order a courier collects', async () => {
+    const bridge = createFakeBridge({
+      orders: [makeOrder({ orderNumber: '15', status: 'READY', platformStatus: 'READY', deliveryType: 'homedelivery' })],
+    });
+    renderApp(bridge);
+    await screen.findByText('#15');
+    expect(within(card('15')).queryByRole('button')).toBeNull();
+  });
+
+  it('Confirm pre-order confirms a scheduled order', async () => {
+    const order = makeOrder({
+      orderNumber: '16',
+      type: 'preorder',
+      preorderTime: new Date(Date.now() + 3_600_000).toISOString(),
+      preorderStatus: 'waiting',
+    });
+    const bridge = createFakeBridge({ orders: [order] });
+    renderApp(bridge);
+    await screen.findByText('#16');
+    expect(within(card('16')).queryByRole('button', { name: 'Accept' })).toBeNull();
+    fireEvent.click(button('16', 'Confirm pre-order'));
+    await waitFor(() => expect(bridge.callsTo('orders:confirmPreorder')).toEqual([{ orderId: order.id }]));
+    confirmByPlatform(bridge, order.id);
+    expect(within(card('16')).getByText(/Confirmed/)).toBeTruthy();
+    expect(within(card('16')).queryByRole('button', { name: 'Confirm pre-order' })).toBeNull();
+  });
+
+  it('a failed action shows the platform’s reason with Retry and Discard', async () => {
+    const order = makeOrder({
+      orderNumber: '17',
+      status: 'PRODUCTION',
+      pending: {
+        actionId: 'a-17',
+        kind: 'accept',
+        state: 'failed',
+        error: 'Order was cancelled by the customer',
+        attempts: 1,
+        createdAt: new Date().toISOString(),
+      },
+    });
+    const bridge = createFakeBridge({ orders: [order] });
+    renderApp(bridge);
+    await screen.findByText('#17');
+    const alert = within(card('17')).getByRole('alert');
+    expect(alert.textContent).toContain('Accept failed: Order was cancelled by the customer');
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(bridge.callsTo('outbox:retry')).toEqual([{ actionId: 'a-17' }]));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(bridge.callsTo('outbox:discard')).toEqual([{ actionId: 'a-17' }]));
+  });
+
+  it('a call the service refuses shows why and leaves the order as it was', async () => {
+    const order = makeOrder({ orderNumber: '18', status: 'PRODUCTION', platformStatus: 'PRODUCTION' });
+    const bridge = createFakeBridge({ orders: [order] });
+    bridge.handle('orders:markReady', () =>
+      Promise.reject({ code: 'conflict', message: 'The order was already handed over.' }),
+    );
+    renderApp(bridge);
+    await screen.findByText('#18');
+    fireEvent.click(button('18', 'Mark ready'));
+    const alert = await within(card('18')).findByRole('alert');
+    expect(alert.textContent).toContain('Not sent: The order was already handed over.');
+    expect(button('18', 'Mark ready')).toBeTruthy();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+    expect(within(card('18')).queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the action as sending while the call is in flight', async () => {
+    const order = makeOrder({ orderNumber: '19', status: 'PRODUCTION', platformStatus: 'PRODUCTION' });
+    const bridge = createFakeBridge({ orders: [order] });
+    let release: () => void = () => undefined;
+    bridge.handle('orders:markReady', () => new Promise((resolve) => (release = () => resolve({ actionId: 'x' }))));
+    renderApp(bridge);
+    await screen.findByText('#19');
+    fireEvent.click(button('19', 'Mark ready'));
+    expect(within(card('19')).getByRole('status').textContent).toContain('Sending…');
+    expect(within(card('19')).queryByRole('button', { name: 'Mark ready' })).toBeNull();
+    await act(async () => release());
+    await waitFor(() => expect(within(card('19')).queryByRole('status')).toBeNull());
+  });
+});

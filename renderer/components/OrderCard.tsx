@@ -1,0 +1,220 @@
+import { memo } from 'react';
+import type { Order, OrderActionKind } from '../../shared/domain';
+import { useApp, useAppStore } from '../app-context';
+import { availableActions, columnOf } from '../board';
+import { formatAge, formatClock, formatMoney } from '../format';
+import { en } from '../i18n/en';
+
+const deliveryLabel = (order: Order): string => {
+  if (order.deliveryType === 'takeaway') return en.order.takeaway;
+  if (order.deliveryType === 'eatin') return en.order.eatin;
+  return order.selfDelivery ? en.order.selfDelivery : en.order.delivery;
+};
+
+const ACTION_LABELS: Record<OrderActionKind, string> = {
+  accept: en.actions.accept,
+  reject: en.actions.reject,
+  ready: en.actions.markReady,
+  delivered: en.actions.handOver,
+  'confirm-preorder': en.actions.confirmPreorder,
+};
+
+const ACTION_STYLE: Record<OrderActionKind, string> = {
+  accept: 'btn btn-go',
+  reject: 'btn btn-danger-outline',
+  ready: 'btn btn-primary',
+  delivered: 'btn btn-go',
+  'confirm-preorder': 'btn btn-go',
+};
+
+type Props = { order: Order; now: number; flashing: boolean; selected: boolean };
+
+const OrderCardView = ({ order, now, flashing, selected }: Props) => {
+  const submitting = useApp((s) => Boolean(s.submitting[order.id]));
+  const callError = useApp((s) => s.callErrors[order.id] ?? null);
+  const act = useAppStore().getState();
+  const done = columnOf(order, now) === 'done';
+  const actions = submitting ? [] : availableActions(order);
+
+  const run = (kind: OrderActionKind): void => {
+    act.select(order.id);
+    switch (kind) {
+      case 'accept':
+        act.openDialog({ kind: 'accept', orderId: order.id });
+        return;
+      case 'reject':
+        act.openDialog({ kind: 'reject', orderId: order.id });
+        return;
+      case 'ready':
+        void act.markReady(order.id);
+        return;
+      case 'delivered':
+        void act.handOver(order.id);
+        return;
+      case 'confirm-preorder':
+        void act.confirmPreorder(order.id);
+        return;
+    }
+  };
+
+  const classes = ['card'];
+  if (flashing) classes.push('card-flash');
+  if (selected) classes.push('card-selected');
+  if (order.pending?.state === 'failed' || callError) classes.push('card-failed');
+  else if (order.pending || submitting) classes.push('card-pending');
+  if (done) classes.push('card-done');
+
+  const pendingKind = order.pending ? en.actions.kinds[order.pending.kind] : null;
+
+  return (
+    <article
+      className={classes.join(' ')}
+      aria-label={`Order ${en.order.number(order.orderNumber)}`}
+      data-order-id={order.id}
+      data-status={order.status}
+      onClick={() => act.select(order.id)}
+    >
+      <header className="card-head">
+        <span className="card-number">{en.order.number(order.orderNumber)}</span>
+        <span className={`tag tag-${order.deliveryType === 'homedelivery' ? 'delivery' : 'takeaway'}`}>
+          {deliveryLabel(order)}
+        </span>
+        <span className="card-age" title={order.createdAt}>
+          {formatAge(order.createdAt, now)}
+        </span>
+      </header>
+
+      <div className="card-meta">
+        <span className="card-customer">{order.consumerName ?? en.order.noName}</span>
+        {order.type === 'preorder' && order.preorderTime && (
+          <span className="tag tag-preorder">
+            {en.order.preorderFor(formatClock(order.preorderTime))}
+            {order.preorderStatus === 'confirmed' ? ` · ${en.order.preorderConfirmed}` : ''}
+          </span>
+        )}
+        {order.courierPickupEta && !order.pickupCompleted && (
+          <span className="tag tag-courier">{en.order.courierEta(formatClock(order.courierPickupEta))}</span>
+        )}
+        {order.pickupCompleted && <span className="tag tag-courier">{en.order.courierPickedUp}</span>}
+        {!order.courierPickupEta && order.pickupEta && order.status !== 'CREATED' && !done && (
+          <span className="tag">{en.order.pickupEta(formatClock(order.pickupEta))}</span>
+        )}
+      </div>
+
+      {!done && (
+        <ul className="card-items">
+          {order.items.map((item) => (
+            <li key={item.id}>
+              <span className="item-count">{item.count}×</span> <span className="item-name">{item.name}</span>
+              {item.options.length > 0 && (
+                <ul className="item-options">
+                  {item.options.map((option, index) => (
+                    <li key={`${option.name}-${index}`}>
+                      {option.name}: {option.value}
+                      {option.count > 1 ? ` ×${option.count}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {!done && order.consumerComment && (
+        <p className="card-comment">
+          <strong>{en.order.comment}:</strong> {order.consumerComment}
+        </p>
+      )}
+
+      <div className="card-total">
+        {done ? (
+          <span className={`done-status done-${order.status.toLowerCase()}`}>
+            {en.order.statuses[order.status]}
+          </span>
+        ) : (
+          <span>{en.order.items(order.items.reduce((n, i) => n + i.count, 0))}</span>
+        )}
+        <strong>{formatMoney(order.total)}</strong>
+      </div>
+      {done && order.rejectReason && <p className="card-comment">{en.order.rejectReason(order.rejectReason)}</p>}
+
+      {submitting && (
+        <p className="card-state state-pending" role="status">
+          <span className="spinner" aria-hidden="true" /> {en.actions.sending}
+        </p>
+      )}
+      {order.pending?.state === 'pending' && pendingKind && (
+        <p className="card-state state-pending" role="status">
+          <span className="spinner" aria-hidden="true" /> {en.actions.pending(pendingKind)}
+        </p>
+      )}
+      {order.pending?.state === 'failed' && pendingKind && (
+        <div className="card-state state-failed" role="alert">
+          <p>
+            <strong>{en.actions.failed(pendingKind)}</strong>
+            {order.pending.error ? `: ${order.pending.error}` : ''}
+          </p>
+          <div className="card-actions">
+            <button
+              type="button"
+              className="btn btn-primary"
+              onClick={(e) => {
+                e.stopPropagation();
+                if (order.pending) void act.retry(order.pending.actionId);
+              }}
+            >
+              {en.actions.retry}
+            </button>
+            <button
+              type="button"
+              className="btn btn-quiet"
+              onClick={(e) => {
+                e.stopPropagation();
+                if (order.pending) void act.discard(order.pending.actionId);
+              }}
+            >
+              {en.actions.discard}
+            </button>
+          </div>
+        </div>
+      )}
+      {callError && (
+        <div className="card-state state-failed" role="alert">
+          <p>
+            <strong>{en.actions.refused}:</strong> {callError}
+          </p>
+          <button
+            type="button"
+            className="btn btn-quiet btn-small"
+            onClick={(e) => {
+              e.stopPropagation();
+              act.dismissCallError(order.id);
+            }}
+          >
+            {en.actions.close}
+          </button>
+        </div>
+      )}
+
+      {actions.length > 0 && (
+        <div className="card-actions">
+          {actions.map((kind) => (
+            <button
+              key={kind}
+              type="button"
+              className={ACTION_STYLE[kind]}
+              onClick={(e) => {
+                e.stopPropagation();
+                run(kind);
+              }}
+            >
+              {ACTION_LABELS[kind]}
+            </button>
+          ))}
+        </div>
+      )}
+    </article>
+  );
+};
+
+export const OrderCard = memo(OrderCardView);

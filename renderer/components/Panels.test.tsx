@@ -1,0 +1,182 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeBridge, makeVenue } from '../testing/fake-bridge';
+import { renderApp } from '../testing/render-app';
+
+afterEach(cleanup);
+
+describe('first-run setup', () => {
+  const fill = (name: string, value: string) =>
+    fireEvent.change(document.querySelector(`input[name="${name}"]`)!, { target: { value } });
+
+  it('names each bad field and sends nothing until they are fixed', async () => {
+    const bridge = createFakeBridge({ setup: { configured: false, authUrl: null, posUrl: null, relayUrl: null, clientId: null, redirectUri: null } });
+    renderApp(bridge);
+    const form = await screen.findByRole('form', { name: 'Connect this terminal to your venue' });
+    fill('authUrl', 'not a url');
+    fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
+    expect(within(form).getByRole('alert').textContent).toContain('Check the highlighted fields.');
+    expect(document.querySelector('input[name="authUrl"]')!.getAttribute('aria-invalid')).toBe('true');
+    expect(document.querySelector('input[name="clientSecret"]')!.getAttribute('aria-invalid')).toBe('true');
+    expect(document.querySelector('input[name="signingSecret"]')!.getAttribute('aria-invalid')).toBe('false');
+    expect(bridge.callsTo('setup:connect')).toEqual([]);
+  });
+
+  it('shows the service’s reason when connecting fails, and the board once it succeeds', async () => {
+    const bridge = createFakeBridge({ setup: { configured: false } });
+    bridge.handle('setup:connect', () =>
+      Promise.reject({ code: 'failed', message: 'The authorization code has already been used.' }),
+    );
+    renderApp(bridge);
+    const form = await screen.findByRole('form');
+    const values: Record<string, string> = {
+      authUrl: 'http://127.0.0.1:4010/auth',
+      posUrl: 'http://127.0.0.1:4010/pos',
+      clientId: 'demo-client',
+      clientSecret: 's3cret',
+      code: 'abc',
+      redirectUri: 'http://127.0.0.1/cb',
+      relayUrl: 'http://127.0.0.1:4020',
+      terminalKey: 'key',
+    };
+    for (const [name, value] of Object.entries(values)) fill(name, value);
+    fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain('The authorization code has already been used.');
+    expect(bridge.callsTo('setup:connect')[0]).toEqual({ ...values });
+
+    bridge.handle('setup:connect', async () => ({ venueId: 'demo-venue' }));
+    bridge.handle('setup:get', async () => ({
+      configured: true,
+      venueId: 'demo-venue',
+      authUrl: values.authUrl!,
+      posUrl: values.posUrl!,
+      relayUrl: values.relayUrl!,
+      clientId: 'demo-client',
+      redirectUri: values.redirectUri!,
+    }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
+    expect(await screen.findByRole('region', { name: 'New' })).toBeTruthy();
+  });
+});
+
+describe('venue panel', () => {
+  it('goes offline for 30 minutes and back online', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));
+    expect(screen.getByTestId('venue-online').textContent).toBe('Online');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Go offline' }));
+    const before = Date.now();
+    fireEvent.click(within(screen.getByRole('group', { name: 'Go offline for' })).getByRole('button', { name: '30 min' }));
+    await waitFor(() => expect(bridge.callsTo('venue:setOnline')).toHaveLength(1));
+    const request = bridge.callsTo('venue:setOnline')[0]!;
+    expect(request.online).toBe(false);
+    const until = Date.parse(request.until!);
+    expect(until - before).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
+    expect(until - before).toBeLessThanOrEqual(30 * 60_000 + 1000);
+
+    act(() => bridge.emit('venue:changed', makeVenue({ isOnline: false, offlineUntil: request.until! })));
+    expect(screen.getByTestId('venue-online').textContent).toBe('Offline');
+    expect(screen.getByText(/^Offline until \d\d:\d\d$/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Go online' }));
+    await waitFor(() => expect(bridge.callsTo('venue:setOnline')[1]).toEqual({ online: true }));
+  });
+
+  it('offline until switched back sends no time limit', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Go offline' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Until switched back' }));
+    await waitFor(() => expect(bridge.callsTo('venue:setOnline')).toEqual([{ online: false, until: null }]));
+  });
+
+  it('edits opening times and refuses malformed ones', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));
+    const save = screen.getByRole('button', { name: 'Save opening times' });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Opening time 1' }), { target: { value: '25:00' } });
+    expect((save as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByRole('textbox', { name: 'Opening time 1' }), { target: { value: '11:30' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add opening time' }));
+    fireEvent.change(screen.getByRole('combobox', { name: 'Opening day 2' }), { target: { value: 'TUESDAY' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Closing day 2' }), { target: { value: 'TUESDAY' } });
+    fireEvent.click(save);
+    await waitFor(() =>
+      expect(bridge.callsTo('venue:setOpeningTimes')).toEqual([
+        {
+          availability: [
+            { opening_day: 'MONDAY', opening_time: '11:30', closing_day: 'MONDAY', closing_time: '22:00' },
+            { opening_day: 'TUESDAY', opening_time: '10:00', closing_day: 'TUESDAY', closing_time: '22:00' },
+          ],
+        },
+      ]),
+    );
+    expect(screen.getByRole('status').textContent).toBe('Sent to the platform.');
+  });
+});
+
+describe('menu panel', () => {
+  const pick = (text: string) => {
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const file = new File([text], 'menu.json', { type: 'application/json' });
+    fireEvent.change(input, { target: { files: [file] } });
+  };
+
+  it('lists the problems of a bad menu by item and field', async () => {
+    const bridge = createFakeBridge();
+    bridge.handle('menu:check', async () => ({
+      ok: false,
+      issues: [{ path: 'menu.categories[0].items[2].price', message: 'Burger: price must be a positive integer' }],
+    }));
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    pick('{"menu":{}}');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('1 problem in this menu');
+    expect(alert.textContent).toContain('menu.categories[0].items[2].price');
+    expect(alert.textContent).toContain('Burger: price must be a positive integer');
+    expect(bridge.callsTo('menu:check')).toEqual([{ text: '{"menu":{}}' }]);
+    expect(screen.queryByRole('button', { name: 'Push menu' })).toBeNull();
+  });
+
+  it('shows the diff, warns that the whole menu is replaced, and pushes only once confirmed', async () => {
+    const bridge = createFakeBridge();
+    bridge.handle('menu:check', async () => ({
+      ok: true,
+      itemCount: 12,
+      diff: { added: ['Tiramisu'], removed: ['Old soup'], changed: ['Margherita'], categoriesBefore: 3, categoriesAfter: 4, itemsBefore: 11, itemsAfter: 12 },
+    }));
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    pick('{"ok":1}');
+    expect(await screen.findByText('This menu is valid: 12 items')).toBeTruthy();
+    expect(screen.getByText('Tiramisu')).toBeTruthy();
+    expect(screen.getByText('Old soup')).toBeTruthy();
+    expect(screen.getByRole('note').textContent).toContain('replaces the WHOLE menu');
+    const push = screen.getByRole('button', { name: 'Push menu' }) as HTMLButtonElement;
+    expect(push.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'I understand this replaces the whole menu' }));
+    fireEvent.click(push);
+    await waitFor(() => expect(bridge.callsTo('menu:push')).toEqual([{ text: '{"ok":1}' }]));
+    expect((await screen.findByRole('status')).textContent).toContain('Menu sent');
+  });
+
+  it('marks an item unavailable and available again', async () => {
+    const bridge = createFakeBridge();
+    const item = { externalData: 'pizza-m', name: 'Margherita', category: 'Pizza', price: 900, enabled: true, disabledUntil: null, pending: false };
+    bridge.handle('menu:items', async () => [item]);
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const row = await screen.findByRole('listitem', { name: 'Margherita' });
+    fireEvent.click(within(row).getByRole('button', { name: 'Mark unavailable' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('menu:setItemAvailability')).toEqual([{ externalData: 'pizza-m', enabled: false }]),
+    );
+    act(() => bridge.emit('menu:changed', { items: [{ ...item, enabled: false }] }));
+    fireEvent.click(within(screen.getByRole('listitem', { name: 'Margherita' })).getByRole('button', { name: 'Mark available' }));
+    await waitFor(() => expect(bridge.callsTo('menu:setItemAvailability')[1]).toEqual({ externalData: 'pizza-m', enabled: true }));
+  });
+});

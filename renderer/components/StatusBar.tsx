@@ -1,0 +1,60 @@
+import { useApp } from '../app-context';
+import { en } from '../i18n/en';
+
+export const StatusBar = () => {
+  const status = useApp((s) => s.status);
+  const setView = useApp((s) => s.setView);
+  if (!status) return null;
+  const relayOk = status.relay === 'connected';
+  const platformOk = status.platform === 'reachable';
+  return (
+    <footer className="status-bar" aria-label="Status">
+      <span
+        className={`status-item ${relayOk ? 'ok' : 'bad'}`}
+        data-testid="status-relay"
+        title={status.relayError ?? undefined}
+      >
+        <span className="dot" aria-hidden="true" />
+        {en.status.relay}: {en.status.relayStates[status.relay]}
+      </span>
+      <span
+        className={`status-item ${platformOk ? 'ok' : status.platform === 'unknown' ? 'wait' : 'bad'}`}
+        data-testid="status-platform"
+        title={status.platformError ?? undefined}
+      >
+        <span className="dot" aria-hidden="true" />
+        {en.status.platform}: {en.status.platformStates[status.platform]}
+      </span>
+      <button
+        type="button"
+        className={`status-item status-button ${status.outboxFailed > 0 ? 'bad' : status.outboxWaiting > 0 ? 'wait' : 'ok'}`}
+        data-testid="status-outbox"
+        onClick={() => setView('activity')}
+      >
+        <span className="dot" aria-hidden="true" />
+        {en.status.outbox(status.outboxWaiting)}
+        {status.outboxFailed > 0 ? ` · ${en.status.outboxFailed(status.outboxFailed)}` : ''}
+      </button>
+      {(status.relayError || status.platformError) && (
+        <span className="status-detail">{status.platformError ?? status.relayError}</span>
+      )}
+    </footer>
+  );
+};
+
+export const ReconnectBanner = () => {
+  const status = useApp((s) => s.status);
+  const openSetup = useApp((s) => s.openSetup);
+  if (!status?.needsReconnect) return null;
+  return (
+    <div className="banner banner-danger" role="alert">
+      <span>
+        {en.status.reconnect}
+        {status.reconnectReason ? ` (${status.reconnectReason})` : ''}
+      </span>
+      <button type="button" className="btn btn-light" onClick={() => openSetup(true)}>
+        {en.status.reconnectButton}
+      </button>
+    </div>
+  );
+};

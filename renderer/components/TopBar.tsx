@@ -1,0 +1,85 @@
+import { useApp } from '../app-context';
+import { needsAttention } from '../board';
+import { formatDuration } from '../format';
+import { en } from '../i18n/en';
+import type { View } from '../store';
+
+const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity'];
+
+export const TopBar = ({ now, ringing, soundBlocked }: { now: number; ringing: boolean; soundBlocked: boolean }) => {
+  const view = useApp((s) => s.view);
+  const setView = useApp((s) => s.setView);
+  const venue = useApp((s) => s.venue);
+  const venueName = useApp((s) => s.status?.venueName ?? s.venue?.name ?? s.setup?.venueId ?? null);
+  const waiting = useApp((s) => s.orders.filter(needsAttention).length);
+  const mutedUntil = useApp((s) => s.mutedUntil);
+  const mute = useApp((s) => s.mute);
+  const unmute = useApp((s) => s.unmute);
+  const theme = useApp((s) => s.theme);
+  const setTheme = useApp((s) => s.setTheme);
+  const openDialog = useApp((s) => s.openDialog);
+  const muted = mutedUntil !== null && now < mutedUntil;
+
+  return (
+    <header className={`top-bar ${ringing ? 'top-bar-ringing' : ''}`}>
+      <div className="brand">
+        <strong>{venueName ?? en.appName}</strong>
+        {venue && (
+          <span className={`pill ${venue.isOnline ? 'pill-ok' : 'pill-bad'}`}>
+            {venue.isOnline ? en.venue.online : en.venue.offline}
+          </span>
+        )}
+      </div>
+      <nav className="tabs">
+        {VIEWS.map((v, i) => (
+          <button
+            key={v}
+            type="button"
+            className={`tab ${view === v ? 'tab-on' : ''}`}
+            aria-current={view === v ? 'page' : undefined}
+            aria-keyshortcuts={String(i + 1)}
+            onClick={() => setView(v)}
+          >
+            {en.nav[v]}
+            {v === 'orders' && waiting > 0 && <span className="badge">{waiting}</span>}
+          </button>
+        ))}
+      </nav>
+      <div className="top-tools">
+        {waiting > 0 && !muted && (
+          <span className="ring-alert" role="alert">
+            {en.ring.newOrder(waiting)}
+          </span>
+        )}
+        {soundBlocked && ringing && <span className="ring-hint">{en.ring.soundBlocked}</span>}
+        {muted ? (
+          <button type="button" className="btn btn-light btn-small" onClick={unmute}>
+            {en.ring.muted(formatDuration(mutedUntil - now + 59_999))} · {en.ring.unmute}
+          </button>
+        ) : (
+          waiting > 0 && (
+            <button type="button" className="btn btn-light btn-small" aria-keyshortcuts="M" onClick={mute}>
+              {en.ring.mute}
+            </button>
+          )
+        )}
+        <button
+          type="button"
+          className="btn btn-quiet btn-small"
+          aria-keyshortcuts="T"
+          onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+        >
+          {theme === 'dark' ? en.theme.toLight : en.theme.toDark}
+        </button>
+        <button
+          type="button"
+          className="btn btn-quiet btn-small"
+          aria-keyshortcuts="?"
+          onClick={() => openDialog({ kind: 'shortcuts' })}
+        >
+          {en.shortcuts.open}
+        </button>
+      </div>
+    </header>
+  );
+};

@@ -1,0 +1,52 @@
+// Pure formatting helpers: money from minor units, ages and clock times.
+import type { Money } from '../shared/domain';
+import { en } from './i18n/en';
+
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
+const currencyFormat = (currency: string): Intl.NumberFormat => {
+  let format = currencyFormats.get(currency);
+  if (!format) {
+    try {
+      format = new Intl.NumberFormat('en', { style: 'currency', currency });
+    } catch {
+      // An unknown currency code should still show the amount rather than break the card.
+      format = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    }
+    currencyFormats.set(currency, format);
+  }
+  return format;
+};
+
+/** Money arrives in integer minor units; the currency's own digits say where the point goes. */
+export const formatMoney = (money: Money): string => {
+  const format = currencyFormat(money.currency);
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const text = format.format(money.amount / 10 ** digits);
+  return format.resolvedOptions().style === 'currency' ? text : `${text} ${money.currency}`;
+};
+
+export const formatDuration = (ms: number): string => {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return en.duration.seconds;
+  if (minutes < 60) return en.duration.minutes(minutes);
+  return en.duration.hours(Math.floor(minutes / 60), minutes % 60);
+};
+
+export const formatAge = (createdAt: string, now: number): string => {
+  const ms = now - Date.parse(createdAt);
+  return ms < 60_000 ? en.duration.seconds : en.order.age(formatDuration(ms));
+};
+
+export const formatClock = (iso: string): string =>
+  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+
+export const isSameLocalDay = (iso: string, now: number): boolean =>
+  new Date(iso).toDateString() === new Date(now).toDateString();
+
+/** End of the local day, used for "offline for the rest of the day". */
+export const endOfLocalDay = (now: number): Date => {
+  const end = new Date(now);
+  end.setHours(23, 59, 0, 0);
+  return end;
+};

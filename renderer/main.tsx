@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { StoreProvider } from './app-context';
+import { findBridge } from './bridge';
+import { App } from './components/App';
+import { createWebAudioRinger } from './ringer';
+import { createAppStore } from './store';
+import './styles.css';
+
+const root = createRoot(document.getElementById('root')!);
+const bridge = findBridge();
+if (!bridge) {
+  root.render(<p className="center">The terminal service is not available in this window.</p>);
+} else {
+  const store = createAppStore(bridge, {
+    storage: window.localStorage,
+    prefersDark: window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false,
+  });
+  root.render(
+    <StrictMode>
+      <StoreProvider store={store}>
+        <App ringer={createWebAudioRinger()} />
+      </StoreProvider>
+    </StrictMode>,
+  );
+}

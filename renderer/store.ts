@@ -1,0 +1,286 @@
+// The renderer's state, fed only by the Bridge: initial reads, then the service's events.
+// Actions call the bridge and let the service's events bring the resulting state back, so the
+// board never shows something the service has not stored.
+import { createStore } from 'zustand/vanilla';
+import type {
+  AppStatus,
+  MenuIssue,
+  MenuItemSummary,
+  OpeningTime,
+  Order,
+  OutboxEntry,
+  VenueState,
+} from '../shared/domain';
+import type { Bridge, BridgeError, MenuCheck, SetupConnectRequest, SetupState } from '../shared/ipc/contract';
+import { toBridgeError } from './bridge';
+import { needsAttention } from './board';
+
+export type Theme = 'light' | 'dark';
+export type View = 'orders' | 'venue' | 'menu' | 'activity';
+
+export const MUTE_MS = 2 * 60_000;
+
+export type Dialog =
+  | { kind: 'accept'; orderId: string }
+  | { kind: 'reject'; orderId: string }
+  | { kind: 'shortcuts' };
+
+export type AppState = {
+  loaded: boolean;
+  loadError: string | null;
+  setup: SetupState | null;
+  /** Staff asked to (re)connect even though a venue is configured. */
+  setupOpen: boolean;
+  status: AppStatus | null;
+  orders: Order[];
+  outbox: OutboxEntry[];
+  venue: VenueState | null;
+  menuItems: MenuItemSummary[];
+  /** Orders whose action call has not been answered yet (before the service stored it). */
+  submitting: Record<string, true>;
+  /** Calls the service refused outright, by order id: nothing was stored. */
+  callErrors: Record<string, string>;
+  /** Ids of orders that arrived since the board was opened and nobody acted on yet: they flash. */
+  arrived: string[];
+  mutedUntil: number | null;
+  theme: Theme;
+  view: View;
+  selectedOrderId: string | null;
+  dialog: Dialog | null;
+};
+
+export type AppActions = {
+  init(): Promise<void>;
+  dispose(): void;
+  connect(request: SetupConnectRequest): Promise<{ venueId: string }>;
+  openSetup(open: boolean): void;
+  accept(orderId: string, preparationMinutes: number | null): Promise<boolean>;
+  reject(orderId: string, reason: string, code?: 'GENERIC' | 'ITEMS_UNAVAILABLE' | 'VENUE_CLOSING_SOON'): Promise<boolean>;
+  markReady(orderId: string): Promise<boolean>;
+  handOver(orderId: string): Promise<boolean>;
+  confirmPreorder(orderId: string): Promise<boolean>;
+  retry(actionId: string): Promise<void>;
+  discard(actionId: string): Promise<void>;
+  dismissCallError(orderId: string): void;
+  setOnline(online: boolean, until: string | null): Promise<BridgeError | null>;
+  setOpeningTimes(availability: OpeningTime[]): Promise<BridgeError | null>;
+  refreshVenue(): Promise<void>;
+  checkMenu(text: string): Promise<MenuCheck>;
+  pushMenu(text: string): Promise<{ ok: false; issues: MenuIssue[] } | null>;
+  setItemAvailability(externalData: string, enabled: boolean): Promise<BridgeError | null>;
+  mute(): void;
+  unmute(): void;
+  setTheme(theme: Theme): void;
+  setView(view: View): void;
+  select(orderId: string | null): void;
+  openDialog(dialog: Dialog | null): void;
+};
+
+export type AppStore = ReturnType<typeof createAppStore>;
+
+export type StoreOptions = {
+  now?: () => number;
+  /** Where the theme choice persists; localStorage in the app. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  prefersDark?: boolean;
+};
+
+const THEME_KEY = 'countertop.theme';
+
+const initialTheme = (options: StoreOptions): Theme => {
+  const saved = options.storage?.getItem(THEME_KEY);
+  if (saved === 'light' || saved === 'dark') return saved;
+  return options.prefersDark ? 'dark' : 'light';
+};
+
+const without = <T>(record: Record<string, T>, key: string): Record<string, T> => {
+  if (!(key in record)) return record;
+  const copy = { ...record };
+  delete copy[key];
+  return copy;
+};
+
+export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
+  const now = options.now ?? Date.now;
+  const unsubscribers: Array<() => void> = [];
+
+  return createStore<AppState & AppActions>()((set, get) => {
+    const keepArrived = (orders: Order[], arrived: string[]): string[] =>
+      arrived.filter((id) => orders.some((o) => o.id === id && needsAttention(o)));
+
+    const reloadOrders = async (): Promise<void> => {
+      const orders = await bridge['orders:list']({});
+      set((s) => ({ orders, arrived: keepArrived(orders, s.arrived) }));
+    };
+
+    /** Runs one order action: visible as submitting, refused calls shown on the card. */
+    const orderAction = async (orderId: string, call: () => Promise<unknown>): Promise<boolean> => {
+      set((s) => ({
+        submitting: { ...s.submitting, [orderId]: true },
+        callErrors: without(s.callErrors, orderId),
+      }));
+      try {
+        await call();
+        await reloadOrders().catch(() => undefined);
+        return true;
+      } catch (error) {
+        set((s) => ({ callErrors: { ...s.callErrors, [orderId]: toBridgeError(error).message } }));
+        return false;
+      } finally {
+        set((s) => ({ submitting: without(s.submitting, orderId) }));
+      }
+    };
+
+    const tryCall = async (call: () => Promise<unknown>): Promise<BridgeError | null> => {
+      try {
+        await call();
+        return null;
+      } catch (error) {
+        return toBridgeError(error);
+      }
+    };
+
+    const loadConfigured = async (): Promise<void> => {
+      const [status, orders, outbox, venue, menuItems] = await Promise.all([
+        bridge['status:get']({}),
+        bridge['orders:list']({}),
+        bridge['outbox:list']({}),
+        bridge['venue:get']({}),
+        bridge['menu:items']({}),
+      ]);
+      set({ status, orders, outbox, venue, menuItems });
+    };
+
+    return {
+      loaded: false,
+      loadError: null,
+      setup: null,
+      setupOpen: false,
+      status: null,
+      orders: [],
+      outbox: [],
+      venue: null,
+      menuItems: [],
+      submitting: {},
+      callErrors: {},
+      arrived: [],
+      mutedUntil: null,
+      theme: initialTheme(options),
+      view: 'orders',
+      selectedOrderId: null,
+      dialog: null,
+
+      async init() {
+        get().dispose();
+        unsubscribers.push(
+          bridge.on('orders:changed', ({ orders }) =>
+            set((s) => ({ orders, arrived: keepArrived(orders, s.arrived) })),
+          ),
+          bridge.on('orders:arrived', ({ orderId }) =>
+            // A new order ends any mute: a mute silences orders staff already saw.
+            set((s) => ({
+              arrived: s.arrived.includes(orderId) ? s.arrived : [...s.arrived, orderId],
+              mutedUntil: null,
+            })),
+          ),
+          bridge.on('status:changed', (status) => set({ status })),
+          bridge.on('outbox:changed', ({ entries }) => set({ outbox: entries })),
+          bridge.on('venue:changed', (venue) => set({ venue })),
+          bridge.on('menu:changed', ({ items }) => set({ menuItems: items })),
+        );
+        try {
+          const setup = await bridge['setup:get']({});
+          set({ setup });
+          if (setup.configured) await loadConfigured();
+          else set({ status: await bridge['status:get']({}) });
+          set({ loaded: true, loadError: null });
+        } catch (error) {
+          set({ loaded: false, loadError: toBridgeError(error).message });
+        }
+      },
+
+      dispose() {
+        for (const unsubscribe of unsubscribers.splice(0)) unsubscribe();
+      },
+
+      async connect(request) {
+        // Errors propagate: the setup screen shows them next to the form.
+        const result = await bridge['setup:connect'](request);
+        const setup = await bridge['setup:get']({});
+        set({ setup, setupOpen: false });
+        await loadConfigured().catch(() => undefined);
+        return result;
+      },
+
+      openSetup(open) {
+        set({ setupOpen: open });
+      },
+
+      accept: (orderId, preparationMinutes) =>
+        orderAction(orderId, () => bridge['orders:accept']({ orderId, preparationMinutes })),
+      reject: (orderId, reason, code) =>
+        orderAction(orderId, () =>
+          bridge['orders:reject'](code ? { orderId, reason, code } : { orderId, reason }),
+        ),
+      markReady: (orderId) => orderAction(orderId, () => bridge['orders:markReady']({ orderId })),
+      handOver: (orderId) => orderAction(orderId, () => bridge['orders:handOver']({ orderId })),
+      confirmPreorder: (orderId) =>
+        orderAction(orderId, () => bridge['orders:confirmPreorder']({ orderId })),
+
+      async retry(actionId) {
+        await tryCall(() => bridge['outbox:retry']({ actionId }));
+        await reloadOrders().catch(() => undefined);
+      },
+      async discard(actionId) {
+        await tryCall(() => bridge['outbox:discard']({ actionId }));
+        await reloadOrders().catch(() => undefined);
+      },
+      dismissCallError(orderId) {
+        set((s) => ({ callErrors: without(s.callErrors, orderId) }));
+      },
+
+      setOnline: (online, until) =>
+        tryCall(() => bridge['venue:setOnline'](online ? { online } : { online, until })),
+      setOpeningTimes: (availability) =>
+        tryCall(() => bridge['venue:setOpeningTimes']({ availability })),
+      async refreshVenue() {
+        try {
+          set({ venue: await bridge['venue:refresh']({}) });
+        } catch {
+          // The status bar already says when the platform is unreachable.
+        }
+      },
+
+      checkMenu: (text) => bridge['menu:check']({ text }),
+      async pushMenu(text) {
+        const result = await bridge['menu:push']({ text });
+        return 'issues' in result ? result : null;
+      },
+      setItemAvailability: (externalData, enabled) =>
+        tryCall(() => bridge['menu:setItemAvailability']({ externalData, enabled })),
+
+      mute() {
+        set({ mutedUntil: now() + MUTE_MS });
+      },
+      unmute() {
+        set({ mutedUntil: null });
+      },
+      setTheme(theme) {
+        options.storage?.setItem(THEME_KEY, theme);
+        set({ theme });
+      },
+      setView(view) {
+        set({ view });
+      },
+      select(orderId) {
+        set({ selectedOrderId: orderId });
+      },
+      openDialog(dialog) {
+        set({ dialog });
+      },
+    };
+  });
+};
+
+export const isRinging = (state: AppState, at: number): boolean =>
+  (state.mutedUntil === null || at >= state.mutedUntil) && state.orders.some(needsAttention);

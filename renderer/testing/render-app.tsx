@@ -1,0 +1,18 @@
+import { render } from '@testing-library/react';
+import { StoreProvider } from '../app-context';
+import { App } from '../components/App';
+import { createAppStore } from '../store';
+import type { FakeBridge } from './fake-bridge';
+import { createFakeRinger } from './fake-bridge';
+
+/** The whole app over a fake bridge, as main.tsx wires it. */
+export const renderApp = (bridge: FakeBridge) => {
+  const store = createAppStore(bridge, { storage: null });
+  const ringer = createFakeRinger();
+  const view = render(
+    <StoreProvider store={store}>
+      <App ringer={ringer} />
+    </StoreProvider>,
+  );
+  return { ...view, store, ringer };
+};
