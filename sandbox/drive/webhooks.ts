@@ -1,0 +1,257 @@
+// Merchant webhooks and the sending of order events: each event is POSTed as `{"token": JWT}`,
+// HS256-signed with the webhook's client_secret, and resent after base^n seconds up to
+// max_retry_count times. Each (webhook, event) pair is retried on its own, so events of one
+// action may arrive in any order, as spec 2 warns.
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { EventType } from './schemas';
+import { AUTO_SUBSCRIBED_EVENTS } from './schemas';
+
+export type CallbackConfig = {
+  exponential_retry_backoff: { exponent_base: number; max_retry_count: number };
+};
+
+export type Webhook = {
+  id: string;
+  merchantId: string;
+  callbackUrl: string;
+  clientSecret: string;
+  callbackConfig: CallbackConfig;
+  disabled: boolean;
+  subscribedEvents: EventType[];
+  createdAt: string;
+  modifiedAt: string;
+};
+
+/** The record as spec 2's Webhook table lists it; the client_secret is never echoed. */
+export type WebhookRecord = {
+  callback_config: CallbackConfig;
+  callback_url: string;
+  created_at: string;
+  disabled: boolean;
+  id: string;
+  modified_at: string;
+  subscribed_events: EventType[];
+};
+
+export const webhookRecord = (hook: Webhook): WebhookRecord => ({
+  callback_config: hook.callbackConfig,
+  callback_url: hook.callbackUrl,
+  created_at: hook.createdAt,
+  disabled: hook.disabled,
+  id: hook.id,
+  modified_at: hook.modifiedAt,
+  subscribed_events: [...hook.subscribedEvents],
+});
+
+export type EventPayload = {
+  dispatched_at: string;
+  type: EventType;
+  details: Record<string, unknown> & { id: string; platform_order_reference_id: string };
+};
+
+/** One (webhook, event) delivery as the control API reports it. */
+export type SentEvent = {
+  webhook_id: string;
+  event_id: string;
+  type: EventType;
+  platform_order_reference_id: string;
+  attempts: number;
+  delivered: boolean;
+  given_up: boolean;
+  last_status: number | null;
+  last_error: string | null;
+};
+
+export type WebhookHub = {
+  create(
+    merchantId: string,
+    input: {
+      callbackUrl: string;
+      clientSecret: string;
+      callbackConfig: CallbackConfig;
+      disabled: boolean;
+    },
+  ): Webhook;
+  list(merchantId: string): Webhook[];
+  get(merchantId: string, id: string): Webhook | undefined;
+  update(
+    hook: Webhook,
+    patch: Partial<
+      Pick<
+        Webhook,
+        'callbackUrl' | 'clientSecret' | 'callbackConfig' | 'disabled' | 'subscribedEvents'
+      >
+    >,
+  ): Webhook;
+  remove(hook: Webhook): void;
+  /** Sends the events of one action to every enabled, subscribed webhook of the merchant, in this order. */
+  emit(merchantId: string, events: EventPayload[]): void;
+  sent(): SentEvent[];
+  /** Resolves when every first attempt queued so far has finished (retries excluded). */
+  idle(): Promise<void>;
+  close(): void;
+};
+
+export type WebhookHubOptions = {
+  now: () => Date;
+  /** Runs `task` once the service's clock reaches `at` (epoch ms). */
+  schedule(at: number, task: () => void): () => void;
+  /** Multiplies every retry delay: 1 in production, small in tests. */
+  retryDelayScale: number;
+  /** Lifetime of the event JWTs (exp − iat). */
+  tokenTtlSeconds: number;
+};
+
+const ATTEMPT_TIMEOUT_MS = 10_000;
+
+export const signEvent = async (
+  payload: EventPayload,
+  secret: string,
+  now: Date,
+  ttlSeconds: number,
+) => {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  // The secret is used as raw bytes: spec 2 says the signature key is not Base64 encoded.
+  return new SignJWT({ ...payload })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttlSeconds)
+    .sign(new TextEncoder().encode(secret));
+};
+
+export const createWebhookHub = (options: WebhookHubOptions): WebhookHub => {
+  const hooks = new Map<string, Webhook>();
+  const log: SentEvent[] = [];
+  const queues = new Map<string, Promise<void>>();
+  const controllers = new Set<AbortController>();
+  let closed = false;
+
+  const attempt = async (
+    hookId: string,
+    payload: EventPayload,
+    entry: SentEvent,
+  ): Promise<void> => {
+    const hook = hooks.get(hookId);
+    // A webhook disabled or deleted while an event waits for its resend gets nothing more.
+    if (closed || !hook || hook.disabled) {
+      entry.given_up = !entry.delivered;
+      return;
+    }
+    entry.attempts += 1;
+    const controller = new AbortController();
+    controllers.add(controller);
+    const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
+    try {
+      const token = await signEvent(
+        payload,
+        hook.clientSecret,
+        options.now(),
+        options.tokenTtlSeconds,
+      );
+      const response = await fetch(hook.callbackUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token }),
+        signal: controller.signal,
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      entry.last_status = response.status;
+      entry.last_error = response.ok ? null : `HTTP ${response.status}`;
+      if (response.ok) {
+        entry.delivered = true;
+        return;
+      }
+    } catch (error) {
+      entry.last_status = null;
+      entry.last_error = error instanceof Error ? error.message : String(error);
+    } finally {
+      clearTimeout(timeout);
+      controllers.delete(controller);
+    }
+    scheduleRetry(hook, payload, entry);
+  };
+
+  const scheduleRetry = (hook: Webhook, payload: EventPayload, entry: SentEvent) => {
+    const { exponent_base: base, max_retry_count: maxRetries } =
+      hook.callbackConfig.exponential_retry_backoff;
+    const retryNumber = entry.attempts; // the n-th resend follows the n-th failed attempt
+    if (closed || retryNumber > maxRetries) {
+      entry.given_up = true;
+      return;
+    }
+    const delayMs = base ** retryNumber * 1000 * options.retryDelayScale;
+    options.schedule(options.now().getTime() + delayMs, () => {
+      void attempt(hook.id, payload, entry);
+    });
+  };
+
+  return {
+    create(merchantId, input) {
+      const at = options.now().toISOString();
+      const hook: Webhook = {
+        id: randomUUID(),
+        merchantId,
+        callbackUrl: input.callbackUrl,
+        clientSecret: input.clientSecret,
+        callbackConfig: input.callbackConfig,
+        disabled: input.disabled,
+        subscribedEvents: [...AUTO_SUBSCRIBED_EVENTS],
+        createdAt: at,
+        modifiedAt: at,
+      };
+      hooks.set(hook.id, hook);
+      return hook;
+    },
+    list: (merchantId) => [...hooks.values()].filter((hook) => hook.merchantId === merchantId),
+    get(merchantId, id) {
+      const hook = hooks.get(id);
+      return hook?.merchantId === merchantId ? hook : undefined;
+    },
+    update(hook, patch) {
+      const defined = Object.fromEntries(
+        Object.entries(patch).filter(([, value]) => value !== undefined),
+      );
+      Object.assign(hook, defined, { modifiedAt: options.now().toISOString() });
+      return hook;
+    },
+    remove(hook) {
+      hooks.delete(hook.id);
+    },
+    emit(merchantId, events) {
+      for (const hook of hooks.values()) {
+        if (hook.merchantId !== merchantId || hook.disabled) continue;
+        for (const payload of events) {
+          if (!hook.subscribedEvents.includes(payload.type)) continue;
+          const entry: SentEvent = {
+            webhook_id: hook.id,
+            event_id: payload.details.id,
+            type: payload.type,
+            platform_order_reference_id: payload.details.platform_order_reference_id,
+            attempts: 0,
+            delivered: false,
+            given_up: false,
+            last_status: null,
+            last_error: null,
+          };
+          log.push(entry);
+          // First attempts go out one at a time per webhook, in emit order, so a receiver sees
+          // a deterministic sequence unless a failure makes an event wait for its resend.
+          const previous = queues.get(hook.id) ?? Promise.resolve();
+          queues.set(
+            hook.id,
+            previous.then(() => attempt(hook.id, payload, entry)),
+          );
+        }
+      }
+    },
+    sent: () => log.map((entry) => ({ ...entry })),
+    idle: async () => {
+      await Promise.all(queues.values());
+    },
+    close() {
+      closed = true;
+      for (const controller of controllers) controller.abort();
+    },
+  };
+};
