@@ -1,10 +1,12 @@
 // Helpers shared by the relay's tests and benchmarks: they sign exactly as the platform does,
 // independently of the relay's own verification code.
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const MARKETPLACE_SECRET = 'mk-secret-0123456789abcdef0123456789';
 export const MARKETPLACE_SECRET_NEXT = 'mk-secret-next-9876543210fedcba98765';
@@ -85,4 +87,47 @@ export async function poll(
   const answer = await send(`${relayUrl}/v1/events?${params}`, { headers: { Authorization: `Bearer ${key}` } });
   const events = answer.status === 200 ? (JSON.parse(answer.text) as { events: ServedEvent[] }).events : [];
   return { ...answer, events };
+}
+
+export type RelayProcess = { url: string; child: ChildProcess; exited: Promise<number | null>; stderr: () => string };
+
+export const CLI_PATH = fileURLToPath(new URL('./cli.ts', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/** Runs the relay CLI as its own process (node --import tsx: no npm wrapper between us and it). */
+export function runCli(args: string[], env: Record<string, string> = {}): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', CLI_PATH, ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+export function collect(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (data: Buffer) => (stdout += data.toString()));
+  child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** Starts the relay server as a child process and resolves once it prints its URL. */
+export function spawnRelay(args: string[], env: Record<string, string>): Promise<RelayProcess> {
+  const child = runCli(args, env);
+  let stderr = '';
+  child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let stdout = '';
+    const onData = (data: Buffer) => {
+      stdout += data.toString();
+      const match = /relay: (http:\/\/\S+)/.exec(stdout);
+      if (match) {
+        child.stdout?.off('data', onData);
+        resolve({ url: match[1] as string, child, exited, stderr: () => stderr });
+      }
+    };
+    child.stdout?.on('data', onData);
+    void exited.then((code) => reject(new Error(`relay exited (${code}) before listening: ${stderr}`)));
+  });
 }
