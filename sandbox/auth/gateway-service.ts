@@ -1,0 +1,40 @@
+// The development gateway: the integration reset of spec 1, mounted at /gateway.
+// Spec 1 leaves its answer "not shown"; ours: 204 once the venue's integrations with the
+// authenticating client are revoked (idempotent), 401 on missing or wrong Basic credentials,
+// 404 for an unknown venue.
+import { createRouter, HttpError, readBody, sendEmpty } from '../http';
+import type { Service } from '../service';
+import type { World } from '../world';
+import { parseBasic } from './token-service';
+
+export function createGatewayService(world: World): Service {
+  const router = createRouter().add(
+    'DELETE',
+    '/integrations-middleware-service/integration-onboarding/venues/:venueId',
+    async (req, res, { venueId }) => {
+      await readBody(req);
+      const basic = parseBasic(req.headers.authorization);
+      const client =
+        typeof basic === 'object' ? world.auth.authenticate(basic.id, basic.secret) : null;
+      if (!client) {
+        throw new HttpError(
+          401,
+          'Basic authentication with the client id and secret is required.',
+          {},
+          {
+            'www-authenticate': 'Basic realm="gateway"',
+          },
+        );
+      }
+      const id = venueId as string;
+      if (!world.venues.has(id)) throw new HttpError(404, `Venue ${id} was not found.`);
+      world.auth.revokeVenue(id, client.id);
+      sendEmpty(res, 204);
+    },
+  );
+  return {
+    prefix: '/gateway',
+    faultable: true,
+    handle: (req, res, path) => router.handle(req, res, path),
+  };
+}

@@ -1,0 +1,136 @@
+// The OAuth 2.0 token service (spec 1) as Ory Hydra/fosite answers it: mounted at /auth.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, sendJson } from '../http';
+import type { Service } from '../service';
+import type { AuthStore, Client } from './auth-store';
+
+const GENERIC = {
+  invalid_request:
+    'The request is missing a required parameter, includes an invalid parameter value, includes a parameter more than once, or is otherwise malformed.',
+  invalid_client:
+    'Client authentication failed (e.g., unknown client, no client authentication included, or unsupported authentication method).',
+  invalid_grant:
+    'The provided authorization grant (e.g., authorization code, resource owner credentials) or refresh token is invalid, expired, revoked, does not match the redirection URI used in the authorization request, or was issued to another client.',
+  unsupported_grant_type:
+    'The authorization grant type is not supported by the authorization server.',
+} as const;
+type OAuthError = keyof typeof GENERIC;
+
+const STATUS: Record<OAuthError, number> = {
+  invalid_request: 400,
+  invalid_client: 401,
+  invalid_grant: 400,
+  unsupported_grant_type: 400,
+};
+
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+const JSON_TYPE = 'application/json;charset=UTF-8';
+const CREDENTIALS_MISSING =
+  'Client credentials missing or malformed in both HTTP Authorization header and HTTP POST body.';
+
+/** fosite's composition: the generic text of the code, then the specific hint if any. */
+export const describeError = (error: OAuthError, hint: string | null): string =>
+  hint ? `${GENERIC[error]} ${hint}` : GENERIC[error];
+
+function sendOAuthError(res: ServerResponse, error: OAuthError, hint: string | null = null): void {
+  sendJson(
+    res,
+    STATUS[error],
+    { error, error_description: describeError(error, hint) },
+    NO_STORE,
+    JSON_TYPE,
+  );
+}
+
+type BasicCredentials = { id: string; secret: string } | 'absent' | 'undecodable';
+
+/** Go's r.BasicAuth() plus fosite's form-unescaping of both halves. */
+export function parseBasic(header: string | undefined): BasicCredentials {
+  const match = /^basic (.+)$/i.exec(header?.trim() ?? '');
+  if (!match?.[1]) return 'absent';
+  const decoded = Buffer.from(match[1], 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(match[1])) return 'absent';
+  try {
+    const unescape = (s: string): string => decodeURIComponent(s.replace(/\+/g, ' '));
+    return { id: unescape(decoded.slice(0, colon)), secret: unescape(decoded.slice(colon + 1)) };
+  } catch {
+    return 'undecodable';
+  }
+}
+
+async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  const body = await readBody(req, 1024 * 1024);
+  // Like Go's ParseForm, only a form-encoded body counts; JSON leaves the form empty.
+  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  return type === 'application/x-www-form-urlencoded'
+    ? new URLSearchParams(body.toString('utf8'))
+    : new URLSearchParams();
+}
+
+async function token(req: IncomingMessage, res: ServerResponse, store: AuthStore): Promise<void> {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, { allow: 'OPTIONS, POST' });
+    res.end();
+    return;
+  }
+  if (req.method !== 'POST') {
+    const text = 'Method Not Allowed';
+    res.writeHead(405, {
+      allow: 'OPTIONS, POST',
+      'content-type': 'text/plain; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+    });
+    res.end(text);
+    return;
+  }
+  const form = await readForm(req);
+  const grantType = (form.get('grant_type') ?? '').trim();
+  if (grantType === '')
+    return sendOAuthError(res, 'invalid_request', "Request parameter 'grant_type' is missing");
+
+  const basic = parseBasic(req.headers.authorization);
+  let client: Client | null = null;
+  if (basic === 'undecodable') {
+    return sendOAuthError(res, 'invalid_request', CREDENTIALS_MISSING);
+  } else if (basic === 'absent') {
+    // Without a usable Basic header fosite looks at the body; this platform's clients only
+    // support client_secret_basic, so a body client_id is an unsupported method.
+    if ((form.get('client_id') ?? '') === '')
+      return sendOAuthError(res, 'invalid_request', CREDENTIALS_MISSING);
+    return sendOAuthError(res, 'invalid_client');
+  } else {
+    client = store.authenticate(basic.id, basic.secret);
+    if (!client) return sendOAuthError(res, 'invalid_client');
+  }
+
+  let result;
+  if (grantType === 'authorization_code') {
+    const redirectUri = form.get('redirect_uri');
+    result = await store.exchangeCode(client, form.get('code') ?? '', redirectUri);
+  } else if (grantType === 'refresh_token') {
+    result = await store.refresh(client, form.get('refresh_token') ?? '');
+  } else {
+    return sendOAuthError(res, 'unsupported_grant_type');
+  }
+  if (!result.ok) return sendOAuthError(res, result.failure.error, result.failure.hint);
+  sendJson(res, 200, result.tokens, NO_STORE, JSON_TYPE);
+}
+
+export function createTokenService(store: AuthStore): Service {
+  return {
+    prefix: '/auth',
+    faultable: true,
+    async handle(req, res, path) {
+      if (path === '/oauth2/token') {
+        await token(req, res, store);
+        return true;
+      }
+      if (path === '/.well-known/jwks.json' && (req.method === 'GET' || req.method === 'HEAD')) {
+        sendJson(res, 200, await store.publicJwks(), { 'cache-control': 'public, max-age=3600' });
+        return true;
+      }
+      return false;
+    },
+  };
+}

@@ -1,0 +1,181 @@
+// The control API for tests and the demo (contracts.md), mounted at /_sandbox. No auth: the
+// sandbox listens on 127.0.0.1 only. Faults never apply here.
+import { z } from 'zod';
+import { createRouter, HttpError, parseWith, readJson, sendJson } from './http';
+import type { Faults } from './notifications';
+import * as orders from './pos/orders';
+import { createVenue, venueStatusView } from './pos/venues';
+import type { Service } from './service';
+import type { World } from './world';
+
+const httpUrl = z.url({ protocol: /^https?$/ });
+const clientBody = z.looseObject({
+  client_id: z.string().min(1).max(200),
+  client_secret: z.string().min(1).max(500),
+  redirect_uris: z.array(httpUrl).min(1),
+});
+const venueBody = z.looseObject({
+  venue_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'expected letters, digits, - or _'),
+  name: z.string().min(1).max(200),
+  prep_time_seconds: z.number().int().min(0).max(7200).optional(),
+});
+const codeBody = z.looseObject({
+  client_id: z.string().min(1),
+  venue_id: z.string().min(1),
+  redirect_uri: z.string().min(1),
+});
+const orderBody = z.looseObject({
+  venue_id: z.string().min(1),
+  type: z.enum(['takeaway', 'homedelivery']),
+  preorder_time: z.iso.datetime({ offset: true }).nullable().optional(),
+  self_delivery: z.boolean().optional(),
+});
+const courierBody = z.looseObject({ event: z.enum(['arriving', 'picked_up', 'delivered']) });
+const clockBody = z.looseObject({ advance_seconds: z.number().finite().nonnegative() });
+const rate = z.number().min(0).max(1);
+const faultsBody = z.looseObject({
+  error_rate: rate.optional(),
+  latency_ms: z.number().int().min(0).max(60_000).optional(),
+  drop_webhooks: rate.optional(),
+  duplicate_webhooks: rate.optional(),
+});
+const webhookBody = z.looseObject({
+  url: httpUrl.nullable(),
+  secret: z.string().min(16).max(500).optional(),
+});
+
+export function createControlService(world: World): Service {
+  const iso = (at: number) => world.clock.iso(at);
+  const orderOf = (id: string) => {
+    const order = world.orders.get(id);
+    if (!order) throw new HttpError(404, `Order ${id} was not found.`);
+    return order;
+  };
+
+  const router = createRouter()
+    .add('POST', '/clients', async (req, res) => {
+      const body = parseWith(clientBody, await readJson(req));
+      world.auth.upsertClient({
+        id: body.client_id,
+        secret: body.client_secret,
+        redirectUris: body.redirect_uris,
+      });
+      sendJson(res, 201, { client_id: body.client_id, redirect_uris: body.redirect_uris });
+    })
+    .add('POST', '/venues', async (req, res) => {
+      const body = parseWith(venueBody, await readJson(req));
+      const existing = world.venues.get(body.venue_id);
+      const venue = existing ?? createVenue(world, body.venue_id, body.name);
+      venue.name = body.name;
+      if (body.prep_time_seconds !== undefined) venue.prepTimeSeconds = body.prep_time_seconds;
+      sendJson(res, existing ? 200 : 201, {
+        venue_id: venue.id,
+        name: venue.name,
+        prep_time_seconds: venue.prepTimeSeconds,
+      });
+    })
+    .add('GET', '/venues/:id', (_req, res, { id }) => {
+      const venue = world.venues.get(id as string);
+      if (!venue) throw new HttpError(404, `Venue ${id} was not found.`);
+      sendJson(res, 200, {
+        venue_id: venue.id,
+        name: venue.name,
+        active_integrations: world.auth.activeGrants(venue.id),
+        menu: venue.menu,
+        menu_updated_at: venue.menuUpdatedAt === null ? null : iso(venue.menuUpdatedAt),
+        ...venueStatusView(world, venue),
+      });
+    })
+    .add('POST', '/authorization-codes', async (req, res) => {
+      const body = parseWith(codeBody, await readJson(req));
+      const client = world.auth.getClient(body.client_id);
+      if (!client) throw new HttpError(404, `Client ${body.client_id} is not registered.`);
+      if (!world.venues.has(body.venue_id))
+        throw new HttpError(404, `Venue ${body.venue_id} was not found.`);
+      if (!client.redirectUris.includes(body.redirect_uri)) {
+        throw new HttpError(400, `redirect_uri: not one of the client's registered redirect URIs`, {
+          field: 'redirect_uri',
+        });
+      }
+      sendJson(res, 201, {
+        code: world.auth.mintCode(client.id, body.venue_id, body.redirect_uri),
+      });
+    })
+    .add('POST', '/venues/:id/withdraw-consent', async (req, res, { id }) => {
+      await readJson(req, {});
+      if (!world.venues.has(id as string)) throw new HttpError(404, `Venue ${id} was not found.`);
+      sendJson(res, 200, { venue_id: id, revoked_grants: world.auth.revokeVenue(id as string) });
+    })
+    .add('POST', '/orders', async (req, res) => {
+      const body = parseWith(orderBody, await readJson(req));
+      const venue = world.venues.get(body.venue_id);
+      if (!venue) throw new HttpError(404, `Venue ${body.venue_id} was not found.`);
+      const preorderTime = body.preorder_time ? Date.parse(body.preorder_time) : null;
+      if (preorderTime !== null && preorderTime <= world.clock.now()) {
+        throw new HttpError(400, 'preorder_time: must be in the future', {
+          field: 'preorder_time',
+        });
+      }
+      if (body.self_delivery && body.type !== 'homedelivery') {
+        throw new HttpError(400, 'self_delivery: only homedelivery orders can be self-delivered', {
+          field: 'self_delivery',
+        });
+      }
+      const order = orders.createOrder(world, venue, {
+        venueId: venue.id,
+        deliveryType: body.type,
+        selfDelivery: body.self_delivery ?? false,
+        preorderTime,
+      });
+      sendJson(res, 201, orders.internalView(order, iso));
+    })
+    .add('GET', '/orders/:id', (_req, res, { id }) => {
+      sendJson(res, 200, orders.internalView(orderOf(id as string), iso));
+    })
+    .add('POST', '/orders/:id/courier', async (req, res, { id }) => {
+      const order = orderOf(id as string);
+      const body = parseWith(courierBody, await readJson(req));
+      orders.courierEvent(world, order, body.event);
+      sendJson(res, 200, orders.internalView(order, iso));
+    })
+    .add('POST', '/orders/:id/cancel', async (req, res, { id }) => {
+      const order = orderOf(id as string);
+      await readJson(req, {});
+      orders.cancel(world, order);
+      sendJson(res, 200, orders.internalView(order, iso));
+    })
+    .add('GET', '/clock', (_req, res) => sendJson(res, 200, { now: world.clock.iso() }))
+    .add('POST', '/clock', async (req, res) => {
+      const body = parseWith(clockBody, await readJson(req));
+      world.clock.advance(body.advance_seconds * 1000);
+      sendJson(res, 200, { now: world.clock.iso() });
+    })
+    .add('GET', '/faults', (_req, res) => sendJson(res, 200, world.faults))
+    .add('POST', '/faults', async (req, res) => {
+      const body = parseWith(faultsBody, await readJson(req));
+      for (const key of [
+        'error_rate',
+        'latency_ms',
+        'drop_webhooks',
+        'duplicate_webhooks',
+      ] as const) {
+        const value = body[key];
+        if (value !== undefined) world.faults[key] = value;
+      }
+      sendJson(res, 200, world.faults satisfies Faults);
+    })
+    .add('POST', '/webhook', async (req, res) => {
+      const body = parseWith(webhookBody, await readJson(req));
+      world.notifier.setWebhook(body.url, body.secret);
+      sendJson(res, 200, { url: body.url });
+    })
+    .add('GET', '/notifications', (_req, res) => {
+      sendJson(res, 200, world.notifier.list());
+    });
+
+  return {
+    prefix: '/_sandbox',
+    faultable: false,
+    handle: (req, res, path) => router.handle(req, res, path),
+  };
+}

@@ -1,0 +1,113 @@
+// Helpers for the sandbox's own tests: everything goes over real sockets with fetch.
+import type { Sandbox } from './server';
+
+export const basic = (id: string, secret: string): string =>
+  `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+
+export type Reply = { status: number; headers: Headers; text: string; json: unknown };
+
+async function reply(response: Response): Promise<Reply> {
+  const text = await response.text();
+  let json: unknown = null;
+  try {
+    json = text === '' ? null : (JSON.parse(text) as unknown);
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export async function tokenRequest(
+  sandbox: Sandbox,
+  form: Record<string, string> | null,
+  authorization: string | null = basic(sandbox.demo.clientId, sandbox.demo.clientSecret),
+  method = 'POST',
+): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  if (authorization !== null) headers.authorization = authorization;
+  if (form !== null) headers['content-type'] = 'application/x-www-form-urlencoded';
+  return reply(
+    await fetch(`${sandbox.authUrl}/oauth2/token`, {
+      method,
+      headers,
+      body:
+        form === null || method === 'GET' || method === 'HEAD'
+          ? undefined
+          : new URLSearchParams(form).toString(),
+    }),
+  );
+}
+
+export async function control(
+  sandbox: Sandbox,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<Reply> {
+  return reply(
+    await fetch(`${sandbox.controlUrl}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+}
+
+export async function mintCode(sandbox: Sandbox, venueId = sandbox.demo.venueId): Promise<string> {
+  const r = await control(sandbox, 'POST', '/authorization-codes', {
+    client_id: sandbox.demo.clientId,
+    venue_id: venueId,
+    redirect_uri: sandbox.demo.redirectUri,
+  });
+  if (r.status !== 201) throw new Error(`minting a code failed: ${r.status} ${r.text}`);
+  return (r.json as { code: string }).code;
+}
+
+export type Tokens = {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  scope: string;
+  token_type: string;
+};
+
+/** Onboards the demo client on a venue and exchanges the code: the first token pair. */
+export async function onboard(sandbox: Sandbox, venueId = sandbox.demo.venueId): Promise<Tokens> {
+  const code = await mintCode(sandbox, venueId);
+  const r = await tokenRequest(sandbox, {
+    grant_type: 'authorization_code',
+    code,
+    redirect_uri: sandbox.demo.redirectUri,
+  });
+  if (r.status !== 200) throw new Error(`code exchange failed: ${r.status} ${r.text}`);
+  return r.json as Tokens;
+}
+
+export async function refresh(sandbox: Sandbox, refreshToken: string): Promise<Reply> {
+  return tokenRequest(sandbox, { grant_type: 'refresh_token', refresh_token: refreshToken });
+}
+
+export async function pos(
+  sandbox: Sandbox,
+  accessToken: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Reply> {
+  const all: Record<string, string> = { ...headers };
+  if (accessToken !== null) all.authorization = `Bearer ${accessToken}`;
+  if (body !== undefined) all['content-type'] = 'application/json';
+  return reply(
+    await fetch(`${sandbox.posUrl}${path}`, {
+      method,
+      headers: all,
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+export async function advance(sandbox: Sandbox, seconds: number): Promise<void> {
+  const r = await control(sandbox, 'POST', '/clock', { advance_seconds: seconds });
+  if (r.status !== 200) throw new Error(`clock advance failed: ${r.status} ${r.text}`);
+}
