@@ -187,3 +187,6 @@ export type Bridge = {
 };
 
 export const BRIDGE_GLOBAL = 'countertop';
+
+/** The one IPC channel main uses to push ServiceEvents to preload: (eventName, payload). */
+export const EVENT_CHANNEL = 'countertop:event';

@@ -1,0 +1,58 @@
+// The one place a request from the UI meets the services, shared by the Electron IPC handlers
+// and the web host: the channel must exist, the arguments must pass the channel's schema, and
+// only then is the core called. Whatever fails comes back as a BridgeError, never as a stack.
+import type {
+  BridgeError,
+  ChannelName,
+  EventName,
+  ServiceApi,
+  ServiceEvents,
+} from '../../shared/ipc/contract';
+import { channels } from '../../shared/ipc/contract';
+import { ServiceError } from '../service-error';
+
+/** What the hosts need of main/core.ts's Core: its API and its events. */
+export type ServiceHost = {
+  api: ServiceApi;
+  on<E extends EventName>(event: E, listener: (payload: ServiceEvents[E]) => void): () => void;
+};
+
+export type InvokeResult = { ok: true; value: unknown } | { ok: false; error: BridgeError };
+
+export const isChannelName = (name: unknown): name is ChannelName =>
+  typeof name === 'string' && Object.hasOwn(channels, name);
+
+export const toBridgeError = (error: unknown, log: (message: string) => void = console.error): BridgeError => {
+  if (error instanceof ServiceError) return error.bridge;
+  // Unexpected failures keep their detail in the log only: it may name paths or internals.
+  log(`countertop: unexpected service failure: ${error instanceof Error ? error.message : String(error)}`);
+  return { code: 'failed', message: 'The terminal service failed unexpectedly. Try again; if it persists, restart the app.' };
+};
+
+export const invalidRequest = (message: string): InvokeResult => ({
+  ok: false,
+  error: { code: 'invalid-request', message },
+});
+
+export const invokeChannel = async (
+  api: ServiceApi,
+  channel: string,
+  args: unknown,
+  log?: (message: string) => void,
+): Promise<InvokeResult> => {
+  if (!isChannelName(channel)) return invalidRequest(`Unknown operation "${channel.slice(0, 100)}".`);
+  const parsed = channels[channel].request.safeParse(args ?? {});
+  if (!parsed.success) {
+    const detail = parsed.error.issues
+      .map((issue) => `${issue.path.length ? issue.path.join('.') : 'request'}: ${issue.message}`)
+      .join('; ');
+    return invalidRequest(`Invalid request for ${channel}: ${detail}`);
+  }
+  try {
+    // The schema's output type is exactly this channel's request type.
+    const handler = api[channel] as (request: unknown) => Promise<unknown>;
+    return { ok: true, value: await handler(parsed.data) };
+  } catch (error) {
+    return { ok: false, error: toBridgeError(error, log) };
+  }
+};

@@ -1,0 +1,128 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ServiceApi } from '../../shared/ipc/contract';
+import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../shared/ipc/contract';
+import { ServiceError } from '../service-error';
+
+// ipc.ts only needs electron's types; the fake proves it never reaches for the real module.
+vi.mock('electron', () => ({}));
+const { forwardEvents, registerIpcHandlers } = await import('./ipc');
+
+const APP_URL = 'file:///opt/countertop/renderer/index.html';
+
+const setup = () => {
+  const handlers = new Map<string, (event: unknown, args: unknown) => Promise<unknown>>();
+  const ipcMain = {
+    handle: (channel: string, handler: (event: unknown, args: unknown) => Promise<unknown>) => handlers.set(channel, handler),
+    removeHandler: (channel: string) => handlers.delete(channel),
+  };
+  const mainFrame = { url: APP_URL };
+  const webContents = { mainFrame, send: vi.fn() };
+  const window = { webContents, isDestroyed: () => false };
+  const accept = vi.fn(async () => ({ actionId: 'a1' }));
+  const api = { 'orders:accept': accept } as unknown as ServiceApi;
+  const unregister = registerIpcHandlers(ipcMain as never, api, () => window as never, APP_URL);
+  const fromApp = { sender: webContents, senderFrame: mainFrame };
+  const invoke = (channel: string, args: unknown, event: unknown = fromApp) => handlers.get(channel)!(event, args);
+  return { handlers, api, accept, window, webContents, mainFrame, invoke, unregister };
+};
+
+describe('IPC handlers', () => {
+  it('register exactly one handler per channel of the contract, and remove them all', () => {
+    const { handlers, unregister } = setup();
+    expect([...handlers.keys()].sort()).toEqual([...CHANNEL_NAMES].sort());
+    unregister();
+    expect(handlers.size).toBe(0);
+  });
+
+  it('call the core with the validated request from the app window', async () => {
+    const { invoke, accept } = setup();
+    const result = await invoke('orders:accept', { orderId: 'o1', preparationMinutes: 15 });
+    expect(result).toEqual({ ok: true, value: { actionId: 'a1' } });
+    expect(accept).toHaveBeenCalledWith({ orderId: 'o1', preparationMinutes: 15 });
+  });
+
+  it('refuse a sender from another frame, another contents or another page', async () => {
+    const { invoke, accept, webContents, mainFrame } = setup();
+    const args = { orderId: 'o1', preparationMinutes: 15 };
+    const subframe = { url: APP_URL };
+    const attempts = [
+      { sender: webContents, senderFrame: subframe },
+      { sender: { mainFrame }, senderFrame: mainFrame },
+      { sender: webContents, senderFrame: null },
+    ];
+    for (const event of attempts) {
+      expect(await invoke('orders:accept', args, event)).toEqual({
+        ok: false,
+        error: { code: 'invalid-request', message: 'Refused: the request did not come from the app window.' },
+      });
+    }
+    mainFrame.url = 'https://evil.example/';
+    expect(await invoke('orders:accept', args)).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    expect(accept).not.toHaveBeenCalled();
+  });
+
+  it('refuse a closed window', async () => {
+    const { invoke, accept, window } = setup();
+    window.isDestroyed = () => true;
+    expect(await invoke('orders:accept', { orderId: 'o1', preparationMinutes: 15 })).toMatchObject({ ok: false });
+    expect(accept).not.toHaveBeenCalled();
+  });
+
+  it('refuse invalid arguments with the field named, without calling the core', async () => {
+    const { invoke, accept } = setup();
+    for (const args of [
+      { orderId: 'o1', preparationMinutes: 500 },
+      { orderId: '', preparationMinutes: 10 },
+      { orderId: 'o1', preparationMinutes: 10, extra: true },
+      'orders',
+      null,
+    ]) {
+      const result = (await invoke('orders:accept', args)) as { ok: boolean; error: { code: string; message: string } };
+      expect(result.ok).toBe(false);
+      expect(result.error.code).toBe('invalid-request');
+      expect(result.error.message).toMatch(/^Invalid request for orders:accept: /);
+    }
+    const result = (await invoke('orders:accept', { orderId: 'o1', preparationMinutes: 500 })) as { error: { message: string } };
+    expect(result.error.message).toContain('preparationMinutes');
+    expect(accept).not.toHaveBeenCalled();
+  });
+
+  it('pass a ServiceError through as its BridgeError and hide unexpected failures', async () => {
+    const { invoke, accept } = setup();
+    accept.mockRejectedValueOnce(new ServiceError('conflict', 'Already accepted.'));
+    expect(await invoke('orders:accept', { orderId: 'o1', preparationMinutes: null })).toEqual({
+      ok: false,
+      error: { code: 'conflict', message: 'Already accepted.' },
+    });
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    accept.mockRejectedValueOnce(new Error('SQLITE_BUSY at /home/x/.countertop/db'));
+    const result = (await invoke('orders:accept', { orderId: 'o1', preparationMinutes: null })) as { error: { code: string; message: string } };
+    expect(result.error.code).toBe('failed');
+    expect(result.error.message).not.toContain('SQLITE');
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+});
+
+describe('event forwarding', () => {
+  it('sends every service event to the window, and stops when unsubscribed', () => {
+    const listeners = new Map<string, (payload: unknown) => void>();
+    const core = {
+      on: (event: string, listener: (payload: unknown) => void) => {
+        listeners.set(event, listener);
+        return () => listeners.delete(event);
+      },
+    };
+    const send = vi.fn();
+    let destroyed = false;
+    const window = { webContents: { send }, isDestroyed: () => destroyed };
+    const stop = forwardEvents(core as never, () => window as never);
+    listeners.get('orders:arrived')!({ orderId: 'o1', orderNumber: '12' });
+    expect(send).toHaveBeenCalledWith(EVENT_CHANNEL, 'orders:arrived', { orderId: 'o1', orderNumber: '12' });
+    destroyed = true;
+    listeners.get('orders:arrived')!({ orderId: 'o2', orderNumber: '13' });
+    expect(send).toHaveBeenCalledTimes(1);
+    stop();
+    expect(listeners.size).toBe(0);
+  });
+});
