@@ -123,6 +123,8 @@ export type HttpRequest = {
   /** JSON-serialised unless it is already a string or URLSearchParams. */
   body?: unknown;
   timeoutMs?: number;
+  /** Aborts the request early (shutdown). */
+  signal?: AbortSignal;
 };
 
 export type HttpResponse = { status: number; headers: Headers; body: unknown };
@@ -143,7 +145,9 @@ export const sendRequest = async (request: HttpRequest): Promise<HttpResponse> =
       method: request.method,
       headers,
       body,
-      signal: AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+      signal: request.signal
+        ? AbortSignal.any([request.signal, AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS)])
+        : AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
   } catch (error) {
     throw errorFromNetwork(error, request.url);

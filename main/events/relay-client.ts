@@ -1,0 +1,150 @@
+// Long-polls the relay for the venue's notifications. The events of one answer are written to the
+// local inbox and the cursor moves in the same transaction, so a crash can only replay events
+// (de-duplicated by notification id), never skip them.
+import { z } from 'zod';
+import type { RelayConnection } from '../../shared/domain';
+import type { Database } from '../storage/database';
+import { HttpError, sendRequest } from '../http/http';
+import { fullJitterDelay } from '../outbox/backoff';
+import { verifyPlatformSignature } from './signature';
+
+const eventSchema = z.object({
+  seq: z.number().int().nonnegative(),
+  received_at: z.string(),
+  kind: z.string(),
+  venue_id: z.string(),
+  body: z.string(),
+  signature: z.string().nullable().optional(),
+});
+const answerSchema = z.object({ events: z.array(eventSchema) });
+
+const notificationSchema = z.looseObject({
+  id: z.string().min(1).max(200),
+  type: z.string().min(1).max(100),
+  order: z.looseObject({ id: z.string().min(1).max(200) }).optional(),
+});
+
+export type RelayClientOptions = {
+  db: Database;
+  relayUrl: string;
+  terminalKey: string;
+  /** When set, every marketplace notification's PLATFORM-SIGNATURE is checked again here. */
+  signingSecret: string | null;
+  waitSeconds?: number;
+  backoff?: { baseMs?: number; capMs?: number };
+  onState: (state: RelayConnection, error: string | null) => void;
+  /** New notifications are in the inbox. */
+  onCommitted: (count: number) => void;
+  /** The relay answered again after being away: time to reconcile. */
+  onReconnected: () => void;
+  onRejected?: (reason: string, detail: string) => void;
+};
+
+export type RelayClient = { stop(): Promise<void> };
+
+export const readCursor = (db: Database): number =>
+  (db.prepare('SELECT seq FROM relay_cursor WHERE id = 1').get() as { seq: number } | undefined)?.seq ?? 0;
+
+export const startRelayClient = (options: RelayClientOptions): RelayClient => {
+  const { db } = options;
+  const wait = options.waitSeconds ?? 25;
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO notifications (id, relay_seq, type, order_id, body, received_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const saveCursor = db.prepare(
+    'INSERT INTO relay_cursor (id, seq) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq',
+  );
+
+  const commit = db.transaction((events: Array<z.infer<typeof eventSchema>>): number => {
+    let added = 0;
+    let cursor = readCursor(db);
+    for (const event of events) {
+      cursor = Math.max(cursor, event.seq);
+      if (event.kind !== 'marketplace') continue;
+      if (options.signingSecret && !verifyPlatformSignature(event.body, event.signature ?? null, options.signingSecret)) {
+        options.onRejected?.('bad-signature', `relay event ${event.seq}`);
+        continue;
+      }
+      let parsed: z.infer<typeof notificationSchema>;
+      try {
+        parsed = notificationSchema.parse(JSON.parse(event.body));
+      } catch {
+        options.onRejected?.('malformed', `relay event ${event.seq}`);
+        continue;
+      }
+      // received_at is the relay's commit time: the start of the notification-to-stored latency.
+      added += insert.run(parsed.id, event.seq, parsed.type, parsed.order?.id ?? null, event.body, event.received_at).changes;
+    }
+    saveCursor.run(cursor);
+    return added;
+  });
+
+  let running = true;
+  const controller = new AbortController();
+  let state: RelayConnection = 'connecting';
+  const setState = (next: RelayConnection, error: string | null): void => {
+    state = next;
+    options.onState(next, error);
+  };
+
+  const loop = async (): Promise<void> => {
+    let failures = 0;
+    let everConnected = false;
+    setState('connecting', null);
+    while (running) {
+      const url = `${options.relayUrl.replace(/\/+$/, '')}/v1/events?after=${readCursor(db)}&wait=${wait}&limit=100`;
+      try {
+        const response = await sendRequest({
+          method: 'GET',
+          url,
+          headers: { authorization: `Bearer ${options.terminalKey}` },
+          timeoutMs: (wait + 10) * 1000,
+          signal: controller.signal,
+        });
+        if (!running) break;
+        const answer = answerSchema.parse(response.body);
+        const wasAway = state !== 'connected';
+        if (wasAway) setState('connected', null);
+        if (wasAway && (everConnected || failures > 0)) options.onReconnected();
+        everConnected = true;
+        failures = 0;
+        if (answer.events.length > 0) {
+          const added = commit(answer.events);
+          if (added > 0) options.onCommitted(added);
+        }
+      } catch (error) {
+        if (!running) break;
+        failures += 1;
+        const message =
+          error instanceof HttpError && error.status === 401
+            ? 'The relay refused the terminal key.'
+            : error instanceof Error
+              ? error.message
+              : String(error);
+        setState('disconnected', message);
+        const delay = fullJitterDelay(failures, { baseMs: options.backoff?.baseMs ?? 500, capMs: options.backoff?.capMs ?? 30_000 });
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, Math.max(50, delay));
+          controller.signal.addEventListener(
+            'abort',
+            () => {
+              clearTimeout(timer);
+              resolve();
+            },
+            { once: true },
+          );
+        });
+      }
+    }
+  };
+
+  const done = loop();
+  return {
+    stop: async () => {
+      running = false;
+      controller.abort();
+      await done;
+    },
+  };
+};

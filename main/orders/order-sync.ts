@@ -1,0 +1,162 @@
+// Turns inbox notifications into stored orders, and heals what notifications missed.
+// The platform drops a notification after 3 failed deliveries and has no order list, so the
+// sync also reconciles: it reads the venue status (whose latest-three statuses reveal a missed
+// change) and refetches every order that is not final yet.
+import type { OrderStatus } from '../../shared/domain';
+import type { Database } from '../storage/database';
+import type { MarketplaceClient } from '../marketplace/client';
+import type { VenueStatus } from '../marketplace/schemas';
+import { isFinalStatus, mapOrderV2, toOrderStatus } from '../marketplace/order-mapping';
+import { HttpError } from '../http/http';
+import { fullJitterDelay } from '../outbox/backoff';
+import type { OrderStore } from './order-store';
+
+type InboxRow = { id: string; type: string; order_id: string | null; body: string; attempts: number };
+
+export type OrderSyncEvents = {
+  changed: () => void;
+  arrived: (orderId: string, orderNumber: string) => void;
+  /** Measured from the relay's commit of the notification to the order stored here. */
+  stored?: (notificationId: string, latencyMs: number) => void;
+  problem?: (subject: string, message: string) => void;
+};
+
+export type OrderSync = {
+  /** Processes every due inbox notification, one at a time, oldest first. */
+  drain(): Promise<void>;
+  /** Refetches the given order (or every open one) and folds the venue status into the view. */
+  reconcile(venueStatus: VenueStatus | null): Promise<{ refetched: number; mismatch: boolean }>;
+  refetch(orderId: string, hint?: OrderStatus | null): Promise<{ isNew: boolean }>;
+};
+
+export const createOrderSync = (options: {
+  db: Database;
+  orders: OrderStore;
+  client: MarketplaceClient;
+  venueId: () => string | null;
+  now: () => Date;
+  events: OrderSyncEvents;
+}): OrderSync => {
+  const { db, orders, client, now, events } = options;
+  const selectDue = db.prepare<[string], InboxRow>(
+    `SELECT id, type, order_id, body, attempts FROM notifications
+     WHERE processed_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+     ORDER BY relay_seq, received_at LIMIT 100`,
+  );
+  const markProcessed = db.prepare('UPDATE notifications SET processed_at = ?, error = ? WHERE id = ?');
+  const markRetry = db.prepare('UPDATE notifications SET attempts = attempts + 1, next_attempt_at = ?, error = ? WHERE id = ?');
+  const selectReceived = db.prepare<[string], { received_at: string }>('SELECT received_at FROM notifications WHERE id = ?');
+
+  const refetch = async (orderId: string, hint: OrderStatus | null = null): Promise<{ isNew: boolean }> => {
+    const fetched = await client.getOrder(orderId);
+    const mapped = mapOrderV2(fetched, hint ?? 'CREATED', now().toISOString());
+    const venue = options.venueId();
+    if (venue && mapped.venueId !== venue) return { isNew: false };
+    const result = orders.upsert(mapped, hint);
+    if (result.changed) events.changed();
+    return { isNew: result.isNew };
+  };
+
+  const handle = async (row: InboxRow): Promise<void> => {
+    const body = JSON.parse(row.body) as {
+      order?: { id?: string; status?: string; venue_id?: string };
+      courier_details?: { courier_pickup_eta?: string };
+      details?: { is_pickup_completed?: boolean };
+    };
+    const orderId = row.order_id;
+    const venue = options.venueId();
+    if (!orderId || (venue && body.order?.venue_id && body.order.venue_id !== venue)) return;
+    switch (row.type) {
+      case 'order.notification': {
+        const hint = body.order?.status ? toOrderStatus(body.order.status) : null;
+        const { isNew } = await refetch(orderId, hint);
+        const order = orders.get(orderId);
+        if (isNew && order && order.platformStatus === 'CREATED') events.arrived(order.id, order.orderNumber);
+        break;
+      }
+      case 'courier.notification': {
+        if (!orders.has(orderId)) await refetch(orderId);
+        const eta = body.courier_details?.courier_pickup_eta;
+        if (eta && orders.setCourierEta(orderId, eta)) events.changed();
+        break;
+      }
+      case 'pickup_completed.notification': {
+        if (!orders.has(orderId)) await refetch(orderId);
+        if (body.details?.is_pickup_completed && orders.setPickupCompleted(orderId)) events.changed();
+        break;
+      }
+      default:
+        // Unknown types (venue alerts, future ones) are accepted and kept, not acted on.
+        break;
+    }
+  };
+
+  let draining: Promise<void> | null = null;
+  let again = false;
+
+  const drainOnce = async (): Promise<void> => {
+    for (;;) {
+      const rows = selectDue.all(now().toISOString());
+      if (rows.length === 0) return;
+      let progressed = false;
+      for (const row of rows) {
+        try {
+          await handle(row);
+          markProcessed.run(now().toISOString(), null, row.id);
+          progressed = true;
+          const received = selectReceived.get(row.id);
+          if (received) events.stored?.(row.id, now().getTime() - Date.parse(received.received_at));
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          if (error instanceof HttpError && error.kind === 'permanent' && error.status !== 401) {
+            // E.g. 404 or 403: no retry will fetch it; keep the notification, marked with why.
+            markProcessed.run(now().toISOString(), message, row.id);
+            events.problem?.(row.order_id ?? row.id, message);
+            progressed = true;
+          } else {
+            const delay = Math.max(500, fullJitterDelay(row.attempts + 1, { baseMs: 1000, capMs: 60_000 }));
+            markRetry.run(new Date(now().getTime() + delay).toISOString(), message, row.id);
+          }
+        }
+      }
+      if (!progressed) return;
+    }
+  };
+
+  return {
+    drain: async () => {
+      if (draining) {
+        again = true;
+        return draining;
+      }
+      draining = (async () => {
+        do {
+          again = false;
+          await drainOnce();
+        } while (again);
+      })().finally(() => {
+        draining = null;
+      });
+      return draining;
+    },
+    reconcile: async (venueStatus) => {
+      let mismatch = false;
+      if (venueStatus?.last_three_orders_status) {
+        // The venue status carries statuses only: a difference from our newest orders means a
+        // notification went missing somewhere, and the refetch below heals the ones we know.
+        const remote = venueStatus.last_three_orders_status.map((s) => toOrderStatus(s));
+        const local = orders.latestStatuses(remote.length);
+        mismatch = remote.length !== local.length || remote.some((s, i) => s !== local[i]);
+      }
+      let refetched = 0;
+      for (const orderId of orders.openOrderIds()) {
+        const before = orders.get(orderId);
+        if (!before || isFinalStatus(before.platformStatus)) continue;
+        await refetch(orderId);
+        refetched += 1;
+      }
+      return { refetched, mismatch };
+    },
+    refetch,
+  };
+};
