@@ -13,6 +13,7 @@ import type { WebhookHub } from './webhooks';
 
 export type ControlDeps = {
   state: DriveState;
+  demo: { merchantId: string; merchantKey: string; venueId: string } | null;
   hub: WebhookHub;
   nowDate(): Date;
   registerMerchant(input: RegisterMerchantRequest): Merchant;
@@ -72,6 +73,17 @@ export const registerControlRoutes = (router: Router, deps: ControlDeps) => {
       cash_enabled: merchant.cashEnabled,
       key_created_at: merchant.keyCreatedAt,
       venue_ids: merchant.venueIds,
+    });
+  });
+
+  // The control API is local-only and can register any key, so handing out the demo key here
+  // gives nothing away; the demo script reads it from here.
+  router.add('GET', '/demo', (_req, res) => {
+    if (!deps.demo) throw new HttpError(404, 'The demo merchant is not registered.');
+    sendJson(res, 200, {
+      merchant_id: deps.demo.merchantId,
+      merchant_key: deps.demo.merchantKey,
+      venue_id: deps.demo.venueId,
     });
   });
 

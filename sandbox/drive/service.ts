@@ -5,6 +5,7 @@ import type { Clock } from '../clock';
 import { createClock } from '../clock';
 import { createRouter, HttpError, sendEmpty, sendError, sendJson } from '../http';
 import type { Service } from '../service';
+import type { World } from '../world';
 import { registerControlRoutes } from './control';
 import type { Delivery, Stage } from './courier';
 import { STAGES, stageAt, stageEvents, stageIndex, genericEvent } from './courier';
@@ -841,6 +842,7 @@ export const createDriveService = (options: DriveServiceOptions): DriveService =
   const control = createRouter();
   registerControlRoutes(control, {
     state,
+    demo,
     hub,
     nowDate,
     registerMerchant: (input) => state.registerMerchant(input, nowDate().toISOString()),
@@ -922,4 +924,20 @@ const extraFees = (
     0,
   );
   return { cash: cash ? 100 : 0, size: weight > 10_000 ? 200 : 0 };
+};
+
+/**
+ * The sandbox server's mount: `...createDriveServices(world)` in its service list, before the
+ * /_sandbox control service (the first matching prefix wins, and /_sandbox/drive is longer).
+ */
+export const createDriveServices = (
+  world: Pick<World, 'clock' | 'urls'>,
+  options: Omit<DriveServiceOptions, 'baseUrl' | 'clock'> = {},
+): Service[] => {
+  const drive = createDriveService({
+    ...options,
+    baseUrl: world.urls.driveUrl,
+    clock: world.clock,
+  });
+  return [drive.control, drive.api];
 };

@@ -142,6 +142,7 @@ export const createWebhookHub = (options: WebhookHubOptions): WebhookHub => {
     const controller = new AbortController();
     controllers.add(controller);
     const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
+    timeout.unref();
     try {
       const token = await signEvent(
         payload,
