@@ -19,6 +19,7 @@ import {
   demoMenu,
 } from './demo-data';
 import { enableAutoCouriers, startOrderGenerator } from './demo';
+import { createDriveServices } from './drive/service';
 import { HttpError, sendError } from './http';
 import { createNotifier, NO_FAULTS } from './notifications';
 import type { NotificationRetry } from './notifications';
@@ -116,8 +117,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     createTokenService(world.auth),
     createPosService(world),
     createGatewayService(world),
+    // Before the /_sandbox control service: the first matching prefix wins.
+    ...createDriveServices(world),
     createControlService(world),
-    // A /drive service mounts here: createDriveService(world),
   ];
 
   dispatch = (req, res) => {
