@@ -90,7 +90,8 @@ describe('web host', () => {
   });
 
   it('refuses a request without the session token, and does not call the core', async () => {
-    for (const headers of [{}, { 'x-countertop-session': 'guess' }, { cookie: `countertop_session=${host.token}` }]) {
+    const attempts: Array<Record<string, string>> = [{}, { 'x-countertop-session': 'guess' }, { cookie: `countertop_session=${host.token}` }];
+    for (const headers of attempts) {
       const reply = await post('orders:accept', { orderId: 'o1', preparationMinutes: 10 }, headers);
       expect(reply.status).toBe(401);
       expect(JSON.parse(reply.body)).toEqual({ code: 'invalid-request', message: 'Missing or wrong session token.' });
