@@ -93,13 +93,15 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
     let everConnected = false;
     setState('connecting', null);
     while (running) {
-      const url = `${options.relayUrl.replace(/\/+$/, '')}/v1/events?after=${readCursor(db)}&wait=${wait}&limit=100`;
+      // A short first poll tells at once whether the relay answers; then the long wait.
+      const pollWait = state === 'connected' ? wait : 0;
+      const url = `${options.relayUrl.replace(/\/+$/, '')}/v1/events?after=${readCursor(db)}&wait=${pollWait}&limit=100`;
       try {
         const response = await sendRequest({
           method: 'GET',
           url,
           headers: { authorization: `Bearer ${options.terminalKey}` },
-          timeoutMs: (wait + 10) * 1000,
+          timeoutMs: (pollWait + 10) * 1000,
           signal: controller.signal,
         });
         if (!running) break;

@@ -101,9 +101,9 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
   const reason = touch('UPDATE orders SET reject_reason = ?, updated_at = ? WHERE id = ?');
   const dataOnly = touch('UPDATE orders SET data = ?, updated_at = ? WHERE id = ?');
 
-  const listRows = db.prepare<[string], OrderRow>(
+  const listRows = db.prepare<[{ since: string }], OrderRow>(
     `SELECT * FROM orders
-     WHERE platform_status IN ('CREATED', 'PRODUCTION', 'READY') OR created_at >= ?1 OR updated_at >= ?1
+     WHERE platform_status IN ('CREATED', 'PRODUCTION', 'READY') OR created_at >= @since OR updated_at >= @since
      ORDER BY created_at DESC LIMIT 500`,
   );
 
@@ -163,7 +163,7 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
       return row ? toOrder(row) : null;
     },
     has: (orderId) => selectRow.get(orderId) !== undefined,
-    list: () => listRows.all(new Date(now().getTime() - 24 * 3600_000).toISOString()).map(toOrder),
+    list: () => listRows.all({ since: new Date(now().getTime() - 24 * 3600_000).toISOString() }).map(toOrder),
     openOrderIds: () => selectOpen.all().filter((row) => !isFinalStatus(row.platform_status)).map((row) => row.id),
     latestStatuses: (count) => selectLatest.all(count).map((row) => row.platform_status),
   };

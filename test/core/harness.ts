@@ -1,0 +1,153 @@
+// A real platform sandbox and relay on 127.0.0.1 for the core's integration tests, plus a core
+// connected to them. Nothing is mocked: every call crosses a socket.
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Sandbox, SandboxOptions } from '../../sandbox/server';
+import { startSandbox } from '../../sandbox/server';
+import type { Relay } from '../../relay/server';
+import { startRelay } from '../../relay/server';
+import { createTerminal } from '../../relay/terminals';
+import type { Core, CoreOptions } from '../../main/core';
+import { startCore } from '../../main/core';
+import type { SecretStore } from '../../main/secrets/secret-store';
+import { createKeytarSecretStore, createMemorySecretStore } from '../../main/secrets/secret-store';
+
+export type World = {
+  sandbox: Sandbox;
+  relay: Relay;
+  relayDb: string;
+  terminalKey: string;
+  dir: string;
+  /** Sandbox time: real time plus what the tests advanced. */
+  now: () => Date;
+  advance(seconds: number): Promise<void>;
+  control<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }>;
+  mintCode(venueId?: string): Promise<string>;
+  placeOrder(body?: { type?: 'takeaway' | 'homedelivery'; preorder_time?: string; self_delivery?: boolean }): Promise<{ id: string; order_number: string }>;
+  sandboxOrder(id: string): Promise<{ status: string; [key: string]: unknown }>;
+  faults(faults: { error_rate?: number; latency_ms?: number; drop_webhooks?: number; duplicate_webhooks?: number }): Promise<void>;
+  /** Starts a core on the world's data dir (again, after a close, to test restarts). */
+  startCore(options?: Partial<CoreOptions>): Promise<Core>;
+  connect(core: Core, options?: { signingSecret?: boolean }): Promise<string>;
+  close(): Promise<void>;
+};
+
+/** The real keychain when a Secret Service session exists (CI), else memory. */
+export const testSecretStore = (): SecretStore =>
+  process.env.DBUS_SESSION_BUS_ADDRESS ? createKeytarSecretStore(`countertop-test-${randomUUID()}`) : createMemorySecretStore();
+
+export const startWorld = async (options: { sandbox?: SandboxOptions } = {}): Promise<World> => {
+  const dir = mkdtempSync(join(tmpdir(), 'countertop-core-'));
+  const relayDb = join(dir, 'relay.db');
+  const webhookSecret = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
+  const relay = await startRelay({ dbPath: relayDb, marketplaceSecrets: [webhookSecret], deliverySecrets: [], maxWaitSeconds: 25 });
+  const sandbox = await startSandbox({
+    webhookUrl: `${relay.url}/hooks/marketplace`,
+    webhookSecret,
+    notificationRetry: { retries: 3, intervalMs: 200 },
+    ...options.sandbox,
+  });
+  const terminal = createTerminal(relayDb, [sandbox.demo.venueId]);
+  let offsetMs = 0;
+  const cores: Core[] = [];
+  const secretStore = testSecretStore();
+
+  const control = async <T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> => {
+    const response = await fetch(`${sandbox.controlUrl}${path}`, {
+      method,
+      headers: body === undefined ? {} : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
+  };
+
+  const world: World = {
+    sandbox,
+    relay,
+    relayDb,
+    terminalKey: terminal.key,
+    dir,
+    now: () => new Date(Date.now() + offsetMs),
+    advance: async (seconds) => {
+      const r = await control('POST', '/clock', { advance_seconds: seconds });
+      if (r.status !== 200) throw new Error(`clock: ${r.status}`);
+      offsetMs += seconds * 1000;
+    },
+    control,
+    mintCode: async (venueId = sandbox.demo.venueId) => {
+      const r = await control<{ code: string }>('POST', '/authorization-codes', {
+        client_id: sandbox.demo.clientId,
+        venue_id: venueId,
+        redirect_uri: sandbox.demo.redirectUri,
+      });
+      if (r.status !== 201) throw new Error(`code: ${r.status} ${JSON.stringify(r.json)}`);
+      return r.json.code;
+    },
+    placeOrder: async (body = {}) => {
+      const r = await control<{ id: string; order_number: string }>('POST', '/orders', { venue_id: sandbox.demo.venueId, type: 'takeaway', ...body });
+      if (r.status !== 201) throw new Error(`order: ${r.status} ${JSON.stringify(r.json)}`);
+      return r.json;
+    },
+    sandboxOrder: async (id) => (await control<{ status: string }>('GET', `/orders/${id}`)).json,
+    faults: async (faults) => {
+      const r = await control('POST', '/faults', faults);
+      if (r.status !== 200) throw new Error(`faults: ${r.status}`);
+    },
+    startCore: async (coreOptions = {}) => {
+      const core = await startCore({
+        dataDir: join(dir, 'core'),
+        secretStore,
+        now: world.now,
+        backoff: { baseMs: 50, capMs: 500 },
+        reconcileIntervalMs: 60_000,
+        relayWaitSeconds: 5,
+        ...coreOptions,
+      });
+      cores.push(core);
+      return core;
+    },
+    connect: async (core, connectOptions = {}) => {
+      const { venueId } = await core.api['setup:connect']({
+        authUrl: sandbox.authUrl,
+        posUrl: sandbox.posUrl,
+        clientId: sandbox.demo.clientId,
+        clientSecret: sandbox.demo.clientSecret,
+        code: await world.mintCode(),
+        redirectUri: sandbox.demo.redirectUri,
+        relayUrl: relay.url,
+        terminalKey: terminal.key,
+        ...(connectOptions.signingSecret === false ? {} : { signingSecret: webhookSecret }),
+      });
+      return venueId;
+    },
+    close: async () => {
+      for (const core of cores) await core.close();
+      await sandbox.close();
+      await relay.close();
+      for (const name of ['client-secret', 'refresh-token', 'terminal-key', 'signing-secret'] as const) {
+        await secretStore.delete(name).catch(() => undefined);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return world;
+};
+
+/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
+export const waitFor = async <T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown = null;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value !== undefined && value !== false) return value as T;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../main/core';
+import type { World } from './harness';
+import { startWorld, waitFor } from './harness';
+
+let world: World;
+let core: Core;
+
+beforeEach(async () => {
+  world = await startWorld();
+  core = await world.startCore();
+  await world.connect(core);
+});
+afterEach(async () => {
+  await world.close();
+});
+
+const orderOf = async (id: string) => (await core.api['orders:list']({})).find((o) => o.id === id);
+
+describe('order lifecycles against the sandbox and relay', () => {
+  it('connects with a code and reads the venue from the token', async () => {
+    const setup = await core.api['setup:get']({});
+    expect(setup).toMatchObject({ configured: true, venueId: world.sandbox.demo.venueId });
+    const status = await waitFor('relay connected', async () => {
+      const s = await core.api['status:get']({});
+      return s.relay === 'connected' ? s : undefined;
+    });
+    expect(status.needsReconnect).toBe(false);
+  });
+
+  it('takeaway: arrives, rings, accept with prep time, ready, handed over', async () => {
+    const arrived: string[] = [];
+    core.on('orders:arrived', ({ orderId }) => arrived.push(orderId));
+    const placed = await world.placeOrder({ type: 'takeaway' });
+    const order = await waitFor('order stored', () => orderOf(placed.id));
+    expect(order).toMatchObject({ status: 'CREATED', deliveryType: 'takeaway', orderNumber: placed.order_number });
+    expect(order.items.length).toBeGreaterThan(0);
+    expect(order.total.amount).toBeGreaterThan(0);
+    await waitFor('ring', () => arrived.includes(placed.id));
+
+    const receipt = await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: 30 });
+    expect(receipt.actionId).toMatch(/[0-9a-f-]{36}/);
+    // Local state changes at once, before the platform confirms.
+    expect((await orderOf(placed.id))?.status).toBe('PRODUCTION');
+    await waitFor('accepted on the platform', async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION');
+    await waitFor('platform status confirmed', async () => (await orderOf(placed.id))?.platformStatus === 'PRODUCTION');
+
+    await core.api['orders:markReady']({ orderId: placed.id });
+    await waitFor('ready', async () => (await world.sandboxOrder(placed.id)).status === 'READY');
+    await core.api['orders:handOver']({ orderId: placed.id });
+    await waitFor('delivered', async () => (await world.sandboxOrder(placed.id)).status === 'DELIVERED');
+    const final = await waitFor('final stored', async () => {
+      const o = await orderOf(placed.id);
+      return o?.platformStatus === 'DELIVERED' && o.pending === null ? o : undefined;
+    });
+    expect(final.preparationMinutes).toBe(30);
+    const audit = await core.api['audit:list']({ limit: 50 });
+    expect(audit.filter((a) => a.subject === placed.id && a.outcome === 'done').map((a) => a.action)).toEqual(['delivered', 'ready', 'accept']);
+  });
+
+  it('delivery: courier ETA and pickup completed update the order; staff cannot hand it over', async () => {
+    const placed = await world.placeOrder({ type: 'homedelivery' });
+    await waitFor('order stored', () => orderOf(placed.id));
+    await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
+    await waitFor('accepted', async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION');
+    await core.api['orders:markReady']({ orderId: placed.id });
+    await waitFor('ready', async () => (await orderOf(placed.id))?.platformStatus === 'READY');
+    await expect(core.api['orders:handOver']({ orderId: placed.id })).rejects.toMatchObject({ bridge: { code: 'conflict' } });
+
+    expect((await world.control('POST', `/orders/${placed.id}/courier`, { event: 'arriving' })).status).toBeLessThan(300);
+    const withEta = await waitFor('courier eta', async () => {
+      const o = await orderOf(placed.id);
+      return o?.courierPickupEta ? o : undefined;
+    });
+    expect(Date.parse(withEta.courierPickupEta ?? '')).not.toBeNaN();
+    await world.control('POST', `/orders/${placed.id}/courier`, { event: 'picked_up' });
+    await waitFor('pickup completed', async () => (await orderOf(placed.id))?.pickupCompleted === true);
+    await world.control('POST', `/orders/${placed.id}/courier`, { event: 'delivered' });
+    await waitFor('delivered', async () => (await orderOf(placed.id))?.platformStatus === 'DELIVERED');
+  });
+
+  it('reject with a reason, and a platform cancel, end the order', async () => {
+    const a = await world.placeOrder();
+    const b = await world.placeOrder();
+    await waitFor('orders stored', async () => (await orderOf(a.id)) && (await orderOf(b.id)));
+    await core.api['orders:reject']({ orderId: a.id, reason: 'Out of stock', code: 'ITEMS_UNAVAILABLE' });
+    await waitFor('rejected', async () => (await world.sandboxOrder(a.id)).status === 'REJECTED');
+    await world.control('POST', `/orders/${b.id}/cancel`);
+    await waitFor('canceled locally', async () => (await orderOf(b.id))?.platformStatus === 'CANCELED');
+    // An accept queued on a canceled order fails visibly with the platform's reason.
+    await expect(core.api['orders:accept']({ orderId: b.id, preparationMinutes: null })).rejects.toMatchObject({ bridge: { code: 'conflict' } });
+  });
+});
