@@ -53,7 +53,10 @@ export async function control(
   );
 }
 
-export async function mintCode(sandbox: Sandbox, venueId = sandbox.demo.venueId): Promise<string> {
+export async function mintCode(
+  sandbox: Sandbox,
+  venueId: string = sandbox.demo.venueId,
+): Promise<string> {
   const r = await control(sandbox, 'POST', '/authorization-codes', {
     client_id: sandbox.demo.clientId,
     venue_id: venueId,
@@ -72,7 +75,10 @@ export type Tokens = {
 };
 
 /** Onboards the demo client on a venue and exchanges the code: the first token pair. */
-export async function onboard(sandbox: Sandbox, venueId = sandbox.demo.venueId): Promise<Tokens> {
+export async function onboard(
+  sandbox: Sandbox,
+  venueId: string = sandbox.demo.venueId,
+): Promise<Tokens> {
   const code = await mintCode(sandbox, venueId);
   const r = await tokenRequest(sandbox, {
     grant_type: 'authorization_code',
@@ -111,3 +117,37 @@ export async function advance(sandbox: Sandbox, seconds: number): Promise<void> 
   const r = await control(sandbox, 'POST', '/clock', { advance_seconds: seconds });
   if (r.status !== 200) throw new Error(`clock advance failed: ${r.status} ${r.text}`);
 }
+
+type Money = { amount: number; currency: string };
+/** The parts of OrderV2 the tests read (the assertions check the rest). */
+export type OrderV2Doc = {
+  id: string;
+  order_status: string;
+  order_number: string;
+  pickup_eta: string;
+  created_at: string;
+  type: string;
+  pre_order: { preorder_time: string; pre_order_status: string } | null;
+  consumer_phone_number: string | null;
+  venue: unknown;
+  delivery: {
+    type: string;
+    self_delivery: boolean;
+    location: Record<string, unknown> | null;
+    time: string | null;
+  };
+  fees: { total: Money };
+  basket_price: { total: Money };
+  order_handling: {
+    acceptance_status: string;
+    preparation_time: { preparation_time_seconds: number; preparation_time_source: string };
+  };
+  items: {
+    id: string;
+    name: string;
+    count: number;
+    options: { price: Money }[];
+    item_price: { unit_price: Money; base_price: Money; total: Money };
+  }[];
+};
+export type OrderV1Doc = { price: Money; order_status: string };
