@@ -10,16 +10,14 @@ import type { RegisterMerchantRequest } from './schemas';
 import { registerMerchantSchema } from './schemas';
 import type { DriveState, Merchant } from './state';
 import type { WebhookHub } from './webhooks';
+import type { CourierDesk } from './courier-desk';
 
 export type ControlDeps = {
   state: DriveState;
-  demo: { merchantId: string; merchantKey: string; venueId: string } | null;
   hub: WebhookHub;
-  nowDate(): Date;
+  desk: CourierDesk;
+  demo: { merchantId: string; merchantKey: string; venueId: string } | null;
   registerMerchant(input: RegisterMerchantRequest): Merchant;
-  advanceTo(delivery: Delivery, target: Stage, reverseAction: boolean): void;
-  isActive(delivery: Delivery): boolean;
-  forceNoShow(delivery: Delivery): void;
 };
 
 const advanceSchema = z.object({
@@ -98,7 +96,7 @@ export const registerControlRoutes = (router: Router, deps: ControlDeps) => {
   router.add('POST', '/deliveries/:reference/advance', async (req, res, params) => {
     const delivery = findDelivery(params.reference);
     const body = parseBody(advanceSchema, await readJson(req, {}));
-    if (!deps.isActive(delivery)) {
+    if (!deps.desk.isActive(delivery)) {
       throw new HttpError(
         409,
         `The delivery is finished (${delivery.status}); the courier cannot move.`,
@@ -117,18 +115,18 @@ export const registerControlRoutes = (router: Router, deps: ControlDeps) => {
         status: delivery.status,
       });
     }
-    deps.advanceTo(delivery, target, body.order === 'reversed');
+    deps.desk.advanceTo(delivery, target, body.order === 'reversed');
     sendJson(res, 200, deliveryState(delivery));
   });
 
   router.add('POST', '/deliveries/:reference/customer-no-show', (_req, res, params) => {
     const delivery = findDelivery(params.reference);
-    if (!deps.isActive(delivery)) {
+    if (!deps.desk.isActive(delivery)) {
       throw new HttpError(409, `The delivery is finished (${delivery.status}).`, {
         status: delivery.status,
       });
     }
-    deps.forceNoShow(delivery);
+    deps.desk.customerNoShow(delivery);
     sendJson(res, 200, deliveryState(delivery));
   });
 

@@ -7,6 +7,8 @@ import { HttpError, readBody, sendJson } from '../http';
 
 const MAX_BODY_BYTES = 256 * 1024;
 
+export const NO_STORE = { 'cache-control': 'no-store' };
+
 export type ValidationDetail = { loc: (string | number)[]; msg: string; type: string };
 
 /** A failure that becomes an HTTP answer; handlers throw it and the router renders it. */
@@ -48,12 +50,12 @@ export const sendFailure = (res: ServerResponse, error: unknown) => {
     return;
   }
   if (error instanceof HttpError) {
-    sendJson(
-      res,
-      error.status,
-      { error_code: 'INVALID_PAYLOAD', reason: error.message },
-      { ...NO_STORE, ...error.headers },
-    );
+    // The router's 405 reads like the platform's framework; an oversized body is a bad payload.
+    const body =
+      error.status === 405
+        ? { detail: 'Method Not Allowed' }
+        : { error_code: 'INVALID_PAYLOAD', reason: error.message };
+    sendJson(res, error.status, body, { ...NO_STORE, ...error.headers });
     return;
   }
   sendJson(
@@ -63,8 +65,6 @@ export const sendFailure = (res: ServerResponse, error: unknown) => {
     NO_STORE,
   );
 };
-
-export const NO_STORE = { 'cache-control': 'no-store' };
 
 const issueType = (issue: z.core.$ZodIssue): { type: string; msg: string } => {
   if (issue.code === 'invalid_type') {

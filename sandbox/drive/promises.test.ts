@@ -221,3 +221,15 @@ describe('authentication and ownership', () => {
     expect(answer.body).toMatchObject({ error_code: 'INVALID_PAYLOAD' });
   });
 });
+
+describe('routing', () => {
+  it('answers an unknown path 404 and a wrong method 405, in the Drive API shapes', async () => {
+    const unknown = await drive.call('GET', '/v2/anything');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toMatchObject({ error_code: 'NOT_FOUND' });
+    const wrongMethod = await drive.call('GET', PROMISES);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.body).toEqual({ detail: 'Method Not Allowed' });
+    expect(wrongMethod.headers.get('allow')).toBe('POST');
+  });
+});

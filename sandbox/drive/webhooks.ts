@@ -104,6 +104,8 @@ export type WebhookHubOptions = {
 };
 
 const ATTEMPT_TIMEOUT_MS = 10_000;
+/** The control API's view of sent events keeps the latest ones only, so a long demo stays small. */
+const LOG_LIMIT = 10_000;
 
 export const signEvent = async (
   payload: EventPayload,
@@ -236,6 +238,7 @@ export const createWebhookHub = (options: WebhookHubOptions): WebhookHub => {
             last_error: null,
           };
           log.push(entry);
+          if (log.length > LOG_LIMIT) log.splice(0, log.length - LOG_LIMIT);
           // First attempts go out one at a time per webhook, in emit order, so a receiver sees
           // a deterministic sequence unless a failure makes an event wait for its resend.
           const previous = queues.get(hook.id) ?? Promise.resolve();

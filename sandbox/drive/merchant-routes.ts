@@ -1,0 +1,184 @@
+// Merchant-level endpoints: available venues, the venueless fee and delivery order, and the
+// delivery-area polygons.
+import type { Router } from '../http';
+import { sendJson } from '../http';
+import type { DriveContext } from './context';
+import { estimateBody } from './context';
+import type { CourierDesk } from './courier-desk';
+import { deliveryBody } from './courier-desk';
+import { areaPolygon, distanceMeters } from './geo';
+import { apiError, NO_STORE, parseBody, readJsonBody } from './http';
+import { availableVenuesSchema, deliveryFeeSchema, deliveryOrderSchema } from './schemas';
+import type { Venue } from './state';
+import {
+  DELIVERY_AREA_RADIUS_METERS,
+  DELIVERY_AREAS_KEY_CUTOFF,
+  estimate,
+  MAX_DELIVERY_RADIUS_METERS,
+} from './state';
+
+/** Fee-inclusive estimates: cash handling and bulky parcels cost extra (minor units). */
+const extraFees = (
+  contents: {
+    count?: number | undefined;
+    dimensions?: { weight_gram?: number | undefined } | undefined;
+  }[],
+  cash: boolean,
+) => {
+  const weight = contents.reduce(
+    (sum, item) => sum + (item.dimensions?.weight_gram ?? 0) * (item.count ?? 1),
+    0,
+  );
+  return { cash: cash ? 100 : 0, size: weight > 10_000 ? 200 : 0 };
+};
+
+export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: CourierDesk) => {
+  router.add('POST', '/merchants/:merchantId/available-venues', async (req, res, params) => {
+    const merchant = ctx.authenticate(req);
+    ctx.ownMerchant(merchant, params.merchantId);
+    const body = parseBody(availableVenuesSchema, await readJsonBody(req));
+    const scheduled = ctx.checkScheduledDropoff(
+      body.scheduled_dropoff_time,
+      'scheduled_dropoff_time',
+    );
+    const target = body.dropoff.location.coordinates;
+    const venues = merchant.venueIds
+      .map((id) => ctx.state.venues.get(id))
+      .filter((venue): venue is Venue => venue !== undefined)
+      .filter((venue) => distanceMeters(venue.location, target) <= MAX_DELIVERY_RADIUS_METERS)
+      .map((venue) => ({
+        venue,
+        planned: estimate(venue.location, target, merchant.currency, ctx.nowMs(), 30, scheduled),
+      }))
+      .sort(
+        (a, b) =>
+          a.planned.timeEstimateMinutes - b.planned.timeEstimateMinutes ||
+          a.planned.price.amount - b.planned.price.amount ||
+          a.venue.id.localeCompare(b.venue.id),
+      )
+      .map(({ venue, planned }) => ({
+        venue_id: venue.id,
+        name: venue.name,
+        ...estimateBody(planned),
+      }));
+    sendJson(res, 200, venues, NO_STORE);
+  });
+
+  router.add('POST', '/merchants/:merchantId/delivery-fee', async (req, res, params) => {
+    const merchant = ctx.authenticate(req);
+    ctx.ownMerchant(merchant, params.merchantId);
+    const body = parseBody(deliveryFeeSchema, await readJsonBody(req));
+    const scheduled = ctx.checkScheduledDropoff(
+      body.scheduled_dropoff_time,
+      'scheduled_dropoff_time',
+    );
+    ctx.checkCash(merchant, body.cash);
+    const from = body.pickup.location.coordinates;
+    const to = body.dropoff.location.coordinates;
+    ctx.checkReach(from, to);
+    const planned = estimate(from, to, merchant.currency, ctx.nowMs(), 30, scheduled);
+    const fees = extraFees(body.contents ?? [], body.cash !== undefined);
+    sendJson(
+      res,
+      200,
+      {
+        ...estimateBody(planned),
+        price: {
+          amount: planned.price.amount + fees.cash + fees.size,
+          currency: planned.price.currency,
+        },
+        price_breakdown: { delivery: planned.price.amount, cash: fees.cash, size: fees.size },
+        distance_meters: planned.distanceMeters,
+      },
+      NO_STORE,
+    );
+  });
+
+  router.add('POST', '/merchants/:merchantId/delivery-order', async (req, res, params) => {
+    const merchant = ctx.authenticate(req);
+    ctx.ownMerchant(merchant, params.merchantId);
+    const body = parseBody(deliveryOrderSchema, await readJsonBody(req));
+    const scheduled = ctx.checkScheduledDropoff(
+      body.scheduled_dropoff_time,
+      'scheduled_dropoff_time',
+    );
+    ctx.checkCash(merchant, body.cash);
+    const from = body.pickup.location.coordinates;
+    const to = body.dropoff.location.coordinates;
+    ctx.checkReach(from, to);
+    const planned = estimate(
+      from,
+      to,
+      merchant.currency,
+      ctx.nowMs(),
+      body.min_preparation_time_minutes,
+      scheduled,
+    );
+    const fees = extraFees(body.contents, body.cash !== undefined);
+    const delivery = desk.book({
+      merchantId: merchant.id,
+      // Venueless orders have no venue; their events carry the merchant's id in venue_id.
+      venueId: merchant.id,
+      pickup: {
+        name: body.pickup.display_name,
+        location: from,
+        formattedAddress: body.pickup.location.formatted_address,
+        comment: body.pickup.comment ?? null,
+      },
+      dropoff: {
+        location: to,
+        formattedAddress: body.dropoff.location.formatted_address,
+        comment: body.dropoff.comment ?? null,
+        isNoContact: body.is_no_contact,
+      },
+      recipient: {
+        name: body.dropoff.contact_details.name,
+        phone_number: body.dropoff.contact_details.phone_number,
+      },
+      parcels: body.contents.map((content) => ({
+        description: content.description,
+        identifier: content.identifier,
+        count: content.count,
+        price: content.price,
+        dimensions: content.dimensions,
+        tags: content.tags,
+        dropoff_restrictions: { id_check_required: content.id_check_required },
+      })),
+      price: {
+        amount: planned.price.amount + fees.cash + fees.size,
+        currency: planned.price.currency,
+      },
+      merchantOrderReferenceId: body.merchant_order_reference_id ?? null,
+      orderNumber: body.order_number ?? null,
+      shipmentPromiseId: null,
+      cash: body.cash ?? null,
+      estimate: planned,
+      handshakeRequired: body.handshake_delivery ? body.handshake_delivery.is_required : null,
+    });
+    sendJson(res, 201, deliveryBody(delivery), NO_STORE);
+  });
+
+  router.add('GET', '/merchants/:merchantId/delivery-areas', (req, res, params) => {
+    const merchant = ctx.authenticate(req);
+    ctx.ownMerchant(merchant, params.merchantId);
+    if (Date.parse(merchant.keyCreatedAt) < Date.parse(DELIVERY_AREAS_KEY_CUTOFF)) {
+      throw apiError(
+        403,
+        'MERCHANT_KEY_NOT_SUPPORTED',
+        'Delivery areas need a merchant key created in November 2025 or later.',
+      );
+    }
+    const areas = merchant.venueIds
+      .map((id) => ctx.state.venues.get(id))
+      .filter((venue): venue is Venue => venue !== undefined)
+      .map((venue) => ({
+        id: `area-${venue.id}`,
+        name: venue.name,
+        polygon: {
+          type: 'Polygon',
+          coordinates: [areaPolygon(venue.location, DELIVERY_AREA_RADIUS_METERS)],
+        },
+      }));
+    sendJson(res, 200, areas, NO_STORE);
+  });
+};
