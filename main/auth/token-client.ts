@@ -18,7 +18,7 @@ export type TokenPair = {
   venueId: string;
 };
 
-export type ClientCredentials = { authUrl: string; clientId: string; clientSecret: string };
+export type ClientCredentials = { authUrl: string; clientId: string; clientSecret: string; timeoutMs?: number };
 
 const claimsSchema = z.object({ integration: z.object({ venue_id: z.string().min(1) }) });
 
@@ -47,6 +47,7 @@ const postToken = async (credentials: ClientCredentials, form: Record<string, st
       'content-type': 'application/x-www-form-urlencoded',
     },
     body: new URLSearchParams(form),
+    timeoutMs: credentials.timeoutMs,
   });
   const parsed = tokenResponseSchema.safeParse(response.body);
   if (!parsed.success) {

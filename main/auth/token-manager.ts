@@ -63,6 +63,8 @@ export type TokenManagerOptions = {
   refreshMarginMs?: number;
   /** Longest time between refreshes, so the 30-day refresh token never lapses (default 1 day). */
   maxRefreshIntervalMs?: number;
+  /** Timeout of token-service requests. */
+  timeoutMs?: number;
   onRefresh?: (outcome: 'ok' | 'refused' | 'failed' | 'lost', detail: string | null) => void;
 };
 
@@ -134,7 +136,7 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
     const started = generation;
     let pair: TokenPair;
     try {
-      pair = await exchangeRefreshToken({ authUrl: auth.authUrl, clientId: auth.clientId, clientSecret }, refreshToken);
+      pair = await exchangeRefreshToken({ authUrl: auth.authUrl, clientId: auth.clientId, clientSecret, timeoutMs: options.timeoutMs }, refreshToken);
     } catch (error) {
       if (started !== generation) throw error;
       const code = oauthErrorCode(error);
@@ -199,7 +201,7 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
   return {
     connect: async ({ authUrl, clientId, clientSecret, code, redirectUri }) => {
       generation += 1;
-      const pair = await exchangeAuthorizationCode({ authUrl, clientId, clientSecret }, code, redirectUri);
+      const pair = await exchangeAuthorizationCode({ authUrl, clientId, clientSecret, timeoutMs: options.timeoutMs }, code, redirectUri);
       await secrets.set('client-secret', clientSecret);
       await adopt(pair, { authUrl, clientId, venueId: pair.venueId });
       settings.delete(RECONNECT_KEY);
