@@ -71,12 +71,14 @@ export function createRelayMetrics(openPolls: () => number) {
     [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
   );
   const open = gauge('relay_polls_open', 'Polls currently waiting for events.', openPolls);
+  const rss = gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', () => process.memoryUsage.rss());
+  const heap = gauge('nodejs_heap_size_used_bytes', 'V8 heap in use, in bytes.', () => process.memoryUsage().heapUsed);
   return {
     received,
     refused,
     polls,
     pollDuration,
     delivery,
-    render: () => [received, refused, polls, open, pollDuration, delivery].map((m) => m.render()).join('\n\n') + '\n',
+    render: () => [received, refused, polls, open, pollDuration, delivery, rss, heap].map((m) => m.render()).join('\n\n') + '\n',
   };
 }

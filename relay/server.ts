@@ -145,14 +145,35 @@ function parseIntParam(params: URLSearchParams, name: string, fallback: number, 
   return value;
 }
 
-const serialise = (event: StoredEvent) => ({
-  seq: event.seq,
-  received_at: new Date(event.receivedAt).toISOString(),
-  kind: event.kind,
-  venue_id: event.venueId,
-  body: event.body,
-  signature: event.signature,
-});
+// One event woken into a thousand polls is serialised once, not a thousand times.
+const serialised = new WeakMap<StoredEvent, string>();
+const serialise = (event: StoredEvent): string => {
+  let text = serialised.get(event);
+  if (text === undefined) {
+    text = JSON.stringify({
+      seq: event.seq,
+      received_at: new Date(event.receivedAt).toISOString(),
+      kind: event.kind,
+      venue_id: event.venueId,
+      body: event.body,
+      signature: event.signature,
+    });
+    serialised.set(event, text);
+  }
+  return text;
+};
+
+function sendEvents(res: ServerResponse, events: StoredEvent[], headers: Record<string, string>): void {
+  if (res.headersSent || res.destroyed) return;
+  const text = `{"events":[${events.map(serialise).join(',')}]}`;
+  res.writeHead(200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}
 
 export async function startRelay(options: RelayOptions): Promise<Relay> {
   validateSecrets('marketplaceSecrets', options.marketplaceSecrets, true);
@@ -298,7 +319,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       clearTimeout(pending.timer);
       metrics.polls.inc({ outcome });
       metrics.pollDuration.observe((performance.now() - started) / 1000);
-      sendJson(res, 200, { events: events.map(serialise) }, closing ? { Connection: 'close' } : {});
+      sendEvents(res, events, closing ? { Connection: 'close' } : {});
     };
     if (wait === 0) {
       const events = await store.listEvents(terminal.venueIds, after, limit);
@@ -420,7 +441,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => {
+      // A deep accept queue: after a restart thousands of terminals reconnect at once.
+      server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', backlog: 4096 }, () => {
         server.off('error', reject);
         resolve();
       });

@@ -2,7 +2,7 @@
 // serialises the writers, and the relay notices revocations within its revocation check interval.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { openRelayDatabase } from './store/sqlite-database';
-import { terminalFromRow, type TerminalRow } from './store/sqlite-store';
+import { terminalFromRow, terminalVenuesStatement, type TerminalRow } from './store/sqlite-store';
 import type { Terminal } from './store/event-store';
 
 export type { Terminal };
@@ -13,34 +13,44 @@ export function hashTerminalKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
 
+export type NewTerminal = { venueIds: string[]; name?: string };
+
 export function createTerminal(
   dbPath: string,
   venueIds: string[],
   options: CreateTerminalOptions = {},
 ): { id: string; key: string } {
-  const venues = [...new Set(venueIds.map((venue) => venue.trim()))];
-  if (venues.length === 0 || venues.some((venue) => venue === '')) {
-    throw new Error('A terminal needs at least one non-empty venue id.');
-  }
-  const id = randomUUID();
-  const key = `rtk_${randomBytes(32).toString('base64url')}`;
-  const now = options.now ?? Date.now;
+  const [created] = createTerminals(dbPath, [{ venueIds, ...(options.name === undefined ? {} : { name: options.name }) }], options.now);
+  return created as { id: string; key: string };
+}
+
+/** Creates several terminals in one transaction (provisioning a fleet, benchmarks). */
+export function createTerminals(
+  dbPath: string,
+  terminals: NewTerminal[],
+  now: () => number = Date.now,
+): { id: string; key: string }[] {
+  const prepared = terminals.map((terminal) => {
+    const venues = [...new Set(terminal.venueIds.map((venue) => venue.trim()))];
+    if (venues.length === 0 || venues.some((venue) => venue === '')) {
+      throw new Error('A terminal needs at least one non-empty venue id.');
+    }
+    return { id: randomUUID(), key: `rtk_${randomBytes(32).toString('base64url')}`, venues, name: terminal.name ?? null };
+  });
   const db = openRelayDatabase(dbPath);
   try {
     db.transaction(() => {
-      db.prepare('INSERT INTO terminals (id, key_hash, name, created_at) VALUES (?, ?, ?, ?)').run(
-        id,
-        hashTerminalKey(key),
-        options.name ?? null,
-        now(),
-      );
+      const addTerminal = db.prepare('INSERT INTO terminals (id, key_hash, name, created_at) VALUES (?, ?, ?, ?)');
       const addVenue = db.prepare('INSERT INTO terminal_venues (terminal_id, venue_id) VALUES (?, ?)');
-      for (const venue of venues) addVenue.run(id, venue);
+      for (const terminal of prepared) {
+        addTerminal.run(terminal.id, hashTerminalKey(terminal.key), terminal.name, now());
+        for (const venue of terminal.venues) addVenue.run(terminal.id, venue);
+      }
     }).immediate();
   } finally {
     db.close();
   }
-  return { id, key };
+  return prepared.map(({ id, key }) => ({ id, key }));
 }
 
 /** Returns false when no active terminal has this id (unknown, or revoked already). */
@@ -65,7 +75,8 @@ export function listTerminals(dbPath: string): Terminal[] {
   const db = openRelayDatabase(dbPath);
   try {
     const rows = db.prepare('SELECT id, name, created_at, revoked_at FROM terminals ORDER BY created_at, id').all() as TerminalRow[];
-    return rows.map((row) => terminalFromRow(db, row));
+    const venuesOf = terminalVenuesStatement(db);
+    return rows.map((row) => terminalFromRow(row, venuesOf));
   } finally {
     db.close();
   }

@@ -110,7 +110,7 @@ export function openSqliteStore(path: string): EventStore {
     async findActiveTerminal(keyHash) {
       const row = statements.terminalByHash.get(keyHash) as TerminalRow | undefined;
       if (!row) return null;
-      return terminalFromRow(db, row);
+      return terminalFromRow(row, statements.terminalVenues);
     },
 
     async revokedSince(cursor) {
@@ -142,15 +142,15 @@ export function openSqliteStore(path: string): EventStore {
 }
 
 /** Reads a terminal with its venues; shared with the admin functions. */
-export function terminalFromRow(db: Database.Database, row: TerminalRow): Terminal {
-  const venues = db
-    .prepare('SELECT venue_id FROM terminal_venues WHERE terminal_id = ? ORDER BY venue_id')
-    .pluck()
-    .all(row.id) as string[];
+export function terminalFromRow(row: TerminalRow, venuesOf: Database.Statement): Terminal {
+  const venues = venuesOf.all(row.id) as string[];
   return { id: row.id, name: row.name, venueIds: venues, createdAt: row.created_at, revokedAt: row.revoked_at };
 }
 
 export type { TerminalRow };
+
+export const terminalVenuesStatement = (db: Database.Database): Database.Statement =>
+  db.prepare('SELECT venue_id FROM terminal_venues WHERE terminal_id = ? ORDER BY venue_id').pluck();
 
 function prepare(db: Database.Database) {
   const columns = 'seq, kind, event_id, venue_id, received_at, body, signature';
@@ -180,6 +180,7 @@ function prepare(db: Database.Database) {
     terminalByHash: db.prepare(
       'SELECT id, name, created_at, revoked_at FROM terminals WHERE key_hash = ? AND revoked_at IS NULL',
     ),
+    terminalVenues: terminalVenuesStatement(db),
     revokedSince: db.prepare('SELECT cursor, terminal_id FROM revocations WHERE cursor > ? ORDER BY cursor'),
     pruneEvents: db.prepare('DELETE FROM events WHERE received_at < ?'),
     pruneHeld: db.prepare('DELETE FROM held_events WHERE received_at < ?'),
