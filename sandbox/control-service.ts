@@ -129,6 +129,18 @@ export function createControlService(world: World): Service {
       });
       sendJson(res, 201, orders.internalView(order, iso));
     })
+    .add('GET', '/orders', (req, res) => {
+      // Not in contracts.md: every order (optionally of one venue), oldest first.
+      const venueId = new URL(req.url ?? '/', 'http://sandbox').searchParams.get('venue_id');
+      const list = [...world.orders.values()].filter(
+        (o) => venueId === null || o.venueId === venueId,
+      );
+      sendJson(
+        res,
+        200,
+        list.map((o) => orders.internalView(o, iso)),
+      );
+    })
     .add('GET', '/orders/:id', (_req, res, { id }) => {
       sendJson(res, 200, orders.internalView(orderOf(id as string), iso));
     })

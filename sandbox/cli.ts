@@ -1,0 +1,62 @@
+// `npm run sandbox -- --port 4010 ...`: the platform sandbox as a process. Prints one line per
+// service (`name: URL`) and the demo client's credentials; stops cleanly on SIGINT/SIGTERM.
+import { CliError, parseCliArgs, USAGE } from './cli-args';
+import { startSandbox } from './server';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseCliArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    console.error(`sandbox: ${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (config.help) {
+    console.log(USAGE);
+    return;
+  }
+  const sandbox = await startSandbox(config.options);
+  const lines = [
+    `auth: ${sandbox.authUrl}`,
+    `pos: ${sandbox.posUrl}`,
+    `gateway: ${sandbox.gatewayUrl}`,
+    `control: ${sandbox.controlUrl}`,
+  ];
+  if (config.options.demo !== false) {
+    lines.push(
+      `demo client id: ${sandbox.demo.clientId}`,
+      `demo client secret: ${sandbox.demo.clientSecret}`,
+      `demo venue: ${sandbox.demo.venueId}`,
+      `demo redirect uri: ${sandbox.demo.redirectUri}`,
+    );
+  }
+  lines.push(`webhook: ${config.options.webhookUrl ?? 'none (set one with --webhook-url)'}`);
+  lines.push(
+    `webhook secret: ${config.secretSource ? `from $${config.secretSource}` : 'generated at random (set SANDBOX_WEBHOOK_SECRET to choose it)'}`,
+  );
+  if (config.options.ordersPerMinute) {
+    lines.push(`orders: ${config.options.ordersPerMinute} per minute for ${sandbox.demo.venueId}`);
+  }
+  console.log(lines.join('\n'));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    void sandbox.close().then(() => {
+      console.log(`sandbox: stopped (${signal})`);
+      process.exit(0);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  const code = (error as { code?: string }).code;
+  if (code === 'EADDRINUSE')
+    console.error('sandbox: the port is already in use; choose another with --port.');
+  else console.error('sandbox: failed to start:', error);
+  process.exit(1);
+});
