@@ -40,8 +40,6 @@ export type AppState = {
   submitting: Record<string, true>;
   /** Calls the service refused outright, by order id: nothing was stored. */
   callErrors: Record<string, string>;
-  /** Ids of orders that arrived since the board was opened and nobody acted on yet: they flash. */
-  arrived: string[];
   mutedUntil: number | null;
   theme: Theme;
   view: View;
@@ -105,12 +103,9 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
   const unsubscribers: Array<() => void> = [];
 
   return createStore<AppState & AppActions>()((set, get) => {
-    const keepArrived = (orders: Order[], arrived: string[]): string[] =>
-      arrived.filter((id) => orders.some((o) => o.id === id && needsAttention(o)));
-
     const reloadOrders = async (): Promise<void> => {
       const orders = await bridge['orders:list']({});
-      set((s) => ({ orders, arrived: keepArrived(orders, s.arrived) }));
+      set({ orders });
     };
 
     /** Runs one order action: visible as submitting, refused calls shown on the card. */
@@ -163,7 +158,6 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       menuItems: [],
       submitting: {},
       callErrors: {},
-      arrived: [],
       mutedUntil: null,
       theme: initialTheme(options),
       view: 'orders',
@@ -173,16 +167,9 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       async init() {
         get().dispose();
         unsubscribers.push(
-          bridge.on('orders:changed', ({ orders }) =>
-            set((s) => ({ orders, arrived: keepArrived(orders, s.arrived) })),
-          ),
-          bridge.on('orders:arrived', ({ orderId }) =>
-            // A new order ends any mute: a mute silences orders staff already saw.
-            set((s) => ({
-              arrived: s.arrived.includes(orderId) ? s.arrived : [...s.arrived, orderId],
-              mutedUntil: null,
-            })),
-          ),
+          bridge.on('orders:changed', ({ orders }) => set({ orders })),
+          // A new order ends any mute: a mute silences orders staff already saw.
+          bridge.on('orders:arrived', () => set({ mutedUntil: null })),
           bridge.on('status:changed', (status) => set({ status })),
           bridge.on('outbox:changed', ({ entries }) => set({ outbox: entries })),
           bridge.on('venue:changed', (venue) => set({ venue })),

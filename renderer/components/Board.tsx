@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
 import { useApp } from '../app-context';
-import { COLUMN_IDS, groupOrders } from '../board';
+import { COLUMN_IDS, groupOrders, needsAttention } from '../board';
 import type { ColumnId } from '../board';
 import { en } from '../i18n/en';
 import { OrderCard } from './OrderCard';
 
 export const Board = ({ now }: { now: number }) => {
   const orders = useApp((s) => s.orders);
-  const arrived = useApp((s) => s.arrived);
   const selected = useApp((s) => s.selectedOrderId);
   const columns = useMemo(() => groupOrders(orders, now), [orders, now]);
-  const flashing = useMemo(() => new Set(arrived), [arrived]);
 
   return (
     <main className="board" aria-label={en.nav.orders}>
@@ -26,7 +24,7 @@ export const Board = ({ now }: { now: number }) => {
                 key={order.id}
                 order={order}
                 now={now}
-                flashing={flashing.has(order.id)}
+                flashing={needsAttention(order)}
                 selected={selected === order.id}
               />
             ))}

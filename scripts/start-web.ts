@@ -1,0 +1,97 @@
+// `npm run start:web -- --port 4030 [--host 127.0.0.1] [--data-dir DIR]`: the app's services in
+// Node for a real venue, serving the renderer to a browser. Connect the venue on the setup
+// screen; its secrets go to the OS keychain (there is no plaintext fallback).
+import { statSync, readdirSync, existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startCore } from '../main/core';
+import type { Core } from '../main/core';
+import { assertKeychainAvailable, createKeytarSecretStore } from '../main/secrets/secret-store';
+import { startWebHost } from '../main/web-host/server';
+import type { WebHost } from '../main/web-host/server';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const RENDERER_DIR = path.join(ROOT, 'dist', 'renderer');
+
+const newestMtime = (dir: string): number => {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+};
+
+/** Builds the renderer with vite when dist/ is missing or older than its sources. */
+export const ensureRendererBuilt = async (): Promise<void> => {
+  const index = path.join(RENDERER_DIR, 'index.html');
+  const sources = Math.max(newestMtime(path.join(ROOT, 'renderer')), newestMtime(path.join(ROOT, 'shared')));
+  if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
+  console.log('building the renderer…');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(ROOT, 'vite.config.ts'), root: path.join(ROOT, 'renderer'), logLevel: 'warn' });
+};
+
+/** The per-user data folder the desktop app would use. */
+export const defaultDataDir = (): string => {
+  if (process.platform === 'win32') return path.join(process.env.APPDATA ?? os.homedir(), 'Countertop');
+  if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Application Support', 'Countertop');
+  return path.join(process.env.XDG_DATA_HOME ?? path.join(os.homedir(), '.local', 'share'), 'countertop');
+};
+
+/** Closes everything on Ctrl-C or SIGTERM, once, then exits. */
+export const onShutdown = (close: () => Promise<void>): void => {
+  let closing = false;
+  const stop = (signal: string): void => {
+    if (closing) return;
+    closing = true;
+    console.log(`\n${signal}: stopping…`);
+    close()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        console.error(`error while stopping: ${error instanceof Error ? error.message : String(error)}`);
+        process.exit(1);
+      });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+};
+
+const main = async (): Promise<void> => {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: '4030' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'data-dir': { type: 'string' },
+    },
+    strict: true,
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, not "${values.port}"`);
+  if (!['127.0.0.1', 'localhost', '::1'].includes(values.host)) {
+    throw new Error('--host must be a loopback address: the web host serves one counter on this machine.');
+  }
+  await ensureRendererBuilt();
+  const secretStore = createKeytarSecretStore();
+  await assertKeychainAvailable(secretStore);
+  const dataDir = values['data-dir'] ?? process.env.COUNTERTOP_DATA_DIR ?? defaultDataDir();
+  let core: Core | null = null;
+  let host: WebHost | null = null;
+  onShutdown(async () => {
+    await host?.close();
+    await core?.close();
+  });
+  core = await startCore({ dataDir, secretStore });
+  host = await startWebHost({ core, port, host: values.host, rendererDir: RENDERER_DIR });
+  console.log(`data: ${dataDir}`);
+  console.log(`ui: ${host.url}`);
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(`start:web: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}

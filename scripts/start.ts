@@ -1,0 +1,232 @@
+// `npm start`: the demo. A sandbox platform with its order generator, a relay, and the app on the
+// demo venue, all on 127.0.0.1 and connected with no typing. Electron when its binary is
+// installed, the web host otherwise (or with `npm start -- --web`).
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startCore } from '../main/core';
+import type { Core, CoreOptions } from '../main/core';
+import type { SecretStore } from '../main/secrets/secret-store';
+import { assertKeychainAvailable, createKeytarSecretStore, createMemorySecretStore } from '../main/secrets/secret-store';
+import { startWebHost } from '../main/web-host/server';
+import type { WebHost } from '../main/web-host/server';
+import { startRelay } from '../relay/server';
+import type { Relay } from '../relay/server';
+import { createTerminal } from '../relay/terminals';
+import { startSandbox } from '../sandbox/server';
+import type { Sandbox, SandboxOptions } from '../sandbox/server';
+import { ensureRendererBuilt, onShutdown, RENDERER_DIR, ROOT } from './start-web';
+
+const DEMO_KEYCHAIN_SERVICE = 'countertop-demo';
+
+export type DemoOptions = {
+  ordersPerMinute?: number;
+  seed?: number;
+  notificationRetry?: SandboxOptions['notificationRetry'];
+  /** Use the OS keychain when it answers (default true); tests keep secrets in memory. */
+  keychain?: boolean;
+  /** Start the web host on this port (0 = any); null = no web host. */
+  webPort?: number | null;
+  core?: Partial<Omit<CoreOptions, 'dataDir' | 'secretStore'>>;
+  log?: (line: string) => void;
+};
+
+export type Demo = {
+  sandbox: Sandbox;
+  relay: Relay;
+  core: Core;
+  webHost: WebHost | null;
+  dataDir: string;
+  secretsInKeychain: boolean;
+  /** Closes the core (not the sandbox or relay) so another process can open the data dir. */
+  releaseCore(): Promise<void>;
+  close(): Promise<void>;
+};
+
+const pickSecretStore = async (useKeychain: boolean, log: (line: string) => void): Promise<{ store: SecretStore; keychain: boolean }> => {
+  if (useKeychain) {
+    const store = createKeytarSecretStore(DEMO_KEYCHAIN_SERVICE);
+    try {
+      await assertKeychainAvailable(store);
+      return { store, keychain: true };
+    } catch {
+      log('notice: no OS keychain answered; the demo keeps its (throw-away) secrets in memory only.');
+    }
+  }
+  return { store: createMemorySecretStore(), keychain: false };
+};
+
+/** Mints an authorization code the way the platform's onboarding would hand one to the venue. */
+const mintAuthorizationCode = async (sandbox: Sandbox): Promise<string> => {
+  const response = await fetch(`${sandbox.controlUrl}/authorization-codes`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ client_id: sandbox.demo.clientId, venue_id: sandbox.demo.venueId, redirect_uri: sandbox.demo.redirectUri }),
+  });
+  if (!response.ok) throw new Error(`the sandbox refused an authorization code: ${response.status} ${await response.text()}`);
+  const { code } = (await response.json()) as { code: string };
+  return code;
+};
+
+/** Sandbox, relay, terminal key, core and onboarding: the whole demo, ready to take orders. */
+export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const tempRoot = mkdtempSync(path.join(os.tmpdir(), 'countertop-demo-'));
+  const dataDir = path.join(tempRoot, 'app');
+  const relayDb = path.join(tempRoot, 'relay.db');
+  const webhookSecret = randomBytes(32).toString('hex');
+  const demoClientSecret = randomBytes(32).toString('hex');
+  const stops: Array<() => Promise<void>> = [];
+  const close = async (): Promise<void> => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
+    rmSync(tempRoot, { recursive: true, force: true });
+  };
+
+  try {
+    const relay = await startRelay({ dbPath: relayDb, marketplaceSecrets: [webhookSecret], deliverySecrets: [demoClientSecret] });
+    stops.push(() => relay.close());
+    const sandbox = await startSandbox({
+      webhookUrl: `${relay.url}/hooks/marketplace`,
+      webhookSecret,
+      demoClientSecret,
+      ordersPerMinute: options.ordersPerMinute ?? 2,
+      ...(options.seed === undefined ? {} : { seed: options.seed }),
+      ...(options.notificationRetry ? { notificationRetry: options.notificationRetry } : {}),
+    });
+    stops.push(() => sandbox.close());
+    const terminal = createTerminal(relayDb, [sandbox.demo.venueId], { name: 'demo counter' });
+
+    const { store, keychain } = await pickSecretStore(options.keychain ?? true, log);
+    const core = await startCore({ ...options.core, dataDir, secretStore: store });
+    const coreRef: { current: Core | null } = { current: core };
+    stops.push(async () => {
+      if (keychain && coreRef.current) {
+        // Leave nothing of the throw-away demo venue in the user's keychain.
+        await coreRef.current.api['setup:disconnect']({}).catch(() => undefined);
+      }
+      await coreRef.current?.close();
+    });
+    await core.api['setup:connect']({
+      authUrl: sandbox.authUrl,
+      posUrl: sandbox.posUrl,
+      clientId: sandbox.demo.clientId,
+      clientSecret: sandbox.demo.clientSecret,
+      code: await mintAuthorizationCode(sandbox),
+      redirectUri: sandbox.demo.redirectUri,
+      relayUrl: relay.url,
+      terminalKey: terminal.key,
+      signingSecret: webhookSecret,
+    });
+
+    let webHost: WebHost | null = null;
+    if (options.webPort !== null && options.webPort !== undefined) {
+      await ensureRendererBuilt();
+      webHost = await startWebHost({ core, port: options.webPort, rendererDir: RENDERER_DIR });
+      const host = webHost;
+      stops.push(() => host.close());
+    }
+    return {
+      sandbox,
+      relay,
+      core,
+      webHost,
+      dataDir,
+      secretsInKeychain: keychain,
+      releaseCore: async () => {
+        const running = coreRef.current;
+        coreRef.current = null;
+        await running?.close();
+      },
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+};
+
+/** The Electron binary's path, or null with the reason when it is not installed. */
+const findElectron = (): { path: string } | { missing: string } => {
+  try {
+    const binary: unknown = createRequire(import.meta.url)('electron');
+    if (typeof binary === 'string' && existsSync(binary)) return { path: binary };
+    return { missing: `the Electron binary is not at ${String(binary)}` };
+  } catch (error) {
+    return { missing: error instanceof Error ? error.message.split('\n')[0]! : 'electron is not installed' };
+  }
+};
+
+const buildElectronApp = async (): Promise<void> => {
+  await ensureRendererBuilt();
+  const { buildMain } = await import('./build-main');
+  await buildMain();
+};
+
+const main = async (): Promise<void> => {
+  const { values } = parseArgs({
+    options: {
+      web: { type: 'boolean', default: false },
+      port: { type: 'string', default: '0' },
+      'orders-per-minute': { type: 'string', default: '2' },
+    },
+    strict: true,
+  });
+  const ordersPerMinute = Number(values['orders-per-minute']);
+  const electron = values.web ? null : findElectron();
+  let useElectron = electron !== null && 'path' in electron;
+  if (electron && 'missing' in electron) {
+    console.log(`electron: not available (${electron.missing}); opening the UI through the web host instead.`);
+  }
+
+  let child: ChildProcess | null = null;
+  let demo: Demo | null = null;
+  onShutdown(async () => {
+    child?.kill('SIGTERM');
+    await demo?.close();
+  });
+
+  demo = await startDemo({ ordersPerMinute, webPort: null });
+  console.log(`sandbox: ${demo.sandbox.url}`);
+  console.log(`relay: ${demo.relay.url}`);
+
+  if (useElectron && !demo.secretsInKeychain) {
+    console.log('electron: the demo secrets live in this process only (no keychain); using the web host.');
+    useElectron = false;
+  }
+  if (useElectron && electron && 'path' in electron) {
+    await buildElectronApp();
+    // The desktop app opens the same data dir and keychain entries; only one process may hold them.
+    await demo.releaseCore();
+    child = spawn(electron.path, [ROOT], {
+      stdio: 'inherit',
+      env: { ...process.env, COUNTERTOP_DATA_DIR: demo.dataDir, COUNTERTOP_KEYCHAIN_SERVICE: DEMO_KEYCHAIN_SERVICE },
+    });
+    console.log('ui: the Countertop window (Electron)');
+    child.on('exit', (code) => {
+      console.log(`electron exited (${code ?? 'signal'}); stopping the demo.`);
+      process.kill(process.pid, 'SIGTERM');
+    });
+    return;
+  }
+  await ensureRendererBuilt();
+  const host = await startWebHost({ core: demo.core, port: Number(values.port), rendererDir: RENDERER_DIR });
+  const stopDemo = demo.close;
+  demo.close = async () => {
+    await host.close();
+    await stopDemo();
+  };
+  console.log(`ui: ${host.url}`);
+};
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(`start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
