@@ -1,0 +1,198 @@
+// The core through the bad moments of a shift: the network gone, notifications duplicated,
+// reordered or lost, tokens expiring mid-burst, consent withdrawn, the app restarted.
+import { createHmac, randomUUID } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../main/core';
+import type { OrderStatus } from '../../shared/domain';
+import type { World } from './harness';
+import { startWorld, waitFor } from './harness';
+
+let world: World;
+let core: Core;
+
+beforeEach(async () => {
+  world = await startWorld();
+  core = await world.startCore();
+  await world.connect(core);
+});
+afterEach(async () => {
+  await world.close();
+});
+
+const orderOf = async (id: string) => (await core.api['orders:list']({})).find((o) => o.id === id);
+const placeAndStore = async (count: number, type: 'takeaway' | 'homedelivery' = 'takeaway') => {
+  const placed = await Promise.all(Array.from({ length: count }, () => world.placeOrder({ type })));
+  await waitFor('orders stored', async () => {
+    const list = await core.api['orders:list']({});
+    return placed.every((p) => list.some((o) => o.id === p.id));
+  });
+  return placed;
+};
+type Sent = { id: string; type: string; body: { order?: { id?: string; status?: string } }; delivered: boolean };
+const notifications = async (): Promise<Sent[]> => (await world.control<Sent[]>('GET', '/notifications')).json;
+
+describe('core resilience', () => {
+  it('network cut mid-shift: accepts and readies wait, then arrive once each and in order', async () => {
+    const placed = await placeAndStore(4);
+    await world.faults({ error_rate: 1 });
+    for (const p of placed) await core.api['orders:accept']({ orderId: p.id, preparationMinutes: 10 });
+    for (const p of placed) await core.api['orders:markReady']({ orderId: p.id });
+    // Staff see their actions at once, as waiting.
+    const local = await core.api['orders:list']({});
+    expect(placed.map((p) => local.find((o) => o.id === p.id)?.status)).toEqual(placed.map(() => 'READY'));
+    await waitFor('platform unreachable', async () => (await core.api['status:get']({})).platform === 'unreachable');
+    const during = await core.api['status:get']({});
+    expect(during.outboxWaiting).toBe(8);
+    expect(during.outboxFailed).toBe(0);
+    for (const p of placed) expect((await world.sandboxOrder(p.id)).status).toBe('CREATED');
+
+    await world.faults({ error_rate: 0 });
+    await waitFor('all ready on the platform', async () => {
+      const states = await Promise.all(placed.map((p) => world.sandboxOrder(p.id)));
+      return states.every((s) => s.status === 'READY');
+    }, 15_000);
+    await waitFor('outbox drained', async () => (await core.api['status:get']({})).outboxWaiting === 0);
+    const sent = await notifications();
+    for (const p of placed) {
+      const statuses = sent.filter((n) => n.type === 'order.notification' && n.body.order?.id === p.id).map((n) => n.body.order?.status);
+      expect(statuses).toEqual(['CREATED', 'PRODUCTION', 'READY']);
+    }
+    const failed = (await core.api['outbox:list']({})).filter((e) => e.state === 'failed');
+    expect(failed).toEqual([]);
+  });
+
+  it('duplicated and reordered notifications never ring twice nor move an order backwards', async () => {
+    const seen: OrderStatus[] = [];
+    const rings: string[] = [];
+    const [placed] = await placeAndStore(1);
+    if (!placed) throw new Error('no order');
+    core.on('orders:arrived', ({ orderId }) => rings.push(orderId));
+    core.on('orders:changed', ({ orders }) => {
+      const o = orders.find((x) => x.id === placed.id);
+      if (o) seen.push(o.platformStatus);
+    });
+    await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
+    await core.api['orders:markReady']({ orderId: placed.id });
+    await waitFor('ready', async () => (await orderOf(placed.id))?.platformStatus === 'READY');
+
+    // Stale notifications arrive late, newest first, each twice: signed like the platform's.
+    const secret = world.sandbox.webhookSecret;
+    for (const status of ['READY', 'PRODUCTION', 'CREATED']) {
+      const body = JSON.stringify({
+        id: randomUUID(),
+        type: 'order.notification',
+        order: { id: placed.id, venue_id: world.sandbox.demo.venueId, status, resource_url: `${world.sandbox.posUrl}/orders/${placed.id}` },
+        created_at: new Date().toISOString(),
+      });
+      const signature = createHmac('sha256', secret).update(body).digest('hex');
+      for (let i = 0; i < 2; i += 1) {
+        const r = await fetch(`${world.relay.url}/hooks/marketplace`, { method: 'POST', headers: { 'content-type': 'application/json', 'platform-signature': signature }, body });
+        expect(r.status).toBe(200);
+      }
+    }
+    // A forged one (wrong signature) is refused by the relay; the core would refuse it too.
+    await waitFor('stale notifications processed', () => {
+      const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
+      try {
+        const row = db.prepare('SELECT COUNT(*) AS n FROM notifications WHERE processed_at IS NULL').get() as { n: number };
+        const all = db.prepare('SELECT COUNT(*) AS n FROM notifications').get() as { n: number };
+        return row.n === 0 && all.n >= 6;
+      } finally {
+        db.close();
+      }
+    });
+    expect((await orderOf(placed.id))?.platformStatus).toBe('READY');
+    expect(rings).toEqual([]);
+    const rank = { CREATED: 0, PRODUCTION: 1, READY: 2, DELIVERED: 3, REJECTED: 3, CANCELED: 3 };
+    for (let i = 1; i < seen.length; i += 1) expect(rank[seen[i] as OrderStatus]).toBeGreaterThanOrEqual(rank[seen[i - 1] as OrderStatus]);
+  });
+
+  it('replayed relay events after a restart are de-duplicated by notification id', async () => {
+    const rings: string[] = [];
+    await placeAndStore(2);
+    await core.close();
+    // Rewind the cursor: the relay hands over every event again.
+    const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'));
+    const before = (db.prepare('SELECT COUNT(*) AS n FROM notifications').get() as { n: number }).n;
+    db.prepare('UPDATE relay_cursor SET seq = 0').run();
+    db.close();
+    core = await world.startCore();
+    core.on('orders:arrived', ({ orderId }) => rings.push(orderId));
+    await waitFor('relay connected', async () => (await core.api['status:get']({})).relay === 'connected');
+    const third = await world.placeOrder();
+    await waitFor('new order rings', () => rings.includes(third.id));
+    expect(rings).toEqual([third.id]);
+    const after = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
+    expect((after.prepare('SELECT COUNT(*) AS n FROM notifications').get() as { n: number }).n).toBe(before + 1);
+    after.close();
+  });
+
+  it('a dropped notification is healed by the reconcile', async () => {
+    const [placed] = await placeAndStore(1, 'homedelivery');
+    if (!placed) throw new Error('no order');
+    await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
+    await waitFor('accepted', async () => (await orderOf(placed.id))?.platformStatus === 'PRODUCTION');
+    await world.faults({ drop_webhooks: 1 });
+    await world.control('POST', `/orders/${placed.id}/courier`, { event: 'delivered' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await orderOf(placed.id))?.platformStatus).toBe('PRODUCTION');
+    const venue = await core.api['venue:refresh']({});
+    expect(venue).toMatchObject({ venueId: world.sandbox.demo.venueId, isOnline: true });
+    expect((await orderOf(placed.id))?.platformStatus).toBe('DELIVERED');
+  });
+
+  it('token expiry during a burst of actions: one refresh, every action delivered', async () => {
+    await core.close();
+    // The terminal's clock stays real while sandbox time jumps: the platform answers 401.
+    core = await world.startCore({ now: () => new Date() });
+    const placed = await placeAndStore(12);
+    await world.advance(3700);
+    await Promise.all(placed.map((p) => core.api['orders:accept']({ orderId: p.id, preparationMinutes: null })));
+    await waitFor('all accepted', async () => {
+      const states = await Promise.all(placed.map((p) => world.sandboxOrder(p.id)));
+      return states.every((s) => s.status === 'PRODUCTION');
+    });
+    const status = await core.api['status:get']({});
+    expect(status.needsReconnect).toBe(false);
+    const audit = await core.api['audit:list']({ limit: 200 });
+    expect(audit.filter((a) => a.action === 'token-refresh')).toEqual([]);
+  });
+
+  it('consent withdrawal: reconnect needed, queued actions kept and sent after reconnecting', async () => {
+    const [placed] = await placeAndStore(1);
+    if (!placed) throw new Error('no order');
+    await world.control('POST', `/venues/${world.sandbox.demo.venueId}/withdraw-consent`, {});
+    await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: 15 });
+    const status = await waitFor('needs reconnect', async () => {
+      const s = await core.api['status:get']({});
+      return s.needsReconnect ? s : undefined;
+    });
+    expect(status.reconnectReason).toMatch(/reconnect/);
+    expect(status.outboxWaiting).toBe(1);
+    expect(status.outboxFailed).toBe(0);
+    expect((await world.sandboxOrder(placed.id)).status).toBe('CREATED');
+    // Staff can keep working meanwhile; the action waits with the others.
+    await core.api['orders:markReady']({ orderId: placed.id });
+    await world.connect(core);
+    await waitFor('sent after reconnect', async () => (await world.sandboxOrder(placed.id)).status === 'READY');
+    expect((await core.api['status:get']({})).needsReconnect).toBe(false);
+  });
+
+  it('a permanent failure is visible with the reason and can be discarded', async () => {
+    const [placed] = await placeAndStore(1);
+    if (!placed) throw new Error('no order');
+    await world.faults({ drop_webhooks: 1 });
+    await world.control('POST', `/orders/${placed.id}/cancel`);
+    await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
+    const failed = await waitFor('failed', async () => (await core.api['outbox:list']({})).find((e) => e.state === 'failed'));
+    expect(failed.error).toMatch(/canceled/i);
+    const order = await orderOf(placed.id);
+    expect(order?.pending).toMatchObject({ state: 'failed' });
+    expect(order?.status).toBe(order?.platformStatus);
+    await core.api['outbox:discard']({ actionId: failed.id });
+    expect((await orderOf(placed.id))?.pending).toBeNull();
+    expect((await core.api['status:get']({})).outboxFailed).toBe(0);
+  });
+});
