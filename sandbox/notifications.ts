@@ -48,8 +48,6 @@ export type Notifier = {
   setWebhook(url: string | null, secret?: string): void;
   webhook(): { url: string | null; secret: string };
   list(): NotificationRecord[];
-  /** Resolves once every queued notification was delivered or dropped. */
-  idle(): Promise<void>;
   close(): void;
 };
 
@@ -184,9 +182,6 @@ export function createNotifier(options: {
     },
     webhook: () => ({ url: webhookUrl, secret }),
     list: () => records.slice(),
-    async idle() {
-      while (queues.size > 0) await Promise.all([...queues.values()]);
-    },
     close() {
       controller.abort();
     },

@@ -26,11 +26,20 @@ export type NewOrder = {
 export const conflict = (order: SandboxOrder, message: string): HttpError =>
   new HttpError(409, message, { order_status: order.status });
 
-function pickLines(world: World, venue: Venue): OrderLine[] {
+function pickLines(
+  world: World,
+  venue: Venue,
+  deliveryType: NewOrder['deliveryType'],
+): OrderLine[] {
   const { prng } = world;
   const now = world.clock.now();
+  // Only what the customer could order for this delivery method (e.g. no beer delivered).
   const candidates = venue.menu
-    ? menuItems(venue.menu).filter((l) => isOrderable(l.item, now))
+    ? menuItems(venue.menu).filter(
+        (l) =>
+          isOrderable(l.item, now) &&
+          (l.item.delivery_methods === undefined || l.item.delivery_methods.includes(deliveryType)),
+      )
     : [];
   if (candidates.length === 0) {
     // A venue without a (orderable) menu still gets orders, as a platform-side catalogue would.
@@ -119,7 +128,7 @@ export function createOrder(world: World, venue: Venue, input: NewOrder): Sandbo
     preorderTime: input.preorderTime,
     preorderStatus: input.preorderTime === null ? null : 'waiting',
     currency: venue.menu?.currency ?? 'EUR',
-    lines: pickLines(world, venue),
+    lines: pickLines(world, venue, input.deliveryType),
     deliveryFee:
       input.deliveryType === 'takeaway' ? 0 : input.selfDelivery ? SELF_DELIVERY_FEE : DELIVERY_FEE,
     consumerName: prng.pick(CONSUMER_NAMES),
