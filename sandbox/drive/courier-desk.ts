@@ -1,5 +1,6 @@
 // The courier desk: books deliveries, moves each courier through spec 2's stages (by the clock
 // in 'auto' mode, by control requests always) and sends every stage's events to the webhooks.
+import { randomInt } from 'node:crypto';
 import type { DriveContext } from './context';
 import type { Delivery, Stage } from './courier';
 import { genericEvent, STAGES, stageAt, stageEvents, stageIndex } from './courier';
@@ -107,7 +108,7 @@ export const createCourierDesk = (
       reference: newReference('ord'),
       trackingId,
       trackingUrl: `${baseUrl}/tracking/${trackingId}`,
-      courier: { id: 100_000 + Math.floor(Math.random() * 900_000), vehicle_type: 'bicycle' },
+      courier: { id: randomInt(100_000, 1_000_000), vehicle_type: 'bicycle' },
       createdAt: ctx.nowDate().toISOString(),
       pickupEta: planned.pickupEta,
       dropoffEta: planned.dropoffEta,

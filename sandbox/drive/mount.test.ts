@@ -97,4 +97,51 @@ describe('the delivery service mounted in the sandbox', () => {
     const events = await receiver.waitFor(10);
     expect(events).toHaveLength(10);
   });
+
+  it("applies the sandbox's injected webhook faults: duplicated, then dropped events", async () => {
+    const control = (path: string, body: unknown) =>
+      fetch(`${sandbox.controlUrl}${path}`, { method: 'POST', body: JSON.stringify(body) });
+    const bookOne = async () => {
+      const promise = await drive('POST', '/v1/venues/demo-venue/shipment-promises', {
+        street: 'Aleksanterinkatu 3',
+        post_code: '00100',
+      });
+      const created = await drive('POST', '/v1/venues/demo-venue/deliveries', {
+        dropoff: {
+          location: {
+            coordinates: (promise.body.dropoff as { location: { coordinates: unknown } }).location
+              .coordinates,
+          },
+        },
+        recipient: { name: 'Aino', phone_number: '+358401234567' },
+        parcels: [{ description: 'Soup' }],
+        shipment_promise_id: promise.body.id,
+      });
+      return created.body.platform_order_reference_id as string;
+    };
+    receiver.respondWith(() => 200);
+    const before = receiver.received.length;
+
+    await control('/faults', { duplicate_webhooks: 1 });
+    await bookOne();
+    const [first, second] = (await receiver.waitFor(before + 2)).slice(before);
+    expect(second?.token).toBe(first?.token);
+
+    await control('/faults', { duplicate_webhooks: 0, drop_webhooks: 1 });
+    const dropped = await bookOne();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.received).toHaveLength(before + 2);
+    const log = await fetch(
+      `${sandbox.controlUrl}/drive/events?platform_order_reference_id=${dropped}`,
+    );
+    expect(await log.json()).toEqual([
+      expect.objectContaining({
+        type: 'order.received',
+        delivered: false,
+        given_up: true,
+        last_error: 'dropped (injected fault)',
+      }),
+    ]);
+    await control('/faults', { drop_webhooks: 0 });
+  });
 });

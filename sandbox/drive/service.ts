@@ -37,6 +37,8 @@ export type DriveServiceOptions = {
   tokenTtlSeconds?: number;
   /** Register the demo merchant and venue (default true); a fixed key may be given. */
   demo?: boolean | { merchantKey?: string };
+  /** Injected faults for outgoing events (the sandbox's POST /_sandbox/faults). */
+  faults?: () => { drop_webhooks: number; duplicate_webhooks: number };
 };
 
 export type DriveDemo = { merchantId: string; merchantKey: string; venueId: string };
@@ -87,6 +89,7 @@ export const createDriveService = (options: DriveServiceOptions): DriveService =
     schedule: (at, task) => clock.schedule(at, task),
     retryDelayScale: options.retryDelayScale ?? 1,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
+    ...(options.faults ? { faults: options.faults } : {}),
   });
   const ctx = createContext(state, hub, clock);
   const desk = createCourierDesk(
@@ -135,13 +138,14 @@ export const createDriveService = (options: DriveServiceOptions): DriveService =
  * /_sandbox control service (the first matching prefix wins, and /_sandbox/drive is longer).
  */
 export const createDriveServices = (
-  world: Pick<World, 'clock' | 'urls'>,
-  options: Omit<DriveServiceOptions, 'baseUrl' | 'clock'> = {},
+  world: Pick<World, 'clock' | 'urls' | 'faults'>,
+  options: Omit<DriveServiceOptions, 'baseUrl' | 'clock' | 'faults'> = {},
 ): Service[] => {
   const drive = createDriveService({
     ...options,
     baseUrl: world.urls.driveUrl,
     clock: world.clock,
+    faults: () => world.faults,
   });
   return [drive.control, drive.api];
 };

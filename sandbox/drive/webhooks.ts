@@ -59,6 +59,8 @@ export type SentEvent = {
   attempts: number;
   delivered: boolean;
   given_up: boolean;
+  /** Sent twice by an injected duplicate fault. */
+  duplicated: boolean;
   last_status: number | null;
   last_error: string | null;
 };
@@ -101,6 +103,20 @@ export type WebhookHubOptions = {
   retryDelayScale: number;
   /** Lifetime of the event JWTs (exp − iat). */
   tokenTtlSeconds: number;
+  /** The sandbox's injected faults (POST /_sandbox/faults): share of events dropped or sent twice. */
+  faults?: () => { drop_webhooks: number; duplicate_webhooks: number };
+  random?: () => number;
+};
+
+const send = async (url: string, token: string, signal: AbortSignal) => {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ token }),
+    signal,
+  });
+  await response.arrayBuffer().catch(() => undefined);
+  return response;
 };
 
 const ATTEMPT_TIMEOUT_MS = 10_000;
@@ -141,6 +157,14 @@ export const createWebhookHub = (options: WebhookHubOptions): WebhookHub => {
       return;
     }
     entry.attempts += 1;
+    const faults = options.faults?.();
+    const random = options.random ?? Math.random;
+    // An injected drop loses the event for good, as a lost platform webhook would be.
+    if (faults && random() < faults.drop_webhooks) {
+      entry.given_up = true;
+      entry.last_error = 'dropped (injected fault)';
+      return;
+    }
     const controller = new AbortController();
     controllers.add(controller);
     const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
@@ -152,13 +176,11 @@ export const createWebhookHub = (options: WebhookHubOptions): WebhookHub => {
         options.now(),
         options.tokenTtlSeconds,
       );
-      const response = await fetch(hook.callbackUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ token }),
-        signal: controller.signal,
-      });
-      await response.arrayBuffer().catch(() => undefined);
+      const response = await send(hook.callbackUrl, token, controller.signal);
+      if (response.ok && faults && random() < faults.duplicate_webhooks) {
+        entry.duplicated = true;
+        await send(hook.callbackUrl, token, controller.signal);
+      }
       entry.last_status = response.status;
       entry.last_error = response.ok ? null : `HTTP ${response.status}`;
       if (response.ok) {
@@ -234,6 +256,7 @@ export const createWebhookHub = (options: WebhookHubOptions): WebhookHub => {
             attempts: 0,
             delivered: false,
             given_up: false,
+            duplicated: false,
             last_status: null,
             last_error: null,
           };
