@@ -2,6 +2,7 @@ import { useApp } from '../app-context';
 import { needsAttention } from '../board';
 import { formatDuration } from '../format';
 import { en } from '../i18n/en';
+import { MUTE_MS } from '../store';
 import type { View } from '../store';
 
 const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity'];
@@ -54,7 +55,7 @@ export const TopBar = ({ now, ringing, soundBlocked }: { now: number; ringing: b
         {soundBlocked && ringing && <span className="ring-hint">{en.ring.soundBlocked}</span>}
         {muted ? (
           <button type="button" className="btn btn-light btn-small" onClick={unmute}>
-            {en.ring.muted(formatDuration(mutedUntil - now + 59_999))} · {en.ring.unmute}
+            {en.ring.muted(formatDuration(Math.min(mutedUntil - now, MUTE_MS) + 59_999))} · {en.ring.unmute}
           </button>
         ) : (
           waiting > 0 && (

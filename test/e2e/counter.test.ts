@@ -1,0 +1,136 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Demo } from '../../scripts/start';
+import {
+  control,
+  countBeeps,
+  ensureOutputDir,
+  eventually,
+  launchChromium,
+  startTestDemo,
+  tones,
+} from './support';
+
+let demo: Demo;
+let browser: Browser;
+let page: Page;
+let sandbox: ReturnType<typeof control>;
+
+const card = (orderNumber: string) => page.getByRole('article', { name: `Order #${orderNumber}` });
+const column = (name: string) => page.getByRole('region', { name, exact: true });
+
+beforeAll(async () => {
+  demo = await startTestDemo();
+  sandbox = control(demo);
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  await countBeeps(page);
+  await page.goto(demo.webHost!.url);
+  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+describe('a shift at the counter (web host, Chromium, real sandbox and relay)', () => {
+  it('shows the app without the session token in the address bar, connected', async () => {
+    expect(page.url()).not.toContain('session=');
+    await expect.poll(() => page.getByTestId('status-relay').textContent()).toBe('Order stream: connected');
+  });
+
+  it('an order placed in the sandbox appears in New and rings until someone acts', async () => {
+    const placed = await sandbox.placeOrder('takeaway');
+    await card(placed.order_number).waitFor();
+    expect(await column('New').getByText(`#${placed.order_number}`).count()).toBe(1);
+    expect(await card(placed.order_number).getAttribute('class')).toContain('card-flash');
+    await page.getByRole('alert').filter({ hasText: 'New order!' }).waitFor();
+
+    const first = await eventually(() => tones(page), (n) => n > 0);
+    // The ring repeats: more tones after the next beep interval.
+    await eventually(() => tones(page), (n) => n > first, 5_000);
+
+    await page.getByRole('button', { name: 'Mute 2 min' }).click();
+    const muted = await tones(page);
+    await page.waitForTimeout(2_500);
+    expect(await tones(page)).toBe(muted);
+    await page.getByRole('button', { name: /Unmute/ }).click();
+
+    await card(placed.order_number).getByRole('button', { name: 'Reject' }).click();
+    await page.getByRole('button', { name: 'Closing soon' }).click();
+    await page.getByRole('button', { name: 'Reject order' }).click();
+    const rejected = await eventually(() => sandbox.order(placed.id), (o) => o.status === 'REJECTED');
+    expect(rejected.reject).toEqual({ reason: 'Closing soon', code: 'VENUE_CLOSING_SOON' });
+    await column('Done today').getByText(`#${placed.order_number}`).waitFor();
+    await eventually(
+      () => page.getByRole('alert').filter({ hasText: 'New order!' }).count(),
+      (n) => n === 0,
+    );
+  });
+
+  it('Accept, Mark ready and Handed over take a takeaway order to DELIVERED', async () => {
+    const placed = await sandbox.placeOrder('takeaway');
+    await card(placed.order_number).waitFor();
+
+    await card(placed.order_number).getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('button', { name: '10 min' }).click();
+    await page.getByRole('button', { name: 'Accept · 10 min' }).click();
+    await eventually(() => sandbox.order(placed.id), (o) => o.status === 'PRODUCTION');
+
+    await card(placed.order_number).getByRole('button', { name: 'Mark ready' }).click();
+    await eventually(() => sandbox.order(placed.id), (o) => o.status === 'READY');
+
+    await card(placed.order_number).getByRole('button', { name: 'Handed over' }).click();
+    await eventually(() => sandbox.order(placed.id), (o) => o.status === 'DELIVERED');
+    await column('Done today').getByText(`#${placed.order_number}`).waitFor();
+  });
+
+  it('an Accept made while the platform is unreachable stays pending, then reaches the platform', async () => {
+    const placed = await sandbox.placeOrder('takeaway');
+    await card(placed.order_number).waitFor();
+    await sandbox.faults({ error_rate: 1 });
+    try {
+      await card(placed.order_number).getByRole('button', { name: 'Accept' }).click();
+      await page.getByRole('button', { name: /^Accept ·/ }).click();
+      await card(placed.order_number).getByText('Accept: waiting for the platform…').waitFor();
+      await page.waitForTimeout(1_500);
+      expect((await sandbox.order(placed.id)).status).toBe('CREATED');
+      await card(placed.order_number).getByText('Accept: waiting for the platform…').waitFor();
+      expect(await page.getByTestId('status-outbox').textContent()).toMatch(/waiting to send/);
+    } finally {
+      await sandbox.faults({ error_rate: 0 });
+    }
+    await eventually(() => sandbox.order(placed.id), (o) => o.status === 'PRODUCTION', 20_000);
+    await card(placed.order_number).getByRole('button', { name: 'Mark ready' }).waitFor({ timeout: 20_000 });
+  });
+
+  it('goes offline for 30 minutes and back online', async () => {
+    await page.getByRole('button', { name: 'Venue', exact: true }).click();
+    await page.getByRole('button', { name: 'Go offline' }).click();
+    await page.getByRole('button', { name: '30 min' }).click();
+    const offline = await eventually(() => sandbox.venue(), (v) => !v.status.is_online);
+    expect(offline.offline_until).not.toBeNull();
+    await expect.poll(() => page.getByTestId('venue-online').textContent(), { timeout: 15_000 }).toBe('Offline');
+
+    await page.getByRole('button', { name: 'Go online' }).click();
+    await eventually(() => sandbox.venue(), (v) => v.status.is_online);
+    await expect.poll(() => page.getByTestId('venue-online').textContent(), { timeout: 15_000 }).toBe('Online');
+    await page.getByRole('button', { name: 'Orders', exact: false }).first().click();
+  });
+
+  it('saves screenshots of a busy board in both themes', async () => {
+    for (const type of ['takeaway', 'homedelivery', 'takeaway', 'homedelivery'] as const) {
+      const placed = await sandbox.placeOrder(type);
+      await card(placed.order_number).waitFor();
+    }
+    await page.getByRole('button', { name: 'Mute 2 min' }).click();
+    const dir = ensureOutputDir();
+    await page.evaluate(() => (document.documentElement.dataset.theme = 'light'));
+    await page.screenshot({ path: path.join(dir, 'board-light.png') });
+    await page.keyboard.press('t');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.screenshot({ path: path.join(dir, 'board-dark.png') });
+  });
+});

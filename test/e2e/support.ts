@@ -1,0 +1,90 @@
+// Shared by the end-to-end tests and the UI benchmark: the demo stack behind the web host, and
+// Debian's Chromium driven by playwright-core.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import type { Demo } from '../../scripts/start';
+import { startDemo } from '../../scripts/start';
+
+export const OUTPUT_DIR = path.resolve('test-output');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  // An unattended counter rings without a first tap; the desktop app sets the same policy.
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+/** The demo with no generator, secrets in memory, and quick retries so recovery is observable. */
+export const startTestDemo = (): Promise<Demo> =>
+  startDemo({
+    ordersPerMinute: 0,
+    seed: 7,
+    keychain: false,
+    webPort: 0,
+    notificationRetry: { retries: 3, intervalMs: 200 },
+    core: { backoff: { baseMs: 100, capMs: 500 }, reconcileIntervalMs: 2_000 },
+    log: () => undefined,
+  });
+
+/** Counts the ring's beeps: every oscillator the page starts is one tone of the ring. */
+export const countBeeps = async (page: Page): Promise<void> => {
+  await page.addInitScript(() => {
+    const scope = window as unknown as { __tones: number };
+    scope.__tones = 0;
+    const original = AudioContext.prototype.createOscillator;
+    AudioContext.prototype.createOscillator = function createOscillator(this: AudioContext) {
+      scope.__tones += 1;
+      return original.call(this);
+    };
+  });
+};
+export const tones = (page: Page): Promise<number> =>
+  page.evaluate(() => (window as unknown as { __tones: number }).__tones);
+
+export type SandboxOrder = { id: string; order_number: string; status: string; reject: { reason: string; code: string } | null };
+
+export const control = (demo: Demo) => {
+  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${demo.sandbox.controlUrl}${pathname}`, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  };
+  return {
+    placeOrder: (type: 'takeaway' | 'homedelivery') =>
+      call<SandboxOrder>('POST', '/orders', { venue_id: demo.sandbox.demo.venueId, type }),
+    order: (id: string) => call<SandboxOrder>('GET', `/orders/${id}`),
+    faults: (faults: { error_rate?: number; latency_ms?: number }) => call<unknown>('POST', '/faults', faults),
+    venue: () =>
+      call<{ status: { is_online: boolean }; offline_until: string | null }>('GET', `/venues/${demo.sandbox.demo.venueId}`),
+  };
+};
+
+/** Polls until `read` satisfies `done` (the sandbox changes asynchronously). */
+export const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+};
+
+export const ensureOutputDir = (): string => {
+  mkdirSync(OUTPUT_DIR, { recursive: true });
+  return OUTPUT_DIR;
+};
