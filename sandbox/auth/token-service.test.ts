@@ -164,6 +164,32 @@ describe('refresh token (spec 1 states)', () => {
     );
   });
 
+  it('two concurrent refreshes with one token: one pair is issued, the reuse revokes it', async () => {
+    const first = await onboard(sandbox);
+    const [a, b] = await Promise.all([
+      refresh(sandbox, first.refresh_token),
+      refresh(sandbox, first.refresh_token),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 400]);
+    const winner = (a.status === 200 ? a : b).json as { access_token: string };
+    expect((a.status === 400 ? a : b).json).toMatchObject({ error: 'invalid_grant' });
+    expect((await venueStatus(winner.access_token)).status).toBe(401);
+  });
+
+  it("another sandbox's access token is refused (signature)", async () => {
+    const other = await startSandbox();
+    try {
+      const foreign = await onboard(other);
+      const r = await venueStatus(foreign.access_token);
+      expect(r.status).toBe(401);
+      expect(r.json).toMatchObject({
+        message: 'The access token is malformed or its signature is not valid.',
+      });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('expires after 30 days; usable until then', async () => {
     const a = await onboard(sandbox);
     const b = await onboard(sandbox);
