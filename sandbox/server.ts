@@ -118,7 +118,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     createPosService(world),
     createGatewayService(world),
     // Before the /_sandbox control service: the first matching prefix wins.
-    ...createDriveServices(world),
+    ...createDriveServices(world, { demo: options.demo ?? true }),
     createControlService(world),
   ];
 
