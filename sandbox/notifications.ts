@@ -55,6 +55,7 @@ export const sign = (secret: string, body: string): string =>
   createHmac('sha256', secret).update(body).digest('hex');
 
 const ATTEMPT_TIMEOUT_MS = 10_000;
+const MAX_RECORDS = 10_000;
 
 export function createNotifier(options: {
   clock: Clock;
@@ -160,6 +161,8 @@ export function createNotifier(options: {
       last_error: null,
     };
     records.push(record);
+    // A demo runs for days: keep the log bounded (the oldest entries go first).
+    if (records.length > MAX_RECORDS) records.splice(0, records.length - MAX_RECORDS);
     const previous = queues.get(order.id) ?? Promise.resolve();
     const next = previous.then(() => deliver(record));
     queues.set(order.id, next);

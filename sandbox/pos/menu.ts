@@ -4,8 +4,11 @@ import { z } from 'zod';
 import { WEEKDAYS } from '../../shared/domain';
 import { HttpError } from '../http';
 
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'expected a time as HH:mm');
-const dateTime = z.iso.datetime({ offset: true });
+/** The platform's "HH:mm" times; "24:00" ends a day. */
+export const hhmm = z
+  .string()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'expected a time as HH:mm');
+export const dateTime = z.iso.datetime({ offset: true });
 const decimalPrice = z.number().finite().nonnegative();
 const percentage = z.number().finite().min(0).max(100);
 const text = z

@@ -19,6 +19,8 @@ import {
   applyInventory,
   applyItemUpdates,
   applyOptionValueUpdates,
+  dateTime,
+  hhmm,
   menuSchema,
   patchInventorySchema,
   patchItemsSchema,
@@ -29,9 +31,7 @@ import { requestMenu, scheduleMenu, setOnline, venueStatusView } from './venues'
 
 export const ORDER_V2_MEDIA_TYPE = 'application/vnd.platform.order+json;version=2beta1';
 
-const dateTime = z.iso.datetime({ offset: true });
 const date = z.iso.date();
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'expected a time as HH:mm');
 
 const acceptBody = z.looseObject({ adjusted_pickup_time: dateTime.nullable().optional() });
 const selfDeliveryAcceptBody = z.looseObject({
