@@ -5,6 +5,7 @@ import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { startRelay } from '../relay/server';
 import { createTerminals } from '../relay/terminals';
 import { MARKETPLACE_SECRET, orderNotification, sign, spawnRelay, tempDir, type RelayProcess } from '../relay/test-support';
 
@@ -233,6 +234,19 @@ try {
       `${(hold.heapPerPoll / 1024).toFixed(1)} KB heap (relay RSS ${(hold.rss / 1048576).toFixed(0)} MB) — ` +
       `${verdict(hold.held >= TARGETS.polls && hold.rssPerPoll < TARGETS.bytesPerPoll)} ≥ ${TARGETS.polls} polls < 64 KB each`,
   );
+
+  relay.child.kill('SIGTERM');
+  await relay.exited;
+  // A restart on the database the run filled: what a crash costs before webhooks are accepted again.
+  const restartAt = performance.now();
+  const restarted = await startRelay({ dbPath: dir.dbPath, marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] });
+  const restartMs = performance.now() - restartAt;
+  const db = new Database(dir.dbPath, { readonly: true });
+  const events = db.prepare('SELECT count(*) FROM events').pluck().get() as number;
+  const terminalCount = db.prepare('SELECT count(*) FROM terminals').pluck().get() as number;
+  db.close();
+  await restarted.close();
+  console.log(`restart: startRelay() listening in ${restartMs.toFixed(0)} ms on a database of ${events} events and ${terminalCount} terminals`);
 } finally {
   relay.child.kill('SIGTERM');
   await relay.exited;
