@@ -4,10 +4,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Clock } from '../clock';
 import type { Delivery } from './courier';
 import type { Coordinates } from './geo';
-import { distanceMeters } from './geo';
+import { distanceMeters, insidePolygon } from './geo';
 import { apiError, bearerKey, unauthorized, validationError } from './http';
 import type { DriveState, Estimate, Merchant, Venue } from './state';
-import { MAX_DELIVERY_RADIUS_METERS } from './state';
+import { deliveryAreas, MAX_DELIVERY_RADIUS_METERS } from './state';
 import type { WebhookHub } from './webhooks';
 
 /** The clock parts the service uses; the sandbox's controllable clock fits. */
@@ -26,7 +26,7 @@ export type DriveContext = {
   ownDelivery(merchant: Merchant, reference: string | undefined): Delivery;
   /** Spec 2: a scheduled dropoff must be omitted within the next hour. Returns it normalised. */
   checkScheduledDropoff(scheduled: string | undefined, field: string): string | null;
-  checkReach(from: Coordinates, to: Coordinates): void;
+  checkReach(merchant: Merchant, from: Coordinates, to: Coordinates): void;
   checkCash(merchant: Merchant, cash: unknown): void;
   checkCoordinatePair(body: { lat?: unknown; lon?: unknown }): void;
 };
@@ -115,7 +115,9 @@ export const createContext = (
     return new Date(at).toISOString();
   };
 
-  const checkReach = (from: Coordinates, to: Coordinates) => {
+  // Spec 2: real coverage is the market's delivery areas combined with the merchant's maximum
+  // delivery radius from the pickup.
+  const checkReach = (merchant: Merchant, from: Coordinates, to: Coordinates) => {
     const meters = distanceMeters(from, to);
     if (meters > MAX_DELIVERY_RADIUS_METERS) {
       throw apiError(
@@ -123,6 +125,15 @@ export const createContext = (
         'DROPOFF_OUTSIDE_OF_DELIVERY_AREA',
         'The dropoff location is outside the delivery area.',
         `The dropoff is ${Math.round(meters)} m from the pickup; the maximum is ${MAX_DELIVERY_RADIUS_METERS} m.`,
+      );
+    }
+    const areas = deliveryAreas(state, merchant);
+    if (areas.length > 0 && !areas.some((area) => insidePolygon(to, area.ring))) {
+      throw apiError(
+        400,
+        'DROPOFF_OUTSIDE_OF_DELIVERY_AREA',
+        'The dropoff location is outside the delivery area.',
+        "The dropoff is in none of the merchant's delivery areas.",
       );
     }
   };

@@ -417,6 +417,19 @@ describe('available venues, delivery fee, venueless orders, delivery areas', () 
     expect(tooSlow.status).toBe(422);
   });
 
+  it("refuses a venueless dropoff outside the merchant's delivery areas, even when it is near the pickup", async () => {
+    // Tampere: 160 km from the demo venue's area, pickup and dropoff 1 km apart.
+    const answer = await drive.call('POST', '/merchants/demo-merchant/delivery-fee', {
+      pickup: { location: location(61.4978, 23.761) },
+      dropoff: { location: location(61.5068, 23.761) },
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({
+      error_code: 'DROPOFF_OUTSIDE_OF_DELIVERY_AREA',
+      details: expect.stringMatching(/delivery areas/),
+    });
+  });
+
   it('returns delivery-area polygons, closed rings that contain the venue', async () => {
     const answer = await drive.call('GET', '/merchants/demo-merchant/delivery-areas');
     expect(answer.status).toBe(200);

@@ -6,13 +6,13 @@ import type { DriveContext } from './context';
 import { estimateBody } from './context';
 import type { CourierDesk } from './courier-desk';
 import { deliveryBody } from './courier-desk';
-import { areaPolygon, distanceMeters } from './geo';
+import { distanceMeters } from './geo';
 import { apiError, NO_STORE, parseBody, readJsonBody } from './http';
 import { availableVenuesSchema, deliveryFeeSchema, deliveryOrderSchema } from './schemas';
 import type { Venue } from './state';
 import {
-  DELIVERY_AREA_RADIUS_METERS,
   DELIVERY_AREAS_KEY_CUTOFF,
+  deliveryAreas,
   estimate,
   MAX_DELIVERY_RADIUS_METERS,
 } from './state';
@@ -75,7 +75,7 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
     ctx.checkCash(merchant, body.cash);
     const from = body.pickup.location.coordinates;
     const to = body.dropoff.location.coordinates;
-    ctx.checkReach(from, to);
+    ctx.checkReach(merchant, from, to);
     const planned = estimate(from, to, merchant.currency, ctx.nowMs(), 30, scheduled);
     const fees = extraFees(body.contents ?? [], body.cash !== undefined);
     sendJson(
@@ -105,7 +105,7 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
     ctx.checkCash(merchant, body.cash);
     const from = body.pickup.location.coordinates;
     const to = body.dropoff.location.coordinates;
-    ctx.checkReach(from, to);
+    ctx.checkReach(merchant, from, to);
     const planned = estimate(
       from,
       to,
@@ -168,17 +168,11 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
         'Delivery areas need a merchant key created in November 2025 or later.',
       );
     }
-    const areas = merchant.venueIds
-      .map((id) => ctx.state.venues.get(id))
-      .filter((venue): venue is Venue => venue !== undefined)
-      .map((venue) => ({
-        id: `area-${venue.id}`,
-        name: venue.name,
-        polygon: {
-          type: 'Polygon',
-          coordinates: [areaPolygon(venue.location, DELIVERY_AREA_RADIUS_METERS)],
-        },
-      }));
+    const areas = deliveryAreas(ctx.state, merchant).map((area) => ({
+      id: area.id,
+      name: area.name,
+      polygon: { type: 'Polygon', coordinates: [area.ring] },
+    }));
     sendJson(res, 200, areas, NO_STORE);
   });
 };

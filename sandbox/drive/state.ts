@@ -5,7 +5,7 @@ import type { Stage } from './courier';
 import type { Delivery } from './courier';
 import { planTimeline } from './courier';
 import type { Coordinates } from './geo';
-import { distanceMeters, priceFor, rideMinutes } from './geo';
+import { areaPolygon, distanceMeters, priceFor, rideMinutes } from './geo';
 import type { RegisterMerchantRequest } from './schemas';
 import { registerMerchantSchema } from './schemas';
 
@@ -145,3 +145,19 @@ export const newMerchantKey = () => `drive_${randomBytes(24).toString('base64url
 export const newReference = (prefix: string) =>
   `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 24)}`;
 export const newPin = () => randomInt(1000, 10_000);
+
+export type DeliveryArea = { id: string; name: string; ring: [number, number][] };
+
+/** The merchant's market: an octagon around each of its venues. */
+export const deliveryAreas = (
+  state: Pick<DriveState, 'venues'>,
+  merchant: Merchant,
+): DeliveryArea[] =>
+  merchant.venueIds
+    .map((id) => state.venues.get(id))
+    .filter((venue): venue is Venue => venue !== undefined)
+    .map((venue) => ({
+      id: `area-${venue.id}`,
+      name: venue.name,
+      ring: areaPolygon(venue.location, DELIVERY_AREA_RADIUS_METERS),
+    }));

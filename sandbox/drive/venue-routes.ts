@@ -83,7 +83,7 @@ export const registerVenueRoutes = (
       lat: roundCoordinate(coordinates.lat),
       lon: roundCoordinate(coordinates.lon),
     };
-    ctx.checkReach(venue.location, rounded);
+    ctx.checkReach(merchant, venue.location, rounded);
     const formatted =
       formatAddress({ street, post_code: postCode, city }) || `${rounded.lat}, ${rounded.lon}`;
     const planned = estimate(
