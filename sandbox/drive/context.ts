@@ -51,8 +51,6 @@ export const createContext = (
   const nowMs = () => clock.now();
   const nowDate = () => new Date(clock.now());
 
-  // ---- authentication and ownership ----
-
   const authenticate = (req: IncomingMessage): Merchant => {
     const key = bearerKey(req);
     const merchant = key === null ? undefined : state.merchantByKey(key);
@@ -91,8 +89,6 @@ export const createContext = (
     }
     return delivery;
   };
-
-  // ---- shared rules ----
 
   const checkScheduledDropoff = (scheduled: string | undefined, field: string) => {
     if (scheduled === undefined) return null;

@@ -106,7 +106,7 @@ export type Receiver = {
   received: ReceivedEvent[];
   /** How many POSTs arrived, accepted or not. */
   hits(): number;
-  /** Decides the status of each POST (default 200); it sees the decoded-free token. */
+  /** Decides the status of each POST (default 200) from its token and its number among all POSTs. */
   respondWith(decide: (token: string, attempt: number) => number): void;
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedEvent[]>;
   close(): Promise<void>;
