@@ -360,6 +360,50 @@ describe('webhook state and delivery', () => {
   });
 });
 
+describe('retry scale', () => {
+  it('shortens resends by retryDelayScale on real time, and max_retry_count 0 never resends', async () => {
+    const fast = await startDrive({ retryDelayScale: 0.01 });
+    const fastReceiver = await startReceiver();
+    try {
+      const hook = (maxRetries: number) =>
+        fast.call('POST', '/v1/merchants/demo-merchant/webhooks', {
+          callback_url: fastReceiver.url,
+          client_secret: SECRET,
+          callback_config: {
+            exponential_retry_backoff: { exponent_base: 2, max_retry_count: maxRetries },
+          },
+        });
+      const bookFast = async () => {
+        const promise = (await fast.call('POST', '/v1/venues/demo-venue/shipment-promises', STREET))
+          .body as { id: string; dropoff: { location: { coordinates: unknown } } };
+        await fast.call('POST', '/v1/venues/demo-venue/deliveries', {
+          dropoff: { location: { coordinates: promise.dropoff.location.coordinates } },
+          recipient: { name: 'Eero', phone_number: '+358401111111' },
+          parcels: [{ description: 'Tea' }],
+          shipment_promise_id: promise.id,
+        });
+      };
+      const retrying = (await hook(3)).body as { id: string };
+      fastReceiver.respondWith((_token, attempt) => (attempt < 3 ? 500 : 200));
+      await bookFast();
+      // 2^1 s and 2^2 s scaled by 0.01: both resends within well under a second of real time.
+      await fastReceiver.waitFor(1, 2000);
+      expect(fastReceiver.hits()).toBe(3);
+
+      await fast.call('DELETE', `/v1/merchants/demo-merchant/webhooks/${retrying.id}`);
+      await hook(0);
+      fastReceiver.respondWith(() => 500);
+      await bookFast();
+      await fast.service.idle();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(fastReceiver.hits()).toBe(4);
+    } finally {
+      await fast.close();
+      await fastReceiver.close();
+    }
+  });
+});
+
 describe('events of one action in any order', () => {
   it('the control can send dropoff_completed and delivered last-first', async () => {
     const delivery = await book();
