@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -151,15 +151,25 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
   }
 };
 
-/** The Electron binary's path, or null with the reason when it is not installed. */
+/**
+ * The Electron binary's path, or why it is missing. Not `require('electron')`: when the binary is
+ * missing, that call starts downloading it, which the demo must never do behind the user's back.
+ * Same lookup as electron's index.js: path.txt names the binary under dist/.
+ */
 const findElectron = (): { path: string } | { missing: string } => {
+  let packageDir: string;
   try {
-    const binary: unknown = createRequire(import.meta.url)('electron');
-    if (typeof binary === 'string' && existsSync(binary)) return { path: binary };
-    return { missing: `the Electron binary is not at ${String(binary)}` };
-  } catch (error) {
-    return { missing: error instanceof Error ? error.message.split('\n')[0]! : 'electron is not installed' };
+    packageDir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  } catch {
+    return { missing: 'the electron package is not installed' };
   }
+  const pathFile = path.join(packageDir, 'path.txt');
+  const executable = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : '';
+  if (!executable && !process.env.ELECTRON_OVERRIDE_DIST_PATH) return { missing: 'the Electron binary was never downloaded' };
+  const binary = process.env.ELECTRON_OVERRIDE_DIST_PATH
+    ? path.join(process.env.ELECTRON_OVERRIDE_DIST_PATH, executable || 'electron')
+    : path.join(packageDir, 'dist', executable);
+  return existsSync(binary) ? { path: binary } : { missing: `no Electron binary at ${binary}` };
 };
 
 const buildElectronApp = async (): Promise<void> => {
