@@ -27,7 +27,7 @@ const advanceSchema = z.object({
   order: z.enum(['natural', 'reversed']).default('natural'),
 });
 
-export const deliveryState = (delivery: Delivery) => ({
+const deliveryState = (delivery: Delivery) => ({
   platform_order_reference_id: delivery.reference,
   tracking_id: delivery.trackingId,
   tracking_url: delivery.trackingUrl,

@@ -148,7 +148,7 @@ export const genericEvent = (
   return { dispatched_at: dispatchedAt.toISOString(), type, details: { ...details, ...extra } };
 };
 
-export const locationEvent = (delivery: Delivery, dispatchedAt: Date): EventPayload => {
+const locationEvent = (delivery: Delivery, dispatchedAt: Date): EventPayload => {
   const position = courierPosition(delivery);
   const mercator = toWebMercator(position);
   return {
@@ -167,11 +167,7 @@ export const locationEvent = (delivery: Delivery, dispatchedAt: Date): EventPayl
   };
 };
 
-export const handshakeEvent = (
-  delivery: Delivery,
-  pinCode: number,
-  dispatchedAt: Date,
-): EventPayload => ({
+const handshakeEvent = (delivery: Delivery, pinCode: number, dispatchedAt: Date): EventPayload => ({
   dispatched_at: dispatchedAt.toISOString(),
   type: 'order.handshake_delivery',
   details: {

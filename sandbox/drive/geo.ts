@@ -77,9 +77,9 @@ export const insidePolygon = (point: Coordinates, ring: [number, number][]): boo
   return inside;
 };
 
-export const COURIER_SPEED_M_PER_MIN = 250;
-export const BASE_PRICE_MINOR = 390;
-export const PRICE_PER_KM_MINOR = 90;
+const COURIER_SPEED_M_PER_MIN = 250;
+const BASE_PRICE_MINOR = 390;
+const PRICE_PER_KM_MINOR = 90;
 
 /** Delivery price in minor units: a base fee plus a per-kilometre part, rounded to 10 cents. */
 export const priceFor = (meters: number): number =>

@@ -12,7 +12,7 @@ export const NO_STORE = { 'cache-control': 'no-store' };
 export type ValidationDetail = { loc: (string | number)[]; msg: string; type: string };
 
 /** A failure that becomes an HTTP answer; handlers throw it and the router renders it. */
-export class DriveHttpError extends Error {
+class DriveHttpError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,

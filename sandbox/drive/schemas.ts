@@ -2,7 +2,7 @@
 // platform add optional request fields without a new version.
 import { z } from 'zod';
 
-export const EVENT_TYPES = [
+const EVENT_TYPES = [
   'order.received',
   'order.rejected',
   'order.pickup_eta_updated',
@@ -21,10 +21,7 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** Spec 2's "Auto-subscribed: no" events: sent only to webhooks that ask for them. */
-export const OPT_IN_EVENTS: readonly EventType[] = [
-  'order.customer_no_show',
-  'order.location_updated',
-];
+const OPT_IN_EVENTS: readonly EventType[] = ['order.customer_no_show', 'order.location_updated'];
 export const AUTO_SUBSCRIBED_EVENTS: EventType[] = EVENT_TYPES.filter(
   (type) => !OPT_IN_EVENTS.includes(type),
 );
@@ -34,12 +31,12 @@ const dateTime = z.iso.datetime({ offset: true });
 const lat = z.number().min(-90).max(90);
 const lon = z.number().min(-180).max(180);
 
-export const priceSchema = z.object({
+const priceSchema = z.object({
   amount: z.number().nonnegative(),
   currency: z.string().min(3).max(3),
 });
-export const coordinatesSchema = z.object({ lat, lon });
-export const locationSchema = z.object({
+const coordinatesSchema = z.object({ lat, lon });
+const locationSchema = z.object({
   formatted_address: z.string().min(1).max(500),
   coordinates: coordinatesSchema,
 });
@@ -49,11 +46,11 @@ const dimensionsSchema = z.object({
   height_cm: z.number().nonnegative().optional(),
   depth_cm: z.number().nonnegative().optional(),
 });
-export const cashSchema = z.object({
+const cashSchema = z.object({
   amount_to_collect: z.number().nonnegative(),
   amount_to_expect: z.number().nonnegative(),
 });
-export const handshakeSchema = z.object({
+const handshakeSchema = z.object({
   is_required: z.boolean(),
   should_send_sms_to_dropoff_contact: z.boolean(),
 });
@@ -80,7 +77,6 @@ export const shipmentPromiseSchema = z.object({
   min_preparation_time_minutes: preparationMinutes.default(30),
   scheduled_dropoff_time: dateTime.optional(),
 });
-export type ShipmentPromiseRequest = z.output<typeof shipmentPromiseSchema>;
 
 const parcelSchema = z.object({
   dimensions: dimensionsSchema.optional(),
@@ -129,7 +125,6 @@ export const createDeliverySchema = z.object({
   bag_count: z.number().int().nonnegative().optional(),
   language: z.string().max(10).optional(),
 });
-export type CreateDeliveryRequest = z.output<typeof createDeliverySchema>;
 
 export const availableVenuesSchema = z.object({
   dropoff: z.object({ location: locationSchema }),
@@ -185,7 +180,6 @@ export const deliveryOrderSchema = z.object({
   cash: cashSchema.optional(),
   handshake_delivery: handshakeSchema.optional(),
 });
-export type DeliveryOrderRequest = z.output<typeof deliveryOrderSchema>;
 
 export const cancelSchema = z.object({ reason: z.string().trim().min(1).max(1000) });
 

@@ -56,7 +56,7 @@ export type DriveService = {
 };
 
 /** The demo venue shares its id with the marketplace's demo venue, in central Helsinki. */
-export const DEMO_MERCHANT = {
+const DEMO_MERCHANT = {
   merchant_id: 'demo-merchant',
   venues: [{ venue_id: 'demo-venue', name: 'Demo Venue', lat: 60.1699, lon: 24.9384 }],
 };

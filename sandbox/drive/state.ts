@@ -51,7 +51,7 @@ export type Estimate = {
 /** How far from its pickup point a merchant's courier may deliver. */
 export const MAX_DELIVERY_RADIUS_METERS = 8000;
 /** The radius of the published delivery-area polygon around each venue. */
-export const DELIVERY_AREA_RADIUS_METERS = 10_000;
+const DELIVERY_AREA_RADIUS_METERS = 10_000;
 /** Delivery-areas needs a merchant key created in November 2025 or later (spec 2). */
 export const DELIVERY_AREAS_KEY_CUTOFF = '2025-11-01T00:00:00.000Z';
 

@@ -123,12 +123,7 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
 /** The control API's view of sent events keeps the latest ones only, so a long demo stays small. */
 const LOG_LIMIT = 10_000;
 
-export const signEvent = async (
-  payload: EventPayload,
-  secret: string,
-  now: Date,
-  ttlSeconds: number,
-) => {
+const signEvent = async (payload: EventPayload, secret: string, now: Date, ttlSeconds: number) => {
   const issuedAt = Math.floor(now.getTime() / 1000);
   // The secret is used as raw bytes: spec 2 says the signature key is not Base64 encoded.
   return new SignJWT({ ...payload })
