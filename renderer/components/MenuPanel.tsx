@@ -12,7 +12,8 @@ const IssueList = ({ issues }: { issues: MenuIssue[] }) => (
     <ul className="issues">
       {issues.map((issue, i) => (
         <li key={`${issue.path}-${i}`}>
-          <code>{issue.path}</code> {issue.message}
+          <code>{issue.path}</code>{' '}
+          {issue.message.startsWith(`${issue.path} `) ? issue.message.slice(issue.path.length + 1) : issue.message}
         </li>
       ))}
     </ul>
