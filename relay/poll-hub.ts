@@ -17,6 +17,10 @@ export type Waiter = {
 export function createPollHub() {
   const byVenue = new Map<string, Set<Waiter>>();
   const byTerminal = new Map<string, Set<Waiter>>();
+  // Per venue, a seq no event of the venue exceeds (learnt from commits and complete listings):
+  // a terminal re-polling with an up-to-date cursor then needs no database read at all.
+  const newest = new Map<string, number>();
+  const raise = (venue: string, seq: number) => newest.set(venue, Math.max(newest.get(venue) ?? seq, seq));
   let count = 0;
 
   const addTo = (map: Map<string, Set<Waiter>>, key: string, waiter: Waiter) => {
@@ -54,9 +58,23 @@ export function createPollHub() {
     },
     /** Removes a waiter that ended on its own (timeout, client gone, answered from the store). */
     remove,
-    /** Events are in seq order. */
+    /** True when it is known that none of these venues has an event after `after`. */
+    nothingAfter(venueIds: readonly string[], after: number): boolean {
+      return venueIds.every((venue) => {
+        const seq = newest.get(venue);
+        return seq !== undefined && seq <= after;
+      });
+    },
+    /** Learns from a store listing; only a complete one (fewer than `limit`) proves an upper bound. */
+    listed(venueIds: readonly string[], after: number, events: readonly StoredEvent[], limit: number): void {
+      if (events.length >= limit) return;
+      for (const venue of venueIds) raise(venue, after);
+      for (const event of events) raise(event.venueId, event.seq);
+    },
+    /** Events are in seq order, and newer than any committed before them. */
     publish(events: readonly StoredEvent[]): void {
       const touched = new Set<Waiter>();
+      for (const event of events) raise(event.venueId, event.seq);
       for (const event of events) {
         for (const waiter of byVenue.get(event.venueId) ?? []) touched.add(waiter);
       }

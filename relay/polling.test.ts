@@ -63,6 +63,17 @@ describe('GET /v1/events', () => {
     expect(rest.events.map((e) => e.body)).toEqual([b1, a2]);
   });
 
+  it('serves an event committed while no poll was waiting to the next poll', async () => {
+    const key = createTerminal(dir.dbPath, ['v-gap']).key;
+    expect((await poll(relay.url, key, { after: 0 })).events).toEqual([]);
+    const body = await deliver('gap1', 'v-gap');
+    const answer = await poll(relay.url, key, { after: 0 });
+    expect(answer.events.map((e) => e.body)).toEqual([body]);
+    const seq = answer.events[0]?.seq ?? 0;
+    expect((await poll(relay.url, key, { after: seq })).events).toEqual([]);
+    expect((await poll(relay.url, key, { after: seq - 1 })).events.map((e) => e.body)).toEqual([body]);
+  });
+
   it('holds an empty poll and answers the moment an event arrives', async () => {
     const key = createTerminal(dir.dbPath, ['v-wait']).key;
     const started = Date.now();

@@ -115,6 +115,10 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
     req.on('error', reject);
+    // A sender that hangs up mid-body must not leave this promise (and its buffers) pending.
+    req.on('close', () => {
+      if (!req.complete) reject(new HttpError(400, 'The request body was cut off.'));
+    });
   });
 }
 
@@ -321,8 +325,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       metrics.pollDuration.observe((performance.now() - started) / 1000);
       sendEvents(res, events, closing ? { Connection: 'close' } : {});
     };
-    if (wait === 0) {
+    const list = async (): Promise<StoredEvent[]> => {
+      if (hub.nothingAfter(terminal.venueIds, after)) return [];
       const events = await store.listEvents(terminal.venueIds, after, limit);
+      hub.listed(terminal.venueIds, after, events, limit);
+      return events;
+    };
+    if (wait === 0) {
+      const events = await list();
       answer(events, events.length > 0 ? 'events' : 'empty');
       return;
     }
@@ -356,7 +366,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     }, wait * 1000);
     let events: StoredEvent[];
     try {
-      events = await store.listEvents(terminal.venueIds, after, limit);
+      events = await list();
     } catch (error) {
       hub.remove(waiter);
       clearTimeout(pending.timer);

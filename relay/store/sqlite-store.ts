@@ -108,9 +108,16 @@ export function openSqliteStore(path: string): EventStore {
     },
 
     async findActiveTerminal(keyHash) {
-      const row = statements.terminalByHash.get(keyHash) as TerminalRow | undefined;
+      // One query per poll: the terminal and its venues together.
+      const row = statements.terminalByHash.get(keyHash) as (TerminalRow & { venues: string }) | undefined;
       if (!row) return null;
-      return terminalFromRow(row, statements.terminalVenues);
+      return {
+        id: row.id,
+        name: row.name,
+        venueIds: JSON.parse(row.venues) as string[],
+        createdAt: row.created_at,
+        revokedAt: row.revoked_at,
+      };
     },
 
     async revokedSince(cursor) {
@@ -178,9 +185,10 @@ function prepare(db: Database.Database) {
       `SELECT ${columns} FROM events WHERE venue_id IN (SELECT value FROM json_each(?)) AND seq > ? ORDER BY seq LIMIT ?`,
     ),
     terminalByHash: db.prepare(
-      'SELECT id, name, created_at, revoked_at FROM terminals WHERE key_hash = ? AND revoked_at IS NULL',
+      `SELECT t.id, t.name, t.created_at, t.revoked_at,
+              (SELECT json_group_array(venue_id) FROM (SELECT venue_id FROM terminal_venues WHERE terminal_id = t.id ORDER BY venue_id)) AS venues
+       FROM terminals t WHERE t.key_hash = ? AND t.revoked_at IS NULL`,
     ),
-    terminalVenues: terminalVenuesStatement(db),
     revokedSince: db.prepare('SELECT cursor, terminal_id FROM revocations WHERE cursor > ? ORDER BY cursor'),
     pruneEvents: db.prepare('DELETE FROM events WHERE received_at < ?'),
     pruneHeld: db.prepare('DELETE FROM held_events WHERE received_at < ?'),
