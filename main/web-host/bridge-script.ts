@@ -52,7 +52,28 @@ export const bridgeScript = (): string => `(() => {
     return body ? body.value : undefined;
   };
   const listeners = new Map(EVENTS.map((name) => [name, new Set()]));
+  const emit = (name, payload) => {
+    for (const listener of [...listeners.get(name)]) listener(payload);
+  };
   const source = new EventSource('/api/events');
+  // Events sent while the stream was down are lost: after a reconnect, read the state afresh.
+  let opened = false;
+  source.addEventListener('open', () => {
+    if (!opened) {
+      opened = true;
+      return;
+    }
+    const refresh = [
+      ['status:get', 'status:changed', (value) => value],
+      ['orders:list', 'orders:changed', (value) => ({ orders: value })],
+      ['outbox:list', 'outbox:changed', (value) => ({ entries: value })],
+      ['venue:get', 'venue:changed', (value) => value],
+      ['menu:items', 'menu:changed', (value) => ({ items: value })],
+    ];
+    for (const [channel, event, wrap] of refresh) {
+      call(channel)({}).then((value) => emit(event, wrap(value)), () => undefined);
+    }
+  });
   for (const name of EVENTS) {
     source.addEventListener(name, (message) => {
       let payload;
@@ -61,7 +82,7 @@ export const bridgeScript = (): string => `(() => {
       } catch {
         return;
       }
-      for (const listener of [...listeners.get(name)]) listener(payload);
+      emit(name, payload);
     });
   }
   const bridge = {};

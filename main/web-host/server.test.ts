@@ -168,6 +168,7 @@ describe('web host', () => {
 describe('bridge script', () => {
   it('defines the same Bridge shape as the preload, takes the token from the URL and sends it as a header', async () => {
     const fetches: Array<{ url: string; init: { headers: Record<string, string>; body: string } }> = [];
+    const sources: Array<{ url: string; handlers: Map<string, (event: unknown) => void> }> = [];
     const replaced: string[] = [];
     const storage = new Map<string, string>();
     const window: Record<string, unknown> = {};
@@ -191,8 +192,12 @@ describe('bridge script', () => {
         url: string;
         constructor(url: string) {
           this.url = url;
+          sources.push(this);
         }
-        addEventListener() {}
+        handlers = new Map<string, (event: unknown) => void>();
+        addEventListener(type: string, handler: (event: unknown) => void) {
+          this.handlers.set(type, handler);
+        }
       },
     };
     vm.runInNewContext(bridgeScript(), context);
@@ -204,5 +209,29 @@ describe('bridge script', () => {
     expect(fetches[0]?.url).toBe('/api/orders:markReady');
     expect(fetches[0]?.init.headers['x-countertop-session']).toBe('tok123');
     expect(JSON.parse(fetches[0]!.init.body)).toEqual({ orderId: 'o1' });
+
+    // Events reach listeners of their name only, until unsubscribed.
+    const on = bridge.on as unknown as (event: string, listener: (payload: unknown) => void) => () => void;
+    const arrived: unknown[] = [];
+    const off = on('orders:arrived', (payload) => arrived.push(payload));
+    const [source] = sources;
+    expect(source?.url).toBe('/api/events');
+    source!.handlers.get('orders:arrived')!({ data: '{"orderId":"o1","orderNumber":"5"}' });
+    source!.handlers.get('status:changed')!({ data: '{}' });
+    off();
+    source!.handlers.get('orders:arrived')!({ data: '{"orderId":"o2","orderNumber":"6"}' });
+    expect(arrived).toEqual([{ orderId: 'o1', orderNumber: '5' }]);
+
+    // After the stream reconnects, the state is read afresh and handed to listeners as events.
+    const changed: unknown[] = [];
+    on('orders:changed', (payload) => changed.push(payload));
+    source!.handlers.get('open')!({});
+    expect(fetches).toHaveLength(1);
+    source!.handlers.get('open')!({});
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(fetches.map((f) => f.url).sort()).toEqual(
+      ['/api/orders:markReady', '/api/status:get', '/api/orders:list', '/api/outbox:list', '/api/venue:get', '/api/menu:items'].sort(),
+    );
+    expect(changed).toEqual([{ orders: { actionId: 'z' } }]);
   });
 });

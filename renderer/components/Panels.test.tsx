@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeBridge, makeVenue } from '../testing/fake-bridge';
+import { createFakeBridge, makeStatus, makeVenue } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
@@ -178,5 +178,57 @@ describe('menu panel', () => {
     act(() => bridge.emit('menu:changed', { items: [{ ...item, enabled: false }] }));
     fireEvent.click(within(screen.getByRole('listitem', { name: 'Margherita' })).getByRole('button', { name: 'Mark available' }));
     await waitFor(() => expect(bridge.callsTo('menu:setItemAvailability')[1]).toEqual({ externalData: 'pizza-m', enabled: true }));
+  });
+});
+
+describe('offline banner', () => {
+  it('shows on every view while the venue is offline and switches it back online', async () => {
+    const bridge = createFakeBridge({ venue: makeVenue({ isOnline: false, offlineUntil: null }) });
+    renderApp(bridge);
+    const banner = await screen.findByTestId('offline-banner');
+    expect(banner.textContent).toContain('Venue offline · Offline until switched back');
+    fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    fireEvent.click(within(screen.getByTestId('offline-banner')).getByRole('button', { name: 'Go online' }));
+    await waitFor(() => expect(bridge.callsTo('venue:setOnline')).toEqual([{ online: true }]));
+    act(() => bridge.emit('venue:changed', makeVenue({ isOnline: true })));
+    expect(screen.queryByTestId('offline-banner')).toBeNull();
+  });
+});
+
+describe('activity panel', () => {
+  it('lists what waits for the platform and retries or discards a failed action', async () => {
+    const bridge = createFakeBridge({ status: makeStatus({ outboxWaiting: 1, outboxFailed: 1 }) });
+    const at = new Date().toISOString();
+    bridge.handle('outbox:list', async () => [
+      { id: 'a1', kind: 'accept', subject: 'o1', summary: 'Accept #101 (15 min)', state: 'pending', attempts: 2, error: null, createdAt: at, nextAttemptAt: at },
+      { id: 'a2', kind: 'venue-online', subject: 'demo-venue', summary: 'Go offline', state: 'failed', attempts: 1, error: 'Venue is closed permanently', createdAt: at, nextAttemptAt: null },
+    ]);
+    renderApp(bridge);
+    const outbox = await screen.findByTestId('status-outbox');
+    expect(outbox.textContent).toBe('1 waiting to send · 1 failed');
+    fireEvent.click(outbox);
+    const failed = screen.getByText('Go offline').closest('li')!;
+    expect(failed.textContent).toContain('Venue is closed permanently');
+    expect(within(screen.getByText('Accept #101 (15 min)').closest('li')!).queryByRole('button')).toBeNull();
+    fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(bridge.callsTo('outbox:retry')).toEqual([{ actionId: 'a2' }]));
+    fireEvent.click(within(failed).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(bridge.callsTo('outbox:discard')).toEqual([{ actionId: 'a2' }]));
+  });
+});
+
+describe('shortcuts', () => {
+  it('opens the list with ? and switches views with number keys', async () => {
+    renderApp(createFakeBridge());
+    await screen.findByRole('region', { name: 'New' });
+    fireEvent.keyDown(window, { key: '?' });
+    expect(within(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).getByText('Mark ready')).toBeTruthy();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    fireEvent.keyDown(window, { key: '2' });
+    expect(screen.getByRole('main', { name: 'Venue' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: '3' });
+    expect(screen.getByRole('main', { name: 'Menu' })).toBeTruthy();
+    fireEvent.keyDown(window, { key: '1' });
+    expect(screen.getByRole('main', { name: 'Orders' })).toBeTruthy();
   });
 });

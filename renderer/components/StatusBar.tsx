@@ -1,4 +1,5 @@
 import { useApp } from '../app-context';
+import { formatClock } from '../format';
 import { en } from '../i18n/en';
 
 export const StatusBar = () => {
@@ -55,6 +56,26 @@ export const ReconnectBanner = () => {
       <button type="button" className="btn btn-light" onClick={() => openSetup(true)}>
         {en.status.reconnectButton}
       </button>
+    </div>
+  );
+};
+
+/** Staff must never forget the venue is hidden from customers. */
+export const OfflineBanner = () => {
+  const venue = useApp((s) => s.venue);
+  const setOnline = useApp((s) => s.setOnline);
+  if (!venue || venue.isOnline) return null;
+  return (
+    <div className="banner banner-offline" role="status" data-testid="offline-banner">
+      <span>
+        {en.status.offline} ·{' '}
+        {venue.offlineUntil ? en.venue.offlineUntil(formatClock(venue.offlineUntil)) : en.venue.offlineIndefinitely}
+      </span>
+      {!venue.pending && (
+        <button type="button" className="btn btn-light" onClick={() => void setOnline(true, null)}>
+          {en.venue.goOnline}
+        </button>
+      )}
     </div>
   );
 };
