@@ -32,6 +32,12 @@ export type RelayClientOptions = {
   signingSecret: string | null;
   waitSeconds?: number;
   backoff?: { baseMs?: number; capMs?: number };
+  /**
+   * Polls allowed per second on average, in bursts of `pollBurst` (defaults 4.5 and 18): the relay
+   * allows a terminal 5 a second, so a busy stream is fetched in batches instead of earning 429s.
+   */
+  pollsPerSecond?: number;
+  pollBurst?: number;
   onState: (state: RelayConnection, error: string | null) => void;
   /** New notifications are in the inbox. */
   onCommitted: (count: number) => void;
@@ -81,11 +87,38 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
   });
 
   let running = true;
-  const controller = new AbortController();
+  const stopping = new AbortController();
+  let poll: AbortController | null = null;
   let state: RelayConnection = 'connecting';
   const setState = (next: RelayConnection, error: string | null): void => {
     state = next;
     options.onState(next, error);
+  };
+
+  const pause = (ms: number): Promise<void> =>
+    new Promise<void>((resolve) => {
+      const wake = (): void => {
+        clearTimeout(timer);
+        stopping.signal.removeEventListener('abort', wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      stopping.signal.addEventListener('abort', wake);
+    });
+  const rate = options.pollsPerSecond ?? 4.5;
+  const burst = options.pollBurst ?? 18;
+  let tokens = burst;
+  let refilledAt = Date.now();
+  const takePollToken = async (): Promise<void> => {
+    const at = Date.now();
+    tokens = Math.min(burst, tokens + ((at - refilledAt) / 1000) * rate);
+    refilledAt = at;
+    if (tokens < 1) {
+      await pause(((1 - tokens) / rate) * 1000);
+      tokens = 1;
+      refilledAt = Date.now();
+    }
+    tokens -= 1;
   };
 
   const loop = async (): Promise<void> => {
@@ -96,13 +129,16 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
       // A short first poll tells at once whether the relay answers; then the long wait.
       const pollWait = state === 'connected' ? wait : 0;
       const url = `${options.relayUrl.replace(/\/+$/, '')}/v1/events?after=${readCursor(db)}&wait=${pollWait}&limit=100`;
+      await takePollToken();
+      if (!running) break;
+      poll = new AbortController();
       try {
         const response = await sendRequest({
           method: 'GET',
           url,
           headers: { authorization: `Bearer ${options.terminalKey}` },
           timeoutMs: (pollWait + 10) * 1000,
-          signal: controller.signal,
+          signal: poll.signal,
         });
         if (!running) break;
         const answer = answerSchema.parse(response.body);
@@ -126,17 +162,8 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
               : String(error);
         setState('disconnected', message);
         const delay = fullJitterDelay(failures, { baseMs: options.backoff?.baseMs ?? 500, capMs: options.backoff?.capMs ?? 30_000 });
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, Math.max(50, delay));
-          controller.signal.addEventListener(
-            'abort',
-            () => {
-              clearTimeout(timer);
-              resolve();
-            },
-            { once: true },
-          );
-        });
+        const retryAfter = error instanceof HttpError ? (error.retryAfterMs ?? 0) : 0;
+        await pause(Math.max(50, delay, retryAfter));
       }
     }
   };
@@ -145,7 +172,8 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
   return {
     stop: async () => {
       running = false;
-      controller.abort();
+      stopping.abort();
+      poll?.abort();
       await done;
     },
   };

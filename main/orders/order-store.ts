@@ -59,9 +59,15 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
   );
   const setStatus = db.prepare('UPDATE orders SET platform_status = ?, updated_at = ? WHERE id = ?');
 
-  const toOrder = (row: OrderRow): Order => {
+  const selectAllOpenActions = db.prepare<[], OpenActionRow & { subject: string }>(
+    `SELECT subject, id, kind, state, error, attempts, created_at FROM outbox
+     WHERE state IN ('pending', 'sending', 'failed') AND kind IN ('accept', 'reject', 'ready', 'delivered', 'confirm-preorder')
+     ORDER BY seq`,
+  );
+
+  const toOrder = (row: OrderRow, open?: Map<string, OpenActionRow[]>): Order => {
     const platform = JSON.parse(row.data) as PlatformOrder;
-    const actions = selectOpenActions.all(row.id);
+    const actions = open ? (open.get(row.id) ?? []) : selectOpenActions.all(row.id);
     const first = actions[0];
     const pending: PendingAction | null = first
       ? {
@@ -163,7 +169,16 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
       return row ? toOrder(row) : null;
     },
     has: (orderId) => selectRow.get(orderId) !== undefined,
-    list: () => listRows.all({ since: new Date(now().getTime() - 24 * 3600_000).toISOString() }).map(toOrder),
+    list: () => {
+      // One query for every open action instead of one per order.
+      const open = new Map<string, OpenActionRow[]>();
+      for (const action of selectAllOpenActions.all()) {
+        const list = open.get(action.subject) ?? [];
+        list.push(action);
+        open.set(action.subject, list);
+      }
+      return listRows.all({ since: new Date(now().getTime() - 24 * 3600_000).toISOString() }).map((row) => toOrder(row, open));
+    },
     openOrderIds: () => selectOpen.all().filter((row) => !isFinalStatus(row.platform_status)).map((row) => row.id),
     latestStatuses: (count) => selectLatest.all(count).map((row) => row.platform_status),
   };

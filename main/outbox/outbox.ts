@@ -84,7 +84,7 @@ const toAction = (row: Row): StoredAction =>
 
 export const createOutbox = (options: OutboxOptions): Outbox => {
   const { db, now } = options;
-  const concurrency = options.concurrency ?? 4;
+  const concurrency = options.concurrency ?? 8;
   const insertRow = db.prepare(
     `INSERT INTO outbox (id, kind, subject, summary, payload, state, created_at, next_attempt_at)
      VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
