@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { StoreProvider } from './app-context';
 import { findBridge } from './bridge';
 import { App } from './components/App';
+import { en } from './i18n/en';
 import { createWebAudioRinger } from './ringer';
 import { createAppStore } from './store';
 import './styles.css';
@@ -10,7 +11,7 @@ import './styles.css';
 const root = createRoot(document.getElementById('root')!);
 const bridge = findBridge();
 if (!bridge) {
-  root.render(<p className="center">The terminal service is not available in this window.</p>);
+  root.render(<p className="center">{en.noBridge}</p>);
 } else {
   const store = createAppStore(bridge, {
     storage: window.localStorage,

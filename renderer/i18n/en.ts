@@ -3,6 +3,7 @@ export const en = {
   appName: 'Countertop',
   loading: 'Connecting to the terminal service…',
   loadFailed: 'The terminal service did not answer',
+  noBridge: 'The terminal service is not available in this window.',
   tryAgain: 'Try again',
 
   nav: {
