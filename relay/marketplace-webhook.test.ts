@@ -24,6 +24,7 @@ describe('POST /hooks/marketplace', () => {
       marketplaceSecrets: [MARKETPLACE_SECRET, MARKETPLACE_SECRET_NEXT],
       deliverySecrets: [DELIVERY_SECRET],
       maxBodyBytes: 4096,
+      pollRateLimit: { perSecond: 100, burst: 100 },
     });
     key = createTerminal(dir.dbPath, ['venue-m']).key;
   });
