@@ -16,13 +16,16 @@ const optionValue = z.looseObject({
   name: text,
   price: z.number().min(0).optional(),
   enabled: z.boolean().optional(),
-  external_data: z.string().optional(),
+  external_data: z.string().min(1).optional(),
 });
 const option = z.looseObject({
   name: text,
-  type: z.string().optional(),
-  external_data: z.string().optional(),
-  values: z.array(optionValue).optional(),
+  type: z.string({ error: 'is required (e.g. SingleChoice)' }).min(1, 'must not be empty'),
+  selection_range: z
+    .looseObject({ min: z.number().int().nonnegative(), max: z.number().int().nonnegative() }, { error: 'is required ({min, max})' })
+    .refine((r) => r.max >= r.min, { message: 'max must not be below min', path: ['max'] }),
+  external_data: z.string().min(1).optional(),
+  values: z.array(optionValue).min(1, 'needs at least one value'),
 });
 const item = z.looseObject({
   name: text,
@@ -41,7 +44,7 @@ const category = z.looseObject({
   description: text.optional(),
   items: z.array(item),
   subcategories: z
-    .array(z.looseObject({ name: text, items: z.array(item).optional() }))
+    .array(z.looseObject({ name: text, items: z.array(item) }))
     .optional(),
   weekly_availability: z.array(window).optional(),
 });
@@ -122,7 +125,7 @@ const allItems = (menu: Menu): Array<{ item: Item; category: string; path: strin
   menu.categories.flatMap((cat, c) => [
     ...cat.items.map((entry, i) => ({ item: entry, category: nameOf(cat) ?? '', path: `categories[${c}].items[${i}]` })),
     ...(cat.subcategories ?? []).flatMap((sub, s) =>
-      (sub.items ?? []).map((entry, i) => ({ item: entry, category: nameOf(sub) ?? nameOf(cat) ?? '', path: `categories[${c}].subcategories[${s}].items[${i}]` })),
+      sub.items.map((entry, i) => ({ item: entry, category: nameOf(sub) ?? nameOf(cat) ?? '', path: `categories[${c}].subcategories[${s}].items[${i}]` })),
     ),
   ]);
 

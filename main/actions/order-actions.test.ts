@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { adjustedPickupTime } from './order-actions';
+import { laterStatus, mapOrderV2, toOrderStatus } from '../marketplace/order-mapping';
+import { orderV2Schema } from '../marketplace/schemas';
+
+const now = new Date('2026-11-23T10:00:00.000Z');
+
+describe('accept preparation time', () => {
+  it('keeps the platform estimate when the food is ready before it', () => {
+    expect(adjustedPickupTime('2026-11-23T10:20:00.000Z', 15, now)).toBeNull();
+    expect(adjustedPickupTime('2026-11-23T10:20:00.000Z', null, now)).toBeNull();
+  });
+  it('moves the pickup to when the food is ready', () => {
+    expect(adjustedPickupTime('2026-11-23T10:20:00.000Z', 30, now)).toBe('2026-11-23T10:30:00.000Z');
+  });
+  it('caps the move at 25 minutes after the estimate, as the API requires', () => {
+    expect(adjustedPickupTime('2026-11-23T10:20:00.000Z', 120, now)).toBe('2026-11-23T10:45:00.000Z');
+  });
+});
+
+describe('order mapping', () => {
+  it('maps every spelling of a status and never goes backwards', () => {
+    expect(['received', 'fetched', 'acknowledged', 'production', 'READY', 'delivered', 'rejected', 'CANCELED', 'other'].map(toOrderStatus)).toEqual([
+      'CREATED',
+      'CREATED',
+      'CREATED',
+      'PRODUCTION',
+      'READY',
+      'DELIVERED',
+      'REJECTED',
+      'CANCELED',
+      null,
+    ]);
+    expect(laterStatus('READY', 'PRODUCTION')).toBe('READY');
+    expect(laterStatus('PRODUCTION', 'READY')).toBe('READY');
+    expect(laterStatus('CANCELED', 'DELIVERED')).toBe('CANCELED');
+  });
+
+  it('maps an OrderV2 to the app order', () => {
+    const v2 = orderV2Schema.parse({
+      id: 'o1',
+      order_number: '042',
+      venue: { id: 'v1', name: 'Kitchen' },
+      order_status: 'fetched',
+      type: 'preorder',
+      pre_order: { preorder_time: '2026-11-23T12:00:00Z', pre_order_status: 'waiting' },
+      delivery: { type: 'homedelivery', self_delivery: true, time: null, location: null },
+      items: [
+        {
+          id: 'i1',
+          name: 'Burger',
+          count: 2,
+          pos_id: null,
+          sku: 'SKU1',
+          gtin: null,
+          category: null,
+          deposit: null,
+          options: [{ id: 'x', name: 'Sauce', value: 'Mayo', price: { amount: 50, currency: 'EUR' }, count: 1 }],
+          item_price: { total: { amount: 2100, currency: 'EUR' }, unit_price: { amount: 1050, currency: 'EUR' } },
+        },
+      ],
+      basket_price: { total: { amount: 2100, currency: 'EUR' } },
+      consumer_name: 'Ann B.',
+      consumer_phone_number: null,
+      consumer_comment: 'No onions',
+      pickup_eta: '2026-11-23T11:40:00Z',
+      created_at: '2026-11-23T10:00:00Z',
+      unknown_future_field: true,
+    });
+    expect(mapOrderV2(v2, 'CREATED', now.toISOString())).toEqual({
+      id: 'o1',
+      orderNumber: '042',
+      venueId: 'v1',
+      platformStatus: 'CREATED',
+      type: 'preorder',
+      preorderTime: '2026-11-23T12:00:00Z',
+      preorderStatus: 'waiting',
+      deliveryType: 'homedelivery',
+      selfDelivery: true,
+      items: [
+        {
+          id: 'i1',
+          name: 'Burger',
+          count: 2,
+          posId: 'SKU1',
+          total: { amount: 2100, currency: 'EUR' },
+          options: [{ name: 'Sauce', value: 'Mayo', count: 1, price: { amount: 50, currency: 'EUR' } }],
+        },
+      ],
+      total: { amount: 2100, currency: 'EUR' },
+      consumerName: 'Ann B.',
+      consumerPhone: null,
+      consumerComment: 'No onions',
+      pickupEta: '2026-11-23T11:40:00Z',
+      createdAt: '2026-11-23T10:00:00Z',
+    });
+  });
+});

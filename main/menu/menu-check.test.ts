@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { diffMenus, parseMenu } from './menu-check';
+
+const lt = (value: string) => [{ lang: 'en', value }];
+const menu = (items: unknown[], extra: Record<string, unknown> = {}) => ({
+  currency: 'EUR',
+  primary_language: 'en',
+  categories: [{ name: lt('Mains'), items }],
+  ...extra,
+});
+const burger = { name: lt('Burger'), price: 9.5, enabled: true, external_data: 'burger' };
+const fries = { name: lt('Fries'), price: 3, enabled: true, external_data: 'fries' };
+
+describe('menu check', () => {
+  it('accepts a menu with the required fields', () => {
+    const result = parseMenu(JSON.stringify(menu([burger, fries])));
+    expect(result.ok).toBe(true);
+  });
+
+  it('names the item and the field of each issue', () => {
+    const result = parseMenu(JSON.stringify(menu([burger, { name: lt('Salad'), enabled: true, external_data: 'salad' }, { name: lt('Soup'), price: 4, external_data: 'soup', enabled: 'yes' }])));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues).toEqual([
+      { path: 'categories[0].items[1].price', message: 'Item "Salad": price is required and must be a number' },
+      { path: 'categories[0].items[2].enabled', message: 'Item "Soup": enabled is required and must be true or false' },
+    ]);
+  });
+
+  it('refuses missing menu fields, bad JSON and duplicate external_data', () => {
+    const missing = parseMenu(JSON.stringify({ categories: [] }));
+    expect(missing.ok === false && missing.issues.map((i) => i.path)).toEqual(['currency', 'primary_language', 'categories']);
+    const bad = parseMenu('{"currency":');
+    expect(bad.ok === false && bad.issues[0]?.message).toMatch(/not valid JSON/);
+    const dup = parseMenu(JSON.stringify(menu([burger, { ...fries, external_data: 'burger' }])));
+    expect(dup.ok === false && dup.issues[0]).toEqual({
+      path: 'categories[0].items[1].external_data',
+      message: 'Item "Fries": external_data "burger" is also used at categories[0].items[0]',
+    });
+  });
+
+  it('checks options as the platform requires them', () => {
+    const withOption = { ...burger, options: [{ name: lt('Sauce'), values: [] }] };
+    const result = parseMenu(JSON.stringify(menu([withOption])));
+    expect(result.ok === false && result.issues.map((i) => i.message)).toEqual([
+      'Item "Burger": type is required (e.g. SingleChoice)',
+      'Item "Burger": selection_range is required ({min, max})',
+      'Item "Burger": values needs at least one value',
+    ]);
+  });
+
+  it('diffs against the stored menu by external_data', () => {
+    const before = parseMenu(JSON.stringify(menu([burger, fries])));
+    const after = parseMenu(JSON.stringify(menu([{ ...burger, price: 10 }, { name: lt('Shake'), price: 4, enabled: true, external_data: 'shake' }])));
+    if (!before.ok || !after.ok) throw new Error('menus should parse');
+    expect(diffMenus(before.menu, after.menu)).toEqual({
+      added: ['Shake'],
+      removed: ['Fries'],
+      changed: ['Burger'],
+      categoriesBefore: 1,
+      categoriesAfter: 1,
+      itemsBefore: 2,
+      itemsAfter: 2,
+    });
+    expect(diffMenus(null, after.menu)).toMatchObject({ added: ['Burger', 'Shake'], removed: [], itemsBefore: 0 });
+  });
+});
