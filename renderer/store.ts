@@ -41,6 +41,8 @@ export type AppState = {
   /** Calls the service refused outright, by order id: nothing was stored. */
   callErrors: Record<string, string>;
   mutedUntil: number | null;
+  /** Orders the platform cancelled while staff may be preparing them; shown until acknowledged. */
+  cancelled: Array<{ id: string; orderNumber: string }>;
   theme: Theme;
   view: View;
   selectedOrderId: string | null;
@@ -60,6 +62,7 @@ export type AppActions = {
   retry(actionId: string): Promise<void>;
   discard(actionId: string): Promise<void>;
   dismissCallError(orderId: string): void;
+  acknowledgeCancelled(orderId: string): void;
   setOnline(online: boolean, until: string | null): Promise<BridgeError | null>;
   setOpeningTimes(availability: OpeningTime[]): Promise<BridgeError | null>;
   refreshVenue(): Promise<void>;
@@ -103,9 +106,22 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
   const unsubscribers: Array<() => void> = [];
 
   return createStore<AppState & AppActions>()((set, get) => {
+    const ACTIVE = new Set<Order['status']>(['CREATED', 'PRODUCTION', 'READY']);
+    /** Takes a new order list, noting orders the platform cancelled under the staff's hands. */
+    const receiveOrders = (orders: Order[]): void =>
+      set((s) => {
+        const before = new Map(s.orders.map((o) => [o.id, o.status]));
+        const newlyCancelled = orders
+          .filter((o) => o.status === 'CANCELED' && ACTIVE.has(before.get(o.id) ?? 'CANCELED'))
+          .filter((o) => !s.cancelled.some((c) => c.id === o.id))
+          .map((o) => ({ id: o.id, orderNumber: o.orderNumber }));
+        return newlyCancelled.length > 0
+          ? { orders, cancelled: [...s.cancelled, ...newlyCancelled], mutedUntil: null }
+          : { orders };
+      });
+
     const reloadOrders = async (): Promise<void> => {
-      const orders = await bridge['orders:list']({});
-      set({ orders });
+      receiveOrders(await bridge['orders:list']({}));
     };
 
     /** Runs one order action: visible as submitting, refused calls shown on the card. */
@@ -159,6 +175,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       submitting: {},
       callErrors: {},
       mutedUntil: null,
+      cancelled: [],
       theme: initialTheme(options),
       view: 'orders',
       selectedOrderId: null,
@@ -167,7 +184,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       async init() {
         get().dispose();
         unsubscribers.push(
-          bridge.on('orders:changed', ({ orders }) => set({ orders })),
+          bridge.on('orders:changed', ({ orders }) => receiveOrders(orders)),
           // A new order ends any mute: a mute silences orders staff already saw.
           bridge.on('orders:arrived', () => set({ mutedUntil: null })),
           bridge.on('status:changed', (status) => set({ status })),
@@ -222,6 +239,9 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         await tryCall(() => bridge['outbox:discard']({ actionId }));
         await reloadOrders().catch(() => undefined);
       },
+      acknowledgeCancelled(orderId) {
+        set((s) => ({ cancelled: s.cancelled.filter((c) => c.id !== orderId) }));
+      },
       dismissCallError(orderId) {
         set((s) => ({ callErrors: without(s.callErrors, orderId) }));
       },
@@ -270,4 +290,5 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
 };
 
 export const isRinging = (state: AppState, at: number): boolean =>
-  (state.mutedUntil === null || at >= state.mutedUntil) && state.orders.some(needsAttention);
+  (state.mutedUntil === null || at >= state.mutedUntil) &&
+  (state.cancelled.length > 0 || state.orders.some(needsAttention));

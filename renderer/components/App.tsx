@@ -13,7 +13,7 @@ import { MenuPanel } from './MenuPanel';
 import { VenuePanel } from './VenuePanel';
 import { RejectDialog } from './RejectDialog';
 import { SetupScreen } from './SetupScreen';
-import { OfflineBanner, ReconnectBanner, StatusBar } from './StatusBar';
+import { CancelledBanner, OfflineBanner, ReconnectBanner, StatusBar } from './StatusBar';
 import { TopBar } from './TopBar';
 
 const VIEW_KEYS: Record<string, View> = { '1': 'orders', '2': 'venue', '3': 'menu', '4': 'activity' };
@@ -187,6 +187,7 @@ export const App = ({ ringer }: { ringer: Ringer }) => {
     <div className={`app ${ringing ? 'app-ringing' : ''}`}>
       {configured && !setupOpen && <TopBar now={now} ringing={ringing} soundBlocked={soundBlocked} />}
       <ReconnectBanner />
+      {configured && !setupOpen && <CancelledBanner />}
       {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
       {!configured || setupOpen ? <SetupScreen /> : content}
       <StatusBar />

@@ -58,7 +58,8 @@ describe('order board', () => {
     expect(within(first).getByText('Size: Large')).toBeTruthy();
     expect(within(first).getByText('No onions please')).toBeTruthy();
     expect(within(first).getByText('€24.50')).toBeTruthy();
-    expect(within(first).getByText('7 min ago')).toBeTruthy();
+    expect(within(first).getByText('7 min ago').className).toContain('card-age-late');
+    expect(within(card('104')).getByText('just now').className).not.toContain('card-age-late');
 
     const delivery = card('102');
     expect(within(delivery).getByText('Delivery')).toBeTruthy();
@@ -160,5 +161,33 @@ describe('order board', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.keyDown(window, { key: 't' });
     expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+});
+
+describe('platform cancellations', () => {
+  it('ring and stay on screen until staff confirm they stopped preparing the order', async () => {
+    const order = makeOrder({ orderNumber: '601', status: 'PRODUCTION', platformStatus: 'PRODUCTION' });
+    const bridge = createFakeBridge({ orders: [order] });
+    const { ringer } = renderApp(bridge);
+    await screen.findByText('#601');
+    expect(ringer.ringing).toBe(false);
+
+    act(() => bridge.setOrders([{ ...order, status: 'CANCELED', platformStatus: 'CANCELED' }]));
+    const banner = screen.getByTestId('cancelled-banner');
+    expect(banner.textContent).toContain('Order #601 was cancelled by the platform. Stop preparing it.');
+    expect(ringer.ringing).toBe(true);
+    expect(within(screen.getByRole('region', { name: 'Done today' })).getByText('Cancelled by platform')).toBeTruthy();
+
+    fireEvent.click(within(banner).getByRole('button', { name: 'OK, stopped' }));
+    expect(screen.queryByTestId('cancelled-banner')).toBeNull();
+    expect(ringer.ringing).toBe(false);
+  });
+
+  it('do not alarm for orders already finished when the board opened', async () => {
+    const bridge = createFakeBridge({ orders: [makeOrder({ orderNumber: '602', status: 'CANCELED', platformStatus: 'CANCELED' })] });
+    const { ringer } = renderApp(bridge);
+    await screen.findByText('#602');
+    expect(screen.queryByTestId('cancelled-banner')).toBeNull();
+    expect(ringer.ringing).toBe(false);
   });
 });

@@ -27,6 +27,11 @@ const ACTION_STYLE: Record<OrderActionKind, string> = {
   'confirm-preorder': 'btn btn-go',
 };
 
+/** A new order unanswered for 5 minutes risks being auto-rejected by the platform. */
+const LATE_MS = 5 * 60_000;
+const isLate = (order: Order, now: number): boolean =>
+  order.status === 'CREATED' && order.type === 'instant' && now - Date.parse(order.createdAt) > LATE_MS;
+
 type Props = { order: Order; now: number; flashing: boolean; selected: boolean };
 
 const OrderCardView = ({ order, now, flashing, selected }: Props) => {
@@ -79,7 +84,7 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
         <span className={`tag tag-${order.deliveryType === 'homedelivery' ? 'delivery' : 'takeaway'}`}>
           {deliveryLabel(order)}
         </span>
-        <span className="card-age" title={order.createdAt}>
+        <span className={`card-age ${isLate(order, now) ? 'card-age-late' : ''}`} title={order.createdAt}>
           {formatAge(order.createdAt, now)}
         </span>
       </header>

@@ -79,3 +79,22 @@ export const OfflineBanner = () => {
     </div>
   );
 };
+
+/** A cancellation must stop the cooking: it rings and stays until someone confirms it. */
+export const CancelledBanner = () => {
+  const cancelled = useApp((s) => s.cancelled);
+  const acknowledge = useApp((s) => s.acknowledgeCancelled);
+  if (cancelled.length === 0) return null;
+  return (
+    <div className="banner banner-danger banner-stack" role="alert" data-testid="cancelled-banner">
+      {cancelled.map((order) => (
+        <div key={order.id} className="banner-row">
+          <span>{en.order.cancelledByPlatform(order.orderNumber)}</span>
+          <button type="button" className="btn btn-light" onClick={() => acknowledge(order.id)}>
+            {en.order.cancelledOk}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+};

@@ -55,6 +55,8 @@ export const en = {
       CANCELED: 'Cancelled by platform',
     },
     rejectReason: (reason: string) => `Reason: ${reason}`,
+    cancelledByPlatform: (n: string) => `Order #${n} was cancelled by the platform. Stop preparing it.`,
+    cancelledOk: 'OK, stopped',
   },
 
   actions: {
