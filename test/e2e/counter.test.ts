@@ -106,6 +106,21 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     await card(placed.order_number).getByRole('button', { name: 'Mark ready' }).waitFor({ timeout: 20_000 });
   });
 
+  it('a platform cancellation of an order in preparation alarms until staff confirm', async () => {
+    const placed = await sandbox.placeOrder('takeaway');
+    await card(placed.order_number).getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('button', { name: /^Accept ·/ }).click();
+    await card(placed.order_number).getByRole('button', { name: 'Mark ready' }).waitFor();
+    await sandbox.cancel(placed.id);
+    const banner = page.getByTestId('cancelled-banner');
+    await banner.getByText(`Order #${placed.order_number} was cancelled by the platform. Stop preparing it.`).waitFor();
+    await column('Done today').getByText(`#${placed.order_number}`).waitFor();
+    const before = await tones(page);
+    await eventually(() => tones(page), (n) => n > before, 5_000);
+    await banner.getByRole('button', { name: 'OK, stopped' }).click();
+    expect(await banner.count()).toBe(0);
+  });
+
   it('goes offline for 30 minutes and back online', async () => {
     await page.getByRole('button', { name: 'Venue', exact: true }).click();
     await page.getByRole('button', { name: 'Go offline' }).click();

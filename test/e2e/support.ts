@@ -67,6 +67,7 @@ export const control = (demo: Demo) => {
     placeOrder: (type: 'takeaway' | 'homedelivery') =>
       call<SandboxOrder>('POST', '/orders', { venue_id: demo.sandbox.demo.venueId, type }),
     order: (id: string) => call<SandboxOrder>('GET', `/orders/${id}`),
+    cancel: (id: string) => call<SandboxOrder>('POST', `/orders/${id}/cancel`, {}),
     faults: (faults: { error_rate?: number; latency_ms?: number }) => call<unknown>('POST', '/faults', faults),
     venue: () =>
       call<{ status: { is_online: boolean }; offline_until: string | null }>('GET', `/venues/${demo.sandbox.demo.venueId}`),
