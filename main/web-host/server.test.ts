@@ -131,6 +131,12 @@ describe('web host', () => {
     expect(accept).not.toHaveBeenCalled();
   });
 
+  it('answers 413 to a body beyond the limit without calling the core', async () => {
+    const reply = await post('menu:check', JSON.stringify({ text: 'x'.repeat(25 * 1024 * 1024) }));
+    expect(reply.status).toBe(413);
+    expect(JSON.parse(reply.body)).toEqual({ code: 'invalid-request', message: 'The request is too large.' });
+  });
+
   it('refuses other Host names (DNS rebinding)', async () => {
     const reply = await request('/', { headers: { host: 'evil.example' } });
     expect(reply.status).toBe(421);

@@ -78,15 +78,19 @@ const readBody = (request: IncomingMessage): Promise<string> =>
   new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    request.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
+        // Drain the rest without keeping it, so the 413 can still be answered.
+        request.off('data', onData);
+        request.resume();
+        chunks.length = 0;
         reject(new BodyTooLarge());
-        request.destroy();
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    request.on('data', onData);
     request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     request.on('error', reject);
   });
