@@ -43,6 +43,11 @@ describe('order lifecycles against the sandbox and relay', () => {
     // Local state changes at once, before the platform confirms.
     expect((await orderOf(placed.id))?.status).toBe('PRODUCTION');
     await waitFor('accepted on the platform', async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION');
+    // 30 minutes of preparation moved the pickup later, within the platform's 25-minute limit.
+    const accepted = (await world.sandboxOrder(placed.id)) as { pickup_eta: string; original_pickup_eta: string };
+    const moved = Date.parse(accepted.pickup_eta) - Date.parse(accepted.original_pickup_eta);
+    expect(moved).toBeGreaterThan(0);
+    expect(moved).toBeLessThanOrEqual(25 * 60_000);
     await waitFor('platform status confirmed', async () => (await orderOf(placed.id))?.platformStatus === 'PRODUCTION');
 
     await core.api['orders:markReady']({ orderId: placed.id });
@@ -77,6 +82,42 @@ describe('order lifecycles against the sandbox and relay', () => {
     await waitFor('pickup completed', async () => (await orderOf(placed.id))?.pickupCompleted === true);
     await world.control('POST', `/orders/${placed.id}/courier`, { event: 'delivered' });
     await waitFor('delivered', async () => (await orderOf(placed.id))?.platformStatus === 'DELIVERED');
+  });
+
+  it('pre-order: confirmed, not accepted; self-delivery accepted through its own endpoint', async () => {
+    const pre = await world.placeOrder({ type: 'takeaway', preorder_time: new Date(world.now().getTime() + 3 * 3600_000).toISOString() });
+    const own = await world.placeOrder({ type: 'homedelivery', self_delivery: true });
+    await waitFor('orders stored', async () => (await orderOf(pre.id)) && (await orderOf(own.id)));
+    expect(await orderOf(pre.id)).toMatchObject({ type: 'preorder', preorderStatus: 'waiting' });
+    await expect(core.api['orders:accept']({ orderId: pre.id, preparationMinutes: null })).rejects.toMatchObject({ bridge: { code: 'conflict' } });
+    await core.api['orders:confirmPreorder']({ orderId: pre.id });
+    expect((await orderOf(pre.id))?.preorderStatus).toBe('confirmed');
+    await waitFor('confirmed on the platform', async () => (await world.sandboxOrder(pre.id)).pre_order_status === 'confirmed');
+
+    await core.api['orders:accept']({ orderId: own.id, preparationMinutes: 20 });
+    await waitFor('self-delivery accepted', async () => (await world.sandboxOrder(own.id)).status === 'PRODUCTION');
+    // The venue's own courier delivers it, so staff mark it delivered.
+    await core.api['orders:handOver']({ orderId: own.id });
+    await waitFor('delivered', async () => (await world.sandboxOrder(own.id)).status === 'DELIVERED');
+  });
+
+  it('refuses notifications whose signature does not match the configured signing secret', async () => {
+    await core.api['setup:disconnect']({});
+    expect((await core.api['status:get']({})).configured).toBe(false);
+    await core.api['setup:connect']({
+      authUrl: world.sandbox.authUrl,
+      posUrl: world.sandbox.posUrl,
+      clientId: world.sandbox.demo.clientId,
+      clientSecret: world.sandbox.demo.clientSecret,
+      code: await world.mintCode(),
+      redirectUri: world.sandbox.demo.redirectUri,
+      relayUrl: world.relay.url,
+      terminalKey: world.terminalKey,
+      signingSecret: 'not-the-platform-secret',
+    });
+    const placed = await world.placeOrder();
+    await waitFor('rejected', async () => (await core.api['audit:list']({ limit: 20 })).some((a) => a.action === 'notification' && a.detail === 'bad-signature'));
+    expect(await orderOf(placed.id)).toBeUndefined();
   });
 
   it('reject with a reason, and a platform cancel, end the order', async () => {

@@ -107,6 +107,28 @@ describe('token manager', () => {
     await expect(tokens.withAccessToken(venueStatus)).resolves.toMatchObject({ status: 200 });
   });
 
+  it('refreshes ahead of expiry and at least daily, without any API call asking', async () => {
+    let offset = 0;
+    const { tokens, outcomes } = await manager({ now: () => new Date(Date.now() + offset), maxRefreshIntervalMs: 24 * 3600_000 });
+    const first = await secrets.get('refresh-token');
+    await tokens.refreshIfDue();
+    expect(outcomes).toEqual([]);
+    // 56 minutes on: within the 5-minute margin of the access token's hour.
+    offset = 56 * 60_000;
+    await control('/clock', { advance_seconds: 56 * 60 });
+    await tokens.refreshIfDue();
+    expect(outcomes).toEqual(['ok']);
+    expect(await secrets.get('refresh-token')).not.toBe(first);
+  });
+
+  it('refreshes when the last refresh is older than the maximum interval, even with a fresh access token', async () => {
+    let offset = 0;
+    const { tokens, outcomes } = await manager({ now: () => new Date(Date.now() + offset), maxRefreshIntervalMs: 10 * 60_000 });
+    offset = 11 * 60_000;
+    await tokens.refreshIfDue();
+    expect(outcomes).toEqual(['ok']);
+  });
+
   it('never resends a refresh whose answer was lost', async () => {
     const { tokens, outcomes } = await manager({ refreshMarginMs: 2 * 3600_000, timeoutMs: 300 });
     const before = await secrets.get('refresh-token');
