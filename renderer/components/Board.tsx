@@ -13,7 +13,11 @@ export const Board = ({ now }: { now: number }) => {
   return (
     <main className="board" aria-label={en.nav.orders}>
       {COLUMN_IDS.map((id: ColumnId) => (
-        <section key={id} className={`column column-${id}`} aria-label={en.columns[id]}>
+        <section
+          key={id}
+          className={`column column-${id} ${columns[id].length === 0 ? 'column-is-empty' : ''}`}
+          aria-label={en.columns[id]}
+        >
           <h2 className="column-title">
             {en.columns[id]} <span className="column-count">{columns[id].length}</span>
           </h2>
