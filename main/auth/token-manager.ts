@@ -84,6 +84,9 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
   const listeners = new Set<(state: AuthState) => void>();
 
   let access: { token: string; expiresAt: number } | null = null;
+  // A rotated refresh token the keychain refused to store: the only valid one, so it is kept here
+  // (never on disk) and used for the next refresh instead of the stale keychain copy.
+  let unsavedRefreshToken: string | null = null;
   let inflight: Promise<string> | null = null;
   // Bumped by connect/disconnect so a refresh that started before cannot overwrite newer state.
   let generation = 0;
@@ -113,7 +116,13 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
 
   const adopt = async (pair: TokenPair, auth: AuthConfig): Promise<string> => {
     // Keychain first: if the app dies right after, the only valid refresh token is not lost.
-    await secrets.set('refresh-token', pair.refreshToken);
+    try {
+      await secrets.set('refresh-token', pair.refreshToken);
+      unsavedRefreshToken = null;
+    } catch (error) {
+      unsavedRefreshToken = pair.refreshToken;
+      throw error;
+    }
     settings.set(AUTH_KEY, { ...auth, lastRefreshAt: now().toISOString() } satisfies StoredAuth);
     access = { token: pair.accessToken, expiresAt: now().getTime() + pair.expiresIn * 1000 };
     return pair.accessToken;
@@ -124,10 +133,8 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
     if (!auth) throw new NotConfiguredError();
     const pendingReconnect = reconnect();
     if (pendingReconnect) throw new ReconnectNeededError(pendingReconnect.reason);
-    const [clientSecret, refreshToken] = await Promise.all([
-      secrets.get('client-secret'),
-      secrets.get('refresh-token'),
-    ]);
+    const clientSecret = await secrets.get('client-secret');
+    const refreshToken = unsavedRefreshToken ?? (await secrets.get('refresh-token'));
     if (!clientSecret || !refreshToken) {
       const reason = 'The venue\'s credentials are missing from the keychain; reconnect the venue.';
       requireReconnect(reason);
@@ -201,6 +208,7 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
   return {
     connect: async ({ authUrl, clientId, clientSecret, code, redirectUri }) => {
       generation += 1;
+      unsavedRefreshToken = null;
       const pair = await exchangeAuthorizationCode({ authUrl, clientId, clientSecret, timeoutMs: options.timeoutMs }, code, redirectUri);
       await secrets.set('client-secret', clientSecret);
       await adopt(pair, { authUrl, clientId, venueId: pair.venueId });
@@ -222,6 +230,7 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
     disconnect: async () => {
       generation += 1;
       access = null;
+      unsavedRefreshToken = null;
       await secrets.delete('refresh-token');
       await secrets.delete('client-secret');
       settings.delete(AUTH_KEY);

@@ -129,6 +129,27 @@ describe('token manager', () => {
     expect(outcomes).toEqual(['ok']);
   });
 
+  it('keeps a rotated refresh token in memory when the keychain refuses it, and never reuses the old one', async () => {
+    let refuseWrites = false;
+    const flaky: SecretStore = {
+      get: (name) => secrets.get(name),
+      set: async (name, value) => {
+        if (refuseWrites) throw new Error('keychain locked');
+        await secrets.set(name, value);
+      },
+      delete: (name) => secrets.delete(name),
+    };
+    const outcomes: string[] = [];
+    const tokens = createTokenManager({ secrets: flaky, settings: createSettings(db), now: () => new Date(), refreshMarginMs: 2 * 3600_000, onRefresh: (o) => outcomes.push(o) });
+    await tokens.connect({ authUrl: sandbox.authUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret, code: await code(), redirectUri: sandbox.demo.redirectUri });
+    refuseWrites = true;
+    await expect(tokens.getAccessToken()).rejects.toThrow('keychain locked');
+    refuseWrites = false;
+    // The next refresh uses the rotated token: a reuse of the stored one would revoke the grant.
+    await expect(tokens.withAccessToken(venueStatus)).resolves.toMatchObject({ status: 200 });
+    expect(tokens.state().needsReconnect).toBe(false);
+  });
+
   it('never resends a refresh whose answer was lost', async () => {
     const { tokens, outcomes } = await manager({ refreshMarginMs: 2 * 3600_000, timeoutMs: 300 });
     const before = await secrets.get('refresh-token');
