@@ -1,5 +1,8 @@
 // Runs against the real Secret Service (gnome-keyring in a private D-Bus session, see scripts/test.sh).
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { resolve } from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { KeychainUnavailableError, createKeytarSecretStore, createMemorySecretStore } from './secret-store';
 
@@ -33,6 +36,22 @@ describe.runIf(!hasSecretService)('keytar secret store without a keychain', () =
     const error = await store.get('refresh-token').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(KeychainUnavailableError);
     expect((error as Error).message).toMatch(/keychain .* not available/);
+  });
+});
+
+describe('keytar secret store with no Secret Service reachable', () => {
+  it('a fresh process gets KeychainUnavailableError, and no file is written instead', async () => {
+    const script = `
+      import { createKeytarSecretStore } from ${JSON.stringify(resolve(import.meta.dirname, 'secret-store.ts'))};
+      const store = createKeytarSecretStore('countertop-test');
+      try { await store.set('refresh-token', 'never-stored'); console.log('stored'); }
+      catch (error) { console.log(error.name + ': ' + error.message); }
+    `;
+    const env: NodeJS.ProcessEnv = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
+    delete env.DISPLAY;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env });
+    expect(stdout).toMatch(/^KeychainUnavailableError: The system keychain \(Secret Service\) is not available/);
+    expect(stdout).not.toContain('never-stored');
   });
 });
 

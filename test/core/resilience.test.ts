@@ -180,6 +180,20 @@ describe('core resilience', () => {
     expect((await core.api['status:get']({})).needsReconnect).toBe(false);
   });
 
+  it('actions queued while offline survive an app restart and are sent after it', async () => {
+    const [placed] = await placeAndStore(1);
+    if (!placed) throw new Error('no order');
+    await world.faults({ error_rate: 1 });
+    const { actionId } = await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
+    await core.close();
+    core = await world.startCore();
+    expect((await core.api['outbox:list']({})).find((e) => e.id === actionId)).toMatchObject({ state: expect.stringMatching(/pending|sending/) });
+    expect((await orderOf(placed.id))?.status).toBe('PRODUCTION');
+    await world.faults({ error_rate: 0 });
+    await waitFor('sent after restart', async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION');
+    await waitFor('done', async () => (await core.api['outbox:list']({})).find((e) => e.id === actionId)?.state === 'done');
+  });
+
   it('a permanent failure is visible with the reason and can be discarded', async () => {
     const [placed] = await placeAndStore(1);
     if (!placed) throw new Error('no order');
