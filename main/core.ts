@@ -179,7 +179,9 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     db,
     now,
     send,
-    backoff: options.backoff,
+    // A 30-second ceiling: after an outage the last action waits at most that long (a successful
+    // reconcile or relay reconnect wakes the outbox even sooner).
+    backoff: options.backoff ?? { baseMs: 1000, capMs: 30_000 },
     onSettled: (action, outcome, detail) => {
       if (outcome !== 'retry' || action.attempts === 1) {
         audit.record({ action: action.kind, subject: action.subject, outcome: outcome === 'retry' ? 'retrying' : outcome, detail: outcome === 'done' ? action.summary : detail });
