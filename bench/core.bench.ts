@@ -12,7 +12,10 @@ const ORDER_GAP_MS = 250;
 
 const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
+  return (
+    sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ??
+    NaN
+  );
 };
 const fmt = (ms: number): string => `${ms.toFixed(2)} ms`;
 
@@ -31,15 +34,21 @@ const run = async (world: World): Promise<void> => {
     const at = await waitFor('arrival', () => arrivedAt.get(placed.id), 10_000);
     latencies.push(at - started);
     // A busy venue's pace, below the relay's 5 polls/s per terminal (a faster stream is batched).
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, started + ORDER_GAP_MS - performance.now())));
+    await new Promise((resolve) =>
+      setTimeout(resolve, Math.max(0, started + ORDER_GAP_MS - performance.now())),
+    );
   }
 
   // Orders for the outbox part; the platform then goes away so actions pile up.
   const placed = await Promise.all(Array.from({ length: ORDERS }, () => world.placeOrder()));
-  await waitFor('stored', async () => {
-    const ids = new Set((await core.api['orders:list']({})).map((o) => o.id));
-    return placed.every((p) => ids.has(p.id));
-  }, 60_000);
+  await waitFor(
+    'stored',
+    async () => {
+      const ids = new Set((await core.api['orders:list']({})).map((o) => o.id));
+      return placed.every((p) => ids.has(p.id));
+    },
+    60_000,
+  );
   await world.faults({ error_rate: 1 });
 
   // 1. enqueue time, one call at a time, as staff would press.
@@ -58,13 +67,25 @@ const run = async (world: World): Promise<void> => {
   // 2. drain: from the platform coming back until every action is delivered.
   const started = performance.now();
   await world.faults({ error_rate: 0 });
-  await waitFor('drained', async () => (await core.api['status:get']({})).outboxWaiting === 0, 120_000);
+  await waitFor(
+    'drained',
+    async () => (await core.api['status:get']({})).outboxWaiting === 0,
+    120_000,
+  );
   const drainSeconds = (performance.now() - started) / 1000;
-  const delivered = (await core.api['audit:list']({ limit: 1000 })).filter((a) => a.outcome === 'done' && (a.action === 'accept' || a.action === 'ready')).length;
+  const delivered = (await core.api['audit:list']({ limit: 1000 })).filter(
+    (a) => a.outcome === 'done' && (a.action === 'accept' || a.action === 'ready'),
+  ).length;
 
-  console.log(`enqueue an action (commit + outbox row, synchronous=FULL): p50 ${fmt(percentile(enqueue, 50))}, p99 ${fmt(percentile(enqueue, 99))} over ${enqueue.length} calls`);
-  console.log(`outbox drain against the sandbox: ${(delivered / drainSeconds).toFixed(0)} actions/s (${delivered} actions in ${drainSeconds.toFixed(2)} s, incl. the first retry's backoff)`);
-  console.log(`notification to stored order: p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}, max ${fmt(Math.max(...latencies))} over ${LATENCY_ORDERS} orders placed ${ORDER_GAP_MS} ms apart`);
+  console.log(
+    `enqueue an action (commit + outbox row, synchronous=FULL): p50 ${fmt(percentile(enqueue, 50))}, p99 ${fmt(percentile(enqueue, 99))} over ${enqueue.length} calls`,
+  );
+  console.log(
+    `outbox drain against the sandbox: ${(delivered / drainSeconds).toFixed(0)} actions/s (${delivered} actions in ${drainSeconds.toFixed(2)} s, incl. the first retry's backoff)`,
+  );
+  console.log(
+    `notification to stored order: p50 ${fmt(percentile(latencies, 50))}, p99 ${fmt(percentile(latencies, 99))}, max ${fmt(Math.max(...latencies))} over ${LATENCY_ORDERS} orders placed ${ORDER_GAP_MS} ms apart`,
+  );
 };
 
 const world = await startWorld();

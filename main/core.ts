@@ -3,8 +3,20 @@
 // glue (main/app/) and the web host only carry requests and events.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ActionReceipt, EventName, ServiceApi, ServiceEvents, SetupState } from '../shared/ipc/contract';
-import type { AppStatus, MenuItemSummary, PlatformReachability, RelayConnection, VenueState } from '../shared/domain';
+import type {
+  ActionReceipt,
+  EventName,
+  ServiceApi,
+  ServiceEvents,
+  SetupState,
+} from '../shared/ipc/contract';
+import type {
+  AppStatus,
+  MenuItemSummary,
+  PlatformReachability,
+  RelayConnection,
+  VenueState,
+} from '../shared/domain';
 import type { SecretStore } from './secrets/secret-store';
 import { KeychainUnavailableError } from './secrets/secret-store';
 import { openDatabase } from './storage/database';
@@ -59,8 +71,12 @@ const VENUE_KEY = 'venue';
 const failure = (error: unknown, doing: string): ServiceError => {
   if (error instanceof ServiceError) return error;
   if (error instanceof KeychainUnavailableError) return new ServiceError('failed', error.message);
-  if (error instanceof HttpError) return new ServiceError('failed', `${doing} failed: ${error.message}`);
-  return new ServiceError('failed', `${doing} failed: ${error instanceof Error ? error.message : String(error)}`);
+  if (error instanceof HttpError)
+    return new ServiceError('failed', `${doing} failed: ${error.message}`);
+  return new ServiceError(
+    'failed',
+    `${doing} failed: ${error instanceof Error ? error.message : String(error)}`,
+  );
 };
 
 export const startCore = async (options: CoreOptions): Promise<Core> => {
@@ -84,7 +100,9 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   };
   // Bursts (a relay batch, a reconcile) become one event per tick.
   const scheduled = new Set<EventName>();
-  const later = (event: 'orders:changed' | 'outbox:changed' | 'status:changed' | 'menu:changed'): void => {
+  const later = (
+    event: 'orders:changed' | 'outbox:changed' | 'status:changed' | 'menu:changed',
+  ): void => {
     if (scheduled.has(event)) return;
     scheduled.add(event);
     setImmediate(() => {
@@ -109,11 +127,23 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     settings,
     now,
     onRefresh: (outcome, detail) => {
-      if (outcome !== 'ok') audit.record({ action: 'token-refresh', subject: connection()?.venueId ?? '-', outcome, detail });
+      if (outcome !== 'ok')
+        audit.record({
+          action: 'token-refresh',
+          subject: connection()?.venueId ?? '-',
+          outcome,
+          detail,
+        });
     },
   });
   tokens.onChange((state) => {
-    if (state.needsReconnect) audit.record({ action: 'needs-reconnect', subject: state.config?.venueId ?? '-', outcome: 'blocked', detail: state.reconnectReason });
+    if (state.needsReconnect)
+      audit.record({
+        action: 'needs-reconnect',
+        subject: state.config?.venueId ?? '-',
+        outcome: 'blocked',
+        detail: state.reconnectReason,
+      });
     later('status:changed');
   });
 
@@ -143,7 +173,8 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     events: {
       changed: () => later('orders:changed'),
       arrived: (orderId, orderNumber) => emit('orders:arrived', { orderId, orderNumber }),
-      problem: (subject, message) => audit.record({ action: 'order-fetch', subject, outcome: 'failed', detail: message }),
+      problem: (subject, message) =>
+        audit.record({ action: 'order-fetch', subject, outcome: 'failed', detail: message }),
     },
   });
 
@@ -161,7 +192,13 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     offlineUntil: remote.offline_until ?? null,
     openingTimes: remote.opening_times ?? [],
     fetchedAt: now().toISOString(),
-    pending: outbox.list().some((e) => (e.kind === 'venue-online' || e.kind === 'venue-opening-times') && (e.state === 'pending' || e.state === 'sending')),
+    pending: outbox
+      .list()
+      .some(
+        (e) =>
+          (e.kind === 'venue-online' || e.kind === 'venue-opening-times') &&
+          (e.state === 'pending' || e.state === 'sending'),
+      ),
   });
 
   const send = createActionSender({
@@ -170,7 +207,8 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     sync,
     blockedRetryMs: 30_000,
     onVenueAction: (action) => {
-      if (action.kind === 'venue-online' || action.kind === 'venue-opening-times') void refreshVenue().catch(() => undefined);
+      if (action.kind === 'venue-online' || action.kind === 'venue-opening-times')
+        void refreshVenue().catch(() => undefined);
       if (action.kind === 'item-availability' || action.kind === 'menu-push') later('menu:changed');
     },
   });
@@ -184,7 +222,12 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     backoff: options.backoff ?? { baseMs: 1000, capMs: 30_000 },
     onSettled: (action, outcome, detail) => {
       if (outcome !== 'retry' || action.attempts === 1) {
-        audit.record({ action: action.kind, subject: action.subject, outcome: outcome === 'retry' ? 'retrying' : outcome, detail: outcome === 'done' ? action.summary : detail });
+        audit.record({
+          action: action.kind,
+          subject: action.subject,
+          outcome: outcome === 'retry' ? 'retrying' : outcome,
+          detail: outcome === 'done' ? action.summary : detail,
+        });
       }
     },
     onChange: () => {
@@ -230,7 +273,12 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       saveVenue(venueFromStatus(id, remote));
       const result = await sync.reconcile(remote);
       if (result.mismatch) {
-        audit.record({ action: 'reconcile', subject: id, outcome: 'mismatch', detail: `refetched ${result.refetched} open orders` });
+        audit.record({
+          action: 'reconcile',
+          subject: id,
+          outcome: 'mismatch',
+          detail: `refetched ${result.refetched} open orders`,
+        });
       }
       await sync.drain();
     })().finally(() => {
@@ -281,7 +329,13 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       },
       onCommitted: drainQuietly,
       onReconnected: reconcileQuietly,
-      onRejected: (reason, detail) => audit.record({ action: 'notification', subject: detail, outcome: 'rejected', detail: reason }),
+      onRejected: (reason, detail) =>
+        audit.record({
+          action: 'notification',
+          subject: detail,
+          outcome: 'rejected',
+          detail: reason,
+        }),
     });
   };
   const stopRelay = async (): Promise<void> => {
@@ -299,7 +353,8 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   };
 
   const storedMenu = (id: string): Menu | null => {
-    const row = db.prepare('SELECT menu FROM menus WHERE venue_id = ?').get(id) as { menu: string } | undefined;
+    const row = db.prepare('SELECT menu FROM menus WHERE venue_id = ?').get(id) as
+      { menu: string } | undefined;
     return row ? (JSON.parse(row.menu) as Menu) : null;
   };
   const menuItems = (): MenuItemSummary[] => {
@@ -307,14 +362,33 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     const menu = id ? storedMenu(id) : null;
     if (!id || !menu) return [];
     const pendingItems = new Set(
-      (db.prepare("SELECT payload FROM outbox WHERE kind = 'item-availability' AND state IN ('pending', 'sending')").all() as Array<{ payload: string }>).map(
-        (row) => (JSON.parse(row.payload) as { externalData: string }).externalData,
-      ),
+      (
+        db
+          .prepare(
+            "SELECT payload FROM outbox WHERE kind = 'item-availability' AND state IN ('pending', 'sending')",
+          )
+          .all() as Array<{ payload: string }>
+      ).map((row) => (JSON.parse(row.payload) as { externalData: string }).externalData),
     );
     const overrides = new Map(
-      (db.prepare('SELECT external_data, enabled, disabled_until FROM menu_item_states WHERE venue_id = ?').all(id) as Array<{ external_data: string; enabled: number; disabled_until: string | null }>).map(
-        (row) => [row.external_data, { enabled: row.enabled === 1, disabledUntil: row.disabled_until, pending: pendingItems.has(row.external_data) }],
-      ),
+      (
+        db
+          .prepare(
+            'SELECT external_data, enabled, disabled_until FROM menu_item_states WHERE venue_id = ?',
+          )
+          .all(id) as Array<{
+          external_data: string;
+          enabled: number;
+          disabled_until: string | null;
+        }>
+      ).map((row) => [
+        row.external_data,
+        {
+          enabled: row.enabled === 1,
+          disabledUntil: row.disabled_until,
+          pending: pendingItems.has(row.external_data),
+        },
+      ]),
     );
     return summarizeMenu(menu, overrides);
   };
@@ -322,7 +396,12 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   const orderAction = (request: Parameters<typeof enqueueOrderAction>[1]): ActionReceipt => {
     requireConnection();
     const receipt = enqueueOrderAction({ db, orders, outbox, now }, request);
-    audit.record({ action: request.kind, subject: request.orderId, outcome: 'queued', detail: null });
+    audit.record({
+      action: request.kind,
+      subject: request.orderId,
+      outcome: 'queued',
+      detail: null,
+    });
     later('orders:changed');
     later('outbox:changed');
     return receipt;
@@ -349,7 +428,12 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
         if (request.signingSecret) await secrets.set('signing-secret', request.signingSecret);
         else await secrets.delete('signing-secret');
       } catch (error) {
-        audit.record({ action: 'connect', subject: request.clientId, outcome: 'failed', detail: error instanceof Error ? error.message : null });
+        audit.record({
+          action: 'connect',
+          subject: request.clientId,
+          outcome: 'failed',
+          detail: error instanceof Error ? error.message : null,
+        });
         throw failure(error, 'Connecting the venue');
       }
       const previous = connection();
@@ -388,11 +472,14 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     },
     'status:get': async () => status(),
     'orders:list': async () => orders.list(),
-    'orders:accept': async ({ orderId, preparationMinutes }) => orderAction({ kind: 'accept', orderId, preparationMinutes }),
-    'orders:reject': async ({ orderId, reason, code }) => orderAction({ kind: 'reject', orderId, reason, ...(code ? { code } : {}) }),
+    'orders:accept': async ({ orderId, preparationMinutes }) =>
+      orderAction({ kind: 'accept', orderId, preparationMinutes }),
+    'orders:reject': async ({ orderId, reason, code }) =>
+      orderAction({ kind: 'reject', orderId, reason, ...(code ? { code } : {}) }),
     'orders:markReady': async ({ orderId }) => orderAction({ kind: 'ready', orderId }),
     'orders:handOver': async ({ orderId }) => orderAction({ kind: 'delivered', orderId }),
-    'orders:confirmPreorder': async ({ orderId }) => orderAction({ kind: 'confirm-preorder', orderId }),
+    'orders:confirmPreorder': async ({ orderId }) =>
+      orderAction({ kind: 'confirm-preorder', orderId }),
     'venue:get': async () => storedVenue(),
     'venue:refresh': async () => {
       requireConnection();
@@ -405,47 +492,90 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     },
     'venue:setOnline': async ({ online, until }) => {
       const conn = requireConnection();
-      const actionId = db.transaction(() => {
-        const current = storedVenue();
-        if (current) settings.set(VENUE_KEY, { ...current, isOnline: online, offlineUntil: online ? null : (until ?? null), pending: true });
-        const summary = online ? 'Venue online' : `Venue offline${until ? ` until ${until}` : ''}`;
-        return outbox.insert('venue-online', `venue:${conn.venueId}`, summary, { venueId: conn.venueId, online, until: online ? null : (until ?? null) });
-      }).immediate();
+      const actionId = db
+        .transaction(() => {
+          const current = storedVenue();
+          if (current)
+            settings.set(VENUE_KEY, {
+              ...current,
+              isOnline: online,
+              offlineUntil: online ? null : (until ?? null),
+              pending: true,
+            });
+          const summary = online
+            ? 'Venue online'
+            : `Venue offline${until ? ` until ${until}` : ''}`;
+          return outbox.insert('venue-online', `venue:${conn.venueId}`, summary, {
+            venueId: conn.venueId,
+            online,
+            until: online ? null : (until ?? null),
+          });
+        })
+        .immediate();
       outbox.kick();
       emit('venue:changed', storedVenue());
-      audit.record({ action: 'venue-online', subject: conn.venueId, outcome: 'queued', detail: online ? 'ONLINE' : 'OFFLINE' });
+      audit.record({
+        action: 'venue-online',
+        subject: conn.venueId,
+        outcome: 'queued',
+        detail: online ? 'ONLINE' : 'OFFLINE',
+      });
       return { actionId };
     },
     'venue:setOpeningTimes': async ({ availability }) => {
       const conn = requireConnection();
-      const actionId = db.transaction(() => {
-        const current = storedVenue();
-        if (current) settings.set(VENUE_KEY, { ...current, openingTimes: availability, pending: true });
-        return outbox.insert('venue-opening-times', `venue:${conn.venueId}`, `Opening times (${availability.length} windows)`, { venueId: conn.venueId, availability });
-      }).immediate();
+      const actionId = db
+        .transaction(() => {
+          const current = storedVenue();
+          if (current)
+            settings.set(VENUE_KEY, { ...current, openingTimes: availability, pending: true });
+          return outbox.insert(
+            'venue-opening-times',
+            `venue:${conn.venueId}`,
+            `Opening times (${availability.length} windows)`,
+            { venueId: conn.venueId, availability },
+          );
+        })
+        .immediate();
       outbox.kick();
       emit('venue:changed', storedVenue());
-      audit.record({ action: 'venue-opening-times', subject: conn.venueId, outcome: 'queued', detail: null });
+      audit.record({
+        action: 'venue-opening-times',
+        subject: conn.venueId,
+        outcome: 'queued',
+        detail: null,
+      });
       return { actionId };
     },
     'menu:check': async ({ text }) => {
       const parsed = parseMenu(text);
       if (!parsed.ok) return { ok: false, issues: parsed.issues };
       const id = venueId();
-      return { ok: true, diff: diffMenus(id ? storedMenu(id) : null, parsed.menu), itemCount: menuItemCount(parsed.menu) };
+      return {
+        ok: true,
+        diff: diffMenus(id ? storedMenu(id) : null, parsed.menu),
+        itemCount: menuItemCount(parsed.menu),
+      };
     },
     'menu:push': async ({ text }) => {
       const conn = requireConnection();
       const parsed = parseMenu(text);
       if (!parsed.ok) return { ok: false, issues: parsed.issues };
-      const actionId = db.transaction(() => {
-        db.prepare(
-          'INSERT INTO menus (venue_id, menu, updated_at) VALUES (?, ?, ?) ON CONFLICT (venue_id) DO UPDATE SET menu = excluded.menu, updated_at = excluded.updated_at',
-        ).run(conn.venueId, JSON.stringify(parsed.menu), now().toISOString());
-        // The push replaces the whole menu, including availability set from the terminal.
-        db.prepare('DELETE FROM menu_item_states WHERE venue_id = ?').run(conn.venueId);
-        return outbox.insert('menu-push', `menu:${conn.venueId}`, `Menu (${menuItemCount(parsed.menu)} items)`, { venueId: conn.venueId, menu: parsed.menu });
-      }).immediate();
+      const actionId = db
+        .transaction(() => {
+          db.prepare(
+            'INSERT INTO menus (venue_id, menu, updated_at) VALUES (?, ?, ?) ON CONFLICT (venue_id) DO UPDATE SET menu = excluded.menu, updated_at = excluded.updated_at',
+          ).run(conn.venueId, JSON.stringify(parsed.menu), now().toISOString());
+          // The push replaces the whole menu, including availability set from the terminal.
+          db.prepare('DELETE FROM menu_item_states WHERE venue_id = ?').run(conn.venueId);
+          return outbox.insert(
+            'menu-push',
+            `menu:${conn.venueId}`,
+            `Menu (${menuItemCount(parsed.menu)} items)`,
+            { venueId: conn.venueId, menu: parsed.menu },
+          );
+        })
+        .immediate();
       outbox.kick();
       audit.record({ action: 'menu-push', subject: conn.venueId, outcome: 'queued', detail: null });
       later('menu:changed');
@@ -455,35 +585,60 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     'menu:setItemAvailability': async ({ externalData, enabled, disabledUntil }) => {
       const conn = requireConnection();
       if (!menuItems().some((item) => item.externalData === externalData)) {
-        throw new ServiceError('not-found', `No item with external_data "${externalData}" is in the pushed menu.`);
+        throw new ServiceError(
+          'not-found',
+          `No item with external_data "${externalData}" is in the pushed menu.`,
+        );
       }
       const until = enabled ? null : (disabledUntil ?? null);
-      const actionId = db.transaction(() => {
-        db.prepare(
-          `INSERT INTO menu_item_states (venue_id, external_data, enabled, disabled_until, updated_at) VALUES (?, ?, ?, ?, ?)
+      const actionId = db
+        .transaction(() => {
+          db.prepare(
+            `INSERT INTO menu_item_states (venue_id, external_data, enabled, disabled_until, updated_at) VALUES (?, ?, ?, ?, ?)
            ON CONFLICT (venue_id, external_data) DO UPDATE SET enabled = excluded.enabled, disabled_until = excluded.disabled_until, updated_at = excluded.updated_at`,
-        ).run(conn.venueId, externalData, enabled ? 1 : 0, until, now().toISOString());
-        return outbox.insert('item-availability', `menu:${conn.venueId}`, `${enabled ? 'Enable' : 'Disable'} ${externalData}`, {
-          venueId: conn.venueId,
-          externalData,
-          enabled,
-          disabledUntil: until,
-        });
-      }).immediate();
+          ).run(conn.venueId, externalData, enabled ? 1 : 0, until, now().toISOString());
+          return outbox.insert(
+            'item-availability',
+            `menu:${conn.venueId}`,
+            `${enabled ? 'Enable' : 'Disable'} ${externalData}`,
+            {
+              venueId: conn.venueId,
+              externalData,
+              enabled,
+              disabledUntil: until,
+            },
+          );
+        })
+        .immediate();
       outbox.kick();
       later('menu:changed');
-      audit.record({ action: 'item-availability', subject: externalData, outcome: 'queued', detail: enabled ? 'enabled' : 'disabled' });
+      audit.record({
+        action: 'item-availability',
+        subject: externalData,
+        outcome: 'queued',
+        detail: enabled ? 'enabled' : 'disabled',
+      });
       return { actionId };
     },
     'outbox:list': async () => outbox.list(),
     'outbox:retry': async ({ actionId }) => {
-      if (!outbox.retry(actionId)) throw new ServiceError('not-found', 'There is no failed action with this id.');
+      if (!outbox.retry(actionId))
+        throw new ServiceError('not-found', 'There is no failed action with this id.');
       audit.record({ action: 'retry', subject: actionId, outcome: 'queued', detail: null });
     },
     'outbox:discard': async ({ actionId }) => {
       const action = outbox.discard(actionId);
-      if (!action) throw new ServiceError('not-found', 'There is no waiting or failed action with this id that can be discarded.');
-      audit.record({ action: 'discard', subject: action.subject, outcome: 'discarded', detail: action.summary });
+      if (!action)
+        throw new ServiceError(
+          'not-found',
+          'There is no waiting or failed action with this id that can be discarded.',
+        );
+      audit.record({
+        action: 'discard',
+        subject: action.subject,
+        outcome: 'discarded',
+        detail: action.summary,
+      });
       later('orders:changed');
       if (action.kind.startsWith('venue-')) reconcileQuietly();
     },

@@ -11,16 +11,32 @@ describe('accept preparation time', () => {
     expect(adjustedPickupTime('2026-11-23T10:20:00.000Z', null, now)).toBeNull();
   });
   it('moves the pickup to when the food is ready', () => {
-    expect(adjustedPickupTime('2026-11-23T10:20:00.000Z', 30, now)).toBe('2026-11-23T10:30:00.000Z');
+    expect(adjustedPickupTime('2026-11-23T10:20:00.000Z', 30, now)).toBe(
+      '2026-11-23T10:30:00.000Z',
+    );
   });
   it('caps the move at 25 minutes after the estimate, as the API requires', () => {
-    expect(adjustedPickupTime('2026-11-23T10:20:00.000Z', 120, now)).toBe('2026-11-23T10:45:00.000Z');
+    expect(adjustedPickupTime('2026-11-23T10:20:00.000Z', 120, now)).toBe(
+      '2026-11-23T10:45:00.000Z',
+    );
   });
 });
 
 describe('order mapping', () => {
   it('maps every spelling of a status and never goes backwards', () => {
-    expect(['received', 'fetched', 'acknowledged', 'production', 'READY', 'delivered', 'rejected', 'CANCELED', 'other'].map(toOrderStatus)).toEqual([
+    expect(
+      [
+        'received',
+        'fetched',
+        'acknowledged',
+        'production',
+        'READY',
+        'delivered',
+        'rejected',
+        'CANCELED',
+        'other',
+      ].map(toOrderStatus),
+    ).toEqual([
       'CREATED',
       'CREATED',
       'CREATED',
@@ -55,8 +71,19 @@ describe('order mapping', () => {
           gtin: null,
           category: null,
           deposit: null,
-          options: [{ id: 'x', name: 'Sauce', value: 'Mayo', price: { amount: 50, currency: 'EUR' }, count: 1 }],
-          item_price: { total: { amount: 2100, currency: 'EUR' }, unit_price: { amount: 1050, currency: 'EUR' } },
+          options: [
+            {
+              id: 'x',
+              name: 'Sauce',
+              value: 'Mayo',
+              price: { amount: 50, currency: 'EUR' },
+              count: 1,
+            },
+          ],
+          item_price: {
+            total: { amount: 2100, currency: 'EUR' },
+            unit_price: { amount: 1050, currency: 'EUR' },
+          },
         },
       ],
       basket_price: { total: { amount: 2100, currency: 'EUR' } },
@@ -84,7 +111,9 @@ describe('order mapping', () => {
           count: 2,
           posId: 'SKU1',
           total: { amount: 2100, currency: 'EUR' },
-          options: [{ name: 'Sauce', value: 'Mayo', count: 1, price: { amount: 50, currency: 'EUR' } }],
+          options: [
+            { name: 'Sauce', value: 'Mayo', count: 1, price: { amount: 50, currency: 'EUR' } },
+          ],
         },
       ],
       total: { amount: 2100, currency: 'EUR' },

@@ -14,7 +14,11 @@ export const MAX_PICKUP_ADJUSTMENT_MS = 25 * 60_000;
  * Converts "ready in N minutes" into accept's adjusted_pickup_time: only when that is later than
  * the platform's estimate (otherwise the estimate stands), and never beyond the 25-minute limit.
  */
-export const adjustedPickupTime = (pickupEta: string | null, preparationMinutes: number | null, now: Date): string | null => {
+export const adjustedPickupTime = (
+  pickupEta: string | null,
+  preparationMinutes: number | null,
+  now: Date,
+): string | null => {
   if (preparationMinutes === null) return null;
   const ready = now.getTime() + preparationMinutes * 60_000;
   if (pickupEta === null) return null;
@@ -45,23 +49,45 @@ export type OrderActionRequest =
   | { kind: 'ready' | 'delivered' | 'confirm-preorder'; orderId: string };
 
 const check = (order: Order | null, request: OrderActionRequest): Order => {
-  if (!order) throw new ServiceError('not-found', `Order ${request.orderId} is not on this terminal.`);
+  if (!order)
+    throw new ServiceError('not-found', `Order ${request.orderId} is not on this terminal.`);
   if (order.pending?.state === 'failed') {
-    throw new ServiceError('conflict', `Order #${order.orderNumber} has a failed action; retry or discard it first.`);
+    throw new ServiceError(
+      'conflict',
+      `Order #${order.orderNumber} has a failed action; retry or discard it first.`,
+    );
   }
   // A self-delivering venue's own courier may deliver straight from production (spec 3).
-  const allowed = request.kind === 'delivered' && order.selfDelivery ? ['PRODUCTION', 'READY'] : ALLOWED_FROM[request.kind];
+  const allowed =
+    request.kind === 'delivered' && order.selfDelivery
+      ? ['PRODUCTION', 'READY']
+      : ALLOWED_FROM[request.kind];
   if (!allowed.includes(order.status)) {
-    throw new ServiceError('conflict', `Order #${order.orderNumber} is ${order.status.toLowerCase()}; it cannot take "${VERB[request.kind]}".`);
+    throw new ServiceError(
+      'conflict',
+      `Order #${order.orderNumber} is ${order.status.toLowerCase()}; it cannot take "${VERB[request.kind]}".`,
+    );
   }
   if (request.kind === 'accept' && order.type === 'preorder') {
-    throw new ServiceError('conflict', `Order #${order.orderNumber} is a pre-order: confirm it instead of accepting it.`);
+    throw new ServiceError(
+      'conflict',
+      `Order #${order.orderNumber} is a pre-order: confirm it instead of accepting it.`,
+    );
   }
-  if (request.kind === 'confirm-preorder' && (order.type !== 'preorder' || order.preorderStatus === 'confirmed')) {
-    throw new ServiceError('conflict', `Order #${order.orderNumber} is not a pre-order waiting for confirmation.`);
+  if (
+    request.kind === 'confirm-preorder' &&
+    (order.type !== 'preorder' || order.preorderStatus === 'confirmed')
+  ) {
+    throw new ServiceError(
+      'conflict',
+      `Order #${order.orderNumber} is not a pre-order waiting for confirmation.`,
+    );
   }
   if (request.kind === 'delivered' && order.deliveryType !== 'takeaway' && !order.selfDelivery) {
-    throw new ServiceError('conflict', `Order #${order.orderNumber} is delivered by the platform's courier, who marks it delivered.`);
+    throw new ServiceError(
+      'conflict',
+      `Order #${order.orderNumber} is delivered by the platform's courier, who marks it delivered.`,
+    );
   }
   return order;
 };
@@ -76,17 +102,29 @@ export const enqueueOrderAction = (
     const label = `#${order.orderNumber}`;
     switch (request.kind) {
       case 'accept': {
-        const adjusted = order.selfDelivery ? null : adjustedPickupTime(order.pickupEta, request.preparationMinutes, now());
+        const adjusted = order.selfDelivery
+          ? null
+          : adjustedPickupTime(order.pickupEta, request.preparationMinutes, now());
         orders.setLocal(order.id, { preparationMinutes: request.preparationMinutes });
         const summary = `Accept ${label}${request.preparationMinutes ? ` (${request.preparationMinutes} min)` : ''}`;
-        return outbox.insert('accept', order.id, summary, { orderId: order.id, adjustedPickupTime: adjusted, selfDelivery: order.selfDelivery });
+        return outbox.insert('accept', order.id, summary, {
+          orderId: order.id,
+          adjustedPickupTime: adjusted,
+          selfDelivery: order.selfDelivery,
+        });
       }
       case 'reject':
         orders.setLocal(order.id, { rejectReason: request.reason });
-        return outbox.insert('reject', order.id, `Reject ${label}`, { orderId: order.id, reason: request.reason, code: request.code ?? null });
+        return outbox.insert('reject', order.id, `Reject ${label}`, {
+          orderId: order.id,
+          reason: request.reason,
+          code: request.code ?? null,
+        });
       case 'confirm-preorder':
         orders.setLocal(order.id, { preorderStatus: 'confirmed' });
-        return outbox.insert('confirm-preorder', order.id, `Confirm pre-order ${label}`, { orderId: order.id });
+        return outbox.insert('confirm-preorder', order.id, `Confirm pre-order ${label}`, {
+          orderId: order.id,
+        });
       case 'ready':
         return outbox.insert('ready', order.id, `Ready ${label}`, { orderId: order.id });
       case 'delivered':

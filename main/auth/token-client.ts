@@ -18,7 +18,12 @@ export type TokenPair = {
   venueId: string;
 };
 
-export type ClientCredentials = { authUrl: string; clientId: string; clientSecret: string; timeoutMs?: number };
+export type ClientCredentials = {
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  timeoutMs?: number;
+};
 
 const claimsSchema = z.object({ integration: z.object({ venue_id: z.string().min(1) }) });
 
@@ -37,8 +42,13 @@ export const venueIdOf = (accessToken: string): string => {
 
 const tokenUrl = (authUrl: string): string => `${authUrl.replace(/\/+$/, '')}/oauth2/token`;
 
-const postToken = async (credentials: ClientCredentials, form: Record<string, string>): Promise<TokenPair> => {
-  const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString('base64');
+const postToken = async (
+  credentials: ClientCredentials,
+  form: Record<string, string>,
+): Promise<TokenPair> => {
+  const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString(
+    'base64',
+  );
   const response = await sendRequest({
     method: 'POST',
     url: tokenUrl(credentials.authUrl),
@@ -75,7 +85,10 @@ export const exchangeAuthorizationCode = (
 ): Promise<TokenPair> =>
   postToken(credentials, { grant_type: 'authorization_code', code, redirect_uri: redirectUri });
 
-export const exchangeRefreshToken = (credentials: ClientCredentials, refreshToken: string): Promise<TokenPair> =>
+export const exchangeRefreshToken = (
+  credentials: ClientCredentials,
+  refreshToken: string,
+): Promise<TokenPair> =>
   postToken(credentials, { grant_type: 'refresh_token', refresh_token: refreshToken });
 
 /** The OAuth error code of a token-service error body, e.g. invalid_grant. */

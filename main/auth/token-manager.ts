@@ -75,7 +75,12 @@ const AUTH_KEY = 'auth';
 const RECONNECT_KEY = 'auth.reconnect';
 
 /** Token-service answers that mean the grant itself is gone. */
-const REFUSED = new Set(['invalid_grant', 'token_inactive', 'invalid_client', 'unauthorized_client']);
+const REFUSED = new Set([
+  'invalid_grant',
+  'token_inactive',
+  'invalid_client',
+  'unauthorized_client',
+]);
 
 export const createTokenManager = (options: TokenManagerOptions): TokenManager => {
   const { secrets, settings, now } = options;
@@ -98,7 +103,9 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
     const auth = stored();
     const pending = reconnect();
     return {
-      config: auth ? { authUrl: auth.authUrl, clientId: auth.clientId, venueId: auth.venueId } : null,
+      config: auth
+        ? { authUrl: auth.authUrl, clientId: auth.clientId, venueId: auth.venueId }
+        : null,
       needsReconnect: pending !== null,
       reconnectReason: pending?.reason ?? null,
     };
@@ -136,14 +143,22 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
     const clientSecret = await secrets.get('client-secret');
     const refreshToken = unsavedRefreshToken ?? (await secrets.get('refresh-token'));
     if (!clientSecret || !refreshToken) {
-      const reason = 'The venue\'s credentials are missing from the keychain; reconnect the venue.';
+      const reason = "The venue's credentials are missing from the keychain; reconnect the venue.";
       requireReconnect(reason);
       throw new ReconnectNeededError(reason);
     }
     const started = generation;
     let pair: TokenPair;
     try {
-      pair = await exchangeRefreshToken({ authUrl: auth.authUrl, clientId: auth.clientId, clientSecret, timeoutMs: options.timeoutMs }, refreshToken);
+      pair = await exchangeRefreshToken(
+        {
+          authUrl: auth.authUrl,
+          clientId: auth.clientId,
+          clientSecret,
+          timeoutMs: options.timeoutMs,
+        },
+        refreshToken,
+      );
     } catch (error) {
       if (started !== generation) throw error;
       const code = oauthErrorCode(error);
@@ -165,8 +180,13 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
       options.onRefresh?.('failed', error instanceof Error ? error.message : null);
       throw error;
     }
-    if (started !== generation) throw new ReconnectNeededError('The venue was reconnected meanwhile.');
-    const token = await adopt(pair, { authUrl: auth.authUrl, clientId: auth.clientId, venueId: auth.venueId });
+    if (started !== generation)
+      throw new ReconnectNeededError('The venue was reconnected meanwhile.');
+    const token = await adopt(pair, {
+      authUrl: auth.authUrl,
+      clientId: auth.clientId,
+      venueId: auth.venueId,
+    });
     options.onRefresh?.('ok', null);
     return token;
   };
@@ -189,7 +209,8 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
   /** After a 401 with `rejected`: refresh unless someone already replaced that token. */
   const replaceRejected = async (rejected: string): Promise<string> => {
     if (inflight) return inflight;
-    if (access && access.token !== rejected && access.expiresAt - now().getTime() > margin) return access.token;
+    if (access && access.token !== rejected && access.expiresAt - now().getTime() > margin)
+      return access.token;
     access = null;
     return singleFlightRefresh();
   };
@@ -209,7 +230,11 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
     connect: async ({ authUrl, clientId, clientSecret, code, redirectUri }) => {
       generation += 1;
       unsavedRefreshToken = null;
-      const pair = await exchangeAuthorizationCode({ authUrl, clientId, clientSecret, timeoutMs: options.timeoutMs }, code, redirectUri);
+      const pair = await exchangeAuthorizationCode(
+        { authUrl, clientId, clientSecret, timeoutMs: options.timeoutMs },
+        code,
+        redirectUri,
+      );
       await secrets.set('client-secret', clientSecret);
       await adopt(pair, { authUrl, clientId, venueId: pair.venueId });
       settings.delete(RECONNECT_KEY);

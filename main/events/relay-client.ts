@@ -49,7 +49,8 @@ export type RelayClientOptions = {
 export type RelayClient = { stop(): Promise<void> };
 
 export const readCursor = (db: Database): number =>
-  (db.prepare('SELECT seq FROM relay_cursor WHERE id = 1').get() as { seq: number } | undefined)?.seq ?? 0;
+  (db.prepare('SELECT seq FROM relay_cursor WHERE id = 1').get() as { seq: number } | undefined)
+    ?.seq ?? 0;
 
 export const startRelayClient = (options: RelayClientOptions): RelayClient => {
   const { db } = options;
@@ -68,7 +69,10 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
     for (const event of events) {
       cursor = Math.max(cursor, event.seq);
       if (event.kind !== 'marketplace') continue;
-      if (options.signingSecret && !verifyPlatformSignature(event.body, event.signature ?? null, options.signingSecret)) {
+      if (
+        options.signingSecret &&
+        !verifyPlatformSignature(event.body, event.signature ?? null, options.signingSecret)
+      ) {
         options.onRejected?.('bad-signature', `relay event ${event.seq}`);
         continue;
       }
@@ -80,7 +84,14 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
         continue;
       }
       // received_at is the relay's commit time: the start of the notification-to-stored latency.
-      added += insert.run(parsed.id, event.seq, parsed.type, parsed.order?.id ?? null, event.body, event.received_at).changes;
+      added += insert.run(
+        parsed.id,
+        event.seq,
+        parsed.type,
+        parsed.order?.id ?? null,
+        event.body,
+        event.received_at,
+      ).changes;
     }
     saveCursor.run(cursor);
     return added;
@@ -161,7 +172,10 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
               ? error.message
               : String(error);
         setState('disconnected', message);
-        const delay = fullJitterDelay(failures, { baseMs: options.backoff?.baseMs ?? 500, capMs: options.backoff?.capMs ?? 30_000 });
+        const delay = fullJitterDelay(failures, {
+          baseMs: options.backoff?.baseMs ?? 500,
+          capMs: options.backoff?.capMs ?? 30_000,
+        });
         const retryAfter = error instanceof HttpError ? (error.retryAfterMs ?? 0) : 0;
         await pause(Math.max(50, delay, retryAfter));
       }

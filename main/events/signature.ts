@@ -1,7 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** PLATFORM-SIGNATURE check (spec 3): HMAC-SHA256 of the exact body bytes, hex, constant-time compare. */
-export const verifyPlatformSignature = (body: string, signature: string | null, secret: string): boolean => {
+export const verifyPlatformSignature = (
+  body: string,
+  signature: string | null,
+  secret: string,
+): boolean => {
   if (!signature || !/^[0-9a-fA-F]+$/.test(signature)) return false;
   const expected = createHmac('sha256', secret).update(body, 'utf8').digest();
   const given = Buffer.from(signature, 'hex');

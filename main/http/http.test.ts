@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpError} from './http';
+import type { HttpError } from './http';
 import { classifyStatus, parseRetryAfter, sendRequest } from './http';
 
 let base = '';
@@ -15,7 +15,11 @@ const server = createServer((req, res) => {
   if (status === 429) res.setHeader('retry-after', '7');
   res.statusCode = status;
   res.setHeader('content-type', 'application/json');
-  res.end(status === 200 ? JSON.stringify({ ok: true }) : JSON.stringify({ error: 'X', message: `reason ${status}` }));
+  res.end(
+    status === 200
+      ? JSON.stringify({ ok: true })
+      : JSON.stringify({ error: 'X', message: `reason ${status}` }),
+  );
 });
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -36,19 +40,35 @@ const failure = (status: number): Promise<HttpError> =>
 
 describe('http classification', () => {
   it('classifies statuses', () => {
-    expect([500, 503, 408, 429].map(classifyStatus)).toEqual(['temporary', 'temporary', 'temporary', 'temporary']);
-    expect([400, 403, 404, 409, 422].map(classifyStatus)).toEqual(['permanent', 'permanent', 'permanent', 'permanent', 'permanent']);
+    expect([500, 503, 408, 429].map(classifyStatus)).toEqual([
+      'temporary',
+      'temporary',
+      'temporary',
+      'temporary',
+    ]);
+    expect([400, 403, 404, 409, 422].map(classifyStatus)).toEqual([
+      'permanent',
+      'permanent',
+      'permanent',
+      'permanent',
+      'permanent',
+    ]);
   });
 
   it('parses Retry-After as seconds or a date', () => {
     expect(parseRetryAfter('3')).toBe(3000);
-    expect(parseRetryAfter('Mon, 23 Nov 2026 10:00:10 GMT', new Date('2026-11-23T10:00:00Z'))).toBe(10_000);
+    expect(parseRetryAfter('Mon, 23 Nov 2026 10:00:10 GMT', new Date('2026-11-23T10:00:00Z'))).toBe(
+      10_000,
+    );
     expect(parseRetryAfter(null)).toBeNull();
     expect(parseRetryAfter('soon')).toBeNull();
   });
 
   it('resolves 2xx with the parsed body', async () => {
-    await expect(sendRequest({ method: 'GET', url: `${base}/` })).resolves.toMatchObject({ status: 200, body: { ok: true } });
+    await expect(sendRequest({ method: 'GET', url: `${base}/` })).resolves.toMatchObject({
+      status: 200,
+      body: { ok: true },
+    });
   });
 
   it('keeps the server reason of a permanent error', async () => {
@@ -62,7 +82,9 @@ describe('http classification', () => {
   });
 
   it('times out and marks the outcome unknown', async () => {
-    const error = (await sendRequest({ method: 'GET', url: `${base}/slow`, timeoutMs: 100 }).catch((e: unknown) => e)) as HttpError;
+    const error = (await sendRequest({ method: 'GET', url: `${base}/slow`, timeoutMs: 100 }).catch(
+      (e: unknown) => e,
+    )) as HttpError;
     expect(error).toMatchObject({ kind: 'temporary', status: null, outcomeUnknown: true });
     expect(error.message).toMatch(/did not answer in time/);
   });
@@ -72,7 +94,9 @@ describe('http classification', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    const error = (await sendRequest({ method: 'GET', url: `http://127.0.0.1:${port}/` }).catch((e: unknown) => e)) as HttpError;
+    const error = (await sendRequest({ method: 'GET', url: `http://127.0.0.1:${port}/` }).catch(
+      (e: unknown) => e,
+    )) as HttpError;
     expect(error).toMatchObject({ kind: 'temporary', outcomeUnknown: false });
   });
 });

@@ -81,7 +81,13 @@ export const errorFromResponse = async (response: Response): Promise<HttpError> 
   });
 };
 
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+]);
 
 const causeCode = (error: unknown): string | null => {
   let current: unknown = error;
@@ -146,7 +152,10 @@ export const sendRequest = async (request: HttpRequest): Promise<HttpResponse> =
       headers,
       body,
       signal: request.signal
-        ? AbortSignal.any([request.signal, AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS)])
+        ? AbortSignal.any([
+            request.signal,
+            AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
+          ])
         : AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
   } catch (error) {

@@ -23,24 +23,61 @@ export type ItemPatch = {
 export type MarketplaceClient = {
   getOrder(orderId: string): Promise<OrderV2>;
   getOrderV1(orderId: string): Promise<unknown>;
-  acceptOrder(orderId: string, adjustedPickupTime: string | null, idempotencyKey?: string): Promise<void>;
-  acceptSelfDeliveryOrder(orderId: string, totalDeliveryTime: string | null, idempotencyKey?: string): Promise<void>;
-  rejectOrder(orderId: string, reason: string, code: string | null, idempotencyKey?: string): Promise<void>;
+  acceptOrder(
+    orderId: string,
+    adjustedPickupTime: string | null,
+    idempotencyKey?: string,
+  ): Promise<void>;
+  acceptSelfDeliveryOrder(
+    orderId: string,
+    totalDeliveryTime: string | null,
+    idempotencyKey?: string,
+  ): Promise<void>;
+  rejectOrder(
+    orderId: string,
+    reason: string,
+    code: string | null,
+    idempotencyKey?: string,
+  ): Promise<void>;
   markSentToPos(orderId: string, timeSentToPos: string, idempotencyKey?: string): Promise<void>;
   markReady(orderId: string, idempotencyKey?: string): Promise<void>;
   markDelivered(orderId: string, idempotencyKey?: string): Promise<void>;
   confirmPreorder(orderId: string, idempotencyKey?: string): Promise<void>;
   getVenueStatus(venueId: string): Promise<VenueStatus>;
-  setVenueOnline(venueId: string, online: boolean, until: string | null, idempotencyKey?: string): Promise<void>;
-  setOpeningTimes(venueId: string, availability: OpeningTime[], idempotencyKey?: string): Promise<void>;
+  setVenueOnline(
+    venueId: string,
+    online: boolean,
+    until: string | null,
+    idempotencyKey?: string,
+  ): Promise<void>;
+  setOpeningTimes(
+    venueId: string,
+    availability: OpeningTime[],
+    idempotencyKey?: string,
+  ): Promise<void>;
   setSpecialOpeningTimes(venueId: string, body: unknown, idempotencyKey?: string): Promise<void>;
   createMenu(venueId: string, menu: unknown, idempotencyKey?: string): Promise<void>;
   /** Starts the asynchronous menu read; poll the answer's resource_url with getMenuResult. */
   requestMenu(venueId: string): Promise<{ request_id: string; resource_url: string }>;
-  getMenuResult(resourceUrl: string): Promise<{ request_id: string; status: string; menu?: unknown }>;
+  getMenuResult(
+    resourceUrl: string,
+  ): Promise<{ request_id: string; status: string; menu?: unknown }>;
   updateItems(venueId: string, data: ItemPatch[], idempotencyKey?: string): Promise<void>;
-  updateItemInventory(venueId: string, data: Array<{ external_id?: string; sku?: string; gtin?: string; inventory: number }>, idempotencyKey?: string): Promise<void>;
-  updateOptionValues(venueId: string, data: Array<{ external_id: string; price?: number; vat_percentage?: number | null; enabled?: boolean }>, idempotencyKey?: string): Promise<void>;
+  updateItemInventory(
+    venueId: string,
+    data: Array<{ external_id?: string; sku?: string; gtin?: string; inventory: number }>,
+    idempotencyKey?: string,
+  ): Promise<void>;
+  updateOptionValues(
+    venueId: string,
+    data: Array<{
+      external_id: string;
+      price?: number;
+      vat_percentage?: number | null;
+      enabled?: boolean;
+    }>,
+    idempotencyKey?: string,
+  ): Promise<void>;
 };
 
 export type MarketplaceClientOptions = {
@@ -56,12 +93,21 @@ const enc = encodeURIComponent;
 export const createMarketplaceClient = (options: MarketplaceClientOptions): MarketplaceClient => {
   const base = (): string => {
     const url = options.posUrl();
-    if (!url) throw new HttpError({ kind: 'permanent', status: null, message: 'The venue is not connected yet.' });
+    if (!url)
+      throw new HttpError({
+        kind: 'permanent',
+        status: null,
+        message: 'The venue is not connected yet.',
+      });
     return url.replace(/\/+$/, '');
   };
 
   const call = async (
-    request: Omit<HttpRequest, 'url' | 'headers'> & { path?: string; absoluteUrl?: string; idempotencyKey?: string },
+    request: Omit<HttpRequest, 'url' | 'headers'> & {
+      path?: string;
+      absoluteUrl?: string;
+      idempotencyKey?: string;
+    },
   ): Promise<HttpResponse> => {
     const url = request.absoluteUrl ?? `${base()}${request.path ?? ''}`;
     try {
@@ -81,12 +127,17 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
       options.onOutcome?.(true, null);
       return response;
     } catch (error) {
-      if (error instanceof HttpError) options.onOutcome?.(error.status !== null && error.status < 500, error);
+      if (error instanceof HttpError)
+        options.onOutcome?.(error.status !== null && error.status < 500, error);
       throw error;
     }
   };
 
-  const parse = <S extends z.ZodType>(schema: S, response: HttpResponse, what: string): z.output<S> => {
+  const parse = <S extends z.ZodType>(
+    schema: S,
+    response: HttpResponse,
+    what: string,
+  ): z.output<S> => {
     const parsed = schema.safeParse(response.body);
     if (!parsed.success) {
       throw new HttpError({
@@ -104,8 +155,13 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
 
   return {
     getOrder: async (orderId) =>
-      parse(orderV2Schema, await call({ method: 'GET', path: `/v2/orders/${enc(orderId)}` }), 'an order'),
-    getOrderV1: async (orderId) => (await call({ method: 'GET', path: `/orders/${enc(orderId)}` })).body,
+      parse(
+        orderV2Schema,
+        await call({ method: 'GET', path: `/v2/orders/${enc(orderId)}` }),
+        'an order',
+      ),
+    getOrderV1: async (orderId) =>
+      (await call({ method: 'GET', path: `/orders/${enc(orderId)}` })).body,
     acceptOrder: (orderId, adjustedPickupTime, key) =>
       put(
         `/orders/${enc(orderId)}/accept`,
@@ -121,12 +177,21 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
     rejectOrder: (orderId, reason, code, key) =>
       put(`/orders/${enc(orderId)}/reject`, code ? { reason, code } : { reason }, key),
     markSentToPos: (orderId, timeSentToPos, key) =>
-      put(`/orders/${enc(orderId)}/sent-to-pos`, { success: true, time_sent_to_pos: timeSentToPos }, key),
+      put(
+        `/orders/${enc(orderId)}/sent-to-pos`,
+        { success: true, time_sent_to_pos: timeSentToPos },
+        key,
+      ),
     markReady: (orderId, key) => put(`/orders/${enc(orderId)}/ready`, undefined, key),
     markDelivered: (orderId, key) => put(`/orders/${enc(orderId)}/delivered`, undefined, key),
-    confirmPreorder: (orderId, key) => put(`/orders/${enc(orderId)}/confirm-preorder`, undefined, key),
+    confirmPreorder: (orderId, key) =>
+      put(`/orders/${enc(orderId)}/confirm-preorder`, undefined, key),
     getVenueStatus: async (venueId) =>
-      parse(venueStatusSchema, await call({ method: 'GET', path: `/venues/${enc(venueId)}/status` }), 'a venue status'),
+      parse(
+        venueStatusSchema,
+        await call({ method: 'GET', path: `/venues/${enc(venueId)}/status` }),
+        'a venue status',
+      ),
     setVenueOnline: async (venueId, online, until, key) => {
       await call({
         method: 'PATCH',
@@ -136,29 +201,67 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
       });
     },
     setOpeningTimes: async (venueId, availability, key) => {
-      await call({ method: 'PATCH', path: `/venues/${enc(venueId)}/opening-times`, body: { availability }, idempotencyKey: key });
+      await call({
+        method: 'PATCH',
+        path: `/venues/${enc(venueId)}/opening-times`,
+        body: { availability },
+        idempotencyKey: key,
+      });
     },
-    setSpecialOpeningTimes: (venueId, body, key) => put(`/venues/${enc(venueId)}/special-opening-times`, body, key),
+    setSpecialOpeningTimes: (venueId, body, key) =>
+      put(`/venues/${enc(venueId)}/special-opening-times`, body, key),
     createMenu: async (venueId, menu, key) => {
-      await call({ method: 'POST', path: `/v1/restaurants/${enc(venueId)}/menu`, body: menu, idempotencyKey: key });
+      await call({
+        method: 'POST',
+        path: `/v1/restaurants/${enc(venueId)}/menu`,
+        body: menu,
+        idempotencyKey: key,
+      });
     },
     requestMenu: async (venueId) =>
-      parse(menuRequestSchema, await call({ method: 'GET', path: `/v2/venues/${enc(venueId)}/menu` }), 'a menu request'),
+      parse(
+        menuRequestSchema,
+        await call({ method: 'GET', path: `/v2/venues/${enc(venueId)}/menu` }),
+        'a menu request',
+      ),
     getMenuResult: async (resourceUrl) => {
       // The token only ever goes to the configured platform address.
       if (!resourceUrl.startsWith(`${base()}/`)) {
-        throw new HttpError({ kind: 'permanent', status: null, message: 'The menu address is not on the platform.' });
+        throw new HttpError({
+          kind: 'permanent',
+          status: null,
+          message: 'The menu address is not on the platform.',
+        });
       }
-      return parse(menuResultSchema, await call({ method: 'GET', absoluteUrl: resourceUrl }), 'a menu');
+      return parse(
+        menuResultSchema,
+        await call({ method: 'GET', absoluteUrl: resourceUrl }),
+        'a menu',
+      );
     },
     updateItems: async (venueId, data, key) => {
-      await call({ method: 'PATCH', path: `/venues/${enc(venueId)}/items`, body: { data }, idempotencyKey: key });
+      await call({
+        method: 'PATCH',
+        path: `/venues/${enc(venueId)}/items`,
+        body: { data },
+        idempotencyKey: key,
+      });
     },
     updateItemInventory: async (venueId, data, key) => {
-      await call({ method: 'PATCH', path: `/venues/${enc(venueId)}/items/inventory`, body: { data }, idempotencyKey: key });
+      await call({
+        method: 'PATCH',
+        path: `/venues/${enc(venueId)}/items/inventory`,
+        body: { data },
+        idempotencyKey: key,
+      });
     },
     updateOptionValues: async (venueId, data, key) => {
-      await call({ method: 'PATCH', path: `/venues/${enc(venueId)}/options/values`, body: { data }, idempotencyKey: key });
+      await call({
+        method: 'PATCH',
+        path: `/venues/${enc(venueId)}/options/values`,
+        body: { data },
+        idempotencyKey: key,
+      });
     },
   };
 };

@@ -51,10 +51,20 @@ const deliveryTypeOf = (value: string): DeliveryType =>
 /** The platform-owned part of an order, as stored; the terminal's own fields are added on read. */
 export type PlatformOrder = Omit<
   Order,
-  'status' | 'pending' | 'courierPickupEta' | 'pickupCompleted' | 'preparationMinutes' | 'rejectReason' | 'updatedAt'
+  | 'status'
+  | 'pending'
+  | 'courierPickupEta'
+  | 'pickupCompleted'
+  | 'preparationMinutes'
+  | 'rejectReason'
+  | 'updatedAt'
 >;
 
-export const mapOrderV2 = (order: OrderV2, fallbackStatus: OrderStatus, receivedAt: string): PlatformOrder => {
+export const mapOrderV2 = (
+  order: OrderV2,
+  fallbackStatus: OrderStatus,
+  receivedAt: string,
+): PlatformOrder => {
   const items: OrderItem[] = order.items.map((item) => ({
     id: item.id,
     name: item.name ?? 'Item',
@@ -76,7 +86,8 @@ export const mapOrderV2 = (order: OrderV2, fallbackStatus: OrderStatus, received
     platformStatus: toOrderStatus(order.order_status) ?? fallbackStatus,
     type: order.type === 'preorder' ? 'preorder' : 'instant',
     preorderTime: order.pre_order?.preorder_time ?? null,
-    preorderStatus: preorderStatus === 'confirmed' || preorderStatus === 'waiting' ? preorderStatus : null,
+    preorderStatus:
+      preorderStatus === 'confirmed' || preorderStatus === 'waiting' ? preorderStatus : null,
     deliveryType: deliveryTypeOf(order.delivery.type),
     selfDelivery: order.delivery.self_delivery ?? false,
     items,

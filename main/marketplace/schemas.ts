@@ -47,7 +47,15 @@ export const orderV2Schema = z.looseObject({
 });
 export type OrderV2 = z.infer<typeof orderV2Schema>;
 
-const weekday = z.enum(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']);
+const weekday = z.enum([
+  'MONDAY',
+  'TUESDAY',
+  'WEDNESDAY',
+  'THURSDAY',
+  'FRIDAY',
+  'SATURDAY',
+  'SUNDAY',
+]);
 
 export const venueStatusSchema = z.looseObject({
   status: z.looseObject({ is_open: z.boolean(), is_online: z.boolean() }),

@@ -18,18 +18,36 @@ describe('menu check', () => {
   });
 
   it('names the item and the field of each issue', () => {
-    const result = parseMenu(JSON.stringify(menu([burger, { name: lt('Salad'), enabled: true, external_data: 'salad' }, { name: lt('Soup'), price: 4, external_data: 'soup', enabled: 'yes' }])));
+    const result = parseMenu(
+      JSON.stringify(
+        menu([
+          burger,
+          { name: lt('Salad'), enabled: true, external_data: 'salad' },
+          { name: lt('Soup'), price: 4, external_data: 'soup', enabled: 'yes' },
+        ]),
+      ),
+    );
     expect(result.ok).toBe(false);
     if (result.ok) return;
     expect(result.issues).toEqual([
-      { path: 'categories[0].items[1].price', message: 'Item "Salad": price is required and must be a number' },
-      { path: 'categories[0].items[2].enabled', message: 'Item "Soup": enabled is required and must be true or false' },
+      {
+        path: 'categories[0].items[1].price',
+        message: 'Item "Salad": price is required and must be a number',
+      },
+      {
+        path: 'categories[0].items[2].enabled',
+        message: 'Item "Soup": enabled is required and must be true or false',
+      },
     ]);
   });
 
   it('refuses missing menu fields, bad JSON and duplicate external_data', () => {
     const missing = parseMenu(JSON.stringify({ categories: [] }));
-    expect(missing.ok === false && missing.issues.map((i) => i.path)).toEqual(['currency', 'primary_language', 'categories']);
+    expect(missing.ok === false && missing.issues.map((i) => i.path)).toEqual([
+      'currency',
+      'primary_language',
+      'categories',
+    ]);
     const bad = parseMenu('{"currency":');
     expect(bad.ok === false && bad.issues[0]?.message).toMatch(/not valid JSON/);
     const dup = parseMenu(JSON.stringify(menu([burger, { ...fries, external_data: 'burger' }])));
@@ -51,7 +69,14 @@ describe('menu check', () => {
 
   it('diffs against the stored menu by external_data', () => {
     const before = parseMenu(JSON.stringify(menu([burger, fries])));
-    const after = parseMenu(JSON.stringify(menu([{ ...burger, price: 10 }, { name: lt('Shake'), price: 4, enabled: true, external_data: 'shake' }])));
+    const after = parseMenu(
+      JSON.stringify(
+        menu([
+          { ...burger, price: 10 },
+          { name: lt('Shake'), price: 4, enabled: true, external_data: 'shake' },
+        ]),
+      ),
+    );
     if (!before.ok || !after.ok) throw new Error('menus should parse');
     expect(diffMenus(before.menu, after.menu)).toEqual({
       added: ['Shake'],
@@ -62,6 +87,10 @@ describe('menu check', () => {
       itemsBefore: 2,
       itemsAfter: 2,
     });
-    expect(diffMenus(null, after.menu)).toMatchObject({ added: ['Burger', 'Shake'], removed: [], itemsBefore: 0 });
+    expect(diffMenus(null, after.menu)).toMatchObject({
+      added: ['Burger', 'Shake'],
+      removed: [],
+      itemsBefore: 0,
+    });
   });
 });

@@ -5,11 +5,29 @@
 import { z } from 'zod';
 import type { MenuDiff, MenuIssue, MenuItemSummary } from '../../shared/domain';
 
-const text = z.array(z.looseObject({ lang: z.string().min(1), value: z.string() })).min(1, 'needs at least one translation');
+const text = z
+  .array(z.looseObject({ lang: z.string().min(1), value: z.string() }))
+  .min(1, 'needs at least one translation');
 const window = z.looseObject({
-  opening_day: z.enum(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']),
+  opening_day: z.enum([
+    'MONDAY',
+    'TUESDAY',
+    'WEDNESDAY',
+    'THURSDAY',
+    'FRIDAY',
+    'SATURDAY',
+    'SUNDAY',
+  ]),
   opening_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'expected HH:mm'),
-  closing_day: z.enum(['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY']),
+  closing_day: z.enum([
+    'MONDAY',
+    'TUESDAY',
+    'WEDNESDAY',
+    'THURSDAY',
+    'FRIDAY',
+    'SATURDAY',
+    'SUNDAY',
+  ]),
   closing_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'expected HH:mm'),
 });
 const optionValue = z.looseObject({
@@ -22,7 +40,10 @@ const option = z.looseObject({
   name: text,
   type: z.string({ error: 'is required (e.g. SingleChoice)' }).min(1, 'must not be empty'),
   selection_range: z
-    .looseObject({ min: z.number().int().nonnegative(), max: z.number().int().nonnegative() }, { error: 'is required ({min, max})' })
+    .looseObject(
+      { min: z.number().int().nonnegative(), max: z.number().int().nonnegative() },
+      { error: 'is required ({min, max})' },
+    )
     .refine((r) => r.max >= r.min, { message: 'max must not be below min', path: ['max'] }),
   external_data: z.string().min(1).optional(),
   values: z.array(optionValue).min(1, 'needs at least one value'),
@@ -32,7 +53,9 @@ const item = z.looseObject({
   description: text.optional(),
   price: z.number({ error: 'is required and must be a number' }).min(0),
   enabled: z.boolean({ error: 'is required and must be true or false' }),
-  external_data: z.string({ error: 'is required and must be a string' }).min(1, 'must not be empty'),
+  external_data: z
+    .string({ error: 'is required and must be a string' })
+    .min(1, 'must not be empty'),
   disabled_until: z.iso.datetime({ offset: true }).nullable().optional(),
   weekly_availability: z.array(window).optional(),
   weekly_visibility: z.array(window).optional(),
@@ -43,9 +66,7 @@ const category = z.looseObject({
   name: text,
   description: text.optional(),
   items: z.array(item),
-  subcategories: z
-    .array(z.looseObject({ name: text, items: z.array(item) }))
-    .optional(),
+  subcategories: z.array(z.looseObject({ name: text, items: z.array(item) })).optional(),
   weekly_availability: z.array(window).optional(),
 });
 export const menuSchema = z.looseObject({
@@ -59,7 +80,11 @@ export type Menu = z.infer<typeof menuSchema>;
 type Item = z.infer<typeof item>;
 
 const pathText = (path: ReadonlyArray<PropertyKey>): string =>
-  path.reduce<string>((acc, key) => (typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key)), '');
+  path.reduce<string>(
+    (acc, key) =>
+      typeof key === 'number' ? `${acc}[${key}]` : acc ? `${acc}.${String(key)}` : String(key),
+    '',
+  );
 
 const nameOf = (value: unknown): string | null => {
   if (!value || typeof value !== 'object') return null;
@@ -97,7 +122,10 @@ export const parseMenu = (textInput: string): MenuParse => {
   try {
     json = JSON.parse(textInput);
   } catch (error) {
-    return { ok: false, issues: [{ path: '', message: `The file is not valid JSON: ${(error as Error).message}` }] };
+    return {
+      ok: false,
+      issues: [{ path: '', message: `The file is not valid JSON: ${(error as Error).message}` }],
+    };
   }
   const parsed = menuSchema.safeParse(json);
   if (!parsed.success) {
@@ -106,7 +134,10 @@ export const parseMenu = (textInput: string): MenuParse => {
       const owner = ownerLabel(json, issue.path);
       const field = issue.path.filter((k) => typeof k === 'string').at(-1);
       const fieldText = field ? String(field) : 'menu';
-      return { path, message: `${owner ? `${owner[0]?.toUpperCase()}${owner.slice(1)}: ` : ''}${fieldText} ${issue.message}` };
+      return {
+        path,
+        message: `${owner ? `${owner[0]?.toUpperCase()}${owner.slice(1)}: ` : ''}${fieldText} ${issue.message}`,
+      };
     });
     return { ok: false, issues };
   }
@@ -115,23 +146,41 @@ export const parseMenu = (textInput: string): MenuParse => {
   allItems(parsed.data).forEach(({ item: entry, path }) => {
     const previous = seen.get(entry.external_data);
     if (previous) {
-      duplicates.push({ path: `${path}.external_data`, message: `Item "${nameOf(entry) ?? entry.external_data}": external_data "${entry.external_data}" is also used at ${previous}` });
+      duplicates.push({
+        path: `${path}.external_data`,
+        message: `Item "${nameOf(entry) ?? entry.external_data}": external_data "${entry.external_data}" is also used at ${previous}`,
+      });
     } else seen.set(entry.external_data, path);
   });
-  return duplicates.length > 0 ? { ok: false, issues: duplicates } : { ok: true, menu: parsed.data };
+  return duplicates.length > 0
+    ? { ok: false, issues: duplicates }
+    : { ok: true, menu: parsed.data };
 };
 
 const allItems = (menu: Menu): Array<{ item: Item; category: string; path: string }> =>
   menu.categories.flatMap((cat, c) => [
-    ...cat.items.map((entry, i) => ({ item: entry, category: nameOf(cat) ?? '', path: `categories[${c}].items[${i}]` })),
+    ...cat.items.map((entry, i) => ({
+      item: entry,
+      category: nameOf(cat) ?? '',
+      path: `categories[${c}].items[${i}]`,
+    })),
     ...(cat.subcategories ?? []).flatMap((sub, s) =>
-      sub.items.map((entry, i) => ({ item: entry, category: nameOf(sub) ?? nameOf(cat) ?? '', path: `categories[${c}].subcategories[${s}].items[${i}]` })),
+      sub.items.map((entry, i) => ({
+        item: entry,
+        category: nameOf(sub) ?? nameOf(cat) ?? '',
+        path: `categories[${c}].subcategories[${s}].items[${i}]`,
+      })),
     ),
   ]);
 
 export const diffMenus = (before: Menu | null, after: Menu): MenuDiff => {
   const index = (menu: Menu | null): Map<string, string> =>
-    new Map((menu ? allItems(menu) : []).map(({ item: entry }) => [entry.external_data, JSON.stringify(entry)]));
+    new Map(
+      (menu ? allItems(menu) : []).map(({ item: entry }) => [
+        entry.external_data,
+        JSON.stringify(entry),
+      ]),
+    );
   const old = index(before);
   const next = index(after);
   const label = (menu: Menu, key: string): string => {
@@ -141,7 +190,9 @@ export const diffMenus = (before: Menu | null, after: Menu): MenuDiff => {
   return {
     added: [...next.keys()].filter((k) => !old.has(k)).map((k) => label(after, k)),
     removed: before ? [...old.keys()].filter((k) => !next.has(k)).map((k) => label(before, k)) : [],
-    changed: [...next.keys()].filter((k) => old.has(k) && old.get(k) !== next.get(k)).map((k) => label(after, k)),
+    changed: [...next.keys()]
+      .filter((k) => old.has(k) && old.get(k) !== next.get(k))
+      .map((k) => label(after, k)),
     categoriesBefore: before?.categories.length ?? 0,
     categoriesAfter: after.categories.length,
     itemsBefore: old.size,

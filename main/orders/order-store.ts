@@ -33,7 +33,14 @@ export type OrderStore = {
   advance(orderId: string, status: OrderStatus): boolean;
   setCourierEta(orderId: string, eta: string): boolean;
   setPickupCompleted(orderId: string): boolean;
-  setLocal(orderId: string, fields: { preparationMinutes?: number | null; rejectReason?: string | null; preorderStatus?: 'confirmed' }): void;
+  setLocal(
+    orderId: string,
+    fields: {
+      preparationMinutes?: number | null;
+      rejectReason?: string | null;
+      preorderStatus?: 'confirmed';
+    },
+  ): void;
   get(orderId: string): Order | null;
   has(orderId: string): boolean;
   /** Open orders and those of the last 24 hours, newest first. */
@@ -57,7 +64,9 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
   const update = db.prepare(
     'UPDATE orders SET platform_status = @status, data = @data, order_number = @orderNumber, updated_at = @now WHERE id = @id',
   );
-  const setStatus = db.prepare('UPDATE orders SET platform_status = ?, updated_at = ? WHERE id = ?');
+  const setStatus = db.prepare(
+    'UPDATE orders SET platform_status = ?, updated_at = ? WHERE id = ?',
+  );
 
   const selectAllOpenActions = db.prepare<[], OpenActionRow & { subject: string }>(
     `SELECT subject, id, kind, state, error, attempts, created_at FROM outbox
@@ -102,7 +111,9 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
 
   const touch = (sql: string) => db.prepare(sql);
   const courier = touch('UPDATE orders SET courier_pickup_eta = ?, updated_at = ? WHERE id = ?');
-  const pickup = touch('UPDATE orders SET pickup_completed = 1, updated_at = ? WHERE id = ? AND pickup_completed = 0');
+  const pickup = touch(
+    'UPDATE orders SET pickup_completed = 1, updated_at = ? WHERE id = ? AND pickup_completed = 0',
+  );
   const prep = touch('UPDATE orders SET preparation_minutes = ?, updated_at = ? WHERE id = ?');
   const reason = touch('UPDATE orders SET reject_reason = ?, updated_at = ? WHERE id = ?');
   const dataOnly = touch('UPDATE orders SET data = ?, updated_at = ? WHERE id = ?');
@@ -126,7 +137,15 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
       const existing = selectRow.get(order.id);
       const incoming = hint ? laterStatus(order.platformStatus, hint) : order.platformStatus;
       if (!existing) {
-        insert.run({ id: order.id, venueId: order.venueId, orderNumber: order.orderNumber, status: incoming, data: JSON.stringify(order), createdAt: order.createdAt, now: at });
+        insert.run({
+          id: order.id,
+          venueId: order.venueId,
+          orderNumber: order.orderNumber,
+          status: incoming,
+          data: JSON.stringify(order),
+          createdAt: order.createdAt,
+          now: at,
+        });
         return { isNew: true, changed: true };
       }
       const status = laterStatus(existing.platform_status, incoming);
@@ -135,10 +154,12 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
       const merged: PlatformOrder = {
         ...order,
         platformStatus: status,
-        preorderStatus: previous.preorderStatus === 'confirmed' ? 'confirmed' : order.preorderStatus,
+        preorderStatus:
+          previous.preorderStatus === 'confirmed' ? 'confirmed' : order.preorderStatus,
       };
       const data = JSON.stringify(merged);
-      if (status === existing.platform_status && data === existing.data) return { isNew: false, changed: false };
+      if (status === existing.platform_status && data === existing.data)
+        return { isNew: false, changed: false };
       update.run({ id: order.id, status, data, orderNumber: order.orderNumber, now: at });
       return { isNew: false, changed: true };
     },
@@ -159,7 +180,10 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
       if (fields.preorderStatus) {
         const existing = selectRow.get(orderId);
         if (existing) {
-          const data = { ...(JSON.parse(existing.data) as PlatformOrder), preorderStatus: fields.preorderStatus };
+          const data = {
+            ...(JSON.parse(existing.data) as PlatformOrder),
+            preorderStatus: fields.preorderStatus,
+          };
           dataOnly.run(JSON.stringify(data), at, orderId);
         }
       }
@@ -177,9 +201,15 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
         list.push(action);
         open.set(action.subject, list);
       }
-      return listRows.all({ since: new Date(now().getTime() - 24 * 3600_000).toISOString() }).map((row) => toOrder(row, open));
+      return listRows
+        .all({ since: new Date(now().getTime() - 24 * 3600_000).toISOString() })
+        .map((row) => toOrder(row, open));
     },
-    openOrderIds: () => selectOpen.all().filter((row) => !isFinalStatus(row.platform_status)).map((row) => row.id),
+    openOrderIds: () =>
+      selectOpen
+        .all()
+        .filter((row) => !isFinalStatus(row.platform_status))
+        .map((row) => row.id),
     latestStatuses: (count) => selectLatest.all(count).map((row) => row.platform_status),
   };
 };

@@ -11,7 +11,13 @@ import { HttpError } from '../http/http';
 import { fullJitterDelay } from '../outbox/backoff';
 import type { OrderStore } from './order-store';
 
-type InboxRow = { id: string; type: string; order_id: string | null; body: string; attempts: number };
+type InboxRow = {
+  id: string;
+  type: string;
+  order_id: string | null;
+  body: string;
+  attempts: number;
+};
 
 export type OrderSyncEvents = {
   changed: () => void;
@@ -43,11 +49,20 @@ export const createOrderSync = (options: {
      WHERE processed_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
      ORDER BY relay_seq, received_at LIMIT 100`,
   );
-  const markProcessed = db.prepare('UPDATE notifications SET processed_at = ?, error = ? WHERE id = ?');
-  const markRetry = db.prepare('UPDATE notifications SET attempts = attempts + 1, next_attempt_at = ?, error = ? WHERE id = ?');
-  const selectReceived = db.prepare<[string], { received_at: string }>('SELECT received_at FROM notifications WHERE id = ?');
+  const markProcessed = db.prepare(
+    'UPDATE notifications SET processed_at = ?, error = ? WHERE id = ?',
+  );
+  const markRetry = db.prepare(
+    'UPDATE notifications SET attempts = attempts + 1, next_attempt_at = ?, error = ? WHERE id = ?',
+  );
+  const selectReceived = db.prepare<[string], { received_at: string }>(
+    'SELECT received_at FROM notifications WHERE id = ?',
+  );
 
-  const refetch = async (orderId: string, hint: OrderStatus | null = null): Promise<{ isNew: boolean }> => {
+  const refetch = async (
+    orderId: string,
+    hint: OrderStatus | null = null,
+  ): Promise<{ isNew: boolean }> => {
     const fetched = await client.getOrder(orderId);
     const mapped = mapOrderV2(fetched, hint ?? 'CREATED', now().toISOString());
     const venue = options.venueId();
@@ -71,7 +86,8 @@ export const createOrderSync = (options: {
         const hint = body.order?.status ? toOrderStatus(body.order.status) : null;
         const { isNew } = await refetch(orderId, hint);
         const order = orders.get(orderId);
-        if (isNew && order && order.platformStatus === 'CREATED') events.arrived(order.id, order.orderNumber);
+        if (isNew && order && order.platformStatus === 'CREATED')
+          events.arrived(order.id, order.orderNumber);
         break;
       }
       case 'courier.notification': {
@@ -82,7 +98,8 @@ export const createOrderSync = (options: {
       }
       case 'pickup_completed.notification': {
         if (!orders.has(orderId)) await refetch(orderId);
-        if (body.details?.is_pickup_completed && orders.setPickupCompleted(orderId)) events.changed();
+        if (body.details?.is_pickup_completed && orders.setPickupCompleted(orderId))
+          events.changed();
         break;
       }
       default:
@@ -114,7 +131,10 @@ export const createOrderSync = (options: {
             events.problem?.(row.order_id ?? row.id, message);
             progressed = true;
           } else {
-            const delay = Math.max(500, fullJitterDelay(row.attempts + 1, { baseMs: 1000, capMs: 60_000 }));
+            const delay = Math.max(
+              500,
+              fullJitterDelay(row.attempts + 1, { baseMs: 1000, capMs: 60_000 }),
+            );
             markRetry.run(new Date(now().getTime() + delay).toISOString(), message, row.id);
           }
         }

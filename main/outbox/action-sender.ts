@@ -30,17 +30,27 @@ export const createActionSender = (deps: {
 }) => {
   const { client, orders, sync } = deps;
 
-  const sendOrderAction = async (action: StoredAction & { kind: OrderActionKind }): Promise<void> => {
+  const sendOrderAction = async (
+    action: StoredAction & { kind: OrderActionKind },
+  ): Promise<void> => {
     const key = action.id;
     switch (action.kind) {
       case 'accept': {
-        const { orderId, adjustedPickupTime, selfDelivery } = action.payload as { orderId: string; adjustedPickupTime: string | null; selfDelivery: boolean };
+        const { orderId, adjustedPickupTime, selfDelivery } = action.payload as {
+          orderId: string;
+          adjustedPickupTime: string | null;
+          selfDelivery: boolean;
+        };
         if (selfDelivery) await client.acceptSelfDeliveryOrder(orderId, null, key);
         else await client.acceptOrder(orderId, adjustedPickupTime, key);
         return;
       }
       case 'reject': {
-        const { orderId, reason, code } = action.payload as { orderId: string; reason: string; code: string | null };
+        const { orderId, reason, code } = action.payload as {
+          orderId: string;
+          reason: string;
+          code: string | null;
+        };
         await client.rejectOrder(orderId, reason, code, key);
         return;
       }
@@ -58,7 +68,8 @@ export const createActionSender = (deps: {
 
   const currentStatus = async (orderId: string, error: HttpError): Promise<OrderStatus | null> => {
     const parsed = conflictBodySchema.safeParse(error.body);
-    const fromBody = parsed.success && parsed.data.order_status ? toOrderStatus(parsed.data.order_status) : null;
+    const fromBody =
+      parsed.success && parsed.data.order_status ? toOrderStatus(parsed.data.order_status) : null;
     if (fromBody) return fromBody;
     await sync.refetch(orderId);
     return orders.get(orderId)?.platformStatus ?? null;
@@ -78,7 +89,9 @@ export const createActionSender = (deps: {
             throw new HttpError({
               kind: 'permanent',
               status: 409,
-              message: status ? `The platform says the order is already ${status.toLowerCase()}: ${error.message}` : error.message,
+              message: status
+                ? `The platform says the order is already ${status.toLowerCase()}: ${error.message}`
+                : error.message,
               body: error.body,
             });
           }
@@ -89,10 +102,19 @@ export const createActionSender = (deps: {
       }
       switch (action.kind) {
         case 'venue-online':
-          await client.setVenueOnline(action.payload.venueId, action.payload.online, action.payload.until, action.id);
+          await client.setVenueOnline(
+            action.payload.venueId,
+            action.payload.online,
+            action.payload.until,
+            action.id,
+          );
           break;
         case 'venue-opening-times':
-          await client.setOpeningTimes(action.payload.venueId, action.payload.availability, action.id);
+          await client.setOpeningTimes(
+            action.payload.venueId,
+            action.payload.availability,
+            action.id,
+          );
           break;
         case 'menu-push':
           await client.createMenu(action.payload.venueId, action.payload.menu, action.id);
@@ -100,7 +122,13 @@ export const createActionSender = (deps: {
         case 'item-availability':
           await client.updateItems(
             action.payload.venueId,
-            [{ external_id: action.payload.externalData, enabled: action.payload.enabled, disabled_until: action.payload.disabledUntil }],
+            [
+              {
+                external_id: action.payload.externalData,
+                enabled: action.payload.enabled,
+                disabled_until: action.payload.disabledUntil,
+              },
+            ],
             action.id,
           );
           break;

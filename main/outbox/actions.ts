@@ -1,4 +1,9 @@
-import type { OpeningTime, OrderActionKind, OrderStatus, OutboxActionKind } from '../../shared/domain';
+import type {
+  OpeningTime,
+  OrderActionKind,
+  OrderStatus,
+  OutboxActionKind,
+} from '../../shared/domain';
 
 /** What each outbox kind carries, stored as JSON with its row. */
 export type ActionPayloads = {
@@ -10,14 +15,25 @@ export type ActionPayloads = {
   'venue-online': { venueId: string; online: boolean; until: string | null };
   'venue-opening-times': { venueId: string; availability: OpeningTime[] };
   'menu-push': { venueId: string; menu: unknown };
-  'item-availability': { venueId: string; externalData: string; enabled: boolean; disabledUntil: string | null };
+  'item-availability': {
+    venueId: string;
+    externalData: string;
+    enabled: boolean;
+    disabledUntil: string | null;
+  };
 };
 
 export type OutboxAction = {
   [K in OutboxActionKind]: { kind: K; payload: ActionPayloads[K] };
 }[OutboxActionKind];
 
-export const ORDER_ACTION_KINDS: readonly OrderActionKind[] = ['accept', 'reject', 'ready', 'delivered', 'confirm-preorder'];
+export const ORDER_ACTION_KINDS: readonly OrderActionKind[] = [
+  'accept',
+  'reject',
+  'ready',
+  'delivered',
+  'confirm-preorder',
+];
 
 export const isOrderAction = (kind: string): kind is OrderActionKind =>
   (ORDER_ACTION_KINDS as readonly string[]).includes(kind);

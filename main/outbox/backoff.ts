@@ -1,7 +1,11 @@
 /** Full-jitter exponential backoff (AWS architecture blog): random in [0, min(cap, base·2^n)). */
 export const fullJitterDelay = (
   attempt: number,
-  { baseMs = 1000, capMs = 60_000, random = Math.random }: { baseMs?: number; capMs?: number; random?: () => number } = {},
+  {
+    baseMs = 1000,
+    capMs = 60_000,
+    random = Math.random,
+  }: { baseMs?: number; capMs?: number; random?: () => number } = {},
 ): number => {
   const ceiling = Math.min(capMs, baseMs * 2 ** Math.min(attempt, 30));
   return Math.floor(random() * ceiling);

@@ -60,18 +60,36 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const state = (id: string) => db.prepare('SELECT state, attempts, error FROM outbox WHERE id = ?').get(id) as { state: string; attempts: number; error: string | null };
+const state = (id: string) =>
+  db.prepare('SELECT state, attempts, error FROM outbox WHERE id = ?').get(id) as {
+    state: string;
+    attempts: number;
+    error: string | null;
+  };
 
 describe('outbox', () => {
   it('sends FIFO per subject, retrying temporary failures before the next action of that subject', async () => {
     start();
     scripts.set('/o1/accept', [503, 503]);
-    const a = outbox.insert('accept', 'o1', 'Accept', { orderId: 'o1', adjustedPickupTime: null, selfDelivery: false });
+    const a = outbox.insert('accept', 'o1', 'Accept', {
+      orderId: 'o1',
+      adjustedPickupTime: null,
+      selfDelivery: false,
+    });
     const b = outbox.insert('ready', 'o1', 'Ready', { orderId: 'o1' });
-    const c = outbox.insert('accept', 'o2', 'Accept', { orderId: 'o2', adjustedPickupTime: null, selfDelivery: false });
+    const c = outbox.insert('accept', 'o2', 'Accept', {
+      orderId: 'o2',
+      adjustedPickupTime: null,
+      selfDelivery: false,
+    });
     outbox.kick();
     await outbox.idle();
-    expect(received.filter((p) => p.startsWith('/o1'))).toEqual(['/o1/accept', '/o1/accept', '/o1/accept', '/o1/ready']);
+    expect(received.filter((p) => p.startsWith('/o1'))).toEqual([
+      '/o1/accept',
+      '/o1/accept',
+      '/o1/accept',
+      '/o1/ready',
+    ]);
     expect(received).toContain('/o2/accept');
     expect([state(a), state(b), state(c)].map((s) => s.state)).toEqual(['done', 'done', 'done']);
     expect(state(a).attempts).toBe(3);
@@ -81,7 +99,11 @@ describe('outbox', () => {
     start();
     scripts.set('/v/venue-online', [429]);
     const started = Date.now();
-    const id = outbox.insert('venue-online', 'v', 'Online', { venueId: 'v', online: true, until: null });
+    const id = outbox.insert('venue-online', 'v', 'Online', {
+      venueId: 'v',
+      online: true,
+      until: null,
+    });
     outbox.kick();
     await outbox.idle();
     expect(state(id).state).toBe('done');
@@ -91,7 +113,11 @@ describe('outbox', () => {
   it('makes a permanent failure visible, holds the subject, and lets staff retry or discard', async () => {
     start();
     scripts.set('/o1/accept', [400]);
-    const a = outbox.insert('accept', 'o1', 'Accept', { orderId: 'o1', adjustedPickupTime: null, selfDelivery: false });
+    const a = outbox.insert('accept', 'o1', 'Accept', {
+      orderId: 'o1',
+      adjustedPickupTime: null,
+      selfDelivery: false,
+    });
     const b = outbox.insert('ready', 'o1', 'Ready', { orderId: 'o1' });
     outbox.kick();
     await outbox.idle();
@@ -103,7 +129,11 @@ describe('outbox', () => {
     expect([state(a).state, state(b).state]).toEqual(['done', 'done']);
 
     scripts.set('/o3/accept', [422]);
-    const c = outbox.insert('accept', 'o3', 'Accept', { orderId: 'o3', adjustedPickupTime: null, selfDelivery: false });
+    const c = outbox.insert('accept', 'o3', 'Accept', {
+      orderId: 'o3',
+      adjustedPickupTime: null,
+      selfDelivery: false,
+    });
     outbox.kick();
     await outbox.idle();
     expect(outbox.discard(c)?.id).toBe(c);

@@ -32,7 +32,12 @@ export type OutboxSender = (action: StoredAction) => Promise<void>;
 
 export type Outbox = {
   /** Inserts an action; call inside the transaction that makes its local change. */
-  insert<K extends OutboxActionKind>(kind: K, subject: string, summary: string, payload: ActionPayloads[K]): string;
+  insert<K extends OutboxActionKind>(
+    kind: K,
+    subject: string,
+    summary: string,
+    payload: ActionPayloads[K],
+  ): string;
   list(): OutboxEntry[];
   counts(): { waiting: number; failed: number };
   retry(id: string): boolean;
@@ -53,7 +58,11 @@ export type OutboxOptions = {
   send: OutboxSender;
   concurrency?: number;
   backoff?: { baseMs?: number; capMs?: number; random?: () => number };
-  onSettled?: (action: StoredAction, outcome: 'done' | 'failed' | 'retry', detail: string | null) => void;
+  onSettled?: (
+    action: StoredAction,
+    outcome: 'done' | 'failed' | 'retry',
+    detail: string | null,
+  ) => void;
   onChange?: () => void;
 };
 
@@ -103,14 +112,24 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     "SELECT * FROM outbox WHERE state = 'done' ORDER BY seq DESC LIMIT 20",
   );
   const selectById = db.prepare<[string], Row>('SELECT * FROM outbox WHERE id = ?');
-  const markSending = db.prepare("UPDATE outbox SET state = 'sending', attempts = attempts + 1 WHERE id = ?");
-  const markDone = db.prepare("UPDATE outbox SET state = 'done', error = NULL, finished_at = ?, next_attempt_at = NULL WHERE id = ?");
-  const markFailed = db.prepare("UPDATE outbox SET state = 'failed', error = ?, next_attempt_at = NULL WHERE id = ?");
-  const markRetry = db.prepare("UPDATE outbox SET state = 'pending', error = ?, next_attempt_at = ? WHERE id = ?");
+  const markSending = db.prepare(
+    "UPDATE outbox SET state = 'sending', attempts = attempts + 1 WHERE id = ?",
+  );
+  const markDone = db.prepare(
+    "UPDATE outbox SET state = 'done', error = NULL, finished_at = ?, next_attempt_at = NULL WHERE id = ?",
+  );
+  const markFailed = db.prepare(
+    "UPDATE outbox SET state = 'failed', error = ?, next_attempt_at = NULL WHERE id = ?",
+  );
+  const markRetry = db.prepare(
+    "UPDATE outbox SET state = 'pending', error = ?, next_attempt_at = ? WHERE id = ?",
+  );
   const markBlocked = db.prepare(
     "UPDATE outbox SET state = 'pending', attempts = MAX(attempts - 1, 0), error = ?, next_attempt_at = ? WHERE id = ?",
   );
-  const retryRow = db.prepare("UPDATE outbox SET state = 'pending', error = NULL, next_attempt_at = NULL WHERE id = ? AND state = 'failed'");
+  const retryRow = db.prepare(
+    "UPDATE outbox SET state = 'pending', error = NULL, next_attempt_at = NULL WHERE id = ? AND state = 'failed'",
+  );
   const discardRow = db.prepare(
     "UPDATE outbox SET state = 'discarded', finished_at = ? WHERE id = ? AND state IN ('failed', 'pending')",
   );
@@ -131,10 +150,13 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   const schedule = (delayMs: number): void => {
     if (!running) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => {
-      timer = null;
-      pump();
-    }, Math.max(0, Math.min(delayMs, 2_147_000_000)));
+    timer = setTimeout(
+      () => {
+        timer = null;
+        pump();
+      },
+      Math.max(0, Math.min(delayMs, 2_147_000_000)),
+    );
     timer.unref?.();
   };
 
@@ -145,7 +167,11 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       options.onSettled?.(action, 'done', null);
     } catch (error) {
       if (error instanceof ActionBlockedError) {
-        markBlocked.run(error.message, new Date(now().getTime() + error.retryInMs).toISOString(), action.id);
+        markBlocked.run(
+          error.message,
+          new Date(now().getTime() + error.retryInMs).toISOString(),
+          action.id,
+        );
         options.onSettled?.(action, 'retry', error.message);
       } else if (error instanceof HttpError && error.kind === 'permanent' && error.status !== 401) {
         markFailed.run(error.message, action.id);

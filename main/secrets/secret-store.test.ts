@@ -4,7 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { KeychainUnavailableError, createKeytarSecretStore, createMemorySecretStore } from './secret-store';
+import {
+  KeychainUnavailableError,
+  createKeytarSecretStore,
+  createMemorySecretStore,
+} from './secret-store';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
 
@@ -47,10 +51,19 @@ describe('keytar secret store with no Secret Service reachable', () => {
       try { await store.set('refresh-token', 'never-stored'); console.log('stored'); }
       catch (error) { console.log(error.name + ': ' + error.message); }
     `;
-    const env: NodeJS.ProcessEnv = { ...process.env, DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent/bus',
+    };
     delete env.DISPLAY;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env });
-    expect(stdout).toMatch(/^KeychainUnavailableError: The system keychain \(Secret Service\) is not available/);
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', '--input-type=module', '-e', script],
+      { env },
+    );
+    expect(stdout).toMatch(
+      /^KeychainUnavailableError: The system keychain \(Secret Service\) is not available/,
+    );
     expect(stdout).not.toContain('never-stored');
   });
 });

@@ -1,7 +1,12 @@
 // Secrets live in the OS keychain (keytar). There is deliberately no plain-file fallback: a
 // machine without a keychain gets a clear error instead of secrets on disk.
 
-export const SECRET_NAMES = ['client-secret', 'refresh-token', 'terminal-key', 'signing-secret'] as const;
+export const SECRET_NAMES = [
+  'client-secret',
+  'refresh-token',
+  'terminal-key',
+  'signing-secret',
+] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 
 export type SecretStore = {

@@ -8,7 +8,9 @@ export type Settings = {
 };
 
 export const createSettings = (db: Database): Settings => {
-  const select = db.prepare<[string], { value: string }>('SELECT value FROM settings WHERE key = ?');
+  const select = db.prepare<[string], { value: string }>(
+    'SELECT value FROM settings WHERE key = ?',
+  );
   const upsert = db.prepare(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
   );

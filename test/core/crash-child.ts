@@ -41,8 +41,20 @@ const main = async (): Promise<void> => {
   const venueId = env('CRASH_VENUE_ID');
   const client = createMarketplaceClient({ posUrl: () => posUrl, tokens });
   const orders = createOrderStore(db, now);
-  const sync = createOrderSync({ db, orders, client, venueId: () => venueId, now, events: { changed: () => {}, arrived: () => {} } });
-  const outbox = createOutbox({ db, now, send: createActionSender({ client, orders, sync }), backoff: { baseMs: 20, capMs: 200 } });
+  const sync = createOrderSync({
+    db,
+    orders,
+    client,
+    venueId: () => venueId,
+    now,
+    events: { changed: () => {}, arrived: () => {} },
+  });
+  const outbox = createOutbox({
+    db,
+    now,
+    send: createActionSender({ client, orders, sync }),
+    backoff: { baseMs: 20, capMs: 200 },
+  });
   outbox.start();
   const write = (line: string): void => {
     process.stdout.write(`${line}\n`);
@@ -61,11 +73,14 @@ const main = async (): Promise<void> => {
     } else if ((command === 'accept' || command === 'ready' || command === 'delivered') && id) {
       try {
         const request: OrderActionRequest =
-          command === 'accept' ? { kind: 'accept', orderId: id, preparationMinutes: null } : { kind: command, orderId: id };
+          command === 'accept'
+            ? { kind: 'accept', orderId: id, preparationMinutes: null }
+            : { kind: command, orderId: id };
         const { actionId } = enqueueOrderAction({ db, orders, outbox, now }, request);
         write(`ack ${command} ${id} ${actionId}`);
       } catch (error) {
-        if (error instanceof ServiceError && error.bridge.code === 'conflict') write(`conflict ${command} ${id}`);
+        if (error instanceof ServiceError && error.bridge.code === 'conflict')
+          write(`conflict ${command} ${id}`);
         else throw error;
       }
     }

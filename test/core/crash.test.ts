@@ -50,7 +50,11 @@ const control = async <T>(method: string, path: string, body?: unknown): Promise
   return (await response.json()) as T;
 };
 
-type Child = { process: ChildProcessWithoutNullStreams; lines: string[]; waitFor(match: (line: string) => boolean, timeoutMs?: number): Promise<string> };
+type Child = {
+  process: ChildProcessWithoutNullStreams;
+  lines: string[];
+  waitFor(match: (line: string) => boolean, timeoutMs?: number): Promise<string>;
+};
 
 const startChild = async (): Promise<Child> => {
   const { code } = await control<{ code: string }>('POST', '/authorization-codes', {
@@ -101,13 +105,15 @@ const startChild = async (): Promise<Child> => {
         reject(new Error(`child did not answer in time; stderr: ${stderr}`));
       }, timeoutMs);
       if (!check()) waiters.add(wake);
-      child.once('exit', () => setTimeout(() => {
-        if (waiters.has(wake)) {
-          waiters.delete(wake);
-          clearTimeout(timer);
-          reject(new Error(`child exited; stderr: ${stderr}`));
-        }
-      }, 20));
+      child.once('exit', () =>
+        setTimeout(() => {
+          if (waiters.has(wake)) {
+            waiters.delete(wake);
+            clearTimeout(timer);
+            reject(new Error(`child exited; stderr: ${stderr}`));
+          }
+        }, 20),
+      );
     });
   const result: Child = { process: child, lines, waitFor };
   await waitFor((l) => l === 'ready');
@@ -128,21 +134,27 @@ it(`survives ${CYCLES} SIGKILLs while actions are queued and sent`, async () => 
   const touched = new Set<string>();
   const random = (() => {
     let seed = 12345;
-    return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   })();
 
   for (let cycle = 0; cycle < CYCLES; cycle += 1) {
     const child = await startChild();
     while (pool.size < 6) {
-      const order = await control<{ id: string }>('POST', '/orders', { venue_id: sandbox.demo.venueId, type: 'takeaway' });
+      const order = await control<{ id: string }>('POST', '/orders', {
+        venue_id: sandbox.demo.venueId,
+        type: 'takeaway',
+      });
       child.process.stdin.write(`order ${order.id}\n`);
       await child.waitFor((l) => l === `known ${order.id}`);
       pool.set(order.id, 0);
       touched.add(order.id);
     }
     // Ask for 1–3 next steps, then kill at a random moment: before, during or after they commit and send.
-    const picks = [...pool.keys()].sort(() => random() - 0.5).slice(0, 1 + Math.floor(random() * 3));
-    for (const orderId of picks) child.process.stdin.write(`${STEPS[pool.get(orderId) ?? 0]} ${orderId}\n`);
+    const picks = [...pool.keys()]
+      .sort(() => random() - 0.5)
+      .slice(0, 1 + Math.floor(random() * 3));
+    for (const orderId of picks)
+      child.process.stdin.write(`${STEPS[pool.get(orderId) ?? 0]} ${orderId}\n`);
     await new Promise((r) => setTimeout(r, Math.floor(random() * 40)));
     await kill(child);
     for (const line of child.lines) {
@@ -150,7 +162,8 @@ it(`survives ${CYCLES} SIGKILLs while actions are queued and sent`, async () => 
       if ((word !== 'ack' && word !== 'conflict') || !orderId || !step) continue;
       const index = STEPS.indexOf(step as (typeof STEPS)[number]);
       // "conflict": a previous life committed it but died before saying so; it is queued.
-      if (word === 'ack' && actionId) acked.set(actionId, { orderId, step: step as (typeof STEPS)[number] });
+      if (word === 'ack' && actionId)
+        acked.set(actionId, { orderId, step: step as (typeof STEPS)[number] });
       if ((pool.get(orderId) ?? -1) === index) {
         if (index === STEPS.length - 1) pool.delete(orderId);
         else pool.set(orderId, index + 1);
@@ -164,7 +177,16 @@ it(`survives ${CYCLES} SIGKILLs while actions are queued and sent`, async () => 
   await kill(last);
 
   const db = new BetterSqlite3(join(dir, 'countertop.db'), { readonly: true });
-  const rows = db.prepare('SELECT id, kind, subject, state, attempts, error FROM outbox').all() as Array<{ id: string; kind: string; subject: string; state: string; attempts: number; error: string | null }>;
+  const rows = db
+    .prepare('SELECT id, kind, subject, state, attempts, error FROM outbox')
+    .all() as Array<{
+    id: string;
+    kind: string;
+    subject: string;
+    state: string;
+    attempts: number;
+    error: string | null;
+  }>;
   db.close();
 
   // Nothing acknowledged is lost: every acknowledged action is in the outbox and done.
@@ -176,14 +198,23 @@ it(`survives ${CYCLES} SIGKILLs while actions are queued and sent`, async () => 
   const keys = rows.map((r) => `${r.subject}/${r.kind}`);
   expect(new Set(keys).size).toBe(keys.length);
   // The platform saw each transition exactly once, and every order is where its last action leads.
-  const sent = await control<Array<{ type: string; body: { order?: { id?: string; status?: string } } }>>('GET', '/notifications');
+  const sent = await control<
+    Array<{ type: string; body: { order?: { id?: string; status?: string } } }>
+  >('GET', '/notifications');
   for (const orderId of touched) {
-    const statuses = sent.filter((n) => n.type === 'order.notification' && n.body.order?.id === orderId).map((n) => n.body.order?.status);
+    const statuses = sent
+      .filter((n) => n.type === 'order.notification' && n.body.order?.id === orderId)
+      .map((n) => n.body.order?.status);
     expect(new Set(statuses).size, `order ${orderId}: ${statuses.join(',')}`).toBe(statuses.length);
-    const done = rows.filter((r) => r.subject === orderId).map((r) => STEPS.indexOf(r.kind as (typeof STEPS)[number]));
+    const done = rows
+      .filter((r) => r.subject === orderId)
+      .map((r) => STEPS.indexOf(r.kind as (typeof STEPS)[number]));
     const lastStep = STEPS[Math.max(-1, ...done)];
     const expected = lastStep ? TARGET[lastStep] : 'CREATED';
-    expect((await control<{ status: string }>('GET', `/orders/${orderId}`)).status, `order ${orderId}`).toBe(expected);
+    expect(
+      (await control<{ status: string }>('GET', `/orders/${orderId}`)).status,
+      `order ${orderId}`,
+    ).toBe(expected);
   }
   // The kills did land mid-send: some actions were sent again after a restart.
   expect(rows.some((r) => r.attempts > 1)).toBe(true);

@@ -23,11 +23,24 @@ export type World = {
   /** Sandbox time: real time plus what the tests advanced. */
   now: () => Date;
   advance(seconds: number): Promise<void>;
-  control<T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }>;
+  control<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: T }>;
   mintCode(venueId?: string): Promise<string>;
-  placeOrder(body?: { type?: 'takeaway' | 'homedelivery'; preorder_time?: string; self_delivery?: boolean }): Promise<{ id: string; order_number: string }>;
+  placeOrder(body?: {
+    type?: 'takeaway' | 'homedelivery';
+    preorder_time?: string;
+    self_delivery?: boolean;
+  }): Promise<{ id: string; order_number: string }>;
   sandboxOrder(id: string): Promise<{ status: string; [key: string]: unknown }>;
-  faults(faults: { error_rate?: number; latency_ms?: number; drop_webhooks?: number; duplicate_webhooks?: number }): Promise<void>;
+  faults(faults: {
+    error_rate?: number;
+    latency_ms?: number;
+    drop_webhooks?: number;
+    duplicate_webhooks?: number;
+  }): Promise<void>;
   /** Starts a core on the world's data dir (again, after a close, to test restarts). */
   startCore(options?: Partial<CoreOptions>): Promise<Core>;
   connect(core: Core, options?: { signingSecret?: boolean }): Promise<string>;
@@ -36,13 +49,20 @@ export type World = {
 
 /** The real keychain when a Secret Service session exists (CI), else memory. */
 export const testSecretStore = (): SecretStore =>
-  process.env.DBUS_SESSION_BUS_ADDRESS ? createKeytarSecretStore(`countertop-test-${randomUUID()}`) : createMemorySecretStore();
+  process.env.DBUS_SESSION_BUS_ADDRESS
+    ? createKeytarSecretStore(`countertop-test-${randomUUID()}`)
+    : createMemorySecretStore();
 
 export const startWorld = async (options: { sandbox?: SandboxOptions } = {}): Promise<World> => {
   const dir = mkdtempSync(join(tmpdir(), 'countertop-core-'));
   const relayDb = join(dir, 'relay.db');
   const webhookSecret = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
-  const relay = await startRelay({ dbPath: relayDb, marketplaceSecrets: [webhookSecret], deliverySecrets: [], maxWaitSeconds: 25 });
+  const relay = await startRelay({
+    dbPath: relayDb,
+    marketplaceSecrets: [webhookSecret],
+    deliverySecrets: [],
+    maxWaitSeconds: 25,
+  });
   const sandbox = await startSandbox({
     webhookUrl: `${relay.url}/hooks/marketplace`,
     webhookSecret,
@@ -54,7 +74,11 @@ export const startWorld = async (options: { sandbox?: SandboxOptions } = {}): Pr
   const cores: Core[] = [];
   const secretStore = testSecretStore();
 
-  const control = async <T = unknown>(method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> => {
+  const control = async <T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: T }> => {
     const response = await fetch(`${sandbox.controlUrl}${path}`, {
       method,
       headers: body === undefined ? {} : { 'content-type': 'application/json' },
@@ -87,7 +111,11 @@ export const startWorld = async (options: { sandbox?: SandboxOptions } = {}): Pr
       return r.json.code;
     },
     placeOrder: async (body = {}) => {
-      const r = await control<{ id: string; order_number: string }>('POST', '/orders', { venue_id: sandbox.demo.venueId, type: 'takeaway', ...body });
+      const r = await control<{ id: string; order_number: string }>('POST', '/orders', {
+        venue_id: sandbox.demo.venueId,
+        type: 'takeaway',
+        ...body,
+      });
       if (r.status !== 201) throw new Error(`order: ${r.status} ${JSON.stringify(r.json)}`);
       return r.json;
     },
@@ -127,7 +155,12 @@ export const startWorld = async (options: { sandbox?: SandboxOptions } = {}): Pr
       for (const core of cores) await core.close();
       await sandbox.close();
       await relay.close();
-      for (const name of ['client-secret', 'refresh-token', 'terminal-key', 'signing-secret'] as const) {
+      for (const name of [
+        'client-secret',
+        'refresh-token',
+        'terminal-key',
+        'signing-secret',
+      ] as const) {
         await secretStore.delete(name).catch(() => undefined);
       }
       rmSync(dir, { recursive: true, force: true });
@@ -137,7 +170,11 @@ export const startWorld = async (options: { sandbox?: SandboxOptions } = {}): Pr
 };
 
 /** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export const waitFor = async <T>(what: string, check: () => Promise<T | undefined | false> | T | undefined | false, timeoutMs = 10_000): Promise<T> => {
+export const waitFor = async <T>(
+  what: string,
+  check: () => Promise<T | undefined | false> | T | undefined | false,
+  timeoutMs = 10_000,
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   let last: unknown = null;
   for (;;) {
@@ -147,7 +184,8 @@ export const waitFor = async <T>(what: string, check: () => Promise<T | undefine
     } catch (error) {
       last = error;
     }
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
 };

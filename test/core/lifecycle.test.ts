@@ -33,7 +33,11 @@ describe('order lifecycles against the sandbox and relay', () => {
     core.on('orders:arrived', ({ orderId }) => arrived.push(orderId));
     const placed = await world.placeOrder({ type: 'takeaway' });
     const order = await waitFor('order stored', () => orderOf(placed.id));
-    expect(order).toMatchObject({ status: 'CREATED', deliveryType: 'takeaway', orderNumber: placed.order_number });
+    expect(order).toMatchObject({
+      status: 'CREATED',
+      deliveryType: 'takeaway',
+      orderNumber: placed.order_number,
+    });
     expect(order.items.length).toBeGreaterThan(0);
     expect(order.total.amount).toBeGreaterThan(0);
     await waitFor('ring', () => arrived.includes(placed.id));
@@ -42,63 +46,102 @@ describe('order lifecycles against the sandbox and relay', () => {
     expect(receipt.actionId).toMatch(/[0-9a-f-]{36}/);
     // Local state changes at once, before the platform confirms.
     expect((await orderOf(placed.id))?.status).toBe('PRODUCTION');
-    await waitFor('accepted on the platform', async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION');
+    await waitFor(
+      'accepted on the platform',
+      async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
+    );
     // 30 minutes of preparation moved the pickup later, within the platform's 25-minute limit.
     const accepted = await world.sandboxOrder(placed.id);
-    const moved = Date.parse(String(accepted.pickup_eta)) - Date.parse(String(accepted.original_pickup_eta));
+    const moved =
+      Date.parse(String(accepted.pickup_eta)) - Date.parse(String(accepted.original_pickup_eta));
     expect(moved).toBeGreaterThan(0);
     expect(moved).toBeLessThanOrEqual(25 * 60_000);
-    await waitFor('platform status confirmed', async () => (await orderOf(placed.id))?.platformStatus === 'PRODUCTION');
+    await waitFor(
+      'platform status confirmed',
+      async () => (await orderOf(placed.id))?.platformStatus === 'PRODUCTION',
+    );
 
     await core.api['orders:markReady']({ orderId: placed.id });
     await waitFor('ready', async () => (await world.sandboxOrder(placed.id)).status === 'READY');
     await core.api['orders:handOver']({ orderId: placed.id });
-    await waitFor('delivered', async () => (await world.sandboxOrder(placed.id)).status === 'DELIVERED');
+    await waitFor(
+      'delivered',
+      async () => (await world.sandboxOrder(placed.id)).status === 'DELIVERED',
+    );
     const final = await waitFor('final stored', async () => {
       const o = await orderOf(placed.id);
       return o?.platformStatus === 'DELIVERED' && o.pending === null ? o : undefined;
     });
     expect(final.preparationMinutes).toBe(30);
     const audit = await core.api['audit:list']({ limit: 50 });
-    expect(audit.filter((a) => a.subject === placed.id && a.outcome === 'done').map((a) => a.action)).toEqual(['delivered', 'ready', 'accept']);
+    expect(
+      audit.filter((a) => a.subject === placed.id && a.outcome === 'done').map((a) => a.action),
+    ).toEqual(['delivered', 'ready', 'accept']);
   });
 
   it('delivery: courier ETA and pickup completed update the order; staff cannot hand it over', async () => {
     const placed = await world.placeOrder({ type: 'homedelivery' });
     await waitFor('order stored', () => orderOf(placed.id));
     await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
-    await waitFor('accepted', async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION');
+    await waitFor(
+      'accepted',
+      async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
+    );
     await core.api['orders:markReady']({ orderId: placed.id });
     await waitFor('ready', async () => (await orderOf(placed.id))?.platformStatus === 'READY');
-    await expect(core.api['orders:handOver']({ orderId: placed.id })).rejects.toMatchObject({ bridge: { code: 'conflict' } });
+    await expect(core.api['orders:handOver']({ orderId: placed.id })).rejects.toMatchObject({
+      bridge: { code: 'conflict' },
+    });
 
-    expect((await world.control('POST', `/orders/${placed.id}/courier`, { event: 'arriving' })).status).toBeLessThan(300);
+    expect(
+      (await world.control('POST', `/orders/${placed.id}/courier`, { event: 'arriving' })).status,
+    ).toBeLessThan(300);
     const withEta = await waitFor('courier eta', async () => {
       const o = await orderOf(placed.id);
       return o?.courierPickupEta ? o : undefined;
     });
     expect(Date.parse(withEta.courierPickupEta ?? '')).not.toBeNaN();
     await world.control('POST', `/orders/${placed.id}/courier`, { event: 'picked_up' });
-    await waitFor('pickup completed', async () => (await orderOf(placed.id))?.pickupCompleted === true);
+    await waitFor(
+      'pickup completed',
+      async () => (await orderOf(placed.id))?.pickupCompleted === true,
+    );
     await world.control('POST', `/orders/${placed.id}/courier`, { event: 'delivered' });
-    await waitFor('delivered', async () => (await orderOf(placed.id))?.platformStatus === 'DELIVERED');
+    await waitFor(
+      'delivered',
+      async () => (await orderOf(placed.id))?.platformStatus === 'DELIVERED',
+    );
   });
 
   it('pre-order: confirmed, not accepted; self-delivery accepted through its own endpoint', async () => {
-    const pre = await world.placeOrder({ type: 'takeaway', preorder_time: new Date(world.now().getTime() + 3 * 3600_000).toISOString() });
+    const pre = await world.placeOrder({
+      type: 'takeaway',
+      preorder_time: new Date(world.now().getTime() + 3 * 3600_000).toISOString(),
+    });
     const own = await world.placeOrder({ type: 'homedelivery', self_delivery: true });
     await waitFor('orders stored', async () => (await orderOf(pre.id)) && (await orderOf(own.id)));
     expect(await orderOf(pre.id)).toMatchObject({ type: 'preorder', preorderStatus: 'waiting' });
-    await expect(core.api['orders:accept']({ orderId: pre.id, preparationMinutes: null })).rejects.toMatchObject({ bridge: { code: 'conflict' } });
+    await expect(
+      core.api['orders:accept']({ orderId: pre.id, preparationMinutes: null }),
+    ).rejects.toMatchObject({ bridge: { code: 'conflict' } });
     await core.api['orders:confirmPreorder']({ orderId: pre.id });
     expect((await orderOf(pre.id))?.preorderStatus).toBe('confirmed');
-    await waitFor('confirmed on the platform', async () => (await world.sandboxOrder(pre.id)).pre_order_status === 'confirmed');
+    await waitFor(
+      'confirmed on the platform',
+      async () => (await world.sandboxOrder(pre.id)).pre_order_status === 'confirmed',
+    );
 
     await core.api['orders:accept']({ orderId: own.id, preparationMinutes: 20 });
-    await waitFor('self-delivery accepted', async () => (await world.sandboxOrder(own.id)).status === 'PRODUCTION');
+    await waitFor(
+      'self-delivery accepted',
+      async () => (await world.sandboxOrder(own.id)).status === 'PRODUCTION',
+    );
     // The venue's own courier delivers it, so staff mark it delivered.
     await core.api['orders:handOver']({ orderId: own.id });
-    await waitFor('delivered', async () => (await world.sandboxOrder(own.id)).status === 'DELIVERED');
+    await waitFor(
+      'delivered',
+      async () => (await world.sandboxOrder(own.id)).status === 'DELIVERED',
+    );
   });
 
   it('refuses notifications whose signature does not match the configured signing secret', async () => {
@@ -116,7 +159,11 @@ describe('order lifecycles against the sandbox and relay', () => {
       signingSecret: 'not-the-platform-secret',
     });
     const placed = await world.placeOrder();
-    await waitFor('rejected', async () => (await core.api['audit:list']({ limit: 20 })).some((a) => a.action === 'notification' && a.detail === 'bad-signature'));
+    await waitFor('rejected', async () =>
+      (await core.api['audit:list']({ limit: 20 })).some(
+        (a) => a.action === 'notification' && a.detail === 'bad-signature',
+      ),
+    );
     expect(await orderOf(placed.id)).toBeUndefined();
   });
 
@@ -124,11 +171,20 @@ describe('order lifecycles against the sandbox and relay', () => {
     const a = await world.placeOrder();
     const b = await world.placeOrder();
     await waitFor('orders stored', async () => (await orderOf(a.id)) && (await orderOf(b.id)));
-    await core.api['orders:reject']({ orderId: a.id, reason: 'Out of stock', code: 'ITEMS_UNAVAILABLE' });
+    await core.api['orders:reject']({
+      orderId: a.id,
+      reason: 'Out of stock',
+      code: 'ITEMS_UNAVAILABLE',
+    });
     await waitFor('rejected', async () => (await world.sandboxOrder(a.id)).status === 'REJECTED');
     await world.control('POST', `/orders/${b.id}/cancel`);
-    await waitFor('canceled locally', async () => (await orderOf(b.id))?.platformStatus === 'CANCELED');
+    await waitFor(
+      'canceled locally',
+      async () => (await orderOf(b.id))?.platformStatus === 'CANCELED',
+    );
     // An accept queued on a canceled order fails visibly with the platform's reason.
-    await expect(core.api['orders:accept']({ orderId: b.id, preparationMinutes: null })).rejects.toMatchObject({ bridge: { code: 'conflict' } });
+    await expect(
+      core.api['orders:accept']({ orderId: b.id, preparationMinutes: null }),
+    ).rejects.toMatchObject({ bridge: { code: 'conflict' } });
   });
 });

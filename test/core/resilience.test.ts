@@ -30,33 +30,54 @@ const placeAndStore = async (count: number, type: 'takeaway' | 'homedelivery' = 
   });
   return placed;
 };
-type Sent = { id: string; type: string; body: { order?: { id?: string; status?: string } }; delivered: boolean };
-const notifications = async (): Promise<Sent[]> => (await world.control<Sent[]>('GET', '/notifications')).json;
+type Sent = {
+  id: string;
+  type: string;
+  body: { order?: { id?: string; status?: string } };
+  delivered: boolean;
+};
+const notifications = async (): Promise<Sent[]> =>
+  (await world.control<Sent[]>('GET', '/notifications')).json;
 
 describe('core resilience', () => {
   it('network cut mid-shift: accepts and readies wait, then arrive once each and in order', async () => {
     const placed = await placeAndStore(4);
     await world.faults({ error_rate: 1 });
-    for (const p of placed) await core.api['orders:accept']({ orderId: p.id, preparationMinutes: 10 });
+    for (const p of placed)
+      await core.api['orders:accept']({ orderId: p.id, preparationMinutes: 10 });
     for (const p of placed) await core.api['orders:markReady']({ orderId: p.id });
     // Staff see their actions at once, as waiting.
     const local = await core.api['orders:list']({});
-    expect(placed.map((p) => local.find((o) => o.id === p.id)?.status)).toEqual(placed.map(() => 'READY'));
-    await waitFor('platform unreachable', async () => (await core.api['status:get']({})).platform === 'unreachable');
+    expect(placed.map((p) => local.find((o) => o.id === p.id)?.status)).toEqual(
+      placed.map(() => 'READY'),
+    );
+    await waitFor(
+      'platform unreachable',
+      async () => (await core.api['status:get']({})).platform === 'unreachable',
+    );
     const during = await core.api['status:get']({});
     expect(during.outboxWaiting).toBe(8);
     expect(during.outboxFailed).toBe(0);
     for (const p of placed) expect((await world.sandboxOrder(p.id)).status).toBe('CREATED');
 
     await world.faults({ error_rate: 0 });
-    await waitFor('all ready on the platform', async () => {
-      const states = await Promise.all(placed.map((p) => world.sandboxOrder(p.id)));
-      return states.every((s) => s.status === 'READY');
-    }, 15_000);
-    await waitFor('outbox drained', async () => (await core.api['status:get']({})).outboxWaiting === 0);
+    await waitFor(
+      'all ready on the platform',
+      async () => {
+        const states = await Promise.all(placed.map((p) => world.sandboxOrder(p.id)));
+        return states.every((s) => s.status === 'READY');
+      },
+      15_000,
+    );
+    await waitFor(
+      'outbox drained',
+      async () => (await core.api['status:get']({})).outboxWaiting === 0,
+    );
     const sent = await notifications();
     for (const p of placed) {
-      const statuses = sent.filter((n) => n.type === 'order.notification' && n.body.order?.id === p.id).map((n) => n.body.order?.status);
+      const statuses = sent
+        .filter((n) => n.type === 'order.notification' && n.body.order?.id === p.id)
+        .map((n) => n.body.order?.status);
       expect(statuses).toEqual(['CREATED', 'PRODUCTION', 'READY']);
     }
     const failed = (await core.api['outbox:list']({})).filter((e) => e.state === 'failed');
@@ -83,12 +104,21 @@ describe('core resilience', () => {
       const body = JSON.stringify({
         id: randomUUID(),
         type: 'order.notification',
-        order: { id: placed.id, venue_id: world.sandbox.demo.venueId, status, resource_url: `${world.sandbox.posUrl}/orders/${placed.id}` },
+        order: {
+          id: placed.id,
+          venue_id: world.sandbox.demo.venueId,
+          status,
+          resource_url: `${world.sandbox.posUrl}/orders/${placed.id}`,
+        },
         created_at: new Date().toISOString(),
       });
       const signature = createHmac('sha256', secret).update(body).digest('hex');
       for (let i = 0; i < 2; i += 1) {
-        const r = await fetch(`${world.relay.url}/hooks/marketplace`, { method: 'POST', headers: { 'content-type': 'application/json', 'platform-signature': signature }, body });
+        const r = await fetch(`${world.relay.url}/hooks/marketplace`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'platform-signature': signature },
+          body,
+        });
         expect(r.status).toBe(200);
       }
     }
@@ -96,7 +126,9 @@ describe('core resilience', () => {
     await waitFor('stale notifications processed', () => {
       const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
       try {
-        const row = db.prepare('SELECT COUNT(*) AS n FROM notifications WHERE processed_at IS NULL').get() as { n: number };
+        const row = db
+          .prepare('SELECT COUNT(*) AS n FROM notifications WHERE processed_at IS NULL')
+          .get() as { n: number };
         const all = db.prepare('SELECT COUNT(*) AS n FROM notifications').get() as { n: number };
         return row.n === 0 && all.n >= 6;
       } finally {
@@ -106,7 +138,8 @@ describe('core resilience', () => {
     expect((await orderOf(placed.id))?.platformStatus).toBe('READY');
     expect(rings).toEqual([]);
     const rank = { CREATED: 0, PRODUCTION: 1, READY: 2, DELIVERED: 3, REJECTED: 3, CANCELED: 3 };
-    for (let i = 1; i < seen.length; i += 1) expect(rank[seen[i] as OrderStatus]).toBeGreaterThanOrEqual(rank[seen[i - 1] as OrderStatus]);
+    for (let i = 1; i < seen.length; i += 1)
+      expect(rank[seen[i] as OrderStatus]).toBeGreaterThanOrEqual(rank[seen[i - 1] as OrderStatus]);
   });
 
   it('replayed relay events after a restart are de-duplicated by notification id', async () => {
@@ -120,12 +153,17 @@ describe('core resilience', () => {
     db.close();
     core = await world.startCore();
     core.on('orders:arrived', ({ orderId }) => rings.push(orderId));
-    await waitFor('relay connected', async () => (await core.api['status:get']({})).relay === 'connected');
+    await waitFor(
+      'relay connected',
+      async () => (await core.api['status:get']({})).relay === 'connected',
+    );
     const third = await world.placeOrder();
     await waitFor('new order rings', () => rings.includes(third.id));
     expect(rings).toEqual([third.id]);
     const after = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
-    expect((after.prepare('SELECT COUNT(*) AS n FROM notifications').get() as { n: number }).n).toBe(before + 1);
+    expect(
+      (after.prepare('SELECT COUNT(*) AS n FROM notifications').get() as { n: number }).n,
+    ).toBe(before + 1);
     after.close();
   });
 
@@ -133,7 +171,10 @@ describe('core resilience', () => {
     const [placed] = await placeAndStore(1, 'homedelivery');
     if (!placed) throw new Error('no order');
     await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
-    await waitFor('accepted', async () => (await orderOf(placed.id))?.platformStatus === 'PRODUCTION');
+    await waitFor(
+      'accepted',
+      async () => (await orderOf(placed.id))?.platformStatus === 'PRODUCTION',
+    );
     await world.faults({ drop_webhooks: 1 });
     await world.control('POST', `/orders/${placed.id}/courier`, { event: 'delivered' });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -149,7 +190,9 @@ describe('core resilience', () => {
     core = await world.startCore({ now: () => new Date() });
     const placed = await placeAndStore(12);
     await world.advance(3700);
-    await Promise.all(placed.map((p) => core.api['orders:accept']({ orderId: p.id, preparationMinutes: null })));
+    await Promise.all(
+      placed.map((p) => core.api['orders:accept']({ orderId: p.id, preparationMinutes: null })),
+    );
     await waitFor('all accepted', async () => {
       const states = await Promise.all(placed.map((p) => world.sandboxOrder(p.id)));
       return states.every((s) => s.status === 'PRODUCTION');
@@ -176,7 +219,10 @@ describe('core resilience', () => {
     // Staff can keep working meanwhile; the action waits with the others.
     await core.api['orders:markReady']({ orderId: placed.id });
     await world.connect(core);
-    await waitFor('sent after reconnect', async () => (await world.sandboxOrder(placed.id)).status === 'READY');
+    await waitFor(
+      'sent after reconnect',
+      async () => (await world.sandboxOrder(placed.id)).status === 'READY',
+    );
     expect((await core.api['status:get']({})).needsReconnect).toBe(false);
   });
 
@@ -184,14 +230,26 @@ describe('core resilience', () => {
     const [placed] = await placeAndStore(1);
     if (!placed) throw new Error('no order');
     await world.faults({ error_rate: 1 });
-    const { actionId } = await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
+    const { actionId } = await core.api['orders:accept']({
+      orderId: placed.id,
+      preparationMinutes: null,
+    });
     await core.close();
     core = await world.startCore();
-    expect((await core.api['outbox:list']({})).find((e) => e.id === actionId)).toMatchObject({ state: expect.stringMatching(/pending|sending/) });
+    expect((await core.api['outbox:list']({})).find((e) => e.id === actionId)).toMatchObject({
+      state: expect.stringMatching(/pending|sending/),
+    });
     expect((await orderOf(placed.id))?.status).toBe('PRODUCTION');
     await world.faults({ error_rate: 0 });
-    await waitFor('sent after restart', async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION');
-    await waitFor('done', async () => (await core.api['outbox:list']({})).find((e) => e.id === actionId)?.state === 'done');
+    await waitFor(
+      'sent after restart',
+      async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
+    );
+    await waitFor(
+      'done',
+      async () =>
+        (await core.api['outbox:list']({})).find((e) => e.id === actionId)?.state === 'done',
+    );
   });
 
   it('a permanent failure is visible with the reason and can be discarded', async () => {
@@ -200,7 +258,9 @@ describe('core resilience', () => {
     await world.faults({ drop_webhooks: 1 });
     await world.control('POST', `/orders/${placed.id}/cancel`);
     await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
-    const failed = await waitFor('failed', async () => (await core.api['outbox:list']({})).find((e) => e.state === 'failed'));
+    const failed = await waitFor('failed', async () =>
+      (await core.api['outbox:list']({})).find((e) => e.state === 'failed'),
+    );
     expect(failed.error).toMatch(/canceled/i);
     const order = await orderOf(placed.id);
     expect(order?.pending).toMatchObject({ state: 'failed' });

@@ -28,20 +28,37 @@ beforeEach(async () => {
 afterEach(async () => {
   db.close();
   await sandbox.close();
-  for (const name of ['client-secret', 'refresh-token'] as const) await secrets.delete(name).catch(() => undefined);
+  for (const name of ['client-secret', 'refresh-token'] as const)
+    await secrets.delete(name).catch(() => undefined);
   rmSync(dir, { recursive: true, force: true });
 });
 
 const control = async (path: string, body: unknown): Promise<unknown> => {
-  const response = await fetch(`${sandbox.controlUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(`${sandbox.controlUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return response.json();
 };
 const code = async (): Promise<string> =>
-  ((await control('/authorization-codes', { client_id: sandbox.demo.clientId, venue_id: sandbox.demo.venueId, redirect_uri: sandbox.demo.redirectUri })) as { code: string }).code;
+  (
+    (await control('/authorization-codes', {
+      client_id: sandbox.demo.clientId,
+      venue_id: sandbox.demo.venueId,
+      redirect_uri: sandbox.demo.redirectUri,
+    })) as { code: string }
+  ).code;
 
 const manager = async (extra: Partial<TokenManagerOptions> = {}) => {
   const outcomes: string[] = [];
-  const tokens = createTokenManager({ secrets, settings: createSettings(db), now: () => new Date(), onRefresh: (o) => outcomes.push(o), ...extra });
+  const tokens = createTokenManager({
+    secrets,
+    settings: createSettings(db),
+    now: () => new Date(),
+    onRefresh: (o) => outcomes.push(o),
+    ...extra,
+  });
   const { venueId } = await tokens.connect({
     authUrl: sandbox.authUrl,
     clientId: sandbox.demo.clientId,
@@ -53,7 +70,11 @@ const manager = async (extra: Partial<TokenManagerOptions> = {}) => {
 };
 
 const venueStatus = (token: string) =>
-  sendRequest({ method: 'GET', url: `${sandbox.posUrl}/venues/${sandbox.demo.venueId}/status`, headers: { authorization: `Bearer ${token}` } });
+  sendRequest({
+    method: 'GET',
+    url: `${sandbox.posUrl}/venues/${sandbox.demo.venueId}/status`,
+    headers: { authorization: `Bearer ${token}` },
+  });
 
 describe('token manager', () => {
   it('onboards: venue from the token, refresh token in the keychain, client secret stored', async () => {
@@ -89,7 +110,9 @@ describe('token manager', () => {
     await expect(tokens.withAccessToken(venueStatus)).resolves.toMatchObject({ status: 200 });
     // Sandbox time moves past the token's hour; the terminal's own clock does not know.
     await control('/clock', { advance_seconds: 3700 });
-    const results = await Promise.all(Array.from({ length: 30 }, () => tokens.withAccessToken(venueStatus)));
+    const results = await Promise.all(
+      Array.from({ length: 30 }, () => tokens.withAccessToken(venueStatus)),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(outcomes).toEqual(['ok']);
   });
@@ -102,14 +125,23 @@ describe('token manager', () => {
     expect(tokens.state().reconnectReason).toMatch(/invalid_grant/);
     // It stays so (no further refresh attempts) until the venue is connected again.
     await expect(tokens.getAccessToken()).rejects.toBeInstanceOf(ReconnectNeededError);
-    await tokens.connect({ authUrl: sandbox.authUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret, code: await code(), redirectUri: sandbox.demo.redirectUri });
+    await tokens.connect({
+      authUrl: sandbox.authUrl,
+      clientId: sandbox.demo.clientId,
+      clientSecret: sandbox.demo.clientSecret,
+      code: await code(),
+      redirectUri: sandbox.demo.redirectUri,
+    });
     expect(tokens.state().needsReconnect).toBe(false);
     await expect(tokens.withAccessToken(venueStatus)).resolves.toMatchObject({ status: 200 });
   });
 
   it('refreshes ahead of expiry and at least daily, without any API call asking', async () => {
     let offset = 0;
-    const { tokens, outcomes } = await manager({ now: () => new Date(Date.now() + offset), maxRefreshIntervalMs: 24 * 3600_000 });
+    const { tokens, outcomes } = await manager({
+      now: () => new Date(Date.now() + offset),
+      maxRefreshIntervalMs: 24 * 3600_000,
+    });
     const first = await secrets.get('refresh-token');
     await tokens.refreshIfDue();
     expect(outcomes).toEqual([]);
@@ -123,7 +155,10 @@ describe('token manager', () => {
 
   it('refreshes when the last refresh is older than the maximum interval, even with a fresh access token', async () => {
     let offset = 0;
-    const { tokens, outcomes } = await manager({ now: () => new Date(Date.now() + offset), maxRefreshIntervalMs: 10 * 60_000 });
+    const { tokens, outcomes } = await manager({
+      now: () => new Date(Date.now() + offset),
+      maxRefreshIntervalMs: 10 * 60_000,
+    });
     offset = 11 * 60_000;
     await tokens.refreshIfDue();
     expect(outcomes).toEqual(['ok']);
@@ -140,8 +175,20 @@ describe('token manager', () => {
       delete: (name) => secrets.delete(name),
     };
     const outcomes: string[] = [];
-    const tokens = createTokenManager({ secrets: flaky, settings: createSettings(db), now: () => new Date(), refreshMarginMs: 2 * 3600_000, onRefresh: (o) => outcomes.push(o) });
-    await tokens.connect({ authUrl: sandbox.authUrl, clientId: sandbox.demo.clientId, clientSecret: sandbox.demo.clientSecret, code: await code(), redirectUri: sandbox.demo.redirectUri });
+    const tokens = createTokenManager({
+      secrets: flaky,
+      settings: createSettings(db),
+      now: () => new Date(),
+      refreshMarginMs: 2 * 3600_000,
+      onRefresh: (o) => outcomes.push(o),
+    });
+    await tokens.connect({
+      authUrl: sandbox.authUrl,
+      clientId: sandbox.demo.clientId,
+      clientSecret: sandbox.demo.clientSecret,
+      code: await code(),
+      redirectUri: sandbox.demo.redirectUri,
+    });
     refuseWrites = true;
     await expect(tokens.getAccessToken()).rejects.toThrow('keychain locked');
     refuseWrites = false;

@@ -19,21 +19,41 @@ afterEach(() => {
 });
 
 const tables = (db: BetterSqlite3.Database): string[] =>
-  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>).map((r) => r.name);
+  (
+    db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all() as Array<{ name: string }>
+  ).map((r) => r.name);
 
 describe('migration 001 (initial schema)', () => {
   it('creates the orders, inbox, cursor, outbox, audit, settings and menu tables at version 1', () => {
     const db = new BetterSqlite3(':memory:');
     migrate(db, [migration001Initial]);
     expect(db.pragma('user_version', { simple: true })).toBe(1);
-    expect(tables(db)).toEqual(['audit_log', 'menus', 'notifications', 'orders', 'outbox', 'relay_cursor', 'settings']);
+    expect(tables(db)).toEqual([
+      'audit_log',
+      'menus',
+      'notifications',
+      'orders',
+      'outbox',
+      'relay_cursor',
+      'settings',
+    ]);
     // The dedupe key of notifications is their id.
-    const insert = db.prepare("INSERT OR IGNORE INTO notifications (id, type, body, received_at) VALUES ('n1', 'order.notification', '{}', 'x')");
+    const insert = db.prepare(
+      "INSERT OR IGNORE INTO notifications (id, type, body, received_at) VALUES ('n1', 'order.notification', '{}', 'x')",
+    );
     expect(insert.run().changes).toBe(1);
     expect(insert.run().changes).toBe(0);
     // The outbox refuses an unknown state.
     expect(() =>
-      db.prepare("INSERT INTO outbox (id, kind, subject, summary, payload, state, created_at) VALUES ('a', 'accept', 'o', 's', '{}', 'weird', 'x')").run(),
+      db
+        .prepare(
+          "INSERT INTO outbox (id, kind, subject, summary, payload, state, created_at) VALUES ('a', 'accept', 'o', 's', '{}', 'weird', 'x')",
+        )
+        .run(),
     ).toThrow(/CHECK/);
   });
 });
