@@ -12,7 +12,7 @@ import { createSettings } from '../../main/storage/settings';
 import { createTokenManager } from '../../main/auth/token-manager';
 import type { MarketplaceClient } from '../../main/marketplace/client';
 import { createMarketplaceClient } from '../../main/marketplace/client';
-import { HttpError } from '../../main/http/http';
+import type { HttpError } from '../../main/http/http';
 import { createMemorySecretStore } from '../../main/secrets/secret-store';
 
 let sandbox: Sandbox;
