@@ -33,8 +33,8 @@ import { createActionSender } from './outbox/action-sender';
 import { enqueueOrderAction } from './actions/order-actions';
 import type { RelayClient } from './events/relay-client';
 import { startRelayClient } from './events/relay-client';
-import type { Menu } from './menu/menu-check';
-import { diffMenus, menuItemCount, parseMenu, summarizeMenu } from './menu/menu-check';
+import { diffMenus, menuItemCount, parseMenu } from './menu/menu-check';
+import { createMenuStore } from './menu/menu-store';
 import { ServiceError } from './service-error';
 
 export type Core = {
@@ -352,45 +352,10 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     return conn;
   };
 
-  const storedMenu = (id: string): Menu | null => {
-    const row = db.prepare('SELECT menu FROM menus WHERE venue_id = ?').get(id) as
-      { menu: string } | undefined;
-    return row ? (JSON.parse(row.menu) as Menu) : null;
-  };
+  const menus = createMenuStore(db, now);
   const menuItems = (): MenuItemSummary[] => {
     const id = venueId();
-    const menu = id ? storedMenu(id) : null;
-    if (!id || !menu) return [];
-    const pendingItems = new Set(
-      (
-        db
-          .prepare(
-            "SELECT payload FROM outbox WHERE kind = 'item-availability' AND state IN ('pending', 'sending')",
-          )
-          .all() as Array<{ payload: string }>
-      ).map((row) => (JSON.parse(row.payload) as { externalData: string }).externalData),
-    );
-    const overrides = new Map(
-      (
-        db
-          .prepare(
-            'SELECT external_data, enabled, disabled_until FROM menu_item_states WHERE venue_id = ?',
-          )
-          .all(id) as Array<{
-          external_data: string;
-          enabled: number;
-          disabled_until: string | null;
-        }>
-      ).map((row) => [
-        row.external_data,
-        {
-          enabled: row.enabled === 1,
-          disabledUntil: row.disabled_until,
-          pending: pendingItems.has(row.external_data),
-        },
-      ]),
-    );
-    return summarizeMenu(menu, overrides);
+    return id ? menus.items(id) : [];
   };
 
   const orderAction = (request: Parameters<typeof enqueueOrderAction>[1]): ActionReceipt => {
@@ -553,7 +518,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       const id = venueId();
       return {
         ok: true,
-        diff: diffMenus(id ? storedMenu(id) : null, parsed.menu),
+        diff: diffMenus(id ? menus.current(id) : null, parsed.menu),
         itemCount: menuItemCount(parsed.menu),
       };
     },
@@ -563,11 +528,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       if (!parsed.ok) return { ok: false, issues: parsed.issues };
       const actionId = db
         .transaction(() => {
-          db.prepare(
-            'INSERT INTO menus (venue_id, menu, updated_at) VALUES (?, ?, ?) ON CONFLICT (venue_id) DO UPDATE SET menu = excluded.menu, updated_at = excluded.updated_at',
-          ).run(conn.venueId, JSON.stringify(parsed.menu), now().toISOString());
-          // The push replaces the whole menu, including availability set from the terminal.
-          db.prepare('DELETE FROM menu_item_states WHERE venue_id = ?').run(conn.venueId);
+          menus.replace(conn.venueId, parsed.menu);
           return outbox.insert(
             'menu-push',
             `menu:${conn.venueId}`,
@@ -593,10 +554,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       const until = enabled ? null : (disabledUntil ?? null);
       const actionId = db
         .transaction(() => {
-          db.prepare(
-            `INSERT INTO menu_item_states (venue_id, external_data, enabled, disabled_until, updated_at) VALUES (?, ?, ?, ?, ?)
-           ON CONFLICT (venue_id, external_data) DO UPDATE SET enabled = excluded.enabled, disabled_until = excluded.disabled_until, updated_at = excluded.updated_at`,
-          ).run(conn.venueId, externalData, enabled ? 1 : 0, until, now().toISOString());
+          menus.setAvailability(conn.venueId, externalData, enabled, until);
           return outbox.insert(
             'item-availability',
             `menu:${conn.venueId}`,
