@@ -67,6 +67,7 @@ type Connection = {
 
 const CONNECTION_KEY = 'connection';
 const VENUE_KEY = 'venue';
+const VENUE_NAME_KEY = 'venue.name';
 
 const failure = (error: unknown, doing: string): ServiceError => {
   if (error instanceof ServiceError) return error;
@@ -175,6 +176,13 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       arrived: (orderId, orderNumber) => emit('orders:arrived', { orderId, orderNumber }),
       problem: (subject, message) =>
         audit.record({ action: 'order-fetch', subject, outcome: 'failed', detail: message }),
+      venueName: (name) => {
+        if (settings.get<string>(VENUE_NAME_KEY) === name) return;
+        settings.set(VENUE_NAME_KEY, name);
+        const venue = storedVenue();
+        if (venue) saveVenue({ ...venue, name });
+        later('status:changed');
+      },
     },
   });
 
@@ -186,7 +194,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   };
   const venueFromStatus = (id: string, remote: VenueStatus): VenueState => ({
     venueId: id,
-    name: storedVenue()?.name ?? remote.name ?? null,
+    name: settings.get<string>(VENUE_NAME_KEY) ?? remote.name ?? null,
     isOnline: remote.status.is_online,
     isOpen: remote.status.is_open,
     offlineUntil: remote.offline_until ?? null,
@@ -411,7 +419,10 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
         venueId: venue,
         hasSigningSecret: Boolean(request.signingSecret),
       } satisfies Connection);
-      if (previous?.venueId !== venue) settings.delete(VENUE_KEY);
+      if (previous?.venueId !== venue) {
+        settings.delete(VENUE_KEY);
+        settings.delete(VENUE_NAME_KEY);
+      }
       audit.record({ action: 'connect', subject: venue, outcome: 'done', detail: null });
       await stopRelay();
       await startRelay();

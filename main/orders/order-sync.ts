@@ -25,6 +25,8 @@ export type OrderSyncEvents = {
   /** Measured from the relay's commit of the notification to the order stored here. */
   stored?: (notificationId: string, latencyMs: number) => void;
   problem?: (subject: string, message: string) => void;
+  /** The venue's name as orders carry it (the venue status has none). */
+  venueName?: (name: string) => void;
 };
 
 export type OrderSync = {
@@ -64,6 +66,7 @@ export const createOrderSync = (options: {
     hint: OrderStatus | null = null,
   ): Promise<{ isNew: boolean }> => {
     const fetched = await client.getOrder(orderId);
+    if (fetched.venue.name) events.venueName?.(fetched.venue.name);
     const mapped = mapOrderV2(fetched, hint ?? 'CREATED', now().toISOString());
     const venue = options.venueId();
     if (venue && mapped.venueId !== venue) return { isNew: false };

@@ -39,6 +39,8 @@ describe('order lifecycles against the sandbox and relay', () => {
       orderNumber: placed.order_number,
     });
     expect(order.items.length).toBeGreaterThan(0);
+    // The venue's name comes with its orders (the venue status has none).
+    expect((await core.api['status:get']({})).venueName).toMatch(/.+/);
     expect(order.total.amount).toBeGreaterThan(0);
     await waitFor('ring', () => arrived.includes(placed.id));
 
