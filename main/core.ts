@@ -252,7 +252,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     return {
       configured: conn !== null,
       venueId: conn?.venueId ?? null,
-      venueName: storedVenue()?.name ?? null,
+      venueName: settings.get<string>(VENUE_NAME_KEY) ?? storedVenue()?.name ?? null,
       relay: relayState,
       relayError,
       platform,
@@ -265,20 +265,21 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   };
 
   let reconciling: Promise<void> | null = null;
-  const refreshVenue = async (): Promise<VenueState | null> => {
-    const id = venueId();
-    if (!id) return null;
+  /** Reads the venue status, stores the venue state, and returns the raw status. */
+  const fetchVenue = async (id: string): Promise<VenueStatus> => {
     const remote = await client.getVenueStatus(id);
-    const venue = venueFromStatus(id, remote);
-    saveVenue(venue);
-    return venue;
+    saveVenue(venueFromStatus(id, remote));
+    return remote;
+  };
+  const refreshVenue = async (): Promise<void> => {
+    const id = venueId();
+    if (id) await fetchVenue(id);
   };
   const reconcile = (): Promise<void> => {
     reconciling ??= (async () => {
       const id = venueId();
       if (!id || tokens.state().needsReconnect) return;
-      const remote = await client.getVenueStatus(id);
-      saveVenue(venueFromStatus(id, remote));
+      const remote = await fetchVenue(id);
       const result = await sync.reconcile(remote);
       if (result.mismatch) {
         audit.record({
