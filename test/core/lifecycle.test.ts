@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { World } from './harness';
@@ -26,6 +27,41 @@ describe('order lifecycles against the sandbox and relay', () => {
       return s.relay === 'connected' ? s : undefined;
     });
     expect(status.needsReconnect).toBe(false);
+  });
+
+  it("refuses a used code with the platform's reason and acts only when connected", async () => {
+    const fresh = await world.startCore({ dataDir: join(world.dir, 'fresh') });
+    await expect(
+      fresh.api['orders:accept']({ orderId: 'x', preparationMinutes: null }),
+    ).rejects.toMatchObject({
+      bridge: { code: 'not-configured' },
+    });
+    const code = await world.mintCode();
+    const request = {
+      authUrl: world.sandbox.authUrl,
+      posUrl: world.sandbox.posUrl,
+      clientId: world.sandbox.demo.clientId,
+      clientSecret: world.sandbox.demo.clientSecret,
+      code,
+      redirectUri: world.sandbox.demo.redirectUri,
+      relayUrl: world.relay.url,
+      terminalKey: world.terminalKey,
+    };
+    await fresh.api['setup:connect'](request);
+    await expect(fresh.api['setup:connect'](request)).rejects.toMatchObject({
+      bridge: {
+        code: 'failed',
+        message: expect.stringMatching(/authorization code has already been used/),
+      },
+    });
+    // The failed attempt changed nothing: still connected to the venue.
+    expect(await fresh.api['setup:get']({})).toMatchObject({
+      configured: true,
+      venueId: world.sandbox.demo.venueId,
+    });
+    await expect(fresh.api['orders:markReady']({ orderId: 'unknown' })).rejects.toMatchObject({
+      bridge: { code: 'not-found' },
+    });
   });
 
   it('takeaway: arrives, rings, accept with prep time, ready, handed over', async () => {
