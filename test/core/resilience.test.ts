@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
+import { startRelay } from '../../relay/server';
 import type { OrderStatus } from '../../shared/domain';
 import type { World } from './harness';
 import { startWorld, waitFor } from './harness';
@@ -182,6 +183,41 @@ describe('core resilience', () => {
     const venue = await core.api['venue:refresh']({});
     expect(venue).toMatchObject({ venueId: world.sandbox.demo.venueId, isOnline: true });
     expect((await orderOf(placed.id))?.platformStatus).toBe('DELIVERED');
+  });
+
+  it('the relay going away shows in the status; on its return the core reconciles what it missed', async () => {
+    const [placed] = await placeAndStore(1, 'homedelivery');
+    if (!placed) throw new Error('no order');
+    await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
+    await waitFor(
+      'accepted',
+      async () => (await orderOf(placed.id))?.platformStatus === 'PRODUCTION',
+    );
+    const port = Number(new URL(world.relay.url).port);
+    await world.relay.close();
+    const down = await waitFor('relay disconnected', async () => {
+      const s = await core.api['status:get']({});
+      return s.relay === 'disconnected' ? s : undefined;
+    });
+    expect(down.relayError).toMatch(/unreachable|did not answer/);
+    // Meanwhile the courier delivers; the platform gives up on the notification.
+    await world.faults({ drop_webhooks: 1 });
+    await world.control('POST', `/orders/${placed.id}/courier`, { event: 'delivered' });
+    world.relay = await startRelay({
+      port,
+      dbPath: world.relayDb,
+      marketplaceSecrets: [world.sandbox.webhookSecret],
+      deliverySecrets: [],
+    });
+    await waitFor(
+      'relay back',
+      async () => (await core.api['status:get']({})).relay === 'connected',
+      15_000,
+    );
+    await waitFor(
+      'healed by the reconcile on reconnect',
+      async () => (await orderOf(placed.id))?.platformStatus === 'DELIVERED',
+    );
   });
 
   it('token expiry during a burst of actions: one refresh, every action delivered', async () => {
