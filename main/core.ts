@@ -158,7 +158,11 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       if (was !== platform) {
         later('status:changed');
         // The network is back: actions waiting out a backoff go now, not after it.
-        if (platform === 'reachable' && was === 'unreachable') outbox.resetBackoff();
+        if (platform === 'reachable' && was === 'unreachable') {
+          outbox.resetBackoff();
+          sync.resetBackoff();
+          drainQuietly();
+        }
       }
     },
   });

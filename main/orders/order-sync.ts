@@ -35,6 +35,8 @@ export type OrderSync = {
   /** Refetches the given order (or every open one) and folds the venue status into the view. */
   reconcile(venueStatus: VenueStatus | null): Promise<{ refetched: number; mismatch: boolean }>;
   refetch(orderId: string, hint?: OrderStatus | null): Promise<{ isNew: boolean }>;
+  /** Makes every waiting notification due now (the platform is reachable again). */
+  resetBackoff(): void;
 };
 
 export const createOrderSync = (options: {
@@ -56,6 +58,9 @@ export const createOrderSync = (options: {
   );
   const markRetry = db.prepare(
     'UPDATE notifications SET attempts = attempts + 1, next_attempt_at = ?, error = ? WHERE id = ?',
+  );
+  const clearBackoff = db.prepare(
+    'UPDATE notifications SET next_attempt_at = NULL WHERE processed_at IS NULL AND next_attempt_at IS NOT NULL',
   );
   const selectReceived = db.prepare<[string], { received_at: string }>(
     'SELECT received_at FROM notifications WHERE id = ?',
@@ -181,5 +186,8 @@ export const createOrderSync = (options: {
       return { refetched, mismatch };
     },
     refetch,
+    resetBackoff: () => {
+      clearBackoff.run();
+    },
   };
 };

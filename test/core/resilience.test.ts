@@ -60,8 +60,13 @@ describe('core resilience', () => {
     expect(during.outboxWaiting).toBe(8);
     expect(during.outboxFailed).toBe(0);
     for (const p of placed) expect((await world.sandboxOrder(p.id)).status).toBe('CREATED');
+    // An order placed during the cut is announced by the relay but cannot be fetched yet.
+    const duringCut = await world.placeOrder();
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await orderOf(duringCut.id)).toBeUndefined();
 
     await world.faults({ error_rate: 0 });
+    await waitFor('order of the cut fetched', () => orderOf(duringCut.id), 5_000);
     await waitFor(
       'all ready on the platform',
       async () => {
