@@ -156,6 +156,7 @@ export function createControlService(world: World): Service {
       orders.cancel(world, order);
       sendJson(res, 200, orders.internalView(order, iso));
     })
+    .add('GET', '/auth/stats', (_req, res) => sendJson(res, 200, world.auth.stats()))
     .add('GET', '/clock', (_req, res) => sendJson(res, 200, { now: world.clock.iso() }))
     .add('POST', '/clock', async (req, res) => {
       const body = parseWith(clockBody, await readJson(req));

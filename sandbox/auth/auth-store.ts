@@ -77,6 +77,8 @@ export function createAuthStore(clock: Clock, urls: { authUrl: string; audience:
   const grants = new Map<string, Grant>();
   const refreshTokens = new Map<string, RefreshToken>();
   const accessTokens = new Map<string, AccessRecord>();
+  // What tests check from outside: a reuse detection is the one failure a partner must never cause.
+  const stats = { code_exchanges: 0, refreshes: 0, reuse_detections: 0 };
 
   // A fresh RSA key per sandbox start: tokens of an earlier run must not verify.
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -141,6 +143,10 @@ export function createAuthStore(clock: Clock, urls: { authUrl: string; audience:
   return {
     publicJwks,
 
+    stats(): Readonly<typeof stats> {
+      return { ...stats };
+    },
+
     upsertClient(client: Client): void {
       clients.set(client.id, client);
     },
@@ -189,6 +195,7 @@ export function createAuthStore(clock: Clock, urls: { authUrl: string; audience:
         refreshTokens: new Set(),
       };
       grants.set(grant.id, grant);
+      stats.code_exchanges++;
       return { ok: true, tokens: await issuePair(grant) };
     },
 
@@ -198,6 +205,7 @@ export function createAuthStore(clock: Clock, urls: { authUrl: string; audience:
       if (!record || !grant || grant.revoked) return fail(HINTS.refreshInvalid);
       if (record.used) {
         // Reuse means the chain leaked: end the whole grant, the newest pair included.
+        stats.reuse_detections++;
         revokeGrant(grant);
         return fail(HINTS.refreshUsed);
       }
@@ -207,6 +215,7 @@ export function createAuthStore(clock: Clock, urls: { authUrl: string; audience:
       record.used = true;
       for (const jti of grant.accessJtis) accessTokens.delete(jti);
       grant.accessJtis.clear();
+      stats.refreshes++;
       return { ok: true, tokens: await issuePair(grant) };
     },
 

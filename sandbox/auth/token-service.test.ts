@@ -164,6 +164,21 @@ describe('refresh token (spec 1 states)', () => {
     );
   });
 
+  it('counts refreshes and reuse detections for tests to read', async () => {
+    const stats = async () =>
+      (await (await fetch(`${sandbox.controlUrl}/auth/stats`)).json()) as Record<string, number>;
+    const before = await stats();
+    const first = await onboard(sandbox);
+    await refresh(sandbox, first.refresh_token);
+    expect(await stats()).toMatchObject({
+      code_exchanges: (before.code_exchanges ?? 0) + 1,
+      refreshes: (before.refreshes ?? 0) + 1,
+      reuse_detections: before.reuse_detections,
+    });
+    await refresh(sandbox, first.refresh_token);
+    expect((await stats()).reuse_detections).toBe((before.reuse_detections ?? 0) + 1);
+  });
+
   it('two concurrent refreshes with one token: one pair is issued, the reuse revokes it', async () => {
     const first = await onboard(sandbox);
     const [a, b] = await Promise.all([

@@ -41,6 +41,11 @@ const control = async (path: string, body: unknown): Promise<unknown> => {
   });
   return response.json();
 };
+const authStats = async (): Promise<{ refreshes: number; reuse_detections: number }> =>
+  (await fetch(`${sandbox.controlUrl}/auth/stats`)).json() as Promise<{
+    refreshes: number;
+    reuse_detections: number;
+  }>;
 const code = async (): Promise<string> =>
   (
     (await control('/authorization-codes', {
@@ -88,6 +93,7 @@ describe('token manager', () => {
   it('1,000 refreshes with 50 concurrent callers: single flight, zero reuse detections', async () => {
     // A margin longer than the token's life makes every call want a refresh.
     const { tokens, outcomes } = await manager({ refreshMarginMs: 2 * 3600_000 });
+    const before = await authStats();
     const seenTokens = new Set<string>();
     const caller = async (): Promise<void> => {
       while (outcomes.length < 1000) {
@@ -100,7 +106,11 @@ describe('token manager', () => {
     expect(outcomes.length).toBeGreaterThanOrEqual(1000);
     // Each refresh gave callers one new token; no caller ever got a token of a refresh in between.
     expect(seenTokens.size).toBe(outcomes.length);
-    // A reuse would have revoked the grant: the last pair still works and refreshes again.
+    // The token service counts every reuse it detected: none, and one refresh per outcome.
+    const after = await authStats();
+    expect(after.reuse_detections - before.reuse_detections).toBe(0);
+    expect(after.refreshes - before.refreshes).toBe(outcomes.length);
+    // A reuse would also have revoked the grant: the last pair still works and refreshes again.
     expect(tokens.state().needsReconnect).toBe(false);
     await expect(tokens.withAccessToken(venueStatus)).resolves.toMatchObject({ status: 200 });
   }, 120_000);
