@@ -1,12 +1,18 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support';
-import { DatabaseFromFutureError, MIGRATIONS, migrate, schemaVersion } from './migrations';
-import { openRelayDatabase } from './sqlite-database';
+import { tempDir } from '../../test-support';
+import { DatabaseFromFutureError, MIGRATIONS, migrate, schemaVersion } from '.';
+import type { Migration } from '.';
+import { openRelayDatabase } from '../sqlite-database';
 
 const upTo = (version: number) => MIGRATIONS.filter((m) => m.version <= version);
 const tables = (db: Database.Database) =>
-  db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").pluck().all();
+  db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+    )
+    .pluck()
+    .all();
 
 describe('relay migrations', () => {
   const dirs: { remove(): void }[] = [];
@@ -34,12 +40,16 @@ describe('relay migrations', () => {
   it('2 adds terminals, their venues and the revocation log, keeping existing events', () => {
     const db = fresh();
     migrate(db, upTo(1));
-    db.prepare("INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'kept', 'v', 0, '{}')").run();
+    db.prepare(
+      "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'kept', 'v', 0, '{}')",
+    ).run();
     expect(migrate(db, upTo(2))).toBe(2);
     expect(tables(db)).toEqual(['events', 'revocations', 'terminal_venues', 'terminals']);
     expect(db.prepare('SELECT event_id FROM events').pluck().all()).toEqual(['kept']);
     db.prepare("INSERT INTO terminals (id, key_hash, created_at) VALUES ('t', 'h', 0)").run();
-    expect(() => db.prepare("INSERT INTO terminals (id, key_hash, created_at) VALUES ('t2', 'h', 0)").run()).toThrow(/UNIQUE/);
+    expect(() =>
+      db.prepare("INSERT INTO terminals (id, key_hash, created_at) VALUES ('t2', 'h', 0)").run(),
+    ).toThrow(/UNIQUE/);
     db.close();
   });
 
@@ -48,11 +58,24 @@ describe('relay migrations', () => {
     migrate(db, upTo(2));
     db.prepare("INSERT INTO terminals (id, key_hash, created_at) VALUES ('t', 'h', 0)").run();
     expect(migrate(db, upTo(3))).toBe(3);
-    expect(tables(db)).toEqual(['delivery_orders', 'events', 'held_events', 'revocations', 'terminal_venues', 'terminals']);
+    expect(tables(db)).toEqual([
+      'delivery_orders',
+      'events',
+      'held_events',
+      'revocations',
+      'terminal_venues',
+      'terminals',
+    ]);
     expect(db.prepare('SELECT id FROM terminals').pluck().all()).toEqual(['t']);
-    db.prepare("INSERT INTO held_events (kind, event_id, order_ref, received_at, body) VALUES ('delivery', 'e', 'o', 0, '{}')").run();
+    db.prepare(
+      "INSERT INTO held_events (kind, event_id, order_ref, received_at, body) VALUES ('delivery', 'e', 'o', 0, '{}')",
+    ).run();
     expect(() =>
-      db.prepare("INSERT INTO held_events (kind, event_id, order_ref, received_at, body) VALUES ('delivery', 'e', 'o', 0, '{}')").run(),
+      db
+        .prepare(
+          "INSERT INTO held_events (kind, event_id, order_ref, received_at, body) VALUES ('delivery', 'e', 'o', 0, '{}')",
+        )
+        .run(),
     ).toThrow(/UNIQUE/);
     db.close();
   });
@@ -82,7 +105,14 @@ describe('relay migrations', () => {
 
   it('rolls every step back when a later step fails, so the version never lies', () => {
     const db = fresh();
-    const broken = [...upTo(2), { version: 3, name: 'broken', sql: 'CREATE TABLE ok (a); CREATE TABLE events (a);' }];
+    const broken: Migration[] = [
+      ...upTo(2),
+      {
+        version: 3,
+        name: 'broken',
+        up: (target) => target.exec('CREATE TABLE ok (a); CREATE TABLE events (a);'),
+      },
+    ];
     expect(() => migrate(db, broken)).toThrow(/already exists/);
     expect(schemaVersion(db)).toBe(0);
     expect(tables(db)).toEqual([]);
