@@ -36,6 +36,10 @@ import { startRelayClient } from './events/relay-client';
 import { diffMenus, menuItemCount, parseMenu } from './menu/menu-check';
 import { createMenuStore } from './menu/menu-store';
 import { ServiceError } from './service-error';
+import { createDeliveryClient } from './delivery/client';
+import { createDeliveryStore } from './delivery/delivery-store';
+import { createDeliveryInbox } from './delivery/delivery-inbox';
+import { createDeliveryService } from './delivery/delivery-service';
 
 export type Core = {
   api: ServiceApi;
@@ -102,7 +106,12 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   // Bursts (a relay batch, a reconcile) become one event per tick.
   const scheduled = new Set<EventName>();
   const later = (
-    event: 'orders:changed' | 'outbox:changed' | 'status:changed' | 'menu:changed',
+    event:
+      | 'orders:changed'
+      | 'outbox:changed'
+      | 'status:changed'
+      | 'menu:changed'
+      | 'deliveries:changed',
   ): void => {
     if (scheduled.has(event)) return;
     scheduled.add(event);
@@ -112,6 +121,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       if (event === 'orders:changed') emit(event, { orders: orders.list() });
       else if (event === 'outbox:changed') emit(event, { entries: outbox.list() });
       else if (event === 'status:changed') emit(event, status());
+      else if (event === 'deliveries:changed') emit(event, { deliveries: deliveries.list() });
       else emit(event, { items: menuItems() });
     });
   };
@@ -213,10 +223,38 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       ),
   });
 
+  const deliveries = createDeliveryStore(db, now);
+  const deliveryClient = createDeliveryClient({
+    account: () => delivery.config(),
+    merchantKey: () => secrets.get('merchant-key'),
+  });
+  const deliveryInbox = createDeliveryInbox({
+    db,
+    store: deliveries,
+    secret: () => secrets.get('delivery-webhook-secret'),
+    now,
+    onChanged: () => later('deliveries:changed'),
+    onRejected: (reason, detail) =>
+      audit.record({
+        action: 'delivery-event',
+        subject: detail,
+        outcome: 'rejected',
+        detail: reason,
+      }),
+  });
+  const drainDeliveries = (): void => {
+    if (!closed) void deliveryInbox.drain().catch(() => undefined);
+  };
+
   const send = createActionSender({
     client,
     orders,
     sync,
+    delivery: {
+      client: deliveryClient,
+      store: deliveries,
+      onChanged: () => later('deliveries:changed'),
+    },
     blockedRetryMs: 30_000,
     onVenueAction: (action) => {
       if (action.kind === 'venue-online' || action.kind === 'venue-opening-times')
@@ -246,8 +284,28 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       later('outbox:changed');
       later('orders:changed');
       later('status:changed');
+      later('deliveries:changed');
     },
   });
+
+  const delivery = createDeliveryService({
+    db,
+    settings,
+    secrets,
+    outbox,
+    audit,
+    store: deliveries,
+    client: deliveryClient,
+    now,
+    relayUrl: () => connection()?.relayUrl ?? null,
+    changed: () => {
+      later('deliveries:changed');
+      later('outbox:changed');
+    },
+  });
+  const maintainWebhook = (): void => {
+    if (!closed) void delivery.maintainWebhook();
+  };
 
   const status = (): AppStatus => {
     const conn = connection();
@@ -341,6 +399,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
         later('status:changed');
       },
       onCommitted: drainQuietly,
+      onDeliveryCommitted: drainDeliveries,
       onReconnected: reconcileQuietly,
       onRejected: (reason, detail) =>
         audit.record({
@@ -434,6 +493,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       outbox.resetBackoff();
       outbox.kick();
       reconcileQuietly();
+      maintainWebhook();
       later('status:changed');
       return { venueId: venue };
     },
@@ -443,6 +503,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
         await tokens.disconnect();
         await secrets.delete('terminal-key');
         await secrets.delete('signing-secret');
+        await delivery.forget();
       } catch (error) {
         throw failure(error, 'Disconnecting the venue');
       }
@@ -617,6 +678,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       if (action.kind.startsWith('venue-')) reconcileQuietly();
     },
     'audit:list': async ({ limit }) => audit.list(limit),
+    ...delivery.api,
   };
 
   // Resume: the relay, the outbox (rows left "sending" by a crash go again), the inbox, a reconcile.
@@ -628,11 +690,15 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     });
     drainQuietly();
     reconcileQuietly();
+    drainDeliveries();
+    maintainWebhook();
   }
   const tick = setInterval(() => {
     void tokens.refreshIfDue().catch(() => undefined);
     reconcileQuietly();
     drainQuietly();
+    drainDeliveries();
+    maintainWebhook();
   }, options.reconcileIntervalMs ?? 60_000);
   tick.unref();
 

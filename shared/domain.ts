@@ -32,12 +32,7 @@ export type OrderItem = {
 
 export type DeliveryType = 'takeaway' | 'homedelivery' | 'eatin';
 
-export type OrderActionKind =
-  | 'accept'
-  | 'reject'
-  | 'ready'
-  | 'delivered'
-  | 'confirm-preorder';
+export type OrderActionKind = 'accept' | 'reject' | 'ready' | 'delivered' | 'confirm-preorder';
 
 /** An action staff took that the platform has not confirmed yet, or that failed. */
 export type PendingAction = {
@@ -133,7 +128,9 @@ export type OutboxActionKind =
   | 'venue-online'
   | 'venue-opening-times'
   | 'menu-push'
-  | 'item-availability';
+  | 'item-availability'
+  | 'delivery-create'
+  | 'delivery-cancel';
 
 export type OutboxEntry = {
   id: string;
@@ -178,4 +175,96 @@ export type MenuItemSummary = {
   enabled: boolean;
   disabledUntil: string | null;
   pending: boolean;
+};
+
+/**
+ * A courier delivery (spec 2) as the terminal knows it. `booking` until the platform answered the
+ * create; then the furthest stage any event reported (never backwards).
+ */
+export const DELIVERY_STATUSES = [
+  'booking',
+  'received',
+  'pickup_started',
+  'pickup_arrival',
+  'picked_up',
+  'dropoff_started',
+  'dropoff_arrival',
+  'dropoff_completed',
+  'delivered',
+  'customer_no_show',
+  'rejected',
+] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export type DeliveryAddress = {
+  street: string;
+  postCode: string;
+  city: string;
+  formatted: string | null;
+  lat: number | null;
+  lon: number | null;
+};
+
+/** A staff action on a delivery not confirmed by the platform yet, or refused. */
+export type DeliveryPendingAction = {
+  actionId: string;
+  kind: 'book' | 'cancel';
+  state: 'pending' | 'failed';
+  /** The platform's reason, when state is failed. */
+  error: string | null;
+};
+
+export type Delivery = {
+  /** The terminal's id (also sent as merchant_order_reference_id). */
+  id: string;
+  /** platform_order_reference_id, once the platform accepted the booking. */
+  reference: string | null;
+  venueId: string;
+  orderNumber: string | null;
+  recipientName: string;
+  recipientPhone: string;
+  address: DeliveryAddress;
+  parcels: Array<{ description: string; count: number }>;
+  status: DeliveryStatus;
+  price: Money | null;
+  pickupEta: string | null;
+  dropoffEtaMin: string | null;
+  dropoffEtaMax: string | null;
+  completedAt: string | null;
+  trackingUrl: string | null;
+  courier: { id: number | null; vehicleType: string | null } | null;
+  /** EPSG:3857 metres, as order.location_updated sends them. */
+  courierLocation: { x: number; y: number } | null;
+  handshakeRequired: boolean;
+  handshakePin: string | null;
+  cashToCollect: number | null;
+  rejectedReason: string | null;
+  /** Staff may ask to cancel (the platform still decides). */
+  cancellable: boolean;
+  createdAt: string;
+  updatedAt: string;
+  pending: DeliveryPendingAction | null;
+};
+
+/** A shipment promise as staff see it before booking. */
+export type DeliveryQuote = {
+  promiseId: string;
+  binding: boolean;
+  nonBindingReason: string | null;
+  addressMixUpRisk: boolean;
+  price: Money | null;
+  pickupEta: string | null;
+  dropoffEta: string | null;
+  timeEstimateMinutes: number | null;
+  formattedAddress: string | null;
+  validUntil: string | null;
+};
+
+export type DeliverySetupState = {
+  configured: boolean;
+  driveUrl: string | null;
+  merchantId: string | null;
+  venueId: string | null;
+  webhook: { id: string; disabled: boolean; callbackUrl: string } | null;
+  webhookError: string | null;
 };

@@ -41,6 +41,8 @@ export type RelayClientOptions = {
   onState: (state: RelayConnection, error: string | null) => void;
   /** New notifications are in the inbox. */
   onCommitted: (count: number) => void;
+  /** New delivery events (kind "delivery", spec 2) are in delivery_inbox, verified later. */
+  onDeliveryCommitted?: (count: number) => void;
   /** The relay answered again after being away: time to reconcile. */
   onReconnected: () => void;
   onRejected?: (reason: string, detail: string) => void;
@@ -59,15 +61,25 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
     `INSERT OR IGNORE INTO notifications (id, relay_seq, type, order_id, body, received_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
+  const insertDelivery = db.prepare(
+    'INSERT OR IGNORE INTO delivery_inbox (relay_seq, body, received_at) VALUES (?, ?, ?)',
+  );
   const saveCursor = db.prepare(
     'INSERT INTO relay_cursor (id, seq) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq',
   );
 
+  let deliveries = 0;
   const commit = db.transaction((events: Array<z.infer<typeof eventSchema>>): number => {
     let added = 0;
+    deliveries = 0;
     let cursor = readCursor(db);
     for (const event of events) {
       cursor = Math.max(cursor, event.seq);
+      if (event.kind === 'delivery') {
+        // Its JWT is checked after the commit (asynchronously); the raw body is what it signs.
+        deliveries += insertDelivery.run(event.seq, event.body, event.received_at).changes;
+        continue;
+      }
       if (event.kind !== 'marketplace') continue;
       if (
         options.signingSecret &&
@@ -161,6 +173,7 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
         if (answer.events.length > 0) {
           const added = commit(answer.events);
           if (added > 0) options.onCommitted(added);
+          if (deliveries > 0) options.onDeliveryCommitted?.(deliveries);
         }
       } catch (error) {
         if (!running) break;

@@ -4,6 +4,8 @@ import type { OrderActionKind, OrderStatus } from '../../shared/domain';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { OrderStore } from '../orders/order-store';
 import type { OrderSync } from '../orders/order-sync';
+import type { DeliveryClient } from '../delivery/client';
+import type { DeliveryStore } from '../delivery/delivery-store';
 import { HttpError } from '../http/http';
 import { NotConfiguredError, ReconnectNeededError } from '../auth/token-manager';
 import { conflictBodySchema } from '../marketplace/schemas';
@@ -27,6 +29,7 @@ export const createActionSender = (deps: {
   sync: OrderSync;
   onVenueAction?: (action: StoredAction) => void;
   blockedRetryMs?: number;
+  delivery?: { client: DeliveryClient; store: DeliveryStore; onChanged: () => void };
 }) => {
   const { client, orders, sync } = deps;
 
@@ -75,8 +78,50 @@ export const createActionSender = (deps: {
     return orders.get(orderId)?.platformStatus ?? null;
   };
 
+  const sendDeliveryAction = async (
+    action: StoredAction & { kind: 'delivery-create' | 'delivery-cancel' },
+  ): Promise<void> => {
+    if (!deps.delivery)
+      throw new HttpError({
+        kind: 'permanent',
+        status: null,
+        message: 'Courier delivery is not set up.',
+      });
+    const { client, store, onChanged } = deps.delivery;
+    if (action.kind === 'delivery-create') {
+      const { deliveryId, venueId, request } = action.payload;
+      // The platform ignores Idempotency-Key: a resend after a lost answer may book twice, which
+      // the merchant_order_reference_id (our delivery id) lets support match.
+      const created = await client.createDelivery(venueId, request, action.id);
+      store.setBooked(deliveryId, {
+        reference: created.platform_order_reference_id,
+        trackingUrl: created.tracking?.url ?? null,
+        price: created.price
+          ? { amount: created.price.amount, currency: created.price.currency }
+          : null,
+      });
+    } else {
+      const { deliveryId, reason } = action.payload;
+      const delivery = store.get(deliveryId);
+      if (!delivery?.reference)
+        throw new HttpError({
+          kind: 'permanent',
+          status: null,
+          message: 'The delivery was never booked, so there is nothing to cancel.',
+        });
+      if (delivery.status === 'rejected') return;
+      await client.cancel(delivery.reference, reason, action.id);
+      store.setRejected(deliveryId, reason);
+    }
+    onChanged();
+  };
+
   return async (action: StoredAction): Promise<void> => {
     try {
+      if (action.kind === 'delivery-create' || action.kind === 'delivery-cancel') {
+        await sendDeliveryAction(action);
+        return;
+      }
       if (isOrderAction(action.kind)) {
         const orderAction = action as StoredAction & { kind: OrderActionKind };
         const orderId = (action.payload as { orderId: string }).orderId;

@@ -4,6 +4,7 @@ import type {
   OrderStatus,
   OutboxActionKind,
 } from '../../shared/domain';
+import type { CreateDeliveryRequest } from '../delivery/schemas';
 
 /** What each outbox kind carries, stored as JSON with its row. */
 export type ActionPayloads = {
@@ -21,6 +22,8 @@ export type ActionPayloads = {
     enabled: boolean;
     disabledUntil: string | null;
   };
+  'delivery-create': { deliveryId: string; venueId: string; request: CreateDeliveryRequest };
+  'delivery-cancel': { deliveryId: string; reason: string };
 };
 
 export type OutboxAction = {

@@ -6,6 +6,10 @@ export const SECRET_NAMES = [
   'refresh-token',
   'terminal-key',
   'signing-secret',
+  /** Bearer key of the delivery service (spec 2), one per merchant. */
+  'merchant-key',
+  /** client_secret of the delivery webhook: signs the HS256 event tokens. */
+  'delivery-webhook-secret',
 ] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
 

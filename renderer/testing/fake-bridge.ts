@@ -1,7 +1,15 @@
 // A Bridge for component tests and the benchmark: records every call, keeps a small in-memory
 // model the way the service does (an action marks the order pending and emits orders:changed),
 // and lets a test replace any channel's handler or push any event.
-import type { AppStatus, Order, OrderActionKind, OrderStatus, VenueState } from '../../shared/domain';
+import type {
+  AppStatus,
+  Delivery,
+  DeliverySetupState,
+  Order,
+  OrderActionKind,
+  OrderStatus,
+  VenueState,
+} from '../../shared/domain';
 import type {
   Bridge,
   ChannelName,
@@ -22,6 +30,8 @@ export type FakeBridge = Bridge & {
   emit<E extends EventName>(event: E, payload: ServiceEvents[E]): void;
   orders: Order[];
   setOrders(orders: Order[]): void;
+  deliveries: Delivery[];
+  setDeliveries(deliveries: Delivery[]): void;
   listenerCount(): number;
 };
 
@@ -81,6 +91,40 @@ export const makeOrder = (patch: Partial<Order> = {}): Order => {
   };
 };
 
+let deliveryCounter = 0;
+export const makeDelivery = (patch: Partial<Delivery> = {}): Delivery => {
+  deliveryCounter += 1;
+  const now = new Date().toISOString();
+  return {
+    id: `delivery-${deliveryCounter}`,
+    reference: `ref-${deliveryCounter}`,
+    venueId: 'demo-venue',
+    orderNumber: `D${deliveryCounter}`,
+    recipientName: 'Grace',
+    recipientPhone: '+358401234567',
+    address: { street: 'Mannerheimintie 10', postCode: '00100', city: 'Helsinki', formatted: 'Mannerheimintie 10, 00100 Helsinki', lat: 60.17, lon: 24.94 },
+    parcels: [{ description: 'Pizza', count: 1 }],
+    status: 'received',
+    price: { amount: 590, currency: 'EUR' },
+    pickupEta: null,
+    dropoffEtaMin: null,
+    dropoffEtaMax: null,
+    completedAt: null,
+    trackingUrl: 'https://track.example/abc',
+    courier: null,
+    courierLocation: null,
+    handshakeRequired: false,
+    handshakePin: null,
+    cashToCollect: null,
+    rejectedReason: null,
+    cancellable: true,
+    createdAt: now,
+    updatedAt: now,
+    pending: null,
+    ...patch,
+  };
+};
+
 export const makeVenue = (patch: Partial<VenueState> = {}): VenueState => ({
   venueId: 'demo-venue',
   name: 'Demo Kitchen',
@@ -102,12 +146,29 @@ const TARGET: Record<OrderActionKind, OrderStatus | null> = {
 };
 
 export const createFakeBridge = (
-  init: { orders?: Order[]; setup?: Partial<SetupState>; status?: AppStatus; venue?: VenueState | null } = {},
+  init: {
+    orders?: Order[];
+    setup?: Partial<SetupState>;
+    status?: AppStatus;
+    venue?: VenueState | null;
+    deliveries?: Delivery[];
+    delivery?: Partial<DeliverySetupState>;
+  } = {},
 ): FakeBridge => {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const handlers: Handlers = {};
   const calls: FakeBridge['calls'] = [];
   let orders = [...(init.orders ?? [])];
+  let deliveries = [...(init.deliveries ?? [])];
+  const deliverySetup: DeliverySetupState = {
+    configured: true,
+    driveUrl: 'http://127.0.0.1:1/drive',
+    merchantId: 'demo-merchant',
+    venueId: 'demo-venue',
+    webhook: { id: 'wh-1', disabled: false, callbackUrl: 'http://127.0.0.1:2/hooks/delivery' },
+    webhookError: null,
+    ...init.delivery,
+  };
   let actionCount = 0;
   const setup: SetupState = {
     configured: true,
@@ -167,6 +228,53 @@ export const createFakeBridge = (
     'outbox:retry': async () => undefined,
     'outbox:discard': async () => undefined,
     'audit:list': async () => [],
+    'delivery:get': async () => deliverySetup,
+    'delivery:configure': async () => deliverySetup,
+    // Binding like spec 2's table: a street with a post code or a city.
+    'delivery:quote': async (r) => {
+      const binding = r.street !== '' && (r.postCode !== '' || r.city !== '');
+      return {
+        promiseId: `promise-${r.street || r.postCode || r.city}`,
+        binding,
+        nonBindingReason: binding ? null : 'Only a rough area is known.',
+        addressMixUpRisk: false,
+        price: { amount: 590, currency: 'EUR' },
+        pickupEta: new Date(Date.now() + 30 * 60_000).toISOString(),
+        dropoffEta: new Date(Date.now() + 45 * 60_000).toISOString(),
+        timeEstimateMinutes: 45,
+        formattedAddress: `${r.street}, ${r.postCode} ${r.city}`,
+        validUntil: new Date(Date.now() + 10 * 60_000).toISOString(),
+      };
+    },
+    'delivery:book': async (r) => {
+      actionCount += 1;
+      const delivery = makeDelivery({
+        reference: null,
+        status: 'booking',
+        orderNumber: r.orderNumber,
+        recipientName: r.recipient.name,
+        recipientPhone: r.recipient.phone,
+        parcels: r.parcels,
+        handshakeRequired: r.handshake ?? false,
+        cashToCollect: r.cashAmount ?? null,
+        trackingUrl: null,
+        pending: { actionId: `action-${actionCount}`, kind: 'book', state: 'pending', error: null },
+      });
+      deliveries = [delivery, ...deliveries];
+      emit('deliveries:changed', { deliveries });
+      return { actionId: `action-${actionCount}`, deliveryId: delivery.id };
+    },
+    'delivery:list': async () => deliveries,
+    'delivery:cancel': async (r) => {
+      actionCount += 1;
+      const actionId = `action-${actionCount}`;
+      deliveries = deliveries.map((d) =>
+        d.id === r.deliveryId ? { ...d, pending: { actionId, kind: 'cancel', state: 'pending', error: null } } : d,
+      );
+      emit('deliveries:changed', { deliveries });
+      return { actionId };
+    },
+    'delivery:handshake': async () => ({ isRequired: true, pinCode: '4321' }),
   };
 
   const call = <C extends ChannelName>(channel: C) => (request: RequestOf<C>) => {
@@ -200,6 +308,13 @@ export const createFakeBridge = (
     setOrders(next) {
       orders = next;
       emit('orders:changed', { orders });
+    },
+    get deliveries() {
+      return deliveries;
+    },
+    setDeliveries(next) {
+      deliveries = next;
+      emit('deliveries:changed', { deliveries });
     },
     listenerCount: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
   };

@@ -5,6 +5,9 @@ import { z } from 'zod';
 import type {
   AppStatus,
   AuditEntry,
+  Delivery,
+  DeliveryQuote,
+  DeliverySetupState,
   MenuDiff,
   MenuIssue,
   MenuItemSummary,
@@ -55,10 +58,67 @@ export type SetupState = {
 export type ActionReceipt = { actionId: string };
 
 export type MenuCheck =
-  | { ok: true; diff: MenuDiff; itemCount: number }
-  | { ok: false; issues: MenuIssue[] };
+  { ok: true; diff: MenuDiff; itemCount: number } | { ok: false; issues: MenuIssue[] };
 
 const empty = z.object({}).strict();
+
+export const deliveryConfigureSchema = z
+  .object({
+    driveUrl: httpUrl,
+    merchantId: z.string().trim().min(1).max(200),
+    merchantKey: z.string().min(1).max(500),
+    venueId: z.string().trim().min(1).max(200),
+    /**
+     * The delivery webhook's client_secret, which the relay must also know (RELAY_DELIVERY_SECRETS).
+     * Omitted: the terminal keeps the one it stored before, or generates one.
+     */
+    webhookSecret: z.string().min(16).max(500).optional(),
+  })
+  .strict();
+export type DeliveryConfigureRequest = z.infer<typeof deliveryConfigureSchema>;
+
+const shortText = z.string().trim().min(1).max(200);
+
+export const deliveryQuoteSchema = z
+  .object({
+    street: z.string().trim().max(200),
+    postCode: z.string().trim().max(20),
+    city: z.string().trim().max(100),
+    lat: z.number().min(-90).max(90).nullable().optional(),
+    lon: z.number().min(-180).max(180).nullable().optional(),
+    minPreparationMinutes: z.number().int().min(0).max(60).optional(),
+  })
+  .strict()
+  .refine(
+    (v) =>
+      v.street !== '' || v.postCode !== '' || v.city !== '' || (v.lat != null && v.lon != null),
+    {
+      message: 'enter an address',
+      path: ['street'],
+    },
+  )
+  .refine((v) => (v.lat == null) === (v.lon == null), {
+    message: 'give both latitude and longitude, or neither',
+    path: ['lat'],
+  });
+export type DeliveryQuoteRequest = z.infer<typeof deliveryQuoteSchema>;
+
+export const deliveryBookSchema = z
+  .object({
+    promiseId: id,
+    recipient: z.object({ name: shortText, phone: z.string().trim().min(3).max(40) }).strict(),
+    parcels: z
+      .array(z.object({ description: shortText, count: z.number().int().min(1).max(99) }).strict())
+      .min(1)
+      .max(20),
+    orderNumber: z.string().trim().min(1).max(20),
+    dropoffComment: z.string().trim().max(500).optional(),
+    /** Cash on delivery, in minor units to collect from the customer. */
+    cashAmount: z.number().int().min(1).max(10_000_000).nullable().optional(),
+    handshake: z.boolean().optional(),
+  })
+  .strict();
+export type DeliveryBookRequest = z.infer<typeof deliveryBookSchema>;
 
 type ChannelSpec<S extends z.ZodType, R> = { request: S; response: R };
 // The response type travels as a phantom: main is trusted, only requests are validated.
@@ -115,7 +175,9 @@ export const channels = {
     z.object({ availability: z.array(openingTimeSchema).max(100) }).strict(),
   ).returns<ActionReceipt>(),
 
-  'menu:check': channel(z.object({ text: z.string().max(20_000_000) }).strict()).returns<MenuCheck>(),
+  'menu:check': channel(
+    z.object({ text: z.string().max(20_000_000) }).strict(),
+  ).returns<MenuCheck>(),
   'menu:push': channel(z.object({ text: z.string().max(20_000_000) }).strict()).returns<
     ActionReceipt | { ok: false; issues: MenuIssue[] }
   >(),
@@ -133,6 +195,19 @@ export const channels = {
   'outbox:list': channel(empty).returns<OutboxEntry[]>(),
   'outbox:retry': channel(z.object({ actionId: id }).strict()).returns<void>(),
   'outbox:discard': channel(z.object({ actionId: id }).strict()).returns<void>(),
+
+  'delivery:get': channel(empty).returns<DeliverySetupState>(),
+  'delivery:configure': channel(deliveryConfigureSchema).returns<DeliverySetupState>(),
+  'delivery:quote': channel(deliveryQuoteSchema).returns<DeliveryQuote>(),
+  'delivery:book': channel(deliveryBookSchema).returns<ActionReceipt & { deliveryId: string }>(),
+  'delivery:list': channel(empty).returns<Delivery[]>(),
+  'delivery:cancel': channel(
+    z.object({ deliveryId: id, reason: z.string().trim().min(1).max(500) }).strict(),
+  ).returns<ActionReceipt>(),
+  'delivery:handshake': channel(z.object({ deliveryId: id }).strict()).returns<{
+    isRequired: boolean;
+    pinCode: string;
+  }>(),
 
   'audit:list': channel(z.object({ limit: z.number().int().min(1).max(1000) }).strict()).returns<
     AuditEntry[]
@@ -161,6 +236,7 @@ export type ServiceEvents = {
   'outbox:changed': { entries: OutboxEntry[] };
   'venue:changed': VenueState | null;
   'menu:changed': { items: MenuItemSummary[] };
+  'deliveries:changed': { deliveries: Delivery[] };
 };
 export type EventName = keyof ServiceEvents;
 export const EVENT_NAMES: EventName[] = [
@@ -170,6 +246,7 @@ export const EVENT_NAMES: EventName[] = [
   'outbox:changed',
   'venue:changed',
   'menu:changed',
+  'deliveries:changed',
 ];
 
 /** Error as it crosses the bridge: a code the UI can act on and a sentence for staff. */

@@ -53,14 +53,20 @@ export const testSecretStore = (): SecretStore =>
     ? createKeytarSecretStore(`countertop-test-${randomUUID()}`)
     : createMemorySecretStore();
 
-export const startWorld = async (options: { sandbox?: SandboxOptions } = {}): Promise<World> => {
+export const startWorld = async (
+  options: {
+    sandbox?: SandboxOptions;
+    /** HS256 secrets the relay accepts for delivery webhooks (spec 2); none by default. */
+    deliverySecrets?: string[];
+  } = {},
+): Promise<World> => {
   const dir = mkdtempSync(join(tmpdir(), 'countertop-core-'));
   const relayDb = join(dir, 'relay.db');
   const webhookSecret = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
   const relay = await startRelay({
     dbPath: relayDb,
     marketplaceSecrets: [webhookSecret],
-    deliverySecrets: [],
+    deliverySecrets: options.deliverySecrets ?? [],
     maxWaitSeconds: 25,
   });
   const sandbox = await startSandbox({
@@ -160,6 +166,8 @@ export const startWorld = async (options: { sandbox?: SandboxOptions } = {}): Pr
         'refresh-token',
         'terminal-key',
         'signing-secret',
+        'merchant-key',
+        'delivery-webhook-secret',
       ] as const) {
         await secretStore.delete(name).catch(() => undefined);
       }

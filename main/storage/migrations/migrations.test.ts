@@ -7,6 +7,7 @@ import { DatabaseFromTheFutureError, migrate, openDatabase } from '../database';
 import { MIGRATIONS } from '.';
 import { migration001Initial } from './001-initial';
 import { migration002ItemAvailability } from './002-item-availability';
+import { migration003Deliveries } from './003-deliveries';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -67,6 +68,31 @@ describe('migration 002 (item availability)', () => {
     expect(db.pragma('user_version', { simple: true })).toBe(2);
     expect(tables(db)).toContain('menu_item_states');
     expect(db.prepare('SELECT value FROM settings WHERE key = ?').get('k')).toEqual({ value: '1' });
+  });
+});
+
+describe('migration 003 (deliveries)', () => {
+  it('adds deliveries, their inbox and events on top of version 2, dedupes events by id', () => {
+    const db = new BetterSqlite3(':memory:');
+    migrate(db, [migration001Initial, migration002ItemAvailability]);
+    db.prepare("INSERT INTO settings (key, value) VALUES ('k', '2')").run();
+    migrate(db, [migration001Initial, migration002ItemAvailability, migration003Deliveries]);
+    expect(db.pragma('user_version', { simple: true })).toBe(3);
+    expect(tables(db)).toEqual(
+      expect.arrayContaining(['deliveries', 'delivery_events', 'delivery_inbox']),
+    );
+    expect(db.prepare('SELECT value FROM settings WHERE key = ?').get('k')).toEqual({ value: '2' });
+    const event = db.prepare(
+      "INSERT OR IGNORE INTO delivery_events (id, reference, type, dispatched_at, payload, received_at) VALUES ('e1', 'r', 'order.received', 'x', '{}', 'x')",
+    );
+    expect(event.run().changes).toBe(1);
+    expect(event.run().changes).toBe(0);
+    // A platform reference belongs to one delivery only.
+    const delivery = db.prepare(
+      "INSERT INTO deliveries (id, reference, venue_id, booking, status, created_at, updated_at) VALUES (?, 'ref-1', 'v', '{}', 'received', 'x', 'x')",
+    );
+    delivery.run('d1');
+    expect(() => delivery.run('d2')).toThrow(/UNIQUE/);
   });
 });
 

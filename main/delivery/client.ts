@@ -1,0 +1,270 @@
+// Every endpoint of the delivery service (spec 2) on the core's HTTP layer: timeouts, and failures
+// sorted into temporary or permanent HttpErrors. Each call carries the merchant key (Bearer),
+// read from the keychain per call so a re-configured key is used at once.
+import { z } from 'zod';
+import type { HttpRequest, HttpResponse } from '../http/http';
+import { HttpError, sendRequest } from '../http/http';
+import type {
+  CreateDeliveryRequest,
+  CreatedDelivery,
+  Location,
+  Price,
+  ShipmentPromise,
+  ShipmentPromiseRequest,
+  Webhook,
+  WebhookCreateRequest,
+  WebhookUpdateRequest,
+} from './schemas';
+import {
+  availableVenuesSchema,
+  cancelResultSchema,
+  createdDeliverySchema,
+  deliveryAreasSchema,
+  deliveryFeeSchema,
+  deliveryOrderSchema,
+  handshakeSchema,
+  shipmentPromiseSchema,
+  webhookListSchema,
+  webhookSchema,
+} from './schemas';
+
+export type DeliveryAccount = { driveUrl: string; merchantId: string };
+
+export type DeliveryFeeRequest = {
+  pickup: { location: Location };
+  dropoff: { location: Location };
+  scheduled_dropoff_time?: string;
+  contents?: Array<{ count?: number; price?: Price; dimensions?: Record<string, number> }>;
+  cash?: { amount_to_collect: number; amount_to_expect?: number };
+};
+
+export type DeliveryOrderRequest = {
+  pickup: {
+    location: Location;
+    comment?: string;
+    contact_details: { name: string; phone_number: string; send_tracking_link_sms?: boolean };
+    display_name: string;
+  };
+  dropoff: {
+    location: Location;
+    comment?: string;
+    contact_details: { name: string; phone_number: string; send_tracking_link_sms?: boolean };
+  };
+  customer_support: { url?: string; email?: string; phone_number?: string };
+  merchant_order_reference_id?: string;
+  is_no_contact: boolean;
+  contents: Array<{
+    count: number;
+    description?: string;
+    identifier?: string;
+    id_check_required?: boolean;
+    tags?: string[];
+    price?: Price;
+    dimensions?: { weight_gram?: number; width_cm?: number; height_cm?: number; depth_cm?: number };
+  }>;
+  tips: Array<{ type: string; price: Price }>;
+  min_preparation_time_minutes: number;
+  scheduled_dropoff_time?: string;
+  order_number?: string;
+  cash?: { amount_to_collect: number; amount_to_expect?: number };
+  handshake_delivery?: { is_required: boolean; should_send_sms_to_dropoff_contact: boolean };
+};
+
+export type DeliveryClient = {
+  createShipmentPromise(venueId: string, body: ShipmentPromiseRequest): Promise<ShipmentPromise>;
+  createDelivery(
+    venueId: string,
+    body: CreateDeliveryRequest,
+    idempotencyKey?: string,
+  ): Promise<CreatedDelivery>;
+  availableVenues(body: {
+    dropoff: { location: Location };
+    scheduled_dropoff_time?: string;
+  }): Promise<z.infer<typeof availableVenuesSchema>>;
+  deliveryFee(body: DeliveryFeeRequest): Promise<z.infer<typeof deliveryFeeSchema>>;
+  createDeliveryOrder(
+    body: DeliveryOrderRequest,
+    idempotencyKey?: string,
+  ): Promise<CreatedDelivery>;
+  cancel(reference: string, reason: string, idempotencyKey?: string): Promise<{ status: string }>;
+  handshake(reference: string): Promise<{ isRequired: boolean; pinCode: string }>;
+  deliveryAreas(): Promise<z.infer<typeof deliveryAreasSchema>>;
+  listWebhooks(): Promise<Webhook[]>;
+  getWebhook(webhookId: string): Promise<Webhook>;
+  createWebhook(body: WebhookCreateRequest): Promise<Webhook>;
+  updateWebhook(webhookId: string, body: WebhookUpdateRequest): Promise<Webhook>;
+  deleteWebhook(webhookId: string): Promise<void>;
+};
+
+export type DeliveryClientOptions = {
+  account: () => DeliveryAccount | null;
+  merchantKey: () => Promise<string | null>;
+  timeoutMs?: number;
+};
+
+const enc = encodeURIComponent;
+
+const validationSchema = z.looseObject({
+  detail: z.array(
+    z.looseObject({ loc: z.array(z.union([z.string(), z.number()])), msg: z.string() }),
+  ),
+});
+
+/** A 422 lists its problems in `detail` (FastAPI style); staff see them instead of the status text. */
+const withValidationDetail = (error: unknown): unknown => {
+  if (!(error instanceof HttpError) || error.status !== 422) return error;
+  const parsed = validationSchema.safeParse(error.body);
+  if (!parsed.success) return error;
+  const problems = parsed.data.detail
+    .map((d) => `${d.loc.filter((part) => part !== 'body').join('.')}: ${d.msg}`)
+    .join('; ');
+  return new HttpError({
+    kind: error.kind,
+    status: error.status,
+    message: `The delivery service refused the request: ${problems}`,
+    body: error.body,
+  });
+};
+
+export const createDeliveryClient = (options: DeliveryClientOptions): DeliveryClient => {
+  const notConfigured = (): HttpError =>
+    new HttpError({
+      kind: 'permanent',
+      status: null,
+      message: 'Courier delivery is not set up.',
+    });
+
+  const call = async (
+    request: Omit<HttpRequest, 'url' | 'headers'> & {
+      path: (account: DeliveryAccount) => string;
+      idempotencyKey?: string;
+    },
+  ): Promise<HttpResponse> => {
+    const account = options.account();
+    const key = await options.merchantKey();
+    if (!account || !key) throw notConfigured();
+    return await sendRequest({
+      method: request.method,
+      url: `${account.driveUrl.replace(/\/+$/, '')}${request.path(account)}`,
+      body: request.body,
+      timeoutMs: request.timeoutMs ?? options.timeoutMs,
+      headers: {
+        authorization: `Bearer ${key}`,
+        ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
+      },
+    }).catch((error: unknown) => {
+      throw withValidationDetail(error);
+    });
+  };
+
+  const parse = <S extends z.ZodType>(
+    schema: S,
+    response: HttpResponse,
+    what: string,
+  ): z.output<S> => {
+    const parsed = schema.safeParse(response.body);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new HttpError({
+        kind: 'permanent',
+        status: response.status,
+        message: `The delivery service sent ${what} the app cannot read: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'invalid'}.`,
+      });
+    }
+    return parsed.data;
+  };
+
+  const merchant = (a: DeliveryAccount): string => `/merchants/${enc(a.merchantId)}`;
+  const webhooks = (a: DeliveryAccount): string => `/v1/merchants/${enc(a.merchantId)}/webhooks`;
+
+  return {
+    createShipmentPromise: async (venueId, body) =>
+      parse(
+        shipmentPromiseSchema,
+        await call({
+          method: 'POST',
+          path: () => `/v1/venues/${enc(venueId)}/shipment-promises`,
+          body,
+        }),
+        'a shipment promise',
+      ),
+    createDelivery: async (venueId, body, idempotencyKey) =>
+      parse(
+        createdDeliverySchema,
+        await call({
+          method: 'POST',
+          path: () => `/v1/venues/${enc(venueId)}/deliveries`,
+          body,
+          idempotencyKey,
+        }),
+        'a delivery',
+      ),
+    availableVenues: async (body) =>
+      parse(
+        availableVenuesSchema,
+        await call({ method: 'POST', path: (a) => `${merchant(a)}/available-venues`, body }),
+        'available venues',
+      ),
+    deliveryFee: async (body) =>
+      parse(
+        deliveryFeeSchema,
+        await call({ method: 'POST', path: (a) => `${merchant(a)}/delivery-fee`, body }),
+        'a delivery fee',
+      ),
+    createDeliveryOrder: async (body, idempotencyKey) =>
+      parse(
+        deliveryOrderSchema,
+        await call({
+          method: 'POST',
+          path: (a) => `${merchant(a)}/delivery-order`,
+          body,
+          idempotencyKey,
+        }),
+        'a delivery order',
+      ),
+    cancel: async (reference, reason, idempotencyKey) =>
+      parse(
+        cancelResultSchema,
+        await call({
+          method: 'PATCH',
+          path: () => `/order/${enc(reference)}/status/cancel`,
+          body: { reason },
+          idempotencyKey,
+        }),
+        'a cancellation',
+      ),
+    handshake: async (reference) => {
+      const body = parse(
+        handshakeSchema,
+        await call({ method: 'GET', path: () => `/order/${enc(reference)}/handshake-delivery` }),
+        'handshake details',
+      );
+      return { isRequired: body.is_required, pinCode: String(body.pin_code) };
+    },
+    deliveryAreas: async () =>
+      parse(
+        deliveryAreasSchema,
+        await call({ method: 'GET', path: (a) => `${merchant(a)}/delivery-areas` }),
+        'delivery areas',
+      ),
+    listWebhooks: async () =>
+      parse(webhookListSchema, await call({ method: 'GET', path: webhooks }), 'webhooks'),
+    getWebhook: async (webhookId) =>
+      parse(
+        webhookSchema,
+        await call({ method: 'GET', path: (a) => `${webhooks(a)}/${enc(webhookId)}` }),
+        'a webhook',
+      ),
+    createWebhook: async (body) =>
+      parse(webhookSchema, await call({ method: 'POST', path: webhooks, body }), 'a webhook'),
+    updateWebhook: async (webhookId, body) =>
+      parse(
+        webhookSchema,
+        await call({ method: 'PATCH', path: (a) => `${webhooks(a)}/${enc(webhookId)}`, body }),
+        'a webhook',
+      ),
+    deleteWebhook: async (webhookId) => {
+      await call({ method: 'DELETE', path: (a) => `${webhooks(a)}/${enc(webhookId)}` });
+    },
+  };
+};

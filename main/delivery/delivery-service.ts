@@ -1,0 +1,371 @@
+// The courier-delivery channels of the ServiceApi (delivery:*): set-up, promises, booking and
+// cancelling through the outbox, handshake PINs, and keeping the merchant's webhook on the relay.
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DeliveryQuote, DeliverySetupState } from '../../shared/domain';
+import type { ServiceApi } from '../../shared/ipc/contract';
+import type { AuditLog } from '../audit/audit-log';
+import { HttpError } from '../http/http';
+import type { Outbox } from '../outbox/outbox';
+import type { SecretStore } from '../secrets/secret-store';
+import type { Database } from '../storage/database';
+import type { Settings } from '../storage/settings';
+import { ServiceError } from '../service-error';
+import type { DeliveryAccount, DeliveryClient } from './client';
+import type { DeliveryStore } from './delivery-store';
+import type { CreateDeliveryRequest } from './schemas';
+import { ensureWebhook } from './webhook';
+
+export type DeliveryConfig = DeliveryAccount & { venueId: string };
+
+const CONFIG_KEY = 'delivery';
+const WEBHOOK_KEY = 'delivery.webhook';
+
+type DeliveryChannels =
+  | 'delivery:get'
+  | 'delivery:configure'
+  | 'delivery:quote'
+  | 'delivery:book'
+  | 'delivery:list'
+  | 'delivery:cancel'
+  | 'delivery:handshake';
+
+type StoredQuote = {
+  quote: DeliveryQuote;
+  venueId: string;
+  coordinates: { lat: number; lon: number };
+  address: { street: string; postCode: string; city: string };
+};
+
+export type DeliveryService = {
+  api: Pick<ServiceApi, DeliveryChannels>;
+  config(): DeliveryConfig | null;
+  /** Finds, creates or re-enables the merchant's webhook (start and every tick). */
+  maintainWebhook(): Promise<void>;
+  /** Removes the set-up and its secrets (the venue is disconnected); deliveries stay as history. */
+  forget(): Promise<void>;
+};
+
+const reasonOf = (error: unknown, doing: string): ServiceError => {
+  if (error instanceof ServiceError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ServiceError('failed', `${doing} failed: ${message}`);
+};
+
+export const createDeliveryService = (deps: {
+  db: Database;
+  settings: Settings;
+  secrets: SecretStore;
+  outbox: Outbox;
+  audit: AuditLog;
+  store: DeliveryStore;
+  client: DeliveryClient;
+  now: () => Date;
+  /** The relay's address from the venue connection; delivery needs it for the webhook. */
+  relayUrl: () => string | null;
+  changed: () => void;
+}): DeliveryService => {
+  const { db, settings, secrets, outbox, audit, store, client, now } = deps;
+  const config = (): DeliveryConfig | null => settings.get<DeliveryConfig>(CONFIG_KEY);
+  const quotes = new Map<string, StoredQuote>();
+  let webhookError: string | null = null;
+
+  const callbackUrl = (): string => {
+    const relay = deps.relayUrl();
+    if (!relay)
+      throw new ServiceError(
+        'not-configured',
+        'Connect the venue first: delivery events arrive through its relay.',
+      );
+    return `${relay.replace(/\/+$/, '')}/hooks/delivery`;
+  };
+
+  const state = (): DeliverySetupState => {
+    const current = config();
+    return {
+      configured: current !== null,
+      driveUrl: current?.driveUrl ?? null,
+      merchantId: current?.merchantId ?? null,
+      venueId: current?.venueId ?? null,
+      webhook: settings.get<DeliverySetupState['webhook']>(WEBHOOK_KEY),
+      webhookError,
+    };
+  };
+
+  const registerWebhook = async (setSecret: boolean): Promise<void> => {
+    const secret = await secrets.get('delivery-webhook-secret');
+    if (!secret) throw new ServiceError('not-configured', 'No delivery webhook secret is stored.');
+    const { webhook, action } = await ensureWebhook(client, callbackUrl(), secret, { setSecret });
+    settings.set(WEBHOOK_KEY, {
+      id: webhook.id,
+      disabled: webhook.disabled,
+      callbackUrl: webhook.callback_url,
+    });
+    webhookError = null;
+    if (action !== 'found')
+      audit.record({
+        action: 'delivery-webhook',
+        subject: webhook.id,
+        outcome: action,
+        detail: webhook.callback_url,
+      });
+  };
+
+  const requireConfig = (): DeliveryConfig => {
+    const current = config();
+    if (!current) throw new ServiceError('not-configured', 'Set up courier delivery first.');
+    return current;
+  };
+
+  const api: DeliveryService['api'] = {
+    'delivery:get': async () => state(),
+
+    'delivery:configure': async (request) => {
+      callbackUrl();
+      const previous = { config: config(), key: await secrets.get('merchant-key') };
+      const secret =
+        request.webhookSecret ??
+        (await secrets.get('delivery-webhook-secret')) ??
+        randomBytes(32).toString('hex');
+      await secrets.set('merchant-key', request.merchantKey);
+      await secrets.set('delivery-webhook-secret', secret);
+      settings.set(CONFIG_KEY, {
+        driveUrl: request.driveUrl,
+        merchantId: request.merchantId,
+        venueId: request.venueId,
+      } satisfies DeliveryConfig);
+      try {
+        await registerWebhook(true);
+      } catch (error) {
+        if (error instanceof HttpError && error.kind === 'permanent') {
+          // A wrong key, merchant or address: keep what worked before.
+          if (previous.config) settings.set(CONFIG_KEY, previous.config);
+          else settings.delete(CONFIG_KEY);
+          if (previous.key) await secrets.set('merchant-key', previous.key);
+          else await secrets.delete('merchant-key');
+          audit.record({
+            action: 'delivery-setup',
+            subject: request.merchantId,
+            outcome: 'failed',
+            detail: error.message,
+          });
+          throw new ServiceError(
+            'failed',
+            `The delivery service refused the set-up: ${error.message}`,
+          );
+        }
+        // Unreachable now: the set-up stands and the webhook is registered on a later tick.
+        webhookError = error instanceof Error ? error.message : String(error);
+      }
+      audit.record({
+        action: 'delivery-setup',
+        subject: request.merchantId,
+        outcome: 'done',
+        detail: request.venueId,
+      });
+      return state();
+    },
+
+    'delivery:quote': async (request) => {
+      const current = requireConfig();
+      const hasCoordinates = request.lat != null && request.lon != null;
+      try {
+        const promise = await client.createShipmentPromise(current.venueId, {
+          ...(request.street ? { street: request.street } : {}),
+          ...(request.city ? { city: request.city } : {}),
+          ...(request.postCode ? { post_code: request.postCode } : {}),
+          ...(hasCoordinates
+            ? { lat: request.lat ?? undefined, lon: request.lon ?? undefined }
+            : {}),
+          ...(request.minPreparationMinutes !== undefined
+            ? { min_preparation_time_minutes: request.minPreparationMinutes }
+            : {}),
+        });
+        const quote: DeliveryQuote = {
+          promiseId: promise.id,
+          binding: promise.is_binding,
+          nonBindingReason: promise.is_binding
+            ? null
+            : (promise.non_binding_reason ?? 'The address is not detailed enough.'),
+          addressMixUpRisk: promise.address_mix_up_risk ?? false,
+          price: promise.price
+            ? { amount: promise.price.amount, currency: promise.price.currency }
+            : null,
+          pickupEta: promise.pickup?.eta ?? null,
+          dropoffEta: promise.dropoff.eta ?? null,
+          timeEstimateMinutes: promise.time_estimate_minutes ?? null,
+          formattedAddress: promise.dropoff.location.formatted_address ?? null,
+          validUntil: promise.valid_until ?? null,
+        };
+        // Promises expire in minutes; older ones are of no use to keep.
+        for (const [id, stored] of quotes)
+          if (stored.quote.validUntil && Date.parse(stored.quote.validUntil) < now().getTime())
+            quotes.delete(id);
+        quotes.set(promise.id, {
+          quote,
+          venueId: current.venueId,
+          coordinates: promise.dropoff.location.coordinates,
+          address: { street: request.street, postCode: request.postCode, city: request.city },
+        });
+        return quote;
+      } catch (error) {
+        throw reasonOf(error, 'Getting a delivery promise');
+      }
+    },
+
+    'delivery:book': async (request) => {
+      requireConfig();
+      const stored = quotes.get(request.promiseId);
+      if (!stored)
+        throw new ServiceError(
+          'not-found',
+          'This delivery promise is unknown or expired; get a new one.',
+        );
+      if (!stored.quote.binding)
+        throw new ServiceError(
+          'conflict',
+          `A courier can only be booked from a binding promise. ${stored.quote.nonBindingReason ?? ''} Add the street and the post code or city, then get a new promise.`.replace(
+            /\s+/g,
+            ' ',
+          ),
+        );
+      const deliveryId = randomUUID();
+      const body: CreateDeliveryRequest = {
+        dropoff: {
+          location: { coordinates: stored.coordinates },
+          ...(request.dropoffComment ? { comment: request.dropoffComment } : {}),
+        },
+        recipient: { name: request.recipient.name, phone_number: request.recipient.phone },
+        parcels: request.parcels.map((p, i) => ({
+          description: p.description,
+          count: p.count,
+          identifier: `${request.orderNumber}-${i + 1}`,
+        })),
+        shipment_promise_id: request.promiseId,
+        merchant_order_reference_id: deliveryId,
+        order_number: request.orderNumber,
+        ...(request.cashAmount
+          ? {
+              cash: { amount_to_collect: request.cashAmount, amount_to_expect: request.cashAmount },
+            }
+          : {}),
+        ...(request.handshake
+          ? { handshake_delivery: { is_required: true, should_send_sms_to_dropoff_contact: true } }
+          : {}),
+      };
+      const actionId = db
+        .transaction(() => {
+          store.create(deliveryId, stored.venueId, {
+            orderNumber: request.orderNumber,
+            recipientName: request.recipient.name,
+            recipientPhone: request.recipient.phone,
+            address: {
+              ...stored.address,
+              formatted: stored.quote.formattedAddress,
+              lat: stored.coordinates.lat,
+              lon: stored.coordinates.lon,
+            },
+            parcels: request.parcels,
+            cashToCollect: request.cashAmount ?? null,
+            handshakeRequired: request.handshake ?? false,
+          });
+          return outbox.insert(
+            'delivery-create',
+            `delivery:${deliveryId}`,
+            `Book courier #${request.orderNumber}`,
+            {
+              deliveryId,
+              venueId: stored.venueId,
+              request: body,
+            },
+          );
+        })
+        .immediate();
+      // One promise books one delivery.
+      quotes.delete(request.promiseId);
+      outbox.kick();
+      audit.record({
+        action: 'delivery-create',
+        subject: deliveryId,
+        outcome: 'queued',
+        detail: `#${request.orderNumber}`,
+      });
+      deps.changed();
+      return { actionId, deliveryId };
+    },
+
+    'delivery:list': async () => store.list(),
+
+    'delivery:cancel': async ({ deliveryId, reason }) => {
+      requireConfig();
+      const delivery = store.get(deliveryId);
+      if (!delivery) throw new ServiceError('not-found', 'There is no delivery with this id.');
+      if (!delivery.cancellable)
+        throw new ServiceError(
+          'conflict',
+          delivery.status === 'rejected'
+            ? 'This delivery is already cancelled.'
+            : 'The courier has the parcels already; only the platform’s support can cancel now.',
+        );
+      if (delivery.pending?.kind === 'cancel')
+        throw new ServiceError(
+          'conflict',
+          'A cancellation of this delivery is already on its way.',
+        );
+      const actionId = db
+        .transaction(() =>
+          outbox.insert(
+            'delivery-cancel',
+            `delivery:${deliveryId}`,
+            `Cancel courier #${delivery.orderNumber ?? ''}`,
+            {
+              deliveryId,
+              reason,
+            },
+          ),
+        )
+        .immediate();
+      outbox.kick();
+      audit.record({
+        action: 'delivery-cancel',
+        subject: deliveryId,
+        outcome: 'queued',
+        detail: reason,
+      });
+      deps.changed();
+      return { actionId };
+    },
+
+    'delivery:handshake': async ({ deliveryId }) => {
+      requireConfig();
+      const delivery = store.get(deliveryId);
+      if (!delivery?.reference)
+        throw new ServiceError('not-found', 'This delivery is not booked with the platform yet.');
+      try {
+        return await client.handshake(delivery.reference);
+      } catch (error) {
+        if (delivery.handshakePin)
+          return { isRequired: delivery.handshakeRequired, pinCode: delivery.handshakePin };
+        throw reasonOf(error, 'Reading the handshake PIN');
+      }
+    },
+  };
+
+  return {
+    api,
+    config,
+    forget: async () => {
+      await secrets.delete('merchant-key');
+      await secrets.delete('delivery-webhook-secret');
+      settings.delete(CONFIG_KEY);
+      settings.delete(WEBHOOK_KEY);
+    },
+    maintainWebhook: async () => {
+      if (!config() || !deps.relayUrl()) return;
+      try {
+        await registerWebhook(false);
+      } catch (error) {
+        webhookError = error instanceof Error ? error.message : String(error);
+      }
+    },
+  };
+};

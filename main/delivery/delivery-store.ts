@@ -1,0 +1,298 @@
+// The terminal's deliveries. A delivery's live state is folded from every verified event of its
+// platform reference, so events that arrive out of order, twice, or before the booking's answer
+// all end in the same state, and a delivery never moves backwards.
+import type {
+  Delivery,
+  DeliveryAddress,
+  DeliveryPendingAction,
+  DeliveryStatus,
+  Money,
+} from '../../shared/domain';
+import type { Database } from '../storage/database';
+import type { DeliveryEvent } from './event-token';
+import {
+  genericEventDetailsSchema,
+  handshakeEventDetailsSchema,
+  locationEventDetailsSchema,
+} from './schemas';
+
+/** What staff entered when booking; stored as JSON with the delivery. */
+export type DeliveryBooking = {
+  orderNumber: string | null;
+  recipientName: string;
+  recipientPhone: string;
+  address: DeliveryAddress;
+  parcels: Array<{ description: string; count: number }>;
+  cashToCollect: number | null;
+  handshakeRequired: boolean;
+};
+
+const RANK: Record<DeliveryStatus, number> = {
+  booking: 0,
+  received: 1,
+  pickup_started: 2,
+  pickup_arrival: 3,
+  picked_up: 4,
+  dropoff_started: 5,
+  dropoff_arrival: 6,
+  dropoff_completed: 7,
+  delivered: 8,
+  customer_no_show: 8,
+  rejected: 8,
+};
+
+const EVENT_STATUS: Record<string, DeliveryStatus> = {
+  'order.received': 'received',
+  'order.pickup_started': 'pickup_started',
+  'order.pickup_arrival': 'pickup_arrival',
+  'order.picked_up': 'picked_up',
+  'order.dropoff_started': 'dropoff_started',
+  'order.dropoff_arrival': 'dropoff_arrival',
+  'order.dropoff_completed': 'dropoff_completed',
+  'order.delivered': 'delivered',
+  'order.customer_no_show': 'customer_no_show',
+  'order.rejected': 'rejected',
+};
+
+export const isFinalDelivery = (status: DeliveryStatus): boolean => RANK[status] === 8;
+
+/** The later of two statuses by rank; among final ones the first reached stays. */
+export const furtherStatus = (a: DeliveryStatus, b: DeliveryStatus): DeliveryStatus =>
+  RANK[b] > RANK[a] ? b : a;
+
+/** Staff may ask to cancel until the parcels are picked up; the platform decides after pickup starts. */
+const cancellable = (status: DeliveryStatus): boolean => RANK[status] < RANK.picked_up;
+
+type Row = {
+  id: string;
+  reference: string | null;
+  venue_id: string;
+  booking: string;
+  status: DeliveryStatus;
+  tracking_url: string | null;
+  price: string | null;
+  rejected_reason: string | null;
+  created_at: string;
+  updated_at: string;
+};
+
+type EventRow = { type: string; dispatched_at: string; payload: string };
+
+type Folded = {
+  status: DeliveryStatus;
+  price: Money | null;
+  pickupEta: string | null;
+  dropoffEtaMin: string | null;
+  dropoffEtaMax: string | null;
+  completedAt: string | null;
+  courier: Delivery['courier'];
+  courierLocation: Delivery['courierLocation'];
+  handshakePin: string | null;
+  rejectedReason: string | null;
+};
+
+/** Folds events, oldest dispatch first: later news of a field wins, status only moves forward. */
+export const foldEvents = (events: DeliveryEvent[]): Folded => {
+  const folded: Folded = {
+    status: 'booking',
+    price: null,
+    pickupEta: null,
+    dropoffEtaMin: null,
+    dropoffEtaMax: null,
+    completedAt: null,
+    courier: null,
+    courierLocation: null,
+    handshakePin: null,
+    rejectedReason: null,
+  };
+  const sorted = [...events].sort(
+    (a, b) => Date.parse(a.dispatched_at) - Date.parse(b.dispatched_at),
+  );
+  for (const event of sorted) {
+    if (event.type === 'order.location_updated') {
+      const details = locationEventDetailsSchema.safeParse(event.details);
+      if (details.success)
+        folded.courierLocation = {
+          x: details.data.courier_location.lon,
+          y: details.data.courier_location.lat,
+        };
+      continue;
+    }
+    if (event.type === 'order.handshake_delivery') {
+      const details = handshakeEventDetailsSchema.safeParse(event.details);
+      if (details.success) folded.handshakePin = String(details.data.pin_code);
+      continue;
+    }
+    const status = EVENT_STATUS[event.type];
+    if (!status && !['order.pickup_eta_updated', 'order.dropoff_eta_updated'].includes(event.type))
+      continue; // unknown types are kept, not acted on (spec 2 rule 6)
+    const details = genericEventDetailsSchema.safeParse(event.details);
+    if (status) folded.status = furtherStatus(folded.status, status);
+    if (!details.success) continue;
+    const d = details.data;
+    if (d.price) folded.price = { amount: d.price.amount, currency: d.price.currency };
+    if (d.pickup?.eta) folded.pickupEta = d.pickup.eta;
+    if (d.dropoff?.eta?.min) folded.dropoffEtaMin = d.dropoff.eta.min;
+    if (d.dropoff?.eta?.max) folded.dropoffEtaMax = d.dropoff.eta.max;
+    if (d.dropoff?.completed_at) folded.completedAt = d.dropoff.completed_at;
+    if (d.courier)
+      folded.courier = { id: d.courier.id ?? null, vehicleType: d.courier.vehicle_type ?? null };
+    if (d.purchase_rejected_reason) folded.rejectedReason = d.purchase_rejected_reason;
+  }
+  return folded;
+};
+
+export type DeliveryStore = {
+  create(id: string, venueId: string, booking: DeliveryBooking): void;
+  /** The platform accepted the booking; events already received for it apply now. */
+  setBooked(
+    id: string,
+    booked: { reference: string; trackingUrl: string | null; price: Money | null },
+  ): void;
+  /** The platform confirmed a cancellation. */
+  setRejected(id: string, reason: string | null): void;
+  get(id: string): Delivery | null;
+  list(): Delivery[];
+  /** Stores a verified event once; false when its id was seen before. */
+  recordEvent(event: DeliveryEvent, receivedAt: string): boolean;
+};
+
+export const createDeliveryStore = (db: Database, now: () => Date): DeliveryStore => {
+  const insert = db.prepare(
+    `INSERT INTO deliveries (id, venue_id, booking, status, created_at, updated_at)
+     VALUES (?, ?, ?, 'booking', ?, ?)`,
+  );
+  const selectOne = db.prepare<[string], Row>('SELECT * FROM deliveries WHERE id = ?');
+  const selectAll = db.prepare<[], Row>(
+    'SELECT * FROM deliveries ORDER BY created_at DESC, rowid DESC LIMIT 200',
+  );
+  const updateBooked = db.prepare(
+    'UPDATE deliveries SET reference = ?, tracking_url = ?, price = COALESCE(?, price), updated_at = ? WHERE id = ?',
+  );
+  const updateStatus = db.prepare(
+    'UPDATE deliveries SET status = ?, rejected_reason = COALESCE(?, rejected_reason), updated_at = ? WHERE id = ?',
+  );
+  const insertEvent = db.prepare(
+    `INSERT OR IGNORE INTO delivery_events (id, reference, type, dispatched_at, payload, received_at)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+  );
+  const selectEvents = db.prepare<[string], EventRow>(
+    'SELECT type, dispatched_at, payload FROM delivery_events WHERE reference = ?',
+  );
+  const selectByReference = db.prepare<[string], Row>(
+    'SELECT * FROM deliveries WHERE reference = ?',
+  );
+  const selectPending = db.prepare<
+    [string],
+    { id: string; kind: string; state: 'pending' | 'sending' | 'failed'; error: string | null }
+  >(
+    `SELECT id, kind, state, error FROM outbox
+     WHERE subject = ? AND state IN ('pending', 'sending', 'failed') ORDER BY seq LIMIT 1`,
+  );
+
+  const eventsOf = (reference: string): DeliveryEvent[] =>
+    selectEvents.all(reference).map((row) => ({
+      type: row.type,
+      dispatched_at: row.dispatched_at,
+      details: JSON.parse(row.payload) as DeliveryEvent['details'],
+    }));
+
+  /** Moves the stored status forward to what the events say (stored status covers booking/cancel answers). */
+  const settleStatus = (row: Row): void => {
+    if (!row.reference) return;
+    const folded = foldEvents(eventsOf(row.reference));
+    const next = furtherStatus(row.status, folded.status);
+    if (next !== row.status || (folded.rejectedReason && !row.rejected_reason))
+      updateStatus.run(next, folded.rejectedReason, now().toISOString(), row.id);
+  };
+
+  const toDelivery = (row: Row): Delivery => {
+    const booking = JSON.parse(row.booking) as DeliveryBooking;
+    const folded = row.reference ? foldEvents(eventsOf(row.reference)) : null;
+    const status = folded ? furtherStatus(row.status, folded.status) : row.status;
+    const open = selectPending.get(`delivery:${row.id}`);
+    const pending: DeliveryPendingAction | null = open
+      ? {
+          actionId: open.id,
+          kind: open.kind === 'delivery-cancel' ? 'cancel' : 'book',
+          state: open.state === 'failed' ? 'failed' : 'pending',
+          error: open.error,
+        }
+      : null;
+    return {
+      id: row.id,
+      reference: row.reference,
+      venueId: row.venue_id,
+      orderNumber: booking.orderNumber,
+      recipientName: booking.recipientName,
+      recipientPhone: booking.recipientPhone,
+      address: booking.address,
+      parcels: booking.parcels,
+      status,
+      price: folded?.price ?? (row.price ? (JSON.parse(row.price) as Money) : null),
+      pickupEta: folded?.pickupEta ?? null,
+      dropoffEtaMin: folded?.dropoffEtaMin ?? null,
+      dropoffEtaMax: folded?.dropoffEtaMax ?? null,
+      completedAt: folded?.completedAt ?? null,
+      trackingUrl: row.tracking_url,
+      courier: folded?.courier ?? null,
+      courierLocation: folded?.courierLocation ?? null,
+      handshakeRequired: booking.handshakeRequired,
+      handshakePin: folded?.handshakePin ?? null,
+      cashToCollect: booking.cashToCollect,
+      rejectedReason: folded?.rejectedReason ?? row.rejected_reason,
+      cancellable: cancellable(status),
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      pending,
+    };
+  };
+
+  return {
+    create: (id, venueId, booking) => {
+      const at = now().toISOString();
+      insert.run(id, venueId, JSON.stringify(booking), at, at);
+    },
+    setBooked: (id, booked) => {
+      updateBooked.run(
+        booked.reference,
+        booked.trackingUrl,
+        booked.price ? JSON.stringify(booked.price) : null,
+        now().toISOString(),
+        id,
+      );
+      const row = selectOne.get(id);
+      if (row) {
+        if (row.status === 'booking') updateStatus.run('received', null, now().toISOString(), id);
+        settleStatus({ ...row, status: row.status === 'booking' ? 'received' : row.status });
+      }
+    },
+    setRejected: (id, reason) => {
+      const row = selectOne.get(id);
+      if (!row || isFinalDelivery(row.status)) return;
+      updateStatus.run('rejected', reason, now().toISOString(), id);
+    },
+    get: (id) => {
+      const row = selectOne.get(id);
+      return row ? toDelivery(row) : null;
+    },
+    list: () => selectAll.all().map(toDelivery),
+    recordEvent: (event, receivedAt) => {
+      const reference = event.details.platform_order_reference_id ?? null;
+      const added =
+        insertEvent.run(
+          event.details.id,
+          reference,
+          event.type,
+          event.dispatched_at,
+          JSON.stringify(event.details),
+          receivedAt,
+        ).changes > 0;
+      if (added && reference) {
+        const row = selectByReference.get(reference);
+        if (row) settleStatus(row);
+      }
+      return added;
+    },
+  };
+};

@@ -1,0 +1,292 @@
+// Courier delivery (spec 2) through the core: a real sandbox with its delivery service, a real
+// relay that receives the delivery webhooks, and the core polling it. Nothing is mocked.
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Delivery } from '../../shared/domain';
+import type { Core } from '../../main/core';
+import type { World } from './harness';
+import { startWorld, waitFor } from './harness';
+
+const ADDRESS = { street: 'Mannerheimintie 10 B 4', postCode: '00100', city: 'Helsinki' };
+const webhookSecret = randomBytes(32).toString('hex');
+// A second secret the relay accepts but the terminal does not know: only the terminal's own
+// verification can refuse its events.
+const relayOnlySecret = randomBytes(32).toString('hex');
+
+let world: World;
+let core: Core;
+let demo: { merchant_id: string; merchant_key: string; venue_id: string };
+
+type SandboxDelivery = {
+  status: string;
+  stage: string;
+  handshake: { is_required: boolean; pin_code: number } | null;
+  rejected_reason: string | null;
+};
+type Webhook = { id: string; callback_url: string; disabled: boolean; subscribed_events: string[] };
+
+const drive = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+  const response = await fetch(`${world.sandbox.driveUrl}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${demo.merchant_key}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return (await response.json()) as T;
+};
+const webhooks = () => drive<Webhook[]>('GET', `/v1/merchants/${demo.merchant_id}/webhooks`);
+const sandboxDelivery = async (reference: string) =>
+  (await world.control<SandboxDelivery>('GET', `/drive/deliveries/${reference}`)).json;
+const advance = async (reference: string, body: { to?: string; order?: string } = {}) => {
+  const answer = await world.control('POST', `/drive/deliveries/${reference}/advance`, body);
+  if (answer.status !== 200)
+    throw new Error(`advance: ${answer.status} ${JSON.stringify(answer.json)}`);
+};
+const delivery = async (id: string): Promise<Delivery | undefined> =>
+  (await core.api['delivery:list']({})).find((d) => d.id === id);
+const deliveryWhere = (what: string, id: string, check: (d: Delivery) => boolean) =>
+  waitFor(what, async () => {
+    const d = await delivery(id);
+    return d && check(d) ? d : undefined;
+  });
+
+/** Quotes the address and books a courier; resolves once the platform accepted the booking. */
+const book = async (orderNumber: string, extra: { handshake?: boolean } = {}) => {
+  const quote = await core.api['delivery:quote']({ ...ADDRESS });
+  expect(quote.binding).toBe(true);
+  const { deliveryId } = await core.api['delivery:book']({
+    promiseId: quote.promiseId,
+    recipient: { name: 'Grace Hopper', phone: '+358401234567' },
+    parcels: [{ description: 'Pizza box', count: 2 }],
+    orderNumber,
+    ...extra,
+  });
+  const booked = await deliveryWhere('booked', deliveryId, (d) => d.reference !== null);
+  return { quote, deliveryId, reference: booked.reference as string };
+};
+
+beforeAll(async () => {
+  world = await startWorld({ deliverySecrets: [webhookSecret, relayOnlySecret] });
+  // A one-second tick so the webhook upkeep is observable.
+  core = await world.startCore({ reconcileIntervalMs: 1000 });
+  await world.connect(core);
+  demo = (await world.control<typeof demo>('GET', '/drive/demo')).json;
+  await core.api['delivery:configure']({
+    driveUrl: world.sandbox.driveUrl,
+    merchantId: demo.merchant_id,
+    merchantKey: demo.merchant_key,
+    venueId: demo.venue_id,
+    webhookSecret,
+  });
+}, 30_000);
+afterAll(async () => {
+  await world.close();
+});
+
+describe('courier delivery through the core', () => {
+  it('registers one webhook at the relay, subscribed to courier locations, and re-enables it', async () => {
+    const state = await core.api['delivery:get']({});
+    expect(state).toMatchObject({
+      configured: true,
+      merchantId: demo.merchant_id,
+      webhookError: null,
+    });
+    let hooks = await webhooks();
+    expect(hooks).toHaveLength(1);
+    expect(hooks[0]).toMatchObject({
+      id: state.webhook?.id,
+      callback_url: `${world.relay.url}/hooks/delivery`,
+      disabled: false,
+    });
+    expect(hooks[0]?.subscribed_events).toContain('order.location_updated');
+
+    // Configuring again finds the webhook instead of adding a second one.
+    await core.api['delivery:configure']({
+      driveUrl: world.sandbox.driveUrl,
+      merchantId: demo.merchant_id,
+      merchantKey: demo.merchant_key,
+      venueId: demo.venue_id,
+      webhookSecret,
+    });
+    hooks = await webhooks();
+    expect(hooks).toHaveLength(1);
+
+    // Someone disables it on the platform: the core's upkeep turns it back on.
+    await drive('PATCH', `/v1/merchants/${demo.merchant_id}/webhooks/${hooks[0]?.id}`, {
+      disabled: true,
+    });
+    await waitFor('webhook re-enabled', async () => (await webhooks())[0]?.disabled === false);
+    expect(await webhooks()).toHaveLength(1);
+  });
+
+  it('refuses a wrong merchant key and keeps the working set-up', async () => {
+    await expect(
+      core.api['delivery:configure']({
+        driveUrl: world.sandbox.driveUrl,
+        merchantId: demo.merchant_id,
+        merchantKey: 'not-the-merchant-key',
+        venueId: demo.venue_id,
+      }),
+    ).rejects.toMatchObject({ bridge: { code: 'failed' } });
+    const quote = await core.api['delivery:quote']({ ...ADDRESS });
+    expect(quote.binding).toBe(true);
+  });
+
+  it('books from a binding promise and follows the courier to delivered', async () => {
+    const { quote, deliveryId, reference } = await book('A1', { handshake: true });
+    expect(quote.price?.amount).toBeGreaterThan(0);
+    expect(quote.formattedAddress).toContain('Mannerheimintie');
+
+    const received = await deliveryWhere('received', deliveryId, (d) => d.handshakePin !== null);
+    expect(received).toMatchObject({
+      status: 'received',
+      cancellable: true,
+      handshakeRequired: true,
+    });
+    expect(received.trackingUrl).toMatch(/^http/);
+    const platform = await sandboxDelivery(reference);
+    expect(received.handshakePin).toBe(String(platform.handshake?.pin_code));
+    expect(await core.api['delivery:handshake']({ deliveryId })).toEqual({
+      isRequired: true,
+      pinCode: String(platform.handshake?.pin_code),
+    });
+
+    await advance(reference, { to: 'pickup_started' });
+    const started = await deliveryWhere(
+      'pickup started',
+      deliveryId,
+      (d) => d.status === 'pickup_started',
+    );
+    expect(started.courier?.vehicleType).toBeTruthy();
+    expect(started.pickupEta).not.toBeNull();
+
+    await advance(reference, { to: 'delivered' });
+    const done = await deliveryWhere('delivered', deliveryId, (d) => d.status === 'delivered');
+    expect(done.completedAt).not.toBeNull();
+    expect(done.dropoffEtaMax).not.toBeNull();
+    expect(done.courierLocation).not.toBeNull();
+    expect(done.cancellable).toBe(false);
+    expect((await sandboxDelivery(reference)).status).toBe('DELIVERED');
+  });
+
+  it('cancels a delivery while that is allowed', async () => {
+    const { deliveryId, reference } = await book('B2');
+    await core.api['delivery:cancel']({ deliveryId, reason: 'Customer called to cancel' });
+    const cancelled = await deliveryWhere(
+      'rejected',
+      deliveryId,
+      (d) => d.status === 'rejected' && !d.pending,
+    );
+    expect(cancelled.cancellable).toBe(false);
+    expect((await sandboxDelivery(reference)).status).toBe('REJECTED');
+    await expect(
+      core.api['delivery:cancel']({ deliveryId, reason: 'again' }),
+    ).rejects.toMatchObject({
+      bridge: { code: 'conflict' },
+    });
+  });
+
+  it("shows the platform's reason when a cancel is refused after pickup started", async () => {
+    const { deliveryId, reference } = await book('C3');
+    await advance(reference, { to: 'pickup_started' });
+    await deliveryWhere('pickup started', deliveryId, (d) => d.status === 'pickup_started');
+    await core.api['delivery:cancel']({ deliveryId, reason: 'Too late?' });
+    const refused = await deliveryWhere(
+      'cancel refused',
+      deliveryId,
+      (d) => d.pending?.state === 'failed',
+    );
+    expect(refused.pending).toMatchObject({ kind: 'cancel' });
+    expect(refused.pending?.error).toMatch(/pickup|cancel/i);
+    expect(refused.status).toBe('pickup_started');
+    expect((await sandboxDelivery(reference)).status).not.toBe('REJECTED');
+    const entry = (await core.api['outbox:list']({})).find(
+      (e) => e.id === refused.pending?.actionId,
+    );
+    expect(entry).toMatchObject({ kind: 'delivery-cancel', state: 'failed' });
+    await core.api['outbox:discard']({ actionId: refused.pending?.actionId ?? '' });
+  });
+
+  it('refuses to book from a non-binding promise and stores nothing', async () => {
+    const quote = await core.api['delivery:quote']({ street: '', postCode: '00100', city: '' });
+    expect(quote.binding).toBe(false);
+    expect(quote.nonBindingReason).toBeTruthy();
+    const before = (await core.api['delivery:list']({})).length;
+    const outboxBefore = (await core.api['outbox:list']({})).length;
+    await expect(
+      core.api['delivery:book']({
+        promiseId: quote.promiseId,
+        recipient: { name: 'Ada', phone: '+358401234567' },
+        parcels: [{ description: 'Soup', count: 1 }],
+        orderNumber: 'N1',
+      }),
+    ).rejects.toMatchObject({ bridge: { code: 'conflict' } });
+    expect((await core.api['delivery:list']({})).length).toBe(before);
+    expect((await core.api['outbox:list']({})).length).toBe(outboxBefore);
+  });
+
+  it('ends in the right state when events arrive out of order and twice', async () => {
+    const { deliveryId, reference } = await book('D4');
+    await world.faults({ duplicate_webhooks: 1 });
+    try {
+      await advance(reference, { to: 'dropoff_arrival' });
+      await advance(reference, { to: 'delivered', order: 'reversed' });
+      await deliveryWhere('delivered', deliveryId, (d) => d.status === 'delivered');
+    } finally {
+      await world.faults({ duplicate_webhooks: 0 });
+    }
+    // Every event is stored once although the sandbox sent each twice (the relay dedupes first;
+    // the terminal's own dedupe of a re-served event is in main/delivery/delivery-inbox.test.ts).
+    const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
+    try {
+      const types = db
+        .prepare('SELECT type FROM delivery_events WHERE reference = ?')
+        .all(reference) as Array<{ type: string }>;
+      const names = types.map((t) => t.type);
+      expect(names.filter((n) => n === 'order.delivered')).toHaveLength(1);
+      expect(names).toContain('order.dropoff_completed');
+    } finally {
+      db.close();
+    }
+    // dropoff_completed arrived after delivered: the delivery did not move back.
+    expect((await delivery(deliveryId))?.status).toBe('delivered');
+  });
+
+  it("refuses an event the relay accepted but the webhook's secret did not sign", async () => {
+    const { deliveryId, reference } = await book('E5');
+    const forged = await new SignJWT({
+      dispatched_at: new Date(world.now().getTime() + 60_000).toISOString(),
+      type: 'order.delivered',
+      details: {
+        id: `forged-${reference}`,
+        venue_id: demo.venue_id,
+        platform_order_reference_id: reference,
+        tracking_reference: 'x',
+        price: { amount: 1, currency: 'EUR' },
+        pickup: { eta: new Date().toISOString() },
+        dropoff: null,
+        courier: null,
+        parcels: null,
+      },
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(relayOnlySecret));
+    const answer = await fetch(`${world.relay.url}/hooks/delivery`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: forged }),
+    });
+    expect(answer.status).toBe(200);
+    await waitFor('rejection audited', async () =>
+      (await core.api['audit:list']({ limit: 50 })).some(
+        (e) => e.action === 'delivery-event' && e.outcome === 'rejected',
+      ),
+    );
+    expect((await delivery(deliveryId))?.status).toBe('received');
+  });
+});
