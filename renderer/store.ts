@@ -4,6 +4,8 @@
 import { createStore } from 'zustand/vanilla';
 import type {
   AppStatus,
+  Delivery,
+  DeliverySetupState,
   MenuIssue,
   MenuItemSummary,
   OpeningTime,
@@ -11,19 +13,30 @@ import type {
   OutboxEntry,
   VenueState,
 } from '../shared/domain';
-import type { Bridge, BridgeError, MenuCheck, SetupConnectRequest, SetupState } from '../shared/ipc/contract';
+import type {
+  Bridge,
+  BridgeError,
+  DeliveryBookRequest,
+  DeliveryConfigureRequest,
+  DeliveryQuoteRequest,
+  MenuCheck,
+  SetupConnectRequest,
+  SetupState,
+} from '../shared/ipc/contract';
+import type { DeliveryQuote } from '../shared/domain';
 import { toBridgeError } from './bridge';
 import { needsAttention } from './board';
 
 export type Theme = 'light' | 'dark';
-export type View = 'orders' | 'venue' | 'menu' | 'activity';
+export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers';
 
 export const MUTE_MS = 2 * 60_000;
 
 export type Dialog =
   | { kind: 'accept'; orderId: string }
   | { kind: 'reject'; orderId: string }
-  | { kind: 'shortcuts' };
+  | { kind: 'shortcuts' }
+  | { kind: 'courier' };
 
 export type AppState = {
   loaded: boolean;
@@ -36,6 +49,8 @@ export type AppState = {
   outbox: OutboxEntry[];
   venue: VenueState | null;
   menuItems: MenuItemSummary[];
+  deliveries: Delivery[];
+  deliverySetup: DeliverySetupState | null;
   /** Orders whose action call has not been answered yet (before the service stored it). */
   submitting: Record<string, true>;
   /** Calls the service refused outright, by order id: nothing was stored. */
@@ -69,6 +84,12 @@ export type AppActions = {
   checkMenu(text: string): Promise<MenuCheck>;
   pushMenu(text: string): Promise<{ ok: false; issues: MenuIssue[] } | null>;
   setItemAvailability(externalData: string, enabled: boolean): Promise<BridgeError | null>;
+  /** Courier delivery: errors propagate so the forms can show them next to the fields. */
+  configureDelivery(request: DeliveryConfigureRequest): Promise<void>;
+  quoteDelivery(request: DeliveryQuoteRequest): Promise<DeliveryQuote>;
+  bookCourier(request: DeliveryBookRequest): Promise<string>;
+  cancelDelivery(deliveryId: string, reason: string): Promise<BridgeError | null>;
+  handshakePin(deliveryId: string): Promise<string>;
   mute(): void;
   unmute(): void;
   setTheme(theme: Theme): void;
@@ -152,14 +173,16 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
     };
 
     const loadConfigured = async (): Promise<void> => {
-      const [status, orders, outbox, venue, menuItems] = await Promise.all([
+      const [status, orders, outbox, venue, menuItems, deliveries, deliverySetup] = await Promise.all([
         bridge['status:get']({}),
         bridge['orders:list']({}),
         bridge['outbox:list']({}),
         bridge['venue:get']({}),
         bridge['menu:items']({}),
+        bridge['delivery:list']({}),
+        bridge['delivery:get']({}),
       ]);
-      set({ status, orders, outbox, venue, menuItems });
+      set({ status, orders, outbox, venue, menuItems, deliveries, deliverySetup });
     };
 
     return {
@@ -172,6 +195,8 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       outbox: [],
       venue: null,
       menuItems: [],
+      deliveries: [],
+      deliverySetup: null,
       submitting: {},
       callErrors: {},
       mutedUntil: null,
@@ -191,6 +216,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           bridge.on('outbox:changed', ({ entries }) => set({ outbox: entries })),
           bridge.on('venue:changed', (venue) => set({ venue })),
           bridge.on('menu:changed', ({ items }) => set({ menuItems: items })),
+          bridge.on('deliveries:changed', ({ deliveries }) => set({ deliveries })),
         );
         try {
           const setup = await bridge['setup:get']({});
@@ -265,6 +291,24 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       },
       setItemAvailability: (externalData, enabled) =>
         tryCall(() => bridge['menu:setItemAvailability']({ externalData, enabled })),
+
+      async configureDelivery(request) {
+        set({ deliverySetup: await bridge['delivery:configure'](request) });
+      },
+      quoteDelivery: (request) => bridge['delivery:quote'](request),
+      async bookCourier(request) {
+        const { deliveryId } = await bridge['delivery:book'](request);
+        set({ deliveries: await bridge['delivery:list']({}) });
+        return deliveryId;
+      },
+      cancelDelivery: (deliveryId, reason) =>
+        tryCall(async () => {
+          await bridge['delivery:cancel']({ deliveryId, reason });
+          set({ deliveries: await bridge['delivery:list']({}) });
+        }),
+      async handshakePin(deliveryId) {
+        return (await bridge['delivery:handshake']({ deliveryId })).pinCode;
+      },
 
       mute() {
         set({ mutedUntil: now() + MUTE_MS });

@@ -8,6 +8,8 @@ import type { AppActions, AppState, View } from '../store';
 import { AcceptDialog } from './AcceptDialog';
 import { ActivityPanel } from './ActivityPanel';
 import { Board } from './Board';
+import { BookCourierDialog } from './BookCourierDialog';
+import { CourierPanel } from './CourierPanel';
 import { Dialog } from './Dialog';
 import { MenuPanel } from './MenuPanel';
 import { VenuePanel } from './VenuePanel';
@@ -16,7 +18,7 @@ import { SetupScreen } from './SetupScreen';
 import { CancelledBanner, OfflineBanner, ReconnectBanner, StatusBar } from './StatusBar';
 import { TopBar } from './TopBar';
 
-const VIEW_KEYS: Record<string, View> = { '1': 'orders', '2': 'venue', '3': 'menu', '4': 'activity' };
+const VIEW_KEYS: Record<string, View> = { '1': 'orders', '2': 'venue', '3': 'menu', '4': 'activity', '5': 'couriers' };
 
 const isTyping = (target: EventTarget | null): boolean =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
@@ -161,6 +163,8 @@ export const App = ({ ringer }: { ringer: Ringer }) => {
         return <MenuPanel />;
       case 'activity':
         return <ActivityPanel />;
+      case 'couriers':
+        return <CourierPanel />;
     }
   }, [view, now]);
 
@@ -193,6 +197,7 @@ export const App = ({ ringer }: { ringer: Ringer }) => {
       <StatusBar />
       {dialog?.kind === 'accept' && <AcceptDialog orderId={dialog.orderId} />}
       {dialog?.kind === 'reject' && <RejectDialog orderId={dialog.orderId} />}
+      {dialog?.kind === 'courier' && <BookCourierDialog />}
       {dialog?.kind === 'shortcuts' && <Shortcuts onClose={() => store.getState().openDialog(null)} />}
     </div>
   );

@@ -5,7 +5,7 @@ import { en } from '../i18n/en';
 import { MUTE_MS } from '../store';
 import type { View } from '../store';
 
-const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity'];
+const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers'];
 
 export const TopBar = ({ now, ringing, soundBlocked }: { now: number; ringing: boolean; soundBlocked: boolean }) => {
   const view = useApp((s) => s.view);
@@ -19,6 +19,7 @@ export const TopBar = ({ now, ringing, soundBlocked }: { now: number; ringing: b
   const theme = useApp((s) => s.theme);
   const setTheme = useApp((s) => s.setTheme);
   const openDialog = useApp((s) => s.openDialog);
+  const courierReady = useApp((s) => s.deliverySetup?.configured ?? false);
   const muted = mutedUntil !== null && now < mutedUntil;
 
   return (
@@ -53,6 +54,11 @@ export const TopBar = ({ now, ringing, soundBlocked }: { now: number; ringing: b
           </span>
         )}
         {soundBlocked && ringing && <span className="ring-hint">{en.ring.soundBlocked}</span>}
+        {courierReady && (
+          <button type="button" className="btn btn-primary btn-small" onClick={() => openDialog({ kind: 'courier' })}>
+            {en.courier.book}
+          </button>
+        )}
         {muted ? (
           <button type="button" className="btn btn-light btn-small" onClick={unmute}>
             {en.ring.muted(formatDuration(Math.min(mutedUntil - now, MUTE_MS) + 59_999))} · {en.ring.unmute}

@@ -1,0 +1,222 @@
+import { useState } from 'react';
+import type { DeliveryQuote } from '../../shared/domain';
+import type { DeliveryBookRequest } from '../../shared/ipc/contract';
+import { deliveryBookSchema, deliveryQuoteSchema } from '../../shared/ipc/contract';
+import { useApp } from '../app-context';
+import { toBridgeError } from '../bridge';
+import { formatClock, formatMoney } from '../format';
+import { en } from '../i18n/en';
+import { Dialog } from './Dialog';
+
+type AddressField = 'street' | 'postCode' | 'city' | 'lat' | 'lon';
+type BookField = 'name' | 'phone' | 'description' | 'count' | 'orderNumber' | 'cash';
+
+const ADDRESS_FIELDS: Array<{ name: AddressField; label: string; mode?: 'decimal' }> = [
+  { name: 'street', label: en.courier.street },
+  { name: 'postCode', label: en.courier.postCode },
+  { name: 'city', label: en.courier.city },
+  { name: 'lat', label: en.courier.lat, mode: 'decimal' },
+  { name: 'lon', label: en.courier.lon, mode: 'decimal' },
+];
+
+const number = (text: string): number | null => (text.trim() === '' ? null : Number(text.replace(',', '.')));
+
+/** Cash as staff type it ("12.50") in minor units of the promise's currency (2 digits). */
+const minorUnits = (text: string): number | null => {
+  const value = number(text);
+  return value === null || !Number.isFinite(value) ? null : Math.round(value * 100);
+};
+
+const firstIssues = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, map: (path: PropertyKey[]) => string | null) => {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = map(issue.path);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+};
+
+/** "Book courier": an address gets a promise (price, ETA, binding or why not); a binding one can be booked. */
+export const BookCourierDialog = () => {
+  const close = useApp((s) => s.openDialog);
+  const quoteDelivery = useApp((s) => s.quoteDelivery);
+  const bookCourier = useApp((s) => s.bookCourier);
+  const setView = useApp((s) => s.setView);
+  const [address, setAddress] = useState<Record<AddressField, string>>({ street: '', postCode: '', city: '', lat: '', lon: '' });
+  const [booking, setBooking] = useState<Record<BookField, string>>({
+    name: '',
+    phone: '',
+    description: '',
+    count: '1',
+    orderNumber: '',
+    cash: '',
+  });
+  const [handshake, setHandshake] = useState(false);
+  const [quote, setQuote] = useState<DeliveryQuote | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const getQuote = async (): Promise<void> => {
+    setError(null);
+    const parsed = deliveryQuoteSchema.safeParse({
+      street: address.street.trim(),
+      postCode: address.postCode.trim(),
+      city: address.city.trim(),
+      lat: number(address.lat),
+      lon: number(address.lon),
+    });
+    if (!parsed.success) {
+      setErrors(firstIssues(parsed.error.issues, (path) => String(path[0] ?? 'street')));
+      setError(en.courier.fixFields);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      setQuote(await quoteDelivery(parsed.data));
+    } catch (e) {
+      setError(toBridgeError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const book = async (promiseId: string): Promise<void> => {
+    setError(null);
+    const candidate: DeliveryBookRequest = {
+      promiseId,
+      recipient: { name: booking.name.trim(), phone: booking.phone.trim() },
+      parcels: [{ description: booking.description.trim(), count: Number(booking.count) }],
+      orderNumber: booking.orderNumber.trim(),
+      cashAmount: minorUnits(booking.cash),
+      handshake,
+    };
+    const parsed = deliveryBookSchema.safeParse(candidate);
+    if (!parsed.success) {
+      setErrors(
+        firstIssues(parsed.error.issues, (path) => {
+          if (path[0] === 'recipient') return String(path[1]);
+          if (path[0] === 'parcels') return String(path[2] ?? 'description');
+          if (path[0] === 'cashAmount') return 'cash';
+          return String(path[0]);
+        }),
+      );
+      setError(en.courier.fixFields);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await bookCourier(parsed.data);
+      setView('couriers');
+      close(null);
+    } catch (e) {
+      setError(toBridgeError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const input = (name: string, label: string, value: string, onChange: (v: string) => void, mode?: 'decimal' | 'tel' | 'numeric') => (
+    <label key={name} className="field">
+      <span>{label}</span>
+      <input
+        name={name}
+        inputMode={mode}
+        autoComplete="off"
+        value={value}
+        aria-invalid={Boolean(errors[name])}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {errors[name] && <span className="field-error">{errors[name]}</span>}
+    </label>
+  );
+
+  return (
+    <Dialog title={en.courier.book} onClose={() => close(null)}>
+      {!quote ? (
+        <form
+          aria-label={en.courier.address}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void getQuote();
+          }}
+        >
+          {ADDRESS_FIELDS.map((f) => input(f.name, f.label, address[f.name], (v) => setAddress((a) => ({ ...a, [f.name]: v })), f.mode))}
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <button type="submit" className="btn btn-go btn-large" disabled={busy}>
+              {busy ? en.courier.gettingPromise : en.courier.getPromise}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form
+          aria-label={en.courier.recipient}
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (quote.binding) void book(quote.promiseId);
+          }}
+        >
+          <section className="panel-section" aria-label={quote.binding ? en.courier.binding : en.courier.notBinding} data-testid="courier-quote">
+            <p>
+              <strong className={`pill ${quote.binding ? 'pill-ok' : 'pill-bad'}`}>{quote.binding ? en.courier.binding : en.courier.notBinding}</strong>{' '}
+              {quote.formattedAddress}
+            </p>
+            <p>
+              {quote.price && <strong>{en.courier.price(formatMoney(quote.price))}</strong>}
+              {quote.dropoffEta && <> · {en.courier.eta(formatClock(quote.dropoffEta))}</>}
+              {quote.timeEstimateMinutes !== null && <span className="muted"> ({en.courier.minutes(quote.timeEstimateMinutes)})</span>}
+            </p>
+            {!quote.binding && (
+              <p className="form-error" role="alert">
+                {quote.nonBindingReason} {en.courier.notBindingHelp}
+              </p>
+            )}
+            {quote.binding && quote.addressMixUpRisk && <p className="muted">{en.courier.mixUpRisk}</p>}
+          </section>
+          {quote.binding && (
+            <>
+              <fieldset>
+                <legend>{en.courier.recipient}</legend>
+                {input('name', en.courier.recipientName, booking.name, (v) => setBooking((b) => ({ ...b, name: v })))}
+                {input('phone', en.courier.recipientPhone, booking.phone, (v) => setBooking((b) => ({ ...b, phone: v })), 'tel')}
+              </fieldset>
+              <fieldset>
+                <legend>{en.courier.parcel}</legend>
+                {input('description', en.courier.parcelDescription, booking.description, (v) => setBooking((b) => ({ ...b, description: v })))}
+                {input('count', en.courier.parcelCount, booking.count, (v) => setBooking((b) => ({ ...b, count: v })), 'numeric')}
+                {input('orderNumber', en.courier.orderNumber, booking.orderNumber, (v) => setBooking((b) => ({ ...b, orderNumber: v })))}
+                {input('cash', en.courier.cash, booking.cash, (v) => setBooking((b) => ({ ...b, cash: v })), 'decimal')}
+                <label className="check">
+                  <input type="checkbox" name="handshake" checked={handshake} onChange={(e) => setHandshake(e.target.checked)} />
+                  {en.courier.handshake}
+                </label>
+              </fieldset>
+            </>
+          )}
+          {error && (
+            <p className="form-error" role="alert">
+              <strong>{en.courier.bookFailed}:</strong> {error}
+            </p>
+          )}
+          <div className="dialog-actions">
+            <button type="button" className="btn btn-quiet" onClick={() => setQuote(null)}>
+              {en.courier.changeAddress}
+            </button>
+            {quote.binding && (
+              <button type="submit" className="btn btn-go btn-large" disabled={busy}>
+                {busy ? en.courier.booking : en.courier.confirm}
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+};
