@@ -74,6 +74,14 @@ const mintAuthorizationCode = async (sandbox: Sandbox): Promise<string> => {
   return code;
 };
 
+/** The sandbox's demo merchant of the delivery service, as its operator would hand it over. */
+const demoMerchant = async (sandbox: Sandbox): Promise<{ merchantId: string; merchantKey: string; venueId: string }> => {
+  const response = await fetch(`${sandbox.controlUrl}/drive/demo`);
+  if (!response.ok) throw new Error(`the sandbox has no demo merchant: ${response.status} ${await response.text()}`);
+  const demo = (await response.json()) as { merchant_id: string; merchant_key: string; venue_id: string };
+  return { merchantId: demo.merchant_id, merchantKey: demo.merchant_key, venueId: demo.venue_id };
+};
+
 /** Sandbox, relay, terminal key, core and onboarding: the whole demo, ready to take orders. */
 export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -82,6 +90,9 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
   const relayDb = path.join(tempRoot, 'relay.db');
   const webhookSecret = randomBytes(32).toString('hex');
   const demoClientSecret = randomBytes(32).toString('hex');
+  // The delivery webhook's client_secret: the relay verifies the events with it (its
+  // RELAY_DELIVERY_SECRETS) and the app registers the webhook with it, so both sides share it.
+  const deliveryWebhookSecret = randomBytes(32).toString('hex');
   const stops: Array<() => Promise<void>> = [];
   const close = async (): Promise<void> => {
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
@@ -89,7 +100,7 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
   };
 
   try {
-    const relay = await startRelay({ dbPath: relayDb, marketplaceSecrets: [webhookSecret], deliverySecrets: [demoClientSecret] });
+    const relay = await startRelay({ dbPath: relayDb, marketplaceSecrets: [webhookSecret], deliverySecrets: [deliveryWebhookSecret] });
     stops.push(() => relay.close());
     const sandbox = await startSandbox({
       webhookUrl: `${relay.url}/hooks/marketplace`,
@@ -122,6 +133,11 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       relayUrl: relay.url,
       terminalKey: terminal.key,
       signingSecret: webhookSecret,
+    });
+    await core.api['delivery:configure']({
+      ...(await demoMerchant(sandbox)),
+      driveUrl: sandbox.driveUrl,
+      webhookSecret: deliveryWebhookSecret,
     });
 
     let webHost: WebHost | null = null;

@@ -163,7 +163,7 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
           )}
         </p>
         {delivery.rejectedReason && delivery.status === 'rejected' && <p className="muted">{en.courier.rejectedReason(delivery.rejectedReason)}</p>}
-        <div className="card-actions">
+        <div className="delivery-actions">
           {delivery.trackingUrl && (
             <a className="btn btn-light btn-small" href={delivery.trackingUrl} target="_blank" rel="noreferrer noopener">
               {en.courier.track}
@@ -179,7 +179,7 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
         </div>
         {asking && (
           <form
-            className="card-actions"
+            className="delivery-actions"
             aria-label={en.courier.cancel}
             onSubmit={(e) => {
               e.preventDefault();
