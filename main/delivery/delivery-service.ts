@@ -121,11 +121,12 @@ export const createDeliveryService = (deps: {
 
     'delivery:configure': async (request) => {
       callbackUrl();
-      const previous = { config: config(), key: await secrets.get('merchant-key') };
-      const secret =
-        request.webhookSecret ??
-        (await secrets.get('delivery-webhook-secret')) ??
-        randomBytes(32).toString('hex');
+      const previous = {
+        config: config(),
+        key: await secrets.get('merchant-key'),
+        secret: await secrets.get('delivery-webhook-secret'),
+      };
+      const secret = request.webhookSecret ?? previous.secret ?? randomBytes(32).toString('hex');
       await secrets.set('merchant-key', request.merchantKey);
       await secrets.set('delivery-webhook-secret', secret);
       settings.set(CONFIG_KEY, {
@@ -142,6 +143,8 @@ export const createDeliveryService = (deps: {
           else settings.delete(CONFIG_KEY);
           if (previous.key) await secrets.set('merchant-key', previous.key);
           else await secrets.delete('merchant-key');
+          if (previous.secret) await secrets.set('delivery-webhook-secret', previous.secret);
+          else await secrets.delete('delivery-webhook-secret');
           audit.record({
             action: 'delivery-setup',
             subject: request.merchantId,

@@ -131,8 +131,11 @@ describe('courier delivery through the core', () => {
         merchantId: demo.merchant_id,
         merchantKey: 'not-the-merchant-key',
         venueId: demo.venue_id,
+        webhookSecret: 'a-secret-the-relay-does-not-know',
       }),
     ).rejects.toMatchObject({ bridge: { code: 'failed' } });
+    // The earlier key and webhook secret stay: the tests below book with them and their events
+    // verify only with the original secret.
     const quote = await core.api['delivery:quote']({ ...ADDRESS });
     expect(quote.binding).toBe(true);
   });
@@ -288,5 +291,66 @@ describe('courier delivery through the core', () => {
       ),
     );
     expect((await delivery(deliveryId))?.status).toBe('received');
+  });
+
+  it('books through the outbox while the delivery service answers 503, once it is back', async () => {
+    await world.faults({ error_rate: 1 });
+    let deliveryId: string;
+    try {
+      // The quote is a direct read: it fails at once with the reason.
+      await expect(core.api['delivery:quote']({ ...ADDRESS })).rejects.toMatchObject({
+        bridge: { code: 'failed' },
+      });
+      await world.faults({ error_rate: 0 });
+      const quote = await core.api['delivery:quote']({ ...ADDRESS });
+      await world.faults({ error_rate: 1 });
+      ({ deliveryId } = await core.api['delivery:book']({
+        promiseId: quote.promiseId,
+        recipient: { name: 'Ada', phone: '+358401234567' },
+        parcels: [{ description: 'Soup', count: 1 }],
+        orderNumber: 'F6',
+      }));
+      const waiting = await waitFor('retrying', async () => {
+        const entry = (await core.api['outbox:list']({})).find(
+          (e) => e.kind === 'delivery-create' && e.attempts > 0 && e.state === 'pending',
+        );
+        return entry ?? undefined;
+      });
+      expect(waiting.error).toBeTruthy();
+      expect(await delivery(deliveryId)).toMatchObject({
+        status: 'booking',
+        pending: { kind: 'book', state: 'pending' },
+      });
+    } finally {
+      await world.faults({ error_rate: 0 });
+    }
+    const booked = await deliveryWhere(
+      'booked after the outage',
+      deliveryId,
+      (d) => d.status === 'received' && !d.pending,
+    );
+    expect(booked.reference).not.toBeNull();
+  });
+
+  it('follows a customer no-show (an event it subscribed itself)', async () => {
+    const { deliveryId, reference } = await book('G7');
+    const answer = await world.control('POST', `/drive/deliveries/${reference}/customer-no-show`);
+    expect(answer.status).toBe(200);
+    const noShow = await deliveryWhere(
+      'no-show',
+      deliveryId,
+      (d) => d.status === 'customer_no_show',
+    );
+    expect(noShow.cancellable).toBe(false);
+  });
+
+  it('after a restart keeps its deliveries, finds its webhook and keeps following', async () => {
+    const { deliveryId, reference } = await book('H8');
+    await core.close();
+    core = await world.startCore({ reconcileIntervalMs: 1000 });
+    expect((await delivery(deliveryId))?.status).toBe('received');
+    await advance(reference, { to: 'picked_up' });
+    await deliveryWhere('picked up after the restart', deliveryId, (d) => d.status === 'picked_up');
+    expect(await webhooks()).toHaveLength(1);
   });
 });
