@@ -159,7 +159,7 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
           {eta && <span data-testid="delivery-eta">{eta}</span>}
           {delivery.price && <span className="muted"> · {formatMoney(delivery.price)}</span>}
           {delivery.cashToCollect !== null && delivery.price && (
-            <span> · {en.courier.cash_(formatMoney({ amount: delivery.cashToCollect, currency: delivery.price.currency }))}</span>
+            <span> · {en.courier.collectCash(formatMoney({ amount: delivery.cashToCollect, currency: delivery.price.currency }))}</span>
           )}
         </p>
         {delivery.rejectedReason && delivery.status === 'rejected' && <p className="muted">{en.courier.rejectedReason(delivery.rejectedReason)}</p>}

@@ -307,7 +307,7 @@ export const en = {
     track: 'Tracking page',
     pin: (pin: string) => `Handshake PIN ${pin}`,
     showPin: 'Show handshake PIN',
-    cash_: (text: string) => `Collect ${text} in cash`,
+    collectCash: (text: string) => `Collect ${text} in cash`,
     cancel: 'Cancel delivery',
     cancelReason: 'Reason',
     cancelDefault: 'Customer cancelled',
