@@ -31,7 +31,14 @@ const orderBody = z.looseObject({
   self_delivery: z.boolean().optional(),
 });
 const courierBody = z.looseObject({ event: z.enum(['arriving', 'picked_up', 'delivered']) });
-const clockBody = z.looseObject({ advance_seconds: z.number().finite().nonnegative() });
+const clockBody = z
+  .looseObject({
+    advance_seconds: z.number().finite().nonnegative().optional(),
+    frozen: z.boolean().optional(),
+  })
+  .refine((b) => b.advance_seconds !== undefined || b.frozen !== undefined, {
+    message: 'give advance_seconds, frozen, or both',
+  });
 const rate = z.number().min(0).max(1);
 const faultsBody = z.looseObject({
   error_rate: rate.optional(),
@@ -46,6 +53,7 @@ const webhookBody = z.looseObject({
 
 export function createControlService(world: World): Service {
   const iso = (at: number) => world.clock.iso(at);
+  const clockView = () => ({ now: world.clock.iso(), frozen: world.clock.frozen() });
   const orderOf = (id: string) => {
     const order = world.orders.get(id);
     if (!order) throw new HttpError(404, `Order ${id} was not found.`);
@@ -157,11 +165,12 @@ export function createControlService(world: World): Service {
       sendJson(res, 200, orders.internalView(order, iso));
     })
     .add('GET', '/auth/stats', (_req, res) => sendJson(res, 200, world.auth.stats()))
-    .add('GET', '/clock', (_req, res) => sendJson(res, 200, { now: world.clock.iso() }))
+    .add('GET', '/clock', (_req, res) => sendJson(res, 200, clockView()))
     .add('POST', '/clock', async (req, res) => {
       const body = parseWith(clockBody, await readJson(req));
-      world.clock.advance(body.advance_seconds * 1000);
-      sendJson(res, 200, { now: world.clock.iso() });
+      if (body.frozen !== undefined) world.clock.setFrozen(body.frozen);
+      if (body.advance_seconds !== undefined) world.clock.advance(body.advance_seconds * 1000);
+      sendJson(res, 200, clockView());
     })
     .add('GET', '/faults', (_req, res) => sendJson(res, 200, world.faults))
     .add('POST', '/faults', async (req, res) => {

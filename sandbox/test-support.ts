@@ -113,6 +113,12 @@ export async function pos(
   );
 }
 
+/** Stops real time on the sandbox clock, for tests that look one second before a limit. */
+export async function freezeClock(sandbox: Sandbox): Promise<void> {
+  const r = await control(sandbox, 'POST', '/clock', { frozen: true });
+  if (r.status !== 200) throw new Error(`clock freeze failed: ${r.status} ${r.text}`);
+}
+
 export async function advance(sandbox: Sandbox, seconds: number): Promise<void> {
   const r = await control(sandbox, 'POST', '/clock', { advance_seconds: seconds });
   if (r.status !== 200) throw new Error(`clock advance failed: ${r.status} ${r.text}`);

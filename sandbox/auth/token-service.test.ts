@@ -6,6 +6,7 @@ import {
   advance,
   basic,
   control,
+  freezeClock,
   mintCode,
   onboard,
   pos,
@@ -86,6 +87,7 @@ describe('authorization code (spec 1 states)', () => {
   });
 
   it('expires after 1 hour on the sandbox clock (still valid one second before)', async () => {
+    await freezeClock(sandbox);
     const early = await mintCode(sandbox);
     const late = await mintCode(sandbox);
     await advance(sandbox, 3599);
@@ -121,6 +123,7 @@ describe('authorization code (spec 1 states)', () => {
   });
 
   it('access token expires after 1 hour', async () => {
+    await freezeClock(sandbox);
     const tokens = await onboard(sandbox);
     await advance(sandbox, 3599);
     expect((await venueStatus(tokens.access_token)).status).toBe(200);
@@ -206,6 +209,7 @@ describe('refresh token (spec 1 states)', () => {
   });
 
   it('expires after 30 days; usable until then', async () => {
+    await freezeClock(sandbox);
     const a = await onboard(sandbox);
     const b = await onboard(sandbox);
     await advance(sandbox, 30 * DAY - 1);
