@@ -16,21 +16,22 @@ export class DatabaseFromTheFutureError extends Error {
 
 const userVersion = (db: Database): number => db.pragma('user_version', { simple: true }) as number;
 
-/** Applies the migrations after the current user_version, each in its own transaction. */
+/**
+ * Brings the database to the newest version in one IMMEDIATE transaction: a failing step leaves
+ * the version it started from, whole, and two processes opening the file cannot both migrate.
+ */
 export const migrate = (
   db: Database,
   migrations: ReadonlyArray<(db: Database) => void> = MIGRATIONS,
 ): void => {
-  const current = userVersion(db);
-  if (current > migrations.length) throw new DatabaseFromTheFutureError(current, migrations.length);
-  for (let version = current + 1; version <= migrations.length; version += 1) {
-    const step = migrations[version - 1];
-    if (!step) break;
-    db.transaction(() => {
-      step(db);
-      db.pragma(`user_version = ${version}`);
-    }).immediate();
-  }
+  db.transaction(() => {
+    const current = userVersion(db);
+    if (current > migrations.length)
+      throw new DatabaseFromTheFutureError(current, migrations.length);
+    if (current === migrations.length) return;
+    for (const step of migrations.slice(current)) step(db);
+    db.pragma(`user_version = ${migrations.length}`);
+  }).immediate();
 };
 
 /** Opens (or creates) the terminal's database: WAL, synchronous=FULL, migrated. */

@@ -119,12 +119,16 @@ describe('openDatabase', () => {
     after.close();
   });
 
-  it('rolls a failing migration back entirely', () => {
+  it('runs the pending migrations in one transaction: a failing one leaves the start version whole', () => {
     const db = new BetterSqlite3(':memory:');
     const broken = (d: BetterSqlite3.Database): void => {
       d.exec('CREATE TABLE half (x INTEGER)');
       throw new Error('boom');
     };
+    expect(() => migrate(db, [migration001Initial, broken])).toThrow('boom');
+    expect(db.pragma('user_version', { simple: true })).toBe(0);
+    expect(tables(db)).toEqual([]);
+    migrate(db, [migration001Initial]);
     expect(() => migrate(db, [migration001Initial, broken])).toThrow('boom');
     expect(db.pragma('user_version', { simple: true })).toBe(1);
     expect(tables(db)).not.toContain('half');
