@@ -1,6 +1,7 @@
 // What the app reads of the platform's answers (reference/platform-api.md). Objects are loose:
 // the platform may add fields and enum values at any time, so unknown ones are kept, not refused.
 import { z } from 'zod';
+import { WEEKDAYS } from '../../shared/domain';
 
 const price = z.object({ amount: z.number().int(), currency: z.string() });
 
@@ -47,15 +48,7 @@ export const orderV2Schema = z.looseObject({
 });
 export type OrderV2 = z.infer<typeof orderV2Schema>;
 
-const weekday = z.enum([
-  'MONDAY',
-  'TUESDAY',
-  'WEDNESDAY',
-  'THURSDAY',
-  'FRIDAY',
-  'SATURDAY',
-  'SUNDAY',
-]);
+const weekday = z.enum(WEEKDAYS);
 
 export const venueStatusSchema = z.looseObject({
   status: z.looseObject({ is_open: z.boolean(), is_online: z.boolean() }),

@@ -4,30 +4,15 @@
 // price, enabled, external_data. Issues name the item and the field so staff can fix the file.
 import { z } from 'zod';
 import type { MenuDiff, MenuIssue, MenuItemSummary } from '../../shared/domain';
+import { WEEKDAYS } from '../../shared/domain';
 
 const text = z
   .array(z.looseObject({ lang: z.string().min(1), value: z.string() }))
   .min(1, 'needs at least one translation');
 const window = z.looseObject({
-  opening_day: z.enum([
-    'MONDAY',
-    'TUESDAY',
-    'WEDNESDAY',
-    'THURSDAY',
-    'FRIDAY',
-    'SATURDAY',
-    'SUNDAY',
-  ]),
+  opening_day: z.enum(WEEKDAYS),
   opening_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'expected HH:mm'),
-  closing_day: z.enum([
-    'MONDAY',
-    'TUESDAY',
-    'WEDNESDAY',
-    'THURSDAY',
-    'FRIDAY',
-    'SATURDAY',
-    'SUNDAY',
-  ]),
+  closing_day: z.enum(WEEKDAYS),
   closing_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'expected HH:mm'),
 });
 const optionValue = z.looseObject({
