@@ -1,9 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFakeBridge, makeOrder, makeStatus } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const inMinutes = (m: number) => new Date(Date.now() + m * 60_000).toISOString();
@@ -26,7 +29,7 @@ describe('order board', () => {
           status: 'PRODUCTION',
           platformStatus: 'PRODUCTION',
           deliveryType: 'homedelivery',
-          courierPickupEta: '2026-11-23T10:42:00.000Z',
+          courierPickupEta: inMinutes(75),
         }),
         makeOrder({ orderNumber: '103', status: 'READY', platformStatus: 'READY' }),
         makeOrder({ orderNumber: '104', type: 'preorder', preorderTime: inMinutes(120), preorderStatus: 'waiting' }),
@@ -63,9 +66,46 @@ describe('order board', () => {
 
     const delivery = card('102');
     expect(within(delivery).getByText('Delivery')).toBeTruthy();
-    expect(within(delivery).getByText(/^Courier \d\d:\d\d$/)).toBeTruthy();
+    expect(within(delivery).getByTestId('courier-eta').textContent).toMatch(/^Courier \d\d:\d\d \(in 1 h 1[45] min\)$/);
     expect(within(card('104')).getByText(/^For \d\d:\d\d$/)).toBeTruthy();
     expect(within(card('105')).getByText('Handed over')).toBeTruthy();
+  });
+
+  it('shows the courier ETA with a countdown and ages cards live, turning urgent when a new order waits', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    const bridge = createFakeBridge({
+      orders: [
+        makeOrder({ orderNumber: '151', createdAt: minutesAgo(0) }),
+        makeOrder({
+          orderNumber: '152',
+          status: 'PRODUCTION',
+          platformStatus: 'PRODUCTION',
+          deliveryType: 'homedelivery',
+          createdAt: minutesAgo(0),
+          courierPickupEta: inMinutes(8),
+        }),
+      ],
+    });
+    renderApp(bridge);
+    await screen.findByRole('article', { name: 'Order #152' });
+
+    const eta = () => within(card('152')).getByTestId('courier-eta').textContent;
+    const age = () => within(card('151')).getByText(/ago$|^just now$/);
+    const clock = new Date(Date.parse(inMinutes(8))).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    expect(eta()).toBe(`Courier ${clock} (in 8 min)`);
+    expect(age().textContent).toBe('just now');
+
+    act(() => vi.advanceTimersByTime(4 * 60_000));
+    expect(eta()).toBe(`Courier ${clock} (in 4 min)`);
+    expect(age().textContent).toBe('4 min ago');
+    expect(age().className).toContain('card-age-warn');
+    // An order being prepared is not "waiting": its age stays calm.
+    expect(within(card('152')).getByText('4 min ago').className).not.toMatch(/card-age-(warn|late)/);
+
+    act(() => vi.advanceTimersByTime(8 * 60_000));
+    expect(eta()).toBe(`Courier ${clock} (4 min late)`);
+    expect(age().textContent).toBe('12 min ago');
+    expect(age().className).toContain('card-age-late');
   });
 
   it('formats money by the currency’s minor units', async () => {

@@ -2,7 +2,7 @@ import { memo } from 'react';
 import type { Order, OrderActionKind } from '../../shared/domain';
 import { useApp, useAppStore } from '../app-context';
 import { availableActions, columnOf } from '../board';
-import { formatAge, formatClock, formatMoney } from '../format';
+import { formatAge, formatClock, formatDuration, formatMoney } from '../format';
 import { en } from '../i18n/en';
 
 const deliveryLabel = (order: Order): string => {
@@ -27,10 +27,24 @@ const ACTION_STYLE: Record<OrderActionKind, string> = {
   'confirm-preorder': 'btn btn-go',
 };
 
+/** "in 8 min", "due now" or "3 min late": the courier's arrival relative to the board's clock. */
+const courierCountdown = (eta: string, now: number): string => {
+  const minutes = Math.round((Date.parse(eta) - now) / 60_000);
+  if (minutes === 0) return en.order.courierDue;
+  const duration = formatDuration(Math.abs(minutes) * 60_000);
+  return minutes > 0 ? en.order.courierIn(duration) : en.order.courierLate(duration);
+};
+
+/** A new order waiting 3 minutes is getting old; at 5 it risks being auto-rejected by the platform. */
+const WARN_MS = 3 * 60_000;
 /** A new order unanswered for 5 minutes risks being auto-rejected by the platform. */
 const LATE_MS = 5 * 60_000;
-const isLate = (order: Order, now: number): boolean =>
-  order.status === 'CREATED' && order.type === 'instant' && now - Date.parse(order.createdAt) > LATE_MS;
+const ageClass = (order: Order, now: number): string => {
+  if (order.status !== 'CREATED' || order.type !== 'instant') return '';
+  const waited = now - Date.parse(order.createdAt);
+  if (waited > LATE_MS) return 'card-age-late';
+  return waited > WARN_MS ? 'card-age-warn' : '';
+};
 
 type Props = { order: Order; now: number; flashing: boolean; selected: boolean };
 
@@ -84,7 +98,7 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
         <span className={`tag tag-${order.deliveryType === 'homedelivery' ? 'delivery' : 'takeaway'}`}>
           {deliveryLabel(order)}
         </span>
-        <span className={`card-age ${isLate(order, now) ? 'card-age-late' : ''}`} title={order.createdAt}>
+        <span className={`card-age ${ageClass(order, now)}`} title={order.createdAt}>
           {formatAge(order.createdAt, now)}
         </span>
       </header>
@@ -98,7 +112,10 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
           </span>
         )}
         {order.courierPickupEta && !order.pickupCompleted && (
-          <span className="tag tag-courier">{en.order.courierEta(formatClock(order.courierPickupEta))}</span>
+          <span className="tag tag-courier tag-courier-eta" data-testid="courier-eta">
+            {en.order.courierEta(formatClock(order.courierPickupEta))}{' '}
+            <span className="courier-countdown">({courierCountdown(order.courierPickupEta, now)})</span>
+          </span>
         )}
         {order.pickupCompleted && <span className="tag tag-courier">{en.order.courierPickedUp}</span>}
         {!order.courierPickupEta && order.pickupEta && order.status !== 'CREATED' && !done && (

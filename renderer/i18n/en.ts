@@ -40,6 +40,10 @@ export const en = {
     preorderConfirmed: 'Confirmed',
     age: (text: string) => `${text} ago`,
     courierEta: (time: string) => `Courier ${time}`,
+    /** How far off the courier is, next to the clock time: counter staff plan by minutes. */
+    courierIn: (duration: string) => `in ${duration}`,
+    courierDue: 'due now',
+    courierLate: (duration: string) => `${duration} late`,
     courierPickedUp: 'Courier picked up',
     readyBy: (time: string) => `Ready by ${time}`,
     pickupEta: (time: string) => `Pickup ${time}`,
