@@ -64,6 +64,20 @@ describe('order lifecycles against the sandbox and relay', () => {
     });
   });
 
+  it('names the venue from its orders (the venue status has no name) and keeps the name over a restart', async () => {
+    expect((await core.api['status:get']({})).venueName).toBeNull();
+    const placed = await world.placeOrder({ type: 'takeaway' });
+    await waitFor('order stored', () => orderOf(placed.id));
+    // The sandbox's demo venue, as every OrderV2 of it carries in venue.name.
+    const named = await waitFor('venue named', async () => (await core.api['status:get']({})).venueName ?? undefined);
+    expect(named).toBe('Countertop Demo Kitchen');
+    expect((await core.api['venue:get']({}))?.name ?? named).toBe(named);
+
+    await core.close();
+    core = await world.startCore();
+    expect((await core.api['status:get']({})).venueName).toBe(named);
+  });
+
   it('takeaway: arrives, rings, accept with prep time, ready, handed over', async () => {
     const arrived: string[] = [];
     core.on('orders:arrived', ({ orderId }) => arrived.push(orderId));
