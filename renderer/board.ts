@@ -1,6 +1,6 @@
 // Which column an order belongs to and which actions staff can take on it: pure rules, so the
 // board, the keyboard shortcuts and the ring all agree.
-import type { Order, OrderActionKind } from '../shared/domain';
+import type { Order, OrderActionKind, OrderStatus } from '../shared/domain';
 import { isSameLocalDay } from './format';
 
 export const COLUMN_IDS = ['new', 'preparation', 'ready', 'scheduled', 'done'] as const;
@@ -43,6 +43,11 @@ export const groupOrders = (orders: readonly Order[], now: number): BoardColumns
   columns.done.sort(newestFirst);
   return columns;
 };
+
+const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>(['DELIVERED', 'REJECTED', 'CANCELED']);
+
+/** The platform has closed the order: no staff action on it can succeed any more. */
+export const isClosedByPlatform = (order: Order): boolean => FINAL_STATUSES.has(order.platformStatus);
 
 /** Spec 3: the partner marks delivered only a takeaway (or eat-in, or self-delivered) order. */
 export const isHandedOverByStaff = (order: Order): boolean =>

@@ -142,6 +142,30 @@ describe('order actions', () => {
     await waitFor(() => expect(bridge.callsTo('outbox:discard')).toEqual([{ actionId: 'a-17' }]));
   });
 
+  it('a failed action on an order the platform closed offers no Retry, only a dismiss', async () => {
+    const order = makeOrder({
+      orderNumber: '20',
+      status: 'CANCELED',
+      platformStatus: 'CANCELED',
+      pending: {
+        actionId: 'a-20',
+        kind: 'accept',
+        state: 'failed',
+        error: 'The platform says the order is already canceled',
+        attempts: 1,
+        createdAt: new Date().toISOString(),
+      },
+    });
+    const bridge = createFakeBridge({ orders: [order] });
+    renderApp(bridge);
+    await screen.findByText('#20');
+    const alert = within(card('20')).getByRole('alert');
+    expect(alert.textContent).toContain('Accept failed: The platform says the order is already canceled');
+    expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
+    fireEvent.click(within(alert).getByRole('button', { name: 'OK, dismiss' }));
+    await waitFor(() => expect(bridge.callsTo('outbox:discard')).toEqual([{ actionId: 'a-20' }]));
+  });
+
   it('a call the service refuses shows why and leaves the order as it was', async () => {
     const order = makeOrder({ orderNumber: '18', status: 'PRODUCTION', platformStatus: 'PRODUCTION' });
     const bridge = createFakeBridge({ orders: [order] });

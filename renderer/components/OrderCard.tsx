@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { Order, OrderActionKind } from '../../shared/domain';
 import { useApp, useAppStore } from '../app-context';
-import { availableActions, columnOf } from '../board';
+import { availableActions, columnOf, isClosedByPlatform } from '../board';
 import { formatAge, formatClock, formatDuration, formatMoney } from '../format';
 import { en } from '../i18n/en';
 
@@ -53,6 +53,8 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
   const callError = useApp((s) => s.callErrors[order.id] ?? null);
   const act = useAppStore().getState();
   const done = columnOf(order, now) === 'done';
+  // The platform closed the order (cancelled, rejected, handed over): retrying can only fail again.
+  const closed = isClosedByPlatform(order);
   const actions = submitting ? [] : availableActions(order);
 
   const run = (kind: OrderActionKind): void => {
@@ -177,16 +179,18 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
             {order.pending.error ? `: ${order.pending.error}` : ''}
           </p>
           <div className="card-actions">
-            <button
-              type="button"
-              className="btn btn-primary"
-              onClick={(e) => {
-                e.stopPropagation();
-                if (order.pending) void act.retry(order.pending.actionId);
-              }}
-            >
-              {en.actions.retry}
-            </button>
+            {!closed && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  if (order.pending) void act.retry(order.pending.actionId);
+                }}
+              >
+                {en.actions.retry}
+              </button>
+            )}
             <button
               type="button"
               className="btn btn-quiet"
@@ -195,7 +199,7 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
                 if (order.pending) void act.discard(order.pending.actionId);
               }}
             >
-              {en.actions.discard}
+              {closed ? en.actions.dismiss : en.actions.discard}
             </button>
           </div>
         </div>

@@ -196,6 +196,13 @@ describe('offline banner', () => {
 });
 
 describe('activity panel', () => {
+  it('says only that actions failed when nothing else is waiting (not "All actions sent")', async () => {
+    renderApp(createFakeBridge({ status: makeStatus({ outboxWaiting: 0, outboxFailed: 2 }) }));
+    const outbox = await screen.findByTestId('status-outbox');
+    expect(outbox.textContent).toBe('2 actions failed');
+    expect(outbox.className).toContain('bad');
+  });
+
   it('lists what waits for the platform and retries or discards a failed action', async () => {
     const bridge = createFakeBridge({ status: makeStatus({ outboxWaiting: 1, outboxFailed: 1 }) });
     const at = new Date().toISOString();

@@ -33,8 +33,11 @@ export const StatusBar = () => {
         onClick={() => setView('activity')}
       >
         <span className="dot" aria-hidden="true" />
-        {en.status.outbox(status.outboxWaiting)}
-        {status.outboxFailed > 0 ? ` · ${en.status.outboxFailed(status.outboxFailed)}` : ''}
+        {/* "All actions sent · 2 failed" would contradict itself: failures alone say only that. */}
+        {status.outboxFailed > 0 && status.outboxWaiting === 0
+          ? en.status.outboxOnlyFailed(status.outboxFailed)
+          : en.status.outbox(status.outboxWaiting)}
+        {status.outboxFailed > 0 && status.outboxWaiting > 0 ? ` · ${en.status.outboxFailed(status.outboxFailed)}` : ''}
       </button>
       {(status.relayError || status.platformError) && (
         <span className="status-detail">{status.platformError ?? status.relayError}</span>

@@ -72,6 +72,8 @@ export const en = {
     confirmPreorder: 'Confirm pre-order',
     retry: 'Retry',
     discard: 'Discard',
+    /** A failed action on an order the platform already closed: nothing to retry, only to clear. */
+    dismiss: 'OK, dismiss',
     cancel: 'Cancel',
     close: 'Close',
     kinds: {
@@ -131,6 +133,7 @@ export const en = {
     },
     outbox: (n: number) => (n === 0 ? 'All actions sent' : `${n} waiting to send`),
     outboxFailed: (n: number) => `${n} failed`,
+    outboxOnlyFailed: (n: number) => (n === 1 ? '1 action failed' : `${n} actions failed`),
     reconnect: 'This venue must be reconnected: the platform no longer accepts its sign-in.',
     reconnectButton: 'Reconnect venue',
     offline: 'Venue offline',
