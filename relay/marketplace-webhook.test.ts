@@ -164,6 +164,16 @@ describe('POST /hooks/marketplace', () => {
     expect(await bodiesServed()).not.toContain(big);
   });
 
+  it('serves a body that starts with a UTF-8 byte order mark byte for byte, so its signature still verifies', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(orderNotification('m-bom', 'venue-m'))]);
+    const signature = sign(bytes, MARKETPLACE_SECRET);
+    expect((await postMarketplace(relay.url, bytes, signature)).status).toBe(200);
+    const event = (await served()).find((e) => e.body.includes('"m-bom"'));
+    expect(event).toBeDefined();
+    expect(Buffer.from(event?.body ?? '', 'utf8').equals(bytes)).toBe(true);
+    expect(sign(event?.body ?? '', MARKETPLACE_SECRET)).toBe(event?.signature);
+  });
+
   it('answers 405 to the wrong method and 404 to unknown paths', async () => {
     expect((await send(`${relay.url}/hooks/marketplace`)).status).toBe(405);
     expect((await send(`${relay.url}/nope`)).status).toBe(404);

@@ -28,6 +28,12 @@ export type RelayOptions = {
   pollRateLimit?: RateLimit;
   /** Open long-polls allowed per terminal key (default 4). */
   maxOpenPollsPerKey?: number;
+  /**
+   * Time a client gets to send a whole request, headers and body (default 10 s). A webhook of at
+   * most 64 KiB arrives in milliseconds; a slower sender is cut off with 408 so slow-header and
+   * slow-body clients cannot hold connections. Long-polls are not affected: it ends with the request.
+   */
+  requestTimeoutMs?: number;
   /** The clock, injectable for retention and token-expiry tests. */
   now?: () => number;
 };
@@ -122,7 +128,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   });
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// ignoreBOM keeps a leading byte order mark in the text: the stored body must be the exact bytes
+// that were signed, or a terminal's end-to-end check fails. JSON.parse is given the text without it.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function decodeJson(body: Buffer): { text: string; json: unknown } {
   let text: string;
@@ -132,7 +140,7 @@ function decodeJson(body: Buffer): { text: string; json: unknown } {
     throw new HttpError(400, 'The body is not valid UTF-8.');
   }
   try {
-    return { text, json: JSON.parse(text) };
+    return { text, json: JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) };
   } catch {
     throw new HttpError(400, 'The body is not valid JSON.');
   }
@@ -405,7 +413,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     await found.run();
   };
 
-  const server = createServer({ keepAliveTimeout: 5_000, requestTimeout: (maxWaitSeconds + 30) * 1000 }, (req, res) => {
+  const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
+  const server = createServer({
+    keepAliveTimeout: 5_000,
+    headersTimeout: requestTimeoutMs,
+    requestTimeout: requestTimeoutMs,
+    // Node checks these timeouts only this often (30 s by default), which would let them run 4× over.
+    connectionsCheckingInterval: Math.max(50, Math.min(1_000, requestTimeoutMs / 4)),
+  }, (req, res) => {
     const socket = req.socket;
     // Once shutting down, a keep-alive connection ends after its answer so close() can finish.
     res.once('finish', () => {
