@@ -180,6 +180,9 @@ describe('order board', () => {
     expect(screen.getByTestId('status-outbox').textContent).toBe('All actions sent');
     fireEvent.click(screen.getByRole('button', { name: 'Reconnect venue' }));
     expect(screen.getByRole('form', { name: 'Connect this terminal to your venue' })).toBeTruthy();
+    // The banner stays (the venue is still disconnected) but no longer offers to open what is open.
+    expect(screen.getByRole('alert', { name: '' }).textContent).toContain('reconnected');
+    expect(screen.queryByRole('button', { name: 'Reconnect venue' })).toBeNull();
   });
 
   it('moves between cards and acts with the keyboard', async () => {

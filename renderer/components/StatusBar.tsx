@@ -49,6 +49,7 @@ export const StatusBar = () => {
 export const ReconnectBanner = () => {
   const status = useApp((s) => s.status);
   const openSetup = useApp((s) => s.openSetup);
+  const setupOpen = useApp((s) => s.setupOpen);
   if (!status?.needsReconnect) return null;
   return (
     <div className="banner banner-danger" role="alert">
@@ -56,9 +57,12 @@ export const ReconnectBanner = () => {
         {en.status.reconnect}
         {status.reconnectReason ? ` (${status.reconnectReason})` : ''}
       </span>
-      <button type="button" className="btn btn-light" onClick={() => openSetup(true)}>
-        {en.status.reconnectButton}
-      </button>
+      {/* On the set-up screen the button would only reopen what is already open. */}
+      {!setupOpen && (
+        <button type="button" className="btn btn-light" onClick={() => openSetup(true)}>
+          {en.status.reconnectButton}
+        </button>
+      )}
     </div>
   );
 };
