@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -118,6 +119,29 @@ describe('relay operations', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(existsSync(`${dbPath}-wal`)).toBe(false);
     await expect(send(`${relay.url}/healthz`)).rejects.toThrow();
+  });
+
+  it('on close also answers at once a poll whose request was still arriving', async () => {
+    const { dbPath } = dir();
+    const relay = await startRelay({ dbPath, marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] });
+    const key = createTerminal(dbPath, ['v-late']).key;
+    const { port } = new URL(relay.url);
+    const socket = connect(Number(port), '127.0.0.1');
+    let text = '';
+    socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    // Headers begun before the shutdown, finished after it.
+    socket.write('GET /v1/events?after=0&wait=20 HTTP/1.1\r\nHost: relay\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    const closed = relay.close();
+    socket.write(`Authorization: Bearer ${key}\r\n\r\n`);
+    await closed;
+    await ended;
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(text).toMatch(/^HTTP\/1\.1 200/);
+    expect(text.endsWith('{"events":[]}')).toBe(true);
   });
 
   it('CLI: create-terminal prints the key alone on its last line, stores only its hash, list and revoke work', async () => {

@@ -339,7 +339,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       hub.listed(terminal.venueIds, after, events, limit);
       return events;
     };
-    if (wait === 0) {
+    // A poll that arrives after closeAll() would otherwise wait until the shutdown's grace period
+    // cuts its connection: during shutdown every poll is answered at once.
+    if (wait === 0 || closing) {
       const events = await list();
       answer(events, events.length > 0 ? 'events' : 'empty');
       return;
