@@ -114,6 +114,23 @@ describe('POST /hooks/marketplace', () => {
     expect(JSON.parse(answer.text).message).toMatch(/\w/);
   });
 
+  it.each([
+    ['a basic-format offset', '2026-11-23T10:00:00.123+0000'],
+    ['an hours-only offset', '2026-11-23T12:00:00.123+02'],
+    ['no offset', '2026-11-23T10:00:00.123'],
+    ['a comma before the fraction', '2026-11-23T10:00:00,123Z'],
+  ])('accepts a created_at in ISO 8601 with %s: refusing a genuine notification loses it', async (_case, createdAt) => {
+    const id = `m-ts-${createdAt}`;
+    const body = JSON.stringify({
+      id,
+      type: 'order.notification',
+      order: { id: 'o-ts', venue_id: 'venue-m', status: 'CREATED' },
+      created_at: createdAt,
+    });
+    expect((await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(200);
+    expect(await bodiesServed()).toContain(body);
+  });
+
   it('accepts unknown types and unknown fields when they carry an id and a venue', async () => {
     const alert = JSON.stringify({ id: 'm-alert', type: 'venue.alert', venue_id: 'venue-m', created_at: '2026-11-23T10:00:00Z', extra: { a: 1 } });
     const cancel = JSON.stringify({

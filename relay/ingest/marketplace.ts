@@ -20,7 +20,11 @@ export function verifyPlatformSignature(body: Buffer, header: string | undefined
 }
 
 const nonEmpty = z.string().min(1);
-const timestamp = z.iso.datetime({ offset: true });
+// Any ISO 8601 date-time (extended date; offset Z, ±hh, ±hhmm or ±hh:mm, or none; fraction after
+// '.' or ','): spec 3 promises ISO 8601, not RFC 3339, and a genuine notification refused is lost.
+const timestamp = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}([.,]\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/, 'expected an ISO 8601 date-time');
 
 const order = z.looseObject({
   id: nonEmpty,
