@@ -80,11 +80,13 @@ export const TopBar = ({ now, ringing, soundBlocked }: { now: number; ringing: b
         </button>
         <button
           type="button"
-          className="btn btn-quiet btn-small"
+          className="btn btn-quiet btn-small btn-square"
           aria-keyshortcuts="?"
+          aria-label={en.shortcuts.open}
+          title={en.shortcuts.open}
           onClick={() => openDialog({ kind: 'shortcuts' })}
         >
-          {en.shortcuts.open}
+          {en.shortcuts.openKey}
         </button>
       </div>
     </header>

@@ -330,6 +330,8 @@ export const en = {
   shortcuts: {
     title: 'Keyboard shortcuts',
     open: 'Shortcuts',
+    /** The button's face: the key that opens the help, so the top bar keeps to one row at 1600 px. */
+    openKey: '?',
     list: [
       ['1 – 5', 'Orders, Venue, Menu, Activity, Couriers'],
       ['← → ↑ ↓', 'Select an order'],
