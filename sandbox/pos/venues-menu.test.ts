@@ -193,6 +193,19 @@ describe('menu', () => {
     expect(items.map((i) => i.external_data)).toEqual(['pz-1', 'pz-2', 'pz-3']);
   });
 
+  it('keeps the results of the latest 100 menu reads only, so a long demo does not grow without bound', async () => {
+    const urls: string[] = [];
+    for (let i = 0; i < 101; i++) {
+      const r = await pos(sandbox, token, 'GET', '/v2/venues/demo-venue/menu');
+      expect(r.status).toBe(202);
+      urls.push((r.json as { resource_url: string }).resource_url);
+    }
+    const read = (url: string) => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+    expect((await read(urls[0] as string)).status).toBe(404);
+    expect((await read(urls[1] as string)).status).toBe(200);
+    expect((await read(urls[100] as string)).status).toBe(200);
+  });
+
   it('400 names the bad field path and changes nothing', async () => {
     const cases: [unknown, string][] = [
       [

@@ -58,8 +58,15 @@ export function scheduleMenu(world: World, venue: Venue, menu: Menu): void {
   });
 }
 
+// Each read keeps a copy of the whole menu until its result is fetched; a demo runs for days.
+const MAX_MENU_REQUESTS = 100;
+
 export function requestMenu(venue: Venue): string {
   const requestId = uuid();
+  // Maps keep insertion order: the first key is the oldest request.
+  const oldest = venue.menuRequests.keys().next();
+  if (venue.menuRequests.size >= MAX_MENU_REQUESTS && !oldest.done)
+    venue.menuRequests.delete(oldest.value);
   venue.menuRequests.set(
     requestId,
     venue.menu
