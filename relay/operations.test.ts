@@ -134,6 +134,8 @@ describe('relay operations', () => {
     // Headers begun before the shutdown, finished after it.
     socket.write('GET /v1/events?after=0&wait=20 HTTP/1.1\r\nHost: relay\r\n');
     await new Promise((resolve) => setTimeout(resolve, 50));
+    // The relay runs in this process: a check-phase callback comes after an I/O poll that read those bytes.
+    await new Promise((resolve) => setImmediate(resolve));
     const started = Date.now();
     const closed = relay.close();
     socket.write(`Authorization: Bearer ${key}\r\n\r\n`);
