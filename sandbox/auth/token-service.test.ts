@@ -342,6 +342,27 @@ describe('errors (spec 1 error table)', () => {
     expectOAuthError(await tokenRequest(sandbox, form, raw), 400, 'invalid_request', hint);
   });
 
+  it("400 invalid_request with fosite's hint when the Basic id or secret is not form-decodable", async () => {
+    const form = {
+      grant_type: 'authorization_code',
+      code: await mintCode(sandbox),
+      redirect_uri: sandbox.demo.redirectUri,
+    };
+    const encoded = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`;
+    expectOAuthError(
+      await tokenRequest(sandbox, form, encoded(`demo%zz:${sandbox.demo.clientSecret}`)),
+      400,
+      'invalid_request',
+      "The client id in the HTTP authorization header could not be decoded from 'application/x-www-form-urlencoded'.",
+    );
+    expectOAuthError(
+      await tokenRequest(sandbox, form, encoded(`${sandbox.demo.clientId}:secret%zz`)),
+      400,
+      'invalid_request',
+      "The client secret in the HTTP authorization header could not be decoded from 'application/x-www-form-urlencoded'.",
+    );
+  });
+
   it('400 invalid_request: grant_type missing', async () => {
     expectOAuthError(
       await tokenRequest(sandbox, { code: 'x' }),

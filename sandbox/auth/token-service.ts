@@ -42,7 +42,8 @@ function sendOAuthError(res: ServerResponse, error: OAuthError, hint: string | n
   );
 }
 
-type BasicCredentials = { id: string; secret: string } | 'absent' | 'undecodable';
+type BasicCredentials =
+  { id: string; secret: string } | 'absent' | 'undecodable-id' | 'undecodable-secret';
 
 /** Go's r.BasicAuth() plus fosite's form-unescaping of both halves. */
 export function parseBasic(header: string | undefined): BasicCredentials {
@@ -51,13 +52,26 @@ export function parseBasic(header: string | undefined): BasicCredentials {
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(match[1])) return 'absent';
-  try {
-    const unescape = (s: string): string => decodeURIComponent(s.replace(/\+/g, ' '));
-    return { id: unescape(decoded.slice(0, colon)), secret: unescape(decoded.slice(colon + 1)) };
-  } catch {
-    return 'undecodable';
-  }
+  const unescape = (s: string): string | null => {
+    try {
+      return decodeURIComponent(s.replace(/\+/g, ' '));
+    } catch {
+      return null;
+    }
+  };
+  const id = unescape(decoded.slice(0, colon));
+  if (id === null) return 'undecodable-id';
+  const secret = unescape(decoded.slice(colon + 1));
+  if (secret === null) return 'undecodable-secret';
+  return { id, secret };
 }
+
+const UNDECODABLE = {
+  'undecodable-id':
+    "The client id in the HTTP authorization header could not be decoded from 'application/x-www-form-urlencoded'.",
+  'undecodable-secret':
+    "The client secret in the HTTP authorization header could not be decoded from 'application/x-www-form-urlencoded'.",
+} as const;
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const body = await readBody(req, 1024 * 1024);
@@ -91,8 +105,8 @@ async function token(req: IncomingMessage, res: ServerResponse, store: AuthStore
 
   const basic = parseBasic(req.headers.authorization);
   let client: Client | null = null;
-  if (basic === 'undecodable') {
-    return sendOAuthError(res, 'invalid_request', CREDENTIALS_MISSING);
+  if (basic === 'undecodable-id' || basic === 'undecodable-secret') {
+    return sendOAuthError(res, 'invalid_request', UNDECODABLE[basic]);
   } else if (basic === 'absent') {
     // Without a usable Basic header fosite looks at the body; this platform's clients only
     // support client_secret_basic, so a body client_id is an unsupported method.
