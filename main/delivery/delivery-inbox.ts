@@ -4,6 +4,7 @@
 import type { Database } from '../storage/database';
 import type { DeliveryStore } from './delivery-store';
 import { verifyDeliveryToken } from './event-token';
+import { coalescedDrain } from '../events/coalesced-drain';
 
 type InboxRow = { relay_seq: number; body: string; received_at: string };
 
@@ -57,23 +58,5 @@ export const createDeliveryInbox = (options: {
     }
   };
 
-  let draining: Promise<void> | null = null;
-  let again = false;
-  return {
-    drain: () => {
-      if (draining) {
-        again = true;
-        return draining;
-      }
-      draining = (async () => {
-        do {
-          again = false;
-          await drainOnce();
-        } while (again);
-      })().finally(() => {
-        draining = null;
-      });
-      return draining;
-    },
-  };
+  return { drain: coalescedDrain(drainOnce) };
 };

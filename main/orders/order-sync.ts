@@ -10,6 +10,7 @@ import { isFinalStatus, mapOrderV2, toOrderStatus } from '../marketplace/order-m
 import { HttpError } from '../http/http';
 import { fullJitterDelay } from '../outbox/backoff';
 import type { OrderStore } from './order-store';
+import { coalescedDrain } from '../events/coalesced-drain';
 
 type InboxRow = {
   id: string;
@@ -116,9 +117,6 @@ export const createOrderSync = (options: {
     }
   };
 
-  let draining: Promise<void> | null = null;
-  let again = false;
-
   const drainOnce = async (): Promise<void> => {
     for (;;) {
       const rows = selectDue.all(now().toISOString());
@@ -152,21 +150,7 @@ export const createOrderSync = (options: {
   };
 
   return {
-    drain: async () => {
-      if (draining) {
-        again = true;
-        return draining;
-      }
-      draining = (async () => {
-        do {
-          again = false;
-          await drainOnce();
-        } while (again);
-      })().finally(() => {
-        draining = null;
-      });
-      return draining;
-    },
+    drain: coalescedDrain(drainOnce),
     reconcile: async (venueStatus) => {
       let mismatch = false;
       if (venueStatus?.last_three_orders_status) {
