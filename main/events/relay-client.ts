@@ -7,6 +7,7 @@ import type { Database } from '../storage/database';
 import { HttpError, sendRequest } from '../http/http';
 import { fullJitterDelay } from '../outbox/backoff';
 import { verifyPlatformSignature } from './signature';
+import { parseJsonBody } from './json-body';
 
 const eventSchema = z.object({
   seq: z.number().int().nonnegative(),
@@ -90,7 +91,7 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
       }
       let parsed: z.infer<typeof notificationSchema>;
       try {
-        parsed = notificationSchema.parse(JSON.parse(event.body));
+        parsed = notificationSchema.parse(parseJsonBody(event.body));
       } catch {
         options.onRejected?.('malformed', `relay event ${event.seq}`);
         continue;

@@ -11,6 +11,7 @@ import { HttpError } from '../http/http';
 import { fullJitterDelay } from '../outbox/backoff';
 import type { OrderStore } from './order-store';
 import { coalescedDrain } from '../events/coalesced-drain';
+import { parseJsonBody } from '../events/json-body';
 
 type InboxRow = {
   id: string;
@@ -82,7 +83,7 @@ export const createOrderSync = (options: {
   };
 
   const handle = async (row: InboxRow): Promise<void> => {
-    const body = JSON.parse(row.body) as {
+    const body = parseJsonBody(row.body) as {
       order?: { id?: string; status?: string; venue_id?: string };
       courier_details?: { courier_pickup_eta?: string };
       details?: { is_pickup_completed?: boolean };
