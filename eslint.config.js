@@ -31,7 +31,10 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       'no-restricted-syntax': [
         'error',
         { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
@@ -50,7 +53,10 @@ export default tseslint.config(
   },
   boundary(['shared/**'], {
     paths: [electron],
-    patterns: [nodeBuiltins, ...others('main', 'preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts')],
+    patterns: [
+      nodeBuiltins,
+      ...others('main', 'preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts'),
+    ],
   }),
   boundary(['main/**'], {
     paths: [electron],
@@ -64,7 +70,10 @@ export default tseslint.config(
   }),
   boundary(['renderer/**'], {
     paths: [electron],
-    patterns: [nodeBuiltins, ...others('main', 'preload', 'relay', 'sandbox', 'test', 'bench', 'scripts')],
+    patterns: [
+      nodeBuiltins,
+      ...others('main', 'preload', 'relay', 'sandbox', 'test', 'bench', 'scripts'),
+    ],
   }),
   boundary(['relay/**'], {
     paths: [electron],

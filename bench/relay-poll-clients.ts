@@ -32,7 +32,9 @@ function pollLoop(url: string, key: string, wait: number, after: number): void {
           // Parsing and the next poll wait until every answer that arrived together is timestamped:
           // one process plays 1,000 terminals, and must not charge one terminal's work to another.
           setImmediate(() => {
-            const { events } = JSON.parse(Buffer.concat(chunks).toString()) as { events: { seq: number; body: string }[] };
+            const { events } = JSON.parse(Buffer.concat(chunks).toString()) as {
+              events: { seq: number; body: string }[];
+            };
             for (const event of events) {
               receipts.push([(JSON.parse(event.body) as { id: string }).id, at]);
               next = Math.max(next, event.seq);
@@ -59,7 +61,8 @@ process.on('message', async (message: Command) => {
     for (let i = 0; i < message.keys.length; i += 1) {
       pollLoop(message.url, message.keys[i] as string, message.wait, 0);
       // Ramp up so the relay's accept backlog is not overrun by thousands of SYNs at once.
-      if ((i + 1) % message.rampBatch === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      if ((i + 1) % message.rampBatch === 0)
+        await new Promise((resolve) => setTimeout(resolve, 20));
     }
     process.send?.({ type: 'opened', ...counters });
   } else if (message.cmd === 'collect') {

@@ -7,7 +7,14 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { startRelay } from '../relay/server';
 import { createTerminals } from '../relay/terminals';
-import { MARKETPLACE_SECRET, orderNotification, sign, spawnRelay, tempDir, type RelayProcess } from '../relay/test-support';
+import {
+  MARKETPLACE_SECRET,
+  orderNotification,
+  sign,
+  spawnRelay,
+  tempDir,
+  type RelayProcess,
+} from '../relay/test-support';
 
 const TARGETS = { ingestPerSecond: 2_000, p99Ms: 50, polls: 10_000, bytesPerPoll: 64 * 1024 };
 const INGEST_COUNT = 20_000;
@@ -25,7 +32,10 @@ function post(url: string, body: string, agent: Agent | false): Promise<number> 
       {
         method: 'POST',
         agent,
-        headers: { 'Content-Type': 'application/json', 'PLATFORM-SIGNATURE': sign(body, MARKETPLACE_SECRET) },
+        headers: {
+          'Content-Type': 'application/json',
+          'PLATFORM-SIGNATURE': sign(body, MARKETPLACE_SECRET),
+        },
       },
       (res) => {
         res.resume();
@@ -55,7 +65,8 @@ async function metrics(url: string): Promise<Map<string, number>> {
   return values;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 type Clients = {
   send(message: object): void;
@@ -69,8 +80,11 @@ function startClients(): Clients {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const waiting = new Map<string, (message: Record<string, unknown>) => void>();
-  child.on('message', (message: Record<string, unknown>) => waiting.get(String(message.type))?.(message));
-  const next = (type: string) => new Promise<Record<string, unknown>>((resolve) => waiting.set(type, resolve));
+  child.on('message', (message: Record<string, unknown>) =>
+    waiting.get(String(message.type))?.(message),
+  );
+  const next = (type: string) =>
+    new Promise<Record<string, unknown>>((resolve) => waiting.set(type, resolve));
   return {
     send: (message) => child.send(message),
     next,
@@ -100,8 +114,12 @@ async function waitForPolls(url: string, target: number, timeoutMs: number): Pro
 
 async function ingest(relay: RelayProcess, dbPath: string) {
   const agent = new Agent({ keepAlive: true, maxSockets: INGEST_CONCURRENCY });
-  const bodies = Array.from({ length: INGEST_COUNT }, (_, i) => orderNotification(`ingest-${i}`, `ingest-venue-${i % 50}`));
-  const warmup = Array.from({ length: 500 }, (_, i) => orderNotification(`warm-${i}`, 'ingest-warm'));
+  const bodies = Array.from({ length: INGEST_COUNT }, (_, i) =>
+    orderNotification(`ingest-${i}`, `ingest-venue-${i % 50}`),
+  );
+  const warmup = Array.from({ length: 500 }, (_, i) =>
+    orderNotification(`warm-${i}`, 'ingest-warm'),
+  );
   await Promise.all(warmup.map((body) => post(relay.url, body, agent)));
   let index = 0;
   let failures = 0;
@@ -117,7 +135,10 @@ async function ingest(relay: RelayProcess, dbPath: string) {
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
   const db = new Database(dbPath, { readonly: true });
-  const stored = db.prepare("SELECT count(*) FROM events WHERE event_id LIKE 'ingest-%'").pluck().get() as number;
+  const stored = db
+    .prepare("SELECT count(*) FROM events WHERE event_id LIKE 'ingest-%'")
+    .pluck()
+    .get() as number;
   db.close();
   return { perSecond: INGEST_COUNT / seconds, seconds, failures, stored };
 }
@@ -132,7 +153,13 @@ function bucketPercentile(values: Map<string, number>, name: string, p: number):
   return (buckets.find(([, count]) => count >= (p / 100) * total)?.[0] ?? Infinity) * 1000;
 }
 
-async function latency(relay: RelayProcess, dbPath: string, venues: number, webhooks: number, intervalMs: number) {
+async function latency(
+  relay: RelayProcess,
+  dbPath: string,
+  venues: number,
+  webhooks: number,
+  intervalMs: number,
+) {
   const label = `lat${venues}`;
   const relayBefore = await metrics(relay.url);
   const terminals = createTerminals(
@@ -140,7 +167,13 @@ async function latency(relay: RelayProcess, dbPath: string, venues: number, webh
     Array.from({ length: 1_000 }, (_, i) => ({ venueIds: [`${label}-venue-${i % venues}`] })),
   );
   const clients = startClients();
-  clients.send({ cmd: 'open', url: relay.url, keys: terminals.map((t) => t.key), wait: 25, rampBatch: 200 });
+  clients.send({
+    cmd: 'open',
+    url: relay.url,
+    keys: terminals.map((t) => t.key),
+    wait: 25,
+    rampBatch: 200,
+  });
   await clients.next('opened');
   const open = await waitForPolls(relay.url, 1_000, 20_000);
   const sentAt = new Map<string, number>();
@@ -160,7 +193,8 @@ async function latency(relay: RelayProcess, dbPath: string, venues: number, webh
   const relayAfter = await metrics(relay.url);
   const relaySide = new Map<string, number>();
   for (const [key, value] of relayAfter) {
-    if (key.startsWith('relay_event_to_poll_seconds')) relaySide.set(key, value - (relayBefore.get(key) ?? 0));
+    if (key.startsWith('relay_event_to_poll_seconds'))
+      relaySide.set(key, value - (relayBefore.get(key) ?? 0));
   }
   const latencies = receipts
     .filter(([id]) => sentAt.has(id))
@@ -182,21 +216,39 @@ async function latency(relay: RelayProcess, dbPath: string, venues: number, webh
 async function maxPolls(relay: RelayProcess, dbPath: string) {
   const terminals = createTerminals(
     dbPath,
-    Array.from({ length: MAX_POLLS_ATTEMPT }, (_, i) => ({ venueIds: [`hold-venue-${i % 1_500}`] })),
+    Array.from({ length: MAX_POLLS_ATTEMPT }, (_, i) => ({
+      venueIds: [`hold-venue-${i % 1_500}`],
+    })),
   );
   await sleep(1_000);
   const before = await metrics(relay.url);
   const clients = startClients();
-  clients.send({ cmd: 'open', url: relay.url, keys: terminals.map((t) => t.key), wait: 25, rampBatch: 200 });
+  clients.send({
+    cmd: 'open',
+    url: relay.url,
+    keys: terminals.map((t) => t.key),
+    wait: 25,
+    rampBatch: 200,
+  });
   await clients.next('opened');
   const held = await waitForPolls(relay.url, MAX_POLLS_ATTEMPT, 20_000);
   await sleep(1_000);
   const after = await metrics(relay.url);
   const open = after.get('relay_polls_open') ?? 0;
   await clients.stop();
-  const rss = (after.get('process_resident_memory_bytes') ?? 0) - (before.get('process_resident_memory_bytes') ?? 0);
-  const heap = (after.get('nodejs_heap_size_used_bytes') ?? 0) - (before.get('nodejs_heap_size_used_bytes') ?? 0);
-  return { attempted: MAX_POLLS_ATTEMPT, held: Math.max(held, open), rssPerPoll: rss / open, heapPerPoll: heap / open, rss: after.get('process_resident_memory_bytes') ?? 0 };
+  const rss =
+    (after.get('process_resident_memory_bytes') ?? 0) -
+    (before.get('process_resident_memory_bytes') ?? 0);
+  const heap =
+    (after.get('nodejs_heap_size_used_bytes') ?? 0) -
+    (before.get('nodejs_heap_size_used_bytes') ?? 0);
+  return {
+    attempted: MAX_POLLS_ATTEMPT,
+    held: Math.max(held, open),
+    rssPerPoll: rss / open,
+    heapPerPoll: heap / open,
+    rss: after.get('process_resident_memory_bytes') ?? 0,
+  };
 }
 
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
@@ -205,7 +257,9 @@ const started = performance.now();
 const relay = await spawnRelay(['--db', dir.dbPath, '--port', '0'], env);
 const startup = performance.now() - started;
 try {
-  console.log(`relay process started and listening in ${startup.toFixed(0)} ms (node --import tsx, includes TypeScript loading)`);
+  console.log(
+    `relay process started and listening in ${startup.toFixed(0)} ms (node --import tsx, includes TypeScript loading)`,
+  );
 
   const ing = await ingest(relay, dir.dbPath);
   console.log(
@@ -239,14 +293,20 @@ try {
   await relay.exited;
   // A restart on the database the run filled: what a crash costs before webhooks are accepted again.
   const restartAt = performance.now();
-  const restarted = await startRelay({ dbPath: dir.dbPath, marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] });
+  const restarted = await startRelay({
+    dbPath: dir.dbPath,
+    marketplaceSecrets: [MARKETPLACE_SECRET],
+    deliverySecrets: [],
+  });
   const restartMs = performance.now() - restartAt;
   const db = new Database(dir.dbPath, { readonly: true });
   const events = db.prepare('SELECT count(*) FROM events').pluck().get() as number;
   const terminalCount = db.prepare('SELECT count(*) FROM terminals').pluck().get() as number;
   db.close();
   await restarted.close();
-  console.log(`restart: startRelay() listening in ${restartMs.toFixed(0)} ms on a database of ${events} events and ${terminalCount} terminals`);
+  console.log(
+    `restart: startRelay() listening in ${restartMs.toFixed(0)} ms on a database of ${events} events and ${terminalCount} terminals`,
+  );
 } finally {
   relay.child.kill('SIGTERM');
   await relay.exited;

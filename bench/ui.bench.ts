@@ -73,7 +73,11 @@ const benchRender = async (): Promise<number[]> => {
   const api = Object.fromEntries(
     Object.keys(fake)
       .filter((k) => k.includes(':'))
-      .map((k) => [k, (request: unknown) => (fake as unknown as Record<string, (r: unknown) => Promise<unknown>>)[k]!(request)]),
+      .map((k) => [
+        k,
+        (request: unknown) =>
+          (fake as unknown as Record<string, (r: unknown) => Promise<unknown>>)[k]!(request),
+      ]),
   ) as unknown as ServiceApi;
   api['orders:list'] = async () => current;
   const core = {
@@ -92,19 +96,32 @@ const benchRender = async (): Promise<number[]> => {
     await instrument(page);
     const loadStart = Date.now();
     await page.goto(host.url);
-    await page.waitForFunction((n) => document.querySelectorAll('article').length === n, ACTIVE_ORDERS);
-    console.log(`first load with ${ACTIVE_ORDERS} orders (navigation to all cards in the DOM): ${Date.now() - loadStart} ms`);
+    await page.waitForFunction(
+      (n) => document.querySelectorAll('article').length === n,
+      ACTIVE_ORDERS,
+    );
+    console.log(
+      `first load with ${ACTIVE_ORDERS} orders (navigation to all cards in the DOM): ${Date.now() - loadStart} ms`,
+    );
     const times: number[] = [];
     for (let round = 1; round <= RENDER_ROUNDS; round += 1) {
       current = orders(round);
-      for (const listener of listeners.get('orders:changed') ?? []) (listener as (p: unknown) => void)({ orders: current });
-      await page.waitForFunction((label) => document.querySelector(`article[aria-label="${label}"]`) !== null, `Order #${round}-${ACTIVE_ORDERS - 1}`);
+      for (const listener of listeners.get('orders:changed') ?? [])
+        (listener as (p: unknown) => void)({ orders: current });
+      await page.waitForFunction(
+        (label) => document.querySelector(`article[aria-label="${label}"]`) !== null,
+        `Order #${round}-${ACTIVE_ORDERS - 1}`,
+      );
       // Let any trailing commit land before reading the last change.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-      times.push(await page.evaluate(() => {
-        const scope = window as unknown as { __eventAt: number; __boardChangedAt: number };
-        return scope.__boardChangedAt - scope.__eventAt;
-      }));
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))),
+      );
+      times.push(
+        await page.evaluate(() => {
+          const scope = window as unknown as { __eventAt: number; __boardChangedAt: number };
+          return scope.__boardChangedAt - scope.__eventAt;
+        }),
+      );
     }
     return times;
   } finally {
@@ -127,8 +144,16 @@ const benchLatency = async (): Promise<number[]> => {
       const placedAt = performance.timeOrigin + performance.now();
       const placed = await sandbox.placeOrder(i % 2 === 0 ? 'takeaway' : 'homedelivery');
       const label = `Order #${placed.order_number}`;
-      await page.waitForFunction((l) => (window as unknown as { __cardSeenAt: Record<string, number> }).__cardSeenAt[l] !== undefined, label);
-      const seenAt = await page.evaluate((l) => (window as unknown as { __cardSeenAt: Record<string, number> }).__cardSeenAt[l]!, label);
+      await page.waitForFunction(
+        (l) =>
+          (window as unknown as { __cardSeenAt: Record<string, number> }).__cardSeenAt[l] !==
+          undefined,
+        label,
+      );
+      const seenAt = await page.evaluate(
+        (l) => (window as unknown as { __cardSeenAt: Record<string, number> }).__cardSeenAt[l]!,
+        label,
+      );
       latencies.push(seenAt - placedAt);
     }
     return latencies;
@@ -140,9 +165,14 @@ const benchLatency = async (): Promise<number[]> => {
 
 await ensureRendererBuilt();
 const render = await benchRender();
-console.log(`board re-render, ${ACTIVE_ORDERS} active orders, event in page → board updated (${RENDER_ROUNDS} rounds): ${summary(render)} (target p95 < ${TARGETS.renderP95Ms} ms)`);
+console.log(
+  `board re-render, ${ACTIVE_ORDERS} active orders, event in page → board updated (${RENDER_ROUNDS} rounds): ${summary(render)} (target p95 < ${TARGETS.renderP95Ms} ms)`,
+);
 const latency = await benchLatency();
-console.log(`notification at relay → card on screen (${LATENCY_ORDERS} orders, sandbox → relay → core → web host → Chromium): ${summary(latency)} (target p95 < ${TARGETS.latencyP95Ms} ms)`);
-const ok = percentile(render, 95) < TARGETS.renderP95Ms && percentile(latency, 95) < TARGETS.latencyP95Ms;
+console.log(
+  `notification at relay → card on screen (${LATENCY_ORDERS} orders, sandbox → relay → core → web host → Chromium): ${summary(latency)} (target p95 < ${TARGETS.latencyP95Ms} ms)`,
+);
+const ok =
+  percentile(render, 95) < TARGETS.renderP95Ms && percentile(latency, 95) < TARGETS.latencyP95Ms;
 console.log(ok ? 'ui: within targets' : 'ui: OUTSIDE TARGETS');
 process.exitCode = ok ? 0 : 1;

@@ -7,12 +7,20 @@ import { CHANNEL_NAMES, EVENT_CHANNEL, EVENT_NAMES } from '../shared/ipc/contrac
 type Envelope = { ok: true; value: unknown } | { ok: false; error: BridgeError };
 
 const isEnvelope = (value: unknown): value is Envelope =>
-  typeof value === 'object' && value !== null && typeof (value as { ok?: unknown }).ok === 'boolean';
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as { ok?: unknown }).ok === 'boolean';
 
-export const createBridge = (ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>): Bridge => {
+export const createBridge = (
+  ipc: Pick<IpcRenderer, 'invoke' | 'on' | 'removeListener'>,
+): Bridge => {
   const call = (channel: ChannelName) => async (request: unknown) => {
     const result: unknown = await ipc.invoke(channel, request ?? {});
-    if (!isEnvelope(result)) throw { code: 'failed', message: 'The terminal service gave no answer.' } satisfies BridgeError;
+    if (!isEnvelope(result))
+      throw {
+        code: 'failed',
+        message: 'The terminal service gave no answer.',
+      } satisfies BridgeError;
     if (!result.ok) throw result.error;
     return result.value;
   };

@@ -8,20 +8,27 @@ const fake = vi.hoisted(() => {
   const listeners = new Set<{ channel: string; handler: Handler }>();
   const exposed = new Map<string, unknown>();
   const ipcRenderer = {
-    invoke: vi.fn(async (_channel: string, _request: unknown): Promise<unknown> => ({ ok: true, value: null })),
+    invoke: vi.fn(async (_channel: string, _request: unknown): Promise<unknown> => ({
+      ok: true,
+      value: null,
+    })),
     send: vi.fn(),
     on: (channel: string, handler: Handler) => {
       listeners.add({ channel, handler });
       return ipcRenderer;
     },
     removeListener: (channel: string, handler: Handler) => {
-      for (const l of listeners) if (l.channel === channel && l.handler === handler) listeners.delete(l);
+      for (const l of listeners)
+        if (l.channel === channel && l.handler === handler) listeners.delete(l);
       return ipcRenderer;
     },
   };
-  const contextBridge = { exposeInMainWorld: vi.fn((key: string, api: unknown) => exposed.set(key, api)) };
+  const contextBridge = {
+    exposeInMainWorld: vi.fn((key: string, api: unknown) => exposed.set(key, api)),
+  };
   const emit = (channel: string, ...args: unknown[]) => {
-    for (const l of [...listeners]) if (l.channel === channel) l.handler({ sender: 'secret-sender' }, ...args);
+    for (const l of [...listeners])
+      if (l.channel === channel) l.handler({ sender: 'secret-sender' }, ...args);
   };
   return { ipcRenderer, contextBridge, exposed, listeners, emit };
 });
@@ -45,15 +52,28 @@ describe('preload', () => {
 
   it('invokes the channel of the same name and resolves with the service’s answer', async () => {
     fake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { actionId: 'a9' } });
-    await expect(bridge['orders:accept']({ orderId: 'o1', preparationMinutes: 10 })).resolves.toEqual({ actionId: 'a9' });
-    expect(fake.ipcRenderer.invoke).toHaveBeenLastCalledWith('orders:accept', { orderId: 'o1', preparationMinutes: 10 });
+    await expect(
+      bridge['orders:accept']({ orderId: 'o1', preparationMinutes: 10 }),
+    ).resolves.toEqual({ actionId: 'a9' });
+    expect(fake.ipcRenderer.invoke).toHaveBeenLastCalledWith('orders:accept', {
+      orderId: 'o1',
+      preparationMinutes: 10,
+    });
   });
 
   it('rejects with the BridgeError the service answered', async () => {
-    fake.ipcRenderer.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'conflict', message: 'Already ready.' } });
-    await expect(bridge['orders:markReady']({ orderId: 'o1' })).rejects.toEqual({ code: 'conflict', message: 'Already ready.' });
+    fake.ipcRenderer.invoke.mockResolvedValueOnce({
+      ok: false,
+      error: { code: 'conflict', message: 'Already ready.' },
+    });
+    await expect(bridge['orders:markReady']({ orderId: 'o1' })).rejects.toEqual({
+      code: 'conflict',
+      message: 'Already ready.',
+    });
     fake.ipcRenderer.invoke.mockResolvedValueOnce(undefined);
-    await expect(bridge['orders:markReady']({ orderId: 'o1' })).rejects.toMatchObject({ code: 'failed' });
+    await expect(bridge['orders:markReady']({ orderId: 'o1' })).rejects.toMatchObject({
+      code: 'failed',
+    });
   });
 
   it('delivers only its event’s payload to a listener, without the IPC event, until unsubscribed', () => {

@@ -50,7 +50,9 @@ function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv) {
     try {
       text = readFileSync(path, 'utf8');
     } catch (error) {
-      throw new UsageError(`Cannot read --config ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}.`);
+      throw new UsageError(
+        `Cannot read --config ${path}: ${(error as NodeJS.ErrnoException).code ?? 'error'}.`,
+      );
     }
     let json: unknown;
     try {
@@ -61,11 +63,14 @@ function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv) {
     const parsed = configFile.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new UsageError(`--config ${path}: ${issue?.path.join('.') || '(file)'}: ${issue?.message}.`);
+      throw new UsageError(
+        `--config ${path}: ${issue?.path.join('.') || '(file)'}: ${issue?.message}.`,
+      );
     }
     fromFile = parsed.data;
   }
-  const marketplaceSecrets = fromFile.marketplaceSecrets ?? splitSecrets(env.RELAY_MARKETPLACE_SECRETS);
+  const marketplaceSecrets =
+    fromFile.marketplaceSecrets ?? splitSecrets(env.RELAY_MARKETPLACE_SECRETS);
   const deliverySecrets = fromFile.deliverySecrets ?? splitSecrets(env.RELAY_DELIVERY_SECRETS);
   try {
     validateSecrets('RELAY_MARKETPLACE_SECRETS', marketplaceSecrets, true);
@@ -117,7 +122,8 @@ function runAdmin(args: string[]): void {
       name: { type: 'string' },
     });
     const venues = (values.venue as string[] | undefined) ?? [];
-    if (venues.length === 0) throw new UsageError('--venue is required (repeat it for several venues).');
+    if (venues.length === 0)
+      throw new UsageError('--venue is required (repeat it for several venues).');
     const dbPath = requireString(values.db, '--db');
     const name = values.name as string | undefined;
     const { id, key } = createTerminal(dbPath, venues, name === undefined ? {} : { name });
@@ -137,9 +143,18 @@ function runAdmin(args: string[]): void {
   if (command === 'list-terminals') {
     const values = parse(rest, { db: { type: 'string' } });
     for (const terminal of listTerminals(requireString(values.db, '--db'))) {
-      const state = terminal.revokedAt === null ? 'active' : `revoked ${new Date(terminal.revokedAt).toISOString()}`;
+      const state =
+        terminal.revokedAt === null
+          ? 'active'
+          : `revoked ${new Date(terminal.revokedAt).toISOString()}`;
       console.log(
-        [terminal.id, state, terminal.venueIds.join(','), terminal.name ?? '', new Date(terminal.createdAt).toISOString()].join('\t'),
+        [
+          terminal.id,
+          state,
+          terminal.venueIds.join(','),
+          terminal.name ?? '',
+          new Date(terminal.createdAt).toISOString(),
+        ].join('\t'),
       );
     }
     return;

@@ -57,10 +57,14 @@ describe('POST /hooks/delivery', () => {
 
   const served = async () => (await poll(relay.url, key, { after: 0 })).events;
   const servedIds = async () =>
-    (await served()).map((e) => (JSON.parse(e.body) as { token: string }).token).map((t) => {
-      const payload = JSON.parse(Buffer.from(t.split('.')[1] as string, 'base64url').toString()) as { details: { id: string } };
-      return payload.details.id;
-    });
+    (await served())
+      .map((e) => (JSON.parse(e.body) as { token: string }).token)
+      .map((t) => {
+        const payload = JSON.parse(
+          Buffer.from(t.split('.')[1] as string, 'base64url').toString(),
+        ) as { details: { id: string } };
+        return payload.details.id;
+      });
 
   it('stores an HS256 event under its venue with the raw body and a null signature', async () => {
     const jwt = await token(event('order.received', { id: 'd-ok', venue_id: 'venue-d' }));
@@ -71,8 +75,13 @@ describe('POST /hooks/delivery', () => {
   });
 
   it('accepts the second active secret and de-duplicates by details.id', async () => {
-    const first = await token(event('order.picked_up', { id: 'd-dup', venue_id: 'venue-d' }), DELIVERY_SECRET_NEXT);
-    const again = await token(event('order.picked_up', { id: 'd-dup', venue_id: 'venue-d', extra: 1 }));
+    const first = await token(
+      event('order.picked_up', { id: 'd-dup', venue_id: 'venue-d' }),
+      DELIVERY_SECRET_NEXT,
+    );
+    const again = await token(
+      event('order.picked_up', { id: 'd-dup', venue_id: 'venue-d', extra: 1 }),
+    );
     expect((await postDelivery(relay.url, first)).status).toBe(200);
     const second = await postDelivery(relay.url, again);
     expect(second.status).toBe(200);
@@ -87,11 +96,27 @@ describe('POST /hooks/delivery', () => {
   });
 
   it.each([
-    ['signed with the wrong secret', () => token(event('order.received', { id: 'd-wrong', venue_id: 'venue-d' }), 'not-the-delivery-secret-0123456')],
-    ['signed with HS512', () => token(event('order.received', { id: 'd-hs512', venue_id: 'venue-d' }), DELIVERY_SECRET, 'HS512')],
+    [
+      'signed with the wrong secret',
+      () =>
+        token(
+          event('order.received', { id: 'd-wrong', venue_id: 'venue-d' }),
+          'not-the-delivery-secret-0123456',
+        ),
+    ],
+    [
+      'signed with HS512',
+      () =>
+        token(
+          event('order.received', { id: 'd-hs512', venue_id: 'venue-d' }),
+          DELIVERY_SECRET,
+          'HS512',
+        ),
+    ],
     [
       'unsigned (alg none)',
-      async () => `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(event('order.received', { id: 'd-none', venue_id: 'venue-d' }))}.`,
+      async () =>
+        `${base64url({ alg: 'none', typ: 'JWT' })}.${base64url(event('order.received', { id: 'd-none', venue_id: 'venue-d' }))}.`,
     ],
     [
       'expired',
@@ -112,7 +137,9 @@ describe('POST /hooks/delivery', () => {
     [
       'a payload altered after signing',
       async () => {
-        const [header, , signature] = (await token(event('order.received', { id: 'd-alter', venue_id: 'venue-d' }))).split('.');
+        const [header, , signature] = (
+          await token(event('order.received', { id: 'd-alter', venue_id: 'venue-d' }))
+        ).split('.');
         return `${header}.${base64url(event('order.received', { id: 'd-alter', venue_id: 'venue-other' }))}.${signature}`;
       },
     ],
@@ -126,24 +153,47 @@ describe('POST /hooks/delivery', () => {
   });
 
   it('answers 400 to a body without a token and to a verified event without details.id', async () => {
-    const noToken = await send(`${relay.url}/hooks/delivery`, { method: 'POST', body: '{"jwt":"x"}' });
+    const noToken = await send(`${relay.url}/hooks/delivery`, {
+      method: 'POST',
+      body: '{"jwt":"x"}',
+    });
     expect(noToken.status).toBe(400);
-    const jwt = await token({ type: 'order.received', dispatched_at: '2026-11-23T10:00:00Z', details: { venue_id: 'venue-d' } });
+    const jwt = await token({
+      type: 'order.received',
+      dispatched_at: '2026-11-23T10:00:00Z',
+      details: { venue_id: 'venue-d' },
+    });
     expect((await postDelivery(relay.url, jwt)).status).toBe(400);
   });
 
   it('routes order.location_updated and order.handshake_delivery by an earlier event of the same order', async () => {
-    const received = await token(event('order.received', { id: 'd-r2', venue_id: 'venue-d', platform_order_reference_id: 'ref-2' }));
+    const received = await token(
+      event('order.received', {
+        id: 'd-r2',
+        venue_id: 'venue-d',
+        platform_order_reference_id: 'ref-2',
+      }),
+    );
     expect((await postDelivery(relay.url, received)).status).toBe(200);
     const location = await token({
       type: 'order.location_updated',
       dispatched_at: '2026-11-23T10:05:00Z',
-      details: { id: 'd-loc2', platform_order_reference_id: 'ref-2', tracking_id: 't', courier_location: { lat: 1, lon: 2 } },
+      details: {
+        id: 'd-loc2',
+        platform_order_reference_id: 'ref-2',
+        tracking_id: 't',
+        courier_location: { lat: 1, lon: 2 },
+      },
     });
     const handshake = await token({
       type: 'order.handshake_delivery',
       dispatched_at: '2026-11-23T10:06:00Z',
-      details: { id: 'd-pin2', platform_order_reference_id: 'ref-2', merchant_order_reference_id: null, pin_code: '1234' },
+      details: {
+        id: 'd-pin2',
+        platform_order_reference_id: 'ref-2',
+        merchant_order_reference_id: null,
+        pin_code: '1234',
+      },
     });
     expect((await postDelivery(relay.url, location)).status).toBe(200);
     expect((await postDelivery(relay.url, handshake)).status).toBe(200);
@@ -157,7 +207,12 @@ describe('POST /hooks/delivery', () => {
     const early = await token({
       type: 'order.location_updated',
       dispatched_at: '2026-11-23T10:05:00Z',
-      details: { id: 'd-early', platform_order_reference_id: 'ref-3', tracking_id: 't', courier_location: { lat: 1, lon: 2 } },
+      details: {
+        id: 'd-early',
+        platform_order_reference_id: 'ref-3',
+        tracking_id: 't',
+        courier_location: { lat: 1, lon: 2 },
+      },
     });
     const answer = await postDelivery(relay.url, early);
     expect(answer.status).toBe(200);
@@ -166,7 +221,13 @@ describe('POST /hooks/delivery', () => {
     // A retry of the held event is still a duplicate, not a second copy.
     expect(JSON.parse((await postDelivery(relay.url, early)).text).duplicate).toBe(true);
 
-    const resolving = await token(event('order.pickup_started', { id: 'd-resolve', venue_id: 'venue-d', platform_order_reference_id: 'ref-3' }));
+    const resolving = await token(
+      event('order.pickup_started', {
+        id: 'd-resolve',
+        venue_id: 'venue-d',
+        platform_order_reference_id: 'ref-3',
+      }),
+    );
     expect((await postDelivery(relay.url, resolving)).status).toBe(200);
     const ids = await servedIds();
     expect(ids.slice(-2)).toEqual(['d-early', 'd-resolve']);

@@ -1,6 +1,10 @@
 import type { AppendOutcome, EventStore, IncomingEvent } from './store/event-store';
 
-type Pending = { event: IncomingEvent; resolve(outcome: AppendOutcome): void; reject(error: unknown): void };
+type Pending = {
+  event: IncomingEvent;
+  resolve(outcome: AppendOutcome): void;
+  reject(error: unknown): void;
+};
 
 /**
  * Group commit: webhooks that arrive while a commit is being written share the next transaction,
@@ -25,12 +29,10 @@ export function createGroupCommit(store: EventStore, maxBatch = 500) {
 
   const schedule = () => {
     if (flushing) return;
-    flushing = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(flush)
-      .finally(() => {
-        flushing = null;
-        if (queue.length > 0) schedule();
-      });
+    flushing = new Promise<void>((resolve) => setImmediate(resolve)).then(flush).finally(() => {
+      flushing = null;
+      if (queue.length > 0) schedule();
+    });
   };
 
   return {

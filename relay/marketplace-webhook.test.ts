@@ -49,9 +49,14 @@ describe('POST /hooks/marketplace', () => {
 
   it('accepts the second active secret (rotation) and an upper-case hex signature', async () => {
     const rotated = orderNotification('m-rotated', 'venue-m');
-    expect((await postMarketplace(relay.url, rotated, sign(rotated, MARKETPLACE_SECRET_NEXT))).status).toBe(200);
+    expect(
+      (await postMarketplace(relay.url, rotated, sign(rotated, MARKETPLACE_SECRET_NEXT))).status,
+    ).toBe(200);
     const upper = orderNotification('m-upper', 'venue-m');
-    expect((await postMarketplace(relay.url, upper, sign(upper, MARKETPLACE_SECRET).toUpperCase())).status).toBe(200);
+    expect(
+      (await postMarketplace(relay.url, upper, sign(upper, MARKETPLACE_SECRET).toUpperCase()))
+        .status,
+    ).toBe(200);
     expect(await bodiesServed()).toEqual(expect.arrayContaining([rotated, upper]));
   });
 
@@ -68,7 +73,9 @@ describe('POST /hooks/marketplace', () => {
   it('answers a repeated notification id with 200 and stores it once', async () => {
     const body = orderNotification('m-dup', 'venue-m');
     const signature = sign(body, MARKETPLACE_SECRET);
-    const answers = await Promise.all([1, 2, 3].map(() => postMarketplace(relay.url, body, signature)));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => postMarketplace(relay.url, body, signature)),
+    );
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers.filter((a) => JSON.parse(a.text).duplicate === true)).toHaveLength(2);
     expect((await bodiesServed()).filter((b) => b === body)).toHaveLength(1);
@@ -101,12 +108,53 @@ describe('POST /hooks/marketplace', () => {
   it.each([
     ['not JSON', '{"id": '],
     ['a JSON array', '[1,2]'],
-    ['without created_at', JSON.stringify({ id: 'x1', type: 'order.notification', order: { id: 'o', venue_id: 'v', status: 'CREATED' } })],
-    ['with a bad created_at', JSON.stringify({ id: 'x2', type: 'order.notification', order: { id: 'o', venue_id: 'v', status: 'CREATED' }, created_at: 'yesterday' })],
-    ['without order.venue_id', JSON.stringify({ id: 'x3', type: 'courier.notification', order: { id: 'o' }, created_at: '2026-11-23T10:00:00.123Z' })],
-    ['without a status in order.notification', JSON.stringify({ id: 'x4', type: 'order.notification', order: { id: 'o', venue_id: 'v' }, created_at: '2026-11-23T10:00:00.123Z' })],
-    ['without an id', JSON.stringify({ type: 'order.notification', order: { id: 'o', venue_id: 'v', status: 'CREATED' }, created_at: '2026-11-23T10:00:00.123Z' })],
-    ['of an unknown type naming no venue', JSON.stringify({ id: 'x5', type: 'partner.alert', created_at: '2026-11-23T10:00:00.123Z' })],
+    [
+      'without created_at',
+      JSON.stringify({
+        id: 'x1',
+        type: 'order.notification',
+        order: { id: 'o', venue_id: 'v', status: 'CREATED' },
+      }),
+    ],
+    [
+      'with a bad created_at',
+      JSON.stringify({
+        id: 'x2',
+        type: 'order.notification',
+        order: { id: 'o', venue_id: 'v', status: 'CREATED' },
+        created_at: 'yesterday',
+      }),
+    ],
+    [
+      'without order.venue_id',
+      JSON.stringify({
+        id: 'x3',
+        type: 'courier.notification',
+        order: { id: 'o' },
+        created_at: '2026-11-23T10:00:00.123Z',
+      }),
+    ],
+    [
+      'without a status in order.notification',
+      JSON.stringify({
+        id: 'x4',
+        type: 'order.notification',
+        order: { id: 'o', venue_id: 'v' },
+        created_at: '2026-11-23T10:00:00.123Z',
+      }),
+    ],
+    [
+      'without an id',
+      JSON.stringify({
+        type: 'order.notification',
+        order: { id: 'o', venue_id: 'v', status: 'CREATED' },
+        created_at: '2026-11-23T10:00:00.123Z',
+      }),
+    ],
+    [
+      'of an unknown type naming no venue',
+      JSON.stringify({ id: 'x5', type: 'partner.alert', created_at: '2026-11-23T10:00:00.123Z' }),
+    ],
     ['not UTF-8', Buffer.from([0x7b, 0x22, 0xff, 0x22, 0x7d])],
   ])('answers 400 to a signed body %s', async (_case, body) => {
     const answer = await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET));
@@ -119,20 +167,31 @@ describe('POST /hooks/marketplace', () => {
     ['an hours-only offset', '2026-11-23T12:00:00.123+02'],
     ['no offset', '2026-11-23T10:00:00.123'],
     ['a comma before the fraction', '2026-11-23T10:00:00,123Z'],
-  ])('accepts a created_at in ISO 8601 with %s: refusing a genuine notification loses it', async (_case, createdAt) => {
-    const id = `m-ts-${createdAt}`;
-    const body = JSON.stringify({
-      id,
-      type: 'order.notification',
-      order: { id: 'o-ts', venue_id: 'venue-m', status: 'CREATED' },
-      created_at: createdAt,
-    });
-    expect((await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(200);
-    expect(await bodiesServed()).toContain(body);
-  });
+  ])(
+    'accepts a created_at in ISO 8601 with %s: refusing a genuine notification loses it',
+    async (_case, createdAt) => {
+      const id = `m-ts-${createdAt}`;
+      const body = JSON.stringify({
+        id,
+        type: 'order.notification',
+        order: { id: 'o-ts', venue_id: 'venue-m', status: 'CREATED' },
+        created_at: createdAt,
+      });
+      expect((await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(
+        200,
+      );
+      expect(await bodiesServed()).toContain(body);
+    },
+  );
 
   it('accepts unknown types and unknown fields when they carry an id and a venue', async () => {
-    const alert = JSON.stringify({ id: 'm-alert', type: 'venue.alert', venue_id: 'venue-m', created_at: '2026-11-23T10:00:00Z', extra: { a: 1 } });
+    const alert = JSON.stringify({
+      id: 'm-alert',
+      type: 'venue.alert',
+      venue_id: 'venue-m',
+      created_at: '2026-11-23T10:00:00Z',
+      extra: { a: 1 },
+    });
     const cancel = JSON.stringify({
       id: 'm-cancel',
       type: 'order.notification',
@@ -148,13 +207,20 @@ describe('POST /hooks/marketplace', () => {
       created_at: '2026-11-23T10:00:00.123Z',
     });
     for (const body of [alert, cancel, pickup]) {
-      expect((await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(200);
+      expect((await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(
+        200,
+      );
     }
     expect(await bodiesServed()).toEqual(expect.arrayContaining([alert, cancel, pickup]));
   });
 
   it('answers 413 to a body over the limit, by Content-Length or while streaming', async () => {
-    const big = JSON.stringify({ id: 'm-big', type: 'venue.alert', venue_id: 'venue-m', pad: 'x'.repeat(5000) });
+    const big = JSON.stringify({
+      id: 'm-big',
+      type: 'venue.alert',
+      venue_id: 'venue-m',
+      pad: 'x'.repeat(5000),
+    });
     const answer = await postMarketplace(relay.url, big, sign(big, MARKETPLACE_SECRET));
     expect(answer.status).toBe(413);
 
@@ -162,7 +228,9 @@ describe('POST /hooks/marketplace', () => {
     const status = await new Promise<string>((resolve, reject) => {
       const url = new URL(relay.url);
       const socket = connect(Number(url.port), url.hostname, () => {
-        socket.write('POST /hooks/marketplace HTTP/1.1\r\nHost: relay\r\nTransfer-Encoding: chunked\r\n\r\n');
+        socket.write(
+          'POST /hooks/marketplace HTTP/1.1\r\nHost: relay\r\nTransfer-Encoding: chunked\r\n\r\n',
+        );
         const chunk = 'x'.repeat(3000);
         socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
         socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
@@ -182,7 +250,10 @@ describe('POST /hooks/marketplace', () => {
   });
 
   it('serves a body that starts with a UTF-8 byte order mark byte for byte, so its signature still verifies', async () => {
-    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(orderNotification('m-bom', 'venue-m'))]);
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from(orderNotification('m-bom', 'venue-m')),
+    ]);
     const signature = sign(bytes, MARKETPLACE_SECRET);
     expect((await postMarketplace(relay.url, bytes, signature)).status).toBe(200);
     const event = (await served()).find((e) => e.body.includes('"m-bom"'));

@@ -6,7 +6,8 @@ type Labels = Record<string, string>;
 const labelText = (labels: Labels): string => {
   const entries = Object.entries(labels);
   if (entries.length === 0) return '';
-  const escape = (value: string) => value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
+  const escape = (value: string) =>
+    value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
   return `{${entries.map(([key, value]) => `${key}="${escape(value)}"`).join(',')}}`;
 };
 
@@ -48,7 +49,11 @@ export function histogram(name: string, help: string, buckets: readonly number[]
     render() {
       const lines = [`# HELP ${name} ${help}`, `# TYPE ${name} histogram`];
       buckets.forEach((bound, i) => lines.push(`${name}_bucket{le="${bound}"} ${counts[i]}`));
-      lines.push(`${name}_bucket{le="+Inf"} ${total}`, `${name}_sum ${sum}`, `${name}_count ${total}`);
+      lines.push(
+        `${name}_bucket{le="+Inf"} ${total}`,
+        `${name}_sum ${sum}`,
+        `${name}_count ${total}`,
+      );
       return lines.join('\n');
     },
   };
@@ -57,7 +62,10 @@ export function histogram(name: string, help: string, buckets: readonly number[]
 export type RelayMetrics = ReturnType<typeof createRelayMetrics>;
 
 export function createRelayMetrics(openPolls: () => number) {
-  const received = counter('relay_events_received_total', 'Verified events committed (kind; outcome stored|duplicate|held).');
+  const received = counter(
+    'relay_events_received_total',
+    'Verified events committed (kind; outcome stored|duplicate|held).',
+  );
   const refused = counter('relay_events_refused_total', 'Webhook requests refused (kind; reason).');
   const polls = counter('relay_polls_total', 'Event polls answered (outcome).');
   const pollDuration = histogram(
@@ -71,14 +79,23 @@ export function createRelayMetrics(openPolls: () => number) {
     [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
   );
   const open = gauge('relay_polls_open', 'Polls currently waiting for events.', openPolls);
-  const rss = gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', () => process.memoryUsage.rss());
-  const heap = gauge('nodejs_heap_size_used_bytes', 'V8 heap in use, in bytes.', () => process.memoryUsage().heapUsed);
+  const rss = gauge('process_resident_memory_bytes', 'Resident memory size in bytes.', () =>
+    process.memoryUsage.rss(),
+  );
+  const heap = gauge(
+    'nodejs_heap_size_used_bytes',
+    'V8 heap in use, in bytes.',
+    () => process.memoryUsage().heapUsed,
+  );
   return {
     received,
     refused,
     polls,
     pollDuration,
     delivery,
-    render: () => [received, refused, polls, open, pollDuration, delivery, rss, heap].map((m) => m.render()).join('\n\n') + '\n',
+    render: () =>
+      [received, refused, polls, open, pollDuration, delivery, rss, heap]
+        .map((m) => m.render())
+        .join('\n\n') + '\n',
   };
 }

@@ -44,13 +44,17 @@ describe('relay operations', () => {
     try {
       const key = createTerminal(dbPath, ['v-ret']).key;
       const old = orderNotification('old', 'v-ret');
-      expect((await postMarketplace(relay.url, old, sign(old, MARKETPLACE_SECRET))).status).toBe(200);
+      expect((await postMarketplace(relay.url, old, sign(old, MARKETPLACE_SECRET))).status).toBe(
+        200,
+      );
       clock += 71 * HOUR;
       expect(await relay.prune()).toBe(0);
       const kept = await poll(relay.url, key);
       expect(kept.events.map((e) => e.body)).toEqual([old]);
       const fresh = orderNotification('fresh', 'v-ret');
-      expect((await postMarketplace(relay.url, fresh, sign(fresh, MARKETPLACE_SECRET))).status).toBe(200);
+      expect(
+        (await postMarketplace(relay.url, fresh, sign(fresh, MARKETPLACE_SECRET))).status,
+      ).toBe(200);
 
       clock += 2 * HOUR; // old is now 73 h old, fresh 2 h
       await new Promise((resolve) => setTimeout(resolve, 100)); // the periodic prune runs
@@ -61,20 +65,31 @@ describe('relay operations', () => {
       clock += 80 * HOUR;
       await relay.prune();
       const next = orderNotification('next', 'v-ret');
-      expect((await postMarketplace(relay.url, next, sign(next, MARKETPLACE_SECRET))).status).toBe(200);
+      expect((await postMarketplace(relay.url, next, sign(next, MARKETPLACE_SECRET))).status).toBe(
+        200,
+      );
       const last = await poll(relay.url, key);
       expect(last.events[0]?.seq).toBeGreaterThan(after.events[0]?.seq ?? Infinity);
     } finally {
       await relay.close();
     }
-    await expect(startRelay({ dbPath, marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [], retentionHours: 24 })).rejects.toThrow(
-      /at least 72/,
-    );
+    await expect(
+      startRelay({
+        dbPath,
+        marketplaceSecrets: [MARKETPLACE_SECRET],
+        deliverySecrets: [],
+        retentionHours: 24,
+      }),
+    ).rejects.toThrow(/at least 72/);
   });
 
   it('serves /healthz and Prometheus /metrics with received, refused, open polls and latency', async () => {
     const { dbPath } = dir();
-    const relay = await startRelay({ dbPath, marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] });
+    const relay = await startRelay({
+      dbPath,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      deliverySecrets: [],
+    });
     try {
       const health = await send(`${relay.url}/healthz`);
       expect(health.status).toBe(200);
@@ -91,10 +106,18 @@ describe('relay operations', () => {
       await waiting;
       const metrics = await send(`${relay.url}/metrics`);
       expect(metrics.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-      expect(metrics.text).toContain('relay_events_received_total{kind="marketplace",outcome="stored"} 1');
-      expect(metrics.text).toContain('relay_events_refused_total{kind="marketplace",reason="bad_signature"} 1');
-      expect(metrics.text).toContain('relay_events_refused_total{kind="marketplace",reason="missing_signature"} 1');
-      expect(metrics.text).toContain('relay_events_refused_total{kind="marketplace",reason="malformed"} 1');
+      expect(metrics.text).toContain(
+        'relay_events_received_total{kind="marketplace",outcome="stored"} 1',
+      );
+      expect(metrics.text).toContain(
+        'relay_events_refused_total{kind="marketplace",reason="bad_signature"} 1',
+      );
+      expect(metrics.text).toContain(
+        'relay_events_refused_total{kind="marketplace",reason="missing_signature"} 1',
+      );
+      expect(metrics.text).toContain(
+        'relay_events_refused_total{kind="marketplace",reason="malformed"} 1',
+      );
       expect(metrics.text).toMatch(/^relay_polls_open 0$/m);
       expect(metrics.text).toMatch(/^relay_event_to_poll_seconds_count 1$/m);
       expect(metrics.text).toMatch(/^relay_poll_duration_seconds_count 1$/m);
@@ -105,7 +128,11 @@ describe('relay operations', () => {
 
   it('on close answers open polls and closes the database cleanly (WAL checkpointed)', async () => {
     const { dbPath } = dir();
-    const relay = await startRelay({ dbPath, marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] });
+    const relay = await startRelay({
+      dbPath,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      deliverySecrets: [],
+    });
     const key = createTerminal(dbPath, ['v-close']).key;
     const waiting = [poll(relay.url, key, { wait: 20 }), poll(relay.url, key, { wait: 20 })];
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -123,7 +150,11 @@ describe('relay operations', () => {
 
   it('on close also answers at once a poll whose request was still arriving', async () => {
     const { dbPath } = dir();
-    const relay = await startRelay({ dbPath, marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] });
+    const relay = await startRelay({
+      dbPath,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      deliverySecrets: [],
+    });
     const key = createTerminal(dbPath, ['v-late']).key;
     const { port } = new URL(relay.url);
     const socket = connect(Number(port), '127.0.0.1');
@@ -148,7 +179,20 @@ describe('relay operations', () => {
 
   it('CLI: create-terminal prints the key alone on its last line, stores only its hash, list and revoke work', async () => {
     const { dbPath } = dir();
-    const created = await collect(runCli(['admin', 'create-terminal', '--db', dbPath, '--venue', 'v1', '--venue', 'v2', '--name', 'Till 1']));
+    const created = await collect(
+      runCli([
+        'admin',
+        'create-terminal',
+        '--db',
+        dbPath,
+        '--venue',
+        'v1',
+        '--venue',
+        'v2',
+        '--name',
+        'Till 1',
+      ]),
+    );
     expect(created.code).toBe(0);
     const lines = created.stdout.trimEnd().split('\n');
     const key = lines.at(-1) as string;
@@ -164,41 +208,79 @@ describe('relay operations', () => {
     const listed = await collect(runCli(['admin', 'list-terminals', '--db', dbPath]));
     expect(listed.stdout).toContain(`${terminal?.id}\tactive\tv1,v2\tTill 1`);
     expect(listed.stdout).not.toContain(key);
-    const revoked = await collect(runCli(['admin', 'revoke-terminal', '--db', dbPath, '--id', terminal?.id ?? '']));
+    const revoked = await collect(
+      runCli(['admin', 'revoke-terminal', '--db', dbPath, '--id', terminal?.id ?? '']),
+    );
     expect(revoked.code).toBe(0);
     expect(listTerminals(dbPath)[0]?.revokedAt).not.toBeNull();
-    const again = await collect(runCli(['admin', 'revoke-terminal', '--db', dbPath, '--id', terminal?.id ?? '']));
+    const again = await collect(
+      runCli(['admin', 'revoke-terminal', '--db', dbPath, '--id', terminal?.id ?? '']),
+    );
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('No active terminal has id');
   });
 
   it.each([
     ['no secrets', ['--db', 'X'], {}, /RELAY_MARKETPLACE_SECRETS: at least one secret is required/],
-    ['a secret on the command line', ['--db', 'X', '--marketplace-secret', 'abc'], env, /Unknown option '--marketplace-secret'/],
+    [
+      'a secret on the command line',
+      ['--db', 'X', '--marketplace-secret', 'abc'],
+      env,
+      /Unknown option '--marketplace-secret'/,
+    ],
     ['no --db', [], env, /--db is required/],
     ['a bad port', ['--db', 'X', '--port', 'http'], env, /--port must be a number/],
-    ['a short secret', ['--db', 'X'], { RELAY_MARKETPLACE_SECRETS: 'short' }, /at least 16 characters/],
-    ['three secrets', ['--db', 'X'], { RELAY_MARKETPLACE_SECRETS: `${'a'.repeat(16)},${'b'.repeat(16)},${'c'.repeat(16)}` }, /at most 2/],
-    ['create-terminal without --venue', ['admin', 'create-terminal', '--db', 'X'], {}, /--venue is required/],
-  ])('CLI refuses %s with a clear message and exit code 2', async (_case, args, extraEnv, message) => {
-    const { dbPath } = dir();
-    const result = await collect(runCli(args.map((arg) => (arg === 'X' ? dbPath : arg)), extraEnv));
-    expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(message);
-    expect(result.stderr).toContain('Usage:');
-  });
+    [
+      'a short secret',
+      ['--db', 'X'],
+      { RELAY_MARKETPLACE_SECRETS: 'short' },
+      /at least 16 characters/,
+    ],
+    [
+      'three secrets',
+      ['--db', 'X'],
+      { RELAY_MARKETPLACE_SECRETS: `${'a'.repeat(16)},${'b'.repeat(16)},${'c'.repeat(16)}` },
+      /at most 2/,
+    ],
+    [
+      'create-terminal without --venue',
+      ['admin', 'create-terminal', '--db', 'X'],
+      {},
+      /--venue is required/,
+    ],
+  ])(
+    'CLI refuses %s with a clear message and exit code 2',
+    async (_case, args, extraEnv, message) => {
+      const { dbPath } = dir();
+      const result = await collect(
+        runCli(
+          args.map((arg) => (arg === 'X' ? dbPath : arg)),
+          extraEnv,
+        ),
+      );
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(result.stderr).toContain('Usage:');
+    },
+  );
 
   it('CLI: serves with secrets from --config, and on SIGTERM answers open polls and exits 0', async () => {
     const made = dir();
     const config = join(made.dir, 'relay.json');
-    writeFileSync(config, JSON.stringify({ marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] }), { mode: 0o600 });
+    writeFileSync(
+      config,
+      JSON.stringify({ marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] }),
+      { mode: 0o600 },
+    );
     const key = createTerminal(made.dbPath, ['v-cli']).key;
     const started = Date.now();
     const relay = await spawnRelay(['--db', made.dbPath, '--port', '0', '--config', config], {});
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(relay.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     const body = orderNotification('cli', 'v-cli');
-    expect((await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(200);
+    expect((await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(
+      200,
+    );
     const waiting = poll(relay.url, key, { after: 1, wait: 20 });
     await new Promise((resolve) => setTimeout(resolve, 200));
     relay.child.kill('SIGTERM');

@@ -20,7 +20,8 @@ export function createPollHub() {
   // Per venue, a seq no event of the venue exceeds (learnt from commits and complete listings):
   // a terminal re-polling with an up-to-date cursor then needs no database read at all.
   const newest = new Map<string, number>();
-  const raise = (venue: string, seq: number) => newest.set(venue, Math.max(newest.get(venue) ?? seq, seq));
+  const raise = (venue: string, seq: number) =>
+    newest.set(venue, Math.max(newest.get(venue) ?? seq, seq));
   let count = 0;
 
   const addTo = (map: Map<string, Set<Waiter>>, key: string, waiter: Waiter) => {
@@ -66,7 +67,12 @@ export function createPollHub() {
       });
     },
     /** Learns from a store listing; only a complete one (fewer than `limit`) proves an upper bound. */
-    listed(venueIds: readonly string[], after: number, events: readonly StoredEvent[], limit: number): void {
+    listed(
+      venueIds: readonly string[],
+      after: number,
+      events: readonly StoredEvent[],
+      limit: number,
+    ): void {
       if (events.length >= limit) return;
       for (const venue of venueIds) raise(venue, after);
       for (const event of events) raise(event.venueId, event.seq);
@@ -80,7 +86,9 @@ export function createPollHub() {
       }
       for (const waiter of touched) {
         const venues = new Set(waiter.venueIds);
-        const mine = events.filter((event) => event.seq > waiter.after && venues.has(event.venueId)).slice(0, waiter.limit);
+        const mine = events
+          .filter((event) => event.seq > waiter.after && venues.has(event.venueId))
+          .slice(0, waiter.limit);
         if (mine.length > 0 && remove(waiter)) waiter.settle(mine);
       }
     },

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type Relay } from './server';
 import { createTerminal, revokeTerminal } from './terminals';
-import { MARKETPLACE_SECRET, orderNotification, poll, postMarketplace, send, sign, tempDir } from './test-support';
+import {
+  MARKETPLACE_SECRET,
+  orderNotification,
+  poll,
+  postMarketplace,
+  send,
+  sign,
+  tempDir,
+} from './test-support';
 
 describe('GET /v1/events', () => {
   const dir = tempDir();
@@ -35,7 +43,10 @@ describe('GET /v1/events', () => {
     await new Promise((resolve) => setTimeout(resolve, 50));
 
     const forged = orderNotification('forged', 'v-two');
-    expect((await postMarketplace(relay.url, forged, sign(forged, 'not-the-platform-secret-123456'))).status).toBe(401);
+    expect(
+      (await postMarketplace(relay.url, forged, sign(forged, 'not-the-platform-secret-123456')))
+        .status,
+    ).toBe(401);
     const genuine = await deliver('genuine', 'v-two');
 
     const answers = await Promise.all(waiting);
@@ -45,7 +56,9 @@ describe('GET /v1/events', () => {
       expect(answers[0]?.events[0]?.signature).toBe(sign(genuine, MARKETPLACE_SECRET));
     }
     for (const key of [till, kitchen]) {
-      expect((await poll(relay.url, key, { after: 0 })).events.map((e) => e.body)).toEqual([genuine]);
+      expect((await poll(relay.url, key, { after: 0 })).events.map((e) => e.body)).toEqual([
+        genuine,
+      ]);
     }
   });
 
@@ -71,7 +84,9 @@ describe('GET /v1/events', () => {
     expect(answer.events.map((e) => e.body)).toEqual([body]);
     const seq = answer.events[0]?.seq ?? 0;
     expect((await poll(relay.url, key, { after: seq })).events).toEqual([]);
-    expect((await poll(relay.url, key, { after: seq - 1 })).events.map((e) => e.body)).toEqual([body]);
+    expect((await poll(relay.url, key, { after: seq - 1 })).events.map((e) => e.body)).toEqual([
+      body,
+    ]);
   });
 
   it('holds an empty poll and answers the moment an event arrives', async () => {
@@ -96,12 +111,16 @@ describe('GET /v1/events', () => {
 
   it('returns at most 100 events per answer, and honours a smaller limit', async () => {
     const key = createTerminal(dir.dbPath, ['v-many']).key;
-    const bodies = await Promise.all(Array.from({ length: 120 }, (_, i) => deliver(`many-${i}`, 'v-many')));
+    const bodies = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => deliver(`many-${i}`, 'v-many')),
+    );
     const first = await poll(relay.url, key, { after: 0, limit: 500 });
     expect(first.events).toHaveLength(100);
     const second = await poll(relay.url, key, { after: first.events.at(-1)?.seq ?? 0 });
     expect(second.events).toHaveLength(20);
-    expect(new Set([...first.events, ...second.events].map((e) => e.body))).toEqual(new Set(bodies));
+    expect(new Set([...first.events, ...second.events].map((e) => e.body))).toEqual(
+      new Set(bodies),
+    );
     expect((await poll(relay.url, key, { after: 0, limit: 7 })).events).toHaveLength(7);
   });
 
@@ -129,7 +148,9 @@ describe('GET /v1/events', () => {
     ['limit=0', 'limit'],
   ])('answers 400 to %s', async (query, name) => {
     const key = createTerminal(dir.dbPath, ['v-params']).key;
-    const answer = await send(`${relay.url}/v1/events?${query}`, { headers: { Authorization: `Bearer ${key}` } });
+    const answer = await send(`${relay.url}/v1/events?${query}`, {
+      headers: { Authorization: `Bearer ${key}` },
+    });
     expect(answer.status).toBe(400);
     expect(JSON.parse(answer.text).message).toContain(name);
   });

@@ -8,7 +8,10 @@ export function createRateLimiter(limit: RateLimit, now: () => number) {
     take(key: string): number {
       const time = now();
       const bucket = buckets.get(key) ?? { tokens: limit.burst, at: time };
-      bucket.tokens = Math.min(limit.burst, bucket.tokens + ((time - bucket.at) / 1000) * limit.perSecond);
+      bucket.tokens = Math.min(
+        limit.burst,
+        bucket.tokens + ((time - bucket.at) / 1000) * limit.perSecond,
+      );
       bucket.at = time;
       buckets.set(key, bucket);
       if (bucket.tokens >= 1) {
@@ -21,7 +24,8 @@ export function createRateLimiter(limit: RateLimit, now: () => number) {
     sweep(): void {
       const time = now();
       for (const [key, bucket] of buckets) {
-        if (bucket.tokens + ((time - bucket.at) / 1000) * limit.perSecond >= limit.burst) buckets.delete(key);
+        if (bucket.tokens + ((time - bucket.at) / 1000) * limit.perSecond >= limit.burst)
+          buckets.delete(key);
       }
     },
   };

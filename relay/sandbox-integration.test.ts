@@ -12,11 +12,23 @@ describe('relay with the sandbox platform', () => {
   let platform: Sandbox;
   let impostor: Sandbox;
   beforeAll(async () => {
-    relay = await startRelay({ dbPath: dir.dbPath, marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] });
+    relay = await startRelay({
+      dbPath: dir.dbPath,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      deliverySecrets: [],
+    });
     const webhookUrl = `${relay.url}/hooks/marketplace`;
     const retry = { retries: 0, intervalMs: 10 };
-    platform = await startSandbox({ webhookUrl, webhookSecret: MARKETPLACE_SECRET, notificationRetry: retry });
-    impostor = await startSandbox({ webhookUrl, webhookSecret: 'someone-elses-secret-0123456789', notificationRetry: retry });
+    platform = await startSandbox({
+      webhookUrl,
+      webhookSecret: MARKETPLACE_SECRET,
+      notificationRetry: retry,
+    });
+    impostor = await startSandbox({
+      webhookUrl,
+      webhookSecret: 'someone-elses-secret-0123456789',
+      notificationRetry: retry,
+    });
   });
   afterAll(async () => {
     await Promise.all([platform.close(), impostor.close()]);
@@ -35,7 +47,10 @@ describe('relay with the sandbox platform', () => {
   };
 
   it('delivers a sandbox-signed CREATED notification to both terminals of demo-venue, and a forged one to none', async () => {
-    const keys = [createTerminal(dir.dbPath, ['demo-venue']).key, createTerminal(dir.dbPath, ['demo-venue']).key];
+    const keys = [
+      createTerminal(dir.dbPath, ['demo-venue']).key,
+      createTerminal(dir.dbPath, ['demo-venue']).key,
+    ];
     const other = createTerminal(dir.dbPath, ['another-venue']).key;
     const waiting = keys.map((key) => poll(relay.url, key, { wait: 10 }));
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -47,16 +62,25 @@ describe('relay with the sandbox platform', () => {
       expect(answer.events).toHaveLength(1);
       const [event] = answer.events;
       const notification = JSON.parse(event?.body ?? '{}');
-      expect(notification).toMatchObject({ type: 'order.notification', order: { id: order.id, venue_id: 'demo-venue', status: 'CREATED' } });
+      expect(notification).toMatchObject({
+        type: 'order.notification',
+        order: { id: order.id, venue_id: 'demo-venue', status: 'CREATED' },
+      });
       expect(event?.signature).toBe(sign(event?.body ?? '', platform.webhookSecret));
     }
 
     // The impostor's notification was refused (401), so no terminal ever sees it.
-    await expect.poll(async () => {
-      const sent = await send(`${impostor.controlUrl}/notifications`);
-      return (JSON.parse(sent.text) as { delivered: boolean; attempts: number }[]).map((n) => [n.attempts > 0, n.delivered]);
-    }).toEqual([[true, false]]);
-    for (const key of keys) expect((await poll(relay.url, key, { after: 0 })).events).toHaveLength(1);
+    await expect
+      .poll(async () => {
+        const sent = await send(`${impostor.controlUrl}/notifications`);
+        return (JSON.parse(sent.text) as { delivered: boolean; attempts: number }[]).map((n) => [
+          n.attempts > 0,
+          n.delivered,
+        ]);
+      })
+      .toEqual([[true, false]]);
+    for (const key of keys)
+      expect((await poll(relay.url, key, { after: 0 })).events).toHaveLength(1);
     expect((await poll(relay.url, other, { after: 0 })).events).toEqual([]);
   });
 });

@@ -70,7 +70,12 @@ const STATUS_TEXT: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent || res.destroyed) return;
   const text = JSON.stringify(body);
   res.writeHead(status, {
@@ -83,17 +88,27 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
 }
 
 function sendError(res: ServerResponse, error: HttpError): void {
-  sendJson(res, error.status, { error: STATUS_TEXT[error.status] ?? 'Error', message: error.message }, error.headers);
+  sendJson(
+    res,
+    error.status,
+    { error: STATUS_TEXT[error.status] ?? 'Error', message: error.message },
+    error.headers,
+  );
 }
 
 export function validateSecrets(name: string, secrets: readonly string[], required: boolean): void {
-  if (required && secrets.length === 0) throw new Error(`${name}: at least one secret is required.`);
+  if (required && secrets.length === 0)
+    throw new Error(`${name}: at least one secret is required.`);
   if (secrets.length > MAX_SECRETS) {
-    throw new Error(`${name}: at most ${MAX_SECRETS} secrets may be active at once (one old, one new).`);
+    throw new Error(
+      `${name}: at most ${MAX_SECRETS} secrets may be active at once (one old, one new).`,
+    );
   }
   for (const secret of secrets) {
     if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) {
-      throw new Error(`${name}: every secret must be at least ${MIN_SECRET_LENGTH} characters (128 bits of randomness).`);
+      throw new Error(
+        `${name}: every secret must be at least ${MIN_SECRET_LENGTH} characters (128 bits of randomness).`,
+      );
     }
   }
 }
@@ -101,7 +116,8 @@ export function validateSecrets(name: string, secrets: readonly string[], requir
 /** Reads the body up to the limit; refuses early on Content-Length, else as soon as it is exceeded. */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const tooLarge = () => new HttpError(413, `The body exceeds ${limit} bytes.`, { Connection: 'close' });
+    const tooLarge = () =>
+      new HttpError(413, `The body exceeds ${limit} bytes.`, { Connection: 'close' });
     const declared = Number(req.headers['content-length']);
     if (Number.isFinite(declared) && declared > limit) {
       reject(tooLarge());
@@ -146,10 +162,16 @@ function decodeJson(body: Buffer): { text: string; json: unknown } {
   }
 }
 
-function parseIntParam(params: URLSearchParams, name: string, fallback: number, min: number): number {
+function parseIntParam(
+  params: URLSearchParams,
+  name: string,
+  fallback: number,
+  min: number,
+): number {
   const raw = params.get(name);
   if (raw === null || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new HttpError(400, `Query parameter '${name}' must be a whole number ≥ ${min}.`);
+  if (!/^\d+$/.test(raw))
+    throw new HttpError(400, `Query parameter '${name}' must be a whole number ≥ ${min}.`);
   const value = Number(raw);
   if (!Number.isSafeInteger(value) || value < min) {
     throw new HttpError(400, `Query parameter '${name}' must be a whole number ≥ ${min}.`);
@@ -175,7 +197,11 @@ const serialise = (event: StoredEvent): string => {
   return text;
 };
 
-function sendEvents(res: ServerResponse, events: StoredEvent[], headers: Record<string, string>): void {
+function sendEvents(
+  res: ServerResponse,
+  events: StoredEvent[],
+  headers: Record<string, string>,
+): void {
   if (res.headersSent || res.destroyed) return;
   const text = `{"events":[${events.map(serialise).join(',')}]}`;
   res.writeHead(200, {
@@ -218,7 +244,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     } catch (error) {
       metrics.refused.inc({ kind: event.kind, reason: 'storage_error' });
       console.error(`relay: could not store a ${event.kind} event: ${(error as Error).message}`);
-      throw new HttpError(503, 'The event could not be stored; retry later.', { 'Retry-After': '1' });
+      throw new HttpError(503, 'The event could not be stored; retry later.', {
+        'Retry-After': '1',
+      });
     }
   };
 
@@ -241,8 +269,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const header = req.headers['platform-signature'];
     const signature = typeof header === 'string' ? header : undefined;
     if (!verifyPlatformSignature(body, signature, marketplaceSecrets)) {
-      refuse('marketplace', signature === undefined ? 'missing_signature' : 'bad_signature',
-        new HttpError(401, 'PLATFORM-SIGNATURE is missing or does not match the body.'));
+      refuse(
+        'marketplace',
+        signature === undefined ? 'missing_signature' : 'bad_signature',
+        new HttpError(401, 'PLATFORM-SIGNATURE is missing or does not match the body.'),
+      );
     }
     let decoded: { text: string; json: unknown };
     try {
@@ -251,7 +282,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return refuse('marketplace', 'malformed', error as HttpError);
     }
     const parsed = parseMarketplaceNotification(decoded.json);
-    if (!parsed.ok) return refuse('marketplace', 'invalid_shape', new HttpError(400, parsed.message));
+    if (!parsed.ok)
+      return refuse('marketplace', 'invalid_shape', new HttpError(400, parsed.message));
     const outcome = await ingest({
       kind: 'marketplace',
       eventId: parsed.id,
@@ -274,10 +306,19 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     }
     const envelope = deliveryBody.safeParse(decoded.json);
     if (!envelope.success) {
-      return refuse('delivery', 'malformed', new HttpError(400, 'The body must be a JSON object with a string field "token".'));
+      return refuse(
+        'delivery',
+        'malformed',
+        new HttpError(400, 'The body must be a JSON object with a string field "token".'),
+      );
     }
-    const verified = await verifyDeliveryToken(envelope.data.token, deliverySecrets, new Date(now()));
-    if (!verified.ok) return refuse('delivery', verified.reason, new HttpError(401, verified.message));
+    const verified = await verifyDeliveryToken(
+      envelope.data.token,
+      deliverySecrets,
+      new Date(now()),
+    );
+    if (!verified.ok)
+      return refuse('delivery', verified.reason, new HttpError(401, verified.message));
     const parsed = parseDeliveryEvent(verified.payload);
     if (!parsed.ok) return refuse('delivery', 'invalid_shape', new HttpError(400, parsed.message));
     const outcome = await ingest({
@@ -300,7 +341,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const challenge = { 'WWW-Authenticate': 'Bearer realm="relay"' };
-    if (!match) throw new HttpError(401, 'A terminal key is required: Authorization: Bearer <key>.', challenge);
+    if (!match)
+      throw new HttpError(
+        401,
+        'A terminal key is required: Authorization: Bearer <key>.',
+        challenge,
+      );
     const terminal = await store.findActiveTerminal(hashTerminalKey(match[1] as string));
     if (!terminal) throw new HttpError(401, 'The terminal key is unknown or revoked.', challenge);
     return terminal;
@@ -310,7 +356,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const started = performance.now();
     const after = parseIntParam(params, 'after', 0, 0);
     const wait = Math.min(parseIntParam(params, 'wait', 0, 0), maxWaitSeconds);
-    const limit = Math.min(parseIntParam(params, 'limit', MAX_EVENTS_PER_POLL, 1), MAX_EVENTS_PER_POLL);
+    const limit = Math.min(
+      parseIntParam(params, 'limit', MAX_EVENTS_PER_POLL, 1),
+      MAX_EVENTS_PER_POLL,
+    );
     const terminal = await authenticate(req);
     const retryAfter = limiter.take(terminal.id);
     if (retryAfter > 0) {
@@ -321,9 +370,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     }
     if (wait > 0 && hub.openFor(terminal.id) >= maxOpenPollsPerKey) {
       metrics.polls.inc({ outcome: 'too_many_open' });
-      throw new HttpError(429, `This terminal key already has ${maxOpenPollsPerKey} polls open; close one first.`, {
-        'Retry-After': '1',
-      });
+      throw new HttpError(
+        429,
+        `This terminal key already has ${maxOpenPollsPerKey} polls open; close one first.`,
+        {
+          'Retry-After': '1',
+        },
+      );
     }
 
     const pending: { timer?: NodeJS.Timeout } = {};
@@ -361,7 +414,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           answer([], 'closing');
         } else {
           const at = now();
-          for (const event of outcome) metrics.delivery.observe(Math.max(0, at - event.receivedAt) / 1000);
+          for (const event of outcome)
+            metrics.delivery.observe(Math.max(0, at - event.receivedAt) / 1000);
           answer(outcome, 'events');
         }
       },
@@ -407,37 +461,47 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const found = routes[url.pathname];
     if (!found) throw new HttpError(404, `No route for ${url.pathname}.`);
     if (req.method !== found.method) {
-      throw new HttpError(405, `${url.pathname} accepts ${found.method} only.`, { Allow: found.method });
+      throw new HttpError(405, `${url.pathname} accepts ${found.method} only.`, {
+        Allow: found.method,
+      });
     }
     if (closing && found.method === 'POST') {
-      throw new HttpError(503, 'The relay is shutting down; retry shortly.', { 'Retry-After': '1', Connection: 'close' });
+      throw new HttpError(503, 'The relay is shutting down; retry shortly.', {
+        'Retry-After': '1',
+        Connection: 'close',
+      });
     }
     await found.run();
   };
 
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
-  const server = createServer({
-    keepAliveTimeout: 5_000,
-    headersTimeout: requestTimeoutMs,
-    requestTimeout: requestTimeoutMs,
-    // Node checks these timeouts only this often (30 s by default), which would let them run 4× over.
-    connectionsCheckingInterval: Math.max(50, Math.min(1_000, requestTimeoutMs / 4)),
-  }, (req, res) => {
-    const socket = req.socket;
-    // Once shutting down, a keep-alive connection ends after its answer so close() can finish.
-    res.once('finish', () => {
-      if (closing) socket.end();
-    });
-    route(req, res).catch((error: unknown) => {
-      if (error instanceof HttpError) {
-        sendError(res, error);
-        if (error.status === 413) res.once('finish', () => req.destroy());
-        return;
-      }
-      console.error(`relay: ${req.method} ${req.url?.split('?')[0]} failed: ${(error as Error).message}`);
-      sendError(res, new HttpError(503, 'The relay could not handle this request; retry later.'));
-    });
-  });
+  const server = createServer(
+    {
+      keepAliveTimeout: 5_000,
+      headersTimeout: requestTimeoutMs,
+      requestTimeout: requestTimeoutMs,
+      // Node checks these timeouts only this often (30 s by default), which would let them run 4× over.
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, requestTimeoutMs / 4)),
+    },
+    (req, res) => {
+      const socket = req.socket;
+      // Once shutting down, a keep-alive connection ends after its answer so close() can finish.
+      res.once('finish', () => {
+        if (closing) socket.end();
+      });
+      route(req, res).catch((error: unknown) => {
+        if (error instanceof HttpError) {
+          sendError(res, error);
+          if (error.status === 413) res.once('finish', () => req.destroy());
+          return;
+        }
+        console.error(
+          `relay: ${req.method} ${req.url?.split('?')[0]} failed: ${(error as Error).message}`,
+        );
+        sendError(res, new HttpError(503, 'The relay could not handle this request; retry later.'));
+      });
+    },
+  );
 
   const prune = () => store.pruneBefore(now() - retentionHours * 3_600_000);
   const timers: NodeJS.Timeout[] = [];
@@ -453,15 +517,22 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           revocationCursor = cursor;
           for (const id of terminalIds) hub.revoke(id);
         })
-        .catch((error: unknown) => console.error(`relay: revocation check failed: ${(error as Error).message}`))
+        .catch((error: unknown) =>
+          console.error(`relay: revocation check failed: ${(error as Error).message}`),
+        )
         .finally(() => {
           checkingRevocations = false;
         });
     }, options.revocationCheckMs ?? 500),
-    setInterval(() => {
-      prune().catch((error: unknown) => console.error(`relay: pruning failed: ${(error as Error).message}`));
-      limiter.sweep();
-    }, options.pruneIntervalMs ?? 10 * 60_000),
+    setInterval(
+      () => {
+        prune().catch((error: unknown) =>
+          console.error(`relay: pruning failed: ${(error as Error).message}`),
+        );
+        limiter.sweep();
+      },
+      options.pruneIntervalMs ?? 10 * 60_000,
+    ),
   );
   for (const timer of timers) timer.unref();
 
@@ -469,10 +540,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       // A deep accept queue: after a restart thousands of terminals reconnect at once.
-      server.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1', backlog: 4096 }, () => {
-        server.off('error', reject);
-        resolve();
-      });
+      server.listen(
+        { port: options.port ?? 0, host: options.host ?? '127.0.0.1', backlog: 4096 },
+        () => {
+          server.off('error', reject);
+          resolve();
+        },
+      );
     });
   } catch (error) {
     for (const timer of timers) clearInterval(timer);

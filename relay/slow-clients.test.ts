@@ -2,10 +2,21 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRelay, type Relay } from './server';
 import { createTerminal } from './terminals';
-import { DELIVERY_SECRET, MARKETPLACE_SECRET, orderNotification, poll, sign, tempDir } from './test-support';
+import {
+  DELIVERY_SECRET,
+  MARKETPLACE_SECRET,
+  orderNotification,
+  poll,
+  sign,
+  tempDir,
+} from './test-support';
 
 /** Writes `parts` to a raw socket `gapMs` apart; resolves with what the relay sent and when it hung up. */
-function trickle(url: string, parts: string[], gapMs: number): Promise<{ text: string; closedAfterMs: number }> {
+function trickle(
+  url: string,
+  parts: string[],
+  gapMs: number,
+): Promise<{ text: string; closedAfterMs: number }> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
     const started = Date.now();
@@ -63,7 +74,8 @@ describe('slow clients on the webhook endpoints', () => {
   });
 
   it('cuts off a client that sends its headers too slowly', async () => {
-    const head = 'POST /hooks/marketplace HTTP/1.1\r\nHost: relay\r\nContent-Type: application/json\r\n';
+    const head =
+      'POST /hooks/marketplace HTTP/1.1\r\nHost: relay\r\nContent-Type: application/json\r\n';
     const answer = await trickle(relay.url, head.split(''), 150);
     expect(answer.text).toMatch(/^HTTP\/1\.1 408/);
     expect(answer.closedAfterMs).toBeLessThan(3_000);

@@ -20,7 +20,11 @@ export function createTerminal(
   venueIds: string[],
   options: CreateTerminalOptions = {},
 ): { id: string; key: string } {
-  const [created] = createTerminals(dbPath, [{ venueIds, ...(options.name === undefined ? {} : { name: options.name }) }], options.now);
+  const [created] = createTerminals(
+    dbPath,
+    [{ venueIds, ...(options.name === undefined ? {} : { name: options.name }) }],
+    options.now,
+  );
   return created as { id: string; key: string };
 }
 
@@ -35,13 +39,22 @@ export function createTerminals(
     if (venues.length === 0 || venues.some((venue) => venue === '')) {
       throw new Error('A terminal needs at least one non-empty venue id.');
     }
-    return { id: randomUUID(), key: `rtk_${randomBytes(32).toString('base64url')}`, venues, name: terminal.name ?? null };
+    return {
+      id: randomUUID(),
+      key: `rtk_${randomBytes(32).toString('base64url')}`,
+      venues,
+      name: terminal.name ?? null,
+    };
   });
   const db = openRelayDatabase(dbPath);
   try {
     db.transaction(() => {
-      const addTerminal = db.prepare('INSERT INTO terminals (id, key_hash, name, created_at) VALUES (?, ?, ?, ?)');
-      const addVenue = db.prepare('INSERT INTO terminal_venues (terminal_id, venue_id) VALUES (?, ?)');
+      const addTerminal = db.prepare(
+        'INSERT INTO terminals (id, key_hash, name, created_at) VALUES (?, ?, ?, ?)',
+      );
+      const addVenue = db.prepare(
+        'INSERT INTO terminal_venues (terminal_id, venue_id) VALUES (?, ?)',
+      );
       for (const terminal of prepared) {
         addTerminal.run(terminal.id, hashTerminalKey(terminal.key), terminal.name, now());
         for (const venue of terminal.venues) addVenue.run(terminal.id, venue);
@@ -60,7 +73,9 @@ export function revokeTerminal(dbPath: string, id: string, now: () => number = D
     return db
       .transaction(() => {
         const at = now();
-        const changed = db.prepare('UPDATE terminals SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL').run(at, id);
+        const changed = db
+          .prepare('UPDATE terminals SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+          .run(at, id);
         if (changed.changes === 0) return false;
         db.prepare('INSERT INTO revocations (terminal_id, revoked_at) VALUES (?, ?)').run(id, at);
         return true;
@@ -74,7 +89,9 @@ export function revokeTerminal(dbPath: string, id: string, now: () => number = D
 export function listTerminals(dbPath: string): Terminal[] {
   const db = openRelayDatabase(dbPath);
   try {
-    const rows = db.prepare('SELECT id, name, created_at, revoked_at FROM terminals ORDER BY created_at, id').all() as TerminalRow[];
+    const rows = db
+      .prepare('SELECT id, name, created_at, revoked_at FROM terminals ORDER BY created_at, id')
+      .all() as TerminalRow[];
     const venuesOf = terminalVenuesStatement(db);
     return rows.map((row) => terminalFromRow(row, venuesOf));
   } finally {

@@ -15,7 +15,11 @@ export const DELIVERY_SECRET_NEXT = 'dl-secret-next-9876543210fedcba98765';
 
 export function tempDir(): { dir: string; dbPath: string; remove(): void } {
   const dir = mkdtempSync(join(tmpdir(), 'relay-test-'));
-  return { dir, dbPath: join(dir, 'relay.db'), remove: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    dbPath: join(dir, 'relay.db'),
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export function sign(body: string | Buffer, secret: string): string {
@@ -26,36 +30,65 @@ export function orderNotification(id: string, venueId: string, status = 'CREATED
   return JSON.stringify({
     id,
     type: 'order.notification',
-    order: { id: `order-${id}`, venue_id: venueId, status, resource_url: `http://127.0.0.1:1/pos/orders/order-${id}` },
+    order: {
+      id: `order-${id}`,
+      venue_id: venueId,
+      status,
+      resource_url: `http://127.0.0.1:1/pos/orders/order-${id}`,
+    },
     created_at: '2026-11-23T10:00:00.123Z',
   });
 }
 
-export type HttpAnswer = { status: number; headers: Record<string, string | string[] | undefined>; text: string };
+export type HttpAnswer = {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+};
 
 /** A raw HTTP request, so tests choose header-name case and body bytes exactly. */
 export function send(
   url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; agent?: false } = {},
+  options: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    agent?: false;
+  } = {},
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: options.method ?? 'GET', headers: options.headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
-      );
-      res.on('error', reject);
-    });
+    const req = request(
+      url,
+      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
 }
 
-export function postMarketplace(relayUrl: string, body: string | Buffer, signature: string | null): Promise<HttpAnswer> {
+export function postMarketplace(
+  relayUrl: string,
+  body: string | Buffer,
+  signature: string | null,
+): Promise<HttpAnswer> {
   return send(`${relayUrl}/hooks/marketplace`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(signature === null ? {} : { 'PLATFORM-SIGNATURE': signature }) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(signature === null ? {} : { 'PLATFORM-SIGNATURE': signature }),
+    },
     body,
   });
 }
@@ -84,12 +117,20 @@ export async function poll(
 ): Promise<HttpAnswer & { events: ServedEvent[] }> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) params.set(name, String(value));
-  const answer = await send(`${relayUrl}/v1/events?${params}`, { headers: { Authorization: `Bearer ${key}` } });
-  const events = answer.status === 200 ? (JSON.parse(answer.text) as { events: ServedEvent[] }).events : [];
+  const answer = await send(`${relayUrl}/v1/events?${params}`, {
+    headers: { Authorization: `Bearer ${key}` },
+  });
+  const events =
+    answer.status === 200 ? (JSON.parse(answer.text) as { events: ServedEvent[] }).events : [];
   return { ...answer, events };
 }
 
-export type RelayProcess = { url: string; child: ChildProcess; exited: Promise<number | null>; stderr: () => string };
+export type RelayProcess = {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  stderr: () => string;
+};
 
 export const CLI_PATH = fileURLToPath(new URL('./cli.ts', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -103,7 +144,9 @@ export function runCli(args: string[], env: Record<string, string> = {}): ChildP
   });
 }
 
-export function collect(child: ChildProcess): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function collect(
+  child: ChildProcess,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   child.stdout?.on('data', (data: Buffer) => (stdout += data.toString()));
@@ -128,6 +171,8 @@ export function spawnRelay(args: string[], env: Record<string, string>): Promise
       }
     };
     child.stdout?.on('data', onData);
-    void exited.then((code) => reject(new Error(`relay exited (${code}) before listening: ${stderr}`)));
+    void exited.then((code) =>
+      reject(new Error(`relay exited (${code}) before listening: ${stderr}`)),
+    );
   });
 }

@@ -44,10 +44,15 @@ export const groupOrders = (orders: readonly Order[], now: number): BoardColumns
   return columns;
 };
 
-const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>(['DELIVERED', 'REJECTED', 'CANCELED']);
+const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
+  'DELIVERED',
+  'REJECTED',
+  'CANCELED',
+]);
 
 /** The platform has closed the order: no staff action on it can succeed any more. */
-export const isClosedByPlatform = (order: Order): boolean => FINAL_STATUSES.has(order.platformStatus);
+export const isClosedByPlatform = (order: Order): boolean =>
+  FINAL_STATUSES.has(order.platformStatus);
 
 /** Spec 3: the partner marks delivered only a takeaway (or eat-in, or self-delivered) order. */
 export const isHandedOverByStaff = (order: Order): boolean =>

@@ -13,8 +13,9 @@ const BEEP_EVERY_MS = 2_000;
 type AudioContextConstructor = new () => AudioContext;
 
 export const createWebAudioRinger = (
-  AudioCtx: AudioContextConstructor | undefined = (globalThis as { AudioContext?: AudioContextConstructor })
-    .AudioContext,
+  AudioCtx: AudioContextConstructor | undefined = (
+    globalThis as { AudioContext?: AudioContextConstructor }
+  ).AudioContext,
 ): Ringer => {
   let context: AudioContext | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;

@@ -70,7 +70,11 @@ export type AppActions = {
   connect(request: SetupConnectRequest): Promise<{ venueId: string }>;
   openSetup(open: boolean): void;
   accept(orderId: string, preparationMinutes: number | null): Promise<boolean>;
-  reject(orderId: string, reason: string, code?: 'GENERIC' | 'ITEMS_UNAVAILABLE' | 'VENUE_CLOSING_SOON'): Promise<boolean>;
+  reject(
+    orderId: string,
+    reason: string,
+    code?: 'GENERIC' | 'ITEMS_UNAVAILABLE' | 'VENUE_CLOSING_SOON',
+  ): Promise<boolean>;
   markReady(orderId: string): Promise<boolean>;
   handOver(orderId: string): Promise<boolean>;
   confirmPreorder(orderId: string): Promise<boolean>;
@@ -173,15 +177,16 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
     };
 
     const loadConfigured = async (): Promise<void> => {
-      const [status, orders, outbox, venue, menuItems, deliveries, deliverySetup] = await Promise.all([
-        bridge['status:get']({}),
-        bridge['orders:list']({}),
-        bridge['outbox:list']({}),
-        bridge['venue:get']({}),
-        bridge['menu:items']({}),
-        bridge['delivery:list']({}),
-        bridge['delivery:get']({}),
-      ]);
+      const [status, orders, outbox, venue, menuItems, deliveries, deliverySetup] =
+        await Promise.all([
+          bridge['status:get']({}),
+          bridge['orders:list']({}),
+          bridge['outbox:list']({}),
+          bridge['venue:get']({}),
+          bridge['menu:items']({}),
+          bridge['delivery:list']({}),
+          bridge['delivery:get']({}),
+        ]);
       set({ status, orders, outbox, venue, menuItems, deliveries, deliverySetup });
     };
 

@@ -19,7 +19,9 @@ export const buildMain = async (): Promise<void> => {
       target: 'node20',
       external: NATIVE,
       // Bundled CommonJS dependencies may still call require(); give ESM one.
-      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      banner: {
+        js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
+      },
       sourcemap: true,
       logLevel: 'warning',
     }),

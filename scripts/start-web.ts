@@ -27,18 +27,30 @@ const newestMtime = (dir: string): number => {
 /** Builds the renderer with vite when dist/ is missing or older than its sources. */
 export const ensureRendererBuilt = async (): Promise<void> => {
   const index = path.join(RENDERER_DIR, 'index.html');
-  const sources = Math.max(newestMtime(path.join(ROOT, 'renderer')), newestMtime(path.join(ROOT, 'shared')));
+  const sources = Math.max(
+    newestMtime(path.join(ROOT, 'renderer')),
+    newestMtime(path.join(ROOT, 'shared')),
+  );
   if (existsSync(index) && statSync(index).mtimeMs >= sources) return;
   console.log('building the renderer…');
   const { build } = await import('vite');
-  await build({ configFile: path.join(ROOT, 'vite.config.ts'), root: path.join(ROOT, 'renderer'), logLevel: 'warn' });
+  await build({
+    configFile: path.join(ROOT, 'vite.config.ts'),
+    root: path.join(ROOT, 'renderer'),
+    logLevel: 'warn',
+  });
 };
 
 /** The per-user data folder the desktop app would use. */
 export const defaultDataDir = (): string => {
-  if (process.platform === 'win32') return path.join(process.env.APPDATA ?? os.homedir(), 'Countertop');
-  if (process.platform === 'darwin') return path.join(os.homedir(), 'Library', 'Application Support', 'Countertop');
-  return path.join(process.env.XDG_DATA_HOME ?? path.join(os.homedir(), '.local', 'share'), 'countertop');
+  if (process.platform === 'win32')
+    return path.join(process.env.APPDATA ?? os.homedir(), 'Countertop');
+  if (process.platform === 'darwin')
+    return path.join(os.homedir(), 'Library', 'Application Support', 'Countertop');
+  return path.join(
+    process.env.XDG_DATA_HOME ?? path.join(os.homedir(), '.local', 'share'),
+    'countertop',
+  );
 };
 
 /** Closes everything on Ctrl-C or SIGTERM, once, then exits. */
@@ -51,7 +63,9 @@ export const onShutdown = (close: () => Promise<void>): void => {
     close()
       .then(() => process.exit(0))
       .catch((error: unknown) => {
-        console.error(`error while stopping: ${error instanceof Error ? error.message : String(error)}`);
+        console.error(
+          `error while stopping: ${error instanceof Error ? error.message : String(error)}`,
+        );
         process.exit(1);
       });
   };
@@ -69,9 +83,12 @@ const main = async (): Promise<void> => {
     strict: true,
   });
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number, not "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`--port must be a port number, not "${values.port}"`);
   if (!['127.0.0.1', 'localhost', '::1'].includes(values.host)) {
-    throw new Error('--host must be a loopback address: the web host serves one counter on this machine.');
+    throw new Error(
+      '--host must be a loopback address: the web host serves one counter on this machine.',
+    );
   }
   await ensureRendererBuilt();
   const secretStore = createKeytarSecretStore();

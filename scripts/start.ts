@@ -13,7 +13,11 @@ import { parseArgs } from 'node:util';
 import { startCore } from '../main/core';
 import type { Core, CoreOptions } from '../main/core';
 import type { SecretStore } from '../main/secrets/secret-store';
-import { assertKeychainAvailable, createKeytarSecretStore, createMemorySecretStore } from '../main/secrets/secret-store';
+import {
+  assertKeychainAvailable,
+  createKeytarSecretStore,
+  createMemorySecretStore,
+} from '../main/secrets/secret-store';
 import { startWebHost } from '../main/web-host/server';
 import type { WebHost } from '../main/web-host/server';
 import { startRelay } from '../relay/server';
@@ -49,14 +53,19 @@ export type Demo = {
   close(): Promise<void>;
 };
 
-const pickSecretStore = async (useKeychain: boolean, log: (line: string) => void): Promise<{ store: SecretStore; keychain: boolean }> => {
+const pickSecretStore = async (
+  useKeychain: boolean,
+  log: (line: string) => void,
+): Promise<{ store: SecretStore; keychain: boolean }> => {
   if (useKeychain) {
     const store = createKeytarSecretStore(DEMO_KEYCHAIN_SERVICE);
     try {
       await assertKeychainAvailable(store);
       return { store, keychain: true };
     } catch {
-      log('notice: no OS keychain answered; the demo keeps its (throw-away) secrets in memory only.');
+      log(
+        'notice: no OS keychain answered; the demo keeps its (throw-away) secrets in memory only.',
+      );
     }
   }
   return { store: createMemorySecretStore(), keychain: false };
@@ -67,18 +76,34 @@ const mintAuthorizationCode = async (sandbox: Sandbox): Promise<string> => {
   const response = await fetch(`${sandbox.controlUrl}/authorization-codes`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ client_id: sandbox.demo.clientId, venue_id: sandbox.demo.venueId, redirect_uri: sandbox.demo.redirectUri }),
+    body: JSON.stringify({
+      client_id: sandbox.demo.clientId,
+      venue_id: sandbox.demo.venueId,
+      redirect_uri: sandbox.demo.redirectUri,
+    }),
   });
-  if (!response.ok) throw new Error(`the sandbox refused an authorization code: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(
+      `the sandbox refused an authorization code: ${response.status} ${await response.text()}`,
+    );
   const { code } = (await response.json()) as { code: string };
   return code;
 };
 
 /** The sandbox's demo merchant of the delivery service, as its operator would hand it over. */
-const demoMerchant = async (sandbox: Sandbox): Promise<{ merchantId: string; merchantKey: string; venueId: string }> => {
+const demoMerchant = async (
+  sandbox: Sandbox,
+): Promise<{ merchantId: string; merchantKey: string; venueId: string }> => {
   const response = await fetch(`${sandbox.controlUrl}/drive/demo`);
-  if (!response.ok) throw new Error(`the sandbox has no demo merchant: ${response.status} ${await response.text()}`);
-  const demo = (await response.json()) as { merchant_id: string; merchant_key: string; venue_id: string };
+  if (!response.ok)
+    throw new Error(
+      `the sandbox has no demo merchant: ${response.status} ${await response.text()}`,
+    );
+  const demo = (await response.json()) as {
+    merchant_id: string;
+    merchant_key: string;
+    venue_id: string;
+  };
   return { merchantId: demo.merchant_id, merchantKey: demo.merchant_key, venueId: demo.venue_id };
 };
 
@@ -100,7 +125,11 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
   };
 
   try {
-    const relay = await startRelay({ dbPath: relayDb, marketplaceSecrets: [webhookSecret], deliverySecrets: [deliveryWebhookSecret] });
+    const relay = await startRelay({
+      dbPath: relayDb,
+      marketplaceSecrets: [webhookSecret],
+      deliverySecrets: [deliveryWebhookSecret],
+    });
     stops.push(() => relay.close());
     const sandbox = await startSandbox({
       webhookUrl: `${relay.url}/hooks/marketplace`,
@@ -181,7 +210,8 @@ const findElectron = (): { path: string } | { missing: string } => {
   }
   const pathFile = path.join(packageDir, 'path.txt');
   const executable = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : '';
-  if (!executable && !process.env.ELECTRON_OVERRIDE_DIST_PATH) return { missing: 'the Electron binary was never downloaded' };
+  if (!executable && !process.env.ELECTRON_OVERRIDE_DIST_PATH)
+    return { missing: 'the Electron binary was never downloaded' };
   const binary = process.env.ELECTRON_OVERRIDE_DIST_PATH
     ? path.join(process.env.ELECTRON_OVERRIDE_DIST_PATH, executable || 'electron')
     : path.join(packageDir, 'dist', executable);
@@ -207,7 +237,9 @@ const main = async (): Promise<void> => {
   const electron = values.web ? null : findElectron();
   let useElectron = electron !== null && 'path' in electron;
   if (electron && 'missing' in electron) {
-    console.log(`electron: not available (${electron.missing}); opening the UI through the web host instead.`);
+    console.log(
+      `electron: not available (${electron.missing}); opening the UI through the web host instead.`,
+    );
   }
 
   let child: ChildProcess | null = null;
@@ -222,7 +254,9 @@ const main = async (): Promise<void> => {
   console.log(`relay: ${demo.relay.url}`);
 
   if (useElectron && !demo.secretsInKeychain) {
-    console.log('electron: the demo secrets live in this process only (no keychain); using the web host.');
+    console.log(
+      'electron: the demo secrets live in this process only (no keychain); using the web host.',
+    );
     useElectron = false;
   }
   if (useElectron && electron && 'path' in electron) {
@@ -231,7 +265,11 @@ const main = async (): Promise<void> => {
     await demo.releaseCore();
     child = spawn(electron.path, [ROOT], {
       stdio: 'inherit',
-      env: { ...process.env, COUNTERTOP_DATA_DIR: demo.dataDir, COUNTERTOP_KEYCHAIN_SERVICE: DEMO_KEYCHAIN_SERVICE },
+      env: {
+        ...process.env,
+        COUNTERTOP_DATA_DIR: demo.dataDir,
+        COUNTERTOP_KEYCHAIN_SERVICE: DEMO_KEYCHAIN_SERVICE,
+      },
     });
     console.log('ui: the Countertop window (Electron)');
     child.on('exit', (code) => {
@@ -241,7 +279,11 @@ const main = async (): Promise<void> => {
     return;
   }
   await ensureRendererBuilt();
-  const host = await startWebHost({ core: demo.core, port: Number(values.port), rendererDir: RENDERER_DIR });
+  const host = await startWebHost({
+    core: demo.core,
+    port: Number(values.port),
+    rendererDir: RENDERER_DIR,
+  });
   const stopDemo = demo.close;
   demo.close = async () => {
     await host.close();

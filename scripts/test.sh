@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# The whole test suite: lint, types, then every vitest project.
+# The whole test suite: formatting, lint, types, then every vitest project.
 # On Linux without a Secret Service, the keychain tests need one: start a private D-Bus
 # session with an unlocked gnome-keyring and a throw-away HOME, so the real keychain is tested.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+npm run -s format:check
 npm run -s lint
 npm run -s typecheck
 npm run -s build:renderer >/dev/null

@@ -22,7 +22,9 @@ const fake = vi.hoisted(() => {
   const app = {
     ...emitter(),
     switches: [] as Array<[string, string]>,
-    commandLine: { appendSwitch: (name: string, value: string) => app.switches.push([name, value]) },
+    commandLine: {
+      appendSwitch: (name: string, value: string) => app.switches.push([name, value]),
+    },
     requestSingleInstanceLock: () => state.lock,
     quit: vi.fn(),
     exit: vi.fn(),
@@ -43,7 +45,12 @@ const fake = vi.hoisted(() => {
   };
   class BrowserWindow {
     events = emitter();
-    webContents = { ...emitter(), mainFrame: { url: 'file:///app/index.html' }, send: vi.fn(), setWindowOpenHandler: vi.fn() };
+    webContents = {
+      ...emitter(),
+      mainFrame: { url: 'file:///app/index.html' },
+      send: vi.fn(),
+      setWindowOpenHandler: vi.fn(),
+    };
     focused = 0;
     restored = 0;
     minimized = true;
@@ -70,7 +77,15 @@ const fake = vi.hoisted(() => {
       this.focused += 1;
     }
   }
-  return { state, app, ipcMain, handlers, session: { defaultSession }, BrowserWindow, shell: { openExternal: vi.fn() } };
+  return {
+    state,
+    app,
+    ipcMain,
+    handlers,
+    session: { defaultSession },
+    BrowserWindow,
+    shell: { openExternal: vi.fn() },
+  };
 });
 vi.mock('electron', () => ({
   app: fake.app,
@@ -123,9 +138,15 @@ describe('the desktop app', () => {
 
   it('opens one hardened window, registers every channel and focuses it for a second instance', async () => {
     const core = makeCore();
-    const window = (await startApp(options(core))) as unknown as InstanceType<typeof fake.BrowserWindow>;
+    const window = (await startApp(options(core))) as unknown as InstanceType<
+      typeof fake.BrowserWindow
+    >;
     expect(fake.state.windows).toHaveLength(1);
-    expect(window.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(window.options.webPreferences).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+    });
     expect([...fake.handlers.keys()].sort()).toEqual([...CHANNEL_NAMES].sort());
     expect(fake.session.defaultSession.permissionRequest).not.toBeNull();
     expect(fake.session.defaultSession.webRequest.onHeadersReceived).toHaveBeenCalled();
@@ -136,7 +157,10 @@ describe('the desktop app', () => {
     expect(window.focused).toBe(1);
 
     core.listeners.get('orders:arrived')!({ orderId: 'o1', orderNumber: '3' });
-    expect(window.webContents.send).toHaveBeenCalledWith(EVENT_CHANNEL, 'orders:arrived', { orderId: 'o1', orderNumber: '3' });
+    expect(window.webContents.send).toHaveBeenCalledWith(EVENT_CHANNEL, 'orders:arrived', {
+      orderId: 'o1',
+      orderNumber: '3',
+    });
   });
 
   it('hardens every web contents created later', async () => {

@@ -39,7 +39,11 @@ export const startApp = async (options: AppOptions): Promise<BrowserWindow | nul
   const getWindow = (): BrowserWindow | null => window;
   const unregister = registerIpcHandlers(ipcMain, core.api, getWindow, options.appUrl);
   const unforward = forwardEvents(core, getWindow);
-  window = createMainWindow({ preload: options.preload, appUrl: options.appUrl, kiosk: options.kiosk });
+  window = createMainWindow({
+    preload: options.preload,
+    appUrl: options.appUrl,
+    kiosk: options.kiosk,
+  });
   window.on('closed', () => (window = null));
 
   let closing = false;

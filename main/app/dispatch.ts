@@ -22,11 +22,20 @@ export type InvokeResult = { ok: true; value: unknown } | { ok: false; error: Br
 export const isChannelName = (name: unknown): name is ChannelName =>
   typeof name === 'string' && Object.hasOwn(channels, name);
 
-export const toBridgeError = (error: unknown, log: (message: string) => void = console.error): BridgeError => {
+export const toBridgeError = (
+  error: unknown,
+  log: (message: string) => void = console.error,
+): BridgeError => {
   if (error instanceof ServiceError) return error.bridge;
   // Unexpected failures keep their detail in the log only: it may name paths or internals.
-  log(`countertop: unexpected service failure: ${error instanceof Error ? error.message : String(error)}`);
-  return { code: 'failed', message: 'The terminal service failed unexpectedly. Try again; if it persists, restart the app.' };
+  log(
+    `countertop: unexpected service failure: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  return {
+    code: 'failed',
+    message:
+      'The terminal service failed unexpectedly. Try again; if it persists, restart the app.',
+  };
 };
 
 export const invalidRequest = (message: string): InvokeResult => ({
@@ -40,7 +49,8 @@ export const invokeChannel = async (
   args: unknown,
   log?: (message: string) => void,
 ): Promise<InvokeResult> => {
-  if (!isChannelName(channel)) return invalidRequest(`Unknown operation "${channel.slice(0, 100)}".`);
+  if (!isChannelName(channel))
+    return invalidRequest(`Unknown operation "${channel.slice(0, 100)}".`);
   const parsed = channels[channel].request.safeParse(args ?? {});
   if (!parsed.success) {
     const detail = parsed.error.issues

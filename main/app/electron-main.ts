@@ -16,11 +16,18 @@ startApp({
   kiosk: process.argv.includes('--kiosk') || process.env.COUNTERTOP_KIOSK === '1',
   startCore: async () => {
     // No plaintext fallback: without a keychain the app refuses to start.
-    const secretStore = createKeytarSecretStore(process.env.COUNTERTOP_KEYCHAIN_SERVICE ?? 'countertop');
+    const secretStore = createKeytarSecretStore(
+      process.env.COUNTERTOP_KEYCHAIN_SERVICE ?? 'countertop',
+    );
     await assertKeychainAvailable(secretStore);
-    return startCore({ dataDir: process.env.COUNTERTOP_DATA_DIR ?? app.getPath('userData'), secretStore });
+    return startCore({
+      dataDir: process.env.COUNTERTOP_DATA_DIR ?? app.getPath('userData'),
+      secretStore,
+    });
   },
 }).catch((error: unknown) => {
-  console.error(`countertop: cannot start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `countertop: cannot start: ${error instanceof Error ? error.message : String(error)}`,
+  );
   app.exit(1);
 });

@@ -12,7 +12,8 @@ const APP_URL = 'file:///opt/countertop/renderer/index.html';
 const setup = () => {
   const handlers = new Map<string, (event: unknown, args: unknown) => Promise<unknown>>();
   const ipcMain = {
-    handle: (channel: string, handler: (event: unknown, args: unknown) => Promise<unknown>) => handlers.set(channel, handler),
+    handle: (channel: string, handler: (event: unknown, args: unknown) => Promise<unknown>) =>
+      handlers.set(channel, handler),
     removeHandler: (channel: string) => handlers.delete(channel),
   };
   const mainFrame = { url: APP_URL };
@@ -22,7 +23,8 @@ const setup = () => {
   const api = { 'orders:accept': accept } as unknown as ServiceApi;
   const unregister = registerIpcHandlers(ipcMain as never, api, () => window as never, APP_URL);
   const fromApp = { sender: webContents, senderFrame: mainFrame };
-  const invoke = (channel: string, args: unknown, event: unknown = fromApp) => handlers.get(channel)!(event, args);
+  const invoke = (channel: string, args: unknown, event: unknown = fromApp) =>
+    handlers.get(channel)!(event, args);
   return { handlers, api, accept, window, webContents, mainFrame, invoke, unregister };
 };
 
@@ -53,18 +55,26 @@ describe('IPC handlers', () => {
     for (const event of attempts) {
       expect(await invoke('orders:accept', args, event)).toEqual({
         ok: false,
-        error: { code: 'invalid-request', message: 'Refused: the request did not come from the app window.' },
+        error: {
+          code: 'invalid-request',
+          message: 'Refused: the request did not come from the app window.',
+        },
       });
     }
     mainFrame.url = 'https://evil.example/';
-    expect(await invoke('orders:accept', args)).toMatchObject({ ok: false, error: { code: 'invalid-request' } });
+    expect(await invoke('orders:accept', args)).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request' },
+    });
     expect(accept).not.toHaveBeenCalled();
   });
 
   it('refuse a closed window', async () => {
     const { invoke, accept, window } = setup();
     window.isDestroyed = () => true;
-    expect(await invoke('orders:accept', { orderId: 'o1', preparationMinutes: 15 })).toMatchObject({ ok: false });
+    expect(await invoke('orders:accept', { orderId: 'o1', preparationMinutes: 15 })).toMatchObject({
+      ok: false,
+    });
     expect(accept).not.toHaveBeenCalled();
   });
 
@@ -77,12 +87,17 @@ describe('IPC handlers', () => {
       'orders',
       null,
     ]) {
-      const result = (await invoke('orders:accept', args)) as { ok: boolean; error: { code: string; message: string } };
+      const result = (await invoke('orders:accept', args)) as {
+        ok: boolean;
+        error: { code: string; message: string };
+      };
       expect(result.ok).toBe(false);
       expect(result.error.code).toBe('invalid-request');
       expect(result.error.message).toMatch(/^Invalid request for orders:accept: /);
     }
-    const result = (await invoke('orders:accept', { orderId: 'o1', preparationMinutes: 500 })) as { error: { message: string } };
+    const result = (await invoke('orders:accept', { orderId: 'o1', preparationMinutes: 500 })) as {
+      error: { message: string };
+    };
     expect(result.error.message).toContain('preparationMinutes');
     expect(accept).not.toHaveBeenCalled();
   });
@@ -96,7 +111,9 @@ describe('IPC handlers', () => {
     });
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     accept.mockRejectedValueOnce(new Error('SQLITE_BUSY at /home/x/.countertop/db'));
-    const result = (await invoke('orders:accept', { orderId: 'o1', preparationMinutes: null })) as { error: { code: string; message: string } };
+    const result = (await invoke('orders:accept', { orderId: 'o1', preparationMinutes: null })) as {
+      error: { code: string; message: string };
+    };
     expect(result.error.code).toBe('failed');
     expect(result.error.message).not.toContain('SQLITE');
     expect(log).toHaveBeenCalled();
@@ -118,7 +135,10 @@ describe('event forwarding', () => {
     const window = { webContents: { send }, isDestroyed: () => destroyed };
     const stop = forwardEvents(core as never, () => window as never);
     listeners.get('orders:arrived')!({ orderId: 'o1', orderNumber: '12' });
-    expect(send).toHaveBeenCalledWith(EVENT_CHANNEL, 'orders:arrived', { orderId: 'o1', orderNumber: '12' });
+    expect(send).toHaveBeenCalledWith(EVENT_CHANNEL, 'orders:arrived', {
+      orderId: 'o1',
+      orderNumber: '12',
+    });
     destroyed = true;
     listeners.get('orders:arrived')!({ orderId: 'o2', orderNumber: '13' });
     expect(send).toHaveBeenCalledTimes(1);

@@ -23,7 +23,10 @@ export const isTrustedSender = (
 
 const REFUSED: InvokeResult = {
   ok: false,
-  error: { code: 'invalid-request', message: 'Refused: the request did not come from the app window.' },
+  error: {
+    code: 'invalid-request',
+    message: 'Refused: the request did not come from the app window.',
+  },
 };
 
 export const registerIpcHandlers = (
@@ -34,7 +37,9 @@ export const registerIpcHandlers = (
 ): (() => void) => {
   for (const channel of CHANNEL_NAMES) {
     ipcMain.handle(channel, (event, args: unknown) =>
-      isTrustedSender(event, getWindow(), appUrl) ? invokeChannel(api, channel, args) : Promise.resolve(REFUSED),
+      isTrustedSender(event, getWindow(), appUrl)
+        ? invokeChannel(api, channel, args)
+        : Promise.resolve(REFUSED),
     );
   }
   return () => {
@@ -43,7 +48,10 @@ export const registerIpcHandlers = (
 };
 
 /** Pushes every service event to the window (and nowhere else). */
-export const forwardEvents = (core: Pick<ServiceHost, 'on'>, getWindow: () => BrowserWindow | null): (() => void) => {
+export const forwardEvents = (
+  core: Pick<ServiceHost, 'on'>,
+  getWindow: () => BrowserWindow | null,
+): (() => void) => {
   const unsubscribers = EVENT_NAMES.map((name) =>
     core.on(name, (payload) => {
       const window = getWindow();

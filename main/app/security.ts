@@ -16,16 +16,27 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 /** Where "open in browser" may lead: only the platform's own help and merchant pages. */
-export const EXTERNAL_ALLOW_LIST: readonly string[] = ['merchant.platform.example', 'help.platform.example'];
+export const EXTERNAL_ALLOW_LIST: readonly string[] = [
+  'merchant.platform.example',
+  'help.platform.example',
+];
 
-export const isAllowedExternalUrl = (url: string, allowList: readonly string[] = EXTERNAL_ALLOW_LIST): boolean => {
+export const isAllowedExternalUrl = (
+  url: string,
+  allowList: readonly string[] = EXTERNAL_ALLOW_LIST,
+): boolean => {
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
     return false;
   }
-  return parsed.protocol === 'https:' && !parsed.username && !parsed.password && allowList.includes(parsed.hostname);
+  return (
+    parsed.protocol === 'https:' &&
+    !parsed.username &&
+    !parsed.password &&
+    allowList.includes(parsed.hostname)
+  );
 };
 
 /** True when `url` is a page of the app itself (same file or same origin as the app's URL). */
@@ -33,7 +44,8 @@ export const isAppUrl = (url: string, appUrl: string): boolean => {
   try {
     const target = new URL(url);
     const app = new URL(appUrl);
-    if (app.protocol === 'file:') return target.protocol === 'file:' && target.pathname === app.pathname;
+    if (app.protocol === 'file:')
+      return target.protocol === 'file:' && target.pathname === app.pathname;
     return target.origin === app.origin;
   } catch {
     return false;

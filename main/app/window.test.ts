@@ -17,7 +17,11 @@ const fake = vi.hoisted(() => {
       },
     };
   };
-  const windows: Array<{ options: Record<string, unknown>; webContents: ReturnType<typeof makeContents>; loaded: string | null }> = [];
+  const windows: Array<{
+    options: Record<string, unknown>;
+    webContents: ReturnType<typeof makeContents>;
+    loaded: string | null;
+  }> = [];
   class BrowserWindow {
     options: Record<string, unknown>;
     webContents = makeContents();
@@ -32,11 +36,17 @@ const fake = vi.hoisted(() => {
       return Promise.resolve();
     }
   }
-  return { windows, BrowserWindow, makeContents, shell: { openExternal: vi.fn(() => Promise.resolve()) } };
+  return {
+    windows,
+    BrowserWindow,
+    makeContents,
+    shell: { openExternal: vi.fn(() => Promise.resolve()) },
+  };
 });
 vi.mock('electron', () => ({ BrowserWindow: fake.BrowserWindow, shell: fake.shell }));
 
-const { createMainWindow, hardenSession, hardenWebContents, openExternal, webPreferences } = await import('./window');
+const { createMainWindow, hardenSession, hardenWebContents, openExternal, webPreferences } =
+  await import('./window');
 const { CONTENT_SECURITY_POLICY, isAllowedExternalUrl, isAppUrl } = await import('./security');
 
 beforeEach(() => {
@@ -61,10 +71,18 @@ describe('the app window', () => {
   });
 
   it('creates one window with those settings, kiosk when asked, and loads the app', () => {
-    const window = createMainWindow({ preload: '/p.cjs', appUrl: 'file:///app/index.html', kiosk: true });
+    const window = createMainWindow({
+      preload: '/p.cjs',
+      appUrl: 'file:///app/index.html',
+      kiosk: true,
+    });
     expect(fake.windows).toHaveLength(1);
     const [created] = fake.windows;
-    expect(created?.options).toMatchObject({ kiosk: true, fullscreen: true, webPreferences: webPreferences('/p.cjs') });
+    expect(created?.options).toMatchObject({
+      kiosk: true,
+      fullscreen: true,
+      webPreferences: webPreferences('/p.cjs'),
+    });
     expect(created?.loaded).toBe('file:///app/index.html');
     expect(window).toBe(created);
     createMainWindow({ preload: '/p.cjs', appUrl: 'file:///app/index.html', kiosk: false });
@@ -75,7 +93,11 @@ describe('the app window', () => {
     const contents = fake.makeContents();
     hardenWebContents(contents as never);
     const navigate = contents.listeners.get('will-navigate')!;
-    for (const url of ['https://evil.example/', 'file:///etc/passwd', 'https://merchant.platform.example/help']) {
+    for (const url of [
+      'https://evil.example/',
+      'file:///etc/passwd',
+      'https://merchant.platform.example/help',
+    ]) {
       const event = { preventDefault: vi.fn() };
       navigate(event, url);
       expect(event.preventDefault).toHaveBeenCalled();
@@ -94,8 +116,12 @@ describe('the app window', () => {
   it('denies new windows', () => {
     const contents = fake.makeContents();
     hardenWebContents(contents as never);
-    expect(contents.windowOpenHandler!({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
-    expect(contents.windowOpenHandler!({ url: 'https://help.platform.example/x' })).toEqual({ action: 'deny' });
+    expect(contents.windowOpenHandler!({ url: 'https://evil.example/' })).toEqual({
+      action: 'deny',
+    });
+    expect(contents.windowOpenHandler!({ url: 'https://help.platform.example/x' })).toEqual({
+      action: 'deny',
+    });
     expect(fake.shell.openExternal).toHaveBeenCalledWith('https://help.platform.example/x');
     expect(fake.shell.openExternal).toHaveBeenCalledTimes(1);
   });
@@ -111,7 +137,9 @@ describe('the app window', () => {
   });
 
   it('denies every permission request and check', () => {
-    let requestHandler: ((wc: unknown, permission: string, callback: (granted: boolean) => void) => void) | null = null;
+    let requestHandler:
+      ((wc: unknown, permission: string, callback: (granted: boolean) => void) => void) | null =
+      null;
     let checkHandler: (() => boolean) | null = null;
     const session = {
       setPermissionRequestHandler: (h: typeof requestHandler) => (requestHandler = h),
@@ -128,7 +156,8 @@ describe('the app window', () => {
   });
 
   it('sets a strict CSP header on every response, replacing the server’s own', () => {
-    let headersHandler: ((details: unknown, callback: (response: unknown) => void) => void) | null = null;
+    let headersHandler: ((details: unknown, callback: (response: unknown) => void) => void) | null =
+      null;
     const session = {
       setPermissionRequestHandler: vi.fn(),
       setPermissionCheckHandler: vi.fn(),
@@ -137,10 +166,17 @@ describe('the app window', () => {
     hardenSession(session as never);
     const callback = vi.fn();
     headersHandler!(
-      { responseHeaders: { 'content-security-policy': ["default-src *; script-src 'unsafe-eval'"], 'Content-Type': ['text/html'] } },
+      {
+        responseHeaders: {
+          'content-security-policy': ["default-src *; script-src 'unsafe-eval'"],
+          'Content-Type': ['text/html'],
+        },
+      },
       callback,
     );
-    const { responseHeaders } = callback.mock.calls[0]![0] as { responseHeaders: Record<string, string[]> };
+    const { responseHeaders } = callback.mock.calls[0]![0] as {
+      responseHeaders: Record<string, string[]>;
+    };
     expect(responseHeaders['Content-Security-Policy']).toEqual([CONTENT_SECURITY_POLICY]);
     expect(responseHeaders['content-security-policy']).toBeUndefined();
     expect(responseHeaders['Content-Type']).toEqual(['text/html']);

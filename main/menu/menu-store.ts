@@ -62,16 +62,14 @@ export const createMenuStore = (db: Database, now: () => Date): MenuStore => {
           .map((row) => (JSON.parse(row.payload) as { externalData: string }).externalData),
       );
       const overrides = new Map(
-        selectStates
-          .all(venueId)
-          .map((row) => [
-            row.external_data,
-            {
-              enabled: row.enabled === 1,
-              disabledUntil: row.disabled_until,
-              pending: pending.has(row.external_data),
-            },
-          ]),
+        selectStates.all(venueId).map((row) => [
+          row.external_data,
+          {
+            enabled: row.enabled === 1,
+            disabledUntil: row.disabled_until,
+            pending: pending.has(row.external_data),
+          },
+        ]),
       );
       return summarizeMenu(menu, overrides);
     },

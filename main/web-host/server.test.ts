@@ -24,7 +24,8 @@ const core = {
     return () => set.delete(listener as (payload: unknown) => void);
   },
 };
-const emit = (event: EventName, payload: unknown) => listeners.get(event)?.forEach((l) => l(payload));
+const emit = (event: EventName, payload: unknown) =>
+  listeners.get(event)?.forEach((l) => l(payload));
 
 let dir: string;
 let host: WebHost;
@@ -32,7 +33,10 @@ let host: WebHost;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'countertop-web-'));
   await mkdir(path.join(dir, 'assets'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><html><head><title>t</title></head><body></body></html>');
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body></body></html>',
+  );
   await writeFile(path.join(dir, 'assets', 'app.js'), 'console.log(1)');
   host = await startWebHost({ core, rendererDir: dir });
 });
@@ -48,18 +52,32 @@ beforeEach(() => {
 type Reply = { status: number; headers: http.IncomingHttpHeaders; body: string };
 const request = (
   pathname: string,
-  { method = 'GET', headers = {}, body }: { method?: string; headers?: Record<string, string>; body?: string } = {},
+  {
+    method = 'GET',
+    headers = {},
+    body,
+  }: { method?: string; headers?: Record<string, string>; body?: string } = {},
 ): Promise<Reply> =>
   new Promise((resolve, reject) => {
     const req = http.request(`${host.origin}${pathname}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
     });
     req.on('error', reject);
     req.end(body);
   });
-const post = (channel: string, body: unknown, headers: Record<string, string> = { 'x-countertop-session': host.token }) =>
+const post = (
+  channel: string,
+  body: unknown,
+  headers: Record<string, string> = { 'x-countertop-session': host.token },
+) =>
   request(`/api/${channel}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -78,7 +96,9 @@ describe('web host', () => {
     expect(page.body).toContain('<script src="/countertop-bridge.js"></script>');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['content-security-policy']).not.toContain('unsafe');
-    expect(page.headers['set-cookie']?.[0]).toBe(`countertop_session=${host.token}; HttpOnly; SameSite=Strict; Path=/api`);
+    expect(page.headers['set-cookie']?.[0]).toBe(
+      `countertop_session=${host.token}; HttpOnly; SameSite=Strict; Path=/api`,
+    );
     expect((await request('/?session=wrong')).headers['set-cookie']).toBeUndefined();
 
     const asset = await request('/assets/app.js');
@@ -90,11 +110,18 @@ describe('web host', () => {
   });
 
   it('refuses a request without the session token, and does not call the core', async () => {
-    const attempts: Array<Record<string, string>> = [{}, { 'x-countertop-session': 'guess' }, { cookie: `countertop_session=${host.token}` }];
+    const attempts: Array<Record<string, string>> = [
+      {},
+      { 'x-countertop-session': 'guess' },
+      { cookie: `countertop_session=${host.token}` },
+    ];
     for (const headers of attempts) {
       const reply = await post('orders:accept', { orderId: 'o1', preparationMinutes: 10 }, headers);
       expect(reply.status).toBe(401);
-      expect(JSON.parse(reply.body)).toEqual({ code: 'invalid-request', message: 'Missing or wrong session token.' });
+      expect(JSON.parse(reply.body)).toEqual({
+        code: 'invalid-request',
+        message: 'Missing or wrong session token.',
+      });
     }
     expect(accept).not.toHaveBeenCalled();
   });
@@ -123,10 +150,14 @@ describe('web host', () => {
       body: '{}',
     });
     expect(text.status).toBe(415);
-    const foreign = await post('orders:accept', { orderId: 'o1', preparationMinutes: 10 }, {
-      'x-countertop-session': host.token,
-      origin: 'https://evil.example',
-    });
+    const foreign = await post(
+      'orders:accept',
+      { orderId: 'o1', preparationMinutes: 10 },
+      {
+        'x-countertop-session': host.token,
+        origin: 'https://evil.example',
+      },
+    );
     expect(foreign.status).toBe(403);
     expect(accept).not.toHaveBeenCalled();
   });
@@ -134,7 +165,10 @@ describe('web host', () => {
   it('answers 413 to a body beyond the limit without calling the core', async () => {
     const reply = await post('menu:check', JSON.stringify({ text: 'x'.repeat(25 * 1024 * 1024) }));
     expect(reply.status).toBe(413);
-    expect(JSON.parse(reply.body)).toEqual({ code: 'invalid-request', message: 'The request is too large.' });
+    expect(JSON.parse(reply.body)).toEqual({
+      code: 'invalid-request',
+      message: 'The request is too large.',
+    });
   });
 
   it('refuses other Host names (DNS rebinding)', async () => {
@@ -146,34 +180,45 @@ describe('web host', () => {
     accept.mockRejectedValueOnce(new ServiceError('conflict', 'The order is already accepted.'));
     const reply = await post('orders:accept', { orderId: 'o1', preparationMinutes: null });
     expect(reply.status).toBe(409);
-    expect(JSON.parse(reply.body)).toEqual({ code: 'conflict', message: 'The order is already accepted.' });
+    expect(JSON.parse(reply.body)).toEqual({
+      code: 'conflict',
+      message: 'The order is already accepted.',
+    });
   });
 
   it('streams service events to an authorised client only', async () => {
     expect((await request('/api/events')).status).toBe(401);
     const received = await new Promise<string>((resolve, reject) => {
-      const req = http.get(`${host.origin}/api/events`, { headers: { cookie: `countertop_session=${host.token}` } }, (res) => {
-        expect(res.statusCode).toBe(200);
-        expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-        let text = '';
-        res.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-          if (text.includes(': connected') && !text.includes('event:')) emit('orders:arrived', { orderId: 'o1', orderNumber: '42' });
-          if (text.includes('event:') && text.endsWith('\n\n')) {
-            req.destroy();
-            resolve(text);
-          }
-        });
-      });
+      const req = http.get(
+        `${host.origin}/api/events`,
+        { headers: { cookie: `countertop_session=${host.token}` } },
+        (res) => {
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+          let text = '';
+          res.on('data', (chunk: Buffer) => {
+            text += chunk.toString();
+            if (text.includes(': connected') && !text.includes('event:'))
+              emit('orders:arrived', { orderId: 'o1', orderNumber: '42' });
+            if (text.includes('event:') && text.endsWith('\n\n')) {
+              req.destroy();
+              resolve(text);
+            }
+          });
+        },
+      );
       req.on('error', reject);
     });
-    expect(received).toContain('event: orders:arrived\ndata: {"orderId":"o1","orderNumber":"42"}\n\n');
+    expect(received).toContain(
+      'event: orders:arrived\ndata: {"orderId":"o1","orderNumber":"42"}\n\n',
+    );
   });
 });
 
 describe('bridge script', () => {
   it('defines the same Bridge shape as the preload, takes the token from the URL and sends it as a header', async () => {
-    const fetches: Array<{ url: string; init: { headers: Record<string, string>; body: string } }> = [];
+    const fetches: Array<{ url: string; init: { headers: Record<string, string>; body: string } }> =
+      [];
     const sources: Array<{ url: string; handlers: Map<string, (event: unknown) => void> }> = [];
     const replaced: string[] = [];
     const storage = new Map<string, string>();
@@ -182,7 +227,10 @@ describe('bridge script', () => {
       window,
       location: { search: '?session=tok123', pathname: '/', hash: '' },
       history: { replaceState: (_s: unknown, _t: string, url: string) => replaced.push(url) },
-      sessionStorage: { setItem: (k: string, v: string) => storage.set(k, v), getItem: (k: string) => storage.get(k) ?? null },
+      sessionStorage: {
+        setItem: (k: string, v: string) => storage.set(k, v),
+        getItem: (k: string) => storage.get(k) ?? null,
+      },
       URLSearchParams,
       Map,
       Set,
@@ -211,13 +259,18 @@ describe('bridge script', () => {
     expect(Object.keys(bridge).sort()).toEqual([...CHANNEL_NAMES, 'on'].sort());
     expect(replaced).toEqual(['/']);
     expect(storage.get('countertop.session')).toBe('tok123');
-    await expect(bridge['orders:markReady']!({ orderId: 'o1' })).resolves.toEqual({ actionId: 'z' });
+    await expect(bridge['orders:markReady']!({ orderId: 'o1' })).resolves.toEqual({
+      actionId: 'z',
+    });
     expect(fetches[0]?.url).toBe('/api/orders:markReady');
     expect(fetches[0]?.init.headers['x-countertop-session']).toBe('tok123');
     expect(JSON.parse(fetches[0]!.init.body)).toEqual({ orderId: 'o1' });
 
     // Events reach listeners of their name only, until unsubscribed.
-    const on = bridge.on as unknown as (event: string, listener: (payload: unknown) => void) => () => void;
+    const on = bridge.on as unknown as (
+      event: string,
+      listener: (payload: unknown) => void,
+    ) => () => void;
     const arrived: unknown[] = [];
     const off = on('orders:arrived', (payload) => arrived.push(payload));
     const [source] = sources;
@@ -236,7 +289,14 @@ describe('bridge script', () => {
     source!.handlers.get('open')!({});
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(fetches.map((f) => f.url).sort()).toEqual(
-      ['/api/orders:markReady', '/api/status:get', '/api/orders:list', '/api/outbox:list', '/api/venue:get', '/api/menu:items'].sort(),
+      [
+        '/api/orders:markReady',
+        '/api/status:get',
+        '/api/orders:list',
+        '/api/outbox:list',
+        '/api/venue:get',
+        '/api/menu:items',
+      ].sort(),
     );
     expect(changed).toEqual([{ orders: { actionId: 'z' } }]);
   });

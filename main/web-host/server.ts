@@ -95,15 +95,27 @@ const readBody = (request: IncomingMessage): Promise<string> =>
     request.on('error', reject);
   });
 
-const send = (response: ServerResponse, status: number, body: string, type: string, extra: Record<string, string> = {}): void => {
-  response.writeHead(status, { ...securityHeaders, 'Content-Type': type, 'Cache-Control': 'no-store', ...extra });
+const send = (
+  response: ServerResponse,
+  status: number,
+  body: string,
+  type: string,
+  extra: Record<string, string> = {},
+): void => {
+  response.writeHead(status, {
+    ...securityHeaders,
+    'Content-Type': type,
+    'Cache-Control': 'no-store',
+    ...extra,
+  });
   response.end(body);
 };
 
 const sendJson = (response: ServerResponse, status: number, value: unknown): void =>
   send(response, status, JSON.stringify(value), 'application/json; charset=utf-8');
 
-const sendError = (response: ServerResponse, status: number, error: BridgeError): void => sendJson(response, status, error);
+const sendError = (response: ServerResponse, status: number, error: BridgeError): void =>
+  sendJson(response, status, error);
 
 export const startWebHost = async (options: WebHostOptions): Promise<WebHost> => {
   const { core, rendererDir } = options;
@@ -118,12 +130,17 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
   const authorised = (request: IncomingMessage, allowCookie: boolean): boolean => {
     const header = request.headers[SESSION_HEADER];
     if (sameToken(typeof header === 'string' ? header : undefined, tokenBytes)) return true;
-    return allowCookie && sameToken(cookieValue(request.headers.cookie, SESSION_COOKIE), tokenBytes);
+    return (
+      allowCookie && sameToken(cookieValue(request.headers.cookie, SESSION_COOKIE), tokenBytes)
+    );
   };
 
   const serveIndex = async (url: URL, response: ServerResponse): Promise<void> => {
     const html = await readFile(path.join(rendererRoot, 'index.html'), 'utf8');
-    const withBridge = html.replace('</head>', `  <script src="${BRIDGE_SCRIPT_PATH}"></script>\n  </head>`);
+    const withBridge = html.replace(
+      '</head>',
+      `  <script src="${BRIDGE_SCRIPT_PATH}"></script>\n  </head>`,
+    );
     const extra: Record<string, string> = {};
     if (sameToken(url.searchParams.get('session') ?? undefined, tokenBytes)) {
       extra['Set-Cookie'] = `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/api`;
@@ -147,7 +164,11 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
     try {
       const content = await readFile(file);
       const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
-      response.writeHead(200, { ...securityHeaders, 'Content-Type': type, 'Cache-Control': 'no-cache' });
+      response.writeHead(200, {
+        ...securityHeaders,
+        'Content-Type': type,
+        'Cache-Control': 'no-cache',
+      });
       response.end(content);
     } catch {
       send(response, 404, 'Not found', 'text/plain; charset=utf-8');
@@ -178,23 +199,39 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
     response.on('close', stop);
   };
 
-  const serveApi = async (channel: string, request: IncomingMessage, response: ServerResponse): Promise<void> => {
+  const serveApi = async (
+    channel: string,
+    request: IncomingMessage,
+    response: ServerResponse,
+  ): Promise<void> => {
     // Only the page's script knows the token; a cookie alone is not enough (cross-site forms).
     if (!authorised(request, false)) {
-      sendError(response, 401, { code: 'invalid-request', message: 'Missing or wrong session token.' });
+      sendError(response, 401, {
+        code: 'invalid-request',
+        message: 'Missing or wrong session token.',
+      });
       return;
     }
     const requestOrigin = request.headers.origin;
     if (requestOrigin !== undefined && requestOrigin !== origin) {
-      sendError(response, 403, { code: 'invalid-request', message: 'Cross-origin requests are refused.' });
+      sendError(response, 403, {
+        code: 'invalid-request',
+        message: 'Cross-origin requests are refused.',
+      });
       return;
     }
     if (!isChannelName(channel)) {
-      sendError(response, 404, { code: 'not-found', message: `Unknown operation "${channel.slice(0, 100)}".` });
+      sendError(response, 404, {
+        code: 'not-found',
+        message: `Unknown operation "${channel.slice(0, 100)}".`,
+      });
       return;
     }
     if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
-      sendError(response, 415, { code: 'invalid-request', message: 'Send the request as application/json.' });
+      sendError(response, 415, {
+        code: 'invalid-request',
+        message: 'Send the request as application/json.',
+      });
       return;
     }
     let args: unknown;
@@ -225,28 +262,39 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
     const { pathname } = url;
     if (pathname.startsWith('/api/')) {
       if (pathname === '/api/events') {
-        if (request.method !== 'GET') return send(response, 405, 'Use GET', 'text/plain; charset=utf-8', { Allow: 'GET' });
+        if (request.method !== 'GET')
+          return send(response, 405, 'Use GET', 'text/plain; charset=utf-8', { Allow: 'GET' });
         if (!authorised(request, true)) {
-          return sendError(response, 401, { code: 'invalid-request', message: 'Missing or wrong session token.' });
+          return sendError(response, 401, {
+            code: 'invalid-request',
+            message: 'Missing or wrong session token.',
+          });
         }
         return serveEvents(request, response);
       }
       if (request.method !== 'POST') {
-        return sendError(response, 405, { code: 'invalid-request', message: 'Use POST for operations.' });
+        return sendError(response, 405, {
+          code: 'invalid-request',
+          message: 'Use POST for operations.',
+        });
       }
       return serveApi(pathname.slice('/api/'.length), request, response);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return send(response, 405, 'Method not allowed', 'text/plain; charset=utf-8', { Allow: 'GET, HEAD' });
+      return send(response, 405, 'Method not allowed', 'text/plain; charset=utf-8', {
+        Allow: 'GET, HEAD',
+      });
     }
-    if (pathname === BRIDGE_SCRIPT_PATH) return send(response, 200, bridgeScript(), CONTENT_TYPES['.js']!);
+    if (pathname === BRIDGE_SCRIPT_PATH)
+      return send(response, 200, bridgeScript(), CONTENT_TYPES['.js']!);
     if (pathname === '/' || pathname === '/index.html') return serveIndex(url, response);
     return serveStatic(pathname, response);
   };
 
   const server = http.createServer((request, response) => {
     handle(request, response).catch(() => {
-      if (!response.headersSent) sendError(response, 500, { code: 'failed', message: 'The web host failed.' });
+      if (!response.headersSent)
+        sendError(response, 500, { code: 'failed', message: 'The web host failed.' });
       else response.end();
     });
   });

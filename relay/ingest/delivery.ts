@@ -17,7 +17,11 @@ export async function verifyDeliveryToken(
   secrets: readonly string[],
   now: Date,
 ): Promise<DeliveryVerification> {
-  let last: DeliveryVerification = { ok: false, reason: 'bad_signature', message: 'No delivery secret is configured.' };
+  let last: DeliveryVerification = {
+    ok: false,
+    reason: 'bad_signature',
+    message: 'No delivery secret is configured.',
+  };
   for (const secret of secrets) {
     try {
       const { payload } = await jwtVerify(token, encoder.encode(secret), {
@@ -31,14 +35,26 @@ export async function verifyDeliveryToken(
         return { ok: false, reason: 'expired', message: 'The delivery token has expired.' };
       }
       if (error instanceof errors.JWTClaimValidationFailed) {
-        return { ok: false, reason: 'expired', message: `The delivery token is not valid now (${error.claim}).` };
+        return {
+          ok: false,
+          reason: 'expired',
+          message: `The delivery token is not valid now (${error.claim}).`,
+        };
       }
       if (error instanceof errors.JWSSignatureVerificationFailed) {
-        last = { ok: false, reason: 'bad_signature', message: 'The delivery token signature does not verify.' };
+        last = {
+          ok: false,
+          reason: 'bad_signature',
+          message: 'The delivery token signature does not verify.',
+        };
         continue;
       }
       // Wrong algorithm, malformed token: no other secret can change that.
-      return { ok: false, reason: 'bad_token', message: 'The delivery token is not a valid HS256 JWT.' };
+      return {
+        ok: false,
+        reason: 'bad_token',
+        message: 'The delivery token is not a valid HS256 JWT.',
+      };
     }
   }
   return last;
@@ -67,7 +83,10 @@ export function parseDeliveryEvent(payload: JWTPayload): ParsedDeliveryEvent {
   const parsed = deliveryEvent.safeParse(payload);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, message: `Invalid delivery event: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'bad shape'}.` };
+    return {
+      ok: false,
+      message: `Invalid delivery event: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'bad shape'}.`,
+    };
   }
   const { details, type } = parsed.data;
   return {

@@ -7,7 +7,11 @@ const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
  * PLATFORM-SIGNATURE is the hex HMAC-SHA256 of the exact body bytes (spec 3). Every active secret
  * is tried (two during a rotation); the comparison is constant-time over equal-length buffers.
  */
-export function verifyPlatformSignature(body: Buffer, header: string | undefined, secrets: readonly string[]): boolean {
+export function verifyPlatformSignature(
+  body: Buffer,
+  header: string | undefined,
+  secrets: readonly string[],
+): boolean {
   if (header === undefined || !HEX_SHA256.test(header)) return false;
   const received = Buffer.from(header, 'hex');
   let valid = false;
@@ -24,7 +28,10 @@ const nonEmpty = z.string().min(1);
 // '.' or ','): spec 3 promises ISO 8601, not RFC 3339, and a genuine notification refused is lost.
 const timestamp = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}([.,]\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/, 'expected an ISO 8601 date-time');
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}([.,]\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?$/,
+    'expected an ISO 8601 date-time',
+  );
 
 const order = z.looseObject({
   id: nonEmpty,
@@ -38,7 +45,11 @@ const base = { id: nonEmpty, created_at: timestamp };
 // The fields a terminal needs to act on are required; the rest of spec 3's fields are checked for
 // type when present, because refusing a genuine notification makes the platform drop it.
 const known = z.discriminatedUnion('type', [
-  z.looseObject({ ...base, type: z.literal('order.notification'), order: order.extend({ status: nonEmpty }) }),
+  z.looseObject({
+    ...base,
+    type: z.literal('order.notification'),
+    order: order.extend({ status: nonEmpty }),
+  }),
   z.looseObject({
     ...base,
     type: z.literal('courier.notification'),
@@ -53,7 +64,11 @@ const known = z.discriminatedUnion('type', [
   }),
 ]);
 
-export const KNOWN_NOTIFICATION_TYPES = ['order.notification', 'courier.notification', 'pickup_completed.notification'];
+export const KNOWN_NOTIFICATION_TYPES = [
+  'order.notification',
+  'courier.notification',
+  'pickup_completed.notification',
+];
 
 // Types the relay does not know (CANCELED-era additions, venue alerts) are kept if they can be
 // routed: an id and a venue, wherever the sender put it.
@@ -66,7 +81,8 @@ const unknown = z.looseObject({
   venue: z.looseObject({ id: nonEmpty.optional() }).optional(),
 });
 
-export type ParsedNotification = { ok: true; id: string; venueId: string } | { ok: false; message: string };
+export type ParsedNotification =
+  { ok: true; id: string; venueId: string } | { ok: false; message: string };
 
 const describe = (error: z.ZodError): string =>
   error.issues
@@ -78,14 +94,19 @@ export function parseMarketplaceNotification(json: unknown): ParsedNotification 
   const type = typeof json === 'object' && json !== null && 'type' in json ? json.type : undefined;
   if (typeof type === 'string' && KNOWN_NOTIFICATION_TYPES.includes(type)) {
     const parsed = known.safeParse(json);
-    if (!parsed.success) return { ok: false, message: `Invalid ${type}: ${describe(parsed.error)}.` };
+    if (!parsed.success)
+      return { ok: false, message: `Invalid ${type}: ${describe(parsed.error)}.` };
     return { ok: true, id: parsed.data.id, venueId: parsed.data.order.venue_id };
   }
   const parsed = unknown.safeParse(json);
-  if (!parsed.success) return { ok: false, message: `Invalid notification: ${describe(parsed.error)}.` };
+  if (!parsed.success)
+    return { ok: false, message: `Invalid notification: ${describe(parsed.error)}.` };
   const venueId = parsed.data.order?.venue_id ?? parsed.data.venue_id ?? parsed.data.venue?.id;
   if (venueId === undefined) {
-    return { ok: false, message: 'The notification names no venue (order.venue_id, venue_id or venue.id).' };
+    return {
+      ok: false,
+      message: 'The notification names no venue (order.venue_id, venue_id or venue.id).',
+    };
   }
   return { ok: true, id: parsed.data.id, venueId };
 }

@@ -52,12 +52,22 @@ export function openSqliteStore(path: string): EventStore {
     body: string,
     signature: string | null,
   ): StoredEvent => {
-    const row = statements.insertEvent.get(kind, eventId, venueId, receivedAt, body, signature) as EventRow;
+    const row = statements.insertEvent.get(
+      kind,
+      eventId,
+      venueId,
+      receivedAt,
+      body,
+      signature,
+    ) as EventRow;
     return toStored(row);
   };
 
   const appendOne = (event: IncomingEvent): AppendOutcome => {
-    if (statements.eventExists.get(event.kind, event.eventId) || statements.heldExists.get(event.kind, event.eventId)) {
+    if (
+      statements.eventExists.get(event.kind, event.eventId) ||
+      statements.heldExists.get(event.kind, event.eventId)
+    ) {
       return { status: 'duplicate' };
     }
     let venueId = event.venueId;
@@ -66,7 +76,14 @@ export function openSqliteStore(path: string): EventStore {
       venueId = known?.venue_id ?? null;
     }
     if (venueId === null) {
-      statements.insertHeld.run(event.kind, event.eventId, event.orderRef, event.receivedAt, event.body, event.signature);
+      statements.insertHeld.run(
+        event.kind,
+        event.eventId,
+        event.orderRef,
+        event.receivedAt,
+        event.body,
+        event.signature,
+      );
       return { status: 'held' };
     }
     const released: StoredEvent[] = [];
@@ -74,11 +91,27 @@ export function openSqliteStore(path: string): EventStore {
       statements.upsertOrder.run(event.orderRef, venueId, event.receivedAt);
       // Held events were received earlier, so they take the lower seqs.
       for (const held of statements.heldForOrder.all(event.orderRef) as HeldRow[]) {
-        released.push(insertEvent(held.kind, held.event_id, venueId, held.received_at, held.body, held.signature));
+        released.push(
+          insertEvent(
+            held.kind,
+            held.event_id,
+            venueId,
+            held.received_at,
+            held.body,
+            held.signature,
+          ),
+        );
       }
       if (released.length > 0) statements.deleteHeldForOrder.run(event.orderRef);
     }
-    const stored = insertEvent(event.kind, event.eventId, venueId, event.receivedAt, event.body, event.signature);
+    const stored = insertEvent(
+      event.kind,
+      event.eventId,
+      venueId,
+      event.receivedAt,
+      event.body,
+      event.signature,
+    );
     return { status: 'stored', event: stored, released };
   };
 
@@ -109,7 +142,8 @@ export function openSqliteStore(path: string): EventStore {
 
     async findActiveTerminal(keyHash) {
       // One query per poll: the terminal and its venues together.
-      const row = statements.terminalByHash.get(keyHash) as (TerminalRow & { venues: string }) | undefined;
+      const row = statements.terminalByHash.get(keyHash) as
+        (TerminalRow & { venues: string }) | undefined;
       if (!row) return null;
       return {
         id: row.id,
@@ -123,7 +157,10 @@ export function openSqliteStore(path: string): EventStore {
     async revokedSince(cursor) {
       const rows = statements.revokedSince.all(cursor) as { cursor: number; terminal_id: string }[];
       const last = rows.at(-1);
-      return { terminalIds: rows.map((row) => row.terminal_id), cursor: last ? last.cursor : cursor };
+      return {
+        terminalIds: rows.map((row) => row.terminal_id),
+        cursor: last ? last.cursor : cursor,
+      };
     },
 
     async pruneBefore(time) {
@@ -151,13 +188,21 @@ export function openSqliteStore(path: string): EventStore {
 /** Reads a terminal with its venues; shared with the admin functions. */
 export function terminalFromRow(row: TerminalRow, venuesOf: Database.Statement): Terminal {
   const venues = venuesOf.all(row.id) as string[];
-  return { id: row.id, name: row.name, venueIds: venues, createdAt: row.created_at, revokedAt: row.revoked_at };
+  return {
+    id: row.id,
+    name: row.name,
+    venueIds: venues,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
 }
 
 export type { TerminalRow };
 
 export const terminalVenuesStatement = (db: Database.Database): Database.Statement =>
-  db.prepare('SELECT venue_id FROM terminal_venues WHERE terminal_id = ? ORDER BY venue_id').pluck();
+  db
+    .prepare('SELECT venue_id FROM terminal_venues WHERE terminal_id = ? ORDER BY venue_id')
+    .pluck();
 
 function prepare(db: Database.Database) {
   const columns = 'seq, kind, event_id, venue_id, received_at, body, signature';
@@ -180,7 +225,9 @@ function prepare(db: Database.Database) {
       'SELECT kind, event_id, order_ref, received_at, body, signature FROM held_events WHERE order_ref = ? ORDER BY received_at, rowid',
     ),
     deleteHeldForOrder: db.prepare('DELETE FROM held_events WHERE order_ref = ?'),
-    eventsOfVenue: db.prepare(`SELECT ${columns} FROM events WHERE venue_id = ? AND seq > ? ORDER BY seq LIMIT ?`),
+    eventsOfVenue: db.prepare(
+      `SELECT ${columns} FROM events WHERE venue_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+    ),
     eventsOfVenues: db.prepare(
       `SELECT ${columns} FROM events WHERE venue_id IN (SELECT value FROM json_each(?)) AND seq > ? ORDER BY seq LIMIT ?`,
     ),
@@ -189,7 +236,9 @@ function prepare(db: Database.Database) {
               (SELECT json_group_array(venue_id) FROM (SELECT venue_id FROM terminal_venues WHERE terminal_id = t.id ORDER BY venue_id)) AS venues
        FROM terminals t WHERE t.key_hash = ? AND t.revoked_at IS NULL`,
     ),
-    revokedSince: db.prepare('SELECT cursor, terminal_id FROM revocations WHERE cursor > ? ORDER BY cursor'),
+    revokedSince: db.prepare(
+      'SELECT cursor, terminal_id FROM revocations WHERE cursor > ? ORDER BY cursor',
+    ),
     pruneEvents: db.prepare('DELETE FROM events WHERE received_at < ?'),
     pruneHeld: db.prepare('DELETE FROM held_events WHERE received_at < ?'),
     pruneOrders: db.prepare('DELETE FROM delivery_orders WHERE last_seen_at < ?'),

@@ -16,20 +16,32 @@ export const ActivityPanel = () => {
             <li key={entry.id} className={`activity-${entry.state}`}>
               <span className="activity-time">{formatClock(entry.createdAt)}</span>
               <span className="activity-summary">{entry.summary}</span>
-              <span className={`pill ${entry.state === 'failed' ? 'pill-bad' : entry.state === 'done' ? 'pill-ok' : 'pill-neutral'}`}>
+              <span
+                className={`pill ${entry.state === 'failed' ? 'pill-bad' : entry.state === 'done' ? 'pill-ok' : 'pill-neutral'}`}
+              >
                 {en.activity.states[entry.state]}
               </span>
               <span className="muted">
                 {en.activity.attempts(entry.attempts)}
-                {entry.nextAttemptAt && entry.state !== 'done' ? ` · ${en.activity.nextAttempt(formatClock(entry.nextAttemptAt))}` : ''}
+                {entry.nextAttemptAt && entry.state !== 'done'
+                  ? ` · ${en.activity.nextAttempt(formatClock(entry.nextAttemptAt))}`
+                  : ''}
               </span>
               {entry.error && <span className="activity-error">{entry.error}</span>}
               {entry.state === 'failed' && (
                 <span className="activity-actions">
-                  <button type="button" className="btn btn-primary btn-small" onClick={() => void retry(entry.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-small"
+                    onClick={() => void retry(entry.id)}
+                  >
                     {en.actions.retry}
                   </button>
-                  <button type="button" className="btn btn-quiet btn-small" onClick={() => void discard(entry.id)}>
+                  <button
+                    type="button"
+                    className="btn btn-quiet btn-small"
+                    onClick={() => void discard(entry.id)}
+                  >
                     {en.actions.discard}
                   </button>
                 </span>

@@ -18,10 +18,17 @@ import { SetupScreen } from './SetupScreen';
 import { CancelledBanner, OfflineBanner, ReconnectBanner, StatusBar } from './StatusBar';
 import { TopBar } from './TopBar';
 
-const VIEW_KEYS: Record<string, View> = { '1': 'orders', '2': 'venue', '3': 'menu', '4': 'activity', '5': 'couriers' };
+const VIEW_KEYS: Record<string, View> = {
+  '1': 'orders',
+  '2': 'venue',
+  '3': 'menu',
+  '4': 'activity',
+  '5': 'couriers',
+};
 
 const isTyping = (target: EventTarget | null): boolean =>
-  target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 
 /** Arrow keys walk the board: left/right between columns, up/down within one. */
 const moveSelection = (state: AppState, key: string, now: number): string | null => {
@@ -73,9 +80,12 @@ const handleKey = (state: AppState & AppActions, key: string, now: number): bool
   if (!order) return false;
   const actions = availableActions(order);
   const lower = key.toLowerCase();
-  if (lower === 'a' && actions.includes('accept')) state.openDialog({ kind: 'accept', orderId: order.id });
-  else if (lower === 'a' && actions.includes('confirm-preorder')) void state.confirmPreorder(order.id);
-  else if (lower === 'x' && actions.includes('reject')) state.openDialog({ kind: 'reject', orderId: order.id });
+  if (lower === 'a' && actions.includes('accept'))
+    state.openDialog({ kind: 'accept', orderId: order.id });
+  else if (lower === 'a' && actions.includes('confirm-preorder'))
+    void state.confirmPreorder(order.id);
+  else if (lower === 'x' && actions.includes('reject'))
+    state.openDialog({ kind: 'reject', orderId: order.id });
   else if (lower === 'r' && actions.includes('ready')) void state.markReady(order.id);
   else if (lower === 'h' && actions.includes('delivered')) void state.handOver(order.id);
   else return false;
@@ -146,7 +156,8 @@ export const App = ({ ringer }: { ringer: Ringer }) => {
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       const state = store.getState();
-      if (state.dialog || isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (state.dialog || isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey)
+        return;
       if (handleKey(state, event.key, Date.now())) event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
@@ -173,7 +184,11 @@ export const App = ({ ringer }: { ringer: Ringer }) => {
       <main className="center">
         <h1>{en.loadFailed}</h1>
         <p>{loadError}</p>
-        <button type="button" className="btn btn-primary btn-large" onClick={() => void store.getState().init()}>
+        <button
+          type="button"
+          className="btn btn-primary btn-large"
+          onClick={() => void store.getState().init()}
+        >
           {en.tryAgain}
         </button>
       </main>
@@ -189,7 +204,9 @@ export const App = ({ ringer }: { ringer: Ringer }) => {
 
   return (
     <div className={`app ${ringing ? 'app-ringing' : ''}`}>
-      {configured && !setupOpen && <TopBar now={now} ringing={ringing} soundBlocked={soundBlocked} />}
+      {configured && !setupOpen && (
+        <TopBar now={now} ringing={ringing} soundBlocked={soundBlocked} />
+      )}
       <ReconnectBanner />
       {configured && !setupOpen && <CancelledBanner />}
       {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
@@ -198,7 +215,9 @@ export const App = ({ ringer }: { ringer: Ringer }) => {
       {dialog?.kind === 'accept' && <AcceptDialog orderId={dialog.orderId} />}
       {dialog?.kind === 'reject' && <RejectDialog orderId={dialog.orderId} />}
       {dialog?.kind === 'courier' && <BookCourierDialog />}
-      {dialog?.kind === 'shortcuts' && <Shortcuts onClose={() => store.getState().openDialog(null)} />}
+      {dialog?.kind === 'shortcuts' && (
+        <Shortcuts onClose={() => store.getState().openDialog(null)} />
+      )}
     </div>
   );
 };

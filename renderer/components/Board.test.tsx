@@ -32,7 +32,12 @@ describe('order board', () => {
           courierPickupEta: inMinutes(75),
         }),
         makeOrder({ orderNumber: '103', status: 'READY', platformStatus: 'READY' }),
-        makeOrder({ orderNumber: '104', type: 'preorder', preorderTime: inMinutes(120), preorderStatus: 'waiting' }),
+        makeOrder({
+          orderNumber: '104',
+          type: 'preorder',
+          preorderTime: inMinutes(120),
+          preorderStatus: 'waiting',
+        }),
         makeOrder({ orderNumber: '105', status: 'DELIVERED', platformStatus: 'DELIVERED' }),
         makeOrder({
           orderNumber: '106',
@@ -66,13 +71,18 @@ describe('order board', () => {
 
     const delivery = card('102');
     expect(within(delivery).getByText('Delivery')).toBeTruthy();
-    expect(within(delivery).getByTestId('courier-eta').textContent).toMatch(/^Courier \d\d:\d\d \(in 1 h 1[45] min\)$/);
+    expect(within(delivery).getByTestId('courier-eta').textContent).toMatch(
+      /^Courier \d\d:\d\d \(in 1 h 1[45] min\)$/,
+    );
     expect(within(card('104')).getByText(/^For \d\d:\d\d$/)).toBeTruthy();
     expect(within(card('105')).getByText('Handed over')).toBeTruthy();
   });
 
   it('shows the courier ETA with a countdown and ages cards live, turning urgent when a new order waits', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
     const bridge = createFakeBridge({
       orders: [
         makeOrder({ orderNumber: '151', createdAt: minutesAgo(0) }),
@@ -91,7 +101,10 @@ describe('order board', () => {
 
     const eta = () => within(card('152')).getByTestId('courier-eta').textContent;
     const age = () => within(card('151')).getByText(/ago$|^just now$/);
-    const clock = new Date(Date.parse(inMinutes(8))).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    const clock = new Date(Date.parse(inMinutes(8))).toLocaleTimeString('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
     expect(eta()).toBe(`Courier ${clock} (in 8 min)`);
     expect(age().textContent).toBe('just now');
 
@@ -100,7 +113,9 @@ describe('order board', () => {
     expect(age().textContent).toBe('4 min ago');
     expect(age().className).toContain('card-age-warn');
     // An order being prepared is not "waiting": its age stays calm.
-    expect(within(card('152')).getByText('4 min ago').className).not.toMatch(/card-age-(warn|late)/);
+    expect(within(card('152')).getByText('4 min ago').className).not.toMatch(
+      /card-age-(warn|late)/,
+    );
 
     act(() => vi.advanceTimersByTime(8 * 60_000));
     expect(eta()).toBe(`Courier ${clock} (4 min late)`);
@@ -116,7 +131,9 @@ describe('order board', () => {
       ],
     });
     renderApp(bridge);
-    expect(await within(await screen.findByRole('article', { name: 'Order #201' })).findByText('¥1,500')).toBeTruthy();
+    expect(
+      await within(await screen.findByRole('article', { name: 'Order #201' })).findByText('¥1,500'),
+    ).toBeTruthy();
     expect(within(card('202')).getByText('KWD 12.345')).toBeTruthy();
   });
 
@@ -163,16 +180,26 @@ describe('order board', () => {
   });
 
   it('always shows relay, platform, outbox and the reconnect banner in the status bar', async () => {
-    const bridge = createFakeBridge({ status: makeStatus({ relay: 'disconnected', platform: 'reachable', outboxWaiting: 3 }) });
+    const bridge = createFakeBridge({
+      status: makeStatus({ relay: 'disconnected', platform: 'reachable', outboxWaiting: 3 }),
+    });
     renderApp(bridge);
-    expect((await screen.findByTestId('status-relay')).textContent).toBe('Order stream: disconnected');
+    expect((await screen.findByTestId('status-relay')).textContent).toBe(
+      'Order stream: disconnected',
+    );
     expect(screen.getByTestId('status-platform').textContent).toBe('Platform: reachable');
     expect(screen.getByTestId('status-outbox').textContent).toBe('3 waiting to send');
 
     act(() =>
       bridge.emit(
         'status:changed',
-        makeStatus({ relay: 'connected', platform: 'unreachable', outboxWaiting: 0, needsReconnect: true, reconnectReason: 'invalid_grant' }),
+        makeStatus({
+          relay: 'connected',
+          platform: 'unreachable',
+          outboxWaiting: 0,
+          needsReconnect: true,
+          reconnectReason: 'invalid_grant',
+        }),
       ),
     );
     expect(screen.getByTestId('status-relay').textContent).toBe('Order stream: connected');
@@ -187,7 +214,10 @@ describe('order board', () => {
 
   it('moves between cards and acts with the keyboard', async () => {
     const bridge = createFakeBridge({
-      orders: [makeOrder({ orderNumber: '501' }), makeOrder({ orderNumber: '502', status: 'PRODUCTION', platformStatus: 'PRODUCTION' })],
+      orders: [
+        makeOrder({ orderNumber: '501' }),
+        makeOrder({ orderNumber: '502', status: 'PRODUCTION', platformStatus: 'PRODUCTION' }),
+      ],
     });
     renderApp(bridge);
     await screen.findByText('#501');
@@ -196,7 +226,9 @@ describe('order board', () => {
     fireEvent.keyDown(window, { key: 'ArrowRight' });
     expect(card('502').className).toContain('card-selected');
     fireEvent.keyDown(window, { key: 'r' });
-    await waitFor(() => expect(bridge.callsTo('orders:markReady')).toEqual([{ orderId: bridge.orders[1]!.id }]));
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:markReady')).toEqual([{ orderId: bridge.orders[1]!.id }]),
+    );
     fireEvent.keyDown(window, { key: 'ArrowLeft' });
     fireEvent.keyDown(window, { key: 'a' });
     expect(screen.getByRole('dialog', { name: 'Accept order #501' })).toBeTruthy();
@@ -209,7 +241,11 @@ describe('order board', () => {
 
 describe('platform cancellations', () => {
   it('ring and stay on screen until staff confirm they stopped preparing the order', async () => {
-    const order = makeOrder({ orderNumber: '601', status: 'PRODUCTION', platformStatus: 'PRODUCTION' });
+    const order = makeOrder({
+      orderNumber: '601',
+      status: 'PRODUCTION',
+      platformStatus: 'PRODUCTION',
+    });
     const bridge = createFakeBridge({ orders: [order] });
     const { ringer } = renderApp(bridge);
     await screen.findByText('#601');
@@ -217,9 +253,13 @@ describe('platform cancellations', () => {
 
     act(() => bridge.setOrders([{ ...order, status: 'CANCELED', platformStatus: 'CANCELED' }]));
     const banner = screen.getByTestId('cancelled-banner');
-    expect(banner.textContent).toContain('Order #601 was cancelled by the platform. Stop preparing it.');
+    expect(banner.textContent).toContain(
+      'Order #601 was cancelled by the platform. Stop preparing it.',
+    );
     expect(ringer.ringing).toBe(true);
-    expect(within(screen.getByRole('region', { name: 'Done today' })).getByText('Cancelled by platform')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Done today' })).getByText('Cancelled by platform'),
+    ).toBeTruthy();
 
     fireEvent.click(within(banner).getByRole('button', { name: 'OK, stopped' }));
     expect(screen.queryByTestId('cancelled-banner')).toBeNull();
@@ -227,7 +267,9 @@ describe('platform cancellations', () => {
   });
 
   it('do not alarm for orders already finished when the board opened', async () => {
-    const bridge = createFakeBridge({ orders: [makeOrder({ orderNumber: '602', status: 'CANCELED', platformStatus: 'CANCELED' })] });
+    const bridge = createFakeBridge({
+      orders: [makeOrder({ orderNumber: '602', status: 'CANCELED', platformStatus: 'CANCELED' })],
+    });
     const { ringer } = renderApp(bridge);
     await screen.findByText('#602');
     expect(screen.queryByTestId('cancelled-banner')).toBeNull();

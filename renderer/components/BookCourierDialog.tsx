@@ -19,7 +19,8 @@ const ADDRESS_FIELDS: Array<{ name: AddressField; label: string; mode?: 'decimal
   { name: 'lon', label: en.courier.lon, mode: 'decimal' },
 ];
 
-const number = (text: string): number | null => (text.trim() === '' ? null : Number(text.replace(',', '.')));
+const number = (text: string): number | null =>
+  text.trim() === '' ? null : Number(text.replace(',', '.'));
 
 /** Cash as staff type it ("12.50") in minor units of the promise's currency (2 digits). */
 const minorUnits = (text: string): number | null => {
@@ -27,7 +28,10 @@ const minorUnits = (text: string): number | null => {
   return value === null || !Number.isFinite(value) ? null : Math.round(value * 100);
 };
 
-const firstIssues = (issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>, map: (path: PropertyKey[]) => string | null) => {
+const firstIssues = (
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+  map: (path: PropertyKey[]) => string | null,
+) => {
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const field = map(issue.path);
@@ -42,7 +46,13 @@ export const BookCourierDialog = () => {
   const quoteDelivery = useApp((s) => s.quoteDelivery);
   const bookCourier = useApp((s) => s.bookCourier);
   const setView = useApp((s) => s.setView);
-  const [address, setAddress] = useState<Record<AddressField, string>>({ street: '', postCode: '', city: '', lat: '', lon: '' });
+  const [address, setAddress] = useState<Record<AddressField, string>>({
+    street: '',
+    postCode: '',
+    city: '',
+    lat: '',
+    lon: '',
+  });
   const [booking, setBooking] = useState<Record<BookField, string>>({
     name: '',
     phone: '',
@@ -118,7 +128,13 @@ export const BookCourierDialog = () => {
     }
   };
 
-  const input = (name: string, label: string, value: string, onChange: (v: string) => void, mode?: 'decimal' | 'tel' | 'numeric') => (
+  const input = (
+    name: string,
+    label: string,
+    value: string,
+    onChange: (v: string) => void,
+    mode?: 'decimal' | 'tel' | 'numeric',
+  ) => (
     <label key={name} className="field">
       <span>{label}</span>
       <input
@@ -143,7 +159,15 @@ export const BookCourierDialog = () => {
             void getQuote();
           }}
         >
-          {ADDRESS_FIELDS.map((f) => input(f.name, f.label, address[f.name], (v) => setAddress((a) => ({ ...a, [f.name]: v })), f.mode))}
+          {ADDRESS_FIELDS.map((f) =>
+            input(
+              f.name,
+              f.label,
+              address[f.name],
+              (v) => setAddress((a) => ({ ...a, [f.name]: v })),
+              f.mode,
+            ),
+          )}
           {error && (
             <p className="form-error" role="alert">
               {error}
@@ -163,38 +187,77 @@ export const BookCourierDialog = () => {
             if (quote.binding) void book(quote.promiseId);
           }}
         >
-          <section className="panel-section" aria-label={quote.binding ? en.courier.binding : en.courier.notBinding} data-testid="courier-quote">
+          <section
+            className="panel-section"
+            aria-label={quote.binding ? en.courier.binding : en.courier.notBinding}
+            data-testid="courier-quote"
+          >
             <p>
-              <strong className={`pill ${quote.binding ? 'pill-ok' : 'pill-bad'}`}>{quote.binding ? en.courier.binding : en.courier.notBinding}</strong>{' '}
+              <strong className={`pill ${quote.binding ? 'pill-ok' : 'pill-bad'}`}>
+                {quote.binding ? en.courier.binding : en.courier.notBinding}
+              </strong>{' '}
               {quote.formattedAddress}
             </p>
             <p>
               {quote.price && <strong>{en.courier.price(formatMoney(quote.price))}</strong>}
               {quote.dropoffEta && <> · {en.courier.eta(formatClock(quote.dropoffEta))}</>}
-              {quote.timeEstimateMinutes !== null && <span className="muted"> ({en.courier.minutes(quote.timeEstimateMinutes)})</span>}
+              {quote.timeEstimateMinutes !== null && (
+                <span className="muted"> ({en.courier.minutes(quote.timeEstimateMinutes)})</span>
+              )}
             </p>
             {!quote.binding && (
               <p className="form-error" role="alert">
                 {quote.nonBindingReason} {en.courier.notBindingHelp}
               </p>
             )}
-            {quote.binding && quote.addressMixUpRisk && <p className="muted">{en.courier.mixUpRisk}</p>}
+            {quote.binding && quote.addressMixUpRisk && (
+              <p className="muted">{en.courier.mixUpRisk}</p>
+            )}
           </section>
           {quote.binding && (
             <>
               <fieldset>
                 <legend>{en.courier.recipient}</legend>
-                {input('name', en.courier.recipientName, booking.name, (v) => setBooking((b) => ({ ...b, name: v })))}
-                {input('phone', en.courier.recipientPhone, booking.phone, (v) => setBooking((b) => ({ ...b, phone: v })), 'tel')}
+                {input('name', en.courier.recipientName, booking.name, (v) =>
+                  setBooking((b) => ({ ...b, name: v })),
+                )}
+                {input(
+                  'phone',
+                  en.courier.recipientPhone,
+                  booking.phone,
+                  (v) => setBooking((b) => ({ ...b, phone: v })),
+                  'tel',
+                )}
               </fieldset>
               <fieldset>
                 <legend>{en.courier.parcel}</legend>
-                {input('description', en.courier.parcelDescription, booking.description, (v) => setBooking((b) => ({ ...b, description: v })))}
-                {input('count', en.courier.parcelCount, booking.count, (v) => setBooking((b) => ({ ...b, count: v })), 'numeric')}
-                {input('orderNumber', en.courier.orderNumber, booking.orderNumber, (v) => setBooking((b) => ({ ...b, orderNumber: v })))}
-                {input('cash', en.courier.cash, booking.cash, (v) => setBooking((b) => ({ ...b, cash: v })), 'decimal')}
+                {input('description', en.courier.parcelDescription, booking.description, (v) =>
+                  setBooking((b) => ({ ...b, description: v })),
+                )}
+                {input(
+                  'count',
+                  en.courier.parcelCount,
+                  booking.count,
+                  (v) => setBooking((b) => ({ ...b, count: v })),
+                  'numeric',
+                )}
+                {input('orderNumber', en.courier.orderNumber, booking.orderNumber, (v) =>
+                  setBooking((b) => ({ ...b, orderNumber: v })),
+                )}
+                {input(
+                  'cash',
+                  en.courier.cash,
+                  booking.cash,
+                  (v) => setBooking((b) => ({ ...b, cash: v })),
+                  'decimal',
+                )}
                 <label className="check">
-                  <input type="checkbox" name="handshake" checked={handshake} onChange={(e) => setHandshake(e.target.checked)} />
+                  <input
+                    type="checkbox"
+                    name="handshake"
+                    checked={handshake}
+                    onChange={(e) => setHandshake(e.target.checked)}
+                  />
                   {en.courier.handshake}
                 </label>
               </fieldset>

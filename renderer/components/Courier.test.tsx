@@ -9,7 +9,8 @@ afterEach(cleanup);
 const fill = (scope: HTMLElement, name: string, value: string) =>
   fireEvent.change(scope.querySelector(`input[name="${name}"]`)!, { target: { value } });
 
-const openCouriers = async () => fireEvent.click(await screen.findByRole('button', { name: 'Couriers' }));
+const openCouriers = async () =>
+  fireEvent.click(await screen.findByRole('button', { name: 'Couriers' }));
 
 describe('Book courier', () => {
   it('gets a binding promise for an address and books it with recipient, parcel and handshake', async () => {
@@ -75,7 +76,9 @@ describe('Book courier', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Book courier' }));
     const dialog = screen.getByRole('dialog', { name: 'Book courier' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Get price and time' }));
-    expect(within(dialog).getByRole('alert').textContent).toContain('Check the highlighted fields.');
+    expect(within(dialog).getByRole('alert').textContent).toContain(
+      'Check the highlighted fields.',
+    );
     expect(bridge.callsTo('delivery:quote')).toEqual([]);
     fill(dialog, 'street', 'Mannerheimintie 10');
     fill(dialog, 'city', 'Helsinki');
@@ -88,7 +91,9 @@ describe('Book courier', () => {
 
   it("shows the service's reason when booking is refused", async () => {
     const bridge = createFakeBridge();
-    bridge.handle('delivery:book', () => Promise.reject({ code: 'failed', message: 'The promise expired.' }));
+    bridge.handle('delivery:book', () =>
+      Promise.reject({ code: 'failed', message: 'The promise expired.' }),
+    );
     renderApp(bridge);
     fireEvent.click(await screen.findByRole('button', { name: 'Book courier' }));
     const dialog = screen.getByRole('dialog', { name: 'Book courier' });
@@ -101,7 +106,9 @@ describe('Book courier', () => {
     fill(dialog, 'description', 'Box');
     fill(dialog, 'orderNumber', 'Z9');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Book courier now' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('The promise expired.');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'The promise expired.',
+    );
   });
 });
 
@@ -120,7 +127,9 @@ describe('deliveries list', () => {
     await openCouriers();
     const card = await screen.findByRole('article', { name: 'Delivery #B2' });
     expect(within(card).getByTestId('delivery-status').textContent).toBe('Courier on the way here');
-    expect(within(card).getByTestId('delivery-eta').textContent).toBe(`Courier here ${formatClock(pickupEta)}`);
+    expect(within(card).getByTestId('delivery-eta').textContent).toBe(
+      `Courier here ${formatClock(pickupEta)}`,
+    );
     const link = within(card).getByRole('link', { name: 'Tracking page' });
     expect(link.getAttribute('href')).toBe('https://track.example/abc');
     expect(link.getAttribute('target')).toBe('_blank');
@@ -130,15 +139,23 @@ describe('deliveries list', () => {
     fill(card, 'cancelReason', 'Customer changed their mind');
     fireEvent.click(within(card).getByRole('button', { name: 'Cancel the courier' }));
     await waitFor(() =>
-      expect(bridge.callsTo('delivery:cancel')).toEqual([{ deliveryId: delivery.id, reason: 'Customer changed their mind' }]),
+      expect(bridge.callsTo('delivery:cancel')).toEqual([
+        { deliveryId: delivery.id, reason: 'Customer changed their mind' },
+      ]),
     );
     expect((await within(card).findByText('Cancelling…')).textContent).toBe('Cancelling…');
 
     // The service's event moves it on: no Cancel once delivered.
     const eta = new Date().toISOString();
-    act(() => bridge.setDeliveries([{ ...delivery, status: 'delivered', completedAt: eta, cancellable: false, pending: null }]));
+    act(() =>
+      bridge.setDeliveries([
+        { ...delivery, status: 'delivered', completedAt: eta, cancellable: false, pending: null },
+      ]),
+    );
     expect(within(card).getByTestId('delivery-status').textContent).toBe('Delivered');
-    expect(within(card).getByTestId('delivery-eta').textContent).toBe(`Delivered ${formatClock(eta)}`);
+    expect(within(card).getByTestId('delivery-eta').textContent).toBe(
+      `Delivered ${formatClock(eta)}`,
+    );
     expect(within(card).queryByRole('button', { name: 'Cancel delivery' })).toBeNull();
   });
 
@@ -146,30 +163,51 @@ describe('deliveries list', () => {
     const delivery = makeDelivery({
       orderNumber: 'C3',
       status: 'pickup_arrival',
-      pending: { actionId: 'action-9', kind: 'cancel', state: 'failed', error: 'Pickup has already started.' },
+      pending: {
+        actionId: 'action-9',
+        kind: 'cancel',
+        state: 'failed',
+        error: 'Pickup has already started.',
+      },
     });
     const bridge = createFakeBridge({ deliveries: [delivery] });
     renderApp(bridge);
     await openCouriers();
     const card = await screen.findByRole('article', { name: 'Delivery #C3' });
-    expect(within(card).getByRole('alert').textContent).toContain('The platform refused to cancel: Pickup has already started.');
+    expect(within(card).getByRole('alert').textContent).toContain(
+      'The platform refused to cancel: Pickup has already started.',
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Dismiss' }));
-    await waitFor(() => expect(bridge.callsTo('outbox:discard')).toEqual([{ actionId: 'action-9' }]));
+    await waitFor(() =>
+      expect(bridge.callsTo('outbox:discard')).toEqual([{ actionId: 'action-9' }]),
+    );
   });
 
   it('fetches the handshake PIN when no event brought it yet', async () => {
-    const bridge = createFakeBridge({ deliveries: [makeDelivery({ orderNumber: 'P1', handshakeRequired: true })] });
+    const bridge = createFakeBridge({
+      deliveries: [makeDelivery({ orderNumber: 'P1', handshakeRequired: true })],
+    });
     renderApp(bridge);
     await openCouriers();
     const card = await screen.findByRole('article', { name: 'Delivery #P1' });
     fireEvent.click(within(card).getByRole('button', { name: 'Show handshake PIN' }));
-    expect((await within(card).findByText('Handshake PIN 4321')).textContent).toBe('Handshake PIN 4321');
+    expect((await within(card).findByText('Handshake PIN 4321')).textContent).toBe(
+      'Handshake PIN 4321',
+    );
   });
 });
 
 describe('courier delivery set-up', () => {
   it('is a separate optional form that names bad fields and sends a valid set-up', async () => {
-    const bridge = createFakeBridge({ delivery: { configured: false, driveUrl: null, merchantId: null, venueId: null, webhook: null } });
+    const bridge = createFakeBridge({
+      delivery: {
+        configured: false,
+        driveUrl: null,
+        merchantId: null,
+        venueId: null,
+        webhook: null,
+      },
+    });
     renderApp(bridge);
     expect(screen.queryByRole('button', { name: 'Book courier' })).toBeNull();
     await openCouriers();
@@ -177,7 +215,9 @@ describe('courier delivery set-up', () => {
     fill(form, 'driveUrl', 'not a url');
     fireEvent.click(within(form).getByRole('button', { name: 'Set up courier delivery' }));
     expect(form.querySelector('input[name="driveUrl"]')!.getAttribute('aria-invalid')).toBe('true');
-    expect(form.querySelector('input[name="merchantKey"]')!.getAttribute('aria-invalid')).toBe('true');
+    expect(form.querySelector('input[name="merchantKey"]')!.getAttribute('aria-invalid')).toBe(
+      'true',
+    );
     expect(bridge.callsTo('delivery:configure')).toEqual([]);
 
     fill(form, 'driveUrl', 'http://127.0.0.1:4010/drive');
@@ -187,7 +227,12 @@ describe('courier delivery set-up', () => {
     fireEvent.click(within(form).getByRole('button', { name: 'Set up courier delivery' }));
     await waitFor(() =>
       expect(bridge.callsTo('delivery:configure')).toEqual([
-        { driveUrl: 'http://127.0.0.1:4010/drive', merchantId: 'demo-merchant', merchantKey: 'mk_0123456789abcdef', venueId: 'demo-venue' },
+        {
+          driveUrl: 'http://127.0.0.1:4010/drive',
+          merchantId: 'demo-merchant',
+          merchantKey: 'mk_0123456789abcdef',
+          venueId: 'demo-venue',
+        },
       ]),
     );
   });

@@ -33,8 +33,13 @@ const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
 
   const submit = async (): Promise<void> => {
     setError(null);
-    const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()])) as Record<SetupField, string>;
-    const parsed = deliveryConfigureSchema.safeParse({ ...trimmed, webhookSecret: trimmed.webhookSecret || undefined });
+    const trimmed = Object.fromEntries(
+      Object.entries(values).map(([k, v]) => [k, v.trim()]),
+    ) as Record<SetupField, string>;
+    const parsed = deliveryConfigureSchema.safeParse({
+      ...trimmed,
+      webhookSecret: trimmed.webhookSecret || undefined,
+    });
     if (!parsed.success) {
       const errors: Partial<Record<SetupField, string>> = {};
       for (const issue of parsed.error.issues) {
@@ -107,9 +112,15 @@ const FINAL = new Set<Delivery['status']>(['delivered', 'customer_no_show', 'rej
 const etaLine = (d: Delivery): string | null => {
   if (d.completedAt) return en.courier.deliveredAt(formatClock(d.completedAt));
   if (FINAL.has(d.status)) return null;
-  const beforePickup = ['booking', 'received', 'pickup_started', 'pickup_arrival'].includes(d.status);
+  const beforePickup = ['booking', 'received', 'pickup_started', 'pickup_arrival'].includes(
+    d.status,
+  );
   if (beforePickup && d.pickupEta) return en.courier.pickupEta(formatClock(d.pickupEta));
-  if (d.dropoffEtaMax) return en.courier.dropoffEta(formatClock(d.dropoffEtaMin ?? d.dropoffEtaMax), formatClock(d.dropoffEtaMax));
+  if (d.dropoffEtaMax)
+    return en.courier.dropoffEta(
+      formatClock(d.dropoffEtaMin ?? d.dropoffEtaMax),
+      formatClock(d.dropoffEtaMax),
+    );
   return d.pickupEta ? en.courier.pickupEta(formatClock(d.pickupEta)) : null;
 };
 
@@ -125,7 +136,9 @@ const HandshakePin = ({ delivery }: { delivery: Delivery }) => {
         type="button"
         className="btn btn-light btn-small"
         onClick={() =>
-          void fetchPin(delivery.id).then(setPin, (e: unknown) => setError(toBridgeError(e).message))
+          void fetchPin(delivery.id).then(setPin, (e: unknown) =>
+            setError(toBridgeError(e).message),
+          )
         }
       >
         {en.courier.showPin}
@@ -146,32 +159,63 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
   const failed = delivery.pending?.state === 'failed' ? delivery.pending : null;
   const cancelling = delivery.pending?.kind === 'cancel' && delivery.pending.state === 'pending';
   const pillClass =
-    delivery.status === 'delivered' ? 'pill-ok' : delivery.status === 'rejected' || delivery.status === 'customer_no_show' ? 'pill-bad' : 'pill-neutral';
+    delivery.status === 'delivered'
+      ? 'pill-ok'
+      : delivery.status === 'rejected' || delivery.status === 'customer_no_show'
+        ? 'pill-bad'
+        : 'pill-neutral';
 
   return (
     <li>
       <article className="panel-section" aria-label={label}>
         <h3>
-          {label} <span className={`pill ${pillClass}`} data-testid="delivery-status">{en.courier.statuses[delivery.status]}</span>
+          {label}{' '}
+          <span className={`pill ${pillClass}`} data-testid="delivery-status">
+            {en.courier.statuses[delivery.status]}
+          </span>
         </h3>
-        <p>{en.courier.to(delivery.recipientName, delivery.address.formatted ?? `${delivery.address.street}, ${delivery.address.city}`)}</p>
+        <p>
+          {en.courier.to(
+            delivery.recipientName,
+            delivery.address.formatted ?? `${delivery.address.street}, ${delivery.address.city}`,
+          )}
+        </p>
         <p>
           {eta && <span data-testid="delivery-eta">{eta}</span>}
           {delivery.price && <span className="muted"> · {formatMoney(delivery.price)}</span>}
           {delivery.cashToCollect !== null && delivery.price && (
-            <span> · {en.courier.collectCash(formatMoney({ amount: delivery.cashToCollect, currency: delivery.price.currency }))}</span>
+            <span>
+              {' '}
+              ·{' '}
+              {en.courier.collectCash(
+                formatMoney({ amount: delivery.cashToCollect, currency: delivery.price.currency }),
+              )}
+            </span>
           )}
         </p>
-        {delivery.rejectedReason && delivery.status === 'rejected' && <p className="muted">{en.courier.rejectedReason(delivery.rejectedReason)}</p>}
+        {delivery.rejectedReason && delivery.status === 'rejected' && (
+          <p className="muted">{en.courier.rejectedReason(delivery.rejectedReason)}</p>
+        )}
         <div className="delivery-actions">
           {delivery.trackingUrl && (
-            <a className="btn btn-light btn-small" href={delivery.trackingUrl} target="_blank" rel="noreferrer noopener">
+            <a
+              className="btn btn-light btn-small"
+              href={delivery.trackingUrl}
+              target="_blank"
+              rel="noreferrer noopener"
+            >
               {en.courier.track}
             </a>
           )}
-          {delivery.handshakeRequired && delivery.reference && !FINAL.has(delivery.status) && <HandshakePin delivery={delivery} />}
+          {delivery.handshakeRequired && delivery.reference && !FINAL.has(delivery.status) && (
+            <HandshakePin delivery={delivery} />
+          )}
           {delivery.cancellable && !cancelling && !failed && !asking && (
-            <button type="button" className="btn btn-danger-outline btn-small" onClick={() => setAsking(true)}>
+            <button
+              type="button"
+              className="btn btn-danger-outline btn-small"
+              onClick={() => setAsking(true)}
+            >
               {en.courier.cancel}
             </button>
           )}
@@ -192,12 +236,24 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
           >
             <label className="field field-inline">
               <span>{en.courier.cancelReason}</span>
-              <input name="cancelReason" value={reason} onChange={(e) => setReason(e.target.value)} />
+              <input
+                name="cancelReason"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
             </label>
-            <button type="submit" className="btn btn-danger btn-small" disabled={reason.trim() === ''}>
+            <button
+              type="submit"
+              className="btn btn-danger btn-small"
+              disabled={reason.trim() === ''}
+            >
               {en.courier.confirmCancel}
             </button>
-            <button type="button" className="btn btn-quiet btn-small" onClick={() => setAsking(false)}>
+            <button
+              type="button"
+              className="btn btn-quiet btn-small"
+              onClick={() => setAsking(false)}
+            >
               {en.courier.keep}
             </button>
           </form>
@@ -209,8 +265,15 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
         )}
         {failed && (
           <p className="form-error" role="alert">
-            <strong>{failed.kind === 'cancel' ? en.courier.cancelRefused : en.courier.bookRefused}:</strong> {failed.error}{' '}
-            <button type="button" className="btn btn-quiet btn-small" onClick={() => void discard(failed.actionId)}>
+            <strong>
+              {failed.kind === 'cancel' ? en.courier.cancelRefused : en.courier.bookRefused}:
+            </strong>{' '}
+            {failed.error}{' '}
+            <button
+              type="button"
+              className="btn btn-quiet btn-small"
+              onClick={() => void discard(failed.actionId)}
+            >
               {en.courier.dismiss}
             </button>
           </p>
@@ -238,10 +301,16 @@ export const CourierPanel = () => {
       <section className="panel-section">
         <h2>{en.courier.title}</h2>
         <p className="muted" data-testid="courier-webhook">
-          {setup.webhookError ? en.courier.webhookProblem(setup.webhookError) : en.courier.webhookOk}
+          {setup.webhookError
+            ? en.courier.webhookProblem(setup.webhookError)
+            : en.courier.webhookOk}
         </p>
         <div className="dialog-actions start">
-          <button type="button" className="btn btn-go btn-large" onClick={() => openDialog({ kind: 'courier' })}>
+          <button
+            type="button"
+            className="btn btn-go btn-large"
+            onClick={() => openDialog({ kind: 'courier' })}
+          >
             {en.courier.book}
           </button>
           <button type="button" className="btn btn-quiet" onClick={() => setEditing(true)}>

@@ -14,7 +14,9 @@ export const Dialog = ({
 }) => {
   const panel = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const first = panel.current?.querySelector<HTMLElement>('[data-autofocus], button, input, textarea');
+    const first = panel.current?.querySelector<HTMLElement>(
+      '[data-autofocus], button, input, textarea',
+    );
     first?.focus();
   }, []);
   return (

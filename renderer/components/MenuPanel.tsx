@@ -13,7 +13,9 @@ const IssueList = ({ issues }: { issues: MenuIssue[] }) => (
       {issues.map((issue, i) => (
         <li key={`${issue.path}-${i}`}>
           <code>{issue.path}</code>{' '}
-          {issue.message.startsWith(`${issue.path} `) ? issue.message.slice(issue.path.length + 1) : issue.message}
+          {issue.message.startsWith(`${issue.path} `)
+            ? issue.message.slice(issue.path.length + 1)
+            : issue.message}
         </li>
       ))}
     </ul>
@@ -45,7 +47,11 @@ const MenuImport = () => {
   const [check, setCheck] = useState<MenuCheck | null>(null);
   const [busy, setBusy] = useState(false);
   const [confirmed, setConfirmed] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string; issues?: MenuIssue[] } | null>(null);
+  const [message, setMessage] = useState<{
+    ok: boolean;
+    text: string;
+    issues?: MenuIssue[];
+  } | null>(null);
 
   const load = async (picked: File): Promise<void> => {
     setBusy(true);
@@ -68,7 +74,11 @@ const MenuImport = () => {
     setBusy(true);
     try {
       const refused = await pushMenu(file.text);
-      setMessage(refused ? { ok: false, text: en.menu.issuesTitle(refused.issues.length), issues: refused.issues } : { ok: true, text: en.menu.pushed });
+      setMessage(
+        refused
+          ? { ok: false, text: en.menu.issuesTitle(refused.issues.length), issues: refused.issues }
+          : { ok: true, text: en.menu.pushed },
+      );
       if (!refused) {
         setFile(null);
         setCheck(null);
@@ -116,11 +126,20 @@ const MenuImport = () => {
             {en.menu.warning}
           </p>
           <label className="check">
-            <input type="checkbox" checked={confirmed} onChange={(e) => setConfirmed(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={confirmed}
+              onChange={(e) => setConfirmed(e.target.checked)}
+            />
             {en.menu.confirmReplace}
           </label>
           <div className="dialog-actions start">
-            <button type="button" className="btn btn-danger btn-large" disabled={!confirmed || busy} onClick={() => void push()}>
+            <button
+              type="button"
+              className="btn btn-danger btn-large"
+              disabled={!confirmed || busy}
+              onClick={() => void push()}
+            >
               {en.menu.push}
             </button>
           </div>
@@ -130,7 +149,10 @@ const MenuImport = () => {
         (message.issues?.length ? (
           <IssueList issues={message.issues} />
         ) : (
-          <p className={message.ok ? 'form-ok' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
+          <p
+            className={message.ok ? 'form-ok' : 'form-error'}
+            role={message.ok ? 'status' : 'alert'}
+          >
             {message.text}
           </p>
         ))}
@@ -144,7 +166,9 @@ const ItemAvailability = () => {
   const [query, setQuery] = useState('');
   const [error, setError] = useState<string | null>(null);
   const q = query.trim().toLowerCase();
-  const shown = q ? items.filter((i) => i.name.toLowerCase().includes(q) || i.category.toLowerCase().includes(q)) : items;
+  const shown = q
+    ? items.filter((i) => i.name.toLowerCase().includes(q) || i.category.toLowerCase().includes(q))
+    : items;
 
   return (
     <section className="panel-section" aria-label={en.menu.itemsTitle}>
@@ -164,16 +188,24 @@ const ItemAvailability = () => {
           )}
           <ul className="items">
             {shown.map((item) => (
-              <li key={item.externalData} className={item.enabled ? '' : 'item-off'} aria-label={item.name}>
+              <li
+                key={item.externalData}
+                className={item.enabled ? '' : 'item-off'}
+                aria-label={item.name}
+              >
                 <span className="item-main">
                   <strong>{item.name}</strong>
                   <span className="muted">{item.category}</span>
                 </span>
                 <span className={`pill ${item.enabled ? 'pill-ok' : 'pill-bad'}`}>
                   {item.enabled ? en.menu.available : en.menu.unavailable}
-                  {!item.enabled && item.disabledUntil ? ` ${en.menu.disabledUntil(formatClock(item.disabledUntil))}` : ''}
+                  {!item.enabled && item.disabledUntil
+                    ? ` ${en.menu.disabledUntil(formatClock(item.disabledUntil))}`
+                    : ''}
                 </span>
-                {item.pending && <span className="spinner" role="status" aria-label={en.actions.sending} />}
+                {item.pending && (
+                  <span className="spinner" role="status" aria-label={en.actions.sending} />
+                )}
                 <button
                   type="button"
                   className={`btn ${item.enabled ? 'btn-danger-outline' : 'btn-go'}`}

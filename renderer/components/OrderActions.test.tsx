@@ -7,11 +7,18 @@ import { renderApp } from '../testing/render-app';
 afterEach(cleanup);
 
 const card = (number: string) => screen.getByRole('article', { name: `Order #${number}` });
-const button = (number: string, name: string | RegExp) => within(card(number)).getByRole('button', { name });
-const confirmByPlatform = (bridge: ReturnType<typeof createFakeBridge>, id: string, patch: Partial<Order> = {}) =>
+const button = (number: string, name: string | RegExp) =>
+  within(card(number)).getByRole('button', { name });
+const confirmByPlatform = (
+  bridge: ReturnType<typeof createFakeBridge>,
+  id: string,
+  patch: Partial<Order> = {},
+) =>
   act(() =>
     bridge.setOrders(
-      bridge.orders.map((o) => (o.id === id ? { ...o, ...patch, platformStatus: o.status, pending: null } : o)),
+      bridge.orders.map((o) =>
+        o.id === id ? { ...o, ...patch, platformStatus: o.status, pending: null } : o,
+      ),
     ),
   );
 
@@ -27,11 +34,17 @@ describe('order actions', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '20 min' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept · 20 min' }));
 
-    await waitFor(() => expect(bridge.callsTo('orders:accept')).toEqual([{ orderId: order.id, preparationMinutes: 20 }]));
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:accept')).toEqual([
+        { orderId: order.id, preparationMinutes: 20 },
+      ]),
+    );
     const pending = within(card('11')).getByRole('status');
     expect(pending.textContent).toContain('Accept: waiting for the platform…');
     expect(within(card('11')).queryByRole('button', { name: 'Mark ready' })).toBeNull();
-    expect(within(screen.getByRole('region', { name: 'In preparation' })).getByText('#11')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'In preparation' })).getByText('#11'),
+    ).toBeTruthy();
 
     confirmByPlatform(bridge, order.id);
     expect(within(card('11')).queryByRole('status')).toBeNull();
@@ -46,7 +59,11 @@ describe('order actions', () => {
     fireEvent.click(button('12', 'Accept'));
     fireEvent.click(screen.getByRole('button', { name: 'Platform estimate' }));
     fireEvent.click(screen.getByRole('button', { name: 'Accept · Platform estimate' }));
-    await waitFor(() => expect(bridge.callsTo('orders:accept')).toEqual([{ orderId: order.id, preparationMinutes: null }]));
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:accept')).toEqual([
+        { orderId: order.id, preparationMinutes: null },
+      ]),
+    );
   });
 
   it('Reject needs a reason and sends it with its code', async () => {
@@ -62,7 +79,9 @@ describe('order actions', () => {
     expect(bridge.callsTo('orders:reject')).toEqual([]);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Items unavailable' }));
-    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: 'Out of mozzarella' } });
+    fireEvent.change(within(dialog).getByRole('textbox'), {
+      target: { value: 'Out of mozzarella' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject order' }));
     await waitFor(() =>
       expect(bridge.callsTo('orders:reject')).toEqual([
@@ -70,29 +89,48 @@ describe('order actions', () => {
       ]),
     );
     confirmByPlatform(bridge, order.id);
-    expect(within(screen.getByRole('region', { name: 'Done today' })).getByText('Reason: Out of mozzarella')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Done today' })).getByText(
+        'Reason: Out of mozzarella',
+      ),
+    ).toBeTruthy();
   });
 
   it('Mark ready and then Handed over take a takeaway order to done', async () => {
-    const order = makeOrder({ orderNumber: '14', status: 'PRODUCTION', platformStatus: 'PRODUCTION' });
+    const order = makeOrder({
+      orderNumber: '14',
+      status: 'PRODUCTION',
+      platformStatus: 'PRODUCTION',
+    });
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
     await screen.findByText('#14');
 
     fireEvent.click(button('14', 'Mark ready'));
-    await waitFor(() => expect(bridge.callsTo('orders:markReady')).toEqual([{ orderId: order.id }]));
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:markReady')).toEqual([{ orderId: order.id }]),
+    );
     confirmByPlatform(bridge, order.id);
     expect(within(screen.getByRole('region', { name: 'Ready' })).getByText('#14')).toBeTruthy();
 
     fireEvent.click(button('14', 'Handed over'));
     await waitFor(() => expect(bridge.callsTo('orders:handOver')).toEqual([{ orderId: order.id }]));
     confirmByPlatform(bridge, order.id);
-    expect(within(screen.getByRole('region', { name: 'Done today' })).getByText('#14')).toBeTruthy();
+    expect(
+      within(screen.getByRole('region', { name: 'Done today' })).getByText('#14'),
+    ).toBeTruthy();
   });
 
   it('offers no Handed over for an order a courier collects', async () => {
     const bridge = createFakeBridge({
-      orders: [makeOrder({ orderNumber: '15', status: 'READY', platformStatus: 'READY', deliveryType: 'homedelivery' })],
+      orders: [
+        makeOrder({
+          orderNumber: '15',
+          status: 'READY',
+          platformStatus: 'READY',
+          deliveryType: 'homedelivery',
+        }),
+      ],
     });
     renderApp(bridge);
     await screen.findByText('#15');
@@ -111,7 +149,9 @@ describe('order actions', () => {
     await screen.findByText('#16');
     expect(within(card('16')).queryByRole('button', { name: 'Accept' })).toBeNull();
     fireEvent.click(button('16', 'Confirm pre-order'));
-    await waitFor(() => expect(bridge.callsTo('orders:confirmPreorder')).toEqual([{ orderId: order.id }]));
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:confirmPreorder')).toEqual([{ orderId: order.id }]),
+    );
     confirmByPlatform(bridge, order.id);
     expect(within(card('16')).getByText(/Confirmed/)).toBeTruthy();
     expect(within(card('16')).queryByRole('button', { name: 'Confirm pre-order' })).toBeNull();
@@ -160,14 +200,20 @@ describe('order actions', () => {
     renderApp(bridge);
     await screen.findByText('#20');
     const alert = within(card('20')).getByRole('alert');
-    expect(alert.textContent).toContain('Accept failed: The platform says the order is already canceled');
+    expect(alert.textContent).toContain(
+      'Accept failed: The platform says the order is already canceled',
+    );
     expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
     fireEvent.click(within(alert).getByRole('button', { name: 'OK, dismiss' }));
     await waitFor(() => expect(bridge.callsTo('outbox:discard')).toEqual([{ actionId: 'a-20' }]));
   });
 
   it('a call the service refuses shows why and leaves the order as it was', async () => {
-    const order = makeOrder({ orderNumber: '18', status: 'PRODUCTION', platformStatus: 'PRODUCTION' });
+    const order = makeOrder({
+      orderNumber: '18',
+      status: 'PRODUCTION',
+      platformStatus: 'PRODUCTION',
+    });
     const bridge = createFakeBridge({ orders: [order] });
     bridge.handle('orders:markReady', () =>
       Promise.reject({ code: 'conflict', message: 'The order was already handed over.' }),
@@ -183,10 +229,17 @@ describe('order actions', () => {
   });
 
   it('shows the action as sending while the call is in flight', async () => {
-    const order = makeOrder({ orderNumber: '19', status: 'PRODUCTION', platformStatus: 'PRODUCTION' });
+    const order = makeOrder({
+      orderNumber: '19',
+      status: 'PRODUCTION',
+      platformStatus: 'PRODUCTION',
+    });
     const bridge = createFakeBridge({ orders: [order] });
     let release: () => void = () => undefined;
-    bridge.handle('orders:markReady', () => new Promise((resolve) => (release = () => resolve({ actionId: 'x' }))));
+    bridge.handle(
+      'orders:markReady',
+      () => new Promise((resolve) => (release = () => resolve({ actionId: 'x' }))),
+    );
     renderApp(bridge);
     await screen.findByText('#19');
     fireEvent.click(button('19', 'Mark ready'));

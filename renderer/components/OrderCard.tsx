@@ -97,7 +97,9 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
     >
       <header className="card-head">
         <span className="card-number">{en.order.number(order.orderNumber)}</span>
-        <span className={`tag tag-${order.deliveryType === 'homedelivery' ? 'delivery' : 'takeaway'}`}>
+        <span
+          className={`tag tag-${order.deliveryType === 'homedelivery' ? 'delivery' : 'takeaway'}`}
+        >
           {deliveryLabel(order)}
         </span>
         <span className={`card-age ${ageClass(order, now)}`} title={order.createdAt}>
@@ -116,10 +118,14 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
         {order.courierPickupEta && !order.pickupCompleted && (
           <span className="tag tag-courier tag-courier-eta" data-testid="courier-eta">
             {en.order.courierEta(formatClock(order.courierPickupEta))}{' '}
-            <span className="courier-countdown">({courierCountdown(order.courierPickupEta, now)})</span>
+            <span className="courier-countdown">
+              ({courierCountdown(order.courierPickupEta, now)})
+            </span>
           </span>
         )}
-        {order.pickupCompleted && <span className="tag tag-courier">{en.order.courierPickedUp}</span>}
+        {order.pickupCompleted && (
+          <span className="tag tag-courier">{en.order.courierPickedUp}</span>
+        )}
         {!order.courierPickupEta && order.pickupEta && order.status !== 'CREATED' && !done && (
           <span className="tag">{en.order.pickupEta(formatClock(order.pickupEta))}</span>
         )}
@@ -129,7 +135,8 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
         <ul className="card-items">
           {order.items.map((item) => (
             <li key={item.id}>
-              <span className="item-count">{item.count}×</span> <span className="item-name">{item.name}</span>
+              <span className="item-count">{item.count}×</span>{' '}
+              <span className="item-name">{item.name}</span>
               {item.options.length > 0 && (
                 <ul className="item-options">
                   {item.options.map((option, index) => (
@@ -160,7 +167,9 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
         )}
         <strong>{formatMoney(order.total)}</strong>
       </div>
-      {done && order.rejectReason && <p className="card-comment">{en.order.rejectReason(order.rejectReason)}</p>}
+      {done && order.rejectReason && (
+        <p className="card-comment">{en.order.rejectReason(order.rejectReason)}</p>
+      )}
 
       {submitting && (
         <p className="card-state state-pending" role="status">

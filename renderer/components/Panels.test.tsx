@@ -10,15 +10,30 @@ describe('first-run setup', () => {
     fireEvent.change(document.querySelector(`input[name="${name}"]`)!, { target: { value } });
 
   it('names each bad field and sends nothing until they are fixed', async () => {
-    const bridge = createFakeBridge({ setup: { configured: false, authUrl: null, posUrl: null, relayUrl: null, clientId: null, redirectUri: null } });
+    const bridge = createFakeBridge({
+      setup: {
+        configured: false,
+        authUrl: null,
+        posUrl: null,
+        relayUrl: null,
+        clientId: null,
+        redirectUri: null,
+      },
+    });
     renderApp(bridge);
     const form = await screen.findByRole('form', { name: 'Connect this terminal to your venue' });
     fill('authUrl', 'not a url');
     fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
     expect(within(form).getByRole('alert').textContent).toContain('Check the highlighted fields.');
-    expect(document.querySelector('input[name="authUrl"]')!.getAttribute('aria-invalid')).toBe('true');
-    expect(document.querySelector('input[name="clientSecret"]')!.getAttribute('aria-invalid')).toBe('true');
-    expect(document.querySelector('input[name="signingSecret"]')!.getAttribute('aria-invalid')).toBe('false');
+    expect(document.querySelector('input[name="authUrl"]')!.getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(document.querySelector('input[name="clientSecret"]')!.getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(
+      document.querySelector('input[name="signingSecret"]')!.getAttribute('aria-invalid'),
+    ).toBe('false');
     expect(bridge.callsTo('setup:connect')).toEqual([]);
   });
 
@@ -41,7 +56,9 @@ describe('first-run setup', () => {
     };
     for (const [name, value] of Object.entries(values)) fill(name, value);
     fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
-    expect((await within(form).findByRole('alert')).textContent).toContain('The authorization code has already been used.');
+    expect((await within(form).findByRole('alert')).textContent).toContain(
+      'The authorization code has already been used.',
+    );
     expect(bridge.callsTo('setup:connect')[0]).toEqual({ ...values });
 
     bridge.handle('setup:connect', async () => ({ venueId: 'demo-venue' }));
@@ -68,7 +85,11 @@ describe('venue panel', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Go offline' }));
     const before = Date.now();
-    fireEvent.click(within(screen.getByRole('group', { name: 'Go offline for' })).getByRole('button', { name: '30 min' }));
+    fireEvent.click(
+      within(screen.getByRole('group', { name: 'Go offline for' })).getByRole('button', {
+        name: '30 min',
+      }),
+    );
     await waitFor(() => expect(bridge.callsTo('venue:setOnline')).toHaveLength(1));
     const request = bridge.callsTo('venue:setOnline')[0]!;
     expect(request.online).toBe(false);
@@ -76,7 +97,9 @@ describe('venue panel', () => {
     expect(until - before).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
     expect(until - before).toBeLessThanOrEqual(30 * 60_000 + 1000);
 
-    act(() => bridge.emit('venue:changed', makeVenue({ isOnline: false, offlineUntil: request.until! })));
+    act(() =>
+      bridge.emit('venue:changed', makeVenue({ isOnline: false, offlineUntil: request.until! })),
+    );
     expect(screen.getByTestId('venue-online').textContent).toBe('Offline');
     expect(screen.getByText(/^Offline until \d\d:\d\d$/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Go online' }));
@@ -89,7 +112,9 @@ describe('venue panel', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));
     fireEvent.click(screen.getByRole('button', { name: 'Go offline' }));
     fireEvent.click(screen.getByRole('button', { name: 'Until switched back' }));
-    await waitFor(() => expect(bridge.callsTo('venue:setOnline')).toEqual([{ online: false, until: null }]));
+    await waitFor(() =>
+      expect(bridge.callsTo('venue:setOnline')).toEqual([{ online: false, until: null }]),
+    );
   });
 
   it('edits opening times and refuses malformed ones', async () => {
@@ -97,19 +122,37 @@ describe('venue panel', () => {
     renderApp(bridge);
     fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));
     const save = screen.getByRole('button', { name: 'Save opening times' });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Opening time 1' }), { target: { value: '25:00' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Opening time 1' }), {
+      target: { value: '25:00' },
+    });
     expect((save as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.change(screen.getByRole('textbox', { name: 'Opening time 1' }), { target: { value: '11:30' } });
+    fireEvent.change(screen.getByRole('textbox', { name: 'Opening time 1' }), {
+      target: { value: '11:30' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add opening time' }));
-    fireEvent.change(screen.getByRole('combobox', { name: 'Opening day 2' }), { target: { value: 'TUESDAY' } });
-    fireEvent.change(screen.getByRole('combobox', { name: 'Closing day 2' }), { target: { value: 'TUESDAY' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Opening day 2' }), {
+      target: { value: 'TUESDAY' },
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Closing day 2' }), {
+      target: { value: 'TUESDAY' },
+    });
     fireEvent.click(save);
     await waitFor(() =>
       expect(bridge.callsTo('venue:setOpeningTimes')).toEqual([
         {
           availability: [
-            { opening_day: 'MONDAY', opening_time: '11:30', closing_day: 'MONDAY', closing_time: '22:00' },
-            { opening_day: 'TUESDAY', opening_time: '10:00', closing_day: 'TUESDAY', closing_time: '22:00' },
+            {
+              opening_day: 'MONDAY',
+              opening_time: '11:30',
+              closing_day: 'MONDAY',
+              closing_time: '22:00',
+            },
+            {
+              opening_day: 'TUESDAY',
+              opening_time: '10:00',
+              closing_day: 'TUESDAY',
+              closing_time: '22:00',
+            },
           ],
         },
       ]),
@@ -129,7 +172,12 @@ describe('menu panel', () => {
     const bridge = createFakeBridge();
     bridge.handle('menu:check', async () => ({
       ok: false,
-      issues: [{ path: 'menu.categories[0].items[2].price', message: 'Burger: price must be a positive integer' }],
+      issues: [
+        {
+          path: 'menu.categories[0].items[2].price',
+          message: 'Burger: price must be a positive integer',
+        },
+      ],
     }));
     renderApp(bridge);
     fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
@@ -147,7 +195,15 @@ describe('menu panel', () => {
     bridge.handle('menu:check', async () => ({
       ok: true,
       itemCount: 12,
-      diff: { added: ['Tiramisu'], removed: ['Old soup'], changed: ['Margherita'], categoriesBefore: 3, categoriesAfter: 4, itemsBefore: 11, itemsAfter: 12 },
+      diff: {
+        added: ['Tiramisu'],
+        removed: ['Old soup'],
+        changed: ['Margherita'],
+        categoriesBefore: 3,
+        categoriesAfter: 4,
+        itemsBefore: 11,
+        itemsAfter: 12,
+      },
     }));
     renderApp(bridge);
     fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
@@ -158,7 +214,9 @@ describe('menu panel', () => {
     expect(screen.getByRole('note').textContent).toContain('replaces the WHOLE menu');
     const push = screen.getByRole('button', { name: 'Push menu' }) as HTMLButtonElement;
     expect(push.disabled).toBe(true);
-    fireEvent.click(screen.getByRole('checkbox', { name: 'I understand this replaces the whole menu' }));
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'I understand this replaces the whole menu' }),
+    );
     fireEvent.click(push);
     await waitFor(() => expect(bridge.callsTo('menu:push')).toEqual([{ text: '{"ok":1}' }]));
     expect((await screen.findByRole('status')).textContent).toContain('Menu sent');
@@ -166,18 +224,37 @@ describe('menu panel', () => {
 
   it('marks an item unavailable and available again', async () => {
     const bridge = createFakeBridge();
-    const item = { externalData: 'pizza-m', name: 'Margherita', category: 'Pizza', price: 900, enabled: true, disabledUntil: null, pending: false };
+    const item = {
+      externalData: 'pizza-m',
+      name: 'Margherita',
+      category: 'Pizza',
+      price: 900,
+      enabled: true,
+      disabledUntil: null,
+      pending: false,
+    };
     bridge.handle('menu:items', async () => [item]);
     renderApp(bridge);
     fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
     const row = await screen.findByRole('listitem', { name: 'Margherita' });
     fireEvent.click(within(row).getByRole('button', { name: 'Mark unavailable' }));
     await waitFor(() =>
-      expect(bridge.callsTo('menu:setItemAvailability')).toEqual([{ externalData: 'pizza-m', enabled: false }]),
+      expect(bridge.callsTo('menu:setItemAvailability')).toEqual([
+        { externalData: 'pizza-m', enabled: false },
+      ]),
     );
     act(() => bridge.emit('menu:changed', { items: [{ ...item, enabled: false }] }));
-    fireEvent.click(within(screen.getByRole('listitem', { name: 'Margherita' })).getByRole('button', { name: 'Mark available' }));
-    await waitFor(() => expect(bridge.callsTo('menu:setItemAvailability')[1]).toEqual({ externalData: 'pizza-m', enabled: true }));
+    fireEvent.click(
+      within(screen.getByRole('listitem', { name: 'Margherita' })).getByRole('button', {
+        name: 'Mark available',
+      }),
+    );
+    await waitFor(() =>
+      expect(bridge.callsTo('menu:setItemAvailability')[1]).toEqual({
+        externalData: 'pizza-m',
+        enabled: true,
+      }),
+    );
   });
 });
 
@@ -188,7 +265,9 @@ describe('offline banner', () => {
     const banner = await screen.findByTestId('offline-banner');
     expect(banner.textContent).toContain('Venue offline · Offline until switched back');
     fireEvent.click(screen.getByRole('button', { name: 'Menu' }));
-    fireEvent.click(within(screen.getByTestId('offline-banner')).getByRole('button', { name: 'Go online' }));
+    fireEvent.click(
+      within(screen.getByTestId('offline-banner')).getByRole('button', { name: 'Go online' }),
+    );
     await waitFor(() => expect(bridge.callsTo('venue:setOnline')).toEqual([{ online: true }]));
     act(() => bridge.emit('venue:changed', makeVenue({ isOnline: true })));
     expect(screen.queryByTestId('offline-banner')).toBeNull();
@@ -207,8 +286,28 @@ describe('activity panel', () => {
     const bridge = createFakeBridge({ status: makeStatus({ outboxWaiting: 1, outboxFailed: 1 }) });
     const at = new Date().toISOString();
     bridge.handle('outbox:list', async () => [
-      { id: 'a1', kind: 'accept', subject: 'o1', summary: 'Accept #101 (15 min)', state: 'pending', attempts: 2, error: null, createdAt: at, nextAttemptAt: at },
-      { id: 'a2', kind: 'venue-online', subject: 'demo-venue', summary: 'Go offline', state: 'failed', attempts: 1, error: 'Venue is closed permanently', createdAt: at, nextAttemptAt: null },
+      {
+        id: 'a1',
+        kind: 'accept',
+        subject: 'o1',
+        summary: 'Accept #101 (15 min)',
+        state: 'pending',
+        attempts: 2,
+        error: null,
+        createdAt: at,
+        nextAttemptAt: at,
+      },
+      {
+        id: 'a2',
+        kind: 'venue-online',
+        subject: 'demo-venue',
+        summary: 'Go offline',
+        state: 'failed',
+        attempts: 1,
+        error: 'Venue is closed permanently',
+        createdAt: at,
+        nextAttemptAt: null,
+      },
     ]);
     renderApp(bridge);
     const outbox = await screen.findByTestId('status-outbox');
@@ -216,7 +315,9 @@ describe('activity panel', () => {
     fireEvent.click(outbox);
     const failed = screen.getByText('Go offline').closest('li')!;
     expect(failed.textContent).toContain('Venue is closed permanently');
-    expect(within(screen.getByText('Accept #101 (15 min)').closest('li')!).queryByRole('button')).toBeNull();
+    expect(
+      within(screen.getByText('Accept #101 (15 min)').closest('li')!).queryByRole('button'),
+    ).toBeNull();
     fireEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(bridge.callsTo('outbox:retry')).toEqual([{ actionId: 'a2' }]));
     fireEvent.click(within(failed).getByRole('button', { name: 'Discard' }));
@@ -229,7 +330,9 @@ describe('shortcuts', () => {
     renderApp(createFakeBridge());
     await screen.findByRole('region', { name: 'New' });
     fireEvent.keyDown(window, { key: '?' });
-    expect(within(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).getByText('Mark ready')).toBeTruthy();
+    expect(
+      within(screen.getByRole('dialog', { name: 'Keyboard shortcuts' })).getByText('Mark ready'),
+    ).toBeTruthy();
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     fireEvent.keyDown(window, { key: '2' });
     expect(screen.getByRole('main', { name: 'Venue' })).toBeTruthy();

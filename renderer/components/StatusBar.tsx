@@ -37,7 +37,9 @@ export const StatusBar = () => {
         {status.outboxFailed > 0 && status.outboxWaiting === 0
           ? en.status.outboxOnlyFailed(status.outboxFailed)
           : en.status.outbox(status.outboxWaiting)}
-        {status.outboxFailed > 0 && status.outboxWaiting > 0 ? ` · ${en.status.outboxFailed(status.outboxFailed)}` : ''}
+        {status.outboxFailed > 0 && status.outboxWaiting > 0
+          ? ` · ${en.status.outboxFailed(status.outboxFailed)}`
+          : ''}
       </button>
       {(status.relayError || status.platformError) && (
         <span className="status-detail">{status.platformError ?? status.relayError}</span>
@@ -76,7 +78,9 @@ export const OfflineBanner = () => {
     <div className="banner banner-offline" role="status" data-testid="offline-banner">
       <span>
         {en.status.offline} ·{' '}
-        {venue.offlineUntil ? en.venue.offlineUntil(formatClock(venue.offlineUntil)) : en.venue.offlineIndefinitely}
+        {venue.offlineUntil
+          ? en.venue.offlineUntil(formatClock(venue.offlineUntil))
+          : en.venue.offlineIndefinitely}
       </span>
       {!venue.pending && (
         <button type="button" className="btn btn-light" onClick={() => void setOnline(true, null)}>

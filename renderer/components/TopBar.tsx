@@ -7,7 +7,15 @@ import type { View } from '../store';
 
 const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers'];
 
-export const TopBar = ({ now, ringing, soundBlocked }: { now: number; ringing: boolean; soundBlocked: boolean }) => {
+export const TopBar = ({
+  now,
+  ringing,
+  soundBlocked,
+}: {
+  now: number;
+  ringing: boolean;
+  soundBlocked: boolean;
+}) => {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const venue = useApp((s) => s.venue);
@@ -55,17 +63,27 @@ export const TopBar = ({ now, ringing, soundBlocked }: { now: number; ringing: b
         )}
         {soundBlocked && ringing && <span className="ring-hint">{en.ring.soundBlocked}</span>}
         {courierReady && (
-          <button type="button" className="btn btn-primary btn-small" onClick={() => openDialog({ kind: 'courier' })}>
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            onClick={() => openDialog({ kind: 'courier' })}
+          >
             {en.courier.book}
           </button>
         )}
         {muted ? (
           <button type="button" className="btn btn-light btn-small" onClick={unmute}>
-            {en.ring.muted(formatDuration(Math.min(mutedUntil - now, MUTE_MS) + 59_999))} · {en.ring.unmute}
+            {en.ring.muted(formatDuration(Math.min(mutedUntil - now, MUTE_MS) + 59_999))} ·{' '}
+            {en.ring.unmute}
           </button>
         ) : (
           waiting > 0 && (
-            <button type="button" className="btn btn-light btn-small" aria-keyshortcuts="M" onClick={mute}>
+            <button
+              type="button"
+              className="btn btn-light btn-small"
+              aria-keyshortcuts="M"
+              onClick={mute}
+            >
               {en.ring.mute}
             </button>
           )

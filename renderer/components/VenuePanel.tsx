@@ -53,7 +53,9 @@ const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
                 <select
                   aria-label={`${en.venue.openingDay} ${index + 1}`}
                   value={row.opening_day}
-                  onChange={(e) => update(index, { opening_day: e.target.value as OpeningTime['opening_day'] })}
+                  onChange={(e) =>
+                    update(index, { opening_day: e.target.value as OpeningTime['opening_day'] })
+                  }
                 >
                   {WEEKDAYS.map((d) => (
                     <option key={d} value={d}>
@@ -75,7 +77,9 @@ const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
                 <select
                   aria-label={`${en.venue.closingDay} ${index + 1}`}
                   value={row.closing_day}
-                  onChange={(e) => update(index, { closing_day: e.target.value as OpeningTime['closing_day'] })}
+                  onChange={(e) =>
+                    update(index, { closing_day: e.target.value as OpeningTime['closing_day'] })
+                  }
                 >
                   {WEEKDAYS.map((d) => (
                     <option key={d} value={d}>
@@ -113,7 +117,12 @@ const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
           onClick={() =>
             setRows((r) => [
               ...r,
-              { opening_day: 'MONDAY', opening_time: '10:00', closing_day: 'MONDAY', closing_time: '22:00' },
+              {
+                opening_day: 'MONDAY',
+                opening_time: '10:00',
+                closing_day: 'MONDAY',
+                closing_time: '22:00',
+              },
             ])
           }
         >
@@ -125,7 +134,9 @@ const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
           disabled={invalid.some(Boolean)}
           onClick={async () => {
             const error = await save(rows);
-            setMessage(error ? { ok: false, text: error.message } : { ok: true, text: en.venue.saved });
+            setMessage(
+              error ? { ok: false, text: error.message } : { ok: true, text: en.venue.saved },
+            );
           }}
         >
           {en.venue.saveOpeningTimes}
@@ -162,7 +173,10 @@ export const VenuePanel = () => {
         ) : (
           <>
             <div className="venue-state">
-              <span className={`pill pill-large ${venue.isOnline ? 'pill-ok' : 'pill-bad'}`} data-testid="venue-online">
+              <span
+                className={`pill pill-large ${venue.isOnline ? 'pill-ok' : 'pill-bad'}`}
+                data-testid="venue-online"
+              >
                 {venue.isOnline ? en.venue.online : en.venue.offline}
               </span>
               <span className={`pill pill-large ${venue.isOpen ? 'pill-ok' : 'pill-neutral'}`}>
@@ -170,7 +184,9 @@ export const VenuePanel = () => {
               </span>
               {!venue.isOnline && (
                 <span>
-                  {venue.offlineUntil ? en.venue.offlineUntil(formatClock(venue.offlineUntil)) : en.venue.offlineIndefinitely}
+                  {venue.offlineUntil
+                    ? en.venue.offlineUntil(formatClock(venue.offlineUntil))
+                    : en.venue.offlineIndefinitely}
                 </span>
               )}
               {venue.pending && (
@@ -180,8 +196,14 @@ export const VenuePanel = () => {
               )}
             </div>
             <p className="muted">
-              {venue.fetchedAt ? en.venue.fetchedAt(formatClock(venue.fetchedAt)) : en.venue.neverFetched}{' '}
-              <button type="button" className="btn btn-quiet btn-small" onClick={() => void refresh()}>
+              {venue.fetchedAt
+                ? en.venue.fetchedAt(formatClock(venue.fetchedAt))
+                : en.venue.neverFetched}{' '}
+              <button
+                type="button"
+                className="btn btn-quiet btn-small"
+                onClick={() => void refresh()}
+              >
                 {en.venue.refresh}
               </button>
             </p>
@@ -189,11 +211,19 @@ export const VenuePanel = () => {
         )}
         <div className="dialog-actions start">
           {venue?.isOnline === false ? (
-            <button type="button" className="btn btn-go btn-large" onClick={() => void change(true, null)}>
+            <button
+              type="button"
+              className="btn btn-go btn-large"
+              onClick={() => void change(true, null)}
+            >
               {en.venue.goOnline}
             </button>
           ) : (
-            <button type="button" className="btn btn-danger btn-large" onClick={() => setChoosing((c) => !c)}>
+            <button
+              type="button"
+              className="btn btn-danger btn-large"
+              onClick={() => setChoosing((c) => !c)}
+            >
               {en.venue.goOffline}
             </button>
           )}
@@ -202,7 +232,12 @@ export const VenuePanel = () => {
           <div className="picker" role="group" aria-label={en.venue.offlineFor}>
             <span className="picker-label">{en.venue.offlineFor}</span>
             {DURATIONS.map((d) => (
-              <button key={d} type="button" className="chip chip-wide" onClick={() => void change(false, untilFor(d, Date.now()))}>
+              <button
+                key={d}
+                type="button"
+                className="chip chip-wide"
+                onClick={() => void change(false, untilFor(d, Date.now()))}
+              >
                 {en.venue.durations[d]}
               </button>
             ))}

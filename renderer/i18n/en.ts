@@ -60,7 +60,8 @@ export const en = {
       CANCELED: 'Cancelled by platform',
     },
     rejectReason: (reason: string) => `Reason: ${reason}`,
-    cancelledByPlatform: (n: string) => `Order #${n} was cancelled by the platform. Stop preparing it.`,
+    cancelledByPlatform: (n: string) =>
+      `Order #${n} was cancelled by the platform. Stop preparing it.`,
     cancelledOk: 'OK, stopped',
   },
 
@@ -274,7 +275,8 @@ export const en = {
     gettingPromise: 'Asking the platform…',
     binding: 'Binding offer',
     notBinding: 'Not binding',
-    notBindingHelp: 'A courier can only be booked from a binding offer. Add the street with the post code or city.',
+    notBindingHelp:
+      'A courier can only be booked from a binding offer. Add the street with the post code or city.',
     mixUpRisk: 'Give both post code and city to avoid an address mix-up.',
     price: (text: string) => `Price ${text}`,
     eta: (time: string) => `Delivered around ${time}`,
@@ -309,7 +311,8 @@ export const en = {
       rejected: 'Cancelled',
     },
     pickupEta: (time: string) => `Courier here ${time}`,
-    dropoffEta: (from: string, to: string) => (from === to ? `At the customer ${to}` : `At the customer ${from}–${to}`),
+    dropoffEta: (from: string, to: string) =>
+      from === to ? `At the customer ${to}` : `At the customer ${from}–${to}`,
     deliveredAt: (time: string) => `Delivered ${time}`,
     track: 'Tracking page',
     pin: (pin: string) => `Handshake PIN ${pin}`,

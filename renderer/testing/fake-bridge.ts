@@ -70,7 +70,9 @@ export const makeOrder = (patch: Partial<Order> = {}): Order => {
         id: `item-${counter}-1`,
         name: 'Margherita',
         count: 2,
-        options: [{ name: 'Size', value: 'Large', count: 1, price: { amount: 200, currency: 'EUR' } }],
+        options: [
+          { name: 'Size', value: 'Large', count: 1, price: { amount: 200, currency: 'EUR' } },
+        ],
         total: { amount: 2200, currency: 'EUR' },
         posId: 'pizza-m',
       },
@@ -102,7 +104,14 @@ export const makeDelivery = (patch: Partial<Delivery> = {}): Delivery => {
     orderNumber: `D${deliveryCounter}`,
     recipientName: 'Grace',
     recipientPhone: '+358401234567',
-    address: { street: 'Mannerheimintie 10', postCode: '00100', city: 'Helsinki', formatted: 'Mannerheimintie 10, 00100 Helsinki', lat: 60.17, lon: 24.94 },
+    address: {
+      street: 'Mannerheimintie 10',
+      postCode: '00100',
+      city: 'Helsinki',
+      formatted: 'Mannerheimintie 10, 00100 Helsinki',
+      lat: 60.17,
+      lon: 24.94,
+    },
     parcels: [{ description: 'Pizza', count: 1 }],
     status: 'received',
     price: { amount: 590, currency: 'EUR' },
@@ -131,7 +140,9 @@ export const makeVenue = (patch: Partial<VenueState> = {}): VenueState => ({
   isOnline: true,
   isOpen: true,
   offlineUntil: null,
-  openingTimes: [{ opening_day: 'MONDAY', opening_time: '10:00', closing_day: 'MONDAY', closing_time: '22:00' }],
+  openingTimes: [
+    { opening_day: 'MONDAY', opening_time: '10:00', closing_day: 'MONDAY', closing_time: '22:00' },
+  ],
   fetchedAt: new Date().toISOString(),
   pending: false,
   ...patch,
@@ -182,7 +193,8 @@ export const createFakeBridge = (
   };
 
   const emit = <E extends EventName>(event: E, payload: ServiceEvents[E]): void => {
-    for (const listener of listeners.get(event) ?? []) (listener as (p: ServiceEvents[E]) => void)(payload);
+    for (const listener of listeners.get(event) ?? [])
+      (listener as (p: ServiceEvents[E]) => void)(payload);
   };
 
   const act = (orderId: string, kind: OrderActionKind, patch: Partial<Order> = {}) => {
@@ -197,7 +209,14 @@ export const createFakeBridge = (
             ...o,
             ...patch,
             status: target ?? o.status,
-            pending: { actionId, kind, state: 'pending', error: null, attempts: 0, createdAt: new Date().toISOString() },
+            pending: {
+              actionId,
+              kind,
+              state: 'pending',
+              error: null,
+              attempts: 0,
+              createdAt: new Date().toISOString(),
+            },
           }
         : o,
     );
@@ -215,12 +234,25 @@ export const createFakeBridge = (
     'orders:reject': (r) => act(r.orderId, 'reject', { rejectReason: r.reason }),
     'orders:markReady': (r) => act(r.orderId, 'ready'),
     'orders:handOver': (r) => act(r.orderId, 'delivered'),
-    'orders:confirmPreorder': (r) => act(r.orderId, 'confirm-preorder', { preorderStatus: 'confirmed' }),
+    'orders:confirmPreorder': (r) =>
+      act(r.orderId, 'confirm-preorder', { preorderStatus: 'confirmed' }),
     'venue:get': async () => (init.venue === undefined ? makeVenue() : init.venue),
     'venue:refresh': async () => (init.venue === undefined ? makeVenue() : init.venue),
     'venue:setOnline': async () => ({ actionId: 'venue-1' }),
     'venue:setOpeningTimes': async () => ({ actionId: 'venue-2' }),
-    'menu:check': async () => ({ ok: true, itemCount: 0, diff: { added: [], removed: [], changed: [], categoriesBefore: 0, categoriesAfter: 0, itemsBefore: 0, itemsAfter: 0 } }),
+    'menu:check': async () => ({
+      ok: true,
+      itemCount: 0,
+      diff: {
+        added: [],
+        removed: [],
+        changed: [],
+        categoriesBefore: 0,
+        categoriesAfter: 0,
+        itemsBefore: 0,
+        itemsAfter: 0,
+      },
+    }),
     'menu:push': async () => ({ actionId: 'menu-1' }),
     'menu:items': async () => [],
     'menu:setItemAvailability': async () => ({ actionId: 'item-1' }),
@@ -269,7 +301,9 @@ export const createFakeBridge = (
       actionCount += 1;
       const actionId = `action-${actionCount}`;
       deliveries = deliveries.map((d) =>
-        d.id === r.deliveryId ? { ...d, pending: { actionId, kind: 'cancel', state: 'pending', error: null } } : d,
+        d.id === r.deliveryId
+          ? { ...d, pending: { actionId, kind: 'cancel', state: 'pending', error: null } }
+          : d,
       );
       emit('deliveries:changed', { deliveries });
       return { actionId };
@@ -277,11 +311,13 @@ export const createFakeBridge = (
     'delivery:handshake': async () => ({ isRequired: true, pinCode: '4321' }),
   };
 
-  const call = <C extends ChannelName>(channel: C) => (request: RequestOf<C>) => {
-    calls.push({ channel, request });
-    const handler = (handlers[channel] ?? defaults[channel]) as Handler<C>;
-    return handler(request);
-  };
+  const call =
+    <C extends ChannelName>(channel: C) =>
+    (request: RequestOf<C>) => {
+      calls.push({ channel, request });
+      const handler = (handlers[channel] ?? defaults[channel]) as Handler<C>;
+      return handler(request);
+    };
 
   const bridge = Object.fromEntries(
     (Object.keys(defaults) as ChannelName[]).map((channel) => [channel, call(channel)]),

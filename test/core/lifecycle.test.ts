@@ -69,7 +69,10 @@ describe('order lifecycles against the sandbox and relay', () => {
     const placed = await world.placeOrder({ type: 'takeaway' });
     await waitFor('order stored', () => orderOf(placed.id));
     // The sandbox's demo venue, as every OrderV2 of it carries in venue.name.
-    const named = await waitFor('venue named', async () => (await core.api['status:get']({})).venueName ?? undefined);
+    const named = await waitFor(
+      'venue named',
+      async () => (await core.api['status:get']({})).venueName ?? undefined,
+    );
     expect(named).toBe('Countertop Demo Kitchen');
     expect((await core.api['venue:get']({}))?.name ?? named).toBe(named);
 

@@ -18,7 +18,11 @@ describe('the Electron bundles electron-builder packs', () => {
     const required: string[] = [];
     const fakeElectron = {
       contextBridge: { exposeInMainWorld: (key: string, api: unknown) => exposed.set(key, api) },
-      ipcRenderer: { invoke: async () => ({ ok: true, value: null }), on: () => undefined, removeListener: () => undefined },
+      ipcRenderer: {
+        invoke: async () => ({ ok: true, value: null }),
+        on: () => undefined,
+        removeListener: () => undefined,
+      },
     };
     const module = { exports: {} };
     vm.runInNewContext(code, {

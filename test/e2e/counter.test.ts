@@ -38,7 +38,9 @@ afterAll(async () => {
 describe('a shift at the counter (web host, Chromium, real sandbox and relay)', () => {
   it('shows the app without the session token in the address bar, connected', async () => {
     expect(page.url()).not.toContain('session=');
-    await expect.poll(() => page.getByTestId('status-relay').textContent()).toBe('Order stream: connected');
+    await expect
+      .poll(() => page.getByTestId('status-relay').textContent())
+      .toBe('Order stream: connected');
   });
 
   it('an order placed in the sandbox appears in New and rings until someone acts', async () => {
@@ -48,9 +50,16 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     expect(await card(placed.order_number).getAttribute('class')).toContain('card-flash');
     await page.getByRole('alert').filter({ hasText: 'New order!' }).waitFor();
 
-    const first = await eventually(() => tones(page), (n) => n > 0);
+    const first = await eventually(
+      () => tones(page),
+      (n) => n > 0,
+    );
     // The ring repeats: more tones after the next beep interval.
-    await eventually(() => tones(page), (n) => n > first, 5_000);
+    await eventually(
+      () => tones(page),
+      (n) => n > first,
+      5_000,
+    );
 
     await page.getByRole('button', { name: 'Mute 2 min' }).click();
     const muted = await tones(page);
@@ -61,7 +70,10 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     await card(placed.order_number).getByRole('button', { name: 'Reject' }).click();
     await page.getByRole('button', { name: 'Closing soon' }).click();
     await page.getByRole('button', { name: 'Reject order' }).click();
-    const rejected = await eventually(() => sandbox.order(placed.id), (o) => o.status === 'REJECTED');
+    const rejected = await eventually(
+      () => sandbox.order(placed.id),
+      (o) => o.status === 'REJECTED',
+    );
     expect(rejected.reject).toEqual({ reason: 'Closing soon', code: 'VENUE_CLOSING_SOON' });
     await column('Done today').getByText(`#${placed.order_number}`).waitFor();
     await eventually(
@@ -77,13 +89,22 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     await card(placed.order_number).getByRole('button', { name: 'Accept' }).click();
     await page.getByRole('button', { name: '10 min' }).click();
     await page.getByRole('button', { name: 'Accept · 10 min' }).click();
-    await eventually(() => sandbox.order(placed.id), (o) => o.status === 'PRODUCTION');
+    await eventually(
+      () => sandbox.order(placed.id),
+      (o) => o.status === 'PRODUCTION',
+    );
 
     await card(placed.order_number).getByRole('button', { name: 'Mark ready' }).click();
-    await eventually(() => sandbox.order(placed.id), (o) => o.status === 'READY');
+    await eventually(
+      () => sandbox.order(placed.id),
+      (o) => o.status === 'READY',
+    );
 
     await card(placed.order_number).getByRole('button', { name: 'Handed over' }).click();
-    await eventually(() => sandbox.order(placed.id), (o) => o.status === 'DELIVERED');
+    await eventually(
+      () => sandbox.order(placed.id),
+      (o) => o.status === 'DELIVERED',
+    );
     await column('Done today').getByText(`#${placed.order_number}`).waitFor();
   });
 
@@ -102,8 +123,14 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     } finally {
       await sandbox.faults({ error_rate: 0 });
     }
-    await eventually(() => sandbox.order(placed.id), (o) => o.status === 'PRODUCTION', 20_000);
-    await card(placed.order_number).getByRole('button', { name: 'Mark ready' }).waitFor({ timeout: 20_000 });
+    await eventually(
+      () => sandbox.order(placed.id),
+      (o) => o.status === 'PRODUCTION',
+      20_000,
+    );
+    await card(placed.order_number)
+      .getByRole('button', { name: 'Mark ready' })
+      .waitFor({ timeout: 20_000 });
   });
 
   it('a platform cancellation of an order in preparation alarms until staff confirm', async () => {
@@ -113,10 +140,16 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     await card(placed.order_number).getByRole('button', { name: 'Mark ready' }).waitFor();
     await sandbox.cancel(placed.id);
     const banner = page.getByTestId('cancelled-banner');
-    await banner.getByText(`Order #${placed.order_number} was cancelled by the platform. Stop preparing it.`).waitFor();
+    await banner
+      .getByText(`Order #${placed.order_number} was cancelled by the platform. Stop preparing it.`)
+      .waitFor();
     await column('Done today').getByText(`#${placed.order_number}`).waitFor();
     const before = await tones(page);
-    await eventually(() => tones(page), (n) => n > before, 5_000);
+    await eventually(
+      () => tones(page),
+      (n) => n > before,
+      5_000,
+    );
     await banner.getByRole('button', { name: 'OK, stopped' }).click();
     expect(await banner.count()).toBe(0);
   });
@@ -125,13 +158,23 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     await page.getByRole('button', { name: 'Venue', exact: true }).click();
     await page.getByRole('button', { name: 'Go offline' }).click();
     await page.getByRole('button', { name: '30 min' }).click();
-    const offline = await eventually(() => sandbox.venue(), (v) => !v.status.is_online);
+    const offline = await eventually(
+      () => sandbox.venue(),
+      (v) => !v.status.is_online,
+    );
     expect(offline.offline_until).not.toBeNull();
-    await expect.poll(() => page.getByTestId('venue-online').textContent(), { timeout: 15_000 }).toBe('Offline');
+    await expect
+      .poll(() => page.getByTestId('venue-online').textContent(), { timeout: 15_000 })
+      .toBe('Offline');
 
     await page.getByRole('button', { name: 'Go online' }).click();
-    await eventually(() => sandbox.venue(), (v) => v.status.is_online);
-    await expect.poll(() => page.getByTestId('venue-online').textContent(), { timeout: 15_000 }).toBe('Online');
+    await eventually(
+      () => sandbox.venue(),
+      (v) => v.status.is_online,
+    );
+    await expect
+      .poll(() => page.getByTestId('venue-online').textContent(), { timeout: 15_000 })
+      .toBe('Online');
     await page.getByRole('button', { name: 'Orders', exact: false }).first().click();
   });
 

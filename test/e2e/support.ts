@@ -51,7 +51,12 @@ export const countBeeps = async (page: Page): Promise<void> => {
 export const tones = (page: Page): Promise<number> =>
   page.evaluate(() => (window as unknown as { __tones: number }).__tones);
 
-export type SandboxOrder = { id: string; order_number: string; status: string; reject: { reason: string; code: string } | null };
+export type SandboxOrder = {
+  id: string;
+  order_number: string;
+  status: string;
+  reject: { reason: string; code: string } | null;
+};
 
 export const control = (demo: Demo) => {
   const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
@@ -60,7 +65,8 @@ export const control = (demo: Demo) => {
       headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+    if (!response.ok)
+      throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
     return (await response.json()) as T;
   };
   return {
@@ -68,14 +74,22 @@ export const control = (demo: Demo) => {
       call<SandboxOrder>('POST', '/orders', { venue_id: demo.sandbox.demo.venueId, type }),
     order: (id: string) => call<SandboxOrder>('GET', `/orders/${id}`),
     cancel: (id: string) => call<SandboxOrder>('POST', `/orders/${id}/cancel`, {}),
-    faults: (faults: { error_rate?: number; latency_ms?: number }) => call<unknown>('POST', '/faults', faults),
+    faults: (faults: { error_rate?: number; latency_ms?: number }) =>
+      call<unknown>('POST', '/faults', faults),
     venue: () =>
-      call<{ status: { is_online: boolean }; offline_until: string | null }>('GET', `/venues/${demo.sandbox.demo.venueId}`),
+      call<{ status: { is_online: boolean }; offline_until: string | null }>(
+        'GET',
+        `/venues/${demo.sandbox.demo.venueId}`,
+      ),
   };
 };
 
 /** Polls until `read` satisfies `done` (the sandbox changes asynchronously). */
-export const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> => {
+export const eventually = async <T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 15_000,
+): Promise<T> => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await read();
