@@ -75,7 +75,7 @@ export function createRelayMetrics(openPolls: () => number) {
   );
   const delivery = histogram(
     'relay_event_to_poll_seconds',
-    'Time from an event being committed to its answer on a waiting poll.',
+    'Time from a webhook being received (before its check and commit) to its answer on a waiting poll.',
     [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1],
   );
   const open = gauge('relay_polls_open', 'Polls currently waiting for events.', openPolls);

@@ -83,6 +83,49 @@ describe('relay operations', () => {
     ).rejects.toThrow(/at least 72/);
   });
 
+  it('names its event log: one log_id in every answer, kept across restarts, another for a new file', async () => {
+    const options = { marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] };
+    const first = dir().dbPath;
+    const key = createTerminal(first, ['v-log']).key;
+    const post = async (url: string, id: string) => {
+      const body = orderNotification(id, 'v-log');
+      expect((await postMarketplace(url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(200);
+    };
+
+    let relay = await startRelay({ dbPath: first, ...options });
+    const empty = await poll(relay.url, key, { wait: 0 });
+    expect(empty.logId).toMatch(/^[0-9a-f-]{36}$/);
+    const logId = empty.logId;
+    const woken = poll(relay.url, key, { wait: 10 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await post(relay.url, 'a');
+    expect(await woken).toMatchObject({ status: 200, logId, events: [{ seq: 1 }] });
+    await relay.close();
+
+    relay = await startRelay({ dbPath: first, ...options });
+    try {
+      await post(relay.url, 'b');
+      const again = await poll(relay.url, key, { after: 1 });
+      expect(again).toMatchObject({ logId, events: [{ seq: 2 }] });
+    } finally {
+      await relay.close();
+    }
+
+    // A new file restarts seq at 1: only its other log_id tells a terminal holding cursor 2.
+    const second = dir().dbPath;
+    const otherKey = createTerminal(second, ['v-log']).key;
+    relay = await startRelay({ dbPath: second, ...options });
+    try {
+      await post(relay.url, 'c');
+      const fresh = await poll(relay.url, otherKey);
+      expect(fresh.logId).toMatch(/^[0-9a-f-]{36}$/);
+      expect(fresh.logId).not.toBe(logId);
+      expect(fresh.events.map((e) => e.seq)).toEqual([1]);
+    } finally {
+      await relay.close();
+    }
+  });
+
   it('serves /healthz and Prometheus /metrics with received, refused, open polls and latency', async () => {
     const { dbPath } = dir();
     const relay = await startRelay({
@@ -174,7 +217,7 @@ describe('relay operations', () => {
     await ended;
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(text).toMatch(/^HTTP\/1\.1 200/);
-    expect(text.endsWith('{"events":[]}')).toBe(true);
+    expect(text).toMatch(/\{"log_id":"[0-9a-f-]{36}","events":\[\]\}$/);
   });
 
   it('CLI: create-terminal prints the key alone on its last line, stores only its hash, list and revoke work', async () => {

@@ -199,11 +199,12 @@ const serialise = (event: StoredEvent): string => {
 
 function sendEvents(
   res: ServerResponse,
+  logId: string,
   events: StoredEvent[],
   headers: Record<string, string>,
 ): void {
   if (res.headersSent || res.destroyed) return;
-  const text = `{"events":[${events.map(serialise).join(',')}]}`;
+  const text = `{"log_id":${JSON.stringify(logId)},"events":[${events.map(serialise).join(',')}]}`;
   res.writeHead(200, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
@@ -228,6 +229,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const deliverySecrets = [...options.deliverySecrets];
 
   const store: EventStore = openSqliteStore(options.dbPath);
+  // Fixed for the life of the storage, so it is read once and sent with every poll answer.
+  let logId: string;
+  try {
+    logId = await store.logId();
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   const commits = createGroupCommit(store);
   const hub = createPollHub();
   const metrics = createRelayMetrics(() => hub.size);
@@ -384,7 +393,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       clearTimeout(pending.timer);
       metrics.polls.inc({ outcome });
       metrics.pollDuration.observe((performance.now() - started) / 1000);
-      sendEvents(res, events, closing ? { Connection: 'close' } : {});
+      sendEvents(res, logId, events, closing ? { Connection: 'close' } : {});
     };
     const list = async (): Promise<StoredEvent[]> => {
       if (hub.nothingAfter(terminal.venueIds, after)) return [];

@@ -114,15 +114,15 @@ export async function poll(
   relayUrl: string,
   key: string,
   query: { after?: number; wait?: number; limit?: number } = {},
-): Promise<HttpAnswer & { events: ServedEvent[] }> {
+): Promise<HttpAnswer & { logId: string | null; events: ServedEvent[] }> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) params.set(name, String(value));
   const answer = await send(`${relayUrl}/v1/events?${params}`, {
     headers: { Authorization: `Bearer ${key}` },
   });
-  const events =
-    answer.status === 200 ? (JSON.parse(answer.text) as { events: ServedEvent[] }).events : [];
-  return { ...answer, events };
+  if (answer.status !== 200) return { ...answer, logId: null, events: [] };
+  const parsed = JSON.parse(answer.text) as { log_id: string; events: ServedEvent[] };
+  return { ...answer, logId: parsed.log_id, events: parsed.events };
 }
 
 export type RelayProcess = {

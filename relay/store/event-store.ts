@@ -51,6 +51,11 @@ export type AppendedListener = (events: StoredEvent[]) => void;
 export type EventStore = {
   /** Commits the whole batch durably in one transaction, then tells the listeners. */
   appendBatch(events: IncomingEvent[]): Promise<AppendOutcome[]>;
+  /**
+   * The random identity of this event log, fixed when its storage was created. A seq is only
+   * meaningful within one log: a terminal seeing another id must restart its cursor at 0.
+   */
+  logId(): Promise<string>;
   /** Events of these venues with seq > after, oldest first. */
   listEvents(venueIds: string[], after: number, limit: number): Promise<StoredEvent[]>;
   /** An active (not revoked) terminal by the SHA-256 hash of its key. */

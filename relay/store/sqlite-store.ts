@@ -131,6 +131,10 @@ export function openSqliteStore(path: string): EventStore {
       return outcomes;
     },
 
+    async logId() {
+      return statements.logId.get() as string;
+    },
+
     async listEvents(venueIds, after, limit) {
       if (venueIds.length === 0) return [];
       const rows =
@@ -207,6 +211,7 @@ export const terminalVenuesStatement = (db: Database.Database): Database.Stateme
 function prepare(db: Database.Database) {
   const columns = 'seq, kind, event_id, venue_id, received_at, body, signature';
   return {
+    logId: db.prepare("SELECT value FROM meta WHERE key = 'log_id'").pluck(),
     eventExists: db.prepare('SELECT 1 FROM events WHERE kind = ? AND event_id = ?'),
     heldExists: db.prepare('SELECT 1 FROM held_events WHERE kind = ? AND event_id = ?'),
     insertEvent: db.prepare(

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { migration001 } from './001-events';
 import { migration002 } from './002-terminals';
 import { migration003 } from './003-delivery-venue-resolution';
+import { migration004 } from './004-log-identity';
 
 export type Migration = { version: number; name: string; up: (db: Database.Database) => void };
 
@@ -10,6 +11,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 1, name: 'events', up: migration001 },
   { version: 2, name: 'terminals', up: migration002 },
   { version: 3, name: 'delivery venue resolution', up: migration003 },
+  { version: 4, name: 'log identity', up: migration004 },
 ];
 
 export class DatabaseFromFutureError extends Error {

@@ -80,6 +80,32 @@ describe('relay migrations', () => {
     db.close();
   });
 
+  it('4 gives the event log a random identity, once, keeping events', () => {
+    const db = fresh();
+    migrate(db, upTo(3));
+    db.prepare(
+      "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'kept', 'v', 0, '{}')",
+    ).run();
+    expect(migrate(db, upTo(4))).toBe(4);
+    expect(tables(db)).toContain('meta');
+    const logId = () => db.prepare("SELECT value FROM meta WHERE key = 'log_id'").pluck().all();
+    const first = logId();
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    expect(migrate(db, upTo(4))).toBe(4);
+    expect(logId()).toEqual(first);
+    expect(db.prepare('SELECT event_id FROM events').pluck().all()).toEqual(['kept']);
+    const other = fresh();
+    migrate(other, upTo(4));
+    expect(other.prepare("SELECT value FROM meta WHERE key = 'log_id'").pluck().get()).not.toBe(
+      first[0],
+    );
+    other.close();
+    db.close();
+  });
+
   it('opens a file at the newest version with WAL and synchronous=FULL', () => {
     const dir = tempDir();
     dirs.push(dir);
