@@ -408,6 +408,13 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
           outcome: 'rejected',
           detail: reason,
         }),
+      onLogChanged: ({ previousLogId, logId, cursor }) =>
+        audit.record({
+          action: 'relay',
+          subject: logId,
+          outcome: 'log-changed',
+          detail: `The relay's event log changed (was ${previousLogId} at seq ${cursor}); reading it again from the start.`,
+        }),
     });
   };
   const stopRelay = async (): Promise<void> => {

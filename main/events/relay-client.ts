@@ -1,6 +1,9 @@
 // Long-polls the relay for the venue's notifications. The events of one answer are written to the
 // local inbox and the cursor moves in the same transaction, so a crash can only replay events
-// (de-duplicated by notification id), never skip them.
+// (de-duplicated by notification id), never skip them. A cursor counts in one relay event log,
+// named by the answers' log_id: when the relay's database is replaced its seqs start again at 1,
+// so an answer from another log sends the client back to after=0 instead of skipping everything
+// up to the old cursor.
 import { z } from 'zod';
 import type { RelayConnection } from '../../shared/domain';
 import type { Database } from '../storage/database';
@@ -17,7 +20,11 @@ const eventSchema = z.object({
   body: z.string(),
   signature: z.string().nullable().optional(),
 });
-const answerSchema = z.object({ events: z.array(eventSchema) });
+// log_id is optional so a relay from before log identities still works (without the protection).
+const answerSchema = z.object({
+  log_id: z.string().min(1).max(200).optional(),
+  events: z.array(eventSchema),
+});
 
 const notificationSchema = z.looseObject({
   id: z.string().min(1).max(200),
@@ -47,13 +54,26 @@ export type RelayClientOptions = {
   /** The relay answered again after being away: time to reconcile. */
   onReconnected: () => void;
   onRejected?: (reason: string, detail: string) => void;
+  /**
+   * The relay answered from another event log than the cursor's (its database was replaced):
+   * the cursor went back to 0. Called inside the transaction that moved it, so an audit entry
+   * written here commits with it.
+   */
+  onLogChanged?: (change: { previousLogId: string; logId: string; cursor: number }) => void;
 };
 
 export type RelayClient = { stop(): Promise<void> };
 
-export const readCursor = (db: Database): number =>
-  (db.prepare('SELECT seq FROM relay_cursor WHERE id = 1').get() as { seq: number } | undefined)
-    ?.seq ?? 0;
+/** Where the client stands: the last seq it holds, in which relay log, and that log's local offset. */
+export type RelayCursor = { seq: number; logId: string | null; seqOffset: number };
+
+export const readCursor = (db: Database): RelayCursor => {
+  const row = db.prepare('SELECT seq, log_id, seq_offset FROM relay_cursor WHERE id = 1').get() as
+    { seq: number; log_id: string | null; seq_offset: number } | undefined;
+  return row
+    ? { seq: row.seq, logId: row.log_id, seqOffset: row.seq_offset }
+    : { seq: 0, logId: null, seqOffset: 0 };
+};
 
 export const startRelayClient = (options: RelayClientOptions): RelayClient => {
   const { db } = options;
@@ -66,49 +86,69 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
     'INSERT OR IGNORE INTO delivery_inbox (relay_seq, body, received_at) VALUES (?, ?, ?)',
   );
   const saveCursor = db.prepare(
-    'INSERT INTO relay_cursor (id, seq) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq',
+    `INSERT INTO relay_cursor (id, seq, log_id, seq_offset) VALUES (1, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, log_id = excluded.log_id, seq_offset = excluded.seq_offset`,
+  );
+  const highestLocalSeq = db.prepare(
+    `SELECT MAX(COALESCE((SELECT MAX(relay_seq) FROM notifications), 0),
+                COALESCE((SELECT MAX(relay_seq) FROM delivery_inbox), 0)) AS seq`,
   );
 
-  let deliveries = 0;
-  const commit = db.transaction((events: Array<z.infer<typeof eventSchema>>): number => {
-    let added = 0;
-    deliveries = 0;
-    let cursor = readCursor(db);
-    for (const event of events) {
-      cursor = Math.max(cursor, event.seq);
-      if (event.kind === 'delivery') {
-        // Its JWT is checked after the commit (asynchronously); the raw body is what it signs.
-        deliveries += insertDelivery.run(event.seq, event.body, event.received_at).changes;
-        continue;
-      }
-      if (event.kind !== 'marketplace') continue;
-      if (
-        options.signingSecret &&
-        !verifyPlatformSignature(event.body, event.signature ?? null, options.signingSecret)
-      ) {
-        options.onRejected?.('bad-signature', `relay event ${event.seq}`);
-        continue;
-      }
-      let parsed: z.infer<typeof notificationSchema>;
-      try {
-        parsed = notificationSchema.parse(parseJsonBody(event.body));
-      } catch {
-        options.onRejected?.('malformed', `relay event ${event.seq}`);
-        continue;
-      }
-      // received_at is the relay's commit time: the start of the notification-to-stored latency.
-      added += insert.run(
-        parsed.id,
-        event.seq,
-        parsed.type,
-        parsed.order?.id ?? null,
-        event.body,
-        event.received_at,
-      ).changes;
-    }
-    saveCursor.run(cursor);
-    return added;
+  // A new log's seqs are shifted past every local row, so delivery_inbox (keyed by seq) never
+  // drops one as a duplicate and both inboxes keep arrival order.
+  const restart = db.transaction((previousLogId: string, logId: string): void => {
+    const current = readCursor(db);
+    const highest = (highestLocalSeq.get() as { seq: number }).seq;
+    const seqOffset = Math.max(current.seqOffset + current.seq, highest);
+    saveCursor.run(0, logId, seqOffset);
+    options.onLogChanged?.({ previousLogId, logId, cursor: current.seq });
   });
+
+  let deliveries = 0;
+  const commit = db.transaction(
+    (events: Array<z.infer<typeof eventSchema>>, logId: string | null): number => {
+      let added = 0;
+      deliveries = 0;
+      const stored = readCursor(db);
+      let cursor = stored.seq;
+      for (const event of events) {
+        cursor = Math.max(cursor, event.seq);
+        const localSeq = event.seq + stored.seqOffset;
+        if (event.kind === 'delivery') {
+          // Its JWT is checked after the commit (asynchronously); the raw body is what it signs.
+          deliveries += insertDelivery.run(localSeq, event.body, event.received_at).changes;
+          continue;
+        }
+        if (event.kind !== 'marketplace') continue;
+        if (
+          options.signingSecret &&
+          !verifyPlatformSignature(event.body, event.signature ?? null, options.signingSecret)
+        ) {
+          options.onRejected?.('bad-signature', `relay event ${event.seq}`);
+          continue;
+        }
+        let parsed: z.infer<typeof notificationSchema>;
+        try {
+          parsed = notificationSchema.parse(parseJsonBody(event.body));
+        } catch {
+          options.onRejected?.('malformed', `relay event ${event.seq}`);
+          continue;
+        }
+        // received_at is when the relay received it: the start of the notification-to-stored latency.
+        added += insert.run(
+          parsed.id,
+          localSeq,
+          parsed.type,
+          parsed.order?.id ?? null,
+          event.body,
+          event.received_at,
+        ).changes;
+      }
+      // A first answer with a log_id adopts it for the cursor already held.
+      saveCursor.run(cursor, stored.logId ?? logId, stored.seqOffset);
+      return added;
+    },
+  );
 
   let running = true;
   const stopping = new AbortController();
@@ -152,7 +192,7 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
     while (running) {
       // A short first poll tells at once whether the relay answers; then the long wait.
       const pollWait = state === 'connected' ? wait : 0;
-      const url = `${options.relayUrl.replace(/\/+$/, '')}/v1/events?after=${readCursor(db)}&wait=${pollWait}&limit=100`;
+      const url = `${options.relayUrl.replace(/\/+$/, '')}/v1/events?after=${readCursor(db).seq}&wait=${pollWait}&limit=100`;
       await takePollToken();
       if (!running) break;
       poll = new AbortController();
@@ -171,8 +211,16 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
         if (wasAway && (everConnected || failures > 0)) options.onReconnected();
         everConnected = true;
         failures = 0;
-        if (answer.events.length > 0) {
-          const added = commit(answer.events);
+        const storedLogId = readCursor(db).logId;
+        if (answer.log_id !== undefined && storedLogId !== null && answer.log_id !== storedLogId) {
+          // This answer counted from the old cursor in the new log: drop it and ask from 0.
+          restart(storedLogId, answer.log_id);
+          // Notifications may have been lost while the relay was replaced: reconcile too.
+          options.onReconnected();
+          continue;
+        }
+        if (answer.events.length > 0 || (storedLogId === null && answer.log_id !== undefined)) {
+          const added = commit(answer.events, answer.log_id ?? null);
           if (added > 0) options.onCommitted(added);
           if (deliveries > 0) options.onDeliveryCommitted?.(deliveries);
         }

@@ -43,7 +43,8 @@ export type World = {
   }): Promise<void>;
   /** Starts a core on the world's data dir (again, after a close, to test restarts). */
   startCore(options?: Partial<CoreOptions>): Promise<Core>;
-  connect(core: Core, options?: { signingSecret?: boolean }): Promise<string>;
+  /** setup:connect as staff do it; `terminalKey` defaults to the key made for the world's relay. */
+  connect(core: Core, options?: { signingSecret?: boolean; terminalKey?: string }): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -152,7 +153,7 @@ export const startWorld = async (
         code: await world.mintCode(),
         redirectUri: sandbox.demo.redirectUri,
         relayUrl: relay.url,
-        terminalKey: terminal.key,
+        terminalKey: connectOptions.terminalKey ?? terminal.key,
         ...(connectOptions.signingSecret === false ? {} : { signingSecret: webhookSecret }),
       });
       return venueId;

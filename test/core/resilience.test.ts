@@ -2,10 +2,12 @@
 // reordered or lost, tokens expiring mid-burst, consent withdrawn, the app restarted.
 import { createHmac, randomUUID } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import { startRelay } from '../../relay/server';
+import { createTerminal } from '../../relay/terminals';
 import type { OrderStatus } from '../../shared/domain';
 import type { World } from './harness';
 import { startWorld, waitFor } from './harness';
@@ -223,6 +225,57 @@ describe('core resilience', () => {
       'healed by the reconcile on reconnect',
       async () => (await orderOf(placed.id))?.platformStatus === 'DELIVERED',
     );
+  });
+
+  it('a relay whose database was replaced: the core reads the new log from the start, losing nothing', async () => {
+    const rings: string[] = [];
+    core.on('orders:arrived', ({ orderId }) => rings.push(orderId));
+    const before = await placeAndStore(3);
+    const coreDb = join(world.dir, 'core', 'countertop.db');
+    const cursorRow = () => {
+      const db = new BetterSqlite3(coreDb, { readonly: true });
+      try {
+        return db.prepare('SELECT seq, log_id, seq_offset FROM relay_cursor').get() as {
+          seq: number;
+          log_id: string | null;
+          seq_offset: number;
+        };
+      } finally {
+        db.close();
+      }
+    };
+    const old = cursorRow();
+    expect(old.seq).toBeGreaterThanOrEqual(3);
+    expect(old.log_id).not.toBeNull();
+    const port = Number(new URL(world.relay.url).port);
+    await world.relay.close();
+    for (const suffix of ['', '-wal', '-shm']) rmSync(`${world.relayDb}${suffix}`, { force: true });
+    // A new, empty database on the same address: seq starts again at 1, under the core's cursor.
+    world.relay = await startRelay({
+      port,
+      dbPath: world.relayDb,
+      marketplaceSecrets: [world.sandbox.webhookSecret],
+      deliverySecrets: [],
+    });
+    const terminal = createTerminal(world.relayDb, [world.sandbox.demo.venueId]);
+    await world.connect(core, { terminalKey: terminal.key });
+    await waitFor(
+      'relay connected',
+      async () => (await core.api['status:get']({})).relay === 'connected',
+    );
+    const after = await placeAndStore(2);
+    expect(rings.sort()).toEqual([...before, ...after].map((o) => o.id).sort());
+    const audit = await core.api['audit:list']({ limit: 100 });
+    expect(audit.filter((e) => e.action === 'relay' && e.outcome === 'log-changed')).toHaveLength(
+      1,
+    );
+    const served = await fetch(`${world.relay.url}/v1/events?wait=0`, {
+      headers: { authorization: `Bearer ${terminal.key}` },
+    });
+    const { log_id: newLogId } = (await served.json()) as { log_id: string };
+    expect(newLogId).not.toBe(old.log_id);
+    // The new log's seqs sit after the old ones locally, so no inbox row collides.
+    expect(cursorRow()).toMatchObject({ log_id: newLogId, seq_offset: old.seq });
   });
 
   it('token expiry during a burst of actions: one refresh, every action delivered', async () => {

@@ -2,10 +2,12 @@ import type { Database } from 'better-sqlite3';
 import { migration001Initial } from './001-initial';
 import { migration002ItemAvailability } from './002-item-availability';
 import { migration003Deliveries } from './003-deliveries';
+import { migration004RelayLog } from './004-relay-log';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration001Initial,
   migration002ItemAvailability,
   migration003Deliveries,
+  migration004RelayLog,
 ];

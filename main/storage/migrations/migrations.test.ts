@@ -8,6 +8,7 @@ import { MIGRATIONS } from '.';
 import { migration001Initial } from './001-initial';
 import { migration002ItemAvailability } from './002-item-availability';
 import { migration003Deliveries } from './003-deliveries';
+import { migration004RelayLog } from './004-relay-log';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -93,6 +94,28 @@ describe('migration 003 (deliveries)', () => {
     );
     delivery.run('d1');
     expect(() => delivery.run('d2')).toThrow(/UNIQUE/);
+  });
+});
+
+describe('migration 004 (relay log identity)', () => {
+  it('adds log_id and seq_offset to the relay cursor, keeping the stored cursor', () => {
+    const db = new BetterSqlite3(':memory:');
+    const upTo3 = [migration001Initial, migration002ItemAvailability, migration003Deliveries];
+    migrate(db, upTo3);
+    db.prepare('INSERT INTO relay_cursor (id, seq) VALUES (1, 42)').run();
+    migrate(db, [...upTo3, migration004RelayLog]);
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    // No log id yet: the client adopts the relay's on its next answer and keeps cursor 42.
+    expect(db.prepare('SELECT seq, log_id, seq_offset FROM relay_cursor').get()).toEqual({
+      seq: 42,
+      log_id: null,
+      seq_offset: 0,
+    });
+    db.prepare("UPDATE relay_cursor SET log_id = 'L', seq_offset = 7").run();
+    expect(db.prepare('SELECT log_id, seq_offset FROM relay_cursor').get()).toEqual({
+      log_id: 'L',
+      seq_offset: 7,
+    });
   });
 });
 
