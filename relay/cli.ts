@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { startRelay, validateSecrets } from './server';
+import { renewLogId } from './log-identity';
 import { createTerminal, listTerminals, revokeTerminal } from './terminals';
 
 const USAGE = `Usage:
@@ -10,6 +11,7 @@ const USAGE = `Usage:
   relay admin create-terminal --db FILE --venue ID [--venue ID2 ...] [--name NAME]
   relay admin revoke-terminal --db FILE --id ID
   relay admin list-terminals --db FILE
+  relay admin renew-log-id --db FILE     (after restoring a backup, with the relay stopped)
 
 Secrets are never taken from the command line: set RELAY_MARKETPLACE_SECRETS and
 RELAY_DELIVERY_SECRETS (comma-separated, at most two each, for rotation), or give --config FILE,
@@ -157,6 +159,12 @@ function runAdmin(args: string[]): void {
         ].join('\t'),
       );
     }
+    return;
+  }
+  if (command === 'renew-log-id') {
+    const values = parse(rest, { db: { type: 'string' } });
+    const logId = renewLogId(requireString(values.db, '--db'));
+    console.log(`The event log is now ${logId}: terminals will read it again from the start.`);
     return;
   }
   throw new UsageError(`Unknown admin command "${command ?? ''}".`);

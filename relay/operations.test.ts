@@ -83,7 +83,7 @@ describe('relay operations', () => {
     ).rejects.toThrow(/at least 72/);
   });
 
-  it('names its event log: one log_id in every answer, kept across restarts, another for a new file', async () => {
+  it('names its event log: one log_id in every answer, kept across restarts, another for a new file or after renew-log-id', async () => {
     const options = { marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] };
     const first = dir().dbPath;
     const key = createTerminal(first, ['v-log']).key;
@@ -107,6 +107,19 @@ describe('relay operations', () => {
       await post(relay.url, 'b');
       const again = await poll(relay.url, key, { after: 1 });
       expect(again).toMatchObject({ logId, events: [{ seq: 2 }] });
+    } finally {
+      await relay.close();
+    }
+
+    // A restored backup keeps its log_id while seqs go back: renew-log-id gives it a new one.
+    const renewed = await collect(runCli(['admin', 'renew-log-id', '--db', first]));
+    expect(renewed.code).toBe(0);
+    relay = await startRelay({ dbPath: first, ...options });
+    try {
+      const kept = await poll(relay.url, key);
+      expect(kept.logId).not.toBe(logId);
+      expect(renewed.stdout).toContain(kept.logId);
+      expect(kept.events.map((e) => e.seq)).toEqual([1, 2]);
     } finally {
       await relay.close();
     }
