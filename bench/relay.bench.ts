@@ -272,13 +272,13 @@ try {
   console.log(
     `latency, 1,000 terminals on 100 venues (10 each), 1,000 webhooks at ~100/s: p50 ${spread.p50.toFixed(1)} ms, ` +
       `p99 ${spread.p99.toFixed(1)} ms, max ${spread.max.toFixed(1)} ms (${spread.delivered}/${spread.expected} deliveries, ` +
-      `${spread.open} polls open; relay-side commit→answer p99 ≤ ${spread.relayP99} ms) — ${verdict(spread.p99 <= TARGETS.p99Ms && spread.delivered === spread.expected)} p99 ≤ ${TARGETS.p99Ms} ms`,
+      `${spread.open} polls open; relay-side receipt→answer p99 ≤ ${spread.relayP99} ms) — ${verdict(spread.p99 <= TARGETS.p99Ms && spread.delivered === spread.expected)} p99 ≤ ${TARGETS.p99Ms} ms`,
   );
 
   const fanout = await latency(relay, dir.dbPath, 1, 20, 250);
   console.log(
     `latency, 1,000 terminals on one venue (every webhook wakes all 1,000), 20 webhooks 250 ms apart: p50 ${fanout.p50.toFixed(1)} ms, ` +
-      `p99 ${fanout.p99.toFixed(1)} ms, max ${fanout.max.toFixed(1)} ms (${fanout.delivered}/${fanout.expected} deliveries; relay-side commit→answer p99 ≤ ${fanout.relayP99} ms) — ` +
+      `p99 ${fanout.p99.toFixed(1)} ms, max ${fanout.max.toFixed(1)} ms (${fanout.delivered}/${fanout.expected} deliveries; relay-side receipt→answer p99 ≤ ${fanout.relayP99} ms) — ` +
       `${verdict(fanout.p99 <= TARGETS.p99Ms && fanout.delivered === fanout.expected)} p99 ≤ ${TARGETS.p99Ms} ms`,
   );
 
