@@ -3,7 +3,7 @@ import type { DeliveryQuote } from '../../shared/domain';
 import type { DeliveryBookRequest } from '../../shared/ipc/contract';
 import { deliveryBookSchema, deliveryQuoteSchema } from '../../shared/ipc/contract';
 import { useApp } from '../app-context';
-import { toBridgeError } from '../bridge';
+import { useFormSubmit } from '../form';
 import { formatClock, formatMoney } from '../format';
 import { en } from '../i18n/en';
 import { Dialog } from './Dialog';
@@ -26,18 +26,6 @@ const number = (text: string): number | null =>
 const minorUnits = (text: string): number | null => {
   const value = number(text);
   return value === null || !Number.isFinite(value) ? null : Math.round(value * 100);
-};
-
-const firstIssues = (
-  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
-  map: (path: PropertyKey[]) => string | null,
-) => {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const field = map(issue.path);
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
 };
 
 /** "Book courier": an address gets a promise (price, ETA, binding or why not); a binding one can be booked. */
@@ -63,12 +51,9 @@ export const BookCourierDialog = () => {
   });
   const [handshake, setHandshake] = useState(false);
   const [quote, setQuote] = useState<DeliveryQuote | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors, error, busy, submit } = useFormSubmit();
 
-  const getQuote = async (): Promise<void> => {
-    setError(null);
+  const getQuote = (): Promise<void> => {
     const parsed = deliveryQuoteSchema.safeParse({
       street: address.street.trim(),
       postCode: address.postCode.trim(),
@@ -76,24 +61,15 @@ export const BookCourierDialog = () => {
       lat: number(address.lat),
       lon: number(address.lon),
     });
-    if (!parsed.success) {
-      setErrors(firstIssues(parsed.error.issues, (path) => String(path[0] ?? 'street')));
-      setError(en.courier.fixFields);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      setQuote(await quoteDelivery(parsed.data));
-    } catch (e) {
-      setError(toBridgeError(e).message);
-    } finally {
-      setBusy(false);
-    }
+    return submit(
+      parsed,
+      en.courier.fixFields,
+      async (data) => setQuote(await quoteDelivery(data)),
+      (path) => String(path[0] ?? 'street'),
+    );
   };
 
-  const book = async (promiseId: string): Promise<void> => {
-    setError(null);
+  const book = (promiseId: string): Promise<void> => {
     const candidate: DeliveryBookRequest = {
       promiseId,
       recipient: { name: booking.name.trim(), phone: booking.phone.trim() },
@@ -102,30 +78,21 @@ export const BookCourierDialog = () => {
       cashAmount: minorUnits(booking.cash),
       handshake,
     };
-    const parsed = deliveryBookSchema.safeParse(candidate);
-    if (!parsed.success) {
-      setErrors(
-        firstIssues(parsed.error.issues, (path) => {
-          if (path[0] === 'recipient') return String(path[1]);
-          if (path[0] === 'parcels') return String(path[2] ?? 'description');
-          if (path[0] === 'cashAmount') return 'cash';
-          return String(path[0]);
-        }),
-      );
-      setError(en.courier.fixFields);
-      return;
-    }
-    setErrors({});
-    setBusy(true);
-    try {
-      await bookCourier(parsed.data);
-      setView('couriers');
-      close(null);
-    } catch (e) {
-      setError(toBridgeError(e).message);
-    } finally {
-      setBusy(false);
-    }
+    return submit(
+      deliveryBookSchema.safeParse(candidate),
+      en.courier.fixFields,
+      async (data) => {
+        await bookCourier(data);
+        setView('couriers');
+        close(null);
+      },
+      (path) => {
+        if (path[0] === 'recipient') return String(path[1]);
+        if (path[0] === 'parcels') return String(path[2] ?? 'description');
+        if (path[0] === 'cashAmount') return 'cash';
+        return String(path[0]);
+      },
+    );
   };
 
   const input = (

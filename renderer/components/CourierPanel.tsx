@@ -4,6 +4,7 @@ import type { DeliveryConfigureRequest } from '../../shared/ipc/contract';
 import { deliveryConfigureSchema } from '../../shared/ipc/contract';
 import { useApp } from '../app-context';
 import { toBridgeError } from '../bridge';
+import { useFormSubmit } from '../form';
 import { formatClock, formatMoney } from '../format';
 import { en } from '../i18n/en';
 
@@ -27,12 +28,9 @@ const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
     venueId: setup?.venueId ?? '',
     webhookSecret: '',
   });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<SetupField, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors: fieldErrors, error, busy, submit: send } = useFormSubmit();
 
-  const submit = async (): Promise<void> => {
-    setError(null);
+  const submit = (): Promise<void> => {
     const trimmed = Object.fromEntries(
       Object.entries(values).map(([k, v]) => [k, v.trim()]),
     ) as Record<SetupField, string>;
@@ -40,26 +38,10 @@ const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
       ...trimmed,
       webhookSecret: trimmed.webhookSecret || undefined,
     });
-    if (!parsed.success) {
-      const errors: Partial<Record<SetupField, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as SetupField | undefined;
-        if (field && !errors[field]) errors[field] = issue.message;
-      }
-      setFieldErrors(errors);
-      setError(en.courier.fixFields);
-      return;
-    }
-    setFieldErrors({});
-    setBusy(true);
-    try {
-      await configure(parsed.data);
+    return send(parsed, en.courier.fixFields, async (data) => {
+      await configure(data);
       onDone?.();
-    } catch (e) {
-      setError(toBridgeError(e).message);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

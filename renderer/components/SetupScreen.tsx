@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SetupConnectRequest } from '../../shared/ipc/contract';
 import { setupConnectSchema } from '../../shared/ipc/contract';
 import { useApp } from '../app-context';
-import { toBridgeError } from '../bridge';
+import { useFormSubmit } from '../form';
 import { en } from '../i18n/en';
 
 type Field = keyof SetupConnectRequest;
@@ -37,36 +37,14 @@ export const SetupScreen = () => {
     terminalKey: '',
     signingSecret: '',
   });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { errors: fieldErrors, error, busy, submit: send } = useFormSubmit();
 
-  const submit = async (): Promise<void> => {
-    setError(null);
+  const submit = (): Promise<void> => {
     const trimmed = Object.fromEntries(
       Object.entries(values).map(([k, v]) => [k, v.trim()]),
     ) as Record<Field, string>;
     const candidate = { ...trimmed, signingSecret: trimmed.signingSecret || undefined };
-    const parsed = setupConnectSchema.safeParse(candidate);
-    if (!parsed.success) {
-      const errors: Partial<Record<Field, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Field | undefined;
-        if (field && !errors[field]) errors[field] = issue.message;
-      }
-      setFieldErrors(errors);
-      setError(en.setup.fixFields);
-      return;
-    }
-    setFieldErrors({});
-    setBusy(true);
-    try {
-      await connect(parsed.data);
-    } catch (e) {
-      setError(toBridgeError(e).message);
-    } finally {
-      setBusy(false);
-    }
+    return send(setupConnectSchema.safeParse(candidate), en.setup.fixFields, connect);
   };
 
   const renderField = (spec: FieldSpec) => (

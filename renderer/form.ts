@@ -1,0 +1,56 @@
+// The validate-then-send step every form shares: schema issues become one message per field,
+// a bridge failure becomes the form's error, and the submit button is busy while the call runs.
+import { useState } from 'react';
+import { toBridgeError } from './bridge';
+
+type Issue = { path: PropertyKey[]; message: string };
+type Parsed<T> =
+  { success: true; data: T } | { success: false; error: { issues: ReadonlyArray<Issue> } };
+
+const topLevelField = (path: PropertyKey[]): string | null =>
+  path[0] === undefined ? null : String(path[0]);
+
+/** The first message for each field; `field` names the input an issue's path belongs to. */
+export const fieldErrors = (
+  issues: ReadonlyArray<Issue>,
+  field: (path: PropertyKey[]) => string | null = topLevelField,
+): Record<string, string> => {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    const name = field(issue.path);
+    if (name && !errors[name]) errors[name] = issue.message;
+  }
+  return errors;
+};
+
+export const useFormSubmit = () => {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  /** Shows `fixFields` and the per-field messages when `parsed` failed; otherwise runs `send`. */
+  const submit = async <T>(
+    parsed: Parsed<T>,
+    fixFields: string,
+    send: (data: T) => Promise<unknown>,
+    field?: (path: PropertyKey[]) => string | null,
+  ): Promise<void> => {
+    setError(null);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error.issues, field));
+      setError(fixFields);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await send(parsed.data);
+    } catch (e) {
+      setError(toBridgeError(e).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { errors, error, busy, submit };
+};
