@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OpeningTime } from '../../shared/domain';
+import type { OpeningTime, Weekday } from '../../shared/domain';
 import { WEEKDAYS } from '../../shared/domain';
 import { openingTimeSchema } from '../../shared/ipc/contract';
 import { useApp } from '../app-context';
@@ -21,6 +21,42 @@ const untilFor = (duration: Duration, now: number): string | null => {
       return null;
   }
 };
+
+/** The day select and time input cells of one end (opening or closing) of an opening-times row. */
+const DayAndTime = (props: {
+  dayLabel: string;
+  day: Weekday;
+  onDay: (day: Weekday) => void;
+  timeLabel: string;
+  time: string;
+  placeholder: string;
+  onTime: (time: string) => void;
+}) => (
+  <>
+    <td>
+      <select
+        aria-label={props.dayLabel}
+        value={props.day}
+        onChange={(e) => props.onDay(e.target.value as Weekday)}
+      >
+        {WEEKDAYS.map((d) => (
+          <option key={d} value={d}>
+            {en.venue.days[d]}
+          </option>
+        ))}
+      </select>
+    </td>
+    <td>
+      <input
+        aria-label={props.timeLabel}
+        value={props.time}
+        inputMode="numeric"
+        placeholder={props.placeholder}
+        onChange={(e) => props.onTime(e.target.value)}
+      />
+    </td>
+  </>
+);
 
 const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
   const save = useApp((s) => s.setOpeningTimes);
@@ -49,54 +85,24 @@ const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
         <tbody>
           {rows.map((row, index) => (
             <tr key={index} className={invalid[index] ? 'row-invalid' : ''}>
-              <td>
-                <select
-                  aria-label={`${en.venue.openingDay} ${index + 1}`}
-                  value={row.opening_day}
-                  onChange={(e) =>
-                    update(index, { opening_day: e.target.value as OpeningTime['opening_day'] })
-                  }
-                >
-                  {WEEKDAYS.map((d) => (
-                    <option key={d} value={d}>
-                      {en.venue.days[d]}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td>
-                <input
-                  aria-label={`${en.venue.openingTime} ${index + 1}`}
-                  value={row.opening_time}
-                  inputMode="numeric"
-                  placeholder="10:00"
-                  onChange={(e) => update(index, { opening_time: e.target.value })}
-                />
-              </td>
-              <td>
-                <select
-                  aria-label={`${en.venue.closingDay} ${index + 1}`}
-                  value={row.closing_day}
-                  onChange={(e) =>
-                    update(index, { closing_day: e.target.value as OpeningTime['closing_day'] })
-                  }
-                >
-                  {WEEKDAYS.map((d) => (
-                    <option key={d} value={d}>
-                      {en.venue.days[d]}
-                    </option>
-                  ))}
-                </select>
-              </td>
-              <td>
-                <input
-                  aria-label={`${en.venue.closingTime} ${index + 1}`}
-                  value={row.closing_time}
-                  inputMode="numeric"
-                  placeholder="22:00"
-                  onChange={(e) => update(index, { closing_time: e.target.value })}
-                />
-              </td>
+              <DayAndTime
+                dayLabel={`${en.venue.openingDay} ${index + 1}`}
+                day={row.opening_day}
+                onDay={(opening_day) => update(index, { opening_day })}
+                timeLabel={`${en.venue.openingTime} ${index + 1}`}
+                time={row.opening_time}
+                placeholder="10:00"
+                onTime={(opening_time) => update(index, { opening_time })}
+              />
+              <DayAndTime
+                dayLabel={`${en.venue.closingDay} ${index + 1}`}
+                day={row.closing_day}
+                onDay={(closing_day) => update(index, { closing_day })}
+                timeLabel={`${en.venue.closingTime} ${index + 1}`}
+                time={row.closing_time}
+                placeholder="22:00"
+                onTime={(closing_time) => update(index, { closing_time })}
+              />
               <td>
                 <button
                   type="button"
