@@ -8,8 +8,9 @@ import type { CourierDesk } from './courier-desk';
 import { deliveryBody } from './courier-desk';
 import { distanceMeters } from './geo';
 import { apiError, NO_STORE, parseBody, readJsonBody } from './http';
+import type { DeliveryFeeRequest } from './schemas';
 import { availableVenuesSchema, deliveryFeeSchema, deliveryOrderSchema } from './schemas';
-import type { Venue } from './state';
+import type { Merchant, Venue } from './state';
 import {
   DELIVERY_AREAS_KEY_CUTOFF,
   deliveryAreas,
@@ -33,6 +34,32 @@ const extraFees = (
 };
 
 export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: CourierDesk) => {
+  /** The venueless fee and order check and price a trip alike; only the preparation time differs. */
+  const priceTrip = (merchant: Merchant, body: DeliveryFeeRequest, preparationMinutes: number) => {
+    const scheduled = ctx.checkScheduledDropoff(
+      body.scheduled_dropoff_time,
+      'scheduled_dropoff_time',
+    );
+    ctx.checkCash(merchant, body.cash);
+    const from = body.pickup.location.coordinates;
+    const to = body.dropoff.location.coordinates;
+    ctx.checkReach(merchant, from, to);
+    const planned = estimate(
+      from,
+      to,
+      merchant.currency,
+      ctx.nowMs(),
+      preparationMinutes,
+      scheduled,
+    );
+    const fees = extraFees(body.contents ?? [], body.cash !== undefined);
+    const price = {
+      amount: planned.price.amount + fees.cash + fees.size,
+      currency: planned.price.currency,
+    };
+    return { from, to, planned, fees, price };
+  };
+
   router.add('POST', '/merchants/:merchantId/available-venues', async (req, res, params) => {
     const merchant = ctx.authenticate(req);
     ctx.ownMerchant(merchant, params.merchantId);
@@ -68,25 +95,13 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
     const merchant = ctx.authenticate(req);
     ctx.ownMerchant(merchant, params.merchantId);
     const body = parseBody(deliveryFeeSchema, await readJsonBody(req));
-    const scheduled = ctx.checkScheduledDropoff(
-      body.scheduled_dropoff_time,
-      'scheduled_dropoff_time',
-    );
-    ctx.checkCash(merchant, body.cash);
-    const from = body.pickup.location.coordinates;
-    const to = body.dropoff.location.coordinates;
-    ctx.checkReach(merchant, from, to);
-    const planned = estimate(from, to, merchant.currency, ctx.nowMs(), 30, scheduled);
-    const fees = extraFees(body.contents ?? [], body.cash !== undefined);
+    const { planned, fees, price } = priceTrip(merchant, body, 30);
     sendJson(
       res,
       200,
       {
         ...estimateBody(planned),
-        price: {
-          amount: planned.price.amount + fees.cash + fees.size,
-          currency: planned.price.currency,
-        },
+        price,
         price_breakdown: { delivery: planned.price.amount, cash: fees.cash, size: fees.size },
         distance_meters: planned.distanceMeters,
       },
@@ -98,23 +113,11 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
     const merchant = ctx.authenticate(req);
     ctx.ownMerchant(merchant, params.merchantId);
     const body = parseBody(deliveryOrderSchema, await readJsonBody(req));
-    const scheduled = ctx.checkScheduledDropoff(
-      body.scheduled_dropoff_time,
-      'scheduled_dropoff_time',
-    );
-    ctx.checkCash(merchant, body.cash);
-    const from = body.pickup.location.coordinates;
-    const to = body.dropoff.location.coordinates;
-    ctx.checkReach(merchant, from, to);
-    const planned = estimate(
-      from,
-      to,
-      merchant.currency,
-      ctx.nowMs(),
+    const { from, to, planned, price } = priceTrip(
+      merchant,
+      body,
       body.min_preparation_time_minutes,
-      scheduled,
     );
-    const fees = extraFees(body.contents, body.cash !== undefined);
     const delivery = desk.book({
       merchantId: merchant.id,
       // Venueless orders have no venue; their events carry the merchant's id in venue_id.
@@ -144,10 +147,7 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
         tags: content.tags,
         dropoff_restrictions: { id_check_required: content.id_check_required },
       })),
-      price: {
-        amount: planned.price.amount + fees.cash + fees.size,
-        currency: planned.price.currency,
-      },
+      price,
       merchantOrderReferenceId: body.merchant_order_reference_id ?? null,
       orderNumber: body.order_number ?? null,
       shipmentPromiseId: null,

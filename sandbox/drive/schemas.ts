@@ -147,6 +147,8 @@ export const deliveryFeeSchema = z.object({
   cash: cashSchema.optional(),
 });
 
+export type DeliveryFeeRequest = z.output<typeof deliveryFeeSchema>;
+
 const contentSchema = z.object({
   count: z.number().int().positive(),
   description: text,
