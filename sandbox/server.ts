@@ -42,13 +42,7 @@ export type SandboxOptions = {
   demoClientSecret?: string;
 };
 
-export type Sandbox = {
-  url: string;
-  authUrl: string;
-  posUrl: string;
-  gatewayUrl: string;
-  driveUrl: string;
-  controlUrl: string;
+export type Sandbox = SandboxUrls & {
   webhookSecret: string;
   demo: {
     clientId: 'demo-client';
