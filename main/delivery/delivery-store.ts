@@ -78,18 +78,20 @@ type Row = {
 
 type EventRow = { type: string; dispatched_at: string; payload: string };
 
-type Folded = {
-  status: DeliveryStatus;
-  price: Money | null;
-  pickupEta: string | null;
-  dropoffEtaMin: string | null;
-  dropoffEtaMax: string | null;
-  completedAt: string | null;
-  courier: Delivery['courier'];
-  courierLocation: Delivery['courierLocation'];
-  handshakePin: string | null;
-  rejectedReason: string | null;
-};
+/** The fields of a delivery that its events decide. */
+type Folded = Pick<
+  Delivery,
+  | 'status'
+  | 'price'
+  | 'pickupEta'
+  | 'dropoffEtaMin'
+  | 'dropoffEtaMax'
+  | 'completedAt'
+  | 'courier'
+  | 'courierLocation'
+  | 'handshakePin'
+  | 'rejectedReason'
+>;
 
 /** Folds events, oldest dispatch first: later news of a field wins, status only moves forward. */
 export const foldEvents = (events: DeliveryEvent[]): Folded => {
