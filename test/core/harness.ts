@@ -12,7 +12,11 @@ import { createTerminal } from '../../relay/terminals';
 import type { Core, CoreOptions } from '../../main/core';
 import { startCore } from '../../main/core';
 import type { SecretStore } from '../../main/secrets/secret-store';
-import { createKeytarSecretStore, createMemorySecretStore } from '../../main/secrets/secret-store';
+import {
+  createKeytarSecretStore,
+  createMemorySecretStore,
+  SECRET_NAMES,
+} from '../../main/secrets/secret-store';
 
 export type World = {
   sandbox: Sandbox;
@@ -162,14 +166,7 @@ export const startWorld = async (
       for (const core of cores) await core.close();
       await sandbox.close();
       await relay.close();
-      for (const name of [
-        'client-secret',
-        'refresh-token',
-        'terminal-key',
-        'signing-secret',
-        'merchant-key',
-        'delivery-webhook-secret',
-      ] as const) {
+      for (const name of SECRET_NAMES) {
         await secretStore.delete(name).catch(() => undefined);
       }
       rmSync(dir, { recursive: true, force: true });
