@@ -96,6 +96,14 @@ function startClients(): Clients {
   };
 }
 
+/** Forks the poll clients and has them open a 25 s long poll per key, 200 at a time. */
+async function openClients(url: string, keys: string[]): Promise<Clients> {
+  const clients = startClients();
+  clients.send({ cmd: 'open', url, keys, wait: 25, rampBatch: 200 });
+  await clients.next('opened');
+  return clients;
+}
+
 async function waitForPolls(url: string, target: number, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let best = 0;
@@ -166,15 +174,10 @@ async function latency(
     dbPath,
     Array.from({ length: 1_000 }, (_, i) => ({ venueIds: [`${label}-venue-${i % venues}`] })),
   );
-  const clients = startClients();
-  clients.send({
-    cmd: 'open',
-    url: relay.url,
-    keys: terminals.map((t) => t.key),
-    wait: 25,
-    rampBatch: 200,
-  });
-  await clients.next('opened');
+  const clients = await openClients(
+    relay.url,
+    terminals.map((t) => t.key),
+  );
   const open = await waitForPolls(relay.url, 1_000, 20_000);
   const sentAt = new Map<string, number>();
   const sends: Promise<number>[] = [];
@@ -222,15 +225,10 @@ async function maxPolls(relay: RelayProcess, dbPath: string) {
   );
   await sleep(1_000);
   const before = await metrics(relay.url);
-  const clients = startClients();
-  clients.send({
-    cmd: 'open',
-    url: relay.url,
-    keys: terminals.map((t) => t.key),
-    wait: 25,
-    rampBatch: 200,
-  });
-  await clients.next('opened');
+  const clients = await openClients(
+    relay.url,
+    terminals.map((t) => t.key),
+  );
   const held = await waitForPolls(relay.url, MAX_POLLS_ATTEMPT, 20_000);
   await sleep(1_000);
   const after = await metrics(relay.url);
