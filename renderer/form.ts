@@ -1,5 +1,6 @@
-// The validate-then-send step every form shares: schema issues become one message per field,
-// a bridge failure becomes the form's error, and the submit button is busy while the call runs.
+// The steps every form shares: what was typed is trimmed, then validated and sent; schema issues
+// become one message per field, a bridge failure becomes the form's error, and the submit button
+// is busy while the call runs.
 import { useState } from 'react';
 import { toBridgeError } from './bridge';
 
@@ -9,6 +10,12 @@ type Parsed<T> =
 
 const topLevelField = (path: PropertyKey[]): string | null =>
   path[0] === undefined ? null : String(path[0]);
+
+/** What staff typed, without the spaces a paste brings along. */
+export const trimValues = <K extends string>(values: Record<K, string>): Record<K, string> => {
+  const entries = Object.entries<string>(values).map(([k, v]) => [k, v.trim()]);
+  return Object.fromEntries(entries) as Record<K, string>;
+};
 
 /** The first message for each field; `field` names the input an issue's path belongs to. */
 export const fieldErrors = (

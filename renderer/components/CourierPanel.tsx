@@ -4,7 +4,7 @@ import type { DeliveryConfigureRequest } from '../../shared/ipc/contract';
 import { deliveryConfigureSchema } from '../../shared/ipc/contract';
 import { useApp } from '../app-context';
 import { toBridgeError } from '../bridge';
-import { useFormSubmit } from '../form';
+import { trimValues, useFormSubmit } from '../form';
 import { formatClock, formatMoney } from '../format';
 import { en } from '../i18n/en';
 
@@ -31,9 +31,7 @@ const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
   const { errors: fieldErrors, error, busy, submit: send } = useFormSubmit();
 
   const submit = (): Promise<void> => {
-    const trimmed = Object.fromEntries(
-      Object.entries(values).map(([k, v]) => [k, v.trim()]),
-    ) as Record<SetupField, string>;
+    const trimmed = trimValues(values);
     const parsed = deliveryConfigureSchema.safeParse({
       ...trimmed,
       webhookSecret: trimmed.webhookSecret || undefined,

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SetupConnectRequest } from '../../shared/ipc/contract';
 import { setupConnectSchema } from '../../shared/ipc/contract';
 import { useApp } from '../app-context';
-import { useFormSubmit } from '../form';
+import { trimValues, useFormSubmit } from '../form';
 import { en } from '../i18n/en';
 
 type Field = keyof SetupConnectRequest;
@@ -40,9 +40,7 @@ export const SetupScreen = () => {
   const { errors: fieldErrors, error, busy, submit: send } = useFormSubmit();
 
   const submit = (): Promise<void> => {
-    const trimmed = Object.fromEntries(
-      Object.entries(values).map(([k, v]) => [k, v.trim()]),
-    ) as Record<Field, string>;
+    const trimmed = trimValues(values);
     const candidate = { ...trimmed, signingSecret: trimmed.signingSecret || undefined };
     return send(setupConnectSchema.safeParse(candidate), en.setup.fixFields, connect);
   };
