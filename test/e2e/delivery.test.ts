@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { ensureOutputDir, eventually, launchChromium, startTestDemo } from './support';
+import { controlCall, ensureOutputDir, eventually, launchChromium, startTestDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -14,16 +14,8 @@ const card = (orderNumber: string) =>
   page.getByRole('article', { name: `Delivery #${orderNumber}` });
 const status = (orderNumber: string) => card(orderNumber).getByTestId('delivery-status');
 
-const driveControl = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${demo.sandbox.controlUrl}/drive${pathname}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-};
+const driveControl = <T>(method: string, pathname: string, body?: unknown): Promise<T> =>
+  controlCall<T>(`${demo.sandbox.controlUrl}/drive`, method, pathname, body);
 
 /** The platform reference of a booking, once the platform accepted it. */
 const referenceOf = (orderNumber: string) =>

@@ -58,17 +58,26 @@ export type SandboxOrder = {
   reject: { reason: string; code: string } | null;
 };
 
+/** One JSON call to a sandbox control endpoint under `base`; a non-2xx answer throws. */
+export const controlCall = async <T>(
+  base: string,
+  method: string,
+  pathname: string,
+  body?: unknown,
+): Promise<T> => {
+  const response = await fetch(`${base}${pathname}`, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+};
+
 export const control = (demo: Demo) => {
-  const call = async <T>(method: string, pathname: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${demo.sandbox.controlUrl}${pathname}`, {
-      method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const call = <T>(method: string, pathname: string, body?: unknown): Promise<T> =>
+    controlCall<T>(demo.sandbox.controlUrl, method, pathname, body);
   return {
     placeOrder: (type: 'takeaway' | 'homedelivery') =>
       call<SandboxOrder>('POST', '/orders', { venue_id: demo.sandbox.demo.venueId, type }),
