@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../server';
 import type { Sandbox } from '../server';
-import { advance, control, onboard, pos } from '../test-support';
+import { advance, control, freezeClock, onboard, pos } from '../test-support';
 import type { OrderV1Doc, OrderV2Doc } from '../test-support';
 
 type Internal = {
@@ -181,6 +181,40 @@ describe('spec 3 state table', () => {
       courier_pickup_eta: expect.stringMatching(/\.\d{3}Z$/),
     });
     expect(mine[4]?.body.details).toEqual({ is_pickup_completed: true });
+  });
+
+  it("courier arrival: the ETA is at least the venue's preparation time ahead of the notification", async () => {
+    // The demo venue's fixed preparation time is 600 s; an instant order's pickup is 15 min out.
+    await freezeClock(sandbox);
+    const late = await placeOrder({ type: 'homedelivery' });
+    const early = await placeOrder({ type: 'homedelivery' });
+    await put(late.id, 'accept');
+    await put(early.id, 'accept');
+    const pickup = Date.parse(late.pickup_eta);
+    const now = async () =>
+      Date.parse(((await control(sandbox, 'GET', '/clock')).json as { now: string }).now);
+    const etaOf = async (id: string) => {
+      const list = (await control(sandbox, 'GET', '/notifications')).json as Sent[];
+      const sent = list.find((n) => n.body.order.id === id && n.type === 'courier.notification');
+      return Date.parse(
+        (sent?.body.courier_details as { courier_pickup_eta: string }).courier_pickup_eta,
+      );
+    };
+    const arriving = (id: string) =>
+      control(sandbox, 'POST', `/orders/${id}/courier`, { event: 'arriving' });
+
+    // Triggered 20 min ahead of pickup: the courier's own ETA stands.
+    expect((await arriving(early.id)).status).toBe(200);
+    expect(await etaOf(early.id)).toBe(Date.parse(early.pickup_eta));
+
+    // Triggered one minute before pickup: adjusted to the preparation time from now.
+    await advance(sandbox, (pickup - (await now())) / 1000 - 60);
+    expect((await arriving(late.id)).status).toBe(200);
+    const eta = await etaOf(late.id);
+    expect(eta).toBe((await now()) + 600_000);
+    // The order says the same as the notification.
+    const v2 = (await pos(sandbox, token, 'GET', `/v2/orders/${late.id}`)).json as OrderV2Doc;
+    expect(Date.parse(v2.pickup_eta)).toBe(eta);
   });
 
   it('delivery order: the courier may deliver straight from PRODUCTION', async () => {

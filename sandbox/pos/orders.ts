@@ -345,10 +345,14 @@ export function courierEvent(world: World, order: SandboxOrder, event: CourierEv
     }
     if (order.courierNotified)
       throw conflict(order, 'The courier arrival was already notified for this order.');
+    // The notification goes out the venue's preparation time ahead of the courier, so a shorter
+    // ETA is adjusted to it, and the order's pickup_eta follows (sandbox README, Marketplace API).
+    const prepMs = (world.venues.get(order.venueId)?.prepTimeSeconds ?? 0) * 1000;
+    order.pickupEta = Math.max(order.pickupEta, now + prepMs);
     order.courierNotified = true;
     order.deliveryStatus = 'courier_at_venue';
     order.modifiedAt = now;
-    world.notifier.courierArrival(ref, world.clock.iso(Math.max(order.pickupEta, now)));
+    world.notifier.courierArrival(ref, world.clock.iso(order.pickupEta));
   } else if (event === 'picked_up') {
     if (order.status !== 'READY') {
       throw conflict(order, `The courier picks up READY orders; this one is ${order.status}.`);
