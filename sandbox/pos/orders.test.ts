@@ -131,6 +131,24 @@ describe('spec 3 state table', () => {
     ]);
   });
 
+  it('delivery pre-order: production starts the prep time before the courier pickup, not the dropoff', async () => {
+    await freezeClock(sandbox);
+    const now = Date.parse(((await control(sandbox, 'GET', '/clock')).json as { now: string }).now);
+    const preorderTime = now + 2 * 3600_000;
+    const order = await placeOrder({
+      type: 'homedelivery',
+      preorder_time: new Date(preorderTime).toISOString(),
+    });
+    const pickup = Date.parse(order.pickup_eta);
+    expect(pickup).toBeLessThan(preorderTime);
+    await put(order.id, 'confirm-preorder');
+    // The food has to be ready when the courier collects it: 600 s of preparation before pickup.
+    await advance(sandbox, (pickup - 600_000 - now) / 1000 - 1);
+    expect((await state(order.id)).status).toBe('CREATED');
+    await advance(sandbox, 1);
+    expect((await state(order.id)).status).toBe('PRODUCTION');
+  });
+
   it('an unconfirmed pre-order is not moved to production; an instant order cannot be confirmed', async () => {
     const now = Date.parse(((await control(sandbox, 'GET', '/clock')).json as { now: string }).now);
     const preorder = await placeOrder({ preorder_time: new Date(now + 3600_000).toISOString() });

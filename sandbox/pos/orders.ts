@@ -304,8 +304,9 @@ export function confirmPreorder(world: World, order: SandboxOrder, prepTimeSecon
   requireCreated(order, 'confirmed');
   order.preorderStatus = 'confirmed';
   order.modifiedAt = world.clock.now();
-  // The platform accepts a confirmed pre-order when its preparation has to start.
-  const startAt = (order.preorderTime ?? world.clock.now()) - prepTimeSeconds * 1000;
+  // The platform accepts a confirmed pre-order when its preparation has to start: the venue's
+  // preparation time before pickup (the courier's, for delivery; the customer's, for takeaway).
+  const startAt = order.pickupEta - prepTimeSeconds * 1000;
   order.timers.push(
     world.clock.schedule(startAt, () => {
       if (order.status !== 'CREATED') return;
