@@ -378,6 +378,35 @@ describe('errors (spec 1 error table)', () => {
     );
   });
 
+  it('400 invalid_request: a form sent without Content-Type application/x-www-form-urlencoded is not read', async () => {
+    const code = await mintCode(sandbox);
+    const form = { grant_type: 'authorization_code', code, redirect_uri: sandbox.demo.redirectUri };
+    const send = (headers: Record<string, string>, body: string | Uint8Array) =>
+      fetch(`${sandbox.authUrl}/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: basic(sandbox.demo.clientId, sandbox.demo.clientSecret),
+          ...headers,
+        },
+        body,
+      });
+    const formText = new URLSearchParams(form).toString();
+    for (const attempt of [
+      send({ 'content-type': 'text/plain' }, formText),
+      send({ 'content-type': 'application/json' }, JSON.stringify(form)),
+      send({}, new TextEncoder().encode(formText)),
+    ]) {
+      const r = await attempt;
+      expect(r.status).toBe(400);
+      expect(await r.json()).toEqual({
+        error: 'invalid_request',
+        error_description: `${GENERIC.invalid_request} Request parameter 'grant_type' is missing`,
+      });
+    }
+    // Nothing was consumed: the same code still exchanges with the right Content-Type.
+    expect((await exchange(code)).status).toBe(200);
+  });
+
   it('400 invalid_grant without hint: code malformed, nonexistent or missing; grant parameters mixed', async () => {
     const uri = sandbox.demo.redirectUri;
     expectOAuthError(await exchange('not a code!'), 400, 'invalid_grant', null);
