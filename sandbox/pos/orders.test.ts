@@ -367,6 +367,36 @@ describe('order API access and shapes', () => {
     expect((await pos(sandbox, token, 'GET', `/orders/${order.id}`)).status).toBe(401);
   });
 
+  it('v1 never sends null where its schema types a plain string or object; v2 may', async () => {
+    const plain = await placeOrder({ type: 'homedelivery' });
+    const attributed = await placeOrder({ type: 'homedelivery', attribution_id: 'campaign-42' });
+    const v1 = async (id: string) =>
+      (await pos(sandbox, token, 'GET', `/orders/${id}`)).json as Record<string, unknown> & {
+        items: Record<string, unknown>[];
+      };
+    const v2 = async (id: string) =>
+      (await pos(sandbox, token, 'GET', `/v2/orders/${id}`)).json as Record<string, unknown> & {
+        items: Record<string, unknown>[];
+      };
+    // attribution_id: string in v1 (absent when the order has none), string | null in v2.
+    expect(await v1(plain.id)).not.toHaveProperty('attribution_id');
+    expect((await v2(plain.id)).attribution_id).toBeNull();
+    expect((await v1(attributed.id)).attribution_id).toBe('campaign-42');
+    expect((await v2(attributed.id)).attribution_id).toBe('campaign-42');
+    // substitution_settings is retail-only, typed {is_allowed} in v1 (nullable only in v2).
+    for (const item of (await v1(plain.id)).items) {
+      expect(item).not.toHaveProperty('substitution_settings');
+    }
+    for (const item of (await v2(plain.id)).items) expect(item.substitution_settings).toBeNull();
+    const bad = await control(sandbox, 'POST', '/orders', {
+      venue_id: 'demo-venue',
+      type: 'takeaway',
+      attribution_id: '',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ field: 'attribution_id' });
+  });
+
   it('v1 by default, OrderV2 by content negotiation and at /v2', async () => {
     const order = await placeOrder({ type: 'homedelivery' });
     const v1 = await pos(sandbox, token, 'GET', `/orders/${order.id}`);
