@@ -426,7 +426,7 @@ describe('errors (spec 1 error table)', () => {
   it('400 invalid_request: a form sent without Content-Type application/x-www-form-urlencoded is not read', async () => {
     const code = await mintCode(sandbox);
     const form = { grant_type: 'authorization_code', code, redirect_uri: sandbox.demo.redirectUri };
-    const send = (headers: Record<string, string>, body: string | Uint8Array) =>
+    const send = (headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>) =>
       fetch(`${sandbox.authUrl}/oauth2/token`, {
         method: 'POST',
         headers: {
