@@ -184,7 +184,7 @@ const APPROACH_METERS = 2000;
 
 /**
  * Where the courier is at its current stage: approaching the venue, then riding to the customer.
- * The arrival stages put it just inside spec 2's geo-fence of the point it is arriving at.
+ * The arrival stages put it just inside the geo-fence of the point it is arriving at.
  */
 export const courierPosition = (delivery: Delivery): Coordinates => {
   const pickup = delivery.pickup.location;

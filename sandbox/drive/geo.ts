@@ -39,8 +39,9 @@ export const fromWebMercator = (point: Coordinates): Coordinates => ({
 
 /**
  * Where a courier is reported as it enters the 150 m arrival geo-fence around the pickup or the
- * dropoff: this many EPSG:3857 metres short of the point. EPSG:3857 stretches distances by 1/cos(latitude), so the courier is inside the fence
- * whether a receiver measures in the event's projection or on the ground, at any latitude.
+ * dropoff (docs/platform.md#geo-fences): this many EPSG:3857 metres short of the point. EPSG:3857
+ * stretches distances by 1/cos(latitude), so the courier is inside the fence whether a receiver
+ * measures in the event's projection or on the ground, at any latitude.
  */
 export const ARRIVAL_DISTANCE_M = 100;
 
