@@ -42,13 +42,22 @@ export const venueIdOf = (accessToken: string): string => {
 
 const tokenUrl = (authUrl: string): string => `${authUrl.replace(/\/+$/, '')}/oauth2/token`;
 
+/**
+ * The Basic credential of the token endpoint: id and secret each form-urlencoded, then
+ * `id:secret` in Base64, because the token service form-decodes both halves (docs/platform.md,
+ * "Token service: client credentials in the Basic header"). Unencoded, a `+` in a secret would
+ * arrive as a space and a `%` would be refused.
+ */
+export const basicCredential = (clientId: string, clientSecret: string): string => {
+  const formEncode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+  return Buffer.from(`${formEncode(clientId)}:${formEncode(clientSecret)}`).toString('base64');
+};
+
 const postToken = async (
   credentials: ClientCredentials,
   form: Record<string, string>,
 ): Promise<TokenPair> => {
-  const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString(
-    'base64',
-  );
+  const basic = basicCredential(credentials.clientId, credentials.clientSecret);
   const response = await sendRequest({
     method: 'POST',
     url: tokenUrl(credentials.authUrl),
