@@ -1,5 +1,6 @@
-// Courier delivery (spec 2) through the core: a real sandbox with its delivery service, a real
-// relay that receives the delivery webhooks, and the core polling it. Nothing is mocked.
+// Courier delivery (docs/platform.md#delivery-service) through the core: a real sandbox with its
+// delivery service, a real relay that receives the delivery webhooks, and the core polling it.
+// Nothing is mocked.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';

@@ -62,7 +62,7 @@ export const testSecretStore = (): SecretStore =>
 export const startWorld = async (
   options: {
     sandbox?: SandboxOptions;
-    /** HS256 secrets the relay accepts for delivery webhooks (spec 2); none by default. */
+    /** HS256 secrets the relay accepts for delivery webhooks (docs/platform.md#delivery-events). */
     deliverySecrets?: string[];
   } = {},
 ): Promise<World> => {
