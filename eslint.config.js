@@ -1,4 +1,4 @@
-// Folder boundaries (the layering rule of DEVELOPERS.md) are enforced here:
+// Folder boundaries (README.md, "Layout") are enforced here:
 // shared/ imports nothing of the others, only main/app/ and preload/ import electron,
 // the renderer reaches main only through preload's API.
 import js from '@eslint/js';

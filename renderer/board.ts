@@ -54,7 +54,7 @@ const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
 export const isClosedByPlatform = (order: Order): boolean =>
   FINAL_STATUSES.has(order.platformStatus);
 
-/** Spec 3: the partner marks delivered only a takeaway (or eat-in, or self-delivered) order. */
+/** Staff hand over takeaway, eat-in, self-delivered orders (docs/platform.md#order-transitions). */
 export const isHandedOverByStaff = (order: Order): boolean =>
   order.deliveryType !== 'homedelivery' || order.selfDelivery;
 

@@ -57,7 +57,7 @@ const check = (order: Order | null, request: OrderActionRequest): Order => {
       `Order #${order.orderNumber} has a failed action; retry or discard it first.`,
     );
   }
-  // A self-delivering venue's own courier may deliver straight from production (spec 3).
+  // A self-delivering venue may hand over from production (docs/platform.md#order-transitions).
   const allowed =
     request.kind === 'delivered' && order.selfDelivery
       ? ['PRODUCTION', 'READY']

@@ -27,7 +27,7 @@ export type ClientCredentials = {
 
 const claimsSchema = z.object({ integration: z.object({ venue_id: z.string().min(1) }) });
 
-/** The venue the token is for, read from its payload (spec 1: payload.integration.venue_id). */
+/** The venue the token is for, from its payload (docs/platform.md#venue-id-in-the-access-token). */
 export const venueIdOf = (accessToken: string): string => {
   const parsed = claimsSchema.safeParse(decodeJwt(accessToken));
   if (!parsed.success) {
