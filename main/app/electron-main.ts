@@ -3,7 +3,7 @@
 // (default 'countertop'), COUNTERTOP_KIOSK=1 or --kiosk for a full-screen counter.
 import { app } from 'electron';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { startCore } from '../core';
 import { assertKeychainAvailable, createKeytarSecretStore } from '../secrets/secret-store';
 import { startApp } from './app';
@@ -12,7 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 startApp({
   preload: path.join(here, '..', '..', 'preload', 'preload.cjs'),
-  appUrl: pathToFileURL(path.join(here, '..', '..', 'renderer', 'index.html')).href,
+  rendererDir: path.join(here, '..', '..', 'renderer'),
   kiosk: process.argv.includes('--kiosk') || process.env.COUNTERTOP_KIOSK === '1',
   startCore: async () => {
     // No plaintext fallback: without a keychain the app refuses to start.

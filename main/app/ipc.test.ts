@@ -7,7 +7,7 @@ import { ServiceError } from '../service-error';
 vi.mock('electron', () => ({}));
 const { forwardEvents, registerIpcHandlers } = await import('./ipc');
 
-const APP_URL = 'file:///opt/countertop/renderer/index.html';
+const APP_URL = 'app://countertop/index.html';
 
 const setup = () => {
   const handlers = new Map<string, (event: unknown, args: unknown) => Promise<unknown>>();
@@ -61,11 +61,13 @@ describe('IPC handlers', () => {
         },
       });
     }
-    mainFrame.url = 'https://evil.example/';
-    expect(await invoke('orders:accept', args)).toMatchObject({
-      ok: false,
-      error: { code: 'invalid-request' },
-    });
+    for (const url of ['https://evil.example/', 'app://elsewhere/index.html', 'file:///x.html']) {
+      mainFrame.url = url;
+      expect(await invoke('orders:accept', args)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-request' },
+      });
+    }
     expect(accept).not.toHaveBeenCalled();
   });
 

@@ -2,16 +2,14 @@
 // POST per channel and an SSE stream of events, bound to loopback and guarded by a random
 // session token, so another local user or a web page cannot drive the terminal.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import type { BridgeError } from '../../shared/ipc/contract';
 import { EVENT_NAMES } from '../../shared/ipc/contract';
 import type { ServiceHost } from '../app/dispatch';
 import { invalidRequest, invokeChannel, isChannelName } from '../app/dispatch';
-import { CONTENT_SECURITY_POLICY } from '../app/security';
+import { contentTypeOf, SECURITY_HEADERS, serveRendererFile } from '../host/renderer-files';
 import { BRIDGE_SCRIPT_PATH, bridgeScript, SESSION_COOKIE, SESSION_HEADER } from './bridge-script';
 
 export type WebHostOptions = {
@@ -35,27 +33,6 @@ const STATUS_OF: Record<BridgeError['code'], number> = {
   'not-found': 404,
   conflict: 409,
   failed: 500,
-};
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
-
-const securityHeaders = {
-  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin',
-  'Cross-Origin-Resource-Policy': 'same-origin',
 };
 
 const sameToken = (given: string | undefined, token: Buffer): boolean => {
@@ -103,7 +80,7 @@ const send = (
   extra: Record<string, string> = {},
 ): void => {
   response.writeHead(status, {
-    ...securityHeaders,
+    ...SECURITY_HEADERS,
     'Content-Type': type,
     'Cache-Control': 'no-store',
     ...extra,
@@ -122,7 +99,6 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
   const host = options.host ?? '127.0.0.1';
   const token = options.token ?? randomBytes(32).toString('base64url');
   const tokenBytes = Buffer.from(token);
-  const rendererRoot = path.resolve(rendererDir);
   const streams = new Set<ServerResponse>();
   let allowedHosts = new Set<string>();
   let origin = '';
@@ -135,49 +111,24 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
     );
   };
 
-  const serveIndex = async (url: URL, response: ServerResponse): Promise<void> => {
-    const html = await readFile(path.join(rendererRoot, 'index.html'), 'utf8');
-    const withBridge = html.replace(
-      '</head>',
-      `  <script src="${BRIDGE_SCRIPT_PATH}"></script>\n  </head>`,
-    );
-    const extra: Record<string, string> = {};
-    if (sameToken(url.searchParams.get('session') ?? undefined, tokenBytes)) {
-      extra['Set-Cookie'] = `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/api`;
-    }
-    send(response, 200, withBridge, CONTENT_TYPES['.html']!, extra);
-  };
+  const withBridge = (html: string): string =>
+    html.replace('</head>', `  <script src="${BRIDGE_SCRIPT_PATH}"></script>\n  </head>`);
 
-  const serveStatic = async (pathname: string, response: ServerResponse): Promise<void> => {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      send(response, 400, 'Bad path', 'text/plain; charset=utf-8');
-      return;
+  const serveFile = async (url: URL, response: ServerResponse): Promise<void> => {
+    const file = await serveRendererFile(rendererDir, url.pathname, { transformIndex: withBridge });
+    const headers: Record<string, string> = { ...file.headers };
+    if (file.status === 200 && (url.pathname === '/' || url.pathname === '/index.html')) {
+      if (sameToken(url.searchParams.get('session') ?? undefined, tokenBytes)) {
+        headers['Set-Cookie'] = `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/api`;
+      }
     }
-    const file = path.resolve(rendererRoot, `.${decoded}`);
-    if (!file.startsWith(rendererRoot + path.sep) || decoded.includes('\0')) {
-      send(response, 404, 'Not found', 'text/plain; charset=utf-8');
-      return;
-    }
-    try {
-      const content = await readFile(file);
-      const type = CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream';
-      response.writeHead(200, {
-        ...securityHeaders,
-        'Content-Type': type,
-        'Cache-Control': 'no-cache',
-      });
-      response.end(content);
-    } catch {
-      send(response, 404, 'Not found', 'text/plain; charset=utf-8');
-    }
+    response.writeHead(file.status, headers);
+    response.end(file.body);
   };
 
   const serveEvents = (request: IncomingMessage, response: ServerResponse): void => {
     response.writeHead(200, {
-      ...securityHeaders,
+      ...SECURITY_HEADERS,
       'Content-Type': 'text/event-stream; charset=utf-8',
       'Cache-Control': 'no-store',
       Connection: 'keep-alive',
@@ -286,9 +237,8 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
       });
     }
     if (pathname === BRIDGE_SCRIPT_PATH)
-      return send(response, 200, bridgeScript(), CONTENT_TYPES['.js']!);
-    if (pathname === '/' || pathname === '/index.html') return serveIndex(url, response);
-    return serveStatic(pathname, response);
+      return send(response, 200, bridgeScript(), contentTypeOf(BRIDGE_SCRIPT_PATH));
+    return serveFile(url, response);
   };
 
   const server = http.createServer((request, response) => {
