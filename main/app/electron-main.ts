@@ -1,7 +1,7 @@
 // Electron's entry point (bundled to dist/main/app/electron-main.js). Environment:
 // COUNTERTOP_DATA_DIR (default: the app's userData folder), COUNTERTOP_KEYCHAIN_SERVICE
 // (default 'countertop'), COUNTERTOP_KIOSK=1 or --kiosk for a full-screen counter.
-import { app } from 'electron';
+import { app, dialog } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCore } from '../core';
@@ -26,8 +26,9 @@ startApp({
     });
   },
 }).catch((error: unknown) => {
-  console.error(
-    `countertop: cannot start: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`countertop: cannot start: ${message}`);
+  // Staff at the counter never see a console: say it on screen (safe before 'ready').
+  dialog.showErrorBox('Countertop cannot start', message);
   app.exit(1);
 });
