@@ -1,7 +1,6 @@
 // The web host: the app's services in Node for a browser. It serves the built renderer, one
 // POST per channel and an SSE stream of events, bound to loopback and guarded by a random
-// session token, so another local user or a web page cannot drive the terminal.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+// session token (session.ts), so another local user or a web page cannot drive the terminal.
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -10,7 +9,9 @@ import { EVENT_NAMES } from '../../shared/ipc/contract';
 import type { ServiceHost } from '../app/dispatch';
 import { invalidRequest, invokeChannel, isChannelName } from '../app/dispatch';
 import { contentTypeOf, SECURITY_HEADERS, serveRendererFile } from '../host/renderer-files';
-import { BRIDGE_SCRIPT_PATH, bridgeScript, SESSION_COOKIE, SESSION_HEADER } from './bridge-script';
+import { HttpError } from '../../kit/http';
+import { BRIDGE_SCRIPT_PATH, bridgeScript } from './bridge-script';
+import { createWebSession, EVENTS_PATH, TICKET_PATH } from './session';
 
 export type WebHostOptions = {
   core: ServiceHost;
@@ -33,20 +34,6 @@ const STATUS_OF: Record<BridgeError['code'], number> = {
   'not-found': 404,
   conflict: 409,
   failed: 500,
-};
-
-const sameToken = (given: string | undefined, token: Buffer): boolean => {
-  if (!given) return false;
-  const candidate = Buffer.from(given);
-  return candidate.length === token.length && timingSafeEqual(candidate, token);
-};
-
-const cookieValue = (header: string | undefined, name: string): string | undefined => {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return rest.join('=');
-  }
-  return undefined;
 };
 
 class BodyTooLarge extends Error {}
@@ -88,8 +75,9 @@ const send = (
   response.end(body);
 };
 
+const JSON_TYPE = 'application/json; charset=utf-8';
 const sendJson = (response: ServerResponse, status: number, value: unknown): void =>
-  send(response, status, JSON.stringify(value), 'application/json; charset=utf-8');
+  send(response, status, JSON.stringify(value), JSON_TYPE);
 
 const sendError = (response: ServerResponse, status: number, error: BridgeError): void =>
   sendJson(response, status, error);
@@ -97,32 +85,16 @@ const sendError = (response: ServerResponse, status: number, error: BridgeError)
 export const startWebHost = async (options: WebHostOptions): Promise<WebHost> => {
   const { core, rendererDir } = options;
   const host = options.host ?? '127.0.0.1';
-  const token = options.token ?? randomBytes(32).toString('base64url');
-  const tokenBytes = Buffer.from(token);
   const streams = new Set<ServerResponse>();
-  let allowedHosts = new Set<string>();
   let origin = '';
-
-  const authorised = (request: IncomingMessage, allowCookie: boolean): boolean => {
-    const header = request.headers[SESSION_HEADER];
-    if (sameToken(typeof header === 'string' ? header : undefined, tokenBytes)) return true;
-    return (
-      allowCookie && sameToken(cookieValue(request.headers.cookie, SESSION_COOKIE), tokenBytes)
-    );
-  };
+  const session = createWebSession(options.token ? { token: options.token } : {});
 
   const withBridge = (html: string): string =>
     html.replace('</head>', `  <script src="${BRIDGE_SCRIPT_PATH}"></script>\n  </head>`);
 
   const serveFile = async (url: URL, response: ServerResponse): Promise<void> => {
     const file = await serveRendererFile(rendererDir, url.pathname, { transformIndex: withBridge });
-    const headers: Record<string, string> = { ...file.headers };
-    if (file.status === 200 && (url.pathname === '/' || url.pathname === '/index.html')) {
-      if (sameToken(url.searchParams.get('session') ?? undefined, tokenBytes)) {
-        headers['Set-Cookie'] = `${SESSION_COOKIE}=${token}; HttpOnly; SameSite=Strict; Path=/api`;
-      }
-    }
-    response.writeHead(file.status, headers);
+    response.writeHead(file.status, file.headers);
     response.end(file.body);
   };
 
@@ -155,22 +127,7 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
     request: IncomingMessage,
     response: ServerResponse,
   ): Promise<void> => {
-    // Only the page's script knows the token; a cookie alone is not enough (cross-site forms).
-    if (!authorised(request, false)) {
-      sendError(response, 401, {
-        code: 'invalid-request',
-        message: 'Missing or wrong session token.',
-      });
-      return;
-    }
-    const requestOrigin = request.headers.origin;
-    if (requestOrigin !== undefined && requestOrigin !== origin) {
-      sendError(response, 403, {
-        code: 'invalid-request',
-        message: 'Cross-origin requests are refused.',
-      });
-      return;
-    }
+    session.requireToken(request);
     if (!isChannelName(channel)) {
       sendError(response, 404, {
         code: 'not-found',
@@ -204,24 +161,19 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
   };
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    // Refuse other Host names: a DNS-rebinding page could otherwise reach us as same-origin.
-    if (!allowedHosts.has((request.headers.host ?? '').toLowerCase())) {
-      send(response, 421, 'Unknown host', 'text/plain; charset=utf-8');
-      return;
-    }
     const url = new URL(request.url ?? '/', origin);
     const { pathname } = url;
+    session.checkSource(request, pathname.startsWith('/api/'));
     if (pathname.startsWith('/api/')) {
-      if (pathname === '/api/events') {
+      if (pathname === EVENTS_PATH) {
         if (request.method !== 'GET')
           return send(response, 405, 'Use GET', 'text/plain; charset=utf-8', { Allow: 'GET' });
-        if (!authorised(request, true)) {
-          return sendError(response, 401, {
-            code: 'invalid-request',
-            message: 'Missing or wrong session token.',
-          });
-        }
+        session.redeemTicket(url.searchParams.get('ticket'));
         return serveEvents(request, response);
+      }
+      if (pathname === TICKET_PATH && request.method === 'POST') {
+        session.requireToken(request);
+        return sendJson(response, 200, session.issueTicket());
       }
       if (request.method !== 'POST') {
         return sendError(response, 405, {
@@ -242,8 +194,11 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
   };
 
   const server = http.createServer((request, response) => {
-    handle(request, response).catch(() => {
-      if (!response.headersSent)
+    handle(request, response).catch((error: unknown) => {
+      if (error instanceof HttpError && !response.headersSent) {
+        const body = { code: 'invalid-request', message: error.message } satisfies BridgeError;
+        send(response, error.status, JSON.stringify(body), JSON_TYPE, { ...error.headers });
+      } else if (!response.headersSent)
         sendError(response, 500, { code: 'failed', message: 'The web host failed.' });
       else response.end();
     });
@@ -255,12 +210,11 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
   const { port } = server.address() as AddressInfo;
   const hostName = host.includes(':') ? `[${host}]` : host;
   origin = `http://${hostName}:${port}`;
-  allowedHosts = new Set([`${hostName}:${port}`, `localhost:${port}`]);
 
   return {
-    url: `${origin}/?session=${token}`,
+    url: session.uiUrl(origin),
     origin,
-    token,
+    token: session.token,
     close: async () => {
       for (const stream of streams) stream.end();
       streams.clear();
