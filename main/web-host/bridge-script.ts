@@ -20,7 +20,7 @@ ${sessionClientScript()}
         headers: { 'Content-Type': 'application/json', ...session.headers() },
         body: JSON.stringify(request === undefined ? {} : request),
         cache: 'no-store',
-        credentials: 'same-origin',
+        credentials: 'omit',
       });
     } catch {
       throw unreachable;
