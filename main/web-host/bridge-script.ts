@@ -1,27 +1,14 @@
 // The browser side of the web host: defines window.countertop with the same Bridge shape the
 // preload gives Electron, over fetch (one POST per channel) and server-sent events. The session
-// token comes from the page URL once, is kept in sessionStorage for reloads, and travels in a
-// header; the events stream is authorised by the HttpOnly cookie the page response set.
+// (session.ts) gives each request its header and opens the event stream with a ticket.
 import { BRIDGE_GLOBAL, CHANNEL_NAMES, EVENT_NAMES } from '../../shared/ipc/contract';
+import { sessionClientScript } from './session';
 
-export const SESSION_HEADER = 'x-countertop-session';
-export const SESSION_COOKIE = 'countertop_session';
 export const BRIDGE_SCRIPT_PATH = '/countertop-bridge.js';
 
 export const bridgeScript = (): string => `(() => {
   'use strict';
-  const KEY = 'countertop.session';
-  const params = new URLSearchParams(location.search);
-  let token = params.get('session');
-  if (token) {
-    sessionStorage.setItem(KEY, token);
-    params.delete('session');
-    const query = params.toString();
-    // Keep the token out of the address bar, history and screenshots.
-    history.replaceState(null, '', location.pathname + (query ? '?' + query : '') + location.hash);
-  } else {
-    token = sessionStorage.getItem(KEY) || '';
-  }
+${sessionClientScript()}
   const CHANNELS = ${JSON.stringify(CHANNEL_NAMES)};
   const EVENTS = ${JSON.stringify(EVENT_NAMES)};
   const unreachable = { code: 'failed', message: 'The terminal service cannot be reached.' };
@@ -30,10 +17,10 @@ export const bridgeScript = (): string => `(() => {
     try {
       response = await fetch('/api/' + channel, {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', '${SESSION_HEADER}': token },
+        headers: { 'Content-Type': 'application/json', ...session.headers() },
         body: JSON.stringify(request === undefined ? {} : request),
         cache: 'no-store',
-        credentials: 'same-origin',
+        credentials: 'omit',
       });
     } catch {
       throw unreachable;
@@ -55,10 +42,9 @@ export const bridgeScript = (): string => `(() => {
   const emit = (name, payload) => {
     for (const listener of [...listeners.get(name)]) listener(payload);
   };
-  const source = new EventSource('/api/events');
   // Events sent while the stream was down are lost: after a reconnect, read the state afresh.
   let opened = false;
-  source.addEventListener('open', () => {
+  const onOpen = () => {
     if (!opened) {
       opened = true;
       return;
@@ -73,18 +59,17 @@ export const bridgeScript = (): string => `(() => {
     for (const [channel, event, wrap] of refresh) {
       call(channel)({}).then((value) => emit(event, wrap(value)), () => undefined);
     }
-  });
-  for (const name of EVENTS) {
-    source.addEventListener(name, (message) => {
-      let payload;
-      try {
-        payload = JSON.parse(message.data);
-      } catch {
-        return;
-      }
-      emit(name, payload);
-    });
-  }
+  };
+  const onEvent = (name, message) => {
+    let payload;
+    try {
+      payload = JSON.parse(message.data);
+    } catch {
+      return;
+    }
+    emit(name, payload);
+  };
+  session.openEvents(EVENTS, onEvent, onOpen);
   const bridge = {};
   for (const channel of CHANNELS) bridge[channel] = call(channel);
   bridge.on = (event, listener) => {
