@@ -2,7 +2,7 @@
 // views of the order API.
 import type { OrderStatus } from '../../shared/domain';
 import { CONSUMER_COMMENTS, CONSUMER_NAMES, STREETS } from '../demo-data';
-import { HttpError } from '../http';
+import { HttpError } from '../../kit/http';
 import { hexId } from '../random';
 import type { OrderLine, SandboxOrder, Venue, World } from '../world';
 import { firstText, isOrderable, menuItems, toMinor } from './menu';
@@ -25,7 +25,7 @@ export type NewOrder = {
 
 /** The 409 of docs/contracts.md: the order cannot take this transition from its current status. */
 export const conflict = (order: SandboxOrder, message: string): HttpError =>
-  new HttpError(409, message, { order_status: order.status });
+  new HttpError(409, message, { extra: { order_status: order.status } });
 
 function pickLines(
   world: World,
@@ -232,7 +232,7 @@ export function checkAdjustedPickup(order: SandboxOrder, value: string): number 
     throw new HttpError(
       400,
       `adjusted_pickup_time: cannot be more than 25 minutes after the original pickup estimate (${new Date(order.originalPickupEta).toISOString()}); latest allowed is ${new Date(limit).toISOString()}.`,
-      { field: 'adjusted_pickup_time' },
+      { extra: { field: 'adjusted_pickup_time' } },
     );
   }
   return at;
