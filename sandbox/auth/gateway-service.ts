@@ -1,7 +1,7 @@
-// The development gateway: the integration reset of spec 1, mounted at /gateway.
-// Spec 1 leaves its answer "not shown"; ours: 204 once the venue's integrations with the
-// authenticating client are revoked (idempotent), 401 on missing or wrong Basic credentials,
-// 404 for an unknown venue.
+// The development gateway: the integration reset of docs/platform.md#consent-withdrawal, mounted
+// at /gateway. The platform does not say how it answers; ours: 204 once the venue's integrations
+// with the authenticating client are revoked (idempotent), 401 on missing or wrong Basic
+// credentials, 404 for an unknown venue.
 import { HttpError, readBody, sendEmpty } from '../../kit/http';
 import { createRouter, MAX_BODY_BYTES } from '../http';
 import type { Service } from '../service';

@@ -1,4 +1,5 @@
-// The OAuth 2.0 token service (spec 1) as Ory Hydra/fosite answers it: mounted at /auth.
+// The OAuth 2.0 token service (docs/platform.md#token-service) as Ory Hydra/fosite answers it,
+// mounted at /auth.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBody, sendEmpty, sendJson, sendText } from '../../kit/http';
 import { mediaType } from '../http';

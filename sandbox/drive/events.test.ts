@@ -101,7 +101,7 @@ const SEQUENCE = [
   'order.delivered',
 ];
 
-describe('order events: HS256 JWTs with the payloads of spec 2', () => {
+describe("order events: HS256 JWTs with the platform's payload layout", () => {
   it('follows a courier from received to delivered, each event a {token} verifiable with the client_secret', async () => {
     const delivery = await book();
     for (let step = 0; step < 7; step += 1) await advance(delivery.platform_order_reference_id);
@@ -133,8 +133,9 @@ describe('order events: HS256 JWTs with the payloads of spec 2', () => {
         pickup: { eta: expect.any(String) },
       });
       expect(Number.isNaN(Date.parse(event.dispatched_at))).toBe(false);
-      // Spec 2: courier only in pickup_started; parcels only in picked_up and dropoff_completed;
-      // the dropoff object only in dropoff_eta_updated and delivered.
+      // docs/platform.md#delivery-events: courier only in pickup_started; parcels only in
+      // picked_up and dropoff_completed; the dropoff object only in dropoff_eta_updated and
+      // delivered.
       if (event.type === 'order.pickup_started') {
         expect(details.courier).toEqual({
           id: expect.any(Number),

@@ -1,5 +1,5 @@
-// Live order endpoints: cancel (spec 2's state table), handshake details, and the public
-// tracking page behind the tracking URL.
+// Live order endpoints: cancel (docs/platform.md#delivery-cancellation), handshake details, and
+// the public tracking page behind the tracking URL.
 import type { Router } from '../http';
 import { sendJson, sendText } from '../../kit/http';
 import type { DriveContext } from './context';

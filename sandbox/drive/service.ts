@@ -1,5 +1,6 @@
-// The platform's delivery service (spec 2), mounted by the sandbox under /drive, with its control
-// API under /_sandbox/drive. Every platform endpoint needs the merchant's Bearer key.
+// The platform's delivery service (docs/platform.md#delivery-service), mounted by the sandbox
+// under /drive, with its control API under /_sandbox/drive. Every platform endpoint needs the
+// merchant's Bearer key.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createClock } from '../clock';
 import type { Router } from '../http';

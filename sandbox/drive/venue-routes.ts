@@ -1,5 +1,5 @@
-// Venueful flow: shipment promises (binding or not by spec 2's combination table) and
-// deliveries created from a binding, unexpired promise at the promise's location.
+// Venueful flow: shipment promises (binding or not as docs/platform.md#shipment-promises
+// tabulates) and deliveries created from a binding, unexpired promise at the promise's location.
 import type { Router } from '../http';
 import { sendJson } from '../../kit/http';
 import type { DriveContext } from './context';

@@ -1,5 +1,5 @@
-// The menu as the create-menu operation takes it (spec 3's Menu plus the reference's required
-// fields), and the bulk updates that address items by external_data / gtin / sku.
+// The menu as the create-menu operation takes it (docs/platform.md#menu-push, its required
+// fields included), and the bulk updates that address items by external_data / gtin / sku.
 import { z } from 'zod';
 import { WEEKDAYS } from '../../shared/domain';
 import { HttpError } from '../../kit/http';

@@ -1,5 +1,5 @@
-// Orders: creation (as a customer would place them), spec 3's state table, and the v1 / v2
-// views of the order API.
+// Orders: creation (as a customer would place them), the state table of
+// docs/platform.md#order-transitions, and the v1 / v2 views of the order API.
 import type { OrderStatus } from '../../shared/domain';
 import { CONSUMER_COMMENTS, CONSUMER_NAMES, STREETS } from '../demo-data';
 import { HttpError } from '../../kit/http';
@@ -446,7 +446,7 @@ function common(order: SandboxOrder, venue: Venue, iso: (at: number) => string) 
   };
 }
 
-/** Order (v1) of the reference: one `price`, delivery fee inside `delivery`. */
+/** The older v1 order (docs/platform.md#order-endpoints): one `price`, the fee in `delivery`. */
 export function orderV1(
   order: SandboxOrder,
   venue: Venue,

@@ -1,6 +1,6 @@
-// The marketplace API (spec 3 + reference), mounted at /pos. Every call needs a valid Bearer
-// access token of the resource's venue: 401 without one, 403 for another venue's resource,
-// 404 for an unknown order or venue.
+// The marketplace API (docs/platform.md#marketplace-orders, #venue, #menus), mounted at /pos.
+// Every call needs a valid Bearer access token of the resource's venue: 401 without one, 403 for
+// another venue's resource, 404 for an unknown order or venue.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { openingTimeSchema } from '../../shared/ipc/contract';
