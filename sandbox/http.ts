@@ -31,7 +31,7 @@ export async function readOptionalJson(
 export const mediaType = (req: IncomingMessage): string =>
   (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
-/** For the endpoints whose contract requires `Content-Type: application/json` (README: create-menu). */
+/** For the endpoints that require `Content-Type: application/json` (docs/platform.md#menu-push). */
 export function requireJsonContentType(req: IncomingMessage): void {
   const type = mediaType(req);
   if (type !== 'application/json') {
