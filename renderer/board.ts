@@ -1,6 +1,7 @@
-// Which column an order belongs to and which actions staff can take on it: pure rules, so the
-// board, the keyboard shortcuts and the ring all agree.
-import type { Order, OrderActionKind, OrderStatus } from '../shared/domain';
+// Which column an order belongs to and whether it needs someone: pure rules, so the board, the
+// keyboard shortcuts and the ring all agree. Which actions an order takes is not decided here but
+// in shared/order-actions.ts (availableActions), the table main checks with too.
+import type { Order, OrderStatus } from '../shared/domain';
 import { isSameLocalDay } from './format';
 
 export const COLUMN_IDS = ['new', 'preparation', 'ready', 'scheduled', 'done'] as const;
@@ -53,27 +54,6 @@ const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
 /** The platform has closed the order: no staff action on it can succeed any more. */
 export const isClosedByPlatform = (order: Order): boolean =>
   FINAL_STATUSES.has(order.platformStatus);
-
-/** Spec 3: the partner marks delivered only a takeaway (or eat-in, or self-delivered) order. */
-export const isHandedOverByStaff = (order: Order): boolean =>
-  order.deliveryType !== 'homedelivery' || order.selfDelivery;
-
-export const availableActions = (order: Order): OrderActionKind[] => {
-  if (order.pending) return [];
-  switch (order.status) {
-    case 'CREATED':
-      if (order.type === 'preorder') {
-        return order.preorderStatus === 'confirmed' ? ['reject'] : ['confirm-preorder', 'reject'];
-      }
-      return ['accept', 'reject'];
-    case 'PRODUCTION':
-      return ['ready'];
-    case 'READY':
-      return isHandedOverByStaff(order) ? ['delivered'] : [];
-    default:
-      return [];
-  }
-};
 
 /** Orders that need someone to act: the ring keeps going while any is left. */
 export const needsAttention = (order: Order): boolean =>

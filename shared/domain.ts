@@ -32,7 +32,15 @@ export type OrderItem = {
 
 export type DeliveryType = 'takeaway' | 'homedelivery' | 'eatin';
 
-export type OrderActionKind = 'accept' | 'reject' | 'ready' | 'delivered' | 'confirm-preorder';
+/** Staff actions on an order, in the order their buttons show (rules: shared/order-actions.ts). */
+export const ORDER_ACTION_KINDS = [
+  'accept',
+  'confirm-preorder',
+  'reject',
+  'ready',
+  'delivered',
+] as const;
+export type OrderActionKind = (typeof ORDER_ACTION_KINDS)[number];
 
 /** An action staff took that the platform has not confirmed yet, or that failed. */
 export type PendingAction = {
@@ -132,13 +140,31 @@ export type OutboxActionKind =
   | 'delivery-create'
   | 'delivery-cancel';
 
+/**
+ * What staff read about an action, as data (never display text): the renderer words it by kind.
+ * Each kind fills the facts that describe it.
+ */
+export type OutboxFacts = {
+  /** The order (or courier booking's order) number. */
+  orderNumber?: string;
+  /** accept: the preparation time staff chose. */
+  minutes?: number;
+  /** venue-online: the state asked for, and until when when going offline. */
+  online?: boolean;
+  until?: string;
+  /** venue-opening-times: how many windows; menu-push: how many items. */
+  count?: number;
+  /** item-availability: the item's external_data and the availability asked for. */
+  item?: string;
+  enabled?: boolean;
+};
+
 export type OutboxEntry = {
   id: string;
   kind: OutboxActionKind;
   /** The order or venue the action is about. */
   subject: string;
-  /** Short human description, e.g. "Accept #123 (15 min)". */
-  summary: string;
+  facts: OutboxFacts;
   state: 'pending' | 'sending' | 'failed' | 'done';
   attempts: number;
   error: string | null;

@@ -3,7 +3,7 @@
 // fake electron module and a stand-in core.
 import { app, ipcMain, session } from 'electron';
 import type { BrowserWindow } from 'electron';
-import type { ServiceHost } from './dispatch';
+import type { ServiceHost } from '../host/dispatch';
 import { forwardEvents, registerIpcHandlers } from './ipc';
 import { createMainWindow, hardenSession, hardenWebContents } from './window';
 

@@ -4,7 +4,7 @@
 import type { Database } from '../storage/database';
 import type { DeliveryStore } from './delivery-store';
 import { verifyDeliveryToken } from './event-token';
-import { coalescedDrain } from '../events/coalesced-drain';
+import { coalescedDrain } from '../lib/coalesced-drain';
 
 type InboxRow = { relay_seq: number; body: string; received_at: string };
 
@@ -19,7 +19,8 @@ export const createDeliveryInbox = (options: {
   /** The webhook's client_secret; null while delivery is not set up (events wait). */
   secret: () => Promise<string | null>;
   now: () => Date;
-  onChanged: () => void;
+  /** These deliveries changed (their events folded in). */
+  onChanged: (deliveryIds: string[]) => void;
   onRejected: (reason: string, detail: string) => void;
 }): DeliveryInbox => {
   const { db, store, now } = options;
@@ -36,7 +37,7 @@ export const createDeliveryInbox = (options: {
       if (rows.length === 0) return;
       const secret = await options.secret();
       if (!secret) return;
-      let changed = false;
+      const changed = new Set<string>();
       for (const row of rows) {
         const check = await verifyDeliveryToken(row.body, secret, now());
         const at = now().toISOString();
@@ -52,9 +53,11 @@ export const createDeliveryInbox = (options: {
             return fresh;
           })
           .immediate();
-        changed ||= added;
+        const reference = check.event.details.platform_order_reference_id;
+        const delivery = added && reference ? store.findByReference(reference) : null;
+        if (delivery) changed.add(delivery.id);
       }
-      if (changed) options.onChanged();
+      if (changed.size > 0) options.onChanged([...changed]);
     }
   };
 

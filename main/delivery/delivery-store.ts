@@ -9,6 +9,7 @@ import type {
   Money,
 } from '../../shared/domain';
 import type { Database } from '../storage/database';
+import type { OpenAction } from '../outbox/outbox';
 import type { DeliveryEvent } from './event-token';
 import {
   genericEventDetailsSchema,
@@ -154,12 +155,20 @@ export type DeliveryStore = {
   /** The platform confirmed a cancellation. */
   setRejected(id: string, reason: string | null): void;
   get(id: string): Delivery | null;
+  findByReference(reference: string): Delivery | null;
   list(): Delivery[];
   /** Stores a verified event once; false when its id was seen before. */
   recordEvent(event: DeliveryEvent, receivedAt: string): boolean;
 };
 
-export const createDeliveryStore = (db: Database, now: () => Date): DeliveryStore => {
+/** The outbox's open rows of one delivery's subject (`delivery:<id>`), oldest first. */
+export type OpenDeliveryActions = (subject: string) => OpenAction[];
+
+export const createDeliveryStore = (
+  db: Database,
+  now: () => Date,
+  openActions: OpenDeliveryActions,
+): DeliveryStore => {
   const insert = db.prepare(
     `INSERT INTO deliveries (id, venue_id, booking, status, created_at, updated_at)
      VALUES (?, ?, ?, 'booking', ?, ?)`,
@@ -184,13 +193,6 @@ export const createDeliveryStore = (db: Database, now: () => Date): DeliveryStor
   const selectByReference = db.prepare<[string], Row>(
     'SELECT * FROM deliveries WHERE reference = ?',
   );
-  const selectPending = db.prepare<
-    [string],
-    { id: string; kind: string; state: 'pending' | 'sending' | 'failed'; error: string | null }
-  >(
-    `SELECT id, kind, state, error FROM outbox
-     WHERE subject = ? AND state IN ('pending', 'sending', 'failed') ORDER BY seq LIMIT 1`,
-  );
 
   const eventsOf = (reference: string): DeliveryEvent[] =>
     selectEvents.all(reference).map((row) => ({
@@ -212,7 +214,7 @@ export const createDeliveryStore = (db: Database, now: () => Date): DeliveryStor
     const booking = JSON.parse(row.booking) as DeliveryBooking;
     const folded = row.reference ? foldEvents(eventsOf(row.reference)) : null;
     const status = folded ? furtherStatus(row.status, folded.status) : row.status;
-    const open = selectPending.get(`delivery:${row.id}`);
+    const open = openActions(`delivery:${row.id}`)[0];
     const pending: DeliveryPendingAction | null = open
       ? {
           actionId: open.id,
@@ -276,6 +278,10 @@ export const createDeliveryStore = (db: Database, now: () => Date): DeliveryStor
     },
     get: (id) => {
       const row = selectOne.get(id);
+      return row ? toDelivery(row) : null;
+    },
+    findByReference: (reference) => {
+      const row = selectByReference.get(reference);
       return row ? toDelivery(row) : null;
     },
     list: () => selectAll.all().map(toDelivery),

@@ -3,15 +3,16 @@
 // sync also reconciles: it reads the venue status (whose latest-three statuses reveal a missed
 // change) and refetches every order that is not final yet.
 import type { OrderStatus } from '../../shared/domain';
+import { notificationSchema } from '../../shared/notification';
 import type { Database } from '../storage/database';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { VenueStatus } from '../marketplace/schemas';
 import { isFinalStatus, mapOrderV2, toOrderStatus } from '../marketplace/order-mapping';
 import { HttpError } from '../http/http';
-import { fullJitterDelay } from '../outbox/backoff';
+import { fullJitterDelay } from '../lib/backoff';
 import type { OrderStore } from './order-store';
-import { coalescedDrain } from '../events/coalesced-drain';
-import { parseJsonBody } from '../events/json-body';
+import { coalescedDrain } from '../lib/coalesced-drain';
+import { parseJsonBody } from '../relay-client/json-body';
 
 type InboxRow = {
   id: string;
@@ -22,7 +23,8 @@ type InboxRow = {
 };
 
 export type OrderSyncEvents = {
-  changed: () => void;
+  /** The stored order changed. */
+  changed: (orderId: string) => void;
   arrived: (orderId: string, orderNumber: string) => void;
   /** Measured from the relay's commit of the notification to the order stored here. */
   stored?: (notificationId: string, latencyMs: number) => void;
@@ -78,16 +80,13 @@ export const createOrderSync = (options: {
     const venue = options.venueId();
     if (venue && mapped.venueId !== venue) return { isNew: false };
     const result = orders.upsert(mapped, hint);
-    if (result.changed) events.changed();
+    if (result.changed) events.changed(mapped.id);
     return { isNew: result.isNew };
   };
 
   const handle = async (row: InboxRow): Promise<void> => {
-    const body = parseJsonBody(row.body) as {
-      order?: { id?: string; status?: string; venue_id?: string };
-      courier_details?: { courier_pickup_eta?: string };
-      details?: { is_pickup_completed?: boolean };
-    };
+    // The relay client stored it only after the same schema accepted it.
+    const body = notificationSchema.parse(parseJsonBody(row.body));
     const orderId = row.order_id;
     const venue = options.venueId();
     if (!orderId || (venue && body.order?.venue_id && body.order.venue_id !== venue)) return;
@@ -103,13 +102,13 @@ export const createOrderSync = (options: {
       case 'courier.notification': {
         if (!orders.has(orderId)) await refetch(orderId);
         const eta = body.courier_details?.courier_pickup_eta;
-        if (eta && orders.setCourierEta(orderId, eta)) events.changed();
+        if (eta && orders.setCourierEta(orderId, eta)) events.changed(orderId);
         break;
       }
       case 'pickup_completed.notification': {
         if (!orders.has(orderId)) await refetch(orderId);
         if (body.details?.is_pickup_completed && orders.setPickupCompleted(orderId))
-          events.changed();
+          events.changed(orderId);
         break;
       }
       default:

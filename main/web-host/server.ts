@@ -9,9 +9,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { BridgeError } from '../../shared/ipc/contract';
 import { EVENT_NAMES } from '../../shared/ipc/contract';
-import type { ServiceHost } from '../app/dispatch';
-import { invalidRequest, invokeChannel, isChannelName } from '../app/dispatch';
-import { CONTENT_SECURITY_POLICY } from '../app/security';
+import type { ServiceHost } from '../host/dispatch';
+import { invalidRequest, invokeChannel, isChannelName } from '../host/dispatch';
+import { CONTENT_SECURITY_POLICY } from '../host/security';
 import { BRIDGE_SCRIPT_PATH, bridgeScript, SESSION_COOKIE, SESSION_HEADER } from './bridge-script';
 
 export type WebHostOptions = {

@@ -9,6 +9,7 @@ import { migration001Initial } from './001-initial';
 import { migration002ItemAvailability } from './002-item-availability';
 import { migration003Deliveries } from './003-deliveries';
 import { migration004RelayLog } from './004-relay-log';
+import { migration005OutboxFacts } from './005-outbox-facts';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -115,6 +116,92 @@ describe('migration 004 (relay log identity)', () => {
     expect(db.prepare('SELECT log_id, seq_offset FROM relay_cursor').get()).toEqual({
       log_id: 'L',
       seq_offset: 7,
+    });
+  });
+});
+
+describe('migration 005 (outbox facts instead of English summaries)', () => {
+  it('turns every summary of version 4 into facts and drops the summary column', () => {
+    const db = new BetterSqlite3(':memory:');
+    const upTo4 = [
+      migration001Initial,
+      migration002ItemAvailability,
+      migration003Deliveries,
+      migration004RelayLog,
+    ];
+    migrate(db, upTo4);
+    const insert = db.prepare(
+      "INSERT INTO outbox (id, kind, subject, summary, payload, state, created_at) VALUES (?, ?, ?, ?, ?, 'pending', 'x')",
+    );
+    const rows: Array<[string, string, string, string, unknown]> = [
+      ['a', 'accept', 'o1', 'Accept #101 (15 min)', { orderId: 'o1' }],
+      ['b', 'accept', 'o2', 'Accept #102', { orderId: 'o2' }],
+      ['c', 'delivered', 'o1', 'Handed over #101', { orderId: 'o1' }],
+      [
+        'd',
+        'venue-online',
+        'venue:v',
+        'Venue offline until 2026-11-23T18:00:00.000Z',
+        {
+          venueId: 'v',
+          online: false,
+          until: '2026-11-23T18:00:00.000Z',
+        },
+      ],
+      ['e', 'venue-opening-times', 'venue:v', 'Opening times (3 windows)', { venueId: 'v' }],
+      ['f', 'menu-push', 'menu:v', 'Menu (40 items)', { venueId: 'v', menu: {} }],
+      [
+        'g',
+        'item-availability',
+        'menu:v',
+        'Disable pizza-1',
+        {
+          venueId: 'v',
+          externalData: 'pizza-1',
+          enabled: false,
+          disabledUntil: null,
+        },
+      ],
+      ['h', 'delivery-cancel', 'delivery:d', 'Cancel courier #77', { deliveryId: 'd' }],
+      ['i', 'ready', 'o3', 'Ready #103', 'not json'],
+    ];
+    for (const [id, kind, subject, summary, payload] of rows)
+      insert.run(
+        id,
+        kind,
+        subject,
+        summary,
+        typeof payload === 'string' ? payload : JSON.stringify(payload),
+      );
+    migrate(db, [...upTo4, migration005OutboxFacts]);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    const columns = (db.prepare('PRAGMA table_info(outbox)').all() as Array<{ name: string }>).map(
+      (c) => c.name,
+    );
+    expect(columns).toContain('facts');
+    expect(columns).not.toContain('summary');
+    const facts = Object.fromEntries(
+      (
+        db.prepare('SELECT id, facts FROM outbox ORDER BY seq').all() as Array<{
+          id: string;
+          facts: string;
+        }>
+      ).map((row) => [row.id, JSON.parse(row.facts) as unknown]),
+    );
+    expect(facts).toEqual({
+      a: { orderNumber: '101', minutes: 15 },
+      b: { orderNumber: '102' },
+      c: { orderNumber: '101' },
+      d: { online: false, until: '2026-11-23T18:00:00.000Z' },
+      e: { count: 3 },
+      f: { count: 40 },
+      g: { item: 'pizza-1', enabled: false },
+      h: { orderNumber: '77' },
+      i: { orderNumber: '103' },
+    });
+    // Rows keep their payload and state: nothing waiting is lost.
+    expect(db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending'").get()).toEqual({
+      n: rows.length,
     });
   });
 });

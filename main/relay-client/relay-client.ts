@@ -6,9 +6,11 @@
 // up to the old cursor.
 import { z } from 'zod';
 import type { RelayConnection } from '../../shared/domain';
+import type { Notification } from '../../shared/notification';
+import { notificationSchema } from '../../shared/notification';
 import type { Database } from '../storage/database';
 import { HttpError, sendRequest } from '../http/http';
-import { fullJitterDelay } from '../outbox/backoff';
+import { fullJitterDelay } from '../lib/backoff';
 import { verifyPlatformSignature } from './signature';
 import { parseJsonBody } from './json-body';
 
@@ -24,12 +26,6 @@ const eventSchema = z.object({
 const answerSchema = z.object({
   log_id: z.string().min(1).max(200).optional(),
   events: z.array(eventSchema),
-});
-
-const notificationSchema = z.looseObject({
-  id: z.string().min(1).max(200),
-  type: z.string().min(1).max(100),
-  order: z.looseObject({ id: z.string().min(1).max(200) }).optional(),
 });
 
 export type RelayClientOptions = {
@@ -127,7 +123,7 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
           options.onRejected?.('bad-signature', `relay event ${event.seq}`);
           continue;
         }
-        let parsed: z.infer<typeof notificationSchema>;
+        let parsed: Notification;
         try {
           parsed = notificationSchema.parse(parseJsonBody(event.body));
         } catch {
