@@ -80,12 +80,23 @@ it('npm run sandbox prints one line per service and stops cleanly on SIGTERM', a
     expect(lines.auth).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/auth$/);
     expect(lines.pos).toBe(lines.auth!.replace(/\/auth$/, '/pos'));
     expect(lines.gateway).toBe(lines.auth!.replace(/\/auth$/, '/gateway'));
+    expect(lines.drive).toBe(lines.auth!.replace(/\/auth$/, '/drive'));
     expect(lines.control).toBe(lines.auth!.replace(/\/auth$/, '/_sandbox'));
     expect(lines['demo client id']).toBe('demo-client');
+    expect(lines['demo merchant']).toContain(`${lines.control}/drive/demo`);
     expect(lines['demo client secret']).toMatch(/^[0-9a-f]{64}$/);
     expect(out).not.toContain('cli-test-secret');
     const clock = await fetch(`${lines.control}/clock`);
     expect(clock.status).toBe(200);
+    // The printed drive URL is the delivery service itself: a merchant-keyed call answers there.
+    const demo = (await (await fetch(`${lines.control}/drive/demo`)).json()) as {
+      merchant_id: string;
+      merchant_key: string;
+    };
+    const areas = await fetch(`${lines.drive}/merchants/${demo.merchant_id}/delivery-areas`, {
+      headers: { authorization: `Bearer ${demo.merchant_key}` },
+    });
+    expect(areas.status).toBe(200);
   } finally {
     child.kill('SIGTERM');
   }

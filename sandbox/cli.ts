@@ -21,6 +21,7 @@ async function main(): Promise<void> {
     `auth: ${sandbox.authUrl}`,
     `pos: ${sandbox.posUrl}`,
     `gateway: ${sandbox.gatewayUrl}`,
+    `drive: ${sandbox.driveUrl}`,
     `control: ${sandbox.controlUrl}`,
   ];
   if (config.options.demo !== false) {
@@ -29,6 +30,7 @@ async function main(): Promise<void> {
       `demo client secret: ${sandbox.demo.clientSecret}`,
       `demo venue: ${sandbox.demo.venueId}`,
       `demo redirect uri: ${sandbox.demo.redirectUri}`,
+      `demo merchant: GET ${sandbox.controlUrl}/drive/demo gives its id and delivery-service key`,
     );
   }
   lines.push(`webhook: ${config.options.webhookUrl ?? 'none (set one with --webhook-url)'}`);

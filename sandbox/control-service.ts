@@ -29,6 +29,7 @@ const orderBody = z.looseObject({
   type: z.enum(['takeaway', 'homedelivery']),
   preorder_time: z.iso.datetime({ offset: true }).nullable().optional(),
   self_delivery: z.boolean().optional(),
+  attribution_id: z.string().min(1).max(200).nullable().optional(),
 });
 const courierBody = z.looseObject({ event: z.enum(['arriving', 'picked_up', 'delivered']) });
 const clockBody = z
@@ -134,6 +135,7 @@ export function createControlService(world: World): Service {
         deliveryType: body.type,
         selfDelivery: body.self_delivery ?? false,
         preorderTime,
+        attributionId: body.attribution_id ?? null,
       });
       sendJson(res, 201, orders.internalView(order, iso));
     })

@@ -105,3 +105,26 @@ it('with the generator on, couriers announce, pick up READY orders and deliver b
     .map((n) => n.type);
   expect(takeawayTypes).toEqual(['order.notification', 'order.notification']);
 });
+
+it('a courier announced late (ETA adjusted to the preparation time) picks up at that ETA, not before', async () => {
+  const sb = await start(5);
+  const order = (
+    await control(sb, 'POST', '/orders', { venue_id: 'demo-venue', type: 'homedelivery' })
+  ).json as Internal & { pickup_eta: string };
+  const sent = async () =>
+    ((await control(sb, 'GET', '/notifications')).json as Sent[])
+      .filter((n) => n.body.order.id === order.id)
+      .map((n) => n.type);
+  // Accepted 3 min before the 15-min pickup: the courier is announced at once, with an ETA of
+  // the venue's preparation time (10 min) from then.
+  await advance(sb, 12 * 60);
+  const token = (await onboard(sb)).access_token;
+  await pos(sb, token, 'PUT', `/orders/${order.id}/accept`);
+  await pos(sb, token, 'PUT', `/orders/${order.id}/ready`);
+  await advance(sb, 30);
+  expect(await sent()).toContain('courier.notification');
+  await advance(sb, 6 * 60);
+  expect(await sent()).not.toContain('pickup_completed.notification');
+  await advance(sb, 4 * 60);
+  expect(await sent()).toContain('pickup_completed.notification');
+});

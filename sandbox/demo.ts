@@ -53,7 +53,9 @@ export function enableAutoCouriers(world: World): void {
     );
     let waited = 0;
     const tryPickup = (): void => {
-      if (order.status === 'READY') {
+      // An arrival announced late moved the pickup ETA out; the courier keeps to it.
+      if (world.clock.now() < order.pickupEta) step(order.pickupEta, safely(tryPickup));
+      else if (order.status === 'READY') {
         orders.courierEvent(world, order, 'picked_up');
         step(
           world.clock.now() + 8 * MINUTE,

@@ -68,6 +68,21 @@ export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Pr
   return Buffer.concat(chunks);
 }
 
+/** The request's media type, lower case and without parameters; '' when there is none. */
+export const mediaType = (req: IncomingMessage): string =>
+  (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+
+/** For the endpoints whose contract requires `Content-Type: application/json` (README: create-menu). */
+export function requireJsonContentType(req: IncomingMessage): void {
+  const type = mediaType(req);
+  if (type !== 'application/json') {
+    throw new HttpError(
+      415,
+      `Content-Type must be application/json (got ${type === '' ? 'none' : `'${type}'`}).`,
+    );
+  }
+}
+
 /** Reads a JSON body; an empty body counts as `emptyAs` (undefined: the body is required). */
 export async function readJson(req: IncomingMessage, emptyAs?: unknown): Promise<unknown> {
   const raw = (await readBody(req)).toString('utf8');

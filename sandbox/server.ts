@@ -1,6 +1,6 @@
 // The platform sandbox: one node:http server, each platform service mounted under its own
 // prefix (a client mixing up base URLs fails as in production), control endpoints under
-// /_sandbox. To mount another service (e.g. /drive), add it to `services` below.
+// /_sandbox. Another service is one more entry in `services` below.
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';

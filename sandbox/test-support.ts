@@ -101,9 +101,12 @@ export async function pos(
   body?: unknown,
   headers: Record<string, string> = {},
 ): Promise<Reply> {
-  const all: Record<string, string> = { ...headers };
+  // A test may send another content-type (lower-case key) to see it refused.
+  const all: Record<string, string> = {
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...headers,
+  };
   if (accessToken !== null) all.authorization = `Bearer ${accessToken}`;
-  if (body !== undefined) all['content-type'] = 'application/json';
   return reply(
     await fetch(`${sandbox.posUrl}${path}`, {
       method,

@@ -105,6 +105,8 @@ export type SandboxOrder = {
   consumerName: string;
   consumerPhone: string | null;
   consumerComment: string | null;
+  /** Campaign or source attribution; most orders have none. */
+  attributionId: string | null;
   location: Location | null;
   createdAt: number;
   modifiedAt: number;

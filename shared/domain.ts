@@ -1,6 +1,6 @@
 // Domain types shared by main, preload and renderer. Pure data: no Node, no DOM.
 
-/** The platform's order statuses (spec 3) plus the ones it sends beyond the spec. */
+/** The platform's order statuses (docs/platform.md#order-states). */
 export const ORDER_STATUSES = [
   'CREATED',
   'PRODUCTION',
@@ -204,8 +204,8 @@ export type MenuItemSummary = {
 };
 
 /**
- * A courier delivery (spec 2) as the terminal knows it. `booking` until the platform answered the
- * create; then the furthest stage any event reported (never backwards).
+ * A courier delivery as the terminal knows it (docs/platform.md#delivery-states). `booking` until
+ * the platform answered the create; then the furthest stage any event reported (never backwards).
  */
 export const DELIVERY_STATUSES = [
   'booking',

@@ -1,5 +1,5 @@
-// The one schema of a marketplace notification as the relay hands it over (docs/platform.md,
-// "Notifications"): the relay client checks it before the inbox takes it, the order sync reads the
+// The one schema of a marketplace notification as the relay hands it over
+// (docs/platform.md#notification-body): the relay client checks it before the inbox takes it, the order sync reads the
 // inbox with it. Only the fields the terminal acts on are named; a malformed optional field is
 // dropped rather than refusing the notification, which is a hint to fetch the order anyway.
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 // The one declaration of which staff action exists for which order in which state. Main checks a
 // request with it, the action sender picks the platform call from it, the renderer derives its
 // buttons from it, and a test walks every row of it against the sandbox's state machine
-// (docs/platform.md, "Order states").
+// (docs/platform.md#order-transitions).
 import type { Order, OrderActionKind, OrderStatus } from './domain';
 import { ORDER_ACTION_KINDS } from './domain';
 
@@ -30,7 +30,7 @@ export const timingOf = (order: Pick<Order, 'type' | 'preorderStatus'>): Timing 
   return order.preorderStatus === 'confirmed' ? 'preorder-confirmed' : 'preorder-waiting';
 };
 
-/** The platform endpoint an action goes to (docs/platform.md, "Order endpoints"). */
+/** The platform endpoint an action goes to (docs/platform.md#order-endpoints). */
 export type PlatformOrderCall =
   | 'accept'
   | 'accept-self-delivery'

@@ -27,7 +27,7 @@ export type ClientCredentials = {
 
 const claimsSchema = z.object({ integration: z.object({ venue_id: z.string().min(1) }) });
 
-/** The venue the token is for, read from its payload (spec 1: payload.integration.venue_id). */
+/** The venue the token is for, from its payload (docs/platform.md#venue-id-in-the-access-token). */
 export const venueIdOf = (accessToken: string): string => {
   const parsed = claimsSchema.safeParse(decodeJwt(accessToken));
   if (!parsed.success) {
@@ -42,13 +42,22 @@ export const venueIdOf = (accessToken: string): string => {
 
 const tokenUrl = (authUrl: string): string => `${authUrl.replace(/\/+$/, '')}/oauth2/token`;
 
+/**
+ * The Basic credential of the token endpoint: id and secret each form-urlencoded, then
+ * `id:secret` in Base64, because the token service form-decodes both halves (docs/platform.md,
+ * "Token service: client credentials in the Basic header"). Unencoded, a `+` in a secret would
+ * arrive as a space and a `%` would be refused.
+ */
+export const basicCredential = (clientId: string, clientSecret: string): string => {
+  const formEncode = (value: string) => encodeURIComponent(value).replace(/%20/g, '+');
+  return Buffer.from(`${formEncode(clientId)}:${formEncode(clientSecret)}`).toString('base64');
+};
+
 const postToken = async (
   credentials: ClientCredentials,
   form: Record<string, string>,
 ): Promise<TokenPair> => {
-  const basic = Buffer.from(`${credentials.clientId}:${credentials.clientSecret}`).toString(
-    'base64',
-  );
+  const basic = basicCredential(credentials.clientId, credentials.clientSecret);
   const response = await sendRequest({
     method: 'POST',
     url: tokenUrl(credentials.authUrl),

@@ -1,6 +1,6 @@
-// Every endpoint of the delivery service (spec 2) on the core's HTTP layer: timeouts, and failures
-// sorted into temporary or permanent HttpErrors. Each call carries the merchant key (Bearer),
-// read from the keychain per call so a re-configured key is used at once.
+// Every endpoint of the delivery service (docs/platform.md#delivery-service) on the core's HTTP
+// layer: timeouts, and failures sorted into temporary or permanent HttpErrors. Each call carries
+// the merchant key (Bearer), read from the keychain per call so a new key is used at once.
 import { z } from 'zod';
 import type { HttpRequest, HttpResponse } from '../http/http';
 import { HttpError, sendRequest } from '../http/http';

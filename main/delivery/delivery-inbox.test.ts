@@ -1,5 +1,6 @@
 // The delivery inbox and store on a real SQLite database: verification, dedupe by event id,
-// out-of-order events, events before the booking's answer, and every payload shape of spec 2.
+// out-of-order events, events before the booking's answer, and every payload shape
+// of docs/platform.md#delivery-events.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

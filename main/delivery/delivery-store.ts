@@ -128,7 +128,7 @@ export const foldEvents = (events: DeliveryEvent[]): Folded => {
     }
     const status = EVENT_STATUS[event.type];
     if (!status && !['order.pickup_eta_updated', 'order.dropoff_eta_updated'].includes(event.type))
-      continue; // unknown types are kept, not acted on (spec 2 rule 6)
+      continue; // unknown types are kept, not acted on (docs/platform.md#unknown-fields-and-events)
     const details = genericEventDetailsSchema.safeParse(event.details);
     if (status) folded.status = furtherStatus(folded.status, status);
     if (!details.success) continue;

@@ -1,4 +1,4 @@
-// The delivery slice (courier delivery, docs/platform.md "Delivery service"): the deliveries,
+// The delivery slice (courier delivery, docs/platform.md#delivery-service): the deliveries,
 // their events and inbox (deliveries, delivery_events, delivery_inbox), the delivery-create and
 // delivery-cancel actions, the delivery:* channels and the deliveries:changed event.
 import type { Delivery } from '../../shared/domain';

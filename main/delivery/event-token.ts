@@ -1,4 +1,5 @@
-// Delivery events travel as {token}: an HS256 JWT signed with the webhook's client_secret (spec 2).
+// Delivery events travel as {token}: an HS256 JWT signed with the webhook's client_secret
+// (docs/platform.md#delivery-events).
 // The relay checked it already; the terminal checks again so that only the platform, not the
 // relay, can move a delivery. Only HS256 is accepted: `alg: none` and every other algorithm fail.
 import { errors, jwtVerify } from 'jose';

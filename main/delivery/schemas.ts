@@ -1,5 +1,6 @@
-// Answers of the delivery service (spec 2), read leniently: spec 2 rule 6 lets the platform add
-// fields at any time, so every object keeps unknown keys and only what the app uses is required.
+// Answers of the delivery service, read leniently: the platform adds fields at any time
+// (docs/platform.md#unknown-fields-and-events), so every object keeps unknown keys and only what
+// the app uses is required.
 import { z } from 'zod';
 
 export const moneySchema = z.looseObject({ amount: z.number(), currency: z.string() });
@@ -62,7 +63,7 @@ export const webhookSchema = z.looseObject({
 export type Webhook = z.infer<typeof webhookSchema>;
 export const webhookListSchema = z.array(webhookSchema);
 
-/** Request bodies, as spec 2 names their fields (optional ones omitted when unset). */
+/** Request bodies, with the delivery service's field names (optional ones left out when unset). */
 export type ShipmentPromiseRequest = {
   street?: string;
   city?: string;
@@ -117,7 +118,7 @@ export type WebhookUpdateRequest = Partial<
   Omit<WebhookCreateRequest, 'disabled'> & { disabled: boolean; subscribed_events: string[] }
 >;
 
-/** The payload of an event token (spec 2, "Decoded order event payload"). */
+/** The payload of an event token (docs/platform.md#delivery-events). */
 export const eventEnvelopeSchema = z.looseObject({
   dispatched_at: z.string().min(1),
   type: z.string().min(1),

@@ -1,10 +1,11 @@
-// The merchant's delivery webhook points at the relay. Spec 2 webhooks are per merchant and the
-// platform never returns a client_secret, so the terminal finds its webhook by callback_url,
-// creates it when missing, sets its own secret when asked (a fresh set-up), and re-enables it.
+// The merchant's delivery webhook points at the relay. Webhooks are per merchant and the
+// platform never returns a client_secret (docs/platform.md#delivery-webhooks), so the terminal
+// finds its webhook by callback_url, creates it when missing, sets its own secret when asked (a
+// fresh set-up), and re-enables it.
 import type { DeliveryClient } from './client';
 import type { Webhook } from './schemas';
 
-/** Events spec 2 does not subscribe automatically but the counter shows. */
+/** Events not subscribed by default (docs/platform.md#delivery-webhooks) that the counter shows. */
 export const EXTRA_EVENTS = ['order.location_updated', 'order.customer_no_show'] as const;
 
 export const RETRY_BACKOFF = { exponent_base: 2, max_retry_count: 6 } as const;

@@ -8,10 +8,9 @@ let base = '';
 const server = createServer((req, res) => {
   const url = new URL(req.url ?? '/', 'http://x');
   const status = Number(url.searchParams.get('status') ?? 200);
-  if (url.pathname === '/slow') {
-    setTimeout(() => res.end('{}'), 2_000);
-    return;
-  }
+  // Never answers (afterAll closes the socket): the client's own timeout is under test, and no
+  // server delay can race it on a slow machine.
+  if (url.pathname === '/slow') return;
   if (status === 429) res.setHeader('retry-after', '7');
   res.statusCode = status;
   res.setHeader('content-type', 'application/json');

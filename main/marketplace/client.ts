@@ -1,4 +1,4 @@
-// Every marketplace endpoint the app uses (DESIGN.md), with typed results. Each call carries the
+// Every marketplace endpoint the app uses (docs/platform.md), typed. Each call carries the
 // venue's access token through the token manager (401 → one refresh, one retry).
 import type { z } from 'zod';
 import type { OpeningTime } from '../../shared/domain';

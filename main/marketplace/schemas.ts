@@ -1,4 +1,4 @@
-// What the app reads of the platform's answers (reference/platform-api.md). Objects are loose:
+// What the app reads of the platform's answers (docs/platform.md#order-payload). Objects are loose:
 // the platform may add fields and enum values at any time, so unknown ones are kept, not refused.
 import { z } from 'zod';
 import { WEEKDAYS } from '../../shared/domain';

@@ -1,6 +1,6 @@
-// Checks a menu file before it replaces the venue's whole menu (spec 3: the push erases the
-// existing menu, so a broken file costs the venue its menu). Required fields follow the platform
-// reference: menu currency, primary_language, categories; category name, items; item name,
+// Checks a menu file before it replaces the venue's whole menu (docs/platform.md#menu-push: the
+// push erases the existing menu, so a broken file costs the venue its menu). Required fields, as
+// listed there: menu currency, primary_language, categories; category name, items; item name,
 // price, enabled, external_data. Issues name the item and the field so staff can fix the file.
 import { z } from 'zod';
 import type { MenuDiff, MenuIssue, MenuItemSummary } from '../../shared/domain';

@@ -45,7 +45,7 @@ export type RelayClientOptions = {
   onState: (state: RelayConnection, error: string | null) => void;
   /** New notifications are in the inbox. */
   onCommitted: (count: number) => void;
-  /** New delivery events (kind "delivery", spec 2) are in delivery_inbox, verified later. */
+  /** New delivery events (kind "delivery") are in delivery_inbox, verified later. */
   onDeliveryCommitted?: (count: number) => void;
   /** The relay answered again after being away: time to reconcile. */
   onReconnected: () => void;

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** PLATFORM-SIGNATURE check (spec 3): HMAC-SHA256 of the exact body bytes, hex, constant-time compare. */
+/** PLATFORM-SIGNATURE: hex HMAC-SHA256 of the body bytes (docs/platform.md#notification-signature). */
 export const verifyPlatformSignature = (
   body: string,
   signature: string | null,

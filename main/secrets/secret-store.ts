@@ -6,7 +6,7 @@ export const SECRET_NAMES = [
   'refresh-token',
   'terminal-key',
   'signing-secret',
-  /** Bearer key of the delivery service (spec 2), one per merchant. */
+  /** Bearer key of the delivery service, one per merchant (docs/platform.md#delivery-service). */
   'merchant-key',
   /** client_secret of the delivery webhook: signs the HS256 event tokens. */
   'delivery-webhook-secret',

@@ -6,6 +6,7 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventName, ServiceApi, ServiceEvents } from '../../shared/ipc/contract';
 import { BRIDGE_GLOBAL, CHANNEL_NAMES } from '../../shared/ipc/contract';
+import { waitFor } from '../../test/wait';
 import { ServiceError } from '../service-error';
 import { bridgeScript } from './bridge-script';
 import type { WebHost } from './server';
@@ -287,7 +288,10 @@ describe('bridge script', () => {
     source!.handlers.get('open')!({});
     expect(fetches).toHaveLength(1);
     source!.handlers.get('open')!({});
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The reconnect reads every list (6 calls), then hands the orders to listeners.
+    await waitFor(() => fetches.length >= 6 && changed.length > 0, {
+      message: 'the state read afresh after the reconnect',
+    });
     expect(fetches.map((f) => f.url).sort()).toEqual(
       [
         '/api/orders:markReady',

@@ -251,7 +251,7 @@ export const createFakeBridge = (
     'audit:list': async () => [],
     'delivery:get': async () => deliverySetup,
     'delivery:configure': async () => deliverySetup,
-    // Binding like spec 2's table: a street with a post code or a city.
+    // Binding as in docs/platform.md#shipment-promises: a street with a post code or a city.
     'delivery:quote': async (r) => {
       const binding = r.street !== '' && (r.postCode !== '' || r.city !== '');
       return {

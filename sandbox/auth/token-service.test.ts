@@ -342,6 +342,51 @@ describe('errors (spec 1 error table)', () => {
     expectOAuthError(await tokenRequest(sandbox, form, raw), 400, 'invalid_request', hint);
   });
 
+  it('the Basic id and secret are form-decoded (RFC 6749 §2.3.1): a secret with + and % works encoded, not raw', async () => {
+    // The example of the sandbox README and docs/platform.md.
+    const secret = 'Zx+4%2Fq/9%41+w==';
+    const redirect = 'https://pos.example/onboarding/callback';
+    await control(sandbox, 'POST', '/clients', {
+      client_id: 'countertop-pos',
+      client_secret: secret,
+      redirect_uris: [redirect],
+    });
+    const encoded = basic('countertop-pos', encodeURIComponent(secret));
+    expect(encoded).toBe(
+      `Basic ${Buffer.from('countertop-pos:Zx%2B4%252Fq%2F9%2541%2Bw%3D%3D').toString('base64')}`,
+    );
+    const exchangeAs = async (authorization: string) => {
+      const r = await control(sandbox, 'POST', '/authorization-codes', {
+        client_id: 'countertop-pos',
+        venue_id: sandbox.demo.venueId,
+        redirect_uri: redirect,
+      });
+      const form = {
+        grant_type: 'authorization_code',
+        code: (r.json as { code: string }).code,
+        redirect_uri: redirect,
+      };
+      return tokenRequest(sandbox, form, authorization);
+    };
+    // Raw, the server reads 'Zx 4/q/9A w==': another secret.
+    expectOAuthError(
+      await exchangeAs(basic('countertop-pos', secret)),
+      401,
+      'invalid_client',
+      null,
+    );
+    expect((await exchangeAs(encoded)).status).toBe(200);
+
+    // The development reset on the gateway reads its Basic header the same way.
+    const reset = (authorization: string) =>
+      fetch(
+        `${sandbox.gatewayUrl}/integrations-middleware-service/integration-onboarding/venues/${sandbox.demo.venueId}`,
+        { method: 'DELETE', headers: { authorization } },
+      );
+    expect((await reset(basic('countertop-pos', secret))).status).toBe(401);
+    expect((await reset(encoded)).status).toBe(204);
+  });
+
   it("400 invalid_request with fosite's hint when the Basic id or secret is not form-decodable", async () => {
     const form = {
       grant_type: 'authorization_code',
@@ -376,6 +421,35 @@ describe('errors (spec 1 error table)', () => {
       'invalid_request',
       "Request parameter 'grant_type' is missing",
     );
+  });
+
+  it('400 invalid_request: a form sent without Content-Type application/x-www-form-urlencoded is not read', async () => {
+    const code = await mintCode(sandbox);
+    const form = { grant_type: 'authorization_code', code, redirect_uri: sandbox.demo.redirectUri };
+    const send = (headers: Record<string, string>, body: string | Uint8Array<ArrayBuffer>) =>
+      fetch(`${sandbox.authUrl}/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: basic(sandbox.demo.clientId, sandbox.demo.clientSecret),
+          ...headers,
+        },
+        body,
+      });
+    const formText = new URLSearchParams(form).toString();
+    for (const attempt of [
+      send({ 'content-type': 'text/plain' }, formText),
+      send({ 'content-type': 'application/json' }, JSON.stringify(form)),
+      send({}, new TextEncoder().encode(formText)),
+    ]) {
+      const r = await attempt;
+      expect(r.status).toBe(400);
+      expect(await r.json()).toEqual({
+        error: 'invalid_request',
+        error_description: `${GENERIC.invalid_request} Request parameter 'grant_type' is missing`,
+      });
+    }
+    // Nothing was consumed: the same code still exchanges with the right Content-Type.
+    expect((await exchange(code)).status).toBe(200);
   });
 
   it('400 invalid_grant without hint: code malformed, nonexistent or missing; grant parameters mixed', async () => {

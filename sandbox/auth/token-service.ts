@@ -1,6 +1,6 @@
 // The OAuth 2.0 token service (spec 1) as Ory Hydra/fosite answers it: mounted at /auth.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { readBody, sendJson } from '../http';
+import { mediaType, readBody, sendJson } from '../http';
 import type { Service } from '../service';
 import type { AuthStore, Client } from './auth-store';
 
@@ -76,8 +76,7 @@ const UNDECODABLE = {
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const body = await readBody(req, 1024 * 1024);
   // Like Go's ParseForm, only a form-encoded body counts; JSON leaves the form empty.
-  const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-  return type === 'application/x-www-form-urlencoded'
+  return mediaType(req) === 'application/x-www-form-urlencoded'
     ? new URLSearchParams(body.toString('utf8'))
     : new URLSearchParams();
 }

@@ -2,7 +2,7 @@
 // payloads exactly as spec 2's decoded payload tables lay them out.
 import { randomUUID } from 'node:crypto';
 import type { Coordinates } from './geo';
-import { interpolate, toWebMercator } from './geo';
+import { ARRIVAL_DISTANCE_M, offset, shortOf, toWebMercator } from './geo';
 import type { Parcel } from './schemas';
 import type { EventPayload } from './webhooks';
 
@@ -179,24 +179,28 @@ const handshakeEvent = (delivery: Delivery, pinCode: number, dispatchedAt: Date)
   },
 });
 
-/** Where the courier is at its current stage: approaching the venue, then riding to the customer. */
+/** Where a courier starts out for the venue: outside its geo-fence, about 2 km to the north-west. */
+const APPROACH_METERS = 2000;
+
+/**
+ * Where the courier is at its current stage: approaching the venue, then riding to the customer.
+ * The arrival stages put it just inside the geo-fence of the point it is arriving at.
+ */
 export const courierPosition = (delivery: Delivery): Coordinates => {
-  const approachFrom = {
-    lat: delivery.pickup.location.lat + 0.01,
-    lon: delivery.pickup.location.lon - 0.01,
-  };
+  const pickup = delivery.pickup.location;
+  const approachFrom = offset(pickup, APPROACH_METERS, 315);
   switch (delivery.stage) {
     case 'received':
     case 'pickup_eta_updated':
     case 'pickup_started':
       return approachFrom;
     case 'pickup_arrival':
-      return interpolate(approachFrom, delivery.pickup.location, 0.9);
+      return shortOf(approachFrom, pickup, ARRIVAL_DISTANCE_M);
     case 'picked_up':
     case 'dropoff_started':
-      return delivery.pickup.location;
+      return pickup;
     case 'dropoff_arrival':
-      return interpolate(delivery.pickup.location, delivery.dropoff.location, 0.95);
+      return shortOf(pickup, delivery.dropoff.location, ARRIVAL_DISTANCE_M);
     case 'delivered':
       return delivery.dropoff.location;
   }

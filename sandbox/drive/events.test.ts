@@ -1,5 +1,8 @@
 import { decodeProtectedHeader, jwtVerify } from 'jose';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STAGES } from './courier';
+import type { Coordinates } from './geo';
+import { distanceMeters, fromWebMercator, offset, toWebMercator } from './geo';
 import type { DriveHarness, Receiver } from './test-support';
 import { startDrive, startReceiver } from './test-support';
 
@@ -275,6 +278,108 @@ describe('order events: HS256 JWTs with the payloads of spec 2', () => {
       {},
     );
     expect(again.status).toBe(409);
+  });
+});
+
+describe('geo-fences: order.*_arrival places the courier inside 150 m of the point', () => {
+  /** EPSG:3857 metres, the unit of courier_location; longer than ground metres away from the equator. */
+  const projectedMeters = (courier: Coordinates, point: Coordinates) => {
+    const target = toWebMercator(point);
+    return Math.hypot(courier.lon - target.lon, courier.lat - target.lat);
+  };
+  const groundMeters = (courier: Coordinates, point: Coordinates) =>
+    distanceMeters(fromWebMercator(courier), point);
+
+  it.each([
+    ['the equator', 0.3476, 32.5825],
+    ['Helsinki', 60.1699, 24.9384],
+    ['Tromsø', 69.6492, 18.9553],
+  ])('near %s, on a 5 km trip, in EPSG:3857 and in ground metres', async (_place, lat, lon) => {
+    const merchantId = `fence-${Math.round(lat * 1e4)}`;
+    const key = `${merchantId}-key-0123456789`;
+    const venue = { lat, lon };
+    await drive.control('POST', '/merchants', {
+      merchant_id: merchantId,
+      merchant_key: key,
+      venues: [{ venue_id: `${merchantId}-venue`, name: 'Fence Kitchen', lat, lon }],
+    });
+    const hook = await drive.call(
+      'POST',
+      `/v1/merchants/${merchantId}/webhooks`,
+      {
+        callback_url: receiver.url,
+        client_secret: SECRET,
+        callback_config: { exponential_retry_backoff: { exponent_base: 2, max_retry_count: 1 } },
+      },
+      key,
+    );
+    const hookId = (hook.body as { id: string }).id;
+    await drive.call(
+      'PATCH',
+      `/v1/merchants/${merchantId}/webhooks/${hookId}`,
+      {
+        subscribed_events: [
+          'order.location_updated',
+          'order.pickup_arrival',
+          'order.dropoff_arrival',
+        ],
+      },
+      key,
+    );
+    const target = offset(venue, 5000, 45);
+    const promise = await drive.call(
+      'POST',
+      `/v1/venues/${merchantId}-venue/shipment-promises`,
+      { ...target, street: 'Aidankatu 5', city: 'Somewhere', post_code: '00100' },
+      key,
+    );
+    const dropoff = (promise.body as { dropoff: { location: { coordinates: Coordinates } } })
+      .dropoff.location.coordinates;
+    const created = await drive.call(
+      'POST',
+      `/v1/venues/${merchantId}-venue/deliveries`,
+      {
+        dropoff: { location: { coordinates: dropoff } },
+        recipient: { name: 'Eero', phone_number: '+358401111111' },
+        parcels: [{ description: 'Soup', identifier: 'S1' }],
+        shipment_promise_id: (promise.body as { id: string }).id,
+      },
+      key,
+    );
+    expect(created.status).toBe(201);
+    const reference = (created.body as { platform_order_reference_id: string })
+      .platform_order_reference_id;
+
+    // One stage at a time, so each order.location_updated is known to belong to its stage.
+    const positions: Record<string, Coordinates> = {};
+    let seen = 0;
+    // Every stage from pickup_started on sends one order.location_updated.
+    for (const stage of STAGES.slice(STAGES.indexOf('pickup_started'))) {
+      await advance(reference, stage);
+      const expected = seen + (stage.endsWith('_arrival') ? 2 : 1);
+      const events = (await verifyAll(expected)).slice(seen);
+      seen = expected;
+      const location = events.find((event) => event.type === 'order.location_updated');
+      positions[stage] = location?.details.courier_location as Coordinates;
+    }
+    await drive.call('DELETE', `/v1/merchants/${merchantId}/webhooks/${hookId}`, undefined, key);
+
+    const pickupStarted = positions.pickup_started as Coordinates;
+    const pickupArrival = positions.pickup_arrival as Coordinates;
+    const dropoffStarted = positions.dropoff_started as Coordinates;
+    const dropoffArrival = positions.dropoff_arrival as Coordinates;
+    // Outside the fence before the arrival event, inside it with the event, by either measure.
+    expect(projectedMeters(pickupStarted, venue)).toBeGreaterThan(150);
+    expect(groundMeters(pickupStarted, venue)).toBeGreaterThan(150);
+    expect(projectedMeters(pickupArrival, venue)).toBeLessThan(150);
+    expect(groundMeters(pickupArrival, venue)).toBeLessThan(150);
+    expect(projectedMeters(dropoffStarted, dropoff)).toBeGreaterThan(150);
+    expect(projectedMeters(dropoffArrival, dropoff)).toBeLessThan(150);
+    expect(groundMeters(dropoffArrival, dropoff)).toBeLessThan(150);
+    // Arriving, not yet there: the courier is on its way in, short of the point.
+    expect(groundMeters(pickupArrival, venue)).toBeGreaterThan(10);
+    expect(groundMeters(dropoffArrival, dropoff)).toBeGreaterThan(10);
+    expect(groundMeters(positions.delivered as Coordinates, dropoff)).toBeLessThan(1);
   });
 });
 

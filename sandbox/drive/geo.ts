@@ -31,10 +31,35 @@ export const toWebMercator = (point: Coordinates): Coordinates => ({
   lat: MERCATOR_RADIUS_M * Math.log(Math.tan(Math.PI / 4 + toRad(point.lat) / 2)),
 });
 
-export const interpolate = (from: Coordinates, to: Coordinates, fraction: number): Coordinates => ({
-  lat: from.lat + (to.lat - from.lat) * fraction,
-  lon: from.lon + (to.lon - from.lon) * fraction,
+/** The inverse of toWebMercator. */
+export const fromWebMercator = (point: Coordinates): Coordinates => ({
+  lon: (point.lon / MERCATOR_RADIUS_M) * (180 / Math.PI),
+  lat: (2 * Math.atan(Math.exp(point.lat / MERCATOR_RADIUS_M)) - Math.PI / 2) * (180 / Math.PI),
 });
+
+/**
+ * Where a courier is reported as it enters the 150 m arrival geo-fence around the pickup or the
+ * dropoff (docs/platform.md#geo-fences): this many EPSG:3857 metres short of the point. EPSG:3857
+ * stretches distances by 1/cos(latitude), so the courier is inside the fence whether a receiver
+ * measures in the event's projection or on the ground, at any latitude.
+ */
+export const ARRIVAL_DISTANCE_M = 100;
+
+/**
+ * The point `meters` (EPSG:3857) short of `to` on the straight way from `from`; `from` itself when
+ * the way is shorter than that.
+ */
+export const shortOf = (from: Coordinates, to: Coordinates, meters: number): Coordinates => {
+  const start = toWebMercator(from);
+  const end = toWebMercator(to);
+  const length = Math.hypot(end.lon - start.lon, end.lat - start.lat);
+  if (length <= meters) return from;
+  const fraction = 1 - meters / length;
+  return fromWebMercator({
+    lon: start.lon + (end.lon - start.lon) * fraction,
+    lat: start.lat + (end.lat - start.lat) * fraction,
+  });
+};
 
 const hashFraction = (text: string, salt: string): number => {
   const digest = createHash('sha256').update(`${salt}\u0000${text.trim().toLowerCase()}`).digest();

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../server';
 import type { Sandbox } from '../server';
-import { advance, control, onboard, pos } from '../test-support';
+import { advance, control, freezeClock, onboard, pos } from '../test-support';
 import type { OrderV1Doc, OrderV2Doc } from '../test-support';
 
 type Internal = {
@@ -131,6 +131,24 @@ describe('spec 3 state table', () => {
     ]);
   });
 
+  it('delivery pre-order: production starts the prep time before the courier pickup, not the dropoff', async () => {
+    await freezeClock(sandbox);
+    const now = Date.parse(((await control(sandbox, 'GET', '/clock')).json as { now: string }).now);
+    const preorderTime = now + 2 * 3600_000;
+    const order = await placeOrder({
+      type: 'homedelivery',
+      preorder_time: new Date(preorderTime).toISOString(),
+    });
+    const pickup = Date.parse(order.pickup_eta);
+    expect(pickup).toBeLessThan(preorderTime);
+    await put(order.id, 'confirm-preorder');
+    // The food has to be ready when the courier collects it: 600 s of preparation before pickup.
+    await advance(sandbox, (pickup - 600_000 - now) / 1000 - 1);
+    expect((await state(order.id)).status).toBe('CREATED');
+    await advance(sandbox, 1);
+    expect((await state(order.id)).status).toBe('PRODUCTION');
+  });
+
   it('an unconfirmed pre-order is not moved to production; an instant order cannot be confirmed', async () => {
     const now = Date.parse(((await control(sandbox, 'GET', '/clock')).json as { now: string }).now);
     const preorder = await placeOrder({ preorder_time: new Date(now + 3600_000).toISOString() });
@@ -181,6 +199,40 @@ describe('spec 3 state table', () => {
       courier_pickup_eta: expect.stringMatching(/\.\d{3}Z$/),
     });
     expect(mine[4]?.body.details).toEqual({ is_pickup_completed: true });
+  });
+
+  it("courier arrival: the ETA is at least the venue's preparation time ahead of the notification", async () => {
+    // The demo venue's fixed preparation time is 600 s; an instant order's pickup is 15 min out.
+    await freezeClock(sandbox);
+    const late = await placeOrder({ type: 'homedelivery' });
+    const early = await placeOrder({ type: 'homedelivery' });
+    await put(late.id, 'accept');
+    await put(early.id, 'accept');
+    const pickup = Date.parse(late.pickup_eta);
+    const now = async () =>
+      Date.parse(((await control(sandbox, 'GET', '/clock')).json as { now: string }).now);
+    const etaOf = async (id: string) => {
+      const list = (await control(sandbox, 'GET', '/notifications')).json as Sent[];
+      const sent = list.find((n) => n.body.order.id === id && n.type === 'courier.notification');
+      return Date.parse(
+        (sent?.body.courier_details as { courier_pickup_eta: string }).courier_pickup_eta,
+      );
+    };
+    const arriving = (id: string) =>
+      control(sandbox, 'POST', `/orders/${id}/courier`, { event: 'arriving' });
+
+    // Triggered 20 min ahead of pickup: the courier's own ETA stands.
+    expect((await arriving(early.id)).status).toBe(200);
+    expect(await etaOf(early.id)).toBe(Date.parse(early.pickup_eta));
+
+    // Triggered one minute before pickup: adjusted to the preparation time from now.
+    await advance(sandbox, (pickup - (await now())) / 1000 - 60);
+    expect((await arriving(late.id)).status).toBe(200);
+    const eta = await etaOf(late.id);
+    expect(eta).toBe((await now()) + 600_000);
+    // The order says the same as the notification.
+    const v2 = (await pos(sandbox, token, 'GET', `/v2/orders/${late.id}`)).json as OrderV2Doc;
+    expect(Date.parse(v2.pickup_eta)).toBe(eta);
   });
 
   it('delivery order: the courier may deliver straight from PRODUCTION', async () => {
@@ -313,6 +365,36 @@ describe('order API access and shapes', () => {
 
     await control(sandbox, 'POST', '/venues/demo-venue/withdraw-consent');
     expect((await pos(sandbox, token, 'GET', `/orders/${order.id}`)).status).toBe(401);
+  });
+
+  it('v1 never sends null where its schema types a plain string or object; v2 may', async () => {
+    const plain = await placeOrder({ type: 'homedelivery' });
+    const attributed = await placeOrder({ type: 'homedelivery', attribution_id: 'campaign-42' });
+    const v1 = async (id: string) =>
+      (await pos(sandbox, token, 'GET', `/orders/${id}`)).json as Record<string, unknown> & {
+        items: Record<string, unknown>[];
+      };
+    const v2 = async (id: string) =>
+      (await pos(sandbox, token, 'GET', `/v2/orders/${id}`)).json as Record<string, unknown> & {
+        items: Record<string, unknown>[];
+      };
+    // attribution_id: string in v1 (absent when the order has none), string | null in v2.
+    expect(await v1(plain.id)).not.toHaveProperty('attribution_id');
+    expect((await v2(plain.id)).attribution_id).toBeNull();
+    expect((await v1(attributed.id)).attribution_id).toBe('campaign-42');
+    expect((await v2(attributed.id)).attribution_id).toBe('campaign-42');
+    // substitution_settings is retail-only, typed {is_allowed} in v1 (nullable only in v2).
+    for (const item of (await v1(plain.id)).items) {
+      expect(item).not.toHaveProperty('substitution_settings');
+    }
+    for (const item of (await v2(plain.id)).items) expect(item.substitution_settings).toBeNull();
+    const bad = await control(sandbox, 'POST', '/orders', {
+      venue_id: 'demo-venue',
+      type: 'takeaway',
+      attribution_id: '',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.json).toMatchObject({ field: 'attribution_id' });
   });
 
   it('v1 by default, OrderV2 by content negotiation and at /v2', async () => {

@@ -20,6 +20,7 @@ export type NewOrder = {
   deliveryType: 'takeaway' | 'homedelivery';
   selfDelivery: boolean;
   preorderTime: number | null;
+  attributionId?: string | null;
 };
 
 /** The 409 of docs/contracts.md: the order cannot take this transition from its current status. */
@@ -136,6 +137,7 @@ export function createOrder(world: World, venue: Venue, input: NewOrder): Sandbo
       ? `+358 40 ${prng.int(100, 999)} ${prng.int(1000, 9999)}`
       : null,
     consumerComment: prng.chance(0.35) ? prng.pick(CONSUMER_COMMENTS) : null,
+    attributionId: input.attributionId ?? null,
     location:
       input.deliveryType === 'homedelivery' && input.selfDelivery
         ? {
@@ -304,8 +306,9 @@ export function confirmPreorder(world: World, order: SandboxOrder, prepTimeSecon
   requireCreated(order, 'confirmed');
   order.preorderStatus = 'confirmed';
   order.modifiedAt = world.clock.now();
-  // The platform accepts a confirmed pre-order when its preparation has to start.
-  const startAt = (order.preorderTime ?? world.clock.now()) - prepTimeSeconds * 1000;
+  // The platform accepts a confirmed pre-order when its preparation has to start: the venue's
+  // preparation time before pickup (the courier's, for delivery; the customer's, for takeaway).
+  const startAt = order.pickupEta - prepTimeSeconds * 1000;
   order.timers.push(
     world.clock.schedule(startAt, () => {
       if (order.status !== 'CREATED') return;
@@ -345,10 +348,14 @@ export function courierEvent(world: World, order: SandboxOrder, event: CourierEv
     }
     if (order.courierNotified)
       throw conflict(order, 'The courier arrival was already notified for this order.');
+    // The notification goes out the venue's preparation time ahead of the courier, so a shorter
+    // ETA is adjusted to it, and the order's pickup_eta follows (sandbox README, Marketplace API).
+    const prepMs = (world.venues.get(order.venueId)?.prepTimeSeconds ?? 0) * 1000;
+    order.pickupEta = Math.max(order.pickupEta, now + prepMs);
     order.courierNotified = true;
     order.deliveryStatus = 'courier_at_venue';
     order.modifiedAt = now;
-    world.notifier.courierArrival(ref, world.clock.iso(Math.max(order.pickupEta, now)));
+    world.notifier.courierArrival(ref, world.clock.iso(order.pickupEta));
   } else if (event === 'picked_up') {
     if (order.status !== 'READY') {
       throw conflict(order, `The courier picks up READY orders; this one is ${order.status}.`);
@@ -411,7 +418,6 @@ function common(order: SandboxOrder, venue: Venue, iso: (at: number) => string) 
       consumer_name: order.consumerName,
       consumer_phone_number: order.consumerPhone,
       pickup_eta: iso(order.pickupEta),
-      attribution_id: null,
       type: order.type,
       pre_order:
         order.preorderTime === null
@@ -485,9 +491,10 @@ export function orderV1(
       pos_id: line.posId,
       item_type: 'order-item',
       weight_details: null,
-      substitution_settings: null,
     })),
     ...tail,
+    // v1 types attribution_id as a string (only v2 allows null): absent when there is none.
+    ...(order.attributionId === null ? {} : { attribution_id: order.attributionId }),
     cash_payment: { cash_amount: money(0), cash_to_expect: null },
     order_handling: orderHandling,
     in_store_operations: null,
@@ -587,6 +594,7 @@ export function orderV2(
       };
     }),
     ...tail,
+    attribution_id: order.attributionId,
     company_name: null,
     company_address: null,
     cash_payment: {
@@ -641,6 +649,7 @@ export function internalView(
     })),
     consumer_name: order.consumerName,
     consumer_comment: order.consumerComment,
+    attribution_id: order.attributionId,
     history: order.history,
   };
 }

@@ -10,6 +10,7 @@ import {
   parseWith,
   readBody,
   readJson,
+  requireJsonContentType,
   sendEmpty,
   sendJson,
 } from '../http';
@@ -204,6 +205,7 @@ export function createPosService(world: World): Service {
     })
     .add('POST', '/v1/restaurants/:id/menu', async (req, res, { id }) => {
       const venue = await venueFor(req, id as string);
+      requireJsonContentType(req);
       const menu = parseWith(menuSchema, await readJson(req));
       scheduleMenu(world, venue, menu);
       sendEmpty(res, 202);

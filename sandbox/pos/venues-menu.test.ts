@@ -193,6 +193,44 @@ describe('menu', () => {
     expect(items.map((i) => i.external_data)).toEqual(['pz-1', 'pz-2', 'pz-3']);
   });
 
+  it('create-menu requires Content-Type: application/json: anything else is 415 and changes nothing', async () => {
+    const path = '/v1/restaurants/demo-venue/menu';
+    for (const type of [
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+    ]) {
+      const r = await pos(sandbox, token, 'POST', path, smallMenu(), { 'content-type': type });
+      expect(r.status, type).toBe(415);
+      expect(r.json).toEqual({
+        error: 'Unsupported Media Type',
+        message: expect.stringContaining('application/json'),
+      });
+    }
+    // No Content-Type at all (fetch adds none to a byte body).
+    const bare = await fetch(`${sandbox.posUrl}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      body: new TextEncoder().encode(JSON.stringify(smallMenu())),
+    });
+    expect(bare.status).toBe(415);
+    await advance(sandbox, 5);
+    expect(allItems(await currentMenu()).some((i) => i.external_data === 'burger-classic')).toBe(
+      true,
+    );
+    // Parameters and letter case do not matter.
+    const ok = await pos(sandbox, token, 'POST', path, smallMenu(), {
+      'content-type': 'Application/JSON; charset=utf-8',
+    });
+    expect(ok.status).toBe(202);
+    await advance(sandbox, 2);
+    expect(allItems(await currentMenu()).map((i) => i.external_data)).toEqual([
+      'pz-1',
+      'pz-2',
+      'pz-3',
+    ]);
+  });
+
   it('keeps the results of the latest 100 menu reads only, so a long demo does not grow without bound', async () => {
     const urls: string[] = [];
     for (let i = 0; i < 101; i++) {

@@ -1,5 +1,6 @@
-// The delivery client against the sandbox's delivery service: every endpoint of spec 2, the
-// Bearer merchant key, and errors sorted into permanent/temporary with the platform's reason.
+// The delivery client against the sandbox's delivery service (docs/platform.md#delivery-service):
+// every endpoint the app uses, the Bearer merchant key, and errors sorted into permanent/temporary
+// with the platform's reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/server';
 import { startSandbox } from '../../sandbox/server';
@@ -31,7 +32,7 @@ afterAll(async () => {
   await sandbox.close();
 });
 
-describe('delivery client (spec 2) against the sandbox', () => {
+describe('delivery client against the sandbox', () => {
   it('promise → delivery → handshake → cancel', async () => {
     const promise = await client.createShipmentPromise(demo.venue_id, {
       street: 'Mannerheimintie 10',

@@ -1,5 +1,6 @@
-// Courier delivery (spec 2) through the core: a real sandbox with its delivery service, a real
-// relay that receives the delivery webhooks, and the core polling it. Nothing is mocked.
+// Courier delivery (docs/platform.md#delivery-service) through the core: a real sandbox with its
+// delivery service, a real relay that receives the delivery webhooks, and the core polling it.
+// Nothing is mocked.
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -26,6 +27,8 @@ type SandboxDelivery = {
   handshake: { is_required: boolean; pin_code: number } | null;
   rejected_reason: string | null;
 };
+/** An event as the sandbox's delivery service sent it (its control API's log). */
+type SentEvent = { type: string; delivered: boolean; duplicated: boolean };
 type Webhook = { id: string; callback_url: string; disabled: boolean; subscribed_events: string[] };
 
 const drive = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
@@ -54,6 +57,19 @@ const deliveryWhere = (what: string, id: string, check: (d: Delivery) => boolean
     const d = await delivery(id);
     return d && check(d) ? d : undefined;
   });
+
+/** The event types the terminal stored for a delivery, read from its database. */
+const storedEventTypes = (reference: string): string[] => {
+  const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
+  try {
+    const rows = db
+      .prepare('SELECT type FROM delivery_events WHERE reference = ?')
+      .all(reference) as Array<{ type: string }>;
+    return rows.map((row) => row.type);
+  } finally {
+    db.close();
+  }
+};
 
 /** Quotes the address and books a courier; resolves once the platform accepted the booking. */
 const book = async (orderNumber: string, extra: { handshake?: boolean } = {}) => {
@@ -235,28 +251,36 @@ describe('courier delivery through the core', () => {
 
   it('ends in the right state when events arrive out of order and twice', async () => {
     const { deliveryId, reference } = await book('D4');
+    const LAST_ACTION = ['order.delivered', 'order.dropoff_completed'];
     await world.faults({ duplicate_webhooks: 1 });
     try {
       await advance(reference, { to: 'dropoff_arrival' });
+      // The last action's events go out last-first: order.delivered, then order.dropoff_completed.
       await advance(reference, { to: 'delivered', order: 'reversed' });
-      await deliveryWhere('delivered', deliveryId, (d) => d.status === 'delivered');
+      // The delivery reads "delivered" as soon as the first of them is applied, before the second
+      // has even left the sandbox: wait until the sandbox sent both, each twice (the relay answered
+      // 200, so both are committed there), and the terminal stored both.
+      await waitFor('both events of the last action sent twice', async () => {
+        const sent = (
+          await world.control<SentEvent[]>(
+            'GET',
+            `/drive/events?platform_order_reference_id=${reference}`,
+          )
+        ).json.filter((e) => LAST_ACTION.includes(e.type));
+        return sent.length === 2 && sent.every((e) => e.delivered && e.duplicated);
+      });
     } finally {
       await world.faults({ duplicate_webhooks: 0 });
     }
+    const names = await waitFor('both events stored by the terminal', () => {
+      const stored = storedEventTypes(reference);
+      return LAST_ACTION.every((type) => stored.includes(type)) ? stored : undefined;
+    });
     // Every event is stored once although the sandbox sent each twice (the relay dedupes first;
     // the terminal's own dedupe of a re-served event is in main/delivery/delivery-inbox.test.ts).
-    const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
-    try {
-      const types = db
-        .prepare('SELECT type FROM delivery_events WHERE reference = ?')
-        .all(reference) as Array<{ type: string }>;
-      const names = types.map((t) => t.type);
-      expect(names.filter((n) => n === 'order.delivered')).toHaveLength(1);
-      expect(names).toContain('order.dropoff_completed');
-    } finally {
-      db.close();
-    }
-    // dropoff_completed arrived after delivered: the delivery did not move back.
+    expect(names.filter((n) => n === 'order.delivered')).toHaveLength(1);
+    expect(names.filter((n) => n === 'order.dropoff_completed')).toHaveLength(1);
+    // dropoff_completed was applied after delivered: the delivery did not move back.
     expect((await delivery(deliveryId))?.status).toBe('delivered');
   });
 

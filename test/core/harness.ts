@@ -12,6 +12,7 @@ import { createTerminal } from '../../relay/terminals';
 import type { Core, CoreOptions } from '../../main/core';
 import { startCore } from '../../main/core';
 import type { SecretStore } from '../../main/secrets/secret-store';
+import { waitFor as waitUntil } from '../wait';
 import {
   createKeytarSecretStore,
   createMemorySecretStore,
@@ -61,7 +62,7 @@ export const testSecretStore = (): SecretStore =>
 export const startWorld = async (
   options: {
     sandbox?: SandboxOptions;
-    /** HS256 secrets the relay accepts for delivery webhooks (spec 2); none by default. */
+    /** HS256 secrets the relay accepts for delivery webhooks (docs/platform.md#delivery-events). */
     deliverySecrets?: string[];
   } = {},
 ): Promise<World> => {
@@ -175,23 +176,9 @@ export const startWorld = async (
   return world;
 };
 
-/** Polls `check` until it returns a value other than undefined/false, or fails after `timeoutMs`. */
-export const waitFor = async <T>(
+/** test/wait.ts's waitFor with the label first, as the core's tests and benchmarks call it. */
+export const waitFor = <T>(
   what: string,
   check: () => Promise<T | undefined | false> | T | undefined | false,
   timeoutMs = 10_000,
-): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown = null;
-  for (;;) {
-    try {
-      const value = await check();
-      if (value !== undefined && value !== false) return value as T;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-};
+): Promise<T> => waitUntil(check, { message: what, timeoutMs });

@@ -1,4 +1,4 @@
-// Every marketplace endpoint of DESIGN.md through the app's client, against the sandbox.
+// Every marketplace endpoint the app uses (docs/platform.md), through its client, on the sandbox.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -38,9 +38,23 @@ type Sent = {
   type: string;
   body: { order?: { id?: string; status?: string } };
   delivered: boolean;
+  dropped: 'fault' | 'retries' | 'no-webhook' | null;
 };
 const notifications = async (): Promise<Sent[]> =>
   (await world.control<Sent[]>('GET', '/notifications')).json;
+
+type NotificationRow = { attempts: number; error: string | null; processed_at: string | null };
+/** The core's inbox row of an order's notification, read from its database. */
+const notificationRow = (orderId: string): NotificationRow | undefined => {
+  const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
+  try {
+    return db
+      .prepare('SELECT attempts, error, processed_at FROM notifications WHERE order_id = ?')
+      .get(orderId) as NotificationRow | undefined;
+  } finally {
+    db.close();
+  }
+};
 
 describe('core resilience', () => {
   it('network cut mid-shift: accepts and readies wait, then arrive once each and in order', async () => {
@@ -64,7 +78,10 @@ describe('core resilience', () => {
     for (const p of placed) expect((await world.sandboxOrder(p.id)).status).toBe('CREATED');
     // An order placed during the cut is announced by the relay but cannot be fetched yet.
     const duringCut = await world.placeOrder();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await waitFor('a failed fetch of the order placed during the cut', () => {
+      const row = notificationRow(duringCut.id);
+      return row && row.attempts > 0 && row.error !== null && row.processed_at === null;
+    });
     expect(await orderOf(duringCut.id)).toBeUndefined();
 
     await world.faults({ error_rate: 0 });
@@ -185,7 +202,14 @@ describe('core resilience', () => {
     );
     await world.faults({ drop_webhooks: 1 });
     await world.control('POST', `/orders/${placed.id}/courier`, { event: 'delivered' });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor('the DELIVERED notification dropped', async () =>
+      (await notifications()).some(
+        (n) =>
+          n.body.order?.id === placed.id &&
+          n.body.order.status === 'DELIVERED' &&
+          n.dropped === 'fault',
+      ),
+    );
     expect((await orderOf(placed.id))?.platformStatus).toBe('PRODUCTION');
     const venue = await core.api['venue:refresh']({});
     expect(venue).toMatchObject({ venueId: world.sandbox.demo.venueId, isOnline: true });

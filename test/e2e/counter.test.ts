@@ -63,6 +63,7 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
 
     await page.getByRole('button', { name: 'Mute 2 min' }).click();
     const muted = await tones(page);
+    // Silence has no event to wait for: watch longer than one ring interval (2 s).
     await page.waitForTimeout(2_500);
     expect(await tones(page)).toBe(muted);
     await page.getByRole('button', { name: /Unmute/ }).click();
@@ -116,7 +117,18 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
       await card(placed.order_number).getByRole('button', { name: 'Accept' }).click();
       await page.getByRole('button', { name: /^Accept ·/ }).click();
       await card(placed.order_number).getByText('Accept: waiting for the platform…').waitFor();
-      await page.waitForTimeout(1_500);
+      // The terminal has tried and the platform refused: the order is still CREATED there.
+      await eventually(
+        () => demo.core.api['outbox:list']({}),
+        (entries) =>
+          entries.some(
+            (e) =>
+              e.kind === 'accept' &&
+              e.subject === placed.id &&
+              e.state === 'pending' &&
+              e.attempts > 0,
+          ),
+      );
       expect((await sandbox.order(placed.id)).status).toBe('CREATED');
       await card(placed.order_number).getByText('Accept: waiting for the platform…').waitFor();
       expect(await page.getByTestId('status-outbox').textContent()).toMatch(/waiting to send/);

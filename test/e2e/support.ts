@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import type { Demo } from '../../scripts/start';
 import { startDemo } from '../../scripts/start';
+import { waitFor } from '../wait';
 
 export const OUTPUT_DIR = path.resolve('test-output');
 
@@ -93,18 +94,23 @@ export const control = (demo: Demo) => {
   };
 };
 
-/** Polls until `read` satisfies `done` (the sandbox changes asynchronously). */
+/** Polls until `read` satisfies `done` (the sandbox changes asynchronously); test/wait.ts's loop. */
 export const eventually = async <T>(
   read: () => Promise<T>,
   done: (value: T) => boolean,
   timeoutMs = 15_000,
 ): Promise<T> => {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  let last: T | undefined;
+  try {
+    return await waitFor(
+      async () => {
+        last = await read();
+        return done(last) ? { value: last } : undefined;
+      },
+      { timeoutMs, intervalMs: 100 },
+    ).then((hit) => hit.value);
+  } catch (error) {
+    throw new Error(`${String(error)}; last value: ${JSON.stringify(last)}`, { cause: error });
   }
 };
 

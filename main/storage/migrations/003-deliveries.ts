@@ -1,8 +1,9 @@
 import type { Database } from 'better-sqlite3';
 
 /**
- * Courier deliveries (spec 2): the bookings, the relay's delivery events as received (a durable
- * inbox, verified after the commit because verification is asynchronous), and every verified
+ * Courier deliveries (docs/platform.md#delivery-service): the bookings, the relay's delivery events
+ * as received (a durable inbox, verified after the commit because verification is asynchronous),
+ * and every verified
  * event by its id (the dedupe key), from which a delivery's state is folded.
  */
 export const migration003Deliveries = (db: Database): void => {
