@@ -4,9 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Order } from './domain';
 import { ORDER_STATUSES } from './domain';
-import type {
-  FULFILMENTS,
-  TIMINGS} from './order-actions';
+import type { FULFILMENTS, TIMINGS } from './order-actions';
 import {
   actionsFor,
   availableActions,

@@ -5,12 +5,13 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError, readJson, requestTimeouts, sendJson, sendText } from '../../kit/http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { BridgeError } from '../../shared/ipc/contract';
 import { EVENT_NAMES } from '../../shared/ipc/contract';
 import type { ServiceHost } from '../host/dispatch';
-import { invalidRequest, invokeChannel, isChannelName } from '../host/dispatch';
+import { invokeChannel, isChannelName } from '../host/dispatch';
 import { CONTENT_SECURITY_POLICY } from '../host/security';
 import { BRIDGE_SCRIPT_PATH, bridgeScript, SESSION_COOKIE, SESSION_HEADER } from './bridge-script';
 
@@ -28,6 +29,8 @@ export type WebHost = { url: string; origin: string; token: string; close(): Pro
 /** Menus may be large (the contract allows 20 M characters); nothing else comes near. */
 const MAX_BODY_BYTES = 24 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
+/** A client that has not sent its whole request by then is cut off (408). */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 const STATUS_OF: Record<BridgeError['code'], number> = {
   'invalid-request': 400,
@@ -72,50 +75,20 @@ const cookieValue = (header: string | undefined, name: string): string | undefin
   return undefined;
 };
 
-class BodyTooLarge extends Error {}
-
-const readBody = (request: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        // Drain the rest without keeping it, so the 413 can still be answered.
-        request.off('data', onData);
-        request.resume();
-        chunks.length = 0;
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    request.on('data', onData);
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-
 const send = (
   response: ServerResponse,
   status: number,
   body: string,
   type: string,
   extra: Record<string, string> = {},
-): void => {
-  response.writeHead(status, {
-    ...securityHeaders,
-    'Content-Type': type,
-    'Cache-Control': 'no-store',
-    ...extra,
-  });
-  response.end(body);
-};
+): void => sendText(response, status, body, { ...securityHeaders, 'Content-Type': type, ...extra });
 
-const sendJson = (response: ServerResponse, status: number, value: unknown): void =>
-  send(response, status, JSON.stringify(value), 'application/json; charset=utf-8');
-
-const sendError = (response: ServerResponse, status: number, error: BridgeError): void =>
-  sendJson(response, status, error);
+const sendError = (
+  response: ServerResponse,
+  status: number,
+  error: BridgeError,
+  extra: Readonly<Record<string, string>> = {},
+): void => sendJson(response, status, error, { ...securityHeaders, ...extra });
 
 export const startWebHost = async (options: WebHostOptions): Promise<WebHost> => {
   const { core, rendererDir } = options;
@@ -236,19 +209,25 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
     }
     let args: unknown;
     try {
-      const text = await readBody(request);
-      args = text.trim() === '' ? {} : JSON.parse(text);
+      args = await readJson(request, { limit: MAX_BODY_BYTES, emptyAs: {} });
     } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        sendError(response, 413, { code: 'invalid-request', message: 'The request is too large.' });
-      } else {
-        const result = invalidRequest('The request body is not valid JSON.');
-        if (!result.ok) sendError(response, 400, result.error);
-      }
+      if (!(error instanceof HttpError)) throw error;
+      sendError(
+        response,
+        error.status,
+        {
+          code: 'invalid-request',
+          message:
+            error.status === 413
+              ? 'The request is too large.'
+              : 'The request body is not valid JSON.',
+        },
+        error.headers,
+      );
       return;
     }
     const result = await invokeChannel(core.api, channel, args);
-    if (result.ok) sendJson(response, 200, { value: result.value });
+    if (result.ok) sendJson(response, 200, { value: result.value }, securityHeaders);
     else sendError(response, STATUS_OF[result.error.code], result.error);
   };
 
@@ -291,7 +270,7 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
     return serveStatic(pathname, response);
   };
 
-  const server = http.createServer((request, response) => {
+  const server = http.createServer(requestTimeouts(REQUEST_TIMEOUT_MS), (request, response) => {
     handle(request, response).catch(() => {
       if (!response.headersSent)
         sendError(response, 500, { code: 'failed', message: 'The web host failed.' });
