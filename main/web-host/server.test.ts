@@ -288,8 +288,8 @@ describe('bridge script', () => {
     source!.handlers.get('open')!({});
     expect(fetches).toHaveLength(1);
     source!.handlers.get('open')!({});
-    // The reconnect reads every list (6 calls), then hands the orders to listeners.
-    await waitFor(() => fetches.length >= 6 && changed.length > 0, {
+    // The reconnect reads every list (EVENT_LISTS: 6 more calls), then hands the orders to listeners.
+    await waitFor(() => fetches.length >= 7 && changed.length > 0, {
       message: 'the state read afresh after the reconnect',
     });
     expect(fetches.map((f) => f.url).sort()).toEqual(
@@ -300,6 +300,7 @@ describe('bridge script', () => {
         '/api/outbox:list',
         '/api/venue:get',
         '/api/menu:items',
+        '/api/delivery:list',
       ].sort(),
     );
     expect(changed).toEqual([{ orders: { actionId: 'z' } }]);
