@@ -13,14 +13,8 @@ import { fullJitterDelay } from '../lib/backoff';
 import type { OrderStore } from './order-store';
 import { coalescedDrain } from '../lib/coalesced-drain';
 import { parseJsonBody } from '../relay-client/json-body';
-
-type InboxRow = {
-  id: string;
-  type: string;
-  order_id: string | null;
-  body: string;
-  attempts: number;
-};
+import type { InboxNotification } from '../relay-client/inbox';
+import { createNotificationInbox } from '../relay-client/inbox';
 
 export type OrderSyncEvents = {
   /** The stored order changed. */
@@ -51,24 +45,8 @@ export const createOrderSync = (options: {
   now: () => Date;
   events: OrderSyncEvents;
 }): OrderSync => {
-  const { db, orders, client, now, events } = options;
-  const selectDue = db.prepare<[string], InboxRow>(
-    `SELECT id, type, order_id, body, attempts FROM notifications
-     WHERE processed_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
-     ORDER BY relay_seq, received_at LIMIT 100`,
-  );
-  const markProcessed = db.prepare(
-    'UPDATE notifications SET processed_at = ?, error = ? WHERE id = ?',
-  );
-  const markRetry = db.prepare(
-    'UPDATE notifications SET attempts = attempts + 1, next_attempt_at = ?, error = ? WHERE id = ?',
-  );
-  const clearBackoff = db.prepare(
-    'UPDATE notifications SET next_attempt_at = NULL WHERE processed_at IS NULL AND next_attempt_at IS NOT NULL',
-  );
-  const selectReceived = db.prepare<[string], { received_at: string }>(
-    'SELECT received_at FROM notifications WHERE id = ?',
-  );
+  const { orders, client, now, events } = options;
+  const inbox = createNotificationInbox(options.db);
 
   const refetch = async (
     orderId: string,
@@ -84,10 +62,10 @@ export const createOrderSync = (options: {
     return { isNew: result.isNew };
   };
 
-  const handle = async (row: InboxRow): Promise<void> => {
+  const handle = async (row: InboxNotification): Promise<void> => {
     // The relay client stored it only after the same schema accepted it.
     const body = notificationSchema.parse(parseJsonBody(row.body));
-    const orderId = row.order_id;
+    const { orderId } = row;
     const venue = options.venueId();
     if (!orderId || (venue && body.order?.venue_id && body.order.venue_id !== venue)) return;
     switch (row.type) {
@@ -119,29 +97,29 @@ export const createOrderSync = (options: {
 
   const drainOnce = async (): Promise<void> => {
     for (;;) {
-      const rows = selectDue.all(now().toISOString());
+      const rows = inbox.due(now().toISOString());
       if (rows.length === 0) return;
       let progressed = false;
       for (const row of rows) {
         try {
           await handle(row);
-          markProcessed.run(now().toISOString(), null, row.id);
+          inbox.processed(row.id, now().toISOString(), null);
           progressed = true;
-          const received = selectReceived.get(row.id);
-          if (received) events.stored?.(row.id, now().getTime() - Date.parse(received.received_at));
+          const received = inbox.receivedAt(row.id);
+          if (received) events.stored?.(row.id, now().getTime() - Date.parse(received));
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           if (error instanceof HttpError && error.kind === 'permanent' && error.status !== 401) {
             // E.g. 404 or 403: no retry will fetch it; keep the notification, marked with why.
-            markProcessed.run(now().toISOString(), message, row.id);
-            events.problem?.(row.order_id ?? row.id, message);
+            inbox.processed(row.id, now().toISOString(), message);
+            events.problem?.(row.orderId ?? row.id, message);
             progressed = true;
           } else {
             const delay = Math.max(
               500,
               fullJitterDelay(row.attempts + 1, { baseMs: 1000, capMs: 60_000 }),
             );
-            markRetry.run(new Date(now().getTime() + delay).toISOString(), message, row.id);
+            inbox.retryAt(row.id, new Date(now().getTime() + delay).toISOString(), message);
           }
         }
       }
@@ -170,8 +148,6 @@ export const createOrderSync = (options: {
       return { refetched, mismatch };
     },
     refetch,
-    resetBackoff: () => {
-      clearBackoff.run();
-    },
+    resetBackoff: () => inbox.clearBackoff(),
   };
 };

@@ -1,0 +1,98 @@
+// The inboxes the relay client fills (notifications, delivery_inbox; docs/platform.md#notification-retries):
+// what the relay handed over is committed with the cursor, then processed by the slices through
+// these calls. This module owns the inbox tables; the orders and delivery slices never query them.
+import type { Database } from '../storage/database';
+
+export type InboxNotification = {
+  id: string;
+  type: string;
+  orderId: string | null;
+  body: string;
+  attempts: number;
+};
+
+export type NotificationInbox = {
+  /** Unprocessed notifications due by `at`, in relay order. */
+  due(at: string, limit?: number): InboxNotification[];
+  /** Done with it; `error` says why nothing came of it (kept for support). */
+  processed(id: string, at: string, error: string | null): void;
+  /** Try again at `next`. */
+  retryAt(id: string, next: string, error: string): void;
+  /** Makes every waiting notification due now (the platform is reachable again). */
+  clearBackoff(): void;
+  /** When the relay received it: the start of notification-to-stored latency. */
+  receivedAt(id: string): string | null;
+};
+
+export const createNotificationInbox = (db: Database): NotificationInbox => {
+  const selectDue = db.prepare<
+    [string, number],
+    { id: string; type: string; order_id: string | null; body: string; attempts: number }
+  >(
+    `SELECT id, type, order_id, body, attempts FROM notifications
+     WHERE processed_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
+     ORDER BY relay_seq, received_at LIMIT ?`,
+  );
+  const markProcessed = db.prepare(
+    'UPDATE notifications SET processed_at = ?, error = ? WHERE id = ?',
+  );
+  const markRetry = db.prepare(
+    'UPDATE notifications SET attempts = attempts + 1, next_attempt_at = ?, error = ? WHERE id = ?',
+  );
+  const clearBackoff = db.prepare(
+    'UPDATE notifications SET next_attempt_at = NULL WHERE processed_at IS NULL AND next_attempt_at IS NOT NULL',
+  );
+  const selectReceived = db.prepare<[string], { received_at: string }>(
+    'SELECT received_at FROM notifications WHERE id = ?',
+  );
+  return {
+    due: (at, limit = 100) =>
+      selectDue.all(at, limit).map((row) => ({
+        id: row.id,
+        type: row.type,
+        orderId: row.order_id,
+        body: row.body,
+        attempts: row.attempts,
+      })),
+    processed: (id, at, error) => {
+      markProcessed.run(at, error, id);
+    },
+    retryAt: (id, next, error) => {
+      markRetry.run(next, error, id);
+    },
+    clearBackoff: () => {
+      clearBackoff.run();
+    },
+    receivedAt: (id) => selectReceived.get(id)?.received_at ?? null,
+  };
+};
+
+export type InboxDeliveryEvent = { relaySeq: number; body: string; receivedAt: string };
+
+export type DeliveryEventInbox = {
+  /** Unprocessed delivery event bodies, in relay order. */
+  waiting(limit?: number): InboxDeliveryEvent[];
+  /** Done with it; `outcome` is the event type, "duplicate" or "rejected: <why>". */
+  processed(relaySeq: number, at: string, outcome: string): void;
+};
+
+export const createDeliveryEventInbox = (db: Database): DeliveryEventInbox => {
+  const selectWaiting = db.prepare<
+    [number],
+    { relay_seq: number; body: string; received_at: string }
+  >(
+    'SELECT relay_seq, body, received_at FROM delivery_inbox WHERE processed_at IS NULL ORDER BY relay_seq LIMIT ?',
+  );
+  const markProcessed = db.prepare(
+    'UPDATE delivery_inbox SET processed_at = ?, outcome = ? WHERE relay_seq = ?',
+  );
+  return {
+    waiting: (limit = 100) =>
+      selectWaiting
+        .all(limit)
+        .map((row) => ({ relaySeq: row.relay_seq, body: row.body, receivedAt: row.received_at })),
+    processed: (relaySeq, at, outcome) => {
+      markProcessed.run(at, outcome, relaySeq);
+    },
+  };
+};
