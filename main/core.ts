@@ -12,7 +12,7 @@ import type { SecretStore } from './secrets/secret-store';
 import { openDatabase } from './storage/database';
 import { createSettings } from './storage/settings';
 import { createAuditLog } from './audit/audit-log';
-import { createTokenManager, NotConfiguredError, ReconnectNeededError } from './auth/token-manager';
+import { NotConfiguredError, ReconnectNeededError } from './auth/token-manager';
 import { createMarketplaceClient } from './marketplace/client';
 import { createOutbox, outboxHandlers } from './outbox/outbox';
 import { createSetupSlice } from './setup/setup';
@@ -44,26 +44,6 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   const secrets = options.secretStore;
   const hub = createEventHub();
 
-  const tokens = createTokenManager({
-    secrets,
-    settings,
-    now,
-    onRefresh: (outcome, detail) => {
-      if (outcome !== 'ok')
-        audit.record({ action: 'token-refresh', subject: setup.venueId() ?? '-', outcome, detail });
-    },
-  });
-  tokens.onChange((state) => {
-    if (state.needsReconnect)
-      audit.record({
-        action: 'needs-reconnect',
-        subject: state.config?.venueId ?? '-',
-        outcome: 'blocked',
-        detail: state.reconnectReason,
-      });
-    setup.statusChanged();
-  });
-
   const outboxChanged = hub.batched('outbox:changed', (ids) => ({ entries: outbox.entries(ids) }));
   const outbox = createOutbox({
     db,
@@ -82,9 +62,37 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     },
   });
 
+  const setup = createSetupSlice({
+    db,
+    settings,
+    secrets,
+    now,
+    audit,
+    hub,
+    relayWaitSeconds: options.relayWaitSeconds,
+    relay: {
+      onCommitted: () => orders.drain(),
+      onDeliveryCommitted: () => delivery.drain(),
+      onReconnected: () => venue.reconcileQuietly(),
+    },
+    venueName: () => venue.name(),
+    outboxCounts: () => outbox.counts(),
+    connected: (_venueId, changed) => {
+      if (changed) venue.forget({ name: true });
+      outbox.resetBackoff();
+      outbox.kick();
+      venue.reconcileQuietly();
+      delivery.maintainWebhook();
+    },
+    disconnecting: async () => {
+      await delivery.forget();
+      venue.forget({ name: false });
+    },
+  });
+
   const client = createMarketplaceClient({
     posUrl: () => setup.connection()?.posUrl ?? null,
-    tokens,
+    tokens: setup.tokens,
     onOutcome: (reachable, error) => {
       // The network is back: what waits out a backoff goes now, not after it.
       if (setup.platformOutcome(reachable, error?.message ?? null).backOnline) {
@@ -109,7 +117,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     client,
     venueId: () => setup.venueId(),
     requireVenue: () => setup.requireVenue(),
-    canReconcile: () => !tokens.state().needsReconnect,
+    canReconcile: () => !setup.tokens.state().needsReconnect,
     reconcileOrders: async (remote) => {
       const result = await orders.sync.reconcile(remote);
       await orders.sync.drain();
@@ -130,48 +138,6 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     secrets,
     relayUrl: () => setup.connection()?.relayUrl ?? null,
   });
-  const setup = createSetupSlice({
-    db,
-    settings,
-    secrets,
-    tokens,
-    audit,
-    hub,
-    relayWaitSeconds: options.relayWaitSeconds,
-    relay: {
-      onCommitted: () => orders.drain(),
-      onDeliveryCommitted: () => delivery.drain(),
-      onReconnected: () => venue.reconcileQuietly(),
-      onRejected: (reason, detail) =>
-        audit.record({
-          action: 'notification',
-          subject: detail,
-          outcome: 'rejected',
-          detail: reason,
-        }),
-      onLogChanged: ({ previousLogId, logId, cursor }) =>
-        audit.record({
-          action: 'relay',
-          subject: logId,
-          outcome: 'log-changed',
-          detail: `The relay's event log changed (was ${previousLogId} at seq ${cursor}); reading it again from the start.`,
-        }),
-    },
-    venueName: () => venue.name(),
-    outboxCounts: () => outbox.counts(),
-    connected: (_venueId, changed) => {
-      if (changed) venue.forget({ name: true });
-      outbox.resetBackoff();
-      outbox.kick();
-      venue.reconcileQuietly();
-      delivery.maintainWebhook();
-    },
-    disconnecting: async () => {
-      await delivery.forget();
-      venue.forget({ name: false });
-    },
-  });
-
   const api: ServiceApi = {
     ...setup.handlers,
     ...orders.handlers,
@@ -195,7 +161,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     background();
   }
   const tick = setInterval(() => {
-    void tokens.refreshIfDue().catch(() => undefined);
+    void setup.tokens.refreshIfDue().catch(() => undefined);
     background();
   }, options.reconcileIntervalMs ?? 60_000);
   tick.unref();

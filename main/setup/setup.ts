@@ -5,6 +5,7 @@ import type { AppStatus, PlatformReachability, RelayConnection } from '../../sha
 import type { ServiceApi, SetupState } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
 import type { TokenManager } from '../auth/token-manager';
+import { createTokenManager } from '../auth/token-manager';
 import type { EventHub } from '../host/event-hub';
 import type { RelayClient, RelayClientOptions } from '../relay-client/relay-client';
 import { startRelayClient } from '../relay-client/relay-client';
@@ -28,13 +29,14 @@ const CONNECTION_KEY = 'connection';
 /** What the relay link reports to the other slices. */
 export type RelayHooks = Pick<
   RelayClientOptions,
-  'onCommitted' | 'onDeliveryCommitted' | 'onReconnected' | 'onRejected' | 'onLogChanged'
+  'onCommitted' | 'onDeliveryCommitted' | 'onReconnected'
 >;
 
 type SetupChannels = 'setup:get' | 'setup:connect' | 'setup:disconnect' | 'status:get';
 
 export type SetupSlice = {
   handlers: Pick<ServiceApi, SetupChannels>;
+  tokens: TokenManager;
   connection(): Connection | null;
   venueId(): string | null;
   /** The connected venue's id, or the not-configured error staff see. */
@@ -53,7 +55,7 @@ export const createSetupSlice = (deps: {
   db: Database;
   settings: Settings;
   secrets: SecretStore;
-  tokens: TokenManager;
+  now: () => Date;
   audit: AuditLog;
   hub: EventHub;
   relayWaitSeconds?: number;
@@ -66,9 +68,28 @@ export const createSetupSlice = (deps: {
   /** The venue is being disconnected: the slices forget their set-up. */
   disconnecting: () => Promise<void>;
 }): SetupSlice => {
-  const { settings, secrets, tokens, audit, hub } = deps;
+  const { settings, secrets, audit, hub } = deps;
   const connection = (): Connection | null => settings.get<Connection>(CONNECTION_KEY);
   const venueId = (): string | null => connection()?.venueId ?? null;
+  const tokens = createTokenManager({
+    secrets,
+    settings,
+    now: deps.now,
+    onRefresh: (outcome, detail) => {
+      if (outcome !== 'ok')
+        audit.record({ action: 'token-refresh', subject: venueId() ?? '-', outcome, detail });
+    },
+  });
+  tokens.onChange((state) => {
+    if (state.needsReconnect)
+      audit.record({
+        action: 'needs-reconnect',
+        subject: state.config?.venueId ?? '-',
+        outcome: 'blocked',
+        detail: state.reconnectReason,
+      });
+    statusChanged();
+  });
   let relayState: RelayConnection = 'unconfigured';
   let relayError: string | null = null;
   let platform: PlatformReachability = 'unknown';
@@ -118,6 +139,20 @@ export const createSetupSlice = (deps: {
         relayError = error;
         statusChanged();
       },
+      onRejected: (reason, detail) =>
+        audit.record({
+          action: 'notification',
+          subject: detail,
+          outcome: 'rejected',
+          detail: reason,
+        }),
+      onLogChanged: ({ previousLogId, logId, cursor }) =>
+        audit.record({
+          action: 'relay',
+          subject: logId,
+          outcome: 'log-changed',
+          detail: `The relay's event log changed (was ${previousLogId} at seq ${cursor}); reading it again from the start.`,
+        }),
       ...deps.relay,
     });
   };
@@ -136,6 +171,7 @@ export const createSetupSlice = (deps: {
   };
 
   return {
+    tokens,
     connection,
     venueId,
     requireVenue,
