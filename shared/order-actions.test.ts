@@ -2,6 +2,7 @@
 // platform call the sender makes. The walk against the sandbox's state machine is
 // test/core/order-actions-table.test.ts.
 import { describe, expect, it } from 'vitest';
+import { makeOrder } from '../renderer/testing/fake-bridge';
 import type { Order } from './domain';
 import { ORDER_STATUSES } from './domain';
 import type { FULFILMENTS, TIMINGS } from './order-actions';
@@ -16,32 +17,15 @@ import {
   timingOf,
 } from './order-actions';
 
-const order = (overrides: Partial<Order>): Order => ({
-  id: 'o1',
-  orderNumber: '101',
-  venueId: 'v',
-  status: 'CREATED',
-  platformStatus: 'CREATED',
-  type: 'instant',
-  preorderTime: null,
-  preorderStatus: null,
-  deliveryType: 'takeaway',
-  selfDelivery: false,
-  items: [],
-  total: { amount: 0, currency: 'EUR' },
-  consumerName: null,
-  consumerPhone: null,
-  consumerComment: null,
-  pickupEta: null,
-  courierPickupEta: null,
-  pickupCompleted: false,
-  preparationMinutes: null,
-  rejectReason: null,
-  createdAt: '2026-11-23T10:00:00.000Z',
-  updatedAt: '2026-11-23T10:00:00.000Z',
-  pending: null,
-  ...overrides,
-});
+const order = (patch: Partial<Order>): Order =>
+  makeOrder({
+    status: 'CREATED',
+    type: 'instant',
+    deliveryType: 'takeaway',
+    selfDelivery: false,
+    pending: null,
+    ...patch,
+  });
 
 describe('order-action table', () => {
   it('tells fulfilment and timing from the order', () => {

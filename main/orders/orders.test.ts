@@ -8,14 +8,11 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_ACTION_KINDS } from '../../shared/order-actions';
 import type { Sandbox } from '../../sandbox/server';
-import { startSandbox } from '../../sandbox/server';
-import { createTokenManager } from '../auth/token-manager';
+import type { PlatformClient } from '../../test/platform-client';
+import { startPlatformClient } from '../../test/platform-client';
 import type { MarketplaceClient } from '../marketplace/client';
-import { createMarketplaceClient } from '../marketplace/client';
-import { createMemorySecretStore } from '../secrets/secret-store';
 import type { Database } from '../storage/database';
 import { openDatabase } from '../storage/database';
-import { createSettings } from '../storage/settings';
 import type { Outbox } from '../outbox/outbox';
 import { createOutbox } from '../outbox/outbox';
 import { createOrderActions } from './order-actions';
@@ -25,20 +22,11 @@ import { createOrderStore } from './order-store';
 import type { OrderSync } from './order-sync';
 import { createOrderSync } from './order-sync';
 
+let platform: PlatformClient;
 let sandbox: Sandbox;
 let client: MarketplaceClient;
-let authDir: string;
-let authDb: Database;
-
-const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${sandbox.controlUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status}`);
-  return (await response.json()) as T;
-};
+const control = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  platform.control<T>(method, path, body);
 const place = (body: { type: 'takeaway' | 'homedelivery'; self_delivery?: boolean }) =>
   control<{ id: string; order_number: string; status: string }>('POST', '/orders', {
     venue_id: sandbox.demo.venueId,
@@ -48,32 +36,11 @@ const truth = async (id: string) =>
   (await control<{ status: string }>('GET', `/orders/${id}`)).status;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ webhookUrl: null, ordersPerMinute: 0 });
-  authDir = mkdtempSync(join(tmpdir(), 'countertop-orders-auth-'));
-  authDb = openDatabase(join(authDir, 'auth.db'));
-  const tokens = createTokenManager({
-    secrets: createMemorySecretStore(),
-    settings: createSettings(authDb),
-    now: () => new Date(),
-  });
-  const { code } = await control<{ code: string }>('POST', '/authorization-codes', {
-    client_id: sandbox.demo.clientId,
-    venue_id: sandbox.demo.venueId,
-    redirect_uri: sandbox.demo.redirectUri,
-  });
-  await tokens.connect({
-    authUrl: sandbox.authUrl,
-    clientId: sandbox.demo.clientId,
-    clientSecret: sandbox.demo.clientSecret,
-    code,
-    redirectUri: sandbox.demo.redirectUri,
-  });
-  client = createMarketplaceClient({ posUrl: () => sandbox.posUrl, tokens });
+  platform = await startPlatformClient();
+  ({ sandbox, client } = platform);
 });
 afterAll(async () => {
-  authDb?.close();
-  await sandbox?.close();
-  if (authDir) rmSync(authDir, { recursive: true, force: true });
+  await platform?.close();
 });
 
 let dir: string;

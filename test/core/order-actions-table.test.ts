@@ -3,9 +3,6 @@
 // actions and the platform's own moves, and every action, the table's "allowed" must be exactly
 // what the platform takes (and where it leads), and its "not allowed" what the platform refuses.
 // Real sandbox, real HTTP, main's own platform client; nothing is mocked.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OrderActionKind, OrderStatus } from '../../shared/domain';
 import type { Fulfilment, OrderSituation } from '../../shared/order-actions';
@@ -18,60 +15,24 @@ import {
   timingOf,
 } from '../../shared/order-actions';
 import type { Sandbox } from '../../sandbox/server';
-import { startSandbox } from '../../sandbox/server';
-import { createTokenManager } from '../../main/auth/token-manager';
 import type { MarketplaceClient } from '../../main/marketplace/client';
-import { createMarketplaceClient } from '../../main/marketplace/client';
 import { mapOrderV2 } from '../../main/marketplace/order-mapping';
 import { HttpError } from '../../main/http/http';
-import { createMemorySecretStore } from '../../main/secrets/secret-store';
-import type { Database } from '../../main/storage/database';
-import { openDatabase } from '../../main/storage/database';
-import { createSettings } from '../../main/storage/settings';
+import type { PlatformClient } from '../platform-client';
+import { startPlatformClient } from '../platform-client';
 
+let platform: PlatformClient;
 let sandbox: Sandbox;
 let client: MarketplaceClient;
-let dir: string;
-let db: Database;
-
-const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${sandbox.controlUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-};
+const control = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  platform.control<T>(method, path, body);
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ webhookUrl: null, ordersPerMinute: 0 });
-  dir = mkdtempSync(join(tmpdir(), 'countertop-table-'));
-  db = openDatabase(join(dir, 'core.db'));
-  const tokens = createTokenManager({
-    secrets: createMemorySecretStore(),
-    settings: createSettings(db),
-    now: () => new Date(),
-  });
-  const { code } = await control<{ code: string }>('POST', '/authorization-codes', {
-    client_id: sandbox.demo.clientId,
-    venue_id: sandbox.demo.venueId,
-    redirect_uri: sandbox.demo.redirectUri,
-  });
-  await tokens.connect({
-    authUrl: sandbox.authUrl,
-    clientId: sandbox.demo.clientId,
-    clientSecret: sandbox.demo.clientSecret,
-    code,
-    redirectUri: sandbox.demo.redirectUri,
-  });
-  client = createMarketplaceClient({ posUrl: () => sandbox.posUrl, tokens });
+  platform = await startPlatformClient();
+  ({ sandbox, client } = platform);
 });
 afterAll(async () => {
-  db?.close();
-  await sandbox?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  await platform?.close();
 });
 
 /** A move on the way to a situation: a staff action, or one the platform makes by itself. */
