@@ -241,4 +241,20 @@ describe('outbox registry and enqueue', () => {
     });
     expect(outbox.open()).toEqual([]);
   });
+
+  it('audits a done action with its facts', async () => {
+    start();
+    const { actionId } = outbox.enqueue(kinds.accept ?? { kind: 'accept' }, {
+      subject: 'o5',
+      prepare: () => ({ payload: {}, facts: { orderNumber: '105', minutes: 20 } }),
+    });
+    await outbox.idle();
+    expect(outbox.entries([actionId])[0]?.state).toBe('done');
+    expect(audit()).toContainEqual({
+      action: 'accept',
+      subject: 'o5',
+      outcome: 'done',
+      detail: JSON.stringify({ orderNumber: '105', minutes: 20 }),
+    });
+  });
 });

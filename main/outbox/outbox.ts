@@ -242,7 +242,12 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       await specOf(action.kind).send(action);
       markDone.run(now().toISOString(), action.id);
       outcome = 'done';
-      record(action, outcome, null);
+      // What was done, as the row's facts (e.g. the order number and preparation time).
+      record(
+        action,
+        outcome,
+        Object.keys(action.facts).length ? JSON.stringify(action.facts) : null,
+      );
     } catch (error) {
       if (options.blocked?.(error) || error instanceof ActionBlockedError) {
         // Not the action's fault: it waits, with every other action, and the try is not counted.
