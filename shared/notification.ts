@@ -1,7 +1,8 @@
 // The one schema of a marketplace notification as the relay hands it over
-// (docs/platform.md#notification-body): the relay client checks it before the inbox takes it, the order sync reads the
-// inbox with it. Only the fields the terminal acts on are named; a malformed optional field is
-// dropped rather than refusing the notification, which is a hint to fetch the order anyway.
+// (docs/platform.md#notification-body), parsed once: by the relay client before the inbox takes
+// it, which stores the fields below as columns for the order sync. Only the fields the terminal
+// acts on are named; a malformed optional field is dropped rather than refusing the
+// notification, which is a hint to fetch the order anyway.
 import { z } from 'zod';
 
 const optionalText = z.string().max(500).optional().catch(undefined);

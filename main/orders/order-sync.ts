@@ -3,7 +3,6 @@
 // sync also reconciles: it reads the venue status (whose latest-three statuses reveal a missed
 // change) and refetches every order that is not final yet.
 import type { OrderStatus } from '../../shared/domain';
-import { notificationSchema } from '../../shared/notification';
 import type { Database } from '../storage/database';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { VenueStatus } from '../marketplace/schemas';
@@ -12,7 +11,6 @@ import { HttpError } from '../http/http';
 import { fullJitterDelay } from '../lib/backoff';
 import type { OrderStore } from './order-store';
 import { coalescedDrain } from '../lib/coalesced-drain';
-import { parseJsonBody } from '../relay-client/json-body';
 import type { InboxNotification } from '../relay-client/inbox';
 import { createNotificationInbox } from '../relay-client/inbox';
 
@@ -63,14 +61,13 @@ export const createOrderSync = (options: {
   };
 
   const handle = async (row: InboxNotification): Promise<void> => {
-    // The relay client stored it only after the same schema accepted it.
-    const body = notificationSchema.parse(parseJsonBody(row.body));
+    // Parsed once, by the relay client with shared/notification.ts; here are its fields.
     const { orderId } = row;
     const venue = options.venueId();
-    if (!orderId || (venue && body.order?.venue_id && body.order.venue_id !== venue)) return;
+    if (!orderId || (venue && row.orderVenueId && row.orderVenueId !== venue)) return;
     switch (row.type) {
       case 'order.notification': {
-        const hint = body.order?.status ? toOrderStatus(body.order.status) : null;
+        const hint = row.orderStatus ? toOrderStatus(row.orderStatus) : null;
         const { isNew } = await refetch(orderId, hint);
         const order = orders.get(orderId);
         if (isNew && order && order.platformStatus === 'CREATED')
@@ -79,14 +76,13 @@ export const createOrderSync = (options: {
       }
       case 'courier.notification': {
         if (!orders.has(orderId)) await refetch(orderId);
-        const eta = body.courier_details?.courier_pickup_eta;
+        const eta = row.courierPickupEta;
         if (eta && orders.setCourierEta(orderId, eta)) events.changed(orderId);
         break;
       }
       case 'pickup_completed.notification': {
         if (!orders.has(orderId)) await refetch(orderId);
-        if (body.details?.is_pickup_completed && orders.setPickupCompleted(orderId))
-          events.changed(orderId);
+        if (row.pickupCompleted && orders.setPickupCompleted(orderId)) events.changed(orderId);
         break;
       }
       default:

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_ACTION_KINDS } from '../../shared/order-actions';
+import { notificationSchema } from '../../shared/notification';
+import { createNotificationInbox } from '../relay-client/inbox';
 import type { Sandbox } from '../../sandbox/server';
 import type { PlatformClient } from '../../test/platform-client';
 import { startPlatformClient } from '../../test/platform-client';
@@ -171,6 +173,7 @@ describe('order actions: check and sender', () => {
 
 describe('order sync', () => {
   let seq = 0;
+  /** What the relay client does with a notification it took: parse it once, into the inbox. */
   const notify = (type: string, orderId: string, extra: Record<string, unknown> = {}): string => {
     const id = randomUUID();
     seq += 1;
@@ -180,9 +183,11 @@ describe('order sync', () => {
       order: { id: orderId, venue_id: sandbox.demo.venueId, status: 'CREATED' },
       ...extra,
     });
-    db.prepare(
-      'INSERT INTO notifications (id, relay_seq, type, order_id, body, received_at) VALUES (?, ?, ?, ?, ?, ?)',
-    ).run(id, seq, type, orderId, body, new Date().toISOString());
+    createNotificationInbox(db).receive(notificationSchema.parse(JSON.parse(body)), {
+      relaySeq: seq,
+      body,
+      receivedAt: new Date().toISOString(),
+    });
     return id;
   };
   const processed = (id: string) =>

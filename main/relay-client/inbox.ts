@@ -1,17 +1,30 @@
 // The inboxes the relay client fills (notifications, delivery_inbox; docs/platform.md#notification-retries):
 // what the relay handed over is committed with the cursor, then processed by the slices through
 // these calls. This module owns the inbox tables; the orders and delivery slices never query them.
+import type { Notification } from '../../shared/notification';
 import type { Database } from '../storage/database';
 
+/** A notification as the relay client parsed it (once), with what the order sync acts on. */
 export type InboxNotification = {
   id: string;
   type: string;
   orderId: string | null;
-  body: string;
+  orderStatus: string | null;
+  orderVenueId: string | null;
+  courierPickupEta: string | null;
+  pickupCompleted: boolean;
   attempts: number;
 };
 
 export type NotificationInbox = {
+  /**
+   * Takes a parsed notification (with its exact body, kept for support); false when its id was
+   * taken before (a replay). Call inside the transaction that moves the relay cursor.
+   */
+  receive(
+    notification: Notification,
+    raw: { relaySeq: number; body: string; receivedAt: string },
+  ): boolean;
   /** Unprocessed notifications due by `at`, in relay order. */
   due(at: string, limit?: number): InboxNotification[];
   /** Done with it; `error` says why nothing came of it (kept for support). */
@@ -25,11 +38,26 @@ export type NotificationInbox = {
 };
 
 export const createNotificationInbox = (db: Database): NotificationInbox => {
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO notifications (id, relay_seq, type, order_id, order_status,
+       order_venue_id, courier_pickup_eta, pickup_completed, body, received_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
   const selectDue = db.prepare<
     [string, number],
-    { id: string; type: string; order_id: string | null; body: string; attempts: number }
+    {
+      id: string;
+      type: string;
+      order_id: string | null;
+      order_status: string | null;
+      order_venue_id: string | null;
+      courier_pickup_eta: string | null;
+      pickup_completed: number;
+      attempts: number;
+    }
   >(
-    `SELECT id, type, order_id, body, attempts FROM notifications
+    `SELECT id, type, order_id, order_status, order_venue_id, courier_pickup_eta, pickup_completed,
+       attempts FROM notifications
      WHERE processed_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
      ORDER BY relay_seq, received_at LIMIT ?`,
   );
@@ -46,12 +74,28 @@ export const createNotificationInbox = (db: Database): NotificationInbox => {
     'SELECT received_at FROM notifications WHERE id = ?',
   );
   return {
+    receive: (notification, raw) =>
+      insert.run(
+        notification.id,
+        raw.relaySeq,
+        notification.type,
+        notification.order?.id ?? null,
+        notification.order?.status ?? null,
+        notification.order?.venue_id ?? null,
+        notification.courier_details?.courier_pickup_eta ?? null,
+        notification.details?.is_pickup_completed === true ? 1 : 0,
+        raw.body,
+        raw.receivedAt,
+      ).changes > 0,
     due: (at, limit = 100) =>
       selectDue.all(at, limit).map((row) => ({
         id: row.id,
         type: row.type,
         orderId: row.order_id,
-        body: row.body,
+        orderStatus: row.order_status,
+        orderVenueId: row.order_venue_id,
+        courierPickupEta: row.courier_pickup_eta,
+        pickupCompleted: row.pickup_completed === 1,
         attempts: row.attempts,
       })),
     processed: (id, at, error) => {

@@ -13,6 +13,7 @@ import { HttpError, sendRequest } from '../http/http';
 import { fullJitterDelay } from '../lib/backoff';
 import { verifyPlatformSignature } from './signature';
 import { parseJsonBody } from './json-body';
+import { createNotificationInbox } from './inbox';
 
 const eventSchema = z.object({
   seq: z.number().int().nonnegative(),
@@ -74,10 +75,7 @@ export const readCursor = (db: Database): RelayCursor => {
 export const startRelayClient = (options: RelayClientOptions): RelayClient => {
   const { db } = options;
   const wait = options.waitSeconds ?? 25;
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO notifications (id, relay_seq, type, order_id, body, received_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
+  const inbox = createNotificationInbox(db);
   const insertDelivery = db.prepare(
     'INSERT OR IGNORE INTO delivery_inbox (relay_seq, body, received_at) VALUES (?, ?, ?)',
   );
@@ -131,14 +129,14 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
           continue;
         }
         // received_at is when the relay received it: the start of the notification-to-stored latency.
-        added += insert.run(
-          parsed.id,
-          localSeq,
-          parsed.type,
-          parsed.order?.id ?? null,
-          event.body,
-          event.received_at,
-        ).changes;
+        if (
+          inbox.receive(parsed, {
+            relaySeq: localSeq,
+            body: event.body,
+            receivedAt: event.received_at,
+          })
+        )
+          added += 1;
       }
       // A first answer with a log_id adopts it for the cursor already held.
       saveCursor.run(cursor, stored.logId ?? logId, stored.seqOffset);

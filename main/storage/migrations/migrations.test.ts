@@ -10,6 +10,7 @@ import { migration002ItemAvailability } from './002-item-availability';
 import { migration003Deliveries } from './003-deliveries';
 import { migration004RelayLog } from './004-relay-log';
 import { migration005OutboxFacts } from './005-outbox-facts';
+import { migration006NotificationFields } from './006-notification-fields';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -203,6 +204,102 @@ describe('migration 005 (outbox facts instead of English summaries)', () => {
     expect(db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending'").get()).toEqual({
       n: rows.length,
     });
+  });
+});
+
+describe('migration 006 (notification fields as columns)', () => {
+  it("fills waiting notifications' fields from their bodies, BOM or not, and leaves processed ones", () => {
+    const db = new BetterSqlite3(':memory:');
+    const upTo5 = [
+      migration001Initial,
+      migration002ItemAvailability,
+      migration003Deliveries,
+      migration004RelayLog,
+      migration005OutboxFacts,
+    ];
+    migrate(db, upTo5);
+    const insert = db.prepare(
+      'INSERT INTO notifications (id, relay_seq, type, order_id, body, received_at, processed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const order = (id: string, status: string) => ({ id, venue_id: 'v', status });
+    insert.run(
+      'n1',
+      1,
+      'order.notification',
+      'o1',
+      JSON.stringify({ order: order('o1', 'READY') }),
+      'x',
+      null,
+    );
+    insert.run(
+      'n2',
+      2,
+      'courier.notification',
+      'o1',
+      '\uFEFF' +
+        JSON.stringify({
+          order: order('o1', 'READY'),
+          courier_details: { courier_pickup_eta: 'T' },
+        }),
+      'x',
+      null,
+    );
+    insert.run(
+      'n3',
+      3,
+      'pickup_completed.notification',
+      'o1',
+      JSON.stringify({ order: order('o1', 'READY'), details: { is_pickup_completed: true } }),
+      'x',
+      null,
+    );
+    insert.run(
+      'n4',
+      4,
+      'order.notification',
+      'o2',
+      JSON.stringify({ order: order('o2', 'CREATED') }),
+      'x',
+      'done',
+    );
+    migrate(db, [...upTo5, migration006NotificationFields]);
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    expect(
+      db
+        .prepare(
+          'SELECT id, order_status, order_venue_id, courier_pickup_eta, pickup_completed FROM notifications ORDER BY relay_seq',
+        )
+        .all(),
+    ).toEqual([
+      {
+        id: 'n1',
+        order_status: 'READY',
+        order_venue_id: 'v',
+        courier_pickup_eta: null,
+        pickup_completed: 0,
+      },
+      {
+        id: 'n2',
+        order_status: 'READY',
+        order_venue_id: 'v',
+        courier_pickup_eta: 'T',
+        pickup_completed: 0,
+      },
+      {
+        id: 'n3',
+        order_status: 'READY',
+        order_venue_id: 'v',
+        courier_pickup_eta: null,
+        pickup_completed: 1,
+      },
+      {
+        id: 'n4',
+        order_status: null,
+        order_venue_id: null,
+        courier_pickup_eta: null,
+        pickup_completed: 0,
+      },
+    ]);
   });
 });
 
