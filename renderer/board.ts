@@ -1,7 +1,8 @@
 // Which column an order belongs to and whether it needs someone: pure rules, so the board, the
 // keyboard shortcuts and the ring all agree. Which actions an order takes is not decided here but
 // in shared/order-actions.ts (availableActions), the table main checks with too.
-import type { Order, OrderStatus } from '../shared/domain';
+import type { Order, OrderActionKind, OrderStatus } from '../shared/domain';
+import { availableActions } from '../shared/order-actions';
 import { isSameLocalDay } from './format';
 
 export const COLUMN_IDS = ['new', 'preparation', 'ready', 'scheduled', 'done'] as const;
@@ -55,8 +56,15 @@ const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
 export const isClosedByPlatform = (order: Order): boolean =>
   FINAL_STATUSES.has(order.platformStatus);
 
-/** Orders that need someone to act: the ring keeps going while any is left. */
+/** The answers a new order waits for from staff. */
+const ANSWERS: ReadonlySet<OrderActionKind> = new Set<OrderActionKind>([
+  'accept',
+  'confirm-preorder',
+]);
+
+/**
+ * Orders that need someone to act: one staff can still accept or confirm, by the order-action
+ * table. The ring keeps going while any is left.
+ */
 export const needsAttention = (order: Order): boolean =>
-  !order.pending &&
-  order.status === 'CREATED' &&
-  (order.type === 'instant' || order.preorderStatus !== 'confirmed');
+  availableActions(order).some((kind) => ANSWERS.has(kind));
