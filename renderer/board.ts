@@ -1,7 +1,8 @@
 // Which column an order belongs to and whether it needs someone: pure rules, so the board, the
 // keyboard shortcuts and the ring all agree. Which actions an order takes is not decided here but
 // in shared/order-actions.ts (availableActions), the table main checks with too.
-import type { Order, OrderActionKind, OrderStatus } from '../shared/domain';
+import type { Order, OrderActionKind } from '../shared/domain';
+import { isFinalStatus } from '../shared/domain';
 import { availableActions } from '../shared/order-actions';
 import { isSameLocalDay } from './format';
 
@@ -46,15 +47,8 @@ export const groupOrders = (orders: readonly Order[], now: number): BoardColumns
   return columns;
 };
 
-const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
-  'DELIVERED',
-  'REJECTED',
-  'CANCELED',
-]);
-
 /** The platform has closed the order: no staff action on it can succeed any more. */
-export const isClosedByPlatform = (order: Order): boolean =>
-  FINAL_STATUSES.has(order.platformStatus);
+export const isClosedByPlatform = (order: Order): boolean => isFinalStatus(order.platformStatus);
 
 /** The answers a new order waits for from staff. */
 const ANSWERS: ReadonlySet<OrderActionKind> = new Set<OrderActionKind>([

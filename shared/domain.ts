@@ -11,6 +11,22 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** How far along an order is; a status never replaces one of a higher rank. */
+export const STATUS_RANK: Record<OrderStatus, number> = {
+  CREATED: 0,
+  PRODUCTION: 1,
+  READY: 2,
+  DELIVERED: 3,
+  REJECTED: 3,
+  CANCELED: 3,
+};
+
+export const isFinalStatus = (status: OrderStatus): boolean => STATUS_RANK[status] === 3;
+
+/** The later of two statuses; on a tie the current one stays (a final status is never swapped). */
+export const laterStatus = (current: OrderStatus, incoming: OrderStatus): OrderStatus =>
+  STATUS_RANK[incoming] > STATUS_RANK[current] ? incoming : current;
+
 /** Money as the order API sends it: integer minor units. */
 export type Money = { amount: number; currency: string };
 

@@ -5,7 +5,7 @@ import type { Order, OrderActionKind, OrderStatus, PendingAction } from '../../s
 import { ORDER_ACTIONS } from '../../shared/order-actions';
 import type { Database } from '../storage/database';
 import type { PlatformOrder } from '../marketplace/order-mapping';
-import { isFinalStatus, laterStatus } from '../marketplace/order-mapping';
+import { isFinalStatus, laterStatus } from '../../shared/domain';
 import type { OpenAction } from '../outbox/outbox';
 
 type OrderRow = {
