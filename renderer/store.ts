@@ -24,6 +24,7 @@ import type {
   SetupState,
 } from '../shared/ipc/contract';
 import type { DeliveryQuote } from '../shared/domain';
+import { isFinalStatus } from '../shared/domain';
 import { toBridgeError } from './bridge';
 import { needsAttention } from './board';
 
@@ -153,7 +154,6 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
   const unsubscribers: Array<() => void> = [];
 
   return createStore<AppState & AppActions>()((set, get) => {
-    const ACTIVE = new Set<Order['status']>(['CREATED', 'PRODUCTION', 'READY']);
     /**
      * Takes orders (the whole list, or an event's changed ones), noting orders the platform
      * cancelled under the staff's hands.
@@ -162,7 +162,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       set((s) => {
         const before = new Map(s.orders.map((o) => [o.id, o.status]));
         const newlyCancelled = incoming
-          .filter((o) => o.status === 'CANCELED' && ACTIVE.has(before.get(o.id) ?? 'CANCELED'))
+          .filter((o) => o.status === 'CANCELED' && !isFinalStatus(before.get(o.id) ?? 'CANCELED'))
           .filter((o) => !s.cancelled.some((c) => c.id === o.id))
           .map((o) => ({ id: o.id, orderNumber: o.orderNumber }));
         const orders = whole ? incoming : mergeById(s.orders, incoming);

@@ -238,6 +238,31 @@ export const DELIVERY_STATUSES = [
 ] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
+/** How far along a delivery is; the four final outcomes share the last rank. */
+const DELIVERY_RANK: Record<DeliveryStatus, number> = {
+  booking: 0,
+  received: 1,
+  pickup_started: 2,
+  pickup_arrival: 3,
+  picked_up: 4,
+  dropoff_started: 5,
+  dropoff_arrival: 6,
+  dropoff_completed: 7,
+  delivered: 8,
+  customer_no_show: 8,
+  rejected: 8,
+};
+
+export const isFinalDelivery = (status: DeliveryStatus): boolean => DELIVERY_RANK[status] === 8;
+
+/** The later of two statuses by rank; among final ones the first reached stays. */
+export const furtherStatus = (a: DeliveryStatus, b: DeliveryStatus): DeliveryStatus =>
+  DELIVERY_RANK[b] > DELIVERY_RANK[a] ? b : a;
+
+/** The courier has not picked the parcels up yet: staff may still ask to cancel. */
+export const isBeforePickup = (status: DeliveryStatus): boolean =>
+  DELIVERY_RANK[status] < DELIVERY_RANK.picked_up;
+
 export type DeliveryAddress = {
   street: string;
   postCode: string;

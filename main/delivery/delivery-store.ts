@@ -1,6 +1,7 @@
 // The terminal's deliveries. A delivery's live state is folded from every verified event of its
 // platform reference, so events that arrive out of order, twice, or before the booking's answer
 // all end in the same state, and a delivery never moves backwards.
+import { furtherStatus, isBeforePickup, isFinalDelivery } from '../../shared/domain';
 import type {
   Delivery,
   DeliveryAddress,
@@ -28,20 +29,6 @@ export type DeliveryBooking = {
   handshakeRequired: boolean;
 };
 
-const RANK: Record<DeliveryStatus, number> = {
-  booking: 0,
-  received: 1,
-  pickup_started: 2,
-  pickup_arrival: 3,
-  picked_up: 4,
-  dropoff_started: 5,
-  dropoff_arrival: 6,
-  dropoff_completed: 7,
-  delivered: 8,
-  customer_no_show: 8,
-  rejected: 8,
-};
-
 const EVENT_STATUS: Record<string, DeliveryStatus> = {
   'order.received': 'received',
   'order.pickup_started': 'pickup_started',
@@ -54,15 +41,6 @@ const EVENT_STATUS: Record<string, DeliveryStatus> = {
   'order.customer_no_show': 'customer_no_show',
   'order.rejected': 'rejected',
 };
-
-export const isFinalDelivery = (status: DeliveryStatus): boolean => RANK[status] === 8;
-
-/** The later of two statuses by rank; among final ones the first reached stays. */
-export const furtherStatus = (a: DeliveryStatus, b: DeliveryStatus): DeliveryStatus =>
-  RANK[b] > RANK[a] ? b : a;
-
-/** Staff may ask to cancel until the parcels are picked up; the platform decides after pickup starts. */
-const cancellable = (status: DeliveryStatus): boolean => RANK[status] < RANK.picked_up;
 
 type Row = {
   id: string;
@@ -245,7 +223,7 @@ export const createDeliveryStore = (
       handshakePin: folded?.handshakePin ?? null,
       cashToCollect: booking.cashToCollect,
       rejectedReason: folded?.rejectedReason ?? row.rejected_reason,
-      cancellable: cancellable(status),
+      cancellable: isBeforePickup(status),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       pending,
