@@ -4,6 +4,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 const others = (...folders) =>
   folders.map((folder) => ({
@@ -20,6 +22,34 @@ const boundary = (files, { paths = [], patterns = [] }) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { paths, patterns }] },
 });
+
+// Inside main/: the domain slices own their tables, outbox kinds, channels and events. A slice
+// never imports another slice (so never another slice's store): core.ts composes them. The
+// layers below the slices (outbox, storage, platform clients, relay client, host plumbing)
+// import no slice.
+const SLICES = ['orders', 'venue', 'menu', 'delivery', 'setup'];
+const MAIN_OUTSIDE = others('preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts');
+const otherSlices = (own) =>
+  SLICES.filter((slice) => slice !== own).map((slice) => ({
+    group: [`**/${slice}/**`],
+    message: `A slice never imports another slice (${slice}/): core.ts composes them, and each store is its slice's own.`,
+  }));
+const LOWER_LAYERS = [
+  'outbox',
+  'storage',
+  'audit',
+  'http',
+  'marketplace',
+  'auth',
+  'secrets',
+  'relay-client',
+  'host',
+  'lib',
+];
+const noSlices = SLICES.map((slice) => ({
+  group: [`**/${slice}/**`],
+  message: `The layers below the slices never import one (${slice}/).`,
+}));
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', 'test-output/'] },
@@ -90,6 +120,16 @@ export default tseslint.config(
   boundary(['main/app/**'], {
     patterns: others('preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts'),
   }),
+  ...SLICES.map((slice) =>
+    boundary([`main/${slice}/**`], {
+      paths: [electron],
+      patterns: [...MAIN_OUTSIDE, ...otherSlices(slice)],
+    }),
+  ),
+  boundary(
+    LOWER_LAYERS.map((layer) => `main/${layer}/**`),
+    { paths: [electron], patterns: [...MAIN_OUTSIDE, ...noSlices] },
+  ),
   boundary(['preload/**'], {
     patterns: [
       ...others('main', 'renderer', 'relay', 'sandbox', 'kit', 'test', 'bench', 'scripts'),
@@ -110,6 +150,16 @@ export default tseslint.config(
     paths: [electron],
     patterns: others('main', 'preload', 'renderer', 'relay', 'test', 'bench', 'scripts'),
   }),
+  {
+    // No import cycles between modules, hence none between folders (outbox ↔ orders was one).
+    files: ['{main,shared,renderer,preload,kit,relay,sandbox}/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
   {
     // Tests may start the sandbox and relay as real servers, whatever folder they sit in.
     files: ['**/*.test.{ts,tsx}'],

@@ -1,6 +1,9 @@
-// Which column an order belongs to and which actions staff can take on it: pure rules, so the
-// board, the keyboard shortcuts and the ring all agree.
-import type { Order, OrderActionKind, OrderStatus } from '../shared/domain';
+// Which column an order belongs to and whether it needs someone: pure rules, so the board, the
+// keyboard shortcuts and the ring all agree. Which actions an order takes is not decided here but
+// in shared/order-actions.ts (availableActions), the table main checks with too.
+import type { Order, OrderActionKind } from '../shared/domain';
+import { isFinalStatus } from '../shared/domain';
+import { availableActions } from '../shared/order-actions';
 import { isSameLocalDay } from './format';
 
 export const COLUMN_IDS = ['new', 'preparation', 'ready', 'scheduled', 'done'] as const;
@@ -44,39 +47,18 @@ export const groupOrders = (orders: readonly Order[], now: number): BoardColumns
   return columns;
 };
 
-const FINAL_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>([
-  'DELIVERED',
-  'REJECTED',
-  'CANCELED',
+/** The platform has closed the order: no staff action on it can succeed any more. */
+export const isClosedByPlatform = (order: Order): boolean => isFinalStatus(order.platformStatus);
+
+/** The answers a new order waits for from staff. */
+const ANSWERS: ReadonlySet<OrderActionKind> = new Set<OrderActionKind>([
+  'accept',
+  'confirm-preorder',
 ]);
 
-/** The platform has closed the order: no staff action on it can succeed any more. */
-export const isClosedByPlatform = (order: Order): boolean =>
-  FINAL_STATUSES.has(order.platformStatus);
-
-/** Staff hand over takeaway, eat-in, self-delivered orders (docs/platform.md#order-transitions). */
-export const isHandedOverByStaff = (order: Order): boolean =>
-  order.deliveryType !== 'homedelivery' || order.selfDelivery;
-
-export const availableActions = (order: Order): OrderActionKind[] => {
-  if (order.pending) return [];
-  switch (order.status) {
-    case 'CREATED':
-      if (order.type === 'preorder') {
-        return order.preorderStatus === 'confirmed' ? ['reject'] : ['confirm-preorder', 'reject'];
-      }
-      return ['accept', 'reject'];
-    case 'PRODUCTION':
-      return ['ready'];
-    case 'READY':
-      return isHandedOverByStaff(order) ? ['delivered'] : [];
-    default:
-      return [];
-  }
-};
-
-/** Orders that need someone to act: the ring keeps going while any is left. */
+/**
+ * Orders that need someone to act: one staff can still accept or confirm, by the order-action
+ * table. The ring keeps going while any is left.
+ */
 export const needsAttention = (order: Order): boolean =>
-  !order.pending &&
-  order.status === 'CREATED' &&
-  (order.type === 'instant' || order.preorderStatus !== 'confirmed');
+  availableActions(order).some((kind) => ANSWERS.has(kind));

@@ -24,6 +24,7 @@ import type {
   SetupState,
 } from '../shared/ipc/contract';
 import type { DeliveryQuote } from '../shared/domain';
+import { isFinalStatus } from '../shared/domain';
 import { toBridgeError } from './bridge';
 import { needsAttention } from './board';
 
@@ -119,6 +120,28 @@ const initialTheme = (options: StoreOptions): Theme => {
   return options.prefersDark ? 'dark' : 'light';
 };
 
+/**
+ * Applies an event's changed items to a list: each replaces the item with its id or joins the
+ * list (at its end, or its start for lists shown newest first). Events carry only what changed;
+ * the list channels carry everything.
+ */
+export const mergeById = <T extends { id: string }>(
+  list: readonly T[],
+  changed: readonly T[],
+  newcomers: 'first' | 'last' = 'last',
+): T[] => {
+  if (changed.length === 0) return list as T[];
+  const updates = new Map(changed.map((item) => [item.id, item]));
+  const merged = list.map((item) => {
+    const update = updates.get(item.id);
+    if (!update) return item;
+    updates.delete(item.id);
+    return update;
+  });
+  const added = [...updates.values()];
+  return newcomers === 'first' ? [...added, ...merged] : [...merged, ...added];
+};
+
 const without = <T>(record: Record<string, T>, key: string): Record<string, T> => {
   if (!(key in record)) return record;
   const copy = { ...record };
@@ -131,22 +154,25 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
   const unsubscribers: Array<() => void> = [];
 
   return createStore<AppState & AppActions>()((set, get) => {
-    const ACTIVE = new Set<Order['status']>(['CREATED', 'PRODUCTION', 'READY']);
-    /** Takes a new order list, noting orders the platform cancelled under the staff's hands. */
-    const receiveOrders = (orders: Order[]): void =>
+    /**
+     * Takes orders (the whole list, or an event's changed ones), noting orders the platform
+     * cancelled under the staff's hands.
+     */
+    const receiveOrders = (incoming: Order[], whole: boolean): void =>
       set((s) => {
         const before = new Map(s.orders.map((o) => [o.id, o.status]));
-        const newlyCancelled = orders
-          .filter((o) => o.status === 'CANCELED' && ACTIVE.has(before.get(o.id) ?? 'CANCELED'))
+        const newlyCancelled = incoming
+          .filter((o) => o.status === 'CANCELED' && !isFinalStatus(before.get(o.id) ?? 'CANCELED'))
           .filter((o) => !s.cancelled.some((c) => c.id === o.id))
           .map((o) => ({ id: o.id, orderNumber: o.orderNumber }));
+        const orders = whole ? incoming : mergeById(s.orders, incoming);
         return newlyCancelled.length > 0
           ? { orders, cancelled: [...s.cancelled, ...newlyCancelled], mutedUntil: null }
           : { orders };
       });
 
     const reloadOrders = async (): Promise<void> => {
-      receiveOrders(await bridge['orders:list']({}));
+      receiveOrders(await bridge['orders:list']({}), true);
     };
 
     /** Runs one order action: visible as submitting, refused calls shown on the card. */
@@ -214,14 +240,18 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       async init() {
         get().dispose();
         unsubscribers.push(
-          bridge.on('orders:changed', ({ orders }) => receiveOrders(orders)),
+          bridge.on('orders:changed', ({ orders }) => receiveOrders(orders, false)),
           // A new order ends any mute: a mute silences orders staff already saw.
           bridge.on('orders:arrived', () => set({ mutedUntil: null })),
           bridge.on('status:changed', (status) => set({ status })),
-          bridge.on('outbox:changed', ({ entries }) => set({ outbox: entries })),
+          bridge.on('outbox:changed', ({ entries }) =>
+            set((s) => ({ outbox: mergeById(s.outbox, entries) })),
+          ),
           bridge.on('venue:changed', (venue) => set({ venue })),
           bridge.on('menu:changed', ({ items }) => set({ menuItems: items })),
-          bridge.on('deliveries:changed', ({ deliveries }) => set({ deliveries })),
+          bridge.on('deliveries:changed', ({ deliveries }) =>
+            set((s) => ({ deliveries: mergeById(s.deliveries, deliveries, 'first') })),
+          ),
         );
         try {
           const setup = await bridge['setup:get']({});

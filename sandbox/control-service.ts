@@ -1,4 +1,4 @@
-// The control API for tests and the demo (docs/contracts.md), mounted at /_sandbox. No auth: the
+// The control API for tests and the demo (docs/architecture.md), mounted at /_sandbox. No auth: the
 // sandbox listens on 127.0.0.1 only. Faults never apply here.
 import { z } from 'zod';
 import { HttpError, sendJson } from '../kit/http';
@@ -141,7 +141,7 @@ export function createControlService(world: World): Service {
       sendJson(res, 201, orders.internalView(order, iso));
     })
     .add('GET', '/orders', (req, res) => {
-      // Not in docs/contracts.md: every order (optionally of one venue), oldest first.
+      // Not in docs/architecture.md: every order (optionally of one venue), oldest first.
       const venueId = new URL(req.url ?? '/', 'http://sandbox').searchParams.get('venue_id');
       const list = [...world.orders.values()].filter(
         (o) => venueId === null || o.venueId === venueId,

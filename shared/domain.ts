@@ -11,6 +11,22 @@ export const ORDER_STATUSES = [
 ] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/** How far along an order is; a status never replaces one of a higher rank. */
+export const STATUS_RANK: Record<OrderStatus, number> = {
+  CREATED: 0,
+  PRODUCTION: 1,
+  READY: 2,
+  DELIVERED: 3,
+  REJECTED: 3,
+  CANCELED: 3,
+};
+
+export const isFinalStatus = (status: OrderStatus): boolean => STATUS_RANK[status] === 3;
+
+/** The later of two statuses; on a tie the current one stays (a final status is never swapped). */
+export const laterStatus = (current: OrderStatus, incoming: OrderStatus): OrderStatus =>
+  STATUS_RANK[incoming] > STATUS_RANK[current] ? incoming : current;
+
 /** Money as the order API sends it: integer minor units. */
 export type Money = { amount: number; currency: string };
 
@@ -32,7 +48,15 @@ export type OrderItem = {
 
 export type DeliveryType = 'takeaway' | 'homedelivery' | 'eatin';
 
-export type OrderActionKind = 'accept' | 'reject' | 'ready' | 'delivered' | 'confirm-preorder';
+/** Staff actions on an order, in the order their buttons show (rules: shared/order-actions.ts). */
+export const ORDER_ACTION_KINDS = [
+  'accept',
+  'confirm-preorder',
+  'reject',
+  'ready',
+  'delivered',
+] as const;
+export type OrderActionKind = (typeof ORDER_ACTION_KINDS)[number];
 
 /** An action staff took that the platform has not confirmed yet, or that failed. */
 export type PendingAction = {
@@ -132,13 +156,31 @@ export type OutboxActionKind =
   | 'delivery-create'
   | 'delivery-cancel';
 
+/**
+ * What staff read about an action, as data (never display text): the renderer words it by kind.
+ * Each kind fills the facts that describe it.
+ */
+export type OutboxFacts = {
+  /** The order (or courier booking's order) number. */
+  orderNumber?: string;
+  /** accept: the preparation time staff chose. */
+  minutes?: number;
+  /** venue-online: the state asked for, and until when when going offline. */
+  online?: boolean;
+  until?: string;
+  /** venue-opening-times: how many windows; menu-push: how many items. */
+  count?: number;
+  /** item-availability: the item's external_data and the availability asked for. */
+  item?: string;
+  enabled?: boolean;
+};
+
 export type OutboxEntry = {
   id: string;
   kind: OutboxActionKind;
   /** The order or venue the action is about. */
   subject: string;
-  /** Short human description, e.g. "Accept #123 (15 min)". */
-  summary: string;
+  facts: OutboxFacts;
   state: 'pending' | 'sending' | 'failed' | 'done';
   attempts: number;
   error: string | null;
@@ -195,6 +237,31 @@ export const DELIVERY_STATUSES = [
   'rejected',
 ] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/** How far along a delivery is; the four final outcomes share the last rank. */
+const DELIVERY_RANK: Record<DeliveryStatus, number> = {
+  booking: 0,
+  received: 1,
+  pickup_started: 2,
+  pickup_arrival: 3,
+  picked_up: 4,
+  dropoff_started: 5,
+  dropoff_arrival: 6,
+  dropoff_completed: 7,
+  delivered: 8,
+  customer_no_show: 8,
+  rejected: 8,
+};
+
+export const isFinalDelivery = (status: DeliveryStatus): boolean => DELIVERY_RANK[status] === 8;
+
+/** The later of two statuses by rank; among final ones the first reached stays. */
+export const furtherStatus = (a: DeliveryStatus, b: DeliveryStatus): DeliveryStatus =>
+  DELIVERY_RANK[b] > DELIVERY_RANK[a] ? b : a;
+
+/** The courier has not picked the parcels up yet: staff may still ask to cancel. */
+export const isBeforePickup = (status: DeliveryStatus): boolean =>
+  DELIVERY_RANK[status] < DELIVERY_RANK.picked_up;
 
 export type DeliveryAddress = {
   street: string;

@@ -4,7 +4,7 @@
 import { app, ipcMain, protocol, session } from 'electron';
 import type { BrowserWindow } from 'electron';
 import { APP_URL, handleAppProtocol, registerAppScheme } from './app-protocol';
-import type { ServiceHost } from './dispatch';
+import type { ServiceHost } from '../host/dispatch';
 import { forwardEvents, registerIpcHandlers } from './ipc';
 import { createMainWindow, hardenSession, hardenWebContents } from './window';
 

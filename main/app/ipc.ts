@@ -2,9 +2,9 @@
 // window's top frame showing our page, then validates and dispatches through dispatch.ts.
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
 import { CHANNEL_NAMES, EVENT_CHANNEL, EVENT_NAMES } from '../../shared/ipc/contract';
-import type { InvokeResult, ServiceHost } from './dispatch';
-import { invokeChannel } from './dispatch';
-import { isAppUrl } from './security';
+import type { InvokeResult, ServiceHost } from '../host/dispatch';
+import { invokeChannel } from '../host/dispatch';
+import { isAppUrl } from '../host/security';
 
 export const isTrustedSender = (
   event: Pick<IpcMainInvokeEvent, 'sender' | 'senderFrame'>,

@@ -47,7 +47,8 @@ vi.mock('electron', () => ({ BrowserWindow: fake.BrowserWindow, shell: fake.shel
 
 const { createMainWindow, hardenSession, hardenWebContents, openExternal, webPreferences } =
   await import('./window');
-const { CONTENT_SECURITY_POLICY, isAllowedExternalUrl, isAppUrl } = await import('./security');
+const { CONTENT_SECURITY_POLICY, isAllowedExternalUrl, isAppUrl } =
+  await import('../host/security');
 
 beforeEach(() => {
   fake.windows.length = 0;

@@ -2,7 +2,7 @@
 // security.ts; this file only wires them to Electron.
 import { BrowserWindow, shell } from 'electron';
 import type { Session, WebContents, WebPreferences } from 'electron';
-import { isAllowedExternalUrl, withSecurityHeaders } from './security';
+import { isAllowedExternalUrl, withSecurityHeaders } from '../host/security';
 
 export const webPreferences = (preload: string): WebPreferences => ({
   preload,

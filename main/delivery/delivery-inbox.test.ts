@@ -10,6 +10,7 @@ import type { Database } from '../storage/database';
 import { openDatabase } from '../storage/database';
 import type { DeliveryStore } from './delivery-store';
 import { createDeliveryStore } from './delivery-store';
+import { createOutbox } from '../outbox/outbox';
 import type { DeliveryInbox } from './delivery-inbox';
 import { createDeliveryInbox } from './delivery-inbox';
 
@@ -72,7 +73,8 @@ beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'countertop-delivery-'));
   db = openDatabase(join(dir, 'core.db'));
   const now = () => new Date('2026-11-23T10:30:00Z');
-  store = createDeliveryStore(db, now);
+  const outbox = createOutbox({ db, now });
+  store = createDeliveryStore(db, now, (subject) => outbox.open({ subject }));
   rejected = [];
   changes = 0;
   inbox = createDeliveryInbox({

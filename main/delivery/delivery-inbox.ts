@@ -4,9 +4,8 @@
 import type { Database } from '../storage/database';
 import type { DeliveryStore } from './delivery-store';
 import { verifyDeliveryToken } from './event-token';
-import { coalescedDrain } from '../events/coalesced-drain';
-
-type InboxRow = { relay_seq: number; body: string; received_at: string };
+import { coalescedDrain } from '../lib/coalesced-drain';
+import { createDeliveryEventInbox } from '../relay-client/inbox';
 
 export type DeliveryInbox = {
   /** Processes every waiting event, oldest first. */
@@ -19,42 +18,40 @@ export const createDeliveryInbox = (options: {
   /** The webhook's client_secret; null while delivery is not set up (events wait). */
   secret: () => Promise<string | null>;
   now: () => Date;
-  onChanged: () => void;
+  /** These deliveries changed (their events folded in). */
+  onChanged: (deliveryIds: string[]) => void;
   onRejected: (reason: string, detail: string) => void;
 }): DeliveryInbox => {
   const { db, store, now } = options;
-  const selectDue = db.prepare<[], InboxRow>(
-    'SELECT relay_seq, body, received_at FROM delivery_inbox WHERE processed_at IS NULL ORDER BY relay_seq LIMIT 100',
-  );
-  const markProcessed = db.prepare(
-    'UPDATE delivery_inbox SET processed_at = ?, outcome = ? WHERE relay_seq = ?',
-  );
+  const inbox = createDeliveryEventInbox(db);
 
   const drainOnce = async (): Promise<void> => {
     for (;;) {
-      const rows = selectDue.all();
+      const rows = inbox.waiting();
       if (rows.length === 0) return;
       const secret = await options.secret();
       if (!secret) return;
-      let changed = false;
+      const changed = new Set<string>();
       for (const row of rows) {
         const check = await verifyDeliveryToken(row.body, secret, now());
         const at = now().toISOString();
         if (!check.ok) {
-          markProcessed.run(at, `rejected: ${check.reason}`, row.relay_seq);
-          options.onRejected(check.reason, `relay event ${row.relay_seq}`);
+          inbox.processed(row.relaySeq, at, `rejected: ${check.reason}`);
+          options.onRejected(check.reason, `relay event ${row.relaySeq}`);
           continue;
         }
         const added = db
           .transaction(() => {
-            const fresh = store.recordEvent(check.event, row.received_at);
-            markProcessed.run(at, fresh ? check.event.type : 'duplicate', row.relay_seq);
+            const fresh = store.recordEvent(check.event, row.receivedAt);
+            inbox.processed(row.relaySeq, at, fresh ? check.event.type : 'duplicate');
             return fresh;
           })
           .immediate();
-        changed ||= added;
+        const reference = check.event.details.platform_order_reference_id;
+        const delivery = added && reference ? store.findByReference(reference) : null;
+        if (delivery) changed.add(delivery.id);
       }
-      if (changed) options.onChanged();
+      if (changed.size > 0) options.onChanged([...changed]);
     }
   };
 

@@ -5,17 +5,24 @@ import type { DeliveryQuote, DeliverySetupState } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
 import { HttpError } from '../http/http';
-import type { Outbox } from '../outbox/outbox';
+import type { Outbox, StoredAction } from '../outbox/outbox';
 import type { SecretStore } from '../secrets/secret-store';
-import type { Database } from '../storage/database';
 import type { Settings } from '../storage/settings';
-import { ServiceError } from '../service-error';
+import { failure, ServiceError } from '../service-error';
 import type { DeliveryAccount, DeliveryClient } from './client';
 import type { DeliveryStore } from './delivery-store';
 import type { CreateDeliveryRequest } from './schemas';
 import { ensureWebhook } from './webhook';
 
 export type DeliveryConfig = DeliveryAccount & { venueId: string };
+
+/** What the delivery kinds' outbox rows carry. */
+export type DeliveryCreatePayload = {
+  deliveryId: string;
+  venueId: string;
+  request: CreateDeliveryRequest;
+};
+export type DeliveryCancelPayload = { deliveryId: string; reason: string };
 
 const CONFIG_KEY = 'delivery';
 const WEBHOOK_KEY = 'delivery.webhook';
@@ -45,14 +52,7 @@ export type DeliveryService = {
   forget(): Promise<void>;
 };
 
-const reasonOf = (error: unknown, doing: string): ServiceError => {
-  if (error instanceof ServiceError) return error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new ServiceError('failed', `${doing} failed: ${message}`);
-};
-
 export const createDeliveryService = (deps: {
-  db: Database;
   settings: Settings;
   secrets: SecretStore;
   outbox: Outbox;
@@ -62,9 +62,45 @@ export const createDeliveryService = (deps: {
   now: () => Date;
   /** The relay's address from the venue connection; delivery needs it for the webhook. */
   relayUrl: () => string | null;
-  changed: () => void;
+  /** These deliveries changed (booked, an action queued or settled). */
+  changed: (deliveryIds: string[]) => void;
 }): DeliveryService => {
-  const { db, settings, secrets, outbox, audit, store, client, now } = deps;
+  const { settings, secrets, outbox, audit, store, client, now } = deps;
+
+  const sendCreate = async (action: StoredAction<DeliveryCreatePayload>): Promise<void> => {
+    const { deliveryId, venueId, request } = action.payload;
+    // The platform ignores Idempotency-Key: a resend after a lost answer may book twice, which
+    // the merchant_order_reference_id (our delivery id) lets support match.
+    const created = await client.createDelivery(venueId, request, action.id);
+    store.setBooked(deliveryId, {
+      reference: created.platform_order_reference_id,
+      trackingUrl: created.tracking?.url ?? null,
+      price: created.price
+        ? { amount: created.price.amount, currency: created.price.currency }
+        : null,
+    });
+  };
+  const sendCancel = async (action: StoredAction<DeliveryCancelPayload>): Promise<void> => {
+    const { deliveryId, reason } = action.payload;
+    const delivery = store.get(deliveryId);
+    if (!delivery?.reference)
+      throw new HttpError({
+        kind: 'permanent',
+        status: null,
+        message: 'The delivery was never booked, so there is nothing to cancel.',
+      });
+    if (delivery.status === 'rejected') return;
+    await client.cancel(delivery.reference, reason, action.id);
+    store.setRejected(deliveryId, reason);
+  };
+  const createKind = outbox.register<DeliveryCreatePayload>('delivery-create', {
+    send: sendCreate,
+    changed: (action) => deps.changed([action.payload.deliveryId]),
+  });
+  const cancelKind = outbox.register<DeliveryCancelPayload>('delivery-cancel', {
+    send: sendCancel,
+    changed: (action) => deps.changed([action.payload.deliveryId]),
+  });
   const config = (): DeliveryConfig | null => settings.get<DeliveryConfig>(CONFIG_KEY);
   const quotes = new Map<string, StoredQuote>();
   let webhookError: string | null = null;
@@ -211,7 +247,7 @@ export const createDeliveryService = (deps: {
         });
         return quote;
       } catch (error) {
-        throw reasonOf(error, 'Getting a delivery promise');
+        throw failure(error, 'Getting a delivery promise');
       }
     },
 
@@ -255,8 +291,10 @@ export const createDeliveryService = (deps: {
           ? { handshake_delivery: { is_required: true, should_send_sms_to_dropoff_contact: true } }
           : {}),
       };
-      const actionId = db
-        .transaction(() => {
+      const { actionId } = outbox.enqueue(createKind, {
+        subject: `delivery:${deliveryId}`,
+        auditSubject: deliveryId,
+        prepare: () => {
           store.create(deliveryId, stored.venueId, {
             orderNumber: request.orderNumber,
             recipientName: request.recipient.name,
@@ -271,28 +309,15 @@ export const createDeliveryService = (deps: {
             cashToCollect: request.cashAmount ?? null,
             handshakeRequired: request.handshake ?? false,
           });
-          return outbox.insert(
-            'delivery-create',
-            `delivery:${deliveryId}`,
-            `Book courier #${request.orderNumber}`,
-            {
-              deliveryId,
-              venueId: stored.venueId,
-              request: body,
-            },
-          );
-        })
-        .immediate();
+          return {
+            payload: { deliveryId, venueId: stored.venueId, request: body },
+            facts: { orderNumber: request.orderNumber },
+            auditDetail: `#${request.orderNumber}`,
+          };
+        },
+      });
       // One promise books one delivery.
       quotes.delete(request.promiseId);
-      outbox.kick();
-      audit.record({
-        action: 'delivery-create',
-        subject: deliveryId,
-        outcome: 'queued',
-        detail: `#${request.orderNumber}`,
-      });
-      deps.changed();
       return { actionId, deliveryId };
     },
 
@@ -314,28 +339,15 @@ export const createDeliveryService = (deps: {
           'conflict',
           'A cancellation of this delivery is already on its way.',
         );
-      const actionId = db
-        .transaction(() =>
-          outbox.insert(
-            'delivery-cancel',
-            `delivery:${deliveryId}`,
-            `Cancel courier #${delivery.orderNumber ?? ''}`,
-            {
-              deliveryId,
-              reason,
-            },
-          ),
-        )
-        .immediate();
-      outbox.kick();
-      audit.record({
-        action: 'delivery-cancel',
-        subject: deliveryId,
-        outcome: 'queued',
-        detail: reason,
+      return outbox.enqueue(cancelKind, {
+        subject: `delivery:${deliveryId}`,
+        auditSubject: deliveryId,
+        prepare: () => ({
+          payload: { deliveryId, reason },
+          facts: delivery.orderNumber ? { orderNumber: delivery.orderNumber } : {},
+          auditDetail: reason,
+        }),
       });
-      deps.changed();
-      return { actionId };
     },
 
     'delivery:handshake': async ({ deliveryId }) => {
@@ -348,7 +360,7 @@ export const createDeliveryService = (deps: {
       } catch (error) {
         if (delivery.handshakePin)
           return { isRequired: delivery.handshakeRequired, pinCode: delivery.handshakePin };
-        throw reasonOf(error, 'Reading the handshake PIN');
+        throw failure(error, 'Reading the handshake PIN');
       }
     },
   };

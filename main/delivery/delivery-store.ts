@@ -1,6 +1,7 @@
 // The terminal's deliveries. A delivery's live state is folded from every verified event of its
 // platform reference, so events that arrive out of order, twice, or before the booking's answer
 // all end in the same state, and a delivery never moves backwards.
+import { furtherStatus, isBeforePickup, isFinalDelivery } from '../../shared/domain';
 import type {
   Delivery,
   DeliveryAddress,
@@ -9,6 +10,7 @@ import type {
   Money,
 } from '../../shared/domain';
 import type { Database } from '../storage/database';
+import type { OpenAction } from '../outbox/outbox';
 import type { DeliveryEvent } from './event-token';
 import {
   genericEventDetailsSchema,
@@ -27,20 +29,6 @@ export type DeliveryBooking = {
   handshakeRequired: boolean;
 };
 
-const RANK: Record<DeliveryStatus, number> = {
-  booking: 0,
-  received: 1,
-  pickup_started: 2,
-  pickup_arrival: 3,
-  picked_up: 4,
-  dropoff_started: 5,
-  dropoff_arrival: 6,
-  dropoff_completed: 7,
-  delivered: 8,
-  customer_no_show: 8,
-  rejected: 8,
-};
-
 const EVENT_STATUS: Record<string, DeliveryStatus> = {
   'order.received': 'received',
   'order.pickup_started': 'pickup_started',
@@ -53,15 +41,6 @@ const EVENT_STATUS: Record<string, DeliveryStatus> = {
   'order.customer_no_show': 'customer_no_show',
   'order.rejected': 'rejected',
 };
-
-export const isFinalDelivery = (status: DeliveryStatus): boolean => RANK[status] === 8;
-
-/** The later of two statuses by rank; among final ones the first reached stays. */
-export const furtherStatus = (a: DeliveryStatus, b: DeliveryStatus): DeliveryStatus =>
-  RANK[b] > RANK[a] ? b : a;
-
-/** Staff may ask to cancel until the parcels are picked up; the platform decides after pickup starts. */
-const cancellable = (status: DeliveryStatus): boolean => RANK[status] < RANK.picked_up;
 
 type Row = {
   id: string;
@@ -154,12 +133,20 @@ export type DeliveryStore = {
   /** The platform confirmed a cancellation. */
   setRejected(id: string, reason: string | null): void;
   get(id: string): Delivery | null;
+  findByReference(reference: string): Delivery | null;
   list(): Delivery[];
   /** Stores a verified event once; false when its id was seen before. */
   recordEvent(event: DeliveryEvent, receivedAt: string): boolean;
 };
 
-export const createDeliveryStore = (db: Database, now: () => Date): DeliveryStore => {
+/** The outbox's open rows of one delivery's subject (`delivery:<id>`), oldest first. */
+export type OpenDeliveryActions = (subject: string) => OpenAction[];
+
+export const createDeliveryStore = (
+  db: Database,
+  now: () => Date,
+  openActions: OpenDeliveryActions,
+): DeliveryStore => {
   const insert = db.prepare(
     `INSERT INTO deliveries (id, venue_id, booking, status, created_at, updated_at)
      VALUES (?, ?, ?, 'booking', ?, ?)`,
@@ -184,13 +171,6 @@ export const createDeliveryStore = (db: Database, now: () => Date): DeliveryStor
   const selectByReference = db.prepare<[string], Row>(
     'SELECT * FROM deliveries WHERE reference = ?',
   );
-  const selectPending = db.prepare<
-    [string],
-    { id: string; kind: string; state: 'pending' | 'sending' | 'failed'; error: string | null }
-  >(
-    `SELECT id, kind, state, error FROM outbox
-     WHERE subject = ? AND state IN ('pending', 'sending', 'failed') ORDER BY seq LIMIT 1`,
-  );
 
   const eventsOf = (reference: string): DeliveryEvent[] =>
     selectEvents.all(reference).map((row) => ({
@@ -212,7 +192,7 @@ export const createDeliveryStore = (db: Database, now: () => Date): DeliveryStor
     const booking = JSON.parse(row.booking) as DeliveryBooking;
     const folded = row.reference ? foldEvents(eventsOf(row.reference)) : null;
     const status = folded ? furtherStatus(row.status, folded.status) : row.status;
-    const open = selectPending.get(`delivery:${row.id}`);
+    const open = openActions(`delivery:${row.id}`)[0];
     const pending: DeliveryPendingAction | null = open
       ? {
           actionId: open.id,
@@ -243,7 +223,7 @@ export const createDeliveryStore = (db: Database, now: () => Date): DeliveryStor
       handshakePin: folded?.handshakePin ?? null,
       cashToCollect: booking.cashToCollect,
       rejectedReason: folded?.rejectedReason ?? row.rejected_reason,
-      cancellable: cancellable(status),
+      cancellable: isBeforePickup(status),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       pending,
@@ -276,6 +256,10 @@ export const createDeliveryStore = (db: Database, now: () => Date): DeliveryStor
     },
     get: (id) => {
       const row = selectOne.get(id);
+      return row ? toDelivery(row) : null;
+    },
+    findByReference: (reference) => {
+      const row = selectByReference.get(reference);
       return row ? toDelivery(row) : null;
     },
     list: () => selectAll.all().map(toDelivery),

@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../app/security';
+import { CONTENT_SECURITY_POLICY } from './security';
 import { SECURITY_HEADERS, serveRendererFile } from './renderer-files';
 
 let root: string;

@@ -3,7 +3,7 @@
 // desktop window gets. Host-neutral: a path in, a status, headers and a body out.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { CONTENT_SECURITY_POLICY } from '../app/security';
+import { CONTENT_SECURITY_POLICY } from './security';
 
 /** Sent with every answer of a host, files and API alike. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {

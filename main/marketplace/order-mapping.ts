@@ -1,22 +1,6 @@
 import type { DeliveryType, Order, OrderItem, OrderStatus } from '../../shared/domain';
 import type { OrderV2 } from './schemas';
 
-/** How far along an order is; a status never replaces one of a higher rank. */
-export const STATUS_RANK: Record<OrderStatus, number> = {
-  CREATED: 0,
-  PRODUCTION: 1,
-  READY: 2,
-  DELIVERED: 3,
-  REJECTED: 3,
-  CANCELED: 3,
-};
-
-export const isFinalStatus = (status: OrderStatus): boolean => STATUS_RANK[status] === 3;
-
-/** The later of two statuses; on a tie the current one stays (a final status is never swapped). */
-export const laterStatus = (current: OrderStatus, incoming: OrderStatus): OrderStatus =>
-  STATUS_RANK[incoming] > STATUS_RANK[current] ? incoming : current;
-
 /**
  * Any spelling the platform uses (the order API's lowercase order_status, the notifications' and
  * venue status's uppercase values) to the app's status; null for values that carry no progress.

@@ -80,5 +80,5 @@ export const menuResultSchema = z.looseObject({
   menu: z.unknown().optional(),
 });
 
-/** The 409 body the sandbox sends (docs/contracts.md): the order's current status. */
+/** The 409 body the sandbox sends (docs/architecture.md): the order's current status. */
 export const conflictBodySchema = z.looseObject({ order_status: z.string().optional() });

@@ -17,7 +17,14 @@ export type MenuStore = {
   items(venueId: string): MenuItemSummary[];
 };
 
-export const createMenuStore = (db: Database, now: () => Date): MenuStore => {
+/** External data of the items whose availability change is still on its way (outbox projection). */
+export type PendingItems = () => ReadonlySet<string>;
+
+export const createMenuStore = (
+  db: Database,
+  now: () => Date,
+  pendingItems: PendingItems,
+): MenuStore => {
   const selectMenu = db.prepare<[string], { menu: string }>(
     'SELECT menu FROM menus WHERE venue_id = ?',
   );
@@ -35,9 +42,6 @@ export const createMenuStore = (db: Database, now: () => Date): MenuStore => {
     [string],
     { external_data: string; enabled: number; disabled_until: string | null }
   >('SELECT external_data, enabled, disabled_until FROM menu_item_states WHERE venue_id = ?');
-  const selectPending = db.prepare<[], { payload: string }>(
-    "SELECT payload FROM outbox WHERE kind = 'item-availability' AND state IN ('pending', 'sending')",
-  );
 
   const current = (venueId: string): Menu | null => {
     const row = selectMenu.get(venueId);
@@ -56,11 +60,7 @@ export const createMenuStore = (db: Database, now: () => Date): MenuStore => {
     items: (venueId) => {
       const menu = current(venueId);
       if (!menu) return [];
-      const pending = new Set(
-        selectPending
-          .all()
-          .map((row) => (JSON.parse(row.payload) as { externalData: string }).externalData),
-      );
+      const pending = pendingItems();
       const overrides = new Map(
         selectStates.all(venueId).map((row) => [
           row.external_data,

@@ -1,8 +1,12 @@
+// The orders table: what the platform said about each order, and the terminal's own notes on it
+// (preparation time, reject reason). What staff see folds in the order's open outbox actions,
+// read through the outbox's projection, never its table.
 import type { Order, OrderActionKind, OrderStatus, PendingAction } from '../../shared/domain';
+import { ORDER_ACTIONS } from '../../shared/order-actions';
 import type { Database } from '../storage/database';
 import type { PlatformOrder } from '../marketplace/order-mapping';
-import { isFinalStatus, laterStatus } from '../marketplace/order-mapping';
-import { ACTION_TARGET } from '../outbox/actions';
+import { isFinalStatus, laterStatus } from '../../shared/domain';
+import type { OpenAction } from '../outbox/outbox';
 
 type OrderRow = {
   id: string;
@@ -15,14 +19,8 @@ type OrderRow = {
   updated_at: string;
 };
 
-type OpenActionRow = {
-  id: string;
-  kind: OrderActionKind;
-  state: 'pending' | 'sending' | 'failed';
-  error: string | null;
-  attempts: number;
-  created_at: string;
-};
+/** The outbox's open rows of order actions, for one order or all. */
+export type OpenOrderActions = (orderId?: string) => OpenAction[];
 
 export type UpsertResult = { isNew: boolean; changed: boolean };
 
@@ -50,13 +48,12 @@ export type OrderStore = {
   latestStatuses(count: number): OrderStatus[];
 };
 
-export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
+export const createOrderStore = (
+  db: Database,
+  now: () => Date,
+  openActions: OpenOrderActions,
+): OrderStore => {
   const selectRow = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?');
-  const selectOpenActions = db.prepare<[string], OpenActionRow>(
-    `SELECT id, kind, state, error, attempts, created_at FROM outbox
-     WHERE subject = ? AND state IN ('pending', 'sending', 'failed') AND kind IN ('accept', 'reject', 'ready', 'delivered', 'confirm-preorder')
-     ORDER BY seq`,
-  );
   const insert = db.prepare(
     `INSERT INTO orders (id, venue_id, order_number, platform_status, data, created_at, updated_at)
      VALUES (@id, @venueId, @orderNumber, @status, @data, @createdAt, @now)`,
@@ -68,24 +65,18 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
     'UPDATE orders SET platform_status = ?, updated_at = ? WHERE id = ?',
   );
 
-  const selectAllOpenActions = db.prepare<[], OpenActionRow & { subject: string }>(
-    `SELECT subject, id, kind, state, error, attempts, created_at FROM outbox
-     WHERE state IN ('pending', 'sending', 'failed') AND kind IN ('accept', 'reject', 'ready', 'delivered', 'confirm-preorder')
-     ORDER BY seq`,
-  );
-
-  const toOrder = (row: OrderRow, open?: Map<string, OpenActionRow[]>): Order => {
+  const toOrder = (row: OrderRow, open?: Map<string, OpenAction[]>): Order => {
     const platform = JSON.parse(row.data) as PlatformOrder;
-    const actions = open ? (open.get(row.id) ?? []) : selectOpenActions.all(row.id);
+    const actions = open ? (open.get(row.id) ?? []) : openActions(row.id);
     const first = actions[0];
     const pending: PendingAction | null = first
       ? {
           actionId: first.id,
-          kind: first.kind,
+          kind: first.kind as OrderActionKind,
           state: first.state === 'failed' ? 'failed' : 'pending',
           error: first.error,
           attempts: first.attempts,
-          createdAt: first.created_at,
+          createdAt: first.createdAt,
         }
       : null;
     // What staff see: the confirmed status, moved on by actions still on their way (not by failed ones).
@@ -93,7 +84,7 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
     if (first?.state !== 'failed') {
       for (const action of actions) {
         if (action.state === 'failed') break;
-        status = laterStatus(status, ACTION_TARGET[action.kind]);
+        status = laterStatus(status, ORDER_ACTIONS[action.kind as OrderActionKind].leadsTo);
       }
     }
     return {
@@ -195,8 +186,8 @@ export const createOrderStore = (db: Database, now: () => Date): OrderStore => {
     has: (orderId) => selectRow.get(orderId) !== undefined,
     list: () => {
       // One query for every open action instead of one per order.
-      const open = new Map<string, OpenActionRow[]>();
-      for (const action of selectAllOpenActions.all()) {
+      const open = new Map<string, OpenAction[]>();
+      for (const action of openActions()) {
         const list = open.get(action.subject) ?? [];
         list.push(action);
         open.set(action.subject, list);

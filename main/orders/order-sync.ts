@@ -6,23 +6,18 @@ import type { OrderStatus } from '../../shared/domain';
 import type { Database } from '../storage/database';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { VenueStatus } from '../marketplace/schemas';
-import { isFinalStatus, mapOrderV2, toOrderStatus } from '../marketplace/order-mapping';
+import { mapOrderV2, toOrderStatus } from '../marketplace/order-mapping';
+import { isFinalStatus } from '../../shared/domain';
 import { HttpError } from '../http/http';
-import { fullJitterDelay } from '../outbox/backoff';
+import { fullJitterDelay } from '../lib/backoff';
 import type { OrderStore } from './order-store';
-import { coalescedDrain } from '../events/coalesced-drain';
-import { parseJsonBody } from '../events/json-body';
-
-type InboxRow = {
-  id: string;
-  type: string;
-  order_id: string | null;
-  body: string;
-  attempts: number;
-};
+import { coalescedDrain } from '../lib/coalesced-drain';
+import type { InboxNotification } from '../relay-client/inbox';
+import { createNotificationInbox } from '../relay-client/inbox';
 
 export type OrderSyncEvents = {
-  changed: () => void;
+  /** The stored order changed. */
+  changed: (orderId: string) => void;
   arrived: (orderId: string, orderNumber: string) => void;
   /** Measured from the relay's commit of the notification to the order stored here. */
   stored?: (notificationId: string, latencyMs: number) => void;
@@ -49,24 +44,8 @@ export const createOrderSync = (options: {
   now: () => Date;
   events: OrderSyncEvents;
 }): OrderSync => {
-  const { db, orders, client, now, events } = options;
-  const selectDue = db.prepare<[string], InboxRow>(
-    `SELECT id, type, order_id, body, attempts FROM notifications
-     WHERE processed_at IS NULL AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
-     ORDER BY relay_seq, received_at LIMIT 100`,
-  );
-  const markProcessed = db.prepare(
-    'UPDATE notifications SET processed_at = ?, error = ? WHERE id = ?',
-  );
-  const markRetry = db.prepare(
-    'UPDATE notifications SET attempts = attempts + 1, next_attempt_at = ?, error = ? WHERE id = ?',
-  );
-  const clearBackoff = db.prepare(
-    'UPDATE notifications SET next_attempt_at = NULL WHERE processed_at IS NULL AND next_attempt_at IS NOT NULL',
-  );
-  const selectReceived = db.prepare<[string], { received_at: string }>(
-    'SELECT received_at FROM notifications WHERE id = ?',
-  );
+  const { orders, client, now, events } = options;
+  const inbox = createNotificationInbox(options.db);
 
   const refetch = async (
     orderId: string,
@@ -78,22 +57,18 @@ export const createOrderSync = (options: {
     const venue = options.venueId();
     if (venue && mapped.venueId !== venue) return { isNew: false };
     const result = orders.upsert(mapped, hint);
-    if (result.changed) events.changed();
+    if (result.changed) events.changed(mapped.id);
     return { isNew: result.isNew };
   };
 
-  const handle = async (row: InboxRow): Promise<void> => {
-    const body = parseJsonBody(row.body) as {
-      order?: { id?: string; status?: string; venue_id?: string };
-      courier_details?: { courier_pickup_eta?: string };
-      details?: { is_pickup_completed?: boolean };
-    };
-    const orderId = row.order_id;
+  const handle = async (row: InboxNotification): Promise<void> => {
+    // Parsed once, by the relay client with shared/notification.ts; here are its fields.
+    const { orderId } = row;
     const venue = options.venueId();
-    if (!orderId || (venue && body.order?.venue_id && body.order.venue_id !== venue)) return;
+    if (!orderId || (venue && row.orderVenueId && row.orderVenueId !== venue)) return;
     switch (row.type) {
       case 'order.notification': {
-        const hint = body.order?.status ? toOrderStatus(body.order.status) : null;
+        const hint = row.orderStatus ? toOrderStatus(row.orderStatus) : null;
         const { isNew } = await refetch(orderId, hint);
         const order = orders.get(orderId);
         if (isNew && order && order.platformStatus === 'CREATED')
@@ -102,14 +77,13 @@ export const createOrderSync = (options: {
       }
       case 'courier.notification': {
         if (!orders.has(orderId)) await refetch(orderId);
-        const eta = body.courier_details?.courier_pickup_eta;
-        if (eta && orders.setCourierEta(orderId, eta)) events.changed();
+        const eta = row.courierPickupEta;
+        if (eta && orders.setCourierEta(orderId, eta)) events.changed(orderId);
         break;
       }
       case 'pickup_completed.notification': {
         if (!orders.has(orderId)) await refetch(orderId);
-        if (body.details?.is_pickup_completed && orders.setPickupCompleted(orderId))
-          events.changed();
+        if (row.pickupCompleted && orders.setPickupCompleted(orderId)) events.changed(orderId);
         break;
       }
       default:
@@ -120,29 +94,29 @@ export const createOrderSync = (options: {
 
   const drainOnce = async (): Promise<void> => {
     for (;;) {
-      const rows = selectDue.all(now().toISOString());
+      const rows = inbox.due(now().toISOString());
       if (rows.length === 0) return;
       let progressed = false;
       for (const row of rows) {
         try {
           await handle(row);
-          markProcessed.run(now().toISOString(), null, row.id);
+          inbox.processed(row.id, now().toISOString(), null);
           progressed = true;
-          const received = selectReceived.get(row.id);
-          if (received) events.stored?.(row.id, now().getTime() - Date.parse(received.received_at));
+          const received = inbox.receivedAt(row.id);
+          if (received) events.stored?.(row.id, now().getTime() - Date.parse(received));
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           if (error instanceof HttpError && error.kind === 'permanent' && error.status !== 401) {
             // E.g. 404 or 403: no retry will fetch it; keep the notification, marked with why.
-            markProcessed.run(now().toISOString(), message, row.id);
-            events.problem?.(row.order_id ?? row.id, message);
+            inbox.processed(row.id, now().toISOString(), message);
+            events.problem?.(row.orderId ?? row.id, message);
             progressed = true;
           } else {
             const delay = Math.max(
               500,
               fullJitterDelay(row.attempts + 1, { baseMs: 1000, capMs: 60_000 }),
             );
-            markRetry.run(new Date(now().getTime() + delay).toISOString(), message, row.id);
+            inbox.retryAt(row.id, new Date(now().getTime() + delay).toISOString(), message);
           }
         }
       }
@@ -171,8 +145,6 @@ export const createOrderSync = (options: {
       return { refetched, mismatch };
     },
     refetch,
-    resetBackoff: () => {
-      clearBackoff.run();
-    },
+    resetBackoff: () => inbox.clearBackoff(),
   };
 };

@@ -9,7 +9,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openDatabase } from '../storage/database';
 import type { Database } from '../storage/database';
 import { sendRequest } from '../http/http';
-import type { Outbox, StoredAction } from './outbox';
+import type { OutboxActionKind } from '../../shared/domain';
+import { createAuditLog } from '../audit/audit-log';
+import type { ActionKind, Outbox, StoredAction } from './outbox';
 import { createOutbox } from './outbox';
 
 // The server answers each path with the next status of its script, then 202.
@@ -36,23 +38,45 @@ afterAll(async () => {
 let dir: string;
 let db: Database;
 let outbox: Outbox;
-const start = (): Outbox => {
-  outbox = createOutbox({
+let kinds: Record<string, ActionKind<{ n?: number }>>;
+const notices: Array<[string, string]> = [];
+const KINDS: OutboxActionKind[] = ['accept', 'ready', 'venue-online'];
+/** An outbox whose kinds all PUT /<subject>/<kind> on the scripted server. */
+const createWithKinds = (send?: (action: StoredAction) => Promise<void>): Outbox => {
+  const box = createOutbox({
     db,
     now: () => new Date(),
-    send: async (action: StoredAction) => {
-      await sendRequest({ method: 'PUT', url: `${base}/${action.subject}/${action.kind}` });
-    },
+    audit: createAuditLog(db, () => new Date()),
     backoff: { baseMs: 10, capMs: 40 },
   });
+  kinds = Object.fromEntries(
+    KINDS.map((kind) => [
+      kind,
+      box.register<{ n?: number }>(kind, {
+        send:
+          send ??
+          (async (action) => {
+            await sendRequest({ method: 'PUT', url: `${base}/${action.subject}/${action.kind}` });
+          }),
+        changed: (action, outcome) => notices.push([action.id, outcome]),
+      }),
+    ]),
+  );
+  return box;
+};
+const start = (): Outbox => {
+  outbox = createWithKinds();
   outbox.start();
   return outbox;
 };
+const add = (kind: OutboxActionKind, subject: string): string =>
+  outbox.enqueue(kinds[kind] ?? { kind }, { subject, prepare: () => ({ payload: {} }) }).actionId;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'countertop-outbox-'));
   db = openDatabase(join(dir, 'core.db'));
   scripts.clear();
   received.length = 0;
+  notices.length = 0;
 });
 afterEach(async () => {
   await outbox.stop();
@@ -71,17 +95,9 @@ describe('outbox', () => {
   it('sends FIFO per subject, retrying temporary failures before the next action of that subject', async () => {
     start();
     scripts.set('/o1/accept', [503, 503]);
-    const a = outbox.insert('accept', 'o1', 'Accept', {
-      orderId: 'o1',
-      adjustedPickupTime: null,
-      selfDelivery: false,
-    });
-    const b = outbox.insert('ready', 'o1', 'Ready', { orderId: 'o1' });
-    const c = outbox.insert('accept', 'o2', 'Accept', {
-      orderId: 'o2',
-      adjustedPickupTime: null,
-      selfDelivery: false,
-    });
+    const a = add('accept', 'o1');
+    const b = add('ready', 'o1');
+    const c = add('accept', 'o2');
     outbox.kick();
     await outbox.idle();
     expect(received.filter((p) => p.startsWith('/o1'))).toEqual([
@@ -99,11 +115,7 @@ describe('outbox', () => {
     start();
     scripts.set('/v/venue-online', [429]);
     const started = Date.now();
-    const id = outbox.insert('venue-online', 'v', 'Online', {
-      venueId: 'v',
-      online: true,
-      until: null,
-    });
+    const id = add('venue-online', 'v');
     outbox.kick();
     await outbox.idle();
     expect(state(id).state).toBe('done');
@@ -113,12 +125,8 @@ describe('outbox', () => {
   it('makes a permanent failure visible, holds the subject, and lets staff retry or discard', async () => {
     start();
     scripts.set('/o1/accept', [400]);
-    const a = outbox.insert('accept', 'o1', 'Accept', {
-      orderId: 'o1',
-      adjustedPickupTime: null,
-      selfDelivery: false,
-    });
-    const b = outbox.insert('ready', 'o1', 'Ready', { orderId: 'o1' });
+    const a = add('accept', 'o1');
+    const b = add('ready', 'o1');
     outbox.kick();
     await outbox.idle();
     expect(state(a)).toMatchObject({ state: 'failed', error: 'refused with 400' });
@@ -129,11 +137,7 @@ describe('outbox', () => {
     expect([state(a).state, state(b).state]).toEqual(['done', 'done']);
 
     scripts.set('/o3/accept', [422]);
-    const c = outbox.insert('accept', 'o3', 'Accept', {
-      orderId: 'o3',
-      adjustedPickupTime: null,
-      selfDelivery: false,
-    });
+    const c = add('accept', 'o3');
     outbox.kick();
     await outbox.idle();
     expect(outbox.discard(c)?.id).toBe(c);
@@ -142,14 +146,115 @@ describe('outbox', () => {
   });
 
   it('resends after a restart what a crash left "sending"', async () => {
-    const id = (() => {
-      const box = createOutbox({ db, now: () => new Date(), send: async () => {} });
-      return box.insert('ready', 'o9', 'Ready', { orderId: 'o9' });
-    })();
+    // A first run that never starts its worker: the row stays as the crash left it.
+    outbox = createWithKinds(async () => {});
+    const id = add('ready', 'o9');
     db.prepare("UPDATE outbox SET state = 'sending', attempts = 1 WHERE id = ?").run(id);
     start();
     await outbox.idle();
     expect(received).toEqual(['/o9/ready']);
     expect(state(id)).toMatchObject({ state: 'done', attempts: 2 });
+  });
+});
+
+describe('outbox registry and enqueue', () => {
+  const audit = () =>
+    db.prepare('SELECT action, subject, outcome, detail FROM audit_log ORDER BY id').all();
+
+  it('commits the local change, the row and the audit entry together, then tells the kind', async () => {
+    outbox = createWithKinds(async () => {});
+    db.exec('CREATE TABLE local_notes (note TEXT)');
+    const { actionId } = outbox.enqueue(kinds.accept ?? { kind: 'accept' }, {
+      subject: 'o1',
+      auditSubject: 'order o1',
+      prepare: () => {
+        db.prepare("INSERT INTO local_notes VALUES ('accepted')").run();
+        return { payload: { n: 7 }, facts: { orderNumber: '101', minutes: 15 }, auditDetail: 'd' };
+      },
+    });
+    expect(db.prepare('SELECT note FROM local_notes').all()).toEqual([{ note: 'accepted' }]);
+    expect(audit()).toEqual([
+      { action: 'accept', subject: 'order o1', outcome: 'queued', detail: 'd' },
+    ]);
+    expect(notices).toEqual([[actionId, 'queued']]);
+    // Rows store data: the payload for the sender, facts for the renderer to word.
+    expect(outbox.list()).toMatchObject([
+      { id: actionId, kind: 'accept', subject: 'o1', facts: { orderNumber: '101', minutes: 15 } },
+    ]);
+    expect(outbox.open({ subject: 'o1' })).toMatchObject([
+      { id: actionId, payload: { n: 7 }, state: 'pending', attempts: 0 },
+    ]);
+  });
+
+  it('stores nothing when the check inside the transaction refuses', () => {
+    outbox = createWithKinds(async () => {});
+    expect(() =>
+      outbox.enqueue(kinds.ready ?? { kind: 'ready' }, {
+        subject: 'o1',
+        prepare: () => {
+          throw new Error('refused');
+        },
+      }),
+    ).toThrow('refused');
+    expect(outbox.list()).toEqual([]);
+    expect(audit()).toEqual([]);
+    expect(notices).toEqual([]);
+  });
+
+  it('refuses a kind registered twice, and an enqueue of a kind nobody registered', () => {
+    outbox = createWithKinds(async () => {});
+    expect(() => outbox.register('accept', { send: async () => {} })).toThrow(/twice/);
+    expect(() =>
+      outbox.enqueue({ kind: 'menu-push' }, { subject: 'm', prepare: () => ({ payload: {} }) }),
+    ).toThrow(/No sender/);
+    expect(outbox.list()).toEqual([]);
+  });
+
+  it('projects open rows by kind and subject, FIFO, and tells every change of a row', async () => {
+    start();
+    scripts.set('/o1/accept', [400]);
+    const a = add('accept', 'o1');
+    const b = add('ready', 'o1');
+    const v = add('venue-online', 'v');
+    await outbox.idle();
+    expect(outbox.open({ kinds: ['accept', 'ready'] }).map((row) => [row.id, row.state])).toEqual([
+      [a, 'failed'],
+      [b, 'pending'],
+    ]);
+    expect(outbox.open({ subject: 'v' })).toEqual([]);
+    expect(outbox.entries([v, a]).map((e) => [e.id, e.state])).toEqual([
+      [v, 'done'],
+      [a, 'failed'],
+    ]);
+    expect(notices.filter(([id]) => id === a).map(([, outcome]) => outcome)).toEqual([
+      'queued',
+      'failed',
+    ]);
+    expect(outbox.discard(a)?.id).toBe(a);
+    await outbox.idle();
+    expect(notices.filter(([id]) => id === a).at(-1)).toEqual([a, 'discarded']);
+    expect(audit()).toContainEqual({
+      action: 'discard',
+      subject: 'o1',
+      outcome: 'discarded',
+      detail: 'accept',
+    });
+    expect(outbox.open()).toEqual([]);
+  });
+
+  it('audits a done action with its facts', async () => {
+    start();
+    const { actionId } = outbox.enqueue(kinds.accept ?? { kind: 'accept' }, {
+      subject: 'o5',
+      prepare: () => ({ payload: {}, facts: { orderNumber: '105', minutes: 20 } }),
+    });
+    await outbox.idle();
+    expect(outbox.entries([actionId])[0]?.state).toBe('done');
+    expect(audit()).toContainEqual({
+      action: 'accept',
+      subject: 'o5',
+      outcome: 'done',
+      detail: JSON.stringify({ orderNumber: '105', minutes: 20 }),
+    });
   });
 });

@@ -1,19 +1,25 @@
 // The outbox: staff actions are rows committed together with their local effect, then sent by a
-// worker. FIFO per subject (an order, a venue, a menu): a subject's next action waits until the
+// worker. Slices register their kinds (a sender each) and enqueue through one call; they read
+// their open rows through one projection (`open`), never the table. FIFO per subject (an order, a venue, a menu): a subject's next action waits until the
 // one before it is done or discarded, so "ready" never overtakes "accept". Subjects proceed in
 // parallel. Rows left "sending" by a crash are simply sent again: the platform answers a repeated
 // transition with a 409 that the sender counts as done.
 import { randomUUID } from 'node:crypto';
-import type { OutboxActionKind, OutboxEntry } from '../../shared/domain';
+import type { OutboxActionKind, OutboxEntry, OutboxFacts } from '../../shared/domain';
 import type { Database } from '../storage/database';
+import type { AuditLog } from '../audit/audit-log';
 import { HttpError } from '../http/http';
-import type { ActionPayloads, OutboxAction } from './actions';
-import { retryDelay } from './backoff';
+import { retryDelay } from '../lib/backoff';
+import type { ServiceApi } from '../../shared/ipc/contract';
+import { ServiceError } from '../service-error';
 
-export type StoredAction = OutboxAction & {
+/** One row as its sender sees it; `payload` is what the kind's slice stored. */
+export type StoredAction<P = unknown> = {
   id: string;
+  kind: OutboxActionKind;
   subject: string;
-  summary: string;
+  payload: P;
+  facts: OutboxFacts;
   attempts: number;
   createdAt: string;
 };
@@ -28,21 +34,66 @@ export class ActionBlockedError extends Error {
   }
 }
 
-export type OutboxSender = (action: StoredAction) => Promise<void>;
+export type ActionOutcome = 'queued' | 'done' | 'failed' | 'retry' | 'retried' | 'discarded';
+
+/**
+ * What a slice declares for each of its kinds: how to send it, and what to tell when a row of it
+ * changed (enqueued, settled, retried, discarded), e.g. an event carrying the one order it is about.
+ */
+export type ActionKindSpec<P> = {
+  send(action: StoredAction<P>): Promise<void>;
+  changed?(action: StoredAction<P>, outcome: ActionOutcome): void;
+};
+
+/** A registered kind: the typed handle a slice enqueues with. */
+export type ActionKind<P> = { readonly kind: OutboxActionKind; readonly _payload?: P };
+
+/** A waiting, sending or failed row: the projection slices fold into their own views. */
+export type OpenAction = {
+  id: string;
+  kind: OutboxActionKind;
+  subject: string;
+  payload: unknown;
+  state: 'pending' | 'sending' | 'failed';
+  error: string | null;
+  attempts: number;
+  createdAt: string;
+};
+
+/** What an action row says, decided inside its transaction. */
+export type ActionRow<P> = {
+  payload: P;
+  facts?: OutboxFacts;
+  /** The audit entry's detail (the entry's subject is the request's). */
+  auditDetail?: string | null;
+};
+
+export type EnqueueRequest<P> = {
+  subject: string;
+  /** The audit entry's subject when it is not the row's (e.g. the venue id for `venue:<id>`). */
+  auditSubject?: string;
+  /**
+   * Runs inside the IMMEDIATE transaction that inserts the row: checks (refuse by throwing, and
+   * nothing is stored), makes the local change, and says what the row carries.
+   */
+  prepare: () => ActionRow<P>;
+};
 
 export type Outbox = {
-  /** Inserts an action; call inside the transaction that makes its local change. */
-  insert<K extends OutboxActionKind>(
-    kind: K,
-    subject: string,
-    summary: string,
-    payload: ActionPayloads[K],
-  ): string;
+  /** Declares a kind and its sender; each kind is registered once, by the slice that owns it. */
+  register<P>(kind: OutboxActionKind, spec: ActionKindSpec<P>): ActionKind<P>;
+  /** Transaction (local change + row), audit, kick, then the kind's change notice. */
+  enqueue<P>(kind: ActionKind<P>, request: EnqueueRequest<P>): { actionId: string };
+  /** Waiting, sending and failed rows, FIFO, optionally only of some kinds or one subject. */
+  open(filter?: { kinds?: readonly OutboxActionKind[]; subject?: string }): OpenAction[];
+  /** Open rows and the 20 latest finished ones, oldest first. */
   list(): OutboxEntry[];
+  /** The entries of these rows (the ones an event tells about). */
+  entries(ids: readonly string[]): OutboxEntry[];
   counts(): { waiting: number; failed: number };
   retry(id: string): boolean;
   discard(id: string): StoredAction | null;
-  /** Wakes the worker after an insert. */
+  /** Wakes the worker (a reason for waiting is gone). */
   kick(): void;
   /** Sends waiting rows now, ignoring their backoff: the reason for waiting is gone (network back, venue reconnected). */
   resetBackoff(): void;
@@ -55,15 +106,14 @@ export type Outbox = {
 export type OutboxOptions = {
   db: Database;
   now: () => Date;
-  send: OutboxSender;
+  audit?: AuditLog;
   concurrency?: number;
   backoff?: { baseMs?: number; capMs?: number; random?: () => number };
-  onSettled?: (
-    action: StoredAction,
-    outcome: 'done' | 'failed' | 'retry',
-    detail: string | null,
-  ) => void;
-  onChange?: () => void;
+  /** Errors that say "not now, not the action's fault" (e.g. the venue must be reconnected). */
+  blocked?: (error: unknown) => boolean;
+  blockedRetryMs?: number;
+  /** These rows changed (their entry, the counts). */
+  onChange?: (actionIds: string[]) => void;
 };
 
 type Row = {
@@ -71,7 +121,7 @@ type Row = {
   id: string;
   kind: OutboxActionKind;
   subject: string;
-  summary: string;
+  facts: string;
   payload: string;
   state: 'pending' | 'sending' | 'failed' | 'done' | 'discarded';
   attempts: number;
@@ -80,23 +130,22 @@ type Row = {
   next_attempt_at: string | null;
 };
 
-const toAction = (row: Row): StoredAction =>
-  ({
-    id: row.id,
-    kind: row.kind,
-    subject: row.subject,
-    summary: row.summary,
-    payload: JSON.parse(row.payload) as unknown,
-    attempts: row.attempts,
-    createdAt: row.created_at,
-  }) as StoredAction;
+const toAction = (row: Row): StoredAction => ({
+  id: row.id,
+  kind: row.kind,
+  subject: row.subject,
+  payload: JSON.parse(row.payload) as unknown,
+  facts: JSON.parse(row.facts) as OutboxFacts,
+  attempts: row.attempts,
+  createdAt: row.created_at,
+});
 
 export const createOutbox = (options: OutboxOptions): Outbox => {
   const { db, now } = options;
   const concurrency = options.concurrency ?? 8;
   const insertRow = db.prepare(
-    `INSERT INTO outbox (id, kind, subject, summary, payload, state, created_at, next_attempt_at)
-     VALUES (?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    `INSERT INTO outbox (id, kind, subject, facts, payload, state, created_at)
+     VALUES (?, ?, ?, ?, ?, 'pending', ?)`,
   );
   // The head of each subject's queue: its oldest row that is not finished.
   const selectHeads = db.prepare<[], Row>(
@@ -107,6 +156,9 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   );
   const selectOpen = db.prepare<[], Row>(
     "SELECT * FROM outbox WHERE state IN ('pending', 'sending', 'failed') ORDER BY seq",
+  );
+  const selectOpenOf = db.prepare<[string], Row>(
+    "SELECT * FROM outbox WHERE subject = ? AND state IN ('pending', 'sending', 'failed') ORDER BY seq",
   );
   const selectRecentDone = db.prepare<[], Row>(
     "SELECT * FROM outbox WHERE state = 'done' ORDER BY seq DESC LIMIT 20",
@@ -145,7 +197,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   let timer: NodeJS.Timeout | null = null;
   let idleWaiters: Array<() => void> = [];
 
-  const changed = (): void => options.onChange?.();
+  const changed = (...ids: string[]): void => options.onChange?.(ids);
 
   const schedule = (delayMs: number): void => {
     if (!running) return;
@@ -160,38 +212,74 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     timer.unref?.();
   };
 
-  const settle = async (action: StoredAction): Promise<void> => {
+  const kinds = new Map<OutboxActionKind, ActionKindSpec<unknown>>();
+  const specOf = (kind: OutboxActionKind): ActionKindSpec<unknown> => {
+    const spec = kinds.get(kind);
+    if (!spec) throw new Error(`No sender is registered for outbox kind "${kind}".`);
+    return spec;
+  };
+  const record = (action: StoredAction, outcome: ActionOutcome, detail: string | null): void => {
+    // A temporary failure is audited once (its first), not at every backoff step.
+    if (outcome === 'retry' && action.attempts !== 1) return;
+    options.audit?.record({
+      action: action.kind,
+      subject: action.subject,
+      outcome: outcome === 'retry' ? 'retrying' : outcome,
+      detail,
+    });
+  };
+  const notify = (action: StoredAction, outcome: ActionOutcome): void => {
     try {
-      await options.send(action);
+      kinds.get(action.kind)?.changed?.(action, outcome);
+    } finally {
+      changed(action.id);
+    }
+  };
+
+  const settle = async (action: StoredAction): Promise<void> => {
+    let outcome: ActionOutcome;
+    try {
+      await specOf(action.kind).send(action);
       markDone.run(now().toISOString(), action.id);
-      options.onSettled?.(action, 'done', null);
+      outcome = 'done';
+      // What was done, as the row's facts (e.g. the order number and preparation time).
+      record(
+        action,
+        outcome,
+        Object.keys(action.facts).length ? JSON.stringify(action.facts) : null,
+      );
     } catch (error) {
-      if (error instanceof ActionBlockedError) {
-        markBlocked.run(
-          error.message,
-          new Date(now().getTime() + error.retryInMs).toISOString(),
-          action.id,
-        );
-        options.onSettled?.(action, 'retry', error.message);
+      if (options.blocked?.(error) || error instanceof ActionBlockedError) {
+        // Not the action's fault: it waits, with every other action, and the try is not counted.
+        const message = error instanceof Error ? error.message : String(error);
+        const waitMs =
+          error instanceof ActionBlockedError
+            ? error.retryInMs
+            : (options.blockedRetryMs ?? 30_000);
+        markBlocked.run(message, new Date(now().getTime() + waitMs).toISOString(), action.id);
+        outcome = 'retry';
+        record(action, outcome, message);
       } else if (error instanceof HttpError && error.kind === 'permanent' && error.status !== 401) {
         markFailed.run(error.message, action.id);
-        options.onSettled?.(action, 'failed', error.message);
+        outcome = 'failed';
+        record(action, outcome, error.message);
       } else {
         const message = error instanceof Error ? error.message : String(error);
         const retryAfter = error instanceof HttpError ? error.retryAfterMs : null;
         const delay = retryDelay(action.attempts, retryAfter, options.backoff);
         markRetry.run(message, new Date(now().getTime() + delay).toISOString(), action.id);
-        options.onSettled?.(action, 'retry', message);
+        outcome = 'retry';
+        record(action, outcome, message);
       }
     }
-    changed();
+    notify(action, outcome);
   };
 
   const pump = (): void => {
     if (!running) return;
     const at = now().getTime();
     let nextDue = Number.POSITIVE_INFINITY;
-    let started = false;
+    const started: string[] = [];
     for (const row of selectHeads.all()) {
       if (inFlight.has(row.subject)) continue;
       const due = row.next_attempt_at ? Date.parse(row.next_attempt_at) : 0;
@@ -207,9 +295,9 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         pump();
       });
       inFlight.set(row.subject, task);
-      started = true;
+      started.push(row.id);
     }
-    if (started) changed();
+    if (started.length > 0) changed(...started);
     if (Number.isFinite(nextDue)) schedule(nextDue - at);
     if (inFlight.size === 0 && !Number.isFinite(nextDue)) {
       const waiters = idleWaiters;
@@ -222,7 +310,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     id: row.id,
     kind: row.kind,
     subject: row.subject,
-    summary: row.summary,
+    facts: JSON.parse(row.facts) as OutboxFacts,
     state: row.state === 'discarded' ? 'done' : row.state,
     attempts: row.attempts,
     error: row.error,
@@ -230,29 +318,96 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     nextAttemptAt: row.next_attempt_at,
   });
 
+  const toOpen = (row: Row): OpenAction => ({
+    id: row.id,
+    kind: row.kind,
+    subject: row.subject,
+    payload: JSON.parse(row.payload) as unknown,
+    state: row.state === 'failed' ? 'failed' : row.state === 'sending' ? 'sending' : 'pending',
+    error: row.error,
+    attempts: row.attempts,
+    createdAt: row.created_at,
+  });
+
   return {
-    insert: (kind, subject, summary, payload) => {
+    register: <P>(kind: OutboxActionKind, spec: ActionKindSpec<P>): ActionKind<P> => {
+      if (kinds.has(kind)) throw new Error(`Outbox kind "${kind}" is registered twice.`);
+      kinds.set(kind, spec as ActionKindSpec<unknown>);
+      return { kind };
+    },
+    enqueue: <P>(handle: ActionKind<P>, request: EnqueueRequest<P>) => {
+      specOf(handle.kind);
       const id = randomUUID();
-      insertRow.run(id, kind, subject, summary, JSON.stringify(payload), now().toISOString(), null);
-      return id;
+      const createdAt = now().toISOString();
+      const row = db
+        .transaction((): ActionRow<P> => {
+          const prepared = request.prepare();
+          insertRow.run(
+            id,
+            handle.kind,
+            request.subject,
+            JSON.stringify(prepared.facts ?? {}),
+            JSON.stringify(prepared.payload),
+            createdAt,
+          );
+          options.audit?.record({
+            action: handle.kind,
+            subject: request.auditSubject ?? request.subject,
+            outcome: 'queued',
+            detail: prepared.auditDetail ?? null,
+          });
+          return prepared;
+        })
+        .immediate();
+      pump();
+      notify(
+        {
+          id,
+          kind: handle.kind,
+          subject: request.subject,
+          payload: row.payload,
+          facts: row.facts ?? {},
+          attempts: 0,
+          createdAt,
+        },
+        'queued',
+      );
+      return { actionId: id };
+    },
+    open: (filter = {}) => {
+      const rows = filter.subject ? selectOpenOf.all(filter.subject) : selectOpen.all();
+      const wanted = filter.kinds;
+      return (wanted ? rows.filter((row) => wanted.includes(row.kind)) : rows).map(toOpen);
     },
     list: () => [...selectOpen.all(), ...selectRecentDone.all()].map(toEntry),
+    entries: (ids) =>
+      ids.flatMap((id) => {
+        const row = selectById.get(id);
+        return row ? [toEntry(row)] : [];
+      }),
     counts: () => countRows.get() ?? { waiting: 0, failed: 0 },
     retry: (id) => {
-      const ok = retryRow.run(id).changes > 0;
-      if (ok) {
-        changed();
-        pump();
-      }
-      return ok;
+      const row = selectById.get(id);
+      if (!row || retryRow.run(id).changes === 0) return false;
+      options.audit?.record({ action: 'retry', subject: id, outcome: 'queued', detail: null });
+      notify(toAction(row), 'retried');
+      pump();
+      return true;
     },
     discard: (id) => {
       const row = selectById.get(id);
       if (!row || (inFlight.has(row.subject) && row.state !== 'failed')) return null;
       if (discardRow.run(now().toISOString(), id).changes === 0) return null;
-      changed();
+      const action = toAction(row);
+      options.audit?.record({
+        action: 'discard',
+        subject: action.subject,
+        outcome: 'discarded',
+        detail: action.kind,
+      });
+      notify(action, 'discarded');
       pump();
-      return toAction(row);
+      return action;
     },
     kick: () => pump(),
     resetBackoff: () => {
@@ -275,3 +430,21 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       }),
   };
 };
+
+/** The outbox:* channels: the activity list, and staff's retry or discard of a failed action. */
+export const outboxHandlers = (
+  outbox: Outbox,
+): Pick<ServiceApi, 'outbox:list' | 'outbox:retry' | 'outbox:discard'> => ({
+  'outbox:list': async () => outbox.list(),
+  'outbox:retry': async ({ actionId }) => {
+    if (!outbox.retry(actionId))
+      throw new ServiceError('not-found', 'There is no failed action with this id.');
+  },
+  'outbox:discard': async ({ actionId }) => {
+    if (!outbox.discard(actionId))
+      throw new ServiceError(
+        'not-found',
+        'There is no waiting or failed action with this id that can be discarded.',
+      );
+  },
+});

@@ -2,10 +2,13 @@ import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
+import type { SqliteStep } from '../../kit/migrations';
+import { migrateSqlite, SchemaFromTheFutureError } from '../../kit/migrations';
 import { MIGRATIONS } from './migrations';
 
 export type { Database } from 'better-sqlite3';
 
+/** The terminal's words for a database a newer Countertop wrote: staff are told to update. */
 export class DatabaseFromTheFutureError extends Error {
   constructor(found: number, known: number) {
     super(
@@ -16,24 +19,19 @@ export class DatabaseFromTheFutureError extends Error {
   }
 }
 
-const userVersion = (db: Database): number => db.pragma('user_version', { simple: true }) as number;
-
 /**
- * Brings the database to the newest version in one IMMEDIATE transaction: a failing step leaves
- * the version it started from, whole, and two processes opening the file cannot both migrate.
+ * Brings the database to the newest version with the project's one runner (kit/migrations.ts):
+ * one IMMEDIATE transaction, so a failing step leaves the version it started from, whole, and two
+ * processes opening the file cannot both migrate.
  */
-export const migrate = (
-  db: Database,
-  migrations: ReadonlyArray<(db: Database) => void> = MIGRATIONS,
-): void => {
-  db.transaction(() => {
-    const current = userVersion(db);
-    if (current > migrations.length)
-      throw new DatabaseFromTheFutureError(current, migrations.length);
-    if (current === migrations.length) return;
-    for (const step of migrations.slice(current)) step(db);
-    db.pragma(`user_version = ${migrations.length}`);
-  }).immediate();
+export const migrate = (db: Database, migrations: readonly SqliteStep[] = MIGRATIONS): void => {
+  try {
+    migrateSqlite(db, migrations);
+  } catch (error) {
+    if (error instanceof SchemaFromTheFutureError)
+      throw new DatabaseFromTheFutureError(error.found, error.known);
+    throw error;
+  }
 };
 
 const PRIVATE_FOLDER = 0o700;

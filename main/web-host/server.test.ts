@@ -378,6 +378,8 @@ describe('bridge script', () => {
     expect(sources[1]?.url).toBe('/api/events?ticket=t2');
     sources[1]!.handlers.get('open')!({});
     await vi.waitFor(() => expect(changed).toEqual([{ orders: { actionId: 'z' } }]));
+    // Every list of EVENT_LISTS is read again (a stream that was down lost its events).
+    await vi.waitFor(() => expect(fetches).toHaveLength(9));
     expect(fetches.map((f) => f.url).sort()).toEqual(
       [
         '/api/events/ticket',
@@ -388,6 +390,7 @@ describe('bridge script', () => {
         '/api/outbox:list',
         '/api/venue:get',
         '/api/menu:items',
+        '/api/delivery:list',
       ].sort(),
     );
   });

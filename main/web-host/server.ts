@@ -6,10 +6,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BridgeError } from '../../shared/ipc/contract';
 import { EVENT_NAMES } from '../../shared/ipc/contract';
-import type { ServiceHost } from '../app/dispatch';
-import { invalidRequest, invokeChannel, isChannelName } from '../app/dispatch';
+import type { ServiceHost } from '../host/dispatch';
+import { invokeChannel, isChannelName } from '../host/dispatch';
 import { contentTypeOf, SECURITY_HEADERS, serveRendererFile } from '../host/renderer-files';
-import { HttpError } from '../../kit/http';
+import { HttpError, readJson, requestTimeouts, sendJson, sendText } from '../../kit/http';
 import { BRIDGE_SCRIPT_PATH, bridgeScript } from './bridge-script';
 import { createWebSession, EVENTS_PATH, TICKET_PATH } from './session';
 
@@ -27,6 +27,8 @@ export type WebHost = { url: string; origin: string; token: string; close(): Pro
 /** Menus may be large (the contract allows 20 M characters); nothing else comes near. */
 const MAX_BODY_BYTES = 24 * 1024 * 1024;
 const HEARTBEAT_MS = 15_000;
+/** A client that has not sent its whole request by then is cut off (408); the event stream is not a request body. */
+const REQUEST_TIMEOUT_MS = 30_000;
 
 const STATUS_OF: Record<BridgeError['code'], number> = {
   'invalid-request': 400,
@@ -36,51 +38,21 @@ const STATUS_OF: Record<BridgeError['code'], number> = {
   failed: 500,
 };
 
-class BodyTooLarge extends Error {}
-
-const readBody = (request: IncomingMessage): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer): void => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        // Drain the rest without keeping it, so the 413 can still be answered.
-        request.off('data', onData);
-        request.resume();
-        chunks.length = 0;
-        reject(new BodyTooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    };
-    request.on('data', onData);
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-
 const send = (
   response: ServerResponse,
   status: number,
   body: string,
   type: string,
   extra: Record<string, string> = {},
-): void => {
-  response.writeHead(status, {
-    ...SECURITY_HEADERS,
-    'Content-Type': type,
-    'Cache-Control': 'no-store',
-    ...extra,
-  });
-  response.end(body);
-};
+): void =>
+  sendText(response, status, body, { ...SECURITY_HEADERS, 'Content-Type': type, ...extra });
 
-const JSON_TYPE = 'application/json; charset=utf-8';
-const sendJson = (response: ServerResponse, status: number, value: unknown): void =>
-  send(response, status, JSON.stringify(value), JSON_TYPE);
-
-const sendError = (response: ServerResponse, status: number, error: BridgeError): void =>
-  sendJson(response, status, error);
+const sendError = (
+  response: ServerResponse,
+  status: number,
+  error: BridgeError,
+  extra: Readonly<Record<string, string>> = {},
+): void => sendJson(response, status, error, { ...SECURITY_HEADERS, ...extra });
 
 export const startWebHost = async (options: WebHostOptions): Promise<WebHost> => {
   const { core, rendererDir } = options;
@@ -144,19 +116,25 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
     }
     let args: unknown;
     try {
-      const text = await readBody(request);
-      args = text.trim() === '' ? {} : JSON.parse(text);
+      args = await readJson(request, { limit: MAX_BODY_BYTES, emptyAs: {} });
     } catch (error) {
-      if (error instanceof BodyTooLarge) {
-        sendError(response, 413, { code: 'invalid-request', message: 'The request is too large.' });
-      } else {
-        const result = invalidRequest('The request body is not valid JSON.');
-        if (!result.ok) sendError(response, 400, result.error);
-      }
+      if (!(error instanceof HttpError)) throw error;
+      sendError(
+        response,
+        error.status,
+        {
+          code: 'invalid-request',
+          message:
+            error.status === 413
+              ? 'The request is too large.'
+              : 'The request body is not valid JSON.',
+        },
+        error.headers,
+      );
       return;
     }
     const result = await invokeChannel(core.api, channel, args);
-    if (result.ok) sendJson(response, 200, { value: result.value });
+    if (result.ok) sendJson(response, 200, { value: result.value }, SECURITY_HEADERS);
     else sendError(response, STATUS_OF[result.error.code], result.error);
   };
 
@@ -173,7 +151,7 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
       }
       if (pathname === TICKET_PATH && request.method === 'POST') {
         session.requireToken(request);
-        return sendJson(response, 200, session.issueTicket());
+        return sendJson(response, 200, session.issueTicket(), SECURITY_HEADERS);
       }
       if (request.method !== 'POST') {
         return sendError(response, 405, {
@@ -193,11 +171,17 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
     return serveFile(url, response);
   };
 
-  const server = http.createServer((request, response) => {
+  const server = http.createServer(requestTimeouts(REQUEST_TIMEOUT_MS), (request, response) => {
     handle(request, response).catch((error: unknown) => {
       if (error instanceof HttpError && !response.headersSent) {
-        const body = { code: 'invalid-request', message: error.message } satisfies BridgeError;
-        send(response, error.status, JSON.stringify(body), JSON_TYPE, { ...error.headers });
+        sendError(
+          response,
+          error.status,
+          { code: 'invalid-request', message: error.message },
+          {
+            ...error.headers,
+          },
+        );
       } else if (!response.headersSent)
         sendError(response, 500, { code: 'failed', message: 'The web host failed.' });
       else response.end();

@@ -15,7 +15,9 @@ export const ActivityPanel = () => {
           {entries.map((entry) => (
             <li key={entry.id} className={`activity-${entry.state}`}>
               <span className="activity-time">{formatClock(entry.createdAt)}</span>
-              <span className="activity-summary">{entry.summary}</span>
+              <span className="activity-summary">
+                {en.activity.describe[entry.kind](entry.facts)}
+              </span>
               <span
                 className={`pill ${entry.state === 'failed' ? 'pill-bad' : entry.state === 'done' ? 'pill-ok' : 'pill-neutral'}`}
               >

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useApp, useAppStore, useNow } from '../app-context';
-import { availableActions, COLUMN_IDS, groupOrders } from '../board';
+import { availableActions } from '../../shared/order-actions';
+import { COLUMN_IDS, groupOrders } from '../board';
 import { en } from '../i18n/en';
 import type { Ringer } from '../ringer';
 import { isRinging } from '../store';

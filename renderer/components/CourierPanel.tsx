@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Delivery } from '../../shared/domain';
+import { isBeforePickup, isFinalDelivery } from '../../shared/domain';
 import type { DeliveryConfigureRequest } from '../../shared/ipc/contract';
 import { deliveryConfigureSchema } from '../../shared/ipc/contract';
 import { useApp } from '../app-context';
@@ -87,15 +88,11 @@ const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
   );
 };
 
-const FINAL = new Set<Delivery['status']>(['delivered', 'customer_no_show', 'rejected']);
-
 const etaLine = (d: Delivery): string | null => {
   if (d.completedAt) return en.courier.deliveredAt(formatClock(d.completedAt));
-  if (FINAL.has(d.status)) return null;
-  const beforePickup = ['booking', 'received', 'pickup_started', 'pickup_arrival'].includes(
-    d.status,
-  );
-  if (beforePickup && d.pickupEta) return en.courier.pickupEta(formatClock(d.pickupEta));
+  if (isFinalDelivery(d.status)) return null;
+  if (isBeforePickup(d.status) && d.pickupEta)
+    return en.courier.pickupEta(formatClock(d.pickupEta));
   if (d.dropoffEtaMax)
     return en.courier.dropoffEta(
       formatClock(d.dropoffEtaMin ?? d.dropoffEtaMax),
@@ -189,9 +186,9 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
               {en.courier.track}
             </a>
           )}
-          {delivery.handshakeRequired && delivery.reference && !FINAL.has(delivery.status) && (
-            <HandshakePin delivery={delivery} />
-          )}
+          {delivery.handshakeRequired &&
+            delivery.reference &&
+            !isFinalDelivery(delivery.status) && <HandshakePin delivery={delivery} />}
           {delivery.cancellable && !cancelling && !failed && !asking && (
             <button
               type="button"

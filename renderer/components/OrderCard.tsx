@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { Order, OrderActionKind } from '../../shared/domain';
 import { useApp, useAppStore } from '../app-context';
-import { availableActions, columnOf, isClosedByPlatform } from '../board';
+import { availableActions, ORDER_ACTIONS } from '../../shared/order-actions';
+import { columnOf, isClosedByPlatform } from '../board';
 import { formatAge, formatClock, formatDuration, formatMoney } from '../format';
 import { en } from '../i18n/en';
 
@@ -11,13 +12,8 @@ const deliveryLabel = (order: Order): string => {
   return order.selfDelivery ? en.order.selfDelivery : en.order.delivery;
 };
 
-const ACTION_LABELS: Record<OrderActionKind, string> = {
-  accept: en.actions.accept,
-  reject: en.actions.reject,
-  ready: en.actions.markReady,
-  delivered: en.actions.handOver,
-  'confirm-preorder': en.actions.confirmPreorder,
-};
+const actionLabel = (kind: OrderActionKind): string =>
+  en.actions.kinds[ORDER_ACTIONS[kind].labelKey];
 
 const ACTION_STYLE: Record<OrderActionKind, string> = {
   accept: 'btn btn-go',
@@ -243,7 +239,7 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
                 run(kind);
               }}
             >
-              {ACTION_LABELS[kind]}
+              {actionLabel(kind)}
             </button>
           ))}
         </div>

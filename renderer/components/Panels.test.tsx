@@ -290,7 +290,7 @@ describe('activity panel', () => {
         id: 'a1',
         kind: 'accept',
         subject: 'o1',
-        summary: 'Accept #101 (15 min)',
+        facts: { orderNumber: '101', minutes: 15 },
         state: 'pending',
         attempts: 2,
         error: null,
@@ -301,7 +301,7 @@ describe('activity panel', () => {
         id: 'a2',
         kind: 'venue-online',
         subject: 'demo-venue',
-        summary: 'Go offline',
+        facts: { online: false },
         state: 'failed',
         attempts: 1,
         error: 'Venue is closed permanently',
@@ -313,7 +313,7 @@ describe('activity panel', () => {
     const outbox = await screen.findByTestId('status-outbox');
     expect(outbox.textContent).toBe('1 waiting to send · 1 failed');
     fireEvent.click(outbox);
-    const failed = screen.getByText('Go offline').closest('li')!;
+    const failed = screen.getByText('Venue offline').closest('li')!;
     expect(failed.textContent).toContain('Venue is closed permanently');
     expect(
       within(screen.getByText('Accept #101 (15 min)').closest('li')!).queryByRole('button'),

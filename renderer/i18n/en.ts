@@ -1,4 +1,8 @@
 // Every string staff see, in one place so the UI can be translated without touching components.
+import type { OutboxActionKind, OutboxFacts } from '../../shared/domain';
+
+const number = (facts: OutboxFacts): string => (facts.orderNumber ? ` #${facts.orderNumber}` : '');
+
 export const en = {
   appName: 'Countertop',
   loading: 'Connecting to the terminal service…',
@@ -66,17 +70,13 @@ export const en = {
   },
 
   actions: {
-    accept: 'Accept',
-    reject: 'Reject',
-    markReady: 'Mark ready',
-    handOver: 'Handed over',
-    confirmPreorder: 'Confirm pre-order',
     retry: 'Retry',
     discard: 'Discard',
     /** A failed action on an order the platform already closed: nothing to retry, only to clear. */
     dismiss: 'OK, dismiss',
     cancel: 'Cancel',
     close: 'Close',
+    /** Button labels by the order-action table's label keys (shared/order-actions.ts). */
     kinds: {
       accept: 'Accept',
       reject: 'Reject',
@@ -245,6 +245,23 @@ export const en = {
     states: { pending: 'Waiting', sending: 'Sending', failed: 'Failed', done: 'Done' },
     attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
     nextAttempt: (time: string) => `next try ${time}`,
+    /** What an outbox row asks for, worded from its kind and facts (rows hold data, not text). */
+    describe: {
+      accept: (f: OutboxFacts) => `Accept${number(f)}${f.minutes ? ` (${f.minutes} min)` : ''}`,
+      reject: (f: OutboxFacts) => `Reject${number(f)}`,
+      ready: (f: OutboxFacts) => `Ready${number(f)}`,
+      delivered: (f: OutboxFacts) => `Handed over${number(f)}`,
+      'confirm-preorder': (f: OutboxFacts) => `Confirm pre-order${number(f)}`,
+      'venue-online': (f: OutboxFacts) =>
+        f.online ? 'Venue online' : `Venue offline${f.until ? ` until ${f.until}` : ''}`,
+      'venue-opening-times': (f: OutboxFacts) =>
+        f.count === undefined ? 'Opening times' : `Opening times (${f.count} windows)`,
+      'menu-push': (f: OutboxFacts) => (f.count === undefined ? 'Menu' : `Menu (${f.count} items)`),
+      'item-availability': (f: OutboxFacts) =>
+        `${f.enabled ? 'Enable' : 'Disable'} ${f.item ?? 'item'}`,
+      'delivery-create': (f: OutboxFacts) => `Book courier${number(f)}`,
+      'delivery-cancel': (f: OutboxFacts) => `Cancel courier${number(f)}`,
+    } satisfies Record<OutboxActionKind, (facts: OutboxFacts) => string>,
   },
 
   courier: {

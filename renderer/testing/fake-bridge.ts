@@ -7,9 +7,9 @@ import type {
   DeliverySetupState,
   Order,
   OrderActionKind,
-  OrderStatus,
   VenueState,
 } from '../../shared/domain';
+import { ORDER_ACTIONS } from '../../shared/order-actions';
 import type {
   Bridge,
   ChannelName,
@@ -148,14 +148,6 @@ export const makeVenue = (patch: Partial<VenueState> = {}): VenueState => ({
   ...patch,
 });
 
-const TARGET: Record<OrderActionKind, OrderStatus | null> = {
-  accept: 'PRODUCTION',
-  reject: 'REJECTED',
-  ready: 'READY',
-  delivered: 'DELIVERED',
-  'confirm-preorder': null,
-};
-
 export const createFakeBridge = (
   init: {
     orders?: Order[];
@@ -202,25 +194,22 @@ export const createFakeBridge = (
     if (!order) return Promise.reject({ code: 'not-found', message: `No order ${orderId}` });
     actionCount += 1;
     const actionId = `action-${actionCount}`;
-    const target = TARGET[kind];
-    orders = orders.map((o) =>
-      o.id === orderId
-        ? {
-            ...o,
-            ...patch,
-            status: target ?? o.status,
-            pending: {
-              actionId,
-              kind,
-              state: 'pending',
-              error: null,
-              attempts: 0,
-              createdAt: new Date().toISOString(),
-            },
-          }
-        : o,
-    );
-    emit('orders:changed', { orders });
+    const changed: Order = {
+      ...order,
+      ...patch,
+      status: ORDER_ACTIONS[kind].leadsTo,
+      pending: {
+        actionId,
+        kind,
+        state: 'pending',
+        error: null,
+        attempts: 0,
+        createdAt: new Date().toISOString(),
+      },
+    };
+    orders = orders.map((o) => (o.id === orderId ? changed : o));
+    // Like the service: the event carries the order that changed.
+    emit('orders:changed', { orders: [changed] });
     return Promise.resolve({ actionId });
   };
 

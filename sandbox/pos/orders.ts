@@ -23,7 +23,7 @@ export type NewOrder = {
   attributionId?: string | null;
 };
 
-/** The 409 of docs/contracts.md: the order cannot take this transition from its current status. */
+/** The 409 of docs/architecture.md: the order cannot take this transition from its current status. */
 export const conflict = (order: SandboxOrder, message: string): HttpError =>
   new HttpError(409, message, { extra: { order_status: order.status } });
 

@@ -241,7 +241,11 @@ export type ServiceApi = {
   [C in ChannelName]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>>;
 };
 
-/** Events main pushes to the renderer. */
+/**
+ * Events main pushes to the renderer. A `*:changed` event carries the same items its list channel
+ * answers (EVENT_LISTS), but only those that changed; the renderer merges them by id. Menu and
+ * venue changes replace the whole value (a menu push replaces the whole menu).
+ */
 export type ServiceEvents = {
   'orders:changed': { orders: Order[] };
   /** A new order arrived: ring. */
@@ -262,6 +266,43 @@ export const EVENT_NAMES: EventName[] = [
   'menu:changed',
   'deliveries:changed',
 ];
+
+/**
+ * For each state event, the channel that reads the whole state and the key the event wraps it in
+ * (null: the event is the value itself). A host that may have lost events (a reconnected stream)
+ * reads these afresh and hands them to listeners as events.
+ */
+export const EVENT_LISTS = {
+  'status:changed': { channel: 'status:get', key: null },
+  'orders:changed': { channel: 'orders:list', key: 'orders' },
+  'outbox:changed': { channel: 'outbox:list', key: 'entries' },
+  'venue:changed': { channel: 'venue:get', key: null },
+  'menu:changed': { channel: 'menu:items', key: 'items' },
+  'deliveries:changed': { channel: 'delivery:list', key: 'deliveries' },
+} as const satisfies Partial<Record<EventName, { channel: ChannelName; key: string | null }>>;
+
+// The table above must agree with the types: each event is its channel's answer, or wraps it.
+type ListOf<E extends keyof typeof EVENT_LISTS> = (typeof EVENT_LISTS)[E] extends {
+  channel: infer C extends ChannelName;
+  key: infer K;
+}
+  ? K extends string
+    ? { [P in K]: ResponseOf<C> }
+    : ResponseOf<C>
+  : never;
+type Agrees<E extends keyof typeof EVENT_LISTS> = [ListOf<E>] extends [ServiceEvents[E]]
+  ? [ServiceEvents[E]] extends [ListOf<E>]
+    ? true
+    : false
+  : false;
+export const EVENT_LISTS_AGREE: { [E in keyof typeof EVENT_LISTS]: Agrees<E> } = {
+  'status:changed': true,
+  'orders:changed': true,
+  'outbox:changed': true,
+  'venue:changed': true,
+  'menu:changed': true,
+  'deliveries:changed': true,
+};
 
 /** Error as it crosses the bridge: a code the UI can act on and a sentence for staff. */
 export type BridgeError = {

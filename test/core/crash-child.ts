@@ -13,9 +13,9 @@ import { createMarketplaceClient } from '../../main/marketplace/client';
 import { createOrderStore } from '../../main/orders/order-store';
 import { createOrderSync } from '../../main/orders/order-sync';
 import { createOutbox } from '../../main/outbox/outbox';
-import { createActionSender } from '../../main/outbox/action-sender';
-import type { OrderActionRequest } from '../../main/actions/order-actions';
-import { enqueueOrderAction } from '../../main/actions/order-actions';
+import type { OrderActionRequest } from '../../main/orders/order-actions';
+import { createOrderActions } from '../../main/orders/order-actions';
+import { ORDER_ACTION_KINDS } from '../../shared/order-actions';
 import { ServiceError } from '../../main/service-error';
 
 const env = (name: string): string => {
@@ -40,7 +40,10 @@ const main = async (): Promise<void> => {
   const posUrl = env('CRASH_POS_URL');
   const venueId = env('CRASH_VENUE_ID');
   const client = createMarketplaceClient({ posUrl: () => posUrl, tokens });
-  const orders = createOrderStore(db, now);
+  const outbox = createOutbox({ db, now, backoff: { baseMs: 20, capMs: 200 } });
+  const orders = createOrderStore(db, now, (orderId) =>
+    outbox.open({ kinds: ORDER_ACTION_KINDS, ...(orderId ? { subject: orderId } : {}) }),
+  );
   const sync = createOrderSync({
     db,
     orders,
@@ -49,11 +52,13 @@ const main = async (): Promise<void> => {
     now,
     events: { changed: () => {}, arrived: () => {} },
   });
-  const outbox = createOutbox({
-    db,
+  const actions = createOrderActions({
+    outbox,
+    orders,
+    client,
+    refetch: (orderId) => sync.refetch(orderId),
     now,
-    send: createActionSender({ client, orders, sync }),
-    backoff: { baseMs: 20, capMs: 200 },
+    changed: () => {},
   });
   outbox.start();
   const write = (line: string): void => {
@@ -76,7 +81,7 @@ const main = async (): Promise<void> => {
           command === 'accept'
             ? { kind: 'accept', orderId: id, preparationMinutes: null }
             : { kind: command, orderId: id };
-        const { actionId } = enqueueOrderAction({ db, orders, outbox, now }, request);
+        const { actionId } = actions.enqueue(request);
         write(`ack ${command} ${id} ${actionId}`);
       } catch (error) {
         if (error instanceof ServiceError && error.bridge.code === 'conflict')

@@ -13,7 +13,7 @@ import { extractFile, listPackage, statFile } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invokeChannel } from '../../main/app/dispatch';
+import { invokeChannel } from '../../main/host/dispatch';
 import { startCore } from '../../main/core';
 import type { Core } from '../../main/core';
 import { serveRendererFile } from '../../main/host/renderer-files';

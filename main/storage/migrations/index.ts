@@ -3,6 +3,8 @@ import { migration001Initial } from './001-initial';
 import { migration002ItemAvailability } from './002-item-availability';
 import { migration003Deliveries } from './003-deliveries';
 import { migration004RelayLog } from './004-relay-log';
+import { migration005OutboxFacts } from './005-outbox-facts';
+import { migration006NotificationFields } from './006-notification-fields';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -10,4 +12,6 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration002ItemAvailability,
   migration003Deliveries,
   migration004RelayLog,
+  migration005OutboxFacts,
+  migration006NotificationFields,
 ];

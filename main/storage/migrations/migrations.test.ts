@@ -9,6 +9,8 @@ import { migration001Initial } from './001-initial';
 import { migration002ItemAvailability } from './002-item-availability';
 import { migration003Deliveries } from './003-deliveries';
 import { migration004RelayLog } from './004-relay-log';
+import { migration005OutboxFacts } from './005-outbox-facts';
+import { migration006NotificationFields } from './006-notification-fields';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -116,6 +118,188 @@ describe('migration 004 (relay log identity)', () => {
       log_id: 'L',
       seq_offset: 7,
     });
+  });
+});
+
+describe('migration 005 (outbox facts instead of English summaries)', () => {
+  it('turns every summary of version 4 into facts and drops the summary column', () => {
+    const db = new BetterSqlite3(':memory:');
+    const upTo4 = [
+      migration001Initial,
+      migration002ItemAvailability,
+      migration003Deliveries,
+      migration004RelayLog,
+    ];
+    migrate(db, upTo4);
+    const insert = db.prepare(
+      "INSERT INTO outbox (id, kind, subject, summary, payload, state, created_at) VALUES (?, ?, ?, ?, ?, 'pending', 'x')",
+    );
+    const rows: Array<[string, string, string, string, unknown]> = [
+      ['a', 'accept', 'o1', 'Accept #101 (15 min)', { orderId: 'o1' }],
+      ['b', 'accept', 'o2', 'Accept #102', { orderId: 'o2' }],
+      ['c', 'delivered', 'o1', 'Handed over #101', { orderId: 'o1' }],
+      [
+        'd',
+        'venue-online',
+        'venue:v',
+        'Venue offline until 2026-11-23T18:00:00.000Z',
+        {
+          venueId: 'v',
+          online: false,
+          until: '2026-11-23T18:00:00.000Z',
+        },
+      ],
+      ['e', 'venue-opening-times', 'venue:v', 'Opening times (3 windows)', { venueId: 'v' }],
+      ['f', 'menu-push', 'menu:v', 'Menu (40 items)', { venueId: 'v', menu: {} }],
+      [
+        'g',
+        'item-availability',
+        'menu:v',
+        'Disable pizza-1',
+        {
+          venueId: 'v',
+          externalData: 'pizza-1',
+          enabled: false,
+          disabledUntil: null,
+        },
+      ],
+      ['h', 'delivery-cancel', 'delivery:d', 'Cancel courier #77', { deliveryId: 'd' }],
+      ['i', 'ready', 'o3', 'Ready #103', 'not json'],
+    ];
+    for (const [id, kind, subject, summary, payload] of rows)
+      insert.run(
+        id,
+        kind,
+        subject,
+        summary,
+        typeof payload === 'string' ? payload : JSON.stringify(payload),
+      );
+    migrate(db, [...upTo4, migration005OutboxFacts]);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    const columns = (db.prepare('PRAGMA table_info(outbox)').all() as Array<{ name: string }>).map(
+      (c) => c.name,
+    );
+    expect(columns).toContain('facts');
+    expect(columns).not.toContain('summary');
+    const facts = Object.fromEntries(
+      (
+        db.prepare('SELECT id, facts FROM outbox ORDER BY seq').all() as Array<{
+          id: string;
+          facts: string;
+        }>
+      ).map((row) => [row.id, JSON.parse(row.facts) as unknown]),
+    );
+    expect(facts).toEqual({
+      a: { orderNumber: '101', minutes: 15 },
+      b: { orderNumber: '102' },
+      c: { orderNumber: '101' },
+      d: { online: false, until: '2026-11-23T18:00:00.000Z' },
+      e: { count: 3 },
+      f: { count: 40 },
+      g: { item: 'pizza-1', enabled: false },
+      h: { orderNumber: '77' },
+      i: { orderNumber: '103' },
+    });
+    // Rows keep their payload and state: nothing waiting is lost.
+    expect(db.prepare("SELECT COUNT(*) AS n FROM outbox WHERE state = 'pending'").get()).toEqual({
+      n: rows.length,
+    });
+  });
+});
+
+describe('migration 006 (notification fields as columns)', () => {
+  it("fills waiting notifications' fields from their bodies, BOM or not, and leaves processed ones", () => {
+    const db = new BetterSqlite3(':memory:');
+    const upTo5 = [
+      migration001Initial,
+      migration002ItemAvailability,
+      migration003Deliveries,
+      migration004RelayLog,
+      migration005OutboxFacts,
+    ];
+    migrate(db, upTo5);
+    const insert = db.prepare(
+      'INSERT INTO notifications (id, relay_seq, type, order_id, body, received_at, processed_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    );
+    const order = (id: string, status: string) => ({ id, venue_id: 'v', status });
+    insert.run(
+      'n1',
+      1,
+      'order.notification',
+      'o1',
+      JSON.stringify({ order: order('o1', 'READY') }),
+      'x',
+      null,
+    );
+    insert.run(
+      'n2',
+      2,
+      'courier.notification',
+      'o1',
+      '\uFEFF' +
+        JSON.stringify({
+          order: order('o1', 'READY'),
+          courier_details: { courier_pickup_eta: 'T' },
+        }),
+      'x',
+      null,
+    );
+    insert.run(
+      'n3',
+      3,
+      'pickup_completed.notification',
+      'o1',
+      JSON.stringify({ order: order('o1', 'READY'), details: { is_pickup_completed: true } }),
+      'x',
+      null,
+    );
+    insert.run(
+      'n4',
+      4,
+      'order.notification',
+      'o2',
+      JSON.stringify({ order: order('o2', 'CREATED') }),
+      'x',
+      'done',
+    );
+    migrate(db, [...upTo5, migration006NotificationFields]);
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    expect(
+      db
+        .prepare(
+          'SELECT id, order_status, order_venue_id, courier_pickup_eta, pickup_completed FROM notifications ORDER BY relay_seq',
+        )
+        .all(),
+    ).toEqual([
+      {
+        id: 'n1',
+        order_status: 'READY',
+        order_venue_id: 'v',
+        courier_pickup_eta: null,
+        pickup_completed: 0,
+      },
+      {
+        id: 'n2',
+        order_status: 'READY',
+        order_venue_id: 'v',
+        courier_pickup_eta: 'T',
+        pickup_completed: 0,
+      },
+      {
+        id: 'n3',
+        order_status: 'READY',
+        order_venue_id: 'v',
+        courier_pickup_eta: null,
+        pickup_completed: 1,
+      },
+      {
+        id: 'n4',
+        order_status: null,
+        order_venue_id: null,
+        courier_pickup_eta: null,
+        pickup_completed: 0,
+      },
+    ]);
   });
 });
 

@@ -6,11 +6,14 @@
 // up to the old cursor.
 import { z } from 'zod';
 import type { RelayConnection } from '../../shared/domain';
+import type { Notification } from '../../shared/notification';
+import { notificationSchema } from '../../shared/notification';
 import type { Database } from '../storage/database';
 import { HttpError, sendRequest } from '../http/http';
-import { fullJitterDelay } from '../outbox/backoff';
+import { fullJitterDelay } from '../lib/backoff';
 import { verifyPlatformSignature } from './signature';
 import { parseJsonBody } from './json-body';
+import { createNotificationInbox } from './inbox';
 
 const eventSchema = z.object({
   seq: z.number().int().nonnegative(),
@@ -24,12 +27,6 @@ const eventSchema = z.object({
 const answerSchema = z.object({
   log_id: z.string().min(1).max(200).optional(),
   events: z.array(eventSchema),
-});
-
-const notificationSchema = z.looseObject({
-  id: z.string().min(1).max(200),
-  type: z.string().min(1).max(100),
-  order: z.looseObject({ id: z.string().min(1).max(200) }).optional(),
 });
 
 export type RelayClientOptions = {
@@ -78,10 +75,7 @@ export const readCursor = (db: Database): RelayCursor => {
 export const startRelayClient = (options: RelayClientOptions): RelayClient => {
   const { db } = options;
   const wait = options.waitSeconds ?? 25;
-  const insert = db.prepare(
-    `INSERT OR IGNORE INTO notifications (id, relay_seq, type, order_id, body, received_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-  );
+  const inbox = createNotificationInbox(db);
   const insertDelivery = db.prepare(
     'INSERT OR IGNORE INTO delivery_inbox (relay_seq, body, received_at) VALUES (?, ?, ?)',
   );
@@ -127,7 +121,7 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
           options.onRejected?.('bad-signature', `relay event ${event.seq}`);
           continue;
         }
-        let parsed: z.infer<typeof notificationSchema>;
+        let parsed: Notification;
         try {
           parsed = notificationSchema.parse(parseJsonBody(event.body));
         } catch {
@@ -135,14 +129,14 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
           continue;
         }
         // received_at is when the relay received it: the start of the notification-to-stored latency.
-        added += insert.run(
-          parsed.id,
-          localSeq,
-          parsed.type,
-          parsed.order?.id ?? null,
-          event.body,
-          event.received_at,
-        ).changes;
+        if (
+          inbox.receive(parsed, {
+            relaySeq: localSeq,
+            body: event.body,
+            receivedAt: event.received_at,
+          })
+        )
+          added += 1;
       }
       // A first answer with a log_id adopts it for the cursor already held.
       saveCursor.run(cursor, stored.logId ?? logId, stored.seqOffset);

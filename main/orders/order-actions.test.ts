@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adjustedPickupTime } from './order-actions';
-import { laterStatus, mapOrderV2, toOrderStatus } from '../marketplace/order-mapping';
+import { laterStatus } from '../../shared/domain';
+import { mapOrderV2, toOrderStatus } from '../marketplace/order-mapping';
 import { orderV2Schema } from '../marketplace/schemas';
 
 const now = new Date('2026-11-23T10:00:00.000Z');

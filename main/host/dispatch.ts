@@ -38,7 +38,7 @@ export const toBridgeError = (
   };
 };
 
-export const invalidRequest = (message: string): InvokeResult => ({
+const invalidRequest = (message: string): InvokeResult => ({
   ok: false,
   error: { code: 'invalid-request', message },
 });

@@ -1,0 +1,89 @@
+// The delivery slice (courier delivery, docs/platform.md#delivery-service): the deliveries,
+// their events and inbox (deliveries, delivery_events, delivery_inbox), the delivery-create and
+// delivery-cancel actions, the delivery:* channels and the deliveries:changed event.
+import type { Delivery } from '../../shared/domain';
+import type { AuditLog } from '../audit/audit-log';
+import type { EventHub } from '../host/event-hub';
+import type { Outbox } from '../outbox/outbox';
+import type { SecretStore } from '../secrets/secret-store';
+import type { Database } from '../storage/database';
+import type { Settings } from '../storage/settings';
+import { createDeliveryClient } from './client';
+import { createDeliveryInbox } from './delivery-inbox';
+import type { DeliveryService } from './delivery-service';
+import { createDeliveryService } from './delivery-service';
+import { createDeliveryStore } from './delivery-store';
+
+export type DeliverySlice = {
+  handlers: DeliveryService['api'];
+  /** Verifies and folds the delivery events waiting in the inbox, in the background. */
+  drain(): void;
+  /** Keeps the merchant's webhook on the relay, in the background. */
+  maintainWebhook(): void;
+  /** The venue is disconnected: the set-up and its secrets go, deliveries stay as history. */
+  forget(): Promise<void>;
+  close(): void;
+};
+
+export const createDeliverySlice = (deps: {
+  db: Database;
+  now: () => Date;
+  settings: Settings;
+  secrets: SecretStore;
+  outbox: Outbox;
+  audit: AuditLog;
+  hub: EventHub;
+  relayUrl: () => string | null;
+}): DeliverySlice => {
+  const { db, now, secrets, outbox, audit, hub } = deps;
+  const store = createDeliveryStore(db, now, (subject) => outbox.open({ subject }));
+  const changed = hub.batched('deliveries:changed', (ids) => ({
+    deliveries: ids
+      .map((id) => store.get(id))
+      .filter((delivery): delivery is Delivery => delivery !== null),
+  }));
+  const client = createDeliveryClient({
+    account: () => service.config(),
+    merchantKey: () => secrets.get('merchant-key'),
+  });
+  const inbox = createDeliveryInbox({
+    db,
+    store,
+    secret: () => secrets.get('delivery-webhook-secret'),
+    now,
+    onChanged: (ids) => changed(...ids),
+    onRejected: (reason, detail) =>
+      audit.record({
+        action: 'delivery-event',
+        subject: detail,
+        outcome: 'rejected',
+        detail: reason,
+      }),
+  });
+  const service = createDeliveryService({
+    settings: deps.settings,
+    secrets,
+    outbox,
+    audit,
+    store,
+    client,
+    now,
+    relayUrl: deps.relayUrl,
+    changed: (ids) => changed(...ids),
+  });
+
+  let closed = false;
+  return {
+    handlers: service.api,
+    drain: () => {
+      if (!closed) void inbox.drain().catch(() => undefined);
+    },
+    maintainWebhook: () => {
+      if (!closed) void service.maintainWebhook();
+    },
+    forget: service.forget,
+    close: () => {
+      closed = true;
+    },
+  };
+};

@@ -1,0 +1,214 @@
+// Staff actions on orders, checked against the one table of shared/order-actions.ts: the local
+// change and the outbox row commit together, then the outbox sends the row with the platform call
+// the table names. A 409 is read, not feared: if the order already is where the action leads (a
+// resend after a crash, or a lost 202), the action is done.
+import type { Order, OrderActionKind, OrderStatus } from '../../shared/domain';
+import type { ActionReceipt } from '../../shared/ipc/contract';
+import type { OrderActionRefusal, PlatformOrderCall } from '../../shared/order-actions';
+import {
+  ORDER_ACTION_KINDS,
+  ORDER_ACTIONS,
+  fulfilmentOf,
+  platformCallOf,
+  refusalOf,
+  situationOf,
+} from '../../shared/order-actions';
+import type { MarketplaceClient } from '../marketplace/client';
+import { conflictBodySchema } from '../marketplace/schemas';
+import { toOrderStatus } from '../marketplace/order-mapping';
+import { HttpError } from '../http/http';
+import type { ActionKind, Outbox, StoredAction } from '../outbox/outbox';
+import { ServiceError } from '../service-error';
+import type { OrderStore } from './order-store';
+
+/** The platform refuses an adjusted pickup more than 25 minutes after the original estimate. */
+export const MAX_PICKUP_ADJUSTMENT_MS = 25 * 60_000;
+
+/**
+ * Converts "ready in N minutes" into accept's adjusted_pickup_time: only when that is later than
+ * the platform's estimate (otherwise the estimate stands), and never beyond the 25-minute limit.
+ */
+export const adjustedPickupTime = (
+  pickupEta: string | null,
+  preparationMinutes: number | null,
+  now: Date,
+): string | null => {
+  if (preparationMinutes === null) return null;
+  const ready = now.getTime() + preparationMinutes * 60_000;
+  if (pickupEta === null) return null;
+  const eta = Date.parse(pickupEta);
+  if (Number.isNaN(eta) || ready <= eta) return null;
+  return new Date(Math.min(ready, eta + MAX_PICKUP_ADJUSTMENT_MS)).toISOString();
+};
+
+export type OrderActionRequest =
+  | { kind: 'accept'; orderId: string; preparationMinutes: number | null }
+  | { kind: 'reject'; orderId: string; reason: string; code?: string }
+  | { kind: 'ready' | 'delivered' | 'confirm-preorder'; orderId: string };
+
+/** What an order action's row carries (rows written before accept lost `selfDelivery` keep it). */
+export type OrderActionPayload = {
+  orderId: string;
+  adjustedPickupTime?: string | null;
+  reason?: string;
+  code?: string | null;
+};
+
+/** Words for staff, by kind; which action is allowed where is the table's business. */
+const VERB: Record<OrderActionKind, string> = {
+  accept: 'Accept',
+  reject: 'Reject',
+  ready: 'Ready',
+  delivered: 'Handed over',
+  'confirm-preorder': 'Confirm pre-order',
+};
+
+const refusalMessage = (
+  order: Order,
+  kind: OrderActionKind,
+  refusal: OrderActionRefusal,
+): string => {
+  const label = `Order #${order.orderNumber}`;
+  switch (refusal.reason) {
+    case 'wrong-fulfilment':
+      return `${label} is delivered by the platform's courier, who marks it delivered.`;
+    case 'wrong-timing':
+      return kind === 'accept'
+        ? `${label} is a pre-order: confirm it instead of accepting it.`
+        : `${label} is not a pre-order waiting for confirmation.`;
+    case 'wrong-status':
+      return `${label} is ${order.status.toLowerCase()}; it cannot take "${VERB[kind]}".`;
+  }
+};
+
+const check = (order: Order | null, request: OrderActionRequest): Order => {
+  if (!order)
+    throw new ServiceError('not-found', `Order ${request.orderId} is not on this terminal.`);
+  if (order.pending?.state === 'failed') {
+    throw new ServiceError(
+      'conflict',
+      `Order #${order.orderNumber} has a failed action; retry or discard it first.`,
+    );
+  }
+  const refusal = refusalOf(request.kind, situationOf(order));
+  if (refusal) throw new ServiceError('conflict', refusalMessage(order, request.kind, refusal));
+  return order;
+};
+
+type Call = (client: MarketplaceClient, payload: OrderActionPayload, key: string) => Promise<void>;
+
+const CALLS: Record<PlatformOrderCall, Call> = {
+  accept: (client, p, key) => client.acceptOrder(p.orderId, p.adjustedPickupTime ?? null, key),
+  'accept-self-delivery': (client, p, key) => client.acceptSelfDeliveryOrder(p.orderId, null, key),
+  reject: (client, p, key) => client.rejectOrder(p.orderId, p.reason ?? '', p.code ?? null, key),
+  'mark-ready': (client, p, key) => client.markReady(p.orderId, key),
+  'mark-delivered': (client, p, key) => client.markDelivered(p.orderId, key),
+  'confirm-preorder': (client, p, key) => client.confirmPreorder(p.orderId, key),
+};
+
+export type OrderActions = {
+  enqueue(request: OrderActionRequest): ActionReceipt;
+};
+
+export const createOrderActions = (deps: {
+  outbox: Outbox;
+  orders: OrderStore;
+  client: MarketplaceClient;
+  /** Refetches an order from the platform (a 409 without the order's status). */
+  refetch: (orderId: string) => Promise<unknown>;
+  now: () => Date;
+  /** The order changed (an action queued, settled, retried or discarded). */
+  changed: (orderId: string) => void;
+}): OrderActions => {
+  const { outbox, orders, client, now } = deps;
+
+  const currentStatus = async (orderId: string, error: HttpError): Promise<OrderStatus | null> => {
+    const parsed = conflictBodySchema.safeParse(error.body);
+    const fromBody =
+      parsed.success && parsed.data.order_status ? toOrderStatus(parsed.data.order_status) : null;
+    if (fromBody) return fromBody;
+    await deps.refetch(orderId);
+    return orders.get(orderId)?.platformStatus ?? null;
+  };
+
+  const send = async (action: StoredAction<OrderActionPayload>): Promise<void> => {
+    const kind = action.kind as OrderActionKind;
+    const { orderId } = action.payload;
+    const order = orders.get(orderId);
+    if (!order)
+      throw new HttpError({
+        kind: 'permanent',
+        status: null,
+        message: `Order ${orderId} is not on this terminal.`,
+      });
+    const spec = ORDER_ACTIONS[kind];
+    try {
+      await CALLS[platformCallOf(kind, fulfilmentOf(order))](client, action.payload, action.id);
+    } catch (error) {
+      if (!(error instanceof HttpError) || error.status !== 409) throw error;
+      const status = await currentStatus(orderId, error);
+      if (!status || !spec.reachedIn.includes(status)) {
+        throw new HttpError({
+          kind: 'permanent',
+          status: 409,
+          message: status
+            ? `The platform says the order is already ${status.toLowerCase()}: ${error.message}`
+            : error.message,
+          body: error.body,
+        });
+      }
+      orders.advance(orderId, status);
+    }
+    orders.advance(orderId, spec.leadsTo);
+  };
+
+  const kinds = Object.fromEntries(
+    ORDER_ACTION_KINDS.map((kind) => [
+      kind,
+      outbox.register<OrderActionPayload>(kind, {
+        send,
+        changed: (action) => deps.changed(action.payload.orderId),
+      }),
+    ]),
+  ) as Record<OrderActionKind, ActionKind<OrderActionPayload>>;
+
+  return {
+    enqueue: (request) =>
+      outbox.enqueue(kinds[request.kind], {
+        subject: request.orderId,
+        // Checked inside the transaction: two quick taps cannot both pass.
+        prepare: () => {
+          const order = check(orders.get(request.orderId), request);
+          const orderNumber = order.orderNumber;
+          switch (request.kind) {
+            case 'accept': {
+              const minutes = request.preparationMinutes;
+              orders.setLocal(order.id, { preparationMinutes: minutes });
+              return {
+                payload: {
+                  orderId: order.id,
+                  // A self-delivering venue's accept takes no pickup time.
+                  adjustedPickupTime: order.selfDelivery
+                    ? null
+                    : adjustedPickupTime(order.pickupEta, minutes, now()),
+                },
+                facts: minutes ? { orderNumber, minutes } : { orderNumber },
+              };
+            }
+            case 'reject':
+              orders.setLocal(order.id, { rejectReason: request.reason });
+              return {
+                payload: { orderId: order.id, reason: request.reason, code: request.code ?? null },
+                facts: { orderNumber },
+              };
+            case 'confirm-preorder':
+              orders.setLocal(order.id, { preorderStatus: 'confirmed' });
+              return { payload: { orderId: order.id }, facts: { orderNumber } };
+            case 'ready':
+            case 'delivered':
+              return { payload: { orderId: order.id }, facts: { orderNumber } };
+          }
+        },
+      }),
+  };
+};

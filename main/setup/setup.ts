@@ -1,0 +1,261 @@
+// The setup slice: the venue connection (addresses, venue id; tokens through the token manager,
+// keys in the keychain), the relay link it starts, the terminal's status, the setup:* and
+// status:get channels and the status:changed event.
+import type { AppStatus, PlatformReachability, RelayConnection } from '../../shared/domain';
+import type { ServiceApi, SetupState } from '../../shared/ipc/contract';
+import type { AuditLog } from '../audit/audit-log';
+import type { TokenManager } from '../auth/token-manager';
+import { createTokenManager } from '../auth/token-manager';
+import type { EventHub } from '../host/event-hub';
+import type { RelayClient, RelayClientOptions } from '../relay-client/relay-client';
+import { startRelayClient } from '../relay-client/relay-client';
+import type { SecretStore } from '../secrets/secret-store';
+import { failure, ServiceError } from '../service-error';
+import type { Database } from '../storage/database';
+import type { Settings } from '../storage/settings';
+
+type Connection = {
+  authUrl: string;
+  posUrl: string;
+  relayUrl: string;
+  clientId: string;
+  redirectUri: string;
+  venueId: string;
+  hasSigningSecret: boolean;
+};
+
+const CONNECTION_KEY = 'connection';
+
+/** What the relay link reports to the other slices. */
+export type RelayHooks = Pick<
+  RelayClientOptions,
+  'onCommitted' | 'onDeliveryCommitted' | 'onReconnected'
+>;
+
+type SetupChannels = 'setup:get' | 'setup:connect' | 'setup:disconnect' | 'status:get';
+
+export type SetupSlice = {
+  handlers: Pick<ServiceApi, SetupChannels>;
+  tokens: TokenManager;
+  connection(): Connection | null;
+  venueId(): string | null;
+  /** The connected venue's id, or the not-configured error staff see. */
+  requireVenue(): string;
+  /** The marketplace client's view of the platform: reachable or not, and why. */
+  platformOutcome(reachable: boolean, error: string | null): { backOnline: boolean };
+  /** The platform failed outside a call's answer (e.g. a reconcile). */
+  platformFailed(message: string): void;
+  statusChanged(): void;
+  /** Starts the relay link of a stored connection (at start). */
+  resume(): Promise<void>;
+  close(): Promise<void>;
+};
+
+export const createSetupSlice = (deps: {
+  db: Database;
+  settings: Settings;
+  secrets: SecretStore;
+  now: () => Date;
+  audit: AuditLog;
+  hub: EventHub;
+  relayWaitSeconds?: number;
+  relay: RelayHooks;
+  /** What the status shows of the other slices. */
+  venueName: () => string | null;
+  outboxCounts: () => { waiting: number; failed: number };
+  /** A venue was connected (`changed`: another venue than before). */
+  connected: (venueId: string, changed: boolean) => void;
+  /** The venue is being disconnected: the slices forget their set-up. */
+  disconnecting: () => Promise<void>;
+}): SetupSlice => {
+  const { settings, secrets, audit, hub } = deps;
+  const connection = (): Connection | null => settings.get<Connection>(CONNECTION_KEY);
+  const venueId = (): string | null => connection()?.venueId ?? null;
+  const tokens = createTokenManager({
+    secrets,
+    settings,
+    now: deps.now,
+    onRefresh: (outcome, detail) => {
+      if (outcome !== 'ok')
+        audit.record({ action: 'token-refresh', subject: venueId() ?? '-', outcome, detail });
+    },
+  });
+  tokens.onChange((state) => {
+    if (state.needsReconnect)
+      audit.record({
+        action: 'needs-reconnect',
+        subject: state.config?.venueId ?? '-',
+        outcome: 'blocked',
+        detail: state.reconnectReason,
+      });
+    statusChanged();
+  });
+  let relayState: RelayConnection = 'unconfigured';
+  let relayError: string | null = null;
+  let platform: PlatformReachability = 'unknown';
+  let platformError: string | null = null;
+
+  const status = (): AppStatus => {
+    const conn = connection();
+    const auth = tokens.state();
+    const counts = deps.outboxCounts();
+    return {
+      configured: conn !== null,
+      venueId: conn?.venueId ?? null,
+      venueName: deps.venueName(),
+      relay: relayState,
+      relayError,
+      platform,
+      platformError,
+      outboxWaiting: counts.waiting,
+      outboxFailed: counts.failed,
+      needsReconnect: auth.needsReconnect,
+      reconnectReason: auth.reconnectReason,
+    };
+  };
+  const statusChanged = hub.batched('status:changed', () => status());
+
+  let relay: RelayClient | null = null;
+  const startRelay = async (): Promise<void> => {
+    const conn = connection();
+    if (!conn || relay) return;
+    const terminalKey = await secrets.get('terminal-key');
+    if (!terminalKey) {
+      relayState = 'unconfigured';
+      relayError = 'No relay terminal key is stored; reconnect the venue.';
+      statusChanged();
+      return;
+    }
+    const signingSecret = conn.hasSigningSecret ? await secrets.get('signing-secret') : null;
+    relay = startRelayClient({
+      db: deps.db,
+      relayUrl: conn.relayUrl,
+      terminalKey,
+      signingSecret,
+      waitSeconds: deps.relayWaitSeconds,
+      onState: (state, error) => {
+        if (state === relayState && error === relayError) return;
+        relayState = state;
+        relayError = error;
+        statusChanged();
+      },
+      onRejected: (reason, detail) =>
+        audit.record({
+          action: 'notification',
+          subject: detail,
+          outcome: 'rejected',
+          detail: reason,
+        }),
+      onLogChanged: ({ previousLogId, logId, cursor }) =>
+        audit.record({
+          action: 'relay',
+          subject: logId,
+          outcome: 'log-changed',
+          detail: `The relay's event log changed (was ${previousLogId} at seq ${cursor}); reading it again from the start.`,
+        }),
+      ...deps.relay,
+    });
+  };
+  const stopRelay = async (): Promise<void> => {
+    const current = relay;
+    relay = null;
+    if (current) await current.stop();
+    relayState = 'unconfigured';
+    relayError = null;
+  };
+
+  const requireVenue = (): string => {
+    const id = venueId();
+    if (!id) throw new ServiceError('not-configured', 'Connect the venue first.');
+    return id;
+  };
+
+  return {
+    tokens,
+    connection,
+    venueId,
+    requireVenue,
+    statusChanged,
+    platformOutcome: (reachable, error) => {
+      const was = platform;
+      platform = reachable ? 'reachable' : 'unreachable';
+      platformError = reachable ? null : error;
+      if (was !== platform) statusChanged();
+      return { backOnline: was === 'unreachable' && platform === 'reachable' };
+    },
+    platformFailed: (message) => {
+      platformError = message;
+      statusChanged();
+    },
+    resume: async () => {
+      await startRelay().catch((error: unknown) => {
+        relayState = 'disconnected';
+        relayError = error instanceof Error ? error.message : String(error);
+      });
+    },
+    close: stopRelay,
+    handlers: {
+      'setup:get': async (): Promise<SetupState> => {
+        const conn = connection();
+        return {
+          configured: conn !== null,
+          venueId: conn?.venueId ?? null,
+          authUrl: conn?.authUrl ?? null,
+          posUrl: conn?.posUrl ?? null,
+          relayUrl: conn?.relayUrl ?? null,
+          clientId: conn?.clientId ?? null,
+          redirectUri: conn?.redirectUri ?? null,
+        };
+      },
+      'setup:connect': async (request) => {
+        let venue: string;
+        try {
+          ({ venueId: venue } = await tokens.connect(request));
+          await secrets.set('terminal-key', request.terminalKey);
+          if (request.signingSecret) await secrets.set('signing-secret', request.signingSecret);
+          else await secrets.delete('signing-secret');
+        } catch (error) {
+          audit.record({
+            action: 'connect',
+            subject: request.clientId,
+            outcome: 'failed',
+            detail: error instanceof Error ? error.message : null,
+          });
+          throw failure(error, 'Connecting the venue');
+        }
+        const previous = connection();
+        settings.set(CONNECTION_KEY, {
+          authUrl: request.authUrl,
+          posUrl: request.posUrl,
+          relayUrl: request.relayUrl,
+          clientId: request.clientId,
+          redirectUri: request.redirectUri,
+          venueId: venue,
+          hasSigningSecret: Boolean(request.signingSecret),
+        } satisfies Connection);
+        audit.record({ action: 'connect', subject: venue, outcome: 'done', detail: null });
+        // Before the relay restarts: what it brings in belongs to the new venue.
+        deps.connected(venue, previous?.venueId !== venue);
+        await stopRelay();
+        await startRelay();
+        statusChanged();
+        return { venueId: venue };
+      },
+      'setup:disconnect': async () => {
+        await stopRelay();
+        try {
+          await tokens.disconnect();
+          await secrets.delete('terminal-key');
+          await secrets.delete('signing-secret');
+          await deps.disconnecting();
+        } catch (error) {
+          throw failure(error, 'Disconnecting the venue');
+        }
+        settings.delete(CONNECTION_KEY);
+        audit.record({ action: 'disconnect', subject: '-', outcome: 'done', detail: null });
+        statusChanged();
+      },
+      'status:get': async () => status(),
+    },
+  };
+};

@@ -1,0 +1,160 @@
+// The browser side of the web host, typed against shared/ipc/contract.ts: defines
+// window.countertop with the same Bridge the preload gives Electron, over fetch (one POST per
+// channel) and server-sent events. The session (session.ts) comes in the page address's
+// fragment once (browsers never send a fragment to any server), is kept in this tab's
+// sessionStorage for reloads, and travels per request as a bearer header; the event stream opens
+// with a short-lived single-use ticket bought with it. No cookie: 127.0.0.1 cookies reach every
+// port of the machine.
+//
+// `installWebBridge` runs in the page, not in Node: bridge-script.ts serves its own compiled
+// source with the contract's names as its argument. So it may use only its argument and browser
+// globals (no imported values; `import type` only).
+import type {
+  Bridge,
+  BridgeError,
+  ChannelName,
+  EventName,
+  EVENT_LISTS,
+} from '../../shared/ipc/contract';
+
+export type WebBridgeConfig = {
+  channels: readonly ChannelName[];
+  events: readonly EventName[];
+  lists: typeof EVENT_LISTS;
+  global: string;
+  /** The fragment parameter that carries the session token in the printed ui: address. */
+  sessionParam: string;
+  storageKey: string;
+  ticketPath: string;
+  eventsPath: string;
+};
+
+export const installWebBridge = (config: WebBridgeConfig): void => {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  let token = fragment.get(config.sessionParam);
+  if (token) {
+    sessionStorage.setItem(config.storageKey, token);
+    fragment.delete(config.sessionParam);
+    const rest = fragment.toString();
+    // Keep the token out of the address bar, history and screenshots.
+    history.replaceState(null, '', location.pathname + location.search + (rest ? `#${rest}` : ''));
+  } else {
+    token = sessionStorage.getItem(config.storageKey) ?? '';
+  }
+  const headers = (): Record<string, string> => ({ Authorization: `Bearer ${token}` });
+
+  const unreachable: BridgeError = {
+    code: 'failed',
+    message: 'The terminal service cannot be reached.',
+  };
+  const call =
+    (channel: ChannelName) =>
+    async (request?: unknown): Promise<unknown> => {
+      let response: Response;
+      try {
+        response = await fetch(`/api/${channel}`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...headers() },
+          body: JSON.stringify(request === undefined ? {} : request),
+          cache: 'no-store',
+          credentials: 'omit',
+        });
+      } catch {
+        throw unreachable;
+      }
+      let body: unknown = null;
+      try {
+        body = await response.json();
+      } catch {
+        body = null;
+      }
+      if (!response.ok) {
+        const error = body as Partial<BridgeError> | null;
+        throw error && typeof error.message === 'string'
+          ? error
+          : ({
+              code: 'failed',
+              message: `The terminal service answered ${response.status}.`,
+            } satisfies BridgeError);
+      }
+      return body && typeof body === 'object' ? (body as { value?: unknown }).value : undefined;
+    };
+
+  const listeners = new Map<EventName, Set<(payload: unknown) => void>>(
+    config.events.map((name) => [name, new Set()]),
+  );
+  const emit = (name: EventName, payload: unknown): void => {
+    for (const listener of [...(listeners.get(name) ?? [])]) listener(payload);
+  };
+  // Events sent while the stream was down are lost: after a reconnect, read the state afresh.
+  let opened = false;
+  const onOpen = (): void => {
+    if (!opened) {
+      opened = true;
+      return;
+    }
+    for (const [event, { channel, key }] of Object.entries(config.lists)) {
+      call(channel)({}).then(
+        (value) => emit(event as EventName, key === null ? value : { [key]: value }),
+        () => undefined,
+      );
+    }
+  };
+
+  // Each (re)connection buys a new single-use ticket; failures back off up to 5 s.
+  let pause = 500;
+  const retry = (): void => {
+    setTimeout(() => void connect(), pause);
+    pause = Math.min(pause * 2, 5_000);
+  };
+  const connect = async (): Promise<void> => {
+    let ticket: string;
+    try {
+      const response = await fetch(config.ticketPath, {
+        method: 'POST',
+        headers: headers(),
+        cache: 'no-store',
+        credentials: 'omit',
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      ticket = ((await response.json()) as { ticket: string }).ticket;
+    } catch {
+      retry();
+      return;
+    }
+    const source = new EventSource(`${config.eventsPath}?ticket=${encodeURIComponent(ticket)}`);
+    source.addEventListener('open', () => {
+      pause = 500;
+      onOpen();
+    });
+    source.addEventListener('error', () => {
+      source.close();
+      retry();
+    });
+    for (const name of config.events) {
+      source.addEventListener(name, (message) => {
+        let payload: unknown;
+        try {
+          payload = JSON.parse((message as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        emit(name, payload);
+      });
+    }
+  };
+  void connect();
+
+  const bridge: Record<string, unknown> = {};
+  for (const channel of config.channels) bridge[channel] = call(channel);
+  bridge.on = (event: EventName, listener: (payload: unknown) => void): (() => void) => {
+    const set = listeners.get(event);
+    if (!set) throw new Error(`Unknown event ${String(event)}`);
+    set.add(listener);
+    return () => set.delete(listener);
+  };
+  Object.defineProperty(window, config.global, {
+    value: Object.freeze(bridge as Bridge),
+    enumerable: true,
+  });
+};

@@ -1,0 +1,127 @@
+// The renderer store on its own, fed by the fake bridge: initial reads, then events that carry
+// only what changed, applied as deltas.
+import { describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '../shared/domain';
+import { createFakeBridge, makeDelivery, makeOrder } from './testing/fake-bridge';
+import { createAppStore, isRinging, mergeById } from './store';
+
+const started = async (bridge = createFakeBridge()) => {
+  const store = createAppStore(bridge, { now: () => 0 });
+  await store.getState().init();
+  return store;
+};
+
+const entry = (id: string, state: OutboxEntry['state']): OutboxEntry => ({
+  id,
+  kind: 'ready',
+  subject: 'o1',
+  facts: { orderNumber: '1' },
+  state,
+  attempts: 0,
+  error: null,
+  createdAt: '2026-11-23T10:00:00.000Z',
+  nextAttemptAt: null,
+});
+
+describe('mergeById', () => {
+  it('replaces items in place and adds newcomers at the end, or the start', () => {
+    const list = [
+      { id: 'a', v: 1 },
+      { id: 'b', v: 1 },
+    ];
+    expect(
+      mergeById(list, [
+        { id: 'b', v: 2 },
+        { id: 'c', v: 1 },
+      ]),
+    ).toEqual([
+      { id: 'a', v: 1 },
+      { id: 'b', v: 2 },
+      { id: 'c', v: 1 },
+    ]);
+    expect(mergeById(list, [{ id: 'c', v: 1 }], 'first').map((x) => x.id)).toEqual(['c', 'a', 'b']);
+    expect(mergeById(list, [])).toBe(list);
+  });
+});
+
+describe('app store', () => {
+  it('loads the lists, then applies an event about one order without losing the others', async () => {
+    const one = makeOrder({ status: 'CREATED' });
+    const two = makeOrder({ status: 'PRODUCTION' });
+    const bridge = createFakeBridge({ orders: [one, two] });
+    const store = await started(bridge);
+    expect(store.getState().orders.map((o) => o.id)).toEqual([one.id, two.id]);
+    bridge.emit('orders:changed', { orders: [{ ...two, status: 'READY' }] });
+    expect(store.getState().orders.map((o) => [o.id, o.status])).toEqual([
+      [one.id, 'CREATED'],
+      [two.id, 'READY'],
+    ]);
+    const three = makeOrder();
+    bridge.emit('orders:changed', { orders: [three] });
+    expect(store.getState().orders.map((o) => o.id)).toEqual([one.id, two.id, three.id]);
+  });
+
+  it('notes an order the platform cancelled while it was active, and rings until acknowledged', async () => {
+    const order = makeOrder({ status: 'PRODUCTION' });
+    const bridge = createFakeBridge({ orders: [order] });
+    const store = await started(bridge);
+    store.getState().mute();
+    bridge.emit('orders:changed', { orders: [{ ...order, status: 'CANCELED' }] });
+    expect(store.getState().cancelled).toEqual([{ id: order.id, orderNumber: order.orderNumber }]);
+    expect(store.getState().mutedUntil).toBeNull();
+    expect(isRinging(store.getState(), 0)).toBe(true);
+    // The same news again is not a second cancellation.
+    bridge.emit('orders:changed', { orders: [{ ...order, status: 'CANCELED' }] });
+    expect(store.getState().cancelled).toHaveLength(1);
+    store.getState().acknowledgeCancelled(order.id);
+    expect(isRinging(store.getState(), 0)).toBe(false);
+  });
+
+  it('applies outbox and delivery events as deltas; deliveries newest first', async () => {
+    const old = makeDelivery();
+    const bridge = createFakeBridge({ deliveries: [old] });
+    bridge.handle('outbox:list', async () => [entry('a1', 'pending'), entry('a2', 'failed')]);
+    const store = await started(bridge);
+    bridge.emit('outbox:changed', { entries: [entry('a1', 'done'), entry('a3', 'pending')] });
+    expect(store.getState().outbox.map((e) => [e.id, e.state])).toEqual([
+      ['a1', 'done'],
+      ['a2', 'failed'],
+      ['a3', 'pending'],
+    ]);
+    const fresh = makeDelivery();
+    bridge.emit('deliveries:changed', { deliveries: [fresh, { ...old, status: 'picked_up' }] });
+    expect(store.getState().deliveries.map((d) => [d.id, d.status])).toEqual([
+      [fresh.id, fresh.status],
+      [old.id, 'picked_up'],
+    ]);
+  });
+
+  it('shows an action as submitting until the service answers, and keeps a refusal on the order', async () => {
+    const order = makeOrder({ status: 'PRODUCTION' });
+    const bridge = createFakeBridge({ orders: [order] });
+    let answer: (value: { actionId: string }) => void = () => {};
+    bridge.handle('orders:markReady', () => new Promise((resolve) => (answer = resolve)));
+    const store = await started(bridge);
+    const done = store.getState().markReady(order.id);
+    expect(store.getState().submitting).toEqual({ [order.id]: true });
+    answer({ actionId: 'x' });
+    expect(await done).toBe(true);
+    expect(store.getState().submitting).toEqual({});
+
+    bridge.handle('orders:handOver', async () => {
+      throw { code: 'conflict', message: 'Order #1 is production; it cannot take "Handed over".' };
+    });
+    expect(await store.getState().handOver(order.id)).toBe(false);
+    expect(store.getState().callErrors[order.id]).toMatch(/cannot take/);
+    store.getState().dismissCallError(order.id);
+    expect(store.getState().callErrors).toEqual({});
+  });
+
+  it('stops listening when disposed', async () => {
+    const bridge = createFakeBridge();
+    const store = await started(bridge);
+    expect(bridge.listenerCount()).toBeGreaterThan(0);
+    store.getState().dispose();
+    expect(bridge.listenerCount()).toBe(0);
+  });
+});
