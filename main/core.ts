@@ -156,6 +156,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     delivery.maintainWebhook();
   };
   outbox.start();
+  await setup.migrateKeychain();
   if (setup.connection()) {
     await setup.resume();
     background();

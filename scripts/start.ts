@@ -163,7 +163,6 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       redirectUri: sandbox.demo.redirectUri,
       relayUrl: relay.url,
       terminalKey: terminal.key,
-      signingSecret: webhookSecret,
     });
     await core.api['delivery:configure']({
       ...(await demoMerchant(sandbox)),

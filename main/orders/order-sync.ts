@@ -7,7 +7,7 @@ import type { Database } from '../storage/database';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { VenueStatus } from '../marketplace/schemas';
 import { mapOrderV2, toOrderStatus } from '../marketplace/order-mapping';
-import { isFinalStatus } from '../../shared/domain';
+import { STATUS_RANK, isFinalStatus } from '../../shared/domain';
 import { HttpError } from '../http/http';
 import { fullJitterDelay } from '../lib/backoff';
 import type { OrderStore } from './order-store';
@@ -22,6 +22,8 @@ export type OrderSyncEvents = {
   /** Measured from the relay's commit of the notification to the order stored here. */
   stored?: (notificationId: string, latencyMs: number) => void;
   problem?: (subject: string, message: string) => void;
+  /** A notification said `hint`, the platform's own order says otherwise: the hint is ignored. */
+  contradicted?: (orderId: string, hint: OrderStatus, platformStatus: string) => void;
   /** The venue's name as orders carry it (the venue status has none). */
   venueName?: (name: string) => void;
 };
@@ -53,10 +55,18 @@ export const createOrderSync = (options: {
   ): Promise<{ isNew: boolean }> => {
     const fetched = await client.getOrder(orderId);
     if (fetched.venue.name) events.venueName?.(fetched.venue.name);
-    const mapped = mapOrderV2(fetched, hint ?? 'CREATED', now().toISOString());
+    // The platform's order is the truth, a notification only a hint: anyone who can reach the
+    // relay's webhook could send one. The one status the order API cannot show is CANCELED (it
+    // reads `other`, docs/platform.md#order-states), so a CANCELED hint counts only when the
+    // order reads `other`; every other hint the order itself confirms or contradicts.
+    const shown = toOrderStatus(fetched.order_status);
+    const trusted = hint === 'CANCELED' && shown === null ? hint : null;
+    if (hint && !trusted && (shown === null || STATUS_RANK[hint] > STATUS_RANK[shown]))
+      events.contradicted?.(orderId, hint, fetched.order_status);
+    const mapped = mapOrderV2(fetched, trusted ?? 'CREATED', now().toISOString());
     const venue = options.venueId();
     if (venue && mapped.venueId !== venue) return { isNew: false };
-    const result = orders.upsert(mapped, hint);
+    const result = orders.upsert(mapped, trusted);
     if (result.changed) events.changed(mapped.id);
     return { isNew: result.isNew };
   };

@@ -64,6 +64,13 @@ export const createOrdersSlice = (deps: {
       arrived: (orderId, orderNumber) => hub.emit('orders:arrived', { orderId, orderNumber }),
       problem: (subject, message) =>
         audit.record({ action: 'order-fetch', subject, outcome: 'failed', detail: message }),
+      contradicted: (orderId, hint, platformStatus) =>
+        audit.record({
+          action: 'notification',
+          subject: orderId,
+          outcome: 'contradicted',
+          detail: `A notification said ${hint}; the platform's order reads '${platformStatus}'. The platform's order stands.`,
+        }),
       venueName: deps.venueName,
     },
   });

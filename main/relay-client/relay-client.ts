@@ -11,7 +11,6 @@ import { notificationSchema } from '../../shared/notification';
 import type { Database } from '../storage/database';
 import { HttpError, sendRequest } from '../http/http';
 import { fullJitterDelay } from '../lib/backoff';
-import { verifyPlatformSignature } from './signature';
 import { parseJsonBody } from './json-body';
 import { createNotificationInbox } from './inbox';
 
@@ -33,8 +32,6 @@ export type RelayClientOptions = {
   db: Database;
   relayUrl: string;
   terminalKey: string;
-  /** When set, every marketplace notification's PLATFORM-SIGNATURE is checked again here. */
-  signingSecret: string | null;
   waitSeconds?: number;
   backoff?: { baseMs?: number; capMs?: number };
   /**
@@ -114,13 +111,8 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
           continue;
         }
         if (event.kind !== 'marketplace') continue;
-        if (
-          options.signingSecret &&
-          !verifyPlatformSignature(event.body, event.signature ?? null, options.signingSecret)
-        ) {
-          options.onRejected?.('bad-signature', `relay event ${event.seq}`);
-          continue;
-        }
+        // No signature check here: the relay verified it, and the terminal holds no partner-wide
+        // secret. A notification is only a hint; the order sync reads the order from the platform.
         let parsed: Notification;
         try {
           parsed = notificationSchema.parse(parseJsonBody(event.body));

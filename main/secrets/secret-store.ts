@@ -5,13 +5,18 @@ export const SECRET_NAMES = [
   'client-secret',
   'refresh-token',
   'terminal-key',
-  'signing-secret',
   /** Bearer key of the delivery service, one per merchant (docs/platform.md#delivery-service). */
   'merchant-key',
   /** client_secret of the delivery webhook: signs the HS256 event tokens. */
   'delivery-webhook-secret',
 ] as const;
-export type SecretName = (typeof SECRET_NAMES)[number];
+/**
+ * Names earlier versions stored and this one must not keep: the marketplace signing secret is the
+ * partner's, shared by every venue, and could sign a notification for another venue. Removed from
+ * the keychain on upgrade (the setup slice's keychain migration).
+ */
+export const RETIRED_SECRET_NAMES = ['signing-secret'] as const;
+export type SecretName = (typeof SECRET_NAMES)[number] | (typeof RETIRED_SECRET_NAMES)[number];
 
 export type SecretStore = {
   /** The stored value, or null when nothing is stored under this name. */

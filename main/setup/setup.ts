@@ -10,6 +10,7 @@ import type { EventHub } from '../host/event-hub';
 import type { RelayClient, RelayClientOptions } from '../relay-client/relay-client';
 import { startRelayClient } from '../relay-client/relay-client';
 import type { SecretStore } from '../secrets/secret-store';
+import { RETIRED_SECRET_NAMES } from '../secrets/secret-store';
 import { failure, ServiceError } from '../service-error';
 import type { Database } from '../storage/database';
 import type { Settings } from '../storage/settings';
@@ -21,10 +22,12 @@ type Connection = {
   clientId: string;
   redirectUri: string;
   venueId: string;
-  hasSigningSecret: boolean;
 };
 
 const CONNECTION_KEY = 'connection';
+/** How far the keychain's contents were migrated; 1: retired secrets removed. */
+const KEYCHAIN_VERSION_KEY = 'keychain-version';
+const KEYCHAIN_VERSION = 1;
 
 /** What the relay link reports to the other slices. */
 export type RelayHooks = Pick<
@@ -47,6 +50,8 @@ export type SetupSlice = {
   platformFailed(message: string): void;
   statusChanged(): void;
   /** Starts the relay link of a stored connection (at start). */
+  /** Removes from the keychain what earlier versions kept and this one must not (once). */
+  migrateKeychain(): Promise<void>;
   resume(): Promise<void>;
   close(): Promise<void>;
 };
@@ -126,12 +131,10 @@ export const createSetupSlice = (deps: {
       statusChanged();
       return;
     }
-    const signingSecret = conn.hasSigningSecret ? await secrets.get('signing-secret') : null;
     relay = startRelayClient({
       db: deps.db,
       relayUrl: conn.relayUrl,
       terminalKey,
-      signingSecret,
       waitSeconds: deps.relayWaitSeconds,
       onState: (state, error) => {
         if (state === relayState && error === relayError) return;
@@ -187,6 +190,22 @@ export const createSetupSlice = (deps: {
       platformError = message;
       statusChanged();
     },
+    migrateKeychain: async () => {
+      if ((settings.get<number>(KEYCHAIN_VERSION_KEY) ?? 0) >= KEYCHAIN_VERSION) return;
+      // A keychain that does not answer now is tried again at the next start.
+      try {
+        for (const name of RETIRED_SECRET_NAMES) await secrets.delete(name);
+      } catch {
+        return;
+      }
+      settings.set(KEYCHAIN_VERSION_KEY, KEYCHAIN_VERSION);
+      audit.record({
+        action: 'keychain',
+        subject: RETIRED_SECRET_NAMES.join(', '),
+        outcome: 'removed',
+        detail: 'Secrets a terminal no longer holds were removed from the keychain.',
+      });
+    },
     resume: async () => {
       await startRelay().catch((error: unknown) => {
         relayState = 'disconnected';
@@ -212,8 +231,6 @@ export const createSetupSlice = (deps: {
         try {
           ({ venueId: venue } = await tokens.connect(request));
           await secrets.set('terminal-key', request.terminalKey);
-          if (request.signingSecret) await secrets.set('signing-secret', request.signingSecret);
-          else await secrets.delete('signing-secret');
         } catch (error) {
           audit.record({
             action: 'connect',
@@ -231,7 +248,6 @@ export const createSetupSlice = (deps: {
           clientId: request.clientId,
           redirectUri: request.redirectUri,
           venueId: venue,
-          hasSigningSecret: Boolean(request.signingSecret),
         } satisfies Connection);
         audit.record({ action: 'connect', subject: venue, outcome: 'done', detail: null });
         // Before the relay restarts: what it brings in belongs to the new venue.
@@ -246,7 +262,6 @@ export const createSetupSlice = (deps: {
         try {
           await tokens.disconnect();
           await secrets.delete('terminal-key');
-          await secrets.delete('signing-secret');
           await deps.disconnecting();
         } catch (error) {
           throw failure(error, 'Disconnecting the venue');

@@ -31,9 +31,11 @@ describe('first-run setup', () => {
     expect(document.querySelector('input[name="clientSecret"]')!.getAttribute('aria-invalid')).toBe(
       'true',
     );
-    expect(
-      document.querySelector('input[name="signingSecret"]')!.getAttribute('aria-invalid'),
-    ).toBe('false');
+    expect(document.querySelector('input[name="terminalKey"]')!.getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    // A terminal holds no partner-wide secret: there is no field to type one into.
+    expect(document.querySelector('input[name="signingSecret"]')).toBeNull();
     expect(bridge.callsTo('setup:connect')).toEqual([]);
   });
 

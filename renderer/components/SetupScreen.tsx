@@ -19,7 +19,6 @@ const PLATFORM_FIELDS: FieldSpec[] = [
 const RELAY_FIELDS: FieldSpec[] = [
   { name: 'relayUrl', label: en.setup.relayUrl, placeholder: 'https://relay.…' },
   { name: 'terminalKey', label: en.setup.terminalKey, secret: true },
-  { name: 'signingSecret', label: en.setup.signingSecret, secret: true },
 ];
 
 export const SetupScreen = () => {
@@ -35,14 +34,11 @@ export const SetupScreen = () => {
     redirectUri: setup?.redirectUri ?? '',
     relayUrl: setup?.relayUrl ?? '',
     terminalKey: '',
-    signingSecret: '',
   });
   const { errors: fieldErrors, error, busy, submit: send } = useFormSubmit();
 
   const submit = (): Promise<void> => {
-    const trimmed = trimValues(values);
-    const candidate = { ...trimmed, signingSecret: trimmed.signingSecret || undefined };
-    return send(setupConnectSchema.safeParse(candidate), en.setup.fixFields, connect);
+    return send(setupConnectSchema.safeParse(trimValues(values)), en.setup.fixFields, connect);
   };
 
   const renderField = (spec: FieldSpec) => (

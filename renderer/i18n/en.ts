@@ -159,7 +159,6 @@ export const en = {
     relaySection: 'Order stream (relay)',
     relayUrl: 'Relay URL',
     terminalKey: 'Terminal key',
-    signingSecret: 'Signing secret (optional, verifies every order end to end)',
     connect: 'Connect venue',
     connecting: 'Connecting…',
     connected: (venue: string) => `Connected to ${venue}`,

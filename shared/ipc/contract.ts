@@ -53,8 +53,6 @@ export const setupConnectSchema = z.object({
   redirectUri: httpUrl,
   relayUrl: httpUrl,
   terminalKey: z.string().min(1).max(500),
-  /** The marketplace signing secret, to verify notifications end to end. Optional. */
-  signingSecret: z.string().max(500).optional(),
 });
 export type SetupConnectRequest = z.infer<typeof setupConnectSchema>;
 

@@ -16,6 +16,7 @@ import { waitFor as waitUntil } from '../wait';
 import {
   createKeytarSecretStore,
   createMemorySecretStore,
+  RETIRED_SECRET_NAMES,
   SECRET_NAMES,
 } from '../../main/secrets/secret-store';
 
@@ -49,7 +50,7 @@ export type World = {
   /** Starts a core on the world's data dir (again, after a close, to test restarts). */
   startCore(options?: Partial<CoreOptions>): Promise<Core>;
   /** setup:connect as staff do it; `terminalKey` defaults to the key made for the world's relay. */
-  connect(core: Core, options?: { signingSecret?: boolean; terminalKey?: string }): Promise<string>;
+  connect(core: Core, options?: { terminalKey?: string }): Promise<string>;
   close(): Promise<void>;
 };
 
@@ -159,7 +160,6 @@ export const startWorld = async (
         redirectUri: sandbox.demo.redirectUri,
         relayUrl: relay.url,
         terminalKey: connectOptions.terminalKey ?? terminal.key,
-        ...(connectOptions.signingSecret === false ? {} : { signingSecret: webhookSecret }),
       });
       return venueId;
     },
@@ -167,7 +167,7 @@ export const startWorld = async (
       for (const core of cores) await core.close();
       await sandbox.close();
       await relay.close();
-      for (const name of SECRET_NAMES) {
+      for (const name of [...SECRET_NAMES, ...RETIRED_SECRET_NAMES]) {
         await secretStore.delete(name).catch(() => undefined);
       }
       rmSync(dir, { recursive: true, force: true });

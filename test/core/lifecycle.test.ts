@@ -1,8 +1,10 @@
+import { createHmac, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { World } from './harness';
-import { startWorld, waitFor } from './harness';
+import { startWorld, testSecretStore, waitFor } from './harness';
+import { RETIRED_SECRET_NAMES, SECRET_NAMES } from '../../main/secrets/secret-store';
 
 let world: World;
 let core: Core;
@@ -199,27 +201,106 @@ describe('order lifecycles against the sandbox and relay', () => {
     );
   });
 
-  it('refuses notifications whose signature does not match the configured signing secret', async () => {
-    await core.api['setup:disconnect']({});
-    expect((await core.api['status:get']({})).configured).toBe(false);
-    await core.api['setup:connect']({
-      authUrl: world.sandbox.authUrl,
-      posUrl: world.sandbox.posUrl,
-      clientId: world.sandbox.demo.clientId,
-      clientSecret: world.sandbox.demo.clientSecret,
-      code: await world.mintCode(),
-      redirectUri: world.sandbox.demo.redirectUri,
-      relayUrl: world.relay.url,
-      terminalKey: world.terminalKey,
-      signingSecret: 'not-the-platform-secret',
+  // Anyone with the partner's signing secret (every terminal, before) can post to the relay's
+  // public webhook URL: such a notification must change nothing the platform does not confirm.
+  const postSigned = async (notification: Record<string, unknown>): Promise<void> => {
+    const body = JSON.stringify(notification);
+    const signature = createHmac('sha256', world.sandbox.webhookSecret).update(body).digest('hex');
+    const response = await fetch(`${world.relay.url}/hooks/marketplace`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'platform-signature': signature },
+      body,
     });
-    const placed = await world.placeOrder();
-    await waitFor('rejected', async () =>
-      (await core.api['audit:list']({ limit: 20 })).some(
-        (a) => a.action === 'notification' && a.detail === 'bad-signature',
-      ),
+    expect(response.status).toBe(200);
+  };
+  const falseNotification = (orderId: string, status: string) => ({
+    id: randomUUID(),
+    type: 'order.notification',
+    order: {
+      id: orderId,
+      venue_id: world.sandbox.demo.venueId,
+      status,
+      resource_url: `${world.sandbox.posUrl}/orders/${orderId}`,
+    },
+    created_at: new Date().toISOString(),
+  });
+  const contradicted = async (orderId: string) =>
+    (await core.api['audit:list']({ limit: 50 })).some(
+      (a) => a.action === 'notification' && a.subject === orderId && a.outcome === 'contradicted',
     );
-    expect(await orderOf(placed.id)).toBeUndefined();
+
+  it('a correctly signed but false CANCELED or DELIVERED notification leaves the order as the platform has it', async () => {
+    const placed = await world.placeOrder();
+    await waitFor('stored', async () => (await orderOf(placed.id)) !== undefined);
+    await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
+    await waitFor(
+      'accepted',
+      async () => (await orderOf(placed.id))?.platformStatus === 'PRODUCTION',
+    );
+
+    await postSigned(falseNotification(placed.id, 'CANCELED'));
+    await waitFor('the false cancel read against the platform', () => contradicted(placed.id));
+    expect((await orderOf(placed.id))?.platformStatus).toBe('PRODUCTION');
+    expect((await world.sandboxOrder(placed.id)).status).toBe('PRODUCTION');
+
+    await postSigned(falseNotification(placed.id, 'DELIVERED'));
+    await waitFor(
+      'the false delivery read against the platform',
+      async () =>
+        (await core.api['audit:list']({ limit: 50 })).filter(
+          (a) => a.subject === placed.id && a.outcome === 'contradicted',
+        ).length === 2,
+    );
+    expect((await orderOf(placed.id))?.platformStatus).toBe('PRODUCTION');
+    // Staff can still work the order.
+    await core.api['orders:markReady']({ orderId: placed.id });
+    await waitFor('ready', async () => (await world.sandboxOrder(placed.id)).status === 'READY');
+  });
+
+  it('an upgrade removes the partner-wide signing secret an older version kept in the keychain', async () => {
+    const store = testSecretStore();
+    await store.set('signing-secret', 'partner-wide-secret-of-an-older-install');
+    await store.set('terminal-key', 'kept');
+    try {
+      const upgraded = await world.startCore({
+        dataDir: join(world.dir, 'upgraded'),
+        secretStore: store,
+      });
+      await waitFor(
+        'retired secrets removed',
+        async () => (await store.get('signing-secret')) === null,
+      );
+      expect(await store.get('terminal-key')).toBe('kept');
+      const entries = await upgraded.api['audit:list']({ limit: 20 });
+      expect(
+        entries.filter((a) => a.action === 'keychain' && a.outcome === 'removed'),
+      ).toHaveLength(1);
+      await upgraded.close();
+      // The migration runs once: a later start finds nothing to do and says nothing.
+      await store.set('signing-secret', 'written-by-hand-after-the-upgrade');
+      const again = await world.startCore({
+        dataDir: join(world.dir, 'upgraded'),
+        secretStore: store,
+      });
+      expect(
+        (await again.api['audit:list']({ limit: 20 })).filter((a) => a.action === 'keychain'),
+      ).toHaveLength(1);
+      await again.close();
+    } finally {
+      for (const name of [...SECRET_NAMES, ...RETIRED_SECRET_NAMES])
+        await store.delete(name).catch(() => undefined);
+    }
+  });
+
+  it('a genuine cancel, which the order API shows only as other, still ends the order', async () => {
+    const placed = await world.placeOrder();
+    await waitFor('stored', async () => (await orderOf(placed.id)) !== undefined);
+    await world.control('POST', `/orders/${placed.id}/cancel`);
+    await waitFor(
+      'canceled',
+      async () => (await orderOf(placed.id))?.platformStatus === 'CANCELED',
+    );
+    expect(await contradicted(placed.id)).toBe(false);
   });
 
   it('reject with a reason, and a platform cancel, end the order', async () => {

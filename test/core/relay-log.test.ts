@@ -66,7 +66,6 @@ describe('relay client and the relay event log', () => {
       db,
       relayUrl: relay.url,
       terminalKey,
-      signingSecret: MARKETPLACE_SECRET,
       waitSeconds: 1,
       backoff: { baseMs: 20, capMs: 100 },
       onState: () => undefined,
