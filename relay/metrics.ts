@@ -68,6 +68,10 @@ export function createRelayMetrics(openPolls: () => number) {
   );
   const refused = counter('relay_events_refused_total', 'Webhook requests refused (kind; reason).');
   const polls = counter('relay_polls_total', 'Event polls answered (outcome).');
+  const shed = counter(
+    'relay_connections_shed_total',
+    'Connections closed at the connection cap (victim older|incoming).',
+  );
   const pollDuration = histogram(
     'relay_poll_duration_seconds',
     'Time from a poll arriving to its answer (long-polls included).',
@@ -93,8 +97,9 @@ export function createRelayMetrics(openPolls: () => number) {
     polls,
     pollDuration,
     delivery,
+    shed,
     render: () =>
-      [received, refused, polls, open, pollDuration, delivery, rss, heap]
+      [received, refused, polls, shed, open, pollDuration, delivery, rss, heap]
         .map((m) => m.render())
         .join('\n\n') + '\n',
   };

@@ -1,19 +1,33 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createGroupCommit } from './group-commit';
 import { deliveryBody, parseDeliveryEvent, verifyDeliveryToken } from './ingest/delivery';
 import { parseMarketplaceNotification, verifyPlatformSignature } from './ingest/marketplace';
 import { createRelayMetrics } from './metrics';
 import { createPollHub, type Waiter } from './poll-hub';
 import { createRateLimiter, type RateLimit } from './rate-limit';
-import type { EventKind, EventStore, IncomingEvent, StoredEvent } from './store/event-store';
+import { createThrottledLog } from './throttled-log';
+import type {
+  EventKind,
+  EventStore,
+  IncomingEvent,
+  StoredEvent,
+  Terminal,
+} from './store/event-store';
+import { openPostgresStore, redactUrl } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 import { hashTerminalKey } from './terminals';
 
 export type RelayOptions = {
   port?: number;
   host?: string;
-  dbPath: string;
+  /** The embedded store: one SQLite file, one relay process. */
+  dbPath?: string;
+  /** The shared store: a postgres:// URL any number of relay instances use together. Wins over dbPath. */
+  storeUrl?: string;
+  /** PostgreSQL only: how often the shared log is re-read without a notification (default 250 ms). */
+  storeRecheckMs?: number;
   marketplaceSecrets: string[];
   deliverySecrets: string[];
   maxWaitSeconds?: number;
@@ -34,6 +48,18 @@ export type RelayOptions = {
    * slow-body clients cannot hold connections. Long-polls are not affected: it ends with the request.
    */
   requestTimeoutMs?: number;
+  /** When set, delivery tokens must carry this audience (`aud`). */
+  deliveryAudience?: string;
+  /** When set, delivery tokens must carry this issuer (`iss`). */
+  deliveryIssuer?: string;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /**
+   * Open connections at most (default 20,000). Past it, a new connection first sheds an idle
+   * socket that never proved itself (no verified webhook, no valid key), then an idle keep-alive,
+   * then an unverified request in progress; only when none exists is the new one refused.
+   */
+  maxConnections?: number;
   /** The clock, injectable for retention and token-expiry tests. */
   now?: () => number;
 };
@@ -228,7 +254,24 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const marketplaceSecrets = [...options.marketplaceSecrets];
   const deliverySecrets = [...options.deliverySecrets];
 
-  const store: EventStore = openSqliteStore(options.dbPath);
+  const log = createThrottledLog();
+  let store: EventStore;
+  if (options.storeUrl !== undefined) {
+    try {
+      store = await openPostgresStore(options.storeUrl, {
+        ...(options.storeRecheckMs === undefined ? {} : { recheckMs: options.storeRecheckMs }),
+        log: (message) => log(`store:${message.slice(0, 40)}`, message),
+      });
+    } catch (error) {
+      throw new Error(
+        `Cannot open the store ${redactUrl(options.storeUrl)}: ${(error as Error).message}`,
+      );
+    }
+  } else if (options.dbPath !== undefined) {
+    store = openSqliteStore(options.dbPath);
+  } else {
+    throw new Error('Either storeUrl (postgres://…) or dbPath (a SQLite file) is required.');
+  }
   // Fixed for the life of the storage, so it is read once and sent with every poll answer.
   let logId: string;
   try {
@@ -252,7 +295,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return outcome;
     } catch (error) {
       metrics.refused.inc({ kind: event.kind, reason: 'storage_error' });
-      console.error(`relay: could not store a ${event.kind} event: ${(error as Error).message}`);
+      log('storage', `could not store a ${event.kind} event: ${(error as Error).message}`);
       throw new HttpError(503, 'The event could not be stored; retry later.', {
         'Retry-After': '1',
       });
@@ -302,6 +345,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       body: decoded.text,
       signature: signature as string,
     });
+    trust(req.socket);
     sendJson(res, 200, { received: true, duplicate: outcome.status === 'duplicate' });
   };
 
@@ -321,11 +365,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         new HttpError(400, 'The body must be a JSON object with a string field "token".'),
       );
     }
-    const verified = await verifyDeliveryToken(
-      envelope.data.token,
-      deliverySecrets,
-      new Date(now()),
-    );
+    const verified = await verifyDeliveryToken(envelope.data.token, deliverySecrets, {
+      now: new Date(now()),
+      ...(options.deliveryAudience === undefined ? {} : { audience: options.deliveryAudience }),
+      ...(options.deliveryIssuer === undefined ? {} : { issuer: options.deliveryIssuer }),
+    });
     if (!verified.ok)
       return refuse('delivery', verified.reason, new HttpError(401, verified.message));
     const parsed = parseDeliveryEvent(verified.payload);
@@ -339,6 +383,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       body: decoded.text,
       signature: null,
     });
+    trust(req.socket);
     sendJson(res, 200, {
       received: true,
       duplicate: outcome.status === 'duplicate',
@@ -346,6 +391,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     });
   };
 
+  // Active terminals by key hash, so a re-poll costs no database round trip. A terminal's venues
+  // never change and a revocation is final: every revocation the relay reads (on its interval,
+  // or at once on a PostgreSQL notification) goes into `revokedIds`, which every hit checks.
+  const knownTerminals = new Map<string, Terminal>();
+  const revokedIds = new Set<string>();
+  const MAX_KNOWN_TERMINALS = 100_000;
   const authenticate = async (req: IncomingMessage) => {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
@@ -356,8 +407,21 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         'A terminal key is required: Authorization: Bearer <key>.',
         challenge,
       );
-    const terminal = await store.findActiveTerminal(hashTerminalKey(match[1] as string));
-    if (!terminal) throw new HttpError(401, 'The terminal key is unknown or revoked.', challenge);
+    const hash = hashTerminalKey(match[1] as string);
+    let terminal = knownTerminals.get(hash) ?? null;
+    if (terminal === null) {
+      terminal = await store.findActiveTerminal(hash);
+      if (terminal !== null) {
+        if (knownTerminals.size >= MAX_KNOWN_TERMINALS) {
+          knownTerminals.delete(knownTerminals.keys().next().value as string);
+        }
+        knownTerminals.set(hash, terminal);
+      }
+    }
+    if (terminal === null || revokedIds.has(terminal.id)) {
+      throw new HttpError(401, 'The terminal key is unknown or revoked.', challenge);
+    }
+    trust(req.socket);
     return terminal;
   };
 
@@ -396,7 +460,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       sendEvents(res, logId, events, closing ? { Connection: 'close' } : {});
     };
     const list = async (): Promise<StoredEvent[]> => {
-      if (hub.nothingAfter(terminal.venueIds, after)) return [];
+      // The shortcut serves waiting polls only: with PostgreSQL the hub learns of another
+      // instance's commit a few milliseconds late, which a waiting poll absorbs (it is woken then)
+      // but an immediate answer would not.
+      if (wait > 0 && !closing && hub.nothingAfter(terminal.venueIds, after)) return [];
       const events = await store.listEvents(terminal.venueIds, after, limit);
       hub.listed(terminal.venueIds, after, events, limit);
       return events;
@@ -448,8 +515,38 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     if (events.length > 0 && hub.remove(waiter)) answer(events, 'events');
   };
 
+  const metricsTokenHash =
+    options.metricsToken === undefined
+      ? null
+      : createHash('sha256').update(options.metricsToken).digest();
+  const serveMetrics = (req: IncomingMessage, res: ServerResponse) => {
+    if (metricsTokenHash !== null) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+      const given = createHash('sha256')
+        .update(match?.[1] ?? '')
+        .digest();
+      if (!match || !timingSafeEqual(given, metricsTokenHash)) {
+        throw new HttpError(
+          401,
+          'GET /metrics requires the metrics token: Authorization: Bearer <token>.',
+          {
+            'WWW-Authenticate': 'Bearer realm="relay-metrics"',
+          },
+        );
+      }
+    }
+    const text = metrics.render();
+    res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' });
+    res.end(text);
+  };
+
   const route = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://relay');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://relay');
+    } catch {
+      throw new HttpError(400, 'The request target is not a valid URL path.');
+    }
     const routes: Record<string, { method: string; run: () => Promise<void> | void }> = {
       '/hooks/marketplace': { method: 'POST', run: () => handleMarketplace(req, res) },
       '/hooks/delivery': { method: 'POST', run: () => handleDelivery(req, res) },
@@ -458,17 +555,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         method: 'GET',
         run: () => sendJson(res, closing ? 503 : 200, { status: closing ? 'closing' : 'ok' }),
       },
-      '/metrics': {
-        method: 'GET',
-        run: () => {
-          const text = metrics.render();
-          res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' });
-          res.end(text);
-        },
-      },
+      '/metrics': { method: 'GET', run: () => serveMetrics(req, res) },
     };
-    const found = routes[url.pathname];
-    if (!found) throw new HttpError(404, `No route for ${url.pathname}.`);
+    const found = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
+    if (!found) throw new HttpError(404, 'No such route.');
     if (req.method !== found.method) {
       throw new HttpError(405, `${url.pathname} accepts ${found.method} only.`, {
         Allow: found.method,
@@ -483,6 +573,29 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     await found.run();
   };
 
+  // Every open socket, oldest first, with whether it has proved itself (a verified webhook or a
+  // valid terminal key) and whether a request is in progress on it.
+  type SocketState = { trusted: boolean; busy: boolean };
+  const sockets = new Map<Socket, SocketState>();
+  const maxConnections = options.maxConnections ?? 20_000;
+  function trust(socket: Socket): void {
+    const state = sockets.get(socket);
+    if (state) state.trusted = true;
+  }
+  const shedFor = (incoming: Socket): void => {
+    const pick = (test: (state: SocketState) => boolean) => {
+      for (const [socket, state] of sockets) if (test(state)) return socket;
+      return undefined;
+    };
+    const victim =
+      pick((state) => !state.trusted && !state.busy) ??
+      pick((state) => state.trusted && !state.busy) ??
+      pick((state) => !state.trusted && state.busy);
+    metrics.shed.inc({ victim: victim ? 'older' : 'incoming' });
+    log('shed', `${sockets.size} connections open (the cap): shedding one`);
+    (victim ?? incoming).destroy();
+  };
+
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
   const server = createServer(
     {
@@ -494,8 +607,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     },
     (req, res) => {
       const socket = req.socket;
-      // Once shutting down, a keep-alive connection ends after its answer so close() can finish.
+      const state = sockets.get(socket);
+      if (state) state.busy = true;
       res.once('finish', () => {
+        if (state) state.busy = false;
+        // Once shutting down, a keep-alive connection ends after its answer so close() can finish.
         if (closing) socket.end();
       });
       route(req, res).catch((error: unknown) => {
@@ -504,39 +620,54 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           if (error.status === 413) res.once('finish', () => req.destroy());
           return;
         }
-        console.error(
-          `relay: ${req.method} ${req.url?.split('?')[0]} failed: ${(error as Error).message}`,
-        );
+        log('request', `${req.method} request failed: ${(error as Error).message}`);
         sendError(res, new HttpError(503, 'The relay could not handle this request; retry later.'));
       });
     },
   );
+  server.on('connection', (socket: Socket) => {
+    if (sockets.size >= maxConnections) shedFor(socket);
+    if (socket.destroyed) return;
+    sockets.set(socket, { trusted: false, busy: false });
+    socket.once('close', () => sockets.delete(socket));
+  });
 
   const prune = () => store.pruneBefore(now() - retentionHours * 3_600_000);
   const timers: NodeJS.Timeout[] = [];
   let revocationCursor = (await store.revokedSince(0)).cursor;
   let checkingRevocations = false;
+  let checkAgain = false;
+  const checkRevocations = () => {
+    if (checkingRevocations) {
+      checkAgain = true;
+      return;
+    }
+    checkingRevocations = true;
+    checkAgain = false;
+    store
+      .revokedSince(revocationCursor)
+      .then(({ terminalIds, cursor }) => {
+        revocationCursor = cursor;
+        for (const id of terminalIds) {
+          revokedIds.add(id);
+          hub.revoke(id);
+        }
+      })
+      .catch((error: unknown) =>
+        log('revocations', `revocation check failed: ${(error as Error).message}`),
+      )
+      .finally(() => {
+        checkingRevocations = false;
+        if (checkAgain && !closing) checkRevocations();
+      });
+  };
+  store.onRevoked(checkRevocations);
   timers.push(
-    setInterval(() => {
-      if (checkingRevocations) return;
-      checkingRevocations = true;
-      store
-        .revokedSince(revocationCursor)
-        .then(({ terminalIds, cursor }) => {
-          revocationCursor = cursor;
-          for (const id of terminalIds) hub.revoke(id);
-        })
-        .catch((error: unknown) =>
-          console.error(`relay: revocation check failed: ${(error as Error).message}`),
-        )
-        .finally(() => {
-          checkingRevocations = false;
-        });
-    }, options.revocationCheckMs ?? 500),
+    setInterval(checkRevocations, options.revocationCheckMs ?? 500),
     setInterval(
       () => {
         prune().catch((error: unknown) =>
-          console.error(`relay: pruning failed: ${(error as Error).message}`),
+          log('prune', `pruning failed: ${(error as Error).message}`),
         );
         limiter.sweep();
       },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { openRelayDatabase } from './sqlite-database';
 import type {
@@ -6,6 +7,7 @@ import type {
   EventKind,
   EventStore,
   IncomingEvent,
+  NewTerminalRow,
   StoredEvent,
   Terminal,
 } from './event-store';
@@ -182,6 +184,27 @@ export function openSqliteStore(path: string): EventStore {
       return () => listeners.delete(listener);
     },
 
+    // Another process's revocation is found by the relay's periodic revokedSince: no hint here.
+    onRevoked() {
+      return () => undefined;
+    },
+
+    async createTerminals(terminals) {
+      insertTerminals(db, terminals);
+    },
+
+    async revokeTerminal(id, at) {
+      return revokeTerminalIn(db, id, at);
+    },
+
+    async listTerminals() {
+      return listTerminalsIn(db);
+    },
+
+    async renewLogId() {
+      return renewLogIdIn(db);
+    },
+
     async close() {
       listeners.clear();
       db.close();
@@ -189,24 +212,61 @@ export function openSqliteStore(path: string): EventStore {
   };
 }
 
-/** Reads a terminal with its venues; shared with the admin functions. */
-export function terminalFromRow(row: TerminalRow, venuesOf: Database.Statement): Terminal {
-  const venues = venuesOf.all(row.id) as string[];
-  return {
-    id: row.id,
-    name: row.name,
-    venueIds: venues,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  };
+// Terminal administration, shared by the store and the synchronous file functions of terminals.ts.
+
+export function insertTerminals(db: Database.Database, terminals: NewTerminalRow[]): void {
+  db.transaction(() => {
+    const addTerminal = db.prepare(
+      'INSERT INTO terminals (id, key_hash, name, created_at) VALUES (?, ?, ?, ?)',
+    );
+    const addVenue = db.prepare(
+      'INSERT INTO terminal_venues (terminal_id, venue_id) VALUES (?, ?)',
+    );
+    for (const terminal of terminals) {
+      addTerminal.run(terminal.id, terminal.keyHash, terminal.name, terminal.createdAt);
+      for (const venue of terminal.venueIds) addVenue.run(terminal.id, venue);
+    }
+  }).immediate();
 }
 
-export type { TerminalRow };
+export function revokeTerminalIn(db: Database.Database, id: string, at: number): boolean {
+  return db
+    .transaction(() => {
+      const changed = db
+        .prepare('UPDATE terminals SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+        .run(at, id);
+      if (changed.changes === 0) return false;
+      db.prepare('INSERT INTO revocations (terminal_id, revoked_at) VALUES (?, ?)').run(id, at);
+      return true;
+    })
+    .immediate();
+}
 
-export const terminalVenuesStatement = (db: Database.Database): Database.Statement =>
-  db
+export function listTerminalsIn(db: Database.Database): Terminal[] {
+  const rows = db
+    .prepare('SELECT id, name, created_at, revoked_at FROM terminals ORDER BY created_at, id')
+    .all() as TerminalRow[];
+  const venuesOf = db
     .prepare('SELECT venue_id FROM terminal_venues WHERE terminal_id = ? ORDER BY venue_id')
     .pluck();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    venueIds: venuesOf.all(row.id) as string[],
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  }));
+}
+
+export function readLogIdIn(db: Database.Database): string {
+  return db.prepare("SELECT value FROM meta WHERE key = 'log_id'").pluck().get() as string;
+}
+
+export function renewLogIdIn(db: Database.Database): string {
+  const logId = randomUUID();
+  db.prepare("UPDATE meta SET value = ? WHERE key = 'log_id'").run(logId);
+  return logId;
+}
 
 function prepare(db: Database.Database) {
   const columns = 'seq, kind, event_id, venue_id, received_at, body, signature';
