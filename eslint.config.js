@@ -55,8 +55,33 @@ export default tseslint.config(
     paths: [electron],
     patterns: [
       nodeBuiltins,
-      ...others('main', 'preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts'),
+      ...others(
+        'main',
+        'preload',
+        'renderer',
+        'relay',
+        'sandbox',
+        'kit',
+        'test',
+        'bench',
+        'scripts',
+      ),
     ],
+  }),
+  // The server kit (HTTP, migrations) is a leaf: every Node part may use it, it uses none of them.
+  boundary(['kit/**'], {
+    paths: [electron],
+    patterns: others(
+      'main',
+      'preload',
+      'renderer',
+      'relay',
+      'sandbox',
+      'shared',
+      'test',
+      'bench',
+      'scripts',
+    ),
   }),
   boundary(['main/**'], {
     paths: [electron],
@@ -66,13 +91,15 @@ export default tseslint.config(
     patterns: others('preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts'),
   }),
   boundary(['preload/**'], {
-    patterns: [...others('main', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts')],
+    patterns: [
+      ...others('main', 'renderer', 'relay', 'sandbox', 'kit', 'test', 'bench', 'scripts'),
+    ],
   }),
   boundary(['renderer/**'], {
     paths: [electron],
     patterns: [
       nodeBuiltins,
-      ...others('main', 'preload', 'relay', 'sandbox', 'test', 'bench', 'scripts'),
+      ...others('main', 'preload', 'relay', 'sandbox', 'kit', 'test', 'bench', 'scripts'),
     ],
   }),
   boundary(['relay/**'], {

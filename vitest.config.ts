@@ -12,7 +12,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['{main,preload,shared,relay,sandbox,test}/**/*.test.ts'],
+          include: ['{kit,main,preload,shared,relay,sandbox,test}/**/*.test.ts'],
           exclude: ['test/e2e/**', 'node_modules/**'],
         },
       },
