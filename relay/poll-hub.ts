@@ -5,16 +5,24 @@ export type Waiter = {
   venueIds: readonly string[];
   after: number;
   limit: number;
-  /** Called at most once by the hub: with events, with 'revoked', or with 'closing'. */
-  settle(outcome: StoredEvent[] | 'revoked' | 'closing'): void;
+  /**
+   * Called at most once by the hub: with events (and their answer, rendered once for every
+   * waiter at the same cursor on the same venues), with 'revoked', or with 'closing'.
+   */
+  settle(outcome: StoredEvent[] | 'revoked' | 'closing', answer?: Buffer): void;
 };
+
+/** Renders the answer to a poll woken with these events. */
+export type RenderAnswer = (events: StoredEvent[]) => Buffer;
 
 /**
  * Open long-polls indexed by venue and by terminal, so a committed event wakes exactly the polls
  * of its venue and a revocation ends exactly the polls of its terminal: no per-request timers
  * reading the database.
  */
-export function createPollHub() {
+export function createPollHub(render: RenderAnswer) {
+  // The venues of a waiter as one string, so waiters at one cursor on the same venues share an answer.
+  const venueKeys = new WeakMap<Waiter, string>();
   const byVenue = new Map<string, Set<Waiter>>();
   const byTerminal = new Map<string, Set<Waiter>>();
   // Per venue, a seq no event of the venue exceeds (learnt from commits and complete listings):
@@ -53,6 +61,12 @@ export function createPollHub() {
       return byTerminal.get(terminalId)?.size ?? 0;
     },
     add(waiter: Waiter): void {
+      venueKeys.set(
+        waiter,
+        waiter.venueIds.length === 1
+          ? (waiter.venueIds[0] as string)
+          : JSON.stringify([...waiter.venueIds].sort()),
+      );
       addTo(byTerminal, waiter.terminalId, waiter);
       for (const venue of waiter.venueIds) addTo(byVenue, venue, waiter);
       count += 1;
@@ -84,12 +98,21 @@ export function createPollHub() {
       for (const event of events) {
         for (const waiter of byVenue.get(event.venueId) ?? []) touched.add(waiter);
       }
+      // A thousand terminals of one venue at one cursor get one filtered list and one rendered
+      // answer, written to their sockets in one synchronous pass.
+      const answers = new Map<string, { events: StoredEvent[]; body: Buffer | null }>();
       for (const waiter of touched) {
-        const venues = new Set(waiter.venueIds);
-        const mine = events
-          .filter((event) => event.seq > waiter.after && venues.has(event.venueId))
-          .slice(0, waiter.limit);
-        if (mine.length > 0 && remove(waiter)) waiter.settle(mine);
+        const key = `${waiter.after}\u0000${waiter.limit}\u0000${venueKeys.get(waiter)}`;
+        let answer = answers.get(key);
+        if (!answer) {
+          const venues = new Set(waiter.venueIds);
+          const mine = events
+            .filter((event) => event.seq > waiter.after && venues.has(event.venueId))
+            .slice(0, waiter.limit);
+          answer = { events: mine, body: mine.length > 0 ? render(mine) : null };
+          answers.set(key, answer);
+        }
+        if (answer.body !== null && remove(waiter)) waiter.settle(answer.events, answer.body);
       }
     },
     revoke(terminalId: string): void {

@@ -1,6 +1,15 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import {
+  HttpError,
+  decodeJson,
+  readBody,
+  requestTimeouts,
+  sendError,
+  sendJson,
+  sendText,
+} from '../kit/http';
 import { createGroupCommit } from './group-commit';
 import { deliveryBody, parseDeliveryEvent, verifyDeliveryToken } from './ingest/delivery';
 import { parseMarketplaceNotification, verifyPlatformSignature } from './ingest/marketplace';
@@ -76,52 +85,6 @@ const MAX_SECRETS = 2;
 const MIN_SECRET_LENGTH = 16;
 const MAX_EVENTS_PER_POLL = 100;
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Payload Too Large',
-  429: 'Too Many Requests',
-  503: 'Service Unavailable',
-};
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    ...headers,
-  });
-  res.end(text);
-}
-
-function sendError(res: ServerResponse, error: HttpError): void {
-  sendJson(
-    res,
-    error.status,
-    { error: STATUS_TEXT[error.status] ?? 'Error', message: error.message },
-    error.headers,
-  );
-}
-
 export function validateSecrets(name: string, secrets: readonly string[], required: boolean): void {
   if (required && secrets.length === 0)
     throw new Error(`${name}: at least one secret is required.`);
@@ -136,55 +99,6 @@ export function validateSecrets(name: string, secrets: readonly string[], requir
         `${name}: every secret must be at least ${MIN_SECRET_LENGTH} characters (128 bits of randomness).`,
       );
     }
-  }
-}
-
-/** Reads the body up to the limit; refuses early on Content-Length, else as soon as it is exceeded. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const tooLarge = () =>
-      new HttpError(413, `The body exceeds ${limit} bytes.`, { Connection: 'close' });
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      reject(tooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.pause();
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-    // A sender that hangs up mid-body must not leave this promise (and its buffers) pending.
-    req.on('close', () => {
-      if (!req.complete) reject(new HttpError(400, 'The request body was cut off.'));
-    });
-  });
-}
-
-// ignoreBOM keeps a leading byte order mark in the text: the stored body must be the exact bytes
-// that were signed, or a terminal's end-to-end check fails. JSON.parse is given the text without it.
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function decodeJson(body: Buffer): { text: string; json: unknown } {
-  let text: string;
-  try {
-    text = utf8.decode(body);
-  } catch {
-    throw new HttpError(400, 'The body is not valid UTF-8.');
-  }
-  try {
-    return { text, json: JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) };
-  } catch {
-    throw new HttpError(400, 'The body is not valid JSON.');
   }
 }
 
@@ -223,21 +137,18 @@ const serialise = (event: StoredEvent): string => {
   return text;
 };
 
-function sendEvents(
-  res: ServerResponse,
-  logId: string,
-  events: StoredEvent[],
-  headers: Record<string, string>,
-): void {
+const renderEvents = (logIdJson: string, events: StoredEvent[]): Buffer =>
+  Buffer.from(`{"log_id":${logIdJson},"events":[${events.map(serialise).join(',')}]}`);
+
+function sendEvents(res: ServerResponse, body: Buffer, closing: boolean): void {
   if (res.headersSent || res.destroyed) return;
-  const text = `{"log_id":${JSON.stringify(logId)},"events":[${events.map(serialise).join(',')}]}`;
   res.writeHead(200, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
+    'Content-Length': body.length,
     'Cache-Control': 'no-store',
-    ...headers,
+    ...(closing ? { Connection: 'close' } : {}),
   });
-  res.end(text);
+  res.end(body);
 }
 
 export async function startRelay(options: RelayOptions): Promise<Relay> {
@@ -281,7 +192,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     throw error;
   }
   const commits = createGroupCommit(store);
-  const hub = createPollHub();
+  const logIdJson = JSON.stringify(logId);
+  const hub = createPollHub((events) => renderEvents(logIdJson, events));
   const metrics = createRelayMetrics(() => hub.size);
   const limiter = createRateLimiter(options.pollRateLimit ?? { perSecond: 5, burst: 20 }, now);
   let closing = false;
@@ -297,7 +209,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       metrics.refused.inc({ kind: event.kind, reason: 'storage_error' });
       log('storage', `could not store a ${event.kind} event: ${(error as Error).message}`);
       throw new HttpError(503, 'The event could not be stored; retry later.', {
-        'Retry-After': '1',
+        headers: {
+          'Retry-After': '1',
+        },
       });
     }
   };
@@ -311,7 +225,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     try {
       return await readBody(req, maxBodyBytes);
     } catch (error) {
-      if (error instanceof HttpError) refuse(kind, 'too_large', error);
+      if (error instanceof HttpError) {
+        refuse(kind, error.status === 413 ? 'too_large' : 'malformed', error);
+      }
       throw error;
     }
   };
@@ -402,11 +318,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const challenge = { 'WWW-Authenticate': 'Bearer realm="relay"' };
     if (!match)
-      throw new HttpError(
-        401,
-        'A terminal key is required: Authorization: Bearer <key>.',
-        challenge,
-      );
+      throw new HttpError(401, 'A terminal key is required: Authorization: Bearer <key>.', {
+        headers: challenge,
+      });
     const hash = hashTerminalKey(match[1] as string);
     let terminal = knownTerminals.get(hash) ?? null;
     if (terminal === null) {
@@ -419,7 +333,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       }
     }
     if (terminal === null || revokedIds.has(terminal.id)) {
-      throw new HttpError(401, 'The terminal key is unknown or revoked.', challenge);
+      throw new HttpError(401, 'The terminal key is unknown or revoked.', { headers: challenge });
     }
     trust(req.socket);
     return terminal;
@@ -438,7 +352,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     if (retryAfter > 0) {
       metrics.polls.inc({ outcome: 'rate_limited' });
       throw new HttpError(429, `This terminal key polls too often; retry in ${retryAfter} s.`, {
-        'Retry-After': String(retryAfter),
+        headers: {
+          'Retry-After': String(retryAfter),
+        },
       });
     }
     if (wait > 0 && hub.openFor(terminal.id) >= maxOpenPollsPerKey) {
@@ -447,17 +363,19 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         429,
         `This terminal key already has ${maxOpenPollsPerKey} polls open; close one first.`,
         {
-          'Retry-After': '1',
+          headers: {
+            'Retry-After': '1',
+          },
         },
       );
     }
 
     const pending: { timer?: NodeJS.Timeout } = {};
-    const answer = (events: StoredEvent[], outcome: string) => {
+    const answer = (events: StoredEvent[], outcome: string, body?: Buffer) => {
       clearTimeout(pending.timer);
       metrics.polls.inc({ outcome });
       metrics.pollDuration.observe((performance.now() - started) / 1000);
-      sendEvents(res, logId, events, closing ? { Connection: 'close' } : {});
+      sendEvents(res, body ?? renderEvents(logIdJson, events), closing);
     };
     const list = async (): Promise<StoredEvent[]> => {
       // The shortcut serves waiting polls only: with PostgreSQL the hub learns of another
@@ -481,7 +399,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       venueIds: terminal.venueIds,
       after,
       limit,
-      settle(outcome) {
+      settle(outcome, body) {
         if (outcome === 'revoked') {
           clearTimeout(pending.timer);
           metrics.polls.inc({ outcome: 'revoked' });
@@ -492,7 +410,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           const at = now();
           for (const event of outcome)
             metrics.delivery.observe(Math.max(0, at - event.receivedAt) / 1000);
-          answer(outcome, 'events');
+          answer(outcome, 'events', body);
         }
       },
     };
@@ -530,14 +448,16 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           401,
           'GET /metrics requires the metrics token: Authorization: Bearer <token>.',
           {
-            'WWW-Authenticate': 'Bearer realm="relay-metrics"',
+            headers: {
+              'WWW-Authenticate': 'Bearer realm="relay-metrics"',
+            },
           },
         );
       }
     }
-    const text = metrics.render();
-    res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' });
-    res.end(text);
+    sendText(res, 200, metrics.render(), {
+      'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
+    });
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
@@ -561,13 +481,17 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     if (!found) throw new HttpError(404, 'No such route.');
     if (req.method !== found.method) {
       throw new HttpError(405, `${url.pathname} accepts ${found.method} only.`, {
-        Allow: found.method,
+        headers: {
+          Allow: found.method,
+        },
       });
     }
     if (closing && found.method === 'POST') {
       throw new HttpError(503, 'The relay is shutting down; retry shortly.', {
-        'Retry-After': '1',
-        Connection: 'close',
+        headers: {
+          'Retry-After': '1',
+          Connection: 'close',
+        },
       });
     }
     await found.run();
@@ -600,10 +524,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const server = createServer(
     {
       keepAliveTimeout: 5_000,
-      headersTimeout: requestTimeoutMs,
-      requestTimeout: requestTimeoutMs,
-      // Node checks these timeouts only this often (30 s by default), which would let them run 4× over.
-      connectionsCheckingInterval: Math.max(50, Math.min(1_000, requestTimeoutMs / 4)),
+      ...requestTimeouts(requestTimeoutMs),
     },
     (req, res) => {
       const socket = req.socket;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipReason, startPgCluster, type PgCluster } from '../../pg-cluster';
-import { SchemaFromTheFutureError } from '../migrate-async';
+import { SchemaFromTheFutureError } from '../../../kit/migrations';
 import { PG_MIGRATIONS, migratePostgres } from './migrations';
 
 const skip = postgresSkipReason();

@@ -1,7 +1,7 @@
 // The PostgreSQL schema of the relay, as numbered steps for the project's migration runner
 // (version = index + 1). Append only: a step that shipped is never edited.
 import type { PoolClient } from 'pg';
-import { migrateAsync, type AsyncMigrationTarget } from '../migrate-async';
+import { migrateAsync, type AsyncMigrationTarget } from '../../../kit/migrations';
 
 /** Advisory lock keys: (RELAY_LOCKS, n). One namespace so they cannot collide with other software. */
 export const RELAY_LOCKS = 0x52454c59; // 'RELY'
@@ -195,9 +195,10 @@ export function postgresTarget(
   };
 }
 
-export function migratePostgres(
+/** Migrates to the newest schema; returns its version. */
+export async function migratePostgres(
   connect: () => Promise<PoolClient>,
   steps: readonly Step[] = PG_MIGRATIONS,
 ): Promise<number> {
-  return migrateAsync(postgresTarget(connect), steps);
+  return (await migrateAsync(postgresTarget(connect), steps, 'The relay database')).to;
 }
