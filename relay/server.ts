@@ -16,6 +16,7 @@ import { parseMarketplaceNotification, verifyPlatformSignature } from './ingest/
 import { createRelayMetrics } from './metrics';
 import { createPollHub, type Waiter } from './poll-hub';
 import { createRateLimiter, type RateLimit } from './rate-limit';
+import { createSharedUsage } from './shared-usage';
 import { createThrottledLog } from './throttled-log';
 import type {
   EventKind,
@@ -51,6 +52,8 @@ export type RelayOptions = {
   pollRateLimit?: RateLimit;
   /** Open long-polls allowed per terminal key (default 4). */
   maxOpenPollsPerKey?: number;
+  /** PostgreSQL only: how often instances exchange per-key poll counts for the limits (default 200 ms). */
+  usageSyncMs?: number;
   /**
    * Time a client gets to send a whole request, headers and body (default 10 s). A webhook of at
    * most 64 KiB arrives in milliseconds; a slower sender is cut off with 408 so slow-header and
@@ -196,6 +199,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const hub = createPollHub((events) => renderEvents(logIdJson, events));
   const metrics = createRelayMetrics(() => hub.size);
   const limiter = createRateLimiter(options.pollRateLimit ?? { perSecond: 5, burst: 20 }, now);
+  const usage = createSharedUsage(store, limiter, (terminalId) => hub.openFor(terminalId), log);
   let closing = false;
 
   store.onAppended((events) => hub.publish(events));
@@ -349,6 +353,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     );
     const terminal = await authenticate(req);
     const retryAfter = limiter.take(terminal.id);
+    if (retryAfter === 0) usage.took(terminal.id);
     if (retryAfter > 0) {
       metrics.polls.inc({ outcome: 'rate_limited' });
       throw new HttpError(429, `This terminal key polls too often; retry in ${retryAfter} s.`, {
@@ -357,7 +362,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         },
       });
     }
-    if (wait > 0 && hub.openFor(terminal.id) >= maxOpenPollsPerKey) {
+    if (
+      wait > 0 &&
+      hub.openFor(terminal.id) + usage.openElsewhere(terminal.id) >= maxOpenPollsPerKey
+    ) {
       metrics.polls.inc({ outcome: 'too_many_open' });
       throw new HttpError(
         429,
@@ -415,9 +423,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       },
     };
     hub.add(waiter);
+    usage.changed(terminal.id);
     res.on('close', () => {
       clearTimeout(pending.timer);
       hub.remove(waiter);
+      usage.changed(terminal.id);
     });
     pending.timer = setTimeout(() => {
       if (hub.remove(waiter)) answer([], 'empty');
@@ -595,6 +605,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       options.pruneIntervalMs ?? 10 * 60_000,
     ),
   );
+  if (store.shareUsage) timers.push(setInterval(usage.sync, options.usageSyncMs ?? 200));
   for (const timer of timers) timer.unref();
 
   try {

@@ -48,6 +48,16 @@ export type Terminal = {
 
 export type AppendedListener = (events: StoredEvent[]) => void;
 
+/** One instance's count for one terminal key: polls taken since it started, long-polls open now. */
+export type KeyUsage = { terminalId: string; polls: number; open: number };
+
+/** What the other live instances reported (changed rows only, with some overlap). */
+export type SharedUsage = {
+  others: (KeyUsage & { instanceId: string })[];
+  /** Every other instance alive now. */
+  live: string[];
+};
+
 /** A terminal as the admin commands create it: only the key's hash is stored. */
 export type NewTerminalRow = {
   id: string;
@@ -87,5 +97,10 @@ export type EventStore = {
   listTerminals(): Promise<Terminal[]>;
   /** Gives the log a new random identity (after restoring a backup) and returns it. */
   renewLogId(): Promise<string>;
+  /**
+   * Shared stores only (absent for SQLite, where one process serves everything): reports this
+   * instance's changed key usage and a heartbeat, and answers what the other instances reported.
+   */
+  shareUsage?(instanceId: string, changes: KeyUsage[]): Promise<SharedUsage>;
   close(): Promise<void>;
 };

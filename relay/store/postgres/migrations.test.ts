@@ -128,11 +128,25 @@ describe.skipIf(skip !== null)(
       expect((await pool.query('SELECT count(*)::int AS n FROM held_events')).rows[0].n).toBe(0);
     });
 
+    it('6 adds the instances and their per-key poll usage, unlogged', async () => {
+      const pool = await fresh();
+      await migrate(pool, 5);
+      expect(await migrate(pool, 6)).toBe(6);
+      const { rows } = await pool.query(
+        "SELECT relname, relpersistence FROM pg_class WHERE relname IN ('relay_instances', 'poll_usage') ORDER BY relname",
+      );
+      expect(rows).toEqual([
+        { relname: 'poll_usage', relpersistence: 'u' },
+        { relname: 'relay_instances', relpersistence: 'u' },
+      ]);
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);
-      expect(results).toEqual([5, 5, 5]);
-      expect(await version(pool)).toBe(5);
+      const newest = PG_MIGRATIONS.length;
+      expect(results).toEqual([newest, newest, newest]);
+      expect(await version(pool)).toBe(newest);
     });
 
     it('refuses a schema from a newer relay and leaves it untouched', async () => {

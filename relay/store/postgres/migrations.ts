@@ -152,6 +152,20 @@ export const PG_MIGRATIONS: readonly Step[] = [
       END IF;
     END;
     $$;
+  `), // 6: what each live instance knows of each terminal key's polls (taken so far, open now), so
+  // rate and open-poll limits hold across instances. UNLOGGED: fast, and nothing here needs to
+  // survive a crash of the server (instances report again within a second).
+  sql(`
+    CREATE UNLOGGED TABLE relay_instances (id text PRIMARY KEY, seen_at bigint NOT NULL);
+    CREATE UNLOGGED TABLE poll_usage (
+      instance_id text NOT NULL,
+      terminal_id text NOT NULL,
+      polls bigint NOT NULL,
+      open integer NOT NULL,
+      seen_at bigint NOT NULL,
+      PRIMARY KEY (instance_id, terminal_id)
+    );
+    CREATE INDEX poll_usage_seen_at ON poll_usage (seen_at);
   `),
 ];
 

@@ -61,6 +61,9 @@ const types = {
 };
 
 const COLUMNS = 'seq, kind, event_id, venue_id, received_at, body, signature';
+/** An instance that has not reported for this long is gone: its open polls no longer count. */
+const INSTANCE_TIMEOUT_MS = 3_000;
+const USAGE_OVERLAP_MS = 2_000;
 
 const toStored = (row: EventRow): StoredEvent => ({
   seq: row.seq,
@@ -190,6 +193,8 @@ export async function openPostgresStore(
     }
   };
   if (following) await listen();
+
+  let lastUsageRead: number | null = null;
 
   const inTransaction = async <T>(fn: (client: PoolClient) => Promise<T>): Promise<T> => {
     const client = await pool.connect();
@@ -324,6 +329,13 @@ export async function openPostgresStore(
         const events = await client.query('DELETE FROM events WHERE received_at < $1', [time]);
         const held = await client.query('DELETE FROM held_events WHERE received_at < $1', [time]);
         await client.query('DELETE FROM delivery_orders WHERE last_seen_at < $1', [time]);
+        await client.query(
+          `DELETE FROM poll_usage u USING relay_instances i WHERE i.id = u.instance_id
+             AND i.seen_at < (extract(epoch FROM clock_timestamp()) * 1000)::bigint - 600000`,
+        );
+        await client.query(
+          'DELETE FROM relay_instances WHERE seen_at < (extract(epoch FROM clock_timestamp()) * 1000)::bigint - 600000',
+        );
         return (events.rowCount ?? 0) + (held.rowCount ?? 0);
       });
     },
@@ -395,6 +407,63 @@ export async function openPostgresStore(
         createdAt: row.created_at,
         revokedAt: row.revoked_at,
       }));
+    },
+
+    async shareUsage(instanceId, changes) {
+      const client = await pool.connect();
+      try {
+        const now = '(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
+        const { rows } = await client.query<{ now: number }>(
+          `INSERT INTO relay_instances (id, seen_at) VALUES ($1, ${now})
+           ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at RETURNING seen_at AS now`,
+          [instanceId],
+        );
+        const at = rows[0]?.now as number;
+        if (changes.length > 0) {
+          await client.query(
+            `INSERT INTO poll_usage (instance_id, terminal_id, polls, open, seen_at)
+             SELECT $1, u.terminal_id, u.polls, u.open, $5
+             FROM unnest($2::text[], $3::bigint[], $4::int[]) AS u (terminal_id, polls, open)
+             ON CONFLICT (instance_id, terminal_id) DO UPDATE
+               SET polls = excluded.polls, open = excluded.open, seen_at = excluded.seen_at`,
+            [
+              instanceId,
+              changes.map((change) => change.terminalId),
+              changes.map((change) => change.polls),
+              changes.map((change) => change.open),
+              at,
+            ],
+          );
+        }
+        const live = await client.query<{ id: string }>(
+          'SELECT id FROM relay_instances WHERE id <> $1 AND seen_at > $2',
+          [instanceId, at - INSTANCE_TIMEOUT_MS],
+        );
+        // Rows changed lately, with a window wide enough for statements committing out of order.
+        const others = await client.query<{
+          instance_id: string;
+          terminal_id: string;
+          polls: number;
+          open: number;
+        }>(
+          `SELECT u.instance_id, u.terminal_id, u.polls, u.open FROM poll_usage u
+           JOIN relay_instances i ON i.id = u.instance_id
+           WHERE u.instance_id <> $1 AND i.seen_at > $2 AND u.seen_at > $3`,
+          [instanceId, at - INSTANCE_TIMEOUT_MS, (lastUsageRead ?? 0) - USAGE_OVERLAP_MS],
+        );
+        lastUsageRead = at;
+        return {
+          live: live.rows.map((row) => row.id),
+          others: others.rows.map((row) => ({
+            instanceId: row.instance_id,
+            terminalId: row.terminal_id,
+            polls: row.polls,
+            open: row.open,
+          })),
+        };
+      } finally {
+        client.release();
+      }
     },
 
     async renewLogId() {
