@@ -10,6 +10,8 @@ export type Waiter = {
    * waiter at the same cursor on the same venues), with 'revoked', or with 'closing'.
    */
   settle(outcome: StoredEvent[] | 'revoked' | 'closing', answer?: Buffer): void;
+  /** Events of its venues were published, but its cursor is older than what the batch covers. */
+  recheck(): void;
 };
 
 /** Renders the answer to a poll woken with these events. */
@@ -91,8 +93,12 @@ export function createPollHub(render: RenderAnswer) {
       for (const venue of venueIds) raise(venue, after);
       for (const event of events) raise(event.venueId, event.seq);
     },
-    /** Events are in seq order, and newer than any committed before them. */
-    publish(events: readonly StoredEvent[]): void {
+    /**
+     * Events in seq order, holding every event with a seq in (after, last]. A waiter whose cursor
+     * is older than `after` may lack events published before this batch: it reads the store again
+     * instead of being answered from the batch, or it would skip them.
+     */
+    publish(events: readonly StoredEvent[], after: number): void {
       const touched = new Set<Waiter>();
       for (const event of events) raise(event.venueId, event.seq);
       for (const event of events) {
@@ -102,6 +108,10 @@ export function createPollHub(render: RenderAnswer) {
       // answer, written to their sockets in one synchronous pass.
       const answers = new Map<string, { events: StoredEvent[]; body: Buffer | null }>();
       for (const waiter of touched) {
+        if (waiter.after < after) {
+          waiter.recheck();
+          continue;
+        }
         const key = `${waiter.after}\u0000${waiter.limit}\u0000${venueKeys.get(waiter)}`;
         let answer = answers.get(key);
         if (!answer) {

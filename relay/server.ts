@@ -202,7 +202,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const usage = createSharedUsage(store, limiter, (terminalId) => hub.openFor(terminalId), log);
   let closing = false;
 
-  store.onAppended((events) => hub.publish(events));
+  store.onAppended((events, after) => hub.publish(events, after));
 
   const ingest = async (event: IncomingEvent) => {
     try {
@@ -407,6 +407,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       venueIds: terminal.venueIds,
       after,
       limit,
+      recheck: () => undefined,
       settle(outcome, body) {
         if (outcome === 'revoked') {
           clearTimeout(pending.timer);
@@ -421,6 +422,28 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           answer(outcome, 'events', body);
         }
       },
+    };
+    // One store read at a time per poll; a batch published meanwhile asks for one more.
+    let rechecking = false;
+    let recheckAgain = false;
+    waiter.recheck = () => {
+      if (rechecking) {
+        recheckAgain = true;
+        return;
+      }
+      rechecking = true;
+      recheckAgain = false;
+      list()
+        .then((events) => {
+          if (events.length > 0 && hub.remove(waiter)) answer(events, 'events');
+        })
+        .catch((error: unknown) =>
+          log('poll', `re-reading for a poll failed: ${(error as Error).message}`),
+        )
+        .finally(() => {
+          rechecking = false;
+          if (recheckAgain) waiter.recheck();
+        });
     };
     hub.add(waiter);
     usage.changed(terminal.id);

@@ -46,7 +46,12 @@ export type Terminal = {
   revokedAt: number | null;
 };
 
-export type AppendedListener = (events: StoredEvent[]) => void;
+/**
+ * `events` in seq order, and `after`: every servable event with a seq in (after, last event's
+ * seq] is in `events`. A poll whose cursor is ≥ after can be answered from them alone; one with
+ * an older cursor may be missing events published before and must read the store.
+ */
+export type AppendedListener = (events: StoredEvent[], after: number) => void;
 
 /** One instance's count for one terminal key: polls taken since it started, long-polls open now. */
 export type KeyUsage = { terminalId: string; polls: number; open: number };

@@ -118,6 +118,9 @@ export function openSqliteStore(path: string): EventStore {
   };
 
   const appendAll = db.transaction((events: IncomingEvent[]) => events.map(appendOne));
+  // The newest seq handed to the listeners: this process is the file's only writer of events.
+  let published =
+    (db.prepare('SELECT coalesce(max(seq), 0) FROM events').pluck().get() as number) ?? 0;
 
   return {
     async appendBatch(events) {
@@ -128,7 +131,9 @@ export function openSqliteStore(path: string): EventStore {
         if (outcome.status === 'stored') servable.push(...outcome.released, outcome.event);
       }
       if (servable.length > 0) {
-        for (const listener of listeners) listener(servable);
+        const after = published;
+        published = (servable.at(-1) as StoredEvent).seq;
+        for (const listener of listeners) listener(servable, after);
       }
       return outcomes;
     },

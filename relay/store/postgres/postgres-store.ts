@@ -122,8 +122,9 @@ export async function openPostgresStore(
       );
       if (rows.length === 0) return;
       const events = rows.map(toStored);
+      const after = lastSeen;
       lastSeen = (events.at(-1) as StoredEvent).seq;
-      for (const listener of appended) listener(events);
+      for (const listener of appended) listener(events, after);
       if (rows.length < TAIL_PAGE) return;
     }
   };
