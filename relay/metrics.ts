@@ -68,6 +68,10 @@ export function createRelayMetrics(openPolls: () => number) {
   );
   const refused = counter('relay_events_refused_total', 'Webhook requests refused (kind; reason).');
   const polls = counter('relay_polls_total', 'Event polls answered (outcome).');
+  const rechecks = counter(
+    'relay_poll_rechecks_total',
+    'Waiting polls that read the store again because a published batch did not cover their cursor.',
+  );
   const shed = counter(
     'relay_connections_shed_total',
     'Connections closed at the connection cap (victim older|incoming).',
@@ -98,8 +102,9 @@ export function createRelayMetrics(openPolls: () => number) {
     pollDuration,
     delivery,
     shed,
+    rechecks,
     render: () =>
-      [received, refused, polls, shed, open, pollDuration, delivery, rss, heap]
+      [received, refused, polls, rechecks, shed, open, pollDuration, delivery, rss, heap]
         .map((m) => m.render())
         .join('\n\n') + '\n',
   };

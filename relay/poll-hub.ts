@@ -94,21 +94,32 @@ export function createPollHub(render: RenderAnswer) {
       for (const event of events) raise(event.venueId, event.seq);
     },
     /**
-     * Events in seq order, holding every event with a seq in (after, last]. A waiter whose cursor
-     * is older than `after` may lack events published before this batch: it reads the store again
-     * instead of being answered from the batch, or it would skip them.
+     * Events in seq order, holding every event with a seq in (after, last]. A waiter is answered
+     * from the batch only when the hub knows none of its venues has an event between its cursor
+     * and the batch (events published before, or older than the hub); otherwise it reads the store
+     * again, or it would skip them. (`after` documents the contract; the per-venue knowledge of
+     * `newest` is what decides.)
      */
-    publish(events: readonly StoredEvent[], after: number): void {
+    publish(events: readonly StoredEvent[], _after: number): void {
       const touched = new Set<Waiter>();
-      for (const event of events) raise(event.venueId, event.seq);
       for (const event of events) {
         for (const waiter of byVenue.get(event.venueId) ?? []) touched.add(waiter);
       }
+      // Judged on what was known before this batch.
+      const stale = new Set<Waiter>();
+      for (const waiter of touched) {
+        const known = waiter.venueIds.every((venue) => {
+          const seq = newest.get(venue);
+          return seq !== undefined && seq <= waiter.after;
+        });
+        if (!known) stale.add(waiter);
+      }
+      for (const event of events) raise(event.venueId, event.seq);
       // A thousand terminals of one venue at one cursor get one filtered list and one rendered
       // answer, written to their sockets in one synchronous pass.
       const answers = new Map<string, { events: StoredEvent[]; body: Buffer | null }>();
       for (const waiter of touched) {
-        if (waiter.after < after) {
+        if (stale.has(waiter)) {
           waiter.recheck();
           continue;
         }

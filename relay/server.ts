@@ -433,6 +433,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       }
       rechecking = true;
       recheckAgain = false;
+      metrics.rechecks.inc();
       list()
         .then((events) => {
           if (events.length > 0 && hub.remove(waiter)) answer(events, 'events');
