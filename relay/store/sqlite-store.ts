@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { EVENT_COLUMNS, eventFromRow, type EventRow } from './event-row';
 import { openRelayDatabase } from './sqlite-database';
 import type {
   AppendOutcome,
@@ -12,16 +13,6 @@ import type {
   Terminal,
 } from './event-store';
 
-type EventRow = {
-  seq: number;
-  kind: EventKind;
-  event_id: string;
-  venue_id: string;
-  received_at: number;
-  body: string;
-  signature: string | null;
-};
-
 type HeldRow = Omit<EventRow, 'seq' | 'venue_id'> & { order_ref: string | null };
 
 type TerminalRow = {
@@ -30,16 +21,6 @@ type TerminalRow = {
   created_at: number;
   revoked_at: number | null;
 };
-
-const toStored = (row: EventRow): StoredEvent => ({
-  seq: row.seq,
-  kind: row.kind,
-  eventId: row.event_id,
-  venueId: row.venue_id,
-  receivedAt: row.received_at,
-  body: row.body,
-  signature: row.signature,
-});
 
 export function openSqliteStore(path: string): EventStore {
   const db = openRelayDatabase(path);
@@ -62,7 +43,7 @@ export function openSqliteStore(path: string): EventStore {
       body,
       signature,
     ) as EventRow;
-    return toStored(row);
+    return eventFromRow(row);
   };
 
   const appendOne = (event: IncomingEvent): AppendOutcome => {
@@ -148,7 +129,7 @@ export function openSqliteStore(path: string): EventStore {
         venueIds.length === 1
           ? statements.eventsOfVenue.all(venueIds[0], after, limit)
           : statements.eventsOfVenues.all(JSON.stringify(venueIds), after, limit);
-      return (rows as EventRow[]).map(toStored);
+      return (rows as EventRow[]).map(eventFromRow);
     },
 
     async findActiveTerminal(keyHash) {
@@ -274,7 +255,7 @@ export function renewLogIdIn(db: Database.Database): string {
 }
 
 function prepare(db: Database.Database) {
-  const columns = 'seq, kind, event_id, venue_id, received_at, body, signature';
+  const columns = EVENT_COLUMNS;
   return {
     logId: db.prepare("SELECT value FROM meta WHERE key = 'log_id'").pluck(),
     eventExists: db.prepare('SELECT 1 FROM events WHERE kind = ? AND event_id = ?'),

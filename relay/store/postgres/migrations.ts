@@ -2,6 +2,7 @@
 // (version = index + 1). Append only: a step that shipped is never edited.
 import type { PoolClient } from 'pg';
 import { migrateAsync, type AsyncMigrationTarget } from '../../../kit/migrations';
+import { inTransaction } from './transaction';
 
 /** Advisory lock keys: (RELAY_LOCKS, n). One namespace so they cannot collide with other software. */
 export const RELAY_LOCKS = 0x52454c59; // 'RELY'
@@ -178,24 +179,14 @@ export function postgresTarget(
   connect: () => Promise<PoolClient>,
 ): AsyncMigrationTarget<PoolClient> {
   return {
-    async transaction(fn) {
-      const client = await connect();
-      try {
-        await client.query('BEGIN');
+    transaction: (fn) =>
+      inTransaction(connect, async (client) => {
         await client.query('SELECT pg_advisory_xact_lock($1, $2)', [RELAY_LOCKS, LOCK.migrate]);
         await client.query(
           'CREATE TABLE IF NOT EXISTS relay_schema (one boolean PRIMARY KEY DEFAULT true CHECK (one), version integer NOT NULL)',
         );
-        const result = await fn(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+        return fn(client);
+      }),
     async readVersion(tx) {
       const { rows } = await tx.query<{ version: number }>('SELECT version FROM relay_schema');
       return rows[0]?.version ?? 0;

@@ -17,7 +17,9 @@ import type {
   StoredEvent,
   Terminal,
 } from '../event-store';
+import { EVENT_COLUMNS, eventFromRow, type EventRow } from '../event-row';
 import { CHANNEL, LOCK, RELAY_LOCKS, migratePostgres } from './migrations';
+import { inTransaction as transaction } from './transaction';
 
 export type PostgresStoreOptions = {
   /** How often the log is re-read without a notification (default 250 ms). */
@@ -28,16 +30,6 @@ export type PostgresStoreOptions = {
   log?: (message: string) => void;
   /** false for the admin commands: no LISTEN connection and no reading of the log. */
   follow?: boolean;
-};
-
-type EventRow = {
-  seq: number;
-  kind: EventKind;
-  event_id: string;
-  venue_id: string;
-  received_at: number;
-  body: string;
-  signature: string | null;
 };
 
 type AppendRow = {
@@ -60,20 +52,9 @@ const types = {
       : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
-const COLUMNS = 'seq, kind, event_id, venue_id, received_at, body, signature';
 /** An instance that has not reported for this long is gone: its open polls no longer count. */
 const INSTANCE_TIMEOUT_MS = 3_000;
 const USAGE_OVERLAP_MS = 2_000;
-
-const toStored = (row: EventRow): StoredEvent => ({
-  seq: row.seq,
-  kind: row.kind,
-  eventId: row.event_id,
-  venueId: row.venue_id,
-  receivedAt: row.received_at,
-  body: row.body,
-  signature: row.signature,
-});
 
 export const isPostgresUrl = (value: string): boolean => /^postgres(ql)?:\/\//i.test(value);
 
@@ -117,11 +98,11 @@ export async function openPostgresStore(
   const readLog = async (): Promise<void> => {
     for (;;) {
       const { rows } = await pool.query<EventRow>(
-        `SELECT ${COLUMNS} FROM events WHERE seq > $1 ORDER BY seq LIMIT ${TAIL_PAGE}`,
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE seq > $1 ORDER BY seq LIMIT ${TAIL_PAGE}`,
         [lastSeen],
       );
       if (rows.length === 0) return;
-      const events = rows.map(toStored);
+      const events = rows.map(eventFromRow);
       const after = lastSeen;
       lastSeen = (events.at(-1) as StoredEvent).seq;
       for (const listener of appended) listener(events, after);
@@ -197,20 +178,8 @@ export async function openPostgresStore(
 
   let lastUsageRead: number | null = null;
 
-  const inTransaction = async <T>(fn: (client: PoolClient) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+  const inTransaction = <T>(fn: (client: PoolClient) => Promise<T>): Promise<T> =>
+    transaction(() => pool.connect(), fn);
 
   return {
     async appendBatch(events) {
@@ -279,10 +248,10 @@ export async function openPostgresStore(
     async listEvents(venueIds, after, limit) {
       if (venueIds.length === 0) return [];
       const { rows } = await pool.query<EventRow>(
-        `SELECT ${COLUMNS} FROM events WHERE venue_id = ANY($1) AND seq > $2 ORDER BY seq LIMIT $3`,
+        `SELECT ${EVENT_COLUMNS} FROM events WHERE venue_id = ANY($1) AND seq > $2 ORDER BY seq LIMIT $3`,
         [venueIds, after, limit],
       );
-      return rows.map(toStored);
+      return rows.map(eventFromRow);
     },
 
     async findActiveTerminal(keyHash) {
