@@ -112,6 +112,7 @@ describe.skipIf(skip !== null)(
         // Senders: the platform's behaviour, one notification at a time per sender.
         const acked = new Set<string>();
         const failed: string[] = [];
+        const lastFailure = new Map<string, string>();
         let next = 0;
         let sent = 0;
         const started = Date.now();
@@ -125,8 +126,13 @@ describe.skipIf(skip !== null)(
                 acked.add(id);
                 return;
               }
-            } catch {
+              lastFailure.set(
+                id,
+                `${Date.now() - started} ms: ${answer.status} ${answer.text.slice(0, 120)}`,
+              );
+            } catch (error) {
               // connection refused or reset: the platform retries
+              lastFailure.set(id, `${Date.now() - started} ms: ${(error as Error).message}`);
             }
           }
           failed.push(id);
@@ -157,11 +163,16 @@ describe.skipIf(skip !== null)(
             await atFraction(fault === 'kill' ? killAt : postgresAt);
             if (fault === 'kill') {
               const victim = instances[kill] as RelayProcess;
+              console.log(`run ${run}: SIGKILL at ${Date.now() - started} ms`);
               victim.child.kill('SIGKILL');
               await victim.exited;
               restarts.push(sleep(RESTART_AFTER_MS).then(() => startInstance(kill)));
             } else {
+              const at = Date.now();
               await store.cluster.restart();
+              console.log(
+                `run ${run}: PostgreSQL restarted at ${at - started} ms, took ${Date.now() - at} ms`,
+              );
             }
           }
           await Promise.all(restarts);
@@ -171,6 +182,15 @@ describe.skipIf(skip !== null)(
         console.log(
           `run ${run}: burst of ${NOTIFICATIONS} took ${Date.now() - started} ms; ${failed.length} unacknowledged`,
         );
+        if (failed.length > 0) {
+          console.log(
+            failed
+              .slice(0, 10)
+              .map((id) => `${id}: ${lastFailure.get(id)}`)
+              .join('\n'),
+          );
+          for (const instance of instances) console.log(instance?.stderr().slice(-3000));
+        }
         expect(failed).toEqual([]);
         expect(acked.size).toBe(NOTIFICATIONS);
 
