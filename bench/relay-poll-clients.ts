@@ -3,7 +3,16 @@
 import { Agent, request } from 'node:http';
 
 type Command =
-  | { cmd: 'open'; url: string; keys: string[]; wait: number; rampBatch: number }
+  | {
+      cmd: 'open';
+      /** Terminal i polls urls[i % urls.length]. */
+      urls: string[];
+      keys: string[];
+      wait: number;
+      rampBatch: number;
+      /** Pause after a failed poll (default 1 s). */
+      retryMs?: number;
+    }
   | { cmd: 'collect' }
   | { cmd: 'stop' };
 
@@ -13,6 +22,7 @@ const now = () => performance.timeOrigin + performance.now();
 const receipts: [string, number][] = [];
 const counters = { answers: 0, errors: 0, inFlight: 0 };
 let stopping = false;
+let retryMs = 1000;
 
 function pollLoop(url: string, key: string, wait: number, after: number): void {
   if (stopping) return;
@@ -43,7 +53,7 @@ function pollLoop(url: string, key: string, wait: number, after: number): void {
           });
         } else {
           counters.errors += 1;
-          setTimeout(() => pollLoop(url, key, wait, next), 1000);
+          setTimeout(() => pollLoop(url, key, wait, next), retryMs);
         }
       });
     },
@@ -51,15 +61,21 @@ function pollLoop(url: string, key: string, wait: number, after: number): void {
   req.on('error', () => {
     counters.inFlight -= 1;
     counters.errors += 1;
-    if (!stopping) setTimeout(() => pollLoop(url, key, wait, after), 1000);
+    if (!stopping) setTimeout(() => pollLoop(url, key, wait, after), retryMs);
   });
   req.end();
 }
 
 process.on('message', async (message: Command) => {
   if (message.cmd === 'open') {
+    retryMs = message.retryMs ?? 1000;
     for (let i = 0; i < message.keys.length; i += 1) {
-      pollLoop(message.url, message.keys[i] as string, message.wait, 0);
+      pollLoop(
+        message.urls[i % message.urls.length] as string,
+        message.keys[i] as string,
+        message.wait,
+        0,
+      );
       // Ramp up so the relay's accept backlog is not overrun by thousands of SYNs at once.
       if ((i + 1) % message.rampBatch === 0)
         await new Promise((resolve) => setTimeout(resolve, 20));

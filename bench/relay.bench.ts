@@ -1,12 +1,18 @@
 // Relay benchmark: durable ingest throughput, webhook-to-terminal latency with 1,000 terminals
-// long-polling, and the most concurrent open polls with their memory. The relay runs as its own
-// process (the real CLI); the polling terminals run in another (relay-poll-clients.ts).
+// long-polling, and the most concurrent open polls with their memory, on one relay with SQLite;
+// then two relay instances on PostgreSQL (synchronous_commit=on) behind HAProxy: ingest, latency
+// with terminals spread over both, the one-venue fan-out, and how long polls take to resume when
+// an instance dies. Relays run as their own processes (the real CLI); the polling terminals run in
+// another (relay-poll-clients.ts).
 import { fork } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import pg from 'pg';
+import { startHaproxy } from '../relay/haproxy-support';
+import { freePort, startPgCluster } from '../relay/pg-cluster';
 import { startRelay } from '../relay/server';
-import { createTerminals } from '../relay/terminals';
+import { createTerminals, createTerminalsAt } from '../relay/terminals';
 import {
   MARKETPLACE_SECRET,
   orderNotification,
@@ -16,7 +22,14 @@ import {
   type RelayProcess,
 } from '../relay/test-support';
 
-const TARGETS = { ingestPerSecond: 2_000, p99Ms: 50, polls: 10_000, bytesPerPoll: 64 * 1024 };
+const TARGETS = {
+  ingestPerSecond: 2_000,
+  haIngestPerSecond: 3_000,
+  p99Ms: 50,
+  polls: 10_000,
+  bytesPerPoll: 64 * 1024,
+  resumeMs: 2_000,
+};
 const INGEST_COUNT = 20_000;
 const INGEST_CONCURRENCY = 64;
 const MAX_POLLS_ATTEMPT = 15_000;
@@ -97,19 +110,20 @@ function startClients(): Clients {
 }
 
 /** Forks the poll clients and has them open a 25 s long poll per key, 200 at a time. */
-async function openClients(url: string, keys: string[]): Promise<Clients> {
+async function openClients(urls: string[], keys: string[], retryMs?: number): Promise<Clients> {
   const clients = startClients();
-  clients.send({ cmd: 'open', url, keys, wait: 25, rampBatch: 200 });
+  clients.send({ cmd: 'open', urls, keys, wait: 25, rampBatch: 200, retryMs });
   await clients.next('opened');
   return clients;
 }
 
-async function waitForPolls(url: string, target: number, timeoutMs: number): Promise<number> {
+async function waitForPolls(urls: string[], target: number, timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;
   let best = 0;
   let stableSince = Date.now();
   while (Date.now() < deadline) {
-    const open = (await metrics(url)).get('relay_polls_open') ?? 0;
+    let open = 0;
+    for (const url of urls) open += (await metrics(url)).get('relay_polls_open') ?? 0;
     if (open > best) {
       best = open;
       stableSince = Date.now();
@@ -120,7 +134,8 @@ async function waitForPolls(url: string, target: number, timeoutMs: number): Pro
   return best;
 }
 
-async function ingest(relay: RelayProcess, dbPath: string) {
+/** Posts INGEST_COUNT signed webhooks, 64 at a time, spread over the given relay URLs. */
+async function ingest(urls: string[], countStored: () => Promise<number>) {
   const agent = new Agent({ keepAlive: true, maxSockets: INGEST_CONCURRENCY });
   const bodies = Array.from({ length: INGEST_COUNT }, (_, i) =>
     orderNotification(`ingest-${i}`, `ingest-venue-${i % 50}`),
@@ -128,27 +143,22 @@ async function ingest(relay: RelayProcess, dbPath: string) {
   const warmup = Array.from({ length: 500 }, (_, i) =>
     orderNotification(`warm-${i}`, 'ingest-warm'),
   );
-  await Promise.all(warmup.map((body) => post(relay.url, body, agent)));
+  await Promise.all(warmup.map((body, i) => post(urls[i % urls.length] as string, body, agent)));
   let index = 0;
   let failures = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: INGEST_CONCURRENCY }, async () => {
+    Array.from({ length: INGEST_CONCURRENCY }, async (_, client) => {
+      const url = urls[client % urls.length] as string;
       while (index < bodies.length) {
         const body = bodies[index++] as string;
-        if ((await post(relay.url, body, agent)) !== 200) failures += 1;
+        if ((await post(url, body, agent)) !== 200) failures += 1;
       }
     }),
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  const db = new Database(dbPath, { readonly: true });
-  const stored = db
-    .prepare("SELECT count(*) FROM events WHERE event_id LIKE 'ingest-%'")
-    .pluck()
-    .get() as number;
-  db.close();
-  return { perSecond: INGEST_COUNT / seconds, seconds, failures, stored };
+  return { perSecond: INGEST_COUNT / seconds, seconds, failures, stored: await countStored() };
 }
 
 /** Upper bound of the histogram bucket holding the given percentile, from the relay's /metrics. */
@@ -161,31 +171,43 @@ function bucketPercentile(values: Map<string, number>, name: string, p: number):
   return (buckets.find(([, count]) => count >= (p / 100) * total)?.[0] ?? Infinity) * 1000;
 }
 
+type Relays = {
+  /** Where webhooks and polls go, spread round-robin. */
+  urls: string[];
+  create(terminals: { venueIds: string[] }[]): Promise<{ key: string }[]>;
+};
+
+async function summedMetrics(urls: string[]): Promise<Map<string, number>> {
+  const sum = new Map<string, number>();
+  for (const url of urls) {
+    for (const [key, value] of await metrics(url)) sum.set(key, (sum.get(key) ?? 0) + value);
+  }
+  return sum;
+}
+
 async function latency(
-  relay: RelayProcess,
-  dbPath: string,
+  relays: Relays,
+  label: string,
   venues: number,
   webhooks: number,
   intervalMs: number,
 ) {
-  const label = `lat${venues}`;
-  const relayBefore = await metrics(relay.url);
-  const terminals = createTerminals(
-    dbPath,
+  const relayBefore = await summedMetrics(relays.urls);
+  const terminals = await relays.create(
     Array.from({ length: 1_000 }, (_, i) => ({ venueIds: [`${label}-venue-${i % venues}`] })),
   );
   const clients = await openClients(
-    relay.url,
+    relays.urls,
     terminals.map((t) => t.key),
   );
-  const open = await waitForPolls(relay.url, 1_000, 20_000);
+  const open = await waitForPolls(relays.urls, 1_000, 20_000);
   const sentAt = new Map<string, number>();
   const sends: Promise<number>[] = [];
   for (let i = 0; i < webhooks; i += 1) {
     const id = `${label}-event-${i}`;
     const body = orderNotification(id, `${label}-venue-${i % venues}`);
     sentAt.set(id, now());
-    sends.push(post(relay.url, body, false));
+    sends.push(post(relays.urls[i % relays.urls.length] as string, body, false));
     await sleep(intervalMs);
   }
   const statuses = await Promise.all(sends);
@@ -193,7 +215,7 @@ async function latency(
   clients.send({ cmd: 'collect' });
   const { receipts } = (await clients.next('collected')) as { receipts: [string, number][] };
   await clients.stop();
-  const relayAfter = await metrics(relay.url);
+  const relayAfter = await summedMetrics(relays.urls);
   const relaySide = new Map<string, number>();
   for (const [key, value] of relayAfter) {
     if (key.startsWith('relay_event_to_poll_seconds'))
@@ -226,10 +248,10 @@ async function maxPolls(relay: RelayProcess, dbPath: string) {
   await sleep(1_000);
   const before = await metrics(relay.url);
   const clients = await openClients(
-    relay.url,
+    [relay.url],
     terminals.map((t) => t.key),
   );
-  const held = await waitForPolls(relay.url, MAX_POLLS_ATTEMPT, 20_000);
+  const held = await waitForPolls([relay.url], MAX_POLLS_ATTEMPT, 20_000);
   await sleep(1_000);
   const after = await metrics(relay.url);
   const open = after.get('relay_polls_open') ?? 0;
@@ -250,63 +272,181 @@ async function maxPolls(relay: RelayProcess, dbPath: string) {
 }
 
 const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
-const dir = tempDir();
-const started = performance.now();
-const relay = await spawnRelay(['--db', dir.dbPath, '--port', '0'], env);
-const startup = performance.now() - started;
-try {
-  console.log(
-    `relay process started and listening in ${startup.toFixed(0)} ms (node --import tsx, includes TypeScript loading)`,
-  );
 
-  const ing = await ingest(relay, dir.dbPath);
+function reportIngest(where: string, ing: Awaited<ReturnType<typeof ingest>>, target: number) {
   console.log(
-    `ingest: ${ing.perSecond.toFixed(0)} signed webhooks/s with durable commit (${INGEST_COUNT} in ${ing.seconds.toFixed(2)} s, ` +
+    `${where} ingest: ${ing.perSecond.toFixed(0)} signed webhooks/s with durable commit (${INGEST_COUNT} in ${ing.seconds.toFixed(2)} s, ` +
       `${INGEST_CONCURRENCY} concurrent loopback clients, ${ing.failures} non-200, ${ing.stored} stored) — ` +
-      `${verdict(ing.perSecond >= TARGETS.ingestPerSecond && ing.failures === 0 && ing.stored === INGEST_COUNT)} ≥ ${TARGETS.ingestPerSecond}/s`,
+      `${verdict(ing.perSecond >= target && ing.failures === 0 && ing.stored === INGEST_COUNT)} ≥ ${target}/s`,
   );
-
-  const spread = await latency(relay, dir.dbPath, 100, 1_000, 10);
-  console.log(
-    `latency, 1,000 terminals on 100 venues (10 each), 1,000 webhooks at ~100/s: p50 ${spread.p50.toFixed(1)} ms, ` +
-      `p99 ${spread.p99.toFixed(1)} ms, max ${spread.max.toFixed(1)} ms (${spread.delivered}/${spread.expected} deliveries, ` +
-      `${spread.open} polls open; relay-side receipt→answer p99 ≤ ${spread.relayP99} ms) — ${verdict(spread.p99 <= TARGETS.p99Ms && spread.delivered === spread.expected)} p99 ≤ ${TARGETS.p99Ms} ms`,
-  );
-
-  const fanout = await latency(relay, dir.dbPath, 1, 20, 250);
-  console.log(
-    `latency, 1,000 terminals on one venue (every webhook wakes all 1,000), 20 webhooks 250 ms apart: p50 ${fanout.p50.toFixed(1)} ms, ` +
-      `p99 ${fanout.p99.toFixed(1)} ms, max ${fanout.max.toFixed(1)} ms (${fanout.delivered}/${fanout.expected} deliveries; relay-side receipt→answer p99 ≤ ${fanout.relayP99} ms) — ` +
-      `${verdict(fanout.p99 <= TARGETS.p99Ms && fanout.delivered === fanout.expected)} p99 ≤ ${TARGETS.p99Ms} ms`,
-  );
-
-  const hold = await maxPolls(relay, dir.dbPath);
-  console.log(
-    `open polls: ${hold.held} held concurrently (of ${hold.attempted} attempted); memory per poll ${(hold.rssPerPoll / 1024).toFixed(1)} KB RSS, ` +
-      `${(hold.heapPerPoll / 1024).toFixed(1)} KB heap (relay RSS ${(hold.rss / 1048576).toFixed(0)} MB) — ` +
-      `${verdict(hold.held >= TARGETS.polls && hold.rssPerPoll < TARGETS.bytesPerPoll)} ≥ ${TARGETS.polls} polls < 64 KB each`,
-  );
-
-  relay.child.kill('SIGTERM');
-  await relay.exited;
-  // A restart on the database the run filled: what a crash costs before webhooks are accepted again.
-  const restartAt = performance.now();
-  const restarted = await startRelay({
-    dbPath: dir.dbPath,
-    marketplaceSecrets: [MARKETPLACE_SECRET],
-    deliverySecrets: [],
-  });
-  const restartMs = performance.now() - restartAt;
-  const db = new Database(dir.dbPath, { readonly: true });
-  const events = db.prepare('SELECT count(*) FROM events').pluck().get() as number;
-  const terminalCount = db.prepare('SELECT count(*) FROM terminals').pluck().get() as number;
-  db.close();
-  await restarted.close();
-  console.log(
-    `restart: startRelay() listening in ${restartMs.toFixed(0)} ms on a database of ${events} events and ${terminalCount} terminals`,
-  );
-} finally {
-  relay.child.kill('SIGTERM');
-  await relay.exited;
-  dir.remove();
 }
+
+function reportLatency(where: string, what: string, result: Awaited<ReturnType<typeof latency>>) {
+  console.log(
+    `${where} latency, ${what}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms ` +
+      `(${result.delivered}/${result.expected} deliveries, ${result.open} polls open; relay-side receipt→answer p99 ≤ ${result.relayP99} ms) — ` +
+      `${verdict(result.p99 <= TARGETS.p99Ms && result.delivered === result.expected)} p99 ≤ ${TARGETS.p99Ms} ms`,
+  );
+}
+
+const SPREAD = '1,000 terminals on 100 venues (10 each), 1,000 webhooks at ~100/s';
+const ONE_VENUE =
+  '1,000 terminals on one venue (every webhook wakes all 1,000), 20 webhooks 250 ms apart';
+
+async function sqliteRun(): Promise<void> {
+  const dir = tempDir();
+  const started = performance.now();
+  const relay = await spawnRelay(['--db', dir.dbPath, '--port', '0'], env);
+  const startup = performance.now() - started;
+  const relays: Relays = {
+    urls: [relay.url],
+    create: async (terminals) => createTerminals(dir.dbPath, terminals),
+  };
+  try {
+    console.log(
+      `relay process started and listening in ${startup.toFixed(0)} ms (node --import tsx, includes TypeScript loading)`,
+    );
+    const ing = await ingest([relay.url], async () => {
+      const db = new Database(dir.dbPath, { readonly: true });
+      const stored = db
+        .prepare("SELECT count(*) FROM events WHERE event_id LIKE 'ingest-%'")
+        .pluck()
+        .get() as number;
+      db.close();
+      return stored;
+    });
+    reportIngest('SQLite', ing, TARGETS.ingestPerSecond);
+    reportLatency('SQLite', SPREAD, await latency(relays, 'lat100', 100, 1_000, 10));
+    reportLatency('SQLite', ONE_VENUE, await latency(relays, 'lat1', 1, 20, 250));
+
+    const hold = await maxPolls(relay, dir.dbPath);
+    console.log(
+      `open polls: ${hold.held} held concurrently (of ${hold.attempted} attempted); memory per poll ${(hold.rssPerPoll / 1024).toFixed(1)} KB RSS, ` +
+        `${(hold.heapPerPoll / 1024).toFixed(1)} KB heap (relay RSS ${(hold.rss / 1048576).toFixed(0)} MB) — ` +
+        `${verdict(hold.held >= TARGETS.polls && hold.rssPerPoll < TARGETS.bytesPerPoll)} ≥ ${TARGETS.polls} polls < 64 KB each`,
+    );
+
+    relay.child.kill('SIGTERM');
+    await relay.exited;
+    // A restart on the database the run filled: what a crash costs before webhooks are accepted again.
+    const restartAt = performance.now();
+    const restarted = await startRelay({
+      dbPath: dir.dbPath,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      deliverySecrets: [],
+    });
+    const restartMs = performance.now() - restartAt;
+    const db = new Database(dir.dbPath, { readonly: true });
+    const events = db.prepare('SELECT count(*) FROM events').pluck().get() as number;
+    const terminalCount = db.prepare('SELECT count(*) FROM terminals').pluck().get() as number;
+    db.close();
+    await restarted.close();
+    console.log(
+      `restart: startRelay() listening in ${restartMs.toFixed(0)} ms on a database of ${events} events and ${terminalCount} terminals`,
+    );
+  } finally {
+    relay.child.kill('SIGTERM');
+    await relay.exited;
+    dir.remove();
+  }
+}
+
+/**
+ * Polls resuming after an instance dies: 1,000 terminals (100 venues) long-poll through HAProxy;
+ * one instance is SIGKILLed, and at that moment one webhook per venue is posted through HAProxy.
+ * The figure is the time from the kill until the last terminal has its venue's event: polls cut
+ * by the kill must be re-sent (the terminals retry 200 ms after a failure), HAProxy must take
+ * the dead instance out, and the webhooks must reach the live one.
+ */
+async function resumeAfterKill(lbUrl: string, relays: Relays, victim: RelayProcess) {
+  const venues = 100;
+  const terminals = await relays.create(
+    Array.from({ length: 1_000 }, (_, i) => ({ venueIds: [`resume-venue-${i % venues}`] })),
+  );
+  const clients = await openClients(
+    [lbUrl],
+    terminals.map((t) => t.key),
+    200,
+  );
+  await waitForPolls(relays.urls, 1_000, 20_000);
+  const killedAt = now();
+  victim.child.kill('SIGKILL');
+  const statuses = await Promise.all(
+    Array.from({ length: venues }, (_, i) =>
+      post(lbUrl, orderNotification(`resume-${i}`, `resume-venue-${i}`), false).catch(() => 0),
+    ),
+  );
+  let receipts: [string, number][] = [];
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    await sleep(250);
+    clients.send({ cmd: 'collect' });
+    receipts = receipts.concat(
+      ((await clients.next('collected')) as { receipts: [string, number][] }).receipts,
+    );
+    if (receipts.filter(([id]) => id.startsWith('resume-')).length >= 1_000) break;
+  }
+  await clients.stop();
+  const times = receipts.filter(([id]) => id.startsWith('resume-')).map(([, at]) => at - killedAt);
+  return {
+    delivered: times.length,
+    accepted: statuses.filter((status) => status === 200).length,
+    lastMs: Math.max(...times),
+  };
+}
+
+async function postgresRun(): Promise<void> {
+  const cluster = await startPgCluster();
+  const storeUrl = await cluster.createDatabase('relay_bench');
+  const ports: [number, number] = [await freePort(), await freePort()];
+  const start = (port: number) => spawnRelay(['--store', storeUrl, '--port', String(port)], env);
+  const instances = [await start(ports[0]), await start(ports[1])];
+  const lb = await startHaproxy(ports);
+  const sql = new pg.Client({ connectionString: storeUrl });
+  await sql.connect();
+  const relays: Relays = {
+    urls: instances.map((instance) => instance.url),
+    create: (terminals) => createTerminalsAt(storeUrl, terminals),
+  };
+  try {
+    const setting = (await sql.query('SHOW synchronous_commit')).rows[0] as Record<string, string>;
+    console.log(
+      `PostgreSQL 15, 2 relay instances (synchronous_commit=${setting.synchronous_commit}, fsync on), HAProxy in front`,
+    );
+    const ing = await ingest(relays.urls, async () =>
+      Number(
+        (await sql.query("SELECT count(*) AS n FROM events WHERE event_id LIKE 'ingest-%'")).rows[0]
+          ?.n,
+      ),
+    );
+    reportIngest('PostgreSQL, 2 instances,', ing, TARGETS.haIngestPerSecond);
+    reportLatency(
+      'PostgreSQL, 2 instances,',
+      `${SPREAD}, terminals and webhooks spread over both`,
+      await latency(relays, 'pglat100', 100, 1_000, 10),
+    );
+    reportLatency(
+      'PostgreSQL, 2 instances,',
+      `${ONE_VENUE}, terminals and webhooks spread over both`,
+      await latency(relays, 'pglat1', 1, 20, 250),
+    );
+    const resume = await resumeAfterKill(lb.url, relays, instances[0] as RelayProcess);
+    console.log(
+      `PostgreSQL, 2 instances, polls resume after an instance is SIGKILLed: the last of 1,000 terminals (through HAProxy) had the event posted at the kill ` +
+        `${resume.lastMs.toFixed(0)} ms after it (${resume.delivered}/1000 delivered, ${resume.accepted}/100 webhooks accepted) — ` +
+        `${verdict(resume.lastMs < TARGETS.resumeMs && resume.delivered === 1_000)} < ${TARGETS.resumeMs} ms`,
+    );
+  } finally {
+    await sql.end();
+    await lb.stop();
+    for (const instance of instances) {
+      instance.child.kill('SIGTERM');
+      await instance.exited;
+    }
+    await cluster.stop();
+  }
+}
+
+const only = process.env.RELAY_BENCH_ONLY;
+if (only !== 'postgres') await sqliteRun();
+if (only !== 'sqlite') await postgresRun();

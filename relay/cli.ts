@@ -3,19 +3,25 @@ import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { startRelay, validateSecrets } from './server';
-import { renewLogId } from './log-identity';
-import { createTerminal, listTerminals, revokeTerminal } from './terminals';
+import { renewLogIdAt } from './log-identity';
+import { isPostgresUrl } from './store/postgres/postgres-store';
+import { createTerminalsAt, listTerminalsAt, revokeTerminalAt } from './terminals';
 
 const USAGE = `Usage:
-  relay --db FILE [--port 4020] [--host 127.0.0.1] [--config FILE]
-  relay admin create-terminal --db FILE --venue ID [--venue ID2 ...] [--name NAME]
-  relay admin revoke-terminal --db FILE --id ID
-  relay admin list-terminals --db FILE
-  relay admin renew-log-id --db FILE     (after restoring a backup, with the relay stopped)
+  relay (--db FILE | --store postgres://…) [--port 4020] [--host 127.0.0.1] [--config FILE]
+  relay admin create-terminal STORE --venue ID [--venue ID2 ...] [--name NAME]
+  relay admin revoke-terminal STORE --id ID
+  relay admin list-terminals STORE
+  relay admin renew-log-id STORE     (after restoring a backup, with every relay stopped)
 
+STORE is --db FILE (SQLite, one relay process) or --store postgres://user@host/db (PostgreSQL,
+any number of relay instances); RELAY_STORE_URL may give the postgres:// URL instead (a password
+belongs in ~/.pgpass or PGPASSWORD, not on the command line).
 Secrets are never taken from the command line: set RELAY_MARKETPLACE_SECRETS and
 RELAY_DELIVERY_SECRETS (comma-separated, at most two each, for rotation), or give --config FILE,
-a JSON file {"marketplaceSecrets": [...], "deliverySecrets": [...]} readable only by the relay.`;
+a JSON file {"marketplaceSecrets": [...], "deliverySecrets": [...]} readable only by the relay.
+Optional: RELAY_METRICS_TOKEN (GET /metrics then needs it as a Bearer token),
+RELAY_DELIVERY_AUDIENCE and RELAY_DELIVERY_ISSUER (delivery tokens must carry them).`;
 
 class UsageError extends Error {}
 
@@ -24,7 +30,32 @@ const configFile = z.strictObject({
   deliverySecrets: z.array(z.string()).optional(),
   maxWaitSeconds: z.number().int().min(1).max(25).optional(),
   retentionHours: z.number().min(72).optional(),
+  metricsToken: z.string().min(16).optional(),
+  deliveryAudience: z.string().min(1).optional(),
+  deliveryIssuer: z.string().min(1).optional(),
+  maxConnections: z.number().int().min(16).optional(),
 });
+
+const STORE_OPTIONS = { db: { type: 'string' }, store: { type: 'string' } } as const;
+
+/** The one store given by --db FILE, --store URL or RELAY_STORE_URL. */
+function storeLocation(values: Record<string, unknown>, env: NodeJS.ProcessEnv): string {
+  const db = values.db as string | undefined;
+  const url =
+    (values.store as string | undefined) ?? (db === undefined ? env.RELAY_STORE_URL : undefined);
+  if (db !== undefined && values.store !== undefined) {
+    throw new UsageError('Give either --db FILE or --store postgres://…, not both.');
+  }
+  if (url !== undefined && url !== '') {
+    if (!isPostgresUrl(url)) {
+      throw new UsageError(
+        '--store (or RELAY_STORE_URL) must be a postgres:// URL; a SQLite file is --db FILE.',
+      );
+    }
+    return url;
+  }
+  return requireString(db, '--db (or --store postgres://…)');
+}
 
 const splitSecrets = (value: string | undefined): string[] =>
   (value ?? '')
@@ -74,23 +105,32 @@ function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv) {
   const marketplaceSecrets =
     fromFile.marketplaceSecrets ?? splitSecrets(env.RELAY_MARKETPLACE_SECRETS);
   const deliverySecrets = fromFile.deliverySecrets ?? splitSecrets(env.RELAY_DELIVERY_SECRETS);
+  const fromEnv = {
+    ...(env.RELAY_METRICS_TOKEN ? { metricsToken: env.RELAY_METRICS_TOKEN } : {}),
+    ...(env.RELAY_DELIVERY_AUDIENCE ? { deliveryAudience: env.RELAY_DELIVERY_AUDIENCE } : {}),
+    ...(env.RELAY_DELIVERY_ISSUER ? { deliveryIssuer: env.RELAY_DELIVERY_ISSUER } : {}),
+  };
+  const metricsToken = fromFile.metricsToken ?? fromEnv.metricsToken;
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new UsageError('RELAY_METRICS_TOKEN must be at least 16 characters.');
+  }
   try {
     validateSecrets('RELAY_MARKETPLACE_SECRETS', marketplaceSecrets, true);
     validateSecrets('RELAY_DELIVERY_SECRETS', deliverySecrets, false);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  return { ...fromFile, marketplaceSecrets, deliverySecrets };
+  return { ...fromEnv, ...fromFile, marketplaceSecrets, deliverySecrets };
 }
 
 async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const values = parse(args, {
-    db: { type: 'string' },
+    ...STORE_OPTIONS,
     port: { type: 'string', default: '4020' },
     host: { type: 'string', default: '127.0.0.1' },
     config: { type: 'string' },
   });
-  const dbPath = requireString(values.db, '--db');
+  const location = storeLocation(values, env);
   const port = Number(values.port);
   if (!/^\d+$/.test(String(values.port)) || port > 65535) {
     throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}".`);
@@ -99,7 +139,12 @@ async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
   if (config.deliverySecrets.length === 0) {
     console.error('relay: no delivery secret configured; POST /hooks/delivery will answer 401.');
   }
-  const relay = await startRelay({ ...config, dbPath, port, host: String(values.host) });
+  const relay = await startRelay({
+    ...config,
+    ...(isPostgresUrl(location) ? { storeUrl: location } : { dbPath: location }),
+    port,
+    host: String(values.host),
+  });
   console.log(`relay: ${relay.url}`);
   const stop = (signal: string) => {
     console.error(`relay: ${signal}, answering open polls and closing the database`);
@@ -115,36 +160,39 @@ async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
   process.once('SIGINT', () => stop('SIGINT'));
 }
 
-function runAdmin(args: string[]): void {
+async function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
   const [command, ...rest] = args;
   if (command === 'create-terminal') {
     const values = parse(rest, {
-      db: { type: 'string' },
+      ...STORE_OPTIONS,
       venue: { type: 'string', multiple: true },
       name: { type: 'string' },
     });
     const venues = (values.venue as string[] | undefined) ?? [];
     if (venues.length === 0)
       throw new UsageError('--venue is required (repeat it for several venues).');
-    const dbPath = requireString(values.db, '--db');
+    const location = storeLocation(values, env);
     const name = values.name as string | undefined;
-    const { id, key } = createTerminal(dbPath, venues, name === undefined ? {} : { name });
+    const [created] = await createTerminalsAt(location, [
+      { venueIds: venues, ...(name === undefined ? {} : { name }) },
+    ]);
+    const { id, key } = created as { id: string; key: string };
     console.log(`Terminal ${id} created for ${venues.join(', ')}. Its key is shown only now:`);
     console.log(key);
     return;
   }
   if (command === 'revoke-terminal') {
-    const values = parse(rest, { db: { type: 'string' }, id: { type: 'string' } });
+    const values = parse(rest, { ...STORE_OPTIONS, id: { type: 'string' } });
     const id = requireString(values.id, '--id');
-    if (!revokeTerminal(requireString(values.db, '--db'), id)) {
+    if (!(await revokeTerminalAt(storeLocation(values, env), id))) {
       throw new UsageError(`No active terminal has id ${id}.`);
     }
     console.log(`Terminal ${id} revoked.`);
     return;
   }
   if (command === 'list-terminals') {
-    const values = parse(rest, { db: { type: 'string' } });
-    for (const terminal of listTerminals(requireString(values.db, '--db'))) {
+    const values = parse(rest, STORE_OPTIONS);
+    for (const terminal of await listTerminalsAt(storeLocation(values, env))) {
       const state =
         terminal.revokedAt === null
           ? 'active'
@@ -162,8 +210,8 @@ function runAdmin(args: string[]): void {
     return;
   }
   if (command === 'renew-log-id') {
-    const values = parse(rest, { db: { type: 'string' } });
-    const logId = renewLogId(requireString(values.db, '--db'));
+    const values = parse(rest, STORE_OPTIONS);
+    const logId = await renewLogIdAt(storeLocation(values, env));
     console.log(`The event log is now ${logId}: terminals will read it again from the start.`);
     return;
   }
@@ -172,7 +220,7 @@ function runAdmin(args: string[]): void {
 
 export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void> {
   try {
-    if (argv[0] === 'admin') runAdmin(argv.slice(1));
+    if (argv[0] === 'admin') await runAdmin(argv.slice(1), env);
     else if (argv[0] === '--help' || argv[0] === '-h') console.log(USAGE);
     else await runServer(argv, env);
   } catch (error) {

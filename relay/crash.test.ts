@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { createTerminal } from './terminals';
+import { expect, it } from 'vitest';
+import { describeEachStore } from './store-fixture';
 import {
   MARKETPLACE_SECRET,
   orderNotification,
@@ -7,24 +7,22 @@ import {
   postMarketplace,
   sign,
   spawnRelay,
-  tempDir,
   type ServedEvent,
 } from './test-support';
 
-const CYCLES = 40;
+const CYCLES = 15;
 const SENDERS = 4;
 const env = { RELAY_MARKETPLACE_SECRETS: MARKETPLACE_SECRET };
 
-describe('crash safety', () => {
+describeEachStore('crash safety', (store) => {
   it(`serves every acknowledged notification exactly once across ${CYCLES} SIGKILLs right after a 200`, async () => {
-    const dir = tempDir();
-    const key = createTerminal(dir.dbPath, ['v-crash']).key;
+    const key = (await store.createTerminal(['v-crash'])).key;
     const acked: string[] = [];
     const attempted = new Set<string>();
     let next = 0;
-    try {
+    {
       for (let cycle = 0; cycle < CYCLES; cycle += 1) {
-        const relay = await spawnRelay(['--db', dir.dbPath, '--port', '0'], env);
+        const relay = await spawnRelay([...store.args, '--port', '0'], env);
         const killAfter = 1 + Math.floor(Math.random() * 12);
         let acksThisCycle = 0;
         let killed = false;
@@ -54,7 +52,7 @@ describe('crash safety', () => {
         await relay.exited;
       }
 
-      const relay = await spawnRelay(['--db', dir.dbPath, '--port', '0'], env);
+      const relay = await spawnRelay([...store.args, '--port', '0'], env);
       const served: ServedEvent[] = [];
       for (let after = 0; ;) {
         const page = await poll(relay.url, key, { after });
@@ -75,8 +73,6 @@ describe('crash safety', () => {
       expect(new Set(acked).size).toBeGreaterThanOrEqual(CYCLES);
       for (const event of served)
         expect(event.signature).toBe(sign(event.body, MARKETPLACE_SECRET));
-    } finally {
-      dir.remove();
     }
   }, 120_000);
 });

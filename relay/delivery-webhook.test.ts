@@ -1,7 +1,7 @@
 import { SignJWT, type JWTPayload } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRelay, type Relay } from './server';
-import { createTerminal } from './terminals';
+import { describeEachStore } from './store-fixture';
 import {
   DELIVERY_SECRET,
   DELIVERY_SECRET_NEXT,
@@ -9,13 +9,16 @@ import {
   poll,
   postDelivery,
   send,
-  tempDir,
 } from './test-support';
 
 const secretBytes = (secret: string) => new TextEncoder().encode(secret);
 
+// As the platform signs them: with an expiry (the relay refuses a token without one).
 function token(payload: JWTPayload, secret = DELIVERY_SECRET, alg = 'HS256') {
-  return new SignJWT(payload).setProtectedHeader({ alg, typ: 'JWT' }).sign(secretBytes(secret));
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg, typ: 'JWT' })
+    .setExpirationTime('10m')
+    .sign(secretBytes(secret));
 }
 
 function event(type: string, details: Record<string, unknown>): JWTPayload {
@@ -37,22 +40,20 @@ function event(type: string, details: Record<string, unknown>): JWTPayload {
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-describe('POST /hooks/delivery', () => {
-  const dir = tempDir();
+describeEachStore('POST /hooks/delivery', (store) => {
   let relay: Relay;
   let key: string;
   beforeAll(async () => {
     relay = await startRelay({
-      dbPath: dir.dbPath,
+      ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       deliverySecrets: [DELIVERY_SECRET, DELIVERY_SECRET_NEXT],
       pollRateLimit: { perSecond: 100, burst: 100 },
     });
-    key = createTerminal(dir.dbPath, ['venue-d']).key;
+    key = (await store.createTerminal(['venue-d'])).key;
   });
   afterAll(async () => {
     await relay.close();
-    dir.remove();
   });
 
   const served = async () => (await poll(relay.url, key, { after: 0 })).events;
@@ -143,6 +144,13 @@ describe('POST /hooks/delivery', () => {
         return `${header}.${base64url(event('order.received', { id: 'd-alter', venue_id: 'venue-other' }))}.${signature}`;
       },
     ],
+    [
+      'without an expiry (exp), so it could be replayed forever',
+      () =>
+        new SignJWT(event('order.received', { id: 'd-no-exp', venue_id: 'venue-d' }))
+          .setProtectedHeader({ alg: 'HS256' })
+          .sign(secretBytes(DELIVERY_SECRET)),
+    ],
     ['not a JWT', async () => 'garbage'],
   ])('refuses with 401 and stores nothing when the token is %s', async (_case, make) => {
     const jwt = await make();
@@ -231,5 +239,46 @@ describe('POST /hooks/delivery', () => {
     expect((await postDelivery(relay.url, resolving)).status).toBe(200);
     const ids = await servedIds();
     expect(ids.slice(-2)).toEqual(['d-early', 'd-resolve']);
+  });
+});
+
+describeEachStore('POST /hooks/delivery with an expected audience and issuer', (store) => {
+  let relay: Relay;
+  beforeAll(async () => {
+    relay = await startRelay({
+      ...store.options,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      deliverySecrets: [DELIVERY_SECRET],
+      deliveryAudience: 'https://relay.example/hooks/delivery',
+      deliveryIssuer: 'platform-delivery',
+    });
+  });
+  afterAll(async () => {
+    await relay.close();
+  });
+
+  const signed = (id: string, claims: { aud?: string; iss?: string }) => {
+    const jwt = new SignJWT(event('order.received', { id, venue_id: 'venue-aud' }))
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('10m');
+    if (claims.aud !== undefined) jwt.setAudience(claims.aud);
+    if (claims.iss !== undefined) jwt.setIssuer(claims.iss);
+    return jwt.sign(secretBytes(DELIVERY_SECRET));
+  };
+
+  it('accepts a token naming both, and refuses one missing or naming another (401)', async () => {
+    const aud = 'https://relay.example/hooks/delivery';
+    const iss = 'platform-delivery';
+    expect((await postDelivery(relay.url, await signed('aud-ok', { aud, iss }))).status).toBe(200);
+    for (const [id, claims] of [
+      ['aud-missing', { iss }],
+      ['iss-missing', { aud }],
+      ['aud-other', { aud: 'https://elsewhere.example', iss }],
+      ['iss-other', { aud, iss: 'someone-else' }],
+    ] as const) {
+      const answer = await postDelivery(relay.url, await signed(id, claims));
+      expect([id, answer.status]).toEqual([id, 401]);
+      expect(JSON.parse(answer.text).message).toMatch(/"(aud|iss)" claim/);
+    }
   });
 });

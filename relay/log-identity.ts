@@ -1,13 +1,14 @@
-// The identity of the relay's event log on its database file. A restored older backup keeps the
-// log_id it was saved with while its seqs go back, so terminals would wait for seq to pass their
-// cursors: giving the restored log a new identity makes them read it again from the start.
-import { randomUUID } from 'node:crypto';
+// The identity of the relay's event log. A restored older backup keeps the log_id it was saved
+// with while its seqs go back, so terminals would wait for seq to pass their cursors: giving the
+// restored log a new identity makes them read it again from the start.
+import { withStore, type StoreLocation } from './store/open-store';
 import { openRelayDatabase } from './store/sqlite-database';
+import { readLogIdIn, renewLogIdIn } from './store/sqlite-store';
 
 export function readLogId(dbPath: string): string {
   const db = openRelayDatabase(dbPath);
   try {
-    return db.prepare("SELECT value FROM meta WHERE key = 'log_id'").pluck().get() as string;
+    return readLogIdIn(db);
   } finally {
     db.close();
   }
@@ -17,10 +18,12 @@ export function readLogId(dbPath: string): string {
 export function renewLogId(dbPath: string): string {
   const db = openRelayDatabase(dbPath);
   try {
-    const logId = randomUUID();
-    db.prepare("UPDATE meta SET value = ? WHERE key = 'log_id'").run(logId);
-    return logId;
+    return renewLogIdIn(db);
   } finally {
     db.close();
   }
+}
+
+export function renewLogIdAt(location: StoreLocation): Promise<string> {
+  return withStore(location, (store) => store.renewLogId());
 }

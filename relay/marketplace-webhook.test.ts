@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRelay, type Relay } from './server';
-import { createTerminal } from './terminals';
+import { describeEachStore } from './store-fixture';
 import {
   MARKETPLACE_SECRET,
   MARKETPLACE_SECRET_NEXT,
@@ -11,26 +11,23 @@ import {
   postMarketplace,
   send,
   sign,
-  tempDir,
 } from './test-support';
 
-describe('POST /hooks/marketplace', () => {
-  const dir = tempDir();
+describeEachStore('POST /hooks/marketplace', (store) => {
   let relay: Relay;
   let key: string;
   beforeAll(async () => {
     relay = await startRelay({
-      dbPath: dir.dbPath,
+      ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET, MARKETPLACE_SECRET_NEXT],
       deliverySecrets: [DELIVERY_SECRET],
       maxBodyBytes: 4096,
       pollRateLimit: { perSecond: 100, burst: 100 },
     });
-    key = createTerminal(dir.dbPath, ['venue-m']).key;
+    key = (await store.createTerminal(['venue-m'])).key;
   });
   afterAll(async () => {
     await relay.close();
-    dir.remove();
   });
 
   const served = async () => (await poll(relay.url, key, { after: 0 })).events;

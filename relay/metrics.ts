@@ -68,6 +68,14 @@ export function createRelayMetrics(openPolls: () => number) {
   );
   const refused = counter('relay_events_refused_total', 'Webhook requests refused (kind; reason).');
   const polls = counter('relay_polls_total', 'Event polls answered (outcome).');
+  const rechecks = counter(
+    'relay_poll_rechecks_total',
+    'Waiting polls that read the store again because a published batch did not cover their cursor.',
+  );
+  const shed = counter(
+    'relay_connections_shed_total',
+    'Connections closed at the connection cap (victim older|incoming).',
+  );
   const pollDuration = histogram(
     'relay_poll_duration_seconds',
     'Time from a poll arriving to its answer (long-polls included).',
@@ -93,8 +101,10 @@ export function createRelayMetrics(openPolls: () => number) {
     polls,
     pollDuration,
     delivery,
+    shed,
+    rechecks,
     render: () =>
-      [received, refused, polls, open, pollDuration, delivery, rss, heap]
+      [received, refused, polls, rechecks, shed, open, pollDuration, delivery, rss, heap]
         .map((m) => m.render())
         .join('\n\n') + '\n',
   };

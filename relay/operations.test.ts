@@ -3,9 +3,11 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startRelay } from './server';
-import { createTerminal, listTerminals } from './terminals';
+import { describeEachStore, type TestStore } from './store-fixture';
+import { createTerminalsAt, listTerminalsAt } from './terminals';
 import {
   MARKETPLACE_SECRET,
   collect,
@@ -22,27 +24,44 @@ import {
 const HOUR = 3_600_000;
 const env = { RELAY_MARKETPLACE_SECRETS: MARKETPLACE_SECRET };
 
-describe('relay operations', () => {
-  const dirs: { remove(): void }[] = [];
-  const dir = () => {
-    const made = tempDir();
-    dirs.push(made);
-    return made;
-  };
-  afterEach(() => dirs.splice(0).forEach((made) => made.remove()));
+const createTerminal = async (location: string, venueIds: string[]) =>
+  (await createTerminalsAt(location, [{ venueIds }]))[0] as { id: string; key: string };
+
+/** The stored key hashes, read with the store's own client. */
+async function storedKeyHashes(kind: TestStore['kind'], location: string): Promise<string[]> {
+  if (kind === 'sqlite') {
+    const db = new Database(location, { readonly: true });
+    try {
+      return db.prepare('SELECT key_hash FROM terminals').pluck().all() as string[];
+    } finally {
+      db.close();
+    }
+  }
+  const client = new pg.Client({ connectionString: location });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ key_hash: string }>('SELECT key_hash FROM terminals');
+    return rows.map((row) => row.key_hash);
+  } finally {
+    await client.end();
+  }
+}
+
+describeEachStore('relay operations', (store) => {
+  const dir = () => store.fresh();
 
   it('keeps events for 72 hours, prunes them after (periodically), and never reuses a seq', async () => {
-    const { dbPath } = dir();
+    const { location, options } = await dir();
     let clock = Date.parse('2026-11-23T10:00:00Z');
     const relay = await startRelay({
-      dbPath,
+      ...options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       deliverySecrets: [],
       now: () => clock,
       pruneIntervalMs: 20,
     });
     try {
-      const key = createTerminal(dbPath, ['v-ret']).key;
+      const key = (await createTerminal(location, ['v-ret'])).key;
       const old = orderNotification('old', 'v-ret');
       expect((await postMarketplace(relay.url, old, sign(old, MARKETPLACE_SECRET))).status).toBe(
         200,
@@ -75,7 +94,7 @@ describe('relay operations', () => {
     }
     await expect(
       startRelay({
-        dbPath,
+        ...options,
         marketplaceSecrets: [MARKETPLACE_SECRET],
         deliverySecrets: [],
         retentionHours: 24,
@@ -85,14 +104,14 @@ describe('relay operations', () => {
 
   it('names its event log: one log_id in every answer, kept across restarts, another for a new file or after renew-log-id', async () => {
     const options = { marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] };
-    const first = dir().dbPath;
-    const key = createTerminal(first, ['v-log']).key;
+    const first = await dir();
+    const key = (await createTerminal(first.location, ['v-log'])).key;
     const post = async (url: string, id: string) => {
       const body = orderNotification(id, 'v-log');
       expect((await postMarketplace(url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(200);
     };
 
-    let relay = await startRelay({ dbPath: first, ...options });
+    let relay = await startRelay({ ...first.options, ...options });
     const empty = await poll(relay.url, key, { wait: 0 });
     expect(empty.logId).toMatch(/^[0-9a-f-]{36}$/);
     const logId = empty.logId;
@@ -102,7 +121,7 @@ describe('relay operations', () => {
     expect(await woken).toMatchObject({ status: 200, logId, events: [{ seq: 1 }] });
     await relay.close();
 
-    relay = await startRelay({ dbPath: first, ...options });
+    relay = await startRelay({ ...first.options, ...options });
     try {
       await post(relay.url, 'b');
       const again = await poll(relay.url, key, { after: 1 });
@@ -112,9 +131,9 @@ describe('relay operations', () => {
     }
 
     // A restored backup keeps its log_id while seqs go back: renew-log-id gives it a new one.
-    const renewed = await collect(runCli(['admin', 'renew-log-id', '--db', first]));
+    const renewed = await collect(runCli(['admin', 'renew-log-id', ...first.args]));
     expect(renewed.code).toBe(0);
-    relay = await startRelay({ dbPath: first, ...options });
+    relay = await startRelay({ ...first.options, ...options });
     try {
       const kept = await poll(relay.url, key);
       expect(kept.logId).not.toBe(logId);
@@ -124,10 +143,10 @@ describe('relay operations', () => {
       await relay.close();
     }
 
-    // A new file restarts seq at 1: only its other log_id tells a terminal holding cursor 2.
-    const second = dir().dbPath;
-    const otherKey = createTerminal(second, ['v-log']).key;
-    relay = await startRelay({ dbPath: second, ...options });
+    // A new store restarts seq at 1: only its other log_id tells a terminal holding cursor 2.
+    const second = await dir();
+    const otherKey = (await createTerminal(second.location, ['v-log'])).key;
+    relay = await startRelay({ ...second.options, ...options });
     try {
       await post(relay.url, 'c');
       const fresh = await poll(relay.url, otherKey);
@@ -140,9 +159,9 @@ describe('relay operations', () => {
   });
 
   it('serves /healthz and Prometheus /metrics with received, refused, open polls and latency', async () => {
-    const { dbPath } = dir();
+    const { location, options } = await dir();
     const relay = await startRelay({
-      dbPath,
+      ...options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       deliverySecrets: [],
     });
@@ -150,7 +169,7 @@ describe('relay operations', () => {
       const health = await send(`${relay.url}/healthz`);
       expect(health.status).toBe(200);
       expect(JSON.parse(health.text)).toEqual({ status: 'ok' });
-      const key = createTerminal(dbPath, ['v-met']).key;
+      const key = (await createTerminal(location, ['v-met'])).key;
       const waiting = poll(relay.url, key, { wait: 10 });
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect((await send(`${relay.url}/metrics`)).text).toMatch(/^relay_polls_open 1$/m);
@@ -183,13 +202,13 @@ describe('relay operations', () => {
   });
 
   it('on close answers open polls and closes the database cleanly (WAL checkpointed)', async () => {
-    const { dbPath } = dir();
+    const { location, options } = await dir();
     const relay = await startRelay({
-      dbPath,
+      ...options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       deliverySecrets: [],
     });
-    const key = createTerminal(dbPath, ['v-close']).key;
+    const key = (await createTerminal(location, ['v-close'])).key;
     const waiting = [poll(relay.url, key, { wait: 20 }), poll(relay.url, key, { wait: 20 })];
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = Date.now();
@@ -200,18 +219,18 @@ describe('relay operations', () => {
       [200, []],
     ]);
     expect(Date.now() - started).toBeLessThan(2_000);
-    expect(existsSync(`${dbPath}-wal`)).toBe(false);
+    if (store.kind === 'sqlite') expect(existsSync(`${location}-wal`)).toBe(false);
     await expect(send(`${relay.url}/healthz`)).rejects.toThrow();
   });
 
   it('on close also answers at once a poll whose request was still arriving', async () => {
-    const { dbPath } = dir();
+    const { location, options } = await dir();
     const relay = await startRelay({
-      dbPath,
+      ...options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       deliverySecrets: [],
     });
-    const key = createTerminal(dbPath, ['v-late']).key;
+    const key = (await createTerminal(location, ['v-late'])).key;
     const { port } = new URL(relay.url);
     const socket = connect(Number(port), '127.0.0.1');
     let text = '';
@@ -234,13 +253,12 @@ describe('relay operations', () => {
   });
 
   it('CLI: create-terminal prints the key alone on its last line, stores only its hash, list and revoke work', async () => {
-    const { dbPath } = dir();
+    const { location, args } = await dir();
     const created = await collect(
       runCli([
         'admin',
         'create-terminal',
-        '--db',
-        dbPath,
+        ...args,
         '--venue',
         'v1',
         '--venue',
@@ -253,28 +271,64 @@ describe('relay operations', () => {
     const lines = created.stdout.trimEnd().split('\n');
     const key = lines.at(-1) as string;
     expect(key).toMatch(/^rtk_[A-Za-z0-9_-]{43}$/);
-    const [terminal] = listTerminals(dbPath);
+    const [terminal] = await listTerminalsAt(location);
     expect(terminal).toMatchObject({ venueIds: ['v1', 'v2'], name: 'Till 1', revokedAt: null });
+    expect(await storedKeyHashes(store.kind, location)).toEqual([
+      createHash('sha256').update(key).digest('hex'),
+    ]);
 
-    const db = new Database(dbPath, { readonly: true });
-    const stored = db.prepare('SELECT key_hash FROM terminals').pluck().get();
-    db.close();
-    expect(stored).toBe(createHash('sha256').update(key).digest('hex'));
-
-    const listed = await collect(runCli(['admin', 'list-terminals', '--db', dbPath]));
+    const listed = await collect(runCli(['admin', 'list-terminals', ...args]));
     expect(listed.stdout).toContain(`${terminal?.id}\tactive\tv1,v2\tTill 1`);
     expect(listed.stdout).not.toContain(key);
     const revoked = await collect(
-      runCli(['admin', 'revoke-terminal', '--db', dbPath, '--id', terminal?.id ?? '']),
+      runCli(['admin', 'revoke-terminal', ...args, '--id', terminal?.id ?? '']),
     );
     expect(revoked.code).toBe(0);
-    expect(listTerminals(dbPath)[0]?.revokedAt).not.toBeNull();
+    expect((await listTerminalsAt(location))[0]?.revokedAt).not.toBeNull();
     const again = await collect(
-      runCli(['admin', 'revoke-terminal', '--db', dbPath, '--id', terminal?.id ?? '']),
+      runCli(['admin', 'revoke-terminal', ...args, '--id', terminal?.id ?? '']),
     );
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('No active terminal has id');
   });
+
+  it('CLI: serves with secrets from --config, and on SIGTERM answers open polls and exits 0', async () => {
+    const made = await dir();
+    const configDir = tempDir();
+    const config = join(configDir.dir, 'relay.json');
+    writeFileSync(
+      config,
+      JSON.stringify({ marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] }),
+      { mode: 0o600 },
+    );
+    const key = (await createTerminal(made.location, ['v-cli'])).key;
+    const started = Date.now();
+    const relay = await spawnRelay([...made.args, '--port', '0', '--config', config], {});
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(relay.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const body = orderNotification('cli', 'v-cli');
+    expect((await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(
+      200,
+    );
+    const waiting = poll(relay.url, key, { after: 1, wait: 20 });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    relay.child.kill('SIGTERM');
+    const answer = await waiting;
+    expect([answer.status, answer.events]).toEqual([200, []]);
+    expect(await relay.exited).toBe(0);
+    if (store.kind === 'sqlite') expect(existsSync(`${made.location}-wal`)).toBe(false);
+    configDir.remove();
+  });
+});
+
+describe('relay CLI arguments', () => {
+  const dirs: { remove(): void }[] = [];
+  const dir = () => {
+    const made = tempDir();
+    dirs.push(made);
+    return made;
+  };
+  afterEach(() => dirs.splice(0).forEach((made) => made.remove()));
 
   it.each([
     ['no secrets', ['--db', 'X'], {}, /RELAY_MARKETPLACE_SECRETS: at least one secret is required/],
@@ -284,7 +338,19 @@ describe('relay operations', () => {
       env,
       /Unknown option '--marketplace-secret'/,
     ],
-    ['no --db', [], env, /--db is required/],
+    ['no store', [], env, /--db \(or --store postgres:\/\/…\) is required/],
+    [
+      'both --db and --store',
+      ['--db', 'X', '--store', 'postgres://h/db'],
+      env,
+      /either --db FILE or --store/,
+    ],
+    [
+      'a --store that is not a postgres:// URL',
+      ['--store', 'X'],
+      env,
+      /must be a postgres:\/\/ URL/,
+    ],
     ['a bad port', ['--db', 'X', '--port', 'http'], env, /--port must be a number/],
     [
       'a short secret',
@@ -319,30 +385,4 @@ describe('relay operations', () => {
       expect(result.stderr).toContain('Usage:');
     },
   );
-
-  it('CLI: serves with secrets from --config, and on SIGTERM answers open polls and exits 0', async () => {
-    const made = dir();
-    const config = join(made.dir, 'relay.json');
-    writeFileSync(
-      config,
-      JSON.stringify({ marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] }),
-      { mode: 0o600 },
-    );
-    const key = createTerminal(made.dbPath, ['v-cli']).key;
-    const started = Date.now();
-    const relay = await spawnRelay(['--db', made.dbPath, '--port', '0', '--config', config], {});
-    expect(Date.now() - started).toBeLessThan(10_000);
-    expect(relay.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
-    const body = orderNotification('cli', 'v-cli');
-    expect((await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(
-      200,
-    );
-    const waiting = poll(relay.url, key, { after: 1, wait: 20 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    relay.child.kill('SIGTERM');
-    const answer = await waiting;
-    expect([answer.status, answer.events]).toEqual([200, []]);
-    expect(await relay.exited).toBe(0);
-    expect(existsSync(`${made.dbPath}-wal`)).toBe(false);
-  });
 });

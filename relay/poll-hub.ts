@@ -5,16 +5,26 @@ export type Waiter = {
   venueIds: readonly string[];
   after: number;
   limit: number;
-  /** Called at most once by the hub: with events, with 'revoked', or with 'closing'. */
-  settle(outcome: StoredEvent[] | 'revoked' | 'closing'): void;
+  /**
+   * Called at most once by the hub: with events (and their answer, rendered once for every
+   * waiter at the same cursor on the same venues), with 'revoked', or with 'closing'.
+   */
+  settle(outcome: StoredEvent[] | 'revoked' | 'closing', answer?: Buffer): void;
+  /** Events of its venues were published, but its cursor is older than what the batch covers. */
+  recheck(): void;
 };
+
+/** Renders the answer to a poll woken with these events. */
+export type RenderAnswer = (events: StoredEvent[]) => Buffer;
 
 /**
  * Open long-polls indexed by venue and by terminal, so a committed event wakes exactly the polls
  * of its venue and a revocation ends exactly the polls of its terminal: no per-request timers
  * reading the database.
  */
-export function createPollHub() {
+export function createPollHub(render: RenderAnswer) {
+  // The venues of a waiter as one string, so waiters at one cursor on the same venues share an answer.
+  const venueKeys = new WeakMap<Waiter, string>();
   const byVenue = new Map<string, Set<Waiter>>();
   const byTerminal = new Map<string, Set<Waiter>>();
   // Per venue, a seq no event of the venue exceeds (learnt from commits and complete listings):
@@ -53,6 +63,12 @@ export function createPollHub() {
       return byTerminal.get(terminalId)?.size ?? 0;
     },
     add(waiter: Waiter): void {
+      venueKeys.set(
+        waiter,
+        waiter.venueIds.length === 1
+          ? (waiter.venueIds[0] as string)
+          : JSON.stringify([...waiter.venueIds].sort()),
+      );
       addTo(byTerminal, waiter.terminalId, waiter);
       for (const venue of waiter.venueIds) addTo(byVenue, venue, waiter);
       count += 1;
@@ -77,19 +93,47 @@ export function createPollHub() {
       for (const venue of venueIds) raise(venue, after);
       for (const event of events) raise(event.venueId, event.seq);
     },
-    /** Events are in seq order, and newer than any committed before them. */
-    publish(events: readonly StoredEvent[]): void {
+    /**
+     * Events in seq order, holding every event with a seq in (after, last]. A waiter is answered
+     * from the batch only when the hub knows none of its venues has an event between its cursor
+     * and the batch (events published before, or older than the hub); otherwise it reads the store
+     * again, or it would skip them. (`after` documents the contract; the per-venue knowledge of
+     * `newest` is what decides.)
+     */
+    publish(events: readonly StoredEvent[], _after: number): void {
       const touched = new Set<Waiter>();
-      for (const event of events) raise(event.venueId, event.seq);
       for (const event of events) {
         for (const waiter of byVenue.get(event.venueId) ?? []) touched.add(waiter);
       }
+      // Judged on what was known before this batch.
+      const stale = new Set<Waiter>();
       for (const waiter of touched) {
-        const venues = new Set(waiter.venueIds);
-        const mine = events
-          .filter((event) => event.seq > waiter.after && venues.has(event.venueId))
-          .slice(0, waiter.limit);
-        if (mine.length > 0 && remove(waiter)) waiter.settle(mine);
+        const known = waiter.venueIds.every((venue) => {
+          const seq = newest.get(venue);
+          return seq !== undefined && seq <= waiter.after;
+        });
+        if (!known) stale.add(waiter);
+      }
+      for (const event of events) raise(event.venueId, event.seq);
+      // A thousand terminals of one venue at one cursor get one filtered list and one rendered
+      // answer, written to their sockets in one synchronous pass.
+      const answers = new Map<string, { events: StoredEvent[]; body: Buffer | null }>();
+      for (const waiter of touched) {
+        if (stale.has(waiter)) {
+          waiter.recheck();
+          continue;
+        }
+        const key = `${waiter.after}\u0000${waiter.limit}\u0000${venueKeys.get(waiter)}`;
+        let answer = answers.get(key);
+        if (!answer) {
+          const venues = new Set(waiter.venueIds);
+          const mine = events
+            .filter((event) => event.seq > waiter.after && venues.has(event.venueId))
+            .slice(0, waiter.limit);
+          answer = { events: mine, body: mine.length > 0 ? render(mine) : null };
+          answers.set(key, answer);
+        }
+        if (answer.body !== null && remove(waiter)) waiter.settle(answer.events, answer.body);
       }
     },
     revoke(terminalId: string): void {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRelay, type Relay } from './server';
-import { createTerminal, revokeTerminal } from './terminals';
+import { describeEachStore } from './store-fixture';
 import {
   MARKETPLACE_SECRET,
   orderNotification,
@@ -8,15 +8,13 @@ import {
   postMarketplace,
   send,
   sign,
-  tempDir,
 } from './test-support';
 
-describe('GET /v1/events', () => {
-  const dir = tempDir();
+describeEachStore('GET /v1/events', (store) => {
   let relay: Relay;
   beforeAll(async () => {
     relay = await startRelay({
-      dbPath: dir.dbPath,
+      ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       deliverySecrets: [],
       revocationCheckMs: 50,
@@ -26,7 +24,6 @@ describe('GET /v1/events', () => {
   });
   afterAll(async () => {
     await relay.close();
-    dir.remove();
   });
 
   const deliver = async (id: string, venue: string) => {
@@ -37,8 +34,8 @@ describe('GET /v1/events', () => {
   };
 
   it('gives a signed notification to both terminals of its venue and a forged one to none', async () => {
-    const till = createTerminal(dir.dbPath, ['v-two']).key;
-    const kitchen = createTerminal(dir.dbPath, ['v-two']).key;
+    const till = (await store.createTerminal(['v-two'])).key;
+    const kitchen = (await store.createTerminal(['v-two'])).key;
     const waiting = [poll(relay.url, till, { wait: 10 }), poll(relay.url, kitchen, { wait: 10 })];
     await new Promise((resolve) => setTimeout(resolve, 50));
 
@@ -63,7 +60,7 @@ describe('GET /v1/events', () => {
   });
 
   it('answers at once when events exist, oldest first, only after the cursor and only of its venues', async () => {
-    const key = createTerminal(dir.dbPath, ['v-a', 'v-b']).key;
+    const key = (await store.createTerminal(['v-a', 'v-b'])).key;
     const a1 = await deliver('a1', 'v-a');
     await deliver('c1', 'v-c');
     const b1 = await deliver('b1', 'v-b');
@@ -77,7 +74,7 @@ describe('GET /v1/events', () => {
   });
 
   it('serves an event committed while no poll was waiting to the next poll', async () => {
-    const key = createTerminal(dir.dbPath, ['v-gap']).key;
+    const key = (await store.createTerminal(['v-gap'])).key;
     expect((await poll(relay.url, key, { after: 0 })).events).toEqual([]);
     const body = await deliver('gap1', 'v-gap');
     const answer = await poll(relay.url, key, { after: 0 });
@@ -90,7 +87,7 @@ describe('GET /v1/events', () => {
   });
 
   it('holds an empty poll and answers the moment an event arrives', async () => {
-    const key = createTerminal(dir.dbPath, ['v-wait']).key;
+    const key = (await store.createTerminal(['v-wait'])).key;
     const started = Date.now();
     const waiting = poll(relay.url, key, { after: 0, wait: 20 });
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -101,7 +98,7 @@ describe('GET /v1/events', () => {
   });
 
   it('answers an empty list when the wait ends without events', async () => {
-    const key = createTerminal(dir.dbPath, ['v-quiet']).key;
+    const key = (await store.createTerminal(['v-quiet'])).key;
     const started = Date.now();
     const answer = await poll(relay.url, key, { after: 0, wait: 1 });
     expect(answer.status).toBe(200);
@@ -110,7 +107,7 @@ describe('GET /v1/events', () => {
   });
 
   it('returns at most 100 events per answer, and honours a smaller limit', async () => {
-    const key = createTerminal(dir.dbPath, ['v-many']).key;
+    const key = (await store.createTerminal(['v-many'])).key;
     const bodies = await Promise.all(
       Array.from({ length: 120 }, (_, i) => deliver(`many-${i}`, 'v-many')),
     );
@@ -127,18 +124,18 @@ describe('GET /v1/events', () => {
   it('refuses missing, unknown and revoked keys, and ends a waiting poll of a revoked key with 401', async () => {
     expect((await send(`${relay.url}/v1/events`)).status).toBe(401);
     expect((await poll(relay.url, 'rtk_unknown')).status).toBe(401);
-    const { id, key } = createTerminal(dir.dbPath, ['v-revoke']);
+    const { id, key } = await store.createTerminal(['v-revoke']);
     expect((await poll(relay.url, key)).status).toBe(200);
     const waiting = poll(relay.url, key, { wait: 20 });
     await new Promise((resolve) => setTimeout(resolve, 100));
     const started = Date.now();
-    expect(revokeTerminal(dir.dbPath, id)).toBe(true);
+    expect(await store.revokeTerminal(id)).toBe(true);
     const answer = await waiting;
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.text).message).toMatch(/revoked/);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect((await poll(relay.url, key)).status).toBe(401);
-    expect(revokeTerminal(dir.dbPath, id)).toBe(false);
+    expect(await store.revokeTerminal(id)).toBe(false);
   });
 
   it.each([
@@ -147,7 +144,7 @@ describe('GET /v1/events', () => {
     ['wait=1.5', 'wait'],
     ['limit=0', 'limit'],
   ])('answers 400 to %s', async (query, name) => {
-    const key = createTerminal(dir.dbPath, ['v-params']).key;
+    const key = (await store.createTerminal(['v-params'])).key;
     const answer = await send(`${relay.url}/v1/events?${query}`, {
       headers: { Authorization: `Bearer ${key}` },
     });
@@ -156,7 +153,7 @@ describe('GET /v1/events', () => {
   });
 
   it('caps open polls per key with a clear 429', async () => {
-    const key = createTerminal(dir.dbPath, ['v-cap']).key;
+    const key = (await store.createTerminal(['v-cap'])).key;
     const open = [poll(relay.url, key, { wait: 1 }), poll(relay.url, key, { wait: 1 })];
     await new Promise((resolve) => setTimeout(resolve, 100));
     const refused = await poll(relay.url, key, { wait: 1 });
@@ -170,18 +167,17 @@ describe('GET /v1/events', () => {
   });
 });
 
-describe('per-key rate limit', () => {
+describeEachStore('per-key rate limit', (store) => {
   it('answers 429 with Retry-After once a key exceeds its rate, without affecting other keys', async () => {
-    const dir = tempDir();
     const relay = await startRelay({
-      dbPath: dir.dbPath,
+      ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       deliverySecrets: [],
       pollRateLimit: { perSecond: 0.5, burst: 3 },
     });
     try {
-      const busy = createTerminal(dir.dbPath, ['v-rate']).key;
-      const calm = createTerminal(dir.dbPath, ['v-rate']).key;
+      const busy = (await store.createTerminal(['v-rate'])).key;
+      const calm = (await store.createTerminal(['v-rate'])).key;
       const statuses = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await poll(relay.url, busy)).status);
       expect(statuses).toEqual([200, 200, 200, 429]);
@@ -191,7 +187,6 @@ describe('per-key rate limit', () => {
       expect((await poll(relay.url, calm)).status).toBe(200);
     } finally {
       await relay.close();
-      dir.remove();
     }
   });
 });

@@ -20,6 +20,17 @@ export function createRateLimiter(limit: RateLimit, now: () => number) {
       }
       return Math.max(1, Math.ceil((1 - bucket.tokens) / limit.perSecond));
     },
+    /** Charges polls another instance let through for this key (the bucket may go below zero). */
+    debit(key: string, count: number): void {
+      if (count <= 0) return;
+      const time = now();
+      const bucket = buckets.get(key) ?? { tokens: limit.burst, at: time };
+      bucket.tokens =
+        Math.min(limit.burst, bucket.tokens + ((time - bucket.at) / 1000) * limit.perSecond) -
+        count;
+      bucket.at = time;
+      buckets.set(key, bucket);
+    },
     /** Forgets full buckets, so the map holds only recently active keys. */
     sweep(): void {
       const time = now();

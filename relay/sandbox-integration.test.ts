@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { startRelay, type Relay } from './server';
-import { createTerminal } from './terminals';
-import { MARKETPLACE_SECRET, poll, send, sign, tempDir } from './test-support';
+import { describeEachStore } from './store-fixture';
+import { MARKETPLACE_SECRET, poll, send, sign } from './test-support';
 
 // The "done when": a notification signed as the platform (the sandbox) signs it reaches
 // both terminals of its venue; one signed with another secret reaches none.
-describe('relay with the sandbox platform', () => {
-  const dir = tempDir();
+describeEachStore('relay with the sandbox platform', (store) => {
   let relay: Relay;
   let platform: Sandbox;
   let impostor: Sandbox;
   beforeAll(async () => {
     relay = await startRelay({
-      dbPath: dir.dbPath,
+      ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       deliverySecrets: [],
     });
@@ -33,7 +32,6 @@ describe('relay with the sandbox platform', () => {
   afterAll(async () => {
     await Promise.all([platform.close(), impostor.close()]);
     await relay.close();
-    dir.remove();
   });
 
   const placeOrder = async (sandbox: Sandbox) => {
@@ -48,10 +46,10 @@ describe('relay with the sandbox platform', () => {
 
   it('delivers a sandbox-signed CREATED notification to both terminals of demo-venue, and a forged one to none', async () => {
     const keys = [
-      createTerminal(dir.dbPath, ['demo-venue']).key,
-      createTerminal(dir.dbPath, ['demo-venue']).key,
+      (await store.createTerminal(['demo-venue'])).key,
+      (await store.createTerminal(['demo-venue'])).key,
     ];
-    const other = createTerminal(dir.dbPath, ['another-venue']).key;
+    const other = (await store.createTerminal(['another-venue'])).key;
     const waiting = keys.map((key) => poll(relay.url, key, { wait: 10 }));
     await new Promise((resolve) => setTimeout(resolve, 50));
 

@@ -1,19 +1,43 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import {
+  HttpError,
+  decodeJson,
+  readBody,
+  requestTimeouts,
+  sendError,
+  sendJson,
+  sendText,
+} from '../kit/http';
 import { createGroupCommit } from './group-commit';
 import { deliveryBody, parseDeliveryEvent, verifyDeliveryToken } from './ingest/delivery';
 import { parseMarketplaceNotification, verifyPlatformSignature } from './ingest/marketplace';
 import { createRelayMetrics } from './metrics';
 import { createPollHub, type Waiter } from './poll-hub';
 import { createRateLimiter, type RateLimit } from './rate-limit';
-import type { EventKind, EventStore, IncomingEvent, StoredEvent } from './store/event-store';
+import { createSharedUsage } from './shared-usage';
+import { createThrottledLog } from './throttled-log';
+import type {
+  EventKind,
+  EventStore,
+  IncomingEvent,
+  StoredEvent,
+  Terminal,
+} from './store/event-store';
+import { openPostgresStore, redactUrl } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 import { hashTerminalKey } from './terminals';
 
 export type RelayOptions = {
   port?: number;
   host?: string;
-  dbPath: string;
+  /** The embedded store: one SQLite file, one relay process. */
+  dbPath?: string;
+  /** The shared store: a postgres:// URL any number of relay instances use together. Wins over dbPath. */
+  storeUrl?: string;
+  /** PostgreSQL only: how often the shared log is re-read without a notification (default 250 ms). */
+  storeRecheckMs?: number;
   marketplaceSecrets: string[];
   deliverySecrets: string[];
   maxWaitSeconds?: number;
@@ -28,12 +52,26 @@ export type RelayOptions = {
   pollRateLimit?: RateLimit;
   /** Open long-polls allowed per terminal key (default 4). */
   maxOpenPollsPerKey?: number;
+  /** PostgreSQL only: how often instances exchange per-key poll counts for the limits (default 200 ms). */
+  usageSyncMs?: number;
   /**
    * Time a client gets to send a whole request, headers and body (default 10 s). A webhook of at
    * most 64 KiB arrives in milliseconds; a slower sender is cut off with 408 so slow-header and
    * slow-body clients cannot hold connections. Long-polls are not affected: it ends with the request.
    */
   requestTimeoutMs?: number;
+  /** When set, delivery tokens must carry this audience (`aud`). */
+  deliveryAudience?: string;
+  /** When set, delivery tokens must carry this issuer (`iss`). */
+  deliveryIssuer?: string;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /**
+   * Open connections at most (default 20,000). Past it, a new connection first sheds an idle
+   * socket that never proved itself (no verified webhook, no valid key), then an idle keep-alive,
+   * then an unverified request in progress; only when none exists is the new one refused.
+   */
+  maxConnections?: number;
   /** The clock, injectable for retention and token-expiry tests. */
   now?: () => number;
 };
@@ -50,52 +88,6 @@ const MAX_SECRETS = 2;
 const MIN_SECRET_LENGTH = 16;
 const MAX_EVENTS_PER_POLL = 100;
 
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-  }
-}
-
-const STATUS_TEXT: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  413: 'Payload Too Large',
-  429: 'Too Many Requests',
-  503: 'Service Unavailable',
-};
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    ...headers,
-  });
-  res.end(text);
-}
-
-function sendError(res: ServerResponse, error: HttpError): void {
-  sendJson(
-    res,
-    error.status,
-    { error: STATUS_TEXT[error.status] ?? 'Error', message: error.message },
-    error.headers,
-  );
-}
-
 export function validateSecrets(name: string, secrets: readonly string[], required: boolean): void {
   if (required && secrets.length === 0)
     throw new Error(`${name}: at least one secret is required.`);
@@ -110,55 +102,6 @@ export function validateSecrets(name: string, secrets: readonly string[], requir
         `${name}: every secret must be at least ${MIN_SECRET_LENGTH} characters (128 bits of randomness).`,
       );
     }
-  }
-}
-
-/** Reads the body up to the limit; refuses early on Content-Length, else as soon as it is exceeded. */
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const tooLarge = () =>
-      new HttpError(413, `The body exceeds ${limit} bytes.`, { Connection: 'close' });
-    const declared = Number(req.headers['content-length']);
-    if (Number.isFinite(declared) && declared > limit) {
-      reject(tooLarge());
-      return;
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners('data');
-        req.pause();
-        reject(tooLarge());
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-    // A sender that hangs up mid-body must not leave this promise (and its buffers) pending.
-    req.on('close', () => {
-      if (!req.complete) reject(new HttpError(400, 'The request body was cut off.'));
-    });
-  });
-}
-
-// ignoreBOM keeps a leading byte order mark in the text: the stored body must be the exact bytes
-// that were signed, or a terminal's end-to-end check fails. JSON.parse is given the text without it.
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-function decodeJson(body: Buffer): { text: string; json: unknown } {
-  let text: string;
-  try {
-    text = utf8.decode(body);
-  } catch {
-    throw new HttpError(400, 'The body is not valid UTF-8.');
-  }
-  try {
-    return { text, json: JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text) };
-  } catch {
-    throw new HttpError(400, 'The body is not valid JSON.');
   }
 }
 
@@ -197,21 +140,18 @@ const serialise = (event: StoredEvent): string => {
   return text;
 };
 
-function sendEvents(
-  res: ServerResponse,
-  logId: string,
-  events: StoredEvent[],
-  headers: Record<string, string>,
-): void {
+const renderEvents = (logIdJson: string, events: StoredEvent[]): Buffer =>
+  Buffer.from(`{"log_id":${logIdJson},"events":[${events.map(serialise).join(',')}]}`);
+
+function sendEvents(res: ServerResponse, body: Buffer, closing: boolean): void {
   if (res.headersSent || res.destroyed) return;
-  const text = `{"log_id":${JSON.stringify(logId)},"events":[${events.map(serialise).join(',')}]}`;
   res.writeHead(200, {
     'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
+    'Content-Length': body.length,
     'Cache-Control': 'no-store',
-    ...headers,
+    ...(closing ? { Connection: 'close' } : {}),
   });
-  res.end(text);
+  res.end(body);
 }
 
 export async function startRelay(options: RelayOptions): Promise<Relay> {
@@ -228,7 +168,24 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const marketplaceSecrets = [...options.marketplaceSecrets];
   const deliverySecrets = [...options.deliverySecrets];
 
-  const store: EventStore = openSqliteStore(options.dbPath);
+  const log = createThrottledLog();
+  let store: EventStore;
+  if (options.storeUrl !== undefined) {
+    try {
+      store = await openPostgresStore(options.storeUrl, {
+        ...(options.storeRecheckMs === undefined ? {} : { recheckMs: options.storeRecheckMs }),
+        log: (message) => log(`store:${message.slice(0, 40)}`, message),
+      });
+    } catch (error) {
+      throw new Error(
+        `Cannot open the store ${redactUrl(options.storeUrl)}: ${(error as Error).message}`,
+      );
+    }
+  } else if (options.dbPath !== undefined) {
+    store = openSqliteStore(options.dbPath);
+  } else {
+    throw new Error('Either storeUrl (postgres://…) or dbPath (a SQLite file) is required.');
+  }
   // Fixed for the life of the storage, so it is read once and sent with every poll answer.
   let logId: string;
   try {
@@ -238,12 +195,14 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     throw error;
   }
   const commits = createGroupCommit(store);
-  const hub = createPollHub();
+  const logIdJson = JSON.stringify(logId);
+  const hub = createPollHub((events) => renderEvents(logIdJson, events));
   const metrics = createRelayMetrics(() => hub.size);
   const limiter = createRateLimiter(options.pollRateLimit ?? { perSecond: 5, burst: 20 }, now);
+  const usage = createSharedUsage(store, limiter, (terminalId) => hub.openFor(terminalId), log);
   let closing = false;
 
-  store.onAppended((events) => hub.publish(events));
+  store.onAppended((events, after) => hub.publish(events, after));
 
   const ingest = async (event: IncomingEvent) => {
     try {
@@ -252,9 +211,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return outcome;
     } catch (error) {
       metrics.refused.inc({ kind: event.kind, reason: 'storage_error' });
-      console.error(`relay: could not store a ${event.kind} event: ${(error as Error).message}`);
+      log('storage', `could not store a ${event.kind} event: ${(error as Error).message}`);
       throw new HttpError(503, 'The event could not be stored; retry later.', {
-        'Retry-After': '1',
+        headers: {
+          'Retry-After': '1',
+        },
       });
     }
   };
@@ -268,7 +229,9 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     try {
       return await readBody(req, maxBodyBytes);
     } catch (error) {
-      if (error instanceof HttpError) refuse(kind, 'too_large', error);
+      if (error instanceof HttpError) {
+        refuse(kind, error.status === 413 ? 'too_large' : 'malformed', error);
+      }
       throw error;
     }
   };
@@ -302,6 +265,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       body: decoded.text,
       signature: signature as string,
     });
+    trust(req.socket);
     sendJson(res, 200, { received: true, duplicate: outcome.status === 'duplicate' });
   };
 
@@ -321,11 +285,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         new HttpError(400, 'The body must be a JSON object with a string field "token".'),
       );
     }
-    const verified = await verifyDeliveryToken(
-      envelope.data.token,
-      deliverySecrets,
-      new Date(now()),
-    );
+    const verified = await verifyDeliveryToken(envelope.data.token, deliverySecrets, {
+      now: new Date(now()),
+      ...(options.deliveryAudience === undefined ? {} : { audience: options.deliveryAudience }),
+      ...(options.deliveryIssuer === undefined ? {} : { issuer: options.deliveryIssuer }),
+    });
     if (!verified.ok)
       return refuse('delivery', verified.reason, new HttpError(401, verified.message));
     const parsed = parseDeliveryEvent(verified.payload);
@@ -339,6 +303,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       body: decoded.text,
       signature: null,
     });
+    trust(req.socket);
     sendJson(res, 200, {
       received: true,
       duplicate: outcome.status === 'duplicate',
@@ -346,18 +311,35 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     });
   };
 
+  // Active terminals by key hash, so a re-poll costs no database round trip. A terminal's venues
+  // never change and a revocation is final: every revocation the relay reads (on its interval,
+  // or at once on a PostgreSQL notification) goes into `revokedIds`, which every hit checks.
+  const knownTerminals = new Map<string, Terminal>();
+  const revokedIds = new Set<string>();
+  const MAX_KNOWN_TERMINALS = 100_000;
   const authenticate = async (req: IncomingMessage) => {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
     const challenge = { 'WWW-Authenticate': 'Bearer realm="relay"' };
     if (!match)
-      throw new HttpError(
-        401,
-        'A terminal key is required: Authorization: Bearer <key>.',
-        challenge,
-      );
-    const terminal = await store.findActiveTerminal(hashTerminalKey(match[1] as string));
-    if (!terminal) throw new HttpError(401, 'The terminal key is unknown or revoked.', challenge);
+      throw new HttpError(401, 'A terminal key is required: Authorization: Bearer <key>.', {
+        headers: challenge,
+      });
+    const hash = hashTerminalKey(match[1] as string);
+    let terminal = knownTerminals.get(hash) ?? null;
+    if (terminal === null) {
+      terminal = await store.findActiveTerminal(hash);
+      if (terminal !== null) {
+        if (knownTerminals.size >= MAX_KNOWN_TERMINALS) {
+          knownTerminals.delete(knownTerminals.keys().next().value as string);
+        }
+        knownTerminals.set(hash, terminal);
+      }
+    }
+    if (terminal === null || revokedIds.has(terminal.id)) {
+      throw new HttpError(401, 'The terminal key is unknown or revoked.', { headers: challenge });
+    }
+    trust(req.socket);
     return terminal;
   };
 
@@ -371,32 +353,43 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     );
     const terminal = await authenticate(req);
     const retryAfter = limiter.take(terminal.id);
+    if (retryAfter === 0) usage.took(terminal.id);
     if (retryAfter > 0) {
       metrics.polls.inc({ outcome: 'rate_limited' });
       throw new HttpError(429, `This terminal key polls too often; retry in ${retryAfter} s.`, {
-        'Retry-After': String(retryAfter),
+        headers: {
+          'Retry-After': String(retryAfter),
+        },
       });
     }
-    if (wait > 0 && hub.openFor(terminal.id) >= maxOpenPollsPerKey) {
+    if (
+      wait > 0 &&
+      hub.openFor(terminal.id) + usage.openElsewhere(terminal.id) >= maxOpenPollsPerKey
+    ) {
       metrics.polls.inc({ outcome: 'too_many_open' });
       throw new HttpError(
         429,
         `This terminal key already has ${maxOpenPollsPerKey} polls open; close one first.`,
         {
-          'Retry-After': '1',
+          headers: {
+            'Retry-After': '1',
+          },
         },
       );
     }
 
     const pending: { timer?: NodeJS.Timeout } = {};
-    const answer = (events: StoredEvent[], outcome: string) => {
+    const answer = (events: StoredEvent[], outcome: string, body?: Buffer) => {
       clearTimeout(pending.timer);
       metrics.polls.inc({ outcome });
       metrics.pollDuration.observe((performance.now() - started) / 1000);
-      sendEvents(res, logId, events, closing ? { Connection: 'close' } : {});
+      sendEvents(res, body ?? renderEvents(logIdJson, events), closing);
     };
     const list = async (): Promise<StoredEvent[]> => {
-      if (hub.nothingAfter(terminal.venueIds, after)) return [];
+      // The shortcut serves waiting polls only: with PostgreSQL the hub learns of another
+      // instance's commit a few milliseconds late, which a waiting poll absorbs (it is woken then)
+      // but an immediate answer would not.
+      if (wait > 0 && !closing && hub.nothingAfter(terminal.venueIds, after)) return [];
       const events = await store.listEvents(terminal.venueIds, after, limit);
       hub.listed(terminal.venueIds, after, events, limit);
       return events;
@@ -414,7 +407,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       venueIds: terminal.venueIds,
       after,
       limit,
-      settle(outcome) {
+      recheck: () => undefined,
+      settle(outcome, body) {
         if (outcome === 'revoked') {
           clearTimeout(pending.timer);
           metrics.polls.inc({ outcome: 'revoked' });
@@ -425,14 +419,39 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           const at = now();
           for (const event of outcome)
             metrics.delivery.observe(Math.max(0, at - event.receivedAt) / 1000);
-          answer(outcome, 'events');
+          answer(outcome, 'events', body);
         }
       },
     };
+    // One store read at a time per poll; a batch published meanwhile asks for one more.
+    let rechecking = false;
+    let recheckAgain = false;
+    waiter.recheck = () => {
+      if (rechecking) {
+        recheckAgain = true;
+        return;
+      }
+      rechecking = true;
+      recheckAgain = false;
+      metrics.rechecks.inc();
+      list()
+        .then((events) => {
+          if (events.length > 0 && hub.remove(waiter)) answer(events, 'events');
+        })
+        .catch((error: unknown) =>
+          log('poll', `re-reading for a poll failed: ${(error as Error).message}`),
+        )
+        .finally(() => {
+          rechecking = false;
+          if (recheckAgain) waiter.recheck();
+        });
+    };
     hub.add(waiter);
+    usage.changed(terminal.id);
     res.on('close', () => {
       clearTimeout(pending.timer);
       hub.remove(waiter);
+      usage.changed(terminal.id);
     });
     pending.timer = setTimeout(() => {
       if (hub.remove(waiter)) answer([], 'empty');
@@ -448,8 +467,40 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     if (events.length > 0 && hub.remove(waiter)) answer(events, 'events');
   };
 
+  const metricsTokenHash =
+    options.metricsToken === undefined
+      ? null
+      : createHash('sha256').update(options.metricsToken).digest();
+  const serveMetrics = (req: IncomingMessage, res: ServerResponse) => {
+    if (metricsTokenHash !== null) {
+      const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
+      const given = createHash('sha256')
+        .update(match?.[1] ?? '')
+        .digest();
+      if (!match || !timingSafeEqual(given, metricsTokenHash)) {
+        throw new HttpError(
+          401,
+          'GET /metrics requires the metrics token: Authorization: Bearer <token>.',
+          {
+            headers: {
+              'WWW-Authenticate': 'Bearer realm="relay-metrics"',
+            },
+          },
+        );
+      }
+    }
+    sendText(res, 200, metrics.render(), {
+      'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
+    });
+  };
+
   const route = async (req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://relay');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://relay');
+    } catch {
+      throw new HttpError(400, 'The request target is not a valid URL path.');
+    }
     const routes: Record<string, { method: string; run: () => Promise<void> | void }> = {
       '/hooks/marketplace': { method: 'POST', run: () => handleMarketplace(req, res) },
       '/hooks/delivery': { method: 'POST', run: () => handleDelivery(req, res) },
@@ -458,44 +509,64 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         method: 'GET',
         run: () => sendJson(res, closing ? 503 : 200, { status: closing ? 'closing' : 'ok' }),
       },
-      '/metrics': {
-        method: 'GET',
-        run: () => {
-          const text = metrics.render();
-          res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8' });
-          res.end(text);
-        },
-      },
+      '/metrics': { method: 'GET', run: () => serveMetrics(req, res) },
     };
-    const found = routes[url.pathname];
-    if (!found) throw new HttpError(404, `No route for ${url.pathname}.`);
+    const found = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
+    if (!found) throw new HttpError(404, 'No such route.');
     if (req.method !== found.method) {
       throw new HttpError(405, `${url.pathname} accepts ${found.method} only.`, {
-        Allow: found.method,
+        headers: {
+          Allow: found.method,
+        },
       });
     }
     if (closing && found.method === 'POST') {
       throw new HttpError(503, 'The relay is shutting down; retry shortly.', {
-        'Retry-After': '1',
-        Connection: 'close',
+        headers: {
+          'Retry-After': '1',
+          Connection: 'close',
+        },
       });
     }
     await found.run();
+  };
+
+  // Every open socket, oldest first, with whether it has proved itself (a verified webhook or a
+  // valid terminal key) and whether a request is in progress on it.
+  type SocketState = { trusted: boolean; busy: boolean };
+  const sockets = new Map<Socket, SocketState>();
+  const maxConnections = options.maxConnections ?? 20_000;
+  function trust(socket: Socket): void {
+    const state = sockets.get(socket);
+    if (state) state.trusted = true;
+  }
+  const shedFor = (incoming: Socket): void => {
+    const pick = (test: (state: SocketState) => boolean) => {
+      for (const [socket, state] of sockets) if (test(state)) return socket;
+      return undefined;
+    };
+    const victim =
+      pick((state) => !state.trusted && !state.busy) ??
+      pick((state) => state.trusted && !state.busy) ??
+      pick((state) => !state.trusted && state.busy);
+    metrics.shed.inc({ victim: victim ? 'older' : 'incoming' });
+    log('shed', `${sockets.size} connections open (the cap): shedding one`);
+    (victim ?? incoming).destroy();
   };
 
   const requestTimeoutMs = options.requestTimeoutMs ?? 10_000;
   const server = createServer(
     {
       keepAliveTimeout: 5_000,
-      headersTimeout: requestTimeoutMs,
-      requestTimeout: requestTimeoutMs,
-      // Node checks these timeouts only this often (30 s by default), which would let them run 4× over.
-      connectionsCheckingInterval: Math.max(50, Math.min(1_000, requestTimeoutMs / 4)),
+      ...requestTimeouts(requestTimeoutMs),
     },
     (req, res) => {
       const socket = req.socket;
-      // Once shutting down, a keep-alive connection ends after its answer so close() can finish.
+      const state = sockets.get(socket);
+      if (state) state.busy = true;
       res.once('finish', () => {
+        if (state) state.busy = false;
+        // Once shutting down, a keep-alive connection ends after its answer so close() can finish.
         if (closing) socket.end();
       });
       route(req, res).catch((error: unknown) => {
@@ -504,45 +575,61 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           if (error.status === 413) res.once('finish', () => req.destroy());
           return;
         }
-        console.error(
-          `relay: ${req.method} ${req.url?.split('?')[0]} failed: ${(error as Error).message}`,
-        );
+        log('request', `${req.method} request failed: ${(error as Error).message}`);
         sendError(res, new HttpError(503, 'The relay could not handle this request; retry later.'));
       });
     },
   );
+  server.on('connection', (socket: Socket) => {
+    if (sockets.size >= maxConnections) shedFor(socket);
+    if (socket.destroyed) return;
+    sockets.set(socket, { trusted: false, busy: false });
+    socket.once('close', () => sockets.delete(socket));
+  });
 
   const prune = () => store.pruneBefore(now() - retentionHours * 3_600_000);
   const timers: NodeJS.Timeout[] = [];
   let revocationCursor = (await store.revokedSince(0)).cursor;
   let checkingRevocations = false;
+  let checkAgain = false;
+  const checkRevocations = () => {
+    if (checkingRevocations) {
+      checkAgain = true;
+      return;
+    }
+    checkingRevocations = true;
+    checkAgain = false;
+    store
+      .revokedSince(revocationCursor)
+      .then(({ terminalIds, cursor }) => {
+        revocationCursor = cursor;
+        for (const id of terminalIds) {
+          revokedIds.add(id);
+          hub.revoke(id);
+        }
+      })
+      .catch((error: unknown) =>
+        log('revocations', `revocation check failed: ${(error as Error).message}`),
+      )
+      .finally(() => {
+        checkingRevocations = false;
+        if (checkAgain && !closing) checkRevocations();
+      });
+  };
+  store.onRevoked(checkRevocations);
   timers.push(
-    setInterval(() => {
-      if (checkingRevocations) return;
-      checkingRevocations = true;
-      store
-        .revokedSince(revocationCursor)
-        .then(({ terminalIds, cursor }) => {
-          revocationCursor = cursor;
-          for (const id of terminalIds) hub.revoke(id);
-        })
-        .catch((error: unknown) =>
-          console.error(`relay: revocation check failed: ${(error as Error).message}`),
-        )
-        .finally(() => {
-          checkingRevocations = false;
-        });
-    }, options.revocationCheckMs ?? 500),
+    setInterval(checkRevocations, options.revocationCheckMs ?? 500),
     setInterval(
       () => {
         prune().catch((error: unknown) =>
-          console.error(`relay: pruning failed: ${(error as Error).message}`),
+          log('prune', `pruning failed: ${(error as Error).message}`),
         );
         limiter.sweep();
       },
       options.pruneIntervalMs ?? 10 * 60_000,
     ),
   );
+  if (store.shareUsage) timers.push(setInterval(usage.sync, options.usageSyncMs ?? 200));
   for (const timer of timers) timer.unref();
 
   try {

@@ -1,15 +1,8 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRelay, type Relay } from './server';
-import { createTerminal } from './terminals';
-import {
-  DELIVERY_SECRET,
-  MARKETPLACE_SECRET,
-  orderNotification,
-  poll,
-  sign,
-  tempDir,
-} from './test-support';
+import { describeEachStore } from './store-fixture';
+import { DELIVERY_SECRET, MARKETPLACE_SECRET, orderNotification, poll, sign } from './test-support';
 
 /** Writes `parts` to a raw socket `gapMs` apart; resolves with what the relay sent and when it hung up. */
 function trickle(
@@ -43,22 +36,20 @@ function trickle(
   });
 }
 
-describe('slow clients on the webhook endpoints', () => {
-  const dir = tempDir();
+describeEachStore('slow clients on the webhook endpoints', (store) => {
   let relay: Relay;
   let key: string;
   beforeAll(async () => {
     relay = await startRelay({
-      dbPath: dir.dbPath,
+      ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       deliverySecrets: [DELIVERY_SECRET],
       requestTimeoutMs: 400,
     });
-    key = createTerminal(dir.dbPath, ['venue-slow']).key;
+    key = (await store.createTerminal(['venue-slow'])).key;
   });
   afterAll(async () => {
     await relay.close();
-    dir.remove();
   });
 
   it('cuts off a client that sends its body too slowly, and stores nothing of it', async () => {

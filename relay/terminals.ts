@@ -1,9 +1,11 @@
-// Terminal administration on the relay's database file. Safe while the relay runs: SQLite
-// serialises the writers, and the relay notices revocations within its revocation check interval.
+// Terminal administration on the relay's store, safe while relays run: SQLite serialises the
+// writers, PostgreSQL transactions do; running relays notice revocations within their revocation
+// check interval (PostgreSQL also notifies them at once).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { NewTerminalRow, Terminal } from './store/event-store';
+import { withStore, type StoreLocation } from './store/open-store';
 import { openRelayDatabase } from './store/sqlite-database';
-import { terminalFromRow, terminalVenuesStatement, type TerminalRow } from './store/sqlite-store';
-import type { Terminal } from './store/event-store';
+import { insertTerminals, listTerminalsIn, revokeTerminalIn } from './store/sqlite-store';
 
 export type { Terminal };
 export type CreateTerminalOptions = { name?: string; now?: () => number };
@@ -14,6 +16,42 @@ export function hashTerminalKey(key: string): string {
 }
 
 export type NewTerminal = { venueIds: string[]; name?: string };
+
+/** New ids and keys for terminals, validated; the rows to store hold only the keys' hashes. */
+function prepareTerminals(
+  terminals: NewTerminal[],
+  now: () => number,
+): { rows: NewTerminalRow[]; created: { id: string; key: string }[] } {
+  const created: { id: string; key: string }[] = [];
+  const rows = terminals.map((terminal) => {
+    const venues = [...new Set(terminal.venueIds.map((venue) => venue.trim()))];
+    if (venues.length === 0 || venues.some((venue) => venue === '')) {
+      throw new Error('A terminal needs at least one non-empty venue id.');
+    }
+    const id = randomUUID();
+    const key = `rtk_${randomBytes(32).toString('base64url')}`;
+    created.push({ id, key });
+    return {
+      id,
+      keyHash: hashTerminalKey(key),
+      name: terminal.name ?? null,
+      venueIds: venues,
+      createdAt: now(),
+    };
+  });
+  return { rows, created };
+}
+
+const withFile = <T>(dbPath: string, fn: (db: ReturnType<typeof openRelayDatabase>) => T): T => {
+  const db = openRelayDatabase(dbPath);
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+};
+
+// Synchronous functions on a SQLite file (the demo, the core's tests).
 
 export function createTerminal(
   dbPath: string,
@@ -34,67 +72,40 @@ export function createTerminals(
   terminals: NewTerminal[],
   now: () => number = Date.now,
 ): { id: string; key: string }[] {
-  const prepared = terminals.map((terminal) => {
-    const venues = [...new Set(terminal.venueIds.map((venue) => venue.trim()))];
-    if (venues.length === 0 || venues.some((venue) => venue === '')) {
-      throw new Error('A terminal needs at least one non-empty venue id.');
-    }
-    return {
-      id: randomUUID(),
-      key: `rtk_${randomBytes(32).toString('base64url')}`,
-      venues,
-      name: terminal.name ?? null,
-    };
-  });
-  const db = openRelayDatabase(dbPath);
-  try {
-    db.transaction(() => {
-      const addTerminal = db.prepare(
-        'INSERT INTO terminals (id, key_hash, name, created_at) VALUES (?, ?, ?, ?)',
-      );
-      const addVenue = db.prepare(
-        'INSERT INTO terminal_venues (terminal_id, venue_id) VALUES (?, ?)',
-      );
-      for (const terminal of prepared) {
-        addTerminal.run(terminal.id, hashTerminalKey(terminal.key), terminal.name, now());
-        for (const venue of terminal.venues) addVenue.run(terminal.id, venue);
-      }
-    }).immediate();
-  } finally {
-    db.close();
-  }
-  return prepared.map(({ id, key }) => ({ id, key }));
+  const { rows, created } = prepareTerminals(terminals, now);
+  withFile(dbPath, (db) => insertTerminals(db, rows));
+  return created;
 }
 
 /** Returns false when no active terminal has this id (unknown, or revoked already). */
 export function revokeTerminal(dbPath: string, id: string, now: () => number = Date.now): boolean {
-  const db = openRelayDatabase(dbPath);
-  try {
-    return db
-      .transaction(() => {
-        const at = now();
-        const changed = db
-          .prepare('UPDATE terminals SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
-          .run(at, id);
-        if (changed.changes === 0) return false;
-        db.prepare('INSERT INTO revocations (terminal_id, revoked_at) VALUES (?, ?)').run(id, at);
-        return true;
-      })
-      .immediate();
-  } finally {
-    db.close();
-  }
+  return withFile(dbPath, (db) => revokeTerminalIn(db, id, now()));
 }
 
 export function listTerminals(dbPath: string): Terminal[] {
-  const db = openRelayDatabase(dbPath);
-  try {
-    const rows = db
-      .prepare('SELECT id, name, created_at, revoked_at FROM terminals ORDER BY created_at, id')
-      .all() as TerminalRow[];
-    const venuesOf = terminalVenuesStatement(db);
-    return rows.map((row) => terminalFromRow(row, venuesOf));
-  } finally {
-    db.close();
-  }
+  return withFile(dbPath, listTerminalsIn);
+}
+
+// The same on any store location: a SQLite file or a postgres:// URL.
+
+export async function createTerminalsAt(
+  location: StoreLocation,
+  terminals: NewTerminal[],
+  now: () => number = Date.now,
+): Promise<{ id: string; key: string }[]> {
+  const { rows, created } = prepareTerminals(terminals, now);
+  await withStore(location, (store) => store.createTerminals(rows));
+  return created;
+}
+
+export function revokeTerminalAt(
+  location: StoreLocation,
+  id: string,
+  now: () => number = Date.now,
+): Promise<boolean> {
+  return withStore(location, (store) => store.revokeTerminal(id, now()));
+}
+
+export function listTerminalsAt(location: StoreLocation): Promise<Terminal[]> {
+  return withStore(location, (store) => store.listTerminals());
 }

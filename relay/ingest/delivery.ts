@@ -3,19 +3,32 @@ import { z } from 'zod';
 
 export type DeliveryVerification =
   | { ok: true; payload: JWTPayload }
-  | { ok: false; reason: 'bad_signature' | 'expired' | 'bad_token'; message: string };
+  | {
+      ok: false;
+      reason: 'bad_signature' | 'expired' | 'bad_token' | 'bad_claims';
+      message: string;
+    };
 
 const encoder = new TextEncoder();
+
+export type DeliveryCheck = {
+  now: Date;
+  /** When configured, `aud` must name it. */
+  audience?: string;
+  /** When configured, `iss` must be it. */
+  issuer?: string;
+};
 
 /**
  * Spec 2: the token is an HS256 JWT signed with the webhook's client_secret (used as raw bytes).
  * Only HS256 is allowed, so `alg: none` and every other algorithm fail before any key is used.
- * exp and nbf are enforced when present (with a minute of clock skew).
+ * `exp` is required (a token without one could be replayed forever) and enforced, as is `nbf`
+ * when present, with a minute of clock skew; `aud` and `iss` when the relay is configured with them.
  */
 export async function verifyDeliveryToken(
   token: string,
   secrets: readonly string[],
-  now: Date,
+  check: DeliveryCheck,
 ): Promise<DeliveryVerification> {
   let last: DeliveryVerification = {
     ok: false,
@@ -26,8 +39,11 @@ export async function verifyDeliveryToken(
     try {
       const { payload } = await jwtVerify(token, encoder.encode(secret), {
         algorithms: ['HS256'],
-        currentDate: now,
+        currentDate: check.now,
         clockTolerance: 60,
+        requiredClaims: ['exp'],
+        ...(check.audience === undefined ? {} : { audience: check.audience }),
+        ...(check.issuer === undefined ? {} : { issuer: check.issuer }),
       });
       return { ok: true, payload };
     } catch (error) {
@@ -35,10 +51,14 @@ export async function verifyDeliveryToken(
         return { ok: false, reason: 'expired', message: 'The delivery token has expired.' };
       }
       if (error instanceof errors.JWTClaimValidationFailed) {
+        const timing =
+          error.claim === 'nbf' || (error.claim === 'exp' && error.reason === 'check_failed');
         return {
           ok: false,
-          reason: 'expired',
-          message: `The delivery token is not valid now (${error.claim}).`,
+          reason: timing ? 'expired' : 'bad_claims',
+          message: timing
+            ? `The delivery token is not valid now (${error.claim}).`
+            : `The delivery token's "${error.claim}" claim is missing or not the expected one.`,
         };
       }
       if (error instanceof errors.JWSSignatureVerificationFailed) {

@@ -1,6 +1,6 @@
-// The relay's storage boundary. The server talks only to this type, never to SQL, so a
-// PostgreSQL adapter (several relay instances behind a load balancer) can implement it next.
-// Every method is async for that reason, even though the SQLite adapter answers synchronously.
+// The relay's storage boundary. The server and the admin commands talk only to this type, never
+// to SQL: the SQLite adapter (one process, one file) and the PostgreSQL adapter (any number of
+// instances behind a load balancer) both implement it.
 
 export type EventKind = 'marketplace' | 'delivery';
 
@@ -46,7 +46,31 @@ export type Terminal = {
   revokedAt: number | null;
 };
 
-export type AppendedListener = (events: StoredEvent[]) => void;
+/**
+ * `events` in seq order, and `after`: every servable event with a seq in (after, last event's
+ * seq] is in `events`. A poll whose cursor is ≥ after can be answered from them alone; one with
+ * an older cursor may be missing events published before and must read the store.
+ */
+export type AppendedListener = (events: StoredEvent[], after: number) => void;
+
+/** One instance's count for one terminal key: polls taken since it started, long-polls open now. */
+export type KeyUsage = { terminalId: string; polls: number; open: number };
+
+/** What the other live instances reported (changed rows only, with some overlap). */
+export type SharedUsage = {
+  others: (KeyUsage & { instanceId: string })[];
+  /** Every other instance alive now. */
+  live: string[];
+};
+
+/** A terminal as the admin commands create it: only the key's hash is stored. */
+export type NewTerminalRow = {
+  id: string;
+  keyHash: string;
+  name: string | null;
+  venueIds: string[];
+  createdAt: number;
+};
 
 export type EventStore = {
   /** Commits the whole batch durably in one transaction, then tells the listeners. */
@@ -64,7 +88,24 @@ export type EventStore = {
   revokedSince(cursor: number): Promise<{ terminalIds: string[]; cursor: number }>;
   /** Deletes events (and held events) received before the given time; returns how many. */
   pruneBefore(time: number): Promise<number>;
-  /** Called after every commit that makes events servable (in-process for SQLite; LISTEN/NOTIFY for Postgres). */
+  /**
+   * Called with every servable event, each exactly once and in seq order, each batch continuing
+   * where the previous one ended (SQLite: after each local commit; PostgreSQL: by reading the log
+   * of every instance in commit order, woken by LISTEN/NOTIFY and on a short interval).
+   */
   onAppended(listener: AppendedListener): () => void;
+  /** Called when another process may have revoked a terminal (a hint to read revokedSince now). */
+  onRevoked(listener: () => void): () => void;
+  createTerminals(terminals: NewTerminalRow[]): Promise<void>;
+  /** Returns false when no active terminal has this id. */
+  revokeTerminal(id: string, at: number): Promise<boolean>;
+  listTerminals(): Promise<Terminal[]>;
+  /** Gives the log a new random identity (after restoring a backup) and returns it. */
+  renewLogId(): Promise<string>;
+  /**
+   * Shared stores only (absent for SQLite, where one process serves everything): reports this
+   * instance's changed key usage and a heartbeat, and answers what the other instances reported.
+   */
+  shareUsage?(instanceId: string, changes: KeyUsage[]): Promise<SharedUsage>;
   close(): Promise<void>;
 };

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { EVENT_COLUMNS, eventFromRow, type EventRow } from './event-row';
 import { openRelayDatabase } from './sqlite-database';
 import type {
   AppendOutcome,
@@ -6,19 +8,10 @@ import type {
   EventKind,
   EventStore,
   IncomingEvent,
+  NewTerminalRow,
   StoredEvent,
   Terminal,
 } from './event-store';
-
-type EventRow = {
-  seq: number;
-  kind: EventKind;
-  event_id: string;
-  venue_id: string;
-  received_at: number;
-  body: string;
-  signature: string | null;
-};
 
 type HeldRow = Omit<EventRow, 'seq' | 'venue_id'> & { order_ref: string | null };
 
@@ -28,16 +21,6 @@ type TerminalRow = {
   created_at: number;
   revoked_at: number | null;
 };
-
-const toStored = (row: EventRow): StoredEvent => ({
-  seq: row.seq,
-  kind: row.kind,
-  eventId: row.event_id,
-  venueId: row.venue_id,
-  receivedAt: row.received_at,
-  body: row.body,
-  signature: row.signature,
-});
 
 export function openSqliteStore(path: string): EventStore {
   const db = openRelayDatabase(path);
@@ -60,7 +43,7 @@ export function openSqliteStore(path: string): EventStore {
       body,
       signature,
     ) as EventRow;
-    return toStored(row);
+    return eventFromRow(row);
   };
 
   const appendOne = (event: IncomingEvent): AppendOutcome => {
@@ -116,6 +99,9 @@ export function openSqliteStore(path: string): EventStore {
   };
 
   const appendAll = db.transaction((events: IncomingEvent[]) => events.map(appendOne));
+  // The newest seq handed to the listeners: this process is the file's only writer of events.
+  let published =
+    (db.prepare('SELECT coalesce(max(seq), 0) FROM events').pluck().get() as number) ?? 0;
 
   return {
     async appendBatch(events) {
@@ -126,7 +112,9 @@ export function openSqliteStore(path: string): EventStore {
         if (outcome.status === 'stored') servable.push(...outcome.released, outcome.event);
       }
       if (servable.length > 0) {
-        for (const listener of listeners) listener(servable);
+        const after = published;
+        published = (servable.at(-1) as StoredEvent).seq;
+        for (const listener of listeners) listener(servable, after);
       }
       return outcomes;
     },
@@ -141,7 +129,7 @@ export function openSqliteStore(path: string): EventStore {
         venueIds.length === 1
           ? statements.eventsOfVenue.all(venueIds[0], after, limit)
           : statements.eventsOfVenues.all(JSON.stringify(venueIds), after, limit);
-      return (rows as EventRow[]).map(toStored);
+      return (rows as EventRow[]).map(eventFromRow);
     },
 
     async findActiveTerminal(keyHash) {
@@ -182,6 +170,27 @@ export function openSqliteStore(path: string): EventStore {
       return () => listeners.delete(listener);
     },
 
+    // Another process's revocation is found by the relay's periodic revokedSince: no hint here.
+    onRevoked() {
+      return () => undefined;
+    },
+
+    async createTerminals(terminals) {
+      insertTerminals(db, terminals);
+    },
+
+    async revokeTerminal(id, at) {
+      return revokeTerminalIn(db, id, at);
+    },
+
+    async listTerminals() {
+      return listTerminalsIn(db);
+    },
+
+    async renewLogId() {
+      return renewLogIdIn(db);
+    },
+
     async close() {
       listeners.clear();
       db.close();
@@ -189,27 +198,64 @@ export function openSqliteStore(path: string): EventStore {
   };
 }
 
-/** Reads a terminal with its venues; shared with the admin functions. */
-export function terminalFromRow(row: TerminalRow, venuesOf: Database.Statement): Terminal {
-  const venues = venuesOf.all(row.id) as string[];
-  return {
-    id: row.id,
-    name: row.name,
-    venueIds: venues,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  };
+// Terminal administration, shared by the store and the synchronous file functions of terminals.ts.
+
+export function insertTerminals(db: Database.Database, terminals: NewTerminalRow[]): void {
+  db.transaction(() => {
+    const addTerminal = db.prepare(
+      'INSERT INTO terminals (id, key_hash, name, created_at) VALUES (?, ?, ?, ?)',
+    );
+    const addVenue = db.prepare(
+      'INSERT INTO terminal_venues (terminal_id, venue_id) VALUES (?, ?)',
+    );
+    for (const terminal of terminals) {
+      addTerminal.run(terminal.id, terminal.keyHash, terminal.name, terminal.createdAt);
+      for (const venue of terminal.venueIds) addVenue.run(terminal.id, venue);
+    }
+  }).immediate();
 }
 
-export type { TerminalRow };
+export function revokeTerminalIn(db: Database.Database, id: string, at: number): boolean {
+  return db
+    .transaction(() => {
+      const changed = db
+        .prepare('UPDATE terminals SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+        .run(at, id);
+      if (changed.changes === 0) return false;
+      db.prepare('INSERT INTO revocations (terminal_id, revoked_at) VALUES (?, ?)').run(id, at);
+      return true;
+    })
+    .immediate();
+}
 
-export const terminalVenuesStatement = (db: Database.Database): Database.Statement =>
-  db
+export function listTerminalsIn(db: Database.Database): Terminal[] {
+  const rows = db
+    .prepare('SELECT id, name, created_at, revoked_at FROM terminals ORDER BY created_at, id')
+    .all() as TerminalRow[];
+  const venuesOf = db
     .prepare('SELECT venue_id FROM terminal_venues WHERE terminal_id = ? ORDER BY venue_id')
     .pluck();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    venueIds: venuesOf.all(row.id) as string[],
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  }));
+}
+
+export function readLogIdIn(db: Database.Database): string {
+  return db.prepare("SELECT value FROM meta WHERE key = 'log_id'").pluck().get() as string;
+}
+
+export function renewLogIdIn(db: Database.Database): string {
+  const logId = randomUUID();
+  db.prepare("UPDATE meta SET value = ? WHERE key = 'log_id'").run(logId);
+  return logId;
+}
 
 function prepare(db: Database.Database) {
-  const columns = 'seq, kind, event_id, venue_id, received_at, body, signature';
+  const columns = EVENT_COLUMNS;
   return {
     logId: db.prepare("SELECT value FROM meta WHERE key = 'log_id'").pluck(),
     eventExists: db.prepare('SELECT 1 FROM events WHERE kind = ? AND event_id = ?'),

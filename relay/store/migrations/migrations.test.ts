@@ -1,11 +1,11 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test-support';
-import { DatabaseFromFutureError, MIGRATIONS, migrate, schemaVersion } from '.';
-import type { Migration } from '.';
+import { SchemaFromTheFutureError, type SqliteStep } from '../../../kit/migrations';
+import { MIGRATIONS, migrate, schemaVersion } from '.';
 import { openRelayDatabase } from '../sqlite-database';
 
-const upTo = (version: number) => MIGRATIONS.filter((m) => m.version <= version);
+const upTo = (version: number) => MIGRATIONS.slice(0, version);
 const tables = (db: Database.Database) =>
   db
     .prepare(
@@ -25,7 +25,7 @@ describe('relay migrations', () => {
 
   it('1 creates the event log with a unique (kind, event_id) and never-reused seqs', () => {
     const db = fresh();
-    expect(migrate(db, upTo(1))).toBe(1);
+    expect(migrate(db, upTo(1)).to).toBe(1);
     expect(tables(db)).toEqual(['events']);
     const insert = db.prepare(
       "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', ?, 'v', 0, '{}') RETURNING seq",
@@ -43,7 +43,7 @@ describe('relay migrations', () => {
     db.prepare(
       "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'kept', 'v', 0, '{}')",
     ).run();
-    expect(migrate(db, upTo(2))).toBe(2);
+    expect(migrate(db, upTo(2)).to).toBe(2);
     expect(tables(db)).toEqual(['events', 'revocations', 'terminal_venues', 'terminals']);
     expect(db.prepare('SELECT event_id FROM events').pluck().all()).toEqual(['kept']);
     db.prepare("INSERT INTO terminals (id, key_hash, created_at) VALUES ('t', 'h', 0)").run();
@@ -57,7 +57,7 @@ describe('relay migrations', () => {
     const db = fresh();
     migrate(db, upTo(2));
     db.prepare("INSERT INTO terminals (id, key_hash, created_at) VALUES ('t', 'h', 0)").run();
-    expect(migrate(db, upTo(3))).toBe(3);
+    expect(migrate(db, upTo(3)).to).toBe(3);
     expect(tables(db)).toEqual([
       'delivery_orders',
       'events',
@@ -86,7 +86,7 @@ describe('relay migrations', () => {
     db.prepare(
       "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'kept', 'v', 0, '{}')",
     ).run();
-    expect(migrate(db, upTo(4))).toBe(4);
+    expect(migrate(db, upTo(4)).to).toBe(4);
     expect(tables(db)).toContain('meta');
     const logId = () => db.prepare("SELECT value FROM meta WHERE key = 'log_id'").pluck().all();
     const first = logId();
@@ -94,7 +94,7 @@ describe('relay migrations', () => {
     expect(first[0]).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
-    expect(migrate(db, upTo(4))).toBe(4);
+    expect(migrate(db, upTo(4)).to).toBe(4);
     expect(logId()).toEqual(first);
     expect(db.prepare('SELECT event_id FROM events').pluck().all()).toEqual(['kept']);
     const other = fresh();
@@ -122,7 +122,7 @@ describe('relay migrations', () => {
     const db = new Database(dir.dbPath);
     db.pragma('user_version = 99');
     db.close();
-    expect(() => openRelayDatabase(dir.dbPath)).toThrow(DatabaseFromFutureError);
+    expect(() => openRelayDatabase(dir.dbPath)).toThrow(SchemaFromTheFutureError);
     const again = new Database(dir.dbPath);
     expect(schemaVersion(again)).toBe(99);
     expect(tables(again)).toEqual([]);
@@ -131,13 +131,9 @@ describe('relay migrations', () => {
 
   it('rolls every step back when a later step fails, so the version never lies', () => {
     const db = fresh();
-    const broken: Migration[] = [
+    const broken: SqliteStep[] = [
       ...upTo(2),
-      {
-        version: 3,
-        name: 'broken',
-        up: (target) => target.exec('CREATE TABLE ok (a); CREATE TABLE events (a);'),
-      },
+      (target) => target.exec('CREATE TABLE ok (a); CREATE TABLE events (a);'),
     ];
     expect(() => migrate(db, broken)).toThrow(/already exists/);
     expect(schemaVersion(db)).toBe(0);

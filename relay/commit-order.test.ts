@@ -1,0 +1,191 @@
+// Commit order, not allocation order: while one append is allocated but not committed, no later
+// event may become visible, or a poller that reads in between would move its cursor past the
+// earlier seq and never see it. Each store is held mid-transaction by its own append path.
+import { Worker } from 'node:worker_threads';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { postgresSkipReason } from './pg-cluster';
+import { startRelay } from './server';
+import { openSqliteStore } from './store/sqlite-store';
+import { useStore } from './store-fixture';
+import {
+  MARKETPLACE_SECRET,
+  orderNotification,
+  poll,
+  postMarketplace,
+  sign,
+  tempDir,
+} from './test-support';
+
+const idOf = (body: string) => (JSON.parse(body) as { id: string }).id;
+const skipPostgres = postgresSkipReason();
+
+describe.skipIf(skipPostgres !== null)(
+  `commit order on PostgreSQL${skipPostgres ? ` (SKIPPED: ${skipPostgres})` : ''}`,
+  () => {
+    const store = useStore('postgres');
+
+    it('holds later appends on every instance until an earlier one commits; a poller in between sees none of them, then all in seq order', async () => {
+      const options = {
+        ...store.options,
+        marketplaceSecrets: [MARKETPLACE_SECRET],
+        deliverySecrets: [],
+        pollRateLimit: { perSecond: 1000, burst: 1000 },
+      };
+      const relays = [await startRelay(options), await startRelay(options)];
+      const { key } = await store.createTerminal(['v-order']);
+      const slow = new pg.Client({ connectionString: store.location });
+      await slow.connect();
+      const watcher = new pg.Client({ connectionString: store.location });
+      await watcher.connect();
+      try {
+        // A long-poll with cursor 0 waits on instance B throughout.
+        const waiting = poll(relays[1]?.url as string, key, { after: 0, wait: 20 });
+
+        // The delayed transaction: the store's own append function, not yet committed.
+        const slowBody = orderNotification('slow', 'v-order');
+        await slow.query('BEGIN');
+        const { rows } = await slow.query<{ r_seq: string }>(
+          'SELECT r_seq FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
+          [
+            ['marketplace'],
+            ['slow'],
+            ['v-order'],
+            [null],
+            [Date.now()],
+            [slowBody],
+            [sign(slowBody, MARKETPLACE_SECRET)],
+          ],
+        );
+        const slowSeq = Number(rows[0]?.r_seq);
+        expect(slowSeq).toBeGreaterThan(0);
+
+        // Later webhooks through both instances.
+        const later = ['later-a', 'later-b', 'later-c', 'later-d'].map((id, i) => {
+          const body = orderNotification(id, 'v-order');
+          const url = relays[i % 2]?.url as string;
+          return postMarketplace(url, body, sign(body, MARKETPLACE_SECRET));
+        });
+        // Both instances' appends are queued behind the lock (not committed out of order).
+        await expect
+          .poll(
+            async () =>
+              Number(
+                (
+                  await watcher.query<{ n: string }>(
+                    "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+                  )
+                ).rows[0]?.n,
+              ),
+            { timeout: 10_000, interval: 20 },
+          )
+          .toBeGreaterThanOrEqual(2);
+
+        // A poller reading now, through either instance, sees nothing: not the later events
+        // (which would let its cursor pass slowSeq), and not the uncommitted one.
+        for (const relay of relays) {
+          const between = await poll(relay.url, key, { after: 0 });
+          expect([between.status, between.events]).toEqual([200, []]);
+        }
+
+        await slow.query('COMMIT');
+        const answers = await Promise.all(later);
+        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+
+        const all = await poll(relays[0]?.url as string, key, { after: 0 });
+        const seqs = all.events.map((event) => event.seq);
+        expect(all.events.map((event) => idOf(event.body))[0]).toBe('slow');
+        expect(seqs[0]).toBe(slowSeq);
+        expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+        expect(new Set(all.events.map((event) => idOf(event.body)))).toEqual(
+          new Set(['slow', 'later-a', 'later-b', 'later-c', 'later-d']),
+        );
+        // The waiting poll was woken with the slow event first.
+        const woken = await waiting;
+        expect(woken.events.map((event) => idOf(event.body))[0]).toBe('slow');
+      } finally {
+        await slow.end();
+        await watcher.end();
+        for (const relay of relays) await relay.close();
+      }
+    });
+  },
+);
+
+// The SQLite store's writes are serialised by the database's write lock, taken before the seq is
+// allocated: a second writer waits for the first to commit. Its listing reads never block.
+describe('commit order on SQLite', () => {
+  it('a later append waits for an earlier uncommitted one; a reader in between sees neither, then both in seq order', async () => {
+    const dir = tempDir();
+    const reader = openSqliteStore(dir.dbPath);
+    const holder = new Database(dir.dbPath);
+    holder.pragma('busy_timeout = 5000');
+    // The later writer runs the store's own append in a thread, since it blocks while it waits.
+    const worker = new Worker(
+      `
+      const { workerData, parentPort } = require('node:worker_threads');
+      import('tsx/esm/api').then(({ register }) => {
+        register();
+        return import(workerData.store);
+      }).then(({ openSqliteStore }) => {
+        const store = openSqliteStore(workerData.dbPath);
+        parentPort.once('message', async () => {
+          parentPort.postMessage({ type: 'appending' });
+          const [outcome] = await store.appendBatch([{
+            kind: 'marketplace', eventId: 'later', venueId: 'v-order', orderRef: null,
+            receivedAt: Date.now(), body: '{"id":"later"}', signature: 'x',
+          }]);
+          await store.close();
+          parentPort.postMessage({ type: 'done', seq: outcome.event.seq });
+        });
+        parentPort.postMessage({ type: 'ready' });
+      });
+      `,
+      {
+        eval: true,
+        workerData: {
+          dbPath: dir.dbPath,
+          store: new URL('./store/sqlite-store.ts', import.meta.url).href,
+        },
+      },
+    );
+    const messages: { type: string; seq?: number }[] = [];
+    const next = (type: string) =>
+      new Promise<{ type: string; seq?: number }>((resolve, reject) => {
+        const found = messages.find((message) => message.type === type);
+        if (found) return resolve(found);
+        worker.on('message', (message: { type: string; seq?: number }) => {
+          if (message.type === type) resolve(message);
+        });
+        worker.once('error', reject);
+      });
+    worker.on('message', (message: { type: string }) => messages.push(message));
+    try {
+      await next('ready');
+      holder.exec('BEGIN IMMEDIATE');
+      const slowSeq = holder
+        .prepare(
+          "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'slow', 'v-order', 0, '{\"id\":\"slow\"}') RETURNING seq",
+        )
+        .pluck()
+        .get() as number;
+      worker.postMessage('go');
+      await next('appending');
+      expect(await reader.listEvents(['v-order'], 0, 100)).toEqual([]);
+      holder.exec('COMMIT');
+      const done = await next('done');
+      expect(done.seq).toBeGreaterThan(slowSeq);
+      const events = await reader.listEvents(['v-order'], 0, 100);
+      expect(events.map((event) => [event.eventId, event.seq])).toEqual([
+        ['slow', slowSeq],
+        ['later', done.seq],
+      ]);
+    } finally {
+      await worker.terminate();
+      holder.close();
+      await reader.close();
+      dir.remove();
+    }
+  });
+});

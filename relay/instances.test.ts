@@ -1,0 +1,153 @@
+// Several relay instances on one PostgreSQL store: any instance takes webhooks, any serves any
+// terminal, and what one instance learns (an event, a revocation, a key's polls) reaches the others.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresSkipReason } from './pg-cluster';
+import { startRelay, type Relay, type RelayOptions } from './server';
+import { useStore } from './store-fixture';
+import { MARKETPLACE_SECRET, orderNotification, poll, postMarketplace, sign } from './test-support';
+
+const skip = postgresSkipReason();
+
+describe.skipIf(skip !== null)(
+  `relay instances sharing PostgreSQL${skip ? ` (SKIPPED: ${skip})` : ''}`,
+  () => {
+    const store = useStore('postgres');
+    let a: Relay;
+    let b: Relay;
+    let sql: pg.Client;
+    const start = (extra: Partial<RelayOptions> = {}) =>
+      startRelay({
+        ...store.options,
+        marketplaceSecrets: [MARKETPLACE_SECRET],
+        deliverySecrets: [],
+        revocationCheckMs: 500,
+        ...extra,
+      });
+    beforeAll(async () => {
+      a = await start({ pollRateLimit: { perSecond: 1000, burst: 1000 } });
+      b = await start({ pollRateLimit: { perSecond: 1000, burst: 1000 } });
+      sql = new pg.Client({ connectionString: store.location });
+      await sql.connect();
+    });
+    afterAll(async () => {
+      await sql.end();
+      await a.close();
+      await b.close();
+    });
+
+    const deliver = async (relay: Relay, id: string, venue: string) => {
+      const body = orderNotification(id, venue);
+      expect((await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(
+        200,
+      );
+      return body;
+    };
+
+    it('wakes a poll waiting on B with an event committed through A', async () => {
+      const { key } = await store.createTerminal(['v-wake']);
+      const waiting = poll(b.url, key, { after: 0, wait: 20 });
+      await expect.poll(async () => (await metric(b, 'relay_polls_open')) ?? 0).toBe(1);
+      const started = Date.now();
+      const body = await deliver(a, 'wake-1', 'v-wake');
+      const answer = await waiting;
+      expect(answer.events.map((event) => event.body)).toEqual([body]);
+      // NOTIFY, not the 250 ms re-read, woke it (generous bound for a loaded machine).
+      expect(Date.now() - started).toBeLessThan(1_000);
+    });
+
+    it('still wakes it when the notification is lost (LISTEN connections cut), by re-reading the log', async () => {
+      const { key } = await store.createTerminal(['v-lost']);
+      const waiting = poll(b.url, key, { after: 0, wait: 20 });
+      await expect.poll(async () => (await metric(b, 'relay_polls_open')) ?? 0).toBe(1);
+      // Both instances lose their LISTEN connection: no notification reaches anyone.
+      await sql.query(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+      );
+      const body = await deliver(a, 'lost-1', 'v-lost');
+      const answer = await waiting;
+      expect(answer.events.map((event) => event.body)).toEqual([body]);
+    });
+
+    it('cuts polls on every instance within 1 s of a revocation through any instance', async () => {
+      const { id, key } = await store.createTerminal(['v-revoke']);
+      expect((await poll(a.url, key)).status).toBe(200);
+      expect((await poll(b.url, key)).status).toBe(200);
+      const waiting = [poll(a.url, key, { wait: 20 }), poll(b.url, key, { wait: 20 })];
+      await expect
+        .poll(
+          async () =>
+            ((await metric(a, 'relay_polls_open')) ?? 0) +
+            ((await metric(b, 'relay_polls_open')) ?? 0),
+        )
+        .toBe(2);
+      const started = Date.now();
+      expect(await store.revokeTerminal(id)).toBe(true);
+      const answers = await Promise.all(waiting);
+      expect(answers.map((answer) => answer.status)).toEqual([401, 401]);
+      expect(Date.now() - started).toBeLessThan(1_000);
+      // Both instances refuse the key from now on, cached or not.
+      expect((await poll(a.url, key)).status).toBe(401);
+      expect((await poll(b.url, key)).status).toBe(401);
+    });
+
+    it('counts open polls and polls taken across instances for the limits', async () => {
+      const limited = [
+        await start({ maxOpenPollsPerKey: 2, pollRateLimit: { perSecond: 0.01, burst: 6 } }),
+        await start({ maxOpenPollsPerKey: 2, pollRateLimit: { perSecond: 0.01, burst: 6 } }),
+      ];
+      const [x, y] = limited as [Relay, Relay];
+      try {
+        const { id, key } = await store.createTerminal(['v-limits']);
+        // One long-poll open on each instance: the key's cap of 2 is reached.
+        const open = [poll(x.url, key, { wait: 20 }), poll(y.url, key, { wait: 20 })];
+        await reported(id, 2);
+        const third = await poll(x.url, key, { wait: 5 });
+        expect(third.status).toBe(429);
+        expect(JSON.parse(third.text).message).toContain('already has 2 polls open');
+
+        // 2 polls were taken on x (the refused one too) and 1 on y; y takes 3 more: 6, the burst.
+        // Once x has heard of y's polls, x refuses the next (alone, x would allow 4 more).
+        for (let i = 0; i < 3; i += 1) expect((await poll(y.url, key)).status).toBe(200);
+        await reported(id, 2, 4);
+        const over = await poll(x.url, key);
+        expect(over.status).toBe(429);
+        expect(JSON.parse(over.text).message).toContain('polls too often');
+        await deliver(x, 'limits-1', 'v-limits');
+        expect((await Promise.all(open)).map((answer) => answer.status)).toEqual([200, 200]);
+      } finally {
+        for (const relay of limited) await relay.close();
+      }
+    });
+
+    /**
+     * Waits until the instances have reported this key with `open` polls open in all and one
+     * instance with `polls` taken, and every live instance has read the reports since.
+     */
+    async function reported(terminalId: string, open: number, polls?: number) {
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await sql.query<{ ok: boolean }>(
+              `SELECT coalesce(sum(u.open), 0) = $2
+                  AND ($3::int IS NULL OR bool_or(u.polls = $3))
+                  AND (SELECT min(i.seen_at) FROM relay_instances i
+                       WHERE i.seen_at > (extract(epoch FROM clock_timestamp()) * 1000)::bigint - 3000)
+                      > max(u.seen_at) AS ok
+               FROM poll_usage u WHERE u.terminal_id = $1`,
+              [terminalId, open, polls ?? null],
+            );
+            return rows[0]?.ok === true;
+          },
+          { timeout: 10_000, interval: 50 },
+        )
+        .toBe(true);
+    }
+  },
+);
+
+async function metric(relay: Relay, name: string): Promise<number | undefined> {
+  const response = await fetch(`${relay.url}/metrics`);
+  const match = new RegExp(`^${name} (\\S+)$`, 'm').exec(await response.text());
+  return match ? Number(match[1]) : undefined;
+}

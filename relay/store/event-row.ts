@@ -1,0 +1,24 @@
+import type { EventKind, StoredEvent } from './event-store';
+
+/** An events row as both adapters select it (same columns and names in SQLite and PostgreSQL). */
+export type EventRow = {
+  seq: number;
+  kind: EventKind;
+  event_id: string;
+  venue_id: string;
+  received_at: number;
+  body: string;
+  signature: string | null;
+};
+
+export const EVENT_COLUMNS = 'seq, kind, event_id, venue_id, received_at, body, signature';
+
+export const eventFromRow = (row: EventRow): StoredEvent => ({
+  seq: row.seq,
+  kind: row.kind,
+  eventId: row.event_id,
+  venueId: row.venue_id,
+  receivedAt: row.received_at,
+  body: row.body,
+  signature: row.signature,
+});

@@ -1,0 +1,173 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresSkipReason, startPgCluster, type PgCluster } from '../../pg-cluster';
+import { SchemaFromTheFutureError } from '../../../kit/migrations';
+import { PG_MIGRATIONS, migratePostgres } from './migrations';
+
+const skip = postgresSkipReason();
+
+describe.skipIf(skip !== null)(
+  `relay PostgreSQL migrations${skip ? ` (SKIPPED: ${skip})` : ''}`,
+  () => {
+    let cluster: PgCluster;
+    const pools: pg.Pool[] = [];
+    beforeAll(async () => {
+      cluster = await startPgCluster();
+    });
+    afterAll(async () => {
+      await Promise.all(pools.map((pool) => pool.end()));
+      await cluster.stop();
+    });
+
+    const fresh = async () => {
+      const pool = new pg.Pool({ connectionString: await cluster.createDatabase(), max: 4 });
+      pools.push(pool);
+      return pool;
+    };
+    const migrate = (pool: pg.Pool, upTo = PG_MIGRATIONS.length) =>
+      migratePostgres(() => pool.connect(), PG_MIGRATIONS.slice(0, upTo));
+    const tables = async (pool: pg.Pool) =>
+      (
+        await pool.query<{ tablename: string }>(
+          "SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
+        )
+      ).rows.map((row) => row.tablename);
+    const version = async (pool: pg.Pool) =>
+      (await pool.query<{ version: number }>('SELECT version FROM relay_schema')).rows[0]?.version;
+
+    it('1 creates the event log with a unique (kind, event_id) and never-reused seqs', async () => {
+      const pool = await fresh();
+      expect(await migrate(pool, 1)).toBe(1);
+      expect(await tables(pool)).toEqual(['events', 'relay_schema']);
+      const insert = (id: string) =>
+        pool.query<{ seq: string }>(
+          "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', $1, 'v', 0, '{}') RETURNING seq",
+          [id],
+        );
+      const first = Number((await insert('a')).rows[0]?.seq);
+      await expect(insert('a')).rejects.toThrow(/unique/i);
+      await pool.query('DELETE FROM events');
+      expect(Number((await insert('b')).rows[0]?.seq)).toBeGreaterThan(first);
+    });
+
+    it('2 adds terminals, their venues and the revocation log, keeping events', async () => {
+      const pool = await fresh();
+      await migrate(pool, 1);
+      await pool.query(
+        "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'kept', 'v', 0, '{}')",
+      );
+      expect(await migrate(pool, 2)).toBe(2);
+      expect(await tables(pool)).toEqual([
+        'events',
+        'relay_schema',
+        'revocations',
+        'terminal_venues',
+        'terminals',
+      ]);
+      expect((await pool.query('SELECT event_id FROM events')).rows).toEqual([
+        { event_id: 'kept' },
+      ]);
+      await pool.query("INSERT INTO terminals (id, key_hash, created_at) VALUES ('t', 'h', 0)");
+      await expect(
+        pool.query("INSERT INTO terminals (id, key_hash, created_at) VALUES ('t2', 'h', 0)"),
+      ).rejects.toThrow(/unique/i);
+    });
+
+    it('3 adds delivery order venues and held events', async () => {
+      const pool = await fresh();
+      await migrate(pool, 2);
+      expect(await migrate(pool, 3)).toBe(3);
+      expect(await tables(pool)).toEqual(
+        expect.arrayContaining(['delivery_orders', 'held_events']),
+      );
+      const hold = () =>
+        pool.query(
+          "INSERT INTO held_events (kind, event_id, order_ref, received_at, body) VALUES ('delivery', 'e', 'o', 0, '{}')",
+        );
+      await hold();
+      await expect(hold()).rejects.toThrow(/unique|duplicate/i);
+    });
+
+    it('4 gives the event log a random identity, once', async () => {
+      const pool = await fresh();
+      await migrate(pool, 3);
+      expect(await migrate(pool, 4)).toBe(4);
+      const logId = async () =>
+        (await pool.query("SELECT value FROM meta WHERE key = 'log_id'")).rows;
+      const first = await logId();
+      expect(first).toHaveLength(1);
+      expect(first[0].value).toMatch(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+      );
+      expect(await migrate(pool, 4)).toBe(4);
+      expect(await logId()).toEqual(first);
+    });
+
+    it('5 appends a batch in one statement: stored, duplicate, held, released before its resolver', async () => {
+      const pool = await fresh();
+      await migrate(pool, 5);
+      const { rows } = await pool.query(
+        'SELECT r_idx, r_status, r_seq::int AS seq, r_event_id FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
+        [
+          ['marketplace', 'marketplace', 'delivery', 'delivery'],
+          ['m1', 'm1', 'held', 'resolver'],
+          ['v', 'v', null, 'v'],
+          [null, null, 'o-1', 'o-1'],
+          [1, 2, 3, 4],
+          ['{}', '{}', '{}', '{}'],
+          ['s', 's', null, null],
+        ],
+      );
+      expect(rows).toEqual([
+        { r_idx: 1, r_status: 'stored', seq: 1, r_event_id: null },
+        { r_idx: 2, r_status: 'duplicate', seq: null, r_event_id: null },
+        { r_idx: 3, r_status: 'held', seq: null, r_event_id: null },
+        { r_idx: 4, r_status: 'released', seq: 2, r_event_id: 'held' },
+        { r_idx: 4, r_status: 'stored', seq: 3, r_event_id: null },
+      ]);
+      expect((await pool.query('SELECT count(*)::int AS n FROM held_events')).rows[0].n).toBe(0);
+    });
+
+    it('6 adds the instances and their per-key poll usage, unlogged', async () => {
+      const pool = await fresh();
+      await migrate(pool, 5);
+      expect(await migrate(pool, 6)).toBe(6);
+      const { rows } = await pool.query(
+        "SELECT relname, relpersistence FROM pg_class WHERE relname IN ('relay_instances', 'poll_usage') ORDER BY relname",
+      );
+      expect(rows).toEqual([
+        { relname: 'poll_usage', relpersistence: 'u' },
+        { relname: 'relay_instances', relpersistence: 'u' },
+      ]);
+    });
+
+    it('runs once when two instances start together (advisory lock)', async () => {
+      const pool = await fresh();
+      const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);
+      const newest = PG_MIGRATIONS.length;
+      expect(results).toEqual([newest, newest, newest]);
+      expect(await version(pool)).toBe(newest);
+    });
+
+    it('refuses a schema from a newer relay and leaves it untouched', async () => {
+      const pool = await fresh();
+      await migrate(pool);
+      await pool.query('UPDATE relay_schema SET version = 99');
+      await expect(migrate(pool)).rejects.toBeInstanceOf(SchemaFromTheFutureError);
+      expect(await version(pool)).toBe(99);
+    });
+
+    it('rolls every step back when a later step fails, so the version never lies', async () => {
+      const pool = await fresh();
+      const broken = [
+        ...PG_MIGRATIONS.slice(0, 2),
+        async (tx: pg.PoolClient) => {
+          await tx.query('CREATE TABLE ok (a int)');
+          await tx.query('CREATE TABLE events (a int)');
+        },
+      ];
+      await expect(migratePostgres(() => pool.connect(), broken)).rejects.toThrow(/already exists/);
+      expect(await tables(pool)).toEqual([]);
+    });
+  },
+);

@@ -1,0 +1,209 @@
+// The PostgreSQL schema of the relay, as numbered steps for the project's migration runner
+// (version = index + 1). Append only: a step that shipped is never edited.
+import type { PoolClient } from 'pg';
+import { migrateAsync, type AsyncMigrationTarget } from '../../../kit/migrations';
+import { inTransaction } from './transaction';
+
+/** Advisory lock keys: (RELAY_LOCKS, n). One namespace so they cannot collide with other software. */
+export const RELAY_LOCKS = 0x52454c59; // 'RELY'
+export const LOCK = { append: 1, revoke: 2, prune: 3, migrate: 4 } as const;
+
+/** NOTIFY channels: hints only, every listener also re-checks on an interval. */
+export const CHANNEL = { events: 'relay_events', revocations: 'relay_revocations' } as const;
+
+type Step = (tx: PoolClient) => Promise<void>;
+
+const sql =
+  (text: string): Step =>
+  async (tx) => {
+    await tx.query(text);
+  };
+
+export const PG_MIGRATIONS: readonly Step[] = [
+  // 1: the event log. An identity column is never reused after pruning: terminals hold cursors.
+  sql(`
+    CREATE TABLE events (
+      seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      kind text NOT NULL CHECK (kind IN ('marketplace', 'delivery')),
+      event_id text NOT NULL,
+      venue_id text NOT NULL,
+      received_at bigint NOT NULL,
+      body text NOT NULL,
+      signature text,
+      UNIQUE (kind, event_id)
+    );
+    CREATE INDEX events_venue_seq ON events (venue_id, seq);
+    CREATE INDEX events_received_at ON events (received_at);
+  `),
+  // 2: terminals, their venues, and the append-only revocation log read by every instance.
+  sql(`
+    CREATE TABLE terminals (
+      id text PRIMARY KEY,
+      key_hash text NOT NULL UNIQUE,
+      name text,
+      created_at bigint NOT NULL,
+      revoked_at bigint
+    );
+    CREATE TABLE terminal_venues (
+      terminal_id text NOT NULL REFERENCES terminals (id),
+      venue_id text NOT NULL,
+      PRIMARY KEY (terminal_id, venue_id)
+    );
+    CREATE TABLE revocations (
+      cursor bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+      terminal_id text NOT NULL REFERENCES terminals (id),
+      revoked_at bigint NOT NULL
+    );
+  `),
+  // 3: delivery order → venue, and delivery events held until their venue is known.
+  sql(`
+    CREATE TABLE delivery_orders (
+      order_ref text PRIMARY KEY,
+      venue_id text NOT NULL,
+      last_seen_at bigint NOT NULL
+    );
+    CREATE INDEX delivery_orders_last_seen ON delivery_orders (last_seen_at);
+    CREATE TABLE held_events (
+      held bigint GENERATED ALWAYS AS IDENTITY,
+      kind text NOT NULL,
+      event_id text NOT NULL,
+      order_ref text,
+      received_at bigint NOT NULL,
+      body text NOT NULL,
+      signature text,
+      PRIMARY KEY (kind, event_id)
+    );
+    CREATE INDEX held_events_order_ref ON held_events (order_ref);
+    CREATE INDEX held_events_received_at ON held_events (received_at);
+  `),
+  // 4: the random identity of this event log, shared by every instance.
+  sql(`
+    CREATE TABLE meta (key text PRIMARY KEY, value text NOT NULL);
+    INSERT INTO meta (key, value) VALUES ('log_id', gen_random_uuid()::text);
+  `),
+  // 5: the append, server-side in one statement (one round trip per group commit). Its first act
+  // is a transaction-level advisory lock held until commit: seqs are taken one transaction at a
+  // time, so they become visible in seq order and a poller can never pass a seq that commits later.
+  sql(`
+    CREATE FUNCTION relay_append(
+      p_kind text[], p_event_id text[], p_venue_id text[], p_order_ref text[],
+      p_received_at bigint[], p_body text[], p_signature text[]
+    ) RETURNS TABLE (
+      r_idx integer, r_status text, r_seq bigint, r_kind text, r_event_id text,
+      r_venue_id text, r_received_at bigint, r_body text, r_signature text
+    ) LANGUAGE plpgsql AS $$
+    DECLARE
+      i integer;
+      v text;
+      h record;
+      top bigint := 0;
+    BEGIN
+      PERFORM pg_advisory_xact_lock(${RELAY_LOCKS}, ${LOCK.append});
+      FOR i IN 1 .. coalesce(array_length(p_kind, 1), 0) LOOP
+        r_idx := i;
+        r_seq := NULL; r_kind := NULL; r_event_id := NULL; r_venue_id := NULL;
+        r_received_at := NULL; r_body := NULL; r_signature := NULL;
+        IF EXISTS (SELECT 1 FROM events e WHERE e.kind = p_kind[i] AND e.event_id = p_event_id[i])
+           OR EXISTS (SELECT 1 FROM held_events he WHERE he.kind = p_kind[i] AND he.event_id = p_event_id[i]) THEN
+          r_status := 'duplicate';
+          RETURN NEXT;
+          CONTINUE;
+        END IF;
+        v := p_venue_id[i];
+        IF v IS NULL AND p_order_ref[i] IS NOT NULL THEN
+          SELECT d.venue_id INTO v FROM delivery_orders d WHERE d.order_ref = p_order_ref[i];
+        END IF;
+        IF v IS NULL THEN
+          INSERT INTO held_events (kind, event_id, order_ref, received_at, body, signature)
+          VALUES (p_kind[i], p_event_id[i], p_order_ref[i], p_received_at[i], p_body[i], p_signature[i]);
+          r_status := 'held';
+          RETURN NEXT;
+          CONTINUE;
+        END IF;
+        IF p_order_ref[i] IS NOT NULL THEN
+          INSERT INTO delivery_orders (order_ref, venue_id, last_seen_at)
+          VALUES (p_order_ref[i], v, p_received_at[i])
+          ON CONFLICT (order_ref) DO UPDATE
+            SET venue_id = excluded.venue_id, last_seen_at = excluded.last_seen_at;
+          -- Held events were received earlier, so they take the lower seqs.
+          FOR h IN SELECT he.kind, he.event_id, he.received_at, he.body, he.signature
+                   FROM held_events he WHERE he.order_ref = p_order_ref[i]
+                   ORDER BY he.received_at, he.held LOOP
+            INSERT INTO events (kind, event_id, venue_id, received_at, body, signature)
+            VALUES (h.kind, h.event_id, v, h.received_at, h.body, h.signature)
+            RETURNING seq INTO r_seq;
+            r_status := 'released'; r_kind := h.kind; r_event_id := h.event_id; r_venue_id := v;
+            r_received_at := h.received_at; r_body := h.body; r_signature := h.signature;
+            top := r_seq;
+            RETURN NEXT;
+          END LOOP;
+          DELETE FROM held_events he WHERE he.order_ref = p_order_ref[i];
+          r_kind := NULL; r_event_id := NULL; r_received_at := NULL; r_body := NULL; r_signature := NULL;
+        END IF;
+        INSERT INTO events (kind, event_id, venue_id, received_at, body, signature)
+        VALUES (p_kind[i], p_event_id[i], v, p_received_at[i], p_body[i], p_signature[i])
+        RETURNING seq INTO r_seq;
+        r_status := 'stored'; r_venue_id := v;
+        top := r_seq;
+        RETURN NEXT;
+      END LOOP;
+      IF top > 0 THEN
+        -- Delivered at commit, and only if it commits.
+        PERFORM pg_notify('${CHANNEL.events}', top::text);
+      END IF;
+    END;
+    $$;
+  `), // 6: what each live instance knows of each terminal key's polls (taken so far, open now), so
+  // rate and open-poll limits hold across instances. UNLOGGED: fast, and nothing here needs to
+  // survive a crash of the server (instances report again within a second).
+  sql(`
+    CREATE UNLOGGED TABLE relay_instances (id text PRIMARY KEY, seen_at bigint NOT NULL);
+    CREATE UNLOGGED TABLE poll_usage (
+      instance_id text NOT NULL,
+      terminal_id text NOT NULL,
+      polls bigint NOT NULL,
+      open integer NOT NULL,
+      seen_at bigint NOT NULL,
+      PRIMARY KEY (instance_id, terminal_id)
+    );
+    CREATE INDEX poll_usage_seen_at ON poll_usage (seen_at);
+  `),
+];
+
+/**
+ * The PostgreSQL target of the migration runner: one transaction on one connection, a one-row
+ * schema_version table, and a transaction-level advisory lock so instances starting together
+ * migrate one after the other (the second finds the work done).
+ */
+export function postgresTarget(
+  connect: () => Promise<PoolClient>,
+): AsyncMigrationTarget<PoolClient> {
+  return {
+    transaction: (fn) =>
+      inTransaction(connect, async (client) => {
+        await client.query('SELECT pg_advisory_xact_lock($1, $2)', [RELAY_LOCKS, LOCK.migrate]);
+        await client.query(
+          'CREATE TABLE IF NOT EXISTS relay_schema (one boolean PRIMARY KEY DEFAULT true CHECK (one), version integer NOT NULL)',
+        );
+        return fn(client);
+      }),
+    async readVersion(tx) {
+      const { rows } = await tx.query<{ version: number }>('SELECT version FROM relay_schema');
+      return rows[0]?.version ?? 0;
+    },
+    async writeVersion(tx, version) {
+      await tx.query(
+        'INSERT INTO relay_schema (one, version) VALUES (true, $1) ON CONFLICT (one) DO UPDATE SET version = excluded.version',
+        [version],
+      );
+    },
+  };
+}
+
+/** Migrates to the newest schema; returns its version. */
+export async function migratePostgres(
+  connect: () => Promise<PoolClient>,
+  steps: readonly Step[] = PG_MIGRATIONS,
+): Promise<number> {
+  return (await migrateAsync(postgresTarget(connect), steps, 'The relay database')).to;
+}
