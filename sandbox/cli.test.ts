@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { waitFor } from '../test/wait';
 import { CliError, parseCliArgs } from './cli-args';
 
 describe('sandbox CLI arguments', () => {
@@ -67,10 +68,11 @@ it('npm run sandbox prints one line per service and stops cleanly on SIGTERM', a
   let err = '';
   child.stderr.on('data', (c: Buffer) => (err += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 15_000;
-  while (!out.includes('webhook secret:') && Date.now() < deadline)
-    await new Promise((r) => setTimeout(r, 50));
   try {
+    await waitFor(() => out.includes('webhook secret:'), {
+      timeoutMs: 15_000,
+      message: "the sandbox's start-up lines",
+    });
     const lines = Object.fromEntries(
       out
         .trim()

@@ -1,7 +1,8 @@
 // The control API for tests and the demo (docs/architecture.md), mounted at /_sandbox. No auth: the
 // sandbox listens on 127.0.0.1 only. Faults never apply here.
 import { z } from 'zod';
-import { createRouter, HttpError, parseWith, readJson, sendJson } from './http';
+import { HttpError, sendJson } from '../kit/http';
+import { createRouter, parseWith, readJson } from './http';
 import type { Faults } from './notifications';
 import * as orders from './pos/orders';
 import { createVenue, venueStatusView } from './pos/venues';
@@ -103,7 +104,7 @@ export function createControlService(world: World): Service {
         throw new HttpError(404, `Venue ${body.venue_id} was not found.`);
       if (!client.redirectUris.includes(body.redirect_uri)) {
         throw new HttpError(400, `redirect_uri: not one of the client's registered redirect URIs`, {
-          field: 'redirect_uri',
+          extra: { field: 'redirect_uri' },
         });
       }
       sendJson(res, 201, {
@@ -122,12 +123,12 @@ export function createControlService(world: World): Service {
       const preorderTime = body.preorder_time ? Date.parse(body.preorder_time) : null;
       if (preorderTime !== null && preorderTime <= world.clock.now()) {
         throw new HttpError(400, 'preorder_time: must be in the future', {
-          field: 'preorder_time',
+          extra: { field: 'preorder_time' },
         });
       }
       if (body.self_delivery && body.type !== 'homedelivery') {
         throw new HttpError(400, 'self_delivery: only homedelivery orders can be self-delivered', {
-          field: 'self_delivery',
+          extra: { field: 'self_delivery' },
         });
       }
       const order = orders.createOrder(world, venue, {

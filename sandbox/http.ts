@@ -1,78 +1,37 @@
-// Small HTTP helpers shared by every sandbox service: body reading with a size limit, JSON
-// answers in the platform's error shape, validation errors that name the bad field, and a
-// minimal method + path router (no framework).
-import { STATUS_CODES } from 'node:http';
+// The sandbox's side of the HTTP kit (kit/http.ts): its body limit, its wording of a missing or
+// broken JSON body, validation errors that name the bad field, and a minimal method + path
+// router (no framework). Error bodies are the kit's `{error, message, ...extra}`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
+import { decodeJson, HttpError, readBody } from '../kit/http';
 
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
-/** An error a handler throws to answer `status` with `{error, message, ...extra}`. */
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-    readonly headers: Record<string, string> = {},
-  ) {
-    super(message);
-    this.name = 'HttpError';
+export const NOT_JSON = 'The request body is not valid JSON.';
+
+/**
+ * A JSON body decoded by the kit's rules (UTF-8, a byte order mark tolerated): `undefined` when
+ * the body is blank, `invalid()` thrown when it is not JSON.
+ */
+export async function readOptionalJson(
+  req: IncomingMessage,
+  limit: number,
+  invalid: () => Error,
+): Promise<unknown> {
+  const body = await readBody(req, limit);
+  if (body.toString('utf8').trim() === '') return undefined;
+  try {
+    return decodeJson(body).json;
+  } catch {
+    throw invalid();
   }
-}
-
-export const statusText = (status: number): string => STATUS_CODES[status] ?? 'Error';
-
-export function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-  contentType = 'application/json; charset=utf-8',
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    ...headers,
-    'content-type': contentType,
-    'content-length': Buffer.byteLength(text),
-  });
-  res.end(text);
-}
-
-export function sendEmpty(
-  res: ServerResponse,
-  status: number,
-  headers: Record<string, string> = {},
-): void {
-  res.writeHead(status, headers);
-  res.end();
-}
-
-export function sendError(res: ServerResponse, error: HttpError): void {
-  sendJson(
-    res,
-    error.status,
-    { error: statusText(error.status), message: error.message, ...error.extra },
-    error.headers,
-  );
-}
-
-export async function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > limit) throw new HttpError(413, `The body is larger than ${limit} bytes.`);
-    chunks.push(buffer);
-  }
-  return Buffer.concat(chunks);
 }
 
 /** The request's media type, lower case and without parameters; '' when there is none. */
 export const mediaType = (req: IncomingMessage): string =>
   (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 
-/** For the endpoints whose contract requires `Content-Type: application/json` (README: create-menu). */
+/** For the endpoints that require `Content-Type: application/json` (docs/platform.md#menu-push). */
 export function requireJsonContentType(req: IncomingMessage): void {
   const type = mediaType(req);
   if (type !== 'application/json') {
@@ -85,16 +44,10 @@ export function requireJsonContentType(req: IncomingMessage): void {
 
 /** Reads a JSON body; an empty body counts as `emptyAs` (undefined: the body is required). */
 export async function readJson(req: IncomingMessage, emptyAs?: unknown): Promise<unknown> {
-  const raw = (await readBody(req)).toString('utf8');
-  if (raw.trim() === '') {
-    if (emptyAs !== undefined) return emptyAs;
-    throw new HttpError(400, 'The request body is missing; a JSON object is expected.');
-  }
-  try {
-    return JSON.parse(raw) as unknown;
-  } catch {
-    throw new HttpError(400, 'The request body is not valid JSON.');
-  }
+  const value = await readOptionalJson(req, MAX_BODY_BYTES, () => new HttpError(400, NOT_JSON));
+  if (value !== undefined) return value;
+  if (emptyAs !== undefined) return emptyAs;
+  throw new HttpError(400, 'The request body is missing; a JSON object is expected.');
 }
 
 /** `['categories', 0, 'items', 2, 'price']` → `categories[0].items[2].price`. */
@@ -113,7 +66,7 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.inf
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const field = issue ? fieldPath(issue.path) : '(body)';
-  throw new HttpError(400, `${field}: ${issue?.message ?? 'invalid'}`, { field });
+  throw new HttpError(400, `${field}: ${issue?.message ?? 'invalid'}`, { extra: { field } });
 }
 
 export type Params = Record<string, string>;
@@ -168,12 +121,9 @@ export function createRouter(): Router {
         allowed.push(route.method);
       }
       if (allowed.length === 0) return false;
-      throw new HttpError(
-        405,
-        `Use ${allowed.join(' or ')} on this path.`,
-        {},
-        { allow: allowed.join(', ') },
-      );
+      throw new HttpError(405, `Use ${allowed.join(' or ')} on this path.`, {
+        headers: { Allow: allowed.join(', ') },
+      });
     },
   };
   return router;

@@ -20,7 +20,7 @@ import {
 } from './demo-data';
 import { enableAutoCouriers, startOrderGenerator } from './demo';
 import { createDriveServices } from './drive/service';
-import { HttpError, sendError } from './http';
+import { HttpError, requestTimeouts, sendEmpty, sendError } from '../kit/http';
 import { createNotifier, NO_FAULTS } from './notifications';
 import type { NotificationRetry } from './notifications';
 import { createPosService } from './pos/pos-service';
@@ -40,6 +40,8 @@ export type SandboxOptions = {
   demo?: boolean;
   /** The demo client's secret; random 32 bytes hex if omitted. */
   demoClientSecret?: string;
+  /** A client that has not sent its whole request after this long gets 408 (default 10 s). */
+  requestTimeoutMs?: number;
 };
 
 export type Sandbox = SandboxUrls & {
@@ -53,14 +55,19 @@ export type Sandbox = SandboxUrls & {
   close(): Promise<void>;
 };
 
+const REQUEST_TIMEOUT_MS = 10_000;
+
 export const DEFAULT_RETRY: NotificationRetry = { retries: 3, intervalMs: 5000 };
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   let dispatch: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
-    res.writeHead(503).end();
+    sendEmpty(res, 503);
   };
-  const server = createServer((req, res) => dispatch(req, res));
+  const server = createServer(
+    requestTimeouts(options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS),
+    (req, res) => dispatch(req, res),
+  );
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

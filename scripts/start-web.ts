@@ -8,7 +8,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startCore } from '../main/core';
 import type { Core } from '../main/core';
-import { assertKeychainAvailable, createKeytarSecretStore } from '../main/secrets/secret-store';
+import {
+  assertKeychainAvailable,
+  createKeytarSecretStore,
+  KeychainUnavailableError,
+} from '../main/secrets/secret-store';
 import { startWebHost } from '../main/web-host/server';
 import type { WebHost } from '../main/web-host/server';
 
@@ -90,9 +94,15 @@ const main = async (): Promise<void> => {
       '--host must be a loopback address: the web host serves one counter on this machine.',
     );
   }
-  await ensureRendererBuilt();
+  // Before anything is built or created: without a keychain this venue cannot be set up.
   const secretStore = createKeytarSecretStore();
-  await assertKeychainAvailable(secretStore);
+  try {
+    await assertKeychainAvailable(secretStore);
+  } catch (error) {
+    if (!(error instanceof KeychainUnavailableError)) throw error;
+    throw new Error(`${error.message} Nothing was stored.`, { cause: error });
+  }
+  await ensureRendererBuilt();
   const dataDir = values['data-dir'] ?? process.env.COUNTERTOP_DATA_DIR ?? defaultDataDir();
   let core: Core | null = null;
   let host: WebHost | null = null;

@@ -53,12 +53,14 @@ export type Demo = {
   close(): Promise<void>;
 };
 
-const pickSecretStore = async (
+/** The OS keychain when it answers, else memory: the demo's secrets are throw-away. */
+export const pickSecretStore = async (
   useKeychain: boolean,
   log: (line: string) => void,
+  keychainStore: () => SecretStore = () => createKeytarSecretStore(DEMO_KEYCHAIN_SERVICE),
 ): Promise<{ store: SecretStore; keychain: boolean }> => {
   if (useKeychain) {
-    const store = createKeytarSecretStore(DEMO_KEYCHAIN_SERVICE);
+    const store = keychainStore();
     try {
       await assertKeychainAvailable(store);
       return { store, keychain: true };

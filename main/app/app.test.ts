@@ -1,4 +1,7 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../shared/ipc/contract';
 
 type Listener = (...args: unknown[]) => void;
@@ -18,7 +21,7 @@ const fake = vi.hoisted(() => {
       },
     };
   };
-  const state = { lock: true, windows: [] as Array<Record<string, unknown>> };
+  const state = { lock: true, ready: false, windows: [] as Array<Record<string, unknown>> };
   const app = {
     ...emitter(),
     switches: [] as Array<[string, string]>,
@@ -28,7 +31,24 @@ const fake = vi.hoisted(() => {
     requestSingleInstanceLock: () => state.lock,
     quit: vi.fn(),
     exit: vi.fn(),
-    whenReady: () => Promise.resolve(),
+    whenReady: () => {
+      state.ready = true;
+      return Promise.resolve();
+    },
+  };
+  const protocol = {
+    privileged: [] as Array<{ scheme: string; privileges: Record<string, boolean> }>,
+    registeredBeforeReady: false,
+    handlers: new Map<string, (request: Request) => Promise<Response>>(),
+    registerSchemesAsPrivileged(
+      schemes: Array<{ scheme: string; privileges: Record<string, boolean> }>,
+    ) {
+      this.privileged.push(...schemes);
+      this.registeredBeforeReady = !state.ready;
+    },
+    handle(scheme: string, handler: (request: Request) => Promise<Response>) {
+      this.handlers.set(scheme, handler);
+    },
   };
   const handlers = new Map<string, Listener>();
   const ipcMain = {
@@ -47,21 +67,28 @@ const fake = vi.hoisted(() => {
     events = emitter();
     webContents = {
       ...emitter(),
-      mainFrame: { url: 'file:///app/index.html' },
+      mainFrame: { url: 'app://countertop/index.html' },
       send: vi.fn(),
-      setWindowOpenHandler: vi.fn(),
+      windowOpenHandlers: [] as Array<(details: { url: string }) => { action: string }>,
+      setWindowOpenHandler(handler: (details: { url: string }) => { action: string }) {
+        this.windowOpenHandlers.push(handler);
+      },
     };
+    loaded: string | null = null;
     focused = 0;
     restored = 0;
     minimized = true;
     constructor(public options: Record<string, unknown>) {
       state.windows.push(this as unknown as Record<string, unknown>);
+      // As Electron does: every new web contents is announced on the app.
+      app.emit('web-contents-created', {}, this.webContents);
     }
     once() {}
     on(event: string, listener: Listener) {
       this.events.on(event, listener);
     }
-    loadURL() {
+    loadURL(url: string) {
+      this.loaded = url;
       return Promise.resolve();
     }
     isDestroyed() {
@@ -83,6 +110,7 @@ const fake = vi.hoisted(() => {
     ipcMain,
     handlers,
     session: { defaultSession },
+    protocol,
     BrowserWindow,
     shell: { openExternal: vi.fn() },
   };
@@ -91,6 +119,7 @@ vi.mock('electron', () => ({
   app: fake.app,
   ipcMain: fake.ipcMain,
   session: fake.session,
+  protocol: fake.protocol,
   BrowserWindow: fake.BrowserWindow,
   shell: fake.shell,
 }));
@@ -109,9 +138,16 @@ const makeCore = () => {
     close: vi.fn(async () => undefined),
   };
 };
+let rendererDir: string;
+beforeAll(async () => {
+  rendererDir = await mkdtemp(path.join(tmpdir(), 'countertop-app-'));
+  await writeFile(path.join(rendererDir, 'index.html'), '<html><body>the app</body></html>');
+});
+afterAll(() => rm(rendererDir, { recursive: true, force: true }));
+
 const options = (core: ReturnType<typeof makeCore>) => ({
   preload: '/app/preload.cjs',
-  appUrl: 'file:///app/index.html',
+  rendererDir,
   kiosk: false,
   startCore: async () => core as never,
 });
@@ -119,6 +155,10 @@ const options = (core: ReturnType<typeof makeCore>) => ({
 beforeEach(() => {
   fake.state.windows.length = 0;
   fake.state.lock = true;
+  fake.state.ready = false;
+  fake.protocol.privileged.length = 0;
+  fake.protocol.handlers.clear();
+  fake.shell.openExternal.mockClear();
   fake.app.listeners.clear();
   fake.app.quit.mockClear();
   fake.app.exit.mockClear();
@@ -161,6 +201,47 @@ describe('the desktop app', () => {
       orderId: 'o1',
       orderNumber: '3',
     });
+  });
+
+  it('loads the renderer from app://, a standard secure scheme registered before ready', async () => {
+    const window = (await startApp(options(makeCore()))) as unknown as InstanceType<
+      typeof fake.BrowserWindow
+    >;
+    expect(window.loaded).toBe('app://countertop/index.html');
+    expect(fake.protocol.privileged).toEqual([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+    expect(fake.protocol.registeredBeforeReady).toBe(true);
+    const handler = fake.protocol.handlers.get('app')!;
+    const page = await handler(new Request('app://countertop/index.html'));
+    expect(page.status).toBe(200);
+    expect(await page.text()).toBe('<html><body>the app</body></html>');
+    expect(page.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect((await handler(new Request('app://elsewhere/index.html'))).status).toBe(404);
+    expect((await handler(new Request('app://countertop/%2e%2e/app.test.ts'))).status).toBe(404);
+    expect((await handler(new Request('app://countertop/', { method: 'POST' }))).status).toBe(405);
+    const head = await handler(new Request('app://countertop/', { method: 'HEAD' }));
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+  });
+
+  it('hardens the window’s contents once: an allowed link opens once, in the browser', async () => {
+    const window = (await startApp(options(makeCore()))) as unknown as InstanceType<
+      typeof fake.BrowserWindow
+    >;
+    const contents = window.webContents;
+    expect(contents.listeners.get('will-navigate')).toHaveLength(1);
+    expect(contents.windowOpenHandlers).toHaveLength(1);
+    const navigation = { preventDefault: vi.fn() };
+    contents.emit('will-navigate', navigation, 'https://merchant.platform.example/help');
+    expect(navigation.preventDefault).toHaveBeenCalled();
+    expect(fake.shell.openExternal).toHaveBeenCalledTimes(1);
+    expect(contents.windowOpenHandlers[0]!({ url: 'https://help.platform.example/x' })).toEqual({
+      action: 'deny',
+    });
+    expect(fake.shell.openExternal).toHaveBeenCalledTimes(2);
+    expect(fake.shell.openExternal).toHaveBeenLastCalledWith('https://help.platform.example/x');
   });
 
   it('hardens every web contents created later', async () => {

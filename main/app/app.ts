@@ -1,8 +1,9 @@
 // The desktop app's lifecycle: single instance, hardened sessions and contents, the core, the
 // window, IPC and events, and an orderly quit. Dependencies come in so tests can drive it with a
 // fake electron module and a stand-in core.
-import { app, ipcMain, session } from 'electron';
+import { app, ipcMain, protocol, session } from 'electron';
 import type { BrowserWindow } from 'electron';
+import { APP_URL, handleAppProtocol, registerAppScheme } from './app-protocol';
 import type { ServiceHost } from '../host/dispatch';
 import { forwardEvents, registerIpcHandlers } from './ipc';
 import { createMainWindow, hardenSession, hardenWebContents } from './window';
@@ -11,7 +12,8 @@ export type AppCore = ServiceHost & { close(): Promise<void> };
 
 export type AppOptions = {
   preload: string;
-  appUrl: string;
+  /** The built renderer (vite's dist/renderer), served as app://countertop/. */
+  rendererDir: string;
   kiosk: boolean;
   startCore: () => Promise<AppCore>;
 };
@@ -30,18 +32,22 @@ export const startApp = async (options: AppOptions): Promise<BrowserWindow | nul
     if (window.isMinimized()) window.restore();
     window.focus();
   });
+  // Every web contents, the window's included, is hardened here once: a second set of handlers
+  // would open an allowed link twice.
   app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+  registerAppScheme(protocol);
 
   await app.whenReady();
   hardenSession(session.defaultSession);
+  handleAppProtocol(protocol, options.rendererDir);
   const core = await options.startCore();
 
   const getWindow = (): BrowserWindow | null => window;
-  const unregister = registerIpcHandlers(ipcMain, core.api, getWindow, options.appUrl);
+  const unregister = registerIpcHandlers(ipcMain, core.api, getWindow, APP_URL);
   const unforward = forwardEvents(core, getWindow);
   window = createMainWindow({
     preload: options.preload,
-    appUrl: options.appUrl,
+    appUrl: APP_URL,
     kiosk: options.kiosk,
   });
   window.on('closed', () => (window = null));

@@ -1,9 +1,9 @@
 // Electron's entry point (bundled to dist/main/app/electron-main.js). Environment:
 // COUNTERTOP_DATA_DIR (default: the app's userData folder), COUNTERTOP_KEYCHAIN_SERVICE
 // (default 'countertop'), COUNTERTOP_KIOSK=1 or --kiosk for a full-screen counter.
-import { app } from 'electron';
+import { app, dialog } from 'electron';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { startCore } from '../core';
 import { assertKeychainAvailable, createKeytarSecretStore } from '../secrets/secret-store';
 import { startApp } from './app';
@@ -12,7 +12,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 startApp({
   preload: path.join(here, '..', '..', 'preload', 'preload.cjs'),
-  appUrl: pathToFileURL(path.join(here, '..', '..', 'renderer', 'index.html')).href,
+  rendererDir: path.join(here, '..', '..', 'renderer'),
   kiosk: process.argv.includes('--kiosk') || process.env.COUNTERTOP_KIOSK === '1',
   startCore: async () => {
     // No plaintext fallback: without a keychain the app refuses to start.
@@ -26,8 +26,9 @@ startApp({
     });
   },
 }).catch((error: unknown) => {
-  console.error(
-    `countertop: cannot start: ${error instanceof Error ? error.message : String(error)}`,
-  );
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`countertop: cannot start: ${message}`);
+  // Staff at the counter never see a console: say it on screen (safe before 'ready').
+  dialog.showErrorBox('Countertop cannot start', message);
   app.exit(1);
 });

@@ -7,7 +7,7 @@ import { ServiceError } from '../service-error';
 vi.mock('electron', () => ({}));
 const { forwardEvents, registerIpcHandlers } = await import('./ipc');
 
-const APP_URL = 'file:///opt/countertop/renderer/index.html';
+const APP_URL = 'app://countertop/index.html';
 
 const setup = () => {
   const handlers = new Map<string, (event: unknown, args: unknown) => Promise<unknown>>();
@@ -61,12 +61,69 @@ describe('IPC handlers', () => {
         },
       });
     }
-    mainFrame.url = 'https://evil.example/';
-    expect(await invoke('orders:accept', args)).toMatchObject({
-      ok: false,
-      error: { code: 'invalid-request' },
-    });
+    for (const url of ['https://evil.example/', 'app://elsewhere/index.html', 'file:///x.html']) {
+      mainFrame.url = url;
+      expect(await invoke('orders:accept', args)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-request' },
+      });
+    }
     expect(accept).not.toHaveBeenCalled();
+  });
+
+  it('accept remote addresses only over https (http only for this machine) at setup', async () => {
+    const { handlers } = setup();
+    const connect = vi.fn(async () => ({ venueId: 'v1' }));
+    const api = { 'setup:connect': connect } as unknown as ServiceApi;
+    const window = { webContents: { mainFrame: { url: APP_URL } }, isDestroyed: () => false };
+    const ipcMain = {
+      handle: (channel: string, handler: (event: unknown, args: unknown) => Promise<unknown>) =>
+        handlers.set(channel, handler),
+      removeHandler: () => undefined,
+    };
+    registerIpcHandlers(ipcMain as never, api, () => window as never, APP_URL);
+    const fromApp = { sender: window.webContents, senderFrame: window.webContents.mainFrame };
+    const request = (url: string) => ({
+      authUrl: 'https://auth.platform.example',
+      posUrl: 'https://pos.platform.example',
+      clientId: 'c',
+      clientSecret: 's',
+      code: 'x',
+      redirectUri: 'https://venue.example/callback',
+      relayUrl: url,
+      terminalKey: 'k',
+    });
+    for (const url of [
+      'http://relay.example.com',
+      'http://192.168.1.20:4100',
+      'http://localhost.evil.example',
+      'http://127.0.0.1.evil.example',
+      'ftp://relay.example.com',
+    ]) {
+      const result = (await handlers.get('setup:connect')!(fromApp, request(url))) as {
+        ok: boolean;
+        error: { message: string };
+      };
+      expect(result.ok, url).toBe(false);
+      expect(result.error.message).toContain('relayUrl');
+    }
+    const refused = (await handlers.get('setup:connect')!(
+      fromApp,
+      request('http://relay.example.com'),
+    )) as { error: { message: string } };
+    expect(refused.error.message).toContain('use https://');
+    expect(connect).not.toHaveBeenCalled();
+    for (const url of [
+      'https://relay.example.com',
+      'http://127.0.0.1:4100',
+      'http://localhost:4100',
+      'http://[::1]:4100',
+    ]) {
+      expect(await handlers.get('setup:connect')!(fromApp, request(url)), url).toMatchObject({
+        ok: true,
+      });
+    }
+    expect(connect).toHaveBeenCalledTimes(4);
   });
 
   it('refuse a closed window', async () => {

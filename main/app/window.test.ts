@@ -74,7 +74,7 @@ describe('the app window', () => {
   it('creates one window with those settings, kiosk when asked, and loads the app', () => {
     const window = createMainWindow({
       preload: '/p.cjs',
-      appUrl: 'file:///app/index.html',
+      appUrl: 'app://countertop/index.html',
       kiosk: true,
     });
     expect(fake.windows).toHaveLength(1);
@@ -84,9 +84,9 @@ describe('the app window', () => {
       fullscreen: true,
       webPreferences: webPreferences('/p.cjs'),
     });
-    expect(created?.loaded).toBe('file:///app/index.html');
+    expect(created?.loaded).toBe('app://countertop/index.html');
     expect(window).toBe(created);
-    createMainWindow({ preload: '/p.cjs', appUrl: 'file:///app/index.html', kiosk: false });
+    createMainWindow({ preload: '/p.cjs', appUrl: 'app://countertop/index.html', kiosk: false });
     expect(fake.windows[1]?.options).toMatchObject({ kiosk: false, fullscreen: false });
   });
 
@@ -192,5 +192,10 @@ describe('the app window', () => {
     expect(isAppUrl('http://127.0.0.1:5/x', 'http://127.0.0.1:5/')).toBe(true);
     expect(isAppUrl('http://127.0.0.1:6/', 'http://127.0.0.1:5/')).toBe(false);
     expect(isAppUrl('nonsense', 'http://127.0.0.1:5/')).toBe(false);
+    // Custom schemes have an opaque ("null") URL origin: host and scheme must match instead.
+    expect(isAppUrl('app://countertop/index.html', 'app://countertop/index.html')).toBe(true);
+    expect(isAppUrl('app://countertop/other', 'app://countertop/index.html')).toBe(true);
+    expect(isAppUrl('app://elsewhere/index.html', 'app://countertop/index.html')).toBe(false);
+    expect(isAppUrl('evil://countertop/index.html', 'app://countertop/index.html')).toBe(false);
   });
 });

@@ -24,7 +24,10 @@ export const openExternal = (url: string): boolean => {
   return true;
 };
 
-/** Navigation and new windows are always denied; allowed links open in the system browser. */
+/**
+ * Navigation and new windows are always denied; allowed links open in the system browser. The app
+ * applies this to every web contents as it is created (app.ts), so call it once per contents.
+ */
 export const hardenWebContents = (contents: WebContents): void => {
   const deny = (event: { preventDefault(): void }, url: string): void => {
     event.preventDefault();
@@ -64,7 +67,6 @@ export const createMainWindow = ({ preload, appUrl, kiosk }: MainWindowOptions):
     title: 'Countertop',
     webPreferences: webPreferences(preload),
   });
-  hardenWebContents(window.webContents);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(appUrl);
   return window;

@@ -46,7 +46,8 @@ export const isAppUrl = (url: string, appUrl: string): boolean => {
     const app = new URL(appUrl);
     if (app.protocol === 'file:')
       return target.protocol === 'file:' && target.pathname === app.pathname;
-    return target.origin === app.origin;
+    // Not URL.origin: it is "null" for every custom scheme, app:// included.
+    return target.protocol === app.protocol && target.host === app.host;
   } catch {
     return false;
   }

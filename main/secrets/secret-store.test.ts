@@ -3,11 +3,12 @@ import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   KeychainUnavailableError,
   createKeytarSecretStore,
   createMemorySecretStore,
+  keychainHelp,
 } from './secret-store';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
@@ -40,6 +41,50 @@ describe.runIf(!hasSecretService)('keytar secret store without a keychain', () =
     const error = await store.get('refresh-token').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(KeychainUnavailableError);
     expect((error as Error).message).toMatch(/keychain .* not available/);
+    expect((error as KeychainUnavailableError).problem).toBe('no-keychain');
+  });
+});
+
+describe('keytar secret store when keytar is not installed (an npm ci without libsecret headers)', () => {
+  // The loader resolves a module that does not exist, exactly as import('keytar') fails when npm
+  // skipped the optional dependency.
+  const missing = './keytar-that-is-not-installed.js';
+  const loadMissing = vi.fn(() => import(/* @vite-ignore */ missing));
+
+  it('every operation fails with what to install, and a later call tries to load again', async () => {
+    const store = createKeytarSecretStore('countertop-test', { load: loadMissing });
+    for (const attempt of [
+      () => store.get('refresh-token'),
+      () => store.set('refresh-token', 'never-stored'),
+      () => store.delete('refresh-token'),
+    ]) {
+      const error = await attempt().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(KeychainUnavailableError);
+      expect((error as KeychainUnavailableError).problem).toBe('module-missing');
+      expect((error as Error).message).toBe(keychainHelp('module-missing'));
+      expect((error as Error).message).not.toContain('never-stored');
+      expect(String((error as Error).cause)).toMatch(/keytar-that-is-not-installed/);
+    }
+    expect(loadMissing).toHaveBeenCalledTimes(3);
+  });
+
+  it('a module that is not keytar is refused the same way', async () => {
+    const store = createKeytarSecretStore('countertop-test', { load: async () => ({}) });
+    const error = await store.get('client-secret').catch((e: unknown) => e);
+    expect((error as KeychainUnavailableError).problem).toBe('module-missing');
+  });
+
+  it('names the exact packages on Linux: Debian/Ubuntu and Fedora, to run and to build', () => {
+    const missingModule = keychainHelp('module-missing', 'linux');
+    expect(missingModule).toContain('sudo apt install gnome-keyring libsecret-1-0 libsecret-1-dev');
+    expect(missingModule).toContain('sudo dnf install gnome-keyring libsecret libsecret-devel');
+    expect(missingModule).toContain('npm ci');
+    const noKeychain = keychainHelp('no-keychain', 'linux');
+    expect(noKeychain).toContain('sudo apt install gnome-keyring libsecret-1-0`');
+    expect(noKeychain).toContain('sudo dnf install gnome-keyring libsecret`');
+    expect(noKeychain).not.toContain('-dev');
+    expect(keychainHelp('no-keychain', 'darwin')).not.toContain('apt');
+    expect(keychainHelp('module-missing', 'win32')).toContain('Reinstall Countertop');
   });
 });
 
@@ -64,6 +109,7 @@ describe('keytar secret store with no Secret Service reachable', () => {
     expect(stdout).toMatch(
       /^KeychainUnavailableError: The system keychain \(Secret Service\) is not available/,
     );
+    expect(stdout).toContain('sudo apt install gnome-keyring libsecret-1-0');
     expect(stdout).not.toContain('never-stored');
   });
 });

@@ -1,5 +1,5 @@
 // Secrets live in the OS keychain (keytar). There is deliberately no plain-file fallback: a
-// machine without a keychain gets a clear error instead of secrets on disk.
+// machine without a keychain gets a clear error, naming what to install, instead of secrets on disk.
 
 export const SECRET_NAMES = [
   'client-secret',
@@ -20,13 +20,53 @@ export type SecretStore = {
   delete(name: SecretName): Promise<void>;
 };
 
-export class KeychainUnavailableError extends Error {
-  constructor(cause: unknown) {
-    super(
-      'The system keychain (Secret Service) is not available, so Countertop cannot store its ' +
-        'credentials safely. Start a keyring such as GNOME Keyring or KWallet and try again.',
-      { cause },
+/** What a Linux machine needs for the keychain: a Secret Service, and libsecret to build keytar. */
+export const KEYCHAIN_PACKAGES = {
+  debian: { run: 'gnome-keyring libsecret-1-0', build: 'libsecret-1-dev' },
+  fedora: { run: 'gnome-keyring libsecret', build: 'libsecret-devel' },
+} as const;
+
+/** Why the keychain cannot be used: keytar does not load, or no keychain answers it. */
+export type KeychainProblem = 'module-missing' | 'no-keychain';
+
+/** The sentence the installer or staff read: what is wrong and exactly what to install. */
+export const keychainHelp = (
+  problem: KeychainProblem,
+  platform: NodeJS.Platform = process.platform,
+): string => {
+  const { debian, fedora } = KEYCHAIN_PACKAGES;
+  if (problem === 'module-missing') {
+    const fix =
+      platform === 'linux'
+        ? 'Install a keyring and libsecret’s build files, then reinstall: on Debian/Ubuntu ' +
+          `\`sudo apt install ${debian.run} ${debian.build}\`, on Fedora ` +
+          `\`sudo dnf install ${fedora.run} ${fedora.build}\`; then run \`npm ci\` again.`
+        : 'Reinstall Countertop (`npm ci` in a source checkout).';
+    return (
+      'Countertop cannot store its credentials safely: its keychain module (keytar) is not ' +
+      `installed or does not load. ${fix}`
     );
+  }
+  if (platform === 'linux') {
+    return (
+      'The system keychain (Secret Service) is not available, so Countertop cannot store its ' +
+      `credentials safely. Install a keyring: on Debian/Ubuntu \`sudo apt install ${debian.run}\`, ` +
+      `on Fedora \`sudo dnf install ${fedora.run}\` (KWallet works too); then log in again so it ` +
+      'starts unlocked, and retry.'
+    );
+  }
+  return (
+    'The system keychain is not available, so Countertop cannot store its credentials safely. ' +
+    'Unlock your login keychain and try again.'
+  );
+};
+
+export class KeychainUnavailableError extends Error {
+  constructor(
+    readonly problem: KeychainProblem,
+    cause: unknown,
+  ) {
+    super(keychainHelp(problem), { cause });
     this.name = 'KeychainUnavailableError';
   }
 }
@@ -37,40 +77,55 @@ type Keytar = {
   deletePassword(service: string, account: string): Promise<boolean>;
 };
 
-let keytarModule: Promise<Keytar> | null = null;
-const loadKeytar = (): Promise<Keytar> => {
-  // Loaded on first use so that the demo's memory store never needs the native module.
-  keytarModule ??= import('keytar').then((m) => (m.default ?? m) as Keytar);
-  return keytarModule;
-};
+/** Loads the keytar module; a test points it at a missing module to prove the failure path. */
+export type KeytarLoader = () => Promise<unknown>;
 
-/** Keytar's errors may quote the D-Bus reply but never the secret; still, only the cause is kept. */
-const guard = async <T>(operation: (keytar: Keytar) => Promise<T>): Promise<T> => {
-  let keytar: Keytar;
-  try {
-    keytar = await loadKeytar();
-  } catch (error) {
-    throw new KeychainUnavailableError(error);
-  }
-  try {
-    return await operation(keytar);
-  } catch (error) {
-    throw new KeychainUnavailableError(error);
-  }
+// keytar is an optional dependency (its native build needs libsecret's headers), imported on first
+// use only, so that `npm ci` and the demo's memory store never need it.
+const importKeytar: KeytarLoader = () => import('keytar');
+
+const asKeytar = (loaded: unknown): Keytar => {
+  const module = loaded as Partial<Keytar> & { default?: Partial<Keytar> };
+  const keytar = module.default ?? module;
+  if (typeof keytar.getPassword !== 'function') throw new Error('this is not the keytar module');
+  return keytar as Keytar;
 };
 
 /**
- * The OS keychain through keytar. Each operation rejects with KeychainUnavailableError when no
- * keychain answers; call `assertKeychainAvailable` at start-up to find out early.
+ * The OS keychain through keytar. Each operation rejects with KeychainUnavailableError when keytar
+ * does not load or no keychain answers; call `assertKeychainAvailable` at start-up to find out
+ * early. Keytar's errors may quote the D-Bus reply but never the secret; still, only the cause is
+ * kept.
  */
-export const createKeytarSecretStore = (service = 'countertop'): SecretStore => ({
-  get: (name) => guard((k) => k.getPassword(service, name)),
-  set: (name, value) => guard((k) => k.setPassword(service, name, value)),
-  delete: (name) =>
-    guard(async (k) => {
-      await k.deletePassword(service, name);
-    }),
-});
+export const createKeytarSecretStore = (
+  service = 'countertop',
+  { load = importKeytar }: { load?: KeytarLoader } = {},
+): SecretStore => {
+  let loading: Promise<Keytar> | null = null;
+  const guard = async <T>(operation: (keytar: Keytar) => Promise<T>): Promise<T> => {
+    let keytar: Keytar;
+    try {
+      loading ??= load().then(asKeytar);
+      keytar = await loading;
+    } catch (error) {
+      loading = null;
+      throw new KeychainUnavailableError('module-missing', error);
+    }
+    try {
+      return await operation(keytar);
+    } catch (error) {
+      throw new KeychainUnavailableError('no-keychain', error);
+    }
+  };
+  return {
+    get: (name) => guard((k) => k.getPassword(service, name)),
+    set: (name, value) => guard((k) => k.setPassword(service, name, value)),
+    delete: (name) =>
+      guard(async (k) => {
+        await k.deletePassword(service, name);
+      }),
+  };
+};
 
 /** A harmless read proves the keychain answers, before any secret is at stake. */
 export const assertKeychainAvailable = async (store: SecretStore): Promise<void> => {

@@ -1,3 +1,5 @@
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
+import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import type { SqliteStep } from '../../kit/migrations';
@@ -32,8 +34,33 @@ export const migrate = (db: Database, migrations: readonly SqliteStep[] = MIGRAT
   }
 };
 
-/** Opens (or creates) the terminal's database: WAL, synchronous=FULL, migrated. */
+const PRIVATE_FOLDER = 0o700;
+const PRIVATE_FILE = 0o600;
+const SIDE_FILES = ['-wal', '-shm', '-journal'];
+
+/**
+ * The database holds customers' names and phones: its folder and files are the user's alone,
+ * whatever the umask, and an install from before this rule is tightened on its next start.
+ * SQLite gives the WAL and shared-memory files the database file's mode; they are set anyway.
+ * Windows has no such modes (the user profile's ACL applies).
+ */
+const keepPrivate = (path: string, sideFiles: boolean): void => {
+  if (process.platform === 'win32') return;
+  if (!sideFiles) {
+    chmodSync(dirname(path), PRIVATE_FOLDER);
+    closeSync(openSync(path, 'a', PRIVATE_FILE));
+  }
+  for (const file of sideFiles ? SIDE_FILES.map((suffix) => path + suffix) : [path]) {
+    if (existsSync(file)) chmodSync(file, PRIVATE_FILE);
+  }
+};
+
+/**
+ * Opens (or creates) the terminal's database: WAL, synchronous=FULL, migrated, private to the
+ * user (its folder 0700, the database and its WAL/SHM files 0600).
+ */
 export const openDatabase = (path: string): Database => {
+  keepPrivate(path, false);
   const db = new BetterSqlite3(path);
   try {
     db.pragma('journal_mode = WAL');
@@ -42,6 +69,7 @@ export const openDatabase = (path: string): Database => {
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
     migrate(db);
+    keepPrivate(path, true);
     return db;
   } catch (error) {
     db.close();

@@ -1,13 +1,12 @@
 // The script the web host serves as window.countertop: installWebBridge (web-bridge.ts, typed
-// against the contract) as compiled, called with the contract's channel and event names. Nothing
-// of the bridge is written twice: the names come from shared/ipc/contract.ts, the code from one
-// typed function.
+// against the contract) as compiled, called with the contract's channel and event names and the
+// session's paths. Nothing of the bridge is written twice: the names come from
+// shared/ipc/contract.ts and session.ts, the code from one typed function.
 import { BRIDGE_GLOBAL, CHANNEL_NAMES, EVENT_LISTS, EVENT_NAMES } from '../../shared/ipc/contract';
+import { EVENTS_PATH, SESSION_PARAM, SESSION_STORAGE_KEY, TICKET_PATH } from './session';
 import type { WebBridgeConfig } from './web-bridge';
 import { installWebBridge } from './web-bridge';
 
-export const SESSION_HEADER = 'x-countertop-session';
-export const SESSION_COOKIE = 'countertop_session';
 export const BRIDGE_SCRIPT_PATH = '/countertop-bridge.js';
 
 const config: WebBridgeConfig = {
@@ -15,8 +14,10 @@ const config: WebBridgeConfig = {
   events: EVENT_NAMES,
   lists: EVENT_LISTS,
   global: BRIDGE_GLOBAL,
-  sessionHeader: SESSION_HEADER,
-  storageKey: 'countertop.session',
+  sessionParam: SESSION_PARAM,
+  storageKey: SESSION_STORAGE_KEY,
+  ticketPath: TICKET_PATH,
+  eventsPath: EVENTS_PATH,
 };
 
 // A compiler may wrap functions in __name(fn, "name") to keep their names (esbuild's keepNames);

@@ -6,7 +6,6 @@ import vm from 'node:vm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EventName, ServiceApi, ServiceEvents } from '../../shared/ipc/contract';
 import { BRIDGE_GLOBAL, CHANNEL_NAMES } from '../../shared/ipc/contract';
-import { waitFor } from '../../test/wait';
 import { ServiceError } from '../service-error';
 import { bridgeScript } from './bridge-script';
 import type { WebHost } from './server';
@@ -77,7 +76,7 @@ const request = (
 const post = (
   channel: string,
   body: unknown,
-  headers: Record<string, string> = { 'x-countertop-session': host.token },
+  headers: Record<string, string> = { authorization: `Bearer ${host.token}` },
 ) =>
   request(`/api/${channel}`, {
     method: 'POST',
@@ -86,21 +85,19 @@ const post = (
   });
 
 describe('web host', () => {
-  it('listens on loopback and prints a URL carrying the session token', () => {
-    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?session=[\w-]{43}$/);
+  it('listens on loopback and prints a URL carrying the session token in its fragment', () => {
+    expect(host.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#session=[\w-]{43}$/);
     expect(host.url.endsWith(host.token)).toBe(true);
   });
 
-  it('serves the renderer with the bridge script, a strict CSP, and the session cookie only for the right token', async () => {
-    const page = await request(`/?session=${host.token}`);
+  it('serves the renderer with the bridge script and a strict CSP, and never sets a cookie', async () => {
+    const page = await request('/');
     expect(page.status).toBe(200);
     expect(page.body).toContain('<script src="/countertop-bridge.js"></script>');
     expect(page.headers['content-security-policy']).toContain("default-src 'self'");
     expect(page.headers['content-security-policy']).not.toContain('unsafe');
-    expect(page.headers['set-cookie']?.[0]).toBe(
-      `countertop_session=${host.token}; HttpOnly; SameSite=Strict; Path=/api`,
-    );
-    expect((await request('/?session=wrong')).headers['set-cookie']).toBeUndefined();
+    expect(page.headers['set-cookie']).toBeUndefined();
+    expect((await request(`/?session=${host.token}`)).headers['set-cookie']).toBeUndefined();
 
     const asset = await request('/assets/app.js');
     expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
@@ -113,15 +110,19 @@ describe('web host', () => {
   it('refuses a request without the session token, and does not call the core', async () => {
     const attempts: Array<Record<string, string>> = [
       {},
-      { 'x-countertop-session': 'guess' },
+      { authorization: 'Bearer guess' },
+      { authorization: host.token },
+      { authorization: `Basic ${host.token}` },
       { cookie: `countertop_session=${host.token}` },
+      { 'x-countertop-session': host.token },
     ];
     for (const headers of attempts) {
       const reply = await post('orders:accept', { orderId: 'o1', preparationMinutes: 10 }, headers);
       expect(reply.status).toBe(401);
       expect(JSON.parse(reply.body)).toEqual({
         code: 'invalid-request',
-        message: 'Missing or wrong session token.',
+        message:
+          'This page holds no valid session. Open the ui: address the terminal printed when it started.',
       });
     }
     expect(accept).not.toHaveBeenCalled();
@@ -147,7 +148,7 @@ describe('web host', () => {
     expect((await request('/api/orders:accept')).status).toBe(405);
     const text = await request('/api/orders:accept', {
       method: 'POST',
-      headers: { 'x-countertop-session': host.token, 'content-type': 'text/plain' },
+      headers: { authorization: `Bearer ${host.token}`, 'content-type': 'text/plain' },
       body: '{}',
     });
     expect(text.status).toBe(415);
@@ -155,11 +156,17 @@ describe('web host', () => {
       'orders:accept',
       { orderId: 'o1', preparationMinutes: 10 },
       {
-        'x-countertop-session': host.token,
+        authorization: `Bearer ${host.token}`,
         origin: 'https://evil.example',
       },
     );
     expect(foreign.status).toBe(403);
+    const crossSite = await post(
+      'orders:accept',
+      { orderId: 'o1', preparationMinutes: 10 },
+      { authorization: `Bearer ${host.token}`, 'sec-fetch-site': 'cross-site' },
+    );
+    expect(crossSite.status).toBe(403);
     expect(accept).not.toHaveBeenCalled();
   });
 
@@ -172,9 +179,36 @@ describe('web host', () => {
     });
   });
 
-  it('refuses other Host names (DNS rebinding)', async () => {
-    const reply = await request('/', { headers: { host: 'evil.example' } });
-    expect(reply.status).toBe(421);
+  it('refuses other Host names (DNS rebinding) and other origins on every route', async () => {
+    const port = new URL(host.origin).port;
+    expect((await request('/', { headers: { host: 'evil.example' } })).status).toBe(421);
+    expect((await request('/', { headers: { host: `evil.example:${port}` } })).status).toBe(421);
+    for (const pathname of ['/', '/assets/app.js', '/countertop-bridge.js', '/api/events']) {
+      const reply = await request(pathname, { headers: { origin: `http://127.0.0.1:${port}1` } });
+      expect(reply.status, pathname).toBe(403);
+    }
+    const ticket = await request('/api/events/ticket', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${host.token}`, origin: 'null' },
+    });
+    expect(ticket.status).toBe(403);
+  });
+
+  it('answers as 127.0.0.1 and as localhost alike', async () => {
+    const port = new URL(host.origin).port;
+    for (const name of ['127.0.0.1', 'localhost']) {
+      const reply = await post(
+        'venue:get',
+        {},
+        {
+          authorization: `Bearer ${host.token}`,
+          host: `${name}:${port}`,
+          origin: `http://${name}:${port}`,
+          'sec-fetch-site': 'same-origin',
+        },
+      );
+      expect(reply.status, name).toBe(200);
+    }
   });
 
   it('maps service errors to their status with the BridgeError body', async () => {
@@ -187,12 +221,32 @@ describe('web host', () => {
     });
   });
 
-  it('streams service events to an authorised client only', async () => {
+  it('streams service events only with a fresh single-use ticket obtained with the token', async () => {
+    const port = new URL(host.origin).port;
     expect((await request('/api/events')).status).toBe(401);
+    expect((await request('/api/events?ticket=guess')).status).toBe(401);
+    const denied = await request('/api/events/ticket', { method: 'POST' });
+    expect(denied.status).toBe(401);
+    const issued = await request('/api/events/ticket', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${host.token}` },
+    });
+    expect(issued.status).toBe(200);
+    const { ticket, expiresInMs } = JSON.parse(issued.body) as {
+      ticket: string;
+      expiresInMs: number;
+    };
+    expect(ticket).toMatch(/^[\w-]{43}$/);
+    expect(expiresInMs).toBeLessThanOrEqual(30_000);
+    // Another origin with a stolen ticket is refused, and the ticket stays unused.
+    const foreign = await request(`/api/events?ticket=${ticket}`, {
+      headers: { origin: 'http://127.0.0.1:1' },
+    });
+    expect(foreign.status).toBe(403);
     const received = await new Promise<string>((resolve, reject) => {
       const req = http.get(
-        `${host.origin}/api/events`,
-        { headers: { cookie: `countertop_session=${host.token}` } },
+        `${host.origin}/api/events?ticket=${ticket}`,
+        { headers: { origin: `http://localhost:${port}` } },
         (res) => {
           expect(res.statusCode).toBe(200);
           expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
@@ -213,20 +267,28 @@ describe('web host', () => {
     expect(received).toContain(
       'event: orders:arrived\ndata: {"orderId":"o1","orderNumber":"42"}\n\n',
     );
+    expect((await request(`/api/events?ticket=${ticket}`)).status).toBe(401);
   });
 });
 
 describe('bridge script', () => {
-  it('defines the same Bridge shape as the preload, takes the token from the URL and sends it as a header', async () => {
-    const fetches: Array<{ url: string; init: { headers: Record<string, string>; body: string } }> =
-      [];
-    const sources: Array<{ url: string; handlers: Map<string, (event: unknown) => void> }> = [];
+  it('defines the same Bridge shape as the preload, takes the token from the fragment and sends it as a bearer header', async () => {
+    type Init = { method?: string; headers: Record<string, string>; body?: string };
+    const fetches: Array<{ url: string; init: Init }> = [];
+    type Source = {
+      url: string;
+      closed: boolean;
+      handlers: Map<string, (event: unknown) => void>;
+    };
+    const sources: Source[] = [];
+    const timers: Array<() => void> = [];
     const replaced: string[] = [];
     const storage = new Map<string, string>();
     const window: Record<string, unknown> = {};
+    let tickets = 0;
     const context = {
       window,
-      location: { search: '?session=tok123', pathname: '/', hash: '' },
+      location: { search: '?lang=en', pathname: '/', hash: '#session=tok123' },
       history: { replaceState: (_s: unknown, _t: string, url: string) => replaced.push(url) },
       sessionStorage: {
         setItem: (k: string, v: string) => storage.set(k, v),
@@ -239,12 +301,20 @@ describe('bridge script', () => {
       JSON,
       String,
       Error,
-      fetch: async (url: string, init: { headers: Record<string, string>; body: string }) => {
+      Math,
+      encodeURIComponent,
+      setTimeout: (callback: () => void) => timers.push(callback),
+      fetch: async (url: string, init: Init) => {
         fetches.push({ url, init });
+        if (url === '/api/events/ticket') {
+          tickets += 1;
+          return { ok: true, status: 200, json: async () => ({ ticket: `t${tickets}` }) };
+        }
         return { ok: true, status: 200, json: async () => ({ value: { actionId: 'z' } }) };
       },
       EventSource: class {
         url: string;
+        closed = false;
         constructor(url: string) {
           this.url = url;
           sources.push(this);
@@ -253,19 +323,32 @@ describe('bridge script', () => {
         addEventListener(type: string, handler: (event: unknown) => void) {
           this.handlers.set(type, handler);
         }
+        close() {
+          this.closed = true;
+        }
       },
     };
     vm.runInNewContext(bridgeScript(), context);
     const bridge = window[BRIDGE_GLOBAL] as Record<string, (r?: unknown) => Promise<unknown>>;
     expect(Object.keys(bridge).sort()).toEqual([...CHANNEL_NAMES, 'on'].sort());
-    expect(replaced).toEqual(['/']);
+    expect(replaced).toEqual(['/?lang=en']);
     expect(storage.get('countertop.session')).toBe('tok123');
+
+    // The stream opens with a ticket bought with the token, never with the token itself.
+    await vi.waitFor(() => expect(sources).toHaveLength(1));
+    expect(fetches[0]).toMatchObject({
+      url: '/api/events/ticket',
+      init: { method: 'POST', headers: { Authorization: 'Bearer tok123' } },
+    });
+    const [source] = sources;
+    expect(source?.url).toBe('/api/events?ticket=t1');
+
     await expect(bridge['orders:markReady']!({ orderId: 'o1' })).resolves.toEqual({
       actionId: 'z',
     });
-    expect(fetches[0]?.url).toBe('/api/orders:markReady');
-    expect(fetches[0]?.init.headers['x-countertop-session']).toBe('tok123');
-    expect(JSON.parse(fetches[0]!.init.body)).toEqual({ orderId: 'o1' });
+    expect(fetches[1]?.url).toBe('/api/orders:markReady');
+    expect(fetches[1]?.init.headers.Authorization).toBe('Bearer tok123');
+    expect(JSON.parse(fetches[1]!.init.body!)).toEqual({ orderId: 'o1' });
 
     // Events reach listeners of their name only, until unsubscribed.
     const on = bridge.on as unknown as (
@@ -274,27 +357,34 @@ describe('bridge script', () => {
     ) => () => void;
     const arrived: unknown[] = [];
     const off = on('orders:arrived', (payload) => arrived.push(payload));
-    const [source] = sources;
-    expect(source?.url).toBe('/api/events');
     source!.handlers.get('orders:arrived')!({ data: '{"orderId":"o1","orderNumber":"5"}' });
     source!.handlers.get('status:changed')!({ data: '{}' });
     off();
     source!.handlers.get('orders:arrived')!({ data: '{"orderId":"o2","orderNumber":"6"}' });
     expect(arrived).toEqual([{ orderId: 'o1', orderNumber: '5' }]);
 
-    // After the stream reconnects, the state is read afresh and handed to listeners as events.
+    // A failed stream is closed (its ticket is spent) and reopened later with a new ticket; once
+    // it is open again, the state is read afresh and handed to listeners as events.
     const changed: unknown[] = [];
     on('orders:changed', (payload) => changed.push(payload));
     source!.handlers.get('open')!({});
-    expect(fetches).toHaveLength(1);
-    source!.handlers.get('open')!({});
-    // The reconnect reads every list (EVENT_LISTS: 6 more calls), then hands the orders to listeners.
-    await waitFor(() => fetches.length >= 7 && changed.length > 0, {
-      message: 'the state read afresh after the reconnect',
-    });
+    expect(fetches).toHaveLength(2);
+    source!.handlers.get('error')!({});
+    expect(source!.closed).toBe(true);
+    expect(sources).toHaveLength(1);
+    expect(timers).toHaveLength(1);
+    timers[0]!();
+    await vi.waitFor(() => expect(sources).toHaveLength(2));
+    expect(sources[1]?.url).toBe('/api/events?ticket=t2');
+    sources[1]!.handlers.get('open')!({});
+    await vi.waitFor(() => expect(changed).toEqual([{ orders: { actionId: 'z' } }]));
+    // Every list of EVENT_LISTS is read again (a stream that was down lost its events).
+    await vi.waitFor(() => expect(fetches).toHaveLength(9));
     expect(fetches.map((f) => f.url).sort()).toEqual(
       [
+        '/api/events/ticket',
         '/api/orders:markReady',
+        '/api/events/ticket',
         '/api/status:get',
         '/api/orders:list',
         '/api/outbox:list',
@@ -303,6 +393,5 @@ describe('bridge script', () => {
         '/api/delivery:list',
       ].sort(),
     );
-    expect(changed).toEqual([{ orders: { actionId: 'z' } }]);
   });
 });

@@ -1,8 +1,10 @@
 // The browser side of the web host, typed against shared/ipc/contract.ts: defines
 // window.countertop with the same Bridge the preload gives Electron, over fetch (one POST per
-// channel) and server-sent events. The session token comes from the page URL once, is kept in
-// sessionStorage for reloads, and travels in a header; the events stream is authorised by the
-// HttpOnly cookie the page response set.
+// channel) and server-sent events. The session (session.ts) comes in the page address's
+// fragment once (browsers never send a fragment to any server), is kept in this tab's
+// sessionStorage for reloads, and travels per request as a bearer header; the event stream opens
+// with a short-lived single-use ticket bought with it. No cookie: 127.0.0.1 cookies reach every
+// port of the machine.
 //
 // `installWebBridge` runs in the page, not in Node: bridge-script.ts serves its own compiled
 // source with the contract's names as its argument. So it may use only its argument and browser
@@ -20,23 +22,26 @@ export type WebBridgeConfig = {
   events: readonly EventName[];
   lists: typeof EVENT_LISTS;
   global: string;
-  sessionHeader: string;
+  /** The fragment parameter that carries the session token in the printed ui: address. */
+  sessionParam: string;
   storageKey: string;
+  ticketPath: string;
+  eventsPath: string;
 };
 
 export const installWebBridge = (config: WebBridgeConfig): void => {
-  const params = new URLSearchParams(location.search);
-  let token = params.get('session');
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  let token = fragment.get(config.sessionParam);
   if (token) {
     sessionStorage.setItem(config.storageKey, token);
-    params.delete('session');
-    const query = params.toString();
+    fragment.delete(config.sessionParam);
+    const rest = fragment.toString();
     // Keep the token out of the address bar, history and screenshots.
-    history.replaceState(null, '', location.pathname + (query ? `?${query}` : '') + location.hash);
+    history.replaceState(null, '', location.pathname + location.search + (rest ? `#${rest}` : ''));
   } else {
     token = sessionStorage.getItem(config.storageKey) ?? '';
   }
-  const session = token;
+  const headers = (): Record<string, string> => ({ Authorization: `Bearer ${token}` });
 
   const unreachable: BridgeError = {
     code: 'failed',
@@ -49,10 +54,10 @@ export const installWebBridge = (config: WebBridgeConfig): void => {
       try {
         response = await fetch(`/api/${channel}`, {
           method: 'POST',
-          headers: { 'Content-Type': 'application/json', [config.sessionHeader]: session },
+          headers: { 'Content-Type': 'application/json', ...headers() },
           body: JSON.stringify(request === undefined ? {} : request),
           cache: 'no-store',
-          credentials: 'same-origin',
+          credentials: 'omit',
         });
       } catch {
         throw unreachable;
@@ -81,10 +86,9 @@ export const installWebBridge = (config: WebBridgeConfig): void => {
   const emit = (name: EventName, payload: unknown): void => {
     for (const listener of [...(listeners.get(name) ?? [])]) listener(payload);
   };
-  const source = new EventSource('/api/events');
   // Events sent while the stream was down are lost: after a reconnect, read the state afresh.
   let opened = false;
-  source.addEventListener('open', () => {
+  const onOpen = (): void => {
     if (!opened) {
       opened = true;
       return;
@@ -95,18 +99,51 @@ export const installWebBridge = (config: WebBridgeConfig): void => {
         () => undefined,
       );
     }
-  });
-  for (const name of config.events) {
-    source.addEventListener(name, (message) => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse((message as MessageEvent<string>).data);
-      } catch {
-        return;
-      }
-      emit(name, payload);
+  };
+
+  // Each (re)connection buys a new single-use ticket; failures back off up to 5 s.
+  let pause = 500;
+  const retry = (): void => {
+    setTimeout(() => void connect(), pause);
+    pause = Math.min(pause * 2, 5_000);
+  };
+  const connect = async (): Promise<void> => {
+    let ticket: string;
+    try {
+      const response = await fetch(config.ticketPath, {
+        method: 'POST',
+        headers: headers(),
+        cache: 'no-store',
+        credentials: 'omit',
+      });
+      if (!response.ok) throw new Error(String(response.status));
+      ticket = ((await response.json()) as { ticket: string }).ticket;
+    } catch {
+      retry();
+      return;
+    }
+    const source = new EventSource(`${config.eventsPath}?ticket=${encodeURIComponent(ticket)}`);
+    source.addEventListener('open', () => {
+      pause = 500;
+      onOpen();
     });
-  }
+    source.addEventListener('error', () => {
+      source.close();
+      retry();
+    });
+    for (const name of config.events) {
+      source.addEventListener(name, (message) => {
+        let payload: unknown;
+        try {
+          payload = JSON.parse((message as MessageEvent<string>).data);
+        } catch {
+          return;
+        }
+        emit(name, payload);
+      });
+    }
+  };
+  void connect();
 
   const bridge: Record<string, unknown> = {};
   for (const channel of config.channels) bridge[channel] = call(channel);

@@ -113,6 +113,23 @@ describe('Book courier', () => {
 });
 
 describe('deliveries list', () => {
+  it('drops the pickup time once the courier has picked up, until the drop-off estimate comes', async () => {
+    const pickupEta = new Date(Date.now() + 2 * 60_000).toISOString();
+    const delivery = makeDelivery({ orderNumber: 'P7', status: 'dropoff_started', pickupEta });
+    const bridge = createFakeBridge({ deliveries: [delivery] });
+    renderApp(bridge);
+    await openCouriers();
+    const card = await screen.findByRole('article', { name: 'Delivery #P7' });
+    expect(within(card).queryByTestId('delivery-eta')).toBeNull();
+    const dropoff = new Date(Date.now() + 20 * 60_000).toISOString();
+    act(() =>
+      bridge.setDeliveries([{ ...delivery, dropoffEtaMin: dropoff, dropoffEtaMax: dropoff }]),
+    );
+    expect(within(card).getByTestId('delivery-eta').textContent).toBe(
+      `At the customer ${formatClock(dropoff)}`,
+    );
+  });
+
   it('shows live status, courier ETA, tracking link and PIN, and cancels with a reason', async () => {
     const pickupEta = new Date(Date.now() + 12 * 60_000).toISOString();
     const delivery = makeDelivery({

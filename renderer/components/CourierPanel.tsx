@@ -98,7 +98,9 @@ const etaLine = (d: Delivery): string | null => {
       formatClock(d.dropoffEtaMin ?? d.dropoffEtaMax),
       formatClock(d.dropoffEtaMax),
     );
-  return d.pickupEta ? en.courier.pickupEta(formatClock(d.pickupEta)) : null;
+  // After the pickup an old pickup time would mislead ("Courier here" while it drives away):
+  // show nothing until the drop-off estimate arrives.
+  return null;
 };
 
 const HandshakePin = ({ delivery }: { delivery: Delivery }) => {

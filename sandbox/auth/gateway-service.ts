@@ -1,8 +1,9 @@
-// The development gateway: the integration reset of spec 1, mounted at /gateway.
-// Spec 1 leaves its answer "not shown"; ours: 204 once the venue's integrations with the
-// authenticating client are revoked (idempotent), 401 on missing or wrong Basic credentials,
-// 404 for an unknown venue.
-import { createRouter, HttpError, readBody, sendEmpty } from '../http';
+// The development gateway: the integration reset of docs/platform.md#consent-withdrawal, mounted
+// at /gateway. The platform does not say how it answers; ours: 204 once the venue's integrations
+// with the authenticating client are revoked (idempotent), 401 on missing or wrong Basic
+// credentials, 404 for an unknown venue.
+import { HttpError, readBody, sendEmpty } from '../../kit/http';
+import { createRouter, MAX_BODY_BYTES } from '../http';
 import type { Service } from '../service';
 import type { World } from '../world';
 import { parseBasic } from './token-service';
@@ -12,7 +13,7 @@ export function createGatewayService(world: World): Service {
     'DELETE',
     '/integrations-middleware-service/integration-onboarding/venues/:venueId',
     async (req, res, { venueId }) => {
-      await readBody(req);
+      await readBody(req, MAX_BODY_BYTES);
       const basic = parseBasic(req.headers.authorization);
       const client =
         typeof basic === 'object' ? world.auth.authenticate(basic.id, basic.secret) : null;
@@ -20,9 +21,8 @@ export function createGatewayService(world: World): Service {
         throw new HttpError(
           401,
           'Basic authentication with the client id and secret is required.',
-          {},
           {
-            'www-authenticate': 'Basic realm="gateway"',
+            headers: { 'WWW-Authenticate': 'Basic realm="gateway"' },
           },
         );
       }

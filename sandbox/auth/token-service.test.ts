@@ -59,8 +59,8 @@ const exchange = (code: string, redirectUri = sandbox.demo.redirectUri, auth?: s
     auth,
   );
 
-describe('authorization code (spec 1 states)', () => {
-  it('valid code → token pair exactly as spec 1, no-store; the code becomes used', async () => {
+describe('authorization code: exchanged once, then spent', () => {
+  it('valid code → the full token pair, no-store; the code becomes used', async () => {
     const code = await mintCode(sandbox);
     const r = await exchange(code);
     expect(r.status).toBe(200);
@@ -96,7 +96,7 @@ describe('authorization code (spec 1 states)', () => {
     expectOAuthError(await exchange(late), 400, 'invalid_grant', null);
   });
 
-  it('access token carries every spec 1 claim, verified with jose against the JWKS', async () => {
+  it('access token carries every documented claim, verified with jose against the JWKS', async () => {
     const tokens = await onboard(sandbox);
     const jwks = createRemoteJWKSet(new URL(`${sandbox.authUrl}/.well-known/jwks.json`));
     const { payload, protectedHeader } = await jwtVerify(tokens.access_token, jwks, {
@@ -134,7 +134,7 @@ describe('authorization code (spec 1 states)', () => {
   });
 });
 
-describe('refresh token (spec 1 states)', () => {
+describe('refresh token: strict rotation, reuse revokes the grant', () => {
   it('rotates strictly: new pair works, previous access token stops at once', async () => {
     const first = await onboard(sandbox);
     const r = await refresh(sandbox, first.refresh_token);
@@ -224,7 +224,7 @@ describe('refresh token (spec 1 states)', () => {
   });
 });
 
-describe('venue integration (spec 1 states)', () => {
+describe('venue integration: consent withdrawal and reset end access', () => {
   it('consent withdrawal revokes access and refresh tokens immediately', async () => {
     const tokens = await onboard(sandbox);
     const r = await control(sandbox, 'POST', `/venues/${sandbox.demo.venueId}/withdraw-consent`);
@@ -283,7 +283,7 @@ describe('venue integration (spec 1 states)', () => {
   });
 });
 
-describe('errors (spec 1 error table)', () => {
+describe('errors: status and error code for each failure', () => {
   it.each(['GET', 'PUT', 'DELETE', 'PATCH'])('405 text/plain for %s', async (method) => {
     const r = await tokenRequest(sandbox, null, null, method);
     expect(r.status).toBe(405);

@@ -1,6 +1,8 @@
-// The OAuth 2.0 token service (spec 1) as Ory Hydra/fosite answers it: mounted at /auth.
+// The OAuth 2.0 token service (docs/platform.md#token-service) as Ory Hydra/fosite answers it,
+// mounted at /auth.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { mediaType, readBody, sendJson } from '../http';
+import { readBody, sendEmpty, sendJson, sendText } from '../../kit/http';
+import { mediaType } from '../http';
 import type { Service } from '../service';
 import type { AuthStore, Client } from './auth-store';
 
@@ -23,8 +25,13 @@ const STATUS: Record<OAuthError, number> = {
   unsupported_grant_type: 400,
 };
 
-const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
-const JSON_TYPE = 'application/json;charset=UTF-8';
+// RFC 6749 §5.1: token answers are never cached. The content type is written as fosite writes it.
+const TOKEN_HEADERS = {
+  'Content-Type': 'application/json;charset=UTF-8',
+  'Cache-Control': 'no-store',
+  Pragma: 'no-cache',
+};
+const ALLOW = { Allow: 'OPTIONS, POST' };
 const CREDENTIALS_MISSING =
   'Client credentials missing or malformed in both HTTP Authorization header and HTTP POST body.';
 
@@ -37,8 +44,7 @@ function sendOAuthError(res: ServerResponse, error: OAuthError, hint: string | n
     res,
     STATUS[error],
     { error, error_description: describeError(error, hint) },
-    NO_STORE,
-    JSON_TYPE,
+    TOKEN_HEADERS,
   );
 }
 
@@ -82,21 +88,8 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 async function token(req: IncomingMessage, res: ServerResponse, store: AuthStore): Promise<void> {
-  if (req.method === 'OPTIONS') {
-    res.writeHead(204, { allow: 'OPTIONS, POST' });
-    res.end();
-    return;
-  }
-  if (req.method !== 'POST') {
-    const text = 'Method Not Allowed';
-    res.writeHead(405, {
-      allow: 'OPTIONS, POST',
-      'content-type': 'text/plain; charset=utf-8',
-      'content-length': Buffer.byteLength(text),
-    });
-    res.end(text);
-    return;
-  }
+  if (req.method === 'OPTIONS') return sendEmpty(res, 204, ALLOW);
+  if (req.method !== 'POST') return sendText(res, 405, 'Method Not Allowed', ALLOW);
   const form = await readForm(req);
   const grantType = (form.get('grant_type') ?? '').trim();
   if (grantType === '')
@@ -127,7 +120,7 @@ async function token(req: IncomingMessage, res: ServerResponse, store: AuthStore
     return sendOAuthError(res, 'unsupported_grant_type');
   }
   if (!result.ok) return sendOAuthError(res, result.failure.error, result.failure.hint);
-  sendJson(res, 200, result.tokens, NO_STORE, JSON_TYPE);
+  sendJson(res, 200, result.tokens, TOKEN_HEADERS);
 }
 
 export function createTokenService(store: AuthStore): Service {
@@ -140,7 +133,7 @@ export function createTokenService(store: AuthStore): Service {
         return true;
       }
       if (path === '/.well-known/jwks.json' && (req.method === 'GET' || req.method === 'HEAD')) {
-        sendJson(res, 200, await store.publicJwks(), { 'cache-control': 'public, max-age=3600' });
+        sendJson(res, 200, await store.publicJwks(), { 'Cache-Control': 'public, max-age=3600' });
         return true;
       }
       return false;

@@ -24,7 +24,10 @@ export type DriveContext = {
   ownMerchant(merchant: Merchant, merchantId: string | undefined): void;
   ownVenue(merchant: Merchant, venueId: string | undefined): Venue;
   ownDelivery(merchant: Merchant, reference: string | undefined): Delivery;
-  /** Spec 2: a scheduled dropoff must be omitted within the next hour. Returns it normalised. */
+  /**
+   * A scheduled dropoff is given only for more than an hour ahead
+   * (docs/platform.md#shipment-promises). Returns it normalised.
+   */
   checkScheduledDropoff(scheduled: string | undefined, field: string): string | null;
   checkReach(merchant: Merchant, from: Coordinates, to: Coordinates): void;
   checkCash(merchant: Merchant, cash: unknown): void;
@@ -111,8 +114,8 @@ export const createContext = (
     return new Date(at).toISOString();
   };
 
-  // Spec 2: real coverage is the market's delivery areas combined with the merchant's maximum
-  // delivery radius from the pickup.
+  // Real coverage is the market's delivery areas combined with the merchant's maximum delivery
+  // radius from the pickup; the sandbox plays the radius (sandbox/drive/README.md, error codes).
   const checkReach = (merchant: Merchant, from: Coordinates, to: Coordinates) => {
     const meters = distanceMeters(from, to);
     if (meters > MAX_DELIVERY_RADIUS_METERS) {

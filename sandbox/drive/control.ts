@@ -1,7 +1,8 @@
 // Control endpoints of the delivery service (mounted under /_sandbox/drive): register merchants,
 // inspect deliveries and the events sent, move couriers, force a customer no-show.
 import { z } from 'zod';
-import { HttpError, readJson, sendJson } from '../http';
+import { HttpError, sendJson } from '../../kit/http';
+import { readJson } from '../http';
 import type { Router } from '../http';
 import type { Delivery, Stage } from './courier';
 import { courierPosition, STAGE_ALIASES, stageIndex, STAGES } from './courier';
@@ -100,7 +101,7 @@ export const registerControlRoutes = (router: Router, deps: ControlDeps) => {
       throw new HttpError(
         409,
         `The delivery is finished (${delivery.status}); the courier cannot move.`,
-        { status: delivery.status },
+        { extra: { status: delivery.status } },
       );
     }
     let target: Stage | undefined;
@@ -112,7 +113,7 @@ export const registerControlRoutes = (router: Router, deps: ControlDeps) => {
     }
     if (!target || stageIndex(target) <= stageIndex(delivery.stage)) {
       throw new HttpError(409, `The courier is already at ${delivery.stage}.`, {
-        status: delivery.status,
+        extra: { status: delivery.status },
       });
     }
     deps.desk.advanceTo(delivery, target, body.order === 'reversed');
@@ -123,7 +124,7 @@ export const registerControlRoutes = (router: Router, deps: ControlDeps) => {
     const delivery = findDelivery(params.reference);
     if (!deps.desk.isActive(delivery)) {
       throw new HttpError(409, `The delivery is finished (${delivery.status}).`, {
-        status: delivery.status,
+        extra: { status: delivery.status },
       });
     }
     deps.desk.customerNoShow(delivery);

@@ -1,5 +1,6 @@
-// The courier desk: books deliveries, moves each courier through spec 2's stages (by the clock
-// in 'auto' mode, by control requests always) and sends every stage's events to the webhooks.
+// The courier desk: books deliveries, moves each courier through the delivery stages
+// (docs/platform.md#delivery-states; by the clock in 'auto' mode, by control requests always) and
+// sends every stage's events to the webhooks.
 import { randomInt } from 'node:crypto';
 import type { DriveContext } from './context';
 import type { Delivery, Stage } from './courier';

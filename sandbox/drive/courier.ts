@@ -1,5 +1,5 @@
 // The simulated courier: the stages a delivery goes through, the events each stage sends, and the
-// payloads exactly as spec 2's decoded payload tables lay them out.
+// payloads as docs/platform.md#delivery-events lays them out.
 import { randomUUID } from 'node:crypto';
 import type { Coordinates } from './geo';
 import { ARRIVAL_DISTANCE_M, offset, shortOf, toWebMercator } from './geo';
@@ -67,7 +67,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * Plans the courier: pickup when the food is ready (or in time for a scheduled dropoff), the
- * task starting roughly at pickup time minus the courier's travel time, as spec 2 describes.
+ * task starting roughly at pickup time minus the courier's travel time, as
+ * docs/platform.md#delivery-states describes.
  */
 export const planTimeline = (
   createdAt: number,
@@ -125,7 +126,7 @@ const parcelSummary = (delivery: Delivery) =>
     ...(parcel.identifier === undefined ? {} : { identifier: parcel.identifier }),
   }));
 
-/** The generic payload; the nullable parts are filled only for the events spec 2 names. */
+/** The generic payload; the nullable parts are filled only for the events that carry them. */
 export const genericEvent = (
   delivery: Delivery,
   type: EventPayload['type'],
@@ -137,8 +138,8 @@ export const genericEvent = (
     details.parcels = parcelSummary(delivery);
   if (type === 'order.dropoff_eta_updated')
     details.dropoff = { eta: dropoffWindow(delivery), completed_at: null };
-  // Spec 2 puts the dropoff object only in dropoff_eta_updated and delivered, so completed_at
-  // travels in order.delivered; order.dropoff_completed keeps dropoff null.
+  // The dropoff object is only in dropoff_eta_updated and delivered (sandbox/drive/README.md,
+  // events), so completed_at travels in order.delivered; order.dropoff_completed keeps it null.
   if (type === 'order.delivered')
     details.dropoff = { eta: dropoffWindow(delivery), completed_at: delivery.completedAt };
   const extra =

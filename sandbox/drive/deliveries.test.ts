@@ -223,7 +223,7 @@ describe('create delivery', () => {
   });
 });
 
-describe("cancel: spec 2's state table", () => {
+describe('cancel: allowed before pickup starts, late only when agreed, never after pickup', () => {
   it('cancellable (pickup not started) → 200 {status: REJECTED}', async () => {
     const delivery = await book();
     await advance(delivery.platform_order_reference_id, 'pickup_eta_updated');

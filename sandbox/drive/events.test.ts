@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { STAGES } from './courier';
 import type { Coordinates } from './geo';
 import { distanceMeters, fromWebMercator, offset, toWebMercator } from './geo';
+import { waitFor } from '../../test/wait';
 import type { DriveHarness, Receiver } from './test-support';
 import { startDrive, startReceiver } from './test-support';
 
@@ -42,6 +43,7 @@ beforeEach(async () => {
   webhookId = (answer.body as { id: string }).id;
 });
 afterEach(async () => {
+  drive.clock.setFrozen(false);
   await drive.call('DELETE', `/v1/merchants/demo-merchant/webhooks/${webhookId}`);
   await drive.service.idle();
   await receiver.close();
@@ -79,6 +81,21 @@ const book = async (extra: Record<string, unknown> = {}) => {
   return answer.body as { platform_order_reference_id: string; tracking: { id: string } };
 };
 
+type SentEvent = {
+  attempts: number;
+  delivered: boolean;
+  given_up: boolean;
+  last_status: number | null;
+};
+
+/** The delivery's one event as the control API reports its sending. */
+const sentEvent = async (harness: DriveHarness, reference: string): Promise<SentEvent> => {
+  const sent = (await harness.control('GET', `/events?platform_order_reference_id=${reference}`))
+    .body as SentEvent[];
+  expect(sent).toHaveLength(1);
+  return sent[0] as SentEvent;
+};
+
 const advance = async (reference: string, to?: string, order?: 'reversed') => {
   const answer = await drive.control('POST', `/deliveries/${reference}/advance`, {
     ...(to ? { to } : {}),
@@ -101,7 +118,7 @@ const SEQUENCE = [
   'order.delivered',
 ];
 
-describe('order events: HS256 JWTs with the payloads of spec 2', () => {
+describe("order events: HS256 JWTs with the platform's payload layout", () => {
   it('follows a courier from received to delivered, each event a {token} verifiable with the client_secret', async () => {
     const delivery = await book();
     for (let step = 0; step < 7; step += 1) await advance(delivery.platform_order_reference_id);
@@ -133,8 +150,9 @@ describe('order events: HS256 JWTs with the payloads of spec 2', () => {
         pickup: { eta: expect.any(String) },
       });
       expect(Number.isNaN(Date.parse(event.dispatched_at))).toBe(false);
-      // Spec 2: courier only in pickup_started; parcels only in picked_up and dropoff_completed;
-      // the dropoff object only in dropoff_eta_updated and delivered.
+      // docs/platform.md#delivery-events: courier only in pickup_started; parcels only in
+      // picked_up and dropoff_completed; the dropoff object only in dropoff_eta_updated and
+      // delivered.
       if (event.type === 'order.pickup_started') {
         expect(details.courier).toEqual({
           id: expect.any(Number),
@@ -405,41 +423,37 @@ describe('webhook state and delivery', () => {
   });
 
   it('resends a refused event after base^n seconds of the clock, up to max_retry_count times', async () => {
-    receiver.respondWith(() => 500);
-    const delivery = await book();
-    await drive.service.idle();
-    expect(receiver.hits()).toBe(1);
+    // Frozen, the clock moves only by advance(), which starts a due resend at once (its attempt
+    // is counted before anything is sent). Each attempt is refused with its own status, so the
+    // control API shows when the sandbox has taken the refusal and scheduled the next resend.
+    drive.clock.setFrozen(true);
+    receiver.respondWith((_token, attempt) => 500 + attempt);
+    const { platform_order_reference_id: reference } = await book();
+    const refused = (attempts: number) =>
+      waitFor(
+        async () => {
+          const event = await sentEvent(drive, reference);
+          return event.last_status === 500 + attempts && event;
+        },
+        { message: `attempt ${attempts} refused` },
+      );
+    let event = await refused(1);
     // Resend 1 after 2^1 s, resend 2 after 2^2 s, resend 3 after 2^3 s; then no more.
-    for (const [wait, hitsAfter] of [
+    for (const [wait, attempts] of [
       [2000, 2],
       [4000, 3],
       [8000, 4],
     ] as const) {
       drive.clock.advance(wait - 100);
-      await drive.service.idle();
-      await new Promise((resolve) => setTimeout(resolve, 30));
-      expect(receiver.hits()).toBe(hitsAfter - 1);
+      expect((await sentEvent(drive, reference)).attempts).toBe(attempts - 1);
       drive.clock.advance(100);
-      await waitForHits(hitsAfter);
-      expect(receiver.hits()).toBe(hitsAfter);
+      event = await refused(attempts);
+      expect(receiver.hits()).toBe(attempts);
     }
+    expect(event).toMatchObject({ attempts: 4, delivered: false, given_up: true });
     drive.clock.advance(3_600_000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await sentEvent(drive, reference)).attempts).toBe(4);
     expect(receiver.hits()).toBe(4);
-    const sent = (
-      await drive.control(
-        'GET',
-        `/events?platform_order_reference_id=${delivery.platform_order_reference_id}`,
-      )
-    ).body as {
-      attempts: number;
-      delivered: boolean;
-      given_up: boolean;
-      last_status: number;
-    }[];
-    expect(sent).toEqual([
-      expect.objectContaining({ attempts: 4, delivered: false, given_up: true, last_status: 500 }),
-    ]);
   });
 
   it('a retry that succeeds delivers the same event (same id) once', async () => {
@@ -454,13 +468,14 @@ describe('webhook state and delivery', () => {
 
   it('stops resending once the webhook is disabled', async () => {
     receiver.respondWith(() => 500);
-    await book();
+    const { platform_order_reference_id: reference } = await book();
     await drive.service.idle();
     await drive.call('PATCH', `/v1/merchants/demo-merchant/webhooks/${webhookId}`, {
       disabled: true,
     });
+    // The resend falls due within the advance and gives up there, before sending anything.
     drive.clock.advance(60_000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await sentEvent(drive, reference)).toMatchObject({ attempts: 1, given_up: true });
     expect(receiver.hits()).toBe(1);
   });
 });
@@ -481,12 +496,13 @@ describe('retry scale', () => {
       const bookFast = async () => {
         const promise = (await fast.call('POST', '/v1/venues/demo-venue/shipment-promises', STREET))
           .body as { id: string; dropoff: { location: { coordinates: unknown } } };
-        await fast.call('POST', '/v1/venues/demo-venue/deliveries', {
+        const booked = await fast.call('POST', '/v1/venues/demo-venue/deliveries', {
           dropoff: { location: { coordinates: promise.dropoff.location.coordinates } },
           recipient: { name: 'Eero', phone_number: '+358401111111' },
           parcels: [{ description: 'Tea' }],
           shipment_promise_id: promise.id,
         });
+        return (booked.body as { platform_order_reference_id: string }).platform_order_reference_id;
       };
       const retrying = (await hook(3)).body as { id: string };
       fastReceiver.respondWith((_token, attempt) => (attempt < 3 ? 500 : 200));
@@ -498,9 +514,10 @@ describe('retry scale', () => {
       await fast.call('DELETE', `/v1/merchants/demo-merchant/webhooks/${retrying.id}`);
       await hook(0);
       fastReceiver.respondWith(() => 500);
-      await bookFast();
+      const once = await bookFast();
+      // idle() waits for the first attempt, whose failure gives up at once: no resend is queued.
       await fast.service.idle();
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await sentEvent(fast, once)).toMatchObject({ attempts: 1, given_up: true });
       expect(fastReceiver.hits()).toBe(4);
     } finally {
       await fast.close();
@@ -589,9 +606,3 @@ describe('the automatic courier', () => {
     }
   });
 });
-
-const waitForHits = async (count: number) => {
-  const deadline = Date.now() + 3000;
-  while (receiver.hits() < count && Date.now() < deadline)
-    await new Promise((resolve) => setTimeout(resolve, 10));
-};

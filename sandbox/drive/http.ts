@@ -3,67 +3,66 @@
 // 422 `{detail: [{loc, msg, type}]}` (the platform's FastAPI-style validation errors).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { HttpError, readBody, sendJson } from '../http';
+import { errorBody, HttpError, sendError } from '../../kit/http';
+import { NOT_JSON, readOptionalJson } from '../http';
 
 const MAX_BODY_BYTES = 256 * 1024;
 
-export const NO_STORE = { 'cache-control': 'no-store' };
-
 export type ValidationDetail = { loc: (string | number)[]; msg: string; type: string };
 
-/** A failure that becomes an HTTP answer; handlers throw it and the router renders it. */
-class DriveHttpError extends Error {
+/** A failure whose body is already in one of the Drive API's shapes; rendered as it is. */
+class DriveHttpError extends HttpError {
   constructor(
-    readonly status: number,
+    status: number,
+    message: string,
     readonly body: unknown,
   ) {
-    super(`HTTP ${status}`);
+    super(status, message);
   }
 }
 
 export const apiError = (status: number, errorCode: string, reason: string, details?: string) =>
-  new DriveHttpError(status, {
+  new DriveHttpError(status, reason, {
     error_code: errorCode,
     reason,
     ...(details === undefined ? {} : { details }),
   });
 
-export const unauthorized = () => new DriveHttpError(401, { detail: 'Unauthorized' });
+export const unauthorized = () =>
+  new DriveHttpError(401, 'Unauthorized', { detail: 'Unauthorized' });
 
-export const validationError = (detail: ValidationDetail[]) => new DriveHttpError(422, { detail });
+export const validationError = (detail: ValidationDetail[]) =>
+  new DriveHttpError(422, 'The body does not validate.', { detail });
 
 /** Reads the body as JSON; an empty body reads as undefined so schemas name the missing fields. */
-export const readJsonBody = async (req: IncomingMessage): Promise<unknown> => {
-  const text = (await readBody(req, MAX_BODY_BYTES)).toString('utf8');
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw apiError(400, 'INVALID_PAYLOAD', 'The request body is not valid JSON.');
-  }
+export const readJsonBody = (req: IncomingMessage): Promise<unknown> =>
+  readOptionalJson(req, MAX_BODY_BYTES, () => apiError(400, 'INVALID_PAYLOAD', NOT_JSON));
+
+/**
+ * The Drive API's body for any HttpError: its own shapes as thrown; the router's 405 reads like
+ * the platform's framework; a body too large or cut off is a bad payload.
+ */
+export const driveErrorBody = (error: HttpError): unknown => {
+  if (error instanceof DriveHttpError) return error.body;
+  if (error.status === 405) return { detail: 'Method Not Allowed' };
+  return { error_code: 'INVALID_PAYLOAD', reason: error.message };
 };
 
-/** Renders any failure in the Drive API's shapes; the sandbox's own HttpError (405, 413) included. */
-export const sendFailure = (res: ServerResponse, error: unknown) => {
-  if (error instanceof DriveHttpError) {
-    sendJson(res, error.status, error.body, NO_STORE);
-    return;
-  }
-  if (error instanceof HttpError) {
-    // The router's 405 reads like the platform's framework; an oversized body is a bad payload.
-    const body =
-      error.status === 405
-        ? { detail: 'Method Not Allowed' }
-        : { error_code: 'INVALID_PAYLOAD', reason: error.message };
-    sendJson(res, error.status, body, { ...NO_STORE, ...error.headers });
-    return;
-  }
-  sendJson(
-    res,
-    500,
-    { error_code: 'GENERIC_INTERNAL_ERROR', reason: 'An internal error occurred.' },
-    NO_STORE,
-  );
+/** The control API's body: the sandbox's error shape, or a Drive shape as thrown (a 422). */
+export const controlErrorBody = (error: HttpError): unknown =>
+  error instanceof DriveHttpError ? error.body : errorBody(error);
+
+/** Renders any failure with `body`; anything but an HttpError is the Drive API's 500. */
+export const sendFailure = (
+  res: ServerResponse,
+  error: unknown,
+  body: (error: HttpError) => unknown = driveErrorBody,
+) => {
+  const failure =
+    error instanceof HttpError
+      ? error
+      : apiError(500, 'GENERIC_INTERNAL_ERROR', 'An internal error occurred.');
+  sendError(res, failure, body);
 };
 
 const issueType = (issue: z.core.$ZodIssue): { type: string; msg: string } => {

@@ -1,13 +1,13 @@
 // Merchant-level endpoints: available venues, the venueless fee and delivery order, and the
 // delivery-area polygons.
 import type { Router } from '../http';
-import { sendJson } from '../http';
+import { sendJson } from '../../kit/http';
 import type { DriveContext } from './context';
 import { estimateBody } from './context';
 import type { CourierDesk } from './courier-desk';
 import { deliveryBody } from './courier-desk';
 import { distanceMeters } from './geo';
-import { apiError, NO_STORE, parseBody, readJsonBody } from './http';
+import { apiError, parseBody, readJsonBody } from './http';
 import type { DeliveryFeeRequest } from './schemas';
 import { availableVenuesSchema, deliveryFeeSchema, deliveryOrderSchema } from './schemas';
 import type { Merchant, Venue } from './state';
@@ -88,7 +88,7 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
         name: venue.name,
         ...estimateBody(planned),
       }));
-    sendJson(res, 200, venues, NO_STORE);
+    sendJson(res, 200, venues);
   });
 
   router.add('POST', '/merchants/:merchantId/delivery-fee', async (req, res, params) => {
@@ -96,17 +96,12 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
     ctx.ownMerchant(merchant, params.merchantId);
     const body = parseBody(deliveryFeeSchema, await readJsonBody(req));
     const { planned, fees, price } = priceTrip(merchant, body, 30);
-    sendJson(
-      res,
-      200,
-      {
-        ...estimateBody(planned),
-        price,
-        price_breakdown: { delivery: planned.price.amount, cash: fees.cash, size: fees.size },
-        distance_meters: planned.distanceMeters,
-      },
-      NO_STORE,
-    );
+    sendJson(res, 200, {
+      ...estimateBody(planned),
+      price,
+      price_breakdown: { delivery: planned.price.amount, cash: fees.cash, size: fees.size },
+      distance_meters: planned.distanceMeters,
+    });
   });
 
   router.add('POST', '/merchants/:merchantId/delivery-order', async (req, res, params) => {
@@ -155,7 +150,7 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
       estimate: planned,
       handshakeRequired: body.handshake_delivery ? body.handshake_delivery.is_required : null,
     });
-    sendJson(res, 201, deliveryBody(delivery), NO_STORE);
+    sendJson(res, 201, deliveryBody(delivery));
   });
 
   router.add('GET', '/merchants/:merchantId/delivery-areas', (req, res, params) => {
@@ -173,6 +168,6 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
       name: area.name,
       polygon: { type: 'Polygon', coordinates: [area.ring] },
     }));
-    sendJson(res, 200, areas, NO_STORE);
+    sendJson(res, 200, areas);
   });
 };

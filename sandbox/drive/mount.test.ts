@@ -1,5 +1,6 @@
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../../test/wait';
 import type { Sandbox } from '../server';
 import { startSandbox } from '../server';
 import type { Receiver } from './test-support';
@@ -28,6 +29,17 @@ afterAll(async () => {
   await receiver.close();
 });
 
+type SentEvent = { attempts: number; delivered: boolean; given_up: boolean; last_error: string };
+
+/** What the delivery service reports of the events it sent for one delivery. */
+const sentEvents = async (reference: string) =>
+  (await (
+    await fetch(`${sandbox.controlUrl}/drive/events?platform_order_reference_id=${reference}`)
+  ).json()) as SentEvent[];
+
+const setClock = (body: { advance_seconds?: number; frozen?: boolean }) =>
+  fetch(`${sandbox.controlUrl}/clock`, { method: 'POST', body: JSON.stringify(body) });
+
 const drive = async (method: string, path: string, body?: unknown) => {
   const response = await fetch(`${sandbox.driveUrl}${path}`, {
     method,
@@ -54,6 +66,8 @@ describe('the delivery service mounted in the sandbox', () => {
       callback_config: { exponential_retry_backoff: { exponent_base: 3, max_retry_count: 2 } },
     });
     receiver.respondWith((_token, attempt) => (attempt === 1 ? 500 : 200));
+    // Frozen, sandbox time moves only by POST /_sandbox/clock, however slow the machine.
+    await setClock({ frozen: true });
     const promise = await drive('POST', '/v1/venues/demo-venue/shipment-promises', {
       street: 'Aleksanterinkatu 1',
       city: 'Helsinki',
@@ -73,12 +87,13 @@ describe('the delivery service mounted in the sandbox', () => {
     const reference = created.body.platform_order_reference_id as string;
 
     // The first attempt failed; the resend waits 3^1 s of sandbox time.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(receiver.received).toHaveLength(0);
-    await fetch(`${sandbox.controlUrl}/clock`, {
-      method: 'POST',
-      body: JSON.stringify({ advance_seconds: 3 }),
+    await waitFor(async () => (await sentEvents(reference))[0]?.last_error === 'HTTP 500', {
+      message: 'the first attempt refused',
     });
+    expect(receiver.received).toHaveLength(0);
+    await setClock({ advance_seconds: 2.9 });
+    expect((await sentEvents(reference))[0]?.attempts).toBe(1);
+    await setClock({ advance_seconds: 0.1 });
     const [first] = await receiver.waitFor(1);
     const { payload } = await jwtVerify(first?.token ?? '', new TextEncoder().encode(secret), {
       algorithms: ['HS256'],
@@ -88,14 +103,12 @@ describe('the delivery service mounted in the sandbox', () => {
       details: { platform_order_reference_id: reference },
     });
 
-    await fetch(`${sandbox.controlUrl}/clock`, {
-      method: 'POST',
-      body: JSON.stringify({ advance_seconds: 4 * 3600 }),
-    });
+    await setClock({ advance_seconds: 4 * 3600 });
     const state = await fetch(`${sandbox.controlUrl}/drive/deliveries/${reference}`);
     expect(((await state.json()) as { status: string }).status).toBe('DELIVERED');
     const events = await receiver.waitFor(10);
     expect(events).toHaveLength(10);
+    await setClock({ frozen: false });
   });
 
   it("applies the sandbox's injected webhook faults: duplicated, then dropped events", async () => {
@@ -129,12 +142,16 @@ describe('the delivery service mounted in the sandbox', () => {
 
     await control('/faults', { duplicate_webhooks: 0, drop_webhooks: 1 });
     const dropped = await bookOne();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(receiver.received).toHaveLength(before + 2);
-    const log = await fetch(
-      `${sandbox.controlUrl}/drive/events?platform_order_reference_id=${dropped}`,
+    // A dropped event is given up before anything is sent.
+    const log = await waitFor(
+      async () => {
+        const sent = await sentEvents(dropped);
+        return sent[0]?.given_up === true && sent;
+      },
+      { message: 'the event dropped' },
     );
-    expect(await log.json()).toEqual([
+    expect(receiver.received).toHaveLength(before + 2);
+    expect(log).toEqual([
       expect.objectContaining({
         type: 'order.received',
         delivered: false,

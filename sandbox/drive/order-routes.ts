@@ -1,11 +1,11 @@
-// Live order endpoints: cancel (spec 2's state table), handshake details, and the public
-// tracking page behind the tracking URL.
+// Live order endpoints: cancel (docs/platform.md#delivery-cancellation), handshake details, and
+// the public tracking page behind the tracking URL.
 import type { Router } from '../http';
-import { sendJson } from '../http';
+import { sendJson, sendText } from '../../kit/http';
 import type { DriveContext } from './context';
 import type { CourierDesk } from './courier-desk';
 import { stageIndex } from './courier';
-import { apiError, NO_STORE, parseBody, readJsonBody } from './http';
+import { apiError, parseBody, readJsonBody } from './http';
 import { cancelSchema } from './schemas';
 
 export const registerOrderRoutes = (router: Router, ctx: DriveContext, desk: CourierDesk) => {
@@ -41,16 +41,11 @@ export const registerOrderRoutes = (router: Router, ctx: DriveContext, desk: Cou
       );
     }
     desk.reject(delivery, body.reason);
-    sendJson(
-      res,
-      200,
-      {
-        platform_order_reference_id: delivery.reference,
-        status: 'REJECTED',
-        late_cancellation: stage >= stageIndex('pickup_started'),
-      },
-      NO_STORE,
-    );
+    sendJson(res, 200, {
+      platform_order_reference_id: delivery.reference,
+      status: 'REJECTED',
+      late_cancellation: stage >= stageIndex('pickup_started'),
+    });
   });
 
   router.add('GET', '/order/:reference/handshake-delivery', (req, res, params) => {
@@ -63,12 +58,10 @@ export const registerOrderRoutes = (router: Router, ctx: DriveContext, desk: Cou
         `Handshake delivery is not enabled for order ${delivery.reference}.`,
       );
     }
-    sendJson(
-      res,
-      200,
-      { is_required: delivery.handshake.isRequired, pin_code: delivery.handshake.pinCode },
-      NO_STORE,
-    );
+    sendJson(res, 200, {
+      is_required: delivery.handshake.isRequired,
+      pin_code: delivery.handshake.pinCode,
+    });
   });
 
   router.add('GET', '/tracking/:trackingId', (_req, res, params) => {
@@ -81,10 +74,6 @@ export const registerOrderRoutes = (router: Router, ctx: DriveContext, desk: Cou
     const html = `<!doctype html><meta charset="utf-8"><title>Delivery ${escape(delivery.trackingId)}</title>
 <h1>${escape(delivery.pickup.name)}</h1><p id="status">${escape(delivery.status)}</p>
 <p>Estimated delivery: <time>${escape(delivery.dropoffEta)}</time></p>`;
-    res.writeHead(200, {
-      'content-type': 'text/html; charset=utf-8',
-      'content-length': Buffer.byteLength(html),
-    });
-    res.end(html);
+    sendText(res, 200, html, { 'Content-Type': 'text/html; charset=utf-8' });
   });
 };

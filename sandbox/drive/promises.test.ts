@@ -34,7 +34,7 @@ const promise = async (body: unknown) => {
   return { status: answer.status, body: answer.body as Promise201 };
 };
 
-describe("shipment promises: spec 2's combination table", () => {
+describe('shipment promises: binding only with a street and a city or post code', () => {
   it('lat + lon + street + post_code + city is binding and accurate, at the given coordinates', async () => {
     const { status, body } = await promise({ ...STREET, lat: 60.171, lon: 24.941 });
     expect(status).toBe(201);

@@ -1,5 +1,5 @@
-// Request bodies of spec 2. Unknown keys are dropped, not refused: spec 2 rule 6 lets the
-// platform add optional request fields without a new version.
+// Request bodies of the delivery service. Unknown keys are dropped, not refused: the platform adds
+// optional request fields without a new version (docs/platform.md#unknown-fields-and-events).
 import { z } from 'zod';
 
 const EVENT_TYPES = [
@@ -20,7 +20,7 @@ const EVENT_TYPES = [
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-/** Spec 2's "Auto-subscribed: no" events: sent only to webhooks that ask for them. */
+/** Events not subscribed by default (docs/platform.md#delivery-webhooks): sent only on request. */
 const OPT_IN_EVENTS: readonly EventType[] = ['order.customer_no_show', 'order.location_updated'];
 export const AUTO_SUBSCRIBED_EVENTS: EventType[] = EVENT_TYPES.filter(
   (type) => !OPT_IN_EVENTS.includes(type),

@@ -1,9 +1,11 @@
-// The platform's delivery service (spec 2), mounted by the sandbox under /drive, with its control
-// API under /_sandbox/drive. Every platform endpoint needs the merchant's Bearer key.
+// The platform's delivery service (docs/platform.md#delivery-service), mounted by the sandbox
+// under /drive, with its control API under /_sandbox/drive. Every platform endpoint needs the
+// merchant's Bearer key.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createClock } from '../clock';
 import type { Router } from '../http';
-import { createRouter, HttpError, sendError } from '../http';
+import { HttpError } from '../../kit/http';
+import { createRouter } from '../http';
 import type { Service } from '../service';
 import type { World } from '../world';
 import type { DriveClock } from './context';
@@ -11,7 +13,7 @@ import { createContext } from './context';
 import { registerControlRoutes } from './control';
 import type { CourierMode } from './courier-desk';
 import { createCourierDesk } from './courier-desk';
-import { apiError, sendFailure } from './http';
+import { apiError, controlErrorBody, driveErrorBody, sendFailure } from './http';
 import { registerMerchantRoutes } from './merchant-routes';
 import { registerOrderRoutes } from './order-routes';
 import type { RegisterMerchantRequest } from './schemas';
@@ -73,8 +75,7 @@ const mount = (prefix: string, router: Router, isControl: boolean): Service => (
       throw apiError(404, 'NOT_FOUND', `No endpoint ${req.method ?? ''} ${path}.`);
     } catch (error) {
       if (res.headersSent) res.destroy();
-      else if (isControl && error instanceof HttpError) sendError(res, error);
-      else sendFailure(res, error);
+      else sendFailure(res, error, isControl ? controlErrorBody : driveErrorBody);
     }
     return true;
   },

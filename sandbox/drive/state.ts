@@ -52,7 +52,7 @@ export type Estimate = {
 export const MAX_DELIVERY_RADIUS_METERS = 8000;
 /** The radius of the published delivery-area polygon around each venue. */
 const DELIVERY_AREA_RADIUS_METERS = 10_000;
-/** Delivery-areas needs a merchant key created in November 2025 or later (spec 2). */
+/** Delivery areas need a merchant key from November 2025 on (sandbox/drive/README.md). */
 export const DELIVERY_AREAS_KEY_CUTOFF = '2025-11-01T00:00:00.000Z';
 
 const MINUTE = 60_000;

@@ -1,13 +1,13 @@
-// Venueful flow: shipment promises (binding or not by spec 2's combination table) and
-// deliveries created from a binding, unexpired promise at the promise's location.
+// Venueful flow: shipment promises (binding or not as docs/platform.md#shipment-promises
+// tabulates) and deliveries created from a binding, unexpired promise at the promise's location.
 import type { Router } from '../http';
-import { sendJson } from '../http';
+import { sendJson } from '../../kit/http';
 import type { DriveContext } from './context';
 import type { CourierDesk } from './courier-desk';
 import { deliveryBody } from './courier-desk';
 import type { Coordinates } from './geo';
 import { geocode, roundCoordinate } from './geo';
-import { apiError, NO_STORE, parseBody, readJsonBody } from './http';
+import { apiError, parseBody, readJsonBody } from './http';
 import { createDeliverySchema, shipmentPromiseSchema } from './schemas';
 import type { LocationRecord, ShipmentPromise } from './state';
 import { estimate, newReference } from './state';
@@ -114,33 +114,28 @@ export const registerVenueRoutes = (
       if (Date.parse(old.validUntil) < ctx.nowMs() - 3_600_000) ctx.state.promises.delete(id);
     }
     ctx.state.promises.set(promise.id, promise);
-    sendJson(
-      res,
-      201,
-      {
-        id: promise.id,
-        created_at: promise.createdAt,
-        valid_until: promise.validUntil,
-        is_binding: promise.isBinding,
-        non_binding_reason: promise.nonBindingReason,
-        accuracy: promise.accuracy,
-        address_mix_up_risk: promise.addressMixUpRisk,
-        pickup: {
-          venue_id: venue.id,
-          location: { formatted_address: venue.name, coordinates: venue.location },
-          options: { min_preparation_time_minutes: promise.minPreparationTimeMinutes },
-          eta: planned.pickupEta,
-        },
-        dropoff: {
-          location: locationRecord(promise.location),
-          options: { scheduled_time: promise.scheduledDropoffTime },
-          eta: planned.dropoffEta,
-        },
-        price: planned.price,
-        time_estimate_minutes: planned.timeEstimateMinutes,
+    sendJson(res, 201, {
+      id: promise.id,
+      created_at: promise.createdAt,
+      valid_until: promise.validUntil,
+      is_binding: promise.isBinding,
+      non_binding_reason: promise.nonBindingReason,
+      accuracy: promise.accuracy,
+      address_mix_up_risk: promise.addressMixUpRisk,
+      pickup: {
+        venue_id: venue.id,
+        location: { formatted_address: venue.name, coordinates: venue.location },
+        options: { min_preparation_time_minutes: promise.minPreparationTimeMinutes },
+        eta: planned.pickupEta,
       },
-      NO_STORE,
-    );
+      dropoff: {
+        location: locationRecord(promise.location),
+        options: { scheduled_time: promise.scheduledDropoffTime },
+        eta: planned.dropoffEta,
+      },
+      price: planned.price,
+      time_estimate_minutes: planned.timeEstimateMinutes,
+    });
   });
 
   router.add('POST', '/v1/venues/:venueId/deliveries', async (req, res, params) => {
@@ -230,6 +225,6 @@ export const registerVenueRoutes = (
       estimate: planned,
       handshakeRequired: body.handshake_delivery ? body.handshake_delivery.is_required : null,
     });
-    sendJson(res, 201, deliveryBody(delivery), NO_STORE);
+    sendJson(res, 201, deliveryBody(delivery));
   });
 };

@@ -1,9 +1,9 @@
 // Webhook management: 201/200/204 on success, 401 without a valid key, 400 for a body that is
 // not JSON, 422 with per-field detail for one that does not validate.
 import type { Router } from '../http';
-import { sendEmpty, sendJson } from '../http';
+import { sendEmpty, sendJson } from '../../kit/http';
 import type { DriveContext } from './context';
-import { apiError, NO_STORE, parseBody, readJsonBody } from './http';
+import { apiError, parseBody, readJsonBody } from './http';
 import { createWebhookSchema, updateWebhookSchema } from './schemas';
 import type { Merchant } from './state';
 import { webhookRecord } from './webhooks';
@@ -25,19 +25,19 @@ export const registerWebhookRoutes = (router: Router, ctx: DriveContext) => {
       callbackConfig: body.callback_config,
       disabled: body.disabled,
     });
-    sendJson(res, 201, webhookRecord(hook), NO_STORE);
+    sendJson(res, 201, webhookRecord(hook));
   });
 
   router.add('GET', '/v1/merchants/:merchantId/webhooks', (req, res, params) => {
     const merchant = ctx.authenticate(req);
     ctx.ownMerchant(merchant, params.merchantId);
-    sendJson(res, 200, ctx.hub.list(merchant.id).map(webhookRecord), NO_STORE);
+    sendJson(res, 200, ctx.hub.list(merchant.id).map(webhookRecord));
   });
 
   router.add('GET', '/v1/merchants/:merchantId/webhooks/:webhookId', (req, res, params) => {
     const merchant = ctx.authenticate(req);
     ctx.ownMerchant(merchant, params.merchantId);
-    sendJson(res, 200, webhookRecord(ownWebhook(merchant, params.webhookId)), NO_STORE);
+    sendJson(res, 200, webhookRecord(ownWebhook(merchant, params.webhookId)));
   });
 
   router.add('PATCH', '/v1/merchants/:merchantId/webhooks/:webhookId', async (req, res, params) => {
@@ -52,7 +52,7 @@ export const registerWebhookRoutes = (router: Router, ctx: DriveContext) => {
       disabled: body.disabled,
       subscribedEvents: body.subscribed_events ? [...new Set(body.subscribed_events)] : undefined,
     });
-    sendJson(res, 200, webhookRecord(hook), NO_STORE);
+    sendJson(res, 200, webhookRecord(hook));
   });
 
   router.add('DELETE', '/v1/merchants/:merchantId/webhooks/:webhookId', (req, res, params) => {

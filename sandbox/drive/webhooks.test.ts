@@ -36,8 +36,8 @@ const create = async (body: unknown = CREATE) => {
   return answer.body as WebhookRecord;
 };
 
-describe('webhook management: success codes and the record of spec 2', () => {
-  it('create answers 201 with exactly the Webhook table fields, auto-subscribed events, no secret', async () => {
+describe('webhook management: success codes and the webhook record without its secret', () => {
+  it('create answers 201 with exactly the webhook record fields, the default events, no secret', async () => {
     const record = await create();
     expect(Object.keys(record).sort()).toEqual(
       [

@@ -1,7 +1,7 @@
 // Merchant webhooks and the sending of order events: each event is POSTed as `{"token": JWT}`,
 // HS256-signed with the webhook's client_secret, and resent after base^n seconds up to
 // max_retry_count times. Each (webhook, event) pair is retried on its own, so events of one
-// action may arrive in any order, as spec 2 warns.
+// action may arrive in any order (docs/platform.md#delivery-states).
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { EventType } from './schemas';
@@ -23,7 +23,7 @@ export type Webhook = {
   modifiedAt: string;
 };
 
-/** The record as spec 2's Webhook table lists it; the client_secret is never echoed. */
+/** The webhook record (docs/platform.md#delivery-webhooks); the client_secret is never echoed. */
 export type WebhookRecord = {
   callback_config: CallbackConfig;
   callback_url: string;
@@ -125,7 +125,7 @@ const LOG_LIMIT = 10_000;
 
 const signEvent = async (payload: EventPayload, secret: string, now: Date, ttlSeconds: number) => {
   const issuedAt = Math.floor(now.getTime() / 1000);
-  // The secret is used as raw bytes: spec 2 says the signature key is not Base64 encoded.
+  // The secret is used as raw bytes, not Base64-decoded (docs/platform.md#delivery-events).
   return new SignJWT({ ...payload })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt(issuedAt)

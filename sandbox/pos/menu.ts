@@ -1,8 +1,8 @@
-// The menu as the create-menu operation takes it (spec 3's Menu plus the reference's required
-// fields), and the bulk updates that address items by external_data / gtin / sku.
+// The menu as the create-menu operation takes it (docs/platform.md#menu-push, its required
+// fields included), and the bulk updates that address items by external_data / gtin / sku.
 import { z } from 'zod';
 import { WEEKDAYS } from '../../shared/domain';
-import { HttpError } from '../http';
+import { HttpError } from '../../kit/http';
 
 /** The platform's "HH:mm" times; "24:00" ends a day. */
 export const hhmm = z
@@ -250,7 +250,7 @@ function resolveItems(menu: Menu | null, data: Keyed[]): MenuItem[] {
       throw new HttpError(
         400,
         `${path}: no item with ${key} "${String(wanted)}" on this venue's menu`,
-        { field: path },
+        { extra: { field: path } },
       );
     }
     return found;
@@ -304,7 +304,7 @@ export function applyOptionValueUpdates(
       throw new HttpError(
         400,
         `${path}: no option value with external_id "${entry.external_id}" on this venue's menu`,
-        { field: path },
+        { extra: { field: path } },
       );
     }
     return found;

@@ -59,7 +59,7 @@ async function expectConflict(
   expect((await state(id)).status).toBe(current);
 }
 
-describe('spec 3 state table', () => {
+describe('order transitions: each action only from the statuses that allow it', () => {
   it('(new) → CREATED with the order-created notification', async () => {
     const order = await placeOrder();
     expect(order.status).toBe('CREATED');

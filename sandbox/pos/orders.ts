@@ -1,8 +1,8 @@
-// Orders: creation (as a customer would place them), spec 3's state table, and the v1 / v2
-// views of the order API.
+// Orders: creation (as a customer would place them), the state table of
+// docs/platform.md#order-transitions, and the v1 / v2 views of the order API.
 import type { OrderStatus } from '../../shared/domain';
 import { CONSUMER_COMMENTS, CONSUMER_NAMES, STREETS } from '../demo-data';
-import { HttpError } from '../http';
+import { HttpError } from '../../kit/http';
 import { hexId } from '../random';
 import type { OrderLine, SandboxOrder, Venue, World } from '../world';
 import { firstText, isOrderable, menuItems, toMinor } from './menu';
@@ -25,7 +25,7 @@ export type NewOrder = {
 
 /** The 409 of docs/architecture.md: the order cannot take this transition from its current status. */
 export const conflict = (order: SandboxOrder, message: string): HttpError =>
-  new HttpError(409, message, { order_status: order.status });
+  new HttpError(409, message, { extra: { order_status: order.status } });
 
 function pickLines(
   world: World,
@@ -232,7 +232,7 @@ export function checkAdjustedPickup(order: SandboxOrder, value: string): number 
     throw new HttpError(
       400,
       `adjusted_pickup_time: cannot be more than 25 minutes after the original pickup estimate (${new Date(order.originalPickupEta).toISOString()}); latest allowed is ${new Date(limit).toISOString()}.`,
-      { field: 'adjusted_pickup_time' },
+      { extra: { field: 'adjusted_pickup_time' } },
     );
   }
   return at;
@@ -446,7 +446,7 @@ function common(order: SandboxOrder, venue: Venue, iso: (at: number) => string) 
   };
 }
 
-/** Order (v1) of the reference: one `price`, delivery fee inside `delivery`. */
+/** The older v1 order (docs/platform.md#order-endpoints): one `price`, the fee in `delivery`. */
 export function orderV1(
   order: SandboxOrder,
   venue: Venue,

@@ -1,19 +1,11 @@
-// The marketplace API (spec 3 + reference), mounted at /pos. Every call needs a valid Bearer
-// access token of the resource's venue: 401 without one, 403 for another venue's resource,
-// 404 for an unknown order or venue.
+// The marketplace API (docs/platform.md#marketplace-orders, #venue, #menus), mounted at /pos.
+// Every call needs a valid Bearer access token of the resource's venue: 401 without one, 403 for
+// another venue's resource, 404 for an unknown order or venue.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { openingTimeSchema } from '../../shared/ipc/contract';
-import {
-  createRouter,
-  HttpError,
-  parseWith,
-  readBody,
-  readJson,
-  requireJsonContentType,
-  sendEmpty,
-  sendJson,
-} from '../http';
+import { HttpError, readBody, sendEmpty, sendJson } from '../../kit/http';
+import { createRouter, MAX_BODY_BYTES, parseWith, readJson, requireJsonContentType } from '../http';
 import type { Service } from '../service';
 import type { SandboxOrder, Venue, World } from '../world';
 import {
@@ -72,17 +64,17 @@ export function createPosService(world: World): Service {
   async function venueIdOfToken(req: IncomingMessage): Promise<string> {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header.trim());
-    const challenge = { 'www-authenticate': 'Bearer error="invalid_token"' };
     if (!match?.[1]) {
-      throw new HttpError(
-        401,
-        'A Bearer access token is required in the Authorization header.',
-        {},
-        { 'www-authenticate': 'Bearer' },
-      );
+      throw new HttpError(401, 'A Bearer access token is required in the Authorization header.', {
+        headers: { 'WWW-Authenticate': 'Bearer' },
+      });
     }
     const check = await world.auth.checkAccessToken(match[1]);
-    if (!check.ok) throw new HttpError(401, check.reason, {}, challenge);
+    if (!check.ok) {
+      throw new HttpError(401, check.reason, {
+        headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+      });
+    }
     return check.claims.venueId;
   }
 
@@ -110,7 +102,7 @@ export function createPosService(world: World): Service {
   };
 
   /** PUT endpoints without a body; whatever was sent is read and ignored. */
-  const drain = (req: IncomingMessage) => readBody(req);
+  const drain = (req: IncomingMessage) => readBody(req, MAX_BODY_BYTES);
 
   const router = createRouter()
     .add('GET', '/orders/:id', async (req, res, { id }) => {
@@ -118,7 +110,9 @@ export function createPosService(world: World): Service {
       order.fetched = true;
       const accept = req.headers.accept ?? '';
       if (accept.toLowerCase().includes('application/vnd.platform.order+json')) {
-        sendJson(res, 200, orders.orderV2(order, venueOf(order), iso), {}, ORDER_V2_MEDIA_TYPE);
+        sendJson(res, 200, orders.orderV2(order, venueOf(order), iso), {
+          'Content-Type': ORDER_V2_MEDIA_TYPE,
+        });
       } else {
         sendJson(res, 200, orders.orderV1(order, venueOf(order), iso));
       }
@@ -186,7 +180,7 @@ export function createPosService(world: World): Service {
       const body = parseWith(onlineBody, await readJson(req));
       const until = body.until ? Date.parse(body.until) : null;
       if (until !== null && until <= world.clock.now()) {
-        throw new HttpError(400, 'until: must be in the future', { field: 'until' });
+        throw new HttpError(400, 'until: must be in the future', { extra: { field: 'until' } });
       }
       setOnline(world, venue, body.status === 'ONLINE', until);
       sendEmpty(res, 204);

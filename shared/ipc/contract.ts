@@ -28,7 +28,21 @@ export const openingTimeSchema = z.object({
   closing_time: hhmm,
 });
 
-const httpUrl = z.url({ protocol: /^https?$/ });
+// This machine (the demo, a relay beside the terminal) may be reached over http:; anything else
+// carries tokens and customers' data, so only over https:.
+const LOOPBACK_HOST = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+const httpUrl = z.url({ protocol: /^https?$/ }).refine(
+  (value) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      return true; // Zod runs this even when the URL check failed, which it already reported.
+    }
+    return url.protocol === 'https:' || LOOPBACK_HOST.test(url.hostname);
+  },
+  { message: 'use https:// for another machine (http:// only for localhost or 127.0.0.1)' },
+);
 
 export const setupConnectSchema = z.object({
   authUrl: httpUrl,

@@ -210,7 +210,8 @@ describe('core resilience', () => {
           n.dropped === 'fault',
       ),
     );
-    expect((await orderOf(placed.id))?.platformStatus).toBe('PRODUCTION');
+    // The stream never carried DELIVERED (dropped above), so only a reconcile can bring it: this
+    // one, or one the core ran by itself meanwhile (a relay reconnect under load also reconciles).
     const venue = await core.api['venue:refresh']({});
     expect(venue).toMatchObject({ venueId: world.sandbox.demo.venueId, isOnline: true });
     expect((await orderOf(placed.id))?.platformStatus).toBe('DELIVERED');
