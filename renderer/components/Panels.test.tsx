@@ -159,7 +159,8 @@ describe('venue panel', () => {
         },
       ]),
     );
-    expect(screen.getByRole('status').textContent).toBe('Sent to the platform.');
+    // The call is recorded when made; the confirmation shows once its answer is rendered.
+    expect((await screen.findByRole('status')).textContent).toBe('Sent to the platform.');
   });
 });
 
