@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../test/wait';
 import { startRelay } from './server';
 import { describeEachStore, type TestStore } from './store-fixture';
 import { createTerminalsAt, listTerminalsAt } from './terminals';
@@ -13,12 +14,14 @@ import {
   collect,
   orderNotification,
   poll,
+  pollsOpen,
   postMarketplace,
   runCli,
   send,
   sign,
   spawnRelay,
   tempDir,
+  watchAcceptedSockets,
 } from './test-support';
 
 const HOUR = 3_600_000;
@@ -27,12 +30,16 @@ const env = { RELAY_MARKETPLACE_SECRETS: MARKETPLACE_SECRET };
 const createTerminal = async (location: string, venueIds: string[]) =>
   (await createTerminalsAt(location, [{ venueIds }]))[0] as { id: string; key: string };
 
-/** The stored key hashes, read with the store's own client. */
-async function storedKeyHashes(kind: TestStore['kind'], location: string): Promise<string[]> {
+/** One text column of the store, read with the store's own client (`sql` selects one column). */
+async function storedColumn(
+  kind: TestStore['kind'],
+  location: string,
+  sql: string,
+): Promise<string[]> {
   if (kind === 'sqlite') {
     const db = new Database(location, { readonly: true });
     try {
-      return db.prepare('SELECT key_hash FROM terminals').pluck().all() as string[];
+      return db.prepare(sql).pluck().all() as string[];
     } finally {
       db.close();
     }
@@ -40,8 +47,8 @@ async function storedKeyHashes(kind: TestStore['kind'], location: string): Promi
   const client = new pg.Client({ connectionString: location });
   await client.connect();
   try {
-    const { rows } = await client.query<{ key_hash: string }>('SELECT key_hash FROM terminals');
-    return rows.map((row) => row.key_hash);
+    const { rows } = await client.query<string[]>({ text: sql, rowMode: 'array' });
+    return rows.map((row) => row[0] as string);
   } finally {
     await client.end();
   }
@@ -76,7 +83,16 @@ describeEachStore('relay operations', (store) => {
       ).toBe(200);
 
       clock += 2 * HOUR; // old is now 73 h old, fresh 2 h
-      await new Promise((resolve) => setTimeout(resolve, 100)); // the periodic prune runs
+      // The periodic prune has run once nothing else deletes it from the store. (Read from the
+      // store: polling the relay for it would spend the key's rate limit, which the frozen clock
+      // never refills.)
+      await waitFor(
+        async () =>
+          !(await storedColumn(store.kind, location, 'SELECT event_id FROM events')).includes(
+            'old',
+          ),
+        { message: 'the periodic prune to delete the 73 h old event' },
+      );
       const after = await poll(relay.url, key);
       expect(after.events.map((e) => e.body)).toEqual([fresh]);
       expect(after.events[0]?.seq).toBeGreaterThan(kept.events[0]?.seq ?? Infinity);
@@ -116,7 +132,7 @@ describeEachStore('relay operations', (store) => {
     expect(empty.logId).toMatch(/^[0-9a-f-]{36}$/);
     const logId = empty.logId;
     const woken = poll(relay.url, key, { wait: 10 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => pollsOpen(relay.url, 1));
     await post(relay.url, 'a');
     expect(await woken).toMatchObject({ status: 200, logId, events: [{ seq: 1 }] });
     await relay.close();
@@ -171,8 +187,7 @@ describeEachStore('relay operations', (store) => {
       expect(JSON.parse(health.text)).toEqual({ status: 'ok' });
       const key = (await createTerminal(location, ['v-met'])).key;
       const waiting = poll(relay.url, key, { wait: 10 });
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      expect((await send(`${relay.url}/metrics`)).text).toMatch(/^relay_polls_open 1$/m);
+      await waitFor(() => pollsOpen(relay.url, 1));
       const body = orderNotification('met', 'v-met');
       await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET));
       await postMarketplace(relay.url, body, 'bad');
@@ -210,7 +225,7 @@ describeEachStore('relay operations', (store) => {
     });
     const key = (await createTerminal(location, ['v-close'])).key;
     const waiting = [poll(relay.url, key, { wait: 20 }), poll(relay.url, key, { wait: 20 })];
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => pollsOpen(relay.url, 2));
     const started = Date.now();
     await relay.close();
     const answers = await Promise.all(waiting);
@@ -232,16 +247,23 @@ describeEachStore('relay operations', (store) => {
     });
     const key = (await createTerminal(location, ['v-late'])).key;
     const { port } = new URL(relay.url);
+    const accepted = watchAcceptedSockets();
     const socket = connect(Number(port), '127.0.0.1');
     let text = '';
     socket.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
     const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
     await new Promise((resolve) => socket.once('connect', resolve));
-    // Headers begun before the shutdown, finished after it.
-    socket.write('GET /v1/events?after=0&wait=20 HTTP/1.1\r\nHost: relay\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    // The relay runs in this process: a check-phase callback comes after an I/O poll that read those bytes.
-    await new Promise((resolve) => setImmediate(resolve));
+    // Headers begun before the shutdown, finished after it: the relay (in this process) has read,
+    // and so parsed, the first lines before close() is called.
+    const head = 'GET /v1/events?after=0&wait=20 HTTP/1.1\r\nHost: relay\r\n';
+    socket.write(head);
+    try {
+      await waitFor(() => accepted.serverEndOf(socket)?.bytesRead === Buffer.byteLength(head), {
+        message: "the relay to read the request's first lines",
+      });
+    } finally {
+      accepted.stop();
+    }
     const started = Date.now();
     const closed = relay.close();
     socket.write(`Authorization: Bearer ${key}\r\n\r\n`);
@@ -273,7 +295,7 @@ describeEachStore('relay operations', (store) => {
     expect(key).toMatch(/^rtk_[A-Za-z0-9_-]{43}$/);
     const [terminal] = await listTerminalsAt(location);
     expect(terminal).toMatchObject({ venueIds: ['v1', 'v2'], name: 'Till 1', revokedAt: null });
-    expect(await storedKeyHashes(store.kind, location)).toEqual([
+    expect(await storedColumn(store.kind, location, 'SELECT key_hash FROM terminals')).toEqual([
       createHash('sha256').update(key).digest('hex'),
     ]);
 
@@ -311,7 +333,7 @@ describeEachStore('relay operations', (store) => {
       200,
     );
     const waiting = poll(relay.url, key, { after: 1, wait: 20 });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => pollsOpen(relay.url, 1));
     relay.child.kill('SIGTERM');
     const answer = await waiting;
     expect([answer.status, answer.events]).toEqual([200, []]);

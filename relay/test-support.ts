@@ -2,8 +2,10 @@
 // independently of the relay's own verification code.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -123,6 +125,45 @@ export async function poll(
   if (answer.status !== 200) return { ...answer, logId: null, events: [] };
   const parsed = JSON.parse(answer.text) as { log_id: string; events: ServedEvent[] };
   return { ...answer, logId: parsed.log_id, events: parsed.events };
+}
+
+/** The relay's `relay_polls_open` gauge: the long-polls it holds right now (a /metrics without a token). */
+export async function openPolls(relayUrl: string): Promise<number> {
+  const answer = await send(`${relayUrl}/metrics`);
+  const match = /^relay_polls_open (\d+)$/m.exec(answer.text);
+  if (answer.status !== 200 || !match) {
+    throw new Error(`GET /metrics answered ${answer.status} without relay_polls_open`);
+  }
+  return Number(match[1]);
+}
+
+/**
+ * A condition for waitFor: holds once the relay holds exactly `count` long-polls, i.e. every poll
+ * sent is registered with it, so an event committed from then on wakes it. Until then it throws
+ * the current count, which a timeout reports.
+ */
+export async function pollsOpen(relayUrl: string, count: number): Promise<true> {
+  const open = await openPolls(relayUrl);
+  if (open !== count) throw new Error(`relay_polls_open is ${open}, not ${count}`);
+  return true;
+}
+
+/**
+ * The server ends of connections accepted in this process from now on (diagnostics channel
+ * `net.server.socket`): a test sees how many bytes a server in this process has read of a client's
+ * request, which no answer shows while the request is incomplete.
+ */
+export function watchAcceptedSockets(): {
+  serverEndOf(client: Socket): Socket | undefined;
+  stop(): void;
+} {
+  const accepted: Socket[] = [];
+  const onAccepted = (message: unknown) => accepted.push((message as { socket: Socket }).socket);
+  subscribe('net.server.socket', onAccepted);
+  return {
+    serverEndOf: (client) => accepted.find((socket) => socket.remotePort === client.localPort),
+    stop: () => unsubscribe('net.server.socket', onAccepted),
+  };
 }
 
 export type RelayProcess = {
