@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { waitFor } from '../test/wait';
 import { startRelay, type Relay } from './server';
 import { describeEachStore } from './store-fixture';
 import {
   MARKETPLACE_SECRET,
+  openPolls,
   orderNotification,
   poll,
+  pollsOpen,
   postMarketplace,
   send,
   sign,
@@ -36,8 +39,9 @@ describeEachStore('GET /v1/events', (store) => {
   it('gives a signed notification to both terminals of its venue and a forged one to none', async () => {
     const till = (await store.createTerminal(['v-two'])).key;
     const kitchen = (await store.createTerminal(['v-two'])).key;
+    const open = await openPolls(relay.url);
     const waiting = [poll(relay.url, till, { wait: 10 }), poll(relay.url, kitchen, { wait: 10 })];
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => pollsOpen(relay.url, open + 2));
 
     const forged = orderNotification('forged', 'v-two');
     expect(
@@ -88,9 +92,10 @@ describeEachStore('GET /v1/events', (store) => {
 
   it('holds an empty poll and answers the moment an event arrives', async () => {
     const key = (await store.createTerminal(['v-wait'])).key;
-    const started = Date.now();
+    const open = await openPolls(relay.url);
     const waiting = poll(relay.url, key, { after: 0, wait: 20 });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await waitFor(() => pollsOpen(relay.url, open + 1));
+    const started = Date.now();
     const body = await deliver('w1', 'v-wait');
     const answer = await waiting;
     expect(answer.events.map((e) => e.body)).toEqual([body]);
@@ -126,8 +131,9 @@ describeEachStore('GET /v1/events', (store) => {
     expect((await poll(relay.url, 'rtk_unknown')).status).toBe(401);
     const { id, key } = await store.createTerminal(['v-revoke']);
     expect((await poll(relay.url, key)).status).toBe(200);
+    const open = await openPolls(relay.url);
     const waiting = poll(relay.url, key, { wait: 20 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await waitFor(() => pollsOpen(relay.url, open + 1));
     const started = Date.now();
     expect(await store.revokeTerminal(id)).toBe(true);
     const answer = await waiting;
@@ -154,8 +160,10 @@ describeEachStore('GET /v1/events', (store) => {
 
   it('caps open polls per key with a clear 429', async () => {
     const key = (await store.createTerminal(['v-cap'])).key;
-    const open = [poll(relay.url, key, { wait: 1 }), poll(relay.url, key, { wait: 1 })];
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = await openPolls(relay.url);
+    // Held until an event ends them, so they are still open however slowly the refusal comes.
+    const open = [poll(relay.url, key, { wait: 20 }), poll(relay.url, key, { wait: 20 })];
+    await waitFor(() => pollsOpen(relay.url, before + 2));
     const refused = await poll(relay.url, key, { wait: 1 });
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toBe('1');
@@ -163,7 +171,11 @@ describeEachStore('GET /v1/events', (store) => {
       error: 'Too Many Requests',
       message: 'This terminal key already has 2 polls open; close one first.',
     });
-    expect((await Promise.all(open)).map((a) => a.status)).toEqual([200, 200]);
+    const body = await deliver('cap1', 'v-cap');
+    expect((await Promise.all(open)).map((a) => [a.status, a.events.map((e) => e.body)])).toEqual([
+      [200, [body]],
+      [200, [body]],
+    ]);
   });
 });
 

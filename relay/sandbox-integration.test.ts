@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { waitFor } from '../test/wait';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { startRelay, type Relay } from './server';
 import { describeEachStore } from './store-fixture';
-import { MARKETPLACE_SECRET, poll, send, sign } from './test-support';
+import { MARKETPLACE_SECRET, openPolls, poll, pollsOpen, send, sign } from './test-support';
 
 // The "done when": a notification signed as the platform (the sandbox) signs it reaches
 // both terminals of its venue; one signed with another secret reaches none.
@@ -50,8 +51,9 @@ describeEachStore('relay with the sandbox platform', (store) => {
       (await store.createTerminal(['demo-venue'])).key,
     ];
     const other = (await store.createTerminal(['another-venue'])).key;
+    const open = await openPolls(relay.url);
     const waiting = keys.map((key) => poll(relay.url, key, { wait: 10 }));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(() => pollsOpen(relay.url, open + keys.length));
 
     await placeOrder(impostor);
     const order = await placeOrder(platform);
