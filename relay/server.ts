@@ -587,7 +587,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     socket.once('close', () => sockets.delete(socket));
   });
 
-  const prune = () => store.pruneBefore(now() - retentionHours * 3_600_000);
+  const prune = (wait = false) => store.pruneBefore(now() - retentionHours * 3_600_000, { wait });
   const timers: NodeJS.Timeout[] = [];
   let revocationCursor = (await store.revokedSince(0)).cursor;
   let checkingRevocations = false;
@@ -657,7 +657,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
 
   return {
     url: `http://${host}:${address.port}`,
-    prune,
+    prune: () => prune(true),
     close() {
       closed ??= (async () => {
         closing = true;

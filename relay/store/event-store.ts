@@ -86,8 +86,12 @@ export type EventStore = {
   findActiveTerminal(keyHash: string): Promise<Terminal | null>;
   /** Terminals revoked after the given cursor (0 at start), with the cursor to ask from next time. */
   revokedSince(cursor: number): Promise<{ terminalIds: string[]; cursor: number }>;
-  /** Deletes events (and held events) received before the given time; returns how many. */
-  pruneBefore(time: number): Promise<number>;
+  /**
+   * Deletes events (and held events) received before the given time; returns how many. Where
+   * several instances share the store one prunes at a time: a periodic round skips when another
+   * is pruning (`wait` false), an explicit prune waits its turn (`wait` true).
+   */
+  pruneBefore(time: number, options?: { wait?: boolean }): Promise<number>;
   /**
    * Called with every servable event, each exactly once and in seq order, each batch continuing
    * where the previous one ended (SQLite: after each local commit; PostgreSQL: by reading the log

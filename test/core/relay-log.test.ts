@@ -32,6 +32,8 @@ const deliveryToken = (id: string): Promise<string> =>
     details: { id, venue_id: VENUE, platform_order_reference_id: `ref-${id}` },
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('5m')
     .sign(new TextEncoder().encode(DELIVERY_SECRET));
 
 type LogChange = { previousLogId: string; logId: string; cursor: number };

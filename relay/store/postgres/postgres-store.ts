@@ -288,14 +288,19 @@ export async function openPostgresStore(
       };
     },
 
-    async pruneBefore(time) {
+    async pruneBefore(time, options = {}) {
       return inTransaction(async (client) => {
-        // One instance prunes at a time; the others find the lock taken and skip this round.
-        const { rows } = await client.query<{ locked: boolean }>(
-          'SELECT pg_try_advisory_xact_lock($1, $2) AS locked',
-          [RELAY_LOCKS, LOCK.prune],
-        );
-        if (!rows[0]?.locked) return 0;
+        // One instance prunes at a time; a periodic round finds the lock taken and skips, an
+        // explicit prune waits for it, so "pruned now" holds when it returns.
+        if (options.wait) {
+          await client.query('SELECT pg_advisory_xact_lock($1, $2)', [RELAY_LOCKS, LOCK.prune]);
+        } else {
+          const { rows } = await client.query<{ locked: boolean }>(
+            'SELECT pg_try_advisory_xact_lock($1, $2) AS locked',
+            [RELAY_LOCKS, LOCK.prune],
+          );
+          if (!rows[0]?.locked) return 0;
+        }
         const events = await client.query('DELETE FROM events WHERE received_at < $1', [time]);
         const held = await client.query('DELETE FROM held_events WHERE received_at < $1', [time]);
         await client.query('DELETE FROM delivery_orders WHERE last_seen_at < $1', [time]);
