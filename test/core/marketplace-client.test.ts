@@ -1,34 +1,19 @@
 // Every marketplace endpoint the app uses (docs/platform.md), through its client, on the sandbox.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../sandbox/server';
-import { startSandbox } from '../../sandbox/server';
 import { demoMenu } from '../../sandbox/demo-data';
-import { openDatabase } from '../../main/storage/database';
-import type { Database } from '../../main/storage/database';
-import { createSettings } from '../../main/storage/settings';
-import { createTokenManager } from '../../main/auth/token-manager';
+import type { Sandbox } from '../../sandbox/server';
 import type { MarketplaceClient } from '../../main/marketplace/client';
-import { createMarketplaceClient } from '../../main/marketplace/client';
 import type { HttpError } from '../../main/http/http';
-import { createMemorySecretStore } from '../../main/secrets/secret-store';
+import type { PlatformClient } from '../platform-client';
+import { startPlatformClient } from '../platform-client';
 
+let platform: PlatformClient;
 let sandbox: Sandbox;
-let dir: string;
-let db: Database;
 let client: MarketplaceClient;
 let venueId: string;
 
-const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${sandbox.controlUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return (await response.json()) as T;
-};
+const control = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  platform.control<T>(method, path, body);
 const placeOrder = (body: Record<string, unknown> = {}) =>
   control<{ id: string; order_number: string }>('POST', '/orders', {
     venue_id: venueId,
@@ -44,34 +29,11 @@ const failure = (promise: Promise<unknown>): Promise<HttpError> =>
   );
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ webhookUrl: null });
+  platform = await startPlatformClient();
+  ({ sandbox, client } = platform);
   venueId = sandbox.demo.venueId;
-  dir = mkdtempSync(join(tmpdir(), 'countertop-client-'));
-  db = openDatabase(join(dir, 'core.db'));
-  const tokens = createTokenManager({
-    secrets: createMemorySecretStore(),
-    settings: createSettings(db),
-    now: () => new Date(),
-  });
-  const { code } = await control<{ code: string }>('POST', '/authorization-codes', {
-    client_id: sandbox.demo.clientId,
-    venue_id: venueId,
-    redirect_uri: sandbox.demo.redirectUri,
-  });
-  await tokens.connect({
-    authUrl: sandbox.authUrl,
-    clientId: sandbox.demo.clientId,
-    clientSecret: sandbox.demo.clientSecret,
-    code,
-    redirectUri: sandbox.demo.redirectUri,
-  });
-  client = createMarketplaceClient({ posUrl: () => sandbox.posUrl, tokens });
 });
-afterAll(async () => {
-  db.close();
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => platform.close());
 
 describe('marketplace client', () => {
   it('reads an order in v2 and v1 and walks it through accept, sent-to-pos, ready, delivered', async () => {
