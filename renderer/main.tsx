@@ -4,7 +4,7 @@ import { StoreProvider } from './app-context';
 import { findBridge } from './bridge';
 import { App } from './components/App';
 import { en } from './i18n/en';
-import { createWebAudioRinger } from './ringer';
+import { createWebAudioAlarm, createWebAudioRinger } from './ringer';
 import { createAppStore } from './store';
 import './styles.css';
 
@@ -20,7 +20,7 @@ if (!bridge) {
   root.render(
     <StrictMode>
       <StoreProvider store={store}>
-        <App ringer={createWebAudioRinger()} />
+        <App ringer={createWebAudioRinger()} alarm={createWebAudioAlarm()} />
       </StoreProvider>
     </StrictMode>,
   );

@@ -1,5 +1,6 @@
-// The new-order ring: a two-tone beep repeated until stopped, made with Web Audio so it needs no
-// sound file and works offline.
+// The new-order ring (a bright two-tone beep) and the outage alarm (a low siren, unlike any ring,
+// so staff know at once it is not an order), each repeated until stopped, made with Web Audio so
+// they need no sound file and work offline.
 export type Ringer = {
   start(): void;
   stop(): void;
@@ -8,14 +9,36 @@ export type Ringer = {
   unlock(): void;
 };
 
-const BEEP_EVERY_MS = 2_000;
+/** A sound: its tones (frequency in Hz, start and length in seconds) and how often it repeats. */
+type Pattern = { tones: ReadonlyArray<[number, number, number]>; everyMs: number };
+
+const ORDER_RING: Pattern = {
+  tones: [
+    [880, 0, 0.18],
+    [1320, 0.22, 0.18],
+    [880, 0.44, 0.18],
+  ],
+  everyMs: 2_000,
+};
+
+const OUTAGE_ALARM: Pattern = {
+  tones: [
+    [392, 0, 0.4],
+    [523, 0.45, 0.4],
+    [392, 0.9, 0.4],
+    [523, 1.35, 0.4],
+  ],
+  everyMs: 2_500,
+};
 
 type AudioContextConstructor = new () => AudioContext;
 
-export const createWebAudioRinger = (
-  AudioCtx: AudioContextConstructor | undefined = (
-    globalThis as { AudioContext?: AudioContextConstructor }
-  ).AudioContext,
+const defaultAudioContext = (): AudioContextConstructor | undefined =>
+  (globalThis as { AudioContext?: AudioContextConstructor }).AudioContext;
+
+const createWebAudioPattern = (
+  pattern: Pattern,
+  AudioCtx: AudioContextConstructor | undefined,
 ): Ringer => {
   let context: AudioContext | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
@@ -43,16 +66,14 @@ export const createWebAudioRinger = (
     const ctx = ensureContext();
     if (!ctx || ctx.state !== 'running') return;
     const t = ctx.currentTime;
-    tone(ctx, 880, t, 0.18);
-    tone(ctx, 1320, t + 0.22, 0.18);
-    tone(ctx, 880, t + 0.44, 0.18);
+    for (const [frequency, at, length] of pattern.tones) tone(ctx, frequency, t + at, length);
   };
 
   return {
     start() {
       if (timer) return;
       beep();
-      timer = setInterval(beep, BEEP_EVERY_MS);
+      timer = setInterval(beep, pattern.everyMs);
     },
     stop() {
       if (timer) clearInterval(timer);
@@ -68,3 +89,9 @@ export const createWebAudioRinger = (
     },
   };
 };
+
+export const createWebAudioRinger = (AudioCtx = defaultAudioContext()): Ringer =>
+  createWebAudioPattern(ORDER_RING, AudioCtx);
+
+export const createWebAudioAlarm = (AudioCtx = defaultAudioContext()): Ringer =>
+  createWebAudioPattern(OUTAGE_ALARM, AudioCtx);

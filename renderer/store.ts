@@ -27,6 +27,8 @@ import type { DeliveryQuote } from '../shared/domain';
 import { isFinalStatus } from '../shared/domain';
 import { toBridgeError } from './bridge';
 import { needsAttention } from './board';
+import type { LinksDown } from './stream-alarm';
+import { linksDown, NO_LINK_DOWN } from './stream-alarm';
 
 export type Theme = 'light' | 'dark';
 export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers';
@@ -46,6 +48,8 @@ export type AppState = {
   /** Staff asked to (re)connect even though a venue is configured. */
   setupOpen: boolean;
   status: AppStatus | null;
+  /** Since when the order stream and the platform have been down, as seen here. */
+  linksDown: LinksDown;
   orders: Order[];
   outbox: OutboxEntry[];
   venue: VenueState | null;
@@ -153,7 +157,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
   const now = options.now ?? Date.now;
   const unsubscribers: Array<() => void> = [];
 
-  return createStore<AppState & AppActions>()((set, get) => {
+  const store = createStore<AppState & AppActions>()((set, get) => {
     /**
      * Takes orders (the whole list, or an event's changed ones), noting orders the platform
      * cancelled under the staff's hands.
@@ -222,6 +226,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       setup: null,
       setupOpen: false,
       status: null,
+      linksDown: NO_LINK_DOWN,
       orders: [],
       outbox: [],
       venue: null,
@@ -366,6 +371,13 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       },
     };
   });
+  // Every way a status arrives (load, event, refresh) passes here: note when a link went down.
+  store.subscribe((state, previous) => {
+    if (state.status === previous.status) return;
+    const linksNow = linksDown(state.linksDown, state.status, now());
+    if (linksNow !== state.linksDown) store.setState({ linksDown: linksNow });
+  });
+  return store;
 };
 
 export const isRinging = (state: AppState, at: number): boolean =>

@@ -4,6 +4,7 @@ import { availableActions } from '../../shared/order-actions';
 import { COLUMN_IDS, groupOrders } from '../board';
 import { en } from '../i18n/en';
 import type { Ringer } from '../ringer';
+import { streamAlarm } from '../stream-alarm';
 import { isRinging } from '../store';
 import type { AppActions, AppState, View } from '../store';
 import { AcceptDialog } from './AcceptDialog';
@@ -16,7 +17,13 @@ import { MenuPanel } from './MenuPanel';
 import { VenuePanel } from './VenuePanel';
 import { RejectDialog } from './RejectDialog';
 import { SetupScreen } from './SetupScreen';
-import { CancelledBanner, OfflineBanner, ReconnectBanner, StatusBar } from './StatusBar';
+import {
+  CancelledBanner,
+  OfflineBanner,
+  ReconnectBanner,
+  StatusBar,
+  StreamAlarmBanner,
+} from './StatusBar';
 import { TopBar } from './TopBar';
 
 const VIEW_KEYS: Record<string, View> = {
@@ -108,7 +115,7 @@ const Shortcuts = ({ onClose }: { onClose: () => void }) => (
   </Dialog>
 );
 
-export const App = ({ ringer }: { ringer: Ringer }) => {
+export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
   const store = useAppStore();
   const loaded = useApp((s) => s.loaded);
   const loadError = useApp((s) => s.loadError);
@@ -119,6 +126,12 @@ export const App = ({ ringer }: { ringer: Ringer }) => {
   const dialog = useApp((s) => s.dialog);
   const now = useNow(5_000);
   const ringing = useApp((s) => isRinging(s, now));
+  const linksDown = useApp((s) => s.linksDown);
+  const venue = useApp((s) => s.venue);
+  // Checked every second: an outage must sound within a second of its threshold.
+  const alarmNow = useNow(1_000);
+  const outage = streamAlarm(linksDown, venue, alarmNow);
+  const sounding = outage !== null;
   const [unlocked, setUnlocked] = useState(false);
   const soundBlocked = ringing && !unlocked && !ringer.canPlay();
 
@@ -141,9 +154,20 @@ export const App = ({ ringer }: { ringer: Ringer }) => {
   }, [ringing, ringer]);
 
   useEffect(() => {
+    // Mute silences orders, not an outage: nothing but the link coming back stops it.
+    if (!sounding) {
+      alarm.stop();
+      return;
+    }
+    alarm.start();
+    return () => alarm.stop();
+  }, [sounding, alarm]);
+
+  useEffect(() => {
     // Browsers keep audio suspended until the first gesture; any tap unlocks the ring.
     const unlock = (): void => {
       ringer.unlock();
+      alarm.unlock();
       setUnlocked(true);
     };
     window.addEventListener('pointerdown', unlock);
@@ -152,7 +176,7 @@ export const App = ({ ringer }: { ringer: Ringer }) => {
       window.removeEventListener('pointerdown', unlock);
       window.removeEventListener('keydown', unlock);
     };
-  }, [ringer]);
+  }, [ringer, alarm]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
@@ -208,6 +232,7 @@ export const App = ({ ringer }: { ringer: Ringer }) => {
       {configured && !setupOpen && (
         <TopBar now={now} ringing={ringing} soundBlocked={soundBlocked} />
       )}
+      {configured && <StreamAlarmBanner alarm={outage} />}
       <ReconnectBanner />
       {configured && !setupOpen && <CancelledBanner />}
       {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}

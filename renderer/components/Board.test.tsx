@@ -276,3 +276,33 @@ describe('platform cancellations', () => {
     expect(ringer.ringing).toBe(false);
   });
 });
+
+describe('outage alarm', () => {
+  it('sounds and shows a full-width alert when the order stream stays down 10 s, until it is back', async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    const bridge = createFakeBridge({ orders: [] });
+    const { alarm, ringer } = renderApp(bridge);
+    await screen.findByTestId('status-relay');
+    act(() => bridge.emit('status:changed', makeStatus({ relay: 'disconnected' })));
+    act(() => vi.advanceTimersByTime(8_000));
+    expect(screen.queryByTestId('stream-alarm')).toBeNull();
+    expect(alarm.ringing).toBe(false);
+
+    act(() => vi.advanceTimersByTime(3_000));
+    const banner = screen.getByTestId('stream-alarm');
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(banner.textContent).toMatch(
+      /^Orders cannot reach this terminal: the order stream has been down since \d\d:\d\d/,
+    );
+    expect(alarm.ringing).toBe(true);
+    // The outage has its own sound: the order ring stays silent with no order waiting.
+    expect(ringer.ringing).toBe(false);
+
+    act(() => bridge.emit('status:changed', makeStatus({ relay: 'connected' })));
+    expect(screen.queryByTestId('stream-alarm')).toBeNull();
+    expect(alarm.ringing).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 import { useApp } from '../app-context';
 import { formatClock } from '../format';
 import { en } from '../i18n/en';
+import type { StreamAlarm } from '../stream-alarm';
 
 export const StatusBar = () => {
   const status = useApp((s) => s.status);
@@ -45,6 +46,19 @@ export const StatusBar = () => {
         <span className="status-detail">{status.platformError ?? status.relayError}</span>
       )}
     </footer>
+  );
+};
+
+/** An outage staff must act on: full width, announced, and heard (the App sounds the alarm). */
+export const StreamAlarmBanner = ({ alarm }: { alarm: StreamAlarm | null }) => {
+  if (!alarm) return null;
+  const since = formatClock(new Date(alarm.since).toISOString());
+  return (
+    <div className="banner banner-danger banner-alarm" role="alert" data-testid="stream-alarm">
+      <span>
+        {alarm.kind === 'orders' ? en.status.ordersDown(since) : en.status.actionsDown(since)}
+      </span>
+    </div>
   );
 };
 

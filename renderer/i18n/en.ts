@@ -138,6 +138,10 @@ export const en = {
     reconnect: 'This venue must be reconnected: the platform no longer accepts its sign-in.',
     reconnectButton: 'Reconnect venue',
     offline: 'Venue offline',
+    ordersDown: (since: string) =>
+      `Orders cannot reach this terminal: the order stream has been down since ${since}. New orders may be lost; check the network or call support.`,
+    actionsDown: (since: string) =>
+      `The platform has not answered since ${since}: accepts and other actions are waiting and customers do not see them yet.`,
   },
 
   theme: {

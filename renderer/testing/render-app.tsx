@@ -9,10 +9,11 @@ import { createFakeRinger } from './fake-bridge';
 export const renderApp = (bridge: FakeBridge) => {
   const store = createAppStore(bridge, { storage: null });
   const ringer = createFakeRinger();
+  const alarm = createFakeRinger();
   const view = render(
     <StoreProvider store={store}>
-      <App ringer={ringer} />
+      <App ringer={ringer} alarm={alarm} />
     </StoreProvider>,
   );
-  return { ...view, store, ringer };
+  return { ...view, store, ringer, alarm };
 };
