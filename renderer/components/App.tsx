@@ -4,7 +4,6 @@ import { availableActions } from '../../shared/order-actions';
 import { COLUMN_IDS, groupOrders } from '../board';
 import { en } from '../i18n/en';
 import type { Ringer } from '../ringer';
-import { streamAlarm } from '../stream-alarm';
 import { isRinging } from '../store';
 import type { AppActions, AppState, View } from '../store';
 import { AcceptDialog } from './AcceptDialog';
@@ -21,8 +20,8 @@ import {
   CancelledBanner,
   OfflineBanner,
   ReconnectBanner,
+  OutageAlarm,
   StatusBar,
-  StreamAlarmBanner,
 } from './StatusBar';
 import { TopBar } from './TopBar';
 
@@ -126,12 +125,7 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
   const dialog = useApp((s) => s.dialog);
   const now = useNow(5_000);
   const ringing = useApp((s) => isRinging(s, now));
-  const linksDown = useApp((s) => s.linksDown);
-  const venue = useApp((s) => s.venue);
-  // Checked every second: an outage must sound within a second of its threshold.
-  const alarmNow = useNow(1_000);
-  const outage = streamAlarm(linksDown, venue, alarmNow);
-  const sounding = outage !== null;
+
   const [unlocked, setUnlocked] = useState(false);
   const soundBlocked = ringing && !unlocked && !ringer.canPlay();
 
@@ -152,16 +146,6 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
     ringer.start();
     return () => ringer.stop();
   }, [ringing, ringer]);
-
-  useEffect(() => {
-    // Mute silences orders, not an outage: nothing but the link coming back stops it.
-    if (!sounding) {
-      alarm.stop();
-      return;
-    }
-    alarm.start();
-    return () => alarm.stop();
-  }, [sounding, alarm]);
 
   useEffect(() => {
     // Browsers keep audio suspended until the first gesture; any tap unlocks the ring.
@@ -232,7 +216,7 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
       {configured && !setupOpen && (
         <TopBar now={now} ringing={ringing} soundBlocked={soundBlocked} />
       )}
-      {configured && <StreamAlarmBanner alarm={outage} />}
+      {configured && <OutageAlarm alarm={alarm} />}
       <ReconnectBanner />
       {configured && !setupOpen && <CancelledBanner />}
       {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}

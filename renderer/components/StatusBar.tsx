@@ -1,7 +1,9 @@
-import { useApp } from '../app-context';
+import { useEffect } from 'react';
+import { useApp, useNow } from '../app-context';
 import { formatClock } from '../format';
 import { en } from '../i18n/en';
-import type { StreamAlarm } from '../stream-alarm';
+import type { Ringer } from '../ringer';
+import { streamAlarm } from '../stream-alarm';
 
 export const StatusBar = () => {
   const status = useApp((s) => s.status);
@@ -49,14 +51,32 @@ export const StatusBar = () => {
   );
 };
 
-/** An outage staff must act on: full width, announced, and heard (the App sounds the alarm). */
-export const StreamAlarmBanner = ({ alarm }: { alarm: StreamAlarm | null }) => {
-  if (!alarm) return null;
-  const since = formatClock(new Date(alarm.since).toISOString());
+/**
+ * An outage staff must act on: full width, announced, and heard. It keeps its own one-second
+ * clock, so the rest of the app does not re-render every second.
+ */
+export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
+  const down = useApp((s) => s.linksDown);
+  const venue = useApp((s) => s.venue);
+  // Checked every second: an outage must sound within a second of its threshold.
+  const now = useNow(1_000);
+  const outage = streamAlarm(down, venue, now);
+  const sounding = outage !== null;
+  useEffect(() => {
+    // Mute silences orders, not an outage: nothing but the link coming back stops it.
+    if (!sounding) {
+      alarm.stop();
+      return;
+    }
+    alarm.start();
+    return () => alarm.stop();
+  }, [sounding, alarm]);
+  if (!outage) return null;
+  const since = formatClock(new Date(outage.since).toISOString());
   return (
     <div className="banner banner-danger banner-alarm" role="alert" data-testid="stream-alarm">
       <span>
-        {alarm.kind === 'orders' ? en.status.ordersDown(since) : en.status.actionsDown(since)}
+        {outage.kind === 'orders' ? en.status.ordersDown(since) : en.status.actionsDown(since)}
       </span>
     </div>
   );
