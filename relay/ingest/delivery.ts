@@ -20,7 +20,7 @@ export type DeliveryCheck = {
 };
 
 /**
- * Spec 2: the token is an HS256 JWT signed with the webhook's client_secret (used as raw bytes).
+ * The token is an HS256 JWT (docs/platform.md#delivery-events) signed with the webhook's client_secret (used as raw bytes).
  * Only HS256 is allowed, so `alg: none` and every other algorithm fail before any key is used.
  * `exp` is required (a token without one could be replayed forever) and enforced, as is `nbf`
  * when present, with a minute of clock skew; `aud` and `iss` when the relay is configured with them.

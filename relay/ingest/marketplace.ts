@@ -4,7 +4,7 @@ import { z } from 'zod';
 const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
 
 /**
- * PLATFORM-SIGNATURE is the hex HMAC-SHA256 of the exact body bytes (spec 3). Every active secret
+ * PLATFORM-SIGNATURE is the hex HMAC-SHA256 of the exact body bytes (docs/platform.md#notification-signature). Every active secret
  * is tried (two during a rotation); the comparison is constant-time over equal-length buffers.
  */
 export function verifyPlatformSignature(
@@ -25,7 +25,7 @@ export function verifyPlatformSignature(
 
 const nonEmpty = z.string().min(1);
 // Any ISO 8601 date-time (extended date; offset Z, ±hh, ±hhmm or ±hh:mm, or none; fraction after
-// '.' or ','): spec 3 promises ISO 8601, not RFC 3339, and a genuine notification refused is lost.
+// '.' or ','): the platform promises ISO 8601, not RFC 3339 (docs/platform.md#notification-body), and a genuine notification refused is lost.
 const timestamp = z
   .string()
   .regex(
@@ -42,7 +42,7 @@ const order = z.looseObject({
 
 const base = { id: nonEmpty, created_at: timestamp };
 
-// The fields a terminal needs to act on are required; the rest of spec 3's fields are checked for
+// The fields a terminal needs to act on are required; the rest of the notification's fields (docs/platform.md#notification-body) are checked for
 // type when present, because refusing a genuine notification makes the platform drop it.
 const known = z.discriminatedUnion('type', [
   z.looseObject({
