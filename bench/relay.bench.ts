@@ -333,7 +333,6 @@ async function sqliteRun(): Promise<void> {
     const restarted = await startRelay({
       dbPath: dir.dbPath,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [],
     });
     const restartMs = performance.now() - restartAt;
     const db = new Database(dir.dbPath, { readonly: true });

@@ -17,9 +17,10 @@ const USAGE = `Usage:
 STORE is --db FILE (SQLite, one relay process) or --store postgres://user@host/db (PostgreSQL,
 any number of relay instances); RELAY_STORE_URL may give the postgres:// URL instead (a password
 belongs in ~/.pgpass or PGPASSWORD, not on the command line).
-Secrets are never taken from the command line: set RELAY_MARKETPLACE_SECRETS and
-RELAY_DELIVERY_SECRETS (comma-separated, at most two each, for rotation), or give --config FILE,
-a JSON file {"marketplaceSecrets": [...], "deliverySecrets": [...]} readable only by the relay.
+Secrets are never taken from the command line: set RELAY_MARKETPLACE_SECRETS (comma-separated,
+at most two, for rotation), or give --config FILE, a JSON file {"marketplaceSecrets": [...]}
+readable only by the relay. Delivery webhook secrets are per venue: each venue's terminal hands
+its own to the relay (PUT /v1/delivery-secret).
 Optional: RELAY_METRICS_TOKEN (GET /metrics then needs it as a Bearer token),
 RELAY_DELIVERY_AUDIENCE and RELAY_DELIVERY_ISSUER (delivery tokens must carry them).`;
 
@@ -27,6 +28,7 @@ class UsageError extends Error {}
 
 const configFile = z.strictObject({
   marketplaceSecrets: z.array(z.string()).optional(),
+  /** No longer used (delivery secrets are per venue); still read so an old file starts. */
   deliverySecrets: z.array(z.string()).optional(),
   maxWaitSeconds: z.number().int().min(1).max(25).optional(),
   retentionHours: z.number().min(72).optional(),
@@ -104,7 +106,6 @@ function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv) {
   }
   const marketplaceSecrets =
     fromFile.marketplaceSecrets ?? splitSecrets(env.RELAY_MARKETPLACE_SECRETS);
-  const deliverySecrets = fromFile.deliverySecrets ?? splitSecrets(env.RELAY_DELIVERY_SECRETS);
   const fromEnv = {
     ...(env.RELAY_METRICS_TOKEN ? { metricsToken: env.RELAY_METRICS_TOKEN } : {}),
     ...(env.RELAY_DELIVERY_AUDIENCE ? { deliveryAudience: env.RELAY_DELIVERY_AUDIENCE } : {}),
@@ -116,11 +117,14 @@ function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv) {
   }
   try {
     validateSecrets('RELAY_MARKETPLACE_SECRETS', marketplaceSecrets, true);
-    validateSecrets('RELAY_DELIVERY_SECRETS', deliverySecrets, false);
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  return { ...fromEnv, ...fromFile, marketplaceSecrets, deliverySecrets };
+  // A partner-wide delivery secret is what let any terminal sign another venue's events.
+  const retiredDeliverySecrets =
+    fromFile.deliverySecrets !== undefined || splitSecrets(env.RELAY_DELIVERY_SECRETS).length > 0;
+  const { deliverySecrets: _retired, ...rest } = fromFile;
+  return { ...fromEnv, ...rest, marketplaceSecrets, retiredDeliverySecrets };
 }
 
 async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -136,11 +140,14 @@ async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
     throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}".`);
   }
   const config = loadConfig(values.config as string | undefined, env);
-  if (config.deliverySecrets.length === 0) {
-    console.error('relay: no delivery secret configured; POST /hooks/delivery will answer 401.');
+  const { retiredDeliverySecrets, ...relayOptions } = config;
+  if (retiredDeliverySecrets) {
+    console.error(
+      'relay: RELAY_DELIVERY_SECRETS / deliverySecrets are no longer used and are ignored: each venue’s terminal hands the relay its own delivery secret. Remove them.',
+    );
   }
   const relay = await startRelay({
-    ...config,
+    ...relayOptions,
     ...(isPostgresUrl(location) ? { storeUrl: location } : { dbPath: location }),
     port,
     host: String(values.host),

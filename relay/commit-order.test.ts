@@ -30,7 +30,6 @@ describe.skipIf(skipPostgres !== null)(
       const options = {
         ...store.options,
         marketplaceSecrets: [MARKETPLACE_SECRET],
-        deliverySecrets: [],
         pollRateLimit: { perSecond: 1000, burst: 1000 },
       };
       const relays = [await startRelay(options), await startRelay(options)];

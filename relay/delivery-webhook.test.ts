@@ -8,8 +8,12 @@ import {
   MARKETPLACE_SECRET,
   poll,
   postDelivery,
+  putDeliverySecret,
   send,
 } from './test-support';
+
+/** Venue B's own secret, handed over by B's terminal. */
+const SECRET_B = 'venue-b-secret-0123456789abcdef01234';
 
 const secretBytes = (secret: string) => new TextEncoder().encode(secret);
 
@@ -40,25 +44,34 @@ function event(type: string, details: Record<string, unknown>): JWTPayload {
 
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 
-describeEachStore('POST /hooks/delivery', (store) => {
+describeEachStore('POST /hooks/delivery/{venue}', (store) => {
   let relay: Relay;
   let key: string;
+  let keyB: string;
   beforeAll(async () => {
     relay = await startRelay({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [DELIVERY_SECRET, DELIVERY_SECRET_NEXT],
       pollRateLimit: { perSecond: 100, burst: 100 },
     });
     key = (await store.createTerminal(['venue-d'])).key;
+    keyB = (await store.createTerminal(['venue-b'])).key;
+    for (const [terminal, venue, secret] of [
+      [key, 'venue-d', DELIVERY_SECRET],
+      [keyB, 'venue-b', SECRET_B],
+    ] as const) {
+      const answer = await putDeliverySecret(relay.url, terminal, { venue_id: venue, secret });
+      expect(answer.status).toBe(204);
+    }
   });
   afterAll(async () => {
     await relay.close();
   });
 
-  const served = async () => (await poll(relay.url, key, { after: 0 })).events;
-  const servedIds = async () =>
-    (await served())
+  const post = (jwt: string, venue = 'venue-d') => postDelivery(relay.url, venue, jwt);
+  const served = async (terminal = key) => (await poll(relay.url, terminal, { after: 0 })).events;
+  const servedIds = async (terminal = key) =>
+    (await served(terminal))
       .map((e) => (JSON.parse(e.body) as { token: string }).token)
       .map((t) => {
         const payload = JSON.parse(
@@ -69,22 +82,20 @@ describeEachStore('POST /hooks/delivery', (store) => {
 
   it('stores an HS256 event under its venue with the raw body and a null signature', async () => {
     const jwt = await token(event('order.received', { id: 'd-ok', venue_id: 'venue-d' }));
-    const answer = await postDelivery(relay.url, jwt);
+    const answer = await post(jwt);
     expect(answer.status).toBe(200);
     const stored = (await served()).find((e) => e.body === JSON.stringify({ token: jwt }));
     expect(stored).toMatchObject({ kind: 'delivery', venue_id: 'venue-d', signature: null });
+    expect(await servedIds(keyB)).not.toContain('d-ok');
   });
 
-  it('accepts the second active secret and de-duplicates by details.id', async () => {
-    const first = await token(
-      event('order.picked_up', { id: 'd-dup', venue_id: 'venue-d' }),
-      DELIVERY_SECRET_NEXT,
-    );
+  it('de-duplicates by details.id', async () => {
+    const first = await token(event('order.picked_up', { id: 'd-dup', venue_id: 'venue-d' }));
     const again = await token(
       event('order.picked_up', { id: 'd-dup', venue_id: 'venue-d', extra: 1 }),
     );
-    expect((await postDelivery(relay.url, first)).status).toBe(200);
-    const second = await postDelivery(relay.url, again);
+    expect((await post(first)).status).toBe(200);
+    const second = await post(again);
     expect(second.status).toBe(200);
     expect(JSON.parse(second.text).duplicate).toBe(true);
     expect((await servedIds()).filter((id) => id === 'd-dup')).toHaveLength(1);
@@ -92,7 +103,7 @@ describeEachStore('POST /hooks/delivery', (store) => {
 
   it('stores event types it does not know', async () => {
     const jwt = await token(event('order.teleported', { id: 'd-unknown', venue_id: 'venue-d' }));
-    expect((await postDelivery(relay.url, jwt)).status).toBe(200);
+    expect((await post(jwt)).status).toBe(200);
     expect(await servedIds()).toContain('d-unknown');
   });
 
@@ -154,14 +165,14 @@ describeEachStore('POST /hooks/delivery', (store) => {
     ['not a JWT', async () => 'garbage'],
   ])('refuses with 401 and stores nothing when the token is %s', async (_case, make) => {
     const jwt = await make();
-    const answer = await postDelivery(relay.url, jwt);
+    const answer = await post(jwt);
     expect(answer.status).toBe(401);
     expect(JSON.parse(answer.text).error).toBe('Unauthorized');
     expect((await served()).map((e) => e.body)).not.toContain(JSON.stringify({ token: jwt }));
   });
 
   it('answers 400 to a body without a token and to a verified event without details.id', async () => {
-    const noToken = await send(`${relay.url}/hooks/delivery`, {
+    const noToken = await send(`${relay.url}/hooks/delivery/venue-d`, {
       method: 'POST',
       body: '{"jwt":"x"}',
     });
@@ -171,7 +182,73 @@ describeEachStore('POST /hooks/delivery', (store) => {
       dispatched_at: '2026-11-23T10:00:00Z',
       details: { venue_id: 'venue-d' },
     });
-    expect((await postDelivery(relay.url, jwt)).status).toBe(400);
+    expect((await post(jwt)).status).toBe(400);
+  });
+
+  it('answers 404 at the old venue-less address, saying where webhooks go now', async () => {
+    const jwt = await token(event('order.received', { id: 'd-old-url', venue_id: 'venue-d' }));
+    const answer = await send(`${relay.url}/hooks/delivery`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ token: jwt }),
+    });
+    expect(answer.status).toBe(404);
+    expect(JSON.parse(answer.text).message).toContain('/hooks/delivery/{venue_id}');
+    expect(await servedIds()).not.toContain('d-old-url');
+  });
+
+  it('refuses an event for a venue whose terminals registered no secret (401)', async () => {
+    await store.createTerminal(['venue-none']);
+    for (const secret of [DELIVERY_SECRET, SECRET_B]) {
+      const jwt = await token(
+        event('order.received', { id: 'd-none', venue_id: 'venue-none' }),
+        secret,
+      );
+      const answer = await post(jwt, 'venue-none');
+      expect(answer.status).toBe(401);
+      expect(JSON.parse(answer.text).message).toMatch(/No delivery secret is registered/);
+    }
+  });
+
+  it("refuses an event signed with venue B's secret that claims venue A, and A's stream stays as it was", async () => {
+    const before = await served();
+    const forged = event('order.delivered', {
+      id: 'd-forged',
+      venue_id: 'venue-d',
+      platform_order_reference_id: 'ref-forged',
+    });
+    const signedByB = await token(forged, SECRET_B);
+    // At A's address: B's secret does not verify there.
+    const atA = await post(signedByB, 'venue-d');
+    expect(atA.status).toBe(401);
+    // At B's address: it verifies, but names another venue than the webhook's.
+    const atB = await post(signedByB, 'venue-b');
+    expect(atB.status).toBe(401);
+    expect(JSON.parse(atB.text).message).toMatch(/another venue/);
+    // Naming no venue, for an order A's stream already has: still A's, so still refused at B's.
+    const received = await token(
+      event('order.received', {
+        id: 'd-a-order',
+        venue_id: 'venue-d',
+        platform_order_reference_id: 'ref-a',
+      }),
+    );
+    expect((await post(received)).status).toBe(200);
+    const withBefore = await served();
+    const pin = await token(
+      {
+        type: 'order.handshake_delivery',
+        dispatched_at: '2026-11-23T10:06:00Z',
+        details: { id: 'd-pin-forged', platform_order_reference_id: 'ref-a', pin_code: '0000' },
+      },
+      SECRET_B,
+    );
+    expect((await post(pin, 'venue-b')).status).toBe(401);
+    expect((await post(pin, 'venue-d')).status).toBe(401);
+    expect(await served()).toEqual(withBefore);
+    expect(withBefore.slice(0, before.length)).toEqual(before);
+    expect(await servedIds(keyB)).not.toContain('d-pin-forged');
+    expect(await servedIds(keyB)).not.toContain('d-forged');
   });
 
   it('routes order.location_updated and order.handshake_delivery by an earlier event of the same order', async () => {
@@ -182,7 +259,7 @@ describeEachStore('POST /hooks/delivery', (store) => {
         platform_order_reference_id: 'ref-2',
       }),
     );
-    expect((await postDelivery(relay.url, received)).status).toBe(200);
+    expect((await post(received)).status).toBe(200);
     const location = await token({
       type: 'order.location_updated',
       dispatched_at: '2026-11-23T10:05:00Z',
@@ -203,15 +280,15 @@ describeEachStore('POST /hooks/delivery', (store) => {
         pin_code: '1234',
       },
     });
-    expect((await postDelivery(relay.url, location)).status).toBe(200);
-    expect((await postDelivery(relay.url, handshake)).status).toBe(200);
+    expect((await post(location)).status).toBe(200);
+    expect((await post(handshake)).status).toBe(200);
     const events = await served();
     const ids = await servedIds();
     expect(ids.slice(ids.indexOf('d-r2'))).toEqual(['d-r2', 'd-loc2', 'd-pin2']);
     expect(events.every((e) => e.venue_id === 'venue-d')).toBe(true);
   });
 
-  it('holds an event whose venue is unknown yet, answers 200, and releases it when its order names a venue', async () => {
+  it('answers 409 to a venue-less event of an order not known yet, and takes its resend once the order named the venue', async () => {
     const early = await token({
       type: 'order.location_updated',
       dispatched_at: '2026-11-23T10:05:00Z',
@@ -222,12 +299,9 @@ describeEachStore('POST /hooks/delivery', (store) => {
         courier_location: { lat: 1, lon: 2 },
       },
     });
-    const answer = await postDelivery(relay.url, early);
-    expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.text)).toMatchObject({ received: true, held: true });
+    const answer = await post(early);
+    expect(answer.status).toBe(409);
     expect(await servedIds()).not.toContain('d-early');
-    // A retry of the held event is still a duplicate, not a second copy.
-    expect(JSON.parse((await postDelivery(relay.url, early)).text).duplicate).toBe(true);
 
     const resolving = await token(
       event('order.pickup_started', {
@@ -236,22 +310,132 @@ describeEachStore('POST /hooks/delivery', (store) => {
         platform_order_reference_id: 'ref-3',
       }),
     );
-    expect((await postDelivery(relay.url, resolving)).status).toBe(200);
+    expect((await post(resolving)).status).toBe(200);
+    // The platform's resend.
+    expect((await post(early)).status).toBe(200);
     const ids = await servedIds();
-    expect(ids.slice(-2)).toEqual(['d-early', 'd-resolve']);
+    expect(ids.slice(-2)).toEqual(['d-resolve', 'd-early']);
   });
 });
 
-describeEachStore('POST /hooks/delivery with an expected audience and issuer', (store) => {
+describeEachStore('PUT /v1/delivery-secret', (store) => {
+  let relay: Relay;
+  let clock = Date.now();
+  let keyA: string;
+  let keyB: string;
+  beforeAll(async () => {
+    relay = await startRelay({
+      ...store.options,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      pollRateLimit: { perSecond: 100, burst: 100 },
+      deliverySecretGraceMs: 60_000,
+      now: () => clock,
+    });
+    keyA = (await store.createTerminal(['venue-a'])).key;
+    keyB = (await store.createTerminal(['venue-b'])).key;
+  });
+  afterAll(async () => {
+    await relay.close();
+  });
+
+  // Long-lived tokens: the injected clock moves past the grace period.
+  const signed = (id: string, venue: string, secret: string) =>
+    new SignJWT(
+      event('order.received', { id, venue_id: venue, platform_order_reference_id: `ref-${id}` }),
+    )
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('2h')
+      .sign(secretBytes(secret));
+  const accepted = async (venue: string, secret: string) => {
+    const id = `e-${venue}-${Math.random()}`;
+    return (await postDelivery(relay.url, venue, await signed(id, venue, secret))).status === 200;
+  };
+
+  it("stores the secret for the key's venue only: a terminal of venue A cannot set B's", async () => {
+    expect(
+      (await putDeliverySecret(relay.url, keyB, { venue_id: 'venue-b', secret: SECRET_B })).status,
+    ).toBe(204);
+    const taken = await putDeliverySecret(relay.url, keyA, {
+      venue_id: 'venue-b',
+      secret: DELIVERY_SECRET,
+    });
+    expect(taken.status).toBe(403);
+    expect(await accepted('venue-b', SECRET_B)).toBe(true);
+    expect(await accepted('venue-b', DELIVERY_SECRET)).toBe(false);
+    // Nor does A's own secret, once set, open venue B.
+    expect(
+      (await putDeliverySecret(relay.url, keyA, { venue_id: 'venue-a', secret: DELIVERY_SECRET }))
+        .status,
+    ).toBe(204);
+    expect(await accepted('venue-a', DELIVERY_SECRET)).toBe(true);
+    expect(await accepted('venue-b', DELIVERY_SECRET)).toBe(false);
+  });
+
+  it.each([
+    ['not JSON', 'secret=abc'],
+    ['a JSON array', [DELIVERY_SECRET]],
+    ['without the secret', { venue_id: 'venue-a' }],
+    ['without the venue', { secret: DELIVERY_SECRET_NEXT }],
+    [
+      'with a secret shorter than 32 characters',
+      { venue_id: 'venue-a', secret: 'short-secret-0123456789' },
+    ],
+    [
+      'with a secret of spaces and non-ASCII',
+      { venue_id: 'venue-a', secret: `${'é'.repeat(20)} ${'x'.repeat(20)}` },
+    ],
+    ['with a secret that is a number', { venue_id: 'venue-a', secret: 1234567890123456 }],
+    [
+      'with a field it does not know',
+      { venue_id: 'venue-a', secret: DELIVERY_SECRET_NEXT, previous: 'x' },
+    ],
+    ['with an empty venue', { venue_id: '', secret: DELIVERY_SECRET_NEXT }],
+  ])('answers 400 to a body %s and keeps the secret', async (_case, body) => {
+    const answer = await putDeliverySecret(relay.url, keyA, body);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).error).toBe('Bad Request');
+    expect(await accepted('venue-a', DELIVERY_SECRET)).toBe(true);
+    expect(await accepted('venue-a', DELIVERY_SECRET_NEXT)).toBe(false);
+  });
+
+  it('answers 401 without a valid terminal key', async () => {
+    const body = JSON.stringify({ venue_id: 'venue-a', secret: DELIVERY_SECRET_NEXT });
+    const none = await send(`${relay.url}/v1/delivery-secret`, { method: 'PUT', body });
+    expect(none.status).toBe(401);
+    const unknown = await putDeliverySecret(relay.url, 'rtk_not-a-key', JSON.parse(body));
+    expect(unknown.status).toBe(401);
+    expect(await accepted('venue-a', DELIVERY_SECRET_NEXT)).toBe(false);
+  });
+
+  it('rotates: the new secret at once, the old one only within its grace period, the same one again changes nothing', async () => {
+    const rotate = async (secret: string) =>
+      (await putDeliverySecret(relay.url, keyA, { venue_id: 'venue-a', secret })).status;
+    expect(await rotate(DELIVERY_SECRET_NEXT)).toBe(204);
+    // The same secret again is no rotation: the old one stays the previous one.
+    expect(await rotate(DELIVERY_SECRET_NEXT)).toBe(204);
+    expect(await accepted('venue-a', DELIVERY_SECRET_NEXT)).toBe(true);
+    expect(await accepted('venue-a', DELIVERY_SECRET)).toBe(true);
+    clock += 61_000;
+    expect(await accepted('venue-a', DELIVERY_SECRET)).toBe(false);
+    expect(await accepted('venue-a', DELIVERY_SECRET_NEXT)).toBe(true);
+  });
+});
+
+describeEachStore('POST /hooks/delivery/{venue} with an expected audience and issuer', (store) => {
   let relay: Relay;
   beforeAll(async () => {
     relay = await startRelay({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [DELIVERY_SECRET],
       deliveryAudience: 'https://relay.example/hooks/delivery',
       deliveryIssuer: 'platform-delivery',
     });
+    const { key } = await store.createTerminal(['venue-aud']);
+    const answer = await putDeliverySecret(relay.url, key, {
+      venue_id: 'venue-aud',
+      secret: DELIVERY_SECRET,
+    });
+    expect(answer.status).toBe(204);
   });
   afterAll(async () => {
     await relay.close();
@@ -269,14 +453,16 @@ describeEachStore('POST /hooks/delivery with an expected audience and issuer', (
   it('accepts a token naming both, and refuses one missing or naming another (401)', async () => {
     const aud = 'https://relay.example/hooks/delivery';
     const iss = 'platform-delivery';
-    expect((await postDelivery(relay.url, await signed('aud-ok', { aud, iss }))).status).toBe(200);
+    expect(
+      (await postDelivery(relay.url, 'venue-aud', await signed('aud-ok', { aud, iss }))).status,
+    ).toBe(200);
     for (const [id, claims] of [
       ['aud-missing', { iss }],
       ['iss-missing', { aud }],
       ['aud-other', { aud: 'https://elsewhere.example', iss }],
       ['iss-other', { aud, iss: 'someone-else' }],
     ] as const) {
-      const answer = await postDelivery(relay.url, await signed(id, claims));
+      const answer = await postDelivery(relay.url, 'venue-aud', await signed(id, claims));
       expect([id, answer.status]).toEqual([id, 401]);
       expect(JSON.parse(answer.text).message).toMatch(/"(aud|iss)" claim/);
     }

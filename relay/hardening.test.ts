@@ -48,7 +48,6 @@ describeEachStore('relay hardening', (store) => {
     relay = await startRelay({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [],
       metricsToken: METRICS_TOKEN,
       maxConnections: 12,
       pollRateLimit: { perSecond: 100, burst: 100 },

@@ -20,7 +20,6 @@ describe.skipIf(skip !== null)(
       startRelay({
         ...store.options,
         marketplaceSecrets: [MARKETPLACE_SECRET],
-        deliverySecrets: [],
         revocationCheckMs: 500,
         ...extra,
       });

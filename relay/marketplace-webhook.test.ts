@@ -5,7 +5,6 @@ import { describeEachStore } from './store-fixture';
 import {
   MARKETPLACE_SECRET,
   MARKETPLACE_SECRET_NEXT,
-  DELIVERY_SECRET,
   orderNotification,
   poll,
   postMarketplace,
@@ -20,7 +19,6 @@ describeEachStore('POST /hooks/marketplace', (store) => {
     relay = await startRelay({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET, MARKETPLACE_SECRET_NEXT],
-      deliverySecrets: [DELIVERY_SECRET],
       maxBodyBytes: 4096,
       pollRateLimit: { perSecond: 100, burst: 100 },
     });

@@ -63,7 +63,6 @@ describeEachStore('relay operations', (store) => {
     const relay = await startRelay({
       ...options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [],
       now: () => clock,
       pruneIntervalMs: 20,
     });
@@ -113,14 +112,13 @@ describeEachStore('relay operations', (store) => {
       startRelay({
         ...options,
         marketplaceSecrets: [MARKETPLACE_SECRET],
-        deliverySecrets: [],
         retentionHours: 24,
       }),
     ).rejects.toThrow(/at least 72/);
   });
 
   it('names its event log: one log_id in every answer, kept across restarts, another for a new file or after renew-log-id', async () => {
-    const options = { marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] };
+    const options = { marketplaceSecrets: [MARKETPLACE_SECRET] };
     const first = await dir();
     const key = (await createTerminal(first.location, ['v-log'])).key;
     const post = async (url: string, id: string) => {
@@ -180,7 +178,6 @@ describeEachStore('relay operations', (store) => {
     const relay = await startRelay({
       ...options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [],
     });
     try {
       const health = await send(`${relay.url}/healthz`);
@@ -222,7 +219,6 @@ describeEachStore('relay operations', (store) => {
     const relay = await startRelay({
       ...options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [],
     });
     const key = (await createTerminal(location, ['v-close'])).key;
     const waiting = [poll(relay.url, key, { wait: 20 }), poll(relay.url, key, { wait: 20 })];
@@ -244,7 +240,6 @@ describeEachStore('relay operations', (store) => {
     const relay = await startRelay({
       ...options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [],
     });
     const key = (await createTerminal(location, ['v-late'])).key;
     const { port } = new URL(relay.url);
@@ -319,11 +314,9 @@ describeEachStore('relay operations', (store) => {
     const made = await dir();
     const configDir = tempDir();
     const config = join(configDir.dir, 'relay.json');
-    writeFileSync(
-      config,
-      JSON.stringify({ marketplaceSecrets: [MARKETPLACE_SECRET], deliverySecrets: [] }),
-      { mode: 0o600 },
-    );
+    writeFileSync(config, JSON.stringify({ marketplaceSecrets: [MARKETPLACE_SECRET] }), {
+      mode: 0o600,
+    });
     const key = (await createTerminal(made.location, ['v-cli'])).key;
     const started = Date.now();
     const relay = await spawnRelay([...made.args, '--port', '0', '--config', config], {});

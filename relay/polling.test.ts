@@ -19,7 +19,6 @@ describeEachStore('GET /v1/events', (store) => {
     relay = await startRelay({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [],
       revocationCheckMs: 50,
       pollRateLimit: { perSecond: 1000, burst: 1000 },
       maxOpenPollsPerKey: 2,
@@ -184,7 +183,6 @@ describeEachStore('per-key rate limit', (store) => {
     const relay = await startRelay({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [],
       pollRateLimit: { perSecond: 0.5, burst: 3 },
     });
     try {

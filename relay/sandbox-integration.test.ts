@@ -15,7 +15,6 @@ describeEachStore('relay with the sandbox platform', (store) => {
     relay = await startRelay({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [],
     });
     const webhookUrl = `${relay.url}/hooks/marketplace`;
     const retry = { retries: 0, intervalMs: 10 };

@@ -6,12 +6,18 @@ import {
   decodeJson,
   readBody,
   requestTimeouts,
+  sendEmpty,
   sendError,
   sendJson,
   sendText,
 } from '../kit/http';
 import { createGroupCommit } from './group-commit';
-import { deliveryBody, parseDeliveryEvent, verifyDeliveryToken } from './ingest/delivery';
+import {
+  deliveryBody,
+  deliverySecretBody,
+  parseDeliveryEvent,
+  verifyDeliveryToken,
+} from './ingest/delivery';
 import { parseMarketplaceNotification, verifyPlatformSignature } from './ingest/marketplace';
 import { createRelayMetrics } from './metrics';
 import { createPollHub, type Waiter } from './poll-hub';
@@ -39,7 +45,11 @@ export type RelayOptions = {
   /** PostgreSQL only: how often the shared log is re-read without a notification (default 250 ms). */
   storeRecheckMs?: number;
   marketplaceSecrets: string[];
-  deliverySecrets: string[];
+  /**
+   * How long a venue's replaced delivery secret still verifies (default 10 min): events the
+   * platform signed just before a terminal rotated it, and their resends, still go through.
+   */
+  deliverySecretGraceMs?: number;
   maxWaitSeconds?: number;
   /** Largest accepted webhook body (default 64 KiB); bigger ones get 413. */
   maxBodyBytes?: number;
@@ -87,6 +97,8 @@ export const MIN_RETENTION_HOURS = 72;
 const MAX_SECRETS = 2;
 const MIN_SECRET_LENGTH = 16;
 const MAX_EVENTS_PER_POLL = 100;
+const DELIVERY_SECRET_BODY_BYTES = 4 * 1024;
+const DELIVERY_HOOK = '/hooks/delivery/';
 
 export function validateSecrets(name: string, secrets: readonly string[], required: boolean): void {
   if (required && secrets.length === 0)
@@ -102,6 +114,19 @@ export function validateSecrets(name: string, secrets: readonly string[], requir
         `${name}: every secret must be at least ${MIN_SECRET_LENGTH} characters (128 bits of randomness).`,
       );
     }
+  }
+}
+
+/** The venue of a delivery webhook address (`/hooks/delivery/{venue_id}`), or null. */
+function deliveryVenue(pathname: string): string | null {
+  if (!pathname.startsWith(DELIVERY_HOOK)) return null;
+  const segment = pathname.slice(DELIVERY_HOOK.length);
+  if (segment === '' || segment.includes('/')) return null;
+  try {
+    const venue = decodeURIComponent(segment);
+    return venue.length <= 200 ? venue : null;
+  } catch {
+    return null;
   }
 }
 
@@ -156,7 +181,6 @@ function sendEvents(res: ServerResponse, body: Buffer, closing: boolean): void {
 
 export async function startRelay(options: RelayOptions): Promise<Relay> {
   validateSecrets('marketplaceSecrets', options.marketplaceSecrets, true);
-  validateSecrets('deliverySecrets', options.deliverySecrets, false);
   const retentionHours = options.retentionHours ?? MIN_RETENTION_HOURS;
   if (!(retentionHours >= MIN_RETENTION_HOURS)) {
     throw new Error(`retentionHours must be at least ${MIN_RETENTION_HOURS}.`);
@@ -166,7 +190,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const maxOpenPollsPerKey = options.maxOpenPollsPerKey ?? 4;
   const now = options.now ?? Date.now;
   const marketplaceSecrets = [...options.marketplaceSecrets];
-  const deliverySecrets = [...options.deliverySecrets];
+  const deliverySecretGraceMs = options.deliverySecretGraceMs ?? 10 * 60_000;
 
   const log = createThrottledLog();
   let store: EventStore;
@@ -269,7 +293,26 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     sendJson(res, 200, { received: true, duplicate: outcome.status === 'duplicate' });
   };
 
-  const handleDelivery = async (req: IncomingMessage, res: ServerResponse) => {
+  // A storage read on the way to a verdict: a failure is the relay's, so the platform retries.
+  const readStore = async <T>(read: () => Promise<T>): Promise<T> => {
+    try {
+      return await read();
+    } catch (error) {
+      metrics.refused.inc({ kind: 'delivery', reason: 'storage_error' });
+      log('storage', `could not read for a delivery event: ${(error as Error).message}`);
+      throw new HttpError(503, 'The event could not be checked; retry later.', {
+        headers: { 'Retry-After': '1' },
+      });
+    }
+  };
+
+  /**
+   * A delivery event for one venue (docs/platform.md#delivery-webhooks): the address names the
+   * venue whose terminal registered the webhook, and only that venue's secret is tried. An event
+   * that belongs to another venue is refused even when it verifies: that venue's own webhook
+   * brings it, signed with its own secret, and a terminal could sign anything with its venue's.
+   */
+  const handleDelivery = async (req: IncomingMessage, res: ServerResponse, venueId: string) => {
     const body = await readWebhookBody(req, 'delivery');
     let decoded: { text: string; json: unknown };
     try {
@@ -285,8 +328,20 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         new HttpError(400, 'The body must be a JSON object with a string field "token".'),
       );
     }
-    const verified = await verifyDeliveryToken(envelope.data.token, deliverySecrets, {
-      now: new Date(now()),
+    const at = now();
+    const secrets = await readStore(() => store.deliverySecrets(venueId, at));
+    if (secrets.length === 0) {
+      return refuse(
+        'delivery',
+        'no_secret',
+        new HttpError(
+          401,
+          'No delivery secret is registered for this venue; its terminal registers one when courier delivery is set up.',
+        ),
+      );
+    }
+    const verified = await verifyDeliveryToken(envelope.data.token, secrets, {
+      now: new Date(at),
       ...(options.deliveryAudience === undefined ? {} : { audience: options.deliveryAudience }),
       ...(options.deliveryIssuer === undefined ? {} : { issuer: options.deliveryIssuer }),
     });
@@ -294,12 +349,39 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return refuse('delivery', verified.reason, new HttpError(401, verified.message));
     const parsed = parseDeliveryEvent(verified.payload);
     if (!parsed.ok) return refuse('delivery', 'invalid_shape', new HttpError(400, parsed.message));
+    const orderVenue =
+      parsed.orderRef === null
+        ? null
+        : await readStore(() => store.deliveryOrderVenue(parsed.orderRef as string));
+    if (
+      (parsed.venueId !== null && parsed.venueId !== venueId) ||
+      (orderVenue !== null && orderVenue !== venueId)
+    ) {
+      return refuse(
+        'delivery',
+        'other_venue',
+        new HttpError(401, 'The event belongs to another venue than this webhook’s.'),
+      );
+    }
+    if (parsed.venueId === null && orderVenue === null) {
+      // Courier locations and handshake PINs name no venue. Until an event of the same order has
+      // named this venue, the event cannot be told apart from another venue's copy: the platform
+      // resends it (docs/platform.md#delivery-event-retries), by when its order is known.
+      return refuse(
+        'delivery',
+        'unknown_order',
+        new HttpError(
+          409,
+          'The event names no venue and its order is not known here yet; resend it.',
+        ),
+      );
+    }
     const outcome = await ingest({
       kind: 'delivery',
       eventId: parsed.id,
-      venueId: parsed.venueId,
+      venueId,
       orderRef: parsed.orderRef,
-      receivedAt: now(),
+      receivedAt: at,
       body: decoded.text,
       signature: null,
     });
@@ -467,6 +549,38 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     if (events.length > 0 && hub.remove(waiter)) answer(events, 'events');
   };
 
+  /**
+   * A terminal hands over the delivery webhook secret it made for one of its venues. The key
+   * proves which venues it may speak for, so no terminal can set another venue's secret.
+   */
+  const handleDeliverySecret = async (req: IncomingMessage, res: ServerResponse) => {
+    const terminal = await authenticate(req);
+    const retryAfter = limiter.take(terminal.id);
+    if (retryAfter > 0) {
+      throw new HttpError(429, `This terminal key calls too often; retry in ${retryAfter} s.`, {
+        headers: { 'Retry-After': String(retryAfter) },
+      });
+    }
+    usage.took(terminal.id);
+    const parsed = deliverySecretBody.safeParse(
+      decodeJson(await readBody(req, DELIVERY_SECRET_BODY_BYTES)).json,
+    );
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new HttpError(
+        400,
+        `The body must be {"venue_id": string, "secret": 32 to 512 visible ASCII characters}${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}.`,
+      );
+    }
+    const { venue_id: venueId, secret } = parsed.data;
+    if (!terminal.venueIds.includes(venueId)) {
+      throw new HttpError(403, 'This terminal key does not belong to that venue.');
+    }
+    const at = now();
+    await store.setDeliverySecret(venueId, secret, at, at + deliverySecretGraceMs);
+    sendEmpty(res, 204);
+  };
+
   const metricsTokenHash =
     options.metricsToken === undefined
       ? null
@@ -503,16 +617,29 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     }
     const routes: Record<string, { method: string; run: () => Promise<void> | void }> = {
       '/hooks/marketplace': { method: 'POST', run: () => handleMarketplace(req, res) },
-      '/hooks/delivery': { method: 'POST', run: () => handleDelivery(req, res) },
       '/v1/events': { method: 'GET', run: () => handlePoll(req, res, url.searchParams) },
+      '/v1/delivery-secret': { method: 'PUT', run: () => handleDeliverySecret(req, res) },
       '/healthz': {
         method: 'GET',
         run: () => sendJson(res, closing ? 503 : 200, { status: closing ? 'closing' : 'ok' }),
       },
       '/metrics': { method: 'GET', run: () => serveMetrics(req, res) },
     };
-    const found = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
-    if (!found) throw new HttpError(404, 'No such route.');
+    const venue = deliveryVenue(url.pathname);
+    const found =
+      venue !== null
+        ? { method: 'POST', run: () => handleDelivery(req, res, venue) }
+        : Object.hasOwn(routes, url.pathname)
+          ? routes[url.pathname]
+          : undefined;
+    if (!found) {
+      throw new HttpError(
+        404,
+        url.pathname === '/hooks/delivery'
+          ? 'Delivery webhooks are per venue: POST /hooks/delivery/{venue_id}.'
+          : 'No such route.',
+      );
+    }
     if (req.method !== found.method) {
       throw new HttpError(405, `${url.pathname} accepts ${found.method} only.`, {
         headers: {
@@ -520,7 +647,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         },
       });
     }
-    if (closing && found.method === 'POST') {
+    if (closing && found.method !== 'GET') {
       throw new HttpError(503, 'The relay is shutting down; retry shortly.', {
         headers: {
           'Retry-After': '1',

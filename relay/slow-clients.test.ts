@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRelay, type Relay } from './server';
 import { describeEachStore } from './store-fixture';
-import { DELIVERY_SECRET, MARKETPLACE_SECRET, orderNotification, poll, sign } from './test-support';
+import { MARKETPLACE_SECRET, orderNotification, poll, sign } from './test-support';
 
 /** Writes `parts` to a raw socket `gapMs` apart; resolves with what the relay sent and when it hung up. */
 function trickle(
@@ -43,7 +43,6 @@ describeEachStore('slow clients on the webhook endpoints', (store) => {
     relay = await startRelay({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [DELIVERY_SECRET],
       requestTimeoutMs: 400,
     });
     key = (await store.createTerminal(['venue-slow'])).key;

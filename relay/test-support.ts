@@ -95,11 +95,29 @@ export function postMarketplace(
   });
 }
 
-export function postDelivery(relayUrl: string, token: string): Promise<HttpAnswer> {
-  return send(`${relayUrl}/hooks/delivery`, {
+/** A delivery event as the platform posts it to the webhook a terminal of `venueId` registered. */
+export function postDelivery(
+  relayUrl: string,
+  venueId: string,
+  token: string,
+): Promise<HttpAnswer> {
+  return send(`${relayUrl}/hooks/delivery/${encodeURIComponent(venueId)}`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ token }),
+  });
+}
+
+/** A terminal hands its venue's delivery webhook secret to the relay (PUT /v1/delivery-secret). */
+export function putDeliverySecret(
+  relayUrl: string,
+  key: string,
+  body: unknown,
+): Promise<HttpAnswer> {
+  return send(`${relayUrl}/v1/delivery-secret`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
 

@@ -20,7 +20,8 @@ export type DeliveryCheck = {
 };
 
 /**
- * The token is an HS256 JWT (docs/platform.md#delivery-events) signed with the webhook's client_secret (used as raw bytes).
+ * The token is an HS256 JWT (docs/platform.md#delivery-events) signed with the webhook's client_secret (used as raw bytes):
+ * `secrets` are the venue's (its current one, and the one it replaced while its grace lasts).
  * Only HS256 is allowed, so `alg: none` and every other algorithm fail before any key is used.
  * `exp` is required (a token without one could be replayed forever) and enforced, as is `nbf`
  * when present, with a minute of clock skew; `aud` and `iss` when the relay is configured with them.
@@ -33,7 +34,7 @@ export async function verifyDeliveryToken(
   let last: DeliveryVerification = {
     ok: false,
     reason: 'bad_signature',
-    message: 'No delivery secret is configured.',
+    message: 'No delivery secret is registered for this venue.',
   };
   for (const secret of secrets) {
     try {
@@ -81,6 +82,16 @@ export async function verifyDeliveryToken(
 }
 
 export const deliveryBody = z.looseObject({ token: z.string().min(1) });
+
+/**
+ * PUT /v1/delivery-secret: the secret a terminal made for its venue's delivery webhook. Visible
+ * ASCII so it means the same bytes to the platform and to jose; 32 characters at least (the
+ * terminal sends 32 random bytes, base64url).
+ */
+export const deliverySecretBody = z.strictObject({
+  venue_id: z.string().min(1).max(200),
+  secret: z.string().regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 to 512 visible ASCII characters'),
+});
 
 const nonEmpty = z.string().min(1);
 

@@ -22,3 +22,21 @@ export const eventFromRow = (row: EventRow): StoredEvent => ({
   body: row.body,
   signature: row.signature,
 });
+
+/** A venue's delivery secrets as both adapters select them. */
+export type DeliverySecretRow = {
+  secret: string;
+  previous_secret: string | null;
+  previous_until: number | null;
+};
+
+/** The current secret, then the previous one while its grace lasts. */
+export const activeDeliverySecrets = (row: DeliverySecretRow | undefined, at: number): string[] =>
+  row === undefined
+    ? []
+    : [
+        row.secret,
+        ...(row.previous_secret !== null && (row.previous_until ?? 0) > at
+          ? [row.previous_secret]
+          : []),
+      ];

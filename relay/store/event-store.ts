@@ -104,6 +104,20 @@ export type EventStore = {
   /** Returns false when no active terminal has this id. */
   revokeTerminal(id: string, at: number): Promise<boolean>;
   listTerminals(): Promise<Terminal[]>;
+  /**
+   * Makes `secret` the venue's delivery webhook secret (committed when it resolves). The secret it
+   * replaces stays valid until `previousUntil`; the same secret again changes nothing.
+   */
+  setDeliverySecret(
+    venueId: string,
+    secret: string,
+    at: number,
+    previousUntil: number,
+  ): Promise<void>;
+  /** What a delivery event of this venue may be signed with at `at`: current, then previous. */
+  deliverySecrets(venueId: string, at: number): Promise<string[]>;
+  /** The venue an earlier delivery event of this order was stored under, or null. */
+  deliveryOrderVenue(orderRef: string): Promise<string | null>;
   /** Gives the log a new random identity (after restoring a backup) and returns it. */
   renewLogId(): Promise<string>;
   /**

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
-import { EVENT_COLUMNS, eventFromRow, type EventRow } from './event-row';
+import {
+  EVENT_COLUMNS,
+  activeDeliverySecrets,
+  eventFromRow,
+  type DeliverySecretRow,
+  type EventRow,
+} from './event-row';
 import { openRelayDatabase } from './sqlite-database';
 import type {
   AppendOutcome,
@@ -187,6 +193,22 @@ export function openSqliteStore(path: string): EventStore {
       return listTerminalsIn(db);
     },
 
+    async setDeliverySecret(venueId, secret, at, previousUntil) {
+      statements.setDeliverySecret.run(venueId, secret, at, previousUntil);
+    },
+
+    async deliverySecrets(venueId, at) {
+      return activeDeliverySecrets(
+        statements.deliverySecrets.get(venueId) as DeliverySecretRow | undefined,
+        at,
+      );
+    },
+
+    async deliveryOrderVenue(orderRef) {
+      const row = statements.orderVenue.get(orderRef) as { venue_id: string } | undefined;
+      return row?.venue_id ?? null;
+    },
+
     async renewLogId() {
       return renewLogIdIn(db);
     },
@@ -289,6 +311,16 @@ function prepare(db: Database.Database) {
     ),
     revokedSince: db.prepare(
       'SELECT cursor, terminal_id FROM revocations WHERE cursor > ? ORDER BY cursor',
+    ),
+    // The replaced secret becomes the previous one; the same secret again is no change.
+    setDeliverySecret: db.prepare(
+      `INSERT INTO delivery_secrets (venue_id, secret, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (venue_id) DO UPDATE SET previous_secret = secret, previous_until = ?,
+         secret = excluded.secret, updated_at = excluded.updated_at
+       WHERE secret <> excluded.secret`,
+    ),
+    deliverySecrets: db.prepare(
+      'SELECT secret, previous_secret, previous_until FROM delivery_secrets WHERE venue_id = ?',
     ),
     pruneEvents: db.prepare('DELETE FROM events WHERE received_at < ?'),
     pruneHeld: db.prepare('DELETE FROM held_events WHERE received_at < ?'),

@@ -18,6 +18,7 @@ import {
   poll,
   postDelivery,
   postMarketplace,
+  putDeliverySecret,
   sign,
   tempDir,
 } from '../../relay/test-support';
@@ -58,7 +59,6 @@ describe('relay client and the relay event log', () => {
       dbPath,
       port,
       marketplaceSecrets: [MARKETPLACE_SECRET],
-      deliverySecrets: [DELIVERY_SECRET],
     });
     cleanup.push(() => relay.close());
     return relay;
@@ -83,7 +83,17 @@ describe('relay client and the relay event log', () => {
     expect((await postMarketplace(relay.url, body, sign(body, MARKETPLACE_SECRET))).status).toBe(
       200,
     );
-    expect((await postDelivery(relay.url, await deliveryToken(`d-${id}`))).status).toBe(200);
+    expect((await postDelivery(relay.url, VENUE, await deliveryToken(`d-${id}`))).status).toBe(200);
+  };
+  /** A terminal of the venue on this relay, which has handed over the venue's delivery secret. */
+  const terminalOn = async (relay: Relay, relayDb: string): Promise<string> => {
+    const { key } = createTerminal(relayDb, [VENUE]);
+    const answer = await putDeliverySecret(relay.url, key, {
+      venue_id: VENUE,
+      secret: DELIVERY_SECRET,
+    });
+    expect(answer.status).toBe(204);
+    return key;
   };
   const inbox = (db: Database) => ({
     notifications: db
@@ -100,7 +110,7 @@ describe('relay client and the relay event log', () => {
     const { relayDb, db } = setUp();
     const changes: LogChange[] = [];
     const first = await relayOn(relayDb);
-    const firstKey = createTerminal(relayDb, [VENUE]).key;
+    const firstKey = await terminalOn(first, relayDb);
     const firstLog = (await poll(first.url, firstKey)).logId;
     const firstClient = clientOf(db, first, firstKey, changes);
     await send(first, 'a');
@@ -113,7 +123,7 @@ describe('relay client and the relay event log', () => {
     await first.close();
     for (const suffix of ['', '-wal', '-shm']) rmSync(`${relayDb}${suffix}`, { force: true });
     const second = await relayOn(relayDb, port);
-    const secondKey = createTerminal(relayDb, [VENUE]).key;
+    const secondKey = await terminalOn(second, relayDb);
     // Same seqs 1 and 2 again, under the client's cursor 2.
     await send(second, 'b');
     const secondLog = (await poll(second.url, secondKey)).logId;
@@ -130,7 +140,7 @@ describe('relay client and the relay event log', () => {
     const { relayDb, db } = setUp();
     const changes: LogChange[] = [];
     const relay = await relayOn(relayDb);
-    const key = createTerminal(relayDb, [VENUE]).key;
+    const key = await terminalOn(relay, relayDb);
     await send(relay, 'old');
     await send(relay, 'new');
     // Seqs 1-2 were read by a version without log ids.

@@ -239,7 +239,6 @@ describe('core resilience', () => {
       port,
       dbPath: world.relayDb,
       marketplaceSecrets: [world.sandbox.webhookSecret],
-      deliverySecrets: [],
     });
     await waitFor(
       'relay back',
@@ -280,7 +279,6 @@ describe('core resilience', () => {
       port,
       dbPath: world.relayDb,
       marketplaceSecrets: [world.sandbox.webhookSecret],
-      deliverySecrets: [],
     });
     const terminal = createTerminal(world.relayDb, [world.sandbox.demo.venueId]);
     await world.connect(core, { terminalKey: terminal.key });

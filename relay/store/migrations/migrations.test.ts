@@ -106,6 +106,23 @@ describe('relay migrations', () => {
     db.close();
   });
 
+  it('5 adds one delivery secret per venue, keeping events', () => {
+    const db = fresh();
+    migrate(db, upTo(4));
+    db.prepare(
+      "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('delivery', 'kept', 'v', 0, '{}')",
+    ).run();
+    expect(migrate(db, upTo(5)).to).toBe(5);
+    expect(tables(db)).toContain('delivery_secrets');
+    expect(db.prepare('SELECT event_id FROM events').pluck().all()).toEqual(['kept']);
+    const add = db.prepare(
+      "INSERT INTO delivery_secrets (venue_id, secret, updated_at) VALUES ('v', 's', 0)",
+    );
+    add.run();
+    expect(() => add.run()).toThrow(/UNIQUE/);
+    db.close();
+  });
+
   it('opens a file at the newest version with WAL and synchronous=FULL', () => {
     const dir = tempDir();
     dirs.push(dir);

@@ -141,6 +141,25 @@ describe.skipIf(skip !== null)(
       ]);
     });
 
+    it('7 adds one delivery secret per venue, keeping events', async () => {
+      const pool = await fresh();
+      await migrate(pool, 6);
+      await pool.query(
+        "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('delivery', 'kept', 'v', 0, '{}')",
+      );
+      expect(await migrate(pool, 7)).toBe(7);
+      expect(await tables(pool)).toContain('delivery_secrets');
+      expect((await pool.query('SELECT event_id FROM events')).rows).toEqual([
+        { event_id: 'kept' },
+      ]);
+      const add = () =>
+        pool.query(
+          "INSERT INTO delivery_secrets (venue_id, secret, updated_at) VALUES ('v', 's', 0)",
+        );
+      await add();
+      await expect(add()).rejects.toThrow(/unique|duplicate/i);
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);

@@ -168,6 +168,17 @@ export const PG_MIGRATIONS: readonly Step[] = [
     );
     CREATE INDEX poll_usage_seen_at ON poll_usage (seen_at);
   `),
+  // 7: each venue's delivery webhook secret, handed over by a terminal of that venue; the previous
+  // one stays valid until previous_until (events signed just before a rotation).
+  sql(`
+    CREATE TABLE delivery_secrets (
+      venue_id text PRIMARY KEY,
+      secret text NOT NULL,
+      previous_secret text,
+      previous_until bigint,
+      updated_at bigint NOT NULL
+    );
+  `),
 ];
 
 /**

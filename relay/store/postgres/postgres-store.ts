@@ -17,7 +17,13 @@ import type {
   StoredEvent,
   Terminal,
 } from '../event-store';
-import { EVENT_COLUMNS, eventFromRow, type EventRow } from '../event-row';
+import {
+  EVENT_COLUMNS,
+  activeDeliverySecrets,
+  eventFromRow,
+  type DeliverySecretRow,
+  type EventRow,
+} from '../event-row';
 import { CHANNEL, LOCK, RELAY_LOCKS, migratePostgres } from './migrations';
 import { inTransaction as transaction } from './transaction';
 
@@ -439,6 +445,33 @@ export async function openPostgresStore(
       } finally {
         client.release();
       }
+    },
+
+    async setDeliverySecret(venueId, secret, at, previousUntil) {
+      // The replaced secret becomes the previous one; the same secret again is no change.
+      await pool.query(
+        `INSERT INTO delivery_secrets (venue_id, secret, updated_at) VALUES ($1, $2, $3)
+         ON CONFLICT (venue_id) DO UPDATE SET previous_secret = delivery_secrets.secret,
+           previous_until = $4, secret = excluded.secret, updated_at = excluded.updated_at
+         WHERE delivery_secrets.secret <> excluded.secret`,
+        [venueId, secret, at, previousUntil],
+      );
+    },
+
+    async deliverySecrets(venueId, at) {
+      const { rows } = await pool.query<DeliverySecretRow>(
+        'SELECT secret, previous_secret, previous_until FROM delivery_secrets WHERE venue_id = $1',
+        [venueId],
+      );
+      return activeDeliverySecrets(rows[0], at);
+    },
+
+    async deliveryOrderVenue(orderRef) {
+      const { rows } = await pool.query<{ venue_id: string }>(
+        'SELECT venue_id FROM delivery_orders WHERE order_ref = $1',
+        [orderRef],
+      );
+      return rows[0]?.venue_id ?? null;
     },
 
     async renewLogId() {
