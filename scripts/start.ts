@@ -117,9 +117,6 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
   const relayDb = path.join(tempRoot, 'relay.db');
   const webhookSecret = randomBytes(32).toString('hex');
   const demoClientSecret = randomBytes(32).toString('hex');
-  // The delivery webhook's client_secret: the relay verifies the events with it (its
-  // RELAY_DELIVERY_SECRETS) and the app registers the webhook with it, so both sides share it.
-  const deliveryWebhookSecret = randomBytes(32).toString('hex');
   const stops: Array<() => Promise<void>> = [];
   const close = async (): Promise<void> => {
     for (const stop of stops.splice(0).reverse()) await stop().catch(() => undefined);
@@ -130,7 +127,6 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
     const relay = await startRelay({
       dbPath: relayDb,
       marketplaceSecrets: [webhookSecret],
-      deliverySecrets: [deliveryWebhookSecret],
     });
     stops.push(() => relay.close());
     const sandbox = await startSandbox({
@@ -167,7 +163,6 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
     await core.api['delivery:configure']({
       ...(await demoMerchant(sandbox)),
       driveUrl: sandbox.driveUrl,
-      webhookSecret: deliveryWebhookSecret,
     });
 
     let webHost: WebHost | null = null;

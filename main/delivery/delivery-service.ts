@@ -1,18 +1,19 @@
 // The courier-delivery channels of the ServiceApi (delivery:*): set-up, promises, booking and
-// cancelling through the outbox, handshake PINs, and keeping the merchant's webhook on the relay.
+// cancelling through the outbox, handshake PINs, and keeping the venue's webhook on the relay.
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DeliveryQuote, DeliverySetupState } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
 import { HttpError } from '../http/http';
 import type { Outbox, StoredAction } from '../outbox/outbox';
+import { putDeliverySecret } from '../relay-client/delivery-secret';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Settings } from '../storage/settings';
 import { failure, ServiceError } from '../service-error';
 import type { DeliveryAccount, DeliveryClient } from './client';
 import type { DeliveryStore } from './delivery-store';
 import type { CreateDeliveryRequest } from './schemas';
-import { ensureWebhook } from './webhook';
+import { ensureWebhook, legacyCallbackUrl, venueCallbackUrl } from './webhook';
 
 export type DeliveryConfig = DeliveryAccount & { venueId: string };
 
@@ -26,6 +27,12 @@ export type DeliveryCancelPayload = { deliveryId: string; reason: string };
 
 const CONFIG_KEY = 'delivery';
 const WEBHOOK_KEY = 'delivery.webhook';
+/**
+ * Set while a new venue secret is with the relay but not yet confirmed by the delivery service:
+ * the upkeep finishes the hand-over (the relay still takes the replaced secret for a while).
+ */
+const HANDOVER_KEY = 'delivery.secret-handover';
+const SECRET = 'delivery-venue-secret';
 
 type DeliveryChannels =
   | 'delivery:get'
@@ -105,14 +112,37 @@ export const createDeliveryService = (deps: {
   const quotes = new Map<string, StoredQuote>();
   let webhookError: string | null = null;
 
-  const callbackUrl = (): string => {
+  const relayUrl = (): string => {
     const relay = deps.relayUrl();
     if (!relay)
       throw new ServiceError(
         'not-configured',
         'Connect the venue first: delivery events arrive through its relay.',
       );
-    return `${relay.replace(/\/+$/, '')}/hooks/delivery`;
+    return relay;
+  };
+
+  /** Gives the relay the venue's delivery secret over the terminal's own authenticated channel. */
+  const handOver = async (venueId: string, secret: string): Promise<void> => {
+    const terminalKey = await secrets.get('terminal-key');
+    if (!terminalKey)
+      throw new ServiceError(
+        'not-configured',
+        'No relay terminal key is stored; reconnect the venue.',
+      );
+    try {
+      await putDeliverySecret({ relayUrl: relayUrl(), terminalKey, venueId, secret });
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      throw new HttpError({
+        kind: error.kind,
+        status: error.status,
+        message:
+          error.status === 403
+            ? `The relay refused the delivery secret: this terminal is not for venue ${venueId}.`
+            : `The relay did not take the delivery secret: ${error.message}`,
+      });
+    }
   };
 
   const state = (): DeliverySetupState => {
@@ -127,10 +157,31 @@ export const createDeliveryService = (deps: {
     };
   };
 
-  const registerWebhook = async (setSecret: boolean): Promise<void> => {
-    const secret = await secrets.get('delivery-webhook-secret');
-    if (!secret) throw new ServiceError('not-configured', 'No delivery webhook secret is stored.');
-    const { webhook, action } = await ensureWebhook(client, callbackUrl(), secret, { setSecret });
+  /**
+   * Keeps the venue's webhook at the relay. With `rotate` (a set-up, an upgrade without a secret
+   * of the venue's own, or an unfinished hand-over) the secret goes to the relay first, then to
+   * the delivery service: the relay takes the new one at once and the replaced one for a while
+   * longer, so events signed in between still arrive.
+   */
+  const registerWebhook = async (current: DeliveryConfig, rotate: boolean): Promise<void> => {
+    let secret = await secrets.get(SECRET);
+    const setSecret = rotate || secret === null || settings.get<boolean>(HANDOVER_KEY) === true;
+    if (secret === null || rotate) {
+      secret = randomBytes(32).toString('base64url');
+      await secrets.set(SECRET, secret);
+    }
+    if (setSecret) {
+      settings.set(HANDOVER_KEY, true);
+      await handOver(current.venueId, secret);
+    }
+    const relay = relayUrl();
+    const { webhook, action } = await ensureWebhook(
+      client,
+      { url: venueCallbackUrl(relay, current.venueId), legacyUrl: legacyCallbackUrl(relay) },
+      secret,
+      { setSecret },
+    );
+    settings.delete(HANDOVER_KEY);
     settings.set(WEBHOOK_KEY, {
       id: webhook.id,
       disabled: webhook.disabled,
@@ -156,31 +207,34 @@ export const createDeliveryService = (deps: {
     'delivery:get': async () => state(),
 
     'delivery:configure': async (request) => {
-      callbackUrl();
+      relayUrl();
       const previous = {
         config: config(),
         key: await secrets.get('merchant-key'),
-        secret: await secrets.get('delivery-webhook-secret'),
+        secret: await secrets.get(SECRET),
       };
-      const secret = request.webhookSecret ?? previous.secret ?? randomBytes(32).toString('hex');
-      await secrets.set('merchant-key', request.merchantKey);
-      await secrets.set('delivery-webhook-secret', secret);
-      settings.set(CONFIG_KEY, {
+      const next: DeliveryConfig = {
         driveUrl: request.driveUrl,
         merchantId: request.merchantId,
         venueId: request.venueId,
-      } satisfies DeliveryConfig);
+      };
+      await secrets.set('merchant-key', request.merchantKey);
+      settings.set(CONFIG_KEY, next);
       try {
-        await registerWebhook(true);
+        // Every set-up makes a fresh secret for the venue (a set-up is also how staff rotate it).
+        await registerWebhook(next, true);
       } catch (error) {
         if (error instanceof HttpError && error.kind === 'permanent') {
-          // A wrong key, merchant or address: keep what worked before.
+          // A wrong key, merchant, venue or address: keep what worked before.
           if (previous.config) settings.set(CONFIG_KEY, previous.config);
           else settings.delete(CONFIG_KEY);
           if (previous.key) await secrets.set('merchant-key', previous.key);
           else await secrets.delete('merchant-key');
-          if (previous.secret) await secrets.set('delivery-webhook-secret', previous.secret);
-          else await secrets.delete('delivery-webhook-secret');
+          if (previous.secret) await secrets.set(SECRET, previous.secret);
+          else await secrets.delete(SECRET);
+          // The relay may hold the new secret already: the upkeep hands the kept one over again.
+          if (previous.config) settings.set(HANDOVER_KEY, true);
+          else settings.delete(HANDOVER_KEY);
           audit.record({
             action: 'delivery-setup',
             subject: request.merchantId,
@@ -189,7 +243,7 @@ export const createDeliveryService = (deps: {
           });
           throw new ServiceError(
             'failed',
-            `The delivery service refused the set-up: ${error.message}`,
+            `Courier delivery could not be set up: ${error.message}`,
           );
         }
         // Unreachable now: the set-up stands and the webhook is registered on a later tick.
@@ -370,14 +424,16 @@ export const createDeliveryService = (deps: {
     config,
     forget: async () => {
       await secrets.delete('merchant-key');
-      await secrets.delete('delivery-webhook-secret');
+      await secrets.delete(SECRET);
       settings.delete(CONFIG_KEY);
       settings.delete(WEBHOOK_KEY);
+      settings.delete(HANDOVER_KEY);
     },
     maintainWebhook: async () => {
-      if (!config() || !deps.relayUrl()) return;
+      const current = config();
+      if (!current || !deps.relayUrl()) return;
       try {
-        await registerWebhook(false);
+        await registerWebhook(current, false);
       } catch (error) {
         webhookError = error instanceof Error ? error.message : String(error);
       }

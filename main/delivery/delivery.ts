@@ -49,7 +49,7 @@ export const createDeliverySlice = (deps: {
   const inbox = createDeliveryInbox({
     db,
     store,
-    secret: () => secrets.get('delivery-webhook-secret'),
+    secret: () => secrets.get('delivery-venue-secret'),
     now,
     onChanged: (ids) => changed(...ids),
     onRejected: (reason, detail) =>

@@ -1,7 +1,9 @@
-// The merchant's delivery webhook points at the relay. Webhooks are per merchant and the
-// platform never returns a client_secret (docs/platform.md#delivery-webhooks), so the terminal
-// finds its webhook by callback_url, creates it when missing, sets its own secret when asked (a
-// fresh set-up), and re-enables it.
+// The venue's delivery webhook points at the relay, at an address of its own
+// (/hooks/delivery/{venue_id}): webhooks are per merchant (docs/platform.md#delivery-webhooks),
+// so each venue of a merchant registers its own, signed with its own secret, and the relay checks
+// each venue's events with that venue's secret alone. The platform never returns a client_secret,
+// so the terminal finds its webhook by callback_url, creates it when missing, sets its secret when
+// asked (a set-up or a hand-over), and re-enables it.
 import type { DeliveryClient } from './client';
 import type { Webhook } from './schemas';
 
@@ -12,16 +14,41 @@ export const RETRY_BACKOFF = { exponent_base: 2, max_retry_count: 6 } as const;
 
 export type WebhookOutcome = { webhook: Webhook; action: 'found' | 'created' | 'updated' };
 
+const base = (relayUrl: string): string => relayUrl.replace(/\/+$/, '');
+
+/** Where the relay takes this venue's delivery events. */
+export const venueCallbackUrl = (relayUrl: string, venueId: string): string =>
+  `${base(relayUrl)}/hooks/delivery/${encodeURIComponent(venueId)}`;
+
+/** The one address earlier versions registered for every venue (a partner-wide secret). */
+export const legacyCallbackUrl = (relayUrl: string): string => `${base(relayUrl)}/hooks/delivery`;
+
 export const ensureWebhook = async (
   client: DeliveryClient,
-  callbackUrl: string,
+  target: { url: string; legacyUrl: string },
   secret: string,
   options: { setSecret: boolean },
 ): Promise<WebhookOutcome> => {
-  const existing = (await client.listWebhooks()).find((w) => w.callback_url === callbackUrl);
+  const hooks = await client.listWebhooks();
+  const own = hooks.find((w) => w.callback_url === target.url);
+  // An older install's webhook moves to the venue's address with the venue's secret.
+  const legacy = own ? undefined : hooks.find((w) => w.callback_url === target.legacyUrl);
+  if (legacy) {
+    const missing = EXTRA_EVENTS.filter((e) => !legacy.subscribed_events.includes(e));
+    const webhook = await client.updateWebhook(legacy.id, {
+      callback_url: target.url,
+      client_secret: secret,
+      ...(legacy.disabled ? { disabled: false } : {}),
+      ...(missing.length > 0
+        ? { subscribed_events: [...legacy.subscribed_events, ...missing] }
+        : {}),
+    });
+    return { webhook, action: 'updated' };
+  }
+  const existing = own;
   if (!existing) {
     const created = await client.createWebhook({
-      callback_url: callbackUrl,
+      callback_url: target.url,
       client_secret: secret,
       callback_config: { exponential_retry_backoff: { ...RETRY_BACKOFF } },
       disabled: false,

@@ -7,15 +7,19 @@ export const SECRET_NAMES = [
   'terminal-key',
   /** Bearer key of the delivery service, one per merchant (docs/platform.md#delivery-service). */
   'merchant-key',
-  /** client_secret of the delivery webhook: signs the HS256 event tokens. */
-  'delivery-webhook-secret',
+  /**
+   * client_secret of this venue's delivery webhook: signs its HS256 event tokens. Made by the
+   * terminal (32 random bytes) and handed to the relay, which checks this venue's events with it.
+   */
+  'delivery-venue-secret',
 ] as const;
 /**
- * Names earlier versions stored and this one must not keep: the marketplace signing secret is the
- * partner's, shared by every venue, and could sign a notification for another venue. Removed from
- * the keychain on upgrade (the setup slice's keychain migration).
+ * Names earlier versions stored and this one must not keep, removed from the keychain on upgrade
+ * (the setup slice's keychain migration): the marketplace signing secret is the partner's, shared
+ * by every venue, and could sign a notification for another venue; the old delivery webhook
+ * secret was often the partner-wide one the relay checked every venue's delivery events with.
  */
-export const RETIRED_SECRET_NAMES = ['signing-secret'] as const;
+export const RETIRED_SECRET_NAMES = ['signing-secret', 'delivery-webhook-secret'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number] | (typeof RETIRED_SECRET_NAMES)[number];
 
 export type SecretStore = {

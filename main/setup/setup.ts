@@ -25,9 +25,12 @@ type Connection = {
 };
 
 const CONNECTION_KEY = 'connection';
-/** How far the keychain's contents were migrated; 1: retired secrets removed. */
+/**
+ * How far the keychain's contents were migrated; 1: the signing secret removed, 2: the shared
+ * delivery webhook secret too (the delivery slice then makes a secret of the venue's own).
+ */
 const KEYCHAIN_VERSION_KEY = 'keychain-version';
-const KEYCHAIN_VERSION = 1;
+const KEYCHAIN_VERSION = 2;
 
 /** What the relay link reports to the other slices. */
 export type RelayHooks = Pick<

@@ -15,7 +15,6 @@ const SETUP_FIELDS: Array<{ name: SetupField; label: string; secret?: boolean }>
   { name: 'merchantId', label: en.courier.merchantId },
   { name: 'merchantKey', label: en.courier.merchantKey, secret: true },
   { name: 'venueId', label: en.courier.venueId },
-  { name: 'webhookSecret', label: en.courier.webhookSecret, secret: true },
 ];
 
 /** The separate, optional "Courier delivery" set-up. */
@@ -27,16 +26,12 @@ const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
     merchantId: setup?.merchantId ?? '',
     merchantKey: '',
     venueId: setup?.venueId ?? '',
-    webhookSecret: '',
   });
   const { errors: fieldErrors, error, busy, submit: send } = useFormSubmit();
 
   const submit = (): Promise<void> => {
     const trimmed = trimValues(values);
-    const parsed = deliveryConfigureSchema.safeParse({
-      ...trimmed,
-      webhookSecret: trimmed.webhookSecret || undefined,
-    });
+    const parsed = deliveryConfigureSchema.safeParse(trimmed);
     return send(parsed, en.courier.fixFields, async (data) => {
       await configure(data);
       onDone?.();

@@ -278,7 +278,6 @@ export const en = {
     merchantId: 'Merchant ID',
     merchantKey: 'Merchant key',
     venueId: 'Delivery venue ID',
-    webhookSecret: 'Webhook secret (as configured on the relay; optional)',
     saveSetup: 'Set up courier delivery',
     saving: 'Setting up…',
     setupFailed: 'Courier delivery could not be set up',

@@ -80,11 +80,6 @@ export const deliveryConfigureSchema = z
     merchantId: z.string().trim().min(1).max(200),
     merchantKey: z.string().min(1).max(500),
     venueId: z.string().trim().min(1).max(200),
-    /**
-     * The delivery webhook's client_secret, which the relay must also know (RELAY_DELIVERY_SECRETS).
-     * Omitted: the terminal keeps the one it stored before, or generates one.
-     */
-    webhookSecret: z.string().min(16).max(500).optional(),
   })
   .strict();
 export type DeliveryConfigureRequest = z.infer<typeof deliveryConfigureSchema>;

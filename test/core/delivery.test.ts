@@ -1,21 +1,18 @@
 // Courier delivery (docs/platform.md#delivery-service) through the core: a real sandbox with its
 // delivery service, a real relay that receives the delivery webhooks, and the core polling it.
 // Nothing is mocked.
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../shared/domain';
 import type { Core } from '../../main/core';
+import { createTerminal } from '../../relay/terminals';
+import { putDeliverySecret } from '../../relay/test-support';
 import type { World } from './harness';
 import { startWorld, waitFor } from './harness';
 
 const ADDRESS = { street: 'Mannerheimintie 10 B 4', postCode: '00100', city: 'Helsinki' };
-const webhookSecret = randomBytes(32).toString('hex');
-// A second secret the relay accepts but the terminal does not know: only the terminal's own
-// verification can refuse its events.
-const relayOnlySecret = randomBytes(32).toString('hex');
 
 let world: World;
 let core: Core;
@@ -43,6 +40,19 @@ const drive = async <T>(method: string, path: string, body?: unknown): Promise<T
   return (await response.json()) as T;
 };
 const webhooks = () => drive<Webhook[]>('GET', `/v1/merchants/${demo.merchant_id}/webhooks`);
+/** The address the venue's webhook must point at: the relay, per venue. */
+const venueHook = () => `${world.relay.url}/hooks/delivery/${demo.venue_id}`;
+/** Reads a setting of the core's database, as the core stored it. */
+const setting = (key: string): unknown => {
+  const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
+  try {
+    const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
+      { value: string } | undefined;
+    return row ? JSON.parse(row.value) : null;
+  } finally {
+    db.close();
+  }
+};
 const sandboxDelivery = async (reference: string) =>
   (await world.control<SandboxDelivery>('GET', `/drive/deliveries/${reference}`)).json;
 const advance = async (reference: string, body: { to?: string; order?: string } = {}) => {
@@ -87,7 +97,7 @@ const book = async (orderNumber: string, extra: { handshake?: boolean } = {}) =>
 };
 
 beforeAll(async () => {
-  world = await startWorld({ deliverySecrets: [webhookSecret, relayOnlySecret] });
+  world = await startWorld();
   // A one-second tick so the webhook upkeep is observable.
   core = await world.startCore({ reconcileIntervalMs: 1000 });
   await world.connect(core);
@@ -97,7 +107,6 @@ beforeAll(async () => {
     merchantId: demo.merchant_id,
     merchantKey: demo.merchant_key,
     venueId: demo.venue_id,
-    webhookSecret,
   });
 }, 30_000);
 afterAll(async () => {
@@ -105,7 +114,7 @@ afterAll(async () => {
 });
 
 describe('courier delivery through the core', () => {
-  it('registers one webhook at the relay, subscribed to courier locations, and re-enables it', async () => {
+  it("registers one webhook at the relay's address for the venue, subscribed to courier locations, and re-enables it", async () => {
     const state = await core.api['delivery:get']({});
     expect(state).toMatchObject({
       configured: true,
@@ -116,7 +125,7 @@ describe('courier delivery through the core', () => {
     expect(hooks).toHaveLength(1);
     expect(hooks[0]).toMatchObject({
       id: state.webhook?.id,
-      callback_url: `${world.relay.url}/hooks/delivery`,
+      callback_url: venueHook(),
       disabled: false,
     });
     expect(hooks[0]?.subscribed_events).toContain('order.location_updated');
@@ -127,7 +136,6 @@ describe('courier delivery through the core', () => {
       merchantId: demo.merchant_id,
       merchantKey: demo.merchant_key,
       venueId: demo.venue_id,
-      webhookSecret,
     });
     hooks = await webhooks();
     expect(hooks).toHaveLength(1);
@@ -147,11 +155,10 @@ describe('courier delivery through the core', () => {
         merchantId: demo.merchant_id,
         merchantKey: 'not-the-merchant-key',
         venueId: demo.venue_id,
-        webhookSecret: 'a-secret-the-relay-does-not-know',
       }),
     ).rejects.toMatchObject({ bridge: { code: 'failed' } });
-    // The earlier key and webhook secret stay: the tests below book with them and their events
-    // verify only with the original secret.
+    // The earlier key and the venue's secret stay (the relay got a new one first, then the kept
+    // one back from the upkeep): the tests below book with them and their events verify.
     const quote = await core.api['delivery:quote']({ ...ADDRESS });
     expect(quote.binding).toBe(true);
   });
@@ -284,8 +291,23 @@ describe('courier delivery through the core', () => {
     expect((await delivery(deliveryId))?.status).toBe('delivered');
   });
 
-  it("refuses an event the relay accepted but the webhook's secret did not sign", async () => {
+  it("refuses a delivery event signed with another venue's secret: the delivery stays as the platform has it", async () => {
     const { deliveryId, reference } = await book('E5');
+    await deliveryWhere('received', deliveryId, (d) => d.status === 'received');
+    // Another venue's terminal, with a secret of its own at the relay.
+    const other = createTerminal(world.relayDb, ['another-venue']);
+    const otherSecret = 'another-venues-delivery-secret-0123456789';
+    const handed = await putDeliverySecret(world.relay.url, other.key, {
+      venue_id: 'another-venue',
+      secret: otherSecret,
+    });
+    expect(handed.status).toBe(204);
+    // Nor can that terminal set this venue's secret.
+    const taken = await putDeliverySecret(world.relay.url, other.key, {
+      venue_id: demo.venue_id,
+      secret: otherSecret,
+    });
+    expect(taken.status).toBe(403);
     const forged = await new SignJWT({
       dispatched_at: new Date(world.now().getTime() + 60_000).toISOString(),
       type: 'order.delivered',
@@ -302,22 +324,22 @@ describe('courier delivery through the core', () => {
       },
     })
       .setProtectedHeader({ alg: 'HS256' })
-      // The relay refuses a delivery token without exp: give it one, so only the secret differs.
       .setIssuedAt()
       .setExpirationTime('5m')
-      .sign(new TextEncoder().encode(relayOnlySecret));
-    const answer = await fetch(`${world.relay.url}/hooks/delivery`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: forged }),
-    });
-    expect(answer.status).toBe(200);
-    await waitFor('rejection audited', async () =>
-      (await core.api['audit:list']({ limit: 50 })).some(
-        (e) => e.action === 'delivery-event' && e.outcome === 'rejected',
-      ),
-    );
-    expect((await delivery(deliveryId))?.status).toBe('received');
+      .sign(new TextEncoder().encode(otherSecret));
+    for (const venue of [demo.venue_id, 'another-venue']) {
+      const answer = await fetch(`${world.relay.url}/hooks/delivery/${venue}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: forged }),
+      });
+      expect(answer.status).toBe(401);
+    }
+    // A genuine event after it still arrives, so the forged one would have been seen by now.
+    await advance(reference, { to: 'pickup_started' });
+    await deliveryWhere('pickup started', deliveryId, (d) => d.status === 'pickup_started');
+    expect(storedEventTypes(reference)).not.toContain('order.delivered');
+    expect((await delivery(deliveryId))?.status).toBe('pickup_started');
   });
 
   it('books through the outbox while the delivery service answers 503, once it is back', async () => {
@@ -379,5 +401,53 @@ describe('courier delivery through the core', () => {
     await advance(reference, { to: 'picked_up' });
     await deliveryWhere('picked up after the restart', deliveryId, (d) => d.status === 'picked_up');
     expect(await webhooks()).toHaveLength(1);
+  });
+
+  it('an older install: its shared secret leaves the keychain, and the webhook moves to the venue address with a secret of the venue’s own', async () => {
+    await core.close();
+    // What an older version left: the webhook at the shared address, signed with a partner-wide
+    // secret also kept in the keychain, and the keychain migrated only as far as version 1.
+    const hook = (await webhooks())[0] as Webhook;
+    const shared = 'partner-wide-delivery-secret-0123456789';
+    await drive('PATCH', `/v1/merchants/${demo.merchant_id}/webhooks/${hook.id}`, {
+      callback_url: `${world.relay.url}/hooks/delivery`,
+      client_secret: shared,
+    });
+    await world.secrets.set('delivery-webhook-secret', shared);
+    await world.secrets.delete('delivery-venue-secret');
+    const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'));
+    db.prepare("UPDATE settings SET value = '1' WHERE key = 'keychain-version'").run();
+    db.close();
+
+    core = await world.startCore({ reconcileIntervalMs: 1000 });
+    expect(await world.secrets.get('delivery-webhook-secret')).toBeNull();
+    await waitFor('webhook moved to the venue address', async () => {
+      const hooks = await webhooks();
+      return (
+        hooks.length === 1 && hooks[0]?.id === hook.id && hooks[0].callback_url === venueHook()
+      );
+    });
+    const own = await world.secrets.get('delivery-venue-secret');
+    expect(own).not.toBeNull();
+    expect(own).not.toBe(shared);
+    expect(setting('delivery.secret-handover')).toBeNull();
+    // The shared secret opens nothing any more; the venue's events arrive.
+    const withShared = await new SignJWT({
+      dispatched_at: new Date().toISOString(),
+      type: 'order.received',
+      details: { id: 'shared-signed', venue_id: demo.venue_id, platform_order_reference_id: 'x' },
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('5m')
+      .sign(new TextEncoder().encode(shared));
+    const refused = await fetch(venueHook(), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token: withShared }),
+    });
+    expect(refused.status).toBe(401);
+    const { deliveryId, reference } = await book('J9');
+    await advance(reference, { to: 'picked_up' });
+    await deliveryWhere('picked up after the upgrade', deliveryId, (d) => d.status === 'picked_up');
   });
 });

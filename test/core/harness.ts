@@ -24,6 +24,8 @@ export type World = {
   sandbox: Sandbox;
   relay: Relay;
   relayDb: string;
+  /** The keychain the world's cores use (to stage what an older version left in it). */
+  secrets: SecretStore;
   terminalKey: string;
   dir: string;
   /** Sandbox time: real time plus what the tests advanced. */
@@ -63,8 +65,6 @@ export const testSecretStore = (): SecretStore =>
 export const startWorld = async (
   options: {
     sandbox?: SandboxOptions;
-    /** HS256 secrets the relay accepts for delivery webhooks (docs/platform.md#delivery-events). */
-    deliverySecrets?: string[];
   } = {},
 ): Promise<World> => {
   const dir = mkdtempSync(join(tmpdir(), 'countertop-core-'));
@@ -73,7 +73,6 @@ export const startWorld = async (
   const relay = await startRelay({
     dbPath: relayDb,
     marketplaceSecrets: [webhookSecret],
-    deliverySecrets: options.deliverySecrets ?? [],
     maxWaitSeconds: 25,
   });
   const sandbox = await startSandbox({
@@ -105,6 +104,7 @@ export const startWorld = async (
     sandbox,
     relay,
     relayDb,
+    secrets: secretStore,
     terminalKey: terminal.key,
     dir,
     now: () => new Date(Date.now() + offsetMs),

@@ -257,9 +257,10 @@ describe('order lifecycles against the sandbox and relay', () => {
     await waitFor('ready', async () => (await world.sandboxOrder(placed.id)).status === 'READY');
   });
 
-  it('an upgrade removes the partner-wide signing secret an older version kept in the keychain', async () => {
+  it('an upgrade removes the partner-wide signing and delivery secrets an older version kept in the keychain', async () => {
     const store = testSecretStore();
     await store.set('signing-secret', 'partner-wide-secret-of-an-older-install');
+    await store.set('delivery-webhook-secret', 'partner-wide-delivery-secret-of-an-older-install');
     await store.set('terminal-key', 'kept');
     try {
       const upgraded = await world.startCore({
@@ -268,7 +269,9 @@ describe('order lifecycles against the sandbox and relay', () => {
       });
       await waitFor(
         'retired secrets removed',
-        async () => (await store.get('signing-secret')) === null,
+        async () =>
+          (await store.get('signing-secret')) === null &&
+          (await store.get('delivery-webhook-secret')) === null,
       );
       expect(await store.get('terminal-key')).toBe('kept');
       const entries = await upgraded.api['audit:list']({ limit: 20 });
