@@ -229,6 +229,8 @@ describe('courier delivery set-up', () => {
     expect(screen.queryByRole('button', { name: 'Book courier' })).toBeNull();
     await openCouriers();
     const form = await screen.findByRole('form', { name: 'Courier delivery' });
+    // The venue's webhook secret is the terminal's own making: staff never type one.
+    expect(form.querySelector('input[name="webhookSecret"]')).toBeNull();
     fill(form, 'driveUrl', 'not a url');
     fireEvent.click(within(form).getByRole('button', { name: 'Set up courier delivery' }));
     expect(form.querySelector('input[name="driveUrl"]')!.getAttribute('aria-invalid')).toBe('true');
