@@ -314,9 +314,15 @@ describeEachStore('relay operations', (store) => {
     const made = await dir();
     const configDir = tempDir();
     const config = join(configDir.dir, 'relay.json');
-    writeFileSync(config, JSON.stringify({ marketplaceSecrets: [MARKETPLACE_SECRET] }), {
-      mode: 0o600,
-    });
+    // An older file's partner-wide delivery secret does not stop the relay: it is ignored, said so.
+    writeFileSync(
+      config,
+      JSON.stringify({
+        marketplaceSecrets: [MARKETPLACE_SECRET],
+        deliverySecrets: ['an-old-partner-wide-delivery-secret'],
+      }),
+      { mode: 0o600 },
+    );
     const key = (await createTerminal(made.location, ['v-cli'])).key;
     const started = Date.now();
     const relay = await spawnRelay([...made.args, '--port', '0', '--config', config], {});
@@ -332,6 +338,8 @@ describeEachStore('relay operations', (store) => {
     const answer = await waiting;
     expect([answer.status, answer.events]).toEqual([200, []]);
     expect(await relay.exited).toBe(0);
+    expect(relay.stderr()).toMatch(/deliverySecrets are no longer used and are ignored/);
+    expect(relay.stderr()).not.toContain('an-old-partner-wide-delivery-secret');
     if (store.kind === 'sqlite') expect(existsSync(`${made.location}-wal`)).toBe(false);
     configDir.remove();
   });
