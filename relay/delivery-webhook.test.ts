@@ -80,6 +80,10 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
         return payload.details.id;
       });
 
+  /** An event of venue-d's order `ref`, signed with venue-d's secret. */
+  const ofOrder = (type: string, id: string, ref: string) =>
+    token(event(type, { id, venue_id: 'venue-d', platform_order_reference_id: ref }));
+
   it('stores an HS256 event under its venue with the raw body and a null signature', async () => {
     const jwt = await token(event('order.received', { id: 'd-ok', venue_id: 'venue-d' }));
     const answer = await post(jwt);
@@ -226,13 +230,7 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
     expect(atB.status).toBe(401);
     expect(JSON.parse(atB.text).message).toMatch(/another venue/);
     // Naming no venue, for an order A's stream already has: still A's, so still refused at B's.
-    const received = await token(
-      event('order.received', {
-        id: 'd-a-order',
-        venue_id: 'venue-d',
-        platform_order_reference_id: 'ref-a',
-      }),
-    );
+    const received = await ofOrder('order.received', 'd-a-order', 'ref-a');
     expect((await post(received)).status).toBe(200);
     const withBefore = await served();
     const pin = await token(
@@ -252,13 +250,7 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
   });
 
   it('routes order.location_updated and order.handshake_delivery by an earlier event of the same order', async () => {
-    const received = await token(
-      event('order.received', {
-        id: 'd-r2',
-        venue_id: 'venue-d',
-        platform_order_reference_id: 'ref-2',
-      }),
-    );
+    const received = await ofOrder('order.received', 'd-r2', 'ref-2');
     expect((await post(received)).status).toBe(200);
     const location = await token({
       type: 'order.location_updated',
@@ -303,13 +295,7 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
     expect(answer.status).toBe(409);
     expect(await servedIds()).not.toContain('d-early');
 
-    const resolving = await token(
-      event('order.pickup_started', {
-        id: 'd-resolve',
-        venue_id: 'venue-d',
-        platform_order_reference_id: 'ref-3',
-      }),
-    );
+    const resolving = await ofOrder('order.pickup_started', 'd-resolve', 'ref-3');
     expect((await post(resolving)).status).toBe(200);
     // The platform's resend.
     expect((await post(early)).status).toBe(200);
