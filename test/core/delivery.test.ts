@@ -163,6 +163,28 @@ describe('courier delivery through the core', () => {
     expect(quote.binding).toBe(true);
   });
 
+  it("refuses a set-up for a venue that is not the terminal's: the relay takes no secret for it", async () => {
+    const webhooksBefore = await webhooks();
+    await expect(
+      core.api['delivery:configure']({
+        driveUrl: world.sandbox.driveUrl,
+        merchantId: demo.merchant_id,
+        merchantKey: demo.merchant_key,
+        venueId: 'a-venue-of-someone-else',
+      }),
+    ).rejects.toMatchObject({
+      bridge: {
+        code: 'failed',
+        message: expect.stringMatching(/not for venue a-venue-of-someone-else/),
+      },
+    });
+    // Nothing registered for that venue, and the working set-up stays.
+    expect(await webhooks()).toEqual(webhooksBefore);
+    expect((await core.api['delivery:get']({})).venueId).toBe(demo.venue_id);
+    const quote = await core.api['delivery:quote']({ ...ADDRESS });
+    expect(quote.binding).toBe(true);
+  });
+
   it('books from a binding promise and follows the courier to delivered', async () => {
     const { quote, deliveryId, reference } = await book('A1', { handshake: true });
     expect(quote.price?.amount).toBeGreaterThan(0);
