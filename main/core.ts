@@ -20,8 +20,15 @@ import { createOrdersSlice } from './orders/orders';
 import { createVenueSlice } from './venue/venue';
 import { createMenuSlice } from './menu/menu';
 import { createDeliverySlice } from './delivery/delivery';
+import { createMachineSlice } from './machine/machine';
+import type { MachineHost } from './machine/machine';
+import type { AuditLog } from './audit/audit-log';
 
-export type Core = ServiceHost & { close(): Promise<void> };
+export type Core = ServiceHost & {
+  /** What the host itself saw (a renderer crash): into the same audit log staff read. */
+  record: AuditLog['record'];
+  close(): Promise<void>;
+};
 
 export type CoreOptions = {
   dataDir: string;
@@ -33,6 +40,8 @@ export type CoreOptions = {
   backoff?: { baseMs?: number; capMs?: number };
   /** Relay long-poll wait in seconds (default 25). */
   relayWaitSeconds?: number;
+  /** What only the desktop app can do (restart itself). */
+  machine?: MachineHost;
 };
 
 export const startCore = async (options: CoreOptions): Promise<Core> => {
@@ -138,6 +147,14 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     secrets,
     relayUrl: () => setup.connection()?.relayUrl ?? null,
   });
+  const machine = createMachineSlice({
+    settings,
+    secrets,
+    audit,
+    hub,
+    now,
+    host: options.machine,
+  });
   const api: ServiceApi = {
     ...setup.handlers,
     ...orders.handlers,
@@ -145,6 +162,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...menu.handlers,
     ...outboxHandlers(outbox),
     ...delivery.handlers,
+    ...machine.handlers,
     'audit:list': async ({ limit }) => audit.list(limit),
   };
 
@@ -171,6 +189,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   return {
     api,
     on: hub.on,
+    record: (entry) => audit.record(entry),
     close: async () => {
       if (closed) return;
       closed = true;

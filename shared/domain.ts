@@ -129,6 +129,17 @@ export type VenueState = {
   pending: boolean;
 };
 
+/** How the counter machine runs the app (desktop app only; the web host ignores it). */
+export type MachineSettings = {
+  /** Full screen, no menu bar, no way out without the staff PIN. */
+  kiosk: boolean;
+  /** Left kiosk mode with the PIN until the app restarts. */
+  kioskUnlocked: boolean;
+  startOnLogin: boolean;
+  /** A staff PIN is set (required for kiosk mode). */
+  pinSet: boolean;
+};
+
 export type RelayConnection = 'unconfigured' | 'connecting' | 'connected' | 'disconnected';
 export type PlatformReachability = 'unknown' | 'reachable' | 'unreachable';
 

@@ -23,6 +23,12 @@ startApp({
     return startCore({
       dataDir: process.env.COUNTERTOP_DATA_DIR ?? app.getPath('userData'),
       secretStore,
+      machine: {
+        restart: () => {
+          app.relaunch();
+          app.quit();
+        },
+      },
     });
   },
 }).catch((error: unknown) => {

@@ -9,6 +9,8 @@ export const SECRET_NAMES = [
   'merchant-key',
   /** client_secret of the delivery webhook: signs the HS256 event tokens. */
   'delivery-webhook-secret',
+  /** scrypt hash of the staff PIN that leaves kiosk mode (never the PIN itself). */
+  'staff-pin',
 ] as const;
 /**
  * Names earlier versions stored and this one must not keep: the marketplace signing secret is the

@@ -369,6 +369,26 @@ export const en = {
     ] as ReadonlyArray<readonly [string, string]>,
   },
 
+  machine: {
+    title: 'This counter machine',
+    kiosk: 'Kiosk mode (full screen, no way out without the staff PIN)',
+    startOnLogin: 'Start Countertop when the computer starts',
+    pin: 'New staff PIN (4–8 digits)',
+    currentPin: 'Current staff PIN',
+    save: 'Save',
+    saved: 'Saved.',
+    pinNeeded: 'Kiosk mode needs a staff PIN: set one here first.',
+    unlockTitle: 'Leave kiosk mode',
+    unlock: 'Leave kiosk mode',
+    unlocked: 'Kiosk mode is off until the app restarts.',
+    desktopOnly: 'These settings take effect in the desktop app.',
+  },
+  recovery: {
+    title: 'Countertop keeps stopping',
+    body: 'The screen stopped 3 times in 10 minutes. Orders and pending actions are safe: they are kept by the terminal’s service, which kept running. Restart the app; if this happens again, call support.',
+    restart: 'Restart Countertop',
+  },
+
   duration: {
     seconds: 'just now',
     minutes: (m: number) => `${m} min`,

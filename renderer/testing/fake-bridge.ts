@@ -5,6 +5,7 @@ import type {
   AppStatus,
   Delivery,
   DeliverySetupState,
+  MachineSettings,
   Order,
   OrderActionKind,
   VenueState,
@@ -173,6 +174,12 @@ export const createFakeBridge = (
     ...init.delivery,
   };
   let actionCount = 0;
+  let machine: MachineSettings = {
+    kiosk: false,
+    kioskUnlocked: false,
+    startOnLogin: false,
+    pinSet: false,
+  };
   const setup: SetupState = {
     configured: true,
     venueId: 'demo-venue',
@@ -249,6 +256,23 @@ export const createFakeBridge = (
     'outbox:retry': async () => undefined,
     'outbox:discard': async () => undefined,
     'audit:list': async () => [],
+    'machine:get': async () => machine,
+    'machine:set': async (r) => {
+      machine = {
+        ...machine,
+        kiosk: r.kiosk ?? machine.kiosk,
+        startOnLogin: r.startOnLogin ?? machine.startOnLogin,
+        pinSet: machine.pinSet || r.pin !== undefined,
+      };
+      emit('machine:changed', machine);
+      return machine;
+    },
+    'machine:unlock': async () => {
+      machine = { ...machine, kioskUnlocked: machine.kiosk };
+      emit('machine:changed', machine);
+      return machine;
+    },
+    'machine:restart': async () => undefined,
     'delivery:get': async () => deliverySetup,
     'delivery:configure': async () => deliverySetup,
     // Binding as in docs/platform.md#shipment-promises: a street with a post code or a city.
