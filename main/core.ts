@@ -102,6 +102,8 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   const client = createMarketplaceClient({
     posUrl: () => setup.connection()?.posUrl ?? null,
     tokens: setup.tokens,
+    now: () => now().getTime(),
+    onClock: (offsetMs) => setup.clockObserved(offsetMs),
     onOutcome: (reachable, error) => {
       // The network is back: what waits out a backoff goes now, not after it.
       if (setup.platformOutcome(reachable, error?.message ?? null).backOnline) {

@@ -156,7 +156,15 @@ export type AppStatus = {
   /** The refresh token was refused or consent withdrawn: staff must reconnect the venue. */
   needsReconnect: boolean;
   reconnectReason: string | null;
+  /**
+   * The platform's clock minus this machine's (ms), from the Date header of its answers; null
+   * until one was read. Countdowns add it to this machine's time.
+   */
+  clockOffsetMs: number | null;
 };
+
+/** Beyond this, the machine's clock is wrong enough that staff are warned. */
+export const CLOCK_SKEW_WARNING_MS = 60_000;
 
 export type OutboxActionKind =
   | OrderActionKind

@@ -383,6 +383,8 @@ export const en = {
     unlocked: 'Kiosk mode is off until the app restarts.',
     desktopOnly: 'These settings take effect in the desktop app.',
   },
+  clockSkew: (minutes: number, direction: 'behind' | 'ahead') =>
+    `This computer’s clock is ${minutes} min ${direction} the platform’s. Countdowns here follow the platform’s clock; set the computer’s date and time right (automatic time) so nothing else goes wrong.`,
   recovery: {
     title: 'Countertop keeps stopping',
     body: 'The screen stopped 3 times in 10 minutes. Orders and pending actions are safe: they are kept by the terminal’s service, which kept running. Restart the app; if this happens again, call support.',

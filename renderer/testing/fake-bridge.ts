@@ -48,6 +48,7 @@ export const makeStatus = (patch: Partial<AppStatus> = {}): AppStatus => ({
   outboxFailed: 0,
   needsReconnect: false,
   reconnectReason: null,
+  clockOffsetMs: 0,
   ...patch,
 });
 
