@@ -6,6 +6,7 @@ import type {
   AppStatus,
   Delivery,
   DeliverySetupState,
+  LogEntry,
   MachineSettings,
   MenuIssue,
   MenuItemSummary,
@@ -107,6 +108,10 @@ export type AppActions = {
   saveMachine(request: MachineSetRequest): Promise<void>;
   unlockKiosk(pin: string): Promise<void>;
   restartApp(): Promise<BridgeError | null>;
+  /** Writes the diagnostics bundle; errors propagate to the button that asked. */
+  exportDiagnostics(): Promise<{ file: string; bytes: number }>;
+  /** The newest warnings and errors of the terminal's log (read on demand, not kept). */
+  recentProblems(limit: number): Promise<LogEntry[]>;
   mute(): void;
   unmute(): void;
   setTheme(theme: Theme): void;
@@ -332,6 +337,8 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         set({ machine: await bridge['machine:unlock']({ pin }) });
       },
       restartApp: () => tryCall(() => bridge['machine:restart']({})),
+      exportDiagnostics: () => bridge['diagnostics:export']({}),
+      recentProblems: (limit) => bridge['log:recent']({ limit, minLevel: 'warn' }),
 
       setOnline: (online, until) =>
         tryCall(() => bridge['venue:setOnline'](online ? { online } : { online, until })),

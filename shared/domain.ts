@@ -207,6 +207,16 @@ export type OutboxEntry = {
   nextAttemptAt: string | null;
 };
 
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** One line of the terminal's log (main/log): what happened, never secrets or personal data. */
+export type LogEntry = {
+  at: string;
+  level: LogLevel;
+  event: string;
+  fields: Record<string, unknown>;
+};
+
 export type AuditEntry = {
   id: number;
   at: string;

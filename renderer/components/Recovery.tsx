@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useApp } from '../app-context';
+import { toBridgeError } from '../bridge';
 import { en } from '../i18n/en';
 
 /**
@@ -8,7 +9,9 @@ import { en } from '../i18n/en';
  */
 export const Recovery = () => {
   const restart = useApp((s) => s.restartApp);
+  const exportDiagnostics = useApp((s) => s.exportDiagnostics);
   const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   return (
     <main className="panel recovery" role="alert" aria-label={en.recovery.title}>
       <section className="panel-section">
@@ -22,7 +25,20 @@ export const Recovery = () => {
           >
             {en.recovery.restart}
           </button>
+          <button
+            type="button"
+            className="btn btn-quiet btn-large"
+            onClick={() =>
+              void exportDiagnostics().then(
+                ({ file }) => setSaved(en.diagnostics.exported(file)),
+                (failure: unknown) => setError(toBridgeError(failure).message),
+              )
+            }
+          >
+            {en.diagnostics.export}
+          </button>
         </div>
+        {saved && <p role="status">{saved}</p>}
         {error && (
           <p className="form-error" role="alert">
             {error}

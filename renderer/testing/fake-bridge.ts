@@ -274,6 +274,11 @@ export const createFakeBridge = (
       return machine;
     },
     'machine:restart': async () => undefined,
+    'diagnostics:export': async () => ({
+      file: '/data/diagnostics/countertop-diagnostics.zip',
+      bytes: 1234,
+    }),
+    'log:recent': async () => [],
     'delivery:get': async () => deliverySetup,
     'delivery:configure': async () => deliverySetup,
     // Binding as in docs/platform.md#shipment-promises: a street with a post code or a city.

@@ -8,6 +8,7 @@ import type {
   Delivery,
   DeliveryQuote,
   DeliverySetupState,
+  LogEntry,
   MachineSettings,
   MenuDiff,
   MenuIssue,
@@ -16,7 +17,7 @@ import type {
   OutboxEntry,
   VenueState,
 } from '../domain';
-import { WEEKDAYS } from '../domain';
+import { LOG_LEVELS, WEEKDAYS } from '../domain';
 
 const id = z.string().min(1).max(200);
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -241,6 +242,13 @@ export const channels = {
   'machine:unlock': channel(z.object({ pin: staffPin }).strict()).returns<MachineSettings>(),
   /** Restarts the desktop app (the recovery screen after repeated renderer crashes). */
   'machine:restart': channel(empty).returns<void>(),
+
+  /** Writes the diagnostics bundle (a zip in the data folder) and says where. */
+  'diagnostics:export': channel(empty).returns<{ file: string; bytes: number }>(),
+  /** The newest lines of the terminal's log at or above a level, newest first. */
+  'log:recent': channel(
+    z.object({ limit: z.number().int().min(1).max(500), minLevel: z.enum(LOG_LEVELS) }).strict(),
+  ).returns<LogEntry[]>(),
 
   'audit:list': channel(z.object({ limit: z.number().int().min(1).max(1000) }).strict()).returns<
     AuditEntry[]
