@@ -9,7 +9,13 @@ import type { ServiceApi } from '../shared/ipc/contract';
 import type { ServiceHost } from './host/dispatch';
 import { createEventHub } from './host/event-hub';
 import type { SecretStore } from './secrets/secret-store';
-import { openDatabase } from './storage/database';
+import { SECRET_NAMES } from './secrets/secret-store';
+import { createLogger } from './log/logger';
+import { logLinkChanges } from './log/link-history';
+import { createRedactor, redactingSecretStore } from './log/redactor';
+import { createDiagnosticsSlice } from './diagnostics/diagnostics';
+import type { LogLevel } from '../shared/domain';
+import { integrityCheck, openDatabase } from './storage/database';
 import { createSettings } from './storage/settings';
 import { createAuditLog } from './audit/audit-log';
 import { NotConfiguredError, ReconnectNeededError } from './auth/token-manager';
@@ -20,8 +26,15 @@ import { createOrdersSlice } from './orders/orders';
 import { createVenueSlice } from './venue/venue';
 import { createMenuSlice } from './menu/menu';
 import { createDeliverySlice } from './delivery/delivery';
+import { createMachineSlice } from './machine/machine';
+import type { MachineHost } from './machine/machine';
+import type { AuditLog } from './audit/audit-log';
 
-export type Core = ServiceHost & { close(): Promise<void> };
+export type Core = ServiceHost & {
+  /** What the host itself saw (a renderer crash): into the same audit log staff read. */
+  record: AuditLog['record'];
+  close(): Promise<void>;
+};
 
 export type CoreOptions = {
   dataDir: string;
@@ -33,16 +46,46 @@ export type CoreOptions = {
   backoff?: { baseMs?: number; capMs?: number };
   /** Relay long-poll wait in seconds (default 25). */
   relayWaitSeconds?: number;
+  /** What only the desktop app can do (restart itself). */
+  machine?: MachineHost;
+  /** The app's version, for the diagnostics bundle. */
+  version?: string;
+  logLevel?: LogLevel;
 };
 
 export const startCore = async (options: CoreOptions): Promise<Core> => {
   const now = options.now ?? (() => new Date());
   mkdirSync(options.dataDir, { recursive: true });
   const db = openDatabase(join(options.dataDir, 'countertop.db'));
+  const redactor = createRedactor();
+  const log = createLogger({
+    dir: join(options.dataDir, 'logs'),
+    level: options.logLevel,
+    redactor,
+    now,
+  });
   const settings = createSettings(db);
-  const audit = createAuditLog(db, now);
-  const secrets = options.secretStore;
+  const audit = createAuditLog(db, now, (entry) => log.info('audit', entry));
+  const secrets = redactingSecretStore(options.secretStore, redactor);
   const hub = createEventHub();
+  hub.on('status:changed', logLinkChanges(log));
+  // Customers' data never goes to the log on purpose; the redactor learns it as orders and
+  // deliveries arrive, so it stays out by accident too (an error quoting it).
+  hub.on('orders:changed', ({ orders }) =>
+    redactor.addPersonal(
+      ...orders.flatMap((o) => [o.consumerName, o.consumerPhone, o.consumerComment]),
+    ),
+  );
+  hub.on('deliveries:changed', ({ deliveries }) =>
+    redactor.addPersonal(
+      ...deliveries.flatMap((d) => [
+        d.recipientName,
+        d.recipientPhone,
+        d.address.street,
+        d.address.formatted,
+      ]),
+    ),
+  );
 
   const outboxChanged = hub.batched('outbox:changed', (ids) => ({ entries: outbox.entries(ids) }));
   const outbox = createOutbox({
@@ -93,6 +136,8 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   const client = createMarketplaceClient({
     posUrl: () => setup.connection()?.posUrl ?? null,
     tokens: setup.tokens,
+    now: () => now().getTime(),
+    onClock: (offsetMs) => setup.clockObserved(offsetMs),
     onOutcome: (reachable, error) => {
       // The network is back: what waits out a backoff goes now, not after it.
       if (setup.platformOutcome(reachable, error?.message ?? null).backOnline) {
@@ -138,6 +183,24 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     secrets,
     relayUrl: () => setup.connection()?.relayUrl ?? null,
   });
+  const machine = createMachineSlice({
+    settings,
+    secrets,
+    audit,
+    hub,
+    now,
+    host: options.machine,
+  });
+  const diagnostics = createDiagnosticsSlice({
+    dataDir: options.dataDir,
+    version: options.version ?? 'unknown',
+    now,
+    api: () => api,
+    log,
+    redactor,
+    secrets,
+    integrity: () => integrityCheck(db),
+  });
   const api: ServiceApi = {
     ...setup.handlers,
     ...orders.handlers,
@@ -145,6 +208,9 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...menu.handlers,
     ...outboxHandlers(outbox),
     ...delivery.handlers,
+    ...machine.handlers,
+    ...diagnostics.handlers,
+    'log:recent': async (request) => log.recent(request),
     'audit:list': async ({ limit }) => audit.list(limit),
   };
 
@@ -157,6 +223,9 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   };
   outbox.start();
   await setup.migrateKeychain();
+  // The redactor learns every stored secret now, before anything could log one.
+  for (const name of SECRET_NAMES) await secrets.get(name).catch(() => null);
+  log.info('started', { version: options.version ?? 'unknown' });
   if (setup.connection()) {
     await setup.resume();
     background();
@@ -171,6 +240,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   return {
     api,
     on: hub.on,
+    record: (entry) => audit.record(entry),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -182,6 +252,8 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       await venue.close();
       await orders.close();
       db.close();
+      log.info('stopped');
+      await log.close();
     },
   };
 };

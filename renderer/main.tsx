@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { StoreProvider } from './app-context';
 import { findBridge } from './bridge';
 import { App } from './components/App';
+import { Recovery } from './components/Recovery';
 import { en } from './i18n/en';
 import { createWebAudioAlarm, createWebAudioRinger } from './ringer';
 import { createAppStore } from './store';
@@ -20,7 +21,11 @@ if (!bridge) {
   root.render(
     <StrictMode>
       <StoreProvider store={store}>
-        <App ringer={createWebAudioRinger()} alarm={createWebAudioAlarm()} />
+        {window.location.hash === '#recovery' ? (
+          <Recovery />
+        ) : (
+          <App ringer={createWebAudioRinger()} alarm={createWebAudioAlarm()} />
+        )}
       </StoreProvider>
     </StrictMode>,
   );

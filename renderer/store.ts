@@ -6,6 +6,8 @@ import type {
   AppStatus,
   Delivery,
   DeliverySetupState,
+  LogEntry,
+  MachineSettings,
   MenuIssue,
   MenuItemSummary,
   OpeningTime,
@@ -19,6 +21,7 @@ import type {
   DeliveryBookRequest,
   DeliveryConfigureRequest,
   DeliveryQuoteRequest,
+  MachineSetRequest,
   MenuCheck,
   SetupConnectRequest,
   SetupState,
@@ -63,6 +66,8 @@ export type AppState = {
   mutedUntil: number | null;
   /** Orders the platform cancelled while staff may be preparing them; shown until acknowledged. */
   cancelled: Array<{ id: string; orderNumber: string }>;
+  /** How this machine runs the app (kiosk, start on login); null until read. */
+  machine: MachineSettings | null;
   theme: Theme;
   view: View;
   selectedOrderId: string | null;
@@ -99,6 +104,14 @@ export type AppActions = {
   bookCourier(request: DeliveryBookRequest): Promise<string>;
   cancelDelivery(deliveryId: string, reason: string): Promise<BridgeError | null>;
   handshakePin(deliveryId: string): Promise<string>;
+  /** Machine settings: errors propagate so the form can show them next to the PIN. */
+  saveMachine(request: MachineSetRequest): Promise<void>;
+  unlockKiosk(pin: string): Promise<void>;
+  restartApp(): Promise<BridgeError | null>;
+  /** Writes the diagnostics bundle; errors propagate to the button that asked. */
+  exportDiagnostics(): Promise<{ file: string; bytes: number }>;
+  /** The newest warnings and errors of the terminal's log (read on demand, not kept). */
+  recentProblems(limit: number): Promise<LogEntry[]>;
   mute(): void;
   unmute(): void;
   setTheme(theme: Theme): void;
@@ -237,6 +250,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       callErrors: {},
       mutedUntil: null,
       cancelled: [],
+      machine: null,
       theme: initialTheme(options),
       view: 'orders',
       selectedOrderId: null,
@@ -253,14 +267,18 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
             set((s) => ({ outbox: mergeById(s.outbox, entries) })),
           ),
           bridge.on('venue:changed', (venue) => set({ venue })),
+          bridge.on('machine:changed', (machine) => set({ machine })),
           bridge.on('menu:changed', ({ items }) => set({ menuItems: items })),
           bridge.on('deliveries:changed', ({ deliveries }) =>
             set((s) => ({ deliveries: mergeById(s.deliveries, deliveries, 'first') })),
           ),
         );
         try {
-          const setup = await bridge['setup:get']({});
-          set({ setup });
+          const [setup, machine] = await Promise.all([
+            bridge['setup:get']({}),
+            bridge['machine:get']({}),
+          ]);
+          set({ setup, machine });
           if (setup.configured) await loadConfigured();
           else set({ status: await bridge['status:get']({}) });
           set({ loaded: true, loadError: null });
@@ -311,6 +329,16 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       dismissCallError(orderId) {
         set((s) => ({ callErrors: without(s.callErrors, orderId) }));
       },
+
+      async saveMachine(request) {
+        set({ machine: await bridge['machine:set'](request) });
+      },
+      async unlockKiosk(pin) {
+        set({ machine: await bridge['machine:unlock']({ pin }) });
+      },
+      restartApp: () => tryCall(() => bridge['machine:restart']({})),
+      exportDiagnostics: () => bridge['diagnostics:export']({}),
+      recentProblems: (limit) => bridge['log:recent']({ limit, minLevel: 'warn' }),
 
       setOnline: (online, until) =>
         tryCall(() => bridge['venue:setOnline'](online ? { online } : { online, until })),

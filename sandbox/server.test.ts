@@ -32,3 +32,16 @@ it('answers 408 to a client that does not finish its headers or its body in time
   // A client that sends its request in time is served as usual.
   expect((await fetch(`${sandbox.controlUrl}/clock`)).status).toBe(200);
 });
+
+it('dates every answer with the sandbox clock, as the platform dates its own', async () => {
+  sandbox = await startSandbox({ ordersPerMinute: 0 });
+  const before = await fetch(`${sandbox.posUrl}/nothing-here`);
+  expect(Math.abs(Date.parse(before.headers.get('date')!) - Date.now())).toBeLessThan(2000);
+  await fetch(`${sandbox.controlUrl}/clock`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ advance_seconds: 600 }),
+  });
+  const after = await fetch(`${sandbox.posUrl}/nothing-here`);
+  expect(Date.parse(after.headers.get('date')!) - Date.now()).toBeGreaterThan(598_000);
+});

@@ -124,6 +124,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   ];
 
   dispatch = (req, res) => {
+    // As the platform's servers do: every answer carries their clock, here the sandbox's (moved by
+    // the control API), so a terminal can tell its own clock is wrong.
+    res.setHeader('Date', new Date(clock.now()).toUTCString());
     void (async () => {
       const parsed = new URL(req.url ?? '/', 'http://sandbox');
       const path = parsed.pathname;

@@ -1,7 +1,7 @@
-// `npm run start:web -- --port 4030 [--host 127.0.0.1] [--data-dir DIR]`: the app's services in
+// `npm run start:web -- --port 4030 [--host 127.0.0.1] [--data-dir DIR] [--diagnostics]`: the app's services in
 // Node for a real venue, serving the renderer to a browser. Connect the venue on the setup
 // screen; its secrets go to the OS keychain (there is no plaintext fallback).
-import { statSync, readdirSync, existsSync } from 'node:fs';
+import { statSync, readdirSync, existsSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -45,6 +45,10 @@ export const ensureRendererBuilt = async (): Promise<void> => {
   });
 };
 
+export const appVersion = (): string =>
+  (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string })
+    .version;
+
 /** The per-user data folder the desktop app would use. */
 export const defaultDataDir = (): string => {
   if (process.platform === 'win32')
@@ -83,6 +87,7 @@ const main = async (): Promise<void> => {
       port: { type: 'string', default: '4030' },
       host: { type: 'string', default: '127.0.0.1' },
       'data-dir': { type: 'string' },
+      diagnostics: { type: 'boolean', default: false },
     },
     strict: true,
   });
@@ -95,22 +100,36 @@ const main = async (): Promise<void> => {
     );
   }
   // Before anything is built or created: without a keychain this venue cannot be set up.
-  const secretStore = createKeytarSecretStore();
+  const secretStore = createKeytarSecretStore(
+    process.env.COUNTERTOP_KEYCHAIN_SERVICE ?? 'countertop',
+  );
   try {
     await assertKeychainAvailable(secretStore);
   } catch (error) {
     if (!(error instanceof KeychainUnavailableError)) throw error;
     throw new Error(`${error.message} Nothing was stored.`, { cause: error });
   }
-  await ensureRendererBuilt();
   const dataDir = values['data-dir'] ?? process.env.COUNTERTOP_DATA_DIR ?? defaultDataDir();
+  const version = appVersion();
+  if (values.diagnostics) {
+    // Support's first ask, also when the UI will not come up: the bundle, then exit.
+    const core = await startCore({ dataDir, secretStore, version });
+    try {
+      const { file, bytes } = await core.api['diagnostics:export']({});
+      console.log(`diagnostics: ${file} (${bytes} bytes)`);
+    } finally {
+      await core.close();
+    }
+    return;
+  }
+  await ensureRendererBuilt();
   let core: Core | null = null;
   let host: WebHost | null = null;
   onShutdown(async () => {
     await host?.close();
     await core?.close();
   });
-  core = await startCore({ dataDir, secretStore });
+  core = await startCore({ dataDir, secretStore, version });
   host = await startWebHost({ core, port, host: values.host, rendererDir: RENDERER_DIR });
   console.log(`data: ${dataDir}`);
   console.log(`ui: ${host.url}`);

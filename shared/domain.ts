@@ -129,6 +129,17 @@ export type VenueState = {
   pending: boolean;
 };
 
+/** How the counter machine runs the app (desktop app only; the web host ignores it). */
+export type MachineSettings = {
+  /** Full screen, no menu bar, no way out without the staff PIN. */
+  kiosk: boolean;
+  /** Left kiosk mode with the PIN until the app restarts. */
+  kioskUnlocked: boolean;
+  startOnLogin: boolean;
+  /** A staff PIN is set (required for kiosk mode). */
+  pinSet: boolean;
+};
+
 export type RelayConnection = 'unconfigured' | 'connecting' | 'connected' | 'disconnected';
 export type PlatformReachability = 'unknown' | 'reachable' | 'unreachable';
 
@@ -145,7 +156,15 @@ export type AppStatus = {
   /** The refresh token was refused or consent withdrawn: staff must reconnect the venue. */
   needsReconnect: boolean;
   reconnectReason: string | null;
+  /**
+   * The platform's clock minus this machine's (ms), from the Date header of its answers; null
+   * until one was read. Countdowns add it to this machine's time.
+   */
+  clockOffsetMs: number | null;
 };
+
+/** Beyond this, the machine's clock is wrong enough that staff are warned. */
+export const CLOCK_SKEW_WARNING_MS = 60_000;
 
 export type OutboxActionKind =
   | OrderActionKind
@@ -186,6 +205,16 @@ export type OutboxEntry = {
   error: string | null;
   createdAt: string;
   nextAttemptAt: string | null;
+};
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+/** One line of the terminal's log (main/log): what happened, never secrets or personal data. */
+export type LogEntry = {
+  at: string;
+  level: LogLevel;
+  event: string;
+  fields: Record<string, unknown>;
 };
 
 export type AuditEntry = {

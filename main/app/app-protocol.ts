@@ -7,6 +7,8 @@ import { serveRendererFile } from '../host/renderer-files';
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'countertop';
 export const APP_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
+/** The same renderer showing only the recovery screen (no board) after repeated crashes. */
+export const RECOVERY_URL = `${APP_URL}#recovery`;
 
 /** Must run before the app is ready: Electron fixes scheme privileges at start-up. */
 export const registerAppScheme = (protocol: Pick<Protocol, 'registerSchemesAsPrivileged'>): void =>

@@ -1,8 +1,9 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../shared/ipc/contract';
+import type { MachineSettings } from '../../shared/domain';
 
 type Listener = (...args: unknown[]) => void;
 
@@ -29,6 +30,7 @@ const fake = vi.hoisted(() => {
       appendSwitch: (name: string, value: string) => app.switches.push([name, value]),
     },
     requestSingleInstanceLock: () => state.lock,
+    setLoginItemSettings: vi.fn(),
     quit: vi.fn(),
     exit: vi.fn(),
     whenReady: () => {
@@ -63,10 +65,25 @@ const fake = vi.hoisted(() => {
     setPermissionCheckHandler: vi.fn(),
     webRequest: { onHeadersReceived: vi.fn() },
   };
+  const blockers = new Set<number>();
+  const powerSaveBlocker = {
+    blockers,
+    next: 1,
+    start(type: string) {
+      if (type !== 'prevent-display-sleep') throw new Error(type);
+      blockers.add(this.next);
+      return this.next++;
+    },
+    stop: (id: number) => blockers.delete(id),
+    isStarted: (id: number) => blockers.has(id),
+  };
   class BrowserWindow {
     events = emitter();
+    kiosk: boolean | null = null;
+    menuBar: boolean | null = null;
     webContents = {
       ...emitter(),
+      forcefullyCrashRenderer: vi.fn(),
       mainFrame: { url: 'app://countertop/index.html' },
       send: vi.fn(),
       windowOpenHandlers: [] as Array<(details: { url: string }) => { action: string }>,
@@ -86,6 +103,12 @@ const fake = vi.hoisted(() => {
     once() {}
     on(event: string, listener: Listener) {
       this.events.on(event, listener);
+    }
+    setKiosk(on: boolean) {
+      this.kiosk = on;
+    }
+    setMenuBarVisibility(on: boolean) {
+      this.menuBar = on;
     }
     loadURL(url: string) {
       this.loaded = url;
@@ -112,6 +135,7 @@ const fake = vi.hoisted(() => {
     session: { defaultSession },
     protocol,
     BrowserWindow,
+    powerSaveBlocker,
     shell: { openExternal: vi.fn() },
   };
 });
@@ -121,20 +145,33 @@ vi.mock('electron', () => ({
   session: fake.session,
   protocol: fake.protocol,
   BrowserWindow: fake.BrowserWindow,
+  powerSaveBlocker: fake.powerSaveBlocker,
   shell: fake.shell,
 }));
 
 const { startApp } = await import('./app');
 
-const makeCore = () => {
+const makeCore = (
+  machine: MachineSettings = {
+    kiosk: false,
+    kioskUnlocked: false,
+    startOnLogin: false,
+    pinSet: false,
+  },
+  venueOnline = false,
+) => {
   const listeners = new Map<string, (payload: unknown) => void>();
   return {
     listeners,
-    api: {} as never,
+    api: {
+      'machine:get': async () => machine,
+      'venue:get': async () => ({ venueId: 'v1', isOnline: venueOnline }),
+    } as never,
     on: (event: string, listener: (payload: unknown) => void) => {
       listeners.set(event, listener);
       return () => listeners.delete(event);
     },
+    record: vi.fn(),
     close: vi.fn(async () => undefined),
   };
 };
@@ -163,6 +200,8 @@ beforeEach(() => {
   fake.app.quit.mockClear();
   fake.app.exit.mockClear();
   fake.handlers.clear();
+  fake.powerSaveBlocker.blockers.clear();
+  fake.app.setLoginItemSettings.mockClear();
 });
 
 describe('the desktop app', () => {
@@ -265,5 +304,74 @@ describe('the desktop app', () => {
     await vi.waitFor(() => expect(fake.app.exit).toHaveBeenCalledWith(0));
     fake.app.emit('before-quit', { preventDefault: vi.fn() });
     expect(core.close).toHaveBeenCalledTimes(1);
+  });
+
+  it('runs the counter machine as its settings say: kiosk locked until the PIN, start on login, awake while online', async () => {
+    const autostart = await mkdtemp(path.join(tmpdir(), 'countertop-autostart-'));
+    const core = makeCore(
+      { kiosk: true, kioskUnlocked: false, startOnLogin: true, pinSet: true },
+      true,
+    );
+    const window = (await startApp({
+      ...options(core),
+      startOnLogin: {
+        platform: 'linux',
+        app: fake.app,
+        executable: '/opt/countertop',
+        args: [],
+        autostartDir: autostart,
+      },
+    })) as unknown as InstanceType<typeof fake.BrowserWindow>;
+    expect(window.options.kiosk).toBe(true);
+    expect(window.kiosk).toBe(true);
+    expect(window.menuBar).toBe(false);
+    const closing = { preventDefault: vi.fn() };
+    window.events.emit('close', closing);
+    expect(closing.preventDefault).toHaveBeenCalled();
+    await vi.waitFor(async () =>
+      expect(await readFile(path.join(autostart, 'countertop.desktop'), 'utf8')).toContain(
+        'Exec=/opt/countertop',
+      ),
+    );
+    await vi.waitFor(() => expect(fake.powerSaveBlocker.blockers.size).toBe(1));
+
+    core.listeners.get('machine:changed')!({
+      kiosk: true,
+      kioskUnlocked: true,
+      startOnLogin: false,
+      pinSet: true,
+    });
+    expect(window.kiosk).toBe(false);
+    await vi.waitFor(async () =>
+      expect(await readdir(autostart)).not.toContain('countertop.desktop'),
+    );
+    core.listeners.get('venue:changed')!({ venueId: 'v1', isOnline: false });
+    expect(fake.powerSaveBlocker.blockers.size).toBe(0);
+    await rm(autostart, { recursive: true, force: true });
+  });
+
+  it('reloads a crashed renderer from the core, and records it', async () => {
+    const core = makeCore();
+    const window = (await startApp(options(core))) as unknown as InstanceType<
+      typeof fake.BrowserWindow
+    >;
+    window.loaded = null;
+    window.webContents.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 11 });
+    expect(window.loaded).toBe('app://countertop/index.html');
+    expect(core.record).toHaveBeenCalledWith(
+      expect.objectContaining({ action: 'app/renderer', outcome: 'reloaded' }),
+    );
+    expect(core.close).not.toHaveBeenCalled();
+  });
+
+  it('lets a kiosk window close when the app quits', async () => {
+    const core = makeCore({ kiosk: true, kioskUnlocked: false, startOnLogin: false, pinSet: true });
+    const window = (await startApp(options(core))) as unknown as InstanceType<
+      typeof fake.BrowserWindow
+    >;
+    fake.app.emit('before-quit', { preventDefault: vi.fn() });
+    const closing = { preventDefault: vi.fn() };
+    window.events.emit('close', closing);
+    expect(closing.preventDefault).not.toHaveBeenCalled();
   });
 });

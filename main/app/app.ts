@@ -1,21 +1,33 @@
 // The desktop app's lifecycle: single instance, hardened sessions and contents, the core, the
 // window, IPC and events, and an orderly quit. Dependencies come in so tests can drive it with a
 // fake electron module and a stand-in core.
-import { app, ipcMain, protocol, session } from 'electron';
+import { app, ipcMain, powerSaveBlocker, protocol, session } from 'electron';
 import type { BrowserWindow } from 'electron';
-import { APP_URL, handleAppProtocol, registerAppScheme } from './app-protocol';
+import type { MachineSettings } from '../../shared/domain';
+import { APP_URL, RECOVERY_URL, handleAppProtocol, registerAppScheme } from './app-protocol';
 import type { ServiceHost } from '../host/dispatch';
 import { forwardEvents, registerIpcHandlers } from './ipc';
+import { keepAwakeWhileOnline } from './keep-awake';
+import { guardKiosk } from './kiosk';
+import { superviseRenderer } from './self-heal';
+import { applyStartOnLogin, defaultStartOnLoginTarget } from './start-on-login';
+import type { StartOnLoginTarget } from './start-on-login';
 import { createMainWindow, hardenSession, hardenWebContents } from './window';
 
-export type AppCore = ServiceHost & { close(): Promise<void> };
+export type AppCore = ServiceHost & {
+  record(entry: { action: string; subject: string; outcome: string; detail?: string }): void;
+  close(): Promise<void>;
+};
 
 export type AppOptions = {
   preload: string;
   /** The built renderer (vite's dist/renderer), served as app://countertop/. */
   rendererDir: string;
+  /** Kiosk mode from the command line (--kiosk), whatever the setting says. */
   kiosk: boolean;
   startCore: () => Promise<AppCore>;
+  /** Where start-on-login is written (tests point it at a temporary folder). */
+  startOnLogin?: StartOnLoginTarget;
 };
 
 /** Resolves with the window, or null when another instance already runs (this one quits). */
@@ -45,12 +57,41 @@ export const startApp = async (options: AppOptions): Promise<BrowserWindow | nul
   const getWindow = (): BrowserWindow | null => window;
   const unregister = registerIpcHandlers(ipcMain, core.api, getWindow, APP_URL);
   const unforward = forwardEvents(core, getWindow);
-  window = createMainWindow({
+  const machine = await core.api['machine:get']({});
+  const kioskLocked = (m: MachineSettings): boolean =>
+    (options.kiosk || m.kiosk) && !m.kioskUnlocked;
+  const created = createMainWindow({
     preload: options.preload,
     appUrl: APP_URL,
-    kiosk: options.kiosk,
+    kiosk: kioskLocked(machine),
   });
+  window = created;
   window.on('closed', () => (window = null));
+  superviseRenderer(created, {
+    appUrl: APP_URL,
+    recoveryUrl: RECOVERY_URL,
+    record: (entry) => core.record(entry),
+  });
+
+  const kiosk = guardKiosk(created);
+  const loginTarget = options.startOnLogin ?? defaultStartOnLoginTarget(app);
+  let startOnLogin: boolean | null = null;
+  const applyMachine = (m: MachineSettings): void => {
+    if (!created.isDestroyed()) kiosk.set(kioskLocked(m));
+    if (m.startOnLogin === startOnLogin) return;
+    startOnLogin = m.startOnLogin;
+    applyStartOnLogin(m.startOnLogin, loginTarget).catch((error: unknown) =>
+      core.record({
+        action: 'machine/start-on-login',
+        subject: m.startOnLogin ? 'on' : 'off',
+        outcome: 'failed',
+        detail: error instanceof Error ? error.message : String(error),
+      }),
+    );
+  };
+  applyMachine(machine);
+  const unmachine = core.on('machine:changed', applyMachine);
+  const releaseAwake = keepAwakeWhileOnline(core, powerSaveBlocker);
 
   let closing = false;
   app.on('window-all-closed', () => app.quit());
@@ -59,6 +100,9 @@ export const startApp = async (options: AppOptions): Promise<BrowserWindow | nul
     // Let the core finish its writes before the process goes.
     closing = true;
     event.preventDefault();
+    kiosk.release();
+    releaseAwake();
+    unmachine();
     unforward();
     unregister();
     void core.close().finally(() => app.exit(0));

@@ -23,6 +23,13 @@ startApp({
     return startCore({
       dataDir: process.env.COUNTERTOP_DATA_DIR ?? app.getPath('userData'),
       secretStore,
+      version: app.getVersion(),
+      machine: {
+        restart: () => {
+          app.relaunch();
+          app.quit();
+        },
+      },
     });
   },
 }).catch((error: unknown) => {

@@ -6,7 +6,17 @@ export type AuditLog = {
   list(limit: number): AuditEntry[];
 };
 
-export const createAuditLog = (db: Database, now: () => Date): AuditLog => {
+export const createAuditLog = (
+  db: Database,
+  now: () => Date,
+  /** Each entry also goes to the log, so support reads one timeline. */
+  onRecord?: (entry: {
+    action: string;
+    subject: string;
+    outcome: string;
+    detail: string | null;
+  }) => void,
+): AuditLog => {
   const insert = db.prepare(
     'INSERT INTO audit_log (at, action, subject, outcome, detail) VALUES (?, ?, ?, ?, ?)',
   );
@@ -16,6 +26,7 @@ export const createAuditLog = (db: Database, now: () => Date): AuditLog => {
   return {
     record: ({ action, subject, outcome, detail = null }) => {
       insert.run(now().toISOString(), action, subject, outcome, detail);
+      onRecord?.({ action, subject, outcome, detail });
     },
     list: (limit) => select.all(limit),
   };

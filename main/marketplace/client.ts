@@ -5,6 +5,7 @@ import type { OpeningTime } from '../../shared/domain';
 import type { TokenManager } from '../auth/token-manager';
 import type { HttpRequest, HttpResponse } from '../http/http';
 import { HttpError, sendRequest } from '../http/http';
+import { clockOffsetFrom } from '../http/clock-offset';
 import type { OrderV2, VenueStatus } from './schemas';
 import { menuRequestSchema, menuResultSchema, orderV2Schema, venueStatusSchema } from './schemas';
 
@@ -86,6 +87,10 @@ export type MarketplaceClientOptions = {
   timeoutMs?: number;
   /** Told about every answer or its absence, for the platform reachability in AppStatus. */
   onOutcome?: (reachable: boolean, error: HttpError | null) => void;
+  /** Told the platform's clock offset from each answer's Date header (ms, platform − ours). */
+  onClock?: (offsetMs: number) => void;
+  /** This machine's clock (the core's, so tests can move it). */
+  now?: () => number;
 };
 
 const enc = encodeURIComponent;
@@ -111,8 +116,11 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
   ): Promise<HttpResponse> => {
     const url = request.absoluteUrl ?? `${base()}${request.path ?? ''}`;
     try {
-      const response = await options.tokens.withAccessToken((token) =>
-        sendRequest({
+      const clock = options.now ?? Date.now;
+      let sentAt = 0;
+      const response = await options.tokens.withAccessToken((token) => {
+        sentAt = clock();
+        return sendRequest({
           method: request.method,
           url,
           body: request.body,
@@ -122,8 +130,10 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
             // Not declared by the platform; harmless there and lets a proxy or log match retries.
             ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
           },
-        }),
-      );
+        });
+      });
+      const offset = clockOffsetFrom(response.headers.get('date'), sentAt, clock());
+      if (offset !== null) options.onClock?.(offset);
       options.onOutcome?.(true, null);
       return response;
     } catch (error) {

@@ -12,6 +12,8 @@ export const SECRET_NAMES = [
    * terminal (32 random bytes) and handed to the relay, which checks this venue's events with it.
    */
   'delivery-venue-secret',
+  /** scrypt hash of the staff PIN that leaves kiosk mode (never the PIN itself). */
+  'staff-pin',
 ] as const;
 /**
  * Names earlier versions stored and this one must not keep, removed from the keychain on upgrade

@@ -2,6 +2,7 @@
 // keys in the keychain), the relay link it starts, the terminal's status, the setup:* and
 // status:get channels and the status:changed event.
 import type { AppStatus, PlatformReachability, RelayConnection } from '../../shared/domain';
+import { CLOCK_SKEW_WARNING_MS } from '../../shared/domain';
 import type { ServiceApi, SetupState } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
 import type { TokenManager } from '../auth/token-manager';
@@ -51,6 +52,8 @@ export type SetupSlice = {
   platformOutcome(reachable: boolean, error: string | null): { backOnline: boolean };
   /** The platform failed outside a call's answer (e.g. a reconcile). */
   platformFailed(message: string): void;
+  /** The platform's clock offset read from an answer (ms, platform − ours). */
+  clockObserved(offsetMs: number): void;
   statusChanged(): void;
   /** Starts the relay link of a stored connection (at start). */
   /** Removes from the keychain what earlier versions kept and this one must not (once). */
@@ -102,6 +105,7 @@ export const createSetupSlice = (deps: {
   let relayError: string | null = null;
   let platform: PlatformReachability = 'unknown';
   let platformError: string | null = null;
+  let clockOffsetMs: number | null = null;
 
   const status = (): AppStatus => {
     const conn = connection();
@@ -119,6 +123,7 @@ export const createSetupSlice = (deps: {
       outboxFailed: counts.failed,
       needsReconnect: auth.needsReconnect,
       reconnectReason: auth.reconnectReason,
+      clockOffsetMs,
     };
   };
   const statusChanged = hub.batched('status:changed', () => status());
@@ -188,6 +193,23 @@ export const createSetupSlice = (deps: {
       platformError = reachable ? null : error;
       if (was !== platform) statusChanged();
       return { backOnline: was === 'unreachable' && platform === 'reachable' };
+    },
+    clockObserved: (offsetMs) => {
+      const before = clockOffsetMs;
+      clockOffsetMs = offsetMs;
+      const skewed = Math.abs(offsetMs) > CLOCK_SKEW_WARNING_MS;
+      if (skewed !== (before !== null && Math.abs(before) > CLOCK_SKEW_WARNING_MS))
+        audit.record({
+          action: 'clock/skew',
+          subject: 'this machine',
+          outcome: skewed ? 'detected' : 'resolved',
+          detail:
+            offsetMs >= 0
+              ? `${Math.round(offsetMs / 1000)} s behind the platform`
+              : `${Math.round(-offsetMs / 1000)} s ahead of the platform`,
+        });
+      // The Date header has one-second steps: only a real change is news.
+      if (before === null || Math.abs(offsetMs - before) >= 1000) statusChanged();
     },
     platformFailed: (message) => {
       platformError = message;

@@ -76,3 +76,9 @@ export const openDatabase = (path: string): Database => {
     throw error;
   }
 };
+
+/** SQLite's own check of the whole file: ['ok'] or what is broken. */
+export const integrityCheck = (db: Database): string[] =>
+  (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map(
+    (row) => row.integrity_check,
+  );

@@ -1,6 +1,7 @@
 import { useApp } from '../app-context';
 import { formatClock } from '../format';
 import { en } from '../i18n/en';
+import { ProblemsPanel } from './ProblemsPanel';
 
 export const ActivityPanel = () => {
   const entries = useApp((s) => s.outbox);
@@ -52,6 +53,7 @@ export const ActivityPanel = () => {
           ))}
         </ul>
       </section>
+      <ProblemsPanel />
     </main>
   );
 };

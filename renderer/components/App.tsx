@@ -10,6 +10,7 @@ import { AcceptDialog } from './AcceptDialog';
 import { ActivityPanel } from './ActivityPanel';
 import { Board } from './Board';
 import { BookCourierDialog } from './BookCourierDialog';
+import { ClockSkewWarning } from './ClockSkewWarning';
 import { CourierPanel } from './CourierPanel';
 import { Dialog } from './Dialog';
 import { MenuPanel } from './MenuPanel';
@@ -217,6 +218,7 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
         <TopBar now={now} ringing={ringing} soundBlocked={soundBlocked} />
       )}
       {configured && <OutageAlarm alarm={alarm} />}
+      {configured && <ClockSkewWarning />}
       <ReconnectBanner />
       {configured && !setupOpen && <CancelledBanner />}
       {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}

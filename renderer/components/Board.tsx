@@ -5,7 +5,9 @@ import type { ColumnId } from '../board';
 import { en } from '../i18n/en';
 import { OrderCard } from './OrderCard';
 
-export const Board = ({ now }: { now: number }) => {
+export const Board = ({ now: machineNow }: { now: number }) => {
+  // Order times are the platform's: count against its clock, not a POS clock that may be off.
+  const now = machineNow + useApp((s) => s.status?.clockOffsetMs ?? 0);
   const orders = useApp((s) => s.orders);
   const selected = useApp((s) => s.selectedOrderId);
   const columns = useMemo(() => groupOrders(orders, now), [orders, now]);

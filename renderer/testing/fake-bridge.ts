@@ -5,6 +5,7 @@ import type {
   AppStatus,
   Delivery,
   DeliverySetupState,
+  MachineSettings,
   Order,
   OrderActionKind,
   VenueState,
@@ -47,6 +48,7 @@ export const makeStatus = (patch: Partial<AppStatus> = {}): AppStatus => ({
   outboxFailed: 0,
   needsReconnect: false,
   reconnectReason: null,
+  clockOffsetMs: 0,
   ...patch,
 });
 
@@ -173,6 +175,12 @@ export const createFakeBridge = (
     ...init.delivery,
   };
   let actionCount = 0;
+  let machine: MachineSettings = {
+    kiosk: false,
+    kioskUnlocked: false,
+    startOnLogin: false,
+    pinSet: false,
+  };
   const setup: SetupState = {
     configured: true,
     venueId: 'demo-venue',
@@ -249,6 +257,28 @@ export const createFakeBridge = (
     'outbox:retry': async () => undefined,
     'outbox:discard': async () => undefined,
     'audit:list': async () => [],
+    'machine:get': async () => machine,
+    'machine:set': async (r) => {
+      machine = {
+        ...machine,
+        kiosk: r.kiosk ?? machine.kiosk,
+        startOnLogin: r.startOnLogin ?? machine.startOnLogin,
+        pinSet: machine.pinSet || r.pin !== undefined,
+      };
+      emit('machine:changed', machine);
+      return machine;
+    },
+    'machine:unlock': async () => {
+      machine = { ...machine, kioskUnlocked: machine.kiosk };
+      emit('machine:changed', machine);
+      return machine;
+    },
+    'machine:restart': async () => undefined,
+    'diagnostics:export': async () => ({
+      file: '/data/diagnostics/countertop-diagnostics.zip',
+      bytes: 1234,
+    }),
+    'log:recent': async () => [],
     'delivery:get': async () => deliverySetup,
     'delivery:configure': async () => deliverySetup,
     // Binding as in docs/platform.md#shipment-promises: a street with a post code or a city.

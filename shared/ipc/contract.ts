@@ -8,6 +8,8 @@ import type {
   Delivery,
   DeliveryQuote,
   DeliverySetupState,
+  LogEntry,
+  MachineSettings,
   MenuDiff,
   MenuIssue,
   MenuItemSummary,
@@ -15,7 +17,7 @@ import type {
   OutboxEntry,
   VenueState,
 } from '../domain';
-import { WEEKDAYS } from '../domain';
+import { LOG_LEVELS, WEEKDAYS } from '../domain';
 
 const id = z.string().min(1).max(200);
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -127,6 +129,19 @@ export const deliveryBookSchema = z
   .strict();
 export type DeliveryBookRequest = z.infer<typeof deliveryBookSchema>;
 
+const staffPin = z.string().regex(/^\d{4,8}$/, 'a PIN is 4 to 8 digits');
+export const machineSetSchema = z
+  .object({
+    kiosk: z.boolean().optional(),
+    startOnLogin: z.boolean().optional(),
+    /** A new staff PIN. */
+    pin: staffPin.optional(),
+    /** The current PIN: required for any change once a PIN is set. */
+    currentPin: staffPin.optional(),
+  })
+  .strict();
+export type MachineSetRequest = z.infer<typeof machineSetSchema>;
+
 type ChannelSpec<S extends z.ZodType, R> = { request: S; response: R };
 // The response type travels as a phantom: main is trusted, only requests are validated.
 const channel = <S extends z.ZodType>(request: S) => ({
@@ -216,6 +231,20 @@ export const channels = {
     pinCode: string;
   }>(),
 
+  'machine:get': channel(empty).returns<MachineSettings>(),
+  'machine:set': channel(machineSetSchema).returns<MachineSettings>(),
+  /** Leaves kiosk mode until the app restarts. */
+  'machine:unlock': channel(z.object({ pin: staffPin }).strict()).returns<MachineSettings>(),
+  /** Restarts the desktop app (the recovery screen after repeated renderer crashes). */
+  'machine:restart': channel(empty).returns<void>(),
+
+  /** Writes the diagnostics bundle (a zip in the data folder) and says where. */
+  'diagnostics:export': channel(empty).returns<{ file: string; bytes: number }>(),
+  /** The newest lines of the terminal's log at or above a level, newest first. */
+  'log:recent': channel(
+    z.object({ limit: z.number().int().min(1).max(500), minLevel: z.enum(LOG_LEVELS) }).strict(),
+  ).returns<LogEntry[]>(),
+
   'audit:list': channel(z.object({ limit: z.number().int().min(1).max(1000) }).strict()).returns<
     AuditEntry[]
   >(),
@@ -248,6 +277,7 @@ export type ServiceEvents = {
   'venue:changed': VenueState | null;
   'menu:changed': { items: MenuItemSummary[] };
   'deliveries:changed': { deliveries: Delivery[] };
+  'machine:changed': MachineSettings;
 };
 export type EventName = keyof ServiceEvents;
 export const EVENT_NAMES: EventName[] = [
@@ -258,6 +288,7 @@ export const EVENT_NAMES: EventName[] = [
   'venue:changed',
   'menu:changed',
   'deliveries:changed',
+  'machine:changed',
 ];
 
 /**
@@ -272,6 +303,7 @@ export const EVENT_LISTS = {
   'venue:changed': { channel: 'venue:get', key: null },
   'menu:changed': { channel: 'menu:items', key: 'items' },
   'deliveries:changed': { channel: 'delivery:list', key: 'deliveries' },
+  'machine:changed': { channel: 'machine:get', key: null },
 } as const satisfies Partial<Record<EventName, { channel: ChannelName; key: string | null }>>;
 
 // The table above must agree with the types: each event is its channel's answer, or wraps it.
@@ -295,6 +327,7 @@ export const EVENT_LISTS_AGREE: { [E in keyof typeof EVENT_LISTS]: Agrees<E> } =
   'venue:changed': true,
   'menu:changed': true,
   'deliveries:changed': true,
+  'machine:changed': true,
 };
 
 /** Error as it crosses the bridge: a code the UI can act on and a sentence for staff. */

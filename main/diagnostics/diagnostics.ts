@@ -1,0 +1,141 @@
+// The diagnostics bundle: one zip support can read when a counter calls, with what the app knows
+// about itself (version, OS, settings, the audit log and outbox of the last days, the order
+// stream's and the platform's link history, recent errors, the database's integrity) and nothing
+// of its secrets or its customers. It reads the other slices only through the public API, like a
+// host does, and scrubs every file by value (the keychain's secrets, today's customers' names,
+// phones, comments and addresses) on top of the log's own redaction.
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
+import type { ServiceApi } from '../../shared/ipc/contract';
+import type { Logger } from '../log/logger';
+import { createRedactor } from '../log/redactor';
+import type { Redactor } from '../log/redactor';
+import type { SecretStore } from '../secrets/secret-store';
+import { SECRET_NAMES } from '../secrets/secret-store';
+
+type ReadApi = Pick<
+  ServiceApi,
+  | 'setup:get'
+  | 'status:get'
+  | 'venue:get'
+  | 'machine:get'
+  | 'delivery:get'
+  | 'delivery:list'
+  | 'orders:list'
+  | 'outbox:list'
+  | 'audit:list'
+>;
+
+export const DIAGNOSTICS_DAYS = 7;
+
+export type DiagnosticsSlice = {
+  handlers: Pick<ServiceApi, 'diagnostics:export'>;
+};
+
+const json = (value: unknown): string => `${JSON.stringify(value, null, 2)}\n`;
+const jsonLines = (values: readonly unknown[]): string =>
+  values.map((value) => JSON.stringify(value)).join('\n') + (values.length ? '\n' : '');
+
+const personalData = async (api: ReadApi): Promise<Array<string | null>> => {
+  const [orders, deliveries] = await Promise.all([
+    api['orders:list']({}),
+    api['delivery:list']({}),
+  ]);
+  return [
+    ...orders.flatMap((order) => [order.consumerName, order.consumerPhone, order.consumerComment]),
+    ...deliveries.flatMap((delivery) => [
+      delivery.recipientName,
+      delivery.recipientPhone,
+      // Street and full address name a home; a city or post code alone does not.
+      delivery.address.street,
+      delivery.address.formatted,
+    ]),
+  ];
+};
+
+export const createDiagnosticsSlice = (deps: {
+  dataDir: string;
+  version: string;
+  now: () => Date;
+  /** The API, read lazily: this slice is part of it. */
+  api: () => ReadApi;
+  log: Logger;
+  redactor: Redactor;
+  secrets: SecretStore;
+  integrity: () => string[];
+}): DiagnosticsSlice => {
+  const build = async (): Promise<Record<string, string>> => {
+    const api = deps.api();
+    const since = deps.now().getTime() - DIAGNOSTICS_DAYS * 24 * 3600_000;
+    const [setup, status, venue, machine, delivery, outbox, audit] = await Promise.all([
+      api['setup:get']({}),
+      api['status:get']({}),
+      api['venue:get']({}),
+      api['machine:get']({}),
+      api['delivery:get']({}),
+      api['outbox:list']({}),
+      api['audit:list']({ limit: 1000 }),
+    ]);
+    const recentLog = deps.log.recent({ limit: 5000, minLevel: 'info' }).reverse();
+    let integrity: string[];
+    try {
+      integrity = deps.integrity();
+    } catch (error) {
+      integrity = [`integrity check failed: ${error instanceof Error ? error.message : error}`];
+    }
+    const files: Record<string, string> = {
+      'manifest.json': json({
+        app: 'Countertop',
+        version: deps.version,
+        createdAt: deps.now().toISOString(),
+        os: { platform: process.platform, release: os.release(), arch: process.arch },
+        runtime: { node: process.versions.node, electron: process.versions.electron ?? null },
+        days: DIAGNOSTICS_DAYS,
+      }),
+      'settings.json': json({ setup, machine, delivery, venue }),
+      'status.json': json(status),
+      'outbox.json': json(outbox),
+      'audit.jsonl': jsonLines(audit.filter((entry) => Date.parse(entry.at) >= since).reverse()),
+      'links.jsonl': jsonLines(recentLog.filter((entry) => entry.event === 'link')),
+      'errors.jsonl': jsonLines(
+        recentLog.filter((entry) => entry.level === 'warn' || entry.level === 'error'),
+      ),
+      'integrity.txt': `${integrity.join('\n')}\n`,
+    };
+    // The log files of the same days (older rotated files stay out of the bundle).
+    for (const file of deps.log.files().filter((f) => statSync(f).mtimeMs >= since))
+      files[`logs/${path.basename(file)}`] = readFileSync(file, 'utf8');
+    return files;
+  };
+
+  return {
+    handlers: {
+      'diagnostics:export': async () => {
+        // A fresh redactor per bundle: every secret and today's customers, plus what the log's
+        // redactor learnt since start.
+        const scrubber = createRedactor();
+        for (const name of SECRET_NAMES)
+          scrubber.add(await deps.secrets.get(name).catch(() => null));
+        scrubber.add(...(await personalData(deps.api())));
+        const files = await build();
+        const zipped = zipSync(
+          Object.fromEntries(
+            Object.entries(files).map(([name, text]) => [
+              name,
+              strToU8(scrubber.scrub(deps.redactor.scrub(text))),
+            ]),
+          ),
+        );
+        const dir = path.join(deps.dataDir, 'diagnostics');
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        const stamp = deps.now().toISOString().replace(/[:.]/g, '-');
+        const file = path.join(dir, `countertop-diagnostics-${stamp}.zip`);
+        writeFileSync(file, zipped, { mode: 0o600 });
+        deps.log.info('diagnostics exported', { file, bytes: zipped.byteLength });
+        return { file, bytes: zipped.byteLength };
+      },
+    },
+  };
+};

@@ -1,0 +1,83 @@
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger } from './logger';
+import { createRedactor } from './redactor';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'countertop-log-'));
+  dirs.push(dir);
+  return path.join(dir, 'logs');
+};
+
+describe('the log', () => {
+  it('writes JSON lines at or above its level, private to the user, and reads the newest back', async () => {
+    const dir = tempDir();
+    const log = createLogger({ dir, redactor: createRedactor(), level: 'info' });
+    log.debug('too small');
+    log.info('started', { version: '1.0.0' });
+    log.warn('link', { link: 'relay', state: 'disconnected' });
+    log.error('failed', { what: 'menu push' });
+    await log.close();
+    const file = path.join(dir, 'countertop.log');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const lines = readFileSync(file, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: 30, event: 'started', version: '1.0.0' });
+    const reader = createLogger({ dir, redactor: createRedactor() });
+    expect(reader.recent({ limit: 10, minLevel: 'warn' }).map((e) => e.event)).toEqual([
+      'failed',
+      'link',
+    ]);
+    expect(reader.recent({ limit: 1, minLevel: 'info' })[0]).toMatchObject({
+      level: 'error',
+      fields: { what: 'menu push' },
+    });
+    await reader.close();
+  });
+
+  it('censors fields named like secrets or personal data, and secret values anywhere', async () => {
+    const dir = tempDir();
+    const redactor = createRedactor();
+    redactor.add('tok-123456');
+    const log = createLogger({ dir, redactor });
+    log.warn('call failed', {
+      authorization: 'Bearer abc',
+      consumerPhone: '+49 170 1234567',
+      message: 'refused tok-123456',
+    });
+    await log.close();
+    const text = readFileSync(path.join(dir, 'countertop.log'), 'utf8');
+    expect(text).not.toContain('Bearer abc');
+    expect(text).not.toContain('1234567');
+    expect(text).not.toContain('tok-123456');
+    expect(JSON.parse(text)).toMatchObject({
+      authorization: '[redacted]',
+      consumerPhone: '[redacted]',
+      message: 'refused [redacted]',
+    });
+  });
+
+  it('rotates by size and reads across the rotated files', async () => {
+    const dir = tempDir();
+    const log = createLogger({ dir, redactor: createRedactor(), size: '1K' });
+    for (let i = 0; i < 60; i += 1) {
+      log.info('tick', { i });
+      // Rotation happens between writes; give the stream its turn.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await log.close();
+    const reader = createLogger({ dir, redactor: createRedactor(), size: '1K' });
+    expect(reader.files().length).toBeGreaterThan(1);
+    expect(path.basename(reader.files().at(-1)!)).toBe('countertop.log');
+    const ticks = reader.recent({ limit: 500, minLevel: 'info' }).map((e) => e.fields.i);
+    expect(ticks[0]).toBe(59);
+    await reader.close();
+  });
+});

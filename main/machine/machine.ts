@@ -1,0 +1,151 @@
+// The machine slice: how the counter's POS box runs the app (kiosk mode, start on login) and the
+// staff PIN that guards kiosk mode. It only decides and stores; the Electron glue (main/app/)
+// applies the settings to the window and the OS, listening to machine:changed. The PIN lives in
+// the keychain as a salted scrypt hash, never in the database or a file.
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from 'node:crypto';
+import { promisify } from 'node:util';
+import type { MachineSettings } from '../../shared/domain';
+import type { MachineSetRequest, ServiceApi } from '../../shared/ipc/contract';
+import type { AuditLog } from '../audit/audit-log';
+import type { EventHub } from '../host/event-hub';
+import type { SecretStore } from '../secrets/secret-store';
+import { ServiceError } from '../service-error';
+import type { Settings } from '../storage/settings';
+
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  length: number,
+) => Promise<Buffer>;
+
+const SETTINGS_KEY = 'machine';
+const HASH_LENGTH = 32;
+/** Wrong PINs in a row before the PIN is refused for a while: 4-digit PINs are guessable. */
+const MAX_WRONG_PINS = 5;
+const LOCKOUT_MS = 60_000;
+
+type Stored = { kiosk: boolean; startOnLogin: boolean };
+type MachineChannels = 'machine:get' | 'machine:set' | 'machine:unlock' | 'machine:restart';
+
+export type MachineSlice = {
+  handlers: Pick<ServiceApi, MachineChannels>;
+  /** The settings as the glue applies them at start. */
+  current(): Promise<MachineSettings>;
+};
+
+export type MachineHost = {
+  /** Restarts the app; absent where there is no app to restart (the web host). */
+  restart?: () => void;
+};
+
+const hashPin = async (pin: string, salt = randomBytes(16)): Promise<string> =>
+  `scrypt:${salt.toString('base64')}:${(await scrypt(pin, salt, HASH_LENGTH)).toString('base64')}`;
+
+const pinMatches = async (pin: string, stored: string): Promise<boolean> => {
+  const [scheme, salt, hash] = stored.split(':');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await scrypt(pin, Buffer.from(salt, 'base64'), expected.length);
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+};
+
+export const createMachineSlice = (deps: {
+  settings: Settings;
+  secrets: SecretStore;
+  audit: AuditLog;
+  hub: EventHub;
+  now: () => Date;
+  host?: MachineHost;
+}): MachineSlice => {
+  const { settings, secrets, audit, hub, now } = deps;
+  let kioskUnlocked = false;
+  let wrongPins = 0;
+  let lockedUntil = 0;
+
+  const stored = (): Stored => ({
+    kiosk: false,
+    startOnLogin: false,
+    ...settings.get<Stored>(SETTINGS_KEY),
+  });
+  const current = async (): Promise<MachineSettings> => {
+    const { kiosk, startOnLogin } = stored();
+    const pinSet = (await secrets.get('staff-pin')) !== null;
+    return { kiosk, startOnLogin, pinSet, kioskUnlocked: kiosk && kioskUnlocked };
+  };
+
+  /** Throws unless `pin` is the staff PIN; a run of wrong PINs locks it for a minute. */
+  const checkPin = async (pin: string | undefined, doing: string): Promise<void> => {
+    const stored = await secrets.get('staff-pin');
+    if (stored === null) return;
+    if (now().getTime() < lockedUntil)
+      throw new ServiceError('conflict', 'Too many wrong PINs. Wait a minute and try again.');
+    if (pin !== undefined && (await pinMatches(pin, stored))) {
+      wrongPins = 0;
+      return;
+    }
+    wrongPins += 1;
+    audit.record({ action: 'machine/pin', subject: doing, outcome: 'refused' });
+    if (wrongPins >= MAX_WRONG_PINS) {
+      wrongPins = 0;
+      lockedUntil = now().getTime() + LOCKOUT_MS;
+    }
+    throw new ServiceError(
+      'invalid-request',
+      pin === undefined ? 'Enter the staff PIN to change this.' : 'That PIN is not right.',
+    );
+  };
+
+  const changed = async (): Promise<MachineSettings> => {
+    const settingsNow = await current();
+    hub.emit('machine:changed', settingsNow);
+    return settingsNow;
+  };
+
+  const set = async (request: MachineSetRequest): Promise<MachineSettings> => {
+    await checkPin(request.currentPin, 'settings');
+    const before = stored();
+    const pinSet = request.pin !== undefined || (await secrets.get('staff-pin')) !== null;
+    const next: Stored = {
+      kiosk: request.kiosk ?? before.kiosk,
+      startOnLogin: request.startOnLogin ?? before.startOnLogin,
+    };
+    // Kiosk mode without a PIN would have no way out but the OS.
+    if (next.kiosk && !pinSet)
+      throw new ServiceError('invalid-request', 'Set a staff PIN before turning on kiosk mode.');
+    if (request.pin !== undefined) await secrets.set('staff-pin', await hashPin(request.pin));
+    settings.set(SETTINGS_KEY, next);
+    if (next.kiosk && !before.kiosk) kioskUnlocked = false;
+    const what = [
+      request.pin !== undefined ? 'pin' : null,
+      next.kiosk !== before.kiosk ? `kiosk ${next.kiosk ? 'on' : 'off'}` : null,
+      next.startOnLogin !== before.startOnLogin
+        ? `start on login ${next.startOnLogin ? 'on' : 'off'}`
+        : null,
+    ].filter((part): part is string => part !== null);
+    if (what.length > 0)
+      audit.record({ action: 'machine/settings', subject: what.join(', '), outcome: 'saved' });
+    return changed();
+  };
+
+  return {
+    current,
+    handlers: {
+      'machine:get': () => current(),
+      'machine:set': set,
+      'machine:unlock': async ({ pin }) => {
+        if ((await secrets.get('staff-pin')) === null)
+          throw new ServiceError('conflict', 'No staff PIN is set.');
+        await checkPin(pin, 'kiosk');
+        kioskUnlocked = true;
+        audit.record({ action: 'machine/kiosk', subject: 'kiosk', outcome: 'unlocked' });
+        return changed();
+      },
+      'machine:restart': async () => {
+        if (!deps.host?.restart)
+          throw new ServiceError('failed', 'Only the desktop app can restart itself.');
+        audit.record({ action: 'machine/restart', subject: 'app', outcome: 'requested' });
+        deps.host.restart();
+      },
+    },
+  };
+};

@@ -1,0 +1,35 @@
+// A POS clock that is off: the platform's clock is moved 10 minutes ahead of this machine's, and
+// the board says so within one reconcile.
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Demo } from '../../scripts/start';
+import { controlCall, ensureOutputDir, launchChromium, startTestDemo } from './support';
+
+let demo: Demo;
+let browser: Browser;
+
+beforeAll(async () => {
+  demo = await startTestDemo();
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+it('warns staff in Chromium when this machine’s clock is 10 minutes behind the platform’s', async () => {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(demo.webHost!.url);
+  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
+  expect(await page.getByTestId('clock-skew').count()).toBe(0);
+
+  await controlCall(demo.sandbox.controlUrl, 'POST', '/clock', { advance_seconds: 600 });
+  const warning = page.getByTestId('clock-skew');
+  await warning.waitFor({ timeout: 15_000 });
+  expect(await warning.getAttribute('role')).toBe('alert');
+  expect(await warning.textContent()).toMatch(/clock is 10 min behind the platform’s/);
+  await page.screenshot({ path: path.join(ensureOutputDir(), 'clock-skew.png') });
+  await page.close();
+});
