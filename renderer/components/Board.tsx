@@ -1,25 +1,76 @@
-import { useMemo } from 'react';
-import { useApp } from '../app-context';
-import { COLUMN_IDS, groupOrders, needsAttention } from '../board';
+import { useEffect, useMemo, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import { useApp, useAppStore } from '../app-context';
+import { COLUMN_IDS, groupOrders, needsAttention, primaryAction } from '../board';
 import type { ColumnId } from '../board';
 import { en } from '../i18n/en';
 import { OrderCard } from './OrderCard';
 
+/** The card element of an order, if it is on the board. */
+const cardElement = (root: HTMLElement, orderId: string): HTMLElement | null =>
+  root.querySelector<HTMLElement>(`.card[data-order-id=${JSON.stringify(orderId)}]`);
+
 export const Board = ({ now }: { now: number }) => {
+  const store = useAppStore();
   const orders = useApp((s) => s.orders);
   const selected = useApp((s) => s.selectedOrderId);
   const columns = useMemo(() => groupOrders(orders, now), [orders, now]);
+  const board = useRef<HTMLElement>(null);
+
+  // Arrow keys move the selection (App's shortcuts); keyboard focus follows it so Enter and Tab
+  // start from the selected card. Focus never moves away from a button or field someone is on.
+  useEffect(() => {
+    const root = board.current;
+    if (!root || !selected) return;
+    const active = document.activeElement;
+    const idle = !active || active === document.body || active.classList.contains('card');
+    const target = cardElement(root, selected);
+    if (!idle || !target || target === active) return;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || !target.classList.contains('card')) return;
+    const state = store.getState();
+    const order = state.orders.find((o) => o.id === target.dataset.orderId);
+    if (!order || state.dialog) return;
+    event.preventDefault();
+    state.select(order.id);
+    switch (primaryAction(order)) {
+      case 'accept':
+        state.openDialog({ kind: 'accept', orderId: order.id });
+        return;
+      case 'confirm-preorder':
+        void state.confirmPreorder(order.id);
+        return;
+      case 'ready':
+        void state.markReady(order.id);
+        return;
+      case 'delivered':
+        void state.handOver(order.id);
+        return;
+    }
+  };
 
   return (
-    <main className="board" aria-label={en.nav.orders}>
+    <main
+      ref={board}
+      className="board"
+      aria-label={en.nav.orders}
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        const target = event.target as HTMLElement;
+        if (target.classList.contains('card') && target.dataset.orderId)
+          store.getState().select(target.dataset.orderId);
+      }}
+    >
       {COLUMN_IDS.map((id: ColumnId) => (
-        <section
-          key={id}
-          className={`column column-${id} ${columns[id].length === 0 ? 'column-is-empty' : ''}`}
-          aria-label={en.columns[id]}
-        >
+        <section key={id} className={`column column-${id}`} aria-label={en.columns[id]}>
           <h2 className="column-title">
-            {en.columns[id]} <span className="column-count">{columns[id].length}</span>
+            <span className="column-name">{en.columns[id]}</span>{' '}
+            <span className="column-count">{columns[id].length}</span>
           </h2>
           <div className="column-cards">
             {columns[id].length === 0 && <p className="column-empty">{en.emptyColumn[id]}</p>}
