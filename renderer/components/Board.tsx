@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
+import { ORDER_ACTIONS } from '../../shared/order-actions';
 import { useApp, useAppStore } from '../app-context';
 import { COLUMN_IDS, groupOrders, needsAttention, primaryAction } from '../board';
 import type { ColumnId } from '../board';
@@ -30,28 +31,21 @@ export const Board = ({ now }: { now: number }) => {
     target.scrollIntoView?.({ block: 'nearest' });
   }, [selected]);
 
+  // Enter on a card presses its main button (the table's first action but Reject): the same
+  // click a finger makes, so the card decides what that action does.
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
     const target = event.target as HTMLElement;
     if (event.key !== 'Enter' || !target.classList.contains('card')) return;
-    const state = store.getState();
-    const order = state.orders.find((o) => o.id === target.dataset.orderId);
-    if (!order || state.dialog) return;
+    const order = store.getState().orders.find((o) => o.id === target.dataset.orderId);
+    const kind = order ? primaryAction(order) : null;
+    if (!kind) return;
+    const label = en.actions.kinds[ORDER_ACTIONS[kind].labelKey];
+    const button = Array.from(
+      target.querySelectorAll<HTMLButtonElement>('.card-actions button'),
+    ).find((b) => b.textContent === label);
+    if (!button) return;
     event.preventDefault();
-    state.select(order.id);
-    switch (primaryAction(order)) {
-      case 'accept':
-        state.openDialog({ kind: 'accept', orderId: order.id });
-        return;
-      case 'confirm-preorder':
-        void state.confirmPreorder(order.id);
-        return;
-      case 'ready':
-        void state.markReady(order.id);
-        return;
-      case 'delivered':
-        void state.handOver(order.id);
-        return;
-    }
+    button.click();
   };
 
   return (

@@ -2,7 +2,7 @@
 // layout, contrast and keyboard tests look at. Actions go through the core's API (the same calls
 // the buttons make); the tests that are about the buttons press them in the browser.
 import type { Demo } from '../../scripts/start';
-import type { Order } from '../../shared/domain';
+import type { Order, OrderStatus } from '../../shared/domain';
 import { controlCall, eventually } from './support';
 
 export type PlacedOrder = { id: string; order_number: string };
@@ -35,47 +35,50 @@ export const boardFixture = (demo: Demo): BoardFixture => {
       20_000,
     ).then((order) => order!);
 
-  const known = (id: string) => settled(id, () => true);
+  const steps: Record<
+    'accept' | 'ready' | 'handOver' | 'reject',
+    { to: OrderStatus; send: (orderId: string) => Promise<unknown> }
+  > = {
+    accept: {
+      to: 'PRODUCTION',
+      send: (orderId) => api['orders:accept']({ orderId, preparationMinutes: 15 }),
+    },
+    ready: { to: 'READY', send: (orderId) => api['orders:markReady']({ orderId }) },
+    handOver: { to: 'DELIVERED', send: (orderId) => api['orders:handOver']({ orderId }) },
+    reject: {
+      to: 'REJECTED',
+      send: (orderId) =>
+        api['orders:reject']({ orderId, reason: 'Closing soon', code: 'VENUE_CLOSING_SOON' }),
+    },
+  };
+  /** Places an order and takes it through `path`, each step confirmed by the platform. */
+  const placeThrough = async (
+    path: Array<keyof typeof steps>,
+    type: 'takeaway' | 'homedelivery' = 'takeaway',
+  ): Promise<PlacedOrder> => {
+    const order = await place({ type });
+    await settled(order.id, () => true);
+    for (const step of path) {
+      await steps[step].send(order.id);
+      await settled(order.id, (o) => o.status === steps[step].to);
+    }
+    return order;
+  };
 
   return {
     place,
     settled,
     fillColumns: async (fresh) => {
       // A platform-courier order in preparation (Mark ready), a takeaway one in Ready (Handed over).
-      const preparation = await place({ type: 'homedelivery' });
-      await known(preparation.id);
-      await api['orders:accept']({ orderId: preparation.id, preparationMinutes: 15 });
-      await settled(preparation.id, (o) => o.status === 'PRODUCTION');
-
-      const ready = await place();
-      await known(ready.id);
-      await api['orders:accept']({ orderId: ready.id, preparationMinutes: 10 });
-      await settled(ready.id, (o) => o.status === 'PRODUCTION');
-      await api['orders:markReady']({ orderId: ready.id });
-      await settled(ready.id, (o) => o.status === 'READY');
-
-      const done = await place();
-      await known(done.id);
-      await api['orders:reject']({
-        orderId: done.id,
-        reason: 'Closing soon',
-        code: 'VENUE_CLOSING_SOON',
-      });
-      await settled(done.id, (o) => o.status === 'REJECTED');
-
-      const delivered = await place();
-      await known(delivered.id);
-      await api['orders:accept']({ orderId: delivered.id, preparationMinutes: 5 });
-      await settled(delivered.id, (o) => o.status === 'PRODUCTION');
-      await api['orders:markReady']({ orderId: delivered.id });
-      await settled(delivered.id, (o) => o.status === 'READY');
-      await api['orders:handOver']({ orderId: delivered.id });
-      await settled(delivered.id, (o) => o.status === 'DELIVERED');
+      const preparation = await placeThrough(['accept'], 'homedelivery');
+      await placeThrough(['accept', 'ready']);
+      await placeThrough(['reject']);
+      await placeThrough(['accept', 'ready', 'handOver']);
 
       const newOrders: PlacedOrder[] = [];
       for (let i = 0; i < fresh; i += 1)
         newOrders.push(await place({ type: i % 2 ? 'homedelivery' : 'takeaway' }));
-      for (const order of newOrders) await known(order.id);
+      for (const order of newOrders) await settled(order.id, () => true);
       return { preparation, newOrders };
     },
   };
