@@ -62,3 +62,10 @@ const ANSWERS: ReadonlySet<OrderActionKind> = new Set<OrderActionKind>([
  */
 export const needsAttention = (order: Order): boolean =>
   availableActions(order).some((kind) => ANSWERS.has(kind));
+
+/**
+ * What Enter on a card does: the card's first action in the table's order, never Reject (a
+ * refusal is always chosen on purpose, from its own button or key).
+ */
+export const primaryAction = (order: Order): OrderActionKind | null =>
+  availableActions(order).find((kind) => kind !== 'reject') ?? null;

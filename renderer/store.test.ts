@@ -109,10 +109,12 @@ describe('app store', () => {
     expect(store.getState().submitting).toEqual({});
 
     bridge.handle('orders:handOver', async () => {
-      throw { code: 'conflict', message: 'Order #1 is production; it cannot take "Handed over".' };
+      throw { code: 'conflict', message: 'Order #1 is still being prepared: mark it ready first.' };
     });
     expect(await store.getState().handOver(order.id)).toBe(false);
-    expect(store.getState().callErrors[order.id]).toMatch(/cannot take/);
+    expect(store.getState().callErrors[order.id]).toBe(
+      'Order #1 is still being prepared: mark it ready first.',
+    );
     store.getState().dismissCallError(order.id);
     expect(store.getState().callErrors).toEqual({});
   });

@@ -123,7 +123,7 @@ export const situationOf = (order: Order): OrderSituation => ({
   status: order.status,
 });
 
-/** Why an action is not available, as data: main words it for staff. */
+/** Why an action is not available, as data: shared/order-refusal-text.ts words it for staff. */
 export type OrderActionRefusal =
   | { reason: 'wrong-status'; allowed: readonly OrderStatus[] }
   | { reason: 'wrong-timing'; timing: Timing }

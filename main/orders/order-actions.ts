@@ -4,7 +4,13 @@
 // resend after a crash, or a lost 202), the action is done.
 import type { Order, OrderActionKind, OrderStatus } from '../../shared/domain';
 import type { ActionReceipt } from '../../shared/ipc/contract';
-import type { OrderActionRefusal, PlatformOrderCall } from '../../shared/order-actions';
+import type { PlatformOrderCall } from '../../shared/order-actions';
+import {
+  failedActionText,
+  orderRefusalText,
+  statusRefusalText,
+  unknownOrderText,
+} from '../../shared/order-refusal-text';
 import {
   ORDER_ACTION_KINDS,
   ORDER_ACTIONS,
@@ -54,44 +60,18 @@ export type OrderActionPayload = {
   code?: string | null;
 };
 
-/** Words for staff, by kind; which action is allowed where is the table's business. */
-const VERB: Record<OrderActionKind, string> = {
-  accept: 'Accept',
-  reject: 'Reject',
-  ready: 'Ready',
-  delivered: 'Handed over',
-  'confirm-preorder': 'Confirm pre-order',
-};
-
-const refusalMessage = (
-  order: Order,
-  kind: OrderActionKind,
-  refusal: OrderActionRefusal,
-): string => {
-  const label = `Order #${order.orderNumber}`;
-  switch (refusal.reason) {
-    case 'wrong-fulfilment':
-      return `${label} is delivered by the platform's courier, who marks it delivered.`;
-    case 'wrong-timing':
-      return kind === 'accept'
-        ? `${label} is a pre-order: confirm it instead of accepting it.`
-        : `${label} is not a pre-order waiting for confirmation.`;
-    case 'wrong-status':
-      return `${label} is ${order.status.toLowerCase()}; it cannot take "${VERB[kind]}".`;
-  }
-};
-
 const check = (order: Order | null, request: OrderActionRequest): Order => {
-  if (!order)
-    throw new ServiceError('not-found', `Order ${request.orderId} is not on this terminal.`);
-  if (order.pending?.state === 'failed') {
+  if (!order) throw new ServiceError('not-found', unknownOrderText);
+  if (order.pending?.state === 'failed')
+    throw new ServiceError('conflict', failedActionText(order.orderNumber));
+  const situation = situationOf(order);
+  const refusal = refusalOf(request.kind, situation);
+  if (refusal) {
     throw new ServiceError(
       'conflict',
-      `Order #${order.orderNumber} has a failed action; retry or discard it first.`,
+      orderRefusalText(order.orderNumber, request.kind, situation, refusal),
     );
   }
-  const refusal = refusalOf(request.kind, situationOf(order));
-  if (refusal) throw new ServiceError('conflict', refusalMessage(order, request.kind, refusal));
   return order;
 };
 
@@ -139,7 +119,7 @@ export const createOrderActions = (deps: {
       throw new HttpError({
         kind: 'permanent',
         status: null,
-        message: `Order ${orderId} is not on this terminal.`,
+        message: unknownOrderText,
       });
     const spec = ORDER_ACTIONS[kind];
     try {
@@ -151,8 +131,9 @@ export const createOrderActions = (deps: {
         throw new HttpError({
           kind: 'permanent',
           status: 409,
+          // Staff read this on the card: the order's state in their words, not the HTTP answer.
           message: status
-            ? `The platform says the order is already ${status.toLowerCase()}: ${error.message}`
+            ? `The platform refused: ${statusRefusalText(order.orderNumber, kind, status)}`
             : error.message,
           body: error.body,
         });

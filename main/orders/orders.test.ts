@@ -137,29 +137,32 @@ describe('order actions: check and sender', () => {
     expect(entries.get(done.actionId)?.state).toBe('done');
     expect(orders.get(already.id)?.platformStatus).toBe('PRODUCTION');
     expect(entries.get(refused.actionId)).toMatchObject({ state: 'failed' });
-    expect(entries.get(refused.actionId)?.error).toMatch(/^The platform says the order is already/);
+    expect(entries.get(refused.actionId)?.error).toBe(
+      `The platform refused: Order #${cancelled.order_number} was cancelled by the platform.`,
+    );
     // A failed action holds the order: staff retry or discard it first.
     expect(orders.get(cancelled.id)?.pending?.state).toBe('failed');
     expect(() => actions.enqueue({ kind: 'reject', orderId: cancelled.id, reason: 'x' })).toThrow(
-      /has a failed action/,
+      `Order #${cancelled.order_number} has an action that failed: retry or discard it first.`,
     );
   });
 
   it('refuses what the table does not allow, in words staff understand, and stores nothing', async () => {
     const courier = await place({ type: 'homedelivery' });
     await sync.refetch(courier.id);
+    const number = `Order #${courier.order_number}`;
     expect(() => actions.enqueue({ kind: 'ready', orderId: courier.id })).toThrow(
-      /is created; it cannot take "Ready"/,
+      `${number} has not been accepted yet.`,
     );
     expect(() => actions.enqueue({ kind: 'confirm-preorder', orderId: courier.id })).toThrow(
-      /not a pre-order waiting for confirmation/,
+      `${number} is not a pre-order: accept it instead.`,
     );
     expect(() => actions.enqueue({ kind: 'delivered', orderId: courier.id })).toThrow(
-      /delivered by the platform's courier/,
+      `${number} goes with the platform's courier, who marks it delivered.`,
     );
     expect(() =>
       actions.enqueue({ kind: 'accept', orderId: 'nope', preparationMinutes: null }),
-    ).toThrow(/not on this terminal/);
+    ).toThrow('This order is not on this terminal.');
     expect(outbox.list()).toEqual([]);
     // Queued actions move what staff see at once; the next action checks against that.
     actions.enqueue({ kind: 'accept', orderId: courier.id, preparationMinutes: null });
@@ -168,6 +171,10 @@ describe('order actions: check and sender', () => {
       platformStatus: 'CREATED',
     });
     expect(() => actions.enqueue({ kind: 'ready', orderId: courier.id })).not.toThrow();
+    // The second tap of an Accept someone already made reads as what happened.
+    expect(() =>
+      actions.enqueue({ kind: 'accept', orderId: courier.id, preparationMinutes: null }),
+    ).toThrow(`${number} is already ready.`);
   });
 });
 

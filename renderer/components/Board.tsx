@@ -1,27 +1,72 @@
-import { useMemo } from 'react';
-import { useApp } from '../app-context';
-import { COLUMN_IDS, groupOrders, needsAttention } from '../board';
+import { useEffect, useMemo, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import { ORDER_ACTIONS } from '../../shared/order-actions';
+import { useApp, useAppStore } from '../app-context';
+import { COLUMN_IDS, groupOrders, needsAttention, primaryAction } from '../board';
 import type { ColumnId } from '../board';
 import { en } from '../i18n/en';
 import { OrderCard } from './OrderCard';
 
+/** The card element of an order, if it is on the board. */
+const cardElement = (root: HTMLElement, orderId: string): HTMLElement | null =>
+  root.querySelector<HTMLElement>(`.card[data-order-id=${JSON.stringify(orderId)}]`);
+
 export const Board = ({ now: machineNow }: { now: number }) => {
+  const store = useAppStore();
   // Order times are the platform's: count against its clock, not a POS clock that may be off.
   const now = machineNow + useApp((s) => s.status?.clockOffsetMs ?? 0);
   const orders = useApp((s) => s.orders);
   const selected = useApp((s) => s.selectedOrderId);
   const columns = useMemo(() => groupOrders(orders, now), [orders, now]);
+  const board = useRef<HTMLElement>(null);
+
+  // Arrow keys move the selection (App's shortcuts); keyboard focus follows it so Enter and Tab
+  // start from the selected card. Focus never moves away from a button or field someone is on.
+  useEffect(() => {
+    const root = board.current;
+    if (!root || !selected) return;
+    const active = document.activeElement;
+    const idle = !active || active === document.body || active.classList.contains('card');
+    const target = cardElement(root, selected);
+    if (!idle || !target || target === active) return;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView?.({ block: 'nearest' });
+  }, [selected]);
+
+  // Enter on a card presses its main button (the table's first action but Reject): the same
+  // click a finger makes, so the card decides what that action does.
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Enter' || !target.classList.contains('card')) return;
+    const order = store.getState().orders.find((o) => o.id === target.dataset.orderId);
+    const kind = order ? primaryAction(order) : null;
+    if (!kind) return;
+    const label = en.actions.kinds[ORDER_ACTIONS[kind].labelKey];
+    const button = Array.from(
+      target.querySelectorAll<HTMLButtonElement>('.card-actions button'),
+    ).find((b) => b.textContent === label);
+    if (!button) return;
+    event.preventDefault();
+    button.click();
+  };
 
   return (
-    <main className="board" aria-label={en.nav.orders}>
+    <main
+      ref={board}
+      className="board"
+      aria-label={en.nav.orders}
+      onKeyDown={onKeyDown}
+      onFocus={(event) => {
+        const target = event.target as HTMLElement;
+        if (target.classList.contains('card') && target.dataset.orderId)
+          store.getState().select(target.dataset.orderId);
+      }}
+    >
       {COLUMN_IDS.map((id: ColumnId) => (
-        <section
-          key={id}
-          className={`column column-${id} ${columns[id].length === 0 ? 'column-is-empty' : ''}`}
-          aria-label={en.columns[id]}
-        >
+        <section key={id} className={`column column-${id}`} aria-label={en.columns[id]}>
           <h2 className="column-title">
-            {en.columns[id]} <span className="column-count">{columns[id].length}</span>
+            <span className="column-name">{en.columns[id]}</span>{' '}
+            <span className="column-count">{columns[id].length}</span>
           </h2>
           <div className="column-cards">
             {columns[id].length === 0 && <p className="column-empty">{en.emptyColumn[id]}</p>}

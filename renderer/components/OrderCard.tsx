@@ -89,6 +89,8 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
       aria-label={`Order ${en.order.number(order.orderNumber)}`}
       data-order-id={order.id}
       data-status={order.status}
+      // Reachable by Tab and arrows; Enter runs its main action (Board).
+      tabIndex={0}
       onClick={() => act.select(order.id)}
     >
       <header className="card-head">

@@ -33,10 +33,12 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
         }}
       >
         <div className="picker">
-          {CODES.map((c) => (
+          {CODES.map((c, index) => (
             <button
               key={c}
               type="button"
+              // A rejection starts with its reason; the destructive button is never the first stop.
+              data-autofocus={index === 0 ? true : undefined}
               className={`chip chip-wide ${code === c ? 'chip-on' : ''}`}
               aria-pressed={code === c}
               onClick={() => {

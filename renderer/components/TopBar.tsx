@@ -65,7 +65,7 @@ export const TopBar = ({
         {courierReady && (
           <button
             type="button"
-            className="btn btn-primary btn-small"
+            className="btn btn-primary btn-small top-courier"
             onClick={() => openDialog({ kind: 'courier' })}
           >
             {en.courier.book}

@@ -378,7 +378,9 @@ describe('core resilience', () => {
     const failed = await waitFor('failed', async () =>
       (await core.api['outbox:list']({})).find((e) => e.state === 'failed'),
     );
-    expect(failed.error).toMatch(/canceled/i);
+    expect(failed.error).toBe(
+      `The platform refused: Order #${placed.order_number} was cancelled by the platform.`,
+    );
     const order = await orderOf(placed.id);
     expect(order?.pending).toMatchObject({ state: 'failed' });
     expect(order?.status).toBe(order?.platformStatus);

@@ -1,0 +1,198 @@
+// The board holds still and fits the counter's screens: measured in Chromium on the real stack.
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Demo } from '../../scripts/start';
+import { COLUMN_IDS } from '../../renderer/board';
+import { en } from '../../renderer/i18n/en';
+import { boardFixture } from './board-fixture';
+import type { BoardFixture, PlacedOrder } from './board-fixture';
+import { ensureOutputDir, launchChromium, startTestDemo } from './support';
+
+let demo: Demo;
+let browser: Browser;
+let fixture: BoardFixture;
+
+beforeAll(async () => {
+  demo = await startTestDemo();
+  fixture = boardFixture(demo);
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+const openBoard = async (width: number, height: number): Promise<Page> => {
+  const page = await browser.newPage({ viewport: { width, height } });
+  await page.goto(demo.webHost!.url);
+  await page.getByRole('region', { name: en.columns.new, exact: true }).waitFor();
+  return page;
+};
+
+const card = (page: Page, order: PlacedOrder): Locator =>
+  page.getByRole('article', { name: `Order #${order.order_number}` });
+const column = (page: Page, id: (typeof COLUMN_IDS)[number]): Locator =>
+  page.getByRole('region', { name: en.columns[id], exact: true });
+
+type Box = { x: number; y: number; width: number; height: number };
+const box = async (locator: Locator): Promise<Box> => {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not rendered');
+  return found;
+};
+
+/**
+ * Fully inside the viewport and inside its scrolling column, and the topmost element at its
+ * centre: a finger on it hits it.
+ */
+const assertReachable = async (page: Page, target: Locator, what: string): Promise<void> => {
+  await target.scrollIntoViewIfNeeded();
+  const report = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    let clip = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      const style = getComputedStyle(p);
+      if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+        const c = p.getBoundingClientRect();
+        clip = {
+          left: Math.max(clip.left, c.left),
+          top: Math.max(clip.top, c.top),
+          right: Math.min(clip.right, c.right),
+          bottom: Math.min(clip.bottom, c.bottom),
+        };
+      }
+    }
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {
+      rect: { left: r.left, top: r.top, right: r.right, bottom: r.bottom },
+      clip,
+      hit: hit !== null && (hit === el || el.contains(hit)),
+      // Text wider than its box is clipped even when the box fits.
+      textFits: el.scrollWidth <= el.clientWidth + 1,
+    };
+  });
+  const inside =
+    report.rect.left >= report.clip.left - 0.5 &&
+    report.rect.right <= report.clip.right + 0.5 &&
+    report.rect.top >= report.clip.top - 0.5 &&
+    report.rect.bottom <= report.clip.bottom + 0.5;
+  expect({ what, inside, hit: report.hit, textFits: report.textFits }).toEqual({
+    what,
+    inside: true,
+    hit: true,
+    textFits: true,
+  });
+};
+
+const noHorizontalScroll = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.column-cards, .card, .top-bar')]
+      .filter((el) => el.scrollWidth > el.clientWidth + 1)
+      .map((el) => `${el.className}: ${el.scrollWidth} > ${el.clientWidth}`),
+  );
+
+describe('the order board (Chromium, real sandbox and relay)', () => {
+  let inPreparation: PlacedOrder;
+
+  it('keeps the header and a "Mark ready" button in place while 10 orders arrive', async () => {
+    ({ preparation: inPreparation } = await fixture.fillColumns(0));
+    for (const [width, height] of [
+      [1280, 800],
+      [1024, 768],
+    ] as const) {
+      const page = await openBoard(width, height);
+      const markReady = card(page, inPreparation).getByRole('button', {
+        name: en.actions.kinds.ready,
+      });
+      await markReady.waitFor();
+      const header = page.locator('header.top-bar');
+      const before = { header: await box(header), button: await box(markReady) };
+      // Quiet before: nothing waits, nothing rings.
+      expect(await column(page, 'new').locator('article').count()).toBe(0);
+      expect(await page.locator('.top-bar-ringing').count()).toBe(0);
+
+      const arrived: PlacedOrder[] = [];
+      for (let i = 0; i < 10; i += 1) arrived.push(await fixture.place());
+      for (const order of arrived) await card(page, order).waitFor();
+      expect(await column(page, 'new').locator('article').count()).toBe(10);
+      await page
+        .getByRole('alert')
+        .filter({ hasText: en.ring.newOrder(10) })
+        .waitFor();
+
+      const after = { header: await box(header), button: await box(markReady) };
+      expect(after).toEqual(before);
+      expect(await noHorizontalScroll(page)).toEqual([]);
+
+      // Clear New for the next screen size.
+      for (const order of arrived)
+        await demo.core.api['orders:reject']({ orderId: order.id, reason: 'Test over' });
+      for (const order of arrived) await fixture.settled(order.id, (o) => o.status === 'REJECTED');
+      await page.close();
+    }
+  });
+
+  it('shows every column, its header and a card action reachable at 1024×768 and 1280×800', async () => {
+    await fixture.place();
+    const preorder = await fixture.place({ preorderInMinutes: 90 });
+    await fixture.settled(preorder.id, () => true);
+    const dir = ensureOutputDir();
+    for (const [width, height] of [
+      [1024, 768],
+      [1280, 800],
+    ] as const) {
+      const page = await openBoard(width, height);
+      for (const id of COLUMN_IDS) {
+        const region = column(page, id);
+        await assertReachable(page, region.locator('.column-name'), `${id} header @${width}`);
+        const first = region.locator('article').first();
+        await first.waitFor();
+        const action = first.locator('.card-actions button').first();
+        if (id === 'done') {
+          // Done cards take no action: the whole card must fit its column.
+          await assertReachable(page, first, `${id} card @${width}`);
+        } else {
+          await assertReachable(page, action, `${id} action @${width}`);
+        }
+      }
+      // "Confirm pre-order" was clipped at 1280: its label fits inside its button.
+      await assertReachable(
+        page,
+        column(page, 'scheduled').getByRole('button', {
+          name: en.actions.kinds['confirm-preorder'],
+        }),
+        `confirm pre-order @${width}`,
+      );
+      expect(await noHorizontalScroll(page)).toEqual([]);
+      await page.screenshot({ path: path.join(dir, `board-${width}x${height}.png`) });
+      await page.close();
+    }
+  });
+
+  it('after an Accept the New column stays at its top and nothing scrolls sideways', async () => {
+    const page = await openBoard(1280, 800);
+    const orders: PlacedOrder[] = [];
+    for (let i = 0; i < 6; i += 1) orders.push(await fixture.place());
+    for (const order of orders) await card(page, order).waitFor();
+    const cards = column(page, 'new').locator('.column-cards');
+    // Enough orders to scroll: the test would prove nothing on a short column.
+    expect(await cards.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+
+    const first = column(page, 'new').locator('article').first();
+    const number = await first.locator('.card-number').textContent();
+    await first.getByRole('button', { name: en.actions.kinds.accept }).click();
+    await page.getByRole('button', { name: /^Accept ·/ }).click();
+    await column(page, 'preparation').getByText(number!, { exact: true }).waitFor();
+
+    const scroll = await page.evaluate(() => ({
+      newColumn: document.querySelector('.column-new .column-cards')!.scrollTop,
+      board: document.querySelector('.board')!.scrollTop,
+      page: document.scrollingElement!.scrollTop,
+    }));
+    expect(scroll).toEqual({ newColumn: 0, board: 0, page: 0 });
+    expect(await noHorizontalScroll(page)).toEqual([]);
+    await page.close();
+  });
+});
