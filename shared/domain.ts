@@ -92,6 +92,10 @@ export type Order = {
   pickupCompleted: boolean;
   /** When the accept set a preparation time, in minutes. */
   preparationMinutes: number | null;
+  /** The venue's default preparation time as the platform's order carries it, in seconds. */
+  venuePreparationSeconds: number | null;
+  /** Countertop accepted it by itself (the venue's auto-accept setting), not a person. */
+  autoAccepted: boolean;
   rejectReason: string | null;
   createdAt: string;
   updatedAt: string;

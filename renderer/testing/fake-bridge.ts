@@ -10,6 +10,8 @@ import type {
   VenueState,
 } from '../../shared/domain';
 import { ORDER_ACTIONS } from '../../shared/order-actions';
+import type { OrderSettings } from '../../shared/order-timing';
+import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type {
   Bridge,
   ChannelName,
@@ -85,6 +87,8 @@ export const makeOrder = (patch: Partial<Order> = {}): Order => {
     courierPickupEta: null,
     pickupCompleted: false,
     preparationMinutes: null,
+    venuePreparationSeconds: null,
+    autoAccepted: false,
     rejectReason: null,
     createdAt: now,
     updatedAt: now,
@@ -156,12 +160,14 @@ export const createFakeBridge = (
     venue?: VenueState | null;
     deliveries?: Delivery[];
     delivery?: Partial<DeliverySetupState>;
+    orderSettings?: Partial<OrderSettings>;
   } = {},
 ): FakeBridge => {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const handlers: Handlers = {};
   const calls: FakeBridge['calls'] = [];
   let orders = [...(init.orders ?? [])];
+  let orderSettings: OrderSettings = { ...DEFAULT_ORDER_SETTINGS, ...init.orderSettings };
   let deliveries = [...(init.deliveries ?? [])];
   const deliverySetup: DeliverySetupState = {
     configured: true,
@@ -225,6 +231,11 @@ export const createFakeBridge = (
     'orders:handOver': (r) => act(r.orderId, 'delivered'),
     'orders:confirmPreorder': (r) =>
       act(r.orderId, 'confirm-preorder', { preorderStatus: 'confirmed' }),
+    'orders:settings': async () => orderSettings,
+    'orders:configure': async (changes) => {
+      orderSettings = { ...orderSettings, ...changes };
+      return orderSettings;
+    },
     'venue:get': async () => (init.venue === undefined ? makeVenue() : init.venue),
     'venue:refresh': async () => (init.venue === undefined ? makeVenue() : init.venue),
     'venue:setOnline': async () => ({ actionId: 'venue-1' }),
