@@ -92,10 +92,22 @@ export const en = {
 
   accept: {
     title: (n: string) => `Accept order #${n}`,
-    prepTime: 'Ready in',
+    prepTime: 'Ready by',
     minutes: (m: number) => `${m} min`,
-    platformEstimate: 'Platform estimate',
+    /** A later time: minutes from now and the clock time it means. */
+    later: (m: number, time: string) => `${m} min · ${time}`,
+    /** The platform's own estimate, the first choice. */
+    estimate: (time: string, m: number) =>
+      m > 0 ? `Platform time · ${time} (${m} min)` : `Platform time · ${time} (now)`,
+    estimateLabel: (time: string) => `ready ${time}`,
+    /** What the platform allows, said before staff choose, so nothing is clamped behind their back. */
+    rule: (from: string, to: string) =>
+      `The platform takes its pickup time (${from}) or up to 25 min later (${to} at the latest). Need longer? Reject or call the customer.`,
+    ruleClosed: (estimate: string) =>
+      `The platform's pickup time ${estimate} is more than 25 min past: it takes no later time. Accept to keep it.`,
+    noTime: "The platform sets this order's times (your own courier or no pickup estimate).",
     confirm: (label: string) => `Accept · ${label}`,
+    confirmPlain: 'Accept',
   },
 
   reject: {
