@@ -168,13 +168,7 @@ export const itemCount = (order: Pick<Order, 'items'>): number =>
   order.items.reduce((n, item) => n + item.count, 0);
 
 /** Why a new order is left for a person instead of accepted automatically, or null. */
-export type AutoAcceptRefusal =
-  | 'off'
-  | 'preorder'
-  | 'not-new'
-  | 'unhealthy'
-  | 'too-large'
-  | 'busy';
+export type AutoAcceptRefusal = 'off' | 'preorder' | 'not-new' | 'unhealthy' | 'too-large' | 'busy';
 
 export const autoAcceptRefusal = (
   order: Order,

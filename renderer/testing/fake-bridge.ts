@@ -12,6 +12,7 @@ import type {
 import { ORDER_ACTIONS } from '../../shared/order-actions';
 import type { OrderSettings } from '../../shared/order-timing';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
+import type { RingLevel } from '../ringer';
 import type {
   Bridge,
   ChannelName,
@@ -361,12 +362,19 @@ export const createFakeRinger = () => {
   const ringer = {
     ringing: false,
     starts: 0,
-    start() {
+    level: 'normal' as RingLevel,
+    chimes: 0,
+    start(level: RingLevel = 'normal') {
+      if (!ringer.ringing) ringer.starts += 1;
       ringer.ringing = true;
-      ringer.starts += 1;
+      ringer.level = level;
     },
     stop() {
       ringer.ringing = false;
+      ringer.level = 'normal';
+    },
+    chime() {
+      ringer.chimes += 1;
     },
     canPlay: () => true,
     unlock() {},

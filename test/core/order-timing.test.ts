@@ -34,7 +34,9 @@ describe('accept limits', () => {
   it("refuses a time before the platform's estimate or past estimate + 25 min, and stores nothing", async () => {
     const placed = await world.placeOrder({ type: 'takeaway' });
     const order = await stored(placed.id);
-    const toEstimate = Math.ceil((Date.parse(order.pickupEta ?? '') - world.now().getTime()) / 60_000);
+    const toEstimate = Math.ceil(
+      (Date.parse(order.pickupEta ?? '') - world.now().getTime()) / 60_000,
+    );
     expect(toEstimate).toBeGreaterThan(3);
 
     await expect(
@@ -126,8 +128,14 @@ describe('auto-accept', () => {
     const left = await waitFor('audited', async () =>
       (await auditOf(placed.id)).find((a) => a.action === 'auto-accept'),
     );
-    expect(left).toMatchObject({ outcome: 'left-for-staff', detail: expect.stringMatching(/pre-order/) });
-    expect(await orderOf(placed.id)).toMatchObject({ status: 'CREATED', preorderStatus: 'waiting' });
+    expect(left).toMatchObject({
+      outcome: 'left-for-staff',
+      detail: expect.stringMatching(/pre-order/),
+    });
+    expect(await orderOf(placed.id)).toMatchObject({
+      status: 'CREATED',
+      preorderStatus: 'waiting',
+    });
   });
 
   it('leaves orders with more items than the setting for a person', async () => {
@@ -143,7 +151,10 @@ describe('auto-accept', () => {
     const left = await waitFor('audited', async () =>
       (await auditOf(id)).find((a) => a.action === 'auto-accept'),
     );
-    expect(left).toMatchObject({ outcome: 'left-for-staff', detail: expect.stringMatching(/items/) });
+    expect(left).toMatchObject({
+      outcome: 'left-for-staff',
+      detail: expect.stringMatching(/items/),
+    });
     expect(await orderOf(id)).toMatchObject({ status: 'CREATED', autoAccepted: false });
     expect((await world.sandboxOrder(id)).status).toBe('CREATED');
   });
@@ -168,11 +179,14 @@ describe('auto-accept', () => {
     const left = await waitFor('audited', async () =>
       (await auditOf(placed.id)).find((a) => a.action === 'auto-accept'),
     );
-    expect(left).toMatchObject({ outcome: 'left-for-staff', detail: expect.stringMatching(/healthy/) });
+    expect(left).toMatchObject({
+      outcome: 'left-for-staff',
+      detail: expect.stringMatching(/healthy/),
+    });
     expect(await orderOf(placed.id)).toMatchObject({ status: 'CREATED', autoAccepted: false });
   });
 
-  it('keeps the venue\'s settings over a restart', async () => {
+  it("keeps the venue's settings over a restart", async () => {
     await core.api['orders:configure']({ autoAccept: true, unclaimedAfterMinutes: 15 });
     await core.close();
     core = await world.startCore({ reconcileIntervalMs: 300 });
