@@ -42,10 +42,13 @@ const courierCountdown = (eta: string, now: number): string => {
 
 /** "in 8 min", "due now" or "3 min overdue": the ready-by time against the board's clock. */
 const dueCountdown = (at: string, now: number): { text: string; overdue: boolean } => {
-  const left = Date.parse(at) - now;
-  if (left > 0) return { text: en.order.dueIn(formatDuration(left + 59_999)), overdue: false };
-  if (left > -60_000) return { text: en.order.dueNow, overdue: false };
-  return { text: en.order.overdue(formatDuration(-left)), overdue: true };
+  // Rounded like the courier's countdown: the board's clock ticks every few seconds.
+  const minutes = Math.round((Date.parse(at) - now) / 60_000);
+  if (minutes === 0) return { text: en.order.dueNow, overdue: false };
+  const duration = formatDuration(Math.abs(minutes) * 60_000);
+  return minutes > 0
+    ? { text: en.order.dueIn(duration), overdue: false }
+    : { text: en.order.overdue(duration), overdue: true };
 };
 
 /** A new order waiting 3 minutes is getting old; at 5 it risks being auto-rejected by the platform. */
