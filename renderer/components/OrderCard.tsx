@@ -174,7 +174,8 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
       </div>
 
       {cooking && (
-        <div className="card-cooking" role="alert">
+        // The banner above the board announces it; the card only shows which order it is.
+        <div className="card-cooking">
           <strong>{en.order.startCooking(order.orderNumber)}</strong>
           <button
             type="button"

@@ -307,14 +307,7 @@ describe('migration 006 (notification fields as columns)', () => {
 describe('migration 007 (auto-accepted orders)', () => {
   it('marks every existing order as accepted by a person and keeps its row', () => {
     const db = new BetterSqlite3(':memory:');
-    const upTo6 = [
-      migration001Initial,
-      migration002ItemAvailability,
-      migration003Deliveries,
-      migration004RelayLog,
-      migration005OutboxFacts,
-      migration006NotificationFields,
-    ];
+    const upTo6 = MIGRATIONS.slice(0, 6);
     migrate(db, upTo6);
     db.prepare(
       `INSERT INTO orders (id, venue_id, order_number, platform_status, data, created_at, updated_at)
