@@ -169,6 +169,8 @@ export type OutboxFacts = {
   orderNumber?: string;
   /** accept: the preparation time staff chose. */
   minutes?: number;
+  /** accept: made by the venue's auto-accept, not a person. */
+  auto?: boolean;
   /** venue-online: the state asked for, and until when when going offline. */
   online?: boolean;
   until?: string;

@@ -206,7 +206,11 @@ export const createOrderActions = (deps: {
                     ? null
                     : adjustedPickupTime(order.pickupEta, minutes, now().getTime()),
                 },
-                facts: minutes ? { orderNumber, minutes } : { orderNumber },
+                facts: {
+                  orderNumber,
+                  ...(minutes ? { minutes } : {}),
+                  ...(request.auto ? { auto: true } : {}),
+                },
               };
             }
             case 'reject':

@@ -295,7 +295,8 @@ export const en = {
     nextAttempt: (time: string) => `next try ${time}`,
     /** What an outbox row asks for, worded from its kind and facts (rows hold data, not text). */
     describe: {
-      accept: (f: OutboxFacts) => `Accept${number(f)}${f.minutes ? ` (${f.minutes} min)` : ''}`,
+      accept: (f: OutboxFacts) =>
+        `${f.auto ? 'Auto-accept' : 'Accept'}${number(f)}${f.minutes ? ` (${f.minutes} min)` : ''}`,
       reject: (f: OutboxFacts) => `Reject${number(f)}`,
       ready: (f: OutboxFacts) => `Ready${number(f)}`,
       delivered: (f: OutboxFacts) => `Handed over${number(f)}`,

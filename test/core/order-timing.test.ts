@@ -105,13 +105,24 @@ describe('auto-accept', () => {
     });
     expect(order.autoAccepted).toBe(true);
     expect(arrived).toContain(placed.id);
-    const audit = await auditOf(placed.id);
+    const audit = await waitFor('accept audited as done', async () => {
+      const entries = await auditOf(placed.id);
+      return entries.some((a) => a.action === 'accept' && a.outcome === 'done')
+        ? entries
+        : undefined;
+    });
     expect(audit.map((a) => [a.action, a.outcome])).toEqual(
       expect.arrayContaining([
         ['auto-accept', 'queued'],
         ['accept', 'done'],
       ]),
     );
+    // The outbox row and its audit say who accepted it.
+    expect(audit.find((a) => a.action === 'accept' && a.outcome === 'done')?.detail).toMatch(
+      /"auto":true/,
+    );
+    const row = (await core.api['outbox:list']({})).find((e) => e.subject === placed.id);
+    expect(row?.facts).toMatchObject({ auto: true });
     // The venue's default preparation time (600 s in the demo) is shorter than the estimate,
     // so the platform's estimate stands.
     const platform = await world.sandboxOrder(placed.id);
