@@ -65,6 +65,27 @@ describe('accept limits', () => {
     expect(moved).toBeLessThanOrEqual(25 * 60_000);
   });
 
+  it("follows the platform's pickup time when a late courier moves it", async () => {
+    const placed = await world.placeOrder({ type: 'homedelivery' });
+    await stored(placed.id);
+    await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
+    const accepted = await waitFor('accepted', async () => {
+      const o = await orderOf(placed.id);
+      return o?.platformStatus === 'PRODUCTION' ? o : undefined;
+    });
+    // One minute before pickup the courier is still 10 min (the venue's preparation time) away.
+    const toPickup = (Date.parse(accepted.pickupEta ?? '') - world.now().getTime()) / 1000;
+    await world.advance(Math.floor(toPickup) - 60);
+    const r = await world.control('POST', `/orders/${placed.id}/courier`, { event: 'arriving' });
+    expect(r.status).toBe(200);
+    const moved = await waitFor('pickup time moved', async () => {
+      const o = await orderOf(placed.id);
+      return o?.courierPickupEta && o.pickupEta !== accepted.pickupEta ? o : undefined;
+    });
+    expect(moved.pickupEta).toBe((await world.sandboxOrder(placed.id)).pickup_eta);
+    expect(Date.parse(moved.pickupEta ?? '')).toBeGreaterThan(Date.parse(accepted.pickupEta ?? ''));
+  });
+
   it('takes no time for a self-delivering order: the platform sets its times', async () => {
     const placed = await world.placeOrder({ type: 'homedelivery', self_delivery: true });
     await stored(placed.id);
