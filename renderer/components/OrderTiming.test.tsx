@@ -262,3 +262,24 @@ describe('couriers', () => {
     expect(within(card('241')).getByText('Picked up by courier')).toBeTruthy();
   });
 });
+
+describe('order settings', () => {
+  it('turns auto-accept on from the venue view (off by default) and sets the reminder', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    await screen.findByRole('region', { name: 'New' });
+    fireEvent.click(screen.getByRole('button', { name: 'Venue' }));
+    const box = screen.getByRole('checkbox', { name: 'Accept new orders automatically' });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(box);
+    await act(async () => undefined);
+    expect(bridge.callsTo('orders:configure')).toEqual([{ autoAccept: true }]);
+    expect((box as HTMLInputElement).checked).toBe(true);
+
+    const reminder = screen.getByRole('spinbutton', { name: /^Flag a ready takeaway order/ });
+    fireEvent.change(reminder, { target: { value: '15' } });
+    fireEvent.blur(reminder);
+    await act(async () => undefined);
+    expect(bridge.callsTo('orders:configure').at(-1)).toEqual({ unclaimedAfterMinutes: 15 });
+  });
+});
