@@ -155,6 +155,8 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     venueId: () => setup.venueId(),
     requireConnection: () => setup.requireVenue(),
     venueName: (name) => venue.rememberName(name),
+    settings,
+    status: () => setup.handlers['status:get']({}),
   });
   const venue = createVenueSlice({
     ...slice,

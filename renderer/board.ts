@@ -4,6 +4,7 @@
 import type { Order, OrderActionKind } from '../shared/domain';
 import { isFinalStatus } from '../shared/domain';
 import { availableActions } from '../shared/order-actions';
+import { isPickedUpByCourier, isUnclaimedTakeaway } from '../shared/order-timing';
 import { isSameLocalDay } from './format';
 
 export const COLUMN_IDS = ['new', 'preparation', 'ready', 'scheduled', 'done'] as const;
@@ -13,6 +14,10 @@ export const isPreorderWaiting = (order: Order): boolean =>
   order.type === 'preorder' && order.status === 'CREATED';
 
 export const columnOf = (order: Order, now: number): ColumnId | null => {
+  // The platform's courier took it away: nothing is left to do here, though the platform keeps it
+  // READY (or PRODUCTION) until the courier marks it delivered (docs/platform.md#order-transitions).
+  if (isPickedUpByCourier(order) && !isFinalStatus(order.status))
+    return isSameLocalDay(order.updatedAt, now) ? 'done' : null;
   switch (order.status) {
     case 'CREATED':
       return order.type === 'preorder' ? 'scheduled' : 'new';
@@ -69,3 +74,13 @@ export const needsAttention = (order: Order): boolean =>
  */
 export const primaryAction = (order: Order): OrderActionKind | null =>
   availableActions(order).find((kind) => kind !== 'reject') ?? null;
+
+/**
+ * Takeaway orders left READY past their pickup time and never marked handed over: the platform
+ * collects payment only once they are (the end-of-shift count and the board's flag).
+ */
+export const unclaimedTakeaways = (
+  orders: readonly Order[],
+  now: number,
+  afterMinutes: number,
+): Order[] => orders.filter((order) => isUnclaimedTakeaway(order, now, afterMinutes));

@@ -1,16 +1,25 @@
 // The new-order ring (a bright two-tone beep) and the outage alarm (a low siren, unlike any ring,
 // so staff know at once it is not an order), each repeated until stopped, made with Web Audio so
-// they need no sound file and work offline.
+// they need no sound file and work offline. An order left unanswered escalates the ring: louder
+// and twice as often (shared/order-timing.ts decides when).
+export type RingLevel = 'normal' | 'urgent';
+
 export type Ringer = {
-  start(): void;
+  /** Starts repeating, or changes the level of a sound already repeating. */
+  start(level?: RingLevel): void;
   stop(): void;
+  /** One ring, not repeated: an order staff should see that needs no answer (auto-accepted). */
+  chime(): void;
   /** False while the browser still blocks sound until the first tap. */
   readonly canPlay: () => boolean;
   unlock(): void;
 };
 
 /** A sound: its tones (frequency in Hz, start and length in seconds) and how often it repeats. */
-type Pattern = { tones: ReadonlyArray<[number, number, number]>; everyMs: number };
+type Pattern = { tones: ReadonlyArray<[number, number, number]>; everyMs: number; gain: number };
+
+/** Louder (gain) and faster (period) than the normal ring, same tones so staff know the sound. */
+const URGENT = { gainFactor: 2.2, periodFactor: 0.5 };
 
 const ORDER_RING: Pattern = {
   tones: [
@@ -19,6 +28,7 @@ const ORDER_RING: Pattern = {
     [880, 0.44, 0.18],
   ],
   everyMs: 2_000,
+  gain: 0.35,
 };
 
 const OUTAGE_ALARM: Pattern = {
@@ -29,6 +39,7 @@ const OUTAGE_ALARM: Pattern = {
     [523, 1.35, 0.4],
   ],
   everyMs: 2_500,
+  gain: 0.35,
 };
 
 type AudioContextConstructor = new () => AudioContext;
@@ -42,6 +53,8 @@ const createWebAudioPattern = (
 ): Ringer => {
   let context: AudioContext | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
+  let current: RingLevel = 'normal';
+  let lastBeep = -Infinity;
 
   const ensureContext = (): AudioContext | null => {
     if (!AudioCtx) return null;
@@ -49,13 +62,19 @@ const createWebAudioPattern = (
     return context;
   };
 
-  const tone = (ctx: AudioContext, frequency: number, at: number, length: number): void => {
+  const tone = (
+    ctx: AudioContext,
+    frequency: number,
+    at: number,
+    length: number,
+    peak: number,
+  ): void => {
     const oscillator = ctx.createOscillator();
     const gain = ctx.createGain();
     oscillator.type = 'square';
     oscillator.frequency.value = frequency;
     gain.gain.setValueAtTime(0.0001, at);
-    gain.gain.exponentialRampToValueAtTime(0.35, at + 0.02);
+    gain.gain.exponentialRampToValueAtTime(peak, at + 0.02);
     gain.gain.exponentialRampToValueAtTime(0.0001, at + length);
     oscillator.connect(gain).connect(ctx.destination);
     oscillator.start(at);
@@ -63,21 +82,33 @@ const createWebAudioPattern = (
   };
 
   const beep = (): void => {
+    lastBeep = Date.now();
     const ctx = ensureContext();
     if (!ctx || ctx.state !== 'running') return;
     const t = ctx.currentTime;
-    for (const [frequency, at, length] of pattern.tones) tone(ctx, frequency, t + at, length);
+    const peak = Math.min(1, pattern.gain * (current === 'urgent' ? URGENT.gainFactor : 1));
+    for (const [frequency, at, length] of pattern.tones) tone(ctx, frequency, t + at, length, peak);
   };
 
+  const period = (): number => pattern.everyMs * (current === 'urgent' ? URGENT.periodFactor : 1);
+
   return {
-    start() {
-      if (timer) return;
-      beep();
-      timer = setInterval(beep, pattern.everyMs);
+    start(level = 'normal') {
+      if (timer && level === current) return;
+      const changed = timer !== null;
+      if (timer) clearInterval(timer);
+      current = level;
+      // A ring just played (a chime, or the level changed mid-ring): no double beep.
+      if (!changed && Date.now() - lastBeep > 1_000) beep();
+      timer = setInterval(beep, period());
     },
     stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      current = 'normal';
+    },
+    chime() {
+      if (!timer) beep();
     },
     canPlay: () => {
       const ctx = ensureContext();

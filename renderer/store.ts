@@ -28,6 +28,8 @@ import type {
 } from '../shared/ipc/contract';
 import type { DeliveryQuote } from '../shared/domain';
 import { isFinalStatus } from '../shared/domain';
+import type { OrderSettings } from '../shared/order-timing';
+import { isEscalated } from '../shared/order-timing';
 import { toBridgeError } from './bridge';
 import { needsAttention } from './board';
 import type { LinksDown } from './stream-alarm';
@@ -68,6 +70,12 @@ export type AppState = {
   cancelled: Array<{ id: string; orderNumber: string }>;
   /** How this machine runs the app (kiosk, start on login); null until read. */
   machine: MachineSettings | null;
+  /** Pre-orders the platform moved into preparation: they ring until staff say they started. */
+  startCooking: Array<{ id: string; orderNumber: string }>;
+  /** Counts new orders announced by main, so each one can be heard once even when not ringing. */
+  arrivals: number;
+  /** The venue's order settings (auto-accept, the takeaway reminder); null until read. */
+  orderSettings: OrderSettings | null;
   theme: Theme;
   view: View;
   selectedOrderId: string | null;
@@ -92,6 +100,8 @@ export type AppActions = {
   discard(actionId: string): Promise<void>;
   dismissCallError(orderId: string): void;
   acknowledgeCancelled(orderId: string): void;
+  acknowledgeStartCooking(orderId: string): void;
+  configureOrders(changes: Partial<OrderSettings>): Promise<BridgeError | null>;
   setOnline(online: boolean, until: string | null): Promise<BridgeError | null>;
   setOpeningTimes(availability: OpeningTime[]): Promise<BridgeError | null>;
   refreshVenue(): Promise<void>;
@@ -178,14 +188,37 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
     const receiveOrders = (incoming: Order[], whole: boolean): void =>
       set((s) => {
         const before = new Map(s.orders.map((o) => [o.id, o.status]));
+        const beforePlatform = new Map(s.orders.map((o) => [o.id, o.platformStatus]));
         const newlyCancelled = incoming
           .filter((o) => o.status === 'CANCELED' && !isFinalStatus(before.get(o.id) ?? 'CANCELED'))
           .filter((o) => !s.cancelled.some((c) => c.id === o.id))
           .map((o) => ({ id: o.id, orderNumber: o.orderNumber }));
+        // Only the platform moves a pre-order into preparation (docs/platform.md#pre-orders):
+        // seen here as CREATED, now PRODUCTION, it is time to start cooking.
+        const newlyCooking = incoming
+          .filter(
+            (o) =>
+              o.type === 'preorder' &&
+              o.platformStatus === 'PRODUCTION' &&
+              beforePlatform.get(o.id) === 'CREATED',
+          )
+          .filter((o) => !s.startCooking.some((c) => c.id === o.id))
+          .map((o) => ({ id: o.id, orderNumber: o.orderNumber }));
         const orders = whole ? incoming : mergeById(s.orders, incoming);
-        return newlyCancelled.length > 0
-          ? { orders, cancelled: [...s.cancelled, ...newlyCancelled], mutedUntil: null }
-          : { orders };
+        // A finished or cancelled order needs no "start cooking" any more.
+        const stillCooking = (list: AppState['startCooking']) =>
+          list.filter((c) => {
+            const order = orders.find((o) => o.id === c.id);
+            return order !== undefined && !isFinalStatus(order.status);
+          });
+        const startCooking = stillCooking([...s.startCooking, ...newlyCooking]);
+        const alarms = newlyCancelled.length > 0 || newlyCooking.length > 0;
+        return {
+          orders,
+          startCooking,
+          ...(newlyCancelled.length > 0 ? { cancelled: [...s.cancelled, ...newlyCancelled] } : {}),
+          ...(alarms ? { mutedUntil: null } : {}),
+        };
       });
 
     const reloadOrders = async (): Promise<void> => {
@@ -220,7 +253,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
     };
 
     const loadConfigured = async (): Promise<void> => {
-      const [status, orders, outbox, venue, menuItems, deliveries, deliverySetup] =
+      const [status, orders, outbox, venue, menuItems, deliveries, deliverySetup, orderSettings] =
         await Promise.all([
           bridge['status:get']({}),
           bridge['orders:list']({}),
@@ -229,8 +262,9 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           bridge['menu:items']({}),
           bridge['delivery:list']({}),
           bridge['delivery:get']({}),
+          bridge['orders:settings']({}),
         ]);
-      set({ status, orders, outbox, venue, menuItems, deliveries, deliverySetup });
+      set({ status, orders, outbox, venue, menuItems, deliveries, deliverySetup, orderSettings });
     };
 
     return {
@@ -251,6 +285,9 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       mutedUntil: null,
       cancelled: [],
       machine: null,
+      startCooking: [],
+      arrivals: 0,
+      orderSettings: null,
       theme: initialTheme(options),
       view: 'orders',
       selectedOrderId: null,
@@ -261,7 +298,9 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         unsubscribers.push(
           bridge.on('orders:changed', ({ orders }) => receiveOrders(orders, false)),
           // A new order ends any mute: a mute silences orders staff already saw.
-          bridge.on('orders:arrived', () => set({ mutedUntil: null })),
+          bridge.on('orders:arrived', () =>
+            set((s) => ({ mutedUntil: null, arrivals: s.arrivals + 1 })),
+          ),
           bridge.on('status:changed', (status) => set({ status })),
           bridge.on('outbox:changed', ({ entries }) =>
             set((s) => ({ outbox: mergeById(s.outbox, entries) })),
@@ -323,6 +362,13 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         await tryCall(() => bridge['outbox:discard']({ actionId }));
         await reloadOrders().catch(() => undefined);
       },
+      acknowledgeStartCooking(orderId) {
+        set((s) => ({ startCooking: s.startCooking.filter((c) => c.id !== orderId) }));
+      },
+      configureOrders: (changes) =>
+        tryCall(async () => {
+          set({ orderSettings: await bridge['orders:configure'](changes) });
+        }),
       acknowledgeCancelled(orderId) {
         set((s) => ({ cancelled: s.cancelled.filter((c) => c.id !== orderId) }));
       },
@@ -410,4 +456,10 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
 
 export const isRinging = (state: AppState, at: number): boolean =>
   (state.mutedUntil === null || at >= state.mutedUntil) &&
-  (state.cancelled.length > 0 || state.orders.some(needsAttention));
+  (state.cancelled.length > 0 ||
+    state.startCooking.length > 0 ||
+    state.orders.some(needsAttention));
+
+/** An order has waited unanswered long enough that the ring gets louder and faster. */
+export const isEscalatedRing = (state: AppState, at: number): boolean =>
+  state.orders.some((order) => needsAttention(order) && isEscalated(order, at));

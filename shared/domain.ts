@@ -92,6 +92,10 @@ export type Order = {
   pickupCompleted: boolean;
   /** When the accept set a preparation time, in minutes. */
   preparationMinutes: number | null;
+  /** The venue's default preparation time as the platform's order carries it, in seconds. */
+  venuePreparationSeconds: number | null;
+  /** Countertop accepted it by itself (the venue's auto-accept setting), not a person. */
+  autoAccepted: boolean;
   rejectReason: string | null;
   createdAt: string;
   updatedAt: string;
@@ -184,6 +188,8 @@ export type OutboxFacts = {
   orderNumber?: string;
   /** accept: the preparation time staff chose. */
   minutes?: number;
+  /** accept: made by the venue's auto-accept, not a person. */
+  auto?: boolean;
   /** venue-online: the state asked for, and until when when going offline. */
   online?: boolean;
   until?: string;

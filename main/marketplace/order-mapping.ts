@@ -40,6 +40,7 @@ export type PlatformOrder = Omit<
   | 'courierPickupEta'
   | 'pickupCompleted'
   | 'preparationMinutes'
+  | 'autoAccepted'
   | 'rejectReason'
   | 'updatedAt'
 >;
@@ -63,6 +64,13 @@ export const mapOrderV2 = (
     })),
   }));
   const preorderStatus = order.pre_order?.pre_order_status;
+  // The venue's default, not a time the venue itself set on accept (docs/platform.md#preparation-time).
+  const preparation = order.order_handling?.preparation_time;
+  const venuePreparationSeconds =
+    preparation?.preparation_time_source !== 'adjusted_by_venue' &&
+    typeof preparation?.preparation_time_seconds === 'number'
+      ? preparation.preparation_time_seconds
+      : null;
   return {
     id: order.id,
     orderNumber: order.order_number,
@@ -80,6 +88,7 @@ export const mapOrderV2 = (
     consumerPhone: order.consumer_phone_number ?? null,
     consumerComment: order.consumer_comment ?? null,
     pickupEta: order.pickup_eta ?? null,
+    venuePreparationSeconds,
     createdAt: order.created_at ?? receivedAt,
   };
 };

@@ -45,6 +45,20 @@ export const orderV2Schema = z.looseObject({
   pickup_eta: z.string().nullable().optional(),
   created_at: z.string().nullable().optional(),
   modified_at: z.string().nullable().optional(),
+  // Read leniently: a missing or odd order_handling only loses the default preparation time.
+  order_handling: z
+    .looseObject({
+      preparation_time: z
+        .looseObject({
+          preparation_time_seconds: z.number().nullable().optional(),
+          preparation_time_source: z.string().nullable().optional(),
+        })
+        .nullable()
+        .optional(),
+    })
+    .nullable()
+    .optional()
+    .catch(null),
 });
 export type OrderV2 = z.infer<typeof orderV2Schema>;
 

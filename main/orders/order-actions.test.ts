@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { adjustedPickupTime } from './order-actions';
+import { adjustedPickupTime } from '../../shared/order-timing';
 import { laterStatus } from '../../shared/domain';
 import { mapOrderV2, toOrderStatus } from '../marketplace/order-mapping';
 import { orderV2Schema } from '../marketplace/schemas';
 
-const now = new Date('2026-11-23T10:00:00.000Z');
+const now = Date.parse('2026-11-23T10:00:00.000Z');
 
 describe('accept preparation time', () => {
   it('keeps the platform estimate when the food is ready before it', () => {
@@ -95,7 +95,7 @@ describe('order mapping', () => {
       created_at: '2026-11-23T10:00:00Z',
       unknown_future_field: true,
     });
-    expect(mapOrderV2(v2, 'CREATED', now.toISOString())).toEqual({
+    expect(mapOrderV2(v2, 'CREATED', new Date(now).toISOString())).toEqual({
       id: 'o1',
       orderNumber: '042',
       venueId: 'v1',
@@ -122,6 +122,7 @@ describe('order mapping', () => {
       consumerPhone: null,
       consumerComment: 'No onions',
       pickupEta: '2026-11-23T11:40:00Z',
+      venuePreparationSeconds: null,
       createdAt: '2026-11-23T10:00:00Z',
     });
   });

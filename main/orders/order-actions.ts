@@ -26,29 +26,34 @@ import { HttpError } from '../http/http';
 import type { ActionKind, Outbox, StoredAction } from '../outbox/outbox';
 import { ServiceError } from '../service-error';
 import type { OrderStore } from './order-store';
+import type { PreparationRefusal } from '../../shared/order-timing';
+import { adjustedPickupTime, preparationRefusal } from '../../shared/order-timing';
 
-/** The platform refuses an adjusted pickup more than 25 minutes after the original estimate. */
-export const MAX_PICKUP_ADJUSTMENT_MS = 25 * 60_000;
+/** The counter's local clock time, as the board shows it (main runs on the same machine). */
+const clock = (iso: string): string =>
+  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
-/**
- * Converts "ready in N minutes" into accept's adjusted_pickup_time: only when that is later than
- * the platform's estimate (otherwise the estimate stands), and never beyond the 25-minute limit.
- */
-export const adjustedPickupTime = (
-  pickupEta: string | null,
-  preparationMinutes: number | null,
-  now: Date,
-): string | null => {
-  if (preparationMinutes === null) return null;
-  const ready = now.getTime() + preparationMinutes * 60_000;
-  if (pickupEta === null) return null;
-  const eta = Date.parse(pickupEta);
-  if (Number.isNaN(eta) || ready <= eta) return null;
-  return new Date(Math.min(ready, eta + MAX_PICKUP_ADJUSTMENT_MS)).toISOString();
+/** A preparation time the platform would refuse, in words staff understand. */
+const preparationMessage = (order: Order, refusal: PreparationRefusal): string => {
+  const label = `Order #${order.orderNumber}`;
+  switch (refusal.reason) {
+    case 'no-time-taken':
+      return `${label} takes no preparation time: the platform sets its times. Accept it without one.`;
+    case 'before-estimate':
+      return `${label}: the platform's pickup estimate is ${refusal.window.earliest} min from now (${clock(refusal.window.estimate)}); choose that or later.`;
+    case 'after-limit':
+      return `${label}: the platform allows at most ${Math.max(0, refusal.window.latest)} min from now (its estimate plus 25 min).`;
+  }
 };
 
 export type OrderActionRequest =
-  | { kind: 'accept'; orderId: string; preparationMinutes: number | null }
+  | {
+      kind: 'accept';
+      orderId: string;
+      preparationMinutes: number | null;
+      /** Countertop accepts by itself (the venue's auto-accept), not a person. */
+      auto?: boolean;
+    }
   | { kind: 'reject'; orderId: string; reason: string; code?: string }
   | { kind: 'ready' | 'delivered' | 'confirm-preorder'; orderId: string };
 
@@ -60,7 +65,7 @@ export type OrderActionPayload = {
   code?: string | null;
 };
 
-const check = (order: Order | null, request: OrderActionRequest): Order => {
+const check = (order: Order | null, request: OrderActionRequest, now: Date): Order => {
   if (!order) throw new ServiceError('not-found', unknownOrderText);
   if (order.pending?.state === 'failed')
     throw new ServiceError('conflict', failedActionText(order.orderNumber));
@@ -71,6 +76,10 @@ const check = (order: Order | null, request: OrderActionRequest): Order => {
       'conflict',
       orderRefusalText(order.orderNumber, request.kind, situation, refusal),
     );
+  }
+  if (request.kind === 'accept') {
+    const timing = preparationRefusal(order, request.preparationMinutes, now.getTime());
+    if (timing) throw new ServiceError('invalid-request', preparationMessage(order, timing));
   }
   return order;
 };
@@ -141,6 +150,8 @@ export const createOrderActions = (deps: {
       orders.advance(orderId, status);
     }
     orders.advance(orderId, spec.leadsTo);
+    // The accept may have moved the pickup time: the card counts down to the platform's own time.
+    if (kind === 'accept') await deps.refetch(orderId).catch(() => undefined);
   };
 
   const kinds = Object.fromEntries(
@@ -159,21 +170,28 @@ export const createOrderActions = (deps: {
         subject: request.orderId,
         // Checked inside the transaction: two quick taps cannot both pass.
         prepare: () => {
-          const order = check(orders.get(request.orderId), request);
+          const order = check(orders.get(request.orderId), request, now());
           const orderNumber = order.orderNumber;
           switch (request.kind) {
             case 'accept': {
               const minutes = request.preparationMinutes;
-              orders.setLocal(order.id, { preparationMinutes: minutes });
+              orders.setLocal(order.id, {
+                preparationMinutes: minutes,
+                autoAccepted: request.auto === true,
+              });
               return {
                 payload: {
                   orderId: order.id,
                   // A self-delivering venue's accept takes no pickup time.
                   adjustedPickupTime: order.selfDelivery
                     ? null
-                    : adjustedPickupTime(order.pickupEta, minutes, now()),
+                    : adjustedPickupTime(order.pickupEta, minutes, now().getTime()),
                 },
-                facts: minutes ? { orderNumber, minutes } : { orderNumber },
+                facts: {
+                  orderNumber,
+                  ...(minutes ? { minutes } : {}),
+                  ...(request.auto ? { auto: true } : {}),
+                },
               };
             }
             case 'reject':

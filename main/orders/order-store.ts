@@ -15,6 +15,7 @@ type OrderRow = {
   courier_pickup_eta: string | null;
   pickup_completed: number;
   preparation_minutes: number | null;
+  auto_accepted: number;
   reject_reason: string | null;
   updated_at: string;
 };
@@ -35,6 +36,7 @@ export type OrderStore = {
     orderId: string,
     fields: {
       preparationMinutes?: number | null;
+      autoAccepted?: boolean;
       rejectReason?: string | null;
       preorderStatus?: 'confirmed';
     },
@@ -94,6 +96,8 @@ export const createOrderStore = (
       courierPickupEta: row.courier_pickup_eta,
       pickupCompleted: row.pickup_completed === 1,
       preparationMinutes: row.preparation_minutes,
+      venuePreparationSeconds: platform.venuePreparationSeconds ?? null,
+      autoAccepted: row.auto_accepted === 1,
       rejectReason: row.reject_reason,
       updatedAt: row.updated_at,
       pending,
@@ -106,6 +110,7 @@ export const createOrderStore = (
     'UPDATE orders SET pickup_completed = 1, updated_at = ? WHERE id = ? AND pickup_completed = 0',
   );
   const prep = touch('UPDATE orders SET preparation_minutes = ?, updated_at = ? WHERE id = ?');
+  const auto = touch('UPDATE orders SET auto_accepted = ?, updated_at = ? WHERE id = ?');
   const reason = touch('UPDATE orders SET reject_reason = ?, updated_at = ? WHERE id = ?');
   const dataOnly = touch('UPDATE orders SET data = ?, updated_at = ? WHERE id = ?');
 
@@ -167,6 +172,7 @@ export const createOrderStore = (
     setLocal: (orderId, fields) => {
       const at = now().toISOString();
       if (fields.preparationMinutes !== undefined) prep.run(fields.preparationMinutes, at, orderId);
+      if (fields.autoAccepted !== undefined) auto.run(fields.autoAccepted ? 1 : 0, at, orderId);
       if (fields.rejectReason !== undefined) reason.run(fields.rejectReason, at, orderId);
       if (fields.preorderStatus) {
         const existing = selectRow.get(orderId);

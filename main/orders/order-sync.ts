@@ -86,7 +86,9 @@ export const createOrderSync = (options: {
         break;
       }
       case 'courier.notification': {
-        if (!orders.has(orderId)) await refetch(orderId);
+        // The courier's ETA may move the order's pickup time (docs/platform.md#preparation-time):
+        // read the order, so the ready-by countdown follows the platform's time.
+        await refetch(orderId);
         const eta = row.courierPickupEta;
         if (eta && orders.setCourierEta(orderId, eta)) events.changed(orderId);
         break;

@@ -99,7 +99,7 @@ describe('order actions: check and sender', () => {
     await sync.refetch(takeaway.id);
     await sync.refetch(own.id);
     outbox.start();
-    actions.enqueue({ kind: 'accept', orderId: takeaway.id, preparationMinutes: 10 });
+    actions.enqueue({ kind: 'accept', orderId: takeaway.id, preparationMinutes: 20 });
     // The self-delivery order goes through its own endpoint (plain accept would be refused).
     actions.enqueue({ kind: 'accept', orderId: own.id, preparationMinutes: null });
     actions.enqueue({ kind: 'ready', orderId: takeaway.id });
@@ -110,10 +110,10 @@ describe('order actions: check and sender', () => {
     expect([await truth(takeaway.id), await truth(own.id)]).toEqual(['READY', 'DELIVERED']);
     expect(orders.get(takeaway.id)).toMatchObject({ platformStatus: 'READY', pending: null });
     expect(orders.get(own.id)).toMatchObject({ platformStatus: 'DELIVERED' });
-    expect(orders.get(takeaway.id)?.preparationMinutes).toBe(10);
+    expect(orders.get(takeaway.id)?.preparationMinutes).toBe(20);
     expect(
       outbox.list().find((e) => e.kind === 'accept' && e.subject === takeaway.id)?.facts,
-    ).toEqual({ orderNumber: takeaway.order_number, minutes: 10 });
+    ).toEqual({ orderNumber: takeaway.order_number, minutes: 20 });
     expect(changed).toContain(takeaway.id);
   });
 

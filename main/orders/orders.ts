@@ -1,7 +1,15 @@
 // The orders slice: the orders table, the notification inbox's order sync, the order actions of
 // shared/order-actions.ts, the orders:* channels and the orders:* events (only the orders that
 // changed, in the shape orders:list answers).
-import type { Order } from '../../shared/domain';
+import type { AppStatus, Order } from '../../shared/domain';
+import type { OrderSettings } from '../../shared/order-timing';
+import {
+  autoAcceptMinutes,
+  autoAcceptRefusal,
+  DEFAULT_ORDER_SETTINGS,
+  itemCount,
+} from '../../shared/order-timing';
+import type { Settings } from '../storage/settings';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { ORDER_ACTION_KINDS } from '../../shared/order-actions';
 import type { AuditLog } from '../audit/audit-log';
@@ -16,13 +24,30 @@ import { createOrderStore } from './order-store';
 import type { OrderSync } from './order-sync';
 import { createOrderSync } from './order-sync';
 
+/** Why an order waits for a person although auto-accept is on, for the audit log. */
+const LEFT_FOR_STAFF: Record<
+  NonNullable<ReturnType<typeof autoAcceptRefusal>>,
+  (order: Order, settings: OrderSettings) => string
+> = {
+  off: () => 'auto-accept is off.',
+  preorder: () => 'a pre-order is confirmed by a person.',
+  'not-new': (order) => `it is already ${order.status.toLowerCase()}.`,
+  busy: () => 'an action on it is already on its way.',
+  unhealthy: () =>
+    'the platform or the order stream is not healthy, so a person must see it before it is accepted.',
+  'too-large': (order, settings) =>
+    `${itemCount(order)} items, more than the ${settings.autoAcceptMaxItems} accepted automatically.`,
+};
+
 type OrderChannels =
   | 'orders:list'
   | 'orders:accept'
   | 'orders:reject'
   | 'orders:markReady'
   | 'orders:handOver'
-  | 'orders:confirmPreorder';
+  | 'orders:confirmPreorder'
+  | 'orders:settings'
+  | 'orders:configure';
 
 export type OrdersSlice = {
   store: OrderStore;
@@ -45,11 +70,15 @@ export const createOrdersSlice = (deps: {
   requireConnection: () => void;
   /** The venue's name as orders carry it (the venue status has none). */
   venueName: (name: string) => void;
+  settings: Settings;
+  /** The links as staff see them: auto-accept only while the platform and the relay are healthy. */
+  status: () => Promise<AppStatus>;
 }): OrdersSlice => {
   const { db, now, outbox, client, audit, hub } = deps;
   const store = createOrderStore(db, now, (orderId) =>
     outbox.open({ kinds: ORDER_ACTION_KINDS, ...(orderId ? { subject: orderId } : {}) }),
   );
+  let closed = false;
   const changed = hub.batched('orders:changed', (ids) => ({
     orders: ids.map((id) => store.get(id)).filter((order): order is Order => order !== null),
   }));
@@ -61,7 +90,20 @@ export const createOrdersSlice = (deps: {
     now,
     events: {
       changed,
-      arrived: (orderId, orderNumber) => hub.emit('orders:arrived', { orderId, orderNumber }),
+      arrived: (orderId, orderNumber) => {
+        hub.emit('orders:arrived', { orderId, orderNumber });
+        if (closed) return;
+        const run = autoAccept(orderId).catch((error: unknown) =>
+          audit.record({
+            action: 'auto-accept',
+            subject: orderId,
+            outcome: 'failed',
+            detail: error instanceof Error ? error.message : String(error),
+          }),
+        );
+        autoAccepting.add(run);
+        void run.finally(() => autoAccepting.delete(run));
+      },
       problem: (subject, message) =>
         audit.record({ action: 'order-fetch', subject, outcome: 'failed', detail: message }),
       contradicted: (orderId, hint, platformStatus) =>
@@ -82,12 +124,64 @@ export const createOrdersSlice = (deps: {
     now,
     changed,
   });
+  const settingsKey = (): string => `order-settings:${deps.venueId() ?? ''}`;
+  const readSettings = (): OrderSettings => ({
+    ...DEFAULT_ORDER_SETTINGS,
+    ...(deps.settings.get<Partial<OrderSettings>>(settingsKey()) ?? {}),
+  });
+
+  /**
+   * The venue's auto-accept (spec: "accept: partner automatically or by POS button"): a new
+   * regular order goes through the same outbox action a person's accept does, with the venue's
+   * default preparation time. Pre-orders, orders while a link is down and large orders wait for a
+   * person; each decision either way is audited.
+   */
+  const autoAccept = async (orderId: string): Promise<void> => {
+    const settings = readSettings();
+    if (!settings.autoAccept) return;
+    const order = store.get(orderId);
+    if (!order) return;
+    const status = await deps.status();
+    const healthy =
+      status.platform === 'reachable' && status.relay === 'connected' && !status.needsReconnect;
+    const refusal = autoAcceptRefusal(order, settings, healthy);
+    if (refusal) {
+      audit.record({
+        action: 'auto-accept',
+        subject: orderId,
+        outcome: 'left-for-staff',
+        detail: `Order #${order.orderNumber}: ${LEFT_FOR_STAFF[refusal](order, settings)}`,
+      });
+      return;
+    }
+    const minutes = autoAcceptMinutes(order, now().getTime());
+    try {
+      actions.enqueue({ kind: 'accept', orderId, preparationMinutes: minutes, auto: true });
+      audit.record({
+        action: 'auto-accept',
+        subject: orderId,
+        outcome: 'queued',
+        detail: `Order #${order.orderNumber} accepted by Countertop (venue setting) ${
+          minutes === null ? "at the platform's pickup estimate" : `with ${minutes} min preparation`
+        }.`,
+      });
+    } catch (error) {
+      // Someone (another terminal, a person) answered it first: nothing to do.
+      audit.record({
+        action: 'auto-accept',
+        subject: orderId,
+        outcome: 'left-for-staff',
+        detail: error instanceof Error ? error.message : String(error),
+      });
+    }
+  };
+  const autoAccepting = new Set<Promise<void>>();
+
   const act = async (request: OrderActionRequest) => {
     deps.requireConnection();
     return actions.enqueue(request);
   };
 
-  let closed = false;
   let draining: Promise<void> | null = null;
   const drain = (): void => {
     if (closed) return;
@@ -111,10 +205,27 @@ export const createOrdersSlice = (deps: {
       'orders:markReady': ({ orderId }) => act({ kind: 'ready', orderId }),
       'orders:handOver': ({ orderId }) => act({ kind: 'delivered', orderId }),
       'orders:confirmPreorder': ({ orderId }) => act({ kind: 'confirm-preorder', orderId }),
+      'orders:settings': async () => {
+        deps.requireConnection();
+        return readSettings();
+      },
+      'orders:configure': async (changes) => {
+        deps.requireConnection();
+        const next = { ...readSettings(), ...changes };
+        deps.settings.set(settingsKey(), next);
+        audit.record({
+          action: 'order-settings',
+          subject: deps.venueId() ?? '',
+          outcome: 'changed',
+          detail: JSON.stringify(changes),
+        });
+        return next;
+      },
     },
     close: async () => {
       closed = true;
       await draining;
+      await Promise.all([...autoAccepting]);
     },
   };
 };

@@ -1,22 +1,40 @@
 import { useState } from 'react';
-import { useApp } from '../app-context';
+import { useApp, useNow } from '../app-context';
+import { acceptWindow, laterChoices } from '../../shared/order-timing';
+import { formatClock } from '../format';
 import { en } from '../i18n/en';
 import { Dialog } from './Dialog';
 
-export const PREP_TIMES = [5, 10, 15, 20, 25, 30, 45, 60] as const;
-const DEFAULT_PREP = 15;
+const inMinutes = (now: number, minutes: number): string =>
+  formatClock(new Date(now + minutes * 60_000).toISOString());
 
+/**
+ * Offers only the preparation times the platform honours (shared/order-timing.ts: its estimate up
+ * to 25 minutes later) and says so; main refuses anything else with the same rule.
+ */
 export const AcceptDialog = ({ orderId }: { orderId: string }) => {
   const order = useApp((s) => s.orders.find((o) => o.id === orderId));
   const accept = useApp((s) => s.accept);
   const close = useApp((s) => s.openDialog);
-  const [minutes, setMinutes] = useState<number | null>(DEFAULT_PREP);
+  const now = useNow(15_000);
+  // null: the platform's estimate stands (the default: the platform already planned with it).
+  const [minutes, setMinutes] = useState<number | null>(null);
   if (!order) return null;
 
-  const label = minutes === null ? en.accept.platformEstimate : en.accept.minutes(minutes);
+  const window = acceptWindow(order, now);
+  const choices = window ? laterChoices(window) : [];
+  // The clock moved on while the dialog stayed open: a choice that fell out is dropped.
+  const chosen = minutes !== null && choices.includes(minutes) ? minutes : null;
+  const estimate = window ? formatClock(window.estimate) : null;
+  const label =
+    chosen !== null
+      ? en.accept.minutes(chosen)
+      : estimate
+        ? en.accept.estimateLabel(estimate)
+        : null;
   const confirm = (): void => {
     close(null);
-    void accept(order.id, minutes);
+    void accept(order.id, chosen);
   };
 
   return (
@@ -27,34 +45,45 @@ export const AcceptDialog = ({ orderId }: { orderId: string }) => {
           confirm();
         }}
       >
-        <fieldset className="picker">
-          <legend>{en.accept.prepTime}</legend>
-          {PREP_TIMES.map((m) => (
+        {window && estimate ? (
+          <fieldset className="picker">
+            <legend>{en.accept.prepTime}</legend>
             <button
-              key={m}
               type="button"
-              className={`chip ${minutes === m ? 'chip-on' : ''}`}
-              aria-pressed={minutes === m}
-              onClick={() => setMinutes(m)}
+              className={`chip chip-wide ${chosen === null ? 'chip-on' : ''}`}
+              aria-pressed={chosen === null}
+              onClick={() => setMinutes(null)}
             >
-              {en.accept.minutes(m)}
+              {en.accept.estimate(estimate, window.earliest)}
             </button>
-          ))}
-          <button
-            type="button"
-            className={`chip chip-wide ${minutes === null ? 'chip-on' : ''}`}
-            aria-pressed={minutes === null}
-            onClick={() => setMinutes(null)}
-          >
-            {en.accept.platformEstimate}
-          </button>
-        </fieldset>
+            {choices.map((m) => (
+              <button
+                key={m}
+                type="button"
+                className={`chip ${chosen === m ? 'chip-on' : ''}`}
+                aria-pressed={chosen === m}
+                onClick={() => setMinutes(m)}
+              >
+                {en.accept.later(m, inMinutes(now, m))}
+              </button>
+            ))}
+            <p className="accept-rule" data-testid="accept-rule">
+              {choices.length > 0
+                ? en.accept.rule(estimate, inMinutes(now, window.latest))
+                : en.accept.ruleClosed(estimate)}
+            </p>
+          </fieldset>
+        ) : (
+          <p className="accept-rule" data-testid="accept-rule">
+            {en.accept.noTime}
+          </p>
+        )}
         <div className="dialog-actions">
           <button type="button" className="btn btn-quiet" onClick={() => close(null)}>
             {en.actions.cancel}
           </button>
           <button type="submit" className="btn btn-go btn-large" data-autofocus>
-            {en.accept.confirm(label)}
+            {label ? en.accept.confirm(label) : en.accept.confirmPlain}
           </button>
         </div>
       </form>

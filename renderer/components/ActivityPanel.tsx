@@ -2,6 +2,7 @@ import { useApp } from '../app-context';
 import { formatClock } from '../format';
 import { en } from '../i18n/en';
 import { ProblemsPanel } from './ProblemsPanel';
+import { ShiftSummary } from './ShiftSummary';
 
 export const ActivityPanel = () => {
   const entries = useApp((s) => s.outbox);
@@ -9,6 +10,7 @@ export const ActivityPanel = () => {
   const discard = useApp((s) => s.discard);
   return (
     <main className="panel" aria-label={en.nav.activity}>
+      <ShiftSummary />
       <section className="panel-section">
         <h2>{en.activity.title}</h2>
         {entries.length === 0 && <p className="muted">{en.activity.empty}</p>}

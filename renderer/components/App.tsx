@@ -4,7 +4,7 @@ import { availableActions } from '../../shared/order-actions';
 import { COLUMN_IDS, groupOrders } from '../board';
 import { en } from '../i18n/en';
 import type { Ringer } from '../ringer';
-import { isRinging } from '../store';
+import { isEscalatedRing, isRinging } from '../store';
 import type { AppActions, AppState, View } from '../store';
 import { AcceptDialog } from './AcceptDialog';
 import { ActivityPanel } from './ActivityPanel';
@@ -25,6 +25,7 @@ import {
   StatusBar,
 } from './StatusBar';
 import { TopBar } from './TopBar';
+import { SoundBanner, StartCookingBanner } from './TimingBanners';
 
 const VIEW_KEYS: Record<string, View> = {
   '1': 'orders',
@@ -126,9 +127,12 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
   const dialog = useApp((s) => s.dialog);
   const now = useNow(5_000);
   const ringing = useApp((s) => isRinging(s, now));
+  const urgent = useApp((s) => isEscalatedRing(s, now));
+  const arrivals = useApp((s) => s.arrivals);
 
   const [unlocked, setUnlocked] = useState(false);
-  const soundBlocked = ringing && !unlocked && !ringer.canPlay();
+  // Until the browser lets the ring play, a banner says so, ringing or not: an order must be heard.
+  const soundBlocked = !unlocked && !ringer.canPlay();
 
   useEffect(() => {
     void store.getState().init();
@@ -144,9 +148,14 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
       ringer.stop();
       return;
     }
-    ringer.start();
-    return () => ringer.stop();
-  }, [ringing, ringer]);
+    ringer.start(urgent ? 'urgent' : 'normal');
+  }, [ringing, urgent, ringer]);
+  useEffect(() => () => ringer.stop(), [ringer]);
+
+  // Every new order is heard at least once, also one accepted by itself (auto-accept).
+  useEffect(() => {
+    if (arrivals > 0) ringer.chime();
+  }, [arrivals, ringer]);
 
   useEffect(() => {
     // Browsers keep audio suspended until the first gesture; any tap unlocks the ring.
@@ -214,11 +223,11 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
 
   return (
     <div className={`app ${ringing ? 'app-ringing' : ''}`}>
-      {configured && !setupOpen && (
-        <TopBar now={now} ringing={ringing} soundBlocked={soundBlocked} />
-      )}
+      {configured && !setupOpen && <TopBar now={now} ringing={ringing} />}
       {configured && <OutageAlarm alarm={alarm} />}
       {configured && <ClockSkewWarning />}
+      {configured && !setupOpen && soundBlocked && <SoundBanner />}
+      {configured && !setupOpen && <StartCookingBanner />}
       <ReconnectBanner />
       {configured && !setupOpen && <CancelledBanner />}
       {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}

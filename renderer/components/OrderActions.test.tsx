@@ -24,14 +24,17 @@ const confirmByPlatform = (
 
 describe('order actions', () => {
   it('Accept asks for a preparation time, stays pending until the platform confirms, then offers Mark ready', async () => {
-    const order = makeOrder({ orderNumber: '11' });
+    const order = makeOrder({
+      orderNumber: '11',
+      pickupEta: new Date(Date.now() + 14.5 * 60_000).toISOString(),
+    });
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
     await screen.findByText('#11');
 
     fireEvent.click(button('11', 'Accept'));
     const dialog = screen.getByRole('dialog', { name: 'Accept order #11' });
-    fireEvent.click(within(dialog).getByRole('button', { name: '20 min' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: /^20 min · \d\d:\d\d$/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Accept · 20 min' }));
 
     await waitFor(() =>
@@ -51,14 +54,56 @@ describe('order actions', () => {
     expect(button('11', 'Mark ready')).toBeTruthy();
   });
 
-  it('Accept can keep the platform’s estimate', async () => {
-    const order = makeOrder({ orderNumber: '12' });
+  it('Accept offers only what the platform takes (its estimate up to 25 min later), says so, and keeps the estimate by default', async () => {
+    const eta = Date.now() + 14.5 * 60_000;
+    const order = makeOrder({ orderNumber: '12', pickupEta: new Date(eta).toISOString() });
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
     await screen.findByText('#12');
     fireEvent.click(button('12', 'Accept'));
-    fireEvent.click(screen.getByRole('button', { name: 'Platform estimate' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Accept · Platform estimate' }));
+    const dialog = screen.getByRole('dialog', { name: 'Accept order #12' });
+    const chips = within(dialog)
+      .getAllByRole('button', { pressed: false })
+      .concat(within(dialog).getAllByRole('button', { pressed: true }))
+      .map((b) => b.textContent ?? '');
+    const minutes = chips
+      .map((text) => /^(\d+) min ·/.exec(text)?.[1])
+      .filter((m): m is string => m !== undefined)
+      .map(Number);
+    // 15 min to the estimate, 39 to the platform's limit: nothing shorter, nothing longer.
+    expect(minutes.sort((a, b) => a - b)).toEqual([20, 25, 30, 35, 39]);
+    expect(within(dialog).getByTestId('accept-rule').textContent).toMatch(
+      /pickup time \(\d\d:\d\d\) or up to 25 min later/,
+    );
+    const platform = within(dialog).getByRole('button', {
+      name: /^Platform time · .* \(15 min\)$/,
+    });
+    expect(platform.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Accept · ready \d\d:\d\d$/ }));
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:accept')).toEqual([
+        { orderId: order.id, preparationMinutes: null },
+      ]),
+    );
+  });
+
+  it('Accept offers no time where the platform takes none (own courier)', async () => {
+    const order = makeOrder({
+      orderNumber: '14',
+      deliveryType: 'homedelivery',
+      selfDelivery: true,
+      pickupEta: new Date(Date.now() + 15 * 60_000).toISOString(),
+    });
+    const bridge = createFakeBridge({ orders: [order] });
+    renderApp(bridge);
+    await screen.findByText('#14');
+    fireEvent.click(button('14', 'Accept'));
+    const dialog = screen.getByRole('dialog', { name: 'Accept order #14' });
+    expect(within(dialog).queryByRole('button', { name: /min/ })).toBeNull();
+    expect(within(dialog).getByTestId('accept-rule').textContent).toMatch(
+      /sets this order's times/,
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: "Accept · platform's times" }));
     await waitFor(() =>
       expect(bridge.callsTo('orders:accept')).toEqual([
         { orderId: order.id, preparationMinutes: null },

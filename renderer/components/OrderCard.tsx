@@ -3,6 +3,15 @@ import type { Order, OrderActionKind } from '../../shared/domain';
 import { useApp, useAppStore } from '../app-context';
 import { availableActions, ORDER_ACTIONS } from '../../shared/order-actions';
 import { columnOf, isClosedByPlatform } from '../board';
+import {
+  DEFAULT_UNCLAIMED_AFTER_MINUTES,
+  ESCALATE_AFTER_MS,
+  isCourierLate,
+  isPickedUpByCourier,
+  isUnclaimedTakeaway,
+  readyByOf,
+  unansweredFor,
+} from '../../shared/order-timing';
 import { formatAge, formatClock, formatDuration, formatMoney } from '../format';
 import { en } from '../i18n/en';
 
@@ -31,6 +40,17 @@ const courierCountdown = (eta: string, now: number): string => {
   return minutes > 0 ? en.order.courierIn(duration) : en.order.courierLate(duration);
 };
 
+/** "in 8 min", "due now" or "3 min overdue": the ready-by time against the board's clock. */
+const dueCountdown = (at: string, now: number): { text: string; overdue: boolean } => {
+  // Rounded like the courier's countdown: the board's clock ticks every few seconds.
+  const minutes = Math.round((Date.parse(at) - now) / 60_000);
+  if (minutes === 0) return { text: en.order.dueNow, overdue: false };
+  const duration = formatDuration(Math.abs(minutes) * 60_000);
+  return minutes > 0
+    ? { text: en.order.dueIn(duration), overdue: false }
+    : { text: en.order.overdue(duration), overdue: true };
+};
+
 /** A new order waiting 3 minutes is getting old; at 5 it risks being auto-rejected by the platform. */
 const WARN_MS = 3 * 60_000;
 /** A new order unanswered for 5 minutes risks being auto-rejected by the platform. */
@@ -47,6 +67,10 @@ type Props = { order: Order; now: number; flashing: boolean; selected: boolean }
 const OrderCardView = ({ order, now, flashing, selected }: Props) => {
   const submitting = useApp((s) => Boolean(s.submitting[order.id]));
   const callError = useApp((s) => s.callErrors[order.id] ?? null);
+  const cooking = useApp((s) => s.startCooking.some((c) => c.id === order.id));
+  const unclaimedAfter = useApp(
+    (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES,
+  );
   const act = useAppStore().getState();
   const done = columnOf(order, now) === 'done';
   // The platform closed the order (cancelled, rejected, handed over): retrying can only fail again.
@@ -74,8 +98,18 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
     }
   };
 
+  const readyBy = readyByOf(order);
+  const due = readyBy ? dueCountdown(readyBy.at, now) : null;
+  const waited = unansweredFor(order, now);
+  const escalated = waited !== null && waited >= ESCALATE_AFTER_MS;
+  const courierLate = isCourierLate(order, now);
+  const unclaimed = isUnclaimedTakeaway(order, now, unclaimedAfter);
+
   const classes = ['card'];
-  if (flashing) classes.push('card-flash');
+  if (flashing || cooking) classes.push('card-flash');
+  if (escalated && flashing) classes.push('card-escalated');
+  if (due?.overdue) classes.push('card-overdue');
+  if (unclaimed) classes.push('card-unclaimed');
   if (selected) classes.push('card-selected');
   if (order.pending?.state === 'failed' || callError) classes.push('card-failed');
   else if (order.pending || submitting) classes.push('card-pending');
@@ -113,8 +147,16 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
             {order.preorderStatus === 'confirmed' ? ` · ${en.order.preorderConfirmed}` : ''}
           </span>
         )}
+        {order.autoAccepted && (
+          <span className="tag tag-auto" data-testid="auto-accepted">
+            {en.order.autoAccepted}
+          </span>
+        )}
         {order.courierPickupEta && !order.pickupCompleted && (
-          <span className="tag tag-courier tag-courier-eta" data-testid="courier-eta">
+          <span
+            className={`tag tag-courier tag-courier-eta ${courierLate ? 'tag-late' : ''}`}
+            data-testid="courier-eta"
+          >
             {en.order.courierEta(formatClock(order.courierPickupEta))}{' '}
             <span className="courier-countdown">
               ({courierCountdown(order.courierPickupEta, now)})
@@ -124,10 +166,54 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
         {order.pickupCompleted && (
           <span className="tag tag-courier">{en.order.courierPickedUp}</span>
         )}
-        {!order.courierPickupEta && order.pickupEta && order.status !== 'CREATED' && !done && (
-          <span className="tag">{en.order.pickupEta(formatClock(order.pickupEta))}</span>
-        )}
+        {!order.courierPickupEta &&
+          order.pickupEta &&
+          order.status === 'READY' &&
+          !done &&
+          !unclaimed && (
+            <span className="tag">{en.order.pickupEta(formatClock(order.pickupEta))}</span>
+          )}
       </div>
+
+      {cooking && (
+        // The banner above the board announces it; the card only shows which order it is.
+        <div className="card-cooking">
+          <strong>{en.order.startCooking(order.orderNumber)}</strong>
+          <button
+            type="button"
+            className="btn btn-go btn-small"
+            onClick={(e) => {
+              e.stopPropagation();
+              act.acknowledgeStartCooking(order.id);
+            }}
+          >
+            {en.order.startCookingOk}
+          </button>
+        </div>
+      )}
+      {escalated && waited !== null && (
+        <p className="card-waiting" data-testid="waiting">
+          {en.order.waiting(formatDuration(waited))}
+        </p>
+      )}
+      {readyBy && due && (
+        <p
+          className={`card-due ${due.overdue ? 'card-due-overdue' : ''}`}
+          data-testid="ready-by"
+          role={due.overdue ? 'alert' : undefined}
+        >
+          <strong>{en.order.readyBy(formatClock(readyBy.at))}</strong> ·{' '}
+          {readyBy.confirmed ? due.text : en.order.readyByAsked}
+        </p>
+      )}
+      {unclaimed && order.pickupEta && (
+        <p className="card-unclaimed-note" data-testid="unclaimed" role="status">
+          {en.order.unclaimed(
+            formatClock(order.pickupEta),
+            formatDuration(now - Date.parse(order.pickupEta)),
+          )}
+        </p>
+      )}
 
       {!done && (
         <ul className="card-items">
@@ -158,7 +244,9 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
       <div className="card-total">
         {done ? (
           <span className={`done-status done-${order.status.toLowerCase()}`}>
-            {en.order.statuses[order.status]}
+            {isPickedUpByCourier(order) && !isClosedByPlatform(order)
+              ? en.order.pickedUpDone
+              : en.order.statuses[order.status]}
           </span>
         ) : (
           <span>{en.order.items(order.items.reduce((n, i) => n + i.count, 0))}</span>

@@ -7,15 +7,7 @@ import type { View } from '../store';
 
 const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers'];
 
-export const TopBar = ({
-  now,
-  ringing,
-  soundBlocked,
-}: {
-  now: number;
-  ringing: boolean;
-  soundBlocked: boolean;
-}) => {
+export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const venue = useApp((s) => s.venue);
@@ -56,12 +48,12 @@ export const TopBar = ({
         ))}
       </nav>
       <div className="top-tools">
-        {waiting > 0 && !muted && (
-          <span className="ring-alert" role="alert">
+        {/* Muting silences the ring, not the count: staff still see what waits for them. */}
+        {waiting > 0 && (
+          <span className="ring-alert" role={muted ? 'status' : 'alert'}>
             {en.ring.newOrder(waiting)}
           </span>
         )}
-        {soundBlocked && ringing && <span className="ring-hint">{en.ring.soundBlocked}</span>}
         {courierReady && (
           <button
             type="button"

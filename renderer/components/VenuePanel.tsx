@@ -6,6 +6,7 @@ import { useApp } from '../app-context';
 import { endOfLocalDay, formatClock } from '../format';
 import { en } from '../i18n/en';
 import { MachinePanel } from './MachinePanel';
+import { OrderSettingsSection } from './ShiftSummary';
 
 type Duration = keyof typeof en.venue.durations;
 const DURATIONS: Duration[] = ['m30', 'h1', 'restOfDay', 'indefinitely'];
@@ -258,6 +259,7 @@ export const VenuePanel = () => {
       </section>
       {venue && <OpeningTimesEditor key={venue.fetchedAt ?? 'none'} initial={venue.openingTimes} />}
       <MachinePanel />
+      <OrderSettingsSection />
     </main>
   );
 };

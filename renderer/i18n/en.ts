@@ -50,6 +50,20 @@ export const en = {
     courierLate: (duration: string) => `${duration} late`,
     courierPickedUp: 'Courier picked up',
     readyBy: (time: string) => `Ready by ${time}`,
+    /** The countdown next to the ready-by time. */
+    dueIn: (duration: string) => `in ${duration}`,
+    dueNow: 'due now',
+    overdue: (duration: string) => `${duration} overdue`,
+    /** The accept is not confirmed by the platform yet: the time is what was asked for. */
+    readyByAsked: 'asked, waiting for the platform',
+    waiting: (duration: string) => `Waiting ${duration} for an answer`,
+    autoAccepted: 'Auto-accepted',
+    pickedUpDone: 'Picked up by courier',
+    unclaimed: (time: string, duration: string) =>
+      `Not handed over · pickup was ${time} (${duration} ago). Mark it handed over once collected: the platform collects payment only then.`,
+    startCooking: (n: string) => `Start cooking #${n}`,
+    startCookingDetail: 'The platform moved this pre-order into preparation.',
+    startCookingOk: 'OK, cooking',
     pickupEta: (time: string) => `Pickup ${time}`,
     total: 'Total',
     comment: 'Note',
@@ -92,10 +106,22 @@ export const en = {
 
   accept: {
     title: (n: string) => `Accept order #${n}`,
-    prepTime: 'Ready in',
+    prepTime: 'Ready by',
     minutes: (m: number) => `${m} min`,
-    platformEstimate: 'Platform estimate',
+    /** A later time: minutes from now and the clock time it means. */
+    later: (m: number, time: string) => `${m} min · ${time}`,
+    /** The platform's own estimate, the first choice. */
+    estimate: (time: string, m: number) =>
+      m > 0 ? `Platform time · ${time} (${m} min)` : `Platform time · ${time} (now)`,
+    estimateLabel: (time: string) => `ready ${time}`,
+    /** What the platform allows, said before staff choose, so nothing is clamped behind their back. */
+    rule: (from: string, to: string) =>
+      `The platform takes its pickup time (${from}) or up to 25 min later (${to} at the latest). Need longer? Reject or call the customer.`,
+    ruleClosed: (estimate: string) =>
+      `The platform's pickup time ${estimate} is more than 25 min past: it takes no later time. Accept to keep it.`,
+    noTime: "The platform sets this order's times (your own courier or no pickup estimate).",
     confirm: (label: string) => `Accept · ${label}`,
+    confirmPlain: "Accept · platform's times",
   },
 
   reject: {
@@ -116,6 +142,8 @@ export const en = {
     muted: (left: string) => `Muted · ${left}`,
     unmute: 'Unmute',
     soundBlocked: 'Tap anywhere to enable the order sound',
+    soundBlockedTitle: 'Order sound is off.',
+    soundOn: 'Turn sound on',
   },
 
   status: {
@@ -242,6 +270,23 @@ export const en = {
     file: (name: string) => `File: ${name}`,
   },
 
+  shift: {
+    title: 'This shift',
+    unclaimed: (n: number, after: number) =>
+      n === 0
+        ? `No takeaway order left ready and not handed over (checked ${after} min past pickup).`
+        : `${n} takeaway ${n === 1 ? 'order' : 'orders'} ready but never handed over: mark each handed over once collected, or the platform collects no payment.`,
+  },
+
+  orderSettings: {
+    title: 'Orders',
+    autoAccept: 'Accept new orders automatically',
+    autoAcceptHelp:
+      "Accepted at once with the venue's preparation time, and still heard once. Pre-orders, large orders and orders while the platform or the order stream has trouble wait for a person.",
+    maxItems: 'Accept automatically up to this many items',
+    unclaimedAfter: 'Flag a ready takeaway order this many minutes past its pickup',
+  },
+
   activity: {
     title: 'Actions sent to the platform',
     empty: 'No actions yet.',
@@ -250,7 +295,8 @@ export const en = {
     nextAttempt: (time: string) => `next try ${time}`,
     /** What an outbox row asks for, worded from its kind and facts (rows hold data, not text). */
     describe: {
-      accept: (f: OutboxFacts) => `Accept${number(f)}${f.minutes ? ` (${f.minutes} min)` : ''}`,
+      accept: (f: OutboxFacts) =>
+        `${f.auto ? 'Auto-accept' : 'Accept'}${number(f)}${f.minutes ? ` (${f.minutes} min)` : ''}`,
       reject: (f: OutboxFacts) => `Reject${number(f)}`,
       ready: (f: OutboxFacts) => `Ready${number(f)}`,
       delivered: (f: OutboxFacts) => `Handed over${number(f)}`,

@@ -11,6 +11,9 @@ import type {
   VenueState,
 } from '../../shared/domain';
 import { ORDER_ACTIONS } from '../../shared/order-actions';
+import type { OrderSettings } from '../../shared/order-timing';
+import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
+import type { RingLevel } from '../ringer';
 import type {
   Bridge,
   ChannelName,
@@ -87,6 +90,8 @@ export const makeOrder = (patch: Partial<Order> = {}): Order => {
     courierPickupEta: null,
     pickupCompleted: false,
     preparationMinutes: null,
+    venuePreparationSeconds: null,
+    autoAccepted: false,
     rejectReason: null,
     createdAt: now,
     updatedAt: now,
@@ -158,12 +163,14 @@ export const createFakeBridge = (
     venue?: VenueState | null;
     deliveries?: Delivery[];
     delivery?: Partial<DeliverySetupState>;
+    orderSettings?: Partial<OrderSettings>;
   } = {},
 ): FakeBridge => {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const handlers: Handlers = {};
   const calls: FakeBridge['calls'] = [];
   let orders = [...(init.orders ?? [])];
+  let orderSettings: OrderSettings = { ...DEFAULT_ORDER_SETTINGS, ...init.orderSettings };
   let deliveries = [...(init.deliveries ?? [])];
   const deliverySetup: DeliverySetupState = {
     configured: true,
@@ -233,6 +240,11 @@ export const createFakeBridge = (
     'orders:handOver': (r) => act(r.orderId, 'delivered'),
     'orders:confirmPreorder': (r) =>
       act(r.orderId, 'confirm-preorder', { preorderStatus: 'confirmed' }),
+    'orders:settings': async () => orderSettings,
+    'orders:configure': async (changes) => {
+      orderSettings = { ...orderSettings, ...changes };
+      return orderSettings;
+    },
     'venue:get': async () => (init.venue === undefined ? makeVenue() : init.venue),
     'venue:refresh': async () => (init.venue === undefined ? makeVenue() : init.venue),
     'venue:setOnline': async () => ({ actionId: 'venue-1' }),
@@ -380,12 +392,19 @@ export const createFakeRinger = () => {
   const ringer = {
     ringing: false,
     starts: 0,
-    start() {
+    level: 'normal' as RingLevel,
+    chimes: 0,
+    start(level: RingLevel = 'normal') {
+      if (!ringer.ringing) ringer.starts += 1;
       ringer.ringing = true;
-      ringer.starts += 1;
+      ringer.level = level;
     },
     stop() {
       ringer.ringing = false;
+      ringer.level = 'normal';
+    },
+    chime() {
+      ringer.chimes += 1;
     },
     canPlay: () => true,
     unlock() {},

@@ -18,6 +18,17 @@ import type {
   VenueState,
 } from '../domain';
 import { LOG_LEVELS, WEEKDAYS } from '../domain';
+import type { OrderSettings } from '../order-timing';
+
+/** The venue's order settings (shared/order-timing.ts); every field may be changed alone. */
+export const orderSettingsSchema = z
+  .object({
+    autoAccept: z.boolean(),
+    autoAcceptMaxItems: z.number().int().min(1).max(100),
+    unclaimedAfterMinutes: z.number().int().min(1).max(120),
+  })
+  .partial()
+  .strict();
 
 const id = z.string().min(1).max(200);
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -177,6 +188,8 @@ export const channels = {
   'orders:markReady': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
   'orders:handOver': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
   'orders:confirmPreorder': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
+  'orders:settings': channel(empty).returns<OrderSettings>(),
+  'orders:configure': channel(orderSettingsSchema).returns<OrderSettings>(),
 
   'venue:get': channel(empty).returns<VenueState | null>(),
   'venue:refresh': channel(empty).returns<VenueState | null>(),

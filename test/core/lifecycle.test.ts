@@ -188,7 +188,7 @@ describe('order lifecycles against the sandbox and relay', () => {
       async () => (await world.sandboxOrder(pre.id)).pre_order_status === 'confirmed',
     );
 
-    await core.api['orders:accept']({ orderId: own.id, preparationMinutes: 20 });
+    await core.api['orders:accept']({ orderId: own.id, preparationMinutes: null });
     await waitFor(
       'self-delivery accepted',
       async () => (await world.sandboxOrder(own.id)).status === 'PRODUCTION',

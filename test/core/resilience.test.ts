@@ -61,7 +61,7 @@ describe('core resilience', () => {
     const placed = await placeAndStore(4);
     await world.faults({ error_rate: 1 });
     for (const p of placed)
-      await core.api['orders:accept']({ orderId: p.id, preparationMinutes: 10 });
+      await core.api['orders:accept']({ orderId: p.id, preparationMinutes: null });
     for (const p of placed) await core.api['orders:markReady']({ orderId: p.id });
     // Staff see their actions at once, as waiting.
     const local = await core.api['orders:list']({});

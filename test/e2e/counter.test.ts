@@ -88,8 +88,8 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     await card(placed.order_number).waitFor();
 
     await card(placed.order_number).getByRole('button', { name: 'Accept' }).click();
-    await page.getByRole('button', { name: '10 min' }).click();
-    await page.getByRole('button', { name: 'Accept · 10 min' }).click();
+    await page.getByRole('button', { name: '20 min ·' }).click();
+    await page.getByRole('button', { name: 'Accept · 20 min' }).click();
     await eventually(
       () => sandbox.order(placed.id),
       (o) => o.status === 'PRODUCTION',

@@ -5,6 +5,7 @@ import { migration003Deliveries } from './003-deliveries';
 import { migration004RelayLog } from './004-relay-log';
 import { migration005OutboxFacts } from './005-outbox-facts';
 import { migration006NotificationFields } from './006-notification-fields';
+import { migration007AutoAccepted } from './007-auto-accepted';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -14,4 +15,5 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration004RelayLog,
   migration005OutboxFacts,
   migration006NotificationFields,
+  migration007AutoAccepted,
 ];

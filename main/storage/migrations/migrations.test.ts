@@ -11,6 +11,7 @@ import { migration003Deliveries } from './003-deliveries';
 import { migration004RelayLog } from './004-relay-log';
 import { migration005OutboxFacts } from './005-outbox-facts';
 import { migration006NotificationFields } from './006-notification-fields';
+import { migration007AutoAccepted } from './007-auto-accepted';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -299,6 +300,23 @@ describe('migration 006 (notification fields as columns)', () => {
         courier_pickup_eta: null,
         pickup_completed: 0,
       },
+    ]);
+  });
+});
+
+describe('migration 007 (auto-accepted orders)', () => {
+  it('marks every existing order as accepted by a person and keeps its row', () => {
+    const db = new BetterSqlite3(':memory:');
+    const upTo6 = MIGRATIONS.slice(0, 6);
+    migrate(db, upTo6);
+    db.prepare(
+      `INSERT INTO orders (id, venue_id, order_number, platform_status, data, created_at, updated_at)
+       VALUES ('o1', 'v', '7', 'PRODUCTION', '{}', 'x', 'x')`,
+    ).run();
+    migrate(db, [...upTo6, migration007AutoAccepted]);
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
+    expect(db.prepare('SELECT id, platform_status, auto_accepted FROM orders').all()).toEqual([
+      { id: 'o1', platform_status: 'PRODUCTION', auto_accepted: 0 },
     ]);
   });
 });

@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createWebAudioRinger } from './ringer';
+
+/** Just enough of Web Audio to count the tones played and read their loudness. */
+const fakeAudio = () => {
+  const peaks: number[] = [];
+  class FakeContext {
+    state = 'running';
+    currentTime = 0;
+    destination = {};
+    createOscillator() {
+      return {
+        type: '',
+        frequency: { value: 0 },
+        connect: (node: unknown) => node,
+        start: () => undefined,
+        stop: () => undefined,
+      };
+    }
+    createGain() {
+      const node = {
+        gain: {
+          setValueAtTime: () => undefined,
+          exponentialRampToValueAtTime: (value: number) => {
+            if (value > 0.001) peaks.push(value);
+          },
+        },
+        connect: (next: unknown) => next,
+      };
+      return node;
+    }
+    resume() {
+      return Promise.resolve();
+    }
+  }
+  return { peaks, Context: FakeContext as unknown as new () => AudioContext };
+};
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('order ring', () => {
+  it('rings every 2 s, and louder every 1 s once escalated', () => {
+    const audio = fakeAudio();
+    const ringer = createWebAudioRinger(audio.Context);
+    ringer.start('normal');
+    vi.advanceTimersByTime(10_000);
+    // Three tones a ring: the first ring at once, then one every 2 s.
+    expect(audio.peaks.length).toBe(3 * 6);
+    const normal = audio.peaks[0] ?? 0;
+    audio.peaks.length = 0;
+
+    ringer.start('urgent');
+    vi.advanceTimersByTime(10_000);
+    expect(audio.peaks.length).toBe(3 * 10);
+    expect(Math.min(...audio.peaks)).toBeGreaterThan(normal * 2);
+
+    ringer.stop();
+    audio.peaks.length = 0;
+    vi.advanceTimersByTime(10_000);
+    expect(audio.peaks).toEqual([]);
+  });
+
+  it('chimes once for an order that needs no answer, and not over a ring', () => {
+    const audio = fakeAudio();
+    const ringer = createWebAudioRinger(audio.Context);
+    ringer.chime();
+    vi.advanceTimersByTime(10_000);
+    expect(audio.peaks.length).toBe(3);
+    ringer.start();
+    audio.peaks.length = 0;
+    ringer.chime();
+    expect(audio.peaks).toEqual([]);
+    ringer.stop();
+  });
+});
