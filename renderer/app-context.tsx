@@ -27,3 +27,9 @@ export const useNow = (everyMs = 10_000): number => {
   }, [everyMs]);
   return now;
 };
+
+/**
+ * How far the platform's clock is ahead of this machine's (ms). Order times are the platform's:
+ * add this to the machine's now before comparing with them (the POS clock may be off).
+ */
+export const usePlatformOffset = (): number => useApp((s) => s.status?.clockOffsetMs ?? 0);

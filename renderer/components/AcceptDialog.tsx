@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApp, useNow } from '../app-context';
+import { useApp, useNow, usePlatformOffset } from '../app-context';
 import { acceptWindow, laterChoices } from '../../shared/order-timing';
 import { formatClock } from '../format';
 import { en } from '../i18n/en';
@@ -16,7 +16,7 @@ export const AcceptDialog = ({ orderId }: { orderId: string }) => {
   const order = useApp((s) => s.orders.find((o) => o.id === orderId));
   const accept = useApp((s) => s.accept);
   const close = useApp((s) => s.openDialog);
-  const now = useNow(15_000);
+  const now = useNow(15_000) + usePlatformOffset();
   // null: the platform's estimate stands (the default: the platform already planned with it).
   const [minutes, setMinutes] = useState<number | null>(null);
   if (!order) return null;

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import { ORDER_ACTIONS } from '../../shared/order-actions';
-import { useApp, useAppStore } from '../app-context';
+import { useApp, useAppStore, usePlatformOffset } from '../app-context';
 import { COLUMN_IDS, groupOrders, needsAttention, primaryAction } from '../board';
 import type { ColumnId } from '../board';
 import { en } from '../i18n/en';
@@ -14,7 +14,7 @@ const cardElement = (root: HTMLElement, orderId: string): HTMLElement | null =>
 export const Board = ({ now: machineNow }: { now: number }) => {
   const store = useAppStore();
   // Order times are the platform's: count against its clock, not a POS clock that may be off.
-  const now = machineNow + useApp((s) => s.status?.clockOffsetMs ?? 0);
+  const now = machineNow + usePlatformOffset();
   const orders = useApp((s) => s.orders);
   const selected = useApp((s) => s.selectedOrderId);
   const columns = useMemo(() => groupOrders(orders, now), [orders, now]);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApp, useNow } from '../app-context';
+import { useApp, useNow, usePlatformOffset } from '../app-context';
 import { unclaimedTakeaways } from '../board';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type { OrderSettings } from '../../shared/order-timing';
@@ -14,7 +14,7 @@ export const ShiftSummary = () => {
   const after = useApp(
     (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_ORDER_SETTINGS.unclaimedAfterMinutes,
   );
-  const now = useNow(15_000);
+  const now = useNow(15_000) + usePlatformOffset();
   const unclaimed = unclaimedTakeaways(orders, now, after);
   return (
     <section className="panel-section shift-summary" aria-label={en.shift.title}>

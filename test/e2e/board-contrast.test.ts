@@ -135,7 +135,7 @@ describe('contrast of every visible text (Chromium)', () => {
       await sandbox.faults({ error_rate: 1 });
       try {
         const pending = theme === 'light' ? fresh[1]! : fresh[0]!;
-        await demo.core.api['orders:accept']({ orderId: pending.id, preparationMinutes: 10 });
+        await demo.core.api['orders:accept']({ orderId: pending.id, preparationMinutes: null });
         await page.getByText(en.actions.pending(en.actions.kinds.accept)).waitFor();
         await page.locator('.top-bar-ringing').waitFor();
 
