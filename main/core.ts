@@ -82,6 +82,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       outbox.resetBackoff();
       outbox.kick();
       venue.reconcileQuietly();
+      menu.refreshQuietly();
       delivery.maintainWebhook();
     },
     disconnecting: async () => {
@@ -128,6 +129,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   });
   const menu = createMenuSlice({
     ...slice,
+    settings,
     client,
     venueId: () => setup.venueId(),
     requireVenue: () => setup.requireVenue(),
@@ -152,6 +154,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   const background = (): void => {
     orders.drain();
     venue.reconcileQuietly();
+    menu.refreshQuietly();
     delivery.drain();
     delivery.maintainWebhook();
   };
@@ -177,6 +180,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       hub.close();
       clearInterval(tick);
       delivery.close();
+      menu.close();
       await setup.close();
       await outbox.stop();
       await venue.close();

@@ -5,6 +5,7 @@ import { availableActions, ORDER_ACTIONS } from '../../shared/order-actions';
 import { columnOf, isClosedByPlatform } from '../board';
 import { formatAge, formatClock, formatDuration, formatMoney } from '../format';
 import { en } from '../i18n/en';
+import { LineSoldOut } from './SoldOut';
 
 const deliveryLabel = (order: Order): string => {
   if (order.deliveryType === 'takeaway') return en.order.takeaway;
@@ -132,7 +133,7 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
           {order.items.map((item) => (
             <li key={item.id}>
               <span className="item-count">{item.count}×</span>{' '}
-              <span className="item-name">{item.name}</span>
+              <span className="item-name">{item.name}</span> <LineSoldOut line={item} />
               {item.options.length > 0 && (
                 <ul className="item-options">
                   {item.options.map((option, index) => (
