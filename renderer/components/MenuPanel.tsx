@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { MenuIssue } from '../../shared/domain';
 import type { MenuCheck } from '../../shared/ipc/contract';
@@ -142,6 +142,13 @@ const MenuImport = () => {
 
   const diff = check?.ok ? check.diff : null;
   const removed = diff?.removedItems ?? [];
+  const removalBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // The second step appears below the fold of a long diff: bring it to the finger, once.
+    if (!confirmingRemoval) return;
+    removalBox.current?.scrollIntoView?.({ block: 'nearest' });
+    removalBox.current?.focus();
+  }, [confirmingRemoval]);
 
   return (
     <section className="panel-section" aria-label={en.menu.importTitle}>
@@ -206,6 +213,8 @@ const MenuImport = () => {
             </>
           ) : (
             <div
+              ref={removalBox}
+              tabIndex={-1}
               className="menu-removal"
               role="alertdialog"
               aria-label={en.menu.removesTitle(removed.length)}
@@ -346,8 +355,8 @@ const ItemAvailability = () => {
             ))}
           </ul>
           {options.length > 0 && (
-            <>
-              <h3>{en.menu.optionsTitle}</h3>
+            <details className="menu-options" open={q !== '' || undefined}>
+              <summary>{en.menu.optionsSummary(options.length)}</summary>
               <p className="muted">{en.menu.optionsHelp}</p>
               <ul className="items" aria-label={en.menu.optionsTitle}>
                 {options.map((option) => (
@@ -379,7 +388,7 @@ const ItemAvailability = () => {
                   />
                 ))}
               </ul>
-            </>
+            </details>
           )}
         </>
       )}

@@ -298,19 +298,16 @@ export const VenuePanel = () => {
         )}
         <div className="dialog-actions start">
           {wanted ? (
-            <button
-              type="button"
-              className="btn btn-light btn-large state-pending"
-              disabled
-              data-testid="venue-toggle"
-            >
+            // Not a button: nothing to press until the platform answered; an outage of the
+            // platform keeps it here, and the Activity view can drop the waiting action.
+            <p className="state-pending venue-changing" role="status" data-testid="venue-toggle">
               <span className="spinner" aria-hidden="true" />{' '}
               {wanted.online
                 ? en.venue.goingOnline
                 : en.venue.goingOffline(wanted.until ? formatClock(wanted.until) : null)}
               {' · '}
               {en.venue.changing}
-            </button>
+            </p>
           ) : venue?.isOnline === false ? (
             <button
               type="button"

@@ -274,6 +274,7 @@ export const en = {
     },
     disabledUntil: (time: string) => `until ${time}`,
     optionsTitle: 'Options',
+    optionsSummary: (n: number) => `Options (${n})`,
     optionsHelp: 'Turning an option off hides it on every item that offers it.',
     restoreAt: (time: string) => `this terminal turns it on at ${time}`,
     lineSoldOut: 'Sold out',
