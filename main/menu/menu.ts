@@ -451,6 +451,9 @@ export const createMenuSlice = (deps: {
       'menu:items': async () => view().items,
       'menu:setItemAvailability': async ({ externalData, enabled, disabledUntil }) => {
         const venueId = deps.requireVenue();
+        if (!enabled && disabledUntil && Date.parse(disabledUntil) <= now().getTime()) {
+          throw new ServiceError('invalid-request', 'The time it is sold out until has passed.');
+        }
         knownItem(externalData);
         const until = enabled ? null : (disabledUntil ?? null);
         return outbox.enqueue(availabilityKind, {
@@ -465,6 +468,9 @@ export const createMenuSlice = (deps: {
       },
       'menu:setOptionAvailability': async ({ externalData, enabled, until }) => {
         const venueId = deps.requireVenue();
+        if (!enabled && until && Date.parse(until) <= now().getTime()) {
+          throw new ServiceError('invalid-request', 'The time to turn it back on has passed.');
+        }
         const state = view();
         if (!state.options.some((o) => o.externalData === externalData)) {
           throw new ServiceError(

@@ -227,4 +227,50 @@ describe("the menu through the core, against the platform's own menu", () => {
     expect(values.length).toBeGreaterThan(0);
     expect(values.every((v) => v.enabled === false)).toBe(true);
   });
+
+  it('turns an option value back on at its time, also after a restart', async () => {
+    await waitFor('menu read', async () => (await core.api['menu:get']({})).fetchedAt ?? undefined);
+    const optionOnPlatform = async (externalData: string) =>
+      (await sandboxItems())
+        .flatMap((i) => i.options ?? [])
+        .flatMap((o) => o.values)
+        .find((v) => v.external_data === externalData)?.enabled;
+
+    // Soon: this terminal turns it back on by itself.
+    const soon = new Date(world.now().getTime() + 1500).toISOString();
+    await core.api['menu:setOptionAvailability']({
+      externalData: 'val-bacon',
+      enabled: false,
+      until: soon,
+    });
+    await waitFor('bacon off', async () => (await optionOnPlatform('val-bacon')) === false);
+    await waitFor('bacon on again at its time', async () => await optionOnPlatform('val-bacon'));
+
+    // Due while the terminal was off: restored when it starts.
+    const later = new Date(world.now().getTime() + 3600_000).toISOString();
+    await core.api['menu:setOptionAvailability']({
+      externalData: 'val-aioli',
+      enabled: false,
+      until: later,
+    });
+    const off = await waitFor('aioli off, confirmed', async () => {
+      const o = (await core.api['menu:get']({})).options.find(
+        (x) => x.externalData === 'val-aioli',
+      );
+      return o && !o.enabled && o.changing === null ? o : undefined;
+    });
+    expect(off.restoreAt).toBe(later);
+    await core.close();
+    await world.advance(3601);
+    core = await world.startCore();
+    await waitFor('aioli on after the restart', async () => await optionOnPlatform('val-aioli'));
+
+    await expect(
+      core.api['menu:setOptionAvailability']({
+        externalData: 'val-aioli',
+        enabled: false,
+        until: new Date(world.now().getTime() - 1000).toISOString(),
+      }),
+    ).rejects.toMatchObject({ bridge: { code: 'invalid-request' } });
+  });
 });
