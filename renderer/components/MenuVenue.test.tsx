@@ -156,11 +156,20 @@ describe('sold out from an order line', () => {
   it('marks the line’s menu item sold out for the rest of the day', async () => {
     const item = makeMenuItem({ externalData: 'pizza-m', name: 'Margherita' });
     const bridge = createFakeBridge({
-      orders: [makeOrder({ orderNumber: '42' })],
+      orders: [makeOrder({ orderNumber: '41' }), makeOrder({ orderNumber: '42' })],
       menu: makeMenu({ items: [item] }),
     });
     renderApp(bridge);
-    const card = await screen.findByRole('article', { name: /42/ });
+    await screen.findByRole('article', { name: /42/ });
+    // Offered on the card staff picked only, so a busy board's cards keep their size.
+    const unselected = screen
+      .getAllByRole('article')
+      .filter((a) => !a.className.includes('card-selected'));
+    expect(unselected.length).toBeGreaterThan(0);
+    for (const other of unselected)
+      expect(within(other).queryByRole('button', { name: /sold out/ })).toBeNull();
+    const card = screen.getByRole('article', { name: /42/ });
+    fireEvent.click(within(card).getByText('Ada'));
     fireEvent.click(within(card).getByRole('button', { name: 'Mark Margherita sold out' }));
     fireEvent.click(within(card).getByRole('button', { name: 'Rest of the day' }));
     await waitFor(() => expect(bridge.callsTo('menu:setItemAvailability')).toHaveLength(1));

@@ -133,7 +133,8 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
           {order.items.map((item) => (
             <li key={item.id}>
               <span className="item-count">{item.count}×</span>{' '}
-              <span className="item-name">{item.name}</span> <LineSoldOut line={item} />
+              <span className="item-name">{item.name}</span>{' '}
+              <LineSoldOut line={item} actionable={selected} />
               {item.options.length > 0 && (
                 <ul className="item-options">
                   {item.options.map((option, index) => (

@@ -72,8 +72,12 @@ const menuItemOf = (line: OrderItem, items: MenuItemSummary[]): MenuItemSummary 
   items.find((i) => line.posId !== null && i.externalData === line.posId) ??
   items.find((i) => i.name === line.name);
 
-/** A small "Sold out" action on an order line: mid-rush, the cook sees the last portion go. */
-export const LineSoldOut = ({ line }: { line: OrderItem }) => {
+/**
+ * An order line's menu item when it is not orderable (or changing), on every card: staff deciding
+ * on an order see it. On the selected card, a "Sold out" action: mid-rush, the cook sees the last
+ * portion go. Only there, so that the cards of a busy board keep their size.
+ */
+export const LineSoldOut = ({ line, actionable }: { line: OrderItem; actionable: boolean }) => {
   const items = useApp((s) => s.menuItems);
   const setAvailability = useApp((s) => s.setItemAvailability);
   const [choosing, setChoosing] = useState(false);
@@ -82,6 +86,7 @@ export const LineSoldOut = ({ line }: { line: OrderItem }) => {
   if (!item) return null;
   if (item.changing || !item.available)
     return <span className="line-sold-out">{itemPill(item)}</span>;
+  if (!actionable) return null;
   return (
     <span className="line-sold-out">
       <button
