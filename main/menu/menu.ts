@@ -7,7 +7,9 @@ import type { AvailabilityWish, MenuState } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { EventHub } from '../host/event-hub';
 import type { MarketplaceClient } from '../marketplace/client';
+import { HttpError } from '../http/http';
 import type { Outbox, StoredAction } from '../outbox/outbox';
+import { ActionBlockedError } from '../outbox/outbox';
 import { ServiceError } from '../service-error';
 import type { Database } from '../storage/database';
 import type { Settings } from '../storage/settings';
@@ -24,7 +26,8 @@ import {
 } from './menu-check';
 import { createMenuStore } from './menu-store';
 
-export type MenuPushPayload = { venueId: string; menu: LiveMenu };
+/** `confirmedRemoved`: the ids of the items staff confirmed the push removes. */
+export type MenuPushPayload = { venueId: string; menu: LiveMenu; confirmedRemoved?: string[] };
 /** `enabled` is the availability asked for; `disabledUntil` only with enabled=false. */
 export type ItemAvailabilityPayload = {
   venueId: string;
@@ -272,7 +275,28 @@ export const createMenuSlice = (deps: {
     };
 
   const pushKind = outbox.register<MenuPushPayload>('menu-push', {
-    send: ({ payload, id }) => client.createMenu(payload.venueId, payload.menu, id),
+    send: async ({ payload, id }) => {
+      // An earlier push the platform has not applied yet would change what this one removes.
+      if (pushAwaiting?.venueId === payload.venueId) {
+        throw new ActionBlockedError('Waiting for the previous menu push to show.', READ_BACK_MS);
+      }
+      // Staff confirmed what this push removes against the platform's menu of that moment; if
+      // the menu gained items since (another terminal, the merchant), the push would delete
+      // them unasked. Judged against a read made now; unreadable, it waits like any outage.
+      const live = await refresh(payload.venueId);
+      const confirmed = new Set(payload.confirmedRemoved ?? []);
+      const unasked = diffMenus(live, payload.menu).removedItems.filter(
+        (item) => !confirmed.has(item.externalData),
+      );
+      if (unasked.length > 0) {
+        throw new HttpError({
+          kind: 'permanent',
+          status: null,
+          message: `The platform's menu changed since this push was confirmed: it would now also remove ${unasked.map((item) => `"${item.name}"`).join(', ')}. Nothing was sent; check the menu file again and push it anew.`,
+        });
+      }
+      await client.createMenu(payload.venueId, payload.menu, id);
+    },
     changed: (action, outcome) => {
       if (outcome === 'done') {
         pushAwaiting = {
@@ -433,7 +457,11 @@ export const createMenuSlice = (deps: {
           subject: `menu:${venueId}`,
           auditSubject: venueId,
           prepare: () => ({
-            payload: { venueId, menu: parsed.menu },
+            payload: {
+              venueId,
+              menu: parsed.menu,
+              confirmedRemoved: removedItems.map((item) => item.externalData),
+            },
             facts: { count: menuItemCount(parsed.menu), removed: removedItems.length },
             auditDetail:
               removedItems.length > 0

@@ -273,4 +273,35 @@ describe("the menu through the core, against the platform's own menu", () => {
       }),
     ).rejects.toMatchObject({ bridge: { code: 'invalid-request' } });
   });
+
+  it('sends no push that would remove items added to the platform menu after the confirmation', async () => {
+    await waitFor('menu read', async () => (await core.api['menu:get']({})).fetchedAt ?? undefined);
+    // The platform applies a push later (sandbox clock, frozen here): the first push is taken
+    // but not yet in the platform's menu when staff confirm the second.
+    await world.control('POST', '/clock', { frozen: true });
+    const withNew = demoMenu();
+    withNew.categories[0]?.items.push({
+      ...withNew.categories[0].items[0]!,
+      name: [{ lang: 'en', value: 'Truffle Burger' }],
+      external_data: 'burger-truffle',
+    });
+    await core.api['menu:push']({ text: JSON.stringify(withNew) });
+    const second = await core.api['menu:push']({
+      text: JSON.stringify(withoutChicken()),
+      confirmRemoved: ['burger-chicken'],
+    });
+    await waitFor('first push taken', async () =>
+      (await core.api['outbox:list']({})).some((e) => e.kind === 'menu-push' && e.state === 'done'),
+    );
+    await world.advance(5);
+    const failed = await waitFor('second push refused before sending', async () =>
+      (await core.api['outbox:list']({})).find(
+        (e) => 'actionId' in second && e.id === second.actionId && e.state === 'failed',
+      ),
+    );
+    expect(failed.error).toContain('"Truffle Burger"');
+    const onPlatform = (await sandboxItems()).map((i) => i.external_data);
+    expect(onPlatform).toContain('burger-truffle');
+    expect(onPlatform).toContain('burger-chicken');
+  });
 });
