@@ -125,6 +125,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       outbox.resetBackoff();
       outbox.kick();
       venue.reconcileQuietly();
+      menu.refreshQuietly();
       delivery.maintainWebhook();
     },
     disconnecting: async () => {
@@ -175,6 +176,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   });
   const menu = createMenuSlice({
     ...slice,
+    settings,
     client,
     venueId: () => setup.venueId(),
     requireVenue: () => setup.requireVenue(),
@@ -220,6 +222,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   const background = (): void => {
     orders.drain();
     venue.reconcileQuietly();
+    menu.refreshQuietly();
     delivery.drain();
     delivery.maintainWebhook();
   };
@@ -249,6 +252,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       hub.close();
       clearInterval(tick);
       delivery.close();
+      menu.close();
       await setup.close();
       await outbox.stop();
       await venue.close();

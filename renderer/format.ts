@@ -50,3 +50,20 @@ export const endOfLocalDay = (now: number): Date => {
   end.setHours(23, 59, 0, 0);
   return end;
 };
+
+/** How long staff take something away: a venue offline, an item sold out, an option off. */
+export type Duration = 'm30' | 'h1' | 'restOfDay' | 'indefinitely';
+
+/** When a duration ends, from now; null: until staff switch it back. */
+export const untilFor = (duration: Duration, now: number): string | null => {
+  switch (duration) {
+    case 'm30':
+      return new Date(now + 30 * 60_000).toISOString();
+    case 'h1':
+      return new Date(now + 60 * 60_000).toISOString();
+    case 'restOfDay':
+      return endOfLocalDay(now).toISOString();
+    case 'indefinitely':
+      return null;
+  }
+};

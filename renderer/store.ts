@@ -10,6 +10,7 @@ import type {
   MachineSettings,
   MenuIssue,
   MenuItemSummary,
+  MenuState,
   OpeningTime,
   Order,
   OutboxEntry,
@@ -46,6 +47,14 @@ export type Dialog =
   | { kind: 'shortcuts' }
   | { kind: 'courier' };
 
+/** A half-filled courier booking, kept when the dialog closes without booking. */
+export type CourierDraft = {
+  address: Record<'street' | 'postCode' | 'city', string>;
+  booking: Record<'name' | 'phone' | 'description' | 'count' | 'orderNumber' | 'cash', string>;
+  handshake: boolean;
+  quote: DeliveryQuote | null;
+};
+
 export type AppState = {
   loaded: boolean;
   loadError: string | null;
@@ -58,7 +67,11 @@ export type AppState = {
   orders: Order[];
   outbox: OutboxEntry[];
   venue: VenueState | null;
+  /** The platform's menu as main last read it; null until loaded. */
+  menu: MenuState | null;
+  /** menu.items, for the views that only list items. */
   menuItems: MenuItemSummary[];
+  courierDraft: CourierDraft | null;
   deliveries: Delivery[];
   deliverySetup: DeliverySetupState | null;
   /** Orders whose action call has not been answered yet (before the service stored it). */
@@ -106,8 +119,24 @@ export type AppActions = {
   setOpeningTimes(availability: OpeningTime[]): Promise<BridgeError | null>;
   refreshVenue(): Promise<void>;
   checkMenu(text: string): Promise<MenuCheck>;
-  pushMenu(text: string): Promise<{ ok: false; issues: MenuIssue[] } | null>;
-  setItemAvailability(externalData: string, enabled: boolean): Promise<BridgeError | null>;
+  /** Errors propagate (a refused push names what it would remove). */
+  pushMenu(
+    text: string,
+    confirmRemoved?: string[],
+  ): Promise<{ ok: false; issues: MenuIssue[] } | null>;
+  refreshMenu(): Promise<void>;
+  /** enabled=false: sold out until `until` (the platform restores it then) or switched back. */
+  setItemAvailability(
+    externalData: string,
+    enabled: boolean,
+    until?: string | null,
+  ): Promise<BridgeError | null>;
+  setOptionAvailability(
+    externalData: string,
+    enabled: boolean,
+    until?: string | null,
+  ): Promise<BridgeError | null>;
+  keepCourierDraft(draft: CourierDraft | null): void;
   /** Courier delivery: errors propagate so the forms can show them next to the fields. */
   configureDelivery(request: DeliveryConfigureRequest): Promise<void>;
   quoteDelivery(request: DeliveryQuoteRequest): Promise<DeliveryQuote>;
@@ -253,18 +282,28 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
     };
 
     const loadConfigured = async (): Promise<void> => {
-      const [status, orders, outbox, venue, menuItems, deliveries, deliverySetup, orderSettings] =
+      const [status, orders, outbox, venue, menu, deliveries, deliverySetup, orderSettings] =
         await Promise.all([
           bridge['status:get']({}),
           bridge['orders:list']({}),
           bridge['outbox:list']({}),
           bridge['venue:get']({}),
-          bridge['menu:items']({}),
+          bridge['menu:get']({}),
           bridge['delivery:list']({}),
           bridge['delivery:get']({}),
           bridge['orders:settings']({}),
         ]);
-      set({ status, orders, outbox, venue, menuItems, deliveries, deliverySetup, orderSettings });
+      set({
+        status,
+        orders,
+        outbox,
+        venue,
+        menu,
+        menuItems: menu.items,
+        deliveries,
+        deliverySetup,
+        orderSettings,
+      });
     };
 
     return {
@@ -277,7 +316,9 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       orders: [],
       outbox: [],
       venue: null,
+      menu: null,
       menuItems: [],
+      courierDraft: null,
       deliveries: [],
       deliverySetup: null,
       submitting: {},
@@ -307,7 +348,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           ),
           bridge.on('venue:changed', (venue) => set({ venue })),
           bridge.on('machine:changed', (machine) => set({ machine })),
-          bridge.on('menu:changed', ({ items }) => set({ menuItems: items })),
+          bridge.on('menu:changed', (menu) => set({ menu, menuItems: menu.items })),
           bridge.on('deliveries:changed', ({ deliveries }) =>
             set((s) => ({ deliveries: mergeById(s.deliveries, deliveries, 'first') })),
           ),
@@ -399,12 +440,37 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       },
 
       checkMenu: (text) => bridge['menu:check']({ text }),
-      async pushMenu(text) {
-        const result = await bridge['menu:push']({ text });
+      async pushMenu(text, confirmRemoved) {
+        const result = await bridge['menu:push'](
+          confirmRemoved ? { text, confirmRemoved } : { text },
+        );
         return 'issues' in result ? result : null;
       },
-      setItemAvailability: (externalData, enabled) =>
-        tryCall(() => bridge['menu:setItemAvailability']({ externalData, enabled })),
+      async refreshMenu() {
+        try {
+          const menu = await bridge['menu:refresh']({});
+          set({ menu, menuItems: menu.items });
+        } catch {
+          // The menu's own readError (and the status bar) say why.
+        }
+      },
+      setItemAvailability: (externalData, enabled, until) =>
+        tryCall(() =>
+          bridge['menu:setItemAvailability'](
+            enabled
+              ? { externalData, enabled }
+              : { externalData, enabled, disabledUntil: until ?? null },
+          ),
+        ),
+      setOptionAvailability: (externalData, enabled, until) =>
+        tryCall(() =>
+          bridge['menu:setOptionAvailability'](
+            enabled ? { externalData, enabled } : { externalData, enabled, until: until ?? null },
+          ),
+        ),
+      keepCourierDraft(draft) {
+        set({ courierDraft: draft });
+      },
 
       async configureDelivery(request) {
         set({ deliverySetup: await bridge['delivery:configure'](request) });

@@ -130,7 +130,20 @@ export type VenueState = {
   openingTimes: OpeningTime[];
   /** Read from the platform at this time; null if never read. */
   fetchedAt: string | null;
+  /** A change is on its way (the same as `changing !== null`). */
   pending: boolean;
+  /**
+   * What staff asked for that the platform has not confirmed yet: shown as "changing…", never as
+   * fact. The fields above stay what the platform last said.
+   */
+  changing: VenueChange | null;
+  /** The IANA time zone the opening times are in: this terminal's (docs/platform.md#opening-times). */
+  timeZone: string;
+};
+
+export type VenueChange = {
+  online: { online: boolean; until: string | null } | null;
+  openingTimes: OpeningTime[] | null;
 };
 
 /** How the counter machine runs the app (desktop app only; the web host ignores it). */
@@ -176,6 +189,7 @@ export type OutboxActionKind =
   | 'venue-opening-times'
   | 'menu-push'
   | 'item-availability'
+  | 'option-availability'
   | 'delivery-create'
   | 'delivery-cancel';
 
@@ -195,9 +209,11 @@ export type OutboxFacts = {
   until?: string;
   /** venue-opening-times: how many windows; menu-push: how many items. */
   count?: number;
-  /** item-availability: the item's external_data and the availability asked for. */
+  /** item- and option-availability: its external_data and the availability asked for. */
   item?: string;
   enabled?: boolean;
+  /** menu-push: how many items the push removes from the platform's menu (staff confirmed). */
+  removed?: number;
 };
 
 export type OutboxEntry = {
@@ -237,6 +253,8 @@ export type MenuIssue = { path: string; message: string };
 export type MenuDiff = {
   added: string[];
   removed: string[];
+  /** The removed items with their ids: a push that removes items must name these ids to confirm. */
+  removedItems: Array<{ externalData: string; name: string }>;
   changed: string[];
   categoriesBefore: number;
   categoriesAfter: number;
@@ -244,14 +262,50 @@ export type MenuDiff = {
   itemsAfter: number;
 };
 
+/** Availability staff asked for: available, or not until a time (null: until switched back). */
+export type AvailabilityWish = { available: boolean; until: string | null };
+
+/** An item of the platform's menu as last read (docs/platform.md#menu-read). */
 export type MenuItemSummary = {
   externalData: string;
   name: string;
   category: string;
   price: number;
+  /** The platform's `enabled` and `disabled_until`, as read. */
   enabled: boolean;
   disabledUntil: string | null;
+  /** Whether customers could order it when the menu was summarized, by the platform's fields. */
+  available: boolean;
+  /** A change is on its way (the same as `changing !== null`). */
   pending: boolean;
+  /** What staff asked for that the platform's menu does not show yet. */
+  changing: AvailabilityWish | null;
+};
+
+/** An option value of the platform's menu (one entry per external_data, shared by items). */
+export type MenuOptionSummary = {
+  externalData: string;
+  name: string;
+  /** The option it belongs to ("Dip"), to tell values apart. */
+  option: string;
+  enabled: boolean;
+  changing: AvailabilityWish | null;
+  /** When this terminal turns it back on (the platform has no time limit for options). */
+  restoreAt: string | null;
+};
+
+/** The platform's menu as this terminal knows it, and the changes on their way. */
+export type MenuState = {
+  /** When the platform's menu was last read; null: never (nothing below is known). */
+  fetchedAt: string | null;
+  /** Why the latest read failed (what is shown is from fetchedAt), null when it worked. */
+  readError: string | null;
+  items: MenuItemSummary[];
+  options: MenuOptionSummary[];
+  /** A push on its way (`sending`) or taken but not yet in the platform's menu (`processing`). */
+  push: { state: 'sending' | 'processing'; itemCount: number } | null;
+  /** A push the platform took but did not show within the time we wait for it. */
+  pushProblem: string | null;
 };
 
 /**

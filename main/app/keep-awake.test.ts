@@ -11,6 +11,8 @@ const venue = (isOnline: boolean): VenueState => ({
   openingTimes: [],
   fetchedAt: null,
   pending: false,
+  changing: null,
+  timeZone: 'Europe/Helsinki',
 });
 
 const setUp = (initial: VenueState | null) => {

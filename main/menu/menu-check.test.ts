@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffMenus, parseMenu } from './menu-check';
+import { diffMenus, liveMenuSchema, parseMenu } from './menu-check';
 
 const lt = (value: string) => [{ lang: 'en', value }];
 const menu = (items: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -67,7 +67,7 @@ describe('menu check', () => {
     ]);
   });
 
-  it('diffs against the stored menu by external_data', () => {
+  it("diffs against the platform's menu by external_data, whatever the key order", () => {
     const before = parseMenu(JSON.stringify(menu([burger, fries])));
     const after = parseMenu(
       JSON.stringify(
@@ -81,11 +81,30 @@ describe('menu check', () => {
     expect(diffMenus(before.menu, after.menu)).toEqual({
       added: ['Shake'],
       removed: ['Fries'],
+      removedItems: [{ externalData: 'fries', name: 'Fries' }],
       changed: ['Burger'],
       categoriesBefore: 1,
       categoriesAfter: 1,
       itemsBefore: 2,
       itemsAfter: 2,
+    });
+    // The platform may answer an item's keys in another order: not a change.
+    const reordered = {
+      ...before.menu,
+      categories: [{ items: [{ ...fries }, Object.fromEntries(Object.entries(burger).reverse())] }],
+    };
+    expect(diffMenus(liveMenuSchema.parse(reordered), before.menu)).toMatchObject({
+      added: [],
+      removed: [],
+      changed: [],
+    });
+    // An item the platform has without external_data is still removed by a push, by name.
+    const handMade = liveMenuSchema.parse({
+      categories: [{ items: [{ ...burger }, { name: lt('Daily special'), enabled: true }] }],
+    });
+    expect(diffMenus(handMade, before.menu)).toMatchObject({
+      removed: ['Daily special'],
+      removedItems: [{ externalData: 'name:Daily special', name: 'Daily special' }],
     });
     expect(diffMenus(null, after.menu)).toMatchObject({
       added: ['Burger', 'Shake'],

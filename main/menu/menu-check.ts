@@ -3,7 +3,13 @@
 // listed there: menu currency, primary_language, categories; category name, items; item name,
 // price, enabled, external_data. Issues name the item and the field so staff can fix the file.
 import { z } from 'zod';
-import type { MenuDiff, MenuIssue, MenuItemSummary } from '../../shared/domain';
+import type {
+  AvailabilityWish,
+  MenuDiff,
+  MenuIssue,
+  MenuItemSummary,
+  MenuOptionSummary,
+} from '../../shared/domain';
 import { WEEKDAYS } from '../../shared/domain';
 
 const text = z
@@ -61,8 +67,6 @@ export const menuSchema = z.looseObject({
   categories: z.array(category).min(1, 'needs at least one category'),
 });
 export type Menu = z.infer<typeof menuSchema>;
-
-type Item = z.infer<typeof item>;
 
 const pathText = (path: ReadonlyArray<PropertyKey>): string =>
   path.reduce<string>(
@@ -142,15 +146,78 @@ export const parseMenu = (textInput: string): MenuParse => {
     : { ok: true, menu: parsed.data };
 };
 
-const allItems = (menu: Menu): Array<{ item: Item; category: string; path: string }> =>
+/**
+ * The platform's menu as its menu read answers it (docs/platform.md#menu-read), read leniently: a
+ * menu edited elsewhere may lack what a push requires. An item without external_data is still an
+ * item a push would remove, so it is kept and known by its name.
+ */
+const liveText = z.array(z.looseObject({ value: z.string() })).optional();
+const liveItem = z.looseObject({
+  name: liveText,
+  price: z.number().optional(),
+  enabled: z.boolean().optional(),
+  external_data: z.string().optional(),
+  disabled_until: z.string().nullable().optional(),
+  options: z
+    .array(
+      z.looseObject({
+        name: liveText,
+        values: z
+          .array(
+            z.looseObject({
+              name: liveText,
+              enabled: z.boolean().optional(),
+              external_data: z.string().optional(),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .optional(),
+});
+export const liveMenuSchema = z.looseObject({
+  categories: z
+    .array(
+      z.looseObject({
+        name: liveText,
+        items: z.array(liveItem).optional(),
+        subcategories: z
+          .array(z.looseObject({ name: liveText, items: z.array(liveItem).optional() }))
+          .optional(),
+      }),
+    )
+    .default([]),
+});
+export type LiveMenu = z.infer<typeof liveMenuSchema>;
+type LiveItem = z.infer<typeof liveItem>;
+
+/** JSON with keys sorted: the same item reads the same whichever order its keys came in. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+/** The key an item is matched by across menus: its external_data, else its name. */
+const keyOf = (entry: LiveItem): string =>
+  entry.external_data ?? `name:${nameOf(entry) ?? JSON.stringify(entry)}`;
+
+const allItems = <I extends LiveItem>(menu: {
+  categories: Array<{
+    name?: unknown;
+    items?: I[];
+    subcategories?: Array<{ name?: unknown; items?: I[] }>;
+  }>;
+}): Array<{ item: I; category: string; path: string }> =>
   menu.categories.flatMap((cat, c) => [
-    ...cat.items.map((entry, i) => ({
+    ...(cat.items ?? []).map((entry, i) => ({
       item: entry,
       category: nameOf(cat) ?? '',
       path: `categories[${c}].items[${i}]`,
     })),
     ...(cat.subcategories ?? []).flatMap((sub, s) =>
-      sub.items.map((entry, i) => ({
+      (sub.items ?? []).map((entry, i) => ({
         item: entry,
         category: nameOf(sub) ?? nameOf(cat) ?? '',
         path: `categories[${c}].subcategories[${s}].items[${i}]`,
@@ -158,26 +225,25 @@ const allItems = (menu: Menu): Array<{ item: Item; category: string; path: strin
     ),
   ]);
 
-export const diffMenus = (before: Menu | null, after: Menu): MenuDiff => {
-  const index = (menu: Menu | null): Map<string, string> =>
+/** What replacing `before` (the platform's menu; null: none) with `after` adds, removes, changes. */
+export const diffMenus = (before: LiveMenu | null, after: LiveMenu): MenuDiff => {
+  const index = (menu: LiveMenu | null): Map<string, { json: string; name: string }> =>
     new Map(
       (menu ? allItems(menu) : []).map(({ item: entry }) => [
-        entry.external_data,
-        JSON.stringify(entry),
+        keyOf(entry),
+        { json: canonical(entry), name: nameOf(entry) ?? keyOf(entry) },
       ]),
     );
   const old = index(before);
   const next = index(after);
-  const label = (menu: Menu, key: string): string => {
-    const found = allItems(menu).find(({ item: entry }) => entry.external_data === key);
-    return found ? (nameOf(found.item) ?? key) : key;
-  };
+  const removedKeys = [...old.keys()].filter((k) => !next.has(k));
   return {
-    added: [...next.keys()].filter((k) => !old.has(k)).map((k) => label(after, k)),
-    removed: before ? [...old.keys()].filter((k) => !next.has(k)).map((k) => label(before, k)) : [],
+    added: [...next.keys()].filter((k) => !old.has(k)).map((k) => next.get(k)?.name ?? k),
+    removed: removedKeys.map((k) => old.get(k)?.name ?? k),
+    removedItems: removedKeys.map((k) => ({ externalData: k, name: old.get(k)?.name ?? k })),
     changed: [...next.keys()]
-      .filter((k) => old.has(k) && old.get(k) !== next.get(k))
-      .map((k) => label(after, k)),
+      .filter((k) => old.has(k) && old.get(k)?.json !== next.get(k)?.json)
+      .map((k) => next.get(k)?.name ?? k),
     categoriesBefore: before?.categories.length ?? 0,
     categoriesAfter: after.categories.length,
     itemsBefore: old.size,
@@ -185,21 +251,67 @@ export const diffMenus = (before: Menu | null, after: Menu): MenuDiff => {
   };
 };
 
-export const menuItemCount = (menu: Menu): number => allItems(menu).length;
+/** Whether the platform's menu shows every item of a pushed one as pushed. */
+export const showsMenu = (live: LiveMenu, pushed: LiveMenu): boolean => {
+  const diff = diffMenus(live, pushed);
+  return diff.added.length === 0 && diff.removed.length === 0 && diff.changed.length === 0;
+};
 
-export const summarizeMenu = (
-  menu: Menu,
-  overrides: Map<string, { enabled: boolean; disabledUntil: string | null; pending: boolean }>,
+export const menuItemCount = (menu: LiveMenu): number => allItems(menu).length;
+
+/** Customers can order it: enabled, and not disabled until a later time. */
+export const isAvailable = (
+  entry: { enabled?: boolean; disabled_until?: string | null },
+  at: Date,
+): boolean =>
+  entry.enabled !== false &&
+  (entry.disabled_until == null || Date.parse(entry.disabled_until) <= at.getTime());
+
+export const summarizeItems = (
+  menu: LiveMenu,
+  at: Date,
+  changing: (externalData: string) => AvailabilityWish | null,
 ): MenuItemSummary[] =>
-  allItems(menu).map(({ item: entry, category }) => {
-    const override = overrides.get(entry.external_data);
-    return {
-      externalData: entry.external_data,
-      name: nameOf(entry) ?? entry.external_data,
-      category,
-      price: entry.price,
-      enabled: override ? override.enabled : entry.enabled,
-      disabledUntil: override ? override.disabledUntil : (entry.disabled_until ?? null),
-      pending: override?.pending ?? false,
-    };
-  });
+  allItems(menu)
+    .filter(({ item: entry }) => entry.external_data !== undefined)
+    .map(({ item: entry, category }) => {
+      const externalData = entry.external_data ?? '';
+      const wish = changing(externalData);
+      return {
+        externalData,
+        name: nameOf(entry) ?? externalData,
+        category,
+        price: entry.price ?? 0,
+        enabled: entry.enabled !== false,
+        disabledUntil: entry.disabled_until ?? null,
+        available: isAvailable(entry, at),
+        pending: wish !== null,
+        changing: wish,
+      };
+    });
+
+/** Option values by external_data (values shared by several items are one entry). */
+export const summarizeOptions = (
+  menu: LiveMenu,
+  changing: (externalData: string) => AvailabilityWish | null,
+  restoreAt: (externalData: string) => string | null,
+): MenuOptionSummary[] => {
+  const seen = new Map<string, MenuOptionSummary>();
+  for (const { item: entry } of allItems(menu)) {
+    for (const option of entry.options ?? []) {
+      for (const value of option.values ?? []) {
+        const key = value.external_data;
+        if (!key || seen.has(key)) continue;
+        seen.set(key, {
+          externalData: key,
+          name: nameOf(value) ?? key,
+          option: nameOf(option) ?? '',
+          enabled: value.enabled !== false,
+          changing: changing(key),
+          restoreAt: restoreAt(key),
+        });
+      }
+    }
+  }
+  return [...seen.values()];
+};

@@ -1,77 +1,60 @@
-// The venue's menu as last pushed from this terminal, and item availability changed since.
-import type { MenuItemSummary } from '../../shared/domain';
+// The platform's menu as this terminal last read it (the `menus` table: one row per venue, the
+// read's time in updated_at), and the option values this terminal turns back on at a time
+// (settings `menu.optionRestores`: the platform has no time limit for options).
+// `menu_item_states` (migration 002) held availability wished from this terminal before the live
+// menu was read; availability now comes from the platform's menu, so nothing reads it any more.
 import type { Database } from '../storage/database';
-import type { Menu } from './menu-check';
-import { summarizeMenu } from './menu-check';
+import type { Settings } from '../storage/settings';
+import type { LiveMenu } from './menu-check';
+import { liveMenuSchema } from './menu-check';
+
+const RESTORES_KEY = 'menu.optionRestores';
+
+/** external_data → when to turn the option value back on, per venue. */
+type Restores = Record<string, Record<string, string>>;
 
 export type MenuStore = {
-  current(venueId: string): Menu | null;
-  /** Stores a pushed menu; availability set from the terminal is gone with the old menu. */
-  replace(venueId: string, menu: Menu): void;
-  setAvailability(
-    venueId: string,
-    externalData: string,
-    enabled: boolean,
-    disabledUntil: string | null,
-  ): void;
-  items(venueId: string): MenuItemSummary[];
+  live(venueId: string): { menu: LiveMenu; fetchedAt: string } | null;
+  saveLive(venueId: string, menu: LiveMenu, fetchedAt: string): void;
+  forget(venueId: string): void;
+  restores(venueId: string): Record<string, string>;
+  setRestore(venueId: string, externalData: string, at: string | null): void;
 };
 
-/** External data of the items whose availability change is still on its way (outbox projection). */
-export type PendingItems = () => ReadonlySet<string>;
-
-export const createMenuStore = (
-  db: Database,
-  now: () => Date,
-  pendingItems: PendingItems,
-): MenuStore => {
-  const selectMenu = db.prepare<[string], { menu: string }>(
-    'SELECT menu FROM menus WHERE venue_id = ?',
+export const createMenuStore = (db: Database, settings: Settings): MenuStore => {
+  const selectMenu = db.prepare<[string], { menu: string; updated_at: string }>(
+    'SELECT menu, updated_at FROM menus WHERE venue_id = ?',
   );
   const upsertMenu = db.prepare(
     `INSERT INTO menus (venue_id, menu, updated_at) VALUES (?, ?, ?)
      ON CONFLICT (venue_id) DO UPDATE SET menu = excluded.menu, updated_at = excluded.updated_at`,
   );
-  const clearStates = db.prepare('DELETE FROM menu_item_states WHERE venue_id = ?');
-  const upsertState = db.prepare(
-    `INSERT INTO menu_item_states (venue_id, external_data, enabled, disabled_until, updated_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (venue_id, external_data) DO UPDATE SET
-       enabled = excluded.enabled, disabled_until = excluded.disabled_until, updated_at = excluded.updated_at`,
-  );
-  const selectStates = db.prepare<
-    [string],
-    { external_data: string; enabled: number; disabled_until: string | null }
-  >('SELECT external_data, enabled, disabled_until FROM menu_item_states WHERE venue_id = ?');
-
-  const current = (venueId: string): Menu | null => {
-    const row = selectMenu.get(venueId);
-    return row ? (JSON.parse(row.menu) as Menu) : null;
-  };
+  const deleteMenu = db.prepare('DELETE FROM menus WHERE venue_id = ?');
+  const allRestores = (): Restores => settings.get<Restores>(RESTORES_KEY) ?? {};
 
   return {
-    current,
-    replace: (venueId, menu) => {
-      upsertMenu.run(venueId, JSON.stringify(menu), now().toISOString());
-      clearStates.run(venueId);
+    live: (venueId) => {
+      const row = selectMenu.get(venueId);
+      if (!row) return null;
+      const parsed = liveMenuSchema.safeParse(JSON.parse(row.menu));
+      return parsed.success ? { menu: parsed.data, fetchedAt: row.updated_at } : null;
     },
-    setAvailability: (venueId, externalData, enabled, disabledUntil) => {
-      upsertState.run(venueId, externalData, enabled ? 1 : 0, disabledUntil, now().toISOString());
+    saveLive: (venueId, menu, fetchedAt) => {
+      upsertMenu.run(venueId, JSON.stringify(menu), fetchedAt);
     },
-    items: (venueId) => {
-      const menu = current(venueId);
-      if (!menu) return [];
-      const pending = pendingItems();
-      const overrides = new Map(
-        selectStates.all(venueId).map((row) => [
-          row.external_data,
-          {
-            enabled: row.enabled === 1,
-            disabledUntil: row.disabled_until,
-            pending: pending.has(row.external_data),
-          },
-        ]),
-      );
-      return summarizeMenu(menu, overrides);
+    forget: (venueId) => {
+      deleteMenu.run(venueId);
+      const restores = allRestores();
+      delete restores[venueId];
+      settings.set(RESTORES_KEY, restores);
+    },
+    restores: (venueId) => allRestores()[venueId] ?? {},
+    setRestore: (venueId, externalData, at) => {
+      const restores = allRestores();
+      const venue = { ...(restores[venueId] ?? {}) };
+      if (at) venue[externalData] = at;
+      else delete venue[externalData];
+      settings.set(RESTORES_KEY, { ...restores, [venueId]: venue });
     },
   };
 };

@@ -1,7 +1,7 @@
 // The venue slice: the venue's state as last read from the platform (online, open, opening
 // times), the venue-online and venue-opening-times actions, the venue:* channels and the
 // venue:changed event, and the reconcile that reads the venue status and hands it to the orders.
-import type { OpeningTime, VenueState } from '../../shared/domain';
+import type { OpeningTime, VenueChange, VenueState } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
@@ -53,11 +53,55 @@ export const createVenueSlice = (deps: {
   failed: (message: string) => void;
 }): VenueSlice => {
   const { settings, outbox, client, audit, hub, now } = deps;
-  const stored = (): VenueState | null => settings.get<VenueState>(VENUE_KEY);
+  /** Changes the platform took (its 2xx) that a status read has not shown yet, by kind. */
+  const awaiting = new Map<VenueKind, { change: VenueChange; since: number }>();
+  let readBack: ReturnType<typeof setTimeout> | null = null;
+  let closed = false;
+
+  /** What staff asked for and the platform has not confirmed: rows on their way, then awaiting. */
+  const changing = (): VenueChange | null => {
+    let online: VenueChange['online'] = awaiting.get('venue-online')?.change.online ?? null;
+    let openingTimes: VenueChange['openingTimes'] =
+      awaiting.get('venue-opening-times')?.change.openingTimes ?? null;
+    for (const action of outbox.open({ kinds: VENUE_KINDS })) {
+      if (action.state === 'failed') continue;
+      if (action.kind === 'venue-online') {
+        const payload = action.payload as VenueOnlinePayload;
+        online = { online: payload.online, until: payload.until };
+      } else openingTimes = (action.payload as VenueOpeningTimesPayload).availability;
+    }
+    return online || openingTimes ? { online, openingTimes } : null;
+  };
+  /** The platform's state as last read, never what staff asked for (that is `changing`). */
+  const confirmed = (): VenueState | null => settings.get<VenueState>(VENUE_KEY);
+  const stored = (): VenueState | null => {
+    const venue = confirmed();
+    if (!venue) return null;
+    const change = changing();
+    return { ...venue, changing: change, pending: change !== null, timeZone: TIME_ZONE };
+  };
   const save = (venue: VenueState | null): void => {
     if (venue) settings.set(VENUE_KEY, venue);
     else settings.delete(VENUE_KEY);
-    hub.emit('venue:changed', venue);
+    hub.emit('venue:changed', stored());
+  };
+  /** Drops the changes the read shows, and those the platform kept not showing for a while. */
+  const settle = (remote: VenueStatus): void => {
+    const at = now().getTime();
+    for (const [kind, { change, since }] of awaiting) {
+      const shown =
+        kind === 'venue-online'
+          ? remote.status.is_online === change.online?.online
+          : sameTimes(remote.opening_times ?? [], change.openingTimes ?? []);
+      if (shown || at - since > SETTLE_MS) awaiting.delete(kind);
+    }
+    if (awaiting.size > 0 && !readBack && !closed) {
+      readBack = setTimeout(() => {
+        readBack = null;
+        void refresh().catch(() => undefined);
+      }, READ_BACK_MS);
+      readBack.unref();
+    }
   };
   const name = (): string | null => settings.get<string>(NAME_KEY) ?? stored()?.name ?? null;
 
@@ -66,6 +110,7 @@ export const createVenueSlice = (deps: {
     const id = deps.venueId();
     if (!id) return null;
     const remote = await client.getVenueStatus(id);
+    settle(remote);
     save({
       venueId: id,
       name: settings.get<string>(NAME_KEY) ?? remote.name ?? null,
@@ -74,7 +119,9 @@ export const createVenueSlice = (deps: {
       offlineUntil: remote.offline_until ?? null,
       openingTimes: remote.opening_times ?? [],
       fetchedAt: now().toISOString(),
-      pending: outbox.open({ kinds: VENUE_KINDS }).some((action) => action.state !== 'failed'),
+      pending: false,
+      changing: null,
+      timeZone: TIME_ZONE,
     });
     return remote;
   };
@@ -104,8 +151,26 @@ export const createVenueSlice = (deps: {
     );
   };
 
-  // Once the platform took (or staff dropped) a venue change, read the venue's state back.
-  const settledThenRead = (_action: StoredAction, outcome: string): void => {
+  // Once the platform took (or staff dropped) a venue change, read the venue's state back; until a
+  // read shows it, the change stays "changing…".
+  const settledThenRead = (action: StoredAction, outcome: string): void => {
+    if (outcome === 'done') {
+      const change: VenueChange =
+        action.kind === 'venue-online'
+          ? {
+              online: {
+                online: (action.payload as VenueOnlinePayload).online,
+                until: (action.payload as VenueOnlinePayload).until,
+              },
+              openingTimes: null,
+            }
+          : {
+              online: null,
+              openingTimes: (action.payload as VenueOpeningTimesPayload).availability,
+            };
+      awaiting.set(action.kind as VenueKind, { change, since: now().getTime() });
+    }
+    hub.emit('venue:changed', stored());
     if (outcome === 'done' || outcome === 'discarded') void refresh().catch(() => undefined);
   };
   const onlineKind = outbox.register<VenueOnlinePayload>('venue-online', {
@@ -117,12 +182,6 @@ export const createVenueSlice = (deps: {
     send: ({ payload, id }) => client.setOpeningTimes(payload.venueId, payload.availability, id),
     changed: settledThenRead,
   });
-
-  /** Shows the asked-for state as pending until the platform's state is read back. */
-  const markPending = (change: Partial<VenueState>): void => {
-    const current = stored();
-    if (current) settings.set(VENUE_KEY, { ...current, ...change, pending: true });
-  };
 
   return {
     name,
@@ -136,11 +195,14 @@ export const createVenueSlice = (deps: {
     reconcile,
     reconcileQuietly,
     forget: (options) => {
+      awaiting.clear();
       settings.delete(VENUE_KEY);
       if (options.name) settings.delete(NAME_KEY);
       hub.emit('venue:changed', null);
     },
     close: async () => {
+      closed = true;
+      if (readBack) clearTimeout(readBack);
       await reconciling?.catch(() => undefined);
     },
     handlers: {
@@ -153,36 +215,46 @@ export const createVenueSlice = (deps: {
       'venue:setOnline': async ({ online, until }) => {
         const venueId = deps.requireVenue();
         const offlineUntil = online ? null : (until ?? null);
-        const receipt = outbox.enqueue(onlineKind, {
+        // The stored state stays the platform's: the wish shows as `changing` until confirmed.
+        return outbox.enqueue(onlineKind, {
           subject: `venue:${venueId}`,
           auditSubject: venueId,
-          prepare: () => {
-            markPending({ isOnline: online, offlineUntil });
-            return {
-              payload: { venueId, online, until: offlineUntil },
-              facts: offlineUntil ? { online, until: offlineUntil } : { online },
-              auditDetail: online ? 'ONLINE' : 'OFFLINE',
-            };
-          },
+          prepare: () => ({
+            payload: { venueId, online, until: offlineUntil },
+            facts: offlineUntil ? { online, until: offlineUntil } : { online },
+            auditDetail: online ? 'ONLINE' : 'OFFLINE',
+          }),
         });
-        hub.emit('venue:changed', stored());
-        return receipt;
       },
       'venue:setOpeningTimes': async ({ availability }) => {
         const venueId = deps.requireVenue();
-        const receipt = outbox.enqueue(openingTimesKind, {
+        return outbox.enqueue(openingTimesKind, {
           subject: `venue:${venueId}`,
           auditSubject: venueId,
-          prepare: () => {
-            markPending({ openingTimes: availability });
-            return { payload: { venueId, availability }, facts: { count: availability.length } };
-          },
+          prepare: () => ({
+            payload: { venueId, availability },
+            facts: { count: availability.length },
+          }),
         });
-        hub.emit('venue:changed', stored());
-        return receipt;
       },
     },
   };
 };
 
 const VENUE_KINDS = ['venue-online', 'venue-opening-times'] as const;
+type VenueKind = (typeof VENUE_KINDS)[number];
+
+/** How long a change the platform took may take to show in its status before the status is believed. */
+const SETTLE_MS = 30_000;
+const READ_BACK_MS = 2_000;
+
+/**
+ * The venue status carries no time zone; the platform reads opening times in the venue's local
+ * time, and this terminal stands in the venue, so its zone is the venue's (docs/platform.md#opening-times).
+ */
+const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const timeKey = (t: OpeningTime): string =>
+  `${t.opening_day} ${t.opening_time} ${t.closing_day} ${t.closing_time}`;
+const sameTimes = (a: readonly OpeningTime[], b: readonly OpeningTime[]): boolean =>
+  JSON.stringify(a.map(timeKey).sort()) === JSON.stringify(b.map(timeKey).sort());

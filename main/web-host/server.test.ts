@@ -389,7 +389,7 @@ describe('bridge script', () => {
         '/api/orders:list',
         '/api/outbox:list',
         '/api/venue:get',
-        '/api/menu:items',
+        '/api/menu:get',
         '/api/delivery:list',
         '/api/machine:get',
       ].sort(),

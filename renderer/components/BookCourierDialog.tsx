@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { DeliveryQuote } from '../../shared/domain';
 import type { DeliveryBookRequest } from '../../shared/ipc/contract';
 import { deliveryBookSchema, deliveryQuoteSchema } from '../../shared/ipc/contract';
@@ -8,16 +8,32 @@ import { formatClock, formatMoney } from '../format';
 import { en } from '../i18n/en';
 import { Dialog } from './Dialog';
 
-type AddressField = 'street' | 'postCode' | 'city' | 'lat' | 'lon';
-type BookField = 'name' | 'phone' | 'description' | 'count' | 'orderNumber' | 'cash';
+import type { CourierDraft } from '../store';
 
-const ADDRESS_FIELDS: Array<{ name: AddressField; label: string; mode?: 'decimal' }> = [
+type AddressField = keyof CourierDraft['address'];
+type BookField = keyof CourierDraft['booking'];
+
+// Staff type an address, never coordinates: a street with a post code or city makes a binding
+// promise, and the booking goes to the coordinates the promise answers (docs/platform.md#shipment-promises).
+const ADDRESS_FIELDS: Array<{ name: AddressField; label: string }> = [
   { name: 'street', label: en.courier.street },
   { name: 'postCode', label: en.courier.postCode },
   { name: 'city', label: en.courier.city },
-  { name: 'lat', label: en.courier.lat, mode: 'decimal' },
-  { name: 'lon', label: en.courier.lon, mode: 'decimal' },
 ];
+
+const EMPTY_DRAFT: CourierDraft = {
+  address: { street: '', postCode: '', city: '' },
+  booking: { name: '', phone: '', description: '', count: '1', orderNumber: '', cash: '' },
+  handshake: false,
+  quote: null,
+};
+
+const isDirty = (draft: CourierDraft): boolean =>
+  JSON.stringify({ ...draft, quote: null }) !== JSON.stringify(EMPTY_DRAFT) || draft.quote !== null;
+
+/** A kept promise is only good until it expires; the address stays either way. */
+const stillValid = (quote: DeliveryQuote | null): DeliveryQuote | null =>
+  quote && (!quote.validUntil || Date.parse(quote.validUntil) > Date.now()) ? quote : null;
 
 const number = (text: string): number | null =>
   text.trim() === '' ? null : Number(text.replace(',', '.'));
@@ -34,32 +50,44 @@ export const BookCourierDialog = () => {
   const quoteDelivery = useApp((s) => s.quoteDelivery);
   const bookCourier = useApp((s) => s.bookCourier);
   const setView = useApp((s) => s.setView);
-  const [address, setAddress] = useState<Record<AddressField, string>>({
-    street: '',
-    postCode: '',
-    city: '',
-    lat: '',
-    lon: '',
-  });
-  const [booking, setBooking] = useState<Record<BookField, string>>({
-    name: '',
-    phone: '',
-    description: '',
-    count: '1',
-    orderNumber: '',
-    cash: '',
-  });
-  const [handshake, setHandshake] = useState(false);
-  const [quote, setQuote] = useState<DeliveryQuote | null>(null);
+  const kept = useApp((s) => s.courierDraft);
+  const keepDraft = useApp((s) => s.keepCourierDraft);
+  const [restored] = useState(() => kept !== null && isDirty(kept));
+  const [address, setAddress] = useState<Record<AddressField, string>>(
+    kept?.address ?? EMPTY_DRAFT.address,
+  );
+  const [booking, setBooking] = useState<Record<BookField, string>>(
+    kept?.booking ?? EMPTY_DRAFT.booking,
+  );
+  const [handshake, setHandshake] = useState(kept?.handshake ?? false);
+  const [quote, setQuote] = useState<DeliveryQuote | null>(() => stillValid(kept?.quote ?? null));
   const { errors, error, busy, submit } = useFormSubmit();
+
+  // A tap outside (or Escape, or Close) must not throw away a half-filled form: whatever closes
+  // the dialog, an unfinished booking is kept and comes back next time.
+  const latest = useRef<CourierDraft | null>(null);
+  latest.current = { address, booking, handshake, quote };
+  const booked = useRef(false);
+  useEffect(
+    () => () => {
+      const draft = latest.current;
+      keepDraft(!booked.current && draft && isDirty(draft) ? draft : null);
+    },
+    [keepDraft],
+  );
+
+  const startOver = (): void => {
+    setAddress(EMPTY_DRAFT.address);
+    setBooking(EMPTY_DRAFT.booking);
+    setHandshake(false);
+    setQuote(null);
+  };
 
   const getQuote = (): Promise<void> => {
     const parsed = deliveryQuoteSchema.safeParse({
       street: address.street.trim(),
       postCode: address.postCode.trim(),
       city: address.city.trim(),
-      lat: number(address.lat),
-      lon: number(address.lon),
     });
     return submit(
       parsed,
@@ -83,6 +111,7 @@ export const BookCourierDialog = () => {
       en.courier.fixFields,
       async (data) => {
         await bookCourier(data);
+        booked.current = true;
         setView('couriers');
         close(null);
       },
@@ -118,6 +147,14 @@ export const BookCourierDialog = () => {
 
   return (
     <Dialog title={en.courier.book} onClose={() => close(null)}>
+      {restored && (
+        <p className="muted" role="status">
+          {en.courier.draftKept}{' '}
+          <button type="button" className="btn btn-quiet btn-small" onClick={startOver}>
+            {en.courier.clearForm}
+          </button>
+        </p>
+      )}
       {!quote ? (
         <form
           aria-label={en.courier.address}
@@ -126,13 +163,10 @@ export const BookCourierDialog = () => {
             void getQuote();
           }}
         >
+          <p className="muted">{en.courier.addressHelp}</p>
           {ADDRESS_FIELDS.map((f) =>
-            input(
-              f.name,
-              f.label,
-              address[f.name],
-              (v) => setAddress((a) => ({ ...a, [f.name]: v })),
-              f.mode,
+            input(f.name, f.label, address[f.name], (v) =>
+              setAddress((a) => ({ ...a, [f.name]: v })),
             ),
           )}
           {error && (

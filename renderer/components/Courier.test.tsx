@@ -26,7 +26,7 @@ describe('Book courier', () => {
     expect(quote.textContent).toContain('Binding offer');
     expect(quote.textContent).toContain('€5.90');
     expect(bridge.callsTo('delivery:quote')).toEqual([
-      { street: 'Mannerheimintie 10', postCode: '00100', city: 'Helsinki', lat: null, lon: null },
+      { street: 'Mannerheimintie 10', postCode: '00100', city: 'Helsinki' },
     ]);
 
     fill(dialog, 'name', 'Grace Hopper');
@@ -52,6 +52,51 @@ describe('Book courier', () => {
     // The counter lands on the deliveries list with the new booking in it.
     const card = await screen.findByRole('article', { name: 'Delivery #A1' });
     expect(within(card).getByTestId('delivery-status').textContent).toBe('Booking…');
+  });
+
+  it('asks for an address only, never coordinates', async () => {
+    renderApp(createFakeBridge());
+    fireEvent.click(await screen.findByRole('button', { name: 'Book courier' }));
+    const dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    const names = [...dialog.querySelectorAll('input')].map((i) => i.name);
+    expect(names).toEqual(['street', 'postCode', 'city']);
+    expect(dialog.textContent).not.toMatch(/latitude|longitude/i);
+  });
+
+  it('keeps a half-filled booking when a tap outside closes the dialog', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Book courier' }));
+    let dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    fill(dialog, 'street', 'Mannerheimintie 10');
+    fill(dialog, 'city', 'Helsinki');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get price and time' }));
+    await within(dialog).findByTestId('courier-quote');
+    fill(dialog, 'name', 'Grace Hopper');
+    // A tap on the backdrop, outside the dialog.
+    fireEvent.click(dialog.parentElement!);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Book courier' }));
+    dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    expect(within(dialog).getByRole('status').textContent).toContain(
+      'Your unfinished booking was kept.',
+    );
+    expect((dialog.querySelector('input[name="name"]') as HTMLInputElement).value).toBe(
+      'Grace Hopper',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change address' }));
+    expect((dialog.querySelector('input[name="street"]') as HTMLInputElement).value).toBe(
+      'Mannerheimintie 10',
+    );
+    // Starting over empties it; closed empty, nothing is kept.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start over' }));
+    expect((dialog.querySelector('input[name="street"]') as HTMLInputElement).value).toBe('');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Book courier' }));
+    dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    expect(within(dialog).queryByText('Your unfinished booking was kept.')).toBeNull();
+    expect(bridge.callsTo('delivery:book')).toEqual([]);
   });
 
   it('shows why a promise is not binding and offers no booking', async () => {

@@ -14,6 +14,7 @@ import {
 } from '../../shared/order-timing';
 import { formatAge, formatClock, formatDuration, formatMoney } from '../format';
 import { en } from '../i18n/en';
+import { LineSoldOut } from './SoldOut';
 
 const deliveryLabel = (order: Order): string => {
   if (order.deliveryType === 'takeaway') return en.order.takeaway;
@@ -220,7 +221,8 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
           {order.items.map((item) => (
             <li key={item.id}>
               <span className="item-count">{item.count}×</span>{' '}
-              <span className="item-name">{item.name}</span>
+              <span className="item-name">{item.name}</span>{' '}
+              <LineSoldOut line={item} actionable={selected} />
               {item.options.length > 0 && (
                 <ul className="item-options">
                   {item.options.map((option, index) => (

@@ -1,6 +1,14 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createFakeBridge, makeStatus, makeVenue } from '../testing/fake-bridge';
+import type { MenuDiff } from '../../shared/domain';
+import { formatClock } from '../format';
+import {
+  createFakeBridge,
+  makeMenu,
+  makeMenuItem,
+  makeStatus,
+  makeVenue,
+} from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
@@ -193,65 +201,131 @@ describe('menu panel', () => {
     expect(screen.queryByRole('button', { name: 'Push menu' })).toBeNull();
   });
 
+  const diff = (patch: Partial<MenuDiff> = {}): MenuDiff => ({
+    added: ['Tiramisu'],
+    removed: [],
+    removedItems: [],
+    changed: ['Margherita'],
+    categoriesBefore: 3,
+    categoriesAfter: 4,
+    itemsBefore: 11,
+    itemsAfter: 12,
+    ...patch,
+  });
+  const confirmReplace = () =>
+    fireEvent.click(
+      screen.getByRole('checkbox', { name: 'I understand this replaces the whole menu' }),
+    );
+
   it('shows the diff, warns that the whole menu is replaced, and pushes only once confirmed', async () => {
     const bridge = createFakeBridge();
     bridge.handle('menu:check', async () => ({
       ok: true,
       itemCount: 12,
-      diff: {
-        added: ['Tiramisu'],
-        removed: ['Old soup'],
-        changed: ['Margherita'],
-        categoriesBefore: 3,
-        categoriesAfter: 4,
-        itemsBefore: 11,
-        itemsAfter: 12,
-      },
+      liveError: null,
+      diff: diff(),
     }));
     renderApp(bridge);
     fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
     pick('{"ok":1}');
     expect(await screen.findByText('This menu is valid: 12 items')).toBeTruthy();
     expect(screen.getByText('Tiramisu')).toBeTruthy();
-    expect(screen.getByText('Old soup')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain('replaces the WHOLE menu');
     const push = screen.getByRole('button', { name: 'Push menu' }) as HTMLButtonElement;
     expect(push.disabled).toBe(true);
-    fireEvent.click(
-      screen.getByRole('checkbox', { name: 'I understand this replaces the whole menu' }),
-    );
+    confirmReplace();
     fireEvent.click(push);
     await waitFor(() => expect(bridge.callsTo('menu:push')).toEqual([{ text: '{"ok":1}' }]));
     expect((await screen.findByRole('status')).textContent).toContain('Menu sent');
   });
 
-  it('marks an item unavailable and available again', async () => {
+  it('asks again, naming them, before a push that removes items', async () => {
     const bridge = createFakeBridge();
-    const item = {
-      externalData: 'pizza-m',
-      name: 'Margherita',
-      category: 'Pizza',
-      price: 900,
-      enabled: true,
-      disabledUntil: null,
-      pending: false,
-    };
-    bridge.handle('menu:items', async () => [item]);
+    bridge.handle('menu:check', async () => ({
+      ok: true,
+      itemCount: 16,
+      liveError: null,
+      diff: diff({
+        removed: ['Crispy Chicken Burger'],
+        removedItems: [{ externalData: 'burger-chicken', name: 'Crispy Chicken Burger' }],
+      }),
+    }));
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    pick('{"ok":2}');
+    await screen.findByText('This menu is valid: 16 items');
+    confirmReplace();
+    fireEvent.click(screen.getByRole('button', { name: 'Push menu' }));
+    // The first tap only asks: nothing is sent yet.
+    const ask = screen.getByRole('alertdialog', {
+      name: 'This push removes 1 item from the platform’s menu',
+    });
+    expect(within(ask).getByText('Crispy Chicken Burger')).toBeTruthy();
+    expect(bridge.callsTo('menu:push')).toEqual([]);
+    // Back leaves it unsent; asking again and confirming sends the removed ids with the push.
+    fireEvent.click(within(ask).getByRole('button', { name: 'Back' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(bridge.callsTo('menu:push')).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Push menu' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove 1 item and push' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('menu:push')).toEqual([
+        { text: '{"ok":2}', confirmRemoved: ['burger-chicken'] },
+      ]),
+    );
+  });
+
+  it('offers no push while the platform menu cannot be read', async () => {
+    const bridge = createFakeBridge();
+    bridge.handle('menu:check', async () => ({
+      ok: true,
+      itemCount: 12,
+      liveError: 'Service unavailable',
+      diff: null,
+    }));
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    pick('{"ok":3}');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'The platform’s current menu could not be read (Service unavailable)',
+    );
+    expect(screen.queryByRole('button', { name: 'Push menu' })).toBeNull();
+  });
+
+  it('marks an item sold out for a time, shows changing… until the platform confirms', async () => {
+    const item = makeMenuItem({ externalData: 'pizza-m', name: 'Margherita', category: 'Pizza' });
+    const bridge = createFakeBridge({ menu: makeMenu({ items: [item] }) });
     renderApp(bridge);
     fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
     const row = await screen.findByRole('listitem', { name: 'Margherita' });
-    fireEvent.click(within(row).getByRole('button', { name: 'Mark unavailable' }));
-    await waitFor(() =>
-      expect(bridge.callsTo('menu:setItemAvailability')).toEqual([
-        { externalData: 'pizza-m', enabled: false },
-      ]),
+    expect(within(row).getByText('Available')).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Sold out…' }));
+    fireEvent.click(within(row).getByRole('button', { name: '1 hour' }));
+    await waitFor(() => expect(bridge.callsTo('menu:setItemAvailability')).toHaveLength(1));
+    const call = bridge.callsTo('menu:setItemAvailability')[0];
+    expect(call).toMatchObject({ externalData: 'pizza-m', enabled: false });
+    const until = call?.disabledUntil ?? '';
+    expect(Date.parse(until) - Date.now()).toBeGreaterThan(59 * 60_000);
+    // Asked for, not confirmed: the row says so, never "Sold out".
+    act(() =>
+      bridge.emit(
+        'menu:changed',
+        makeMenu({ items: [{ ...item, pending: true, changing: { available: false, until } }] }),
+      ),
     );
-    act(() => bridge.emit('menu:changed', { items: [{ ...item, enabled: false }] }));
-    fireEvent.click(
-      within(screen.getByRole('listitem', { name: 'Margherita' })).getByRole('button', {
-        name: 'Mark available',
-      }),
+    let now = screen.getByRole('listitem', { name: 'Margherita' });
+    expect(within(now).getByText(/changing… \(waiting for the platform\)/)).toBeTruthy();
+    expect(within(now).queryByText(/Sold out until/)).toBeNull();
+    act(() =>
+      bridge.emit(
+        'menu:changed',
+        makeMenu({ items: [{ ...item, disabledUntil: until, available: false }] }),
+      ),
     );
+    now = screen.getByRole('listitem', { name: 'Margherita' });
+    expect(within(now).getByText(`Sold out until ${formatClock(until)}`)).toBeTruthy();
+    fireEvent.click(within(now).getByRole('button', { name: 'Available again' }));
     await waitFor(() =>
       expect(bridge.callsTo('menu:setItemAvailability')[1]).toEqual({
         externalData: 'pizza-m',

@@ -26,11 +26,16 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
     <header className={`top-bar ${ringing ? 'top-bar-ringing' : ''}`}>
       <div className="brand">
         <strong>{venueName ?? en.appName}</strong>
-        {venue && (
-          <span className={`pill ${venue.isOnline ? 'pill-ok' : 'pill-bad'}`}>
-            {venue.isOnline ? en.venue.online : en.venue.offline}
-          </span>
-        )}
+        {venue &&
+          (venue.changing?.online ? (
+            <span className="pill pill-neutral" title={en.venue.changing}>
+              {en.venue.changingShort}
+            </span>
+          ) : (
+            <span className={`pill ${venue.isOnline ? 'pill-ok' : 'pill-bad'}`}>
+              {venue.isOnline ? en.venue.online : en.venue.offline}
+            </span>
+          ))}
       </div>
       <nav className="tabs">
         {VIEWS.map((v, i) => (

@@ -1,27 +1,59 @@
 import { useState } from 'react';
-import type { OpeningTime, Weekday } from '../../shared/domain';
+import type { OpeningTime, VenueState, Weekday } from '../../shared/domain';
 import { WEEKDAYS } from '../../shared/domain';
-import { openingTimeSchema } from '../../shared/ipc/contract';
 import { useApp } from '../app-context';
-import { endOfLocalDay, formatClock } from '../format';
+import type { Duration } from '../format';
+import { formatClock, untilFor } from '../format';
 import { en } from '../i18n/en';
 import { MachinePanel } from './MachinePanel';
 import { OrderSettingsSection } from './ShiftSummary';
 
-type Duration = keyof typeof en.venue.durations;
 const DURATIONS: Duration[] = ['m30', 'h1', 'restOfDay', 'indefinitely'];
 
-const untilFor = (duration: Duration, now: number): string | null => {
-  switch (duration) {
-    case 'm30':
-      return new Date(now + 30 * 60_000).toISOString();
-    case 'h1':
-      return new Date(now + 60 * 60_000).toISOString();
-    case 'restOfDay':
-      return endOfLocalDay(now).toISOString();
-    case 'indefinitely':
-      return null;
-  }
+type TimeField = 'opening_time' | 'closing_time';
+
+const minutes = (time: string): number => {
+  const [h, m] = time.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+/**
+ * What is wrong with each row, on the field it is wrong in: a time that is not HH:MM, a window
+ * that closes before (or when) it opens on the same day, a window overlapping an earlier one.
+ */
+export const openingTimeProblems = (
+  rows: readonly OpeningTime[],
+): Array<Partial<Record<TimeField, string>>> => {
+  const week = (day: Weekday, time: string) => WEEKDAYS.indexOf(day) * 1440 + minutes(time);
+  const spans: Array<[number, number] | null> = [];
+  return rows.map((row) => {
+    const problems: Partial<Record<TimeField, string>> = {};
+    if (!TIME.test(row.opening_time) || row.opening_time === '24:00')
+      problems.opening_time = en.venue.timeFormat;
+    if (!TIME.test(row.closing_time)) problems.closing_time = en.venue.timeFormat;
+    if (!problems.opening_time && !problems.closing_time && row.opening_day === row.closing_day) {
+      const open = minutes(row.opening_time);
+      const close = minutes(row.closing_time);
+      if (close < open) problems.closing_time = en.venue.closesBeforeOpening;
+      else if (close === open) problems.closing_time = en.venue.closesWhenOpening;
+    }
+    if (problems.opening_time || problems.closing_time) {
+      spans.push(null);
+      return problems;
+    }
+    const start = week(row.opening_day, row.opening_time);
+    let end = week(row.closing_day, row.closing_time);
+    if (end <= start) end += 7 * 1440;
+    const overlapping = spans.findIndex(
+      (span) =>
+        span !== null &&
+        [0, 7 * 1440, -7 * 1440].some((shift) => start + shift < span[1] && span[0] < end + shift),
+    );
+    if (overlapping >= 0) problems.opening_time = en.venue.overlaps(overlapping + 1);
+    spans.push([start, end]);
+    return problems;
+  });
 };
 
 /** The day select and time input cells of one end (opening or closing) of an opening-times row. */
@@ -33,6 +65,7 @@ const DayAndTime = (props: {
   time: string;
   placeholder: string;
   onTime: (time: string) => void;
+  error?: string;
 }) => (
   <>
     <td>
@@ -54,26 +87,50 @@ const DayAndTime = (props: {
         value={props.time}
         inputMode="numeric"
         placeholder={props.placeholder}
+        aria-invalid={Boolean(props.error)}
+        aria-description={props.error}
         onChange={(e) => props.onTime(e.target.value)}
       />
+      {props.error && (
+        <span className="field-error" role="alert">
+          {props.error}
+        </span>
+      )}
     </td>
   </>
 );
 
-const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
+/**
+ * Opening times: the platform's, until staff change something; then their draft, which no
+ * background refresh replaces, until they save or discard it.
+ */
+const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
   const save = useApp((s) => s.setOpeningTimes);
-  const [rows, setRows] = useState<OpeningTime[]>(initial);
+  const [draft, setDraft] = useState<OpeningTime[] | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-
-  const update = (index: number, patch: Partial<OpeningTime>): void => {
-    setRows((r) => r.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const rows = draft ?? venue.openingTimes;
+  const edit = (change: (rows: OpeningTime[]) => OpeningTime[]): void => {
+    setDraft(change(rows));
     setMessage(null);
   };
-  const invalid = rows.map((row) => !openingTimeSchema.safeParse(row).success);
+  const update = (index: number, patch: Partial<OpeningTime>): void =>
+    edit((r) => r.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const problems = openingTimeProblems(rows);
+  const invalid = problems.some((p) => p.opening_time || p.closing_time);
+  const changing = venue.changing?.openingTimes ?? null;
 
   return (
     <section className="panel-section" aria-label={en.venue.openingTimes}>
       <h2>{en.venue.openingTimes}</h2>
+      <p className="muted" data-testid="venue-time-zone">
+        {en.venue.timeZone(venue.timeZone)}
+      </p>
+      {changing && (
+        <p className="state-pending" role="status">
+          <span className="spinner" aria-hidden="true" /> {en.venue.openingTimesChanging}
+        </p>
+      )}
+      {rows.length === 0 && <p className="muted">{en.venue.noOpeningTimes}</p>}
       <table className="hours">
         <thead>
           <tr>
@@ -86,7 +143,12 @@ const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={index} className={invalid[index] ? 'row-invalid' : ''}>
+            <tr
+              key={index}
+              className={
+                problems[index]?.opening_time || problems[index]?.closing_time ? 'row-invalid' : ''
+              }
+            >
               <DayAndTime
                 dayLabel={`${en.venue.openingDay} ${index + 1}`}
                 day={row.opening_day}
@@ -95,6 +157,7 @@ const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
                 time={row.opening_time}
                 placeholder="10:00"
                 onTime={(opening_time) => update(index, { opening_time })}
+                error={problems[index]?.opening_time}
               />
               <DayAndTime
                 dayLabel={`${en.venue.closingDay} ${index + 1}`}
@@ -104,12 +167,13 @@ const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
                 time={row.closing_time}
                 placeholder="22:00"
                 onTime={(closing_time) => update(index, { closing_time })}
+                error={problems[index]?.closing_time}
               />
               <td>
                 <button
                   type="button"
                   className="btn btn-quiet btn-small"
-                  onClick={() => setRows((r) => r.filter((_, i) => i !== index))}
+                  onClick={() => edit((r) => r.filter((_, i) => i !== index))}
                 >
                   {en.venue.removeRow}
                 </button>
@@ -118,12 +182,13 @@ const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
           ))}
         </tbody>
       </table>
+      {draft && <p className="muted">{en.venue.draftKept}</p>}
       <div className="dialog-actions">
         <button
           type="button"
           className="btn btn-quiet"
           onClick={() =>
-            setRows((r) => [
+            edit((r) => [
               ...r,
               {
                 opening_day: 'MONDAY',
@@ -136,12 +201,25 @@ const OpeningTimesEditor = ({ initial }: { initial: OpeningTime[] }) => {
         >
           {en.venue.addRow}
         </button>
+        {draft && (
+          <button
+            type="button"
+            className="btn btn-quiet"
+            onClick={() => {
+              setDraft(null);
+              setMessage(null);
+            }}
+          >
+            {en.venue.discard}
+          </button>
+        )}
         <button
           type="button"
           className="btn btn-primary"
-          disabled={invalid.some(Boolean)}
+          disabled={!draft || invalid}
           onClick={async () => {
             const error = await save(rows);
+            if (!error) setDraft(null);
             setMessage(
               error ? { ok: false, text: error.message } : { ok: true, text: en.venue.saved },
             );
@@ -165,6 +243,8 @@ export const VenuePanel = () => {
   const refresh = useApp((s) => s.refreshVenue);
   const [choosing, setChoosing] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Staff asked for a change the platform has not confirmed: it is not shown as the venue's state.
+  const wanted = venue?.changing?.online ?? null;
 
   const change = async (online: boolean, until: string | null): Promise<void> => {
     setChoosing(false);
@@ -181,25 +261,26 @@ export const VenuePanel = () => {
         ) : (
           <>
             <div className="venue-state">
-              <span
-                className={`pill pill-large ${venue.isOnline ? 'pill-ok' : 'pill-bad'}`}
-                data-testid="venue-online"
-              >
-                {venue.isOnline ? en.venue.online : en.venue.offline}
-              </span>
+              {wanted ? (
+                <span className="pill pill-large pill-neutral" data-testid="venue-online">
+                  {en.venue.changing}
+                </span>
+              ) : (
+                <span
+                  className={`pill pill-large ${venue.isOnline ? 'pill-ok' : 'pill-bad'}`}
+                  data-testid="venue-online"
+                >
+                  {venue.isOnline ? en.venue.online : en.venue.offline}
+                </span>
+              )}
               <span className={`pill pill-large ${venue.isOpen ? 'pill-ok' : 'pill-neutral'}`}>
                 {venue.isOpen ? en.venue.open : en.venue.closed}
               </span>
-              {!venue.isOnline && (
+              {!wanted && !venue.isOnline && (
                 <span>
                   {venue.offlineUntil
                     ? en.venue.offlineUntil(formatClock(venue.offlineUntil))
                     : en.venue.offlineIndefinitely}
-                </span>
-              )}
-              {venue.pending && (
-                <span className="state-pending" role="status">
-                  <span className="spinner" aria-hidden="true" /> {en.venue.pending}
                 </span>
               )}
             </div>
@@ -218,10 +299,22 @@ export const VenuePanel = () => {
           </>
         )}
         <div className="dialog-actions start">
-          {venue?.isOnline === false ? (
+          {wanted ? (
+            // Not a button: nothing to press until the platform answered; an outage of the
+            // platform keeps it here, and the Activity view can drop the waiting action.
+            <p className="state-pending venue-changing" role="status" data-testid="venue-toggle">
+              <span className="spinner" aria-hidden="true" />{' '}
+              {wanted.online
+                ? en.venue.goingOnline
+                : en.venue.goingOffline(wanted.until ? formatClock(wanted.until) : null)}
+              {' · '}
+              {en.venue.changing}
+            </p>
+          ) : venue?.isOnline === false ? (
             <button
               type="button"
               className="btn btn-go btn-large"
+              data-testid="venue-toggle"
               onClick={() => void change(true, null)}
             >
               {en.venue.goOnline}
@@ -230,13 +323,14 @@ export const VenuePanel = () => {
             <button
               type="button"
               className="btn btn-danger btn-large"
+              data-testid="venue-toggle"
               onClick={() => setChoosing((c) => !c)}
             >
               {en.venue.goOffline}
             </button>
           )}
         </div>
-        {choosing && (
+        {choosing && !wanted && (
           <div className="picker" role="group" aria-label={en.venue.offlineFor}>
             <span className="picker-label">{en.venue.offlineFor}</span>
             {DURATIONS.map((d) => (
@@ -257,7 +351,7 @@ export const VenuePanel = () => {
           </p>
         )}
       </section>
-      {venue && <OpeningTimesEditor key={venue.fetchedAt ?? 'none'} initial={venue.openingTimes} />}
+      {venue && <OpeningTimesEditor venue={venue} />}
       <MachinePanel />
       <OrderSettingsSection />
     </main>

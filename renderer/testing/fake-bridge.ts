@@ -6,6 +6,8 @@ import type {
   Delivery,
   DeliverySetupState,
   MachineSettings,
+  MenuItemSummary,
+  MenuState,
   Order,
   OrderActionKind,
   VenueState,
@@ -152,6 +154,31 @@ export const makeVenue = (patch: Partial<VenueState> = {}): VenueState => ({
   ],
   fetchedAt: new Date().toISOString(),
   pending: false,
+  changing: null,
+  timeZone: 'Europe/Helsinki',
+  ...patch,
+});
+
+export const makeMenuItem = (patch: Partial<MenuItemSummary> = {}): MenuItemSummary => ({
+  externalData: 'burger-classic',
+  name: 'Classic Burger',
+  category: 'Burgers',
+  price: 11.9,
+  enabled: true,
+  disabledUntil: null,
+  available: true,
+  pending: false,
+  changing: null,
+  ...patch,
+});
+
+export const makeMenu = (patch: Partial<MenuState> = {}): MenuState => ({
+  fetchedAt: new Date().toISOString(),
+  readError: null,
+  items: [],
+  options: [],
+  push: null,
+  pushProblem: null,
   ...patch,
 });
 
@@ -161,6 +188,7 @@ export const createFakeBridge = (
     setup?: Partial<SetupState>;
     status?: AppStatus;
     venue?: VenueState | null;
+    menu?: MenuState;
     deliveries?: Delivery[];
     delivery?: Partial<DeliverySetupState>;
     orderSettings?: Partial<OrderSettings>;
@@ -252,9 +280,11 @@ export const createFakeBridge = (
     'menu:check': async () => ({
       ok: true,
       itemCount: 0,
+      liveError: null,
       diff: {
         added: [],
         removed: [],
+        removedItems: [],
         changed: [],
         categoriesBefore: 0,
         categoriesAfter: 0,
@@ -263,8 +293,11 @@ export const createFakeBridge = (
       },
     }),
     'menu:push': async () => ({ actionId: 'menu-1' }),
-    'menu:items': async () => [],
+    'menu:get': async () => init.menu ?? makeMenu(),
+    'menu:refresh': async () => init.menu ?? makeMenu(),
+    'menu:items': async () => (init.menu ?? makeMenu()).items,
     'menu:setItemAvailability': async () => ({ actionId: 'item-1' }),
+    'menu:setOptionAvailability': async () => ({ actionId: 'option-1' }),
     'outbox:list': async () => [],
     'outbox:retry': async () => undefined,
     'outbox:discard': async () => undefined,

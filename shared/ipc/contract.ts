@@ -13,6 +13,7 @@ import type {
   MenuDiff,
   MenuIssue,
   MenuItemSummary,
+  MenuState,
   Order,
   OutboxEntry,
   VenueState,
@@ -82,8 +83,13 @@ export type SetupState = {
 /** What an action call answers at once: the action is stored, not yet sent. */
 export type ActionReceipt = { actionId: string };
 
+/**
+ * A menu file checked against the platform's menu, read just now. `diff` is null when that read
+ * failed (`liveError` says why): then nothing can be pushed.
+ */
 export type MenuCheck =
-  { ok: true; diff: MenuDiff; itemCount: number } | { ok: false; issues: MenuIssue[] };
+  | { ok: true; diff: MenuDiff | null; liveError: string | null; itemCount: number }
+  | { ok: false; issues: MenuIssue[] };
 
 const empty = z.object({}).strict();
 
@@ -213,18 +219,48 @@ export const channels = {
   'menu:check': channel(
     z.object({ text: z.string().max(20_000_000) }).strict(),
   ).returns<MenuCheck>(),
-  'menu:push': channel(z.object({ text: z.string().max(20_000_000) }).strict()).returns<
-    ActionReceipt | { ok: false; issues: MenuIssue[] }
-  >(),
+  'menu:push': channel(
+    z
+      .object({
+        text: z.string().max(20_000_000),
+        /**
+         * The external_data of every item the push removes from the platform's menu, as staff
+         * confirmed them; a push that removes items is refused unless this lists exactly those.
+         */
+        confirmRemoved: z.array(id).max(100_000).optional(),
+      })
+      .strict(),
+  ).returns<ActionReceipt | { ok: false; issues: MenuIssue[] }>(),
+  'menu:get': channel(empty).returns<MenuState>(),
+  'menu:refresh': channel(empty).returns<MenuState>(),
   'menu:items': channel(empty).returns<MenuItemSummary[]>(),
   'menu:setItemAvailability': channel(
     z
       .object({
         externalData: id,
+        /** false: sold out, until `disabledUntil` (the platform restores it then) or switched back. */
         enabled: z.boolean(),
         disabledUntil: isoDateTime.nullable().optional(),
       })
-      .strict(),
+      .strict()
+      .refine((v) => !(v.enabled && v.disabledUntil), {
+        message: 'a time limit only applies to making it unavailable',
+        path: ['disabledUntil'],
+      }),
+  ).returns<ActionReceipt>(),
+  'menu:setOptionAvailability': channel(
+    z
+      .object({
+        externalData: id,
+        enabled: z.boolean(),
+        /** Only with enabled=false: this terminal turns it back on then. */
+        until: isoDateTime.nullable().optional(),
+      })
+      .strict()
+      .refine((v) => !(v.enabled && v.until), {
+        message: 'a time limit only applies to making it unavailable',
+        path: ['until'],
+      }),
   ).returns<ActionReceipt>(),
 
   'outbox:list': channel(empty).returns<OutboxEntry[]>(),
@@ -288,7 +324,7 @@ export type ServiceEvents = {
   'status:changed': AppStatus;
   'outbox:changed': { entries: OutboxEntry[] };
   'venue:changed': VenueState | null;
-  'menu:changed': { items: MenuItemSummary[] };
+  'menu:changed': MenuState;
   'deliveries:changed': { deliveries: Delivery[] };
   'machine:changed': MachineSettings;
 };
@@ -314,7 +350,7 @@ export const EVENT_LISTS = {
   'orders:changed': { channel: 'orders:list', key: 'orders' },
   'outbox:changed': { channel: 'outbox:list', key: 'entries' },
   'venue:changed': { channel: 'venue:get', key: null },
-  'menu:changed': { channel: 'menu:items', key: 'items' },
+  'menu:changed': { channel: 'menu:get', key: null },
   'deliveries:changed': { channel: 'delivery:list', key: 'deliveries' },
   'machine:changed': { channel: 'machine:get', key: null },
 } as const satisfies Partial<Record<EventName, { channel: ChannelName; key: string | null }>>;
