@@ -132,6 +132,7 @@ const fake = vi.hoisted(() => {
   return {
     state,
     app,
+    autoUpdater: emitter(),
     ipcMain,
     handlers,
     session: { defaultSession },
@@ -149,6 +150,7 @@ vi.mock('electron', () => ({
   BrowserWindow: fake.BrowserWindow,
   powerSaveBlocker: fake.powerSaveBlocker,
   shell: fake.shell,
+  autoUpdater: fake.autoUpdater,
 }));
 
 const { startApp } = await import('./app');
@@ -205,6 +207,7 @@ beforeEach(() => {
   fake.powerSaveBlocker.blockers.clear();
   fake.app.setLoginItemSettings.mockClear();
   fake.app.isPackaged = false;
+  fake.autoUpdater.listeners.clear();
 });
 
 describe('the desktop app', () => {
@@ -386,6 +389,29 @@ describe('the desktop app', () => {
     expect(updater.listenerCount('update-downloaded')).toBe(1);
     fake.app.emit('before-quit', { preventDefault: vi.fn() });
     expect(updater.listenerCount('update-downloaded')).toBe(0);
+  });
+
+  it('lets a kiosk window close for an update’s install', async () => {
+    fake.app.isPackaged = true;
+    const core = makeCore({ kiosk: true, kioskUnlocked: false, startOnLogin: false, pinSet: true });
+    const updater = Object.assign(new EventEmitter(), {
+      autoDownload: false,
+      autoInstallOnAppQuit: true,
+      checkForUpdates: vi.fn(async () => null),
+      quitAndInstall: vi.fn(),
+    });
+    const window = (await startApp({
+      ...options(core),
+      loadUpdater: async () => updater,
+    })) as unknown as InstanceType<typeof fake.BrowserWindow>;
+    const refused = { preventDefault: vi.fn() };
+    window.events.emit('close', refused);
+    expect(refused.preventDefault).toHaveBeenCalled();
+    // electron-updater emits it before the installer's quit closes the windows.
+    fake.autoUpdater.emit('before-quit-for-update');
+    const closing = { preventDefault: vi.fn() };
+    window.events.emit('close', closing);
+    expect(closing.preventDefault).not.toHaveBeenCalled();
   });
 
   it('lets a kiosk window close when the app quits', async () => {

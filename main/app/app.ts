@@ -1,7 +1,7 @@
 // The desktop app's lifecycle: single instance, hardened sessions and contents, the core, the
 // window, IPC and events, and an orderly quit. Dependencies come in so tests can drive it with a
 // fake electron module and a stand-in core.
-import { app, ipcMain, powerSaveBlocker, protocol, session } from 'electron';
+import { app, autoUpdater, ipcMain, powerSaveBlocker, protocol, session } from 'electron';
 import type { BrowserWindow } from 'electron';
 import type { MachineSettings } from '../../shared/domain';
 import { APP_URL, RECOVERY_URL, handleAppProtocol, registerAppScheme } from './app-protocol';
@@ -96,12 +96,13 @@ export const startApp = async (options: AppOptions): Promise<BrowserWindow | nul
   applyMachine(machine);
   const unmachine = core.on('machine:changed', applyMachine);
   const releaseAwake = keepAwakeWhileOnline(core, powerSaveBlocker);
-  // Only a packaged app has a feed (app-update.yml) and an installer to replace.
-  const stopUpdates = app.isPackaged
-    ? startUpdates(core, options.loadUpdater ?? loadElectronUpdater, {
-        beforeInstall: () => kiosk.release(),
-      })
-    : () => undefined;
+  // Only a packaged app has a feed (app-update.yml) and an installer to replace. An install
+  // closes the windows (on macOS before 'before-quit'), so the kiosk lets its window go then.
+  let stopUpdates = (): void => undefined;
+  if (app.isPackaged) {
+    stopUpdates = startUpdates(core, options.loadUpdater ?? loadElectronUpdater);
+    autoUpdater.on('before-quit-for-update', () => kiosk.release());
+  }
 
   let closing = false;
   app.on('window-all-closed', () => app.quit());

@@ -80,8 +80,7 @@ describe('the update policy', () => {
     const core = makeCore();
     core.orders = [order('a', 'CREATED'), order('b', 'READY'), order('c', 'DELIVERED')];
     const updater = new StandInUpdater();
-    const beforeInstall = vi.fn();
-    keepUpdated(core, updater, { beforeInstall });
+    keepUpdated(core, updater);
     updater.emit('update-downloaded', { version: '0.2.0' });
     await vi.waitFor(() => expect(outcomes(core)).toContain('0.2.0 waiting'));
     expect(core.record).toHaveBeenLastCalledWith(
@@ -93,19 +92,18 @@ describe('the update policy', () => {
     core.changeOrders([order('a', 'READY'), order('d', 'CREATED')]);
     core.changeOrders([order('a', 'DELIVERED'), order('d', 'PRODUCTION')]);
     vi.advanceTimersByTime(UPDATE_CHECK_INTERVAL_MS);
-    await vi.waitFor(() => expect(core.api['orders:list']).toHaveBeenCalledTimes(5));
+    // The first change's look, then one more for all that came during it (the 4-hour tick too).
+    await vi.waitFor(() => expect(core.api['orders:list']).toHaveBeenCalledTimes(3));
     await Promise.resolve();
     expect(updater.installs).toEqual([]);
-    expect(beforeInstall).not.toHaveBeenCalled();
     // The wait is recorded once, not at every change.
     expect(outcomes(core).filter((o) => o.endsWith('waiting'))).toHaveLength(1);
 
     core.changeOrders([order('a', 'DELIVERED'), order('d', 'REJECTED')]);
     await vi.waitFor(() => expect(updater.installs).toEqual([[true, true]]));
-    expect(beforeInstall).toHaveBeenCalledTimes(1);
     expect(outcomes(core).at(-1)).toBe('0.2.0 installing');
 
-    // Installed means stopped: no more checks, no second install.
+    // One install attempt: no more checks, no second install.
     const checks = updater.checks;
     core.changeOrders([]);
     vi.advanceTimersByTime(UPDATE_CHECK_INTERVAL_MS);
@@ -153,6 +151,43 @@ describe('the update policy', () => {
     );
     vi.advanceTimersByTime(UPDATE_CHECK_INTERVAL_MS);
     expect(updater.checks).toBe(2);
+  });
+
+  it('says each step once while an update waits, though every check finds it again', async () => {
+    const core = makeCore();
+    core.orders = [order('a', 'CREATED')];
+    const updater = new StandInUpdater();
+    keepUpdated(core, updater);
+    for (let check = 0; check < 3; check += 1) {
+      updater.emit('update-available', { version: '0.2.0' });
+      updater.emit('update-downloaded', { version: '0.2.0' });
+      await vi.waitFor(() => expect(core.api['orders:list']).toHaveBeenCalledTimes(check + 1));
+    }
+    await vi.waitFor(() => expect(outcomes(core)).toContain('0.2.0 waiting'));
+    expect(outcomes(core)).toEqual(['0.2.0 downloading', '0.2.0 downloaded', '0.2.0 waiting']);
+  });
+
+  it('records a failed install, and tries no second one in this run', async () => {
+    const core = makeCore();
+    const updater = new StandInUpdater();
+    updater.quitAndInstall = () => {
+      updater.emit('error', new Error('Command dpkg exited with code 1'));
+    };
+    keepUpdated(core, updater);
+    updater.emit('update-downloaded', { version: '0.2.0' });
+    await vi.waitFor(() =>
+      expect(core.record).toHaveBeenLastCalledWith(
+        expect.objectContaining({
+          subject: '0.2.0',
+          outcome: 'failed',
+          detail: 'Command dpkg exited with code 1',
+        }),
+      ),
+    );
+    core.changeOrders([]);
+    vi.advanceTimersByTime(UPDATE_CHECK_INTERVAL_MS);
+    await Promise.resolve();
+    expect(outcomes(core).filter((o) => o.endsWith('installing'))).toHaveLength(1);
   });
 
   it('does not install when the orders cannot be read', async () => {

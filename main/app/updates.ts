@@ -33,28 +33,26 @@ export type Updater = {
 
 export type UpdatesCore = Pick<AppCore, 'api' | 'on' | 'record'>;
 
-export type UpdateOptions = {
-  /** Called right before the install quits the app (the kiosk lets its window close). */
-  beforeInstall?: () => void;
-};
-
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
 /** Runs the update policy around an updater; returns the stop for quit. */
-export const keepUpdated = (
-  core: UpdatesCore,
-  updater: Updater,
-  options: UpdateOptions = {},
-): (() => void) => {
+export const keepUpdated = (core: UpdatesCore, updater: Updater): (() => void) => {
   let stopped = false;
   let available: string | null = null;
   let downloaded: string | null = null;
-  let waitingRecorded: string | null = null;
   let installing = false;
-  let deciding: Promise<void> | null = null;
+  let deciding = false;
+  let again = false;
   const record = (subject: string, outcome: string, detail?: string): void =>
     core.record({ action: UPDATE_ACTION, subject, outcome, ...(detail ? { detail } : {}) });
+  // Each check while an update waits finds it again; the audit log says each step once.
+  const said = new Set<string>();
+  const recordOnce = (version: string, outcome: string, detail?: string): void => {
+    if (said.has(`${version} ${outcome}`)) return;
+    said.add(`${version} ${outcome}`);
+    record(version, outcome, detail);
+  };
 
   // Downloads run in the background; installing is this policy's decision, never a quit's: a
   // restart from the recovery screen mid-rush must not turn into an install.
@@ -73,43 +71,46 @@ export const keepUpdated = (
     }
     if (stopped || installing) return;
     if (active > 0) {
-      if (waitingRecorded !== version)
-        record(version, 'waiting', `${active} active order${active === 1 ? '' : 's'}`);
-      waitingRecorded = version;
+      recordOnce(version, 'waiting', `${active} active order${active === 1 ? '' : 's'}`);
       return;
     }
+    // One attempt per run: the updater reports a failed install as an 'error' (recorded), and
+    // the next start finds the update again.
     installing = true;
+    clearInterval(timer);
     record(version, 'installing');
-    stop();
     try {
-      options.beforeInstall?.();
       updater.quitAndInstall(true, true);
     } catch (error) {
       record(version, 'failed', messageOf(error));
     }
   };
-  // One decision at a time; a change during one is looked at once it is done.
+  // One decision at a time; changes during one make one more after it.
   const installWhenIdle = (): void => {
     if (deciding) {
-      void deciding.then(installWhenIdle);
+      again = true;
       return;
     }
-    deciding = decide().finally(() => (deciding = null));
+    deciding = true;
+    void decide().finally(() => {
+      deciding = false;
+      if (!again) return;
+      again = false;
+      installWhenIdle();
+    });
   };
 
   const onAvailable = (info: { version: string }): void => {
     available = info.version;
-    record(info.version, 'downloading');
+    recordOnce(info.version, 'downloading');
   };
   const onDownloaded = (info: { version: string }): void => {
-    if (stopped) return;
     downloaded = info.version;
-    record(info.version, 'downloaded');
+    recordOnce(info.version, 'downloaded');
     installWhenIdle();
   };
-  const onError = (error: Error): void => {
-    if (!stopped) record(available ?? 'check', 'failed', messageOf(error));
-  };
+  const onError = (error: Error): void =>
+    record(downloaded ?? available ?? 'check', 'failed', messageOf(error));
   updater.on('update-available', onAvailable);
   updater.on('update-downloaded', onDownloaded);
   updater.on('error', onError);
@@ -118,7 +119,6 @@ export const keepUpdated = (
   });
 
   const check = (): void => {
-    if (stopped) return;
     // The updater reports its failures as 'error' events too, recorded once above.
     try {
       updater.checkForUpdates().catch(() => undefined);
@@ -134,7 +134,7 @@ export const keepUpdated = (
   timer.unref?.();
   check();
 
-  function stop(): void {
+  return () => {
     if (stopped) return;
     stopped = true;
     clearInterval(timer);
@@ -142,8 +142,7 @@ export const keepUpdated = (
     updater.off('update-available', onAvailable);
     updater.off('update-downloaded', onDownloaded);
     updater.off('error', onError);
-  }
-  return stop;
+  };
 };
 
 /**
@@ -161,16 +160,12 @@ export const loadElectronUpdater = async (): Promise<Updater> => {
 };
 
 /** keepUpdated once the updater has loaded; a stop before that cancels it. */
-export const startUpdates = (
-  core: UpdatesCore,
-  load: () => Promise<Updater>,
-  options: UpdateOptions = {},
-): (() => void) => {
+export const startUpdates = (core: UpdatesCore, load: () => Promise<Updater>): (() => void) => {
   let stop: (() => void) | null = null;
   let cancelled = false;
   load().then(
     (updater) => {
-      if (!cancelled) stop = keepUpdated(core, updater, options);
+      if (!cancelled) stop = keepUpdated(core, updater);
     },
     (error: unknown) => {
       if (!cancelled)
