@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -29,6 +30,7 @@ const fake = vi.hoisted(() => {
     commandLine: {
       appendSwitch: (name: string, value: string) => app.switches.push([name, value]),
     },
+    isPackaged: false,
     requestSingleInstanceLock: () => state.lock,
     setLoginItemSettings: vi.fn(),
     quit: vi.fn(),
@@ -130,6 +132,7 @@ const fake = vi.hoisted(() => {
   return {
     state,
     app,
+    autoUpdater: emitter(),
     ipcMain,
     handlers,
     session: { defaultSession },
@@ -147,6 +150,7 @@ vi.mock('electron', () => ({
   BrowserWindow: fake.BrowserWindow,
   powerSaveBlocker: fake.powerSaveBlocker,
   shell: fake.shell,
+  autoUpdater: fake.autoUpdater,
 }));
 
 const { startApp } = await import('./app');
@@ -202,6 +206,8 @@ beforeEach(() => {
   fake.handlers.clear();
   fake.powerSaveBlocker.blockers.clear();
   fake.app.setLoginItemSettings.mockClear();
+  fake.app.isPackaged = false;
+  fake.autoUpdater.listeners.clear();
 });
 
 describe('the desktop app', () => {
@@ -362,6 +368,50 @@ describe('the desktop app', () => {
       expect.objectContaining({ action: 'app/renderer', outcome: 'reloaded' }),
     );
     expect(core.close).not.toHaveBeenCalled();
+  });
+
+  it('updates itself only when packaged, and stops checking on quit', async () => {
+    const updater = Object.assign(new EventEmitter(), {
+      autoDownload: false,
+      autoInstallOnAppQuit: true,
+      checkForUpdates: vi.fn(async () => null),
+      quitAndInstall: vi.fn(),
+    });
+    const loadUpdater = vi.fn(async () => updater);
+    await startApp({ ...options(makeCore()), loadUpdater });
+    expect(loadUpdater).not.toHaveBeenCalled();
+
+    fake.app.listeners.clear();
+    fake.app.isPackaged = true;
+    await startApp({ ...options(makeCore()), loadUpdater });
+    await vi.waitFor(() => expect(updater.checkForUpdates).toHaveBeenCalledTimes(1));
+    expect(updater.autoDownload).toBe(true);
+    expect(updater.listenerCount('update-downloaded')).toBe(1);
+    fake.app.emit('before-quit', { preventDefault: vi.fn() });
+    expect(updater.listenerCount('update-downloaded')).toBe(0);
+  });
+
+  it('lets a kiosk window close for an update’s install', async () => {
+    fake.app.isPackaged = true;
+    const core = makeCore({ kiosk: true, kioskUnlocked: false, startOnLogin: false, pinSet: true });
+    const updater = Object.assign(new EventEmitter(), {
+      autoDownload: false,
+      autoInstallOnAppQuit: true,
+      checkForUpdates: vi.fn(async () => null),
+      quitAndInstall: vi.fn(),
+    });
+    const window = (await startApp({
+      ...options(core),
+      loadUpdater: async () => updater,
+    })) as unknown as InstanceType<typeof fake.BrowserWindow>;
+    const refused = { preventDefault: vi.fn() };
+    window.events.emit('close', refused);
+    expect(refused.preventDefault).toHaveBeenCalled();
+    // electron-updater emits it before the installer's quit closes the windows.
+    fake.autoUpdater.emit('before-quit-for-update');
+    const closing = { preventDefault: vi.fn() };
+    window.events.emit('close', closing);
+    expect(closing.preventDefault).not.toHaveBeenCalled();
   });
 
   it('lets a kiosk window close when the app quits', async () => {

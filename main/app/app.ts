@@ -1,7 +1,7 @@
 // The desktop app's lifecycle: single instance, hardened sessions and contents, the core, the
 // window, IPC and events, and an orderly quit. Dependencies come in so tests can drive it with a
 // fake electron module and a stand-in core.
-import { app, ipcMain, powerSaveBlocker, protocol, session } from 'electron';
+import { app, autoUpdater, ipcMain, powerSaveBlocker, protocol, session } from 'electron';
 import type { BrowserWindow } from 'electron';
 import type { MachineSettings } from '../../shared/domain';
 import { APP_URL, RECOVERY_URL, handleAppProtocol, registerAppScheme } from './app-protocol';
@@ -12,6 +12,8 @@ import { guardKiosk } from './kiosk';
 import { superviseRenderer } from './self-heal';
 import { applyStartOnLogin, defaultStartOnLoginTarget } from './start-on-login';
 import type { StartOnLoginTarget } from './start-on-login';
+import { loadElectronUpdater, startUpdates } from './updates';
+import type { Updater } from './updates';
 import { createMainWindow, hardenSession, hardenWebContents } from './window';
 
 export type AppCore = ServiceHost & {
@@ -28,6 +30,8 @@ export type AppOptions = {
   startCore: () => Promise<AppCore>;
   /** Where start-on-login is written (tests point it at a temporary folder). */
   startOnLogin?: StartOnLoginTarget;
+  /** The updater of a packaged app (default: electron-updater's; tests pass a stand-in). */
+  loadUpdater?: () => Promise<Updater>;
 };
 
 /** Resolves with the window, or null when another instance already runs (this one quits). */
@@ -92,6 +96,13 @@ export const startApp = async (options: AppOptions): Promise<BrowserWindow | nul
   applyMachine(machine);
   const unmachine = core.on('machine:changed', applyMachine);
   const releaseAwake = keepAwakeWhileOnline(core, powerSaveBlocker);
+  // Only a packaged app has a feed (app-update.yml) and an installer to replace. An install
+  // closes the windows (on macOS before 'before-quit'), so the kiosk lets its window go then.
+  let stopUpdates = (): void => undefined;
+  if (app.isPackaged) {
+    stopUpdates = startUpdates(core, options.loadUpdater ?? loadElectronUpdater);
+    autoUpdater.on('before-quit-for-update', () => kiosk.release());
+  }
 
   let closing = false;
   app.on('window-all-closed', () => app.quit());
@@ -101,6 +112,7 @@ export const startApp = async (options: AppOptions): Promise<BrowserWindow | nul
     closing = true;
     event.preventDefault();
     kiosk.release();
+    stopUpdates();
     releaseAwake();
     unmachine();
     unforward();

@@ -141,6 +141,17 @@ describe.runIf(process.platform === 'linux')('the package electron-builder makes
     expect(wire[FuseV1Options.RunAsNode]).toBe(DISABLE);
   });
 
+  it('carries the update feed of electron-builder.yml in resources/app-update.yml', () => {
+    const yml = readFileSync(path.join(ROOT, 'electron-builder.yml'), 'utf8');
+    const url = /^publish:\n {2}- provider: generic\n {4}url: (https:\/\/\S+)$/m.exec(yml)?.[1];
+    expect(url).toBeDefined();
+    const written = readFileSync(path.join(appDir, 'resources', 'app-update.yml'), 'utf8');
+    expect(written).toContain('provider: generic');
+    expect(written).toContain(`url: ${url}`);
+    // electron-updater keeps its downloads in a folder of this name.
+    expect(written).toMatch(/^updaterCacheDirName: \S+$/m);
+  });
+
   it('ships no dev dependency and no renderer-only package in node_modules', () => {
     const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
       packages: Record<string, { dev?: boolean }>;

@@ -1,0 +1,184 @@
+// The app updates itself from the feed electron-builder.yml's `publish` names (README, "Publishing
+// an update"): a check at start and every 4 hours, the download in the background, and the install
+// only while no order is active, so a counter is never restarted mid-rush. electron-updater itself
+// honours the feed's stagingPercentage and refuses a file whose sha512 (and, on Windows, signature)
+// does not match; nothing here turns those checks off.
+import { isFinalStatus } from '../../shared/domain';
+import type { Order } from '../../shared/domain';
+import type { AppCore } from './app';
+
+export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
+
+/** Where an update's steps go: the audit log staff and support read. */
+export const UPDATE_ACTION = 'app/update';
+
+/** An order the platform has not closed yet: the counter is still working on it. */
+export const isActiveOrder = (order: Pick<Order, 'platformStatus'>): boolean =>
+  !isFinalStatus(order.platformStatus);
+
+type VersionListener = (info: { version: string }) => void;
+type ErrorListener = (error: Error) => void;
+
+/** The part of electron-updater's AppUpdater this policy uses. */
+export type Updater = {
+  autoDownload: boolean;
+  autoInstallOnAppQuit: boolean;
+  checkForUpdates(): Promise<unknown>;
+  quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
+  on(event: 'update-available' | 'update-downloaded', listener: VersionListener): unknown;
+  on(event: 'error', listener: ErrorListener): unknown;
+  off(event: 'update-available' | 'update-downloaded', listener: VersionListener): unknown;
+  off(event: 'error', listener: ErrorListener): unknown;
+};
+
+export type UpdatesCore = Pick<AppCore, 'api' | 'on' | 'record'>;
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** Runs the update policy around an updater; returns the stop for quit. */
+export const keepUpdated = (core: UpdatesCore, updater: Updater): (() => void) => {
+  let stopped = false;
+  let available: string | null = null;
+  let downloaded: string | null = null;
+  let installing = false;
+  let deciding = false;
+  let again = false;
+  const record = (subject: string, outcome: string, detail?: string): void =>
+    core.record({ action: UPDATE_ACTION, subject, outcome, ...(detail ? { detail } : {}) });
+  // Each check while an update waits finds it again; the audit log says each step once.
+  const said = new Set<string>();
+  const recordOnce = (version: string, outcome: string, detail?: string): void => {
+    if (said.has(`${version} ${outcome}`)) return;
+    said.add(`${version} ${outcome}`);
+    record(version, outcome, detail);
+  };
+
+  // Downloads run in the background; installing is this policy's decision, never a quit's: a
+  // restart from the recovery screen mid-rush must not turn into an install.
+  updater.autoDownload = true;
+  updater.autoInstallOnAppQuit = false;
+
+  const decide = async (): Promise<void> => {
+    const version = downloaded;
+    if (stopped || installing || version === null) return;
+    let active: number;
+    try {
+      active = (await core.api['orders:list']({})).filter(isActiveOrder).length;
+    } catch (error) {
+      record(version, 'failed', `cannot read the orders: ${messageOf(error)}`);
+      return;
+    }
+    if (stopped || installing) return;
+    if (active > 0) {
+      recordOnce(version, 'waiting', `${active} active order${active === 1 ? '' : 's'}`);
+      return;
+    }
+    // One attempt per run: the updater reports a failed install as an 'error' (recorded), and
+    // the next start finds the update again.
+    installing = true;
+    clearInterval(timer);
+    record(version, 'installing');
+    try {
+      updater.quitAndInstall(true, true);
+    } catch (error) {
+      record(version, 'failed', messageOf(error));
+    }
+  };
+  // One decision at a time; changes during one make one more after it.
+  const installWhenIdle = (): void => {
+    if (deciding) {
+      again = true;
+      return;
+    }
+    deciding = true;
+    void decide().finally(() => {
+      deciding = false;
+      if (!again) return;
+      again = false;
+      installWhenIdle();
+    });
+  };
+
+  const onAvailable = (info: { version: string }): void => {
+    available = info.version;
+    recordOnce(info.version, 'downloading');
+  };
+  const onDownloaded = (info: { version: string }): void => {
+    downloaded = info.version;
+    recordOnce(info.version, 'downloaded');
+    installWhenIdle();
+  };
+  const onError = (error: Error): void =>
+    record(downloaded ?? available ?? 'check', 'failed', messageOf(error));
+  updater.on('update-available', onAvailable);
+  updater.on('update-downloaded', onDownloaded);
+  updater.on('error', onError);
+  const unorders = core.on('orders:changed', () => {
+    if (downloaded !== null) installWhenIdle();
+  });
+
+  const check = (): void => {
+    // The updater reports its failures as 'error' events too, recorded once above.
+    try {
+      updater.checkForUpdates().catch(() => undefined);
+    } catch (error) {
+      onError(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  const timer = setInterval(() => {
+    check();
+    // Also the safety net should an order change ever go unheard.
+    if (downloaded !== null) installWhenIdle();
+  }, UPDATE_CHECK_INTERVAL_MS);
+  timer.unref?.();
+  check();
+
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(timer);
+    unorders();
+    updater.off('update-available', onAvailable);
+    updater.off('update-downloaded', onDownloaded);
+    updater.off('error', onError);
+  };
+};
+
+/**
+ * The packaged app's updater: electron-updater picks the class for this platform and package
+ * (NSIS, DMG, AppImage, deb) and reads the feed from app-update.yml, which electron-builder writes
+ * from the `publish` entry. Loaded on demand, so a development run never touches it.
+ */
+export const loadElectronUpdater = async (): Promise<Updater> => {
+  const module = await import('electron-updater');
+  // Node's ESM loader sees this CommonJS package's getter only on the default export.
+  const { autoUpdater } = module.default ?? module;
+  // Its own console lines reach no one on a counter; every step is in the audit log instead.
+  autoUpdater.logger = null;
+  return autoUpdater;
+};
+
+/** keepUpdated once the updater has loaded; a stop before that cancels it. */
+export const startUpdates = (core: UpdatesCore, load: () => Promise<Updater>): (() => void) => {
+  let stop: (() => void) | null = null;
+  let cancelled = false;
+  load().then(
+    (updater) => {
+      if (!cancelled) stop = keepUpdated(core, updater);
+    },
+    (error: unknown) => {
+      if (!cancelled)
+        core.record({
+          action: UPDATE_ACTION,
+          subject: 'updater',
+          outcome: 'failed',
+          detail: messageOf(error),
+        });
+    },
+  );
+  return () => {
+    cancelled = true;
+    stop?.();
+  };
+};
