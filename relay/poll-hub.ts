@@ -1,6 +1,6 @@
 import type { StoredEvent } from './store/event-store';
 
-export type Waiter = {
+export type Waiter<Answer = Buffer> = {
   terminalId: string;
   venueIds: readonly string[];
   after: number;
@@ -9,24 +9,37 @@ export type Waiter = {
    * Called at most once by the hub: with events (and their answer, rendered once for every
    * waiter at the same cursor on the same venues), with 'revoked', or with 'closing'.
    */
-  settle(outcome: StoredEvent[] | 'revoked' | 'closing', answer?: Buffer): void;
+  settle(outcome: StoredEvent[] | 'revoked' | 'closing', answer?: Answer): void;
   /** Events of its venues were published, but its cursor is older than what the batch covers. */
   recheck(): void;
 };
 
-/** Renders the answer to a poll woken with these events. */
-export type RenderAnswer = (events: StoredEvent[]) => Buffer;
+/** Renders the answer to a poll woken with these events (once per cursor and venues). */
+export type RenderAnswer<Answer> = (events: StoredEvent[]) => Answer;
+
+export type PollHubOptions = {
+  /**
+   * Longest stretch of waking polls in one turn of the event loop (default 8 ms). A webhook that
+   * wakes thousands of polls answers them in slices, each followed by a turn of the loop, so
+   * webhooks, re-polls and timers that arrive meanwhile wait at most one slice, not the whole fan-out.
+   */
+  sliceMs?: number;
+};
+
+type Delivery<Answer> = { waiter: Waiter<Answer>; events: StoredEvent[]; answer: Answer };
 
 /**
  * Open long-polls indexed by venue and by terminal, so a committed event wakes exactly the polls
  * of its venue and a revocation ends exactly the polls of its terminal: no per-request timers
  * reading the database.
  */
-export function createPollHub(render: RenderAnswer) {
+export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: PollHubOptions = {}) {
+  type W = Waiter<Answer>;
+  const sliceMs = options.sliceMs ?? 8;
   // The venues of a waiter as one string, so waiters at one cursor on the same venues share an answer.
-  const venueKeys = new WeakMap<Waiter, string>();
-  const byVenue = new Map<string, Set<Waiter>>();
-  const byTerminal = new Map<string, Set<Waiter>>();
+  const venueKeys = new WeakMap<W, string>();
+  const byVenue = new Map<string, Set<W>>();
+  const byTerminal = new Map<string, Set<W>>();
   // Per venue, a seq no event of the venue exceeds (learnt from commits and complete listings):
   // a terminal re-polling with an up-to-date cursor then needs no database read at all.
   const newest = new Map<string, number>();
@@ -34,19 +47,47 @@ export function createPollHub(render: RenderAnswer) {
     newest.set(venue, Math.max(newest.get(venue) ?? seq, seq));
   let count = 0;
 
-  const addTo = (map: Map<string, Set<Waiter>>, key: string, waiter: Waiter) => {
+  // Woken polls not answered yet, oldest first: out of the indexes already (so a timeout, a
+  // close or a later batch cannot answer them twice), answered slice by slice.
+  let queue: Delivery<Answer>[] = [];
+  let next = 0;
+  // True while a slice runs or is scheduled: the queue has an owner, a new batch only appends.
+  let delivering = false;
+  const deliver = (): void => {
+    delivering = true;
+    const deadline = performance.now() + sliceMs;
+    try {
+      while (next < queue.length) {
+        const item = queue[next] as Delivery<Answer>;
+        next += 1;
+        item.waiter.settle(item.events, item.answer);
+        // The clock is read every 16 answers: an answer costs tens of microseconds.
+        if ((next & 15) === 0 && performance.now() >= deadline) break;
+      }
+    } finally {
+      if (next < queue.length) {
+        setImmediate(deliver);
+      } else {
+        queue = [];
+        next = 0;
+        delivering = false;
+      }
+    }
+  };
+
+  const addTo = (map: Map<string, Set<W>>, key: string, waiter: W) => {
     let set = map.get(key);
     if (!set) map.set(key, (set = new Set()));
     set.add(waiter);
   };
-  const removeFrom = (map: Map<string, Set<Waiter>>, key: string, waiter: Waiter) => {
+  const removeFrom = (map: Map<string, Set<W>>, key: string, waiter: W) => {
     const set = map.get(key);
     if (!set) return;
     set.delete(waiter);
     if (set.size === 0) map.delete(key);
   };
 
-  const remove = (waiter: Waiter): boolean => {
+  const remove = (waiter: W): boolean => {
     const set = byTerminal.get(waiter.terminalId);
     if (!set?.has(waiter)) return false;
     removeFrom(byTerminal, waiter.terminalId, waiter);
@@ -62,7 +103,7 @@ export function createPollHub(render: RenderAnswer) {
     openFor(terminalId: string): number {
       return byTerminal.get(terminalId)?.size ?? 0;
     },
-    add(waiter: Waiter): void {
+    add(waiter: W): void {
       venueKeys.set(
         waiter,
         waiter.venueIds.length === 1
@@ -101,12 +142,12 @@ export function createPollHub(render: RenderAnswer) {
      * `newest` is what decides.)
      */
     publish(events: readonly StoredEvent[], _after: number): void {
-      const touched = new Set<Waiter>();
+      const touched = new Set<W>();
       for (const event of events) {
         for (const waiter of byVenue.get(event.venueId) ?? []) touched.add(waiter);
       }
       // Judged on what was known before this batch.
-      const stale = new Set<Waiter>();
+      const stale = new Set<W>();
       for (const waiter of touched) {
         const known = waiter.venueIds.every((venue) => {
           const seq = newest.get(venue);
@@ -116,8 +157,8 @@ export function createPollHub(render: RenderAnswer) {
       }
       for (const event of events) raise(event.venueId, event.seq);
       // A thousand terminals of one venue at one cursor get one filtered list and one rendered
-      // answer, written to their sockets in one synchronous pass.
-      const answers = new Map<string, { events: StoredEvent[]; body: Buffer | null }>();
+      // answer (one body, one set of headers), written to their sockets slice by slice.
+      const answers = new Map<string, { events: StoredEvent[]; answer: Answer | null }>();
       for (const waiter of touched) {
         if (stale.has(waiter)) {
           waiter.recheck();
@@ -130,11 +171,18 @@ export function createPollHub(render: RenderAnswer) {
           const mine = events
             .filter((event) => event.seq > waiter.after && venues.has(event.venueId))
             .slice(0, waiter.limit);
-          answer = { events: mine, body: mine.length > 0 ? render(mine) : null };
+          answer = { events: mine, answer: mine.length > 0 ? render(mine) : null };
           answers.set(key, answer);
         }
-        if (answer.body !== null && remove(waiter)) waiter.settle(answer.events, answer.body);
+        if (answer.answer !== null && remove(waiter)) {
+          queue.push({ waiter, events: answer.events, answer: answer.answer });
+        }
       }
+      if (!delivering && next < queue.length) deliver();
+    },
+    /** Woken polls whose answer is still to be written (a fan-out in progress). */
+    get unanswered(): number {
+      return queue.length - next;
     },
     revoke(terminalId: string): void {
       for (const waiter of [...(byTerminal.get(terminalId) ?? [])]) {
@@ -142,6 +190,14 @@ export function createPollHub(render: RenderAnswer) {
       }
     },
     closeAll(): void {
+      // Polls already woken get their events, not an empty answer.
+      while (next < queue.length) {
+        const item = queue[next] as Delivery<Answer>;
+        next += 1;
+        item.waiter.settle(item.events, item.answer);
+      }
+      queue = [];
+      next = 0;
       for (const set of [...byTerminal.values()]) {
         for (const waiter of [...set]) {
           if (remove(waiter)) waiter.settle('closing');

@@ -140,18 +140,28 @@ const serialise = (event: StoredEvent): string => {
   return text;
 };
 
-const renderEvents = (logIdJson: string, events: StoredEvent[]): Buffer =>
-  Buffer.from(`{"log_id":${logIdJson},"events":[${events.map(serialise).join(',')}]}`);
+/**
+ * A poll's answer, rendered once for every poll woken at the same cursor on the same venues: the
+ * same body Buffer and the same header object are handed to each response, so waking a thousand
+ * polls serialises nothing a thousand times.
+ */
+type PollAnswer = { body: Buffer; headers: Record<string, string> };
 
-function sendEvents(res: ServerResponse, body: Buffer, closing: boolean): void {
+const POLL_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+} as const;
+
+const renderEvents = (logIdJson: string, events: StoredEvent[]): PollAnswer => {
+  const body = Buffer.from(`{"log_id":${logIdJson},"events":[${events.map(serialise).join(',')}]}`);
+  return { body, headers: { ...POLL_HEADERS, 'Content-Length': String(body.length) } };
+};
+
+function sendEvents(res: ServerResponse, answer: PollAnswer, closing: boolean): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(200, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': body.length,
-    'Cache-Control': 'no-store',
-    ...(closing ? { Connection: 'close' } : {}),
-  });
-  res.end(body);
+  // Header and body leave in one write (Node joins the head with the first chunk of end()).
+  res.writeHead(200, closing ? { ...answer.headers, Connection: 'close' } : answer.headers);
+  res.end(answer.body);
 }
 
 export async function startRelay(options: RelayOptions): Promise<Relay> {
@@ -194,7 +204,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     await store.close();
     throw error;
   }
-  const commits = createGroupCommit(store);
+  // SQLite commits synchronously, one batch at a time; PostgreSQL keeps a second batch queued at
+  // the server behind the append lock.
+  const commits = createGroupCommit(store, {
+    maxInFlight: options.storeUrl !== undefined ? 2 : 1,
+  });
   const logIdJson = JSON.stringify(logId);
   const hub = createPollHub((events) => renderEvents(logIdJson, events));
   const metrics = createRelayMetrics(() => hub.size);
@@ -379,11 +393,11 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     }
 
     const pending: { timer?: NodeJS.Timeout } = {};
-    const answer = (events: StoredEvent[], outcome: string, body?: Buffer) => {
+    const answer = (events: StoredEvent[], outcome: string, rendered?: PollAnswer) => {
       clearTimeout(pending.timer);
       metrics.polls.inc({ outcome });
       metrics.pollDuration.observe((performance.now() - started) / 1000);
-      sendEvents(res, body ?? renderEvents(logIdJson, events), closing);
+      sendEvents(res, rendered ?? renderEvents(logIdJson, events), closing);
     };
     const list = async (): Promise<StoredEvent[]> => {
       // The shortcut serves waiting polls only: with PostgreSQL the hub learns of another
@@ -402,13 +416,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return;
     }
     // Registered before reading the store, so an event committed in between wakes this poll.
-    const waiter: Waiter = {
+    const waiter: Waiter<PollAnswer> = {
       terminalId: terminal.id,
       venueIds: terminal.venueIds,
       after,
       limit,
       recheck: () => undefined,
-      settle(outcome, body) {
+      settle(outcome, rendered) {
         if (outcome === 'revoked') {
           clearTimeout(pending.timer);
           metrics.polls.inc({ outcome: 'revoked' });
@@ -419,7 +433,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           const at = now();
           for (const event of outcome)
             metrics.delivery.observe(Math.max(0, at - event.receivedAt) / 1000);
-          answer(outcome, 'events', body);
+          answer(outcome, 'events', rendered);
         }
       },
     };
