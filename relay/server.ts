@@ -204,11 +204,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     await store.close();
     throw error;
   }
-  // SQLite commits synchronously, one batch at a time; PostgreSQL keeps a second batch queued at
-  // the server behind the append lock.
-  const commits = createGroupCommit(store, {
-    maxInFlight: options.storeUrl !== undefined ? 2 : 1,
-  });
+  const commits = createGroupCommit(store);
   const logIdJson = JSON.stringify(logId);
   const hub = createPollHub((events) => renderEvents(logIdJson, events));
   const metrics = createRelayMetrics(() => hub.size);
@@ -399,20 +395,30 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       metrics.pollDuration.observe((performance.now() - started) / 1000);
       sendEvents(res, rendered ?? renderEvents(logIdJson, events), closing);
     };
-    const list = async (): Promise<StoredEvent[]> => {
-      // The shortcut serves waiting polls only: with PostgreSQL the hub learns of another
-      // instance's commit a few milliseconds late, which a waiting poll absorbs (it is woken then)
-      // but an immediate answer would not.
-      if (wait > 0 && !closing && hub.nothingAfter(terminal.venueIds, after)) return [];
+    const list = async (): Promise<{ events: StoredEvent[]; rendered?: PollAnswer }> => {
+      // The hub answers waiting polls only: with PostgreSQL it learns of another instance's
+      // commit a few milliseconds late, which a waiting poll absorbs (it is woken then) but an
+      // immediate answer would not.
+      if (wait > 0 && !closing) {
+        const known = hub.lookup(terminal.venueIds, after, limit);
+        if (known !== null) return { events: known.events, rendered: known.answer ?? undefined };
+      }
       const events = await store.listEvents(terminal.venueIds, after, limit);
       hub.listed(terminal.venueIds, after, events, limit);
-      return events;
+      return { events };
     };
     // A poll that arrives after closeAll() would otherwise wait until the shutdown's grace period
     // cuts its connection: during shutdown every poll is answered at once.
     if (wait === 0 || closing) {
-      const events = await list();
+      const { events } = await list();
       answer(events, events.length > 0 ? 'events' : 'empty');
+      return;
+    }
+    // A re-poll behind the newest events (common after a large fan-out) is answered at once from
+    // the hub's window, with the answer rendered for every poll at that cursor.
+    const known = hub.lookup(terminal.venueIds, after, limit);
+    if (known !== null && known.answer !== null) {
+      answer(known.events, 'events', known.answer);
       return;
     }
     // Registered before reading the store, so an event committed in between wakes this poll.
@@ -449,8 +455,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       recheckAgain = false;
       metrics.rechecks.inc();
       list()
-        .then((events) => {
-          if (events.length > 0 && hub.remove(waiter)) answer(events, 'events');
+        .then(({ events, rendered }) => {
+          if (events.length > 0 && hub.remove(waiter)) answer(events, 'events', rendered);
         })
         .catch((error: unknown) =>
           log('poll', `re-reading for a poll failed: ${(error as Error).message}`),
@@ -470,15 +476,19 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     pending.timer = setTimeout(() => {
       if (hub.remove(waiter)) answer([], 'empty');
     }, wait * 1000);
-    let events: StoredEvent[];
+    // Known to have nothing yet: the hub wakes it. Otherwise the store is read.
+    if (known !== null) return;
+    let found: { events: StoredEvent[]; rendered?: PollAnswer };
     try {
-      events = await list();
+      found = await list();
     } catch (error) {
       hub.remove(waiter);
       clearTimeout(pending.timer);
       throw error;
     }
-    if (events.length > 0 && hub.remove(waiter)) answer(events, 'events');
+    if (found.events.length > 0 && hub.remove(waiter)) {
+      answer(found.events, 'events', found.rendered);
+    }
   };
 
   const metricsTokenHash =
