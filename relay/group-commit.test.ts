@@ -15,7 +15,7 @@ const incoming = (id: string, venueId: string): IncomingEvent => ({
 });
 
 describeEachStore('group commit', (store) => {
-  it('commits concurrent appends in few transactions, at most two in flight, and every listener sees each event once in seq order', async () => {
+  it('commits concurrent appends in few transactions, one at a time, and every listener sees each event once in seq order', async () => {
     const opened = await openStore(store.location);
     const published: { events: StoredEvent[]; after: number }[] = [];
     opened.onAppended((events, after) => published.push({ events, after }));
@@ -37,7 +37,7 @@ describeEachStore('group commit', (store) => {
       },
     };
     try {
-      const commits = createGroupCommit(counted, { maxInFlight: 2 });
+      const commits = createGroupCommit(counted);
       // 300 webhooks at once, the first 100 ids sent twice (a platform retry racing the original).
       const ids = Array.from({ length: 200 }, (_, i) => `gc-${i}`);
       const sends = [...ids, ...ids.slice(0, 100)].map((id, i) =>
@@ -46,7 +46,9 @@ describeEachStore('group commit', (store) => {
       const outcomes = await Promise.all(sends);
       await commits.drain();
       expect(inFlight).toBe(0);
-      expect(mostInFlight).toBeLessThanOrEqual(2);
+      // One transaction at a time: appends are serialised by the store anyway (the append lock, the
+      // single writer), so a second one in flight would only split the batch and add a WAL flush.
+      expect(mostInFlight).toBe(1);
       expect(batches.length).toBeLessThan(50);
       expect(outcomes.filter((o) => o.status === 'stored')).toHaveLength(200);
       expect(outcomes.filter((o) => o.status === 'duplicate')).toHaveLength(100);
