@@ -1,6 +1,14 @@
 // The polling terminals of the relay benchmark, in their own process so the relay's memory and
 // CPU figures are the relay's alone. Driven over IPC by relay.bench.ts.
-import { Agent, request } from 'node:http';
+//
+// One process plays a thousand terminals, so its own cost per answer is charged to the latency of
+// every terminal read after it: with node:http's client (an agent, a request object, parsers and
+// events per poll) it cost several hundred microseconds, and a wave of 1,000 answers took the
+// client, not the relay, more than a second. Each terminal is therefore a bare keep-alive socket
+// speaking just the HTTP/1.1 the relay answers polls with (status line, Content-Length, body),
+// timestamped when the last byte of its answer arrives, its parsing and next poll deferred until
+// every answer that arrived together is timestamped.
+import { connect, type Socket } from 'node:net';
 
 type Command =
   | {
@@ -16,66 +24,135 @@ type Command =
   | { cmd: 'collect' }
   | { cmd: 'stop' };
 
-// Terminals keep their connection between polls, as a real client would.
-const agent = new Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 100_000 });
 const now = () => performance.timeOrigin + performance.now();
 const receipts: [string, number][] = [];
 const counters = { answers: 0, errors: 0, inFlight: 0 };
+const terminals: Terminal[] = [];
 let stopping = false;
 let retryMs = 1000;
 
-function pollLoop(url: string, key: string, wait: number, after: number): void {
-  if (stopping) return;
-  counters.inFlight += 1;
-  const req = request(
-    `${url}/v1/events?after=${after}&wait=${wait}`,
-    { headers: { Authorization: `Bearer ${key}` }, agent },
-    (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const at = now();
-        counters.inFlight -= 1;
-        counters.answers += 1;
-        let next = after;
-        if (res.statusCode === 200) {
-          // Parsing and the next poll wait until every answer that arrived together is timestamped:
-          // one process plays 1,000 terminals, and must not charge one terminal's work to another.
-          setImmediate(() => {
-            const { events } = JSON.parse(Buffer.concat(chunks).toString()) as {
-              events: { seq: number; body: string }[];
-            };
-            for (const event of events) {
-              receipts.push([(JSON.parse(event.body) as { id: string }).id, at]);
-              next = Math.max(next, event.seq);
-            }
-            pollLoop(url, key, wait, next);
-          });
-        } else {
-          counters.errors += 1;
-          setTimeout(() => pollLoop(url, key, wait, next), retryMs);
-        }
-      });
-    },
-  );
-  req.on('error', () => {
-    counters.inFlight -= 1;
-    counters.errors += 1;
-    if (!stopping) setTimeout(() => pollLoop(url, key, wait, after), retryMs);
+const HEADER_END = Buffer.from('\r\n\r\n');
+
+type Terminal = {
+  host: string;
+  port: number;
+  key: string;
+  wait: number;
+  after: number;
+  socket: Socket | null;
+  /** Bytes of the answer in progress. */
+  chunks: Buffer[];
+  size: number;
+  /** Header length and body length once the header is complete. */
+  headerLength: number;
+  bodyLength: number;
+  status: number;
+  /** The relay said Connection: close (shutting down): the next poll opens a new socket. */
+  closeAfter: boolean;
+  waiting: boolean;
+};
+
+function fail(terminal: Terminal): void {
+  if (terminal.waiting) counters.inFlight -= 1;
+  terminal.waiting = false;
+  counters.errors += 1;
+  terminal.socket?.destroy();
+  terminal.socket = null;
+  if (!stopping) setTimeout(() => send(terminal), retryMs);
+}
+
+function open(terminal: Terminal): Socket {
+  const socket = connect({ host: terminal.host, port: terminal.port, noDelay: true });
+  socket.on('data', (chunk: Buffer) => receive(terminal, chunk));
+  socket.on('error', () => undefined);
+  socket.on('close', () => {
+    if (terminal.socket !== socket) return;
+    terminal.socket = null;
+    // A connection closed between answers (keep-alive timeout, shutdown) is simply reopened by
+    // the next poll; one closed while waiting is a failed poll.
+    if (terminal.waiting) fail(terminal);
   });
-  req.end();
+  terminal.socket = socket;
+  return socket;
+}
+
+function send(terminal: Terminal): void {
+  if (stopping) return;
+  const socket = terminal.socket ?? open(terminal);
+  terminal.chunks = [];
+  terminal.size = 0;
+  terminal.headerLength = -1;
+  terminal.waiting = true;
+  counters.inFlight += 1;
+  socket.write(
+    `GET /v1/events?after=${terminal.after}&wait=${terminal.wait} HTTP/1.1\r\n` +
+      `Host: ${terminal.host}:${terminal.port}\r\nAuthorization: Bearer ${terminal.key}\r\n\r\n`,
+  );
+}
+
+function receive(terminal: Terminal, chunk: Buffer): void {
+  if (!terminal.waiting) return;
+  terminal.chunks.push(chunk);
+  terminal.size += chunk.length;
+  if (terminal.headerLength < 0) {
+    const buffered = terminal.chunks.length === 1 ? chunk : Buffer.concat(terminal.chunks);
+    const end = buffered.indexOf(HEADER_END);
+    if (end < 0) return;
+    const head = buffered.toString('latin1', 0, end);
+    terminal.status = Number(head.slice(9, 12));
+    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
+    terminal.headerLength = end + HEADER_END.length;
+    terminal.bodyLength = length ? Number(length[1]) : 0;
+    terminal.closeAfter = /\r\nconnection:\s*close/i.test(head);
+  }
+  if (terminal.size < terminal.headerLength + terminal.bodyLength) return;
+  const at = now();
+  terminal.waiting = false;
+  counters.inFlight -= 1;
+  counters.answers += 1;
+  const whole = terminal.chunks.length === 1 ? chunk : Buffer.concat(terminal.chunks);
+  const body = whole.subarray(terminal.headerLength, terminal.headerLength + terminal.bodyLength);
+  if (terminal.closeAfter) {
+    terminal.socket?.destroy();
+    terminal.socket = null;
+  }
+  if (terminal.status !== 200) {
+    counters.errors += 1;
+    if (!stopping) setTimeout(() => send(terminal), retryMs);
+    return;
+  }
+  setImmediate(() => {
+    const { events } = JSON.parse(body.toString()) as { events: { seq: number; body: string }[] };
+    for (const event of events) {
+      receipts.push([(JSON.parse(event.body) as { id: string }).id, at]);
+      terminal.after = Math.max(terminal.after, event.seq);
+    }
+    send(terminal);
+  });
 }
 
 process.on('message', async (message: Command) => {
   if (message.cmd === 'open') {
     retryMs = message.retryMs ?? 1000;
     for (let i = 0; i < message.keys.length; i += 1) {
-      pollLoop(
-        message.urls[i % message.urls.length] as string,
-        message.keys[i] as string,
-        message.wait,
-        0,
-      );
+      const url = new URL(message.urls[i % message.urls.length] as string);
+      const terminal: Terminal = {
+        host: url.hostname,
+        port: Number(url.port),
+        key: message.keys[i] as string,
+        wait: message.wait,
+        after: 0,
+        socket: null,
+        chunks: [],
+        size: 0,
+        headerLength: -1,
+        bodyLength: 0,
+        status: 0,
+        waiting: false,
+        closeAfter: false,
+      };
+      terminals.push(terminal);
+      send(terminal);
       // Ramp up so the relay's accept backlog is not overrun by thousands of SYNs at once.
       if ((i + 1) % message.rampBatch === 0)
         await new Promise((resolve) => setTimeout(resolve, 20));
@@ -85,6 +162,7 @@ process.on('message', async (message: Command) => {
     process.send?.({ type: 'collected', receipts: receipts.splice(0), ...counters });
   } else {
     stopping = true;
+    for (const terminal of terminals) terminal.socket?.destroy();
     process.send?.({ type: 'stopped' }, () => process.exit(0));
   }
 });

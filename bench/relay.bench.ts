@@ -4,17 +4,27 @@
 // with terminals spread over both, the one-venue fan-out, and how long polls take to resume when
 // an instance dies. Relays run as their own processes (the real CLI); the polling terminals run in
 // another (relay-poll-clients.ts).
-import { fork } from 'node:child_process';
+//
+// The machine may be shared, so one run proves little: the whole benchmark is repeated
+// RELAY_BENCH_RUNS times (3) and every figure is summarised as the median with min–max. With
+// RELAY_BENCH_BASELINE=<git commit> each repetition also runs the relay of that commit (extracted
+// with git archive) right after this one, under the same load, and the summary adds the median of
+// the paired ratios (this / baseline), which the load affects far less than the figures themselves.
+import { execFileSync, fork } from 'node:child_process';
+import { symlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import { Agent, request } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { startHaproxy } from '../relay/haproxy-support';
 import { freePort, startPgCluster } from '../relay/pg-cluster';
-import { startRelay } from '../relay/server';
+import type { startRelay as StartRelay } from '../relay/server';
 import { createTerminals, createTerminalsAt } from '../relay/terminals';
 import {
+  CLI_PATH,
   MARKETPLACE_SECRET,
+  REPO_ROOT,
   orderNotification,
   sign,
   spawnRelay,
@@ -293,10 +303,16 @@ const SPREAD = '1,000 terminals on 100 venues (10 each), 1,000 webhooks at ~100/
 const ONE_VENUE =
   '1,000 terminals on one venue (every webhook wakes all 1,000), 20 webhooks 250 ms apart';
 
-async function sqliteRun(): Promise<void> {
+/** The relay under test: this working tree's, or the baseline commit's (serverPath: a file URL). */
+type Variant = { name: string; cliPath: string; serverPath: string };
+
+/** One repetition's figures of one variant, by name. */
+type Figures = Map<string, number>;
+
+async function sqliteRun(variant: Variant, figures: Figures): Promise<void> {
   const dir = tempDir();
   const started = performance.now();
-  const relay = await spawnRelay(['--db', dir.dbPath, '--port', '0'], env);
+  const relay = await spawnRelay(['--db', dir.dbPath, '--port', '0'], env, variant.cliPath);
   const startup = performance.now() - started;
   const relays: Relays = {
     urls: [relay.url],
@@ -316,8 +332,13 @@ async function sqliteRun(): Promise<void> {
       return stored;
     });
     reportIngest('SQLite', ing, TARGETS.ingestPerSecond);
-    reportLatency('SQLite', SPREAD, await latency(relays, 'lat100', 100, 1_000, 10));
-    reportLatency('SQLite', ONE_VENUE, await latency(relays, 'lat1', 1, 20, 250));
+    figures.set('SQLite ingest /s', ing.perSecond);
+    const spread = await latency(relays, 'lat100', 100, 1_000, 10);
+    reportLatency('SQLite', SPREAD, spread);
+    recordLatency(figures, 'SQLite 100 venues', spread);
+    const one = await latency(relays, 'lat1', 1, 20, 250);
+    reportLatency('SQLite', ONE_VENUE, one);
+    recordLatency(figures, 'SQLite one venue', one);
 
     const hold = await maxPolls(relay, dir.dbPath);
     console.log(
@@ -325,10 +346,13 @@ async function sqliteRun(): Promise<void> {
         `${(hold.heapPerPoll / 1024).toFixed(1)} KB heap (relay RSS ${(hold.rss / 1048576).toFixed(0)} MB) — ` +
         `${verdict(hold.held >= TARGETS.polls && hold.rssPerPoll < TARGETS.bytesPerPoll)} ≥ ${TARGETS.polls} polls < 64 KB each`,
     );
+    figures.set('SQLite open polls held', hold.held);
+    figures.set('SQLite KB RSS per open poll', hold.rssPerPoll / 1024);
 
     relay.child.kill('SIGTERM');
     await relay.exited;
     // A restart on the database the run filled: what a crash costs before webhooks are accepted again.
+    const { startRelay } = (await import(variant.serverPath)) as { startRelay: typeof StartRelay };
     const restartAt = performance.now();
     const restarted = await startRelay({
       dbPath: dir.dbPath,
@@ -343,6 +367,7 @@ async function sqliteRun(): Promise<void> {
     console.log(
       `restart: startRelay() listening in ${restartMs.toFixed(0)} ms on a database of ${events} events and ${terminalCount} terminals`,
     );
+    figures.set('SQLite restart ms', restartMs);
   } finally {
     relay.child.kill('SIGTERM');
     await relay.exited;
@@ -394,11 +419,16 @@ async function resumeAfterKill(lbUrl: string, relays: Relays, victim: RelayProce
   };
 }
 
-async function postgresRun(): Promise<void> {
-  const cluster = await startPgCluster();
-  const storeUrl = await cluster.createDatabase('relay_bench');
+async function postgresRun(
+  cluster: Awaited<ReturnType<typeof startPgCluster>>,
+  database: string,
+  variant: Variant,
+  figures: Figures,
+): Promise<void> {
+  const storeUrl = await cluster.createDatabase(database);
   const ports: [number, number] = [await freePort(), await freePort()];
-  const start = (port: number) => spawnRelay(['--store', storeUrl, '--port', String(port)], env);
+  const start = (port: number) =>
+    spawnRelay(['--store', storeUrl, '--port', String(port)], env, variant.cliPath);
   const instances = [await start(ports[0]), await start(ports[1])];
   const lb = await startHaproxy(ports);
   const sql = new pg.Client({ connectionString: storeUrl });
@@ -419,22 +449,28 @@ async function postgresRun(): Promise<void> {
       ),
     );
     reportIngest('PostgreSQL, 2 instances,', ing, TARGETS.haIngestPerSecond);
+    figures.set('PostgreSQL ingest /s', ing.perSecond);
+    const spread = await latency(relays, 'pglat100', 100, 1_000, 10);
     reportLatency(
       'PostgreSQL, 2 instances,',
       `${SPREAD}, terminals and webhooks spread over both`,
-      await latency(relays, 'pglat100', 100, 1_000, 10),
+      spread,
     );
+    recordLatency(figures, 'PostgreSQL 100 venues', spread);
+    const one = await latency(relays, 'pglat1', 1, 20, 250);
     reportLatency(
       'PostgreSQL, 2 instances,',
       `${ONE_VENUE}, terminals and webhooks spread over both`,
-      await latency(relays, 'pglat1', 1, 20, 250),
+      one,
     );
+    recordLatency(figures, 'PostgreSQL one venue', one);
     const resume = await resumeAfterKill(lb.url, relays, instances[0] as RelayProcess);
     console.log(
       `PostgreSQL, 2 instances, polls resume after an instance is SIGKILLed: the last of 1,000 terminals (through HAProxy) had the event posted at the kill ` +
         `${resume.lastMs.toFixed(0)} ms after it (${resume.delivered}/1000 delivered, ${resume.accepted}/100 webhooks accepted) — ` +
         `${verdict(resume.lastMs < TARGETS.resumeMs && resume.delivered === 1_000)} < ${TARGETS.resumeMs} ms`,
     );
+    figures.set('PostgreSQL resume after SIGKILL ms', resume.lastMs);
   } finally {
     await sql.end();
     await lb.stop();
@@ -442,10 +478,105 @@ async function postgresRun(): Promise<void> {
       instance.child.kill('SIGTERM');
       await instance.exited;
     }
-    await cluster.stop();
+  }
+}
+
+function recordLatency(
+  figures: Figures,
+  name: string,
+  result: Awaited<ReturnType<typeof latency>>,
+): void {
+  figures.set(`${name} p50 ms`, result.p50);
+  figures.set(`${name} p99 ms`, result.p99);
+  figures.set(`${name} relay-side p99 ≤ ms`, result.relayP99);
+  figures.set(`${name} undelivered`, result.expected - result.delivered);
+}
+
+/** The relay of another commit, extracted beside this tree and sharing its node_modules. */
+function extractBaseline(commit: string): { variant: Variant; remove(): void } {
+  const dir = tempDir();
+  const archive = execFileSync(
+    'git',
+    ['archive', '--format=tar', commit, 'relay', 'kit', 'shared', 'package.json', 'tsconfig.json'],
+    { cwd: REPO_ROOT, maxBuffer: 256 * 1024 * 1024 },
+  );
+  execFileSync('tar', ['-x', '-C', dir.dir], { input: archive });
+  symlinkSync(join(REPO_ROOT, 'node_modules'), join(dir.dir, 'node_modules'));
+  return {
+    variant: {
+      name: `baseline ${commit}`,
+      cliPath: join(dir.dir, 'relay', 'cli.ts'),
+      serverPath: pathToFileURL(join(dir.dir, 'relay', 'server.ts')).href,
+    },
+    remove: dir.remove,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+// A histogram percentile past its last bucket is Infinity: printed as "> 1 s".
+const figure = (value: number) =>
+  !Number.isFinite(value)
+    ? '> 1 s'
+    : Math.abs(value) >= 100
+      ? value.toFixed(0)
+      : value.toPrecision(3).replace(/\.?0+$/, '');
+const spreadOf = (values: number[]) =>
+  `${figure(median(values))} (${figure(Math.min(...values))}–${figure(Math.max(...values))})`;
+
+function summarise(runs: { current: Figures; baseline?: Figures }[], baselineName?: string) {
+  console.log(
+    `\n=== relay summary: median of ${runs.length} run(s) (min–max)` +
+      (baselineName
+        ? `; ratio = this / ${baselineName}, median of the per-run ratios ===`
+        : ' ==='),
+  );
+  const names = [...(runs[0]?.current.keys() ?? [])];
+  for (const name of names) {
+    const values = runs.map((run) => run.current.get(name) ?? NaN);
+    let line = `${name}: ${spreadOf(values)}`;
+    if (baselineName) {
+      const base = runs.map((run) => run.baseline?.get(name) ?? NaN);
+      const ratios = runs
+        .map((run, i) => (values[i] as number) / (base[i] as number))
+        .filter((ratio) => Number.isFinite(ratio) && ratio > 0);
+      line += ` | baseline ${spreadOf(base)}`;
+      if (ratios.length > 0) line += ` | ratio ${spreadOf(ratios)}`;
+    }
+    console.log(line);
   }
 }
 
 const only = process.env.RELAY_BENCH_ONLY;
-if (only !== 'postgres') await sqliteRun();
-if (only !== 'sqlite') await postgresRun();
+const repetitions = Number(process.env.RELAY_BENCH_RUNS ?? 3);
+const baselineCommit = process.env.RELAY_BENCH_BASELINE;
+const current: Variant = {
+  name: 'this tree',
+  cliPath: CLI_PATH,
+  serverPath: new URL('../relay/server.ts', import.meta.url).href,
+};
+const baseline = baselineCommit ? extractBaseline(baselineCommit) : undefined;
+const cluster = only === 'sqlite' ? undefined : await startPgCluster();
+const runs: { current: Figures; baseline?: Figures }[] = [];
+try {
+  for (let run = 1; run <= repetitions; run += 1) {
+    const variants = baseline ? [current, baseline.variant] : [current];
+    const figures = variants.map(() => new Map<string, number>());
+    for (const [i, variant] of variants.entries()) {
+      const into = figures[i] as Figures;
+      console.log(`\n--- run ${run} of ${repetitions}: ${variant.name} ---`);
+      if (only !== 'postgres') await sqliteRun(variant, into);
+      if (cluster) await postgresRun(cluster, `relay_bench_${run}_${i}`, variant, into);
+    }
+    runs.push({ current: figures[0] as Figures, ...(baseline ? { baseline: figures[1] } : {}) });
+  }
+} finally {
+  await cluster?.stop();
+  baseline?.remove();
+}
+summarise(runs, baseline?.variant.name);

@@ -45,11 +45,21 @@ describe.skipIf(skip !== null)(
     const instances: (RelayProcess | null)[] = [null, null];
     let lb: Haproxy;
 
+    // Started as systemd does (deploy/relay@.service: Restart=always, RestartSec=1): an instance
+    // started while PostgreSQL itself is restarting exits at once and is started again 1 s later.
     const startInstance = async (index: 0 | 1) => {
-      instances[index] = await spawnRelay(
-        [...store.args, '--port', String(ports[index]), '--host', '127.0.0.1'],
-        env,
-      );
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          instances[index] = await spawnRelay(
+            [...store.args, '--port', String(ports[index]), '--host', '127.0.0.1'],
+            env,
+          );
+          return;
+        } catch (error) {
+          if (attempt >= 30) throw error;
+          await sleep(1_000);
+        }
+      }
     };
 
     beforeAll(async () => {

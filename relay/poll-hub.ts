@@ -1,6 +1,6 @@
 import type { StoredEvent } from './store/event-store';
 
-export type Waiter = {
+export type Waiter<Answer = Buffer> = {
   terminalId: string;
   venueIds: readonly string[];
   after: number;
@@ -9,24 +9,45 @@ export type Waiter = {
    * Called at most once by the hub: with events (and their answer, rendered once for every
    * waiter at the same cursor on the same venues), with 'revoked', or with 'closing'.
    */
-  settle(outcome: StoredEvent[] | 'revoked' | 'closing', answer?: Buffer): void;
+  settle(outcome: StoredEvent[] | 'revoked' | 'closing', answer?: Answer): void;
   /** Events of its venues were published, but its cursor is older than what the batch covers. */
   recheck(): void;
 };
 
-/** Renders the answer to a poll woken with these events. */
-export type RenderAnswer = (events: StoredEvent[]) => Buffer;
+/** Renders the answer to a poll woken with these events (once per cursor and venues). */
+export type RenderAnswer<Answer> = (events: StoredEvent[]) => Answer;
+
+export type PollHubOptions = {
+  /**
+   * Most CPU time spent waking polls in one turn of the event loop (default 40 ms). A webhook
+   * that wakes many thousands of polls answers them in slices, each followed by a turn of the
+   * loop, so webhooks, re-polls and timers that arrive meanwhile wait at most one slice, not the
+   * whole fan-out. The budget is the process's CPU time, not the clock's: on a machine whose
+   * other processes take the CPU, a wall-clock budget shrank slices to a handful of answers. And
+   * it is large enough for the 1,000 polls of one venue (≈ 20–40 ms) to go in one slice: on the
+   * loaded benchmark machine, 8 ms slices answered such a fan-out several times later (webhook to
+   * answer, at the relay) than one pass did.
+   */
+  sliceMs?: number;
+  /** The window of recent events kept to answer polls without the store (10,000 events, 16 MiB). */
+  windowEvents?: number;
+  windowBytes?: number;
+};
+
+type Delivery<Answer> = { waiter: Waiter<Answer>; events: StoredEvent[]; answer: Answer };
 
 /**
  * Open long-polls indexed by venue and by terminal, so a committed event wakes exactly the polls
  * of its venue and a revocation ends exactly the polls of its terminal: no per-request timers
  * reading the database.
  */
-export function createPollHub(render: RenderAnswer) {
+export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: PollHubOptions = {}) {
+  type W = Waiter<Answer>;
+  const sliceMs = options.sliceMs ?? 40;
   // The venues of a waiter as one string, so waiters at one cursor on the same venues share an answer.
-  const venueKeys = new WeakMap<Waiter, string>();
-  const byVenue = new Map<string, Set<Waiter>>();
-  const byTerminal = new Map<string, Set<Waiter>>();
+  const venueKeys = new WeakMap<W, string>();
+  const byVenue = new Map<string, Set<W>>();
+  const byTerminal = new Map<string, Set<W>>();
   // Per venue, a seq no event of the venue exceeds (learnt from commits and complete listings):
   // a terminal re-polling with an up-to-date cursor then needs no database read at all.
   const newest = new Map<string, number>();
@@ -34,19 +55,139 @@ export function createPollHub(render: RenderAnswer) {
     newest.set(venue, Math.max(newest.get(venue) ?? seq, seq));
   let count = 0;
 
-  const addTo = (map: Map<string, Set<Waiter>>, key: string, waiter: Waiter) => {
+  // Woken polls not answered yet, oldest first: out of the indexes already (so a timeout, a
+  // close or a later batch cannot answer them twice), answered slice by slice.
+  let queue: Delivery<Answer>[] = [];
+  let next = 0;
+  // True while a slice runs or is scheduled: the queue has an owner, a new batch only appends.
+  let delivering = false;
+  const deliver = (): void => {
+    delivering = true;
+    const started = process.cpuUsage();
+    try {
+      while (next < queue.length) {
+        const item = queue[next] as Delivery<Answer>;
+        next += 1;
+        item.waiter.settle(item.events, item.answer);
+        // CPU time is read every 16 answers: an answer costs tens of microseconds.
+        if ((next & 15) === 0) {
+          const used = process.cpuUsage(started);
+          if (used.user + used.system >= sliceMs * 1000) break;
+        }
+      }
+    } finally {
+      if (next < queue.length) {
+        setImmediate(deliver);
+      } else {
+        queue = [];
+        next = 0;
+        delivering = false;
+      }
+    }
+  };
+
+  // The window: every published event with a seq above `windowFrom`, oldest first, bounded in
+  // count and bytes, and indexed by venue. Batches arrive in seq order, each continuing where the
+  // previous ended, so the window holds every event of every venue in (windowFrom, last].
+  const windowEvents = options.windowEvents ?? 10_000;
+  const windowBytes = options.windowBytes ?? 16 * 1024 * 1024;
+  let windowFrom: number | null = null;
+  let lastPublished: number | null = null;
+  let recent: StoredEvent[] = [];
+  let recentHead = 0;
+  let recentBytes = 0;
+  const recentByVenue = new Map<string, { events: StoredEvent[]; head: number }>();
+  const remember = (events: readonly StoredEvent[], after: number): void => {
+    if (lastPublished !== after) {
+      // Not a continuation (the first batch, or a contract broken): start the window afresh.
+      recent = [];
+      recentHead = 0;
+      recentBytes = 0;
+      recentByVenue.clear();
+      windowFrom = after;
+    }
+    for (const event of events) {
+      recent.push(event);
+      recentBytes += event.body.length;
+      let list = recentByVenue.get(event.venueId);
+      if (!list) recentByVenue.set(event.venueId, (list = { events: [], head: 0 }));
+      list.events.push(event);
+    }
+    lastPublished = (events.at(-1) as StoredEvent).seq;
+    while (recent.length - recentHead > windowEvents || recentBytes > windowBytes) {
+      const oldest = recent[recentHead] as StoredEvent;
+      recentHead += 1;
+      recentBytes -= oldest.body.length;
+      windowFrom = oldest.seq;
+      const list = recentByVenue.get(oldest.venueId) as { events: StoredEvent[]; head: number };
+      list.head += 1;
+      if (list.head === list.events.length) recentByVenue.delete(oldest.venueId);
+      else if (list.head > 64 && list.head * 2 > list.events.length) {
+        list.events = list.events.slice(list.head);
+        list.head = 0;
+      }
+    }
+    if (recentHead > 1024 && recentHead * 2 > recent.length) {
+      recent = recent.slice(recentHead);
+      recentHead = 0;
+    }
+  };
+  /** The events of one venue in the window with a seq above `after`, at most `limit`. */
+  const recentOf = (venue: string, after: number, limit: number): StoredEvent[] => {
+    const list = recentByVenue.get(venue);
+    if (!list) return [];
+    let low = list.head;
+    let high = list.events.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((list.events[middle] as StoredEvent).seq > after) high = middle;
+      else low = middle + 1;
+    }
+    return list.events.slice(low, low + limit);
+  };
+  /** The store's answer to (venues, after, limit) when the hub knows it, else null. */
+  const known = (
+    venueIds: readonly string[],
+    after: number,
+    limit: number,
+  ): StoredEvent[] | null => {
+    if (windowFrom !== null && after >= windowFrom) {
+      if (venueIds.length === 1) return recentOf(venueIds[0] as string, after, limit);
+      return venueIds
+        .flatMap((venue) => recentOf(venue, after, limit))
+        .sort((a, b) => a.seq - b.seq)
+        .slice(0, limit);
+    }
+    const nothing = venueIds.every((venue) => {
+      const seq = newest.get(venue);
+      return seq !== undefined && seq <= after;
+    });
+    return nothing ? [] : null;
+  };
+  const venueKeyOf = (venueIds: readonly string[]): string =>
+    venueIds.length === 1 ? (venueIds[0] as string) : JSON.stringify([...venueIds].sort());
+  // Rendered answers since the last batch, by cursor, limit and venues.
+  const answers = new Map<string, { events: StoredEvent[]; answer: Answer }>();
+  const rendered = (venueKey: string, after: number, limit: number, events: StoredEvent[]) => {
+    const key = `${after}\u0000${limit}\u0000${venueKey}`;
+    let answer = answers.get(key);
+    if (!answer) answers.set(key, (answer = { events, answer: render(events) }));
+    return answer;
+  };
+
+  const addTo = (map: Map<string, Set<W>>, key: string, waiter: W) => {
     let set = map.get(key);
     if (!set) map.set(key, (set = new Set()));
     set.add(waiter);
   };
-  const removeFrom = (map: Map<string, Set<Waiter>>, key: string, waiter: Waiter) => {
+  const removeFrom = (map: Map<string, Set<W>>, key: string, waiter: W) => {
     const set = map.get(key);
     if (!set) return;
     set.delete(waiter);
     if (set.size === 0) map.delete(key);
   };
 
-  const remove = (waiter: Waiter): boolean => {
+  const remove = (waiter: W): boolean => {
     const set = byTerminal.get(waiter.terminalId);
     if (!set?.has(waiter)) return false;
     removeFrom(byTerminal, waiter.terminalId, waiter);
@@ -62,25 +203,31 @@ export function createPollHub(render: RenderAnswer) {
     openFor(terminalId: string): number {
       return byTerminal.get(terminalId)?.size ?? 0;
     },
-    add(waiter: Waiter): void {
-      venueKeys.set(
-        waiter,
-        waiter.venueIds.length === 1
-          ? (waiter.venueIds[0] as string)
-          : JSON.stringify([...waiter.venueIds].sort()),
-      );
+    add(waiter: W): void {
+      venueKeys.set(waiter, venueKeyOf(waiter.venueIds));
       addTo(byTerminal, waiter.terminalId, waiter);
       for (const venue of waiter.venueIds) addTo(byVenue, venue, waiter);
       count += 1;
     },
     /** Removes a waiter that ended on its own (timeout, client gone, answered from the store). */
     remove,
-    /** True when it is known that none of these venues has an event after `after`. */
-    nothingAfter(venueIds: readonly string[], after: number): boolean {
-      return venueIds.every((venue) => {
-        const seq = newest.get(venue);
-        return seq !== undefined && seq <= after;
-      });
+    /**
+     * What a waiting poll would read from the store, when the hub knows it: the events of these
+     * venues after `after` (up to `limit`, with their rendered answer, shared by every poll asking
+     * the same), or none; null when the hub cannot know and the store must be read. Known when
+     * the cursor lies inside the window of recent events, or when none of the venues has an event
+     * after it. A terminal re-polling behind the newest event, which a fan-out of thousands makes
+     * common, is then answered without a database read.
+     */
+    lookup(
+      venueIds: readonly string[],
+      after: number,
+      limit: number,
+    ): { events: StoredEvent[]; answer: Answer | null } | null {
+      const events = known(venueIds, after, limit);
+      if (events === null) return null;
+      if (events.length === 0) return { events, answer: null };
+      return rendered(venueKeyOf(venueIds), after, limit, events);
     },
     /** Learns from a store listing; only a complete one (fewer than `limit`) proves an upper bound. */
     listed(
@@ -94,47 +241,55 @@ export function createPollHub(render: RenderAnswer) {
       for (const event of events) raise(event.venueId, event.seq);
     },
     /**
-     * Events in seq order, holding every event with a seq in (after, last]. A waiter is answered
-     * from the batch only when the hub knows none of its venues has an event between its cursor
-     * and the batch (events published before, or older than the hub); otherwise it reads the store
-     * again, or it would skip them. (`after` documents the contract; the per-venue knowledge of
-     * `newest` is what decides.)
+     * Events in seq order, holding every event with a seq in (after, last] (each batch continues
+     * where the previous one ended). A waiter is answered only with what the hub knows to be
+     * complete: from the window when its cursor lies inside it, or from the batch when none of
+     * its venues had an event between its cursor and the batch; otherwise it reads the store
+     * again, or it would skip events.
      */
-    publish(events: readonly StoredEvent[], _after: number): void {
-      const touched = new Set<Waiter>();
+    publish(events: readonly StoredEvent[], after: number): void {
+      if (events.length === 0) return;
+      const touched = new Set<W>();
       for (const event of events) {
         for (const waiter of byVenue.get(event.venueId) ?? []) touched.add(waiter);
       }
       // Judged on what was known before this batch.
-      const stale = new Set<Waiter>();
+      const knownBefore = new Set<W>();
       for (const waiter of touched) {
         const known = waiter.venueIds.every((venue) => {
           const seq = newest.get(venue);
           return seq !== undefined && seq <= waiter.after;
         });
-        if (!known) stale.add(waiter);
+        if (known) knownBefore.add(waiter);
       }
       for (const event of events) raise(event.venueId, event.seq);
+      remember(events, after);
+      answers.clear();
       // A thousand terminals of one venue at one cursor get one filtered list and one rendered
-      // answer, written to their sockets in one synchronous pass.
-      const answers = new Map<string, { events: StoredEvent[]; body: Buffer | null }>();
+      // answer (one body, one set of headers), written to their sockets slice by slice.
       for (const waiter of touched) {
-        if (stale.has(waiter)) {
+        let mine: StoredEvent[] | null;
+        if (windowFrom !== null && waiter.after >= windowFrom) {
+          mine = known(waiter.venueIds, waiter.after, waiter.limit);
+        } else if (knownBefore.has(waiter)) {
+          const venues = new Set(waiter.venueIds);
+          mine = events
+            .filter((event) => event.seq > waiter.after && venues.has(event.venueId))
+            .slice(0, waiter.limit);
+        } else mine = null;
+        if (mine === null) {
           waiter.recheck();
           continue;
         }
-        const key = `${waiter.after}\u0000${waiter.limit}\u0000${venueKeys.get(waiter)}`;
-        let answer = answers.get(key);
-        if (!answer) {
-          const venues = new Set(waiter.venueIds);
-          const mine = events
-            .filter((event) => event.seq > waiter.after && venues.has(event.venueId))
-            .slice(0, waiter.limit);
-          answer = { events: mine, body: mine.length > 0 ? render(mine) : null };
-          answers.set(key, answer);
-        }
-        if (answer.body !== null && remove(waiter)) waiter.settle(answer.events, answer.body);
+        if (mine.length === 0) continue;
+        const answer = rendered(venueKeys.get(waiter) as string, waiter.after, waiter.limit, mine);
+        if (remove(waiter)) queue.push({ waiter, events: answer.events, answer: answer.answer });
       }
+      if (!delivering && next < queue.length) deliver();
+    },
+    /** Woken polls whose answer is still to be written (a fan-out in progress). */
+    get unanswered(): number {
+      return queue.length - next;
     },
     revoke(terminalId: string): void {
       for (const waiter of [...(byTerminal.get(terminalId) ?? [])]) {
@@ -142,6 +297,14 @@ export function createPollHub(render: RenderAnswer) {
       }
     },
     closeAll(): void {
+      // Polls already woken get their events, not an empty answer.
+      while (next < queue.length) {
+        const item = queue[next] as Delivery<Answer>;
+        next += 1;
+        item.waiter.settle(item.events, item.answer);
+      }
+      queue = [];
+      next = 0;
       for (const set of [...byTerminal.values()]) {
         for (const waiter of [...set]) {
           if (remove(waiter)) waiter.settle('closing');

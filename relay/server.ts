@@ -165,18 +165,28 @@ const serialise = (event: StoredEvent): string => {
   return text;
 };
 
-const renderEvents = (logIdJson: string, events: StoredEvent[]): Buffer =>
-  Buffer.from(`{"log_id":${logIdJson},"events":[${events.map(serialise).join(',')}]}`);
+/**
+ * A poll's answer, rendered once for every poll woken at the same cursor on the same venues: the
+ * same body Buffer and the same header object are handed to each response, so waking a thousand
+ * polls serialises nothing a thousand times.
+ */
+type PollAnswer = { body: Buffer; headers: Record<string, string> };
 
-function sendEvents(res: ServerResponse, body: Buffer, closing: boolean): void {
+const POLL_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+} as const;
+
+const renderEvents = (logIdJson: string, events: StoredEvent[]): PollAnswer => {
+  const body = Buffer.from(`{"log_id":${logIdJson},"events":[${events.map(serialise).join(',')}]}`);
+  return { body, headers: { ...POLL_HEADERS, 'Content-Length': String(body.length) } };
+};
+
+function sendEvents(res: ServerResponse, answer: PollAnswer, closing: boolean): void {
   if (res.headersSent || res.destroyed) return;
-  res.writeHead(200, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': body.length,
-    'Cache-Control': 'no-store',
-    ...(closing ? { Connection: 'close' } : {}),
-  });
-  res.end(body);
+  // Header and body leave in one write (Node joins the head with the first chunk of end()).
+  res.writeHead(200, closing ? { ...answer.headers, Connection: 'close' } : answer.headers);
+  res.end(answer.body);
 }
 
 export async function startRelay(options: RelayOptions): Promise<Relay> {
@@ -461,36 +471,46 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     }
 
     const pending: { timer?: NodeJS.Timeout } = {};
-    const answer = (events: StoredEvent[], outcome: string, body?: Buffer) => {
+    const answer = (events: StoredEvent[], outcome: string, rendered?: PollAnswer) => {
       clearTimeout(pending.timer);
       metrics.polls.inc({ outcome });
       metrics.pollDuration.observe((performance.now() - started) / 1000);
-      sendEvents(res, body ?? renderEvents(logIdJson, events), closing);
+      sendEvents(res, rendered ?? renderEvents(logIdJson, events), closing);
     };
-    const list = async (): Promise<StoredEvent[]> => {
-      // The shortcut serves waiting polls only: with PostgreSQL the hub learns of another
-      // instance's commit a few milliseconds late, which a waiting poll absorbs (it is woken then)
-      // but an immediate answer would not.
-      if (wait > 0 && !closing && hub.nothingAfter(terminal.venueIds, after)) return [];
+    const list = async (): Promise<{ events: StoredEvent[]; rendered?: PollAnswer }> => {
+      // The hub answers waiting polls only: with PostgreSQL it learns of another instance's
+      // commit a few milliseconds late, which a waiting poll absorbs (it is woken then) but an
+      // immediate answer would not.
+      if (wait > 0 && !closing) {
+        const known = hub.lookup(terminal.venueIds, after, limit);
+        if (known !== null) return { events: known.events, rendered: known.answer ?? undefined };
+      }
       const events = await store.listEvents(terminal.venueIds, after, limit);
       hub.listed(terminal.venueIds, after, events, limit);
-      return events;
+      return { events };
     };
     // A poll that arrives after closeAll() would otherwise wait until the shutdown's grace period
     // cuts its connection: during shutdown every poll is answered at once.
     if (wait === 0 || closing) {
-      const events = await list();
+      const { events } = await list();
       answer(events, events.length > 0 ? 'events' : 'empty');
       return;
     }
+    // A re-poll behind the newest events (common after a large fan-out) is answered at once from
+    // the hub's window, with the answer rendered for every poll at that cursor.
+    const known = hub.lookup(terminal.venueIds, after, limit);
+    if (known !== null && known.answer !== null) {
+      answer(known.events, 'events', known.answer);
+      return;
+    }
     // Registered before reading the store, so an event committed in between wakes this poll.
-    const waiter: Waiter = {
+    const waiter: Waiter<PollAnswer> = {
       terminalId: terminal.id,
       venueIds: terminal.venueIds,
       after,
       limit,
       recheck: () => undefined,
-      settle(outcome, body) {
+      settle(outcome, rendered) {
         if (outcome === 'revoked') {
           clearTimeout(pending.timer);
           metrics.polls.inc({ outcome: 'revoked' });
@@ -501,7 +521,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           const at = now();
           for (const event of outcome)
             metrics.delivery.observe(Math.max(0, at - event.receivedAt) / 1000);
-          answer(outcome, 'events', body);
+          answer(outcome, 'events', rendered);
         }
       },
     };
@@ -517,8 +537,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       recheckAgain = false;
       metrics.rechecks.inc();
       list()
-        .then((events) => {
-          if (events.length > 0 && hub.remove(waiter)) answer(events, 'events');
+        .then(({ events, rendered }) => {
+          if (events.length > 0 && hub.remove(waiter)) answer(events, 'events', rendered);
         })
         .catch((error: unknown) =>
           log('poll', `re-reading for a poll failed: ${(error as Error).message}`),
@@ -538,15 +558,19 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     pending.timer = setTimeout(() => {
       if (hub.remove(waiter)) answer([], 'empty');
     }, wait * 1000);
-    let events: StoredEvent[];
+    // Known to have nothing yet: the hub wakes it. Otherwise the store is read.
+    if (known !== null) return;
+    let found: { events: StoredEvent[]; rendered?: PollAnswer };
     try {
-      events = await list();
+      found = await list();
     } catch (error) {
       hub.remove(waiter);
       clearTimeout(pending.timer);
       throw error;
     }
-    if (events.length > 0 && hub.remove(waiter)) answer(events, 'events');
+    if (found.events.length > 0 && hub.remove(waiter)) {
+      answer(found.events, 'events', found.rendered);
+    }
   };
 
   /**

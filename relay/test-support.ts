@@ -194,9 +194,16 @@ export type RelayProcess = {
 export const CLI_PATH = fileURLToPath(new URL('./cli.ts', import.meta.url));
 export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** Runs the relay CLI as its own process (node --import tsx: no npm wrapper between us and it). */
-export function runCli(args: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', CLI_PATH, ...args], {
+/**
+ * Runs the relay CLI as its own process (node --import tsx: no npm wrapper between us and it);
+ * `cliPath` runs another copy of it (the benchmark's baseline: the relay of an earlier commit).
+ */
+export function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  cliPath = CLI_PATH,
+): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -214,8 +221,12 @@ export function collect(
 }
 
 /** Starts the relay server as a child process and resolves once it prints its URL. */
-export function spawnRelay(args: string[], env: Record<string, string>): Promise<RelayProcess> {
-  const child = runCli(args, env);
+export function spawnRelay(
+  args: string[],
+  env: Record<string, string>,
+  cliPath = CLI_PATH,
+): Promise<RelayProcess> {
+  const child = runCli(args, env, cliPath);
   let stderr = '';
   child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -98,15 +98,18 @@ export async function openPostgresStore(
     await pool.query<{ top: number }>('SELECT coalesce(max(seq), 0)::bigint AS top FROM events')
   ).rows[0]?.top as number;
   let reading: Promise<void> | null = null;
-  let readAgain = false;
+  // The highest seq known to be committed and not read yet (from a local commit or a
+  // notification's payload), or Infinity when unknown (the interval, a reconnect).
+  let wanted = 0;
   const TAIL_PAGE = 1_000;
 
   const readLog = async (): Promise<void> => {
     for (;;) {
-      const { rows } = await pool.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE seq > $1 ORDER BY seq LIMIT ${TAIL_PAGE}`,
-        [lastSeen],
-      );
+      const { rows } = await pool.query<EventRow>({
+        name: 'relay_tail',
+        text: `SELECT ${EVENT_COLUMNS} FROM events WHERE seq > $1 ORDER BY seq LIMIT ${TAIL_PAGE}`,
+        values: [lastSeen],
+      });
       if (rows.length === 0) return;
       const events = rows.map(eventFromRow);
       const after = lastSeen;
@@ -116,23 +119,27 @@ export async function openPostgresStore(
     }
   };
 
-  /** Reads what was committed since the last read; one reader at a time, re-run if asked meanwhile. */
-  const follow = (): Promise<void> => {
+  /**
+   * Reads what was committed since the last read; one reader at a time, re-run if asked meanwhile.
+   * Given the seq a commit reached, a read that has already passed it is skipped: a local commit
+   * and its own notification, or many commits' notifications arriving during one read, cost one
+   * query for the whole instance, never one per poll or per venue.
+   */
+  const follow = (top = Infinity): Promise<void> => {
     if (closed || !following) return Promise.resolve();
-    if (reading) {
-      readAgain = true;
-      return reading;
-    }
+    if (top <= lastSeen) return reading ?? Promise.resolve();
+    wanted = Math.max(wanted, top);
+    if (reading) return reading;
     reading = (async () => {
-      do {
-        readAgain = false;
+      while (wanted > lastSeen && !closed) {
+        wanted = 0;
         try {
           await readLog();
         } catch (error) {
           log(`reading the event log failed: ${(error as Error).message}`);
           return;
         }
-      } while (readAgain && !closed);
+      }
     })().finally(() => {
       reading = null;
     });
@@ -152,7 +159,8 @@ export async function openPostgresStore(
     if (closed) return;
     const client = new pg.Client({ connectionString: url, types });
     client.on('notification', (message) => {
-      if (message.channel === CHANNEL.events) void follow();
+      // The payload is the highest seq of the commit (relay_append).
+      if (message.channel === CHANNEL.events) void follow(Number(message.payload) || Infinity);
       else if (message.channel === CHANNEL.revocations) for (const fn of revoked) fn();
     });
     const retry = () => {
@@ -193,9 +201,11 @@ export async function openPostgresStore(
       const column = <K extends keyof (typeof events)[number]>(key: K) =>
         events.map((event) => event[key]);
       // One statement, its own transaction: committed (synchronous_commit) before it returns.
-      const { rows } = await pool.query<AppendRow>(
-        'SELECT * FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
-        [
+      // Prepared once per connection (named): a group commit is one Bind/Execute round trip.
+      const { rows } = await pool.query<AppendRow>({
+        name: 'relay_append',
+        text: 'SELECT * FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
+        values: [
           column('kind'),
           column('eventId'),
           column('venueId'),
@@ -204,10 +214,12 @@ export async function openPostgresStore(
           column('body'),
           column('signature'),
         ],
-      );
+      });
       const outcomes: AppendOutcome[] = [];
       let released: StoredEvent[] = [];
+      let top = 0;
       for (const row of rows) {
+        if (row.r_seq !== null) top = Math.max(top, row.r_seq);
         const event = events[row.r_idx - 1];
         if (!event) throw new Error('relay_append answered an unknown index.');
         if (row.r_status === 'released') {
@@ -240,7 +252,7 @@ export async function openPostgresStore(
         } else outcomes.push({ status: row.r_status });
       }
       // Waiting polls here are woken by the ordered read of the log, not from this commit.
-      void follow();
+      if (top > 0) void follow(top);
       return outcomes;
     },
 
@@ -253,10 +265,11 @@ export async function openPostgresStore(
 
     async listEvents(venueIds, after, limit) {
       if (venueIds.length === 0) return [];
-      const { rows } = await pool.query<EventRow>(
-        `SELECT ${EVENT_COLUMNS} FROM events WHERE venue_id = ANY($1) AND seq > $2 ORDER BY seq LIMIT $3`,
-        [venueIds, after, limit],
-      );
+      const { rows } = await pool.query<EventRow>({
+        name: 'relay_list',
+        text: `SELECT ${EVENT_COLUMNS} FROM events WHERE venue_id = ANY($1) AND seq > $2 ORDER BY seq LIMIT $3`,
+        values: [venueIds, after, limit],
+      });
       return rows.map(eventFromRow);
     },
 
