@@ -3,6 +3,21 @@ import type { FormEvent } from 'react';
 import { useApp } from '../app-context';
 import { toBridgeError } from '../bridge';
 import { en } from '../i18n/en';
+import { FormMessage } from './FormMessage';
+import type { FormOutcome } from './FormMessage';
+
+const PinField = (props: { label: string; value: string; onChange: (value: string) => void }) => (
+  <label className="field">
+    {props.label}
+    <input
+      type="password"
+      inputMode="numeric"
+      autoComplete="off"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
+  </label>
+);
 
 /** Kiosk mode, start on login and the staff PIN that guards them. */
 export const MachinePanel = () => {
@@ -13,7 +28,7 @@ export const MachinePanel = () => {
   const [startOnLogin, setStartOnLogin] = useState<boolean | null>(null);
   const [pin, setPin] = useState('');
   const [currentPin, setCurrentPin] = useState('');
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<FormOutcome | null>(null);
   if (!machine) return null;
 
   // The form starts from the confirmed settings; a choice stays a draft until saved.
@@ -75,27 +90,9 @@ export const MachinePanel = () => {
           />
           {en.machine.startOnLogin}
         </label>
-        <label className="field">
-          {en.machine.pin}
-          <input
-            type="password"
-            inputMode="numeric"
-            autoComplete="off"
-            value={pin}
-            onChange={(event) => setPin(event.target.value)}
-          />
-        </label>
+        <PinField label={en.machine.pin} value={pin} onChange={setPin} />
         {machine.pinSet && (
-          <label className="field">
-            {en.machine.currentPin}
-            <input
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              value={currentPin}
-              onChange={(event) => setCurrentPin(event.target.value)}
-            />
-          </label>
+          <PinField label={en.machine.currentPin} value={currentPin} onChange={setCurrentPin} />
         )}
         <div className="dialog-actions start">
           <button type="submit" className="btn btn-primary">
@@ -108,11 +105,7 @@ export const MachinePanel = () => {
           )}
         </div>
       </form>
-      {message && (
-        <p className={message.ok ? 'form-ok' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <FormMessage message={message} />
     </section>
   );
 };

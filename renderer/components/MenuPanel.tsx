@@ -6,6 +6,7 @@ import { useApp } from '../app-context';
 import { toBridgeError } from '../bridge';
 import { formatClock } from '../format';
 import { en } from '../i18n/en';
+import { FormMessage } from './FormMessage';
 import { AvailabilityPill, DurationChooser, itemPill } from './SoldOut';
 
 const IssueList = ({ issues }: { issues: MenuIssue[] }) => (
@@ -254,12 +255,7 @@ const MenuImport = () => {
         (message.issues?.length ? (
           <IssueList issues={message.issues} />
         ) : (
-          <p
-            className={message.ok ? 'form-ok' : 'form-error'}
-            role={message.ok ? 'status' : 'alert'}
-          >
-            {message.text}
-          </p>
+          <FormMessage message={message} />
         ))}
     </section>
   );

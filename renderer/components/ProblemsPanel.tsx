@@ -4,6 +4,8 @@ import { useApp } from '../app-context';
 import { toBridgeError } from '../bridge';
 import { formatClock } from '../format';
 import { en } from '../i18n/en';
+import { FormMessage } from './FormMessage';
+import type { FormOutcome } from './FormMessage';
 
 /** What support asks for: the log's warnings and errors, and the diagnostics bundle. */
 export const ProblemsPanel = () => {
@@ -11,7 +13,7 @@ export const ProblemsPanel = () => {
   const exportDiagnostics = useApp((s) => s.exportDiagnostics);
   const [entries, setEntries] = useState<LogEntry[]>([]);
   const [exporting, setExporting] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<FormOutcome | null>(null);
 
   const load = useCallback(() => {
     recentProblems(50).then(setEntries, () => undefined);
@@ -62,11 +64,7 @@ export const ProblemsPanel = () => {
           {exporting ? en.diagnostics.exporting : en.diagnostics.export}
         </button>
       </div>
-      {message && (
-        <p className={message.ok ? 'form-ok' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <FormMessage message={message} />
     </section>
   );
 };

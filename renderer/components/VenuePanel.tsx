@@ -5,6 +5,8 @@ import { useApp } from '../app-context';
 import type { Duration } from '../format';
 import { formatClock, untilFor } from '../format';
 import { en } from '../i18n/en';
+import { FormMessage } from './FormMessage';
+import type { FormOutcome } from './FormMessage';
 import { MachinePanel } from './MachinePanel';
 import { OrderSettingsSection } from './ShiftSummary';
 
@@ -107,7 +109,7 @@ const DayAndTime = (props: {
 const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
   const save = useApp((s) => s.setOpeningTimes);
   const [draft, setDraft] = useState<OpeningTime[] | null>(null);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [message, setMessage] = useState<FormOutcome | null>(null);
   const rows = draft ?? venue.openingTimes;
   const edit = (change: (rows: OpeningTime[]) => OpeningTime[]): void => {
     setDraft(change(rows));
@@ -228,11 +230,7 @@ const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
           {en.venue.saveOpeningTimes}
         </button>
       </div>
-      {message && (
-        <p className={message.ok ? 'form-ok' : 'form-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      )}
+      <FormMessage message={message} />
     </section>
   );
 };
