@@ -33,6 +33,12 @@ export type RelayClientOptions = {
   relayUrl: string;
   terminalKey: string;
   waitSeconds?: number;
+  /**
+   * How long past its hold time a poll may take before the relay counts as down (default 5 s). A
+   * relay that accepts connections but answers nothing (a frozen process, a stuck proxy) must be
+   * seen as surely as one that is gone: the long poll has a deadline, not just the socket.
+   */
+  answerMarginMs?: number;
   backoff?: { baseMs?: number; capMs?: number };
   /**
    * Polls allowed per second on average, in bursts of `pollBurst` (defaults 4.5 and 18): the relay
@@ -58,6 +64,9 @@ export type RelayClientOptions = {
 
 export type RelayClient = { stop(): Promise<void> };
 
+/** A poll's answer may come this long after its hold time before the relay counts as hung. */
+export const RELAY_ANSWER_MARGIN_MS = 5_000;
+
 /** Where the client stands: the last seq it holds, in which relay log, and that log's local offset. */
 export type RelayCursor = { seq: number; logId: string | null; seqOffset: number };
 
@@ -72,6 +81,7 @@ export const readCursor = (db: Database): RelayCursor => {
 export const startRelayClient = (options: RelayClientOptions): RelayClient => {
   const { db } = options;
   const wait = options.waitSeconds ?? 25;
+  const answerMarginMs = options.answerMarginMs ?? RELAY_ANSWER_MARGIN_MS;
   const inbox = createNotificationInbox(db);
   const insertDelivery = db.prepare(
     'INSERT OR IGNORE INTO delivery_inbox (relay_seq, body, received_at) VALUES (?, ?, ?)',
@@ -187,7 +197,8 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
           method: 'GET',
           url,
           headers: { authorization: `Bearer ${options.terminalKey}` },
-          timeoutMs: (pollWait + 10) * 1000,
+          // The relay answers a poll by its hold time at the latest (empty when nothing came).
+          timeoutMs: pollWait * 1000 + answerMarginMs,
           signal: poll.signal,
         });
         if (!running) break;
