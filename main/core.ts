@@ -1,5 +1,5 @@
 // The terminal's composition root: opens storage, keychain, token manager and platform client,
-// then composes the domain slices (setup, orders, venue, menu, delivery) around one outbox and one
+// then composes the domain slices (setup, orders, venue, menu, delivery, stream guard) around one outbox and one
 // event hub, behind the ServiceApi of shared/ipc/contract.ts. Plain Node: the Electron glue
 // (main/app/) and the web host only carry requests and events. Each slice owns its tables, its
 // outbox kinds, its channels and its events; nothing here touches SQL or implements a channel.
@@ -20,6 +20,7 @@ import { createOrdersSlice } from './orders/orders';
 import { createVenueSlice } from './venue/venue';
 import { createMenuSlice } from './menu/menu';
 import { createDeliverySlice } from './delivery/delivery';
+import { createStreamGuard } from './stream-guard/stream-guard';
 
 export type Core = ServiceHost & { close(): Promise<void> };
 
@@ -74,6 +75,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       onCommitted: () => orders.drain(),
       onDeliveryCommitted: () => delivery.drain(),
       onReconnected: () => venue.reconcileQuietly(),
+      onState: (state, _error, downForMs) => guard.relayState(state, downForMs),
     },
     venueName: () => venue.name(),
     outboxCounts: () => outbox.counts(),
@@ -121,6 +123,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     reconcileOrders: async (remote) => {
       const result = await orders.sync.reconcile(remote);
       await orders.sync.drain();
+      guard.latestOrdersChecked(result.unknown);
       return result;
     },
     nameChanged: () => setup.statusChanged(),
@@ -138,6 +141,14 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     secrets,
     relayUrl: () => setup.connection()?.relayUrl ?? null,
   });
+  // Orders that cannot arrive take the venue offline, through the venue slice's own action.
+  const guard = createStreamGuard({
+    ...slice,
+    settings,
+    venueId: () => setup.venueId(),
+    venue: () => venue.handlers['venue:get']({}),
+    setVenueOnline: (online) => venue.handlers['venue:setOnline']({ online, until: null }),
+  });
   const api: ServiceApi = {
     ...setup.handlers,
     ...orders.handlers,
@@ -145,6 +156,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...menu.handlers,
     ...outboxHandlers(outbox),
     ...delivery.handlers,
+    ...guard.handlers,
     'audit:list': async ({ limit }) => audit.list(limit),
   };
 
@@ -176,6 +188,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       closed = true;
       hub.close();
       clearInterval(tick);
+      guard.close();
       delivery.close();
       await setup.close();
       await outbox.stop();

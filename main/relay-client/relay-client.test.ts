@@ -124,10 +124,9 @@ describe('relay client deadlines', () => {
 
     hang = false;
     for (const res of held.splice(0)) res.destroy();
-    const back = await waitFor(
-      () => seen.find((s) => s.state === 'connected' && s.at > down.at),
-      { message: 'connected again' },
-    );
+    const back = await waitFor(() => seen.find((s) => s.state === 'connected' && s.at > down.at), {
+      message: 'connected again',
+    });
     expect(back.error).toBeNull();
   });
 });

@@ -46,7 +46,11 @@ export type RelayClientOptions = {
    */
   pollsPerSecond?: number;
   pollBurst?: number;
-  onState: (state: RelayConnection, error: string | null) => void;
+  /**
+   * `downForMs`: how long before this report the relay was last known to answer. A poll that hit
+   * its deadline was sent that long ago, and the relay has been silent since.
+   */
+  onState: (state: RelayConnection, error: string | null, downForMs?: number) => void;
   /** New notifications are in the inbox. */
   onCommitted: (count: number) => void;
   /** New delivery events (kind "delivery") are in delivery_inbox, verified later. */
@@ -150,9 +154,9 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
   const stopping = new AbortController();
   let poll: AbortController | null = null;
   let state: RelayConnection = 'connecting';
-  const setState = (next: RelayConnection, error: string | null): void => {
+  const setState = (next: RelayConnection, error: string | null, downForMs = 0): void => {
     state = next;
-    options.onState(next, error);
+    options.onState(next, error, downForMs);
   };
 
   const pause = (ms: number): Promise<void> =>
@@ -192,13 +196,15 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
       await takePollToken();
       if (!running) break;
       poll = new AbortController();
+      const sentAt = Date.now();
+      // The relay answers a poll by its hold time at the latest (empty when nothing came).
+      const deadlineMs = pollWait * 1000 + answerMarginMs;
       try {
         const response = await sendRequest({
           method: 'GET',
           url,
           headers: { authorization: `Bearer ${options.terminalKey}` },
-          // The relay answers a poll by its hold time at the latest (empty when nothing came).
-          timeoutMs: pollWait * 1000 + answerMarginMs,
+          timeoutMs: deadlineMs,
           signal: poll.signal,
         });
         if (!running) break;
@@ -230,7 +236,9 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
             : error instanceof Error
               ? error.message
               : String(error);
-        setState('disconnected', message);
+        // A poll that ran into its deadline: the relay has said nothing since it was sent.
+        const silentMs = Date.now() - sentAt;
+        setState('disconnected', message, silentMs >= deadlineMs ? silentMs : 0);
         const delay = fullJitterDelay(failures, {
           baseMs: options.backoff?.baseMs ?? 500,
           capMs: options.backoff?.capMs ?? 30_000,

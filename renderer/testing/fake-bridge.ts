@@ -10,6 +10,8 @@ import type {
   VenueState,
 } from '../../shared/domain';
 import { ORDER_ACTIONS } from '../../shared/order-actions';
+import type { StreamGuardState } from '../../shared/stream-guard';
+import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 import type {
   Bridge,
   ChannelName,
@@ -156,6 +158,7 @@ export const createFakeBridge = (
     venue?: VenueState | null;
     deliveries?: Delivery[];
     delivery?: Partial<DeliverySetupState>;
+    stream?: StreamGuardState;
   } = {},
 ): FakeBridge => {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
@@ -182,6 +185,13 @@ export const createFakeBridge = (
     clientId: 'demo-client',
     redirectUri: 'http://127.0.0.1/callback',
     ...init.setup,
+  };
+
+  let stream: StreamGuardState = init.stream ?? {
+    settings: DEFAULT_STREAM_GUARD_SETTINGS,
+    downSince: null,
+    pausedAt: null,
+    gaps: [],
   };
 
   const emit = <E extends EventName>(event: E, payload: ServiceEvents[E]): void => {
@@ -298,6 +308,17 @@ export const createFakeBridge = (
       return { actionId };
     },
     'delivery:handshake': async () => ({ isRequired: true, pinCode: '4321' }),
+    'stream:get': async () => stream,
+    'stream:configure': async (r) => {
+      stream = { ...stream, settings: r };
+      emit('stream:changed', stream);
+      return stream;
+    },
+    'stream:acknowledgeGap': async (r) => {
+      stream = { ...stream, gaps: stream.gaps.filter((g) => g.id !== r.gapId) };
+      emit('stream:changed', stream);
+      return stream;
+    },
   };
 
   const call =

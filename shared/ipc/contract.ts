@@ -16,6 +16,8 @@ import type {
   VenueState,
 } from '../domain';
 import { WEEKDAYS } from '../domain';
+import type { StreamGuardState } from '../stream-guard';
+import { AUTO_PAUSE_MAX_SECONDS, AUTO_PAUSE_MIN_SECONDS } from '../stream-guard';
 
 const id = z.string().min(1).max(200);
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -221,6 +223,17 @@ export const channels = {
     pinCode: string;
   }>(),
 
+  'stream:get': channel(empty).returns<StreamGuardState>(),
+  'stream:configure': channel(
+    z
+      .object({
+        autoPause: z.boolean(),
+        pauseAfterSeconds: z.number().int().min(AUTO_PAUSE_MIN_SECONDS).max(AUTO_PAUSE_MAX_SECONDS),
+      })
+      .strict(),
+  ).returns<StreamGuardState>(),
+  'stream:acknowledgeGap': channel(z.object({ gapId: id }).strict()).returns<StreamGuardState>(),
+
   'audit:list': channel(z.object({ limit: z.number().int().min(1).max(1000) }).strict()).returns<
     AuditEntry[]
   >(),
@@ -253,6 +266,8 @@ export type ServiceEvents = {
   'venue:changed': VenueState | null;
   'menu:changed': { items: MenuItemSummary[] };
   'deliveries:changed': { deliveries: Delivery[] };
+  /** The order stream's guard: down since, paused by Countertop, gaps to acknowledge. */
+  'stream:changed': StreamGuardState;
 };
 export type EventName = keyof ServiceEvents;
 export const EVENT_NAMES: EventName[] = [
@@ -263,6 +278,7 @@ export const EVENT_NAMES: EventName[] = [
   'venue:changed',
   'menu:changed',
   'deliveries:changed',
+  'stream:changed',
 ];
 
 /**
@@ -277,6 +293,7 @@ export const EVENT_LISTS = {
   'venue:changed': { channel: 'venue:get', key: null },
   'menu:changed': { channel: 'menu:items', key: 'items' },
   'deliveries:changed': { channel: 'delivery:list', key: 'deliveries' },
+  'stream:changed': { channel: 'stream:get', key: null },
 } as const satisfies Partial<Record<EventName, { channel: ChannelName; key: string | null }>>;
 
 // The table above must agree with the types: each event is its channel's answer, or wraps it.
@@ -300,6 +317,7 @@ export const EVENT_LISTS_AGREE: { [E in keyof typeof EVENT_LISTS]: Agrees<E> } =
   'venue:changed': true,
   'menu:changed': true,
   'deliveries:changed': true,
+  'stream:changed': true,
 };
 
 /** Error as it crosses the bridge: a code the UI can act on and a sentence for staff. */
