@@ -66,16 +66,19 @@ export const startRelayProcess = (options: RelayProcessOptions): Promise<RelayPr
   );
   let stderr = '';
   let pending = '';
+  // What it says while stopping ("answering open polls…") is no news to whoever stopped it.
+  let stopping = false;
   child.stderr?.on('data', (data: Buffer) => {
     stderr += data.toString();
     pending += data.toString();
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
-    for (const line of lines) if (line.trim() !== '') options.log?.(line);
+    for (const line of lines) if (line.trim() !== '' && !stopping) options.log?.(line);
   });
 
   const stop = async (): Promise<void> => {
     if (!alive) return;
+    stopping = true;
     child.kill('SIGTERM');
     // A frozen (SIGSTOPped) relay gets the SIGTERM only once it runs again.
     child.kill('SIGCONT');
