@@ -24,6 +24,7 @@ import type {
   SetupState,
 } from '../shared/ipc/contract';
 import type { DeliveryQuote } from '../shared/domain';
+import type { StreamGuardSettings, StreamGuardState } from '../shared/stream-guard';
 import { isFinalStatus } from '../shared/domain';
 import { toBridgeError } from './bridge';
 import { needsAttention } from './board';
@@ -34,6 +35,8 @@ export type Theme = 'light' | 'dark';
 export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers';
 
 export const MUTE_MS = 2 * 60_000;
+/** How long the test alarm sounds and shows. */
+export const ALARM_TEST_MS = 5_000;
 
 export type Dialog =
   | { kind: 'accept'; orderId: string }
@@ -50,6 +53,10 @@ export type AppState = {
   status: AppStatus | null;
   /** Since when the order stream and the platform have been down, as seen here. */
   linksDown: LinksDown;
+  /** Main's stream guard: its view of the stream, the venue it paused, gaps to acknowledge. */
+  stream: StreamGuardState | null;
+  /** Staff asked to hear the outage alarm; it sounds until then. */
+  alarmTestUntil: number | null;
   orders: Order[];
   outbox: OutboxEntry[];
   venue: VenueState | null;
@@ -89,6 +96,9 @@ export type AppActions = {
   acknowledgeCancelled(orderId: string): void;
   setOnline(online: boolean, until: string | null): Promise<BridgeError | null>;
   setOpeningTimes(availability: OpeningTime[]): Promise<BridgeError | null>;
+  configureStream(settings: StreamGuardSettings): Promise<BridgeError | null>;
+  acknowledgeGap(gapId: string): Promise<void>;
+  testAlarm(): void;
   refreshVenue(): Promise<void>;
   checkMenu(text: string): Promise<MenuCheck>;
   pushMenu(text: string): Promise<{ ok: false; issues: MenuIssue[] } | null>;
@@ -207,7 +217,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
     };
 
     const loadConfigured = async (): Promise<void> => {
-      const [status, orders, outbox, venue, menuItems, deliveries, deliverySetup] =
+      const [status, orders, outbox, venue, menuItems, deliveries, deliverySetup, stream] =
         await Promise.all([
           bridge['status:get']({}),
           bridge['orders:list']({}),
@@ -216,8 +226,9 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           bridge['menu:items']({}),
           bridge['delivery:list']({}),
           bridge['delivery:get']({}),
+          bridge['stream:get']({}),
         ]);
-      set({ status, orders, outbox, venue, menuItems, deliveries, deliverySetup });
+      set({ status, orders, outbox, venue, menuItems, deliveries, deliverySetup, stream });
     };
 
     return {
@@ -227,6 +238,8 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       setupOpen: false,
       status: null,
       linksDown: NO_LINK_DOWN,
+      stream: null,
+      alarmTestUntil: null,
       orders: [],
       outbox: [],
       venue: null,
@@ -254,6 +267,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           ),
           bridge.on('venue:changed', (venue) => set({ venue })),
           bridge.on('menu:changed', ({ items }) => set({ menuItems: items })),
+          bridge.on('stream:changed', (stream) => set({ stream })),
           bridge.on('deliveries:changed', ({ deliveries }) =>
             set((s) => ({ deliveries: mergeById(s.deliveries, deliveries, 'first') })),
           ),
@@ -316,6 +330,16 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         tryCall(() => bridge['venue:setOnline'](online ? { online } : { online, until })),
       setOpeningTimes: (availability) =>
         tryCall(() => bridge['venue:setOpeningTimes']({ availability })),
+      configureStream: (settings) =>
+        tryCall(async () => set({ stream: await bridge['stream:configure'](settings) })),
+      async acknowledgeGap(gapId) {
+        await tryCall(async () =>
+          set({ stream: await bridge['stream:acknowledgeGap']({ gapId }) }),
+        );
+      },
+      testAlarm() {
+        set({ alarmTestUntil: now() + ALARM_TEST_MS });
+      },
       async refreshVenue() {
         try {
           set({ venue: await bridge['venue:refresh']({}) });

@@ -6,6 +6,9 @@
 /** The order stream may blink (a relay restart, a poll cut); longer than this is an outage. */
 export const STREAM_DOWN_ALARM_MS = 10_000;
 
+/** Why the venue went offline by itself, for staff and the audit log alike. */
+export const PAUSE_REASON = 'Paused by Countertop because orders could not arrive';
+
 /** After this long down, Countertop takes the venue offline through the platform (by default). */
 export const AUTO_PAUSE_DEFAULT_SECONDS = 60;
 export const AUTO_PAUSE_MIN_SECONDS = 5;

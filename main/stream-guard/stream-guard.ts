@@ -16,6 +16,7 @@ import {
   AUTO_PAUSE_MAX_SECONDS,
   AUTO_PAUSE_MIN_SECONDS,
   DEFAULT_STREAM_GUARD_SETTINGS,
+  PAUSE_REASON,
   STREAM_DOWN_ALARM_MS,
 } from '../../shared/stream-guard';
 import type { AuditLog } from '../audit/audit-log';
@@ -27,9 +28,6 @@ const SETTINGS_KEY = 'stream-guard.settings';
 const STATE_KEY = 'stream-guard.state';
 /** Gaps kept for staff at most; older ones are folded into the oldest kept. */
 const MAX_GAPS = 5;
-
-/** The staff-facing reason of an automatic pause, also the audit entry's detail. */
-export const PAUSE_REASON = 'Paused by Countertop because orders could not arrive';
 
 const iso = z.string().min(1);
 const storedSchema = z.object({

@@ -18,6 +18,7 @@ import { RejectDialog } from './RejectDialog';
 import { SetupScreen } from './SetupScreen';
 import {
   CancelledBanner,
+  GapNotice,
   OfflineBanner,
   ReconnectBanner,
   OutageAlarm,
@@ -219,6 +220,7 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
       {configured && <OutageAlarm alarm={alarm} />}
       <ReconnectBanner />
       {configured && !setupOpen && <CancelledBanner />}
+      {configured && !setupOpen && <GapNotice />}
       {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
       {!configured || setupOpen ? <SetupScreen /> : content}
       <StatusBar />

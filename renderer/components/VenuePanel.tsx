@@ -5,6 +5,7 @@ import { openingTimeSchema } from '../../shared/ipc/contract';
 import { useApp } from '../app-context';
 import { endOfLocalDay, formatClock } from '../format';
 import { en } from '../i18n/en';
+import { StreamSettings } from './StreamSettings';
 
 type Duration = keyof typeof en.venue.durations;
 const DURATIONS: Duration[] = ['m30', 'h1', 'restOfDay', 'indefinitely'];
@@ -256,6 +257,7 @@ export const VenuePanel = () => {
         )}
       </section>
       {venue && <OpeningTimesEditor key={venue.fetchedAt ?? 'none'} initial={venue.openingTimes} />}
+      <StreamSettings />
     </main>
   );
 };

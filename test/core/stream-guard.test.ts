@@ -4,7 +4,7 @@
 // orders the platform lists and this terminal lacks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
-import { PAUSE_REASON } from '../../main/stream-guard/stream-guard';
+import { PAUSE_REASON } from '../../shared/stream-guard';
 import { startRelay } from '../../relay/server';
 import type { RelayProcess } from '../../scripts/relay-process';
 import { startRelayProcess } from '../../scripts/relay-process';
