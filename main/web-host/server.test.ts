@@ -379,7 +379,7 @@ describe('bridge script', () => {
     sources[1]!.handlers.get('open')!({});
     await vi.waitFor(() => expect(changed).toEqual([{ orders: { actionId: 'z' } }]));
     // Every list of EVENT_LISTS is read again (a stream that was down lost its events).
-    await vi.waitFor(() => expect(fetches).toHaveLength(9));
+    await vi.waitFor(() => expect(fetches).toHaveLength(10));
     expect(fetches.map((f) => f.url).sort()).toEqual(
       [
         '/api/events/ticket',
@@ -391,6 +391,7 @@ describe('bridge script', () => {
         '/api/venue:get',
         '/api/menu:items',
         '/api/delivery:list',
+        '/api/stream:get',
       ].sort(),
     );
   });
