@@ -121,6 +121,8 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     requireVenue: () => setup.requireVenue(),
     canReconcile: () => !setup.tokens.state().needsReconnect,
     reconcileOrders: async (remote) => {
+      // Notifications already in the inbox first: what the relay holds is no order we lack.
+      await orders.sync.drain();
       const result = await orders.sync.reconcile(remote);
       await orders.sync.drain();
       guard.latestOrdersChecked(result.unknown);

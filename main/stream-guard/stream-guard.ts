@@ -213,12 +213,13 @@ export const createStreamGuard = (deps: {
   });
   const offVenue = hub.on('venue:changed', (venue: VenueState | null) => {
     const pause = read().pause;
-    if (!pause || !venue || venue.venueId !== pause.venueId) return;
-    // Online with nothing on its way: the pause was taken, then undone elsewhere (another
-    // terminal, the merchant's admin).
-    const pauseOpen = outbox.open({ subject: `venue:${pause.venueId}` }).length > 0;
-    if (venue.isOnline && !venue.pending && !pauseOpen)
-      release('The venue was put back online elsewhere after the automatic pause.');
+    if (!pause || !venue || venue.venueId !== pause.venueId || venue.pending) return;
+    // Offline until a time: not our pause (it has no end), so someone changed it elsewhere
+    // (another terminal, the merchant's admin). A read from before the pause cannot look like
+    // this: the guard pauses only a venue that is online. (Put back online elsewhere needs no
+    // care: the return online then changes nothing.)
+    if (!venue.isOnline && venue.offlineUntil !== null)
+      release('The venue status was changed elsewhere after the automatic pause.');
   });
 
   const relayState = (state: RelayConnection, downForMs = 0): void => {

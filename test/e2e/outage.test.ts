@@ -6,8 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { startDemo } from '../../scripts/start';
-import { control, ensureOutputDir, eventually, launchChromium } from './support';
+import { control, ensureOutputDir, eventually, launchChromium, startTestDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -19,20 +18,8 @@ const PAUSE_AFTER_SECONDS = 5;
 const RELAY_WAIT_SECONDS = 5;
 
 beforeAll(async () => {
-  // startTestDemo's settings, with shorter long polls so the frozen relay's test is quick.
-  demo = await startDemo({
-    ordersPerMinute: 0,
-    seed: 7,
-    keychain: false,
-    webPort: 0,
-    notificationRetry: { retries: 3, intervalMs: 200 },
-    core: {
-      backoff: { baseMs: 100, capMs: 500 },
-      reconcileIntervalMs: 2_000,
-      relayWaitSeconds: RELAY_WAIT_SECONDS,
-    },
-    log: () => undefined,
-  });
+  // Shorter long polls, so the frozen relay's test is quick.
+  demo = await startTestDemo({ relayWaitSeconds: RELAY_WAIT_SECONDS });
   sandbox = control(demo);
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

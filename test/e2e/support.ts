@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import type { Demo } from '../../scripts/start';
+import type { Demo, DemoOptions } from '../../scripts/start';
 import { startDemo } from '../../scripts/start';
 import { waitFor } from '../wait';
 
@@ -25,15 +25,18 @@ export const CHROMIUM_ARGS = [
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
-/** The demo with no generator, secrets in memory, and quick retries so recovery is observable. */
-export const startTestDemo = (): Promise<Demo> =>
+/**
+ * The demo with no generator, secrets in memory, and quick retries so recovery is observable;
+ * `core` overrides the core's options (e.g. shorter relay polls).
+ */
+export const startTestDemo = (core: DemoOptions['core'] = {}): Promise<Demo> =>
   startDemo({
     ordersPerMinute: 0,
     seed: 7,
     keychain: false,
     webPort: 0,
     notificationRetry: { retries: 3, intervalMs: 200 },
-    core: { backoff: { baseMs: 100, capMs: 500 }, reconcileIntervalMs: 2_000 },
+    core: { backoff: { baseMs: 100, capMs: 500 }, reconcileIntervalMs: 2_000, ...core },
     log: () => undefined,
   });
 
