@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useApp, useNow } from '../app-context';
-import { formatClock } from '../format';
+import { formatClock, formatClockSpan } from '../format';
 import { en } from '../i18n/en';
 import type { StreamGap } from '../../shared/stream-guard';
 import type { Ringer } from '../ringer';
@@ -105,7 +105,7 @@ export const GapNotice = () => {
       {gaps.map((gap) => (
         <div key={gap.id} className="banner-row">
           <span>
-            {en.stream.gap(formatClock(gap.from), formatClock(gap.to))}
+            {en.stream.gap(...formatClockSpan(gap.from, gap.to))}
             {gap.unknownOrders ? ` ${en.stream.unknownOrders(gap.unknownOrders)}` : ''}
           </span>
           <button type="button" className="btn btn-light" onClick={() => void acknowledge(gap.id)}>

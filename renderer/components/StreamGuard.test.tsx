@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 import type { StreamGuardState } from '../../shared/stream-guard';
-import { formatClock } from '../format';
+import { formatClock, formatClockSpan } from '../format';
 import { createFakeBridge, makeStatus, makeVenue } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
@@ -22,6 +22,28 @@ const guard = (patch: Partial<StreamGuardState> = {}): StreamGuardState => ({
 });
 
 describe('stream guard in the UI', () => {
+  it('a gap within one minute shows its seconds', async () => {
+    const bridge = createFakeBridge({
+      stream: guard({
+        gaps: [
+          {
+            id: 'gap-1',
+            from: '2026-11-23T11:42:05.000Z',
+            to: '2026-11-23T11:42:50.000Z',
+            unknownOrders: 0,
+          },
+        ],
+      }),
+    });
+    renderApp(bridge);
+    const notice = await screen.findByTestId('gap-notice');
+    const [from, to] = formatClockSpan('2026-11-23T11:42:05.000Z', '2026-11-23T11:42:50.000Z');
+    expect(from).toMatch(/^\d\d:\d\d:05$/);
+    expect(notice.textContent).toBe(
+      `Orders placed ${from}–${to} may not have reached this terminal.OK, checked`,
+    );
+  });
+
   it('shows each gap with its times and the orders the platform knows, until acknowledged', async () => {
     const from = '2026-11-23T11:42:00.000Z';
     const to = '2026-11-23T11:44:30.000Z';
