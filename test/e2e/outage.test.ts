@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { control, ensureOutputDir, eventually, launchChromium, startTestDemo } from './support';
+import { control, ensureOutputDir, eventually, openDemoPage, startTestDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -21,10 +21,7 @@ beforeAll(async () => {
   // Shorter long polls, so the frozen relay's test is quick.
   demo = await startTestDemo({ relayWaitSeconds: RELAY_WAIT_SECONDS });
   sandbox = control(demo);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
+  ({ browser, page } = await openDemoPage(demo, { width: 1280, height: 800 }));
 }, 60_000);
 
 afterAll(async () => {

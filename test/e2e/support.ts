@@ -25,6 +25,18 @@ export const CHROMIUM_ARGS = [
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
+/** Chromium on the demo's UI, once the board shows. */
+export const openDemoPage = async (
+  demo: Demo,
+  viewport: { width: number; height: number },
+): Promise<{ browser: Browser; page: Page }> => {
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport });
+  await page.goto(demo.webHost!.url);
+  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
+  return { browser, page };
+};
+
 /**
  * The demo with no generator, secrets in memory, and quick retries so recovery is observable;
  * `core` overrides the core's options (e.g. shorter relay polls).
