@@ -80,7 +80,13 @@ describe('stream guard', () => {
     expect(pausedEntry?.detail).toContain(PAUSE_REASON);
 
     // An order placed now is dropped by the platform after its retries: the stream is down.
-    await world.placeOrder();
+    const lost = await world.placeOrder();
+    await waitFor('its notification dropped after the retries', async () => {
+      const sent = await world.control<
+        Array<{ body: { order?: { id?: string } }; dropped: string | null }>
+      >('GET', '/notifications');
+      return sent.json.some((n) => n.body.order?.id === lost.id && n.dropped === 'retries');
+    });
 
     // The app restarts mid-outage: it still knows that it paused the venue.
     await core.close();

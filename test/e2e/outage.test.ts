@@ -6,7 +6,14 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { control, ensureOutputDir, eventually, openDemoPage, startTestDemo } from './support';
+import {
+  control,
+  controlCall,
+  ensureOutputDir,
+  eventually,
+  openDemoPage,
+  startTestDemo,
+} from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -85,6 +92,15 @@ describe('the order stream goes down (web host, Chromium, the relay as its own p
 
     // Placed while the stream is down: the platform gives up on its notification.
     const lost = await sandbox.placeOrder('takeaway');
+    await eventually(
+      () =>
+        controlCall<Array<{ body: { order?: { id?: string } }; dropped: string | null }>>(
+          demo.sandbox.controlUrl,
+          'GET',
+          '/notifications',
+        ),
+      (sent) => sent.some((n) => n.body.order?.id === lost.id && n.dropped === 'retries'),
+    );
 
     const relay = await demo.restartRelay();
     expect(relay.port).toBe(port);
