@@ -27,7 +27,16 @@ const boundary = (files, { paths = [], patterns = [] }) => ({
 // never imports another slice (so never another slice's store): core.ts composes them. The
 // layers below the slices (outbox, storage, platform clients, relay client, host plumbing)
 // import no slice.
-const SLICES = ['orders', 'venue', 'menu', 'delivery', 'setup', 'machine', 'diagnostics'];
+const SLICES = [
+  'orders',
+  'venue',
+  'menu',
+  'delivery',
+  'setup',
+  'machine',
+  'diagnostics',
+  'stream-guard',
+];
 const MAIN_OUTSIDE = others('preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts');
 const otherSlices = (own) =>
   SLICES.filter((slice) => slice !== own).map((slice) => ({

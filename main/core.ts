@@ -1,5 +1,5 @@
 // The terminal's composition root: opens storage, keychain, token manager and platform client,
-// then composes the domain slices (setup, orders, venue, menu, delivery) around one outbox and one
+// then composes the domain slices (setup, orders, venue, menu, delivery, stream guard) around one outbox and one
 // event hub, behind the ServiceApi of shared/ipc/contract.ts. Plain Node: the Electron glue
 // (main/app/) and the web host only carry requests and events. Each slice owns its tables, its
 // outbox kinds, its channels and its events; nothing here touches SQL or implements a channel.
@@ -29,6 +29,7 @@ import { createDeliverySlice } from './delivery/delivery';
 import { createMachineSlice } from './machine/machine';
 import type { MachineHost } from './machine/machine';
 import type { AuditLog } from './audit/audit-log';
+import { createStreamGuard } from './stream-guard/stream-guard';
 
 export type Core = ServiceHost & {
   /** What the host itself saw (a renderer crash): into the same audit log staff read. */
@@ -117,6 +118,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       onCommitted: () => orders.drain(),
       onDeliveryCommitted: () => delivery.drain(),
       onReconnected: () => venue.reconcileQuietly(),
+      onState: (state, _error, downForMs) => guard.relayState(state, downForMs),
     },
     venueName: () => venue.name(),
     outboxCounts: () => outbox.counts(),
@@ -167,8 +169,11 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     requireVenue: () => setup.requireVenue(),
     canReconcile: () => !setup.tokens.state().needsReconnect,
     reconcileOrders: async (remote) => {
+      // Notifications already in the inbox first: what the relay holds is no order we lack.
+      await orders.sync.drain();
       const result = await orders.sync.reconcile(remote);
       await orders.sync.drain();
+      guard.latestOrdersChecked(result.unknown);
       return result;
     },
     nameChanged: () => setup.statusChanged(),
@@ -205,6 +210,14 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     secrets,
     integrity: () => integrityCheck(db),
   });
+  // Orders that cannot arrive take the venue offline, through the venue slice's own action.
+  const guard = createStreamGuard({
+    ...slice,
+    settings,
+    venueId: () => setup.venueId(),
+    venue: () => venue.handlers['venue:get']({}),
+    setVenueOnline: (online) => venue.handlers['venue:setOnline']({ online, until: null }),
+  });
   const api: ServiceApi = {
     ...setup.handlers,
     ...orders.handlers,
@@ -215,6 +228,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...machine.handlers,
     ...diagnostics.handlers,
     'log:recent': async (request) => log.recent(request),
+    ...guard.handlers,
     'audit:list': async ({ limit }) => audit.list(limit),
   };
 
@@ -251,6 +265,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       closed = true;
       hub.close();
       clearInterval(tick);
+      guard.close();
       delivery.close();
       menu.close();
       await setup.close();

@@ -28,6 +28,7 @@ import type {
   SetupState,
 } from '../shared/ipc/contract';
 import type { DeliveryQuote } from '../shared/domain';
+import type { StreamGuardSettings, StreamGuardState } from '../shared/stream-guard';
 import { isFinalStatus } from '../shared/domain';
 import type { OrderSettings } from '../shared/order-timing';
 import { isEscalated } from '../shared/order-timing';
@@ -40,6 +41,8 @@ export type Theme = 'light' | 'dark';
 export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers';
 
 export const MUTE_MS = 2 * 60_000;
+/** How long the test alarm sounds and shows. */
+export const ALARM_TEST_MS = 5_000;
 
 export type Dialog =
   | { kind: 'accept'; orderId: string }
@@ -64,6 +67,10 @@ export type AppState = {
   status: AppStatus | null;
   /** Since when the order stream and the platform have been down, as seen here. */
   linksDown: LinksDown;
+  /** Main's stream guard: its view of the stream, the venue it paused, gaps to acknowledge. */
+  stream: StreamGuardState | null;
+  /** Staff asked to hear the outage alarm; it sounds until then. */
+  alarmTestUntil: number | null;
   orders: Order[];
   outbox: OutboxEntry[];
   venue: VenueState | null;
@@ -117,6 +124,9 @@ export type AppActions = {
   configureOrders(changes: Partial<OrderSettings>): Promise<BridgeError | null>;
   setOnline(online: boolean, until: string | null): Promise<BridgeError | null>;
   setOpeningTimes(availability: OpeningTime[]): Promise<BridgeError | null>;
+  configureStream(settings: StreamGuardSettings): Promise<BridgeError | null>;
+  acknowledgeGap(gapId: string): Promise<void>;
+  testAlarm(): void;
   refreshVenue(): Promise<void>;
   checkMenu(text: string): Promise<MenuCheck>;
   /** Errors propagate (a refused push names what it would remove). */
@@ -282,17 +292,27 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
     };
 
     const loadConfigured = async (): Promise<void> => {
-      const [status, orders, outbox, venue, menu, deliveries, deliverySetup, orderSettings] =
-        await Promise.all([
-          bridge['status:get']({}),
-          bridge['orders:list']({}),
-          bridge['outbox:list']({}),
-          bridge['venue:get']({}),
-          bridge['menu:get']({}),
-          bridge['delivery:list']({}),
-          bridge['delivery:get']({}),
-          bridge['orders:settings']({}),
-        ]);
+      const [
+        status,
+        orders,
+        outbox,
+        venue,
+        menu,
+        deliveries,
+        deliverySetup,
+        orderSettings,
+        stream,
+      ] = await Promise.all([
+        bridge['status:get']({}),
+        bridge['orders:list']({}),
+        bridge['outbox:list']({}),
+        bridge['venue:get']({}),
+        bridge['menu:get']({}),
+        bridge['delivery:list']({}),
+        bridge['delivery:get']({}),
+        bridge['orders:settings']({}),
+        bridge['stream:get']({}),
+      ]);
       set({
         status,
         orders,
@@ -303,6 +323,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         deliveries,
         deliverySetup,
         orderSettings,
+        stream,
       });
     };
 
@@ -313,6 +334,8 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       setupOpen: false,
       status: null,
       linksDown: NO_LINK_DOWN,
+      stream: null,
+      alarmTestUntil: null,
       orders: [],
       outbox: [],
       venue: null,
@@ -349,6 +372,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           bridge.on('venue:changed', (venue) => set({ venue })),
           bridge.on('machine:changed', (machine) => set({ machine })),
           bridge.on('menu:changed', (menu) => set({ menu, menuItems: menu.items })),
+          bridge.on('stream:changed', (stream) => set({ stream })),
           bridge.on('deliveries:changed', ({ deliveries }) =>
             set((s) => ({ deliveries: mergeById(s.deliveries, deliveries, 'first') })),
           ),
@@ -431,6 +455,16 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         tryCall(() => bridge['venue:setOnline'](online ? { online } : { online, until })),
       setOpeningTimes: (availability) =>
         tryCall(() => bridge['venue:setOpeningTimes']({ availability })),
+      configureStream: (settings) =>
+        tryCall(async () => set({ stream: await bridge['stream:configure'](settings) })),
+      async acknowledgeGap(gapId) {
+        await tryCall(async () =>
+          set({ stream: await bridge['stream:acknowledgeGap']({ gapId }) }),
+        );
+      },
+      testAlarm() {
+        set({ alarmTestUntil: now() + ALARM_TEST_MS });
+      },
       async refreshVenue() {
         try {
           set({ venue: await bridge['venue:refresh']({}) });

@@ -6,6 +6,7 @@ import {
   STREAM_DOWN_ALARM_MS,
   linksDown,
   streamAlarm,
+  withMainsView,
 } from './stream-alarm';
 
 describe('stream alarm', () => {
@@ -30,6 +31,11 @@ describe('stream alarm', () => {
     expect(streamAlarm(relay, null, STREAM_DOWN_ALARM_MS)).toEqual({ kind: 'orders', since: 0 });
     // An offline venue takes no orders: none can be lost.
     expect(streamAlarm(relay, makeVenue({ isOnline: false }), 60_000)).toBeNull();
+    // Unless Countertop took it offline for this very outage: that is no reason to fall silent.
+    expect(streamAlarm(relay, makeVenue({ isOnline: false }), 60_000, true)).toEqual({
+      kind: 'orders',
+      since: 0,
+    });
 
     const platform = { relaySince: null, platformSince: 0 };
     expect(streamAlarm(platform, makeVenue(), PLATFORM_DOWN_ALARM_MS - 1)).toBeNull();
@@ -37,5 +43,19 @@ describe('stream alarm', () => {
       kind: 'actions',
       since: 0,
     });
+  });
+});
+
+describe('main’s view of the stream', () => {
+  it('the earlier down time counts while this window also sees the stream down', () => {
+    const seen = { relaySince: 50_000, platformSince: null };
+    expect(withMainsView(seen, new Date(20_000).toISOString())).toEqual({
+      relaySince: 20_000,
+      platformSince: null,
+    });
+    expect(withMainsView(seen, new Date(60_000).toISOString())).toBe(seen);
+    // Up here (the status said connected): main's older time changes nothing.
+    expect(withMainsView(NO_LINK_DOWN, new Date(20_000).toISOString())).toBe(NO_LINK_DOWN);
+    expect(withMainsView(seen, null)).toBe(seen);
   });
 });

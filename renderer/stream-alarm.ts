@@ -2,9 +2,9 @@
 // platform drops a notification after its last retry (about 15 s) and has no order list, so a
 // stream that stays down loses orders for good (docs/platform.md#notification-retries).
 import type { AppStatus, VenueState } from '../shared/domain';
+import { STREAM_DOWN_ALARM_MS } from '../shared/stream-guard';
 
-/** The order stream may blink (a relay restart, a poll cut); longer than this is an outage. */
-export const STREAM_DOWN_ALARM_MS = 10_000;
+export { STREAM_DOWN_ALARM_MS };
 /** Actions wait in the outbox through short platform hiccups; longer than this, staff must know. */
 export const PLATFORM_DOWN_ALARM_MS = 30_000;
 
@@ -36,11 +36,24 @@ export const streamAlarm = (
   down: LinksDown,
   venue: VenueState | null,
   at: number,
+  /** Countertop took the venue offline for this outage: the outage is not over, so it sounds on. */
+  pausedByCountertop = false,
 ): StreamAlarm | null => {
-  const takesOrders = venue === null || venue.isOnline;
+  const takesOrders = venue === null || venue.isOnline || pausedByCountertop;
   if (takesOrders && down.relaySince !== null && at - down.relaySince >= STREAM_DOWN_ALARM_MS)
     return { kind: 'orders', since: down.relaySince };
   if (down.platformSince !== null && at - down.platformSince >= PLATFORM_DOWN_ALARM_MS)
     return { kind: 'actions', since: down.platformSince };
   return null;
+};
+
+/**
+ * The down-since times with main's view of the stream folded in: main's relay client saw it go
+ * down first-hand and kept the time through a reload of this window, so while this window also
+ * sees the stream down, the earlier of the two counts.
+ */
+export const withMainsView = (down: LinksDown, mainDownSince: string | null): LinksDown => {
+  if (down.relaySince === null || mainDownSince === null) return down;
+  const main = Date.parse(mainDownSince);
+  return Number.isNaN(main) || main >= down.relaySince ? down : { ...down, relaySince: main };
 };

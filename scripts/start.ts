@@ -1,6 +1,6 @@
-// `npm start`: the demo. A sandbox platform with its order generator, a relay, and the app on the
-// demo venue, all on 127.0.0.1 and connected with no typing. Electron when its binary is
-// installed, the web host otherwise (or with `npm start -- --web`).
+// `npm start`: the demo. A sandbox platform with its order generator, a relay (its own process, as
+// it is deployed), and the app on the demo venue, all on 127.0.0.1 and connected with no typing.
+// Electron when its binary is installed, the web host otherwise (or with `npm start -- --web`).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -20,12 +20,12 @@ import {
 } from '../main/secrets/secret-store';
 import { startWebHost } from '../main/web-host/server';
 import type { WebHost } from '../main/web-host/server';
-import { startRelay } from '../relay/server';
-import type { Relay } from '../relay/server';
 import { createTerminal } from '../relay/terminals';
 import { startSandbox } from '../sandbox/server';
 import type { Sandbox, SandboxOptions } from '../sandbox/server';
 import { ensureRendererBuilt, onShutdown, RENDERER_DIR, ROOT } from './start-web';
+import type { RelayProcess } from './relay-process';
+import { startRelayProcess } from './relay-process';
 
 const DEMO_KEYCHAIN_SERVICE = 'countertop-demo';
 
@@ -43,7 +43,10 @@ export type DemoOptions = {
 
 export type Demo = {
   sandbox: Sandbox;
-  relay: Relay;
+  /** The relay process: `kill -STOP` or `kill` its pid and the terminal raises the alarm. */
+  relay: RelayProcess;
+  /** Starts the relay again on its port and database (after it was killed), as an operator would. */
+  restartRelay(): Promise<RelayProcess>;
   core: Core;
   webHost: WebHost | null;
   dataDir: string;
@@ -124,11 +127,13 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
   };
 
   try {
-    const relay = await startRelay({
+    const relayOptions = {
       dbPath: relayDb,
       marketplaceSecrets: [webhookSecret],
-    });
-    stops.push(() => relay.close());
+      log,
+    };
+    let relay = await startRelayProcess(relayOptions);
+    stops.push(() => relay.stop());
     const sandbox = await startSandbox({
       webhookUrl: `${relay.url}/hooks/marketplace`,
       webhookSecret,
@@ -172,9 +177,15 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       const host = webHost;
       stops.push(() => host.close());
     }
-    return {
+    const demo: Demo = {
       sandbox,
       relay,
+      restartRelay: async () => {
+        await relay.stop();
+        relay = await startRelayProcess({ ...relayOptions, port: relay.port });
+        demo.relay = relay;
+        return relay;
+      },
       core,
       webHost,
       dataDir,
@@ -186,6 +197,7 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       },
       close,
     };
+    return demo;
   } catch (error) {
     await close();
     throw error;
@@ -247,7 +259,7 @@ const main = async (): Promise<void> => {
 
   demo = await startDemo({ ordersPerMinute, webPort: null });
   console.log(`sandbox: ${demo.sandbox.url}`);
-  console.log(`relay: ${demo.relay.url}`);
+  console.log(`relay: ${demo.relay.url} (pid ${demo.relay.pid})`);
 
   if (useElectron && !demo.secretsInKeychain) {
     console.log(

@@ -145,28 +145,39 @@ export const sendRequest = async (request: HttpRequest): Promise<HttpResponse> =
     body = JSON.stringify(request.body);
     headers['content-type'] ??= 'application/json';
   }
+  // The deadline is a plain timer held until the answer is read: Node 20's AbortSignal.any() may
+  // let an AbortSignal.timeout() inside it be garbage collected, and then it never fires (a
+  // server that accepts and never answers would hold the call forever; nodejs/node#57736).
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException('The deadline passed.', 'TimeoutError')),
+    request.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+  );
+  const stop = (): void => deadline.abort(request.signal?.reason);
+  request.signal?.addEventListener('abort', stop, { once: true });
+  if (request.signal?.aborted) stop();
   let response: Response;
-  try {
-    response = await fetch(request.url, {
-      method: request.method,
-      headers,
-      body,
-      signal: request.signal
-        ? AbortSignal.any([
-            request.signal,
-            AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-          ])
-        : AbortSignal.timeout(request.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw errorFromNetwork(error, request.url);
-  }
-  if (!response.ok) throw await errorFromResponse(response);
   let text: string;
   try {
-    text = await response.text();
-  } catch (error) {
-    throw errorFromNetwork(error, request.url);
+    try {
+      response = await fetch(request.url, {
+        method: request.method,
+        headers,
+        body,
+        signal: deadline.signal,
+      });
+    } catch (error) {
+      throw errorFromNetwork(error, request.url);
+    }
+    if (!response.ok) throw await errorFromResponse(response);
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw errorFromNetwork(error, request.url);
+    }
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', stop);
   }
   let parsed: unknown = null;
   if (text !== '') {

@@ -32,7 +32,9 @@ export type OrderSync = {
   /** Processes every due inbox notification, one at a time, oldest first. */
   drain(): Promise<void>;
   /** Refetches the given order (or every open one) and folds the venue status into the view. */
-  reconcile(venueStatus: VenueStatus | null): Promise<{ refetched: number; mismatch: boolean }>;
+  reconcile(
+    venueStatus: VenueStatus | null,
+  ): Promise<{ refetched: number; mismatch: boolean; unknown: number }>;
   refetch(orderId: string, hint?: OrderStatus | null): Promise<{ isNew: boolean }>;
   /** Makes every waiting notification due now (the platform is reachable again). */
   resetBackoff(): void;
@@ -154,9 +156,30 @@ export const createOrderSync = (options: {
         await refetch(orderId);
         refetched += 1;
       }
-      return { refetched, mismatch };
+      // After the refetch our statuses are the platform's: what still differs is orders we lack.
+      const remote = (venueStatus?.last_three_orders_status ?? []).map((s) => toOrderStatus(s));
+      const unknown = unknownLatestOrders(remote, orders.latestStatuses(remote.length));
+      return { refetched, mismatch, unknown };
     },
     refetch,
     resetBackoff: () => inbox.clearBackoff(),
   };
+};
+
+/**
+ * How many of the venue's newest orders (the platform's latest statuses, newest first) this
+ * terminal does not have: the smallest shift that lines the platform's list up with our newest
+ * orders. The list carries no ids (docs/platform.md#latest-orders), so statuses are all there is
+ * to match; a status the platform shows as `OTHER` (null here) matches any of ours.
+ */
+export const unknownLatestOrders = (
+  remote: ReadonlyArray<OrderStatus | null>,
+  local: readonly OrderStatus[],
+): number => {
+  for (let shift = 0; shift < remote.length; shift += 1) {
+    const rest = remote.slice(shift);
+    if (rest.length > local.length) continue;
+    if (rest.every((status, i) => status === null || status === local[i])) return shift;
+  }
+  return remote.length;
 };

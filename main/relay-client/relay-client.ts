@@ -33,6 +33,12 @@ export type RelayClientOptions = {
   relayUrl: string;
   terminalKey: string;
   waitSeconds?: number;
+  /**
+   * How long past its hold time a poll may take before the relay counts as down (default 5 s). A
+   * relay that accepts connections but answers nothing (a frozen process, a stuck proxy) must be
+   * seen as surely as one that is gone: the long poll has a deadline, not just the socket.
+   */
+  answerMarginMs?: number;
   backoff?: { baseMs?: number; capMs?: number };
   /**
    * Polls allowed per second on average, in bursts of `pollBurst` (defaults 4.5 and 18): the relay
@@ -40,7 +46,11 @@ export type RelayClientOptions = {
    */
   pollsPerSecond?: number;
   pollBurst?: number;
-  onState: (state: RelayConnection, error: string | null) => void;
+  /**
+   * `downForMs`: how long before this report the relay was last known to answer. A poll that hit
+   * its deadline was sent that long ago, and the relay has been silent since.
+   */
+  onState: (state: RelayConnection, error: string | null, downForMs?: number) => void;
   /** New notifications are in the inbox. */
   onCommitted: (count: number) => void;
   /** New delivery events (kind "delivery") are in delivery_inbox, verified later. */
@@ -58,6 +68,9 @@ export type RelayClientOptions = {
 
 export type RelayClient = { stop(): Promise<void> };
 
+/** A poll's answer may come this long after its hold time before the relay counts as hung. */
+export const RELAY_ANSWER_MARGIN_MS = 5_000;
+
 /** Where the client stands: the last seq it holds, in which relay log, and that log's local offset. */
 export type RelayCursor = { seq: number; logId: string | null; seqOffset: number };
 
@@ -72,6 +85,7 @@ export const readCursor = (db: Database): RelayCursor => {
 export const startRelayClient = (options: RelayClientOptions): RelayClient => {
   const { db } = options;
   const wait = options.waitSeconds ?? 25;
+  const answerMarginMs = options.answerMarginMs ?? RELAY_ANSWER_MARGIN_MS;
   const inbox = createNotificationInbox(db);
   const insertDelivery = db.prepare(
     'INSERT OR IGNORE INTO delivery_inbox (relay_seq, body, received_at) VALUES (?, ?, ?)',
@@ -140,9 +154,9 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
   const stopping = new AbortController();
   let poll: AbortController | null = null;
   let state: RelayConnection = 'connecting';
-  const setState = (next: RelayConnection, error: string | null): void => {
+  const setState = (next: RelayConnection, error: string | null, downForMs = 0): void => {
     state = next;
-    options.onState(next, error);
+    options.onState(next, error, downForMs);
   };
 
   const pause = (ms: number): Promise<void> =>
@@ -182,12 +196,15 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
       await takePollToken();
       if (!running) break;
       poll = new AbortController();
+      const sentAt = Date.now();
+      // The relay answers a poll by its hold time at the latest (empty when nothing came).
+      const deadlineMs = pollWait * 1000 + answerMarginMs;
       try {
         const response = await sendRequest({
           method: 'GET',
           url,
           headers: { authorization: `Bearer ${options.terminalKey}` },
-          timeoutMs: (pollWait + 10) * 1000,
+          timeoutMs: deadlineMs,
           signal: poll.signal,
         });
         if (!running) break;
@@ -219,7 +236,9 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
             : error instanceof Error
               ? error.message
               : String(error);
-        setState('disconnected', message);
+        // A poll that ran into its deadline: the relay has said nothing since it was sent.
+        const silentMs = Date.now() - sentAt;
+        setState('disconnected', message, silentMs >= deadlineMs ? silentMs : 0);
         const delay = fullJitterDelay(failures, {
           baseMs: options.backoff?.baseMs ?? 500,
           capMs: options.backoff?.capMs ?? 30_000,

@@ -37,7 +37,10 @@ const KEYCHAIN_VERSION = 2;
 export type RelayHooks = Pick<
   RelayClientOptions,
   'onCommitted' | 'onDeliveryCommitted' | 'onReconnected'
->;
+> & {
+  /** The relay link's state as the relay client sees it (the stream guard's input). */
+  onState?: RelayClientOptions['onState'];
+};
 
 type SetupChannels = 'setup:get' | 'setup:connect' | 'setup:disconnect' | 'status:get';
 
@@ -139,12 +142,14 @@ export const createSetupSlice = (deps: {
       statusChanged();
       return;
     }
+    const { onState: reportState, ...hooks } = deps.relay;
     relay = startRelayClient({
       db: deps.db,
       relayUrl: conn.relayUrl,
       terminalKey,
       waitSeconds: deps.relayWaitSeconds,
-      onState: (state, error) => {
+      onState: (state, error, downForMs) => {
+        reportState?.(state, error, downForMs);
         if (state === relayState && error === relayError) return;
         relayState = state;
         relayError = error;
@@ -164,7 +169,7 @@ export const createSetupSlice = (deps: {
           outcome: 'log-changed',
           detail: `The relay's event log changed (was ${previousLogId} at seq ${cursor}); reading it again from the start.`,
         }),
-      ...deps.relay,
+      ...hooks,
     });
   };
   const stopRelay = async (): Promise<void> => {

@@ -392,6 +392,7 @@ describe('bridge script', () => {
         '/api/menu:get',
         '/api/delivery:list',
         '/api/machine:get',
+        '/api/stream:get',
       ].sort(),
     );
   });

@@ -19,6 +19,7 @@ import { RejectDialog } from './RejectDialog';
 import { SetupScreen } from './SetupScreen';
 import {
   CancelledBanner,
+  GapNotice,
   OfflineBanner,
   ReconnectBanner,
   OutageAlarm,
@@ -230,6 +231,7 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
       {configured && !setupOpen && <StartCookingBanner />}
       <ReconnectBanner />
       {configured && !setupOpen && <CancelledBanner />}
+      {configured && !setupOpen && <GapNotice />}
       {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
       {!configured || setupOpen ? <SetupScreen /> : content}
       <StatusBar />

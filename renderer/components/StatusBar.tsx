@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { useApp, useNow } from '../app-context';
-import { formatClock } from '../format';
+import { formatClock, formatClockSpan } from '../format';
 import { en } from '../i18n/en';
+import type { StreamGap } from '../../shared/stream-guard';
 import type { Ringer } from '../ringer';
-import { streamAlarm } from '../stream-alarm';
+import { streamAlarm, withMainsView } from '../stream-alarm';
 
 export const StatusBar = () => {
   const status = useApp((s) => s.status);
@@ -56,12 +57,16 @@ export const StatusBar = () => {
  * clock, so the rest of the app does not re-render every second.
  */
 export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
-  const down = useApp((s) => s.linksDown);
+  const seenDown = useApp((s) => s.linksDown);
+  const mainDownSince = useApp((s) => s.stream?.downSince ?? null);
   const venue = useApp((s) => s.venue);
+  const testUntil = useApp((s) => s.alarmTestUntil);
+  const pausedAt = useApp((s) => s.stream?.pausedAt ?? null);
   // Checked every second: an outage must sound within a second of its threshold.
   const now = useNow(1_000);
-  const outage = streamAlarm(down, venue, now);
-  const sounding = outage !== null;
+  const outage = streamAlarm(withMainsView(seenDown, mainDownSince), venue, now, pausedAt !== null);
+  const testing = testUntil !== null && now < testUntil;
+  const sounding = outage !== null || testing;
   useEffect(() => {
     // Mute silences orders, not an outage: nothing but the link coming back stops it.
     if (!sounding) {
@@ -71,13 +76,43 @@ export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
     alarm.start();
     return () => alarm.stop();
   }, [sounding, alarm]);
-  if (!outage) return null;
-  const since = formatClock(new Date(outage.since).toISOString());
+  if (!outage && !testing) return null;
+  const since = outage ? formatClock(new Date(outage.since).toISOString()) : '';
   return (
     <div className="banner banner-danger banner-alarm" role="alert" data-testid="stream-alarm">
       <span>
-        {outage.kind === 'orders' ? en.status.ordersDown(since) : en.status.actionsDown(since)}
+        {!outage
+          ? en.stream.alarmTest
+          : outage.kind === 'orders'
+            ? en.status.ordersDown(since)
+            : en.status.actionsDown(since)}
+        {outage?.kind === 'orders' && pausedAt ? ` ${en.stream.paused}.` : ''}
       </span>
+    </div>
+  );
+};
+
+const NO_GAPS: StreamGap[] = [];
+
+/** After an outage: when orders may have been lost, until someone has looked. */
+export const GapNotice = () => {
+  // A stable empty list: a new one on every read would re-render without end.
+  const gaps = useApp((s) => s.stream?.gaps ?? NO_GAPS);
+  const acknowledge = useApp((s) => s.acknowledgeGap);
+  if (gaps.length === 0) return null;
+  return (
+    <div className="banner banner-warning banner-stack" role="alert" data-testid="gap-notice">
+      {gaps.map((gap) => (
+        <div key={gap.id} className="banner-row">
+          <span>
+            {en.stream.gap(...formatClockSpan(gap.from, gap.to))}
+            {gap.unknownOrders ? ` ${en.stream.unknownOrders(gap.unknownOrders)}` : ''}
+          </span>
+          <button type="button" className="btn btn-light" onClick={() => void acknowledge(gap.id)}>
+            {en.stream.gapOk}
+          </button>
+        </div>
+      ))}
     </div>
   );
 };
@@ -107,14 +142,17 @@ export const ReconnectBanner = () => {
 export const OfflineBanner = () => {
   const venue = useApp((s) => s.venue);
   const setOnline = useApp((s) => s.setOnline);
+  const pausedByUs = useApp((s) => s.stream?.pausedAt != null);
   if (!venue || venue.isOnline) return null;
   return (
     <div className="banner banner-offline" role="status" data-testid="offline-banner">
       <span>
         {en.status.offline} ·{' '}
-        {venue.offlineUntil
-          ? en.venue.offlineUntil(formatClock(venue.offlineUntil))
-          : en.venue.offlineIndefinitely}
+        {pausedByUs
+          ? `${en.stream.paused}. ${en.stream.pausedReturn}`
+          : venue.offlineUntil
+            ? en.venue.offlineUntil(formatClock(venue.offlineUntil))
+            : en.venue.offlineIndefinitely}
       </span>
       {!venue.pending && (
         <button type="button" className="btn btn-light" onClick={() => void setOnline(true, null)}>

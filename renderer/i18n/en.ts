@@ -1,5 +1,6 @@
 // Every string staff see, in one place so the UI can be translated without touching components.
 import type { OutboxActionKind, OutboxFacts } from '../../shared/domain';
+import { PAUSE_REASON } from '../../shared/stream-guard';
 
 const number = (facts: OutboxFacts): string => (facts.orderNumber ? ` #${facts.orderNumber}` : '');
 
@@ -170,6 +171,29 @@ export const en = {
       `Orders cannot reach this terminal: the order stream has been down since ${since}. New orders may be lost; check the network or call support.`,
     actionsDown: (since: string) =>
       `The platform has not answered since ${since}: accepts and other actions are waiting and customers do not see them yet.`,
+  },
+
+  stream: {
+    paused: PAUSE_REASON,
+    pausedReturn: 'It goes back online by itself when the order stream returns.',
+    gap: (from: string, to: string) =>
+      `Orders placed ${from}–${to} may not have reached this terminal.`,
+    unknownOrders: (n: number) =>
+      n === 1
+        ? 'The platform lists 1 recent order this terminal never received: look it up in the platform’s merchant portal.'
+        : `The platform lists ${n} recent orders this terminal never received: look them up in the platform’s merchant portal.`,
+    gapOk: 'OK, checked',
+    alarmTest: 'Alarm test: this is what you see and hear when orders cannot reach this terminal.',
+    settingsTitle: 'Order stream alarm',
+    settingsIntro:
+      'When the order stream is down for 10 seconds while the venue is online, a red banner and a siren warn you. Orders placed while it is down can be lost.',
+    autoPause: 'Take the venue offline when orders cannot arrive',
+    pauseAfter: 'Seconds without the order stream before going offline',
+    pauseAfterError: (min: number, max: number) =>
+      `Enter a number of seconds from ${min} to ${max}.`,
+    save: 'Save alarm settings',
+    saved: 'Saved.',
+    testAlarm: 'Test alarm',
   },
 
   theme: {

@@ -16,6 +16,8 @@ import { ORDER_ACTIONS } from '../../shared/order-actions';
 import type { OrderSettings } from '../../shared/order-timing';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type { RingLevel } from '../ringer';
+import type { StreamGuardState } from '../../shared/stream-guard';
+import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 import type {
   Bridge,
   ChannelName,
@@ -192,6 +194,7 @@ export const createFakeBridge = (
     deliveries?: Delivery[];
     delivery?: Partial<DeliverySetupState>;
     orderSettings?: Partial<OrderSettings>;
+    stream?: StreamGuardState;
   } = {},
 ): FakeBridge => {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
@@ -225,6 +228,13 @@ export const createFakeBridge = (
     clientId: 'demo-client',
     redirectUri: 'http://127.0.0.1/callback',
     ...init.setup,
+  };
+
+  let stream: StreamGuardState = init.stream ?? {
+    settings: DEFAULT_STREAM_GUARD_SETTINGS,
+    downSince: null,
+    pausedAt: null,
+    gaps: [],
   };
 
   const emit = <E extends EventName>(event: E, payload: ServiceEvents[E]): void => {
@@ -373,6 +383,17 @@ export const createFakeBridge = (
       return { actionId };
     },
     'delivery:handshake': async () => ({ isRequired: true, pinCode: '4321' }),
+    'stream:get': async () => stream,
+    'stream:configure': async (r) => {
+      stream = { ...stream, settings: r };
+      emit('stream:changed', stream);
+      return stream;
+    },
+    'stream:acknowledgeGap': async (r) => {
+      stream = { ...stream, gaps: stream.gaps.filter((g) => g.id !== r.gapId) };
+      emit('stream:changed', stream);
+      return stream;
+    },
   };
 
   const call =

@@ -30,6 +30,8 @@ export const orderSettingsSchema = z
   })
   .partial()
   .strict();
+import type { StreamGuardState } from '../stream-guard';
+import { AUTO_PAUSE_MAX_SECONDS, AUTO_PAUSE_MIN_SECONDS } from '../stream-guard';
 
 const id = z.string().min(1).max(200);
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -293,6 +295,16 @@ export const channels = {
   'log:recent': channel(
     z.object({ limit: z.number().int().min(1).max(500), minLevel: z.enum(LOG_LEVELS) }).strict(),
   ).returns<LogEntry[]>(),
+  'stream:get': channel(empty).returns<StreamGuardState>(),
+  'stream:configure': channel(
+    z
+      .object({
+        autoPause: z.boolean(),
+        pauseAfterSeconds: z.number().int().min(AUTO_PAUSE_MIN_SECONDS).max(AUTO_PAUSE_MAX_SECONDS),
+      })
+      .strict(),
+  ).returns<StreamGuardState>(),
+  'stream:acknowledgeGap': channel(z.object({ gapId: id }).strict()).returns<StreamGuardState>(),
 
   'audit:list': channel(z.object({ limit: z.number().int().min(1).max(1000) }).strict()).returns<
     AuditEntry[]
@@ -327,6 +339,8 @@ export type ServiceEvents = {
   'menu:changed': MenuState;
   'deliveries:changed': { deliveries: Delivery[] };
   'machine:changed': MachineSettings;
+  /** The order stream's guard: down since, paused by Countertop, gaps to acknowledge. */
+  'stream:changed': StreamGuardState;
 };
 export type EventName = keyof ServiceEvents;
 export const EVENT_NAMES: EventName[] = [
@@ -338,6 +352,7 @@ export const EVENT_NAMES: EventName[] = [
   'menu:changed',
   'deliveries:changed',
   'machine:changed',
+  'stream:changed',
 ];
 
 /**
@@ -353,6 +368,7 @@ export const EVENT_LISTS = {
   'menu:changed': { channel: 'menu:get', key: null },
   'deliveries:changed': { channel: 'delivery:list', key: 'deliveries' },
   'machine:changed': { channel: 'machine:get', key: null },
+  'stream:changed': { channel: 'stream:get', key: null },
 } as const satisfies Partial<Record<EventName, { channel: ChannelName; key: string | null }>>;
 
 // The table above must agree with the types: each event is its channel's answer, or wraps it.
@@ -377,6 +393,7 @@ export const EVENT_LISTS_AGREE: { [E in keyof typeof EVENT_LISTS]: Agrees<E> } =
   'menu:changed': true,
   'deliveries:changed': true,
   'machine:changed': true,
+  'stream:changed': true,
 };
 
 /** Error as it crosses the bridge: a code the UI can act on and a sentence for staff. */

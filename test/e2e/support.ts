@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import type { Demo } from '../../scripts/start';
+import type { Demo, DemoOptions } from '../../scripts/start';
 import { startDemo } from '../../scripts/start';
 import { waitFor } from '../wait';
 
@@ -25,15 +25,30 @@ export const CHROMIUM_ARGS = [
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
-/** The demo with no generator, secrets in memory, and quick retries so recovery is observable. */
-export const startTestDemo = (): Promise<Demo> =>
+/** Chromium on the demo's UI, once the board shows. */
+export const openDemoPage = async (
+  demo: Demo,
+  viewport: { width: number; height: number },
+): Promise<{ browser: Browser; page: Page }> => {
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport });
+  await page.goto(demo.webHost!.url);
+  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
+  return { browser, page };
+};
+
+/**
+ * The demo with no generator, secrets in memory, and quick retries so recovery is observable;
+ * `core` overrides the core's options (e.g. shorter relay polls).
+ */
+export const startTestDemo = (core: DemoOptions['core'] = {}): Promise<Demo> =>
   startDemo({
     ordersPerMinute: 0,
     seed: 7,
     keychain: false,
     webPort: 0,
     notificationRetry: { retries: 3, intervalMs: 200 },
-    core: { backoff: { baseMs: 100, capMs: 500 }, reconcileIntervalMs: 2_000 },
+    core: { backoff: { baseMs: 100, capMs: 500 }, reconcileIntervalMs: 2_000, ...core },
     log: () => undefined,
   });
 

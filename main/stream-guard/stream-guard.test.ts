@@ -1,0 +1,163 @@
+// The stream guard's rules on a clock the test moves: when it pauses (after the delay, only a
+// venue that is online, not when turned off), that a pause the platform never took is dropped on
+// the stream's return, and that staff who change the venue take it over. Real database, outbox,
+// settings and event hub; the venue slice's action is an outbox kind registered here the same way.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { VenueState } from '../../shared/domain';
+import { createAuditLog } from '../audit/audit-log';
+import type { AuditLog } from '../audit/audit-log';
+import { createEventHub } from '../host/event-hub';
+import type { EventHub } from '../host/event-hub';
+import { createOutbox } from '../outbox/outbox';
+import type { ActionKind, Outbox } from '../outbox/outbox';
+import type { Database } from '../storage/database';
+import { openDatabase } from '../storage/database';
+import { createSettings } from '../storage/settings';
+import type { StreamGuard } from './stream-guard';
+import { createStreamGuard } from './stream-guard';
+
+type OnlinePayload = { online: boolean };
+
+let dir: string;
+let db: Database;
+let hub: EventHub;
+let audit: AuditLog;
+let outbox: Outbox;
+let onlineKind: ActionKind<OnlinePayload>;
+let guard: StreamGuard;
+let venue: VenueState | null;
+let calls: boolean[];
+
+const makeVenue = (isOnline: boolean): VenueState => ({
+  venueId: 'v1',
+  name: 'Venue',
+  isOnline,
+  isOpen: true,
+  offlineUntil: null,
+  openingTimes: [],
+  fetchedAt: new Date().toISOString(),
+  pending: false,
+  changing: null,
+  timeZone: 'Europe/Helsinki',
+});
+
+/** What the venue slice's venue:setOnline does: one outbox row of kind venue-online. */
+const setOnline = (online: boolean) =>
+  outbox.enqueue(onlineKind, { subject: 'venue:v1', prepare: () => ({ payload: { online } }) });
+
+const outcomes = () =>
+  audit
+    .list(100)
+    .filter((e) => e.action === 'stream-guard')
+    .map((e) => e.outcome)
+    .reverse();
+/** Lets the hub's per-tick events (setImmediate, not faked) reach the guard. */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+  dir = mkdtempSync(join(tmpdir(), 'stream-guard-'));
+  db = openDatabase(join(dir, 'countertop.db'));
+  hub = createEventHub();
+  const now = () => new Date();
+  audit = createAuditLog(db, now);
+  outbox = createOutbox({
+    db,
+    now,
+    audit,
+    onChange: (ids) => hub.emit('outbox:changed', { entries: outbox.entries(ids) }),
+  });
+  // Never started: rows stay pending, as while the platform is unreachable.
+  onlineKind = outbox.register<OnlinePayload>('venue-online', { send: async () => undefined });
+  venue = makeVenue(true);
+  calls = [];
+  guard = createStreamGuard({
+    settings: createSettings(db),
+    audit,
+    hub,
+    outbox,
+    now,
+    venueId: () => 'v1',
+    venue: async () => venue,
+    setVenueOnline: async (online) => {
+      calls.push(online);
+      return setOnline(online);
+    },
+  });
+});
+afterEach(() => {
+  guard.close();
+  hub.close();
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+  vi.useRealTimers();
+});
+
+describe('stream guard rules', () => {
+  it('pauses once, after the delay counted from the last answer; drops a pause never sent', async () => {
+    // The relay went silent 20 s ago (a poll that ran into its deadline).
+    guard.relayState('disconnected', 20_000);
+    await vi.advanceTimersByTimeAsync(39_000);
+    expect(calls).toEqual([]);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(calls).toEqual([false]);
+    guard.relayState('disconnected');
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls).toEqual([false]);
+    const paused = await guard.handlers['stream:get']({});
+    expect(paused.pausedAt).not.toBeNull();
+
+    guard.relayState('connected');
+    await vi.advanceTimersByTimeAsync(0);
+    // The platform never took the pause: dropping it is the whole return, no ONLINE is sent.
+    expect(calls).toEqual([false]);
+    expect(outbox.open({ subject: 'venue:v1' })).toEqual([]);
+    expect(outcomes()).toEqual(['paused', 'stream-back', 'pause-dropped']);
+    const back = await guard.handlers['stream:get']({});
+    expect(back.pausedAt).toBeNull();
+    expect(back.gaps).toHaveLength(1);
+  });
+
+  it('never pauses when turned off, nor a venue already offline', async () => {
+    await guard.handlers['stream:configure']({ autoPause: false, pauseAfterSeconds: 10 });
+    guard.relayState('disconnected');
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(calls).toEqual([]);
+
+    venue = makeVenue(false);
+    await guard.handlers['stream:configure']({ autoPause: true, pauseAfterSeconds: 10 });
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(calls).toEqual([]);
+    expect(outcomes()).toEqual(['configured', 'configured']);
+  });
+
+  it('turned on mid-outage with a delay already over: pauses at once', async () => {
+    await guard.handlers['stream:configure']({ autoPause: false, pauseAfterSeconds: 10 });
+    guard.relayState('disconnected');
+    await vi.advanceTimersByTimeAsync(30_000);
+    await guard.handlers['stream:configure']({ autoPause: true, pauseAfterSeconds: 10 });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([false]);
+  });
+
+  it('staff who change the venue after the pause take it over: no return online, no second pause', async () => {
+    guard.relayState('disconnected');
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(calls).toEqual([false]);
+    // Staff's own change, through the same action.
+    setOnline(true);
+    await tick();
+    expect(outcomes()).toEqual(['paused', 'released']);
+    expect((await guard.handlers['stream:get']({})).pausedAt).toBeNull();
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(calls).toEqual([false]);
+
+    guard.relayState('connected');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toEqual([false]);
+    expect((await guard.handlers['stream:get']({})).gaps).toHaveLength(1);
+  });
+});

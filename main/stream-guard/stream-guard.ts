@@ -1,0 +1,323 @@
+// The stream guard: what the terminal does when the order stream (the relay link) stays down.
+// The platform drops a notification after its last retry and has no order list
+// (docs/platform.md#notification-retries, #no-order-list), so while the stream is down every
+// order placed is lost. After a configurable delay the guard takes the venue offline through the
+// platform (the venue slice's venue-online action) so customers stop ordering, remembers that it
+// did (durably), and brings the venue back online when the stream returns, unless staff changed
+// the venue's status meanwhile. Each outage leaves a gap notice staff acknowledge, with what the
+// venue status's latest orders say we lack. It runs in main, so it works with no window open;
+// its view of the stream is main's relay client's, never the renderer's.
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { OutboxEntry, RelayConnection, VenueState } from '../../shared/domain';
+import type { ServiceApi } from '../../shared/ipc/contract';
+import type { StreamGap, StreamGuardSettings, StreamGuardState } from '../../shared/stream-guard';
+import {
+  AUTO_PAUSE_MAX_SECONDS,
+  AUTO_PAUSE_MIN_SECONDS,
+  DEFAULT_STREAM_GUARD_SETTINGS,
+  PAUSE_REASON,
+  STREAM_DOWN_ALARM_MS,
+} from '../../shared/stream-guard';
+import type { AuditLog } from '../audit/audit-log';
+import type { EventHub } from '../host/event-hub';
+import type { Outbox } from '../outbox/outbox';
+import type { Settings } from '../storage/settings';
+
+const SETTINGS_KEY = 'stream-guard.settings';
+const STATE_KEY = 'stream-guard.state';
+/** Gaps kept for staff at most; older ones are folded into the oldest kept. */
+const MAX_GAPS = 5;
+
+const iso = z.string().min(1);
+const storedSchema = z.object({
+  /** The stream has been down since then (null: up). */
+  downSince: iso.nullable(),
+  /** The pause this guard made and still owns. */
+  pause: z
+    .object({ actionId: z.string(), venueId: z.string(), at: iso, downSince: iso })
+    .nullable(),
+  /** The outage (its downSince) in which staff took the venue's status over: no second pause. */
+  staffTookOver: iso.nullable(),
+  gaps: z.array(
+    z.object({ id: z.string(), from: iso, to: iso, unknownOrders: z.number().int().nullable() }),
+  ),
+});
+type Stored = z.infer<typeof storedSchema>;
+const EMPTY: Stored = { downSince: null, pause: null, staffTookOver: null, gaps: [] };
+
+const settingsSchema = z.object({
+  autoPause: z.boolean(),
+  pauseAfterSeconds: z.number().int().min(AUTO_PAUSE_MIN_SECONDS).max(AUTO_PAUSE_MAX_SECONDS),
+});
+
+type StreamChannels = 'stream:get' | 'stream:configure' | 'stream:acknowledgeGap';
+
+export type StreamGuard = {
+  handlers: Pick<ServiceApi, StreamChannels>;
+  /**
+   * What main's relay client reports. `downForMs`: how long before this report the relay was last
+   * known to answer (a poll that hit its deadline was sent that long ago).
+   */
+  relayState(state: RelayConnection, downForMs?: number): void;
+  /** A reconcile compared the venue's latest orders with ours: `unknown` we do not have. */
+  latestOrdersChecked(unknown: number): void;
+  close(): void;
+};
+
+export const createStreamGuard = (deps: {
+  settings: Settings;
+  audit: AuditLog;
+  hub: EventHub;
+  outbox: Outbox;
+  now: () => Date;
+  venueId: () => string | null;
+  /** The venue's state as last read from the platform. */
+  venue: () => Promise<VenueState | null>;
+  /** Takes the venue offline (indefinitely) or online through the venue slice's outbox action. */
+  setVenueOnline: (online: boolean) => Promise<{ actionId: string }>;
+}): StreamGuard => {
+  const { settings, audit, hub, outbox, now } = deps;
+
+  const read = (): Stored => {
+    const parsed = storedSchema.safeParse(settings.get(STATE_KEY));
+    return parsed.success ? parsed.data : EMPTY;
+  };
+  const readSettings = (): StreamGuardSettings => {
+    const parsed = settingsSchema.safeParse(settings.get(SETTINGS_KEY));
+    return parsed.success ? parsed.data : DEFAULT_STREAM_GUARD_SETTINGS;
+  };
+  const view = (stored: Stored = read()): StreamGuardState => ({
+    settings: readSettings(),
+    downSince: stored.downSince,
+    pausedAt: stored.pause?.at ?? null,
+    gaps: stored.gaps,
+  });
+  const changed = hub.batched('stream:changed', () => view());
+  const write = (next: Stored): void => {
+    settings.set(STATE_KEY, next);
+    changed();
+  };
+
+  let timer: NodeJS.Timeout | null = null;
+  let closed = false;
+  const schedule = (): void => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const { downSince, pause } = read();
+    const chosen = readSettings();
+    if (closed || !downSince || pause || !chosen.autoPause) return;
+    const due = Date.parse(downSince) + chosen.pauseAfterSeconds * 1000;
+    timer = setTimeout(
+      () => {
+        timer = null;
+        void pauseIfDue();
+      },
+      Math.max(0, due - now().getTime()),
+    );
+    timer.unref();
+  };
+
+  // One pause or resume at a time: each reads the state, calls the venue slice, writes the state.
+  let busy: Promise<void> = Promise.resolve();
+  const serial = (work: () => Promise<void>): Promise<void> => {
+    busy = busy.then(work).catch((error: unknown) => {
+      audit.record({
+        action: 'stream-guard',
+        subject: deps.venueId() ?? '-',
+        outcome: 'failed',
+        detail: error instanceof Error ? error.message : String(error),
+      });
+    });
+    return busy;
+  };
+
+  const pauseIfDue = (): Promise<void> =>
+    serial(async () => {
+      const stored = read();
+      const chosen = readSettings();
+      const venueId = deps.venueId();
+      if (closed || !stored.downSince || stored.pause || !chosen.autoPause || !venueId) return;
+      if (stored.staffTookOver === stored.downSince) return;
+      if (now().getTime() - Date.parse(stored.downSince) < chosen.pauseAfterSeconds * 1000) {
+        schedule();
+        return;
+      }
+      // Only a venue taking orders is paused: one staff (or anyone) took offline stays theirs.
+      const venue = await deps.venue();
+      if (!venue || venue.venueId !== venueId || !venue.isOnline) return;
+      const { actionId } = await deps.setVenueOnline(false);
+      const at = now().toISOString();
+      write({ ...read(), pause: { actionId, venueId, at, downSince: stored.downSince } });
+      audit.record({
+        action: 'stream-guard',
+        subject: venueId,
+        outcome: 'paused',
+        detail: `${PAUSE_REASON} (the order stream has been down since ${stored.downSince}).`,
+      });
+    });
+
+  const resume = (): Promise<void> =>
+    serial(async () => {
+      const stored = read();
+      const pause = stored.pause;
+      if (!pause) return;
+      write({ ...stored, pause: null });
+      // Not sent yet (the platform was unreachable too): dropping it is the whole resume.
+      const waiting = outbox
+        .open({ subject: `venue:${pause.venueId}` })
+        .find((action) => action.id === pause.actionId && action.state !== 'sending');
+      if (waiting && outbox.discard(waiting.id)) {
+        audit.record({
+          action: 'stream-guard',
+          subject: pause.venueId,
+          outcome: 'pause-dropped',
+          detail: 'The order stream came back before the platform took the pause.',
+        });
+        return;
+      }
+      if (deps.venueId() !== pause.venueId) return;
+      await deps.setVenueOnline(true);
+      audit.record({
+        action: 'stream-guard',
+        subject: pause.venueId,
+        outcome: 'resumed',
+        detail: `Back online: the order stream is back (it was down since ${pause.downSince}).`,
+      });
+    });
+
+  /** Staff (or anyone) changed the venue's status after the pause: it is theirs now. */
+  const release = (why: string): void => {
+    const stored = read();
+    if (!stored.pause) return;
+    write({ ...stored, pause: null, staffTookOver: stored.downSince ?? stored.pause.downSince });
+    audit.record({
+      action: 'stream-guard',
+      subject: stored.pause.venueId,
+      outcome: 'released',
+      detail: `${why} Countertop will not bring the venue back online by itself.`,
+    });
+  };
+
+  const offOutbox = hub.on('outbox:changed', ({ entries }: { entries: OutboxEntry[] }) => {
+    const pause = read().pause;
+    if (!pause) return;
+    const staffChange = entries.some(
+      (entry) =>
+        entry.kind === 'venue-online' &&
+        entry.subject === `venue:${pause.venueId}` &&
+        entry.id !== pause.actionId &&
+        entry.createdAt >= pause.at,
+    );
+    if (staffChange) release('Staff changed the venue status after the automatic pause.');
+  });
+  const offVenue = hub.on('venue:changed', (venue: VenueState | null) => {
+    const pause = read().pause;
+    if (!pause || !venue || venue.venueId !== pause.venueId || venue.pending) return;
+    // Offline until a time: not our pause (it has no end), so someone changed it elsewhere
+    // (another terminal, the merchant's admin). A read from before the pause cannot look like
+    // this: the guard pauses only a venue that is online. (Put back online elsewhere needs no
+    // care: the return online then changes nothing.)
+    if (!venue.isOnline && venue.offlineUntil !== null)
+      release('The venue status was changed elsewhere after the automatic pause.');
+  });
+
+  const relayState = (state: RelayConnection, downForMs = 0): void => {
+    if (closed || state === 'unconfigured') return;
+    const stored = read();
+    const at = now();
+    if (state !== 'connected') {
+      if (stored.downSince) return;
+      const since = new Date(at.getTime() - Math.max(0, downForMs)).toISOString();
+      write({ ...stored, downSince: since });
+      schedule();
+      return;
+    }
+    if (!stored.downSince) return;
+    const from = stored.downSince;
+    const to = at.toISOString();
+    // A blip shorter than the alarm loses nothing (the platform retries for about 15 s); an
+    // outage that alarmed or paused the venue may have.
+    const long =
+      at.getTime() - Date.parse(from) >= STREAM_DOWN_ALARM_MS ||
+      stored.pause !== null ||
+      stored.staffTookOver === from;
+    let gaps = stored.gaps;
+    if (long) {
+      gaps = [...gaps, { id: randomUUID(), from, to, unknownOrders: null }];
+      if (gaps.length > MAX_GAPS) {
+        const [first, second, ...rest] = gaps;
+        if (first && second) gaps = [{ ...second, from: first.from }, ...rest];
+      }
+      audit.record({
+        action: 'stream-guard',
+        subject: deps.venueId() ?? '-',
+        outcome: 'stream-back',
+        detail: `The order stream was down from ${from} to ${to}: orders placed then may not have reached this terminal.`,
+      });
+    }
+    write({ ...stored, downSince: null, staffTookOver: null, gaps });
+    if (timer) clearTimeout(timer);
+    timer = null;
+    void resume();
+  };
+
+  // A stream already down when the app closed is still down until the relay client says otherwise.
+  schedule();
+
+  return {
+    relayState,
+    latestOrdersChecked: (unknown) => {
+      const stored = read();
+      const last = stored.gaps.at(-1);
+      if (!last || last.unknownOrders === unknown) return;
+      write({
+        ...stored,
+        gaps: [...stored.gaps.slice(0, -1), { ...last, unknownOrders: unknown }],
+      });
+    },
+    close: () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      offOutbox();
+      offVenue();
+    },
+    handlers: {
+      'stream:get': async () => view(),
+      'stream:configure': async (request) => {
+        const next: StreamGuardSettings = {
+          autoPause: request.autoPause,
+          pauseAfterSeconds: request.pauseAfterSeconds,
+        };
+        settings.set(SETTINGS_KEY, next);
+        audit.record({
+          action: 'stream-guard',
+          subject: deps.venueId() ?? '-',
+          outcome: 'configured',
+          detail: next.autoPause
+            ? `Pause the venue after ${next.pauseAfterSeconds} s without the order stream.`
+            : 'Never pause the venue automatically.',
+        });
+        schedule();
+        changed();
+        // A shorter delay may already be over.
+        if (next.autoPause) void pauseIfDue();
+        return view();
+      },
+      'stream:acknowledgeGap': async ({ gapId }) => {
+        const stored = read();
+        const gap = stored.gaps.find((g: StreamGap) => g.id === gapId);
+        // A second tap (or another window) acknowledging it again changes nothing.
+        if (!gap) return view(stored);
+        write({ ...stored, gaps: stored.gaps.filter((g) => g.id !== gapId) });
+        audit.record({
+          action: 'stream-guard',
+          subject: deps.venueId() ?? '-',
+          outcome: 'gap-acknowledged',
+          detail: `The order stream's gap from ${gap.from} to ${gap.to}.`,
+        });
+        return view();
+      },
+    },
+  };
+};

@@ -1,0 +1,118 @@
+// The demo's relay as its own process, the way it is deployed: `node --import tsx relay/cli.ts`
+// with its secrets in the environment (never on the command line). Being a process of its own,
+// anyone can `kill -STOP` or `kill` it and watch the terminal raise the alarm. It must not
+// outlive the demo: it stops with it, and a demo killed outright closes the child's stdin, which
+// makes the child stop itself (scripts/exit-with-parent.ts).
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLI = fileURLToPath(new URL('../relay/cli.ts', import.meta.url));
+const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.ts', import.meta.url));
+const START_TIMEOUT_MS = 30_000;
+const STOP_TIMEOUT_MS = 5_000;
+
+export type RelayProcessOptions = {
+  dbPath: string;
+  /** 0 (default): any free port; give the old one to start the relay again where it was. */
+  port?: number;
+  marketplaceSecrets: string[];
+  /** The relay's own complaints (its stderr), line by line. */
+  log?: (line: string) => void;
+};
+
+export type RelayProcess = {
+  url: string;
+  port: number;
+  pid: number;
+  /** Resolves when the process is gone, however it ended. */
+  exited: Promise<void>;
+  /** SIGTERM (the relay answers open polls and closes its database), SIGKILL if that hangs. */
+  stop(): Promise<void>;
+};
+
+export const startRelayProcess = (options: RelayProcessOptions): Promise<RelayProcess> => {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      EXIT_WITH_PARENT,
+      CLI,
+      '--db',
+      options.dbPath,
+      '--port',
+      String(options.port ?? 0),
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        RELAY_MARKETPLACE_SECRETS: options.marketplaceSecrets.join(','),
+      },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
+  let alive = true;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      alive = false;
+      resolve();
+    }),
+  );
+  let stderr = '';
+  let pending = '';
+  // What it says while stopping ("answering open polls…") is no news to whoever stopped it.
+  let stopping = false;
+  child.stderr?.on('data', (data: Buffer) => {
+    stderr += data.toString();
+    pending += data.toString();
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line.trim() !== '' && !stopping) options.log?.(line);
+  });
+
+  const stop = async (): Promise<void> => {
+    if (!alive) return;
+    stopping = true;
+    child.kill('SIGTERM');
+    // A frozen (SIGSTOPped) relay gets the SIGTERM only once it runs again.
+    child.kill('SIGCONT');
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS);
+    });
+    const late = await Promise.race([exited.then(() => false), timedOut]);
+    clearTimeout(timer);
+    if (late && alive) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  };
+
+  return new Promise<RelayProcess>((resolve, reject) => {
+    let stdout = '';
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`the relay did not start within ${START_TIMEOUT_MS / 1000} s: ${stderr}`));
+    }, START_TIMEOUT_MS);
+    const onData = (data: Buffer): void => {
+      stdout += data.toString();
+      const match = /relay: (http:\/\/\S+)/.exec(stdout);
+      if (!match?.[1]) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      // Whatever else it prints is not read; keep the pipe flowing so it never blocks.
+      child.stdout?.resume();
+      const url = match[1];
+      resolve({ url, port: Number(new URL(url).port), pid: child.pid ?? -1, exited, stop });
+    };
+    child.stdout?.on('data', onData);
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`the relay exited before listening: ${stderr.trim()}`));
+    });
+  });
+};

@@ -1,0 +1,191 @@
+// The stream guard against the real sandbox and relay: a relay that is gone or frozen takes the
+// venue offline through the platform, durably, and back online when the stream returns; staff
+// who change the venue meanwhile keep it; each outage leaves a gap to acknowledge that counts the
+// orders the platform lists and this terminal lacks.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../main/core';
+import { PAUSE_REASON } from '../../shared/stream-guard';
+import { startRelay } from '../../relay/server';
+import type { RelayProcess } from '../../scripts/relay-process';
+import { startRelayProcess } from '../../scripts/relay-process';
+import type { World } from './harness';
+import { startWorld, waitFor } from './harness';
+
+let world: World;
+let core: Core;
+const extra: Array<() => Promise<void>> = [];
+
+const PAUSE_AFTER_SECONDS = 5;
+
+beforeEach(async () => {
+  world = await startWorld();
+  core = await world.startCore({ relayWaitSeconds: 2 });
+  await world.connect(core);
+  await core.api['stream:configure']({ autoPause: true, pauseAfterSeconds: PAUSE_AFTER_SECONDS });
+  await waitFor('connected, venue read', async () => {
+    const [status, venue] = await Promise.all([
+      core.api['status:get']({}),
+      core.api['venue:get']({}),
+    ]);
+    return status.relay === 'connected' && venue?.isOnline === true;
+  });
+});
+afterEach(async () => {
+  for (const step of extra.splice(0).reverse()) await step();
+  await world.close();
+});
+
+/** The venue as the platform has it (the sandbox's control API), not as the terminal thinks. */
+const platformVenue = async () =>
+  (
+    await world.control<{ status: { is_online: boolean }; offline_until: string | null }>(
+      'GET',
+      `/venues/${world.sandbox.demo.venueId}`,
+    )
+  ).json;
+const audits = async (outcome: string) =>
+  (await core.api['audit:list']({ limit: 200 })).filter(
+    (e) => e.action === 'stream-guard' && e.outcome === outcome,
+  );
+const relayPort = (): number => Number(new URL(world.relay.url).port);
+const restartRelay = async (port: number): Promise<void> => {
+  world.relay = await startRelay({
+    port,
+    dbPath: world.relayDb,
+    marketplaceSecrets: [world.sandbox.webhookSecret],
+  });
+  const relay = world.relay;
+  extra.push(() => relay.close());
+};
+
+describe('stream guard', () => {
+  it('relay gone: paused through the platform, durable over a restart, back online with a gap notice', async () => {
+    const port = relayPort();
+    const stoppedAt = Date.now();
+    await world.relay.close();
+    await waitFor(
+      'paused at the platform',
+      async () => !(await platformVenue()).status.is_online,
+      30_000,
+    );
+    const pausedAfterMs = Date.now() - stoppedAt;
+    // Not before the chosen delay; the platform took it within a few seconds after it.
+    expect(pausedAfterMs).toBeGreaterThanOrEqual(PAUSE_AFTER_SECONDS * 1000);
+    expect((await platformVenue()).offline_until).toBeNull();
+    const paused = await core.api['stream:get']({});
+    expect(paused.pausedAt).not.toBeNull();
+    expect(paused.downSince).not.toBeNull();
+    const [pausedEntry] = await audits('paused');
+    expect(pausedEntry?.detail).toContain(PAUSE_REASON);
+
+    // An order placed now is dropped by the platform after its retries: the stream is down.
+    const lost = await world.placeOrder();
+    await waitFor('its notification dropped after the retries', async () => {
+      const sent = await world.control<
+        Array<{ body: { order?: { id?: string } }; dropped: string | null }>
+      >('GET', '/notifications');
+      return sent.json.some((n) => n.body.order?.id === lost.id && n.dropped === 'retries');
+    });
+
+    // The app restarts mid-outage: it still knows that it paused the venue.
+    await core.close();
+    core = await world.startCore({ relayWaitSeconds: 2 });
+    expect((await core.api['stream:get']({})).pausedAt).toBe(paused.pausedAt);
+
+    await restartRelay(port);
+    await waitFor(
+      'back online at the platform',
+      async () => (await platformVenue()).status.is_online,
+      20_000,
+    );
+    const back = await waitFor('gap with the unknown order counted', async () => {
+      const state = await core.api['stream:get']({});
+      return state.gaps[0]?.unknownOrders === 1 ? state : undefined;
+    });
+    expect(back.pausedAt).toBeNull();
+    expect(back.downSince).toBeNull();
+    expect(back.gaps).toHaveLength(1);
+    const [gap] = back.gaps;
+    if (!gap) throw new Error('no gap');
+    expect(Date.parse(gap.from)).toBeLessThanOrEqual(Date.parse(paused.downSince ?? ''));
+    expect(Date.parse(gap.to)).toBeGreaterThan(Date.parse(paused.pausedAt ?? ''));
+    expect(await audits('resumed')).toHaveLength(1);
+
+    const acknowledged = await core.api['stream:acknowledgeGap']({ gapId: gap.id });
+    expect(acknowledged.gaps).toEqual([]);
+    // A second tap changes nothing and is no error.
+    expect((await core.api['stream:acknowledgeGap']({ gapId: gap.id })).gaps).toEqual([]);
+    expect(await audits('gap-acknowledged')).toHaveLength(1);
+  }, 90_000);
+
+  it('staff who change the venue after the pause keep it: no automatic return online', async () => {
+    const port = relayPort();
+    await world.relay.close();
+    await waitFor('paused', async () => (await audits('paused')).length === 1, 30_000);
+    const until = new Date(world.now().getTime() + 30 * 60_000).toISOString();
+    await core.api['venue:setOnline']({ online: false, until });
+    await waitFor('released', async () => (await audits('released')).length === 1);
+    await waitFor(
+      'staff change at the platform',
+      async () => (await platformVenue()).offline_until !== null,
+    );
+
+    await restartRelay(port);
+    await waitFor(
+      'stream back',
+      async () => (await core.api['stream:get']({})).gaps.length === 1,
+      20_000,
+    );
+    expect(await audits('resumed')).toHaveLength(0);
+    const venue = await platformVenue();
+    expect(venue.status.is_online).toBe(false);
+    expect(venue.offline_until).not.toBeNull();
+  }, 90_000);
+
+  it('a frozen relay (SIGSTOP: connections accepted, nothing answered) pauses the venue too', async () => {
+    const port = relayPort();
+    await world.relay.close();
+    const relay: RelayProcess = await startRelayProcess({
+      dbPath: world.relayDb,
+      port,
+      marketplaceSecrets: [world.sandbox.webhookSecret],
+    });
+    extra.push(() => relay.stop());
+    await waitFor(
+      'connected to the relay process',
+      async () => (await core.api['status:get']({})).relay === 'connected',
+      20_000,
+    );
+    expect((await core.api['stream:get']({})).downSince).toBeNull();
+
+    process.kill(relay.pid, 'SIGSTOP');
+    const frozenAt = Date.now();
+    const down = await waitFor(
+      'hang detected',
+      async () => {
+        const status = await core.api['status:get']({});
+        return status.relay === 'disconnected' ? status : undefined;
+      },
+      20_000,
+    );
+    expect(down.relayError).toMatch(/did not answer in time/);
+    // A long poll (2 s) and its 5 s margin at most, plus what a loaded machine adds.
+    const detectedAfterMs = Date.now() - frozenAt;
+    expect(detectedAfterMs).toBeLessThan(2_000 + 5_000 + 3_000);
+    await waitFor(
+      'paused at the platform',
+      async () => !(await platformVenue()).status.is_online,
+      30_000,
+    );
+
+    process.kill(relay.pid, 'SIGCONT');
+    await waitFor(
+      'back online at the platform',
+      async () => (await platformVenue()).status.is_online,
+      20_000,
+    );
+    const state = await core.api['stream:get']({});
+    expect(state.gaps).toHaveLength(1);
+    expect(state.pausedAt).toBeNull();
+  }, 90_000);
+});
