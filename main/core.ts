@@ -45,7 +45,7 @@ export type CoreOptions = {
   reconcileIntervalMs?: number;
   /** Outbox backoff (tests shorten it). */
   backoff?: { baseMs?: number; capMs?: number };
-  /** Relay long-poll wait in seconds (default 25). */
+  /** Relay long-poll wait in seconds (default 10: a hung relay is noticed within 15 s). */
   relayWaitSeconds?: number;
   /** What only the desktop app can do (restart itself). */
   machine?: MachineHost;

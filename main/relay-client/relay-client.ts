@@ -84,7 +84,10 @@ export const readCursor = (db: Database): RelayCursor => {
 
 export const startRelayClient = (options: RelayClientOptions): RelayClient => {
   const { db } = options;
-  const wait = options.waitSeconds ?? 25;
+  // The hold time bounds how long a relay that hangs (accepts, never answers) goes unnoticed:
+  // hold + margin. 10 s makes a frozen relay alarm within 15 s, like one that is gone; one poll
+  // per terminal every 10 s is far below the relay's per-key limit.
+  const wait = options.waitSeconds ?? 10;
   const answerMarginMs = options.answerMarginMs ?? RELAY_ANSWER_MARGIN_MS;
   const inbox = createNotificationInbox(db);
   const insertDelivery = db.prepare(
