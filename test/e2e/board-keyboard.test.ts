@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
-import { control, eventually, launchChromium, startTestDemo } from './support';
+import { control, eventually, openDemoPage, startTestDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -13,10 +13,7 @@ let sandbox: ReturnType<typeof control>;
 beforeAll(async () => {
   demo = await startTestDemo();
   sandbox = control(demo);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: en.columns.new, exact: true }).waitFor();
+  ({ browser, page } = await openDemoPage(demo, { width: 1280, height: 800 }));
 }, 60_000);
 
 afterAll(async () => {

@@ -10,7 +10,7 @@ import {
   controlCall,
   ensureOutputDir,
   eventually,
-  launchChromium,
+  openDemoPage,
   startTestDemo,
 } from './support';
 
@@ -32,10 +32,7 @@ const tab = (name: string) => page.getByRole('navigation').getByRole('button', {
 beforeAll(async () => {
   demo = await startTestDemo();
   sandbox = control(demo);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
+  ({ browser, page } = await openDemoPage(demo, { width: 1280, height: 800 }));
 }, 60_000);
 
 afterAll(async () => {
