@@ -9,7 +9,6 @@ import type { ServiceApi } from '../shared/ipc/contract';
 import type { ServiceHost } from './host/dispatch';
 import { createEventHub } from './host/event-hub';
 import type { SecretStore } from './secrets/secret-store';
-import { SECRET_NAMES } from './secrets/secret-store';
 import { createLogger } from './log/logger';
 import { logLinkChanges } from './log/link-history';
 import { createRedactor, redactingSecretStore } from './log/redactor';
@@ -242,8 +241,6 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   };
   outbox.start();
   await setup.migrateKeychain();
-  // The redactor learns every stored secret now, before anything could log one.
-  for (const name of SECRET_NAMES) await secrets.get(name).catch(() => null);
   log.info('started', { version: options.version ?? 'unknown' });
   if (setup.connection()) {
     await setup.resume();

@@ -70,7 +70,10 @@ export const createRedactor = (): Redactor => {
   };
 };
 
-/** A keychain whose every secret, read or written, the redactor learns. */
+/**
+ * A keychain whose every secret, read or written, the redactor learns. Main reaches secrets only
+ * through it, so a secret is learnt before any code holding it could log it.
+ */
 export const redactingSecretStore = (store: SecretStore, redactor: Redactor): SecretStore => ({
   get: async (name) => {
     const value = await store.get(name);

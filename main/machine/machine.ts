@@ -73,15 +73,18 @@ export const createMachineSlice = (deps: {
     return { kiosk, startOnLogin, pinSet, kioskUnlocked: kiosk && kioskUnlocked };
   };
 
-  /** Throws unless `pin` is the staff PIN; a run of wrong PINs locks it for a minute. */
-  const checkPin = async (pin: string | undefined, doing: string): Promise<void> => {
+  /**
+   * Throws unless `pin` is the staff PIN (any PIN passes while none is set); a run of wrong PINs
+   * locks it for a minute. Resolves whether a PIN is set.
+   */
+  const checkPin = async (pin: string | undefined, doing: string): Promise<boolean> => {
     const stored = await secrets.get('staff-pin');
-    if (stored === null) return;
+    if (stored === null) return false;
     if (now().getTime() < lockedUntil)
       throw new ServiceError('conflict', 'Too many wrong PINs. Wait a minute and try again.');
     if (pin !== undefined && (await pinMatches(pin, stored))) {
       wrongPins = 0;
-      return;
+      return true;
     }
     wrongPins += 1;
     audit.record({ action: 'machine/pin', subject: doing, outcome: 'refused' });
@@ -102,9 +105,9 @@ export const createMachineSlice = (deps: {
   };
 
   const set = async (request: MachineSetRequest): Promise<MachineSettings> => {
-    await checkPin(request.currentPin, 'settings');
+    const hadPin = await checkPin(request.currentPin, 'settings');
     const before = stored();
-    const pinSet = request.pin !== undefined || (await secrets.get('staff-pin')) !== null;
+    const pinSet = request.pin !== undefined || hadPin;
     const next: Stored = {
       kiosk: request.kiosk ?? before.kiosk,
       startOnLogin: request.startOnLogin ?? before.startOnLogin,
@@ -133,9 +136,8 @@ export const createMachineSlice = (deps: {
       'machine:get': () => current(),
       'machine:set': set,
       'machine:unlock': async ({ pin }) => {
-        if ((await secrets.get('staff-pin')) === null)
+        if (!(await checkPin(pin, 'kiosk')))
           throw new ServiceError('conflict', 'No staff PIN is set.');
-        await checkPin(pin, 'kiosk');
         kioskUnlocked = true;
         audit.record({ action: 'machine/kiosk', subject: 'kiosk', outcome: 'unlocked' });
         return changed();
