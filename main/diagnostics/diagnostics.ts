@@ -10,6 +10,8 @@ import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { Logger } from '../log/logger';
+import { parseLogLine } from '../log/logger';
+import type { LogEntry } from '../../shared/domain';
 import { createRedactor } from '../log/redactor';
 import type { Redactor } from '../log/redactor';
 import type { SecretStore } from '../secrets/secret-store';
@@ -78,7 +80,15 @@ export const createDiagnosticsSlice = (deps: {
       api['outbox:list']({}),
       api['audit:list']({ limit: 1000 }),
     ]);
-    const recentLog = deps.log.recent({ limit: 5000, minLevel: 'info' }).reverse();
+    // The log files of the same days (older rotated files stay out of the bundle), read once:
+    // they go in whole, and their lines give the link history and the warnings.
+    const logs = deps.log
+      .files()
+      .filter((file) => statSync(file).mtimeMs >= since)
+      .map((file) => ({ name: `logs/${path.basename(file)}`, text: readFileSync(file, 'utf8') }));
+    const entries = logs
+      .flatMap(({ text }) => text.split('\n').map(parseLogLine))
+      .filter((entry): entry is LogEntry => entry !== null && Date.parse(entry.at) >= since);
     let integrity: string[];
     try {
       integrity = deps.integrity();
@@ -98,15 +108,13 @@ export const createDiagnosticsSlice = (deps: {
       'status.json': json(status),
       'outbox.json': json(outbox),
       'audit.jsonl': jsonLines(audit.filter((entry) => Date.parse(entry.at) >= since).reverse()),
-      'links.jsonl': jsonLines(recentLog.filter((entry) => entry.event === 'link')),
+      'links.jsonl': jsonLines(entries.filter((entry) => entry.event === 'link')),
       'errors.jsonl': jsonLines(
-        recentLog.filter((entry) => entry.level === 'warn' || entry.level === 'error'),
+        entries.filter((entry) => entry.level === 'warn' || entry.level === 'error'),
       ),
       'integrity.txt': `${integrity.join('\n')}\n`,
     };
-    // The log files of the same days (older rotated files stay out of the bundle).
-    for (const file of deps.log.files().filter((f) => statSync(f).mtimeMs >= since))
-      files[`logs/${path.basename(file)}`] = readFileSync(file, 'utf8');
+    for (const { name, text } of logs) files[name] = text;
     return files;
   };
 

@@ -48,6 +48,22 @@ export type Logger = Record<LogLevel, (event: string, fields?: LogFields) => voi
 
 const PINO_LEVELS: Record<number, LogLevel> = { 20: 'debug', 30: 'info', 40: 'warn', 50: 'error' };
 
+/** One line of a log file as an entry; null for anything else (a torn last line). */
+export const parseLogLine = (line: string): LogEntry | null => {
+  try {
+    const raw = JSON.parse(line) as { level?: number; at?: string; event?: string };
+    const level = PINO_LEVELS[raw.level ?? 0];
+    if (!level || typeof raw.at !== 'string' || typeof raw.event !== 'string') return null;
+    const fields: Record<string, unknown> = { ...raw };
+    delete fields.level;
+    delete fields.at;
+    delete fields.event;
+    return { at: raw.at, level, event: raw.event, fields };
+  } catch {
+    return null;
+  }
+};
+
 export const createLogger = (options: {
   dir: string;
   level?: LogLevel;
@@ -91,21 +107,6 @@ export const createLogger = (options: {
           )
       : [];
 
-  const parse = (line: string): LogEntry | null => {
-    try {
-      const raw = JSON.parse(line) as { level?: number; at?: string; event?: string };
-      const level = PINO_LEVELS[raw.level ?? 0];
-      if (!level || typeof raw.at !== 'string' || typeof raw.event !== 'string') return null;
-      const fields: Record<string, unknown> = { ...raw };
-      delete fields.level;
-      delete fields.at;
-      delete fields.event;
-      return { at: raw.at, level, event: raw.event, fields };
-    } catch {
-      return null;
-    }
-  };
-
   const write =
     (level: LogLevel) =>
     (event: string, fields: LogFields = {}): void =>
@@ -122,7 +123,7 @@ export const createLogger = (options: {
       for (const file of files().reverse()) {
         const lines = readFileSync(file, 'utf8').split('\n').reverse();
         for (const line of lines) {
-          const entry = line ? parse(line) : null;
+          const entry = line ? parseLogLine(line) : null;
           if (entry && LOG_LEVELS.indexOf(entry.level) >= floor) found.push(entry);
           if (found.length >= limit) return found;
         }
