@@ -28,6 +28,7 @@ import { createDeliverySlice } from './delivery/delivery';
 import { createMachineSlice } from './machine/machine';
 import type { MachineHost } from './machine/machine';
 import type { AuditLog } from './audit/audit-log';
+import { ServiceError } from './service-error';
 import { createStreamGuard } from './stream-guard/stream-guard';
 
 export type Core = ServiceHost & {
@@ -228,6 +229,35 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...diagnostics.handlers,
     'log:recent': async (request) => log.recent(request),
     ...guard.handlers,
+    // Placeholders while the printing and history slices are built (never on main).
+    ...(Object.fromEntries(
+      (
+        [
+          'print:get',
+          'print:configure',
+          'print:order',
+          'print:daySummary',
+          'print:test',
+          'print:preview',
+          'print:retry',
+          'print:cancel',
+          'history:search',
+          'history:order',
+          'history:summary',
+          'history:exportCsv',
+          'history:settings',
+          'history:configure',
+        ] as const
+      ).map((name) => [
+        name,
+        async () => {
+          throw new ServiceError('failed', `${name} is not built yet`);
+        },
+      ]),
+    ) as unknown as Pick<
+      ServiceApi,
+      Extract<keyof ServiceApi, `print:${string}` | `history:${string}`>
+    >),
     'audit:list': async ({ limit }) => audit.list(limit),
   };
 

@@ -46,7 +46,8 @@ export type OrderItem = {
   posId: string | null;
 };
 
-export type DeliveryType = 'takeaway' | 'homedelivery' | 'eatin';
+export const DELIVERY_TYPES = ['takeaway', 'homedelivery', 'eatin'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
 /** Staff actions on an order, in the order their buttons show (rules: shared/order-actions.ts). */
 export const ORDER_ACTION_KINDS = [

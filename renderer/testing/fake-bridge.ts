@@ -17,6 +17,10 @@ import type { OrderSettings } from '../../shared/order-timing';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type { RingLevel } from '../ringer';
 import type { StreamGuardState } from '../../shared/stream-guard';
+import type { PrintState } from '../../shared/printing';
+import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';
+import type { DaySummary } from '../../shared/history';
+import { DEFAULT_RETENTION_DAYS } from '../../shared/history';
 import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 import type {
   Bridge,
@@ -42,6 +46,25 @@ export type FakeBridge = Bridge & {
   setDeliveries(deliveries: Delivery[]): void;
   listenerCount(): number;
 };
+
+export const emptyDaySummary = (day: string): DaySummary => ({
+  day,
+  timeZone: 'UTC',
+  orders: 0,
+  byStatus: { CREATED: 0, PRODUCTION: 0, READY: 0, DELIVERED: 0, REJECTED: 0, CANCELED: 0 },
+  byType: { takeaway: 0, homedelivery: 0, eatin: 0 },
+  rejections: [],
+  sales: [],
+  acceptToReady: {
+    count: 0,
+    averageSeconds: null,
+    p90Seconds: null,
+    promisedAverageSeconds: null,
+  },
+  late: [],
+  items: [],
+  hours: Array.from({ length: 24 }, (_, hour) => ({ hour, orders: 0, sales: 0 })),
+});
 
 export const makeStatus = (patch: Partial<AppStatus> = {}): AppStatus => ({
   configured: true,
@@ -195,6 +218,7 @@ export const createFakeBridge = (
     delivery?: Partial<DeliverySetupState>;
     orderSettings?: Partial<OrderSettings>;
     stream?: StreamGuardState;
+    print?: PrintState;
   } = {},
 ): FakeBridge => {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
@@ -235,6 +259,12 @@ export const createFakeBridge = (
     downSince: null,
     pausedAt: null,
     gaps: [],
+  };
+
+  let print: PrintState = init.print ?? {
+    settings: DEFAULT_PRINT_SETTINGS,
+    printers: [],
+    jobs: [],
   };
 
   const emit = <E extends EventName>(event: E, payload: ServiceEvents[E]): void => {
@@ -329,6 +359,33 @@ export const createFakeBridge = (
       return machine;
     },
     'machine:restart': async () => undefined,
+    'print:get': async () => print,
+    'print:configure': async (changes) => {
+      print = { ...print, settings: { ...print.settings, ...changes } };
+      emit('print:changed', print);
+      return print;
+    },
+    'print:order': async () => ({ jobIds: ['job-1'] }),
+    'print:daySummary': async () => ({ jobIds: ['job-2'] }),
+    'print:test': async () => ({ jobIds: ['job-3'] }),
+    'print:preview': async (r) => ({
+      kind: r.document,
+      paperWidth: r.paperWidth,
+      columns: r.paperWidth === 58 ? 32 : 48,
+      lines: [{ kind: 'text', text: r.document }],
+    }),
+    'print:retry': async () => undefined,
+    'print:cancel': async () => undefined,
+    'history:search': async () => ({ orders, nextCursor: null }),
+    'history:order': async (r) => {
+      const order = orders.find((o) => o.id === r.orderId);
+      if (!order) return Promise.reject({ code: 'not-found', message: `No order ${r.orderId}` });
+      return { order, timeline: [{ at: order.createdAt, kind: 'received' }] };
+    },
+    'history:summary': async (r) => emptyDaySummary(r.day),
+    'history:exportCsv': async (r) => ({ filename: `orders-${r.day}.csv`, csv: 'order\n' }),
+    'history:settings': async () => ({ retentionDays: DEFAULT_RETENTION_DAYS }),
+    'history:configure': async (r) => r,
     'diagnostics:export': async () => ({
       file: '/data/diagnostics/countertop-diagnostics.zip',
       bytes: 1234,

@@ -18,7 +18,7 @@ import type {
   OutboxEntry,
   VenueState,
 } from '../domain';
-import { LOG_LEVELS, WEEKDAYS } from '../domain';
+import { DELIVERY_TYPES, LOG_LEVELS, ORDER_STATUSES, WEEKDAYS } from '../domain';
 import type { OrderSettings } from '../order-timing';
 
 /** The venue's order settings (shared/order-timing.ts); every field may be changed alone. */
@@ -31,6 +31,16 @@ export const orderSettingsSchema = z
   .partial()
   .strict();
 import type { StreamGuardState } from '../stream-guard';
+import type { DaySummary, HistoryPage, HistorySettings, OrderHistory } from '../history';
+import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../history';
+import type { PrintDocument, PrintState } from '../printing';
+import {
+  KITCHEN_TICKET_TRIGGERS,
+  ORDER_DOCUMENTS,
+  PAPER_WIDTHS,
+  PRINT_DOCUMENTS,
+  READY_PRINTS,
+} from '../printing';
 import { AUTO_PAUSE_MAX_SECONDS, AUTO_PAUSE_MIN_SECONDS } from '../stream-guard';
 
 const id = z.string().min(1).max(200);
@@ -160,6 +170,71 @@ export const machineSetSchema = z
   })
   .strict();
 export type MachineSetRequest = z.infer<typeof machineSetSchema>;
+
+/** A calendar day, YYYY-MM-DD, that exists. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a day as YYYY-MM-DD')
+  .refine((v) => new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'no such day');
+
+// A host name or IPv4/IPv6 address: letters, digits, dots, hyphens, colons (nothing a shell or
+// URL would read as more than a host).
+const printerHost = z
+  .string()
+  .trim()
+  .min(1)
+  .max(253)
+  .regex(/^[A-Za-z0-9.:-]+$/, 'enter a host name or IP address');
+// CUPS queue names: no spaces, slashes or '#'; never starting with '-' (it would read as an option).
+const printerQueue = z
+  .string()
+  .trim()
+  .regex(
+    /^[A-Za-z0-9_][A-Za-z0-9_.@-]{0,126}$/,
+    'enter the printer queue name as the system shows it',
+  );
+
+export const printerConfigSchema = z
+  .object({
+    id: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'a printer id is letters, digits, - or _'),
+    name: z.string().trim().min(1).max(60),
+    connection: z.discriminatedUnion('kind', [
+      z
+        .object({
+          kind: z.literal('network'),
+          host: printerHost,
+          port: z.number().int().min(1).max(65535),
+        })
+        .strict(),
+      z.object({ kind: z.literal('system'), queue: printerQueue }).strict(),
+    ]),
+    paperWidth: z.union(PAPER_WIDTHS.map((w) => z.literal(w))),
+    documents: z.array(z.enum(PRINT_DOCUMENTS)).max(PRINT_DOCUMENTS.length),
+  })
+  .strict();
+
+export const printSettingsSchema = z
+  .object({
+    printers: z
+      .array(printerConfigSchema)
+      .max(8)
+      .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'printer ids repeat'),
+    kitchenTicket: z.enum(KITCHEN_TICKET_TRIGGERS),
+    onReady: z.enum(READY_PRINTS),
+  })
+  .partial()
+  .strict();
+
+export const historyQuerySchema = z
+  .object({
+    text: z.string().trim().max(100).optional(),
+    day: day.optional(),
+    statuses: z.array(z.enum(ORDER_STATUSES)).max(ORDER_STATUSES.length).optional(),
+    types: z.array(z.enum(DELIVERY_TYPES)).max(DELIVERY_TYPES.length).optional(),
+    limit: z.number().int().min(1).max(200),
+    cursor: z.string().min(1).max(200).optional(),
+  })
+  .strict();
 
 type ChannelSpec<S extends z.ZodType, R> = { request: S; response: R };
 // The response type travels as a phantom: main is trusted, only requests are validated.
@@ -306,6 +381,46 @@ export const channels = {
   ).returns<StreamGuardState>(),
   'stream:acknowledgeGap': channel(z.object({ gapId: id }).strict()).returns<StreamGuardState>(),
 
+  /** The printers, their status, the print settings and the jobs not printed yet. */
+  'print:get': channel(empty).returns<PrintState>(),
+  'print:configure': channel(printSettingsSchema).returns<PrintState>(),
+  /** Prints an order's document on every printer that takes it: a new job each time (a reprint). */
+  'print:order': channel(
+    z.object({ orderId: id, document: z.enum(ORDER_DOCUMENTS) }).strict(),
+  ).returns<{ jobIds: string[] }>(),
+  'print:daySummary': channel(z.object({ day }).strict()).returns<{ jobIds: string[] }>(),
+  'print:test': channel(z.object({ printerId: id }).strict()).returns<{ jobIds: string[] }>(),
+  /** The lines a document prints, for the preview: the same lines the printer's bytes encode. */
+  'print:preview': channel(
+    z
+      .object({
+        document: z.enum(PRINT_DOCUMENTS),
+        orderId: id.optional(),
+        day: day.optional(),
+        paperWidth: z.union(PAPER_WIDTHS.map((w) => z.literal(w))),
+      })
+      .strict(),
+  ).returns<PrintDocument>(),
+  /** Tries a waiting job again now (the same job: it never prints twice). */
+  'print:retry': channel(z.object({ jobId: id }).strict()).returns<void>(),
+  /** Drops a job that has not printed. */
+  'print:cancel': channel(z.object({ jobId: id }).strict()).returns<void>(),
+
+  'history:search': channel(historyQuerySchema).returns<HistoryPage>(),
+  'history:order': channel(z.object({ orderId: id }).strict()).returns<OrderHistory>(),
+  'history:summary': channel(z.object({ day }).strict()).returns<DaySummary>(),
+  /** The day's orders as CSV (one row per order). */
+  'history:exportCsv': channel(z.object({ day }).strict()).returns<{
+    filename: string;
+    csv: string;
+  }>(),
+  'history:settings': channel(empty).returns<HistorySettings>(),
+  'history:configure': channel(
+    z
+      .object({ retentionDays: z.number().int().min(RETENTION_MIN_DAYS).max(RETENTION_MAX_DAYS) })
+      .strict(),
+  ).returns<HistorySettings>(),
+
   'audit:list': channel(z.object({ limit: z.number().int().min(1).max(1000) }).strict()).returns<
     AuditEntry[]
   >(),
@@ -341,6 +456,8 @@ export type ServiceEvents = {
   'machine:changed': MachineSettings;
   /** The order stream's guard: down since, paused by Countertop, gaps to acknowledge. */
   'stream:changed': StreamGuardState;
+  /** Printers, jobs or print settings changed. */
+  'print:changed': PrintState;
 };
 export type EventName = keyof ServiceEvents;
 export const EVENT_NAMES: EventName[] = [
@@ -353,6 +470,7 @@ export const EVENT_NAMES: EventName[] = [
   'deliveries:changed',
   'machine:changed',
   'stream:changed',
+  'print:changed',
 ];
 
 /**
@@ -369,6 +487,7 @@ export const EVENT_LISTS = {
   'deliveries:changed': { channel: 'delivery:list', key: 'deliveries' },
   'machine:changed': { channel: 'machine:get', key: null },
   'stream:changed': { channel: 'stream:get', key: null },
+  'print:changed': { channel: 'print:get', key: null },
 } as const satisfies Partial<Record<EventName, { channel: ChannelName; key: string | null }>>;
 
 // The table above must agree with the types: each event is its channel's answer, or wraps it.
@@ -394,6 +513,7 @@ export const EVENT_LISTS_AGREE: { [E in keyof typeof EVENT_LISTS]: Agrees<E> } =
   'deliveries:changed': true,
   'machine:changed': true,
   'stream:changed': true,
+  'print:changed': true,
 };
 
 /** Error as it crosses the bridge: a code the UI can act on and a sentence for staff. */

@@ -1,0 +1,123 @@
+// Printing as main and the renderer share it: the documents, the printers, the jobs. A document is
+// a list of lines (`PrintDocument`): main encodes those lines to the printer's bytes and the
+// renderer draws the same lines as the preview, so the two cannot disagree.
+
+/** Every document the terminal prints. */
+export const PRINT_DOCUMENTS = [
+  'kitchen-ticket',
+  'pickup-label',
+  'receipt',
+  'day-summary',
+  'test-page',
+] as const;
+export type PrintDocumentKind = (typeof PRINT_DOCUMENTS)[number];
+
+/** The documents printed for one order (from its card, from history, or by the settings). */
+export const ORDER_DOCUMENTS = ['kitchen-ticket', 'pickup-label', 'receipt'] as const;
+export type OrderDocumentKind = (typeof ORDER_DOCUMENTS)[number];
+
+export const PAPER_WIDTHS = [58, 80] as const;
+export type PaperWidthMm = (typeof PAPER_WIDTHS)[number];
+
+/** When the kitchen ticket prints by itself: on accept, as soon as the order arrives, or never. */
+export const KITCHEN_TICKET_TRIGGERS = ['accept', 'new-order', 'manual'] as const;
+export type KitchenTicketTrigger = (typeof KITCHEN_TICKET_TRIGGERS)[number];
+
+/** What prints by itself when an order is marked ready. */
+export const READY_PRINTS = ['pickup-label', 'receipt', 'both', 'none'] as const;
+export type ReadyPrint = (typeof READY_PRINTS)[number];
+
+/** Raw TCP ESC/POS (port 9100 on most network printers), or the OS spooler (CUPS `lp`). */
+export type PrinterConnection =
+  { kind: 'network'; host: string; port: number } | { kind: 'system'; queue: string };
+
+export type PrinterConfig = {
+  id: string;
+  name: string;
+  connection: PrinterConnection;
+  paperWidth: PaperWidthMm;
+  /** The documents this printer prints; a document no printer takes is not printed. */
+  documents: PrintDocumentKind[];
+};
+
+export type PrintSettings = {
+  printers: PrinterConfig[];
+  kitchenTicket: KitchenTicketTrigger;
+  onReady: ReadyPrint;
+};
+
+export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
+  printers: [],
+  kitchenTicket: 'accept',
+  onReady: 'pickup-label',
+};
+
+/**
+ * A printer's state as last read back (ESC/POS real-time status). `unknown`: a spooler printer,
+ * or not asked yet.
+ */
+export type PrinterState = 'ready' | 'offline' | 'cover-open' | 'paper-out' | 'error' | 'unknown';
+
+export type PrinterStatus = {
+  printerId: string;
+  state: PrinterState;
+  paperNearEnd: boolean;
+  checkedAt: string | null;
+  /** What went wrong, for staff (e.g. the connection error). */
+  message: string | null;
+};
+
+/**
+ * queued: not tried yet; printing: being sent; waiting: the printer could not take it (it stays
+ * queued and goes when the printer returns); printed: done; canceled: staff dropped it.
+ */
+export type PrintJobState = 'queued' | 'printing' | 'waiting' | 'printed' | 'canceled';
+
+export type PrintJob = {
+  id: string;
+  document: PrintDocumentKind;
+  orderId: string | null;
+  orderNumber: string | null;
+  /** The day of a day summary (YYYY-MM-DD). */
+  day: string | null;
+  printerId: string;
+  state: PrintJobState;
+  /** auto: a setting printed it; staff: asked for (a reprint is a new job); test: a test page. */
+  origin: 'auto' | 'staff' | 'test';
+  attempts: number;
+  error: string | null;
+  createdAt: string;
+  printedAt: string | null;
+};
+
+/** One line of a document. `size` multiplies the character width and height (1–3). */
+export type PrintLine =
+  | {
+      kind: 'text';
+      text: string;
+      align?: 'left' | 'center' | 'right';
+      size?: 1 | 2 | 3;
+      bold?: boolean;
+      /** White on black: what must not be missed (allergy notes). */
+      invert?: boolean;
+      underline?: boolean;
+    }
+  | { kind: 'columns'; left: string; right: string; bold?: boolean }
+  | { kind: 'rule' }
+  | { kind: 'feed'; lines: number };
+
+/** A document as lines, for a paper width in characters (font A: 32 on 58 mm, 48 on 80 mm). */
+export type PrintDocument = {
+  kind: PrintDocumentKind;
+  paperWidth: PaperWidthMm;
+  columns: number;
+  lines: PrintLine[];
+};
+
+/** Everything the printing screens show; `print:changed` carries it whole. */
+export type PrintState = {
+  settings: PrintSettings;
+  printers: PrinterStatus[];
+  /** Jobs not printed yet, and the latest printed or canceled ones (at most 50). */
+  jobs: PrintJob[];
+};
