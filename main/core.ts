@@ -4,6 +4,7 @@
 // (main/app/) and the web host only carry requests and events. Each slice owns its tables, its
 // outbox kinds, its channels and its events; nothing here touches SQL or implements a channel.
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { ServiceApi } from '../shared/ipc/contract';
 import type { ServiceHost } from './host/dispatch';
@@ -22,7 +23,7 @@ import { createMarketplaceClient } from './marketplace/client';
 import { createOutbox, outboxHandlers } from './outbox/outbox';
 import { createSetupSlice } from './setup/setup';
 import { createOrdersSlice } from './orders/orders';
-import { createVenueSlice } from './venue/venue';
+import { createVenueSlice, TIME_ZONE } from './venue/venue';
 import { createMenuSlice } from './menu/menu';
 import { createDeliverySlice } from './delivery/delivery';
 import { createMachineSlice } from './machine/machine';
@@ -160,6 +161,19 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     venueName: (name) => venue.rememberName(name),
     settings,
     status: () => setup.handlers['status:get']({}),
+    history: {
+      // No terminal name is configured anywhere: the machine's name tells a venue's terminals apart.
+      terminal: hostname(),
+      timeZone: () => TIME_ZONE,
+      // The printing slice's projection of an order's jobs, once it is composed here.
+      printJobs: () => [],
+      // Each domain removes its own copies of customers' data past the retention (the printing
+      // slice's forgetPersonalBefore joins this list when it is composed here).
+      retention: [
+        { name: 'deliveries', forget: (cutoff) => delivery.forgetPersonalBefore(cutoff) },
+        { name: 'outbox payloads', forget: (cutoff) => outbox.forgetPayloadsBefore(cutoff) },
+      ],
+    },
   });
   const venue = createVenueSlice({
     ...slice,
@@ -229,7 +243,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...diagnostics.handlers,
     'log:recent': async (request) => log.recent(request),
     ...guard.handlers,
-    // Placeholders while the printing and history slices are built (never on main).
+    // Placeholders while the printing slice is built (never on main).
     ...(Object.fromEntries(
       (
         [
@@ -241,12 +255,6 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
           'print:preview',
           'print:retry',
           'print:cancel',
-          'history:search',
-          'history:order',
-          'history:summary',
-          'history:exportCsv',
-          'history:settings',
-          'history:configure',
         ] as const
       ).map((name) => [
         name,
@@ -254,10 +262,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
           throw new ServiceError('failed', `${name} is not built yet`);
         },
       ]),
-    ) as unknown as Pick<
-      ServiceApi,
-      Extract<keyof ServiceApi, `print:${string}` | `history:${string}`>
-    >),
+    ) as unknown as Pick<ServiceApi, Extract<keyof ServiceApi, `print:${string}`>>),
     'audit:list': async ({ limit }) => audit.list(limit),
   };
 
@@ -270,6 +275,8 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     delivery.maintainWebhook();
   };
   outbox.start();
+  // Customers' data past the retention goes now and every hour, connected or not.
+  orders.history.start();
   await setup.migrateKeychain();
   log.info('started', { version: options.version ?? 'unknown' });
   if (setup.connection()) {

@@ -137,6 +137,12 @@ export type DeliveryStore = {
   list(): Delivery[];
   /** Stores a verified event once; false when its id was seen before. */
   recordEvent(event: DeliveryEvent, receivedAt: string): boolean;
+  /**
+   * Finished deliveries booked before `cutoff` lose their recipient's name, phone and street
+   * address, and the events that place the courier at the door or carry the handshake PIN.
+   * Returns how many deliveries it changed.
+   */
+  forgetPersonalBefore(cutoff: string): number;
 };
 
 /** The outbox's open rows of one delivery's subject (`delivery:<id>`), oldest first. */
@@ -170,6 +176,11 @@ export const createDeliveryStore = (
   );
   const selectByReference = db.prepare<[string], Row>(
     'SELECT * FROM deliveries WHERE reference = ?',
+  );
+  const selectOlder = db.prepare<[string], Row>('SELECT * FROM deliveries WHERE created_at < ?');
+  const updateBooking = db.prepare('UPDATE deliveries SET booking = ? WHERE id = ?');
+  const deleteDoorEvents = db.prepare(
+    "DELETE FROM delivery_events WHERE reference = ? AND type IN ('order.location_updated', 'order.handshake_delivery')",
   );
 
   const eventsOf = (reference: string): DeliveryEvent[] =>
@@ -280,5 +291,30 @@ export const createDeliveryStore = (
       }
       return added;
     },
+    forgetPersonalBefore: db.transaction((cutoff: string): number => {
+      let count = 0;
+      for (const row of selectOlder.all(cutoff)) {
+        const booking = JSON.parse(row.booking) as DeliveryBooking;
+        if (!isFinalDelivery(toDelivery(row).status)) continue;
+        if (booking.recipientName === '' && booking.recipientPhone === '') continue;
+        const scrubbed: DeliveryBooking = {
+          ...booking,
+          recipientName: '',
+          recipientPhone: '',
+          address: {
+            ...booking.address,
+            street: '',
+            postCode: '',
+            formatted: null,
+            lat: null,
+            lon: null,
+          },
+        };
+        updateBooking.run(JSON.stringify(scrubbed), row.id);
+        if (row.reference) deleteDoorEvents.run(row.reference);
+        count += 1;
+      }
+      return count;
+    }),
   };
 };

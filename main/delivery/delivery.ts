@@ -22,6 +22,8 @@ export type DeliverySlice = {
   maintainWebhook(): void;
   /** The venue is disconnected: the set-up and its secrets go, deliveries stay as history. */
   forget(): Promise<void>;
+  /** Retention: finished deliveries older than `cutoff` lose their recipient's data; how many. */
+  forgetPersonalBefore(cutoff: string): number;
   close(): void;
 };
 
@@ -82,6 +84,7 @@ export const createDeliverySlice = (deps: {
       if (!closed) void service.maintainWebhook();
     },
     forget: service.forget,
+    forgetPersonalBefore: (cutoff) => store.forgetPersonalBefore(cutoff),
     close: () => {
       closed = true;
     },

@@ -169,9 +169,17 @@ export const createOrderActions = (deps: {
       outbox.enqueue(kinds[request.kind], {
         subject: request.orderId,
         // Checked inside the transaction: two quick taps cannot both pass.
-        prepare: () => {
+        prepare: (actionId) => {
           const order = check(orders.get(request.orderId), request, now());
           const orderNumber = order.orderNumber;
+          orders.recordAction({
+            orderId: order.id,
+            actionId,
+            action: request.kind,
+            by: request.kind === 'accept' && request.auto ? 'auto' : 'staff',
+            preparationMinutes: request.kind === 'accept' ? request.preparationMinutes : null,
+            reason: request.kind === 'reject' ? request.reason : null,
+          });
           switch (request.kind) {
             case 'accept': {
               const minutes = request.preparationMinutes;

@@ -17,13 +17,30 @@ type OrderRow = {
   preparation_minutes: number | null;
   auto_accepted: number;
   reject_reason: string | null;
+  anonymised: number;
   updated_at: string;
+};
+
+/** An ISO time as stored for ranges and paging: UTC, milliseconds (the platform's may carry an offset). */
+const storedTime = (iso: string): string => {
+  const at = Date.parse(iso);
+  return Number.isNaN(at) ? iso : new Date(at).toISOString();
 };
 
 /** The outbox's open rows of order actions, for one order or all. */
 export type OpenOrderActions = (orderId?: string) => OpenAction[];
 
 export type UpsertResult = { isNew: boolean; changed: boolean };
+
+/** An action taken on this terminal, for the order's timeline. */
+export type ActionTaken = {
+  orderId: string;
+  actionId: string;
+  action: OrderActionKind;
+  by: 'staff' | 'auto';
+  preparationMinutes: number | null;
+  reason: string | null;
+};
 
 export type OrderStore = {
   /** Stores what the platform said; the status only ever moves forward. */
@@ -41,6 +58,8 @@ export type OrderStore = {
       preorderStatus?: 'confirmed';
     },
   ): void;
+  /** Writes an action taken here into the order's timeline (inside the action's transaction). */
+  recordAction(action: ActionTaken): void;
   get(orderId: string): Order | null;
   has(orderId: string): boolean;
   /** Open orders and those of the last 24 hours, newest first. */
@@ -54,15 +73,41 @@ export const createOrderStore = (
   db: Database,
   now: () => Date,
   openActions: OpenOrderActions,
+  /** This terminal's name, for the actions its timeline records. */
+  terminal = '',
 ): OrderStore => {
   const selectRow = db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?');
   const insert = db.prepare(
-    `INSERT INTO orders (id, venue_id, order_number, platform_status, data, created_at, updated_at)
-     VALUES (@id, @venueId, @orderNumber, @status, @data, @createdAt, @now)`,
+    `INSERT INTO orders (id, venue_id, order_number, platform_status, data, delivery_type, created_at, updated_at)
+     VALUES (@id, @venueId, @orderNumber, @status, @data, @deliveryType, @createdAt, @now)`,
   );
   const update = db.prepare(
-    'UPDATE orders SET platform_status = @status, data = @data, order_number = @orderNumber, updated_at = @now WHERE id = @id',
+    `UPDATE orders SET platform_status = @status, data = @data, order_number = @orderNumber,
+       delivery_type = @deliveryType, updated_at = @now WHERE id = @id`,
   );
+  // The timeline: what reached this terminal, what the platform confirmed, what was done here.
+  const insertEvent = db.prepare(
+    `INSERT INTO order_events (order_id, at, kind, status, action_id, action, actor, terminal, preparation_minutes, reason)
+     VALUES (@orderId, @at, @kind, @status, @actionId, @action, @actor, @terminal, @minutes, @reason)`,
+  );
+  const event = (
+    orderId: string,
+    at: string,
+    fields: { kind: 'received' } | { kind: 'status'; status: OrderStatus },
+  ): void => {
+    insertEvent.run({
+      orderId,
+      at,
+      kind: fields.kind,
+      status: fields.kind === 'status' ? fields.status : null,
+      actionId: null,
+      action: null,
+      actor: null,
+      terminal: null,
+      minutes: null,
+      reason: null,
+    });
+  };
   const setStatus = db.prepare(
     'UPDATE orders SET platform_status = ?, updated_at = ? WHERE id = ?',
   );
@@ -128,7 +173,7 @@ export const createOrderStore = (
   );
 
   return {
-    upsert: (order, hint = null) => {
+    upsert: db.transaction((order: PlatformOrder, hint: OrderStatus | null = null) => {
       const at = now().toISOString();
       const existing = selectRow.get(order.id);
       const incoming = hint ? laterStatus(order.platformStatus, hint) : order.platformStatus;
@@ -139,9 +184,12 @@ export const createOrderStore = (
           orderNumber: order.orderNumber,
           status: incoming,
           data: JSON.stringify(order),
-          createdAt: order.createdAt,
+          deliveryType: order.deliveryType,
+          createdAt: storedTime(order.createdAt),
           now: at,
         });
+        event(order.id, at, { kind: 'received' });
+        if (incoming !== 'CREATED') event(order.id, at, { kind: 'status', status: incoming });
         return { isNew: true, changed: true };
       }
       const status = laterStatus(existing.platform_status, incoming);
@@ -149,6 +197,10 @@ export const createOrderStore = (
       // A terminal-side confirmation of a pre-order is kept until the platform reports it.
       const merged: PlatformOrder = {
         ...order,
+        // Past the retention, the customer's data stays removed whatever the platform still says.
+        ...(existing.anonymised === 1
+          ? { consumerName: null, consumerPhone: null, consumerComment: null }
+          : {}),
         platformStatus: status,
         preorderStatus:
           previous.preorderStatus === 'confirmed' ? 'confirmed' : order.preorderStatus,
@@ -156,16 +208,40 @@ export const createOrderStore = (
       const data = JSON.stringify(merged);
       if (status === existing.platform_status && data === existing.data)
         return { isNew: false, changed: false };
-      update.run({ id: order.id, status, data, orderNumber: order.orderNumber, now: at });
+      update.run({
+        id: order.id,
+        status,
+        data,
+        orderNumber: order.orderNumber,
+        deliveryType: order.deliveryType,
+        now: at,
+      });
+      if (status !== existing.platform_status) event(order.id, at, { kind: 'status', status });
       return { isNew: false, changed: true };
-    },
-    advance: (orderId, status) => {
+    }),
+    advance: db.transaction((orderId: string, status: OrderStatus) => {
       const existing = selectRow.get(orderId);
       if (!existing) return false;
       const next = laterStatus(existing.platform_status, status);
       if (next === existing.platform_status) return false;
-      setStatus.run(next, now().toISOString(), orderId);
+      const at = now().toISOString();
+      setStatus.run(next, at, orderId);
+      event(orderId, at, { kind: 'status', status: next });
       return true;
+    }),
+    recordAction: (action) => {
+      insertEvent.run({
+        orderId: action.orderId,
+        at: now().toISOString(),
+        kind: 'action',
+        status: null,
+        actionId: action.actionId,
+        action: action.action,
+        actor: action.by,
+        terminal,
+        minutes: action.preparationMinutes,
+        reason: action.reason,
+      });
     },
     setCourierEta: (orderId, eta) => courier.run(eta, now().toISOString(), orderId).changes > 0,
     setPickupCompleted: (orderId) => pickup.run(now().toISOString(), orderId).changes > 0,

@@ -23,6 +23,8 @@ import type { OrderStore } from './order-store';
 import { createOrderStore } from './order-store';
 import type { OrderSync } from './order-sync';
 import { createOrderSync } from './order-sync';
+import type { OrderHistoryApi, OrderPrintJobs, RetentionHook } from './order-history';
+import { createOrderHistory } from './order-history';
 
 /** Why an order waits for a person although auto-accept is on, for the audit log. */
 const LEFT_FOR_STAFF: Record<
@@ -47,12 +49,15 @@ type OrderChannels =
   | 'orders:handOver'
   | 'orders:confirmPreorder'
   | 'orders:settings'
-  | 'orders:configure';
+  | 'orders:configure'
+  | `history:${string}`;
 
 export type OrdersSlice = {
   store: OrderStore;
   sync: OrderSync;
-  handlers: Pick<ServiceApi, OrderChannels>;
+  /** Search, timelines, the day summary (`history.daySummary`), retention. */
+  history: OrderHistoryApi;
+  handlers: Pick<ServiceApi, Extract<keyof ServiceApi, OrderChannels>>;
   /** Processes the notification inbox in the background (failures stay in the inbox). */
   drain(): void;
   close(): Promise<void>;
@@ -73,11 +78,36 @@ export const createOrdersSlice = (deps: {
   settings: Settings;
   /** The links as staff see them: auto-accept only while the platform and the relay are healthy. */
   status: () => Promise<AppStatus>;
+  history: {
+    /** This terminal's name, recorded with each action taken here. */
+    terminal: string;
+    /** The venue's time zone, which days are counted in. */
+    timeZone: () => string;
+    /** The printing slice's jobs of an order, for its timeline. */
+    printJobs: OrderPrintJobs;
+    /** The other domains' removals of personal data past the retention. */
+    retention: readonly RetentionHook[];
+  };
 }): OrdersSlice => {
   const { db, now, outbox, client, audit, hub } = deps;
-  const store = createOrderStore(db, now, (orderId) =>
-    outbox.open({ kinds: ORDER_ACTION_KINDS, ...(orderId ? { subject: orderId } : {}) }),
+  const store = createOrderStore(
+    db,
+    now,
+    (orderId) =>
+      outbox.open({ kinds: ORDER_ACTION_KINDS, ...(orderId ? { subject: orderId } : {}) }),
+    deps.history.terminal,
   );
+  const history = createOrderHistory({
+    db,
+    now,
+    store,
+    settings: deps.settings,
+    audit,
+    actions: (subjects) => outbox.history(subjects),
+    printJobs: deps.history.printJobs,
+    timeZone: deps.history.timeZone,
+    retention: deps.history.retention,
+  });
   let closed = false;
   const changed = hub.batched('orders:changed', (ids) => ({
     orders: ids.map((id) => store.get(id)).filter((order): order is Order => order !== null),
@@ -195,8 +225,10 @@ export const createOrdersSlice = (deps: {
   return {
     store,
     sync,
+    history,
     drain,
     handlers: {
+      ...history.handlers,
       'orders:list': async () => store.list(),
       'orders:accept': ({ orderId, preparationMinutes }) =>
         act({ kind: 'accept', orderId, preparationMinutes }),
@@ -224,6 +256,7 @@ export const createOrdersSlice = (deps: {
     },
     close: async () => {
       closed = true;
+      history.close();
       await draining;
       await Promise.all([...autoAccepting]);
     },

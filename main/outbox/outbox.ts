@@ -74,9 +74,25 @@ export type EnqueueRequest<P> = {
   auditSubject?: string;
   /**
    * Runs inside the IMMEDIATE transaction that inserts the row: checks (refuse by throwing, and
-   * nothing is stored), makes the local change, and says what the row carries.
+   * nothing is stored), makes the local change, and says what the row carries. `actionId` is the
+   * row's id, for the slice's own records of the action.
    */
-  prepare: () => ActionRow<P>;
+  prepare: (actionId: string) => ActionRow<P>;
+};
+
+/** How one try of a row ended, or what staff did with it (retried after a failure, discarded). */
+export type AttemptOutcome = 'done' | 'retrying' | 'failed' | 'discarded' | 'retried';
+export type ActionAttempt = { at: string; outcome: AttemptOutcome; error: string | null };
+
+/** A row with its log of tries: the read projection slices build their histories from. */
+export type ActionHistory = {
+  id: string;
+  kind: OutboxActionKind;
+  subject: string;
+  state: 'pending' | 'sending' | 'failed' | 'done' | 'discarded';
+  createdAt: string;
+  finishedAt: string | null;
+  attempts: ActionAttempt[];
 };
 
 export type Outbox = {
@@ -86,6 +102,13 @@ export type Outbox = {
   enqueue<P>(kind: ActionKind<P>, request: EnqueueRequest<P>): { actionId: string };
   /** Waiting, sending and failed rows, FIFO, optionally only of some kinds or one subject. */
   open(filter?: { kinds?: readonly OutboxActionKind[]; subject?: string }): OpenAction[];
+  /** Every row of these subjects, oldest first, each with its tries. */
+  history(subjects: readonly string[]): ActionHistory[];
+  /**
+   * Finished rows older than `cutoff` lose their payloads (a booking's recipient, a reason): they
+   * are never sent again, and personal data is kept no longer than history is. Returns how many.
+   */
+  forgetPayloadsBefore(cutoff: string): number;
   /** Open rows and the 20 latest finished ones, oldest first. */
   list(): OutboxEntry[];
   /** The entries of these rows (the ones an event tells about). */
@@ -188,6 +211,21 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   const clearBackoff = db.prepare(
     "UPDATE outbox SET next_attempt_at = NULL WHERE state = 'pending' AND next_attempt_at IS NOT NULL",
   );
+  const insertAttempt = db.prepare(
+    'INSERT INTO outbox_attempts (action_id, at, outcome, error) VALUES (?, ?, ?, ?)',
+  );
+  const selectOfSubject = db.prepare<[string], Row & { finished_at: string | null }>(
+    'SELECT * FROM outbox WHERE subject = ? ORDER BY seq',
+  );
+  const selectAttempts = db.prepare<[string], ActionAttempt>(
+    'SELECT at, outcome, error FROM outbox_attempts WHERE action_id = ? ORDER BY seq',
+  );
+  const forgetPayloads = db.prepare(
+    "UPDATE outbox SET payload = '{}' WHERE state IN ('done', 'discarded') AND finished_at < ? AND payload <> '{}'",
+  );
+  const logAttempt = (id: string, outcome: AttemptOutcome, error: string | null): void => {
+    insertAttempt.run(id, now().toISOString(), outcome, error);
+  };
   const countRows = db.prepare<[], { waiting: number; failed: number }>(
     `SELECT COALESCE(SUM(state IN ('pending', 'sending')), 0) AS waiting, COALESCE(SUM(state = 'failed'), 0) AS failed FROM outbox`,
   );
@@ -240,7 +278,10 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     let outcome: ActionOutcome;
     try {
       await specOf(action.kind).send(action);
-      markDone.run(now().toISOString(), action.id);
+      db.transaction(() => {
+        markDone.run(now().toISOString(), action.id);
+        logAttempt(action.id, 'done', null);
+      })();
       outcome = 'done';
       // What was done, as the row's facts (e.g. the order number and preparation time).
       record(
@@ -260,14 +301,20 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         outcome = 'retry';
         record(action, outcome, message);
       } else if (error instanceof HttpError && error.kind === 'permanent' && error.status !== 401) {
-        markFailed.run(error.message, action.id);
+        db.transaction(() => {
+          markFailed.run(error.message, action.id);
+          logAttempt(action.id, 'failed', error.message);
+        })();
         outcome = 'failed';
         record(action, outcome, error.message);
       } else {
         const message = error instanceof Error ? error.message : String(error);
         const retryAfter = error instanceof HttpError ? error.retryAfterMs : null;
         const delay = retryDelay(action.attempts, retryAfter, options.backoff);
-        markRetry.run(message, new Date(now().getTime() + delay).toISOString(), action.id);
+        db.transaction(() => {
+          markRetry.run(message, new Date(now().getTime() + delay).toISOString(), action.id);
+          logAttempt(action.id, 'retrying', message);
+        })();
         outcome = 'retry';
         record(action, outcome, message);
       }
@@ -341,7 +388,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       const createdAt = now().toISOString();
       const row = db
         .transaction((): ActionRow<P> => {
-          const prepared = request.prepare();
+          const prepared = request.prepare(id);
           insertRow.run(
             id,
             handle.kind,
@@ -379,6 +426,19 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       const wanted = filter.kinds;
       return (wanted ? rows.filter((row) => wanted.includes(row.kind)) : rows).map(toOpen);
     },
+    history: (subjects) =>
+      subjects.flatMap((subject) =>
+        selectOfSubject.all(subject).map((row) => ({
+          id: row.id,
+          kind: row.kind,
+          subject: row.subject,
+          state: row.state,
+          createdAt: row.created_at,
+          finishedAt: row.finished_at,
+          attempts: selectAttempts.all(row.id),
+        })),
+      ),
+    forgetPayloadsBefore: (cutoff) => forgetPayloads.run(cutoff).changes,
     list: () => [...selectOpen.all(), ...selectRecentDone.all()].map(toEntry),
     entries: (ids) =>
       ids.flatMap((id) => {
@@ -388,7 +448,13 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     counts: () => countRows.get() ?? { waiting: 0, failed: 0 },
     retry: (id) => {
       const row = selectById.get(id);
-      if (!row || retryRow.run(id).changes === 0) return false;
+      if (!row) return false;
+      const retried = db.transaction(() => {
+        if (retryRow.run(id).changes === 0) return false;
+        logAttempt(id, 'retried', null);
+        return true;
+      })();
+      if (!retried) return false;
       options.audit?.record({ action: 'retry', subject: id, outcome: 'queued', detail: null });
       notify(toAction(row), 'retried');
       pump();
@@ -397,7 +463,12 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     discard: (id) => {
       const row = selectById.get(id);
       if (!row || (inFlight.has(row.subject) && row.state !== 'failed')) return null;
-      if (discardRow.run(now().toISOString(), id).changes === 0) return null;
+      const discarded = db.transaction(() => {
+        if (discardRow.run(now().toISOString(), id).changes === 0) return false;
+        logAttempt(id, 'discarded', null);
+        return true;
+      })();
+      if (!discarded) return null;
       const action = toAction(row);
       options.audit?.record({
         action: 'discard',

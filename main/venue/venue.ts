@@ -252,7 +252,7 @@ const READ_BACK_MS = 2_000;
  * The venue status carries no time zone; the platform reads opening times in the venue's local
  * time, and this terminal stands in the venue, so its zone is the venue's (docs/platform.md#opening-times).
  */
-const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+export const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 const timeKey = (t: OpeningTime): string =>
   `${t.opening_day} ${t.opening_time} ${t.closing_day} ${t.closing_time}`;
