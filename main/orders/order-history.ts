@@ -489,9 +489,13 @@ export const createOrderHistory = (deps: {
     const rows = selectExpired.all(cutoff);
     for (const row of rows) {
       const data = JSON.parse(row.data) as Record<string, unknown>;
-      const personal = [data.consumerName, data.consumerPhone, data.consumerComment]
-        .filter((v): v is string => typeof v === 'string')
-        .flatMap((v) => [v, ...v.split(/\s+/)]);
+      const name = typeof data.consumerName === 'string' ? data.consumerName : '';
+      const personal = [
+        data.consumerPhone,
+        data.consumerComment,
+        name,
+        ...name.split(/\s+/),
+      ].filter((v): v is string => typeof v === 'string');
       const scrubbed = { ...data, consumerName: null, consumerPhone: null, consumerComment: null };
       anonymise.run(
         JSON.stringify(scrubbed),

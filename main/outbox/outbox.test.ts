@@ -157,6 +157,56 @@ describe('outbox', () => {
   });
 });
 
+describe('the attempts log', () => {
+  it('logs every try with its outcome and error, and what staff did, per action', async () => {
+    start();
+    scripts.set('/o1/accept', [503, 400]);
+    const a = add('accept', 'o1');
+    outbox.kick();
+    await outbox.idle();
+    expect(outbox.retry(a)).toBe(true);
+    await outbox.idle();
+    scripts.set('/o2/accept', [400]);
+    const b = add('accept', 'o2');
+    await outbox.idle();
+    expect(outbox.discard(b)).not.toBeNull();
+
+    const [first, second] = outbox.history(['o1', 'o2']);
+    expect(first).toMatchObject({ id: a, kind: 'accept', subject: 'o1', state: 'done' });
+    expect(first?.attempts.map((t) => [t.outcome, t.error])).toEqual([
+      ['retrying', 'refused with 503'],
+      ['failed', 'refused with 400'],
+      ['retried', null],
+      ['done', null],
+    ]);
+    expect(second?.attempts.map((t) => t.outcome)).toEqual(['failed', 'discarded']);
+    const times = first?.attempts.map((t) => Date.parse(t.at)) ?? [];
+    expect(times).toEqual([...times].sort((x, y) => x - y));
+    expect(outbox.history(['nobody'])).toEqual([]);
+  });
+
+  it('forgets the payloads of finished rows older than the cutoff, never of open ones', async () => {
+    start();
+    const done = outbox.enqueue(kinds.accept ?? { kind: 'accept' }, {
+      subject: 'o1',
+      prepare: () => ({ payload: { n: 1 } }),
+    }).actionId;
+    await outbox.idle();
+    scripts.set('/o2/accept', [400]);
+    const failed = outbox.enqueue(kinds.accept ?? { kind: 'accept' }, {
+      subject: 'o2',
+      prepare: () => ({ payload: { n: 2 } }),
+    }).actionId;
+    await outbox.idle();
+    const payload = (id: string) =>
+      (db.prepare('SELECT payload FROM outbox WHERE id = ?').get(id) as { payload: string })
+        .payload;
+    expect(outbox.forgetPayloadsBefore('2000-01-01T00:00:00.000Z')).toBe(0);
+    expect(outbox.forgetPayloadsBefore(new Date(Date.now() + 1000).toISOString())).toBe(1);
+    expect([payload(done), payload(failed)]).toEqual(['{}', '{"n":2}']);
+  });
+});
+
 describe('outbox registry and enqueue', () => {
   const audit = () =>
     db.prepare('SELECT action, subject, outcome, detail FROM audit_log ORDER BY id').all();

@@ -1,6 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DatabaseFromTheFutureError, migrate, openDatabase } from '../database';
@@ -12,6 +12,7 @@ import { migration004RelayLog } from './004-relay-log';
 import { migration005OutboxFacts } from './005-outbox-facts';
 import { migration006NotificationFields } from './006-notification-fields';
 import { migration007AutoAccepted } from './007-auto-accepted';
+import { migration008OrderHistory } from './008-order-history';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -318,6 +319,196 @@ describe('migration 007 (auto-accepted orders)', () => {
     expect(db.prepare('SELECT id, platform_status, auto_accepted FROM orders').all()).toEqual([
       { id: 'o1', platform_status: 'PRODUCTION', auto_accepted: 0 },
     ]);
+  });
+});
+
+describe('migration 008 (order history)', () => {
+  it('gives stored orders a timeline, their outbox rows their tries, and makes them searchable', () => {
+    const db = new BetterSqlite3(':memory:');
+    const upTo7 = MIGRATIONS.slice(0, 7);
+    migrate(db, upTo7);
+    const data = (name: string, items: string[], type: string) =>
+      JSON.stringify({
+        consumerName: name,
+        deliveryType: type,
+        items: items.map((n) => ({ name: n })),
+      });
+    const insertOrder = db.prepare(
+      `INSERT INTO orders (id, venue_id, order_number, platform_status, data, created_at, updated_at, auto_accepted)
+       VALUES (?, 'v', ?, ?, ?, ?, ?, ?)`,
+    );
+    insertOrder.run(
+      'o1',
+      '101',
+      'DELIVERED',
+      data('Anna Virtanen', ['Margherita'], 'homedelivery'),
+      '2026-03-10T12:00:00+02:00',
+      '2026-03-10T10:40:00.000Z',
+      1,
+    );
+    insertOrder.run(
+      'o2',
+      '102',
+      'CREATED',
+      data('José Núñez', ['Falafel wrap'], 'takeaway'),
+      '2026-03-10T11:00:00.000Z',
+      '2026-03-10T11:00:00.000Z',
+      0,
+    );
+    const insertOutbox = db.prepare(
+      `INSERT INTO outbox (id, kind, subject, facts, payload, state, attempts, error, created_at, finished_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    insertOutbox.run(
+      'a1',
+      'accept',
+      'o1',
+      '{"orderNumber":"101","minutes":15,"auto":true}',
+      '{"orderId":"o1"}',
+      'done',
+      2,
+      null,
+      '2026-03-10T10:01:00.000Z',
+      '2026-03-10T10:03:00.000Z',
+    );
+    insertOutbox.run(
+      'a2',
+      'ready',
+      'o1',
+      '{"orderNumber":"101"}',
+      '{"orderId":"o1"}',
+      'done',
+      1,
+      null,
+      '2026-03-10T10:20:00.000Z',
+      '2026-03-10T10:20:01.000Z',
+    );
+    insertOutbox.run(
+      'a3',
+      'reject',
+      'o2',
+      '{"orderNumber":"102"}',
+      '{"orderId":"o2","reason":"Out of dough"}',
+      'failed',
+      1,
+      'The platform refused',
+      '2026-03-10T11:05:00.000Z',
+      null,
+    );
+    insertOutbox.run(
+      'm1',
+      'menu-push',
+      'menu:v',
+      '{}',
+      '{}',
+      'done',
+      1,
+      null,
+      '2026-03-10T09:00:00.000Z',
+      '2026-03-10T09:00:02.000Z',
+    );
+    const insertAudit = db.prepare(
+      'INSERT INTO audit_log (at, action, subject, outcome, detail) VALUES (?, ?, ?, ?, ?)',
+    );
+    insertAudit.run('2026-03-10T10:01:00.000Z', 'accept', 'o1', 'queued', null);
+    insertAudit.run('2026-03-10T10:01:01.000Z', 'accept', 'o1', 'retrying', 'HTTP 503');
+    insertAudit.run('2026-03-10T10:03:00.000Z', 'accept', 'o1', 'done', '{"orderNumber":"101"}');
+    insertAudit.run('2026-03-10T11:05:01.000Z', 'reject', 'o2', 'failed', 'The platform refused');
+
+    migrate(db, [...upTo7, migration008OrderHistory]);
+    expect(db.pragma('user_version', { simple: true })).toBe(8);
+
+    const events = (id: string) =>
+      db
+        .prepare(
+          'SELECT at, kind, status, action_id, action, actor, terminal, preparation_minutes, reason FROM order_events WHERE order_id = ? ORDER BY seq',
+        )
+        .all(id);
+    const here = { terminal: hostname() };
+    expect(events('o1')).toEqual([
+      // The creation time, in one format (UTC, milliseconds) like every stored time.
+      expect.objectContaining({ at: '2026-03-10T10:00:00.000Z', kind: 'received' }),
+      expect.objectContaining({
+        kind: 'action',
+        action_id: 'a1',
+        action: 'accept',
+        actor: 'auto',
+        preparation_minutes: 15,
+        ...here,
+      }),
+      expect.objectContaining({
+        at: '2026-03-10T10:03:00.000Z',
+        kind: 'status',
+        status: 'PRODUCTION',
+      }),
+      expect.objectContaining({ kind: 'action', action_id: 'a2', action: 'ready', actor: 'staff' }),
+      expect.objectContaining({ at: '2026-03-10T10:20:01.000Z', kind: 'status', status: 'READY' }),
+      // The final status as last stored.
+      expect.objectContaining({
+        at: '2026-03-10T10:40:00.000Z',
+        kind: 'status',
+        status: 'DELIVERED',
+      }),
+    ]);
+    expect(events('o2')).toEqual([
+      expect.objectContaining({ kind: 'received' }),
+      expect.objectContaining({ kind: 'action', action: 'reject', reason: 'Out of dough' }),
+    ]);
+    const attempts = db
+      .prepare('SELECT action_id, at, outcome, error FROM outbox_attempts ORDER BY action_id, seq')
+      .all();
+    expect(attempts).toEqual([
+      { action_id: 'a1', at: '2026-03-10T10:01:01.000Z', outcome: 'retrying', error: 'HTTP 503' },
+      { action_id: 'a1', at: '2026-03-10T10:03:00.000Z', outcome: 'done', error: null },
+      { action_id: 'a2', at: '2026-03-10T10:20:01.000Z', outcome: 'done', error: null },
+      {
+        action_id: 'a3',
+        at: '2026-03-10T11:05:01.000Z',
+        outcome: 'failed',
+        error: 'The platform refused',
+      },
+      { action_id: 'm1', at: '2026-03-10T09:00:02.000Z', outcome: 'done', error: null },
+    ]);
+
+    expect(db.prepare('SELECT id, delivery_type, search_id FROM orders ORDER BY id').all()).toEqual(
+      [
+        { id: 'o1', delivery_type: 'homedelivery', search_id: 1 },
+        { id: 'o2', delivery_type: 'takeaway', search_id: 2 },
+      ],
+    );
+    const find = (match: string) =>
+      (
+        db
+          .prepare(
+            'SELECT id FROM orders WHERE search_id IN (SELECT rowid FROM order_search WHERE order_search MATCH ?) ORDER BY id',
+          )
+          .all(match) as Array<{ id: string }>
+      ).map((r) => r.id);
+    expect(find('"virta"*')).toEqual(['o1']);
+    expect(find('"jose"*')).toEqual(['o2']);
+    expect(find('"falafel"*')).toEqual(['o2']);
+    expect(find('"10"*')).toEqual(['o1', 'o2']);
+    // Orders stored later and changed later are kept in the index by the triggers.
+    insertOrder.run(
+      'o3',
+      '303',
+      'CREATED',
+      data('Bo Li', ['Pepperoni'], 'eatin'),
+      '2026-03-11T10:00:00.000Z',
+      'x',
+      0,
+    );
+    expect(find('"pepper"*')).toEqual(['o3']);
+    db.prepare("UPDATE orders SET data = ? WHERE id = 'o1'").run(
+      data('', ['Margherita'], 'homedelivery'),
+    );
+    expect(find('"virta"*')).toEqual([]);
+    expect(find('"marg"*')).toEqual(['o1']);
+    db.prepare("DELETE FROM orders WHERE id = 'o3'").run();
+    expect(find('"pepper"*')).toEqual([]);
+    expect(db.prepare("SELECT search_id FROM orders WHERE id = 'o1'").get()).toEqual({
+      search_id: 1,
+    });
   });
 });
 
