@@ -55,6 +55,8 @@ export type OrderHistoryApi = {
 };
 
 const RETENTION_KEY = 'history.retentionDays';
+/** From this many matches on, a search walks the orders by time instead of sorting the matches. */
+const MANY_MATCHES = 2000;
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -231,13 +233,22 @@ export const createOrderHistory = (deps: {
     'SELECT id FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
   );
   const searches = new Map<string, ReturnType<Database['prepare']>>();
+  const countMatches = db.prepare<[string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM (SELECT rowid FROM order_search WHERE order_search MATCH ? LIMIT ${MANY_MATCHES})`,
+  );
 
   const search = (query: HistoryQuery): HistoryPage => {
     const where: string[] = [];
     const params: Record<string, string | number> = { limit: query.limit + 1 };
     const match = query.text ? matchQuery(query.text) : null;
     if (match) {
-      where.push('search_id IN (SELECT rowid FROM order_search WHERE order_search MATCH @match)');
+      // Few matches: read them from the index and sort them. Many (a common item, one letter):
+      // walk the orders newest first and stop at the page's end ("+" keeps SQLite from driving
+      // the query from the index, which would sort tens of thousands of rows).
+      const many = (countMatches.get(match)?.n ?? 0) >= MANY_MATCHES;
+      where.push(
+        `${many ? '+' : ''}search_id IN (SELECT rowid FROM order_search WHERE order_search MATCH @match)`,
+      );
       params.match = match;
     }
     if (query.day) {
