@@ -12,6 +12,7 @@ import { migration004RelayLog } from './004-relay-log';
 import { migration005OutboxFacts } from './005-outbox-facts';
 import { migration006NotificationFields } from './006-notification-fields';
 import { migration007AutoAccepted } from './007-auto-accepted';
+import { migration009PrintJobs } from './009-print-jobs';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -318,6 +319,34 @@ describe('migration 007 (auto-accepted orders)', () => {
     expect(db.prepare('SELECT id, platform_status, auto_accepted FROM orders').all()).toEqual([
       { id: 'o1', platform_status: 'PRODUCTION', auto_accepted: 0 },
     ]);
+  });
+});
+
+describe('migration 009 (print jobs)', () => {
+  it('adds print_jobs: one job per request and printer, known states only, existing rows kept', () => {
+    const db = new BetterSqlite3(':memory:');
+    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(migration009PrintJobs));
+    migrate(db, before);
+    db.prepare("INSERT INTO settings (key, value) VALUES ('k', '1')").run();
+    migrate(db, [...before, migration009PrintJobs]);
+    expect(db.pragma('user_version', { simple: true })).toBe(before.length + 1);
+    expect(tables(db)).toContain('print_jobs');
+    expect(db.prepare('SELECT value FROM settings').all()).toEqual([{ value: '1' }]);
+    const insert = db.prepare(
+      `INSERT OR IGNORE INTO print_jobs (id, request_key, document, printer_id, state, origin, created_at)
+       VALUES (?, ?, 'kitchen-ticket', ?, ?, 'auto', 'x')`,
+    );
+    expect(insert.run('j1', 'action-1:kitchen-ticket', 'p1', 'queued').changes).toBe(1);
+    // The same request on the same printer is one job; on another printer, another.
+    expect(insert.run('j2', 'action-1:kitchen-ticket', 'p1', 'queued').changes).toBe(0);
+    expect(insert.run('j3', 'action-1:kitchen-ticket', 'p2', 'queued').changes).toBe(1);
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO print_jobs (id, request_key, document, printer_id, state, origin, created_at) VALUES ('j4', 'k', 'receipt', 'p1', 'lost', 'auto', 'x')",
+        )
+        .run(),
+    ).toThrow(/CHECK/);
   });
 });
 
