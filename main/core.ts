@@ -1,5 +1,5 @@
 // The terminal's composition root: opens storage, keychain, token manager and platform client,
-// then composes the domain slices (setup, orders, venue, menu, delivery, stream guard) around one outbox and one
+// then composes the domain slices (setup, orders, venue, menu, delivery, stream guard, printing) around one outbox and one
 // event hub, behind the ServiceApi of shared/ipc/contract.ts. Plain Node: the Electron glue
 // (main/app/) and the web host only carry requests and events. Each slice owns its tables, its
 // outbox kinds, its channels and its events; nothing here touches SQL or implements a channel.
@@ -30,6 +30,8 @@ import type { MachineHost } from './machine/machine';
 import type { AuditLog } from './audit/audit-log';
 import { ServiceError } from './service-error';
 import { createStreamGuard } from './stream-guard/stream-guard';
+import { createPrintingSlice } from './printing/printing';
+import type { DaySummary } from '../shared/history';
 
 export type Core = ServiceHost & {
   /** What the host itself saw (a renderer crash): into the same audit log staff read. */
@@ -52,6 +54,8 @@ export type CoreOptions = {
   /** The app's version, for the diagnostics bundle. */
   version?: string;
   logLevel?: LogLevel;
+  /** Printing's OS details: the CUPS `lp` command (tests: a stand-in), status poll intervals. */
+  printing?: { lpCommand?: string; pollWaitingMs?: number; pollIdleMs?: number };
 };
 
 export const startCore = async (options: CoreOptions): Promise<Core> => {
@@ -160,6 +164,9 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     venueName: (name) => venue.rememberName(name),
     settings,
     status: () => setup.handlers['status:get']({}),
+    // The kitchen ticket and the ready prints commit with the action that asks for them.
+    onAction: (notice) => printing.orderAction(notice),
+    onArrived: (order) => printing.orderArrived(order),
   });
   const venue = createVenueSlice({
     ...slice,
@@ -210,6 +217,17 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     secrets,
     integrity: () => integrityCheck(db),
   });
+  const printing = createPrintingSlice({
+    ...slice,
+    settings,
+    order: (orderId) => orders.store.get(orderId),
+    venueName: () => venue.name(),
+    // The history slice makes the day's summary; until it is composed here there is none.
+    daySummary: (): DaySummary => {
+      throw new Error('history not available');
+    },
+    ...options.printing,
+  });
   // Orders that cannot arrive take the venue offline, through the venue slice's own action.
   const guard = createStreamGuard({
     ...slice,
@@ -229,18 +247,11 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...diagnostics.handlers,
     'log:recent': async (request) => log.recent(request),
     ...guard.handlers,
-    // Placeholders while the printing and history slices are built (never on main).
+    ...printing.handlers,
+    // Placeholders while the history slice is built (never on main).
     ...(Object.fromEntries(
       (
         [
-          'print:get',
-          'print:configure',
-          'print:order',
-          'print:daySummary',
-          'print:test',
-          'print:preview',
-          'print:retry',
-          'print:cancel',
           'history:search',
           'history:order',
           'history:summary',
@@ -254,10 +265,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
           throw new ServiceError('failed', `${name} is not built yet`);
         },
       ]),
-    ) as unknown as Pick<
-      ServiceApi,
-      Extract<keyof ServiceApi, `print:${string}` | `history:${string}`>
-    >),
+    ) as unknown as Pick<ServiceApi, Extract<keyof ServiceApi, `history:${string}`>>),
     'audit:list': async ({ limit }) => audit.list(limit),
   };
 
@@ -293,6 +301,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       hub.close();
       clearInterval(tick);
       guard.close();
+      await printing.close();
       delivery.close();
       menu.close();
       await setup.close();

@@ -17,7 +17,7 @@ import type { EventHub } from '../host/event-hub';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { Outbox } from '../outbox/outbox';
 import type { Database } from '../storage/database';
-import type { OrderActionRequest } from './order-actions';
+import type { OrderActionNotice, OrderActionRequest } from './order-actions';
 import { createOrderActions } from './order-actions';
 import type { OrderStore } from './order-store';
 import { createOrderStore } from './order-store';
@@ -73,6 +73,10 @@ export const createOrdersSlice = (deps: {
   settings: Settings;
   /** The links as staff see them: auto-accept only while the platform and the relay are healthy. */
   status: () => Promise<AppStatus>;
+  /** An action queued here (by staff or auto-accept), inside its transaction (e.g. print jobs). */
+  onAction?: (notice: OrderActionNotice) => void;
+  /** A new order reached this terminal (stored, before auto-accept looks at it). */
+  onArrived?: (order: { orderId: string; orderNumber: string }) => void;
 }): OrdersSlice => {
   const { db, now, outbox, client, audit, hub } = deps;
   const store = createOrderStore(db, now, (orderId) =>
@@ -93,6 +97,7 @@ export const createOrdersSlice = (deps: {
       arrived: (orderId, orderNumber) => {
         hub.emit('orders:arrived', { orderId, orderNumber });
         if (closed) return;
+        deps.onArrived?.({ orderId, orderNumber });
         const run = autoAccept(orderId).catch((error: unknown) =>
           audit.record({
             action: 'auto-accept',
@@ -123,6 +128,7 @@ export const createOrdersSlice = (deps: {
     refetch: (orderId) => sync.refetch(orderId),
     now,
     changed,
+    onAction: deps.onAction,
   });
   const settingsKey = (): string => `order-settings:${deps.venueId() ?? ''}`;
   const readSettings = (): OrderSettings => ({

@@ -74,9 +74,10 @@ export type EnqueueRequest<P> = {
   auditSubject?: string;
   /**
    * Runs inside the IMMEDIATE transaction that inserts the row: checks (refuse by throwing, and
-   * nothing is stored), makes the local change, and says what the row carries.
+   * nothing is stored), makes the local change, and says what the row carries. `actionId` is the
+   * row's id, for what else commits with it (e.g. the print jobs an accept makes).
    */
-  prepare: () => ActionRow<P>;
+  prepare: (actionId: string) => ActionRow<P>;
 };
 
 export type Outbox = {
@@ -341,7 +342,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       const createdAt = now().toISOString();
       const row = db
         .transaction((): ActionRow<P> => {
-          const prepared = request.prepare();
+          const prepared = request.prepare(id);
           insertRow.run(
             id,
             handle.kind,

@@ -62,6 +62,8 @@ export type PrintStore = {
   markPrinting(id: string): void;
   markPrinted(id: string, at: string): void;
   markWaiting(id: string, error: string, partial: boolean): void;
+  /** The printer's queued jobs wait too (the printer in front of them is down); returns them. */
+  queuedToWaiting(printerId: string, error: string): StoredJob[];
   /** A waiting job goes again (staff's retry also clears the partial mark). */
   requeue(id: string): boolean;
   cancel(id: string): boolean;
@@ -95,6 +97,12 @@ export const createPrintStore = (db: Database): PrintStore => {
   );
   const waiting = db.prepare(
     "UPDATE print_jobs SET state = 'waiting', error = ?, partial = ? WHERE id = ? AND state = 'printing'",
+  );
+  const queuedOf = db.prepare<[string], Row>(
+    "SELECT * FROM print_jobs WHERE printer_id = ? AND state = 'queued' ORDER BY seq",
+  );
+  const queuedWait = db.prepare(
+    "UPDATE print_jobs SET state = 'waiting', error = ? WHERE printer_id = ? AND state = 'queued'",
   );
   const requeue = db.prepare(
     "UPDATE print_jobs SET state = 'queued', partial = 0 WHERE id = ? AND state = 'waiting'",
@@ -145,6 +153,14 @@ export const createPrintStore = (db: Database): PrintStore => {
     markWaiting: (id, error, partial) => {
       waiting.run(error, partial ? 1 : 0, id);
     },
+    queuedToWaiting: (printerId, error) =>
+      db
+        .transaction(() => {
+          const rows = queuedOf.all(printerId).map(toJob);
+          queuedWait.run(error, printerId);
+          return rows;
+        })
+        .immediate(),
     requeue: (id) => requeue.run(id).changes === 1,
     cancel: (id) => cancel.run(id).changes === 1,
     recoverInterrupted: () =>

@@ -24,8 +24,8 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   id: 'order-1',
   orderNumber: '417',
   venueId: 'venue',
-  status: 'RECEIVED',
-  platformStatus: 'RECEIVED',
+  status: 'PRODUCTION',
+  platformStatus: 'PRODUCTION',
   type: 'instant',
   preorderTime: null,
   preorderStatus: null,
@@ -74,15 +74,12 @@ const summary: DaySummary = {
   orders: 3,
   byStatus: {
     CREATED: 0,
-    RECEIVED: 0,
-    FETCHED: 0,
-    ACKNOWLEDGED: 0,
     PRODUCTION: 0,
     READY: 0,
     DELIVERED: 2,
     REJECTED: 1,
     CANCELED: 0,
-  } as DaySummary['byStatus'],
+  },
   byType: { takeaway: 2, homedelivery: 1, eatin: 0 },
   rejections: [{ reason: 'Closing soon', count: 1 }],
   sales: [
@@ -409,7 +406,7 @@ describe('the printing slice and the virtual printer', () => {
     const waiting = await waitFor(() => {
       const state = r.slice.state();
       return state.printers[0]?.state === 'paper-out' &&
-        state.jobs.filter((j) => j.state === 'waiting').length >= 1
+        state.jobs.filter((j) => j.state === 'waiting').length === 6
         ? state
         : false;
     });
@@ -422,7 +419,10 @@ describe('the printing slice and the virtual printer', () => {
           (e) => e.action === 'print' && e.outcome === 'waiting' && /#501/.test(e.detail ?? ''),
         ),
     ).toBe(true);
-    expect(r.slice.state().jobs.filter((j) => j.state !== 'printed')).toHaveLength(6);
+    // Every order's job waits and each is in the audit log (the cards and the alarm read them).
+    expect(r.audit().filter((e) => e.action === 'print' && e.outcome === 'waiting')).toHaveLength(
+      6,
+    );
     expect(printer.documents).toHaveLength(1);
     expect(printer.refusedBytes).toBe(0); // nothing was sent to a printer out of paper
     printer.trouble(null);

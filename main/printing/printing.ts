@@ -198,6 +198,9 @@ export const createPrintingSlice = (deps: {
 
   const hold = (job: StoredJob, message: string, partial: boolean): void => {
     store.markWaiting(job.id, message, partial);
+    tellWaiting(job, message, partial);
+  };
+  const tellWaiting = (job: StoredJob, message: string, partial: boolean): void => {
     audit.record({
       action: 'print',
       subject: job.orderId ?? job.day ?? job.printerId,
@@ -253,6 +256,10 @@ export const createPrintingSlice = (deps: {
       // Audited when it starts waiting, not at every retry.
       if (job.state !== 'waiting' || failure.partial) hold(job, failure.message, failure.partial);
       else store.markWaiting(job.id, failure.message, false);
+      // The jobs behind it wait for the same printer: each card shows it, each is in the audit.
+      if (!failure.partial)
+        for (const behind of store.queuedToWaiting(printer.id, failure.message))
+          tellWaiting(behind, failure.message, false);
       changed();
       // A held job does not block the ones behind it; a printer that is down does.
       return failure.partial;
@@ -327,6 +334,19 @@ export const createPrintingSlice = (deps: {
     kickAll();
     changed();
     return ids;
+  };
+  const guarded = (orderId: string, make: () => unknown): void => {
+    try {
+      make();
+    } catch (error) {
+      audit.record({
+        action: 'print',
+        subject: orderId,
+        outcome: 'failed',
+        detail: `The order's print job could not be stored: ${error instanceof Error ? error.message : String(error)}`,
+      });
+      changed();
+    }
   };
   const noPrinter = (document: PrintDocumentKind): ServiceError =>
     new ServiceError(
@@ -519,23 +539,28 @@ export const createPrintingSlice = (deps: {
             ? READY_DOCUMENTS[settings.onReady]
             : [];
       if (!documents.length) return;
-      for (const document of documents)
-        createJobs(`${actionId}:${document}`, document, printersFor(document), {
-          orderId,
-          orderNumber,
-          day: null,
-          origin: 'auto',
-        });
+      // Printing never refuses an order action: a job that cannot be stored is audited instead.
+      guarded(orderId, () => {
+        for (const document of documents)
+          createJobs(`${actionId}:${document}`, document, printersFor(document), {
+            orderId,
+            orderNumber,
+            day: null,
+            origin: 'auto',
+          });
+      });
       kickSoon();
     },
     orderArrived: ({ orderId, orderNumber }) => {
       if (readSettings().kitchenTicket !== 'new-order') return;
-      createNow(`arrived:${orderId}`, 'kitchen-ticket', printersFor('kitchen-ticket'), {
-        orderId,
-        orderNumber,
-        day: null,
-        origin: 'auto',
-      });
+      guarded(orderId, () =>
+        createNow(`arrived:${orderId}`, 'kitchen-ticket', printersFor('kitchen-ticket'), {
+          orderId,
+          orderNumber,
+          day: null,
+          origin: 'auto',
+        }),
+      );
     },
     jobsOfOrder: (orderId) => {
       const names = new Map(readSettings().printers.map((p) => [p.id, p.name]));
