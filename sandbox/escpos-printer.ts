@@ -41,6 +41,8 @@ export type VirtualPrinter = {
   unplug(): Promise<void>;
   /** Listens again on the same port. */
   plugIn(): Promise<void>;
+  /** Tells each document as it is cut. */
+  onDocument(listener: (doc: PrintedDocument) => void): void;
   /** Resolves when `count` documents have been printed in all. */
   waitForDocuments(count: number, timeoutMs?: number): Promise<PrintedDocument[]>;
   close(): Promise<void>;
@@ -79,6 +81,7 @@ export const startVirtualPrinter = async (
   let dropIn: number | null = null;
   const sockets = new Set<Socket>();
   const waiters = new Set<() => void>();
+  const listeners: Array<(doc: PrintedDocument) => void> = [];
 
   type Mode = Omit<PrintedLine, 'text'> & { codePage: number };
   const reset = (): Mode => ({
@@ -126,8 +129,10 @@ export const startVirtualPrinter = async (
     };
     const cut = (kind: 'full' | 'partial'): void => {
       if (line.length) endLine();
-      documents.push({ lines, cut: kind });
+      const doc: PrintedDocument = { lines, cut: kind };
+      documents.push(doc);
       lines = [];
+      for (const listener of listeners) listener(doc);
       for (const wake of [...waiters]) wake();
     };
 
@@ -256,6 +261,9 @@ export const startVirtualPrinter = async (
     pending: () => lines,
     trouble: (state) => {
       trouble = state;
+    },
+    onDocument: (listener) => {
+      listeners.push(listener);
     },
     dropAfter: (bytes) => {
       dropIn = bytes;
