@@ -392,7 +392,6 @@ describe('the printing slice and the virtual printer', () => {
         orderNumber: String(500 + n),
         action: 'accept',
         actionId: `a${n}`,
-        by: 'staff',
       });
     }
     // Replaying a trigger (the same action) makes no second job.
@@ -401,7 +400,6 @@ describe('the printing slice and the virtual printer', () => {
       orderNumber: '501',
       action: 'accept',
       actionId: 'a1',
-      by: 'staff',
     });
     const waiting = await waitFor(() => {
       const state = r.slice.state();
@@ -538,15 +536,16 @@ socket.on('close', () => process.exit(0));
     const r = rig();
     await r.slice.close();
     r.open({ lpCommand: lp });
-    await r.configure([
+    const cups = (queue: string): PrinterConfig[] => [
       {
         id: 'cups',
         name: 'Kitchen (CUPS)',
-        connection: { kind: 'system', queue: 'Kitchen_Printer' },
+        connection: { kind: 'system', queue },
         paperWidth: 80,
         documents: ['kitchen-ticket'],
       },
-    ]);
+    ];
+    await r.configure(cups('Kitchen_Printer'));
     await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
     const [doc] = await printer.waitForDocuments(1);
     const preview = await r.slice.handlers['print:preview']({
@@ -558,15 +557,7 @@ socket.on('close', () => process.exit(0));
     await waitFor(() => r.slice.state().jobs[0]?.state === 'printed');
     expect(r.slice.state().printers[0]?.state).toBe('unknown');
     // A spooler that refuses: the job waits with lp's own words.
-    await r.configure([
-      {
-        id: 'cups',
-        name: 'Kitchen (CUPS)',
-        connection: { kind: 'system', queue: 'Other' },
-        paperWidth: 80,
-        documents: ['kitchen-ticket'],
-      },
-    ]);
+    await r.configure(cups('Other'));
     await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
     const waiting = await waitFor(() => r.slice.state().jobs.find((j) => j.state === 'waiting'));
     expect(waiting.error).toMatch(/lp: bad arguments -d Other -o raw/);

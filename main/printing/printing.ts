@@ -46,13 +46,12 @@ type PrintChannels =
   | 'print:retry'
   | 'print:cancel';
 
-/** An order action taken on this terminal, told inside the transaction that queued it. */
+/** What printing needs of an order action taken here (the orders slice tells more). */
 export type OrderActionNotice = {
   orderId: string;
   orderNumber: string;
   action: OrderActionKind;
   actionId: string;
-  by: 'staff' | 'auto';
 };
 
 export type PrintingSlice = {
@@ -196,17 +195,25 @@ export const createPrintingSlice = (deps: {
   const label = (job: StoredJob): string =>
     `${DOCUMENT_NAME[job.document].replace(/s$/, '').replace(/ie$/, 'y')}${job.orderNumber ? ` #${job.orderNumber}` : job.day ? ` ${job.day}` : ''}`;
 
+  /** A job's step in the audit log, subject its order (or its day, or its printer). */
+  const recordJob = (job: StoredJob, outcome: string, detail: string): void =>
+    audit.record({
+      action: 'print',
+      subject: job.orderId ?? job.day ?? job.printerId,
+      outcome,
+      detail: `${label(job)} ${detail}`,
+    });
+
   const hold = (job: StoredJob, message: string, partial: boolean): void => {
     store.markWaiting(job.id, message, partial);
     tellWaiting(job, message, partial);
   };
   const tellWaiting = (job: StoredJob, message: string, partial: boolean): void => {
-    audit.record({
-      action: 'print',
-      subject: job.orderId ?? job.day ?? job.printerId,
-      outcome: partial ? 'held' : 'waiting',
-      detail: `${label(job)} did not print: ${message}${partial ? ' It is not printed again by itself: Retry prints it whole.' : ' It prints when the printer is back.'}`,
-    });
+    recordJob(
+      job,
+      partial ? 'held' : 'waiting',
+      `did not print: ${message}${partial ? ' It is not printed again by itself: Retry prints it whole.' : ' It prints when the printer is back.'}`,
+    );
   };
 
   // One worker per printer: its jobs go in order, one at a time.
@@ -230,12 +237,7 @@ export const createPrintingSlice = (deps: {
       if (reading) observe(printer.id, reading);
       else if (statuses.get(printer.id)?.message) observe(printer.id, null);
       if (job.state === 'waiting' || job.attempts > 0)
-        audit.record({
-          action: 'print',
-          subject: job.orderId ?? job.day ?? job.printerId,
-          outcome: 'printed',
-          detail: `${label(job)} printed after waiting.`,
-        });
+        recordJob(job, 'printed', 'printed after waiting.');
       changed();
       return true;
     } catch (error) {
@@ -388,12 +390,11 @@ export const createPrintingSlice = (deps: {
 
   // A crash mid-print: those bytes may be on paper, so staff decide (see the file's comment).
   for (const job of store.recoverInterrupted())
-    audit.record({
-      action: 'print',
-      subject: job.orderId ?? job.day ?? job.printerId,
-      outcome: 'held',
-      detail: `${label(job)} was printing when Countertop stopped; it is not printed again by itself.`,
-    });
+    recordJob(
+      job,
+      'held',
+      `was printing when Countertop stopped; it is not printed again by itself.`,
+    );
   setImmediate(() => {
     kickAll();
     poll();
@@ -501,12 +502,7 @@ export const createPrintingSlice = (deps: {
         if (job.state === 'queued' || job.state === 'printing') return;
         if (!store.requeue(jobId))
           throw new ServiceError('conflict', `That print job is already ${job.state}.`);
-        audit.record({
-          action: 'print',
-          subject: job.orderId ?? job.day ?? job.printerId,
-          outcome: 'retried',
-          detail: `${label(job)}: staff asked to print it again.`,
-        });
+        recordJob(job, 'retried', 'sent again by staff (Retry).');
         lastChecked.delete(job.printerId);
         kick(job.printerId);
         changed();
@@ -521,12 +517,7 @@ export const createPrintingSlice = (deps: {
               ? 'It is printing right now.'
               : `That print job is already ${job.state}.`,
           );
-        audit.record({
-          action: 'print',
-          subject: job.orderId ?? job.day ?? job.printerId,
-          outcome: 'canceled',
-          detail: `${label(job)} canceled by staff.`,
-        });
+        recordJob(job, 'canceled', 'canceled by staff.');
         changed();
       },
     },
