@@ -36,6 +36,7 @@ const SLICES = [
   'machine',
   'diagnostics',
   'stream-guard',
+  'printing',
 ];
 const MAIN_OUTSIDE = others('preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts');
 const otherSlices = (own) =>

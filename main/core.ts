@@ -1,5 +1,5 @@
 // The terminal's composition root: opens storage, keychain, token manager and platform client,
-// then composes the domain slices (setup, orders, venue, menu, delivery, stream guard) around one outbox and one
+// then composes the domain slices (setup, orders, venue, menu, delivery, stream guard, printing) around one outbox and one
 // event hub, behind the ServiceApi of shared/ipc/contract.ts. Plain Node: the Electron glue
 // (main/app/) and the web host only carry requests and events. Each slice owns its tables, its
 // outbox kinds, its channels and its events; nothing here touches SQL or implements a channel.
@@ -29,8 +29,8 @@ import { createDeliverySlice } from './delivery/delivery';
 import { createMachineSlice } from './machine/machine';
 import type { MachineHost } from './machine/machine';
 import type { AuditLog } from './audit/audit-log';
-import { ServiceError } from './service-error';
 import { createStreamGuard } from './stream-guard/stream-guard';
+import { createPrintingSlice } from './printing/printing';
 
 export type Core = ServiceHost & {
   /** What the host itself saw (a renderer crash): into the same audit log staff read. */
@@ -53,6 +53,8 @@ export type CoreOptions = {
   /** The app's version, for the diagnostics bundle. */
   version?: string;
   logLevel?: LogLevel;
+  /** Printing's OS details: the CUPS `lp` command (tests: a stand-in), status poll intervals. */
+  printing?: { lpCommand?: string; pollWaitingMs?: number; pollIdleMs?: number };
 };
 
 export const startCore = async (options: CoreOptions): Promise<Core> => {
@@ -165,15 +167,17 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       // No terminal name is configured anywhere: the machine's name tells a venue's terminals apart.
       terminal: hostname(),
       timeZone: () => TIME_ZONE,
-      // The printing slice's projection of an order's jobs, once it is composed here.
-      printJobs: () => [],
-      // Each domain removes its own copies of customers' data past the retention (the printing
-      // slice's forgetPersonalBefore joins this list when it is composed here).
+      printJobs: (orderId) => printing.jobsOfOrder(orderId),
+      // Each domain removes its own copies of customers' data past the retention.
       retention: [
         { name: 'deliveries', forget: (cutoff) => delivery.forgetPersonalBefore(cutoff) },
         { name: 'outbox payloads', forget: (cutoff) => outbox.forgetPayloadsBefore(cutoff) },
+        { name: 'print jobs', forget: (cutoff) => printing.forgetPersonalBefore(cutoff) },
       ],
     },
+    // The kitchen ticket and the ready prints commit with the action that asks for them.
+    onAction: (notice) => printing.orderAction(notice),
+    onArrived: (order) => printing.orderArrived(order),
   });
   const venue = createVenueSlice({
     ...slice,
@@ -224,6 +228,14 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     secrets,
     integrity: () => integrityCheck(db),
   });
+  const printing = createPrintingSlice({
+    ...slice,
+    settings,
+    order: (orderId) => orders.store.get(orderId),
+    venueName: () => venue.name(),
+    daySummary: (day) => orders.history.daySummary(day),
+    ...options.printing,
+  });
   // Orders that cannot arrive take the venue offline, through the venue slice's own action.
   const guard = createStreamGuard({
     ...slice,
@@ -243,26 +255,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...diagnostics.handlers,
     'log:recent': async (request) => log.recent(request),
     ...guard.handlers,
-    // Placeholders while the printing slice is built (never on main).
-    ...(Object.fromEntries(
-      (
-        [
-          'print:get',
-          'print:configure',
-          'print:order',
-          'print:daySummary',
-          'print:test',
-          'print:preview',
-          'print:retry',
-          'print:cancel',
-        ] as const
-      ).map((name) => [
-        name,
-        async () => {
-          throw new ServiceError('failed', `${name} is not built yet`);
-        },
-      ]),
-    ) as unknown as Pick<ServiceApi, Extract<keyof ServiceApi, `print:${string}`>>),
+    ...printing.handlers,
     'audit:list': async ({ limit }) => audit.list(limit),
   };
 
@@ -300,6 +293,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       hub.close();
       clearInterval(tick);
       guard.close();
+      await printing.close();
       delivery.close();
       menu.close();
       await setup.close();

@@ -22,6 +22,8 @@ import { startWebHost } from '../main/web-host/server';
 import type { WebHost } from '../main/web-host/server';
 import { createTerminal } from '../relay/terminals';
 import { startSandbox } from '../sandbox/server';
+import { startVirtualPrinter } from '../sandbox/escpos-printer';
+import type { PrinterTrouble, VirtualPrinter } from '../sandbox/escpos-printer';
 import type { Sandbox, SandboxOptions } from '../sandbox/server';
 import { ensureRendererBuilt, onShutdown, RENDERER_DIR, ROOT } from './start-web';
 import type { RelayProcess } from './relay-process';
@@ -39,6 +41,8 @@ export type DemoOptions = {
   webPort?: number | null;
   core?: Partial<Omit<CoreOptions, 'dataDir' | 'secretStore'>>;
   log?: (line: string) => void;
+  /** Start a virtual ESC/POS printer and set it up as the counter's printer (default true). */
+  printer?: boolean;
 };
 
 export type Demo = {
@@ -49,6 +53,8 @@ export type Demo = {
   restartRelay(): Promise<RelayProcess>;
   core: Core;
   webHost: WebHost | null;
+  /** The virtual counter printer (sandbox/escpos-printer.ts), when started. */
+  printer: VirtualPrinter | null;
   dataDir: string;
   secretsInKeychain: boolean;
   /** Closes the core (not the sandbox or relay) so another process can open the data dir. */
@@ -145,6 +151,8 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
     stops.push(() => sandbox.close());
     const terminal = createTerminal(relayDb, [sandbox.demo.venueId], { name: 'demo counter' });
 
+    const printer = options.printer === false ? null : await startVirtualPrinter();
+    if (printer) stops.push(() => printer.close());
     const { store, keychain } = await pickSecretStore(options.keychain ?? true, log);
     const core = await startCore({ ...options.core, dataDir, secretStore: store });
     const coreRef: { current: Core | null } = { current: core };
@@ -169,6 +177,18 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       ...(await demoMerchant(sandbox)),
       driveUrl: sandbox.driveUrl,
     });
+    if (printer)
+      await core.api['print:configure']({
+        printers: [
+          {
+            id: 'counter',
+            name: 'Counter printer (virtual)',
+            connection: { kind: 'network', host: printer.host, port: printer.port },
+            paperWidth: 80,
+            documents: ['kitchen-ticket', 'pickup-label', 'receipt', 'day-summary', 'test-page'],
+          },
+        ],
+      });
 
     let webHost: WebHost | null = null;
     if (options.webPort !== null && options.webPort !== undefined) {
@@ -188,6 +208,7 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       },
       core,
       webHost,
+      printer,
       dataDir,
       secretsInKeychain: keychain,
       releaseCore: async () => {
@@ -232,6 +253,40 @@ const buildElectronApp = async (): Promise<void> => {
   await buildMain();
 };
 
+const TROUBLES: Record<string, PrinterTrouble | null> = {
+  paper: 'paper-out',
+  cover: 'cover-open',
+  offline: 'offline',
+  back: null,
+};
+
+/** The virtual printer's line, what it prints, and the troubles typed at the terminal. */
+const playPrinter = (printer: VirtualPrinter): void => {
+  console.log(
+    `printer: ${printer.host}:${printer.port} (virtual ESC/POS; type paper, cover, offline, near-end, unplug or back + Enter to play a trouble)`,
+  );
+  printer.onDocument((doc) => {
+    const words = doc.lines.map((l) => l.text.trim()).filter(Boolean);
+    console.log(`printer: printed ${words.slice(0, 2).join(' ')} (${doc.lines.length} lines, cut)`);
+  });
+  if (!process.stdin.isTTY) return;
+  process.stdin.setEncoding('utf8');
+  process.stdin.on('data', (input: string) => {
+    const word = input.trim();
+    if (word === 'unplug') void printer.unplug();
+    else if (word === 'near-end') printer.paperNearEnd(true);
+    else if (word in TROUBLES) {
+      printer.trouble(TROUBLES[word] ?? null);
+      if (word === 'back') {
+        printer.paperNearEnd(false);
+        void printer.plugIn();
+      }
+    } else return;
+    console.log(`printer: ${word}`);
+  });
+  process.stdin.unref();
+};
+
 const main = async (): Promise<void> => {
   const { values } = parseArgs({
     options: {
@@ -260,6 +315,7 @@ const main = async (): Promise<void> => {
   demo = await startDemo({ ordersPerMinute, webPort: null });
   console.log(`sandbox: ${demo.sandbox.url}`);
   console.log(`relay: ${demo.relay.url} (pid ${demo.relay.pid})`);
+  if (demo.printer) playPrinter(demo.printer);
 
   if (useElectron && !demo.secretsInKeychain) {
     console.log(

@@ -95,6 +95,15 @@ const CALLS: Record<PlatformOrderCall, Call> = {
   'confirm-preorder': (client, p, key) => client.confirmPreorder(p.orderId, key),
 };
 
+/** An order action queued on this terminal, told inside the transaction that queues it. */
+export type OrderActionNotice = {
+  orderId: string;
+  orderNumber: string;
+  action: OrderActionKind;
+  actionId: string;
+  by: 'staff' | 'auto';
+};
+
 export type OrderActions = {
   enqueue(request: OrderActionRequest): ActionReceipt;
 };
@@ -108,6 +117,8 @@ export const createOrderActions = (deps: {
   now: () => Date;
   /** The order changed (an action queued, settled, retried or discarded). */
   changed: (orderId: string) => void;
+  /** Runs inside the action's transaction: what it writes commits, or not, with the action. */
+  onAction?: (notice: OrderActionNotice) => void;
 }): OrderActions => {
   const { outbox, orders, client, now } = deps;
 
@@ -171,6 +182,13 @@ export const createOrderActions = (deps: {
         // Checked inside the transaction: two quick taps cannot both pass.
         prepare: (actionId) => {
           const order = check(orders.get(request.orderId), request, now());
+          deps.onAction?.({
+            orderId: order.id,
+            orderNumber: order.orderNumber,
+            action: request.kind,
+            actionId,
+            by: request.kind === 'accept' && request.auto ? 'auto' : 'staff',
+          });
           const orderNumber = order.orderNumber;
           orders.recordAction({
             orderId: order.id,

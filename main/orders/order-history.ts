@@ -14,6 +14,7 @@ import type {
 } from '../../shared/history';
 import { DEFAULT_RETENTION_DAYS } from '../../shared/history';
 import type { ServiceApi } from '../../shared/ipc/contract';
+import type { PrintJob } from '../../shared/printing';
 import { channels } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
 import type { ActionHistory } from '../outbox/outbox';
@@ -24,9 +25,8 @@ import { toCsv } from './csv';
 import { dayBounds, localDateTime, localParts } from './local-time';
 import type { OrderStore } from './order-store';
 
-export type PrintTimelineEntry = Extract<TimelineEntry, { kind: 'print' }>;
-/** The print jobs of an order, from the printing slice (core wires it). */
-export type OrderPrintJobs = (orderId: string) => PrintTimelineEntry[];
+/** The print jobs of an order with their printer's name, from the printing slice (core wires it). */
+export type OrderPrintJobs = (orderId: string) => Array<PrintJob & { printerName: string }>;
 /** The outbox's read projection: every row of these subjects with its tries. */
 export type ActionHistories = (subjects: readonly string[]) => ActionHistory[];
 /**
@@ -323,7 +323,17 @@ export const createOrderHistory = (deps: {
           outcome: attempt.outcome,
           error: attempt.error,
         });
-    entries.push(...deps.printJobs(orderId));
+    for (const job of deps.printJobs(orderId))
+      entries.push({
+        // A job stands where it printed, or, not printed, where it was asked for.
+        at: job.printedAt ?? job.createdAt,
+        kind: 'print',
+        jobId: job.id,
+        document: job.document,
+        state: job.state,
+        printerName: job.printerName,
+        error: job.error,
+      });
     // Stable: entries of the same moment keep the order they were recorded in.
     const sorted = entries
       .map((entry, index) => ({ entry, index, at: ms(entry.at) ?? 0 }))

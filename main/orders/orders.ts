@@ -17,7 +17,7 @@ import type { EventHub } from '../host/event-hub';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { Outbox } from '../outbox/outbox';
 import type { Database } from '../storage/database';
-import type { OrderActionRequest } from './order-actions';
+import type { OrderActionNotice, OrderActionRequest } from './order-actions';
 import { createOrderActions } from './order-actions';
 import type { OrderStore } from './order-store';
 import { createOrderStore } from './order-store';
@@ -88,6 +88,10 @@ export const createOrdersSlice = (deps: {
     /** The other domains' removals of personal data past the retention. */
     retention: readonly RetentionHook[];
   };
+  /** An action queued here (by staff or auto-accept), inside its transaction (e.g. print jobs). */
+  onAction?: (notice: OrderActionNotice) => void;
+  /** A new order reached this terminal (stored, before auto-accept looks at it). */
+  onArrived?: (order: { orderId: string; orderNumber: string }) => void;
 }): OrdersSlice => {
   const { db, now, outbox, client, audit, hub } = deps;
   const store = createOrderStore(
@@ -123,6 +127,7 @@ export const createOrdersSlice = (deps: {
       arrived: (orderId, orderNumber) => {
         hub.emit('orders:arrived', { orderId, orderNumber });
         if (closed) return;
+        deps.onArrived?.({ orderId, orderNumber });
         const run = autoAccept(orderId).catch((error: unknown) =>
           audit.record({
             action: 'auto-accept',
@@ -153,6 +158,7 @@ export const createOrdersSlice = (deps: {
     refetch: (orderId) => sync.refetch(orderId),
     now,
     changed,
+    onAction: deps.onAction,
   });
   const settingsKey = (): string => `order-settings:${deps.venueId() ?? ''}`;
   const readSettings = (): OrderSettings => ({

@@ -7,6 +7,7 @@ import { migration005OutboxFacts } from './005-outbox-facts';
 import { migration006NotificationFields } from './006-notification-fields';
 import { migration007AutoAccepted } from './007-auto-accepted';
 import { migration008OrderHistory } from './008-order-history';
+import { migration009PrintJobs } from './009-print-jobs';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -18,4 +19,5 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration006NotificationFields,
   migration007AutoAccepted,
   migration008OrderHistory,
+  migration009PrintJobs,
 ];

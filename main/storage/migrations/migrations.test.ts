@@ -13,6 +13,7 @@ import { migration005OutboxFacts } from './005-outbox-facts';
 import { migration006NotificationFields } from './006-notification-fields';
 import { migration007AutoAccepted } from './007-auto-accepted';
 import { migration008OrderHistory } from './008-order-history';
+import { migration009PrintJobs } from './009-print-jobs';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -509,6 +510,34 @@ describe('migration 008 (order history)', () => {
     expect(db.prepare("SELECT search_id FROM orders WHERE id = 'o1'").get()).toEqual({
       search_id: 1,
     });
+  });
+});
+
+describe('migration 009 (print jobs)', () => {
+  it('adds print_jobs: one job per request and printer, known states only, existing rows kept', () => {
+    const db = new BetterSqlite3(':memory:');
+    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(migration009PrintJobs));
+    migrate(db, before);
+    db.prepare("INSERT INTO settings (key, value) VALUES ('k', '1')").run();
+    migrate(db, [...before, migration009PrintJobs]);
+    expect(db.pragma('user_version', { simple: true })).toBe(before.length + 1);
+    expect(tables(db)).toContain('print_jobs');
+    expect(db.prepare('SELECT value FROM settings').all()).toEqual([{ value: '1' }]);
+    const insert = db.prepare(
+      `INSERT OR IGNORE INTO print_jobs (id, request_key, document, printer_id, state, origin, created_at)
+       VALUES (?, ?, 'kitchen-ticket', ?, ?, 'auto', 'x')`,
+    );
+    expect(insert.run('j1', 'action-1:kitchen-ticket', 'p1', 'queued').changes).toBe(1);
+    // The same request on the same printer is one job; on another printer, another.
+    expect(insert.run('j2', 'action-1:kitchen-ticket', 'p1', 'queued').changes).toBe(0);
+    expect(insert.run('j3', 'action-1:kitchen-ticket', 'p2', 'queued').changes).toBe(1);
+    expect(() =>
+      db
+        .prepare(
+          "INSERT INTO print_jobs (id, request_key, document, printer_id, state, origin, created_at) VALUES ('j4', 'k', 'receipt', 'p1', 'lost', 'auto', 'x')",
+        )
+        .run(),
+    ).toThrow(/CHECK/);
   });
 });
 

@@ -1,0 +1,338 @@
+// The documents as lines (`PrintDocument`): the one source of what a printer prints and what the
+// preview shows. Every line is laid out here to fit the paper (wrapped to the columns, sizes
+// counted), so the encoder never wraps and the preview and the paper cannot disagree.
+import CodepageEncoder from '@point-of-sale/codepage-encoder';
+import type { DeliveryType, Money, Order } from '../../shared/domain';
+import type { DaySummary } from '../../shared/history';
+import type {
+  OrderDocumentKind,
+  PaperWidthMm,
+  PrintDocument,
+  PrintDocumentKind,
+  PrintLine,
+} from '../../shared/printing';
+
+/** Font A columns per paper width. */
+export const COLUMNS: Record<PaperWidthMm, number> = { 58: 32, 80: 48 };
+
+/** The code page every document prints in: Western European with the euro sign (Epson ESC t 19). */
+export const CODE_PAGE = 'cp858' as const;
+
+const printableSet = new Set<number>([
+  ...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i),
+  ...CodepageEncoder.getCodepoints(CODE_PAGE, true).slice(0x80),
+]);
+
+/**
+ * What the printer can print of a text: characters outside the code page lose their accent when
+ * that makes them printable, else become '?'. Done here so the preview shows what the paper will.
+ */
+export const printable = (text: string): string =>
+  Array.from(text.replace(/\s+/g, ' '))
+    .map((char) => {
+      if (printableSet.has(char.codePointAt(0) ?? 0)) return char;
+      const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
+      return bare.length === 1 && printableSet.has(bare.codePointAt(0) ?? 0) ? bare : '?';
+    })
+    .join('');
+
+/** Words wrapped to `width` characters; a word longer than a line is cut. */
+export const wrap = (text: string, width: number): string[] => {
+  const lines: string[] = [];
+  let current = '';
+  for (const word of printable(text).trim().split(' ')) {
+    if (!word) continue;
+    let rest = word;
+    while (rest.length > width) {
+      if (current) lines.push(current);
+      current = '';
+      lines.push(rest.slice(0, width));
+      rest = rest.slice(width);
+    }
+    if (!current) current = rest;
+    else if (current.length + 1 + rest.length <= width) current += ` ${rest}`;
+    else {
+      lines.push(current);
+      current = rest;
+    }
+  }
+  if (current) lines.push(current);
+  return lines.length ? lines : [''];
+};
+
+/**
+ * Words in a customer's note that mean "someone can get hurt": such a note prints white on black
+ * under an ALLERGY heading on every document. Stems, so "allergic", "Allergie", "allergia",
+ * "nuts", "Erdnüsse" match; English, German, Swedish and Finnish, the venues' languages.
+ */
+export const ALLERGY_WORDS = [
+  'allerg',
+  'anaphyla',
+  'intoleran',
+  'coeliac',
+  'celiac',
+  'zöliak',
+  'keliak',
+  'gluten',
+  'gluteeni',
+  'lactose',
+  'laktos',
+  'laktoosi',
+  'dairy',
+  'nut',
+  'nüss',
+  'nuss',
+  'nöt',
+  'pähkinä',
+  'maapähkinä',
+  'sesam',
+  'seesami',
+  'shellfish',
+  'schalentier',
+  'skaldjur',
+  'äyriä',
+  'soy',
+  'soja',
+  'soija',
+  'epipen',
+] as const;
+
+export const mentionsAllergy = (text: string | null): boolean => {
+  if (!text) return false;
+  const lower = text.toLocaleLowerCase('en');
+  return ALLERGY_WORDS.some((word) => lower.includes(word));
+};
+
+const TYPE_LABEL: Record<DeliveryType, string> = {
+  takeaway: 'TAKEAWAY',
+  homedelivery: 'DELIVERY',
+  eatin: 'EAT-IN',
+};
+
+/** The counter's clock time (main runs on the counter's machine, as the board does). */
+const clock = (iso: string): string =>
+  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+const dateTime = (iso: string): string =>
+  `${new Date(iso).toLocaleDateString('en-GB')} ${clock(iso)}`;
+
+/** Money in the currency's own digits (amounts are integer minor units). */
+export const money = (value: Money): string => {
+  let format: Intl.NumberFormat;
+  try {
+    format = new Intl.NumberFormat('en', { style: 'currency', currency: value.currency });
+  } catch {
+    format = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  }
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const text = format.format(value.amount / 10 ** digits);
+  return format.resolvedOptions().style === 'currency' ? text : `${text} ${value.currency}`;
+};
+
+type Style = Omit<Extract<PrintLine, { kind: 'text' }>, 'kind' | 'text'>;
+
+/** A text wrapped to the paper at its size: one line per printed row. */
+const text = (columns: number, value: string, style: Style = {}): PrintLine[] => {
+  const size = style.size ?? 1;
+  const width = Math.floor(columns / size);
+  const align = style.align ?? 'left';
+  // Inverted text fills the width, so the black band cannot be missed.
+  const fill = (line: string): string => {
+    if (!style.invert) return line;
+    const space = width - line.length;
+    if (align === 'right') return line.padStart(width);
+    if (align === 'center') return `${' '.repeat(Math.floor(space / 2))}${line}`.padEnd(width);
+    return line.padEnd(width);
+  };
+  return wrap(value, width).map((line) => ({ kind: 'text', text: fill(line), ...style }));
+};
+
+/** Left and right on one row; a long left side wraps above, the right stays on the last row. */
+const columnsLine = (columns: number, left: string, right: string, bold = false): PrintLine[] => {
+  const r = printable(right);
+  const lines = wrap(left, Math.max(1, columns - r.length - 1));
+  const last = lines.pop() ?? '';
+  return [
+    ...lines.map((line): PrintLine => ({ kind: 'text', text: line, ...(bold ? { bold } : {}) })),
+    { kind: 'columns', left: last, right: r, ...(bold ? { bold } : {}) },
+  ];
+};
+
+const rule: PrintLine = { kind: 'rule' };
+
+const header = (columns: number, order: Order, title: string): PrintLine[] => {
+  // The number is what staff call out: as large as the paper allows.
+  const number = `#${printable(order.orderNumber)}`;
+  const size = number.length * 3 <= columns ? 3 : number.length * 2 <= columns ? 2 : 1;
+  const readyBy = order.type === 'preorder' ? order.preorderTime : order.pickupEta;
+  return [
+    ...text(columns, title, { align: 'center' }),
+    ...text(columns, number, { align: 'center', size, bold: true }),
+    ...text(columns, TYPE_LABEL[order.deliveryType], { align: 'center', size: 2, bold: true }),
+    ...(order.type === 'preorder'
+      ? text(columns, 'PRE-ORDER', { align: 'center', bold: true, invert: true })
+      : []),
+    ...(order.consumerName ? text(columns, order.consumerName, { bold: true, size: 2 }) : []),
+    ...(readyBy
+      ? text(
+          columns,
+          `${order.deliveryType === 'homedelivery' ? 'Courier' : 'Pickup'} ${clock(readyBy)}`,
+          {
+            bold: true,
+            size: 2,
+          },
+        )
+      : []),
+    ...text(columns, `Received ${dateTime(order.createdAt)}`),
+  ];
+};
+
+const note = (columns: number, comment: string | null): PrintLine[] => {
+  if (!comment?.trim()) return [];
+  if (mentionsAllergy(comment))
+    return [
+      ...text(columns, '!! ALLERGY !!', { align: 'center', size: 2, bold: true, invert: true }),
+      ...text(columns, comment, { bold: true, invert: true }),
+    ];
+  return text(columns, `Note: ${comment}`, { bold: true });
+};
+
+const items = (columns: number, order: Order, prices: boolean): PrintLine[] =>
+  order.items.flatMap((item) => [
+    ...(prices
+      ? columnsLine(columns, `${item.count} x ${item.name}`, money(item.total), true)
+      : text(columns, `${item.count} x ${item.name}`, { bold: true, size: 2 })),
+    ...item.options.flatMap((option) =>
+      text(
+        columns,
+        `  + ${option.count > 1 ? `${option.count} x ` : ''}${option.name}: ${option.value}`,
+        prices ? {} : { bold: true },
+      ),
+    ),
+  ]);
+
+const document = (
+  kind: PrintDocumentKind,
+  paperWidth: PaperWidthMm,
+  lines: PrintLine[],
+): PrintDocument => ({ kind, paperWidth, columns: COLUMNS[paperWidth], lines });
+
+export const kitchenTicket = (order: Order, paperWidth: PaperWidthMm): PrintDocument => {
+  const c = COLUMNS[paperWidth];
+  return document('kitchen-ticket', paperWidth, [
+    ...header(c, order, 'KITCHEN'),
+    rule,
+    ...note(c, order.consumerComment),
+    ...items(c, order, false),
+    rule,
+    ...text(c, `${order.items.reduce((n, i) => n + i.count, 0)} items`, { align: 'right' }),
+  ]);
+};
+
+export const pickupLabel = (order: Order, paperWidth: PaperWidthMm): PrintDocument => {
+  const c = COLUMNS[paperWidth];
+  return document('pickup-label', paperWidth, [
+    ...header(c, order, 'PICKUP'),
+    ...note(c, order.consumerComment),
+    rule,
+    ...order.items.flatMap((item) => text(c, `${item.count} x ${item.name}`)),
+  ]);
+};
+
+export const receipt = (
+  order: Order,
+  paperWidth: PaperWidthMm,
+  venueName: string | null,
+): PrintDocument => {
+  const c = COLUMNS[paperWidth];
+  return document('receipt', paperWidth, [
+    ...(venueName ? text(c, venueName, { align: 'center', bold: true, size: 2 }) : []),
+    ...header(c, order, 'RECEIPT'),
+    ...note(c, order.consumerComment),
+    rule,
+    ...order.items.flatMap((item) => [
+      ...columnsLine(c, `${item.count} x ${item.name}`, money(item.total)),
+      ...item.options.flatMap((option) =>
+        option.price.amount
+          ? columnsLine(c, `  + ${option.name}: ${option.value}`, money(option.price))
+          : text(c, `  + ${option.name}: ${option.value}`),
+      ),
+    ]),
+    rule,
+    ...columnsLine(c, 'TOTAL', money(order.total), true),
+    { kind: 'feed', lines: 1 },
+    ...text(c, 'Thank you!', { align: 'center' }),
+  ]);
+};
+
+export const orderDocument = (
+  kind: OrderDocumentKind,
+  order: Order,
+  paperWidth: PaperWidthMm,
+  venueName: string | null,
+): PrintDocument =>
+  kind === 'kitchen-ticket'
+    ? kitchenTicket(order, paperWidth)
+    : kind === 'pickup-label'
+      ? pickupLabel(order, paperWidth)
+      : receipt(order, paperWidth, venueName);
+
+const seconds = (value: number | null): string =>
+  value === null ? '-' : `${Math.floor(value / 60)} min ${Math.round(value % 60)} s`;
+
+export const daySummaryDocument = (
+  summary: DaySummary,
+  paperWidth: PaperWidthMm,
+): PrintDocument => {
+  const c = COLUMNS[paperWidth];
+  const counts = (record: Record<string, number>): PrintLine[] =>
+    Object.entries(record)
+      .filter(([, n]) => n > 0)
+      .flatMap(([key, n]) => columnsLine(c, `  ${key.toLowerCase()}`, String(n)));
+  return document('day-summary', paperWidth, [
+    ...text(c, 'DAY SUMMARY', { align: 'center', bold: true, size: 2 }),
+    ...text(c, `${summary.day} (${summary.timeZone})`, { align: 'center' }),
+    rule,
+    ...columnsLine(c, 'Orders', String(summary.orders), true),
+    ...counts(summary.byStatus),
+    ...columnsLine(c, 'By type', ''),
+    ...counts(summary.byType),
+    rule,
+    ...summary.sales.flatMap((sale) => [
+      ...columnsLine(c, `Sales ${sale.currency} (${sale.orders})`, money(sale.total), true),
+      ...columnsLine(c, '  average basket', money(sale.averageBasket)),
+    ]),
+    ...columnsLine(c, 'Accept to ready', seconds(summary.acceptToReady.averageSeconds)),
+    ...columnsLine(c, '  promised', seconds(summary.acceptToReady.promisedAverageSeconds)),
+    ...columnsLine(c, '  90% within', seconds(summary.acceptToReady.p90Seconds)),
+    ...columnsLine(c, 'Late orders', String(summary.late.length)),
+    ...summary.late.flatMap((late) =>
+      columnsLine(c, `  #${late.orderNumber}`, seconds(late.lateBySeconds)),
+    ),
+    ...(summary.rejections.length ? [rule, ...text(c, 'Rejections', { bold: true })] : []),
+    ...summary.rejections.flatMap((r) => columnsLine(c, `  ${r.reason}`, String(r.count))),
+    ...(summary.items.length ? [rule, ...text(c, 'Items', { bold: true })] : []),
+    ...summary.items.flatMap((item) => columnsLine(c, `  ${item.name}`, String(item.count))),
+  ]);
+};
+
+export const testPage = (
+  printerName: string,
+  paperWidth: PaperWidthMm,
+  at: Date,
+): PrintDocument => {
+  const c = COLUMNS[paperWidth];
+  return document('test-page', paperWidth, [
+    ...text(c, 'TEST PAGE', { align: 'center', bold: true, size: 2 }),
+    ...text(c, printerName, { align: 'center' }),
+    ...text(c, dateTime(at.toISOString()), { align: 'center' }),
+    rule,
+    ...text(c, '#42', { align: 'center', size: 3, bold: true }),
+    ...text(c, 'Bold', { bold: true }),
+    ...text(c, 'Underlined', { underline: true }),
+    ...text(c, 'Inverted: allergy notes', { invert: true }),
+    ...text(c, 'Right', { align: 'right' }),
+    ...text(c, 'Characters: € ä ö å Ä Ö Å ü ß é'),
+    ...columnsLine(c, 'Columns', `${c} at ${paperWidth} mm`),
+    ...text(c, '1234567890'.repeat(5).slice(0, c)),
+  ]);
+};

@@ -1,0 +1,177 @@
+// The print_jobs table (migration 009): the printing slice's own SQL.
+import { randomUUID } from 'node:crypto';
+import type { PrintDocumentKind, PrintJob, PrintJobState } from '../../shared/printing';
+import type { Database } from '../storage/database';
+
+type Row = {
+  id: string;
+  request_key: string;
+  document: PrintDocumentKind;
+  order_id: string | null;
+  order_number: string | null;
+  day: string | null;
+  printer_id: string;
+  state: PrintJobState;
+  origin: PrintJob['origin'];
+  attempts: number;
+  error: string | null;
+  partial: number;
+  created_at: string;
+  printed_at: string | null;
+};
+
+export type StoredJob = PrintJob & { partial: boolean };
+
+const toJob = (row: Row): StoredJob => ({
+  id: row.id,
+  document: row.document,
+  orderId: row.order_id,
+  orderNumber: row.order_number,
+  day: row.day,
+  printerId: row.printer_id,
+  state: row.state,
+  origin: row.origin,
+  attempts: row.attempts,
+  error: row.error,
+  createdAt: row.created_at,
+  printedAt: row.printed_at,
+  partial: row.partial === 1,
+});
+
+export type NewJob = {
+  requestKey: string;
+  document: PrintDocumentKind;
+  orderId: string | null;
+  orderNumber: string | null;
+  day: string | null;
+  printerId: string;
+  origin: PrintJob['origin'];
+};
+
+export type PrintStore = {
+  /** Inserts a job unless its request already made one on that printer; returns the new id. */
+  insert(job: NewJob, createdAt: string): string | null;
+  get(id: string): StoredJob | null;
+  /** Queued and waiting jobs of a printer, oldest first. */
+  due(printerId: string): StoredJob[];
+  /** Jobs not printed (queued, printing, waiting), oldest first. */
+  open(): StoredJob[];
+  /** Every open job and the latest finished ones up to `limit` in all, oldest first. */
+  recent(limit: number): StoredJob[];
+  ofOrder(orderId: string): StoredJob[];
+  markPrinting(id: string): void;
+  markPrinted(id: string, at: string): void;
+  markWaiting(id: string, error: string, partial: boolean): void;
+  /** The printer's queued jobs wait too (the printer in front of them is down); returns them. */
+  queuedToWaiting(printerId: string, error: string): StoredJob[];
+  /** A waiting job goes again (staff's retry also clears the partial mark). */
+  requeue(id: string): boolean;
+  cancel(id: string): boolean;
+  /** Rows left `printing` by a crash: the bytes may have gone out, so they wait for staff. */
+  recoverInterrupted(): StoredJob[];
+};
+
+export const createPrintStore = (db: Database): PrintStore => {
+  const insert = db.prepare(
+    `INSERT OR IGNORE INTO print_jobs (id, request_key, document, order_id, order_number, day, printer_id, state, origin, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
+  );
+  const byId = db.prepare<[string], Row>('SELECT * FROM print_jobs WHERE id = ?');
+  const due = db.prepare<[string], Row>(
+    "SELECT * FROM print_jobs WHERE printer_id = ? AND (state = 'queued' OR (state = 'waiting' AND partial = 0)) ORDER BY seq",
+  );
+  const open = db.prepare<[], Row>(
+    "SELECT * FROM print_jobs WHERE state IN ('queued', 'printing', 'waiting') ORDER BY seq",
+  );
+  const finished = db.prepare<[number], Row>(
+    "SELECT * FROM print_jobs WHERE state IN ('printed', 'canceled') ORDER BY seq DESC LIMIT ?",
+  );
+  const ofOrder = db.prepare<[string], Row>(
+    'SELECT * FROM print_jobs WHERE order_id = ? ORDER BY seq',
+  );
+  const printing = db.prepare(
+    "UPDATE print_jobs SET state = 'printing', attempts = attempts + 1 WHERE id = ?",
+  );
+  const printed = db.prepare(
+    "UPDATE print_jobs SET state = 'printed', error = NULL, partial = 0, printed_at = ? WHERE id = ? AND state = 'printing'",
+  );
+  const waiting = db.prepare(
+    "UPDATE print_jobs SET state = 'waiting', error = ?, partial = ? WHERE id = ? AND state = 'printing'",
+  );
+  const queuedOf = db.prepare<[string], Row>(
+    "SELECT * FROM print_jobs WHERE printer_id = ? AND state = 'queued' ORDER BY seq",
+  );
+  const queuedWait = db.prepare(
+    "UPDATE print_jobs SET state = 'waiting', error = ? WHERE printer_id = ? AND state = 'queued'",
+  );
+  const requeue = db.prepare(
+    "UPDATE print_jobs SET state = 'queued', partial = 0 WHERE id = ? AND state = 'waiting'",
+  );
+  const cancel = db.prepare(
+    "UPDATE print_jobs SET state = 'canceled' WHERE id = ? AND state IN ('queued', 'waiting')",
+  );
+  const interrupted = db.prepare<[], Row>("SELECT * FROM print_jobs WHERE state = 'printing'");
+  const interruptedToWaiting = db.prepare(
+    "UPDATE print_jobs SET state = 'waiting', partial = 1, error = ? WHERE state = 'printing'",
+  );
+  return {
+    insert: (job, createdAt) => {
+      const id = randomUUID();
+      const result = insert.run(
+        id,
+        job.requestKey,
+        job.document,
+        job.orderId,
+        job.orderNumber,
+        job.day,
+        job.printerId,
+        job.origin,
+        createdAt,
+      );
+      return result.changes === 1 ? id : null;
+    },
+    get: (id) => {
+      const row = byId.get(id);
+      return row ? toJob(row) : null;
+    },
+    due: (printerId) => due.all(printerId).map(toJob),
+    open: () => open.all().map(toJob),
+    recent: (limit) => {
+      const openJobs = open.all();
+      const rest = Math.max(0, limit - openJobs.length);
+      const done = rest ? finished.all(rest).reverse() : [];
+      // Every open job is shown however many there are: a job that did not print is never hidden.
+      return [...done, ...openJobs].map(toJob);
+    },
+    ofOrder: (orderId) => ofOrder.all(orderId).map(toJob),
+    markPrinting: (id) => {
+      printing.run(id);
+    },
+    markPrinted: (id, at) => {
+      printed.run(at, id);
+    },
+    markWaiting: (id, error, partial) => {
+      waiting.run(error, partial ? 1 : 0, id);
+    },
+    queuedToWaiting: (printerId, error) =>
+      db
+        .transaction(() => {
+          const rows = queuedOf.all(printerId).map(toJob);
+          queuedWait.run(error, printerId);
+          return rows;
+        })
+        .immediate(),
+    requeue: (id) => requeue.run(id).changes === 1,
+    cancel: (id) => cancel.run(id).changes === 1,
+    recoverInterrupted: () =>
+      db
+        .transaction(() => {
+          const rows = interrupted.all().map(toJob);
+          interruptedToWaiting.run(
+            'Countertop stopped while this was printing: it may have printed. Check the printer and print it again if it did not.',
+          );
+          return rows;
+        })
+        .immediate(),
+  };
+};

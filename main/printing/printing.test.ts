@@ -1,0 +1,568 @@
+// The printing slice against the virtual ESC/POS printer (sandbox/escpos-printer.ts) over real
+// sockets, on a real SQLite file: documents and their bytes, printers that fail mid-rush, restarts.
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Order } from '../../shared/domain';
+import type { DaySummary } from '../../shared/history';
+import type { PrintDocument, PrintLine, PrinterConfig, PrintState } from '../../shared/printing';
+import type { PrintedLine, VirtualPrinter } from '../../sandbox/escpos-printer';
+import { startVirtualPrinter } from '../../sandbox/escpos-printer';
+import { waitFor } from '../../test/wait';
+import { createAuditLog } from '../audit/audit-log';
+import { createEventHub } from '../host/event-hub';
+import type { Database } from '../storage/database';
+import { openDatabase } from '../storage/database';
+import { createSettings } from '../storage/settings';
+import { kitchenTicket, mentionsAllergy, receipt } from './documents';
+import { encodeDocument } from './escpos';
+import type { PrintingSlice } from './printing';
+import { createPrintingSlice } from './printing';
+
+const order = (overrides: Partial<Order> = {}): Order => ({
+  id: 'order-1',
+  orderNumber: '417',
+  venueId: 'venue',
+  status: 'PRODUCTION',
+  platformStatus: 'PRODUCTION',
+  type: 'instant',
+  preorderTime: null,
+  preorderStatus: null,
+  deliveryType: 'takeaway',
+  selfDelivery: false,
+  items: [
+    {
+      id: 'i1',
+      name: 'Köttbullar på svenska',
+      count: 2,
+      options: [
+        { name: 'Sauce', value: 'Gräddsås', count: 1, price: { amount: 150, currency: 'EUR' } },
+      ],
+      total: { amount: 2590, currency: 'EUR' },
+      posId: null,
+    },
+    {
+      id: 'i2',
+      name: 'Päärynälimonadi',
+      count: 1,
+      options: [],
+      total: { amount: 450, currency: 'EUR' },
+      posId: null,
+    },
+  ],
+  total: { amount: 3040, currency: 'EUR' },
+  consumerName: 'Åsa Öberg',
+  consumerPhone: '+358401234567',
+  consumerComment: 'Severe peanut allergy, please no nuts!',
+  pickupEta: '2026-11-23T12:45:00.000Z',
+  courierPickupEta: null,
+  pickupCompleted: false,
+  preparationMinutes: 15,
+  venuePreparationSeconds: null,
+  autoAccepted: false,
+  rejectReason: null,
+  createdAt: '2026-11-23T12:30:00.000Z',
+  updatedAt: '2026-11-23T12:30:00.000Z',
+  pending: null,
+  ...overrides,
+});
+
+const summary: DaySummary = {
+  day: '2026-11-23',
+  timeZone: 'Europe/Helsinki',
+  orders: 3,
+  byStatus: {
+    CREATED: 0,
+    PRODUCTION: 0,
+    READY: 0,
+    DELIVERED: 2,
+    REJECTED: 1,
+    CANCELED: 0,
+  },
+  byType: { takeaway: 2, homedelivery: 1, eatin: 0 },
+  rejections: [{ reason: 'Closing soon', count: 1 }],
+  sales: [
+    {
+      currency: 'EUR',
+      total: { amount: 6080, currency: 'EUR' },
+      orders: 2,
+      averageBasket: { amount: 3040, currency: 'EUR' },
+    },
+  ],
+  acceptToReady: { count: 2, averageSeconds: 600, p90Seconds: 700, promisedAverageSeconds: 900 },
+  late: [],
+  items: [{ name: 'Köttbullar', count: 4 }],
+  hours: [],
+};
+
+/** What the printer should show for a line of the preview: its text and style. */
+const expected = (doc: PrintDocument, line: PrintLine) => {
+  switch (line.kind) {
+    case 'text':
+      return {
+        text: line.text.trimEnd(),
+        bold: line.bold === true,
+        invert: line.invert === true,
+        underline: line.underline === true,
+        width: line.size ?? 1,
+      };
+    case 'columns':
+      return {
+        text: `${line.left.padEnd(doc.columns - line.right.length)}${line.right}`,
+        bold: line.bold === true,
+        invert: false,
+        underline: false,
+        width: 1,
+      };
+    case 'rule':
+      return {
+        text: '-'.repeat(doc.columns),
+        bold: false,
+        invert: false,
+        underline: false,
+        width: 1,
+      };
+    case 'feed':
+      return null;
+  }
+};
+const printedShape = (line: PrintedLine) => ({
+  text: line.text.trim(),
+  bold: line.bold,
+  invert: line.invert,
+  underline: line.underline,
+  width: line.width,
+});
+/** The preview's lines as the printer must print them (feeds and the feed before the cut aside). */
+const asPrinted = (doc: PrintDocument) =>
+  doc.lines
+    .map((line) => expected(doc, line))
+    .filter((line) => line !== null)
+    .map((line) => ({ ...line, text: line.text.trim() }));
+const nonEmpty = (lines: PrintedLine[]) =>
+  lines.filter((l) => l.text.trim() !== '').map(printedShape);
+
+describe('documents and their ESC/POS bytes', () => {
+  it('encodes CP858 (ESC t 19) so € ä ö å print, and ends with a partial cut', () => {
+    const bytes = Buffer.from(encodeDocument(receipt(order(), 58, 'Café Åbo')));
+    expect(bytes.subarray(0, 2)).toEqual(Buffer.from([0x1b, 0x40])); // ESC @
+    expect(bytes.includes(Buffer.from([0x1b, 0x74, 19]))).toBe(true); // ESC t 19: CP858
+    const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
+    // "€30.40" → 0xD5 then the digits; "Åsa Öberg" → Å 0x8F, Ö 0x99; "Gräddsås" → ä 0x84, å 0x86.
+    expect(bytes.includes(Buffer.concat([Buffer.from([0xd5]), ascii('30.40')]))).toBe(true);
+    expect(
+      bytes.includes(
+        Buffer.concat([Buffer.from([0x8f]), ascii('sa '), Buffer.from([0x99]), ascii('berg')]),
+      ),
+    ).toBe(true);
+    expect(
+      bytes.includes(
+        Buffer.concat([
+          ascii('Gr'),
+          Buffer.from([0x84]),
+          ascii('dds'),
+          Buffer.from([0x86]),
+          ascii('s'),
+        ]),
+      ),
+    ).toBe(true);
+    // "Päärynälimonadi": ö is 0x94 in the option-free item; ä 0x84.
+    expect(
+      bytes.includes(Buffer.concat([ascii('P'), Buffer.from([0x84, 0x84]), ascii('ryn')])),
+    ).toBe(true);
+    // The cut is the last command: GS V 1 (partial), after the feed that clears the cutter.
+    const cut = bytes.lastIndexOf(Buffer.from([0x1d, 0x56, 0x01]));
+    expect(cut).toBeGreaterThan(bytes.length - 5);
+    expect(bytes.subarray(cut - 4, cut)).toEqual(Buffer.from([0x0a, 0x0a, 0x0a, 0x0a]));
+  });
+
+  it('lays the kitchen ticket out for the paper: number in triple size, allergy inverted, no prices', () => {
+    for (const width of [58, 80] as const) {
+      const doc = kitchenTicket(order(), width);
+      const columns = width === 58 ? 32 : 48;
+      expect(doc.columns).toBe(columns);
+      for (const line of doc.lines) {
+        if (line.kind === 'text')
+          expect(line.text.length * (line.size ?? 1)).toBeLessThanOrEqual(columns);
+        if (line.kind === 'columns')
+          expect(line.left.length + line.right.length).toBeLessThan(columns);
+      }
+      const texts = doc.lines.filter((l) => l.kind === 'text');
+      expect(texts).toContainEqual(expect.objectContaining({ text: '#417', size: 3, bold: true }));
+      expect(texts).toContainEqual(expect.objectContaining({ text: 'TAKEAWAY', size: 2 }));
+      expect(texts.some((l) => l.text.includes('Åsa Öberg'))).toBe(true);
+      const allergy = texts.filter((l) => l.invert);
+      expect(allergy.map((l) => l.text.trim()).join(' ')).toContain('Severe peanut allergy');
+      expect(allergy.every((l) => l.text.length * (l.size ?? 1) === columns)).toBe(true);
+      expect(texts.some((l) => l.text.includes('+ Sauce: Gräddsås'))).toBe(true);
+      // Totals only on the receipt.
+      expect(JSON.stringify(doc)).not.toContain('€');
+      expect(JSON.stringify(receipt(order(), width, null))).toContain('€30.40');
+    }
+    expect(mentionsAllergy('Ei gluteenia kiitos')).toBe(true);
+    expect(mentionsAllergy('Extra ketchup')).toBe(false);
+    const plain = kitchenTicket(order({ consumerComment: 'Ring the bell' }), 58);
+    expect(plain.lines.some((l) => l.kind === 'text' && l.invert)).toBe(false);
+    expect(plain.lines).toContainEqual(expect.objectContaining({ text: 'Note: Ring the bell' }));
+  });
+});
+
+type Rig = {
+  dir: string;
+  db: Database;
+  slice: PrintingSlice;
+  events: PrintState[];
+  orders: Map<string, Order>;
+  open(options?: { lpCommand?: string }): PrintingSlice;
+  configure(printers: PrinterConfig[], extra?: Partial<PrintState['settings']>): Promise<void>;
+  audit(): Array<{ action: string; outcome: string; detail: string | null }>;
+  close(): Promise<void>;
+};
+const rigs: Rig[] = [];
+const printers: VirtualPrinter[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const rig of rigs.splice(0)) await rig.close();
+  for (const printer of printers.splice(0)) await printer.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+const startPrinter = async (): Promise<VirtualPrinter> => {
+  const printer = await startVirtualPrinter();
+  printers.push(printer);
+  return printer;
+};
+
+const rig = (dir = mkdtempSync(join(tmpdir(), 'countertop-print-'))): Rig => {
+  if (!dirs.includes(dir)) dirs.push(dir);
+  let db = openDatabase(join(dir, 'countertop.db'));
+  const orders = new Map<string, Order>([['order-1', order()]]);
+  const events: PrintState[] = [];
+  let slice: PrintingSlice;
+  const open = (options: { lpCommand?: string } = {}): PrintingSlice => {
+    const hub = createEventHub();
+    hub.on('print:changed', (state) => events.push(state));
+    slice = createPrintingSlice({
+      db,
+      now: () => new Date(),
+      audit: createAuditLog(db, () => new Date()),
+      hub,
+      settings: createSettings(db),
+      order: (id) => orders.get(id) ?? null,
+      venueName: () => 'Café Åbo',
+      daySummary: (day) => {
+        if (day !== summary.day) throw new Error('history not available');
+        return summary;
+      },
+      timeouts: { connectMs: 500, answerMs: 1_000, spoolerMs: 5_000 },
+      pollWaitingMs: 100,
+      pollIdleMs: 300,
+      ...options,
+    });
+    return slice;
+  };
+  open();
+  const r: Rig = {
+    dir,
+    get db() {
+      return db;
+    },
+    get slice() {
+      return slice;
+    },
+    events,
+    orders,
+    open: (options) => {
+      if (!db.open) db = openDatabase(join(dir, 'countertop.db'));
+      return open(options);
+    },
+    configure: async (list, extra = {}) => {
+      await slice.handlers['print:configure']({ printers: list, ...extra });
+    },
+    audit: () =>
+      createAuditLog(db, () => new Date())
+        .list(500)
+        .map(({ action, outcome, detail }) => ({ action, outcome, detail })),
+    close: async () => {
+      await slice.close();
+      if (db.open) db.close();
+    },
+  };
+  rigs.push(r);
+  return r;
+};
+
+const network = (
+  printer: VirtualPrinter,
+  id = 'kitchen',
+  documents?: PrinterConfig['documents'],
+): PrinterConfig => ({
+  id,
+  name: `Printer ${id}`,
+  connection: { kind: 'network', host: printer.host, port: printer.port },
+  paperWidth: 58,
+  documents: documents ?? ['kitchen-ticket', 'pickup-label', 'receipt', 'day-summary', 'test-page'],
+});
+
+describe('the printing slice and the virtual printer', () => {
+  it('prints what print:preview shows, line for line, for every document', async () => {
+    const printer = await startPrinter();
+    const r = rig();
+    await r.configure([network(printer)]);
+    const previews: PrintDocument[] = [];
+    for (const document of ['kitchen-ticket', 'pickup-label', 'receipt'] as const) {
+      await r.slice.handlers['print:order']({ orderId: 'order-1', document });
+      previews.push(
+        await r.slice.handlers['print:preview']({ document, orderId: 'order-1', paperWidth: 58 }),
+      );
+    }
+    await r.slice.handlers['print:daySummary']({ day: '2026-11-23' });
+    previews.push(
+      await r.slice.handlers['print:preview']({
+        document: 'day-summary',
+        day: '2026-11-23',
+        paperWidth: 58,
+      }),
+    );
+    const printed = await printer.waitForDocuments(4);
+    printed.forEach((doc, i) => {
+      expect(doc.cut).toBe('partial');
+      expect(nonEmpty(doc.lines)).toEqual(
+        asPrinted(previews[i] as PrintDocument).filter((l) => l.text !== ''),
+      );
+    });
+    // The decoded ticket carries the characters as typed, through the printer's own code page.
+    expect(printer.codePages).toContain(19);
+    const ticket = printed[0]?.lines.map((l) => l.text.trim()) ?? [];
+    expect(ticket).toContain('#417');
+    expect(ticket).toContain('Åsa Öberg');
+    expect(printed[2]?.lines.some((l) => l.text.includes('€30.40'))).toBe(true);
+    await waitFor(() => r.slice.state().jobs.filter((j) => j.state === 'printed').length === 4);
+    // A day without a summary is refused at once and makes no job.
+    await expect(r.slice.handlers['print:daySummary']({ day: '2026-01-01' })).rejects.toThrow(
+      /history not available/,
+    );
+  });
+
+  it('a reprint is a new job each time; a test page goes to the one printer asked', async () => {
+    const a = await startPrinter();
+    const b = await startPrinter();
+    const r = rig();
+    await r.configure([
+      network(a, 'a', ['kitchen-ticket', 'test-page']),
+      network(b, 'b', ['receipt', 'test-page']),
+    ]);
+    const first = await r.slice.handlers['print:order']({
+      orderId: 'order-1',
+      document: 'kitchen-ticket',
+    });
+    const second = await r.slice.handlers['print:order']({
+      orderId: 'order-1',
+      document: 'kitchen-ticket',
+    });
+    expect(first.jobIds).toHaveLength(1);
+    expect(second.jobIds[0]).not.toBe(first.jobIds[0]);
+    await a.waitForDocuments(2);
+    const test = await r.slice.handlers['print:test']({ printerId: 'b' });
+    const [page] = await b.waitForDocuments(1);
+    expect(page?.lines.some((l) => l.text.includes('€ ä ö å Ä Ö Å'))).toBe(true);
+    expect(r.slice.jobsOfOrder('order-1').map((j) => [j.printerName, j.origin])).toEqual([
+      ['Printer a', 'staff'],
+      ['Printer a', 'staff'],
+    ]);
+    expect(test.jobIds).toHaveLength(1);
+    expect(a.documents).toHaveLength(2);
+    await expect(
+      r.slice.handlers['print:order']({ orderId: 'order-1', document: 'pickup-label' }),
+    ).rejects.toThrow(/No printer prints pickup labels/);
+  });
+
+  it('paper out during a rush: jobs wait loudly, then each prints exactly once when paper is back', async () => {
+    const printer = await startPrinter();
+    const r = rig();
+    await r.configure([network(printer)]);
+    await r.slice.handlers['print:test']({ printerId: 'kitchen' });
+    await printer.waitForDocuments(1);
+    printer.trouble('paper-out');
+    for (let n = 1; n <= 6; n++) {
+      r.orders.set(`o${n}`, order({ id: `o${n}`, orderNumber: String(500 + n) }));
+      r.slice.orderAction({
+        orderId: `o${n}`,
+        orderNumber: String(500 + n),
+        action: 'accept',
+        actionId: `a${n}`,
+      });
+    }
+    // Replaying a trigger (the same action) makes no second job.
+    r.slice.orderAction({
+      orderId: 'o1',
+      orderNumber: '501',
+      action: 'accept',
+      actionId: 'a1',
+    });
+    const waiting = await waitFor(() => {
+      const state = r.slice.state();
+      return state.printers[0]?.state === 'paper-out' &&
+        state.jobs.filter((j) => j.state === 'waiting').length === 6
+        ? state
+        : false;
+    });
+    expect(waiting.printers[0]?.message).toMatch(/out of paper/);
+    expect(r.events.at(-1)?.printers[0]?.state).toBe('paper-out');
+    expect(
+      r
+        .audit()
+        .some(
+          (e) => e.action === 'print' && e.outcome === 'waiting' && /#501/.test(e.detail ?? ''),
+        ),
+    ).toBe(true);
+    // Every order's job waits and each is in the audit log (the cards and the alarm read them).
+    expect(r.audit().filter((e) => e.action === 'print' && e.outcome === 'waiting')).toHaveLength(
+      6,
+    );
+    expect(printer.documents).toHaveLength(1);
+    expect(printer.refusedBytes).toBe(0); // nothing was sent to a printer out of paper
+    printer.trouble(null);
+    const docs = await printer.waitForDocuments(7);
+    await waitFor(() => r.slice.state().jobs.every((j) => j.state === 'printed'));
+    const numbers = docs.slice(1).map((d) => d.lines.find((l) => l.width === 3)?.text.trim());
+    expect(numbers).toEqual(['#501', '#502', '#503', '#504', '#505', '#506']);
+    expect(r.slice.state().printers[0]?.state).toBe('ready');
+    expect(printer.documents).toHaveLength(7);
+  });
+
+  it('unplugged then back: the status says offline, the waiting job prints once', async () => {
+    const printer = await startPrinter();
+    const r = rig();
+    await r.configure([network(printer)]);
+    await waitFor(() => r.slice.state().printers[0]?.state === 'ready');
+    printer.paperNearEnd(true);
+    await waitFor(() => r.slice.state().printers[0]?.paperNearEnd === true);
+    await printer.unplug();
+    await waitFor(() => r.slice.state().printers[0]?.state === 'offline');
+    await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'receipt' });
+    const job = await waitFor(() => r.slice.state().jobs.find((j) => j.state === 'waiting'));
+    expect(job.error).toMatch(/No connection to the printer/);
+    await printer.plugIn();
+    await printer.waitForDocuments(1);
+    await waitFor(() => r.slice.state().jobs.every((j) => j.state === 'printed'));
+    expect(r.slice.state().jobs[0]?.attempts).toBeGreaterThanOrEqual(2);
+    expect(printer.documents).toHaveLength(1);
+  });
+
+  it('jobs queued at a restart print once after it; one cut off mid-print waits for staff', async () => {
+    const printer = await startPrinter();
+    const r = rig();
+    await r.configure([network(printer)]);
+    printer.trouble('cover-open');
+    await waitFor(() => r.slice.state().printers[0]?.state === 'cover-open');
+    await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
+    await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'pickup-label' });
+    await waitFor(() => r.slice.state().jobs.some((j) => j.state === 'waiting'));
+    await r.slice.close();
+    // A crash in the middle of a third job's print leaves its row `printing`.
+    r.db
+      .prepare(
+        "INSERT INTO print_jobs (id, request_key, document, order_id, order_number, printer_id, state, origin, attempts, created_at) VALUES ('crashed', 'k', 'receipt', 'order-1', '417', 'kitchen', 'printing', 'staff', 1, ?)",
+      )
+      .run(new Date().toISOString());
+    r.db.close();
+    printer.trouble(null);
+    r.open();
+    await printer.waitForDocuments(2);
+    await waitFor(() => r.slice.state().jobs.filter((j) => j.state === 'printed').length === 2);
+    const held = r.slice.state().jobs.find((j) => j.id === 'crashed');
+    expect(held?.state).toBe('waiting');
+    expect(held?.error).toMatch(/may have printed/);
+    expect(printer.documents.map((d) => d.lines.find((l) => l.text.trim())?.text.trim())).toEqual([
+      'KITCHEN',
+      'PICKUP',
+    ]);
+    // Staff retry prints it whole, once.
+    await r.slice.handlers['print:retry']({ jobId: 'crashed' });
+    await printer.waitForDocuments(3);
+    await waitFor(() => r.slice.state().jobs.every((j) => j.state === 'printed'));
+    expect(printer.documents).toHaveLength(3);
+  });
+
+  it('a ticket cut off mid-print is held for staff, never reprinted by itself', async () => {
+    const printer = await startPrinter();
+    const r = rig();
+    await r.configure([network(printer)]);
+    await waitFor(() => r.slice.state().printers[0]?.state === 'ready');
+    printer.dropAfter(60);
+    await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
+    const held = await waitFor(() => r.slice.state().jobs.find((j) => j.state === 'waiting'));
+    expect(held.error).toMatch(/connection to the printer/);
+    expect(printer.pending().length).toBeGreaterThan(0); // part of it is on the paper
+    expect(
+      r.audit().some((e) => e.outcome === 'held' && /Retry prints it whole/.test(e.detail ?? '')),
+    ).toBe(true);
+    // The printer answers again and a later job prints, but the held one stays held.
+    await r.slice.handlers['print:test']({ printerId: 'kitchen' });
+    await printer.waitForDocuments(1);
+    await waitFor(() => r.slice.state().jobs.some((j) => j.state === 'printed'));
+    expect(r.slice.state().jobs.find((j) => j.id === held.id)?.state).toBe('waiting');
+    await r.slice.handlers['print:retry']({ jobId: held.id });
+    await printer.waitForDocuments(2);
+    await waitFor(() => r.slice.state().jobs.find((j) => j.id === held.id)?.state === 'printed');
+    expect(printer.documents).toHaveLength(2);
+    await expect(r.slice.handlers['print:retry']({ jobId: held.id })).rejects.toThrow(
+      /already printed/,
+    );
+    await expect(r.slice.handlers['print:cancel']({ jobId: held.id })).rejects.toThrow(
+      /already printed/,
+    );
+  });
+
+  it('prints through the spooler: lp -d QUEUE -o raw with the bytes on stdin', async () => {
+    const printer = await startPrinter();
+    const dir = mkdtempSync(join(tmpdir(), 'countertop-lp-'));
+    dirs.push(dir);
+    const lp = join(dir, 'lp');
+    // A stand-in for CUPS: checks its arguments, forwards stdin to the virtual printer.
+    writeFileSync(
+      lp,
+      `#!/usr/bin/env node
+const args = process.argv.slice(2);
+if (args.join(' ') !== '-d Kitchen_Printer -o raw') { process.stderr.write('lp: bad arguments ' + args.join(' ')); process.exit(1); }
+const socket = require('node:net').connect(${printer.port}, '127.0.0.1', () => process.stdin.pipe(socket));
+process.stdin.on('end', () => setTimeout(() => socket.end(), 50));
+socket.on('close', () => process.exit(0));
+`,
+    );
+    chmodSync(lp, 0o755);
+    const r = rig();
+    await r.slice.close();
+    r.open({ lpCommand: lp });
+    const cups = (queue: string): PrinterConfig[] => [
+      {
+        id: 'cups',
+        name: 'Kitchen (CUPS)',
+        connection: { kind: 'system', queue },
+        paperWidth: 80,
+        documents: ['kitchen-ticket'],
+      },
+    ];
+    await r.configure(cups('Kitchen_Printer'));
+    await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
+    const [doc] = await printer.waitForDocuments(1);
+    const preview = await r.slice.handlers['print:preview']({
+      document: 'kitchen-ticket',
+      orderId: 'order-1',
+      paperWidth: 80,
+    });
+    expect(nonEmpty(doc?.lines ?? [])).toEqual(asPrinted(preview).filter((l) => l.text !== ''));
+    await waitFor(() => r.slice.state().jobs[0]?.state === 'printed');
+    expect(r.slice.state().printers[0]?.state).toBe('unknown');
+    // A spooler that refuses: the job waits with lp's own words.
+    await r.configure(cups('Other'));
+    await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
+    const waiting = await waitFor(() => r.slice.state().jobs.find((j) => j.state === 'waiting'));
+    expect(waiting.error).toMatch(/lp: bad arguments -d Other -o raw/);
+    await r.slice.handlers['print:cancel']({ jobId: waiting.id });
+    expect(r.slice.state().jobs.find((j) => j.id === waiting.id)?.state).toBe('canceled');
+    expect(printer.documents).toHaveLength(1);
+  });
+});
