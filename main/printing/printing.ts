@@ -308,6 +308,8 @@ export const createPrintingSlice = (deps: {
     workers.set(printerId, run);
   };
   const kickAll = (): void => {
+    // Closed before a scheduled kick ran (a core started and closed at once): the database is gone.
+    if (closed) return;
     for (const id of new Set(store.open().map((job) => job.printerId))) kick(id);
   };
   /** After the surrounding transaction commits (a hook runs inside one). */
