@@ -5,6 +5,7 @@ import { en } from '../i18n/en';
 import type { StreamGap } from '../../shared/stream-guard';
 import type { Ringer } from '../ringer';
 import { streamAlarm, withMainsView } from '../stream-alarm';
+import { PrinterStatusItem } from './PrintStatus';
 
 export const StatusBar = () => {
   const status = useApp((s) => s.status);
@@ -45,6 +46,7 @@ export const StatusBar = () => {
           ? ` · ${en.status.outboxFailed(status.outboxFailed)}`
           : ''}
       </button>
+      <PrinterStatusItem />
       {(status.relayError || status.platformError) && (
         <span className="status-detail">{status.platformError ?? status.relayError}</span>
       )}
