@@ -320,7 +320,7 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
         </div>
       )}
 
-      <OrderPrint order={order} now={now} />
+      <OrderPrint order={order} now={now} selected={selected} />
       {actions.length > 0 && (
         <div className="card-actions">
           {actions.map((kind) => (

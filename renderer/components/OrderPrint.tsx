@@ -126,10 +126,19 @@ const PrintMenu = ({ order, onDone }: { order: Order; onDone: (outcome: Outcome)
 
 /**
  * Printing on an order's card: a loud mark for each ticket that did not print, a quiet line while
- * one is on its way, and a small Print button that opens the documents to print (a new job each
- * time: a reprint).
+ * one is on its way, and, on the selected card (like marking a line sold out), a Print button
+ * that opens the documents to print (a new job each time: a reprint). Only on the selected card:
+ * a button on every card would make each taller on a full board for something rarely needed.
  */
-export const OrderPrint = ({ order, now }: { order: Order; now: number }) => {
+export const OrderPrint = ({
+  order,
+  now,
+  selected,
+}: {
+  order: Order;
+  now: number;
+  selected: boolean;
+}) => {
   // Printing not read (main's printing unavailable): nothing to offer, the settings say why.
   const loaded = useApp((s) => s.print !== null);
   const allJobs = useApp((s) => s.print?.jobs ?? NO_JOBS);
@@ -160,29 +169,31 @@ export const OrderPrint = ({ order, now }: { order: Order; now: number }) => {
           {en.print.printing(en.print.documents[inFlight[0]!.document])}
         </p>
       )}
-      <div className="card-print-row">
-        <button
-          type="button"
-          className={`btn btn-quiet btn-small card-print-toggle ${open ? 'chip-on' : ''}`}
-          aria-expanded={open}
-          onClick={(e) => {
-            e.stopPropagation();
-            setOpen((o) => !o);
-            setOutcome(null);
-          }}
-        >
-          {en.print.print}
-        </button>
-        {outcome && (
-          <span
-            className={outcome.ok ? 'form-ok' : 'form-error'}
-            role={outcome.ok ? 'status' : 'alert'}
+      {selected && (
+        <div className="card-print-row">
+          <button
+            type="button"
+            className={`btn btn-quiet btn-small card-print-toggle ${open ? 'chip-on' : ''}`}
+            aria-expanded={open}
+            onClick={(e) => {
+              e.stopPropagation();
+              setOpen((o) => !o);
+              setOutcome(null);
+            }}
           >
-            {outcome.text}
-          </span>
-        )}
-      </div>
-      {open && (
+            {en.print.print}
+          </button>
+          {outcome && (
+            <span
+              className={outcome.ok ? 'form-ok' : 'form-error'}
+              role={outcome.ok ? 'status' : 'alert'}
+            >
+              {outcome.text}
+            </span>
+          )}
+        </div>
+      )}
+      {selected && open && (
         <PrintMenu
           order={order}
           onDone={(result) => {

@@ -43,24 +43,23 @@ export const PrintAlarm = ({ alarm }: { alarm: Ringer }) => {
   if (problems.length === 0) return null;
   return (
     <div className="banner banner-danger banner-stack" role="alert" data-testid="print-alarm">
-      {problems.map((problem) => (
+      {problems.map((problem, index) => (
         <div key={problem.printerId} className="banner-row">
           <span>{problemText(problem)}</span>
+          {index === 0 &&
+            (sounding ? (
+              <button
+                type="button"
+                className="btn btn-light"
+                onClick={() => setSilenced(new Set(jobIds))}
+              >
+                {en.print.silence}
+              </button>
+            ) : (
+              <span className="muted-on-danger">{en.print.silenced}</span>
+            ))}
         </div>
       ))}
-      <div className="banner-row">
-        {sounding ? (
-          <button
-            type="button"
-            className="btn btn-light"
-            onClick={() => setSilenced(new Set(jobIds))}
-          >
-            {en.print.silence}
-          </button>
-        ) : (
-          <span className="muted-on-danger">{en.print.silenced}</span>
-        )}
-      </div>
     </div>
   );
 };
@@ -81,7 +80,8 @@ export const PrinterStatusItem = () => {
     ...bad.map(
       (h) =>
         `${h.printer.name}: ${en.print.printerStates[h.status?.state ?? 'unknown']}${
-          h.status?.paperNearEnd ? `, ${en.print.paperLow}` : ''
+          // Out of paper says more than running low.
+          h.status?.paperNearEnd && h.status.state !== 'paper-out' ? `, ${en.print.paperLow}` : ''
         }`,
     ),
     ...low.map((h) => `${h.printer.name}: ${en.print.paperLow}`),

@@ -179,6 +179,7 @@ const PrinterForm = ({
         void save();
       }}
     >
+      <h3>{printer ? `${en.print.edit} ${printer.name}` : en.print.add}</h3>
       <Field
         label={en.print.name}
         value={draft.name}

@@ -188,6 +188,9 @@ describe('printing from the card', () => {
     const bridge = createFakeBridge({ orders: [order], print: printState() });
     renderApp(bridge);
     const card = await screen.findByRole('article', { name: 'Order #1004' });
+    // Printing is offered on the card staff picked, not on every card of the board.
+    expect(within(card).queryByRole('button', { name: 'Print' })).toBeNull();
+    fireEvent.click(card);
     fireEvent.click(within(card).getByRole('button', { name: 'Print' }));
     const menu = within(card).getByRole('group', { name: 'Print for this order' });
     const offered = within(menu)
@@ -216,6 +219,7 @@ describe('printing from the card', () => {
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
     const card = await screen.findByRole('article', { name: 'Order #1005' });
+    fireEvent.click(card);
     fireEvent.click(within(card).getByRole('button', { name: 'Print' }));
     expect(within(card).getByText('No printer is set up.')).toBeTruthy();
     fireEvent.click(within(card).getByRole('button', { name: 'Set up printers' }));
@@ -414,5 +418,25 @@ describe('print preview', () => {
     await within(previews).findByRole('document', { name: 'Preview: Receipt' });
     expect(bridge.callsTo('print:preview').at(-1)).toEqual({ document: 'receipt', paperWidth: 58 });
     expect(within(previews).getByText('ALLERGY: NUTS').className).toContain('pl-invert');
+  });
+});
+
+describe('printing unavailable', () => {
+  it('keeps the board when main cannot read printing, says why in the settings, and recovers', async () => {
+    const order = makeOrder({ orderNumber: '1006' });
+    const bridge = createFakeBridge({ orders: [order] });
+    bridge.handle('print:get', () =>
+      Promise.reject({ code: 'failed', message: 'The printing service did not start.' }),
+    );
+    renderApp(bridge);
+    const card = await screen.findByRole('article', { name: 'Order #1006' });
+    fireEvent.click(card);
+    expect(within(card).queryByRole('button', { name: 'Print' })).toBeNull();
+    const section = await openVenue();
+    expect(within(section).getByRole('status').textContent).toBe(
+      'Printing is not available: The printing service did not start.',
+    );
+    act(() => bridge.setPrint(printState()));
+    expect(await within(section).findByRole('listitem', { name: 'Kitchen' })).toBeTruthy();
   });
 });

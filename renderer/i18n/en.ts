@@ -219,11 +219,11 @@ export const en = {
     allReady: 'ready',
     /** The alarm: a printer, why, and what did not print. */
     alarm: (printer: string, reason: string, what: string) =>
-      `Not printed on ${printer} (${reason}): ${what}. It prints when the printer is back; fix the printer or reprint elsewhere.`,
+      `Not printed on ${printer} (${reason}): ${what}. It prints by itself once the printer is fixed.`,
     jobName: (document: string, orderNumber: string | null) =>
       orderNumber ? `#${orderNumber} ${document.toLowerCase()}` : document.toLowerCase(),
     silence: 'Silence',
-    silenced: 'Silenced: sounds again for the next ticket that does not print',
+    silenced: 'Silenced until the next ticket that does not print',
     /** The card's mark. */
     notPrinted: (document: string) => `${document} not printed`,
     notPrintedWhy: (printer: string, reason: string) => `${printer}: ${reason}`,
