@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Order } from '../../shared/domain';
 import type { OrderDocumentKind, PrintJob } from '../../shared/printing';
-import { useApp } from '../app-context';
+import { useApp, usePlatformOffset } from '../app-context';
 import { toBridgeError } from '../bridge';
 import { en } from '../i18n/en';
 import { isInFlight, isUnprinted, jobProblem, printableDocuments } from '../print-status';
+import { showPrinterSettings } from './PrinterSettings';
 
 const NO_JOBS: PrintJob[] = [];
 
@@ -96,7 +97,7 @@ const PrintMenu = ({ order, onDone }: { order: Order; onDone: (outcome: Outcome)
           className="btn btn-quiet btn-small"
           onClick={(e) => {
             e.stopPropagation();
-            setView('venue');
+            showPrinterSettings(setView);
           }}
         >
           {en.print.setUp}
@@ -132,13 +133,15 @@ const PrintMenu = ({ order, onDone }: { order: Order; onDone: (outcome: Outcome)
  */
 export const OrderPrint = ({
   order,
-  now,
+  now: boardNow,
   selected,
 }: {
   order: Order;
   now: number;
   selected: boolean;
 }) => {
+  // The board counts on the platform's clock; jobs are stamped by main on this machine's.
+  const now = boardNow - usePlatformOffset();
   // Printing not read (main's printing unavailable): nothing to offer, the settings say why.
   const loaded = useApp((s) => s.print !== null);
   const allJobs = useApp((s) => s.print?.jobs ?? NO_JOBS);

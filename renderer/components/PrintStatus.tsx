@@ -4,6 +4,7 @@ import { en } from '../i18n/en';
 import type { PrintProblem } from '../print-status';
 import { printerHealth, printProblems } from '../print-status';
 import type { Ringer } from '../ringer';
+import { showPrinterSettings } from './PrinterSettings';
 
 const problemText = (problem: PrintProblem): string => {
   const reason = en.print.printerStates[problem.reason];
@@ -91,7 +92,7 @@ export const PrinterStatusItem = () => {
       type="button"
       className={`status-item status-button ${level}`}
       data-testid="status-printers"
-      onClick={() => setView('venue')}
+      onClick={() => showPrinterSettings(setView)}
     >
       <span className="dot" aria-hidden="true" />
       {en.print.printers}: {details.length > 0 ? details.join(' · ') : en.print.allReady}

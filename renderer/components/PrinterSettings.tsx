@@ -540,13 +540,23 @@ const PrintPreviews = ({ settings }: { settings: PrintSettings }) => {
   );
 };
 
+const SECTION_ID = 'printers';
+
+/** Opens the venue view at its printers: from the status bar and from a card with no printer. */
+export const showPrinterSettings = (setView: (view: 'venue') => void): void => {
+  setView('venue');
+  requestAnimationFrame(() =>
+    document.getElementById(SECTION_ID)?.scrollIntoView?.({ block: 'start' }),
+  );
+};
+
 /** The printers, when tickets print, and a preview of every document. */
 export const PrinterSettings = () => {
   const print = useApp((s) => s.print);
   const loadError = useApp((s) => s.printLoadError);
   return (
     <>
-      <section className="panel-section" aria-label={en.print.title} id="printers">
+      <section className="panel-section" aria-label={en.print.title} id={SECTION_ID}>
         <h2>{en.print.title}</h2>
         <p className="muted">{en.print.intro}</p>
         {print ? (
