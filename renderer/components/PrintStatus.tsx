@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useApp, useNow } from '../app-context';
+import { useState } from 'react';
+import { useApp, useNow, useSounding } from '../app-context';
 import { en } from '../i18n/en';
 import type { PrintProblem } from '../print-status';
 import { printerHealth, printProblems } from '../print-status';
@@ -33,14 +33,7 @@ export const PrintAlarm = ({ alarm }: { alarm: Ringer }) => {
   const [silenced, setSilenced] = useState<ReadonlySet<string>>(() => new Set());
   const jobIds = problems.flatMap((p) => p.jobs.map((j) => j.id));
   const sounding = jobIds.some((id) => !silenced.has(id));
-  useEffect(() => {
-    if (!sounding) {
-      alarm.stop();
-      return;
-    }
-    alarm.start();
-    return () => alarm.stop();
-  }, [sounding, alarm]);
+  useSounding(alarm, sounding);
   if (problems.length === 0) return null;
   return (
     <div className="banner banner-danger banner-stack" role="alert" data-testid="print-alarm">

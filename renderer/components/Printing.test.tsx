@@ -180,6 +180,25 @@ describe('a ticket that did not print', () => {
     expect(bridge.callsTo('print:retry')).toEqual([{ jobId: 'job-42' }, { jobId: 'job-42' }]);
     expect(bridge.callsTo('print:order')).toEqual([]);
   });
+
+  it('Don’t print drops the job: the mark and the alarm go', async () => {
+    const order = makeOrder({ status: 'PRODUCTION', orderNumber: '1007' });
+    const bridge = createFakeBridge({
+      orders: [order],
+      print: printState({
+        printers: [status('kitchen', { state: 'offline' }), status('counter')],
+        jobs: [job({ id: 'job-7', orderId: order.id, orderNumber: '1007' })],
+      }),
+    });
+    const { printAlarm } = renderApp(bridge);
+    const card = await screen.findByRole('article', { name: 'Order #1007' });
+    expect(printAlarm.ringing).toBe(true);
+    fireEvent.click(within(card).getByRole('button', { name: 'Don’t print' }));
+    await waitFor(() => expect(screen.queryByTestId('print-alarm')).toBeNull());
+    expect(within(card).queryByTestId('not-printed')).toBeNull();
+    expect(bridge.callsTo('print:cancel')).toEqual([{ jobId: 'job-7' }]);
+    expect(printAlarm.ringing).toBe(false);
+  });
 });
 
 describe('printing from the card', () => {
