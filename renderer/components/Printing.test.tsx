@@ -377,7 +377,7 @@ describe('printer settings', () => {
     const onArrival = within(triggers).getByRole('radio', { name: 'As soon as the order arrives' });
     fireEvent.click(onArrival);
     fireEvent.click(within(triggers).getByRole('radio', { name: 'Pickup label and receipt' }));
-    fireEvent.click(within(triggers).getByRole('button', { name: 'Save' }));
+    fireEvent.click(within(triggers).getByRole('button', { name: 'Save when to print' }));
     await waitFor(() =>
       expect(bridge.callsTo('print:configure')).toEqual([
         { kitchenTicket: 'new-order', onReady: 'both' },

@@ -296,7 +296,7 @@ export const en = {
       both: 'Pickup label and receipt',
       none: 'Nothing',
     },
-    saveTriggers: 'Save',
+    saveTriggers: 'Save when to print',
     draftKept: 'Not saved yet.',
     previewTitle: 'Preview',
     previewDocument: 'Document',
