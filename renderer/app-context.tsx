@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ReactNode } from 'react';
 import { useStore } from 'zustand';
+import type { Ringer } from './ringer';
 import type { AppActions, AppState, AppStore } from './store';
 
 const StoreContext = createContext<AppStore | null>(null);
@@ -33,3 +34,15 @@ export const useNow = (everyMs = 10_000): number => {
  * add this to the machine's now before comparing with them (the POS clock may be off).
  */
 export const usePlatformOffset = (): number => useApp((s) => s.status?.clockOffsetMs ?? 0);
+
+/** Keeps an alarm repeating while `sounding`; it stops when that ends or the caller unmounts. */
+export const useSounding = (alarm: Ringer, sounding: boolean): void => {
+  useEffect(() => {
+    if (!sounding) {
+      alarm.stop();
+      return;
+    }
+    alarm.start();
+    return () => alarm.stop();
+  }, [sounding, alarm]);
+};

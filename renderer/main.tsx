@@ -5,7 +5,7 @@ import { findBridge } from './bridge';
 import { App } from './components/App';
 import { Recovery } from './components/Recovery';
 import { en } from './i18n/en';
-import { createWebAudioAlarm, createWebAudioRinger } from './ringer';
+import { createWebAudioAlarm, createWebAudioPrintAlarm, createWebAudioRinger } from './ringer';
 import { createAppStore } from './store';
 import './styles.css';
 
@@ -24,7 +24,11 @@ if (!bridge) {
         {window.location.hash === '#recovery' ? (
           <Recovery />
         ) : (
-          <App ringer={createWebAudioRinger()} alarm={createWebAudioAlarm()} />
+          <App
+            ringer={createWebAudioRinger()}
+            alarm={createWebAudioAlarm()}
+            printAlarm={createWebAudioPrintAlarm()}
+          />
         )}
       </StoreProvider>
     </StrictMode>,

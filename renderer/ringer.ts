@@ -1,7 +1,9 @@
 // The new-order ring (a bright two-tone beep) and the outage alarm (a low siren, unlike any ring,
 // so staff know at once it is not an order), each repeated until stopped, made with Web Audio so
 // they need no sound file and work offline. An order left unanswered escalates the ring: louder
-// and twice as often (shared/order-timing.ts decides when).
+// and twice as often (shared/order-timing.ts decides when). A ticket that did not print has a
+// third sound, a falling three-note call: quieter and slower than the siren (orders still arrive,
+// one ticket is missing), repeated until it prints, is dropped or staff silence it.
 export type RingLevel = 'normal' | 'urgent';
 
 export type Ringer = {
@@ -40,6 +42,16 @@ const OUTAGE_ALARM: Pattern = {
   ],
   everyMs: 2_500,
   gain: 0.35,
+};
+
+const PRINT_ALARM: Pattern = {
+  tones: [
+    [1175, 0, 0.16],
+    [880, 0.2, 0.16],
+    [659, 0.4, 0.3],
+  ],
+  everyMs: 4_000,
+  gain: 0.3,
 };
 
 type AudioContextConstructor = new () => AudioContext;
@@ -126,3 +138,6 @@ export const createWebAudioRinger = (AudioCtx = defaultAudioContext()): Ringer =
 
 export const createWebAudioAlarm = (AudioCtx = defaultAudioContext()): Ringer =>
   createWebAudioPattern(OUTAGE_ALARM, AudioCtx);
+
+export const createWebAudioPrintAlarm = (AudioCtx = defaultAudioContext()): Ringer =>
+  createWebAudioPattern(PRINT_ALARM, AudioCtx);

@@ -24,11 +24,13 @@ import type {
   DeliveryQuoteRequest,
   MachineSetRequest,
   MenuCheck,
+  RequestOf,
   SetupConnectRequest,
   SetupState,
 } from '../shared/ipc/contract';
 import type { DeliveryQuote } from '../shared/domain';
 import type { StreamGuardSettings, StreamGuardState } from '../shared/stream-guard';
+import type { OrderDocumentKind, PrintDocument, PrintState } from '../shared/printing';
 import { isFinalStatus } from '../shared/domain';
 import type { OrderSettings } from '../shared/order-timing';
 import { isEscalated } from '../shared/order-timing';
@@ -96,6 +98,10 @@ export type AppState = {
   arrivals: number;
   /** The venue's order settings (auto-accept, the takeaway reminder); null until read. */
   orderSettings: OrderSettings | null;
+  /** Printers, their status, the print settings and recent jobs, as main holds them. */
+  print: PrintState | null;
+  /** Why the printing state could not be read (printing is then unavailable, orders are not). */
+  printLoadError: string | null;
   theme: Theme;
   view: View;
   selectedOrderId: string | null;
@@ -126,6 +132,16 @@ export type AppActions = {
   setOpeningTimes(availability: OpeningTime[]): Promise<BridgeError | null>;
   configureStream(settings: StreamGuardSettings): Promise<BridgeError | null>;
   acknowledgeGap(gapId: string): Promise<void>;
+  /** Print settings: the state shown changes only with main's answer. */
+  configurePrint(changes: RequestOf<'print:configure'>): Promise<BridgeError | null>;
+  /** A new job on every printer that takes the document; errors propagate to the button. */
+  printOrder(orderId: string, document: OrderDocumentKind): Promise<string[]>;
+  testPrint(printerId: string): Promise<string[]>;
+  /** Tries a job that did not print again (the same job: it never prints twice). */
+  retryPrint(jobId: string): Promise<BridgeError | null>;
+  cancelPrint(jobId: string): Promise<BridgeError | null>;
+  /** The lines a document prints; errors propagate to the preview. */
+  previewPrint(request: RequestOf<'print:preview'>): Promise<PrintDocument>;
   testAlarm(): void;
   refreshVenue(): Promise<void>;
   checkMenu(text: string): Promise<MenuCheck>;
@@ -325,6 +341,16 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         orderSettings,
         stream,
       });
+      await loadPrint();
+    };
+
+    // Apart from the rest: a printing slice that cannot answer must not keep orders off the board.
+    const loadPrint = async (): Promise<void> => {
+      try {
+        set({ print: await bridge['print:get']({}), printLoadError: null });
+      } catch (error) {
+        set({ printLoadError: toBridgeError(error).message });
+      }
     };
 
     return {
@@ -352,6 +378,8 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       startCooking: [],
       arrivals: 0,
       orderSettings: null,
+      print: null,
+      printLoadError: null,
       theme: initialTheme(options),
       view: 'orders',
       selectedOrderId: null,
@@ -373,6 +401,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           bridge.on('machine:changed', (machine) => set({ machine })),
           bridge.on('menu:changed', (menu) => set({ menu, menuItems: menu.items })),
           bridge.on('stream:changed', (stream) => set({ stream })),
+          bridge.on('print:changed', (print) => set({ print, printLoadError: null })),
           bridge.on('deliveries:changed', ({ deliveries }) =>
             set((s) => ({ deliveries: mergeById(s.deliveries, deliveries, 'first') })),
           ),
@@ -462,6 +491,17 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           set({ stream: await bridge['stream:acknowledgeGap']({ gapId }) }),
         );
       },
+      configurePrint: (changes) =>
+        tryCall(async () => set({ print: await bridge['print:configure'](changes) })),
+      async printOrder(orderId, document) {
+        return (await bridge['print:order']({ orderId, document })).jobIds;
+      },
+      async testPrint(printerId) {
+        return (await bridge['print:test']({ printerId })).jobIds;
+      },
+      retryPrint: (jobId) => tryCall(() => bridge['print:retry']({ jobId })),
+      cancelPrint: (jobId) => tryCall(() => bridge['print:cancel']({ jobId })),
+      previewPrint: (request) => bridge['print:preview'](request),
       testAlarm() {
         set({ alarmTestUntil: now() + ALARM_TEST_MS });
       },

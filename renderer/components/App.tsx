@@ -26,6 +26,7 @@ import {
   StatusBar,
 } from './StatusBar';
 import { TopBar } from './TopBar';
+import { PrintAlarm } from './PrintStatus';
 import { SoundBanner, StartCookingBanner } from './TimingBanners';
 
 const VIEW_KEYS: Record<string, View> = {
@@ -117,7 +118,15 @@ const Shortcuts = ({ onClose }: { onClose: () => void }) => (
   </Dialog>
 );
 
-export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
+export const App = ({
+  ringer,
+  alarm,
+  printAlarm,
+}: {
+  ringer: Ringer;
+  alarm: Ringer;
+  printAlarm: Ringer;
+}) => {
   const store = useAppStore();
   const loaded = useApp((s) => s.loaded);
   const loadError = useApp((s) => s.loadError);
@@ -163,6 +172,7 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
     const unlock = (): void => {
       ringer.unlock();
       alarm.unlock();
+      printAlarm.unlock();
       setUnlocked(true);
     };
     window.addEventListener('pointerdown', unlock);
@@ -171,7 +181,7 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
       window.removeEventListener('pointerdown', unlock);
       window.removeEventListener('keydown', unlock);
     };
-  }, [ringer, alarm]);
+  }, [ringer, alarm, printAlarm]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
@@ -226,6 +236,7 @@ export const App = ({ ringer, alarm }: { ringer: Ringer; alarm: Ringer }) => {
     <div className={`app ${ringing ? 'app-ringing' : ''}`}>
       {configured && !setupOpen && <TopBar now={now} ringing={ringing} />}
       {configured && <OutageAlarm alarm={alarm} />}
+      {configured && <PrintAlarm alarm={printAlarm} />}
       {configured && <ClockSkewWarning />}
       {configured && !setupOpen && soundBlocked && <SoundBanner />}
       {configured && !setupOpen && <StartCookingBanner />}

@@ -15,6 +15,7 @@ import {
 import { formatAge, formatClock, formatDuration, formatMoney } from '../format';
 import { en } from '../i18n/en';
 import { LineSoldOut } from './SoldOut';
+import { OrderPrint } from './OrderPrint';
 
 const deliveryLabel = (order: Order): string => {
   if (order.deliveryType === 'takeaway') return en.order.takeaway;
@@ -319,6 +320,7 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
         </div>
       )}
 
+      <OrderPrint order={order} now={now} selected={selected} />
       {actions.length > 0 && (
         <div className="card-actions">
           {actions.map((kind) => (

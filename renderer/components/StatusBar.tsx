@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
-import { useApp, useNow } from '../app-context';
+import { useApp, useNow, useSounding } from '../app-context';
 import { formatClock, formatClockSpan } from '../format';
 import { en } from '../i18n/en';
 import type { StreamGap } from '../../shared/stream-guard';
 import type { Ringer } from '../ringer';
 import { streamAlarm, withMainsView } from '../stream-alarm';
+import { PrinterStatusItem } from './PrintStatus';
 
 export const StatusBar = () => {
   const status = useApp((s) => s.status);
@@ -45,6 +45,7 @@ export const StatusBar = () => {
           ? ` · ${en.status.outboxFailed(status.outboxFailed)}`
           : ''}
       </button>
+      <PrinterStatusItem />
       {(status.relayError || status.platformError) && (
         <span className="status-detail">{status.platformError ?? status.relayError}</span>
       )}
@@ -67,15 +68,8 @@ export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
   const outage = streamAlarm(withMainsView(seenDown, mainDownSince), venue, now, pausedAt !== null);
   const testing = testUntil !== null && now < testUntil;
   const sounding = outage !== null || testing;
-  useEffect(() => {
-    // Mute silences orders, not an outage: nothing but the link coming back stops it.
-    if (!sounding) {
-      alarm.stop();
-      return;
-    }
-    alarm.start();
-    return () => alarm.stop();
-  }, [sounding, alarm]);
+  // Mute silences orders, not an outage: nothing but the link coming back stops it.
+  useSounding(alarm, sounding);
   if (!outage && !testing) return null;
   const since = outage ? formatClock(new Date(outage.since).toISOString()) : '';
   return (

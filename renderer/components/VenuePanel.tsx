@@ -9,6 +9,7 @@ import { FormMessage } from './FormMessage';
 import type { FormOutcome } from './FormMessage';
 import { MachinePanel } from './MachinePanel';
 import { OrderSettingsSection } from './ShiftSummary';
+import { PrinterSettings } from './PrinterSettings';
 import { StreamSettings } from './StreamSettings';
 
 const DURATIONS: Duration[] = ['m30', 'h1', 'restOfDay', 'indefinitely'];
@@ -352,6 +353,7 @@ export const VenuePanel = () => {
       </section>
       {venue && <OpeningTimesEditor venue={venue} />}
       <StreamSettings />
+      <PrinterSettings />
       <MachinePanel />
       <OrderSettingsSection />
     </main>

@@ -17,7 +17,7 @@ import type { OrderSettings } from '../../shared/order-timing';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type { RingLevel } from '../ringer';
 import type { StreamGuardState } from '../../shared/stream-guard';
-import type { PrintState } from '../../shared/printing';
+import type { PrintDocumentKind, PrintJob, PrintState } from '../../shared/printing';
 import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';
 import type { DaySummary } from '../../shared/history';
 import { DEFAULT_RETENTION_DAYS } from '../../shared/history';
@@ -44,6 +44,9 @@ export type FakeBridge = Bridge & {
   setOrders(orders: Order[]): void;
   deliveries: Delivery[];
   setDeliveries(deliveries: Delivery[]): void;
+  /** The printing model: printers, their status, jobs; `setPrint` replaces it and emits. */
+  print: PrintState;
+  setPrint(print: PrintState): void;
   listenerCount(): number;
 };
 
@@ -272,6 +275,47 @@ export const createFakeBridge = (
       (listener as (p: ServiceEvents[E]) => void)(payload);
   };
 
+  const setPrint = (next: PrintState): void => {
+    print = next;
+    emit('print:changed', print);
+  };
+  const printerBlocked = (printerId: string): boolean => {
+    const state = print.printers.find((p) => p.printerId === printerId)?.state ?? 'unknown';
+    return state !== 'ready' && state !== 'unknown';
+  };
+  let jobCount = 0;
+  const addJobs = (
+    document: PrintDocumentKind,
+    about: Partial<Pick<PrintJob, 'orderId' | 'orderNumber' | 'day'>>,
+    origin: PrintJob['origin'],
+    onlyPrinter?: string,
+  ): { jobIds: string[] } => {
+    const printers = print.settings.printers.filter((p) =>
+      onlyPrinter ? p.id === onlyPrinter : p.documents.includes(document),
+    );
+    const jobs = printers.map((printer): PrintJob => {
+      jobCount += 1;
+      return {
+        id: `job-${jobCount}`,
+        document,
+        orderId: about.orderId ?? null,
+        orderNumber: about.orderNumber ?? null,
+        day: about.day ?? null,
+        printerId: printer.id,
+        state: printerBlocked(printer.id) ? 'waiting' : 'queued',
+        origin,
+        attempts: 0,
+        error: null,
+        createdAt: new Date().toISOString(),
+        printedAt: null,
+      };
+    });
+    if (jobs.length > 0) setPrint({ ...print, jobs: [...jobs, ...print.jobs] });
+    return { jobIds: jobs.map((j) => j.id) };
+  };
+  const updateJob = (jobId: string, patch: Partial<PrintJob>): void =>
+    setPrint({ ...print, jobs: print.jobs.map((j) => (j.id === jobId ? { ...j, ...patch } : j)) });
+
   const act = (orderId: string, kind: OrderActionKind, patch: Partial<Order> = {}) => {
     const order = orders.find((o) => o.id === orderId);
     if (!order) return Promise.reject({ code: 'not-found', message: `No order ${orderId}` });
@@ -365,17 +409,42 @@ export const createFakeBridge = (
       emit('print:changed', print);
       return print;
     },
-    'print:order': async () => ({ jobIds: ['job-1'] }),
-    'print:daySummary': async () => ({ jobIds: ['job-2'] }),
-    'print:test': async () => ({ jobIds: ['job-3'] }),
+    // Like main: a new job on every printer that takes the document, waiting where the printer
+    // cannot print, printed by the next retry once it can.
+    'print:order': async (r) => {
+      const order = orders.find((o) => o.id === r.orderId);
+      if (!order) return Promise.reject({ code: 'not-found', message: `No order ${r.orderId}` });
+      return addJobs(r.document, { orderId: order.id, orderNumber: order.orderNumber }, 'staff');
+    },
+    'print:daySummary': async (r) => addJobs('day-summary', { day: r.day }, 'staff'),
+    'print:test': async (r) => {
+      if (!print.settings.printers.some((p) => p.id === r.printerId))
+        return Promise.reject({ code: 'not-found', message: `No printer ${r.printerId}` });
+      return addJobs('test-page', {}, 'test', r.printerId);
+    },
     'print:preview': async (r) => ({
       kind: r.document,
       paperWidth: r.paperWidth,
       columns: r.paperWidth === 58 ? 32 : 48,
       lines: [{ kind: 'text', text: r.document }],
     }),
-    'print:retry': async () => undefined,
-    'print:cancel': async () => undefined,
+    'print:retry': async (r) => {
+      const job = print.jobs.find((j) => j.id === r.jobId);
+      if (!job) return Promise.reject({ code: 'not-found', message: `No job ${r.jobId}` });
+      // The same job, never a second copy: a printed one stays printed.
+      if (job.state === 'printed' || job.state === 'canceled') return;
+      const printed = !printerBlocked(job.printerId);
+      updateJob(job.id, {
+        state: printed ? 'printed' : 'waiting',
+        attempts: job.attempts + 1,
+        printedAt: printed ? new Date().toISOString() : null,
+      });
+    },
+    'print:cancel': async (r) => {
+      const job = print.jobs.find((j) => j.id === r.jobId);
+      if (!job) return Promise.reject({ code: 'not-found', message: `No job ${r.jobId}` });
+      if (job.state !== 'printed') updateJob(job.id, { state: 'canceled' });
+    },
     'history:search': async () => ({ orders, nextCursor: null }),
     'history:order': async (r) => {
       const order = orders.find((o) => o.id === r.orderId);
@@ -494,6 +563,10 @@ export const createFakeBridge = (
       deliveries = next;
       emit('deliveries:changed', { deliveries });
     },
+    get print() {
+      return print;
+    },
+    setPrint,
     listenerCount: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
   };
 };

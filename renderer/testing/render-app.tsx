@@ -10,10 +10,11 @@ export const renderApp = (bridge: FakeBridge) => {
   const store = createAppStore(bridge, { storage: null });
   const ringer = createFakeRinger();
   const alarm = createFakeRinger();
+  const printAlarm = createFakeRinger();
   const view = render(
     <StoreProvider store={store}>
-      <App ringer={ringer} alarm={alarm} />
+      <App ringer={ringer} alarm={alarm} printAlarm={printAlarm} />
     </StoreProvider>,
   );
-  return { ...view, store, ringer, alarm };
+  return { ...view, store, ringer, alarm, printAlarm };
 };
