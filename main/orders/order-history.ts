@@ -152,14 +152,20 @@ const average = (values: readonly number[]): number | null =>
   values.length === 0 ? null : Math.round(values.reduce((a, b) => a + b, 0) / values.length);
 
 /** Minor units to a plain decimal in the currency's own digits (JPY 0, EUR 2, KWD 3). */
+const currencyDigits = new Map<string, number>();
 const major = (money: Money): string => {
-  let digits = 2;
-  try {
-    digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency: money.currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2;
-  } catch {
-    // Not an ISO currency code: two digits, the common case.
+  let digits = currencyDigits.get(money.currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat('en', {
+          style: 'currency',
+          currency: money.currency,
+        }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2; // Not an ISO currency code: two digits, the common case.
+    }
+    currencyDigits.set(money.currency, digits);
   }
   return (money.amount / 10 ** digits).toFixed(digits);
 };
@@ -229,8 +235,10 @@ export const createOrderHistory = (deps: {
   const selectEvents = db.prepare<[string], EventRow>(
     'SELECT at, kind, status, action_id, action, actor, terminal, preparation_minutes, reason FROM order_events WHERE order_id = ? ORDER BY seq',
   );
-  const selectDay = db.prepare<[string, string], { id: string }>(
-    'SELECT id FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
+  const selectDayEvents = db.prepare<[string, string], EventRow & { order_id: string }>(
+    `SELECT order_id, at, kind, status, action_id, action, actor, terminal, preparation_minutes, reason
+     FROM order_events WHERE order_id IN (SELECT id FROM orders WHERE created_at >= ? AND created_at < ?)
+     ORDER BY seq`,
   );
   const searches = new Map<string, ReturnType<Database['prepare']>>();
   const countMatches = db.prepare<[string], { n: number }>(
@@ -335,18 +343,17 @@ export const createOrderHistory = (deps: {
   type DayOrder = { order: Order; times: OrderTimes };
   const dayOrders = (day: Day): DayOrder[] => {
     const { from, to } = dayBounds(day, deps.timeZone());
-    const orders = selectDay
-      .all(from, to)
-      .map((row) => store.get(row.id))
-      .filter((o): o is Order => o !== null);
-    const actions = orderActions(orders.map((o) => o.id));
+    const orders = store.placedBetween(from, to);
+    const group = <T>(items: T[], key: (item: T) => string): Map<string, T[]> => {
+      const groups = new Map<string, T[]>();
+      for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+      return groups;
+    };
+    const events = group(selectDayEvents.all(from, to), (e) => e.order_id);
+    const actions = group(orderActions(orders.map((o) => o.id)), (a) => a.subject);
     return orders.map((order) => ({
       order,
-      times: orderTimes(
-        order,
-        selectEvents.all(order.id),
-        actions.filter((a) => a.subject === order.id),
-      ),
+      times: orderTimes(order, events.get(order.id) ?? [], actions.get(order.id) ?? []),
     }));
   };
 
