@@ -67,8 +67,8 @@ beforeEach(() => {
     ],
   });
 });
-afterEach(() => {
-  history.close();
+afterEach(async () => {
+  await history.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -428,8 +428,27 @@ describe('retention', () => {
     expect(JSON.stringify(audit.list(50))).not.toMatch(/Anna|Virtanen|358401234567|Mannerheim/);
 
     // A second run finds nothing more to do in the orders.
-    history.runRetention('schedule');
+    await history.runRetention('schedule');
     expect(audit.list(10).filter((e) => e.action === 'retention')[0]?.detail).toMatch(/orders 0/);
+  });
+
+  it('anonymises in batches until none is left, however many there are', async () => {
+    for (let i = 0; i < 450; i += 1)
+      seed(
+        order({
+          createdAt: new Date(Date.parse('2026-01-01T10:00:00Z') + i * 60_000).toISOString(),
+        }),
+        [['DELIVERED', '2026-01-02T10:00:00Z']],
+      );
+    at('2026-06-01T12:00:00Z'); // 90 days (the default) after the last of them
+    await history.runRetention('schedule');
+    expect(audit.list(5).find((e) => e.action === 'retention')?.detail).toMatch(/orders 450,/);
+    const named = db
+      .prepare(
+        "SELECT COUNT(*) AS n FROM orders WHERE json_extract(data, '$.consumerName') IS NOT NULL",
+      )
+      .get() as { n: number };
+    expect(named.n).toBe(0);
   });
 
   it('refuses a retention outside 1–3650 days and keeps the setting', async () => {
