@@ -223,6 +223,36 @@ describe('history search', () => {
   });
 });
 
+describe('history search with many matches', () => {
+  it('walks the orders by time when a word matches thousands, with the same pages', async () => {
+    const base = Date.parse('2026-02-01T08:00:00Z');
+    const all: string[] = [];
+    db.transaction(() => {
+      for (let i = 0; i < 2100; i += 1)
+        all.push(
+          seed(
+            order({
+              createdAt: new Date(base + i * 60_000).toISOString(),
+              items: [{ name: i % 2 ? 'Pizza Diavola' : 'Pizza Margherita', count: 1 }],
+            }),
+          ),
+        );
+    })();
+    const newest = [...all].reverse();
+    const first = await history.handlers['history:search']({ text: 'pizza', limit: 3 });
+    expect(ids(first)).toEqual(newest.slice(0, 3));
+    const second = await history.handlers['history:search']({
+      text: 'pizza',
+      limit: 3,
+      cursor: first.nextCursor ?? '',
+    });
+    expect(ids(second)).toEqual(newest.slice(3, 6));
+    // Fewer matches (half of them) take the other path and agree.
+    const diavola = await history.handlers['history:search']({ text: 'diavola', limit: 2 });
+    expect(ids(diavola)).toEqual(newest.filter((_, i) => i % 2 === 0).slice(0, 2));
+  });
+});
+
 describe('the day summary', () => {
   const day = '2026-03-10';
   // Local 10:00 on the 10th is 08:00 UTC.
