@@ -17,7 +17,7 @@ import type { Database } from '../storage/database';
 import { openDatabase } from '../storage/database';
 import { createSettings } from '../storage/settings';
 import { csvCell } from './csv';
-import type { OrderHistoryApi } from './order-history';
+import type { OrderHistoryApi, PrintTimelineEntry } from './order-history';
 import { createOrderHistory } from './order-history';
 import type { OrderStore } from './order-store';
 import { createOrderStore } from './order-store';
@@ -30,6 +30,7 @@ let history: OrderHistoryApi;
 let audit: AuditLog;
 let outbox: Outbox;
 let forgotten: string[];
+let prints: PrintTimelineEntry[];
 
 const at = (iso: string): void => {
   clock = Date.parse(iso);
@@ -46,6 +47,7 @@ beforeEach(() => {
     outbox.open({ kinds: ORDER_ACTION_KINDS, ...(id ? { subject: id } : {}) }),
   );
   forgotten = [];
+  prints = [];
   history = createOrderHistory({
     db,
     now,
@@ -53,7 +55,7 @@ beforeEach(() => {
     settings: createSettings(db),
     audit,
     actions: (subjects) => outbox.history(subjects),
-    printJobs: () => [],
+    printJobs: (orderId) => (orderId === 'order-with-prints' ? prints : []),
     // Helsinki: UTC+2 in March (daylight saving starts on the 29th).
     timeZone: () => 'Europe/Helsinki',
     retention: [
@@ -220,6 +222,34 @@ describe('history search', () => {
     await expect(
       history.handlers['history:search']({ limit: 2, cursor: 'bm90IGEgY3Vyc29y' }),
     ).rejects.toMatchObject({ bridge: { code: 'invalid-request' } });
+  });
+});
+
+describe('an order timeline', () => {
+  it("merges the order's events and its print jobs by time", async () => {
+    const id = seed({ ...order({ createdAt: '2026-03-10T08:00:00Z' }), id: 'order-with-prints' }, [
+      ['PRODUCTION', '2026-03-10T08:01:00Z'],
+      ['READY', '2026-03-10T08:10:00Z'],
+    ]);
+    prints = [
+      {
+        at: '2026-03-10T08:01:30.000Z',
+        kind: 'print',
+        jobId: 'job-1',
+        document: 'kitchen-ticket',
+        state: 'printed',
+        printerName: 'Kitchen',
+        error: null,
+      },
+    ];
+    const { order: found, timeline } = await history.handlers['history:order']({ orderId: id });
+    expect(found.id).toBe(id);
+    expect(timeline).toEqual([
+      { at: '2026-03-10T08:00:00.000Z', kind: 'received' },
+      { at: '2026-03-10T08:01:00.000Z', kind: 'status', status: 'PRODUCTION' },
+      expect.objectContaining({ kind: 'print', jobId: 'job-1', printerName: 'Kitchen' }),
+      { at: '2026-03-10T08:10:00.000Z', kind: 'status', status: 'READY' },
+    ]);
   });
 });
 
