@@ -66,6 +66,7 @@ export type DaySummary = {
   orders: number;
   byStatus: Record<OrderStatus, number>;
   byType: Record<DeliveryType, number>;
+  /** By the reason given on this terminal; '' when it was rejected elsewhere (no reason known). */
   rejections: { reason: string; count: number }[];
   /** Delivered (handed over) orders' totals, one row per currency. */
   sales: { currency: string; total: Money; orders: number; averageBasket: Money }[];

@@ -55,7 +55,7 @@ export const localDay = (ms: number, timeZone: string): Day => {
 /** "YYYY-MM-DD HH:MM:SS" in the zone: what a spreadsheet reads as a date and time. */
 export const localDateTime = (ms: number, timeZone: string): string => {
   const p = localParts(ms, timeZone);
-  return `${localDay(ms, timeZone)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+  return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 };
 
 /** The zone's offset from UTC at an instant, in ms. */

@@ -17,7 +17,7 @@ import type { Database } from '../storage/database';
 import { openDatabase } from '../storage/database';
 import { createSettings } from '../storage/settings';
 import { csvCell } from './csv';
-import type { OrderHistoryApi } from './order-history';
+import type { OrderHistoryApi, PrintTimelineEntry } from './order-history';
 import { createOrderHistory } from './order-history';
 import type { OrderStore } from './order-store';
 import { createOrderStore } from './order-store';
@@ -30,6 +30,7 @@ let history: OrderHistoryApi;
 let audit: AuditLog;
 let outbox: Outbox;
 let forgotten: string[];
+let prints: PrintTimelineEntry[];
 
 const at = (iso: string): void => {
   clock = Date.parse(iso);
@@ -46,6 +47,7 @@ beforeEach(() => {
     outbox.open({ kinds: ORDER_ACTION_KINDS, ...(id ? { subject: id } : {}) }),
   );
   forgotten = [];
+  prints = [];
   history = createOrderHistory({
     db,
     now,
@@ -53,7 +55,7 @@ beforeEach(() => {
     settings: createSettings(db),
     audit,
     actions: (subjects) => outbox.history(subjects),
-    printJobs: () => [],
+    printJobs: (orderId) => (orderId === 'order-with-prints' ? prints : []),
     // Helsinki: UTC+2 in March (daylight saving starts on the 29th).
     timeZone: () => 'Europe/Helsinki',
     retention: [
@@ -67,8 +69,8 @@ beforeEach(() => {
     ],
   });
 });
-afterEach(() => {
-  history.close();
+afterEach(async () => {
+  await history.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -220,6 +222,64 @@ describe('history search', () => {
     await expect(
       history.handlers['history:search']({ limit: 2, cursor: 'bm90IGEgY3Vyc29y' }),
     ).rejects.toMatchObject({ bridge: { code: 'invalid-request' } });
+  });
+});
+
+describe('an order timeline', () => {
+  it("merges the order's events and its print jobs by time", async () => {
+    const id = seed({ ...order({ createdAt: '2026-03-10T08:00:00Z' }), id: 'order-with-prints' }, [
+      ['PRODUCTION', '2026-03-10T08:01:00Z'],
+      ['READY', '2026-03-10T08:10:00Z'],
+    ]);
+    prints = [
+      {
+        at: '2026-03-10T08:01:30.000Z',
+        kind: 'print',
+        jobId: 'job-1',
+        document: 'kitchen-ticket',
+        state: 'printed',
+        printerName: 'Kitchen',
+        error: null,
+      },
+    ];
+    const { order: found, timeline } = await history.handlers['history:order']({ orderId: id });
+    expect(found.id).toBe(id);
+    expect(timeline).toEqual([
+      { at: '2026-03-10T08:00:00.000Z', kind: 'received' },
+      { at: '2026-03-10T08:01:00.000Z', kind: 'status', status: 'PRODUCTION' },
+      expect.objectContaining({ kind: 'print', jobId: 'job-1', printerName: 'Kitchen' }),
+      { at: '2026-03-10T08:10:00.000Z', kind: 'status', status: 'READY' },
+    ]);
+  });
+});
+
+describe('history search with many matches', () => {
+  it('walks the orders by time when a word matches thousands, with the same pages', async () => {
+    const base = Date.parse('2026-02-01T08:00:00Z');
+    const all: string[] = [];
+    db.transaction(() => {
+      for (let i = 0; i < 2100; i += 1)
+        all.push(
+          seed(
+            order({
+              createdAt: new Date(base + i * 60_000).toISOString(),
+              items: [{ name: i % 2 ? 'Pizza Diavola' : 'Pizza Margherita', count: 1 }],
+            }),
+          ),
+        );
+    })();
+    const newest = [...all].reverse();
+    const first = await history.handlers['history:search']({ text: 'pizza', limit: 3 });
+    expect(ids(first)).toEqual(newest.slice(0, 3));
+    const second = await history.handlers['history:search']({
+      text: 'pizza',
+      limit: 3,
+      cursor: first.nextCursor ?? '',
+    });
+    expect(ids(second)).toEqual(newest.slice(3, 6));
+    // Fewer matches (half of them) take the other path and agree.
+    const diavola = await history.handlers['history:search']({ text: 'diavola', limit: 2 });
+    expect(ids(diavola)).toEqual(newest.filter((_, i) => i % 2 === 0).slice(0, 2));
   });
 });
 
@@ -428,8 +488,27 @@ describe('retention', () => {
     expect(JSON.stringify(audit.list(50))).not.toMatch(/Anna|Virtanen|358401234567|Mannerheim/);
 
     // A second run finds nothing more to do in the orders.
-    history.runRetention('schedule');
+    await history.runRetention('schedule');
     expect(audit.list(10).filter((e) => e.action === 'retention')[0]?.detail).toMatch(/orders 0/);
+  });
+
+  it('anonymises in batches until none is left, however many there are', async () => {
+    for (let i = 0; i < 450; i += 1)
+      seed(
+        order({
+          createdAt: new Date(Date.parse('2026-01-01T10:00:00Z') + i * 60_000).toISOString(),
+        }),
+        [['DELIVERED', '2026-01-02T10:00:00Z']],
+      );
+    at('2026-06-01T12:00:00Z'); // 90 days (the default) after the last of them
+    await history.runRetention('schedule');
+    expect(audit.list(5).find((e) => e.action === 'retention')?.detail).toMatch(/orders 450,/);
+    const named = db
+      .prepare(
+        "SELECT COUNT(*) AS n FROM orders WHERE json_extract(data, '$.consumerName') IS NOT NULL",
+      )
+      .get() as { n: number };
+    expect(named.n).toBe(0);
   });
 
   it('refuses a retention outside 1–3650 days and keeps the setting', async () => {

@@ -48,15 +48,18 @@ export type OrderHistoryApi = {
   /** The day's summary (also what the printed day summary shows). */
   daySummary(day: Day): DaySummary;
   /** Removes personal data of orders older than the retention, then runs the hooks; audited. */
-  runRetention(reason: 'start' | 'schedule' | 'setting'): void;
+  runRetention(reason: 'start' | 'schedule' | 'setting'): Promise<void>;
   /** Runs retention now and every hour. */
   start(): void;
-  close(): void;
+  /** Stops the schedule; resolves when a run under way has stopped. */
+  close(): Promise<void>;
 };
 
 const RETENTION_KEY = 'history.retentionDays';
 /** From this many matches on, a search walks the orders by time instead of sorting the matches. */
 const MANY_MATCHES = 2000;
+/** Orders anonymised per transaction. */
+const RETENTION_BATCH = 200;
 const HOUR_MS = 3600_000;
 const DAY_MS = 24 * HOUR_MS;
 
@@ -152,14 +155,20 @@ const average = (values: readonly number[]): number | null =>
   values.length === 0 ? null : Math.round(values.reduce((a, b) => a + b, 0) / values.length);
 
 /** Minor units to a plain decimal in the currency's own digits (JPY 0, EUR 2, KWD 3). */
+const currencyDigits = new Map<string, number>();
 const major = (money: Money): string => {
-  let digits = 2;
-  try {
-    digits =
-      new Intl.NumberFormat('en', { style: 'currency', currency: money.currency }).resolvedOptions()
-        .maximumFractionDigits ?? 2;
-  } catch {
-    // Not an ISO currency code: two digits, the common case.
+  let digits = currencyDigits.get(money.currency);
+  if (digits === undefined) {
+    try {
+      digits =
+        new Intl.NumberFormat('en', {
+          style: 'currency',
+          currency: money.currency,
+        }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2; // Not an ISO currency code: two digits, the common case.
+    }
+    currencyDigits.set(money.currency, digits);
   }
   return (money.amount / 10 ** digits).toFixed(digits);
 };
@@ -229,8 +238,10 @@ export const createOrderHistory = (deps: {
   const selectEvents = db.prepare<[string], EventRow>(
     'SELECT at, kind, status, action_id, action, actor, terminal, preparation_minutes, reason FROM order_events WHERE order_id = ? ORDER BY seq',
   );
-  const selectDay = db.prepare<[string, string], { id: string }>(
-    'SELECT id FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
+  const selectDayEvents = db.prepare<[string, string], EventRow & { order_id: string }>(
+    `SELECT order_id, at, kind, status, action_id, action, actor, terminal, preparation_minutes, reason
+     FROM order_events WHERE order_id IN (SELECT id FROM orders WHERE created_at >= ? AND created_at < ?)
+     ORDER BY seq`,
   );
   const searches = new Map<string, ReturnType<Database['prepare']>>();
   const countMatches = db.prepare<[string], { n: number }>(
@@ -345,18 +356,17 @@ export const createOrderHistory = (deps: {
   type DayOrder = { order: Order; times: OrderTimes };
   const dayOrders = (day: Day): DayOrder[] => {
     const { from, to } = dayBounds(day, deps.timeZone());
-    const orders = selectDay
-      .all(from, to)
-      .map((row) => store.get(row.id))
-      .filter((o): o is Order => o !== null);
-    const actions = orderActions(orders.map((o) => o.id));
+    const orders = store.placedBetween(from, to);
+    const group = <T>(items: T[], key: (item: T) => string): Map<string, T[]> => {
+      const groups = new Map<string, T[]>();
+      for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+      return groups;
+    };
+    const events = group(selectDayEvents.all(from, to), (e) => e.order_id);
+    const actions = group(orderActions(orders.map((o) => o.id)), (a) => a.subject);
     return orders.map((order) => ({
       order,
-      times: orderTimes(
-        order,
-        selectEvents.all(order.id),
-        actions.filter((a) => a.subject === order.id),
-      ),
+      times: orderTimes(order, events.get(order.id) ?? [], actions.get(order.id) ?? []),
     }));
   };
 
@@ -497,7 +507,8 @@ export const createOrderHistory = (deps: {
     { id: string; data: string; reject_reason: string | null }
   >(
     `SELECT id, data, reject_reason FROM orders
-     WHERE created_at < ? AND anonymised = 0 AND platform_status IN ('DELIVERED', 'REJECTED', 'CANCELED')`,
+     WHERE created_at < ? AND anonymised = 0 AND platform_status IN ('DELIVERED', 'REJECTED', 'CANCELED')
+     LIMIT ${RETENTION_BATCH}`,
   );
   const anonymise = db.prepare(
     'UPDATE orders SET data = ?, reject_reason = ?, anonymised = 1 WHERE id = ?',
@@ -506,7 +517,7 @@ export const createOrderHistory = (deps: {
     'SELECT seq, reason FROM order_events WHERE order_id = ? AND reason IS NOT NULL',
   );
   const updateReason = db.prepare('UPDATE order_events SET reason = ? WHERE seq = ?');
-  const forgetOrders = db.transaction((cutoff: string): number => {
+  const forgetBatch = db.transaction((cutoff: string): number => {
     const rows = selectExpired.all(cutoff);
     for (const row of rows) {
       const data = JSON.parse(row.data) as Record<string, unknown>;
@@ -531,14 +542,33 @@ export const createOrderHistory = (deps: {
     return rows.length;
   });
 
-  const runRetention = (reason: 'start' | 'schedule' | 'setting'): void => {
+  // In batches, giving the event loop back between them: the first run after an upgrade may find
+  // a hundred thousand orders, and the counter must keep working meanwhile.
+  const forgetOrders = async (cutoff: string): Promise<number> => {
+    let total = 0;
+    for (;;) {
+      if (closed) return total;
+      const count = forgetBatch(cutoff);
+      total += count;
+      if (count < RETENTION_BATCH) return total;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+
+  let closed = false;
+  let running: Promise<void> = Promise.resolve();
+  const run = async (reason: 'start' | 'schedule' | 'setting'): Promise<void> => {
+    if (closed) return;
     const { retentionDays } = readSettings();
     const cutoff = new Date(now().getTime() - retentionDays * DAY_MS).toISOString();
     const counts: string[] = [];
     let changed = 0;
-    const step = (name: string, forget: (cutoff: string) => number): void => {
+    const step = async (
+      name: string,
+      forget: (cutoff: string) => number | Promise<number>,
+    ): Promise<void> => {
       try {
-        const count = forget(cutoff);
+        const count = await forget(cutoff);
         changed += count;
         counts.push(`${name} ${count}`);
       } catch (error) {
@@ -546,8 +576,9 @@ export const createOrderHistory = (deps: {
         changed += 1;
       }
     };
-    step('orders', forgetOrders);
-    for (const hook of deps.retention) step(hook.name, hook.forget);
+    await step('orders', forgetOrders);
+    for (const hook of deps.retention) if (!closed) await step(hook.name, hook.forget);
+    if (closed) return;
     // Counts only, never what was removed. A quiet hourly run is not worth an entry.
     if (changed > 0 || reason !== 'schedule')
       deps.audit.record({
@@ -556,6 +587,13 @@ export const createOrderHistory = (deps: {
         outcome: 'ran',
         detail: `Personal data older than ${retentionDays} days (before ${cutoff}) removed: ${counts.join(', ')}.`,
       });
+  };
+
+  /** One run at a time: a run asked for during another starts after it. */
+  const runRetention = (reason: 'start' | 'schedule' | 'setting'): Promise<void> => {
+    // Each step's failure is in the run's audit entry; a failed run never stops the next one.
+    running = running.then(() => run(reason)).catch(() => undefined);
+    return running;
   };
 
   let timer: NodeJS.Timeout | null = null;
@@ -581,20 +619,22 @@ export const createOrderHistory = (deps: {
           outcome: 'changed',
           detail: `Retention ${parsed.data.retentionDays} days`,
         });
-        runRetention('setting');
+        await runRetention('setting');
         return readSettings();
       },
     },
     daySummary,
     runRetention,
     start: () => {
-      runRetention('start');
-      timer = setInterval(() => runRetention('schedule'), HOUR_MS);
+      void runRetention('start');
+      timer = setInterval(() => void runRetention('schedule'), HOUR_MS);
       timer.unref();
     },
-    close: () => {
+    close: async () => {
+      closed = true;
       if (timer) clearInterval(timer);
       timer = null;
+      await running;
     },
   };
 };

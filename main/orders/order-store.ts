@@ -64,6 +64,8 @@ export type OrderStore = {
   has(orderId: string): boolean;
   /** Open orders and those of the last 24 hours, newest first. */
   list(): Order[];
+  /** Orders placed in [from, to) (ISO times), oldest first. */
+  placedBetween(from: string, to: string): Order[];
   openOrderIds(): string[];
   /** The platform statuses of the newest `count` orders, newest first. */
   latestStatuses(count: number): OrderStatus[];
@@ -164,6 +166,20 @@ export const createOrderStore = (
      WHERE platform_status IN ('CREATED', 'PRODUCTION', 'READY') OR created_at >= @since OR updated_at >= @since
      ORDER BY created_at DESC LIMIT 500`,
   );
+
+  const placedRows = db.prepare<[string, string], OrderRow>(
+    'SELECT * FROM orders WHERE created_at >= ? AND created_at < ? ORDER BY created_at, id',
+  );
+  /** Every open action by order, in one query instead of one per order. */
+  const openByOrder = (): Map<string, OpenAction[]> => {
+    const open = new Map<string, OpenAction[]>();
+    for (const action of openActions()) {
+      const list = open.get(action.subject) ?? [];
+      list.push(action);
+      open.set(action.subject, list);
+    }
+    return open;
+  };
 
   const selectOpen = db.prepare<[], { id: string; platform_status: OrderStatus }>(
     "SELECT id, platform_status FROM orders WHERE platform_status IN ('CREATED', 'PRODUCTION', 'READY')",
@@ -267,16 +283,14 @@ export const createOrderStore = (
     },
     has: (orderId) => selectRow.get(orderId) !== undefined,
     list: () => {
-      // One query for every open action instead of one per order.
-      const open = new Map<string, OpenAction[]>();
-      for (const action of openActions()) {
-        const list = open.get(action.subject) ?? [];
-        list.push(action);
-        open.set(action.subject, list);
-      }
+      const open = openByOrder();
       return listRows
         .all({ since: new Date(now().getTime() - 24 * 3600_000).toISOString() })
         .map((row) => toOrder(row, open));
+    },
+    placedBetween: (from, to) => {
+      const open = openByOrder();
+      return placedRows.all(from, to).map((row) => toOrder(row, open));
     },
     openOrderIds: () =>
       selectOpen

@@ -262,7 +262,7 @@ export const createOrdersSlice = (deps: {
     },
     close: async () => {
       closed = true;
-      history.close();
+      await history.close();
       await draining;
       await Promise.all([...autoAccepting]);
     },

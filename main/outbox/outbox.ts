@@ -102,7 +102,7 @@ export type Outbox = {
   enqueue<P>(kind: ActionKind<P>, request: EnqueueRequest<P>): { actionId: string };
   /** Waiting, sending and failed rows, FIFO, optionally only of some kinds or one subject. */
   open(filter?: { kinds?: readonly OutboxActionKind[]; subject?: string }): OpenAction[];
-  /** Every row of these subjects, oldest first, each with its tries. */
+  /** Every row of these subjects, oldest first, each with its tries (two queries however many). */
   history(subjects: readonly string[]): ActionHistory[];
   /**
    * Finished rows older than `cutoff` lose their payloads (a booking's recipient, a reason): they
@@ -214,11 +214,14 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   const insertAttempt = db.prepare(
     'INSERT INTO outbox_attempts (action_id, at, outcome, error) VALUES (?, ?, ?, ?)',
   );
-  const selectOfSubject = db.prepare<[string], Row & { finished_at: string | null }>(
-    'SELECT * FROM outbox WHERE subject = ? ORDER BY seq',
+  // Subjects as one JSON array: one query for any number of them (a day's orders).
+  const selectOfSubjects = db.prepare<[string], Row & { finished_at: string | null }>(
+    'SELECT * FROM outbox WHERE subject IN (SELECT value FROM json_each(?)) ORDER BY seq',
   );
-  const selectAttempts = db.prepare<[string], ActionAttempt>(
-    'SELECT at, outcome, error FROM outbox_attempts WHERE action_id = ? ORDER BY seq',
+  const selectAttemptsOf = db.prepare<[string], ActionAttempt & { action_id: string }>(
+    `SELECT action_id, at, outcome, error FROM outbox_attempts
+     WHERE action_id IN (SELECT id FROM outbox WHERE subject IN (SELECT value FROM json_each(?)))
+     ORDER BY seq`,
   );
   const forgetPayloads = db.prepare(
     "UPDATE outbox SET payload = '{}' WHERE state IN ('done', 'discarded') AND finished_at < ? AND payload <> '{}'",
@@ -426,18 +429,21 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
       const wanted = filter.kinds;
       return (wanted ? rows.filter((row) => wanted.includes(row.kind)) : rows).map(toOpen);
     },
-    history: (subjects) =>
-      subjects.flatMap((subject) =>
-        selectOfSubject.all(subject).map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          subject: row.subject,
-          state: row.state,
-          createdAt: row.created_at,
-          finishedAt: row.finished_at,
-          attempts: selectAttempts.all(row.id),
-        })),
-      ),
+    history: (subjects) => {
+      const list = JSON.stringify(subjects);
+      const attempts = new Map<string, ActionAttempt[]>();
+      for (const { action_id: id, ...attempt } of selectAttemptsOf.all(list))
+        attempts.set(id, [...(attempts.get(id) ?? []), attempt]);
+      return selectOfSubjects.all(list).map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        subject: row.subject,
+        state: row.state,
+        createdAt: row.created_at,
+        finishedAt: row.finished_at,
+        attempts: attempts.get(row.id) ?? [],
+      }));
+    },
     forgetPayloadsBefore: (cutoff) => forgetPayloads.run(cutoff).changes,
     list: () => [...selectOpen.all(), ...selectRecentDone.all()].map(toEntry),
     entries: (ids) =>

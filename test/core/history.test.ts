@@ -96,6 +96,19 @@ describe('an order timeline', () => {
     });
   });
 
+  it("names Countertop's auto-accept as the one who accepted", async () => {
+    await start();
+    await core.api['orders:configure']({ autoAccept: true });
+    const placed = await world.placeOrder({ type: 'takeaway' });
+    await settled(placed.id, 'PRODUCTION');
+    const { timeline } = await core.api['history:order']({ orderId: placed.id });
+    expect(timeline.find((e) => e.kind === 'action')).toMatchObject({
+      action: 'accept',
+      by: 'auto',
+      terminal: hostname(),
+    });
+  });
+
   it('shows a temporary failure and the success after it as two tries of one action', async () => {
     // A long backoff: the second try waits for the platform to answer again, which wakes it.
     await start({ backoff: { baseMs: 600_000, capMs: 600_000 } });
