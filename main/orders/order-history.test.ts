@@ -17,7 +17,7 @@ import type { Database } from '../storage/database';
 import { openDatabase } from '../storage/database';
 import { createSettings } from '../storage/settings';
 import { csvCell } from './csv';
-import type { OrderHistoryApi, PrintTimelineEntry } from './order-history';
+import type { OrderHistoryApi, OrderPrintJobs } from './order-history';
 import { createOrderHistory } from './order-history';
 import type { OrderStore } from './order-store';
 import { createOrderStore } from './order-store';
@@ -30,7 +30,7 @@ let history: OrderHistoryApi;
 let audit: AuditLog;
 let outbox: Outbox;
 let forgotten: string[];
-let prints: PrintTimelineEntry[];
+let prints: ReturnType<OrderPrintJobs>;
 
 const at = (iso: string): void => {
   clock = Date.parse(iso);
@@ -233,6 +233,27 @@ describe('an order timeline', () => {
     ]);
     prints = [
       {
+        id: 'job-1',
+        document: 'kitchen-ticket',
+        orderId: id,
+        orderNumber: '7',
+        day: null,
+        printerId: 'p1',
+        printerName: 'Kitchen',
+        state: 'printed',
+        origin: 'auto',
+        attempts: 1,
+        error: null,
+        createdAt: '2026-03-10T08:01:20.000Z',
+        printedAt: '2026-03-10T08:01:30.000Z',
+      },
+    ];
+    const { order: found, timeline } = await history.handlers['history:order']({ orderId: id });
+    expect(found.id).toBe(id);
+    expect(timeline).toEqual([
+      { at: '2026-03-10T08:00:00.000Z', kind: 'received' },
+      { at: '2026-03-10T08:01:00.000Z', kind: 'status', status: 'PRODUCTION' },
+      {
         at: '2026-03-10T08:01:30.000Z',
         kind: 'print',
         jobId: 'job-1',
@@ -241,13 +262,6 @@ describe('an order timeline', () => {
         printerName: 'Kitchen',
         error: null,
       },
-    ];
-    const { order: found, timeline } = await history.handlers['history:order']({ orderId: id });
-    expect(found.id).toBe(id);
-    expect(timeline).toEqual([
-      { at: '2026-03-10T08:00:00.000Z', kind: 'received' },
-      { at: '2026-03-10T08:01:00.000Z', kind: 'status', status: 'PRODUCTION' },
-      expect.objectContaining({ kind: 'print', jobId: 'job-1', printerName: 'Kitchen' }),
       { at: '2026-03-10T08:10:00.000Z', kind: 'status', status: 'READY' },
     ]);
   });
