@@ -29,6 +29,15 @@ import type {
 } from '../shared/ipc/contract';
 import type { DeliveryQuote } from '../shared/domain';
 import type { StreamGuardSettings, StreamGuardState } from '../shared/stream-guard';
+import type {
+  DaySummary,
+  Day,
+  HistoryPage,
+  HistoryQuery,
+  HistorySettings,
+  OrderHistory,
+} from '../shared/history';
+import type { OrderDocumentKind, PrintDocument } from '../shared/printing';
 import { isFinalStatus } from '../shared/domain';
 import type { OrderSettings } from '../shared/order-timing';
 import { isEscalated } from '../shared/order-timing';
@@ -38,7 +47,7 @@ import type { LinksDown } from './stream-alarm';
 import { linksDown, NO_LINK_DOWN } from './stream-alarm';
 
 export type Theme = 'light' | 'dark';
-export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers';
+export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers' | 'history';
 
 export const MUTE_MS = 2 * 60_000;
 /** How long the test alarm sounds and shows. */
@@ -161,6 +170,16 @@ export type AppActions = {
   exportDiagnostics(): Promise<{ file: string; bytes: number }>;
   /** The newest warnings and errors of the terminal's log (read on demand, not kept). */
   recentProblems(limit: number): Promise<LogEntry[]>;
+  /** History and the day, read on demand (not kept in the store): errors propagate to the view. */
+  searchHistory(query: HistoryQuery): Promise<HistoryPage>;
+  orderHistory(orderId: string): Promise<OrderHistory>;
+  daySummary(day: Day): Promise<DaySummary>;
+  exportDayCsv(day: Day): Promise<{ filename: string; csv: string }>;
+  historySettings(): Promise<HistorySettings>;
+  configureHistory(settings: HistorySettings): Promise<HistorySettings>;
+  printOrder(orderId: string, document: OrderDocumentKind): Promise<{ jobIds: string[] }>;
+  printDaySummary(day: Day): Promise<{ jobIds: string[] }>;
+  previewDaySummary(day: Day, paperWidth: PrintDocument['paperWidth']): Promise<PrintDocument>;
   mute(): void;
   unmute(): void;
   setTheme(theme: Theme): void;
@@ -450,6 +469,16 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       restartApp: () => tryCall(() => bridge['machine:restart']({})),
       exportDiagnostics: () => bridge['diagnostics:export']({}),
       recentProblems: (limit) => bridge['log:recent']({ limit, minLevel: 'warn' }),
+      searchHistory: (query) => bridge['history:search'](query),
+      orderHistory: (orderId) => bridge['history:order']({ orderId }),
+      daySummary: (day) => bridge['history:summary']({ day }),
+      exportDayCsv: (day) => bridge['history:exportCsv']({ day }),
+      historySettings: () => bridge['history:settings']({}),
+      configureHistory: (settings) => bridge['history:configure'](settings),
+      printOrder: (orderId, document) => bridge['print:order']({ orderId, document }),
+      printDaySummary: (day) => bridge['print:daySummary']({ day }),
+      previewDaySummary: (day, paperWidth) =>
+        bridge['print:preview']({ document: 'day-summary', day, paperWidth }),
 
       setOnline: (online, until) =>
         tryCall(() => bridge['venue:setOnline'](online ? { online } : { online, until })),

@@ -8,6 +8,7 @@ import { en } from '../i18n/en';
 import { FormMessage } from './FormMessage';
 import type { FormOutcome } from './FormMessage';
 import { MachinePanel } from './MachinePanel';
+import { HistorySettingsSection } from './HistorySettings';
 import { OrderSettingsSection } from './ShiftSummary';
 import { StreamSettings } from './StreamSettings';
 
@@ -354,6 +355,7 @@ export const VenuePanel = () => {
       <StreamSettings />
       <MachinePanel />
       <OrderSettingsSection />
+      <HistorySettingsSection />
     </main>
   );
 };

@@ -1,0 +1,379 @@
+import { useEffect, useId, useState } from 'react';
+import { DELIVERY_TYPES, ORDER_STATUSES } from '../../shared/domain';
+import type { Day, DaySummary } from '../../shared/history';
+import type { PrintDocument, PrintLine } from '../../shared/printing';
+import { useApp, useNow } from '../app-context';
+import { toBridgeError } from '../bridge';
+import { formatDuration, formatMoney } from '../format';
+import {
+  addDays,
+  dayIn,
+  DELIVERY_TYPE_LABEL,
+  downloadText,
+  formatDay,
+  formatMinutes,
+} from '../history';
+import { en } from '../i18n/en';
+import { FormMessage } from './FormMessage';
+import type { FormOutcome } from './FormMessage';
+
+/** The paper the preview is drawn for until the printing settings say otherwise. */
+const PREVIEW_PAPER = 80;
+
+const machineZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * The printed lines as plain text, one line each. A stand-in for the printing screens' own
+ * preview (PrintPreview), which draws sizes and inverted lines as well.
+ */
+const previewText = (doc: PrintDocument): string => {
+  const width = doc.columns;
+  const line = (l: PrintLine): string[] => {
+    switch (l.kind) {
+      case 'text': {
+        const pad = Math.max(0, width - l.text.length);
+        if (l.align === 'center') return [' '.repeat(Math.floor(pad / 2)) + l.text];
+        if (l.align === 'right') return [' '.repeat(pad) + l.text];
+        return [l.text];
+      }
+      case 'columns':
+        return [l.left + ' '.repeat(Math.max(1, width - l.left.length - l.right.length)) + l.right];
+      case 'rule':
+        return ['-'.repeat(width)];
+      case 'feed':
+        return Array.from({ length: l.lines }, () => '');
+    }
+  };
+  return doc.lines.flatMap(line).join('\n');
+};
+
+const HourBars = ({ summary }: { summary: DaySummary }) => {
+  const most = Math.max(1, ...summary.hours.map((h) => h.orders));
+  // Sales per hour are in the first currency of the day's sales (DaySummary.hours).
+  const currency = summary.sales[0]?.currency ?? null;
+  return (
+    <section aria-label={en.history.perHour}>
+      <h3>{en.history.perHour}</h3>
+      <ol className="hour-bars" aria-label={en.history.perHour}>
+        {summary.hours.map((h) => {
+          const detail = en.history.hourDetail(
+            h.hour,
+            h.orders,
+            currency && h.sales > 0 ? formatMoney({ amount: h.sales, currency }) : null,
+          );
+          return (
+            <li key={h.hour} title={detail}>
+              <span className="sr-only">{detail}</span>
+              <span className="hour-count" aria-hidden="true">
+                {h.orders > 0 ? h.orders : ''}
+              </span>
+              <span className="hour-track" aria-hidden="true">
+                <span className="hour-bar" style={{ height: `${(h.orders / most) * 100}%` }} />
+              </span>
+              <span className="hour-label" aria-hidden="true">
+                {en.history.hour(h.hour)}
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+};
+
+const Counts = ({ title, rows }: { title: string; rows: Array<[string, number]> }) => (
+  <section aria-label={title}>
+    <h3>{title}</h3>
+    <dl className="summary-counts">
+      {rows.map(([label, count]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{count}</dd>
+        </div>
+      ))}
+    </dl>
+  </section>
+);
+
+const Figures = ({
+  summary,
+  onOpen,
+}: {
+  summary: DaySummary;
+  onOpen: (orderId: string) => void;
+}) => {
+  const timing = summary.acceptToReady;
+  return (
+    <div className="summary-grid">
+      <section aria-label={en.history.sales}>
+        <h3>{en.history.sales}</h3>
+        <p className="summary-big">{en.history.ordersCount(summary.orders)}</p>
+        {summary.sales.length === 0 ? (
+          <p className="muted">{en.history.noSales}</p>
+        ) : (
+          <ul className="summary-list">
+            {summary.sales.map((row) => (
+              <li key={row.currency}>
+                <strong className="summary-big">{formatMoney(row.total)}</strong>{' '}
+                <span>{en.history.salesRow(row.orders, formatMoney(row.averageBasket))}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <Counts
+        title={en.history.byStatus}
+        rows={ORDER_STATUSES.map((s) => [en.order.statuses[s], summary.byStatus[s]])}
+      />
+      <Counts
+        title={en.history.byType}
+        rows={DELIVERY_TYPES.map((t) => [DELIVERY_TYPE_LABEL[t], summary.byType[t]])}
+      />
+      <section aria-label={en.history.rejections}>
+        <h3>{en.history.rejections}</h3>
+        {summary.rejections.length === 0 ? (
+          <p className="muted">{en.history.noRejections}</p>
+        ) : (
+          <dl className="summary-counts">
+            {summary.rejections.map((r) => (
+              <div key={r.reason}>
+                <dt>{r.reason}</dt>
+                <dd>{r.count}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+      <section aria-label={en.history.timing}>
+        <h3>{en.history.timing}</h3>
+        {timing.count === 0 || timing.averageSeconds === null ? (
+          <p className="muted">{en.history.noTiming}</p>
+        ) : (
+          <>
+            <dl className="summary-counts">
+              <div>
+                <dt>{en.history.average}</dt>
+                <dd>{formatMinutes(timing.averageSeconds)}</dd>
+              </div>
+              {timing.p90Seconds !== null && (
+                <div>
+                  <dt>{en.history.p90}</dt>
+                  <dd>{formatMinutes(timing.p90Seconds)}</dd>
+                </div>
+              )}
+              {timing.promisedAverageSeconds !== null && (
+                <div>
+                  <dt>{en.history.promised}</dt>
+                  <dd>{formatMinutes(timing.promisedAverageSeconds)}</dd>
+                </div>
+              )}
+            </dl>
+            <p className="muted">{en.history.timingCount(timing.count)}</p>
+          </>
+        )}
+      </section>
+      <section aria-label={en.history.late}>
+        <h3>{en.history.late}</h3>
+        {summary.late.length === 0 ? (
+          <p className="muted">{en.history.noLate}</p>
+        ) : (
+          <ul className="summary-late">
+            {summary.late.map((l) => (
+              <li key={l.orderId}>
+                <button
+                  type="button"
+                  className="btn btn-quiet btn-small"
+                  aria-label={en.history.row(l.orderNumber)}
+                  onClick={() => onOpen(l.orderId)}
+                >
+                  {en.order.number(l.orderNumber)}
+                </button>{' '}
+                <span>{en.history.lateBy(formatDuration(l.lateBySeconds * 1000 + 59_999))}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-label={en.history.itemsSold}>
+        <h3>{en.history.itemsSold}</h3>
+        {summary.items.length === 0 ? (
+          <p className="muted">{en.history.noItems}</p>
+        ) : (
+          <dl className="summary-counts">
+            {summary.items.map((i) => (
+              <div key={i.name}>
+                <dt>{i.name}</dt>
+                <dd>{i.count}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </section>
+    </div>
+  );
+};
+
+const DayTools = ({ day }: { day: Day }) => {
+  const exportCsv = useApp((s) => s.exportDayCsv);
+  const print = useApp((s) => s.printDaySummary);
+  const preview = useApp((s) => s.previewDaySummary);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<FormOutcome | null>(null);
+  const [lines, setLines] = useState<string | null>(null);
+  const captionId = useId();
+
+  const run = async (task: () => Promise<FormOutcome | null>): Promise<void> => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      setMessage(await task());
+    } catch (e) {
+      setMessage({ ok: false, text: toBridgeError(e).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-label={en.history.endOfDay}>
+      <div className="dialog-actions start">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              const { filename, csv } = await exportCsv(day);
+              downloadText(filename, csv, 'text/csv;charset=utf-8');
+              return { ok: true, text: en.history.exported(filename) };
+            })
+          }
+        >
+          {en.history.exportCsv}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              const { jobIds } = await print(day);
+              return jobIds.length > 0
+                ? { ok: true, text: en.history.printSent(jobIds.length) }
+                : { ok: false, text: en.history.noPrinter(en.history.documents['day-summary']) };
+            })
+          }
+        >
+          {en.history.printSummary}
+        </button>
+        <button
+          type="button"
+          className="btn btn-quiet"
+          disabled={busy}
+          aria-expanded={lines !== null}
+          onClick={() =>
+            lines !== null
+              ? setLines(null)
+              : void run(async () => {
+                  setLines(previewText(await preview(day, PREVIEW_PAPER)));
+                  return null;
+                })
+          }
+        >
+          {lines !== null ? en.history.hidePreview : en.history.preview}
+        </button>
+      </div>
+      <FormMessage message={message} />
+      {lines !== null && (
+        <figure className="print-preview-text" aria-labelledby={captionId}>
+          <figcaption id={captionId}>{en.history.previewTitle}</figcaption>
+          <pre>{lines}</pre>
+        </figure>
+      )}
+    </section>
+  );
+};
+
+/** The end of the day: what sold, how fast, what went wrong; export and print. */
+export const DaySummaryView = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
+  const load = useApp((s) => s.daySummary);
+  const timeZone = useApp((s) => s.venue?.timeZone) ?? machineZone();
+  const now = useNow(60_000);
+  const today = dayIn(now, timeZone);
+  const [chosen, setChosen] = useState<Day | null>(null);
+  const day = chosen ?? today;
+  // The answer for the day it was asked for: another day's shows as loading, never as this one.
+  const [answer, setAnswer] = useState<{ day: Day; summary?: DaySummary; error?: string } | null>(
+    null,
+  );
+  const summary = answer?.day === day ? (answer.summary ?? null) : null;
+  const error = answer?.day === day ? (answer.error ?? null) : null;
+
+  useEffect(() => {
+    let live = true;
+    load(day).then(
+      (s) => live && setAnswer({ day, summary: s }),
+      (e: unknown) => live && setAnswer({ day, error: toBridgeError(e).message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [load, day]);
+
+  return (
+    <section
+      className="panel-section day-summary"
+      aria-label={en.history.summaryTitle(formatDay(day))}
+      aria-busy={(!summary && !error) || undefined}
+    >
+      <h2>{en.history.summaryTitle(formatDay(day))}</h2>
+      <div className="day-picker">
+        <button type="button" className="btn btn-quiet" onClick={() => setChosen(addDays(day, -1))}>
+          ◀ {en.history.previousDay}
+        </button>
+        <label className="field field-inline">
+          <span className="sr-only">{en.history.day}</span>
+          <input
+            type="date"
+            value={day}
+            max={today}
+            onChange={(e) => {
+              if (/^\d{4}-\d{2}-\d{2}$/.test(e.currentTarget.value))
+                setChosen(e.currentTarget.value);
+            }}
+          />
+        </label>
+        <button
+          type="button"
+          className="btn btn-quiet"
+          disabled={day >= today}
+          onClick={() => setChosen(addDays(day, 1))}
+        >
+          {en.history.nextDay} ▶
+        </button>
+        <button
+          type="button"
+          className="btn btn-quiet"
+          disabled={day === today}
+          onClick={() => setChosen(null)}
+        >
+          {en.history.today}
+        </button>
+      </div>
+      <p className="muted">{en.history.timeZone(summary?.timeZone ?? timeZone)}</p>
+      {error && <FormMessage message={{ ok: false, text: error }} />}
+      {!summary && !error && <p className="muted">{en.history.loading}</p>}
+      {summary && summary.orders === 0 && (
+        <p className="summary-empty">{en.history.noOrdersOnDay}</p>
+      )}
+      {summary && summary.orders > 0 && (
+        <>
+          <Figures summary={summary} onOpen={onOpen} />
+          <HourBars summary={summary} />
+        </>
+      )}
+      {/* Keyed by day: a message or preview of another day never shows under this one. */}
+      {summary && <DayTools key={day} day={day} />}
+    </section>
+  );
+};

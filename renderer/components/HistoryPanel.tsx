@@ -1,0 +1,249 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { DELIVERY_TYPES, ORDER_STATUSES } from '../../shared/domain';
+import type { DeliveryType, Order, OrderStatus } from '../../shared/domain';
+import type { Day, HistoryQuery } from '../../shared/history';
+import { useApp } from '../app-context';
+import { toBridgeError } from '../bridge';
+import { formatMoney } from '../format';
+import { DELIVERY_TYPE_LABEL, formatDateTime } from '../history';
+import { en } from '../i18n/en';
+import { DaySummaryView } from './DaySummary';
+import { FormMessage } from './FormMessage';
+import { OrderHistoryDialog } from './OrderHistory';
+
+/** One page of results: enough to fill a counter screen, small enough to answer at once. */
+export const HISTORY_PAGE_SIZE = 30;
+/** Typing pauses this long before the search runs (on-screen keyboards have no Enter habit). */
+const TYPING_PAUSE_MS = 300;
+
+type Filters = { text: string; day: Day | ''; statuses: OrderStatus[]; types: DeliveryType[] };
+const NO_FILTERS: Filters = { text: '', day: '', statuses: [], types: [] };
+
+const toQuery = (filters: Filters, cursor?: string): HistoryQuery => ({
+  limit: HISTORY_PAGE_SIZE,
+  ...(filters.text.trim() ? { text: filters.text.trim() } : {}),
+  ...(filters.day ? { day: filters.day } : {}),
+  ...(filters.statuses.length > 0 ? { statuses: filters.statuses } : {}),
+  ...(filters.types.length > 0 ? { types: filters.types } : {}),
+  ...(cursor ? { cursor } : {}),
+});
+
+const toggle = <T,>(list: T[], value: T): T[] =>
+  list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+
+const statusPill = (status: OrderStatus): string =>
+  status === 'DELIVERED'
+    ? 'pill-ok'
+    : status === 'REJECTED' || status === 'CANCELED'
+      ? 'pill-bad'
+      : 'pill-neutral';
+
+type Results = { orders: Order[]; nextCursor: string | null };
+
+const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
+  const search = useApp((s) => s.searchHistory);
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [results, setResults] = useState<Results | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Only the newest search may fill the list: an answer to an older one arrives to nobody.
+  const latest = useRef(0);
+
+  const run = useCallback(
+    async (query: HistoryQuery, append: boolean): Promise<void> => {
+      const ticket = ++latest.current;
+      setLoading(true);
+      setError(null);
+      try {
+        const page = await search(query);
+        if (ticket !== latest.current) return;
+        setResults((before) => ({
+          orders: append && before ? [...before.orders, ...page.orders] : page.orders,
+          nextCursor: page.nextCursor,
+        }));
+      } catch (e) {
+        if (ticket === latest.current) setError(toBridgeError(e).message);
+      } finally {
+        if (ticket === latest.current) setLoading(false);
+      }
+    },
+    [search],
+  );
+
+  useEffect(() => {
+    const timer = setTimeout(() => void run(toQuery(filters), false), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [filters, run]);
+
+  const filtered =
+    filters.text.trim() !== '' || filters.statuses.length > 0 || filters.types.length > 0;
+  const empty = filtered
+    ? en.history.noMatch
+    : filters.day
+      ? en.history.noOrdersOnDay
+      : en.history.noOrdersYet;
+
+  return (
+    <>
+      <section className="panel-section history-search" aria-label={en.history.searchTitle}>
+        <h2>{en.history.searchTitle}</h2>
+        <form
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void run(toQuery(filters), false);
+          }}
+        >
+          <div className="history-find">
+            <label className="field history-text">
+              <span>{en.history.search}</span>
+              <input
+                type="search"
+                value={filters.text}
+                maxLength={100}
+                onChange={(e) => setFilters({ ...filters, text: e.currentTarget.value })}
+              />
+            </label>
+            <label className="field">
+              <span>{en.history.day}</span>
+              <input
+                type="date"
+                value={filters.day}
+                onChange={(e) => setFilters({ ...filters, day: e.currentTarget.value })}
+              />
+            </label>
+            <button type="submit" className="btn btn-primary">
+              {en.history.find}
+            </button>
+          </div>
+          <fieldset className="picker">
+            <legend>{en.history.status}</legend>
+            {ORDER_STATUSES.map((status) => (
+              <button
+                key={status}
+                type="button"
+                className={`chip ${filters.statuses.includes(status) ? 'chip-on' : ''}`}
+                aria-pressed={filters.statuses.includes(status)}
+                onClick={() =>
+                  setFilters({ ...filters, statuses: toggle(filters.statuses, status) })
+                }
+              >
+                {en.order.statuses[status]}
+              </button>
+            ))}
+          </fieldset>
+          <fieldset className="picker">
+            <legend>{en.history.type}</legend>
+            {DELIVERY_TYPES.map((type) => (
+              <button
+                key={type}
+                type="button"
+                className={`chip ${filters.types.includes(type) ? 'chip-on' : ''}`}
+                aria-pressed={filters.types.includes(type)}
+                onClick={() => setFilters({ ...filters, types: toggle(filters.types, type) })}
+              >
+                {DELIVERY_TYPE_LABEL[type]}
+              </button>
+            ))}
+            {(filtered || filters.day) && (
+              <button
+                type="button"
+                className="btn btn-quiet btn-small"
+                onClick={() => setFilters(NO_FILTERS)}
+              >
+                {en.history.clearFilters}
+              </button>
+            )}
+          </fieldset>
+        </form>
+      </section>
+      <section
+        className="panel-section"
+        aria-label={en.history.results}
+        aria-busy={loading || undefined}
+      >
+        <h2>{en.history.results}</h2>
+        <FormMessage message={error ? { ok: false, text: error } : null} />
+        {results && results.orders.length === 0 && !loading && !error && (
+          <p className="muted">{empty}</p>
+        )}
+        {results && results.orders.length > 0 && (
+          <ul className="history-list">
+            {results.orders.map((order) => (
+              <li key={order.id}>
+                <button
+                  type="button"
+                  className="history-row"
+                  aria-label={en.history.row(order.orderNumber)}
+                  onClick={() => onOpen(order.id)}
+                >
+                  <strong className="history-number">{en.order.number(order.orderNumber)}</strong>
+                  <span className="history-time">{formatDateTime(order.createdAt)}</span>
+                  <span className={`pill ${statusPill(order.status)}`}>
+                    {en.order.statuses[order.status]}
+                  </span>
+                  <span className="history-type">{DELIVERY_TYPE_LABEL[order.deliveryType]}</span>
+                  <span className="history-customer">{order.consumerName ?? en.order.noName}</span>
+                  <span className="history-total">{formatMoney(order.total)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+        {loading && <p className="muted">{en.history.loading}</p>}
+        {results?.nextCursor && !loading && (
+          <button
+            type="button"
+            className="btn btn-quiet history-more"
+            onClick={() => void run(toQuery(filters, results.nextCursor ?? undefined), true)}
+          >
+            {en.history.more}
+          </button>
+        )}
+      </section>
+    </>
+  );
+};
+
+type Tab = 'orders' | 'day';
+
+/** Past orders (search, an order's story, reprints) and the end-of-day summary. */
+export const HistoryPanel = () => {
+  const [tab, setTab] = useState<Tab>('orders');
+  const [openOrder, setOpenOrder] = useState<string | null>(null);
+  const tabs: Array<[Tab, string]> = [
+    ['orders', en.history.orders],
+    ['day', en.history.endOfDay],
+  ];
+  return (
+    <main className="panel" aria-label={en.nav.history}>
+      <div className="history-tabs">
+        {tabs.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            className={`chip chip-wide ${tab === id ? 'chip-on' : ''}`}
+            aria-pressed={tab === id}
+            onClick={() => setTab(id)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {/* Both stay mounted: a search survives a look at the day and back. */}
+      <div className="panel-stack" hidden={tab !== 'orders'}>
+        <OrderSearch onOpen={setOpenOrder} />
+      </div>
+      <div className="panel-stack" hidden={tab !== 'day'}>
+        <DaySummaryView onOpen={setOpenOrder} />
+      </div>
+      {openOrder && (
+        <OrderHistoryDialog
+          key={openOrder}
+          orderId={openOrder}
+          onClose={() => setOpenOrder(null)}
+        />
+      )}
+    </main>
+  );
+};
