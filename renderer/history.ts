@@ -1,6 +1,6 @@
 // Pure helpers for the history and end-of-day views: the venue's calendar day, labels derived
 // from the shared tables, and handing a text file to the browser's download.
-import type { DeliveryType } from '../shared/domain';
+import type { DeliveryType, OrderStatus } from '../shared/domain';
 import type { Day } from '../shared/history';
 import { en } from './i18n/en';
 
@@ -57,6 +57,14 @@ export const DELIVERY_TYPE_LABEL: Record<DeliveryType, string> = {
   homedelivery: en.order.delivery,
   eatin: en.order.eatin,
 };
+
+/** The pill an order's status wears in lists: handed over good, rejected or cancelled bad. */
+export const statusPill = (status: OrderStatus): string =>
+  status === 'DELIVERED'
+    ? 'pill-ok'
+    : status === 'REJECTED' || status === 'CANCELED'
+      ? 'pill-bad'
+      : 'pill-neutral';
 
 /** Whole minutes, rounded, for averages (a "just now" would hide a 40-second prep). */
 export const formatMinutes = (seconds: number): string =>

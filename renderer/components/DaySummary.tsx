@@ -363,6 +363,8 @@ export const DaySummaryView = ({ onOpen }: { onOpen: (orderId: string) => void }
       <p className="muted">{en.history.timeZone(summary?.timeZone ?? timeZone)}</p>
       {error && <FormMessage message={{ ok: false, text: error }} />}
       {!summary && !error && <p className="muted">{en.history.loading}</p>}
+      {/* Keyed by day: a message or preview of another day never shows under this one. */}
+      {summary && <DayTools key={day} day={day} />}
       {summary && summary.orders === 0 && (
         <p className="summary-empty">{en.history.noOrdersOnDay}</p>
       )}
@@ -372,8 +374,6 @@ export const DaySummaryView = ({ onOpen }: { onOpen: (orderId: string) => void }
           <HourBars summary={summary} />
         </>
       )}
-      {/* Keyed by day: a message or preview of another day never shows under this one. */}
-      {summary && <DayTools key={day} day={day} />}
     </section>
   );
 };

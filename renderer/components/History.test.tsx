@@ -155,7 +155,7 @@ describe('order history search', () => {
   it('opens from the Done today column', async () => {
     const bridge = createFakeBridge();
     renderApp(bridge);
-    fireEvent.click(await screen.findByRole('button', { name: 'All orders and history' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'All past orders' }));
     expect(await screen.findByRole('main', { name: 'History' })).toBeTruthy();
     await waitFor(() => expect(bridge.callsTo('history:search')).toEqual([{ limit: 30 }]));
   });
@@ -337,10 +337,10 @@ describe('end of day', () => {
     // The fake venue is in Helsinki: its today, not the machine's or UTC's.
     const today = dayIn(Date.now(), 'Europe/Helsinki');
     expect(bridge.callsTo('history:summary')).toEqual([{ day: today }]);
-    const sales = await screen.findByRole('region', { name: 'Sales (handed over)' });
+    const sales = await screen.findByRole('region', { name: 'Orders and sales' });
     expect(sales.textContent).toContain('14 orders');
     expect(sales.textContent).toContain('€234.50');
-    expect(sales.textContent).toContain('11 orders · average basket €21.32');
+    expect(sales.textContent).toContain('from 11 handed over · average basket €21.32');
 
     const byStatus = screen.getByRole('region', { name: 'By status' });
     expect(within(byStatus).getByText('Handed over').nextElementSibling?.textContent).toBe('11');
@@ -390,14 +390,14 @@ describe('end of day', () => {
       r.day === today ? summaryFor(r.day) : emptyDaySummary(r.day),
     );
     await openDay(bridge);
-    await screen.findByRole('region', { name: 'Sales (handed over)' });
+    await screen.findByRole('region', { name: 'Orders and sales' });
     expect(screen.getByRole('button', { name: 'Next day ▶' })).toHaveProperty('disabled', true);
     fireEvent.click(screen.getByRole('button', { name: '◀ Previous day' }));
     await screen.findByText('No orders on this day');
     expect(bridge.callsTo('history:summary').at(-1)).toEqual({ day: addDays(today, -1) });
     expect(screen.queryByRole('list', { name: 'Orders per hour' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
-    await screen.findByRole('region', { name: 'Sales (handed over)' });
+    await screen.findByRole('region', { name: 'Orders and sales' });
   });
 
   it('exports the day as a CSV download named by the service', async () => {

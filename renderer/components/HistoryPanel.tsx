@@ -5,7 +5,7 @@ import type { Day, HistoryQuery } from '../../shared/history';
 import { useApp } from '../app-context';
 import { toBridgeError } from '../bridge';
 import { formatMoney } from '../format';
-import { DELIVERY_TYPE_LABEL, formatDateTime } from '../history';
+import { DELIVERY_TYPE_LABEL, formatDateTime, statusPill } from '../history';
 import { en } from '../i18n/en';
 import { DaySummaryView } from './DaySummary';
 import { FormMessage } from './FormMessage';
@@ -30,13 +30,6 @@ const toQuery = (filters: Filters, cursor?: string): HistoryQuery => ({
 
 const toggle = <T,>(list: T[], value: T): T[] =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
-
-const statusPill = (status: OrderStatus): string =>
-  status === 'DELIVERED'
-    ? 'pill-ok'
-    : status === 'REJECTED' || status === 'CANCELED'
-      ? 'pill-bad'
-      : 'pill-neutral';
 
 type Results = { orders: Order[]; nextCursor: string | null };
 

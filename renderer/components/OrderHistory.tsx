@@ -7,7 +7,7 @@ import type { OrderDocumentKind } from '../../shared/printing';
 import { useApp } from '../app-context';
 import { toBridgeError } from '../bridge';
 import { formatClockSeconds, formatMoney } from '../format';
-import { DELIVERY_TYPE_LABEL, formatDateTime } from '../history';
+import { DELIVERY_TYPE_LABEL, formatDateTime, statusPill } from '../history';
 import { en } from '../i18n/en';
 import { Dialog } from './Dialog';
 import { FormMessage } from './FormMessage';
@@ -99,7 +99,9 @@ const Details = ({ history }: { history: OrderHistory }) => {
   return (
     <>
       <p className="history-facts">
-        <span className="pill pill-neutral">{en.order.statuses[order.status]}</span>{' '}
+        <span className={`pill ${statusPill(order.status)}`}>
+          {en.order.statuses[order.status]}
+        </span>{' '}
         {DELIVERY_TYPE_LABEL[order.deliveryType]} ·{' '}
         {en.history.received(formatDateTime(order.createdAt))} ·{' '}
         {order.consumerName ?? en.order.noName}

@@ -371,7 +371,7 @@ export const en = {
   history: {
     orders: 'Orders',
     endOfDay: 'End of day',
-    allOrders: 'All orders and history',
+    allOrders: 'All past orders',
     searchTitle: 'Find an order',
     search: 'Order number, customer or item',
     find: 'Find',
@@ -438,10 +438,11 @@ export const en = {
     ordersCount: (n: number) => (n === 1 ? '1 order' : `${n} orders`),
     byStatus: 'By status',
     byType: 'By type',
-    sales: 'Sales (handed over)',
+    sales: 'Orders and sales',
     noSales: 'No sales: no order was handed over.',
+    /** Sales count handed-over orders only: what the platform collects payment for. */
     salesRow: (orders: number, average: string) =>
-      `${orders === 1 ? '1 order' : `${orders} orders`} · average basket ${average}`,
+      `from ${orders} handed over · average basket ${average}`,
     rejections: 'Rejections',
     noRejections: 'No rejections.',
     timing: 'Accept to ready',
