@@ -295,12 +295,20 @@ const DayTools = ({ day }: { day: Day }) => {
 };
 
 /** The end of the day: what sold, how fast, what went wrong; export and print. */
-export const DaySummaryView = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
+export const DaySummaryView = ({
+  chosen,
+  onChoose: setChosen,
+  onOpen,
+}: {
+  /** The day staff picked; null follows the venue's today. */
+  chosen: Day | null;
+  onChoose: (day: Day | null) => void;
+  onOpen: (orderId: string) => void;
+}) => {
   const load = useApp((s) => s.daySummary);
   const timeZone = useApp((s) => s.venue?.timeZone) ?? machineZone();
   const now = useNow(60_000);
   const today = dayIn(now, timeZone);
-  const [chosen, setChosen] = useState<Day | null>(null);
   const day = chosen ?? today;
   // The answer for the day it was asked for: another day's shows as loading, never as this one.
   const [answer, setAnswer] = useState<{ day: Day; summary?: DaySummary; error?: string } | null>(

@@ -396,6 +396,12 @@ describe('end of day', () => {
     await screen.findByText('No orders on this day');
     expect(bridge.callsTo('history:summary').at(-1)).toEqual({ day: addDays(today, -1) });
     expect(screen.queryByRole('list', { name: 'Orders per hour' })).toBeNull();
+    // Back from the search, the day chosen stays and is read afresh.
+    fireEvent.click(screen.getByRole('button', { name: 'Past orders' }));
+    fireEvent.click(screen.getByRole('button', { name: 'End of day' }));
+    await waitFor(() => expect(bridge.callsTo('history:summary')).toHaveLength(3));
+    expect(bridge.callsTo('history:summary').at(-1)).toEqual({ day: addDays(today, -1) });
+    await screen.findByText('No orders on this day');
     fireEvent.click(screen.getByRole('button', { name: 'Today' }));
     await screen.findByRole('region', { name: 'Orders and sales' });
   });

@@ -37,7 +37,8 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
   const search = useApp((s) => s.searchHistory);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [results, setResults] = useState<Results | null>(null);
-  const [loading, setLoading] = useState(false);
+  // The first search starts on mount (after the typing pause): loading until it answers.
+  const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   // Only the newest search may fill the list: an answer to an older one arrives to nobody.
   const latest = useRef(0);
@@ -204,6 +205,7 @@ type Tab = 'orders' | 'day';
 export const HistoryPanel = () => {
   const [tab, setTab] = useState<Tab>('orders');
   const [openOrder, setOpenOrder] = useState<string | null>(null);
+  const [day, setDay] = useState<Day | null>(null);
   const tabs: Array<[Tab, string]> = [
     ['orders', en.history.orders],
     ['day', en.history.endOfDay],
@@ -223,13 +225,12 @@ export const HistoryPanel = () => {
           </button>
         ))}
       </div>
-      {/* Both stay mounted: a search survives a look at the day and back. */}
+      {/* The search stays mounted, so it survives a look at the day and back; the day is read
+          afresh each time it is shown (the day chosen is kept). */}
       <div className="panel-stack" hidden={tab !== 'orders'}>
         <OrderSearch onOpen={setOpenOrder} />
       </div>
-      <div className="panel-stack" hidden={tab !== 'day'}>
-        <DaySummaryView onOpen={setOpenOrder} />
-      </div>
+      {tab === 'day' && <DaySummaryView chosen={day} onChoose={setDay} onOpen={setOpenOrder} />}
       {openOrder && (
         <OrderHistoryDialog
           key={openOrder}

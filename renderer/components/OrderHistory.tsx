@@ -105,6 +105,9 @@ const Details = ({ history }: { history: OrderHistory }) => {
         {DELIVERY_TYPE_LABEL[order.deliveryType]} ·{' '}
         {en.history.received(formatDateTime(order.createdAt))} ·{' '}
         {order.consumerName ?? en.order.noName}
+        {order.type === 'preorder' && order.preorderTime && (
+          <> · {en.order.preorderFor(formatDateTime(order.preorderTime))}</>
+        )}
       </p>
       <h3>{en.history.items}</h3>
       <ul className="card-items">

@@ -369,7 +369,7 @@ export const en = {
   },
 
   history: {
-    orders: 'Orders',
+    orders: 'Past orders',
     endOfDay: 'End of day',
     allOrders: 'All past orders',
     searchTitle: 'Find an order',
