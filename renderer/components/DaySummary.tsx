@@ -16,6 +16,7 @@ import {
 import { en } from '../i18n/en';
 import { FormMessage } from './FormMessage';
 import type { FormOutcome } from './FormMessage';
+import { printOutcome } from './OrderHistory';
 
 /** The paper the preview is drawn for until the printing settings say otherwise. */
 const PREVIEW_PAPER = 80;
@@ -81,17 +82,33 @@ const HourBars = ({ summary }: { summary: DaySummary }) => {
   );
 };
 
-const Counts = ({ title, rows }: { title: string; rows: Array<[string, number]> }) => (
+/** A titled list of label and number, or a sentence when there is nothing to count. */
+const Counts = ({
+  title,
+  rows,
+  empty,
+  note,
+}: {
+  title: string;
+  rows: Array<[string, string | number]>;
+  empty?: string;
+  note?: string;
+}) => (
   <section aria-label={title}>
     <h3>{title}</h3>
-    <dl className="summary-counts">
-      {rows.map(([label, count]) => (
-        <div key={label}>
-          <dt>{label}</dt>
-          <dd>{count}</dd>
-        </div>
-      ))}
-    </dl>
+    {rows.length === 0 && empty ? (
+      <p className="muted">{empty}</p>
+    ) : (
+      <dl className="summary-counts">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    )}
+    {note && <p className="muted">{note}</p>}
   </section>
 );
 
@@ -103,6 +120,15 @@ const Figures = ({
   onOpen: (orderId: string) => void;
 }) => {
   const timing = summary.acceptToReady;
+  const timingRows = (
+    [
+      [en.history.average, timing.averageSeconds],
+      [en.history.p90, timing.p90Seconds],
+      [en.history.promised, timing.promisedAverageSeconds],
+    ] as const
+  ).flatMap(([label, seconds]): Array<[string, string]> =>
+    timing.count > 0 && seconds !== null ? [[label, formatMinutes(seconds)]] : [],
+  );
   return (
     <div className="summary-grid">
       <section aria-label={en.history.sales}>
@@ -129,49 +155,17 @@ const Figures = ({
         title={en.history.byType}
         rows={DELIVERY_TYPES.map((t) => [DELIVERY_TYPE_LABEL[t], summary.byType[t]])}
       />
-      <section aria-label={en.history.rejections}>
-        <h3>{en.history.rejections}</h3>
-        {summary.rejections.length === 0 ? (
-          <p className="muted">{en.history.noRejections}</p>
-        ) : (
-          <dl className="summary-counts">
-            {summary.rejections.map((r) => (
-              <div key={r.reason}>
-                <dt>{r.reason}</dt>
-                <dd>{r.count}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </section>
-      <section aria-label={en.history.timing}>
-        <h3>{en.history.timing}</h3>
-        {timing.count === 0 || timing.averageSeconds === null ? (
-          <p className="muted">{en.history.noTiming}</p>
-        ) : (
-          <>
-            <dl className="summary-counts">
-              <div>
-                <dt>{en.history.average}</dt>
-                <dd>{formatMinutes(timing.averageSeconds)}</dd>
-              </div>
-              {timing.p90Seconds !== null && (
-                <div>
-                  <dt>{en.history.p90}</dt>
-                  <dd>{formatMinutes(timing.p90Seconds)}</dd>
-                </div>
-              )}
-              {timing.promisedAverageSeconds !== null && (
-                <div>
-                  <dt>{en.history.promised}</dt>
-                  <dd>{formatMinutes(timing.promisedAverageSeconds)}</dd>
-                </div>
-              )}
-            </dl>
-            <p className="muted">{en.history.timingCount(timing.count)}</p>
-          </>
-        )}
-      </section>
+      <Counts
+        title={en.history.rejections}
+        rows={summary.rejections.map((r) => [r.reason, r.count])}
+        empty={en.history.noRejections}
+      />
+      <Counts
+        title={en.history.timing}
+        rows={timingRows}
+        empty={en.history.noTiming}
+        note={timingRows.length > 0 ? en.history.timingCount(timing.count) : undefined}
+      />
       <section aria-label={en.history.late}>
         <h3>{en.history.late}</h3>
         {summary.late.length === 0 ? (
@@ -194,21 +188,11 @@ const Figures = ({
           </ul>
         )}
       </section>
-      <section aria-label={en.history.itemsSold}>
-        <h3>{en.history.itemsSold}</h3>
-        {summary.items.length === 0 ? (
-          <p className="muted">{en.history.noItems}</p>
-        ) : (
-          <dl className="summary-counts">
-            {summary.items.map((i) => (
-              <div key={i.name}>
-                <dt>{i.name}</dt>
-                <dd>{i.count}</dd>
-              </div>
-            ))}
-          </dl>
-        )}
-      </section>
+      <Counts
+        title={en.history.itemsSold}
+        rows={summary.items.map((i) => [i.name, i.count])}
+        empty={en.history.noItems}
+      />
     </div>
   );
 };
@@ -256,12 +240,7 @@ const DayTools = ({ day }: { day: Day }) => {
           className="btn btn-primary"
           disabled={busy}
           onClick={() =>
-            void run(async () => {
-              const { jobIds } = await print(day);
-              return jobIds.length > 0
-                ? { ok: true, text: en.history.printSent(jobIds.length) }
-                : { ok: false, text: en.history.noPrinter(en.history.documents['day-summary']) };
-            })
+            void run(async () => printOutcome((await print(day)).jobIds, 'day-summary'))
           }
         >
           {en.history.printSummary}

@@ -222,13 +222,17 @@ describe('a past order', () => {
     },
   ];
 
-  it('shows its items, note, total and every step of its timeline in local time', async () => {
+  const openPastOrder = async () => {
     const bridge = createFakeBridge();
     serveSearch(bridge, [order]);
     bridge.handle('history:order', async () => ({ order, timeline }));
     await openHistory(bridge);
     fireEvent.click(await within(results()).findByRole('button', { name: 'Open order #812' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Order #812' });
+    return { bridge, dialog: await screen.findByRole('dialog', { name: 'Order #812' }) };
+  };
+
+  it('shows its items, note, total and every step of its timeline in local time', async () => {
+    const { bridge, dialog } = await openPastOrder();
     expect(bridge.callsTo('history:order')).toEqual([{ orderId: 'past-1' }]);
     expect(dialog.textContent).toContain('Falafel wrap');
     expect(dialog.textContent).toContain('Sauce: Garlic');
@@ -252,12 +256,7 @@ describe('a past order', () => {
   });
 
   it('reprints a document, and says when no printer takes it', async () => {
-    const bridge = createFakeBridge();
-    serveSearch(bridge, [order]);
-    bridge.handle('history:order', async () => ({ order, timeline }));
-    await openHistory(bridge);
-    fireEvent.click(await within(results()).findByRole('button', { name: 'Open order #812' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Order #812' });
+    const { bridge, dialog } = await openPastOrder();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Receipt' }));
     expect((await within(dialog).findByRole('status')).textContent).toBe('Sent to the printer.');
     expect(bridge.callsTo('print:order')).toEqual([{ orderId: 'past-1', document: 'receipt' }]);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import { DELIVERY_TYPES, ORDER_STATUSES } from '../../shared/domain';
 import type { DeliveryType, Order, OrderStatus } from '../../shared/domain';
 import type { Day, HistoryQuery } from '../../shared/history';
@@ -30,6 +31,39 @@ const toQuery = (filters: Filters, cursor?: string): HistoryQuery => ({
 
 const toggle = <T,>(list: T[], value: T): T[] =>
   list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
+
+/** A row of toggles, any number on: none on means no filter. */
+const ChipFilter = <T extends string>({
+  legend,
+  values,
+  label,
+  chosen,
+  onToggle,
+  children,
+}: {
+  legend: string;
+  values: readonly T[];
+  label: (value: T) => string;
+  chosen: T[];
+  onToggle: (value: T) => void;
+  children?: ReactNode;
+}) => (
+  <fieldset className="picker">
+    <legend>{legend}</legend>
+    {values.map((value) => (
+      <button
+        key={value}
+        type="button"
+        className={`chip ${chosen.includes(value) ? 'chip-on' : ''}`}
+        aria-pressed={chosen.includes(value)}
+        onClick={() => onToggle(value)}
+      >
+        {label(value)}
+      </button>
+    ))}
+    {children}
+  </fieldset>
+);
 
 type Results = { orders: Order[]; nextCursor: string | null };
 
@@ -110,35 +144,22 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
               {en.history.find}
             </button>
           </div>
-          <fieldset className="picker">
-            <legend>{en.history.status}</legend>
-            {ORDER_STATUSES.map((status) => (
-              <button
-                key={status}
-                type="button"
-                className={`chip ${filters.statuses.includes(status) ? 'chip-on' : ''}`}
-                aria-pressed={filters.statuses.includes(status)}
-                onClick={() =>
-                  setFilters({ ...filters, statuses: toggle(filters.statuses, status) })
-                }
-              >
-                {en.order.statuses[status]}
-              </button>
-            ))}
-          </fieldset>
-          <fieldset className="picker">
-            <legend>{en.history.type}</legend>
-            {DELIVERY_TYPES.map((type) => (
-              <button
-                key={type}
-                type="button"
-                className={`chip ${filters.types.includes(type) ? 'chip-on' : ''}`}
-                aria-pressed={filters.types.includes(type)}
-                onClick={() => setFilters({ ...filters, types: toggle(filters.types, type) })}
-              >
-                {DELIVERY_TYPE_LABEL[type]}
-              </button>
-            ))}
+          <ChipFilter
+            legend={en.history.status}
+            values={ORDER_STATUSES}
+            label={(status) => en.order.statuses[status]}
+            chosen={filters.statuses}
+            onToggle={(status) =>
+              setFilters({ ...filters, statuses: toggle(filters.statuses, status) })
+            }
+          />
+          <ChipFilter
+            legend={en.history.type}
+            values={DELIVERY_TYPES}
+            label={(type) => DELIVERY_TYPE_LABEL[type]}
+            chosen={filters.types}
+            onToggle={(type) => setFilters({ ...filters, types: toggle(filters.types, type) })}
+          >
             {(filtered || filters.day) && (
               <button
                 type="button"
@@ -148,7 +169,7 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
                 {en.history.clearFilters}
               </button>
             )}
-          </fieldset>
+          </ChipFilter>
         </form>
       </section>
       <section

@@ -3,7 +3,7 @@ import { ORDER_ACTIONS } from '../../shared/order-actions';
 import type { OrderActionKind } from '../../shared/domain';
 import type { OrderHistory, TimelineEntry } from '../../shared/history';
 import { ORDER_DOCUMENTS } from '../../shared/printing';
-import type { OrderDocumentKind } from '../../shared/printing';
+import type { OrderDocumentKind, PrintDocumentKind } from '../../shared/printing';
 import { useApp } from '../app-context';
 import { toBridgeError } from '../bridge';
 import { formatClockSeconds, formatMoney } from '../format';
@@ -52,6 +52,12 @@ export const describeEntry = (entry: TimelineEntry): { text: string; problem: bo
   }
 };
 
+/** What a print request came to: a document no printer takes prints nowhere, and says so. */
+export const printOutcome = (jobIds: string[], document: PrintDocumentKind): FormOutcome =>
+  jobIds.length > 0
+    ? { ok: true, text: en.history.printSent(jobIds.length) }
+    : { ok: false, text: en.history.noPrinter(en.history.documents[document]) };
+
 const Reprint = ({ orderId }: { orderId: string }) => {
   const print = useApp((s) => s.printOrder);
   const [busy, setBusy] = useState<OrderDocumentKind | null>(null);
@@ -60,13 +66,7 @@ const Reprint = ({ orderId }: { orderId: string }) => {
     setBusy(document);
     setMessage(null);
     try {
-      const { jobIds } = await print(orderId, document);
-      // A document no printer takes prints nowhere: say so rather than "sent".
-      setMessage(
-        jobIds.length > 0
-          ? { ok: true, text: en.history.printSent(jobIds.length) }
-          : { ok: false, text: en.history.noPrinter(en.history.documents[document]) },
-      );
+      setMessage(printOutcome((await print(orderId, document)).jobIds, document));
     } catch (e) {
       setMessage({ ok: false, text: toBridgeError(e).message });
     } finally {
