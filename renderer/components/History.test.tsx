@@ -20,6 +20,10 @@ const openHistory = async (bridge: FakeBridge) => {
   return view;
 };
 
+/** A past order as main keeps it: the platform confirmed its status. */
+const past = (patch: Partial<Order>): Order =>
+  makeOrder({ ...patch, platformStatus: patch.platformStatus ?? patch.status ?? 'CREATED' });
+
 const results = () => screen.getByRole('region', { name: 'Orders, newest first' });
 
 /** A search service over a fixed list, as main answers: filters applied, pages by cursor. */
@@ -32,7 +36,7 @@ const serveSearch = (bridge: FakeBridge, all: Order[]) =>
           o.orderNumber.includes(text) ||
           (o.consumerName ?? '').toLowerCase().includes(text) ||
           o.items.some((i) => i.name.toLowerCase().includes(text))) &&
-        (!q.statuses || q.statuses.includes(o.status)) &&
+        (!q.statuses || q.statuses.includes(o.platformStatus)) &&
         (!q.types || q.types.includes(o.deliveryType)),
     );
     const start = q.cursor ? Number(q.cursor) : 0;
@@ -47,21 +51,21 @@ describe('order history search', () => {
   it('searches by text, status and type and shows each order’s number, status, type, customer and total', async () => {
     const bridge = createFakeBridge();
     serveSearch(bridge, [
-      makeOrder({
+      past({
         orderNumber: '501',
         status: 'DELIVERED',
         consumerName: 'Ada Lovelace',
         total: { amount: 2450, currency: 'EUR' },
         createdAt: '2026-11-20T11:05:00.000Z',
       }),
-      makeOrder({ orderNumber: '502', status: 'REJECTED', consumerName: 'Ada Byron' }),
-      makeOrder({
+      past({ orderNumber: '502', status: 'REJECTED', consumerName: 'Ada Byron' }),
+      past({
         orderNumber: '503',
         status: 'DELIVERED',
         consumerName: 'Ada King',
         deliveryType: 'homedelivery',
       }),
-      makeOrder({ orderNumber: '504', status: 'DELIVERED', consumerName: 'Grace' }),
+      past({ orderNumber: '504', status: 'DELIVERED', consumerName: 'Grace' }),
     ]);
     await openHistory(bridge);
     // Newest first with no filter: every order.
@@ -119,10 +123,34 @@ describe('order history search', () => {
     );
   });
 
+  it('shows the status the platform confirmed, and an action on its way as changing', async () => {
+    const bridge = createFakeBridge();
+    serveSearch(bridge, [
+      past({
+        orderNumber: '551',
+        status: 'DELIVERED',
+        platformStatus: 'READY',
+        pending: {
+          actionId: 'a9',
+          kind: 'delivered',
+          state: 'pending',
+          error: null,
+          attempts: 1,
+          createdAt: new Date().toISOString(),
+        },
+      }),
+    ]);
+    await openHistory(bridge);
+    const row = await within(results()).findByRole('button', { name: 'Open order #551' });
+    expect(row.querySelector('.pill')!.textContent).toBe('Ready');
+    expect(row.textContent).toContain('changing…');
+    expect(row.textContent).not.toContain('Handed over');
+  });
+
   it('appends the next page under the first when staff ask for more', async () => {
     const bridge = createFakeBridge();
     const orders = Array.from({ length: 35 }, (_, i) =>
-      makeOrder({ orderNumber: String(700 + i), status: 'DELIVERED' }),
+      past({ orderNumber: String(700 + i), status: 'DELIVERED' }),
     );
     serveSearch(bridge, orders);
     await openHistory(bridge);
@@ -162,7 +190,7 @@ describe('order history search', () => {
 });
 
 describe('a past order', () => {
-  const order = makeOrder({
+  const order = past({
     id: 'past-1',
     orderNumber: '812',
     status: 'DELIVERED',

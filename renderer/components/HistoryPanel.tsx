@@ -6,11 +6,11 @@ import type { Day, HistoryQuery } from '../../shared/history';
 import { useApp } from '../app-context';
 import { toBridgeError } from '../bridge';
 import { formatMoney } from '../format';
-import { DELIVERY_TYPE_LABEL, formatDateTime, statusPill } from '../history';
+import { DELIVERY_TYPE_LABEL, formatDateTime } from '../history';
 import { en } from '../i18n/en';
 import { DaySummaryView } from './DaySummary';
 import { FormMessage } from './FormMessage';
-import { OrderHistoryDialog } from './OrderHistory';
+import { ConfirmedStatus, OrderHistoryDialog } from './OrderHistory';
 
 /** One page of results: enough to fill a counter screen, small enough to answer at once. */
 export const HISTORY_PAGE_SIZE = 30;
@@ -194,8 +194,8 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
                 >
                   <strong className="history-number">{en.order.number(order.orderNumber)}</strong>
                   <span className="history-time">{formatDateTime(order.createdAt)}</span>
-                  <span className={`pill ${statusPill(order.status)}`}>
-                    {en.order.statuses[order.status]}
+                  <span>
+                    <ConfirmedStatus order={order} />
                   </span>
                   <span className="history-type">{DELIVERY_TYPE_LABEL[order.deliveryType]}</span>
                   <span className="history-customer">{order.consumerName ?? en.order.noName}</span>

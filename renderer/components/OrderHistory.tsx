@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ORDER_ACTIONS } from '../../shared/order-actions';
-import type { OrderActionKind } from '../../shared/domain';
+import type { Order, OrderActionKind } from '../../shared/domain';
 import type { OrderHistory, TimelineEntry } from '../../shared/history';
 import { ORDER_DOCUMENTS } from '../../shared/printing';
 import type { OrderDocumentKind, PrintDocumentKind } from '../../shared/printing';
@@ -58,6 +58,16 @@ export const printOutcome = (jobIds: string[], document: PrintDocumentKind): For
     ? { ok: true, text: en.history.printSent(jobIds.length) }
     : { ok: false, text: en.history.noPrinter(en.history.documents[document]) };
 
+/** The status the platform confirmed; an action still on its way shows as changing, not done. */
+export const ConfirmedStatus = ({ order }: { order: Order }) => (
+  <>
+    <span className={`pill ${statusPill(order.platformStatus)}`}>
+      {en.order.statuses[order.platformStatus]}
+    </span>
+    {order.status !== order.platformStatus && <span className="muted"> {en.history.changing}</span>}
+  </>
+);
+
 const Reprint = ({ orderId }: { orderId: string }) => {
   const print = useApp((s) => s.printOrder);
   const [busy, setBusy] = useState<OrderDocumentKind | null>(null);
@@ -99,10 +109,7 @@ const Details = ({ history }: { history: OrderHistory }) => {
   return (
     <>
       <p className="history-facts">
-        <span className={`pill ${statusPill(order.status)}`}>
-          {en.order.statuses[order.status]}
-        </span>{' '}
-        {DELIVERY_TYPE_LABEL[order.deliveryType]} ·{' '}
+        <ConfirmedStatus order={order} /> {DELIVERY_TYPE_LABEL[order.deliveryType]} ·{' '}
         {en.history.received(formatDateTime(order.createdAt))} ·{' '}
         {order.consumerName ?? en.order.noName}
         {order.type === 'preorder' && order.preorderTime && (

@@ -387,6 +387,8 @@ export const en = {
     noOrdersYet: 'No orders yet.',
     results: 'Orders, newest first',
     row: (n: string) => `Open order #${n}`,
+    /** An action sent but not confirmed by the platform yet: the pill shows the confirmed state. */
+    changing: 'changing…',
     order: (n: string) => `Order #${n}`,
     received: (when: string) => `Received ${when}`,
     customer: 'Customer',
