@@ -20,13 +20,12 @@ const TYPING_PAUSE_MS = 300;
 type Filters = { text: string; day: Day | ''; statuses: OrderStatus[]; types: DeliveryType[] };
 const NO_FILTERS: Filters = { text: '', day: '', statuses: [], types: [] };
 
-const toQuery = (filters: Filters, cursor?: string): HistoryQuery => ({
+const toQuery = (filters: Filters): HistoryQuery => ({
   limit: HISTORY_PAGE_SIZE,
   ...(filters.text.trim() ? { text: filters.text.trim() } : {}),
   ...(filters.day ? { day: filters.day } : {}),
   ...(filters.statuses.length > 0 ? { statuses: filters.statuses } : {}),
   ...(filters.types.length > 0 ? { types: filters.types } : {}),
-  ...(cursor ? { cursor } : {}),
 });
 
 const toggle = <T,>(list: T[], value: T): T[] =>
@@ -65,7 +64,8 @@ const ChipFilter = <T extends string>({
   </fieldset>
 );
 
-type Results = { orders: Order[]; nextCursor: string | null };
+/** A list and the query it answers: "more" continues that query, whatever was typed since. */
+type Results = { query: HistoryQuery; orders: Order[]; nextCursor: string | null };
 
 const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
   const search = useApp((s) => s.searchHistory);
@@ -86,6 +86,7 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
         const page = await search(query);
         if (ticket !== latest.current) return;
         setResults((before) => ({
+          query,
           orders: append && before ? [...before.orders, ...page.orders] : page.orders,
           nextCursor: page.nextCursor,
         }));
@@ -210,7 +211,9 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
           <button
             type="button"
             className="btn btn-quiet history-more"
-            onClick={() => void run(toQuery(filters, results.nextCursor ?? undefined), true)}
+            onClick={() =>
+              void run({ ...results.query, cursor: results.nextCursor ?? undefined }, true)
+            }
           >
             {en.history.more}
           </button>
