@@ -24,6 +24,7 @@ import type {
   DeliveryQuoteRequest,
   MachineSetRequest,
   MenuCheck,
+  RequestOf,
   SetupConnectRequest,
   SetupState,
 } from '../shared/ipc/contract';
@@ -177,9 +178,11 @@ export type AppActions = {
   exportDayCsv(day: Day): Promise<{ filename: string; csv: string }>;
   historySettings(): Promise<HistorySettings>;
   configureHistory(settings: HistorySettings): Promise<HistorySettings>;
-  printOrder(orderId: string, document: OrderDocumentKind): Promise<{ jobIds: string[] }>;
-  printDaySummary(day: Day): Promise<{ jobIds: string[] }>;
-  previewDaySummary(day: Day, paperWidth: PrintDocument['paperWidth']): Promise<PrintDocument>;
+  /** A new job on every printer that takes the document; errors propagate to the button. */
+  printOrder(orderId: string, document: OrderDocumentKind): Promise<string[]>;
+  printDaySummary(day: Day): Promise<string[]>;
+  /** The lines a document prints; errors propagate to the preview. */
+  previewPrint(request: RequestOf<'print:preview'>): Promise<PrintDocument>;
   mute(): void;
   unmute(): void;
   setTheme(theme: Theme): void;
@@ -475,10 +478,13 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       exportDayCsv: (day) => bridge['history:exportCsv']({ day }),
       historySettings: () => bridge['history:settings']({}),
       configureHistory: (settings) => bridge['history:configure'](settings),
-      printOrder: (orderId, document) => bridge['print:order']({ orderId, document }),
-      printDaySummary: (day) => bridge['print:daySummary']({ day }),
-      previewDaySummary: (day, paperWidth) =>
-        bridge['print:preview']({ document: 'day-summary', day, paperWidth }),
+      async printOrder(orderId, document) {
+        return (await bridge['print:order']({ orderId, document })).jobIds;
+      },
+      async printDaySummary(day) {
+        return (await bridge['print:daySummary']({ day })).jobIds;
+      },
+      previewPrint: (request) => bridge['print:preview'](request),
 
       setOnline: (online, until) =>
         tryCall(() => bridge['venue:setOnline'](online ? { online } : { online, until })),

@@ -200,7 +200,7 @@ const Figures = ({
 const DayTools = ({ day }: { day: Day }) => {
   const exportCsv = useApp((s) => s.exportDayCsv);
   const print = useApp((s) => s.printDaySummary);
-  const preview = useApp((s) => s.previewDaySummary);
+  const preview = useApp((s) => s.previewPrint);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<FormOutcome | null>(null);
   const [lines, setLines] = useState<string | null>(null);
@@ -239,9 +239,7 @@ const DayTools = ({ day }: { day: Day }) => {
           type="button"
           className="btn btn-primary"
           disabled={busy}
-          onClick={() =>
-            void run(async () => printOutcome((await print(day)).jobIds, 'day-summary'))
-          }
+          onClick={() => void run(async () => printOutcome(await print(day), 'day-summary'))}
         >
           {en.history.printSummary}
         </button>
@@ -254,7 +252,11 @@ const DayTools = ({ day }: { day: Day }) => {
             lines !== null
               ? setLines(null)
               : void run(async () => {
-                  setLines(previewText(await preview(day, PREVIEW_PAPER)));
+                  setLines(
+                    previewText(
+                      await preview({ document: 'day-summary', day, paperWidth: PREVIEW_PAPER }),
+                    ),
+                  );
                   return null;
                 })
           }

@@ -76,7 +76,7 @@ const Reprint = ({ orderId }: { orderId: string }) => {
     setBusy(document);
     setMessage(null);
     try {
-      setMessage(printOutcome((await print(orderId, document)).jobIds, document));
+      setMessage(printOutcome(await print(orderId, document), document));
     } catch (e) {
       setMessage({ ok: false, text: toBridgeError(e).message });
     } finally {
