@@ -41,17 +41,18 @@ export const formatAge = (createdAt: string, now: number): string => {
 export const formatClock = (iso: string): string =>
   new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
 
+export const formatClockSeconds = (iso: string): string =>
+  new Date(iso).toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+
 /** A span of time: to the second when both ends fall in the same minute ("11:42:05–11:42:50"). */
 export const formatClockSpan = (from: string, to: string): [string, string] => {
   const [a, b] = [formatClock(from), formatClock(to)];
   if (a !== b) return [a, b];
-  const seconds = (iso: string): string =>
-    new Date(iso).toLocaleTimeString('en-GB', {
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-  return [seconds(from), seconds(to)];
+  return [formatClockSeconds(from), formatClockSeconds(to)];
 };
 
 export const isSameLocalDay = (iso: string, now: number): boolean =>

@@ -30,6 +30,14 @@ import type {
 } from '../shared/ipc/contract';
 import type { DeliveryQuote } from '../shared/domain';
 import type { StreamGuardSettings, StreamGuardState } from '../shared/stream-guard';
+import type {
+  DaySummary,
+  Day,
+  HistoryPage,
+  HistoryQuery,
+  HistorySettings,
+  OrderHistory,
+} from '../shared/history';
 import type { OrderDocumentKind, PrintDocument, PrintState } from '../shared/printing';
 import { isFinalStatus } from '../shared/domain';
 import type { OrderSettings } from '../shared/order-timing';
@@ -40,7 +48,7 @@ import type { LinksDown } from './stream-alarm';
 import { linksDown, NO_LINK_DOWN } from './stream-alarm';
 
 export type Theme = 'light' | 'dark';
-export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers';
+export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers' | 'history';
 
 export const MUTE_MS = 2 * 60_000;
 /** How long the test alarm sounds and shows. */
@@ -177,6 +185,14 @@ export type AppActions = {
   exportDiagnostics(): Promise<{ file: string; bytes: number }>;
   /** The newest warnings and errors of the terminal's log (read on demand, not kept). */
   recentProblems(limit: number): Promise<LogEntry[]>;
+  /** History and the day, read on demand (not kept in the store): errors propagate to the view. */
+  searchHistory(query: HistoryQuery): Promise<HistoryPage>;
+  orderHistory(orderId: string): Promise<OrderHistory>;
+  daySummary(day: Day): Promise<DaySummary>;
+  exportDayCsv(day: Day): Promise<{ filename: string; csv: string }>;
+  historySettings(): Promise<HistorySettings>;
+  configureHistory(settings: HistorySettings): Promise<HistorySettings>;
+  printDaySummary(day: Day): Promise<string[]>;
   mute(): void;
   unmute(): void;
   setTheme(theme: Theme): void;
@@ -479,6 +495,15 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       restartApp: () => tryCall(() => bridge['machine:restart']({})),
       exportDiagnostics: () => bridge['diagnostics:export']({}),
       recentProblems: (limit) => bridge['log:recent']({ limit, minLevel: 'warn' }),
+      searchHistory: (query) => bridge['history:search'](query),
+      orderHistory: (orderId) => bridge['history:order']({ orderId }),
+      daySummary: (day) => bridge['history:summary']({ day }),
+      exportDayCsv: (day) => bridge['history:exportCsv']({ day }),
+      historySettings: () => bridge['history:settings']({}),
+      configureHistory: (settings) => bridge['history:configure'](settings),
+      async printDaySummary(day) {
+        return (await bridge['print:daySummary']({ day })).jobIds;
+      },
 
       setOnline: (online, until) =>
         tryCall(() => bridge['venue:setOnline'](online ? { online } : { online, until })),

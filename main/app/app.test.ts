@@ -66,6 +66,7 @@ const fake = vi.hoisted(() => {
     },
     setPermissionCheckHandler: vi.fn(),
     webRequest: { onHeadersReceived: vi.fn() },
+    on: vi.fn(),
   };
   const blockers = new Set<number>();
   const powerSaveBlocker = {
@@ -235,6 +236,10 @@ describe('the desktop app', () => {
     expect([...fake.handlers.keys()].sort()).toEqual([...CHANNEL_NAMES].sort());
     expect(fake.session.defaultSession.permissionRequest).not.toBeNull();
     expect(fake.session.defaultSession.webRequest.onHeadersReceived).toHaveBeenCalled();
+    expect(fake.session.defaultSession.on).toHaveBeenCalledWith(
+      'will-download',
+      expect.any(Function),
+    );
     expect(fake.app.switches).toContainEqual(['autoplay-policy', 'no-user-gesture-required']);
 
     fake.app.emit('second-instance');

@@ -14,7 +14,7 @@ import { applyStartOnLogin, defaultStartOnLoginTarget } from './start-on-login';
 import type { StartOnLoginTarget } from './start-on-login';
 import { loadElectronUpdater, startUpdates } from './updates';
 import type { Updater } from './updates';
-import { createMainWindow, hardenSession, hardenWebContents } from './window';
+import { createMainWindow, hardenSession, hardenWebContents, saveDownloads } from './window';
 
 export type AppCore = ServiceHost & {
   record(entry: { action: string; subject: string; outcome: string; detail?: string }): void;
@@ -55,6 +55,7 @@ export const startApp = async (options: AppOptions): Promise<BrowserWindow | nul
 
   await app.whenReady();
   hardenSession(session.defaultSession);
+  saveDownloads(session.defaultSession, () => app.getPath('downloads'), APP_URL);
   handleAppProtocol(protocol, options.rendererDir);
   const core = await options.startCore();
 

@@ -1,3 +1,6 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 type Listener = (...args: unknown[]) => void;
@@ -45,8 +48,15 @@ const fake = vi.hoisted(() => {
 });
 vi.mock('electron', () => ({ BrowserWindow: fake.BrowserWindow, shell: fake.shell }));
 
-const { createMainWindow, hardenSession, hardenWebContents, openExternal, webPreferences } =
-  await import('./window');
+const {
+  createMainWindow,
+  downloadPath,
+  hardenSession,
+  hardenWebContents,
+  openExternal,
+  saveDownloads,
+  webPreferences,
+} = await import('./window');
 const { CONTENT_SECURITY_POLICY, isAllowedExternalUrl, isAppUrl } =
   await import('../host/security');
 
@@ -197,5 +207,64 @@ describe('the app window', () => {
     expect(isAppUrl('app://countertop/other', 'app://countertop/index.html')).toBe(true);
     expect(isAppUrl('app://elsewhere/index.html', 'app://countertop/index.html')).toBe(false);
     expect(isAppUrl('evil://countertop/index.html', 'app://countertop/index.html')).toBe(false);
+  });
+});
+
+describe('downloads', () => {
+  it('saves into the folder under a plain name, never over a file already there', async () => {
+    const folder = await mkdtemp(path.join(tmpdir(), 'downloads-'));
+    try {
+      expect(downloadPath(folder, 'orders-2026-11-23.csv')).toBe(
+        path.join(folder, 'orders-2026-11-23.csv'),
+      );
+      await writeFile(path.join(folder, 'orders-2026-11-23.csv'), 'x');
+      await writeFile(path.join(folder, 'orders-2026-11-23 (1).csv'), 'x');
+      expect(downloadPath(folder, 'orders-2026-11-23.csv')).toBe(
+        path.join(folder, 'orders-2026-11-23 (2).csv'),
+      );
+      // A name cannot climb out of the folder, hide itself, or carry odd characters.
+      expect(downloadPath(folder, '../../etc/passwd')).toBe(path.join(folder, 'passwd'));
+      expect(downloadPath(folder, '..\\..\\x.csv')).toBe(path.join(folder, 'x.csv'));
+      expect(downloadPath(folder, '.bashrc')).toBe(path.join(folder, 'bashrc'));
+      expect(downloadPath(folder, 'a:b*c?.csv')).toBe(path.join(folder, 'a_b_c_.csv'));
+      expect(downloadPath(folder, '..')).toBe(path.join(folder, 'download'));
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('saves the app page’s own files to Downloads without a dialog and refuses any other', () => {
+    let handler: ((event: unknown, item: unknown) => void) | null = null;
+    const session = {
+      on: (event: string, listener: typeof handler) => {
+        if (event === 'will-download') handler = listener;
+      },
+    };
+    saveDownloads(session as never, () => '/home/staff/Downloads', 'app://countertop/index.html');
+    const download = (url: string) => {
+      const event = { preventDefault: vi.fn() };
+      const item = {
+        getURL: () => url,
+        getFilename: () => 'orders-2026-11-23.csv',
+        setSavePath: vi.fn(),
+      };
+      handler!(event, item);
+      return { refused: event.preventDefault.mock.calls.length > 0, item };
+    };
+    const own = download('blob:app://countertop/5f0c6a3e-1111-4222-8333-944455556666');
+    expect(own.refused).toBe(false);
+    expect(own.item.setSavePath).toHaveBeenCalledWith(
+      path.join('/home/staff/Downloads', 'orders-2026-11-23.csv'),
+    );
+    for (const url of [
+      'https://example.com/file.exe',
+      'blob:https://example.com/5f0c6a3e',
+      'blob:app://elsewhere/5f0c6a3e',
+      'data:text/csv,a,b',
+    ]) {
+      const other = download(url);
+      expect(other.refused, url).toBe(true);
+      expect(other.item.setSavePath).not.toHaveBeenCalled();
+    }
   });
 });

@@ -355,7 +355,7 @@ export const createPrintingSlice = (deps: {
   const noPrinter = (document: PrintDocumentKind): ServiceError =>
     new ServiceError(
       'conflict',
-      `No printer prints ${DOCUMENT_NAME[document]}. Choose one under Printing → Printers.`,
+      `No printer prints ${DOCUMENT_NAME[document]}. Set one up under Venue → Printers.`,
     );
 
   // Status: often while jobs wait (staff see the printer come back), now and then when idle

@@ -13,6 +13,7 @@ import { BookCourierDialog } from './BookCourierDialog';
 import { ClockSkewWarning } from './ClockSkewWarning';
 import { CourierPanel } from './CourierPanel';
 import { Dialog } from './Dialog';
+import { HistoryPanel } from './HistoryPanel';
 import { MenuPanel } from './MenuPanel';
 import { VenuePanel } from './VenuePanel';
 import { RejectDialog } from './RejectDialog';
@@ -35,6 +36,7 @@ const VIEW_KEYS: Record<string, View> = {
   '3': 'menu',
   '4': 'activity',
   '5': 'couriers',
+  '6': 'history',
 };
 
 const isTyping = (target: EventTarget | null): boolean =>
@@ -206,6 +208,8 @@ export const App = ({
         return <ActivityPanel />;
       case 'couriers':
         return <CourierPanel />;
+      case 'history':
+        return <HistoryPanel />;
     }
   }, [view, now]);
 

@@ -79,6 +79,15 @@ export const Board = ({ now: machineNow }: { now: number }) => {
                 selected={selected === order.id}
               />
             ))}
+            {id === 'done' && (
+              <button
+                type="button"
+                className="btn btn-quiet btn-small column-more"
+                onClick={() => store.getState().setView('history')}
+              >
+                {en.history.allOrders}
+              </button>
+            )}
           </div>
         </section>
       ))}

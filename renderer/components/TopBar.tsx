@@ -5,7 +5,7 @@ import { en } from '../i18n/en';
 import { MUTE_MS } from '../store';
 import type { View } from '../store';
 
-const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers'];
+const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers', 'history'];
 
 export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
   const view = useApp((s) => s.view);

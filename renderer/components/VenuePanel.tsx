@@ -8,6 +8,7 @@ import { en } from '../i18n/en';
 import { FormMessage } from './FormMessage';
 import type { FormOutcome } from './FormMessage';
 import { MachinePanel } from './MachinePanel';
+import { HistorySettingsSection } from './HistorySettings';
 import { OrderSettingsSection } from './ShiftSummary';
 import { PrinterSettings } from './PrinterSettings';
 import { StreamSettings } from './StreamSettings';
@@ -356,6 +357,7 @@ export const VenuePanel = () => {
       <PrinterSettings />
       <MachinePanel />
       <OrderSettingsSection />
+      <HistorySettingsSection />
     </main>
   );
 };
