@@ -15,7 +15,13 @@ import { createEventHub } from '../host/event-hub';
 import type { Database } from '../storage/database';
 import { openDatabase } from '../storage/database';
 import { createSettings } from '../storage/settings';
-import { kitchenTicket, mentionsAllergy, receipt } from './documents';
+import {
+  daySummaryDocument,
+  kitchenTicket,
+  mentionsAllergy,
+  pickupLabel,
+  receipt,
+} from './documents';
 import { encodeDocument } from './escpos';
 import type { PrintingSlice } from './printing';
 import { createPrintingSlice } from './printing';
@@ -200,8 +206,24 @@ describe('documents and their ESC/POS bytes', () => {
       expect(JSON.stringify(doc)).not.toContain('€');
       expect(JSON.stringify(receipt(order(), width, null))).toContain('€30.40');
     }
+    const label = pickupLabel(order({ deliveryType: 'homedelivery' }), 58);
+    expect(label.lines).toContainEqual(expect.objectContaining({ text: '#417', size: 3 }));
+    expect(label.lines).toContainEqual(expect.objectContaining({ text: 'DELIVERY', size: 2 }));
+    expect(label.lines).toContainEqual(expect.objectContaining({ text: '1 x Päärynälimonadi' }));
+    expect(JSON.stringify(label)).not.toContain('€');
+    const day = daySummaryDocument(summary, 80);
+    expect(day.lines).toContainEqual({ kind: 'columns', left: 'Orders', right: '3', bold: true });
+    expect(day.lines).toContainEqual({
+      kind: 'columns',
+      left: 'Sales EUR (2)',
+      right: '€60.80',
+      bold: true,
+    });
+    expect(day.lines).toContainEqual({ kind: 'columns', left: '  Closing soon', right: '1' });
     expect(mentionsAllergy('Ei gluteenia kiitos')).toBe(true);
+    expect(mentionsAllergy('Keine Erdnüsse bitte')).toBe(true);
     expect(mentionsAllergy('Extra ketchup')).toBe(false);
+    expect(mentionsAllergy('Ready in 10 minutes, donut on the side')).toBe(false);
     const plain = kitchenTicket(order({ consumerComment: 'Ring the bell' }), 58);
     expect(plain.lines.some((l) => l.kind === 'text' && l.invert)).toBe(false);
     expect(plain.lines).toContainEqual(expect.objectContaining({ text: 'Note: Ring the bell' }));
