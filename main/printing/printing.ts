@@ -308,6 +308,7 @@ export const createPrintingSlice = (deps: {
     workers.set(printerId, run);
   };
   const kickAll = (): void => {
+    if (closed) return;
     for (const id of new Set(store.open().map((job) => job.printerId))) kick(id);
   };
   /** After the surrounding transaction commits (a hook runs inside one). */
