@@ -445,13 +445,21 @@ describe('the printing slice and the virtual printer', () => {
     );
     expect(printer.documents).toHaveLength(1);
     expect(printer.refusedBytes).toBe(0); // nothing was sent to a printer out of paper
+    // Staff drop one (the order was canceled): it never prints.
+    const dropped = r.slice.state().jobs.find((j) => j.orderNumber === '503');
+    await r.slice.handlers['print:cancel']({ jobId: dropped?.id ?? '' });
     printer.trouble(null);
-    const docs = await printer.waitForDocuments(7);
-    await waitFor(() => r.slice.state().jobs.every((j) => j.state === 'printed'));
+    const docs = await printer.waitForDocuments(6);
+    await waitFor(() =>
+      r.slice.state().jobs.every((j) => j.state === 'printed' || j.state === 'canceled'),
+    );
     const numbers = docs.slice(1).map((d) => d.lines.find((l) => l.width === 3)?.text.trim());
-    expect(numbers).toEqual(['#501', '#502', '#503', '#504', '#505', '#506']);
+    expect(numbers).toEqual(['#501', '#502', '#504', '#505', '#506']);
     expect(r.slice.state().printers[0]?.state).toBe('ready');
-    expect(printer.documents).toHaveLength(7);
+    const states = r.slice.state().jobs.map((j) => j.state);
+    expect(states.filter((state) => state === 'printed')).toHaveLength(6);
+    expect(states.filter((state) => state === 'canceled')).toHaveLength(1);
+    expect(printer.documents).toHaveLength(6);
   });
 
   it('unplugged then back: the status says offline, the waiting job prints once', async () => {

@@ -221,7 +221,8 @@ export const createPrintingSlice = (deps: {
   const again = new Set<string>();
 
   const printOne = async (job: StoredJob, printer: PrinterConfig): Promise<boolean> => {
-    store.markPrinting(job.id);
+    // The list was read before the jobs ahead printed: staff may have canceled this one since.
+    if (!store.markPrinting(job.id)) return true;
     changed();
     let bytes: Uint8Array;
     try {
@@ -275,7 +276,7 @@ export const createPrintingSlice = (deps: {
       for (const job of store.due(printerId)) {
         if (closed) return;
         if (!printer) {
-          store.markPrinting(job.id);
+          if (!store.markPrinting(job.id)) continue;
           hold(job, `The printer "${job.printerId}" was removed from the settings.`, true);
           changed();
           continue;
