@@ -236,7 +236,7 @@ type Rig = {
   slice: PrintingSlice;
   events: PrintState[];
   orders: Map<string, Order>;
-  open(options?: { lpCommand?: string }): PrintingSlice;
+  open(options?: { lpCommand?: string; lpstatCommand?: string }): PrintingSlice;
   configure(printers: PrinterConfig[], extra?: Partial<PrintState['settings']>): Promise<void>;
   audit(): Array<{ action: string; outcome: string; detail: string | null }>;
   close(): Promise<void>;
@@ -262,7 +262,7 @@ const rig = (dir = mkdtempSync(join(tmpdir(), 'countertop-print-'))): Rig => {
   const orders = new Map<string, Order>([['order-1', order()]]);
   const events: PrintState[] = [];
   let slice: PrintingSlice;
-  const open = (options: { lpCommand?: string } = {}): PrintingSlice => {
+  const open = (options: { lpCommand?: string; lpstatCommand?: string } = {}): PrintingSlice => {
     const hub = createEventHub();
     hub.on('print:changed', (state) => events.push(state));
     slice = createPrintingSlice({
@@ -546,7 +546,7 @@ describe('the printing slice and the virtual printer', () => {
     );
   });
 
-  it('prints through the spooler: lp -d QUEUE -o raw with the bytes on stdin', async () => {
+  it('prints through the spooler: lp -d QUEUE -o raw with the bytes on stdin, not to a paused queue', async () => {
     const printer = await startPrinter();
     const dir = mkdtempSync(join(tmpdir(), 'countertop-lp-'));
     dirs.push(dir);
@@ -563,9 +563,25 @@ socket.on('close', () => process.exit(0));
 `,
     );
     chmodSync(lp, 0o755);
+    // lpstat reads the queue's state from a file the test writes, as CUPS would report it.
+    const queueState = join(dir, 'queue-state');
+    writeFileSync(queueState, 'enabled');
+    const lpstat = join(dir, 'lpstat');
+    writeFileSync(
+      lpstat,
+      `#!/usr/bin/env node
+const [flag, queue] = process.argv.slice(2);
+if (flag !== '-p') process.exit(1);
+const enabled = require('node:fs').readFileSync(${JSON.stringify(queueState)}, 'utf8') === 'enabled';
+process.stdout.write(enabled
+  ? 'printer ' + queue + ' is idle.  enabled since Mon 23 Nov 2026 12:00:00\\n'
+  : 'printer ' + queue + ' disabled since Mon 23 Nov 2026 12:00:00 -\\n\\tUnplugged or turned off\\n');
+`,
+    );
+    chmodSync(lpstat, 0o755);
     const r = rig();
     await r.slice.close();
-    r.open({ lpCommand: lp });
+    r.open({ lpCommand: lp, lpstatCommand: lpstat });
     const cups = (queue: string): PrinterConfig[] => [
       {
         id: 'cups',
@@ -586,6 +602,15 @@ socket.on('close', () => process.exit(0));
     expect(nonEmpty(doc?.lines ?? [])).toEqual(asPrinted(preview).filter((l) => l.text !== ''));
     await waitFor(() => r.slice.state().jobs[0]?.state === 'printed');
     expect(r.slice.state().printers[0]?.state).toBe('unknown');
+    // A paused queue (CUPS would take the job and sit on it): the job waits, then prints once.
+    writeFileSync(queueState, 'disabled');
+    await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
+    const paused = await waitFor(() => r.slice.state().jobs.find((j) => j.state === 'waiting'));
+    expect(paused.error).toMatch(/is paused: Unplugged or turned off/);
+    expect(r.slice.state().printers[0]).toMatchObject({ state: 'offline' });
+    writeFileSync(queueState, 'enabled');
+    await printer.waitForDocuments(2);
+    await waitFor(() => r.slice.state().jobs.every((j) => j.state === 'printed'));
     // A spooler that refuses: the job waits with lp's own words.
     await r.configure(cups('Other'));
     await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
@@ -593,6 +618,6 @@ socket.on('close', () => process.exit(0));
     expect(waiting.error).toMatch(/lp: bad arguments -d Other -o raw/);
     await r.slice.handlers['print:cancel']({ jobId: waiting.id });
     expect(r.slice.state().jobs.find((j) => j.id === waiting.id)?.state).toBe('canceled');
-    expect(printer.documents).toHaveLength(1);
+    expect(printer.documents).toHaveLength(2);
   });
 });
