@@ -53,8 +53,13 @@ export type CoreOptions = {
   /** The app's version, for the diagnostics bundle. */
   version?: string;
   logLevel?: LogLevel;
-  /** Printing's OS details: the CUPS `lp` command (tests: a stand-in), status poll intervals. */
-  printing?: { lpCommand?: string; pollWaitingMs?: number; pollIdleMs?: number };
+  /** Printing's OS details: the CUPS commands (tests: stand-ins), status poll intervals. */
+  printing?: {
+    lpCommand?: string;
+    lpstatCommand?: string;
+    pollWaitingMs?: number;
+    pollIdleMs?: number;
+  };
 };
 
 export const startCore = async (options: CoreOptions): Promise<Core> => {

@@ -28,7 +28,7 @@ const printableSet = new Set<number>([
  * that makes them printable, else become '?'. Done here so the preview shows what the paper will.
  */
 export const printable = (text: string): string =>
-  Array.from(text.replace(/\s+/g, ' '))
+  Array.from(text.replace(/\s/g, ' '))
     .map((char) => {
       if (printableSet.has(char.codePointAt(0) ?? 0)) return char;
       const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
@@ -36,34 +36,41 @@ export const printable = (text: string): string =>
     })
     .join('');
 
-/** Words wrapped to `width` characters; a word longer than a line is cut. */
+/**
+ * Words wrapped to `width` characters; a word longer than a line is cut. Leading spaces indent
+ * every line of the text (an option under its item).
+ */
 export const wrap = (text: string, width: number): string[] => {
+  const clean = printable(text);
+  const indent = ' '.repeat(Math.min(clean.length - clean.trimStart().length, width - 1));
+  const room = width - indent.length;
   const lines: string[] = [];
   let current = '';
-  for (const word of printable(text).trim().split(' ')) {
+  for (const word of clean.trim().split(' ')) {
     if (!word) continue;
     let rest = word;
-    while (rest.length > width) {
+    while (rest.length > room) {
       if (current) lines.push(current);
       current = '';
-      lines.push(rest.slice(0, width));
-      rest = rest.slice(width);
+      lines.push(rest.slice(0, room));
+      rest = rest.slice(room);
     }
     if (!current) current = rest;
-    else if (current.length + 1 + rest.length <= width) current += ` ${rest}`;
+    else if (current.length + 1 + rest.length <= room) current += ` ${rest}`;
     else {
       lines.push(current);
       current = rest;
     }
   }
   if (current) lines.push(current);
-  return lines.length ? lines : [''];
+  return lines.length ? lines.map((line) => indent + line) : [''];
 };
 
 /**
- * Words in a customer's note that mean "someone can get hurt": such a note prints white on black
- * under an ALLERGY heading on every document. Stems, so "allergic", "Allergie", "allergia",
- * "nuts", "Erdnüsse" match; English, German, Swedish and Finnish, the venues' languages.
+ * Word beginnings in a customer's note that mean "someone can get hurt": such a note prints white
+ * on black under an ALLERGY heading on every document. Matched at the start of a word, so
+ * "allergic", "Allergie", "allergia", "nuts" and "Erdnüsse" match and "minutes" does not; English,
+ * German, Swedish and Finnish, the venues' languages.
  */
 export const ALLERGY_WORDS = [
   'allerg',
@@ -79,10 +86,23 @@ export const ALLERGY_WORDS = [
   'laktos',
   'laktoosi',
   'dairy',
+  'milk',
+  'milch',
+  'mjölk',
+  'maito',
   'nut',
-  'nüss',
+  'peanut',
+  'hazelnut',
+  'walnut',
+  'cashew',
+  'almond',
   'nuss',
+  'nüss',
+  'erdnuss',
+  'erdnüss',
+  'haselnuss',
   'nöt',
+  'jordnöt',
   'pähkinä',
   'maapähkinä',
   'sesam',
@@ -97,11 +117,10 @@ export const ALLERGY_WORDS = [
   'epipen',
 ] as const;
 
-export const mentionsAllergy = (text: string | null): boolean => {
-  if (!text) return false;
-  const lower = text.toLocaleLowerCase('en');
-  return ALLERGY_WORDS.some((word) => lower.includes(word));
-};
+const ALLERGY = new RegExp(`(?:^|[^\\p{L}])(?:${ALLERGY_WORDS.join('|')})`, 'iu');
+
+export const mentionsAllergy = (text: string | null): boolean =>
+  text !== null && ALLERGY.test(text);
 
 const TYPE_LABEL: Record<DeliveryType, string> = {
   takeaway: 'TAKEAWAY',
@@ -284,18 +303,18 @@ export const daySummaryDocument = (
   paperWidth: PaperWidthMm,
 ): PrintDocument => {
   const c = COLUMNS[paperWidth];
-  const counts = (record: Record<string, number>): PrintLine[] =>
+  const counts = (record: Record<string, number>, name: (key: string) => string): PrintLine[] =>
     Object.entries(record)
       .filter(([, n]) => n > 0)
-      .flatMap(([key, n]) => columnsLine(c, `  ${key.toLowerCase()}`, String(n)));
+      .flatMap(([key, n]) => columnsLine(c, `  ${name(key)}`, String(n)));
   return document('day-summary', paperWidth, [
     ...text(c, 'DAY SUMMARY', { align: 'center', bold: true, size: 2 }),
     ...text(c, `${summary.day} (${summary.timeZone})`, { align: 'center' }),
     rule,
     ...columnsLine(c, 'Orders', String(summary.orders), true),
-    ...counts(summary.byStatus),
+    ...counts(summary.byStatus, (status) => status.toLowerCase()),
     ...columnsLine(c, 'By type', ''),
-    ...counts(summary.byType),
+    ...counts(summary.byType, (type) => TYPE_LABEL[type as DeliveryType].toLowerCase()),
     rule,
     ...summary.sales.flatMap((sale) => [
       ...columnsLine(c, `Sales ${sale.currency} (${sale.orders})`, money(sale.total), true),

@@ -59,7 +59,8 @@ export type PrintStore = {
   /** Every open job and the latest finished ones up to `limit` in all, oldest first. */
   recent(limit: number): StoredJob[];
   ofOrder(orderId: string): StoredJob[];
-  markPrinting(id: string): void;
+  /** Takes a queued or waiting job for printing; false when staff canceled it meanwhile. */
+  markPrinting(id: string): boolean;
   markPrinted(id: string, at: string): void;
   markWaiting(id: string, error: string, partial: boolean): void;
   /** The printer's queued jobs wait too (the printer in front of them is down); returns them. */
@@ -90,7 +91,7 @@ export const createPrintStore = (db: Database): PrintStore => {
     'SELECT * FROM print_jobs WHERE order_id = ? ORDER BY seq',
   );
   const printing = db.prepare(
-    "UPDATE print_jobs SET state = 'printing', attempts = attempts + 1 WHERE id = ?",
+    "UPDATE print_jobs SET state = 'printing', attempts = attempts + 1 WHERE id = ? AND state IN ('queued', 'waiting')",
   );
   const printed = db.prepare(
     "UPDATE print_jobs SET state = 'printed', error = NULL, partial = 0, printed_at = ? WHERE id = ? AND state = 'printing'",
@@ -144,9 +145,7 @@ export const createPrintStore = (db: Database): PrintStore => {
       return [...done, ...openJobs].map(toJob);
     },
     ofOrder: (orderId) => ofOrder.all(orderId).map(toJob),
-    markPrinting: (id) => {
-      printing.run(id);
-    },
+    markPrinting: (id) => printing.run(id).changes === 1,
     markPrinted: (id, at) => {
       printed.run(at, id);
     },

@@ -15,7 +15,13 @@ import { createEventHub } from '../host/event-hub';
 import type { Database } from '../storage/database';
 import { openDatabase } from '../storage/database';
 import { createSettings } from '../storage/settings';
-import { kitchenTicket, mentionsAllergy, receipt } from './documents';
+import {
+  daySummaryDocument,
+  kitchenTicket,
+  mentionsAllergy,
+  pickupLabel,
+  receipt,
+} from './documents';
 import { encodeDocument } from './escpos';
 import type { PrintingSlice } from './printing';
 import { createPrintingSlice } from './printing';
@@ -200,8 +206,24 @@ describe('documents and their ESC/POS bytes', () => {
       expect(JSON.stringify(doc)).not.toContain('€');
       expect(JSON.stringify(receipt(order(), width, null))).toContain('€30.40');
     }
+    const label = pickupLabel(order({ deliveryType: 'homedelivery' }), 58);
+    expect(label.lines).toContainEqual(expect.objectContaining({ text: '#417', size: 3 }));
+    expect(label.lines).toContainEqual(expect.objectContaining({ text: 'DELIVERY', size: 2 }));
+    expect(label.lines).toContainEqual(expect.objectContaining({ text: '1 x Päärynälimonadi' }));
+    expect(JSON.stringify(label)).not.toContain('€');
+    const day = daySummaryDocument(summary, 80);
+    expect(day.lines).toContainEqual({ kind: 'columns', left: 'Orders', right: '3', bold: true });
+    expect(day.lines).toContainEqual({
+      kind: 'columns',
+      left: 'Sales EUR (2)',
+      right: '€60.80',
+      bold: true,
+    });
+    expect(day.lines).toContainEqual({ kind: 'columns', left: '  Closing soon', right: '1' });
     expect(mentionsAllergy('Ei gluteenia kiitos')).toBe(true);
+    expect(mentionsAllergy('Keine Erdnüsse bitte')).toBe(true);
     expect(mentionsAllergy('Extra ketchup')).toBe(false);
+    expect(mentionsAllergy('Ready in 10 minutes, donut on the side')).toBe(false);
     const plain = kitchenTicket(order({ consumerComment: 'Ring the bell' }), 58);
     expect(plain.lines.some((l) => l.kind === 'text' && l.invert)).toBe(false);
     expect(plain.lines).toContainEqual(expect.objectContaining({ text: 'Note: Ring the bell' }));
@@ -214,7 +236,7 @@ type Rig = {
   slice: PrintingSlice;
   events: PrintState[];
   orders: Map<string, Order>;
-  open(options?: { lpCommand?: string }): PrintingSlice;
+  open(options?: { lpCommand?: string; lpstatCommand?: string }): PrintingSlice;
   configure(printers: PrinterConfig[], extra?: Partial<PrintState['settings']>): Promise<void>;
   audit(): Array<{ action: string; outcome: string; detail: string | null }>;
   close(): Promise<void>;
@@ -240,7 +262,7 @@ const rig = (dir = mkdtempSync(join(tmpdir(), 'countertop-print-'))): Rig => {
   const orders = new Map<string, Order>([['order-1', order()]]);
   const events: PrintState[] = [];
   let slice: PrintingSlice;
-  const open = (options: { lpCommand?: string } = {}): PrintingSlice => {
+  const open = (options: { lpCommand?: string; lpstatCommand?: string } = {}): PrintingSlice => {
     const hub = createEventHub();
     hub.on('print:changed', (state) => events.push(state));
     slice = createPrintingSlice({
@@ -423,13 +445,21 @@ describe('the printing slice and the virtual printer', () => {
     );
     expect(printer.documents).toHaveLength(1);
     expect(printer.refusedBytes).toBe(0); // nothing was sent to a printer out of paper
+    // Staff drop one (the order was canceled): it never prints.
+    const dropped = r.slice.state().jobs.find((j) => j.orderNumber === '503');
+    await r.slice.handlers['print:cancel']({ jobId: dropped?.id ?? '' });
     printer.trouble(null);
-    const docs = await printer.waitForDocuments(7);
-    await waitFor(() => r.slice.state().jobs.every((j) => j.state === 'printed'));
+    const docs = await printer.waitForDocuments(6);
+    await waitFor(() =>
+      r.slice.state().jobs.every((j) => j.state === 'printed' || j.state === 'canceled'),
+    );
     const numbers = docs.slice(1).map((d) => d.lines.find((l) => l.width === 3)?.text.trim());
-    expect(numbers).toEqual(['#501', '#502', '#503', '#504', '#505', '#506']);
+    expect(numbers).toEqual(['#501', '#502', '#504', '#505', '#506']);
     expect(r.slice.state().printers[0]?.state).toBe('ready');
-    expect(printer.documents).toHaveLength(7);
+    const states = r.slice.state().jobs.map((j) => j.state);
+    expect(states.filter((state) => state === 'printed')).toHaveLength(6);
+    expect(states.filter((state) => state === 'canceled')).toHaveLength(1);
+    expect(printer.documents).toHaveLength(6);
   });
 
   it('unplugged then back: the status says offline, the waiting job prints once', async () => {
@@ -516,7 +546,7 @@ describe('the printing slice and the virtual printer', () => {
     );
   });
 
-  it('prints through the spooler: lp -d QUEUE -o raw with the bytes on stdin', async () => {
+  it('prints through the spooler: lp -d QUEUE -o raw with the bytes on stdin, not to a paused queue', async () => {
     const printer = await startPrinter();
     const dir = mkdtempSync(join(tmpdir(), 'countertop-lp-'));
     dirs.push(dir);
@@ -533,9 +563,25 @@ socket.on('close', () => process.exit(0));
 `,
     );
     chmodSync(lp, 0o755);
+    // lpstat reads the queue's state from a file the test writes, as CUPS would report it.
+    const queueState = join(dir, 'queue-state');
+    writeFileSync(queueState, 'enabled');
+    const lpstat = join(dir, 'lpstat');
+    writeFileSync(
+      lpstat,
+      `#!/usr/bin/env node
+const [flag, queue] = process.argv.slice(2);
+if (flag !== '-p') process.exit(1);
+const enabled = require('node:fs').readFileSync(${JSON.stringify(queueState)}, 'utf8') === 'enabled';
+process.stdout.write(enabled
+  ? 'printer ' + queue + ' is idle.  enabled since Mon 23 Nov 2026 12:00:00\\n'
+  : 'printer ' + queue + ' disabled since Mon 23 Nov 2026 12:00:00 -\\n\\tUnplugged or turned off\\n');
+`,
+    );
+    chmodSync(lpstat, 0o755);
     const r = rig();
     await r.slice.close();
-    r.open({ lpCommand: lp });
+    r.open({ lpCommand: lp, lpstatCommand: lpstat });
     const cups = (queue: string): PrinterConfig[] => [
       {
         id: 'cups',
@@ -556,6 +602,15 @@ socket.on('close', () => process.exit(0));
     expect(nonEmpty(doc?.lines ?? [])).toEqual(asPrinted(preview).filter((l) => l.text !== ''));
     await waitFor(() => r.slice.state().jobs[0]?.state === 'printed');
     expect(r.slice.state().printers[0]?.state).toBe('unknown');
+    // A paused queue (CUPS would take the job and sit on it): the job waits, then prints once.
+    writeFileSync(queueState, 'disabled');
+    await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
+    const paused = await waitFor(() => r.slice.state().jobs.find((j) => j.state === 'waiting'));
+    expect(paused.error).toMatch(/is paused: Unplugged or turned off/);
+    expect(r.slice.state().printers[0]).toMatchObject({ state: 'offline' });
+    writeFileSync(queueState, 'enabled');
+    await printer.waitForDocuments(2);
+    await waitFor(() => r.slice.state().jobs.every((j) => j.state === 'printed'));
     // A spooler that refuses: the job waits with lp's own words.
     await r.configure(cups('Other'));
     await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
@@ -563,6 +618,6 @@ socket.on('close', () => process.exit(0));
     expect(waiting.error).toMatch(/lp: bad arguments -d Other -o raw/);
     await r.slice.handlers['print:cancel']({ jobId: waiting.id });
     expect(r.slice.state().jobs.find((j) => j.id === waiting.id)?.state).toBe('canceled');
-    expect(printer.documents).toHaveLength(1);
+    expect(printer.documents).toHaveLength(2);
   });
 });

@@ -101,6 +101,8 @@ export const createPrintingSlice = (deps: {
   daySummary: (day: string) => DaySummary;
   /** The CUPS `lp` command (tests: a script that forwards to the virtual printer). */
   lpCommand?: string;
+  /** The CUPS `lpstat` command, asked whether a queue is paused. */
+  lpstatCommand?: string;
   timeouts?: Partial<Timeouts>;
   /** Status checks while jobs wait (default 3 s), and when idle (default 30 s). */
   pollWaitingMs?: number;
@@ -110,6 +112,7 @@ export const createPrintingSlice = (deps: {
   const store = createPrintStore(db);
   const transport = createTransport({
     lpCommand: deps.lpCommand ?? 'lp',
+    lpstatCommand: deps.lpstatCommand ?? 'lpstat',
     timeouts: { ...DEFAULT_TIMEOUTS, ...deps.timeouts },
   });
   const pollWaitingMs = deps.pollWaitingMs ?? 3_000;
@@ -149,23 +152,15 @@ export const createPrintingSlice = (deps: {
   const publicJob = ({ partial: _partial, ...job }: StoredJob): PrintJob => job;
 
   /** A status read back (or learned from a print): staff see a change at once. */
-  const observe = (printerId: string, reading: StatusReading | null, message?: string): void => {
+  const observe = (printerId: string, reading: StatusReading): void => {
     const before = statuses.get(printerId);
-    const next: PrinterStatus = reading
-      ? {
-          printerId,
-          state: reading.state,
-          paperNearEnd: reading.paperNearEnd,
-          checkedAt: now().toISOString(),
-          message: reading.message,
-        }
-      : {
-          printerId,
-          state: 'unknown',
-          paperNearEnd: false,
-          checkedAt: before?.checkedAt ?? null,
-          message: message ?? null,
-        };
+    const next: PrinterStatus = {
+      printerId,
+      state: reading.state,
+      paperNearEnd: reading.paperNearEnd,
+      checkedAt: now().toISOString(),
+      message: reading.message,
+    };
     statuses.set(printerId, next);
     if (
       before?.state !== next.state ||
@@ -221,7 +216,8 @@ export const createPrintingSlice = (deps: {
   const again = new Set<string>();
 
   const printOne = async (job: StoredJob, printer: PrinterConfig): Promise<boolean> => {
-    store.markPrinting(job.id);
+    // The list was read before the jobs ahead printed: staff may have canceled this one since.
+    if (!store.markPrinting(job.id)) return true;
     changed();
     let bytes: Uint8Array;
     try {
@@ -234,8 +230,8 @@ export const createPrintingSlice = (deps: {
     try {
       const reading = await transport.print(printer.connection, bytes);
       store.markPrinted(job.id, now().toISOString());
-      if (reading) observe(printer.id, reading);
-      else if (statuses.get(printer.id)?.message) observe(printer.id, null);
+      // A spooler without lpstat says nothing: what was wrong before is over, as far as we know.
+      observe(printer.id, reading ?? { state: 'unknown', paperNearEnd: false, message: null });
       if (job.state === 'waiting' || job.attempts > 0)
         recordJob(job, 'printed', 'printed after waiting.');
       changed();
@@ -248,13 +244,11 @@ export const createPrintingSlice = (deps: {
               partial: false,
               state: 'error',
             });
-      if (printer.connection.kind === 'network')
-        observe(printer.id, {
-          state: failure.state,
-          paperNearEnd: statusOf(printer).paperNearEnd,
-          message: failure.message,
-        });
-      else observe(printer.id, null, failure.message);
+      observe(printer.id, {
+        state: failure.state,
+        paperNearEnd: statusOf(printer).paperNearEnd,
+        message: failure.message,
+      });
       // Audited when it starts waiting, not at every retry.
       if (job.state !== 'waiting' || failure.partial) hold(job, failure.message, failure.partial);
       else store.markWaiting(job.id, failure.message, false);
@@ -275,7 +269,7 @@ export const createPrintingSlice = (deps: {
       for (const job of store.due(printerId)) {
         if (closed) return;
         if (!printer) {
-          store.markPrinting(job.id);
+          if (!store.markPrinting(job.id)) continue;
           hold(job, `The printer "${job.printerId}" was removed from the settings.`, true);
           changed();
           continue;
@@ -371,18 +365,18 @@ export const createPrintingSlice = (deps: {
       const every = waiting.has(printer.id) ? pollWaitingMs : pollIdleMs;
       if (at - (lastChecked.get(printer.id) ?? 0) < every) continue;
       lastChecked.set(printer.id, at);
-      if (printer.connection.kind === 'system') {
-        // The spooler tells nothing back: a waiting job simply tries again.
-        if (waiting.has(printer.id)) kick(printer.id);
-        continue;
-      }
       checking.add(printer.id);
       void transport
         .status(printer.connection)
         .then((reading) => {
           if (closed || !printerOf(printer.id)) return;
-          observe(printer.id, reading);
-          if (reading?.state === 'ready' && waiting.has(printer.id)) kick(printer.id);
+          if (reading) observe(printer.id, reading);
+          // A spooler that is not paused (or cannot say) takes the waiting jobs: try again.
+          const takes =
+            printer.connection.kind === 'network'
+              ? reading?.state === 'ready'
+              : reading === null || reading.state === 'unknown';
+          if (takes && waiting.has(printer.id)) kick(printer.id);
         })
         .finally(() => checking.delete(printer.id));
     }

@@ -195,22 +195,23 @@ export const printNetwork = async (
   }
 };
 
-/** Hands the bytes to the OS spooler: `<lp> -d <queue> -o raw`, bytes on stdin. */
-export const printSpooler = (
-  lpCommand: string,
-  queue: string,
-  bytes: Uint8Array,
-  timeouts: Timeouts,
-): Promise<void> =>
-  new Promise((resolve, reject) => {
-    const child = spawn(lpCommand, ['-d', queue, '-o', 'raw'], {
-      stdio: ['pipe', 'ignore', 'pipe'],
-      shell: false,
-    });
+type Run = { code: number | null; stdout: string; stderr: string; failed: string | null };
+
+/** Runs a spooler command (argument array, no shell) with a deadline; never rejects. */
+const run = (command: string, args: string[], timeoutMs: number, input?: Uint8Array) =>
+  new Promise<Run>((resolve) => {
+    const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'], shell: false });
+    let stdout = '';
     let stderr = '';
+    let failed: string | null = null;
     const timer = setTimeout(() => {
+      failed = `stopped after ${timeoutMs / 1000} s`;
       child.kill('SIGKILL');
-    }, timeouts.spoolerMs);
+    }, timeoutMs);
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      stdout = (stdout + chunk).slice(-2000);
+    });
     child.stderr.setEncoding('utf8');
     child.stderr.on('data', (chunk: string) => {
       stderr = (stderr + chunk).slice(-500);
@@ -218,42 +219,92 @@ export const printSpooler = (
     child.stdin.on('error', () => undefined);
     child.on('error', (error) => {
       clearTimeout(timer);
-      reject(
-        new PrintFailure(`The print spooler could not start: ${error.message}`, {
-          partial: false,
-          state: 'unknown',
-        }),
-      );
+      resolve({ code: null, stdout, stderr, failed: error.message });
     });
-    child.on('close', (code, signal) => {
+    child.on('close', (code) => {
       clearTimeout(timer);
-      if (code === 0) resolve();
-      else
-        reject(
-          new PrintFailure(
-            `The print spooler refused the job (${signal ? `stopped after ${timeouts.spoolerMs / 1000} s` : `exit ${code}`})${stderr.trim() ? `: ${stderr.trim()}` : ''}`,
-            // lp queues a job whole or not at all.
-            { partial: false, state: 'unknown' },
-          ),
-        );
+      resolve({ code, stdout, stderr: stderr.trim(), failed });
     });
-    child.stdin.end(Buffer.from(bytes));
+    child.stdin.end(input ? Buffer.from(input) : undefined);
   });
+
+/**
+ * A CUPS queue's state from `lpstat -p <queue>`: a disabled (paused) queue is `offline` with its
+ * reason, an enabled one `unknown` (CUPS takes jobs; whether paper is in, it does not say here).
+ * Null when there is no lpstat to ask.
+ */
+export const spoolerStatus = async (
+  lpstatCommand: string,
+  queue: string,
+  timeouts: Timeouts,
+): Promise<StatusReading | null> => {
+  const result = await run(lpstatCommand, ['-p', queue], timeouts.spoolerMs);
+  if (result.code === null && !result.failed?.startsWith('stopped')) return null;
+  if (result.code !== 0)
+    return {
+      state: 'error',
+      paperNearEnd: false,
+      message: `The print queue "${queue}" cannot be read: ${result.stderr || result.failed || `exit ${result.code}`}`,
+    };
+  if (/\bdisabled\b/.test(result.stdout)) {
+    const reason = result.stdout
+      .split('\n')
+      .slice(1)
+      .map((line) => line.trim())
+      .filter(Boolean)
+      .join(' ');
+    return {
+      state: 'offline',
+      paperNearEnd: false,
+      message: `The print queue "${queue}" is paused${reason ? `: ${reason}` : ''}.`,
+    };
+  }
+  return { state: 'unknown', paperNearEnd: false, message: null };
+};
+
+/**
+ * Hands the bytes to the OS spooler: `<lp> -d <queue> -o raw`, bytes on stdin, after asking
+ * whether the queue is paused (CUPS would take the job and sit on it, and staff would see
+ * "printed"). `lp` queues a job whole or not at all.
+ */
+export const printSpooler = async (
+  commands: { lp: string; lpstat: string },
+  queue: string,
+  bytes: Uint8Array,
+  timeouts: Timeouts,
+): Promise<StatusReading | null> => {
+  const before = await spoolerStatus(commands.lpstat, queue, timeouts);
+  if (before && before.state !== 'unknown')
+    throw new PrintFailure(before.message ?? before.state, { partial: false, state: before.state });
+  const result = await run(commands.lp, ['-d', queue, '-o', 'raw'], timeouts.spoolerMs, bytes);
+  if (result.code === 0) return before;
+  throw new PrintFailure(
+    result.code === null && !result.failed?.startsWith('stopped')
+      ? `The print spooler could not start: ${result.failed ?? 'unknown error'}`
+      : `The print spooler refused the job (${result.failed ?? `exit ${result.code}`})${result.stderr ? `: ${result.stderr}` : ''}`,
+    { partial: false, state: 'unknown' },
+  );
+};
 
 export type Transport = {
   print(connection: PrinterConnection, bytes: Uint8Array): Promise<StatusReading | null>;
   status(connection: PrinterConnection): Promise<StatusReading | null>;
 };
 
-export const createTransport = (options: { lpCommand: string; timeouts: Timeouts }): Transport => ({
-  print: async (connection, bytes) => {
-    if (connection.kind === 'network')
-      return printNetwork(connection.host, connection.port, bytes, options.timeouts);
-    await printSpooler(options.lpCommand, connection.queue, bytes, options.timeouts);
-    return null;
-  },
-  status: async (connection) =>
-    connection.kind === 'network'
-      ? networkStatus(connection.host, connection.port, options.timeouts)
-      : null,
-});
+export const createTransport = (options: {
+  lpCommand: string;
+  lpstatCommand: string;
+  timeouts: Timeouts;
+}): Transport => {
+  const commands = { lp: options.lpCommand, lpstat: options.lpstatCommand };
+  return {
+    print: (connection, bytes) =>
+      connection.kind === 'network'
+        ? printNetwork(connection.host, connection.port, bytes, options.timeouts)
+        : printSpooler(commands, connection.queue, bytes, options.timeouts),
+    status: (connection) =>
+      connection.kind === 'network'
+        ? networkStatus(connection.host, connection.port, options.timeouts)
+        : spoolerStatus(options.lpstatCommand, connection.queue, options.timeouts),
+  };
+};

@@ -379,7 +379,7 @@ describe('bridge script', () => {
     sources[1]!.handlers.get('open')!({});
     await vi.waitFor(() => expect(changed).toEqual([{ orders: { actionId: 'z' } }]));
     // Every list of EVENT_LISTS is read again (a stream that was down lost its events).
-    await vi.waitFor(() => expect(fetches).toHaveLength(11));
+    await vi.waitFor(() => expect(fetches).toHaveLength(12));
     expect(fetches.map((f) => f.url).sort()).toEqual(
       [
         '/api/events/ticket',
@@ -393,6 +393,7 @@ describe('bridge script', () => {
         '/api/delivery:list',
         '/api/machine:get',
         '/api/stream:get',
+        '/api/print:get',
       ].sort(),
     );
   });
