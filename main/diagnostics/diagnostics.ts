@@ -4,7 +4,8 @@
 // of its secrets or its customers. It reads the other slices only through the public API, like a
 // host does, and scrubs every file by value (the keychain's secrets, today's customers' names,
 // phones, comments and addresses) on top of the log's own redaction.
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
@@ -82,10 +83,17 @@ export const createDiagnosticsSlice = (deps: {
     ]);
     // The log files of the same days (older rotated files stay out of the bundle), read once:
     // they go in whole, and their lines give the link history and the warnings.
-    const logs = deps.log
-      .files()
-      .filter((file) => statSync(file).mtimeMs >= since)
-      .map((file) => ({ name: `logs/${path.basename(file)}`, text: readFileSync(file, 'utf8') }));
+    // Every line logged before the export is in the files first (the writer is asynchronous).
+    await deps.log.written();
+    const logs = await Promise.all(
+      deps.log
+        .files()
+        .filter((file) => statSync(file).mtimeMs >= since)
+        .map(async (file) => ({
+          name: `logs/${path.basename(file)}`,
+          text: await readFile(file, 'utf8'),
+        })),
+    );
     const entries = logs
       .flatMap(({ text }) => text.split('\n').map(parseLogLine))
       .filter((entry): entry is LogEntry => entry !== null && Date.parse(entry.at) >= since);

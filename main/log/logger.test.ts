@@ -31,11 +31,11 @@ describe('the log', () => {
     expect(lines).toHaveLength(3);
     expect(JSON.parse(lines[0]!)).toMatchObject({ level: 30, event: 'started', version: '1.0.0' });
     const reader = createLogger({ dir, redactor: createRedactor() });
-    expect(reader.recent({ limit: 10, minLevel: 'warn' }).map((e) => e.event)).toEqual([
+    expect((await reader.recent({ limit: 10, minLevel: 'warn' })).map((e) => e.event)).toEqual([
       'failed',
       'link',
     ]);
-    expect(reader.recent({ limit: 1, minLevel: 'info' })[0]).toMatchObject({
+    expect((await reader.recent({ limit: 1, minLevel: 'info' }))[0]).toMatchObject({
       level: 'error',
       fields: { what: 'menu push' },
     });
@@ -64,6 +64,21 @@ describe('the log', () => {
     });
   });
 
+  it('reads back every line logged before the call, while the file writer may still hold them', async () => {
+    const dir = tempDir();
+    const log = createLogger({ dir, redactor: createRedactor() });
+    for (let i = 0; i < 200; i += 1) log.warn('tick', { i });
+    // No wait between the writes and the read: the writer is asynchronous.
+    const ticks = (await log.recent({ limit: 500, minLevel: 'warn' })).map((e) => e.fields.i);
+    expect(ticks).toHaveLength(200);
+    expect(ticks[0]).toBe(199);
+    await log.written();
+    expect(readFileSync(path.join(dir, 'countertop.log'), 'utf8').trim().split('\n')).toHaveLength(
+      200,
+    );
+    await log.close();
+  });
+
   it('rotates by size and reads across the rotated files', async () => {
     const dir = tempDir();
     const log = createLogger({ dir, redactor: createRedactor(), size: '1K' });
@@ -76,7 +91,7 @@ describe('the log', () => {
     const reader = createLogger({ dir, redactor: createRedactor(), size: '1K' });
     expect(reader.files().length).toBeGreaterThan(1);
     expect(path.basename(reader.files().at(-1)!)).toBe('countertop.log');
-    const ticks = reader.recent({ limit: 500, minLevel: 'info' }).map((e) => e.fields.i);
+    const ticks = (await reader.recent({ limit: 500, minLevel: 'info' })).map((e) => e.fields.i);
     expect(ticks[0]).toBe(59);
     await reader.close();
   });

@@ -4,8 +4,8 @@
 // 14 files kept). Lines carry an event name and fields, never an order's payload. Fields named
 // like secrets or personal data are censored by name; secret values are scrubbed wherever they
 // appear (the Redactor). The activity screen and the diagnostics bundle read these files.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pino } from 'pino';
 import { createStream } from 'rotating-file-stream';
@@ -39,8 +39,10 @@ const SENSITIVE_FIELDS = [
 
 export type LogFields = Record<string, string | number | boolean | null | undefined>;
 export type Logger = Record<LogLevel, (event: string, fields?: LogFields) => void> & {
-  /** The newest lines at or above `minLevel`, newest first. */
-  recent(options: { limit: number; minLevel: LogLevel }): LogEntry[];
+  /** The newest lines at or above `minLevel`, newest first (every line logged before the call). */
+  recent(options: { limit: number; minLevel: LogLevel }): Promise<LogEntry[]>;
+  /** Resolves once every line logged before the call is in the file. */
+  written(): Promise<void>;
   /** The log files, oldest first (the diagnostics bundle takes them). */
   files(): string[];
   close(): Promise<void>;
@@ -107,6 +109,13 @@ export const createLogger = (options: {
           )
       : [];
 
+  // The file stream writes in order: an empty write's callback runs after every line before it.
+  const written = (): Promise<void> =>
+    new Promise((resolve) => {
+      if (stream.destroyed || stream.writableEnded) resolve();
+      else stream.write('', () => resolve());
+    });
+
   const write =
     (level: LogLevel) =>
     (event: string, fields: LogFields = {}): void =>
@@ -117,11 +126,13 @@ export const createLogger = (options: {
     info: write('info'),
     warn: write('warn'),
     error: write('error'),
-    recent: ({ limit, minLevel }) => {
+    recent: async ({ limit, minLevel }) => {
+      await written();
       const floor = LOG_LEVELS.indexOf(minLevel);
       const found: LogEntry[] = [];
       for (const file of files().reverse()) {
-        const lines = readFileSync(file, 'utf8').split('\n').reverse();
+        // Read off the main thread: the files of two weeks can be tens of megabytes.
+        const lines = (await readFile(file, 'utf8')).split('\n').reverse();
         for (const line of lines) {
           const entry = line ? parseLogLine(line) : null;
           if (entry && LOG_LEVELS.indexOf(entry.level) >= floor) found.push(entry);
@@ -131,6 +142,7 @@ export const createLogger = (options: {
       return found;
     },
     files,
+    written,
     close: () =>
       new Promise<void>((resolve) => {
         log.flush();
