@@ -86,6 +86,11 @@ export type PrintJob = {
   origin: 'auto' | 'staff' | 'test';
   attempts: number;
   error: string | null;
+  /**
+   * Waiting for staff, not for the printer: the printer stopped mid-ticket, so part of it may be
+   * on paper, and only a retry prints it (whole) — never the printer's return by itself.
+   */
+  held: boolean;
   createdAt: string;
   printedAt: string | null;
 };

@@ -244,6 +244,7 @@ describe('an order timeline', () => {
         origin: 'auto',
         attempts: 1,
         error: null,
+        held: false,
         createdAt: '2026-03-10T08:01:20.000Z',
         printedAt: '2026-03-10T08:01:30.000Z',
       },

@@ -20,7 +20,8 @@ type Row = {
   printed_at: string | null;
 };
 
-export type StoredJob = PrintJob & { partial: boolean };
+/** A job as stored: `held` is the `partial` column (the printer stopped mid-ticket). */
+export type StoredJob = PrintJob;
 
 const toJob = (row: Row): StoredJob => ({
   id: row.id,
@@ -35,7 +36,7 @@ const toJob = (row: Row): StoredJob => ({
   error: row.error,
   createdAt: row.created_at,
   printedAt: row.printed_at,
-  partial: row.partial === 1,
+  held: row.partial === 1,
 });
 
 export type NewJob = {

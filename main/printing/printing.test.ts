@@ -504,6 +504,7 @@ describe('the printing slice and the virtual printer', () => {
     await waitFor(() => r.slice.state().jobs.filter((j) => j.state === 'printed').length === 2);
     const held = r.slice.state().jobs.find((j) => j.id === 'crashed');
     expect(held?.state).toBe('waiting');
+    expect(held?.held).toBe(true);
     expect(held?.error).toMatch(/may have printed/);
     expect(printer.documents.map((d) => d.lines.find((l) => l.text.trim())?.text.trim())).toEqual([
       'KITCHEN',
@@ -525,6 +526,7 @@ describe('the printing slice and the virtual printer', () => {
     await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
     const held = await waitFor(() => r.slice.state().jobs.find((j) => j.state === 'waiting'));
     expect(held.error).toMatch(/connection to the printer/);
+    expect(held.held).toBe(true);
     expect(printer.pending().length).toBeGreaterThan(0); // part of it is on the paper
     expect(
       r.audit().some((e) => e.outcome === 'held' && /Retry prints it whole/.test(e.detail ?? '')),

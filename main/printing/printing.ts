@@ -143,13 +143,11 @@ export const createPrintingSlice = (deps: {
     return {
       settings,
       printers: settings.printers.map(statusOf),
-      jobs: store.recent(RECENT_JOBS).map(publicJob),
+      jobs: store.recent(RECENT_JOBS),
     };
   };
   // Nothing is told after close (a notice may still be scheduled for the next tick).
   const changed = hub.batched('print:changed', () => (closed ? null : state()));
-
-  const publicJob = ({ partial: _partial, ...job }: StoredJob): PrintJob => job;
 
   /** A status read back (or learned from a print): staff see a change at once. */
   const observe = (printerId: string, reading: StatusReading): void => {
@@ -552,7 +550,7 @@ export const createPrintingSlice = (deps: {
     jobsOfOrder: (orderId) => {
       const names = new Map(readSettings().printers.map((p) => [p.id, p.name]));
       return store.ofOrder(orderId).map((job) => ({
-        ...publicJob(job),
+        ...job,
         printerName: names.get(job.printerId) ?? job.printerId,
       }));
     },

@@ -28,7 +28,10 @@ const NotPrinted = ({ job }: { job: PrintJob }) => {
       <p>
         <strong>{en.print.notPrinted(en.print.documents[job.document])}</strong>
         {' · '}
-        {en.print.notPrintedWhy(problem.printerName, en.print.printerStates[problem.reason])}
+        {en.print.notPrintedWhy(
+          problem.printerName,
+          job.held ? en.print.cutOff : en.print.printerStates[problem.reason],
+        )}
       </p>
       {error && <p>{error}</p>}
       <div className="card-actions">

@@ -17,6 +17,7 @@ const problemText = (problem: PrintProblem): string => {
       ? `${reason}: ${problem.detail}`
       : reason,
     what,
+    problem.jobs.some((job) => job.held),
   );
 };
 

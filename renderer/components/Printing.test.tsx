@@ -2,6 +2,7 @@
 // from the card, the printer settings (applied only when main confirms) and the paper preview.
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { en } from '../i18n/en';
 import type {
   PrinterConfig,
   PrinterStatus,
@@ -52,6 +53,7 @@ const job = (patch: Partial<PrintJob> = {}): PrintJob => ({
   origin: 'auto',
   attempts: 1,
   error: null,
+  held: false,
   createdAt: new Date().toISOString(),
   printedAt: null,
   ...patch,
@@ -179,6 +181,32 @@ describe('a ticket that did not print', () => {
     await waitFor(() => expect(within(card).queryByTestId('not-printed')).toBeNull());
     expect(bridge.callsTo('print:retry')).toEqual([{ jobId: 'job-42' }, { jobId: 'job-42' }]);
     expect(bridge.callsTo('print:order')).toEqual([]);
+  });
+
+  it('a ticket cut off mid-print says Reprint prints it whole, not that it prints by itself', async () => {
+    const order = makeOrder({ status: 'PRODUCTION', orderNumber: '1005' });
+    const bridge = createFakeBridge({
+      orders: [order],
+      print: printState({
+        printers: [status('kitchen'), status('counter')],
+        jobs: [
+          job({
+            id: 'job-43',
+            orderId: order.id,
+            orderNumber: '1005',
+            held: true,
+            error: 'The connection to the printer was lost while printing.',
+          }),
+        ],
+      }),
+    });
+    renderApp(bridge);
+    const card = await screen.findByRole('article', { name: 'Order #1005' });
+    const mark = await within(card).findByTestId('not-printed');
+    expect(mark.textContent).toContain(`Kitchen ticket not printed · Kitchen: ${en.print.cutOff}`);
+    const alarm = await screen.findByTestId('print-alarm');
+    expect(alarm.textContent).toContain('Reprint on its card prints it whole');
+    expect(alarm.textContent).not.toContain('prints by itself');
   });
 
   it('Don’t print drops the job: the mark and the alarm go', async () => {

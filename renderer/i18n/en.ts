@@ -221,8 +221,12 @@ export const en = {
     printers: 'Printers',
     allReady: 'ready',
     /** The alarm: a printer, why, and what did not print. */
-    alarm: (printer: string, reason: string, what: string) =>
-      `Not printed on ${printer} (${reason}): ${what}. It prints by itself once the printer is fixed.`,
+    alarm: (printer: string, reason: string, what: string, held: boolean) =>
+      held
+        ? `Not printed on ${printer} (${reason}): ${what}. Part of it may be on paper: Reprint on its card prints it whole.`
+        : `Not printed on ${printer} (${reason}): ${what}. It prints by itself once the printer is fixed.`,
+    /** A ticket the printer stopped in the middle of (PrintJob.held). */
+    cutOff: 'stopped mid-ticket, Reprint prints it whole',
     jobName: (document: string, orderNumber: string | null) =>
       orderNumber ? `#${orderNumber} ${document.toLowerCase()}` : document.toLowerCase(),
     silence: 'Silence',

@@ -306,6 +306,7 @@ export const createFakeBridge = (
         origin,
         attempts: 0,
         error: null,
+        held: false,
         createdAt: new Date().toISOString(),
         printedAt: null,
       };
