@@ -334,6 +334,52 @@ export const daySummaryDocument = (
   ]);
 };
 
+/**
+ * A made-up order for previews when none is chosen (setting printers up before the first order):
+ * options, a note with an allergy and a total, so every part of each document shows.
+ */
+export const sampleOrder = (at: Date): Order => {
+  const eur = (amount: number): Money => ({ amount, currency: 'EUR' });
+  const createdAt = at.toISOString();
+  return {
+    id: 'sample',
+    orderNumber: '123',
+    venueId: 'sample',
+    status: 'PRODUCTION',
+    platformStatus: 'PRODUCTION',
+    type: 'instant',
+    preorderTime: null,
+    preorderStatus: null,
+    deliveryType: 'takeaway',
+    selfDelivery: false,
+    items: [
+      {
+        id: 'i1',
+        name: 'Margherita',
+        count: 2,
+        options: [{ name: 'Size', value: 'Large', count: 1, price: eur(200) }],
+        total: eur(2400),
+        posId: null,
+      },
+      { id: 'i2', name: 'Lemonade', count: 1, options: [], total: eur(450), posId: null },
+    ],
+    total: eur(2850),
+    consumerName: 'Sample Customer',
+    consumerPhone: null,
+    consumerComment: 'Nut allergy, please',
+    pickupEta: new Date(at.getTime() + 20 * 60_000).toISOString(),
+    courierPickupEta: null,
+    pickupCompleted: false,
+    preparationMinutes: 20,
+    venuePreparationSeconds: null,
+    autoAccepted: false,
+    rejectReason: null,
+    createdAt,
+    updatedAt: createdAt,
+    pending: null,
+  };
+};
+
 export const testPage = (
   printerName: string,
   paperWidth: PaperWidthMm,

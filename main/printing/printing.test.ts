@@ -328,6 +328,22 @@ const network = (
 });
 
 describe('the printing slice and the virtual printer', () => {
+  it('previews an order document on a sample order when none is chosen, allergy note inverted', async () => {
+    const r = rig();
+    const sample = await r.slice.handlers['print:preview']({
+      document: 'kitchen-ticket',
+      paperWidth: 80,
+    });
+    expect(sample.columns).toBe(48);
+    const texts = sample.lines.flatMap((l) => (l.kind === 'text' ? [l] : []));
+    expect(texts.some((l) => l.text.includes('#123') && l.size === 3)).toBe(true);
+    expect(texts.some((l) => l.invert && /allergy/i.test(l.text))).toBe(true);
+    // A chosen order that is not here is still an error, not the sample.
+    await expect(
+      r.slice.handlers['print:preview']({ document: 'receipt', orderId: 'gone', paperWidth: 58 }),
+    ).rejects.toThrow('That order is not on this terminal.');
+  });
+
   it('prints what print:preview shows, line for line, for every document', async () => {
     const printer = await startPrinter();
     const r = rig();

@@ -29,7 +29,7 @@ import type { EventHub } from '../host/event-hub';
 import { ServiceError } from '../service-error';
 import type { Database } from '../storage/database';
 import type { Settings } from '../storage/settings';
-import { daySummaryDocument, orderDocument, testPage } from './documents';
+import { daySummaryDocument, orderDocument, sampleOrder, testPage } from './documents';
 import { encodeDocument } from './escpos';
 import type { NewJob, StoredJob } from './print-store';
 import { createPrintStore } from './print-store';
@@ -406,9 +406,8 @@ export const createPrintingSlice = (deps: {
         throw new ServiceError('invalid-request', 'Which day? A day summary needs a day.');
       return daySummaryDocument(summaryOf(request.day), request.paperWidth);
     }
-    if (!request.orderId)
-      throw new ServiceError('invalid-request', 'Which order? This document needs an order.');
-    const order = deps.order(request.orderId);
+    // No order chosen (no order yet, printers being set up): a sample order shows the layout.
+    const order = request.orderId ? deps.order(request.orderId) : sampleOrder(now());
     if (!order) throw new ServiceError('not-found', 'That order is not on this terminal.');
     return orderDocument(request.document, order, request.paperWidth, deps.venueName());
   };
