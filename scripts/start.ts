@@ -38,6 +38,8 @@ export type DemoOptions = {
   /** Start the web host on this port (0 = any); null = no web host. */
   webPort?: number | null;
   core?: Partial<Omit<CoreOptions, 'dataDir' | 'secretStore'>>;
+  /** Where the core keeps its secrets, instead of the keychain or memory (a benchmark restarts the core on it). */
+  secretStore?: SecretStore;
   log?: (line: string) => void;
 };
 
@@ -145,7 +147,9 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
     stops.push(() => sandbox.close());
     const terminal = createTerminal(relayDb, [sandbox.demo.venueId], { name: 'demo counter' });
 
-    const { store, keychain } = await pickSecretStore(options.keychain ?? true, log);
+    const { store, keychain } = options.secretStore
+      ? { store: options.secretStore, keychain: false }
+      : await pickSecretStore(options.keychain ?? true, log);
     const core = await startCore({ ...options.core, dataDir, secretStore: store });
     const coreRef: { current: Core | null } = { current: core };
     stops.push(async () => {

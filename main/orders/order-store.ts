@@ -114,10 +114,13 @@ export const createOrderStore = (
   const reason = touch('UPDATE orders SET reject_reason = ?, updated_at = ? WHERE id = ?');
   const dataOnly = touch('UPDATE orders SET data = ?, updated_at = ? WHERE id = ?');
 
+  // `+created_at`: sorting by the bare column lets SQLite walk the whole table down its
+  // created_at index (100 ms with 100,000 orders); without, it searches the three indexes
+  // (migration 010) and sorts the day's few hundred rows.
   const listRows = db.prepare<[{ since: string }], OrderRow>(
     `SELECT * FROM orders
      WHERE platform_status IN ('CREATED', 'PRODUCTION', 'READY') OR created_at >= @since OR updated_at >= @since
-     ORDER BY created_at DESC LIMIT 500`,
+     ORDER BY +created_at DESC LIMIT 500`,
   );
 
   const selectOpen = db.prepare<[], { id: string; platform_status: OrderStatus }>(

@@ -6,6 +6,7 @@ import { migration004RelayLog } from './004-relay-log';
 import { migration005OutboxFacts } from './005-outbox-facts';
 import { migration006NotificationFields } from './006-notification-fields';
 import { migration007AutoAccepted } from './007-auto-accepted';
+import { migration010OrderIndexes } from './010-order-indexes';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -16,4 +17,5 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration005OutboxFacts,
   migration006NotificationFields,
   migration007AutoAccepted,
+  migration010OrderIndexes,
 ];
