@@ -1,6 +1,7 @@
 // The renderer's state, fed only by the Bridge: initial reads, then the service's events.
 // Actions call the bridge and let the service's events bring the resulting state back, so the
 // board never shows something the service has not stored.
+import { dequal } from 'dequal';
 import { createStore } from 'zustand/vanilla';
 import type {
   AppStatus,
@@ -240,6 +241,26 @@ export const mergeById = <T extends { id: string }>(
   return newcomers === 'first' ? [...added, ...merged] : [...merged, ...added];
 };
 
+/**
+ * `next` with every item equal to its namesake in `previous` replaced by that same object, and
+ * `previous` itself when nothing changed: a reload of 300 orders where one changed re-renders
+ * one card (memoised on the order's identity), not the board.
+ */
+export const keepUnchanged = <T extends { id: string }>(
+  previous: readonly T[],
+  next: readonly T[],
+): T[] => {
+  const before = new Map(previous.map((item) => [item.id, item]));
+  let same = previous.length === next.length;
+  const shared = next.map((item, index) => {
+    const old = before.get(item.id);
+    const kept = old !== undefined && (old === item || dequal(old, item)) ? old : item;
+    if (kept !== previous[index]) same = false;
+    return kept;
+  });
+  return same ? (previous as T[]) : shared;
+};
+
 const without = <T>(record: Record<string, T>, key: string): Record<string, T> => {
   if (!(key in record)) return record;
   const copy = { ...record };
@@ -275,14 +296,19 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           )
           .filter((o) => !s.startCooking.some((c) => c.id === o.id))
           .map((o) => ({ id: o.id, orderNumber: o.orderNumber }));
-        const orders = whole ? incoming : mergeById(s.orders, incoming);
+        const orders = keepUnchanged(s.orders, whole ? incoming : mergeById(s.orders, incoming));
         // A finished or cancelled order needs no "start cooking" any more.
         const stillCooking = (list: AppState['startCooking']) =>
           list.filter((c) => {
             const order = orders.find((o) => o.id === c.id);
             return order !== undefined && !isFinalStatus(order.status);
           });
-        const startCooking = stillCooking([...s.startCooking, ...newlyCooking]);
+        const cooking = stillCooking([...s.startCooking, ...newlyCooking]);
+        const startCooking =
+          cooking.length === s.startCooking.length &&
+          cooking.every((c, i) => c === s.startCooking[i])
+            ? s.startCooking
+            : cooking;
         const alarms = newlyCancelled.length > 0 || newlyCooking.length > 0;
         return {
           orders,

@@ -40,6 +40,8 @@ export type DemoOptions = {
   /** Start the web host on this port (0 = any); null = no web host. */
   webPort?: number | null;
   core?: Partial<Omit<CoreOptions, 'dataDir' | 'secretStore'>>;
+  /** Where the core keeps its secrets, instead of the keychain or memory (a benchmark restarts the core on it). */
+  secretStore?: SecretStore;
   log?: (line: string) => void;
   /** Start a virtual ESC/POS printer and set it up as the counter's printer (default true). */
   printer?: boolean;
@@ -153,7 +155,9 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
 
     const printer = options.printer === false ? null : await startVirtualPrinter();
     if (printer) stops.push(() => printer.close());
-    const { store, keychain } = await pickSecretStore(options.keychain ?? true, log);
+    const { store, keychain } = options.secretStore
+      ? { store: options.secretStore, keychain: false }
+      : await pickSecretStore(options.keychain ?? true, log);
     const core = await startCore({ ...options.core, dataDir, secretStore: store });
     const coreRef: { current: Core | null } = { current: core };
     stops.push(async () => {

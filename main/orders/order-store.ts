@@ -62,7 +62,7 @@ export type OrderStore = {
   recordAction(action: ActionTaken): void;
   get(orderId: string): Order | null;
   has(orderId: string): boolean;
-  /** Open orders and those of the last 24 hours, newest first. */
+  /** Every open order and the newest 500 finished in the last 24 hours, newest first. */
   list(): Order[];
   /** Orders placed in [from, to) (ISO times), oldest first. */
   placedBetween(from: string, to: string): Order[];
@@ -161,10 +161,20 @@ export const createOrderStore = (
   const reason = touch('UPDATE orders SET reject_reason = ?, updated_at = ? WHERE id = ?');
   const dataOnly = touch('UPDATE orders SET data = ?, updated_at = ? WHERE id = ?');
 
+  // Every open order, however busy the day (a board of 300 open orders after 900 that day must
+  // not lose the oldest), and the finished ones of the last day up to 500. `+created_at`: sorting
+  // by the bare column lets SQLite walk the whole table down its created_at index (100 ms with
+  // 100,000 orders); this way it searches the indexes of migration 010 and sorts the day's rows.
   const listRows = db.prepare<[{ since: string }], OrderRow>(
-    `SELECT * FROM orders
-     WHERE platform_status IN ('CREATED', 'PRODUCTION', 'READY') OR created_at >= @since OR updated_at >= @since
-     ORDER BY created_at DESC LIMIT 500`,
+    `SELECT * FROM orders WHERE platform_status IN ('CREATED', 'PRODUCTION', 'READY')
+     UNION ALL
+     SELECT * FROM (
+       SELECT * FROM orders
+       WHERE platform_status NOT IN ('CREATED', 'PRODUCTION', 'READY')
+         AND (created_at >= @since OR updated_at >= @since)
+       ORDER BY +created_at DESC LIMIT 500
+     )
+     ORDER BY created_at DESC`,
   );
 
   const placedRows = db.prepare<[string, string], OrderRow>(

@@ -3,9 +3,10 @@ import type { KeyboardEvent } from 'react';
 import { ORDER_ACTIONS } from '../../shared/order-actions';
 import { useApp, useAppStore, usePlatformOffset } from '../app-context';
 import { COLUMN_IDS, groupOrders, needsAttention, primaryAction } from '../board';
+import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
 import type { ColumnId } from '../board';
 import { en } from '../i18n/en';
-import { OrderCard } from './OrderCard';
+import { cardClock, OrderCard } from './OrderCard';
 
 /** The card element of an order, if it is on the board. */
 const cardElement = (root: HTMLElement, orderId: string): HTMLElement | null =>
@@ -17,6 +18,9 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const now = machineNow + usePlatformOffset();
   const orders = useApp((s) => s.orders);
   const selected = useApp((s) => s.selectedOrderId);
+  const unclaimedAfter = useApp(
+    (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES,
+  );
   const columns = useMemo(() => groupOrders(orders, now), [orders, now]);
   const board = useRef<HTMLElement>(null);
 
@@ -74,7 +78,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
               <OrderCard
                 key={order.id}
                 order={order}
-                now={now}
+                clock={cardClock(order, now, unclaimedAfter)}
                 flashing={needsAttention(order)}
                 selected={selected === order.id}
               />

@@ -4,7 +4,6 @@ import { useApp, useAppStore } from '../app-context';
 import { availableActions, ORDER_ACTIONS } from '../../shared/order-actions';
 import { columnOf, isClosedByPlatform } from '../board';
 import {
-  DEFAULT_UNCLAIMED_AFTER_MINUTES,
   ESCALATE_AFTER_MS,
   isCourierLate,
   isPickedUpByCourier,
@@ -64,17 +63,53 @@ const ageClass = (order: Order, now: number): string => {
   return waited > WARN_MS ? 'card-age-warn' : '';
 };
 
-type Props = { order: Order; now: number; flashing: boolean; selected: boolean };
+/**
+ * Everything a card shows that depends on the clock, as plain values: the board ticks every few
+ * seconds, and a card re-renders only when one of these changed (most ticks change none), not on
+ * every tick.
+ */
+export type CardClock = {
+  done: boolean;
+  age: string;
+  ageClass: string;
+  due: { text: string; overdue: boolean } | null;
+  /** How long a new order has waited for an answer, once that is long enough to say. */
+  waiting: string | null;
+  escalated: boolean;
+  courierLate: boolean;
+  courierCountdown: string | null;
+  unclaimed: boolean;
+  unclaimedFor: string | null;
+};
 
-const OrderCardView = ({ order, now, flashing, selected }: Props) => {
+export const cardClock = (order: Order, now: number, unclaimedAfter: number): CardClock => {
+  const readyBy = readyByOf(order);
+  const waited = unansweredFor(order, now);
+  const escalated = waited !== null && waited >= ESCALATE_AFTER_MS;
+  const unclaimed = isUnclaimedTakeaway(order, now, unclaimedAfter);
+  return {
+    done: columnOf(order, now) === 'done',
+    age: formatAge(order.createdAt, now),
+    ageClass: ageClass(order, now),
+    due: readyBy ? dueCountdown(readyBy.at, now) : null,
+    waiting: escalated && waited !== null ? formatDuration(waited) : null,
+    escalated,
+    courierLate: isCourierLate(order, now),
+    courierCountdown: order.courierPickupEta ? courierCountdown(order.courierPickupEta, now) : null,
+    unclaimed,
+    unclaimedFor:
+      unclaimed && order.pickupEta ? formatDuration(now - Date.parse(order.pickupEta)) : null,
+  };
+};
+
+type Props = { order: Order; clock: CardClock; flashing: boolean; selected: boolean };
+
+const OrderCardView = ({ order, clock, flashing, selected }: Props) => {
   const submitting = useApp((s) => Boolean(s.submitting[order.id]));
   const callError = useApp((s) => s.callErrors[order.id] ?? null);
   const cooking = useApp((s) => s.startCooking.some((c) => c.id === order.id));
-  const unclaimedAfter = useApp(
-    (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES,
-  );
   const act = useAppStore().getState();
-  const done = columnOf(order, now) === 'done';
+  const { done, due, escalated, courierLate, unclaimed } = clock;
   // The platform closed the order (cancelled, rejected, handed over): retrying can only fail again.
   const closed = isClosedByPlatform(order);
   const actions = submitting ? [] : availableActions(order);
@@ -101,11 +136,6 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
   };
 
   const readyBy = readyByOf(order);
-  const due = readyBy ? dueCountdown(readyBy.at, now) : null;
-  const waited = unansweredFor(order, now);
-  const escalated = waited !== null && waited >= ESCALATE_AFTER_MS;
-  const courierLate = isCourierLate(order, now);
-  const unclaimed = isUnclaimedTakeaway(order, now, unclaimedAfter);
 
   const classes = ['card'];
   if (flashing || cooking) classes.push('card-flash');
@@ -136,8 +166,8 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
         >
           {deliveryLabel(order)}
         </span>
-        <span className={`card-age ${ageClass(order, now)}`} title={order.createdAt}>
-          {formatAge(order.createdAt, now)}
+        <span className={`card-age ${clock.ageClass}`} title={order.createdAt}>
+          {clock.age}
         </span>
       </header>
 
@@ -160,9 +190,7 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
             data-testid="courier-eta"
           >
             {en.order.courierEta(formatClock(order.courierPickupEta))}{' '}
-            <span className="courier-countdown">
-              ({courierCountdown(order.courierPickupEta, now)})
-            </span>
+            <span className="courier-countdown">({clock.courierCountdown})</span>
           </span>
         )}
         {order.pickupCompleted && (
@@ -193,9 +221,9 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
           </button>
         </div>
       )}
-      {escalated && waited !== null && (
+      {clock.waiting !== null && (
         <p className="card-waiting" data-testid="waiting">
-          {en.order.waiting(formatDuration(waited))}
+          {en.order.waiting(clock.waiting)}
         </p>
       )}
       {readyBy && due && (
@@ -208,12 +236,9 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
           {readyBy.confirmed ? due.text : en.order.readyByAsked}
         </p>
       )}
-      {unclaimed && order.pickupEta && (
+      {unclaimed && order.pickupEta && clock.unclaimedFor !== null && (
         <p className="card-unclaimed-note" data-testid="unclaimed" role="status">
-          {en.order.unclaimed(
-            formatClock(order.pickupEta),
-            formatDuration(now - Date.parse(order.pickupEta)),
-          )}
+          {en.order.unclaimed(formatClock(order.pickupEta), clock.unclaimedFor)}
         </p>
       )}
 
@@ -320,7 +345,7 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
         </div>
       )}
 
-      <OrderPrint order={order} now={now} selected={selected} />
+      <OrderPrint order={order} selected={selected} />
       {actions.length > 0 && (
         <div className="card-actions">
           {actions.map((kind) => (
@@ -342,4 +367,28 @@ const OrderCardView = ({ order, now, flashing, selected }: Props) => {
   );
 };
 
-export const OrderCard = memo(OrderCardView);
+const sameClock = (a: CardClock, b: CardClock): boolean =>
+  a.done === b.done &&
+  a.age === b.age &&
+  a.ageClass === b.ageClass &&
+  a.due?.text === b.due?.text &&
+  a.due?.overdue === b.due?.overdue &&
+  a.waiting === b.waiting &&
+  a.escalated === b.escalated &&
+  a.courierLate === b.courierLate &&
+  a.courierCountdown === b.courierCountdown &&
+  a.unclaimed === b.unclaimed &&
+  a.unclaimedFor === b.unclaimedFor;
+
+/**
+ * Re-renders when its order object changed (the store keeps unchanged orders identical), its
+ * selection or ring changed, or something it shows of the clock changed.
+ */
+export const OrderCard = memo(
+  OrderCardView,
+  (a, b) =>
+    a.order === b.order &&
+    a.flashing === b.flashing &&
+    a.selected === b.selected &&
+    sameClock(a.clock, b.clock),
+);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Order } from '../../shared/domain';
 import type { OrderDocumentKind, PrintJob } from '../../shared/printing';
-import { useApp, usePlatformOffset } from '../app-context';
+import { useApp } from '../app-context';
 import { toBridgeError } from '../bridge';
 import { en } from '../i18n/en';
 import { isInFlight, isUnprinted, jobProblem, printableDocuments } from '../print-status';
@@ -129,22 +129,29 @@ const PrintMenu = ({ order, onDone }: { order: Order; onDone: (outcome: Outcome)
 };
 
 /**
+ * This machine's clock, ticking every second only while `active`: a queued job turns into a
+ * "not printed" mark within a second of its threshold, and a card with no job on its way does
+ * not re-render every second (a full board has hundreds of cards).
+ */
+const useClockWhile = (active: boolean): number => {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const tick = () => setNow(Date.now());
+    tick();
+    const timer = setInterval(tick, 1_000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+};
+
+/**
  * Printing on an order's card: a loud mark for each ticket that did not print, a quiet line while
  * one is on its way, and, on the selected card (like marking a line sold out), a Print button
  * that opens the documents to print (a new job each time: a reprint). Only on the selected card:
  * a button on every card would make each taller on a full board for something rarely needed.
  */
-export const OrderPrint = ({
-  order,
-  now: boardNow,
-  selected,
-}: {
-  order: Order;
-  now: number;
-  selected: boolean;
-}) => {
-  // The board counts on the platform's clock; jobs are stamped by main on this machine's.
-  const now = boardNow - usePlatformOffset();
+export const OrderPrint = ({ order, selected }: { order: Order; selected: boolean }) => {
   // Printing not read (main's printing unavailable): nothing to offer, the settings say why.
   const loaded = useApp((s) => s.print !== null);
   const allJobs = useApp((s) => s.print?.jobs ?? NO_JOBS);
@@ -152,6 +159,8 @@ export const OrderPrint = ({
     () => allJobs.filter((job) => job.orderId === order.id),
     [allJobs, order.id],
   );
+  // Jobs are stamped by main on this machine's clock; it ticks only while one is on its way.
+  const now = useClockWhile(jobs.some((job) => job.state === 'queued' || job.state === 'printing'));
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const unprinted = jobs.filter((job) => isUnprinted(job, now));

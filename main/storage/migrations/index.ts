@@ -8,6 +8,7 @@ import { migration006NotificationFields } from './006-notification-fields';
 import { migration007AutoAccepted } from './007-auto-accepted';
 import { migration008OrderHistory } from './008-order-history';
 import { migration009PrintJobs } from './009-print-jobs';
+import { migration010OrderIndexes } from './010-order-indexes';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -20,4 +21,5 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration007AutoAccepted,
   migration008OrderHistory,
   migration009PrintJobs,
+  migration010OrderIndexes,
 ];

@@ -14,6 +14,7 @@ import { migration006NotificationFields } from './006-notification-fields';
 import { migration007AutoAccepted } from './007-auto-accepted';
 import { migration008OrderHistory } from './008-order-history';
 import { migration009PrintJobs } from './009-print-jobs';
+import { migration010OrderIndexes } from './010-order-indexes';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -540,6 +541,38 @@ describe('migration 009 (print jobs)', () => {
     ).toThrow(/CHECK/);
   });
 });
+
+describe('migration 010 (order indexes)', () => {
+  it("indexes open orders and updated_at, so the board's reads search instead of scanning, and keeps every row", () => {
+    const db = new BetterSqlite3(':memory:');
+    const position = MIGRATIONS.indexOf(migration010OrderIndexes);
+    const before = MIGRATIONS.slice(0, position);
+    migrate(db, before);
+    const insert = db.prepare(
+      `INSERT INTO orders (id, venue_id, order_number, platform_status, data, created_at, updated_at)
+       VALUES (?, 'v', ?, ?, '{}', ?, ?)`,
+    );
+    insert.run('old', '1', 'DELIVERED', '2026-01-01T10:00:00.000Z', '2026-01-01T10:30:00.000Z');
+    insert.run('open', '2', 'PRODUCTION', '2026-01-02T10:00:00.000Z', '2026-01-02T10:05:00.000Z');
+    const plan = (sql: string): string =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>)
+        .map((row) => row.detail)
+        .join('; ');
+    const openOrders =
+      "SELECT id FROM orders WHERE platform_status IN ('CREATED', 'PRODUCTION', 'READY')";
+    const recent = "SELECT id FROM orders WHERE updated_at >= '2026-01-02T00:00:00.000Z'";
+    expect(plan(openOrders)).toMatch(/^SCAN orders/);
+
+    migrate(db, [...before, migration010OrderIndexes]);
+    expect(db.pragma('user_version', { simple: true })).toBe(position + 1);
+    expect(plan(openOrders)).toContain('USING INDEX orders_open');
+    expect(plan(recent)).toContain('USING INDEX orders_by_updated');
+    expect(db.prepare(openOrders).all()).toEqual([{ id: 'open' }]);
+    expect(db.prepare(recent).all()).toEqual([{ id: 'open' }]);
+    expect(db.prepare('SELECT COUNT(*) AS n FROM orders').get()).toEqual({ n: 2 });
+  });
+});
+
 
 describe('openDatabase', () => {
   it('uses WAL and synchronous=FULL and applies every migration once', () => {

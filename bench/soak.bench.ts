@@ -1,0 +1,243 @@
+// Eight hours at the counter, compressed: a shift of SOAK_HOURS simulated hours (default 8) at
+// five times a lunch rush (300 orders an hour, ≥ 2,400 in all) through the real sandbox, relay
+// (its own process), core, web host and Chromium. Every hour: 300 orders placed in the sandbox
+// (1 % pre-orders), each accepted with a preparation time (5 % rejected instead), made ready,
+// and the previous hour's handed over (so about 300 orders stay active on the board); pre-orders
+// confirmed; the venue switched offline and back online; an item sold out and back; and a
+// network cut: the relay stopped and started again, and the platform refusing every call for a
+// moment. One action in 20 is a click on the card's button in Chromium, the rest go through the
+// core's API (the same handlers the web host serves).
+// Figures: the page's JS heap (after a forced GC over CDP) and this process's RSS (the core, the
+// web host and the sandbox; after global.gc) at start and end, every orders:changed event's
+// time in the page (bench/board-timing.ts) and the database's size per 1,000 orders.
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import type { Page } from 'playwright-core';
+import type { Order } from '../shared/domain';
+import { ORDER_ACTIONS } from '../shared/order-actions';
+import { en } from '../renderer/i18n/en';
+import { createMemorySecretStore } from '../main/secrets/secret-store';
+import { ensureRendererBuilt } from '../scripts/start-web';
+import { startDemo } from '../scripts/start';
+import { control, controlCall, eventually, launchChromium } from '../test/e2e/support';
+import { BOARD_INSTRUMENT, percentile, summary } from './board-timing';
+
+const HOURS = Number(process.env.SOAK_HOURS ?? 8);
+const ORDERS_PER_HOUR = Number(process.env.SOAK_ORDERS_PER_HOUR ?? 300);
+const CLICK_EVERY = 20;
+const TARGETS = { growthMb: 30, updateP95Ms: 16 };
+const MB = 2 ** 20;
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const rssMb = (): number => {
+  gc();
+  gc();
+  return process.memoryUsage().rss / MB;
+};
+
+const heapMb = async (page: Page): Promise<number> => {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    return usedSize / MB;
+  } finally {
+    await cdp.detach();
+  }
+};
+
+const inBatches = async <T>(items: T[], size: number, run: (item: T) => Promise<unknown>) => {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
+};
+
+await ensureRendererBuilt();
+const demo = await startDemo({
+  ordersPerMinute: 0,
+  seed: 7,
+  webPort: 0,
+  secretStore: createMemorySecretStore(),
+  notificationRetry: { retries: 4, intervalMs: 1_000 },
+  core: { backoff: { baseMs: 200, capMs: 2_000 }, reconcileIntervalMs: 10_000 },
+  log: () => undefined,
+});
+const browser = await launchChromium();
+const started = performance.now();
+try {
+  const api = demo.core.api;
+  const sandbox = control(demo);
+  const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
+  await page.addInitScript({ content: BOARD_INSTRUMENT });
+  await page.goto(demo.webHost!.url);
+  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
+  const heapCold = await heapMb(page);
+  const rssCold = rssMb();
+  // Judged from the end of the first hour: by then code is compiled and caches are filled.
+  let heapStart = heapCold;
+  let rssStart = rssCold;
+  const item = (await api['menu:get']({})).items[0];
+
+  const known = new Set<string>();
+  const waitForOrders = (count: number): Promise<Order[]> =>
+    eventually(
+      async () => (await api['orders:list']({})).filter((o) => !known.has(o.id)),
+      (fresh) => fresh.length >= count,
+      120_000,
+    );
+  const click = async (order: Order, kind: 'ready' | 'delivered'): Promise<void> => {
+    const label = en.actions.kinds[ORDER_ACTIONS[kind].labelKey];
+    await page
+      .locator(`article[data-order-id="${order.id}"] .card-actions button`, { hasText: label })
+      .click({ timeout: 30_000 });
+  };
+
+  // A few minutes over the platform's own estimate, as a busy kitchen asks.
+  const preparation = (order: Order): number | null =>
+    order.pickupEta
+      ? Math.max(1, Math.ceil((Date.parse(order.pickupEta) - Date.now()) / 60_000)) +
+        (Number(order.orderNumber) % 8)
+      : null;
+
+  let placed = 0;
+  let clicks = 0;
+  let previousHour: Order[] = [];
+  const spans: number[] = [];
+  for (let hour = 1; hour <= HOURS; hour += 1) {
+    // The network cut of the hour: the relay goes away, then the platform refuses for a moment.
+    await demo.restartRelay();
+    await sandbox.faults({ error_rate: 1 });
+
+    const preorders = Math.max(1, Math.round(ORDERS_PER_HOUR / 100));
+    const kinds = Array.from({ length: ORDERS_PER_HOUR }, (_, i) => i);
+    await inBatches(kinds, 10, async (i) => {
+      if (i < preorders)
+        await controlCall(demo.sandbox.controlUrl, 'POST', '/orders', {
+          venue_id: demo.sandbox.demo.venueId,
+          type: 'takeaway',
+          preorder_time: new Date(Date.now() + 3 * 3_600_000).toISOString(),
+        });
+      else await sandbox.placeOrder(i % 3 === 0 ? 'homedelivery' : 'takeaway');
+    });
+    placed += ORDERS_PER_HOUR;
+    await sandbox.faults({ error_rate: 0 });
+    const orders = await waitForOrders(ORDERS_PER_HOUR);
+    for (const order of orders) known.add(order.id);
+
+    await api['venue:setOnline']({ online: false, until: null });
+    if (item)
+      await api['menu:setItemAvailability']({
+        externalData: item.externalData,
+        enabled: false,
+        disabledUntil: null,
+      });
+
+    const rejected = orders.filter((_, i) => i % 20 === 7 && _.type === 'instant');
+    const kept = orders.filter((o) => !rejected.includes(o));
+    await inBatches(rejected, 10, (o) =>
+      api['orders:reject']({ orderId: o.id, reason: 'Kitchen busy' }),
+    );
+    await inBatches(kept, 10, (o) =>
+      o.type === 'preorder'
+        ? api['orders:confirmPreorder']({ orderId: o.id })
+        : api['orders:accept']({
+            orderId: o.id,
+            preparationMinutes: preparation(o),
+          }),
+    );
+    const instant = kept.filter((o) => o.type === 'instant');
+    const byApi = instant.filter((_, i) => i % CLICK_EVERY !== 0);
+    await inBatches(byApi, 10, (o) => api['orders:markReady']({ orderId: o.id }));
+    for (const order of instant.filter((_, i) => i % CLICK_EVERY === 0)) {
+      await click(order, 'ready');
+      clicks += 1;
+    }
+    // Last hour's orders leave the counter: about 300 stay active on the board meanwhile.
+    // The platform's couriers take the delivery orders (arriving, picked up, delivered).
+    for (const [i, order] of previousHour.entries()) {
+      if (order.deliveryType === 'homedelivery') {
+        for (const event of ['arriving', 'picked_up', 'delivered'])
+          await controlCall(demo.sandbox.controlUrl, 'POST', `/orders/${order.id}/courier`, {
+            event,
+          });
+      } else if (i % CLICK_EVERY === 1) {
+        await click(order, 'delivered');
+        clicks += 1;
+      } else await api['orders:handOver']({ orderId: order.id });
+    }
+    previousHour = instant;
+
+    await api['venue:setOnline']({ online: true });
+    if (item)
+      await api['menu:setItemAvailability']({ externalData: item.externalData, enabled: true });
+    // The hour is over when every action reached the platform.
+    await eventually(
+      () => api['outbox:list']({}),
+      (entries) => entries.every((e) => e.state === 'done'),
+      300_000,
+    );
+    spans.push(
+      ...(await page.evaluate(() =>
+        (window as unknown as { __spans: { event: number[] } }).__spans.event.splice(0),
+      )),
+    );
+    const active = (await api['orders:list']({})).filter((o) =>
+      ['CREATED', 'PRODUCTION', 'READY'].includes(o.status),
+    ).length;
+    if (hour === 1 && HOURS > 1) {
+      heapStart = await heapMb(page);
+      rssStart = rssMb();
+    }
+    console.log(
+      `hour ${hour}: ${placed} orders placed, ${active} active, ${clicks} clicks so far, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
+  }
+  for (const order of previousHour) {
+    if (order.deliveryType === 'homedelivery') {
+      for (const event of ['arriving', 'picked_up', 'delivered'])
+        await controlCall(demo.sandbox.controlUrl, 'POST', `/orders/${order.id}/courier`, {
+          event,
+        });
+    } else await api['orders:handOver']({ orderId: order.id });
+  }
+  await eventually(
+    () => api['outbox:list']({}),
+    (entries) => entries.every((e) => e.state === 'done'),
+    300_000,
+  );
+
+  const heapEnd = await heapMb(page);
+  const rssEnd = rssMb();
+  // Closing the core checkpoints the WAL into the database file.
+  await demo.releaseCore();
+  const dbPath = path.join(demo.dataDir, 'countertop.db');
+  const dbBytes = statSync(dbPath).size;
+  const heapGrowth = heapEnd - heapStart;
+  const rssGrowth = rssEnd - rssStart;
+  const verdict = (ok: boolean) => (ok ? 'pass' : 'FAIL');
+  console.log(
+    `shift: ${HOURS} h, ${placed} orders, ${clicks} actions clicked in Chromium, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  console.log(
+    `renderer JS heap: ${heapCold.toFixed(1)} MB at start, ${heapStart.toFixed(1)} MB after hour 1 → ${heapEnd.toFixed(1)} MB at the end, growth ${heapGrowth.toFixed(1)} MB since hour 1 (target < ${TARGETS.growthMb} MB: ${verdict(heapGrowth < TARGETS.growthMb)})`,
+  );
+  console.log(
+    `main RSS (core + web host + sandbox in this process): ${rssCold.toFixed(1)} MB at start, ${rssStart.toFixed(1)} MB after hour 1 → ${rssEnd.toFixed(1)} MB at the end, growth ${rssGrowth.toFixed(1)} MB since hour 1 (target < ${TARGETS.growthMb} MB: ${verdict(rssGrowth < TARGETS.growthMb)})`,
+  );
+  const p95 = percentile(spans, 95);
+  console.log(
+    `board update during the shift (${spans.length} events, about 300 active orders), event in page → idle: ${summary(spans)} (target p95 ≤ ${TARGETS.updateP95Ms} ms: ${verdict(p95 <= TARGETS.updateP95Ms)})`,
+  );
+  console.log(
+    `database: ${(dbBytes / MB).toFixed(1)} MB for ${placed} orders, ${(dbBytes / 1024 / (placed / 1000)).toFixed(0)} KB per 1,000 orders (with their actions, notifications and audit)`,
+  );
+  process.exitCode =
+    heapGrowth < TARGETS.growthMb && rssGrowth < TARGETS.growthMb && p95 <= TARGETS.updateP95Ms
+      ? 0
+      : 1;
+} finally {
+  await browser.close();
+  await demo.close();
+}

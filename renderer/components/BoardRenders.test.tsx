@@ -1,0 +1,95 @@
+// What re-renders when the board changes: a shift changes one order at a time among hundreds, and
+// a board that re-renders every card for each change (or each clock tick) drops frames at a rush.
+// A card renders its number through en.order.number, so counting those calls per order number
+// counts each card's renders.
+import { act, cleanup, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '../../shared/domain';
+import { en } from '../i18n/en';
+import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
+import { renderApp } from '../testing/render-app';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  vi.useRealTimers();
+});
+
+const ORDERS = 40;
+const STATUSES = ['CREATED', 'PRODUCTION', 'READY'] as const;
+
+const boardOf = (): Order[] =>
+  Array.from({ length: ORDERS }, (_, i) =>
+    makeOrder({
+      orderNumber: `R${i}`,
+      status: STATUSES[i % 3],
+      platformStatus: STATUSES[i % 3],
+      createdAt: new Date(Date.now() - (i % 7) * 60_000 - 10_000).toISOString(),
+    }),
+  );
+
+/** Renders per order number since the last reset. */
+const countRenders = () => {
+  const spy = vi.spyOn(en.order, 'number');
+  return {
+    reset: () => spy.mockClear(),
+    rendered: (): string[] => [...new Set(spy.mock.calls.map(([n]) => n))].sort(),
+  };
+};
+
+const start = async (orders: Order[]) => {
+  vi.useFakeTimers({
+    shouldAdvanceTime: true,
+    toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+  });
+  const bridge = createFakeBridge({ orders });
+  // Like the web host and the IPC: every list is a fresh copy, never the objects the page holds.
+  bridge.handle('orders:list', async () => structuredClone(bridge.orders));
+  const app = renderApp(bridge);
+  await screen.findByRole('article', { name: `Order #R${ORDERS - 1}` });
+  return { bridge, ...app };
+};
+
+describe('board re-renders', () => {
+  it('re-renders only the card of the order an event changed', async () => {
+    const orders = boardOf();
+    const { bridge } = await start(orders);
+    const renders = countRenders();
+
+    const changed: Order = { ...orders[3]!, status: 'PRODUCTION', platformStatus: 'PRODUCTION' };
+    act(() => bridge.emit('orders:changed', { orders: [changed] }));
+    expect(renders.rendered()).toEqual(['R3']);
+    expect(screen.getByRole('article', { name: 'Order #R3' }).getAttribute('data-status')).toBe(
+      'PRODUCTION',
+    );
+
+    // An event that repeats what the board already shows (a copy, equal) re-renders nothing.
+    renders.reset();
+    act(() => bridge.emit('orders:changed', { orders: [structuredClone(changed)] }));
+    expect(renders.rendered()).toEqual([]);
+  });
+
+  it('re-renders only the changed card when the whole list is read again', async () => {
+    const orders = boardOf();
+    const { bridge, store } = await start(orders);
+    const renders = countRenders();
+
+    // An action reloads the whole list afterwards: 40 fresh objects, one of them different.
+    await act(() => store.getState().markReady(orders[7]!.id));
+    expect(renders.rendered()).toEqual(['R7']);
+    expect(bridge.callsTo('orders:list').length).toBeGreaterThan(1);
+  });
+
+  it('re-renders no card on a clock tick that changes nothing they show, and each card whose age turns', async () => {
+    const { store } = await start(boardOf());
+    const renders = countRenders();
+
+    // The board's clock ticks every 5 s; ages are shown in whole minutes.
+    await act(async () => vi.advanceTimersByTime(5_000));
+    expect(renders.rendered()).toEqual([]);
+
+    // A minute later every age has turned: every card shows a new one.
+    await act(async () => vi.advanceTimersByTime(60_000));
+    expect(renders.rendered()).toHaveLength(store.getState().orders.length);
+  });
+});
