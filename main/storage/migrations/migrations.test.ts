@@ -573,7 +573,6 @@ describe('migration 010 (order indexes)', () => {
   });
 });
 
-
 describe('openDatabase', () => {
   it('uses WAL and synchronous=FULL and applies every migration once', () => {
     const path = tempDb();
