@@ -1,6 +1,6 @@
 // The renderer store on its own, fed by the fake bridge: initial reads, then events that carry
 // only what changed, applied as deltas.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../shared/domain';
 import { createFakeBridge, makeDelivery, makeOrder } from './testing/fake-bridge';
 import { createAppStore, isRinging, mergeById } from './store';
@@ -59,6 +59,49 @@ describe('app store', () => {
     const three = makeOrder();
     bridge.emit('orders:changed', { orders: [three] });
     expect(store.getState().orders.map((o) => o.id)).toEqual([one.id, two.id, three.id]);
+  });
+
+  it("an action's list answer that comes after a newer event does not undo it", async () => {
+    const order = makeOrder({ status: 'CREATED' });
+    const bridge = createFakeBridge({ orders: [order] });
+    const store = await started(bridge);
+    const accepting = {
+      ...order,
+      status: 'PRODUCTION' as const,
+      pending: {
+        actionId: 'a1',
+        kind: 'accept' as const,
+        state: 'pending' as const,
+        error: null,
+        attempts: 0,
+        createdAt: order.createdAt,
+      },
+    };
+    const confirmed = {
+      ...order,
+      status: 'PRODUCTION' as const,
+      platformStatus: 'PRODUCTION' as const,
+    };
+    const newcomer = makeOrder({ status: 'CREATED' });
+    // The reload after the accept is read while the accept is on its way, and answered late.
+    let answer: (orders: (typeof order)[]) => void = () => undefined;
+    bridge.handle('orders:accept', async () => ({ actionId: 'a1' }));
+    bridge.handle('orders:list', () => new Promise((resolve) => (answer = resolve)));
+    const accepted = store.getState().accept(order.id, 20);
+    await vi.waitFor(() => expect(bridge.callsTo('orders:list')).toHaveLength(2));
+    // Meanwhile the platform confirms, and a new order arrives.
+    bridge.emit('orders:changed', { orders: [confirmed] });
+    bridge.emit('orders:changed', { orders: [newcomer] });
+    answer([accepting]);
+    expect(await accepted).toBe(true);
+    expect(store.getState().orders.map((o) => [o.id, o.pending])).toEqual([
+      [newcomer.id, null],
+      [order.id, null],
+    ]);
+    // A later reload, asked after every event, is taken whole.
+    bridge.handle('orders:list', async () => [confirmed]);
+    await store.getState().retry('a1');
+    expect(store.getState().orders.map((o) => o.id)).toEqual([order.id]);
   });
 
   it('notes an order the platform cancelled while it was active, and rings until acknowledged', async () => {

@@ -273,12 +273,29 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
   const unsubscribers: Array<() => void> = [];
 
   const store = createStore<AppState & AppActions>()((set, get) => {
+    // Events are counted, and each order remembers the count of the last event that carried it:
+    // a list asked for before that event must not undo it when its answer comes later (an
+    // action's reload answered after the platform's confirmation had arrived left the card
+    // "waiting for the platform" for good).
+    let eventCount = 0;
+    const lastEvent = new Map<string, number>();
+
     /**
      * Takes orders (the whole list, or an event's changed ones), noting orders the platform
-     * cancelled under the staff's hands.
+     * cancelled under the staff's hands. `askedAt`: the event count when the whole list was asked
+     * for; orders an event brought since keep what that event said.
      */
-    const receiveOrders = (incoming: Order[], whole: boolean): void =>
+    const receiveOrders = (incoming: Order[], whole: boolean, askedAt?: number): void =>
       set((s) => {
+        if (whole && askedAt !== undefined && eventCount > askedAt) {
+          const newer = s.orders.filter((o) => (lastEvent.get(o.id) ?? 0) > askedAt);
+          const byId = new Map(newer.map((o) => [o.id, o]));
+          const listed = new Set(incoming.map((o) => o.id));
+          incoming = [
+            ...newer.filter((o) => !listed.has(o.id)),
+            ...incoming.map((o) => byId.get(o.id) ?? o),
+          ];
+        }
         const before = new Map(s.orders.map((o) => [o.id, o.status]));
         const beforePlatform = new Map(s.orders.map((o) => [o.id, o.platformStatus]));
         const newlyCancelled = incoming
@@ -319,7 +336,8 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       });
 
     const reloadOrders = async (): Promise<void> => {
-      receiveOrders(await bridge['orders:list']({}), true);
+      const askedAt = eventCount;
+      receiveOrders(await bridge['orders:list']({}), true, askedAt);
     };
 
     /** Runs one order action: visible as submitting, refused calls shown on the card. */
@@ -430,7 +448,11 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       async init() {
         get().dispose();
         unsubscribers.push(
-          bridge.on('orders:changed', ({ orders }) => receiveOrders(orders, false)),
+          bridge.on('orders:changed', ({ orders }) => {
+            eventCount += 1;
+            for (const order of orders) lastEvent.set(order.id, eventCount);
+            receiveOrders(orders, false);
+          }),
           // A new order ends any mute: a mute silences orders staff already saw.
           bridge.on('orders:arrived', () =>
             set((s) => ({ mutedUntil: null, arrivals: s.arrivals + 1 })),
