@@ -89,7 +89,8 @@ const packed = (): string[] => listPackage(archive, { isPack: false });
 const shippedPackages = (): Set<string> => {
   const names = new Set<string>();
   for (const entry of packed()) {
-    const match = /^\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(entry);
+    // A scoped package is @scope/name; the bare @scope folder is no package.
+    const match = /^\/node_modules\/(@[^/]+\/[^/]+|[^@/][^/]*)/.exec(entry);
     if (match) names.add(match[1]!);
   }
   return names;
