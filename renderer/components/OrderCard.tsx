@@ -15,6 +15,7 @@ import { formatAge, formatClock, formatDuration, formatMoney } from '../format';
 import { en } from '../i18n/en';
 import { LineSoldOut } from './SoldOut';
 import { OrderPrint } from './OrderPrint';
+import { ItemOptions } from './ItemOptions';
 
 const deliveryLabel = (order: Order): string => {
   if (order.deliveryType === 'takeaway') return en.order.takeaway;
@@ -249,16 +250,7 @@ const OrderCardView = ({ order, clock, flashing, selected }: Props) => {
               <span className="item-count">{item.count}×</span>{' '}
               <span className="item-name">{item.name}</span>{' '}
               <LineSoldOut line={item} actionable={selected} />
-              {item.options.length > 0 && (
-                <ul className="item-options">
-                  {item.options.map((option, index) => (
-                    <li key={`${option.name}-${index}`}>
-                      {option.name}: {option.value}
-                      {option.count > 1 ? ` ×${option.count}` : ''}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              <ItemOptions item={item} />
             </li>
           ))}
         </ul>

@@ -12,6 +12,7 @@ import { en } from '../i18n/en';
 import { Dialog } from './Dialog';
 import { FormMessage } from './FormMessage';
 import type { FormOutcome } from './FormMessage';
+import { ItemOptions } from './ItemOptions';
 
 const actionLabel = (kind: OrderActionKind): string =>
   en.actions.kinds[ORDER_ACTIONS[kind].labelKey];
@@ -122,16 +123,7 @@ const Details = ({ history }: { history: OrderHistory }) => {
           <li key={item.id}>
             <span className="item-count">{item.count}×</span> {item.name}{' '}
             <span className="muted">{formatMoney(item.total)}</span>
-            {item.options.length > 0 && (
-              <ul className="item-options">
-                {item.options.map((option, index) => (
-                  <li key={`${option.name}-${index}`}>
-                    {option.name}: {option.value}
-                    {option.count > 1 ? ` ×${option.count}` : ''}
-                  </li>
-                ))}
-              </ul>
-            )}
+            <ItemOptions item={item} />
           </li>
         ))}
       </ul>
