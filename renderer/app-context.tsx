@@ -20,12 +20,15 @@ export const useApp = <T,>(selector: (state: AppState & AppActions) => T): T =>
   useStore(useAppStore(), selector);
 
 /** The current time, re-read every `everyMs` so ages and mutes stay current. */
-export const useNow = (everyMs = 10_000): number => {
+export const useNow = (everyMs = 10_000, active = true): number => {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
+    // Not ticking while inactive: a component that needs the clock only now and then (a card with
+    // a print job on its way) does not re-render every period for nothing.
+    if (!active) return;
     const timer = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(timer);
-  }, [everyMs]);
+  }, [everyMs, active]);
   return now;
 };
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { Order } from '../../shared/domain';
 import type { OrderDocumentKind, PrintJob } from '../../shared/printing';
-import { useApp } from '../app-context';
+import { useApp, useNow } from '../app-context';
 import { toBridgeError } from '../bridge';
 import { en } from '../i18n/en';
 import { isInFlight, isUnprinted, jobProblem, printableDocuments } from '../print-status';
@@ -129,23 +129,6 @@ const PrintMenu = ({ order, onDone }: { order: Order; onDone: (outcome: Outcome)
 };
 
 /**
- * This machine's clock, ticking every second only while `active`: a queued job turns into a
- * "not printed" mark within a second of its threshold, and a card with no job on its way does
- * not re-render every second (a full board has hundreds of cards).
- */
-const useClockWhile = (active: boolean): number => {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const tick = () => setNow(Date.now());
-    tick();
-    const timer = setInterval(tick, 1_000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-};
-
-/**
  * Printing on an order's card: a loud mark for each ticket that did not print, a quiet line while
  * one is on its way, and, on the selected card (like marking a line sold out), a Print button
  * that opens the documents to print (a new job each time: a reprint). Only on the selected card:
@@ -160,7 +143,10 @@ export const OrderPrint = ({ order, selected }: { order: Order; selected: boolea
     [allJobs, order.id],
   );
   // Jobs are stamped by main on this machine's clock; it ticks only while one is on its way.
-  const now = useClockWhile(jobs.some((job) => job.state === 'queued' || job.state === 'printing'));
+  const now = useNow(
+    1_000,
+    jobs.some((job) => job.state === 'queued' || job.state === 'printing'),
+  );
   const [open, setOpen] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const unprinted = jobs.filter((job) => isUnprinted(job, now));
