@@ -63,14 +63,18 @@ export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: Pol
   let delivering = false;
   const deliver = (): void => {
     delivering = true;
+    const startedAt = performance.now();
     const started = process.cpuUsage();
     try {
       while (next < queue.length) {
         const item = queue[next] as Delivery<Answer>;
         next += 1;
         item.waiter.settle(item.events, item.answer);
-        // CPU time is read every 16 answers: an answer costs tens of microseconds.
-        if ((next & 15) === 0) {
+        // The clock is read every 16 answers (an answer costs tens of microseconds), the CPU time
+        // only once the clock has passed the budget (this loop cannot have used more CPU than
+        // the time that passed): reading it is a system call that cost 50 µs on the benchmark
+        // machine, a seventh of a 1,000-poll fan-out when it was read every 16 answers.
+        if ((next & 15) === 0 && performance.now() - startedAt >= sliceMs) {
           const used = process.cpuUsage(started);
           if (used.user + used.system >= sliceMs * 1000) break;
         }

@@ -632,6 +632,33 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     });
   };
 
+  type Route = {
+    method: string;
+    run(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> | void;
+  };
+  // Built once: a poll must not pay for five closures per request.
+  const routes = new Map<string, Route>([
+    ['/hooks/marketplace', { method: 'POST', run: handleMarketplace }],
+    [
+      '/v1/events',
+      { method: 'GET', run: (req, res, url) => handlePoll(req, res, url.searchParams) },
+    ],
+    ['/v1/delivery-secret', { method: 'PUT', run: handleDeliverySecret }],
+    [
+      '/healthz',
+      {
+        method: 'GET',
+        run: (_req, res) =>
+          sendJson(res, closing ? 503 : 200, { status: closing ? 'closing' : 'ok' }),
+      },
+    ],
+    ['/metrics', { method: 'GET', run: serveMetrics }],
+  ]);
+  const deliveryRoute: Route = {
+    method: 'POST',
+    run: (req, res, url) => handleDelivery(req, res, deliveryVenue(url.pathname) as string),
+  };
+
   const route = async (req: IncomingMessage, res: ServerResponse) => {
     let url: URL;
     try {
@@ -639,23 +666,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     } catch {
       throw new HttpError(400, 'The request target is not a valid URL path.');
     }
-    const routes: Record<string, { method: string; run: () => Promise<void> | void }> = {
-      '/hooks/marketplace': { method: 'POST', run: () => handleMarketplace(req, res) },
-      '/v1/events': { method: 'GET', run: () => handlePoll(req, res, url.searchParams) },
-      '/v1/delivery-secret': { method: 'PUT', run: () => handleDeliverySecret(req, res) },
-      '/healthz': {
-        method: 'GET',
-        run: () => sendJson(res, closing ? 503 : 200, { status: closing ? 'closing' : 'ok' }),
-      },
-      '/metrics': { method: 'GET', run: () => serveMetrics(req, res) },
-    };
-    const venue = deliveryVenue(url.pathname);
-    const found =
-      venue !== null
-        ? { method: 'POST', run: () => handleDelivery(req, res, venue) }
-        : Object.hasOwn(routes, url.pathname)
-          ? routes[url.pathname]
-          : undefined;
+    const found = deliveryVenue(url.pathname) !== null ? deliveryRoute : routes.get(url.pathname);
     if (!found) {
       throw new HttpError(
         404,
@@ -679,7 +690,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         },
       });
     }
-    await found.run();
+    await found.run(req, res, url);
   };
 
   // Every open socket, oldest first, with whether it has proved itself (a verified webhook or a
