@@ -68,20 +68,25 @@ export const Board = ({ now: machineNow }: { now: number }) => {
     >
       {COLUMN_IDS.map((id: ColumnId) => (
         <section key={id} className={`column column-${id}`} aria-label={en.columns[id]}>
-          <h2 className="column-title">
-            <span className="column-name">{en.columns[id]}</span>{' '}
-            <span className="column-count">{columns[id].length}</span>
-          </h2>
+          <header className="column-head">
+            <h2 className="column-title">
+              <span className="column-name">{en.columns[id]}</span>{' '}
+              <span className="column-count">{columns[id].length}</span>
+            </h2>
+          </header>
           <div className="column-cards">
             {columns[id].length === 0 && <p className="column-empty">{en.emptyColumn[id]}</p>}
             {columns[id].map((order) => (
-              <OrderCard
-                key={order.id}
-                order={order}
-                clock={cardClock(order, now, unclaimedAfter)}
-                flashing={needsAttention(order)}
-                selected={selected === order.id}
-              />
+              // Each card sizes its type to its own width (its slot is the query container): a
+              // container around the whole column made every change re-lay out every card in it.
+              <div key={order.id} className="card-slot">
+                <OrderCard
+                  order={order}
+                  clock={cardClock(order, now, unclaimedAfter)}
+                  flashing={needsAttention(order)}
+                  selected={selected === order.id}
+                />
+              </div>
             ))}
             {id === 'done' && (
               <button

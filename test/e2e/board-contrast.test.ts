@@ -69,11 +69,17 @@ const MEASURE = `(() => {
     if (style.visibility !== 'visible') continue;
     const chain = [];
     for (let e = el; e; e = e.parentElement) chain.unshift(e);
-    // Paint top-down; an element with opacity blends everything it paints over its backdrop.
+    // Paint top-down; an element with opacity blends everything it paints over its backdrop. A
+    // ::before layer behind the element's content (the card's flash) blends over its background.
     const resolve = (i, backdrop) => {
       if (i === chain.length) return { bg: backdrop, fg: over(parse(style.color), backdrop) };
       const s = getComputedStyle(chain[i]);
-      const inner = resolve(i + 1, over(parse(s.backgroundColor), backdrop));
+      let own = over(parse(s.backgroundColor), backdrop);
+      const layer = getComputedStyle(chain[i], '::before');
+      if (layer.content !== 'none' && layer.position === 'absolute' && Number(layer.zIndex) < 0) {
+        own = mix(over(parse(layer.backgroundColor), own), own, Number(layer.opacity));
+      }
+      const inner = resolve(i + 1, own);
       const o = Number(s.opacity);
       return o < 1 ? { bg: mix(inner.bg, backdrop, o), fg: mix(inner.fg, backdrop, o) } : inner;
     };
@@ -147,7 +153,8 @@ describe('contrast of every visible text (Chromium)', () => {
             await page
               .locator('.card-flash')
               .first()
-              .evaluate((el) => getComputedStyle(el).backgroundColor),
+              // The flash is a layer behind the card's text: its opacity is the phase.
+              .evaluate((el) => getComputedStyle(el, '::before').opacity),
           );
           const { checked, failures } = await measure(page);
           expect(checked).toBeGreaterThan(60);
