@@ -54,8 +54,11 @@ export const BOARD_INSTRUMENT = `
       const at = epoch();
       for (const record of records) {
         for (const node of record.addedNodes) {
-          if (node instanceof HTMLElement && node.tagName === 'ARTICLE') {
-            const label = node.getAttribute('aria-label') || '';
+          if (!(node instanceof HTMLElement)) continue;
+          // A card arrives inside its slot: the added node is the slot, the card its child.
+          const cards = node.tagName === 'ARTICLE' ? [node] : node.querySelectorAll('article');
+          for (const card of cards) {
+            const label = card.getAttribute('aria-label') || '';
             if (!(label in window.__cardSeenAt)) window.__cardSeenAt[label] = at;
           }
         }
