@@ -634,7 +634,13 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
 
   type Route = {
     method: string;
-    run(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> | void;
+    /** `venue` is the venue of a per-venue delivery path, null on every other route. */
+    run(
+      req: IncomingMessage,
+      res: ServerResponse,
+      url: URL,
+      venue: string | null,
+    ): Promise<void> | void;
   };
   // Built once: a poll must not pay for five closures per request.
   const routes = new Map<string, Route>([
@@ -656,7 +662,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   ]);
   const deliveryRoute: Route = {
     method: 'POST',
-    run: (req, res, url) => handleDelivery(req, res, deliveryVenue(url.pathname) as string),
+    run: (req, res, _url, venue) => handleDelivery(req, res, venue as string),
   };
 
   const route = async (req: IncomingMessage, res: ServerResponse) => {
@@ -666,7 +672,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     } catch {
       throw new HttpError(400, 'The request target is not a valid URL path.');
     }
-    const found = deliveryVenue(url.pathname) !== null ? deliveryRoute : routes.get(url.pathname);
+    const venue = deliveryVenue(url.pathname);
+    const found = venue !== null ? deliveryRoute : routes.get(url.pathname);
     if (!found) {
       throw new HttpError(
         404,
@@ -690,7 +697,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         },
       });
     }
-    await found.run(req, res, url);
+    await found.run(req, res, url, venue);
   };
 
   // Every open socket, oldest first, with whether it has proved itself (a verified webhook or a

@@ -145,11 +145,11 @@ describe('contrast of every visible text (Chromium)', () => {
         await page.getByText(en.actions.pending(en.actions.kinds.accept)).waitFor();
         await page.locator('.top-bar-ringing').waitFor();
 
-        const colours: string[] = [];
+        const phases: string[] = [];
         for (const phase of ['off', 'on'] as const) {
           // Cards flash and so does the top bar: both are frozen, or the test proves nothing.
           expect(await freezeFlash(page, phase)).toBeGreaterThanOrEqual(2);
-          colours.push(
+          phases.push(
             await page
               .locator('.card-flash')
               .first()
@@ -160,7 +160,7 @@ describe('contrast of every visible text (Chromium)', () => {
           expect(checked).toBeGreaterThan(60);
           expect({ theme, phase, failures }).toEqual({ theme, phase, failures: [] });
         }
-        expect(colours[0]).not.toBe(colours[1]);
+        expect(phases[0]).not.toBe(phases[1]);
       } finally {
         await sandbox.faults({ error_rate: 0 });
       }

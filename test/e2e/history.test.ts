@@ -8,7 +8,7 @@ import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
 import { boardFixture } from './board-fixture';
 import type { BoardFixture, PlacedOrder } from './board-fixture';
-import { ensureOutputDir, launchChromium, startTestDemo } from './support';
+import { ensureOutputDir, openDemoPage, startTestDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -34,10 +34,8 @@ beforeAll(async () => {
   await api['orders:reject']({ orderId: rejected.id, reason: 'Closing soon' });
   await fixture.settled(rejected.id, (o) => o.status === 'REJECTED');
 
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 }, acceptDownloads: true });
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: en.columns.new, exact: true }).waitFor();
+  // Playwright accepts downloads by default: the CSV export lands.
+  ({ browser, page } = await openDemoPage(demo, { width: 1280, height: 800 }));
 }, 90_000);
 
 afterAll(async () => {

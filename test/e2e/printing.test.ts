@@ -8,7 +8,7 @@ import { en } from '../../renderer/i18n/en';
 import type { VirtualPrinter } from '../../sandbox/escpos-printer';
 import { boardFixture } from './board-fixture';
 import type { BoardFixture } from './board-fixture';
-import { eventually, launchChromium, startTestDemo } from './support';
+import { eventually, openDemoPage, startTestDemo } from './support';
 
 let demo: Demo;
 let printer: VirtualPrinter;
@@ -24,10 +24,7 @@ beforeAll(async () => {
   if (!demo.printer) throw new Error('the demo started no virtual printer');
   printer = demo.printer;
   fixture = boardFixture(demo);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: en.columns.new, exact: true }).waitFor();
+  ({ browser, page } = await openDemoPage(demo, { width: 1280, height: 800 }));
 }, 90_000);
 
 afterAll(async () => {
