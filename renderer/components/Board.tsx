@@ -6,6 +6,7 @@ import { COLUMN_IDS, groupOrders, needsAttention, primaryAction } from '../board
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
 import type { ColumnId } from '../board';
 import { en } from '../i18n/en';
+import { useOffScreenMarker } from '../off-screen';
 import { cardClock, OrderCard } from './OrderCard';
 
 /** The card element of an order, if it is on the board. */
@@ -23,6 +24,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   );
   const columns = useMemo(() => groupOrders(orders, now), [orders, now]);
   const board = useRef<HTMLElement>(null);
+  const markOffScreen = useOffScreenMarker();
 
   // Arrow keys move the selection (App's shortcuts); keyboard focus follows it so Enter and Tab
   // start from the selected card. Focus never moves away from a button or field someone is on.
@@ -79,7 +81,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
             {columns[id].map((order) => (
               // Each card sizes its type to its own width (its slot is the query container): a
               // container around the whole column made every change re-lay out every card in it.
-              <div key={order.id} className="card-slot">
+              <div key={order.id} className="card-slot" ref={markOffScreen}>
                 <OrderCard
                   order={order}
                   clock={cardClock(order, now, unclaimedAfter)}

@@ -195,4 +195,45 @@ describe('the order board (Chromium, real sandbox and relay)', () => {
     expect(await noHorizontalScroll(page)).toEqual([]);
     await page.close();
   });
+
+  it('flashes the new cards in sight and only those: a card scrolled into sight starts flashing', async () => {
+    const page = await openBoard(1280, 800);
+    const cards = column(page, 'new').locator('.column-cards');
+    await column(page, 'new').locator('article').nth(4).waitFor();
+    expect(await cards.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    // Per new card: inside the column's visible part, and whether its flash layer is animated.
+    const flashes = () =>
+      cards.evaluate((scroller) => {
+        const view = scroller.getBoundingClientRect();
+        const animated = new Set(
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a instanceof CSSAnimation)
+            .filter((a) => (a as CSSAnimation).animationName === 'card-flash')
+            .map((a) => (a.effect as KeyframeEffect).target),
+        );
+        return Array.from(scroller.querySelectorAll('article')).map((card) => {
+          const r = card.getBoundingClientRect();
+          return {
+            inSight: r.bottom > view.top && r.top < view.bottom,
+            flashing: animated.has(card),
+          };
+        });
+      });
+    const settled = async () =>
+      expect
+        .poll(async () => (await flashes()).every((c) => c.inSight === c.flashing), {
+          timeout: 5_000,
+        })
+        .toBe(true);
+    await settled();
+    const before = await flashes();
+    expect(before.some((c) => c.flashing)).toBe(true);
+    expect(before.some((c) => !c.inSight)).toBe(true);
+
+    await cards.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await settled();
+    expect((await flashes()).at(-1)).toEqual({ inSight: true, flashing: true });
+    await page.close();
+  });
 });
