@@ -8,6 +8,7 @@ import type { ColumnId } from '../board';
 import { en } from '../i18n/en';
 import { useOffScreenMarker } from '../off-screen';
 import { cardClock, OrderCard } from './OrderCard';
+import { jobsByOrder, jobsOf } from './OrderPrint';
 
 /** The card element of an order, if it is on the board. */
 const cardElement = (root: HTMLElement, orderId: string): HTMLElement | null =>
@@ -23,6 +24,14 @@ export const Board = ({ now: machineNow }: { now: number }) => {
     (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES,
   );
   const columns = useMemo(() => groupOrders(orders, now), [orders, now]);
+  // What the cards show besides their order, read here once for all of them (see OrderCard).
+  const submitting = useApp((s) => s.submitting);
+  const callErrors = useApp((s) => s.callErrors);
+  const startCooking = useApp((s) => s.startCooking);
+  const cooking = useMemo(() => new Set(startCooking.map((c) => c.id)), [startCooking]);
+  const menuItems = useApp((s) => s.menuItems);
+  const printJobs = useApp((s) => s.print?.jobs ?? null);
+  const jobs = useMemo(() => (printJobs === null ? null : jobsByOrder(printJobs)), [printJobs]);
   const board = useRef<HTMLElement>(null);
   const markOffScreen = useOffScreenMarker();
 
@@ -87,6 +96,11 @@ export const Board = ({ now: machineNow }: { now: number }) => {
                   clock={cardClock(order, now, unclaimedAfter)}
                   flashing={needsAttention(order)}
                   selected={selected === order.id}
+                  submitting={submitting[order.id] === true}
+                  callError={callErrors[order.id] ?? null}
+                  cooking={cooking.has(order.id)}
+                  printJobs={jobsOf(jobs, order.id)}
+                  menuItems={menuItems}
                 />
               </div>
             ))}

@@ -2,9 +2,10 @@
 // a board that re-renders every card for each change (or each clock tick) drops frames at a rush.
 // A card renders its number through en.order.number, so counting those calls per order number
 // counts each card's renders.
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/domain';
+import type { PrintJob } from '../../shared/printing';
 import { en } from '../i18n/en';
 import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
@@ -78,6 +79,40 @@ describe('board re-renders', () => {
     await act(() => store.getState().markReady(orders[7]!.id));
     expect(renders.rendered()).toEqual(['R7']);
     expect(bridge.callsTo('orders:list').length).toBeGreaterThan(1);
+  });
+
+  it('re-renders only the card of the order a print job or a refused action is about', async () => {
+    const orders = boardOf();
+    const { bridge, store } = await start(orders);
+    const renders = countRenders();
+
+    const job: PrintJob = {
+      id: 'job-1',
+      document: 'kitchen-ticket',
+      orderId: orders[5]!.id,
+      orderNumber: orders[5]!.orderNumber,
+      day: null,
+      printerId: 'printer-1',
+      state: 'waiting',
+      origin: 'auto',
+      attempts: 1,
+      error: 'paper out',
+      held: false,
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+      printedAt: null,
+    };
+    act(() => bridge.setPrint({ ...bridge.print, jobs: [job] }));
+    expect(renders.rendered()).toEqual(['R5']);
+    expect(
+      within(screen.getByRole('article', { name: 'Order #R5' })).getByTestId('not-printed'),
+    ).toBeTruthy();
+
+    renders.reset();
+    bridge.handle('orders:markReady', async () => {
+      throw new Error('The platform refused');
+    });
+    await act(() => store.getState().markReady(orders[8]!.id));
+    expect(renders.rendered()).toEqual(['R8']);
   });
 
   it('re-renders no card on a clock tick that changes nothing they show, and each card whose age turns', async () => {

@@ -1,6 +1,7 @@
 import { memo } from 'react';
-import type { Order, OrderActionKind } from '../../shared/domain';
-import { useApp, useAppStore } from '../app-context';
+import type { MenuItemSummary, Order, OrderActionKind } from '../../shared/domain';
+import type { PrintJob } from '../../shared/printing';
+import { useAppStore } from '../app-context';
 import { availableActions, ORDER_ACTIONS } from '../../shared/order-actions';
 import { columnOf, isClosedByPlatform } from '../board';
 import {
@@ -103,12 +104,37 @@ export const cardClock = (order: Order, now: number, unclaimedAfter: number): Ca
   };
 };
 
-type Props = { order: Order; clock: CardClock; flashing: boolean; selected: boolean };
+/**
+ * Everything a card shows comes in its props, read from the store once by the board: a card that
+ * read the store itself (about ten selectors each, with its lines and print jobs) made 300 cards
+ * run a few thousand selectors on every change of the store.
+ */
+type Props = {
+  order: Order;
+  clock: CardClock;
+  flashing: boolean;
+  selected: boolean;
+  /** An action of this order is on its way to main. */
+  submitting: boolean;
+  callError: string | null;
+  /** A pre-order the platform moved into preparation: start cooking. */
+  cooking: boolean;
+  /** This order's print jobs; null while printing is not read. */
+  printJobs: readonly PrintJob[] | null;
+  menuItems: readonly MenuItemSummary[];
+};
 
-const OrderCardView = ({ order, clock, flashing, selected }: Props) => {
-  const submitting = useApp((s) => Boolean(s.submitting[order.id]));
-  const callError = useApp((s) => s.callErrors[order.id] ?? null);
-  const cooking = useApp((s) => s.startCooking.some((c) => c.id === order.id));
+const OrderCardView = ({
+  order,
+  clock,
+  flashing,
+  selected,
+  submitting,
+  callError,
+  cooking,
+  printJobs,
+  menuItems,
+}: Props) => {
   const act = useAppStore().getState();
   const { done, due, escalated, courierLate, unclaimed } = clock;
   // The platform closed the order (cancelled, rejected, handed over): retrying can only fail again.
@@ -249,7 +275,7 @@ const OrderCardView = ({ order, clock, flashing, selected }: Props) => {
             <li key={item.id}>
               <span className="item-count">{item.count}×</span>{' '}
               <span className="item-name">{item.name}</span>{' '}
-              <LineSoldOut line={item} actionable={selected} />
+              <LineSoldOut line={item} actionable={selected} items={menuItems} />
               <ItemOptions item={item} />
             </li>
           ))}
@@ -337,7 +363,7 @@ const OrderCardView = ({ order, clock, flashing, selected }: Props) => {
         </div>
       )}
 
-      <OrderPrint order={order} selected={selected} />
+      <OrderPrint order={order} selected={selected} jobs={printJobs} />
       {actions.length > 0 && (
         <div className="card-actions">
           {actions.map((kind) => (
@@ -382,5 +408,10 @@ export const OrderCard = memo(
     a.order === b.order &&
     a.flashing === b.flashing &&
     a.selected === b.selected &&
+    a.submitting === b.submitting &&
+    a.callError === b.callError &&
+    a.cooking === b.cooking &&
+    a.printJobs === b.printJobs &&
+    a.menuItems === b.menuItems &&
     sameClock(a.clock, b.clock),
 );

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Order } from '../../shared/domain';
 import type { OrderDocumentKind, PrintJob } from '../../shared/printing';
 import { useApp, useNow } from '../app-context';
@@ -7,7 +7,29 @@ import { en } from '../i18n/en';
 import { isInFlight, isUnprinted, jobProblem, printableDocuments } from '../print-status';
 import { showPrinterSettings } from './PrinterSettings';
 
-const NO_JOBS: PrintJob[] = [];
+const NO_JOBS: readonly PrintJob[] = [];
+
+/**
+ * Print jobs by order, for the board to hand each card its own: one pass over the jobs when they
+ * change, instead of every card reading the store and filtering all jobs on every change.
+ */
+export const jobsByOrder = (
+  jobs: readonly PrintJob[],
+): ReadonlyMap<string, readonly PrintJob[]> => {
+  const byOrder = new Map<string, PrintJob[]>();
+  for (const job of jobs) {
+    if (job.orderId === null) continue;
+    const list = byOrder.get(job.orderId);
+    if (list) list.push(job);
+    else byOrder.set(job.orderId, [job]);
+  }
+  return byOrder;
+};
+
+export const jobsOf = (
+  byOrder: ReadonlyMap<string, readonly PrintJob[]> | null,
+  orderId: string,
+): readonly PrintJob[] | null => (byOrder === null ? null : (byOrder.get(orderId) ?? NO_JOBS));
 
 /** One ticket of this order that did not print: why, and Reprint (the same job, tried again). */
 const NotPrinted = ({ job }: { job: PrintJob }) => {
@@ -134,14 +156,19 @@ const PrintMenu = ({ order, onDone }: { order: Order; onDone: (outcome: Outcome)
  * that opens the documents to print (a new job each time: a reprint). Only on the selected card:
  * a button on every card would make each taller on a full board for something rarely needed.
  */
-export const OrderPrint = ({ order, selected }: { order: Order; selected: boolean }) => {
+export const OrderPrint = ({
+  order,
+  selected,
+  jobs: orderJobs,
+}: {
+  order: Order;
+  selected: boolean;
+  /** This order's print jobs (from the board, see jobsByOrder); null while printing is not read. */
+  jobs: readonly PrintJob[] | null;
+}) => {
   // Printing not read (main's printing unavailable): nothing to offer, the settings say why.
-  const loaded = useApp((s) => s.print !== null);
-  const allJobs = useApp((s) => s.print?.jobs ?? NO_JOBS);
-  const jobs = useMemo(
-    () => allJobs.filter((job) => job.orderId === order.id),
-    [allJobs, order.id],
-  );
+  const loaded = orderJobs !== null;
+  const jobs = orderJobs ?? NO_JOBS;
   // Jobs are stamped by main on this machine's clock; it ticks only while one is on its way.
   const now = useNow(
     1_000,

@@ -3,7 +3,7 @@
 // a change staff asked for shows as "changing…" until the platform's menu shows it.
 import { useState } from 'react';
 import type { MenuItemSummary, OrderItem } from '../../shared/domain';
-import { useApp } from '../app-context';
+import { useAppStore } from '../app-context';
 import type { Duration } from '../format';
 import { formatClock, untilFor } from '../format';
 import { en } from '../i18n/en';
@@ -68,7 +68,10 @@ export const itemPill = (item: MenuItemSummary) => (
 );
 
 /** The menu item an order line is: by its POS id (the item's external_data), else by its name. */
-const menuItemOf = (line: OrderItem, items: MenuItemSummary[]): MenuItemSummary | undefined =>
+const menuItemOf = (
+  line: OrderItem,
+  items: readonly MenuItemSummary[],
+): MenuItemSummary | undefined =>
   items.find((i) => line.posId !== null && i.externalData === line.posId) ??
   items.find((i) => i.name === line.name);
 
@@ -77,9 +80,17 @@ const menuItemOf = (line: OrderItem, items: MenuItemSummary[]): MenuItemSummary 
  * on an order see it. On the selected card, a "Sold out" action: mid-rush, the cook sees the last
  * portion go. Only there, so that the cards of a busy board keep their size.
  */
-export const LineSoldOut = ({ line, actionable }: { line: OrderItem; actionable: boolean }) => {
-  const items = useApp((s) => s.menuItems);
-  const setAvailability = useApp((s) => s.setItemAvailability);
+export const LineSoldOut = ({
+  line,
+  actionable,
+  items,
+}: {
+  line: OrderItem;
+  actionable: boolean;
+  /** The menu's items, handed down by the board: a card reads nothing from the store itself. */
+  items: readonly MenuItemSummary[];
+}) => {
+  const setAvailability = useAppStore().getState().setItemAvailability;
   const [choosing, setChoosing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const item = menuItemOf(line, items);
