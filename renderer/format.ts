@@ -2,28 +2,37 @@
 import type { Money } from '../shared/domain';
 import { en } from './i18n/en';
 
-const currencyFormats = new Map<string, Intl.NumberFormat>();
+// Formatters are built once and kept: building one (as toLocaleTimeString does on every call)
+// costs tens of microseconds, and a busy board formats a few thousand times a minute.
+type CurrencyFormat = { format: Intl.NumberFormat; digits: number; named: boolean };
+const currencyFormats = new Map<string, CurrencyFormat>();
 
-const currencyFormat = (currency: string): Intl.NumberFormat => {
-  let format = currencyFormats.get(currency);
-  if (!format) {
+const currencyFormat = (currency: string): CurrencyFormat => {
+  let known = currencyFormats.get(currency);
+  if (!known) {
+    let format: Intl.NumberFormat;
     try {
       format = new Intl.NumberFormat('en', { style: 'currency', currency });
     } catch {
       // An unknown currency code should still show the amount rather than break the card.
       format = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     }
-    currencyFormats.set(currency, format);
+    const options = format.resolvedOptions();
+    known = {
+      format,
+      digits: options.maximumFractionDigits ?? 2,
+      named: options.style === 'currency',
+    };
+    currencyFormats.set(currency, known);
   }
-  return format;
+  return known;
 };
 
 /** Money arrives in integer minor units; the currency's own digits say where the point goes. */
 export const formatMoney = (money: Money): string => {
-  const format = currencyFormat(money.currency);
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const { format, digits, named } = currencyFormat(money.currency);
   const text = format.format(money.amount / 10 ** digits);
-  return format.resolvedOptions().style === 'currency' ? text : `${text} ${money.currency}`;
+  return named ? text : `${text} ${money.currency}`;
 };
 
 export const formatDuration = (ms: number): string => {
@@ -38,15 +47,16 @@ export const formatAge = (createdAt: string, now: number): string => {
   return ms < 60_000 ? en.duration.seconds : en.order.age(formatDuration(ms));
 };
 
-export const formatClock = (iso: string): string =>
-  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const CLOCK_SECONDS = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
 
-export const formatClockSeconds = (iso: string): string =>
-  new Date(iso).toLocaleTimeString('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+export const formatClock = (iso: string): string => CLOCK.format(new Date(iso));
+
+export const formatClockSeconds = (iso: string): string => CLOCK_SECONDS.format(new Date(iso));
 
 /** A span of time: to the second when both ends fall in the same minute ("11:42:05–11:42:50"). */
 export const formatClockSpan = (from: string, to: string): [string, string] => {
@@ -55,8 +65,14 @@ export const formatClockSpan = (from: string, to: string): [string, string] => {
   return [formatClockSeconds(from), formatClockSeconds(to)];
 };
 
-export const isSameLocalDay = (iso: string, now: number): boolean =>
-  new Date(iso).toDateString() === new Date(now).toDateString();
+export const isSameLocalDay = (iso: string, now: number): boolean => {
+  const [a, b] = [new Date(iso), new Date(now)];
+  return (
+    a.getDate() === b.getDate() &&
+    a.getMonth() === b.getMonth() &&
+    a.getFullYear() === b.getFullYear()
+  );
+};
 
 /** End of the local day, used for "offline for the rest of the day". */
 export const endOfLocalDay = (now: number): Date => {
