@@ -404,10 +404,18 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       await loadPrint();
     };
 
+    // Every job comes anew with each change of any: the unchanged ones stay the objects the cards
+    // hold, so only the card of a job that changed renders again (OrderCard compares them).
+    const receivePrint = (print: PrintState): void =>
+      set((s) => ({
+        print: { ...print, jobs: keepUnchanged(s.print?.jobs ?? [], print.jobs) },
+        printLoadError: null,
+      }));
+
     // Apart from the rest: a printing slice that cannot answer must not keep orders off the board.
     const loadPrint = async (): Promise<void> => {
       try {
-        set({ print: await bridge['print:get']({}), printLoadError: null });
+        receivePrint(await bridge['print:get']({}));
       } catch (error) {
         set({ printLoadError: toBridgeError(error).message });
       }
@@ -465,7 +473,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           bridge.on('machine:changed', (machine) => set({ machine })),
           bridge.on('menu:changed', (menu) => set({ menu, menuItems: menu.items })),
           bridge.on('stream:changed', (stream) => set({ stream })),
-          bridge.on('print:changed', (print) => set({ print, printLoadError: null })),
+          bridge.on('print:changed', receivePrint),
           bridge.on('deliveries:changed', ({ deliveries }) =>
             set((s) => ({ deliveries: mergeById(s.deliveries, deliveries, 'first') })),
           ),
@@ -565,7 +573,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         );
       },
       configurePrint: (changes) =>
-        tryCall(async () => set({ print: await bridge['print:configure'](changes) })),
+        tryCall(async () => receivePrint(await bridge['print:configure'](changes))),
       async printOrder(orderId, document) {
         return (await bridge['print:order']({ orderId, document })).jobIds;
       },

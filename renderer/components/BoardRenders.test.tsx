@@ -107,6 +107,21 @@ describe('board re-renders', () => {
       within(screen.getByRole('article', { name: 'Order #R5' })).getByTestId('not-printed'),
     ).toBeTruthy();
 
+    // Every change of printing carries every job anew: only the card whose job changed renders.
+    const other: PrintJob = { ...job, id: 'job-2', orderId: orders[6]!.id, state: 'printing' };
+    act(() => bridge.setPrint({ ...bridge.print, jobs: [job, other] }));
+    renders.reset();
+    act(() =>
+      bridge.setPrint({
+        ...bridge.print,
+        jobs: structuredClone([{ ...job, state: 'printed', error: null }, other]),
+      }),
+    );
+    expect(renders.rendered()).toEqual(['R5']);
+    expect(
+      within(screen.getByRole('article', { name: 'Order #R5' })).queryByTestId('not-printed'),
+    ).toBeNull();
+
     renders.reset();
     bridge.handle('orders:markReady', async () => {
       throw new Error('The platform refused');

@@ -84,7 +84,19 @@ export type CardClock = {
   unclaimedFor: string | null;
 };
 
+// The board asks for every card's clock on each render, and renders on every change of the store;
+// the clock changes only with the board's clock (a 5 s tick), so each order keeps its last one.
+const clocks = new WeakMap<Order, { now: number; unclaimedAfter: number; clock: CardClock }>();
+
 export const cardClock = (order: Order, now: number, unclaimedAfter: number): CardClock => {
+  const known = clocks.get(order);
+  if (known && known.now === now && known.unclaimedAfter === unclaimedAfter) return known.clock;
+  const clock = computeClock(order, now, unclaimedAfter);
+  clocks.set(order, { now, unclaimedAfter, clock });
+  return clock;
+};
+
+const computeClock = (order: Order, now: number, unclaimedAfter: number): CardClock => {
   const readyBy = readyByOf(order);
   const waited = unansweredFor(order, now);
   const escalated = waited !== null && waited >= ESCALATE_AFTER_MS;
@@ -385,18 +397,25 @@ const OrderCardView = ({
   );
 };
 
+// The board hands each card a new list of its jobs whenever any job changes; the store keeps
+// unchanged jobs the same objects, so the card re-renders only when one of its own changed.
+const sameJobs = (a: readonly PrintJob[] | null, b: readonly PrintJob[] | null): boolean =>
+  a === b ||
+  (a !== null && b !== null && a.length === b.length && a.every((job, i) => job === b[i]));
+
 const sameClock = (a: CardClock, b: CardClock): boolean =>
-  a.done === b.done &&
-  a.age === b.age &&
-  a.ageClass === b.ageClass &&
-  a.due?.text === b.due?.text &&
-  a.due?.overdue === b.due?.overdue &&
-  a.waiting === b.waiting &&
-  a.escalated === b.escalated &&
-  a.courierLate === b.courierLate &&
-  a.courierCountdown === b.courierCountdown &&
-  a.unclaimed === b.unclaimed &&
-  a.unclaimedFor === b.unclaimedFor;
+  a === b ||
+  (a.done === b.done &&
+    a.age === b.age &&
+    a.ageClass === b.ageClass &&
+    a.due?.text === b.due?.text &&
+    a.due?.overdue === b.due?.overdue &&
+    a.waiting === b.waiting &&
+    a.escalated === b.escalated &&
+    a.courierLate === b.courierLate &&
+    a.courierCountdown === b.courierCountdown &&
+    a.unclaimed === b.unclaimed &&
+    a.unclaimedFor === b.unclaimedFor);
 
 /**
  * Re-renders when its order object changed (the store keeps unchanged orders identical), its
@@ -411,7 +430,7 @@ export const OrderCard = memo(
     a.submitting === b.submitting &&
     a.callError === b.callError &&
     a.cooking === b.cooking &&
-    a.printJobs === b.printJobs &&
+    sameJobs(a.printJobs, b.printJobs) &&
     a.menuItems === b.menuItems &&
     sameClock(a.clock, b.clock),
 );
