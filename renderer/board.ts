@@ -48,9 +48,13 @@ const perOrder = <T>(derive: (order: Order) => T): ((order: Order) => T) => {
 const createdMs = perOrder((o) => Date.parse(o.createdAt));
 const preorderMs = perOrder((o) => Date.parse(o.preorderTime ?? o.createdAt));
 const updatedMs = perOrder((o) => Date.parse(o.updatedAt));
-const byAge = (a: Order, b: Order): number => createdMs(a) - createdMs(b);
-const byPreorderTime = (a: Order, b: Order): number => preorderMs(a) - preorderMs(b);
-const newestFirst = (a: Order, b: Order): number => updatedMs(b) - updatedMs(a);
+// Ties are broken by id: orders handed over together share a time, and a tie left to the input's
+// order moved their cards whenever the store's list changed order (React then moves every card
+// of the column in the DOM, and the browser lays them all out again).
+const byId = (a: Order, b: Order): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byAge = (a: Order, b: Order): number => createdMs(a) - createdMs(b) || byId(a, b);
+const byPreorderTime = (a: Order, b: Order): number => preorderMs(a) - preorderMs(b) || byId(a, b);
+const newestFirst = (a: Order, b: Order): number => updatedMs(b) - updatedMs(a) || byId(a, b);
 
 export type BoardColumns = Record<ColumnId, Order[]>;
 
