@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
+import type { Order } from '../../shared/domain';
 import { ORDER_ACTIONS } from '../../shared/order-actions';
 import { useApp, useAppStore, usePlatformOffset } from '../app-context';
 import { COLUMN_IDS, groupOrders, needsAttention, primaryAction } from '../board';
@@ -65,6 +66,24 @@ export const Board = ({ now: machineNow }: { now: number }) => {
     button.click();
   };
 
+  const slot = (order: Order) => (
+    // Each card sizes its type to its own width (its slot is the query container): a container
+    // around the whole column made every change re-lay out every card in it.
+    <div key={order.id} className="card-slot" ref={markOffScreen}>
+      <OrderCard
+        order={order}
+        clock={cardClock(order, now, unclaimedAfter)}
+        flashing={needsAttention(order)}
+        selected={selected === order.id}
+        submitting={submitting[order.id] === true}
+        callError={callErrors[order.id] ?? null}
+        cooking={cooking.has(order.id)}
+        printJobs={jobsOf(jobs, order.id)}
+        menuItems={menuItems}
+      />
+    </div>
+  );
+
   return (
     <main
       ref={board}
@@ -87,23 +106,15 @@ export const Board = ({ now: machineNow }: { now: number }) => {
           </header>
           <div className="column-cards">
             {columns[id].length === 0 && <p className="column-empty">{en.emptyColumn[id]}</p>}
-            {columns[id].map((order) => (
-              // Each card sizes its type to its own width (its slot is the query container): a
-              // container around the whole column made every change re-lay out every card in it.
-              <div key={order.id} className="card-slot" ref={markOffScreen}>
-                <OrderCard
-                  order={order}
-                  clock={cardClock(order, now, unclaimedAfter)}
-                  flashing={needsAttention(order)}
-                  selected={selected === order.id}
-                  submitting={submitting[order.id] === true}
-                  callError={callErrors[order.id] ?? null}
-                  cooking={cooking.has(order.id)}
-                  printJobs={jobsOf(jobs, order.id)}
-                  menuItems={menuItems}
-                />
-              </div>
-            ))}
+            {id === 'done' ? (
+              // Newest on top, but oldest first in the document, shown reversed (reading and tab
+              // order follow what is shown): a finished order moves to the top when it changes,
+              // and React keeps a keyed list by moving every element that lies before the one
+              // that moved: a hand-over re-inserted all 300 done cards, 50–100 ms of layout.
+              <div className="column-done-list">{[...columns.done].reverse().map(slot)}</div>
+            ) : (
+              columns[id].map(slot)
+            )}
             {id === 'done' && (
               <button
                 type="button"

@@ -196,6 +196,69 @@ describe('the order board (Chromium, real sandbox and relay)', () => {
     await page.close();
   });
 
+  it('shows the latest finished order on top of Done, and finishing one moves no other card', async () => {
+    const page = await openBoard(1280, 800);
+    const api = demo.core.api;
+    const step = async (
+      order: PlacedOrder,
+      send: () => Promise<unknown>,
+      status: string,
+    ): Promise<void> => {
+      await send();
+      await fixture.settled(order.id, (o) => o.status === status);
+    };
+    const toReady = async (order: PlacedOrder): Promise<void> => {
+      await fixture.settled(order.id, () => true);
+      await step(
+        order,
+        () => api['orders:accept']({ orderId: order.id, preparationMinutes: 30 }),
+        'PRODUCTION',
+      );
+      await step(order, () => api['orders:markReady']({ orderId: order.id }), 'READY');
+    };
+    const handOver = (order: PlacedOrder) =>
+      step(order, () => api['orders:handOver']({ orderId: order.id }), 'DELIVERED');
+    // `last` is ready before three others are finished, so until the platform confirms its
+    // hand-over it sorts below them (its last change is older): then it goes to the top.
+    const last = await fixture.place();
+    await toReady(last);
+    const others: PlacedOrder[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const order = await fixture.place();
+      await toReady(order);
+      await handOver(order);
+      others.push(order);
+    }
+    const done = column(page, 'done');
+    for (const order of others)
+      await done.locator(`article[data-order-id="${order.id}"]:not(.card-pending)`).waitFor();
+    await page.evaluate(() => {
+      const watch = window as unknown as { __inserted: number };
+      watch.__inserted = 0;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLElement && node.classList.contains('card-slot'))
+              watch.__inserted += 1;
+      }).observe(document.querySelector('.column-done .column-cards')!, {
+        childList: true,
+        subtree: true,
+      });
+    });
+    await handOver(last);
+    await done.locator(`article[data-order-id="${last.id}"]:not(.card-pending)`).waitFor();
+    const top = async (order: PlacedOrder) => (await box(card(page, order))).y;
+    for (const order of others) expect(await top(last)).toBeLessThan(await top(order));
+    // Its card is placed (and at most placed again on the platform's confirmation); moving it to
+    // the top must not re-insert the cards it passed.
+    const inserted = await page.evaluate(
+      () => (window as unknown as { __inserted: number }).__inserted,
+    );
+    expect(inserted).toBeGreaterThanOrEqual(1);
+    expect(inserted).toBeLessThanOrEqual(2);
+    await page.close();
+  });
+
   it('flashes the new cards in sight and only those: a card scrolled into sight starts flashing', async () => {
     const page = await openBoard(1280, 800);
     const cards = column(page, 'new').locator('.column-cards');
