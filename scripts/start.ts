@@ -30,6 +30,8 @@ import type { RelayProcess } from './relay-process';
 import { startRelayProcess } from './relay-process';
 
 const DEMO_KEYCHAIN_SERVICE = 'countertop-demo';
+/** Tickets the demo's virtual printer keeps for the page and tests to read (the newest). */
+const DEMO_PRINTER_KEEPS = 500;
 
 export type DemoOptions = {
   ordersPerMinute?: number;
@@ -153,7 +155,8 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
     stops.push(() => sandbox.close());
     const terminal = createTerminal(relayDb, [sandbox.demo.venueId], { name: 'demo counter' });
 
-    const printer = options.printer === false ? null : await startVirtualPrinter();
+    const printer =
+      options.printer === false ? null : await startVirtualPrinter({ keep: DEMO_PRINTER_KEEPS });
     if (printer) stops.push(() => printer.close());
     const { store, keychain } = options.secretStore
       ? { store: options.secretStore, keychain: false }

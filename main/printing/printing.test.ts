@@ -1,6 +1,7 @@
 // The printing slice against the virtual ESC/POS printer (sandbox/escpos-printer.ts) over real
 // sockets, on a real SQLite file: documents and their bytes, printers that fail mid-rush, restarts.
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -637,5 +638,24 @@ process.stdout.write(enabled
     await r.slice.handlers['print:cancel']({ jobId: waiting.id });
     expect(r.slice.state().jobs.find((j) => j.id === waiting.id)?.state).toBe('canceled');
     expect(printer.documents).toHaveLength(2);
+  });
+});
+
+describe('the demo virtual printer', () => {
+  it('keeps only the newest documents when told to (the demo runs for days)', async () => {
+    const printer = await startVirtualPrinter({ keep: 2 });
+    printers.push(printer);
+    const socket = connect({ host: printer.host, port: printer.port });
+    await new Promise((resolve) => socket.once('connect', resolve));
+    for (const name of ['Ada', 'Bo', 'Cy']) {
+      const ticket = receipt({ ...order(), consumerName: name }, 58, 'Café Åbo');
+      socket.write(Buffer.from(encodeDocument(ticket)));
+    }
+    const text = (doc: { lines: PrintedLine[] }) => doc.lines.map((l) => l.text).join('\n');
+    await waitFor(() => printer.documents.some((doc) => text(doc).includes('Cy')));
+    socket.destroy();
+    expect(printer.documents).toHaveLength(2);
+    expect(text(printer.documents[0]!)).toContain('Bo');
+    expect(text(printer.documents[1]!)).toContain('Cy');
   });
 });
