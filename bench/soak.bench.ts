@@ -129,17 +129,33 @@ try {
    * queued for it (that wait is in the burst figures).
    */
   const pageCaughtUp = async (): Promise<void> => {
+    spans.push(...(await takeSpans()));
     for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
       const fresh = await takeSpans();
+      if (fresh.length === 0) return;
       spans.push(...fresh);
-      if (fresh.length === 0) {
-        await new Promise((resolve) => setTimeout(resolve, 250));
-        const late = await takeSpans();
-        spans.push(...late);
-        if (late.length === 0) return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
     }
+  };
+  /**
+   * Orders leave the counter: the collected ones handed over (1 in CLICK_EVERY by a click in
+   * the page when `clicking`), the delivery ones taken by the platform's couriers (arriving,
+   * picked up, delivered).
+   */
+  const leaveCounter = async (orders: Order[], clicking: boolean): Promise<void> => {
+    const collected = orders.filter((o) => o.deliveryType !== 'homedelivery');
+    const clicked = clicking ? collected.filter((_, i) => i % CLICK_EVERY === 1) : [];
+    for (const order of clicked) {
+      await click(order, 'delivered');
+      clicks += 1;
+    }
+    for (const order of collected)
+      if (!clicked.includes(order)) await api['orders:handOver']({ orderId: order.id });
+    for (const order of orders.filter((o) => o.deliveryType === 'homedelivery'))
+      for (const event of ['arriving', 'picked_up', 'delivered'])
+        await controlCall(demo.sandbox.controlUrl, 'POST', `/orders/${order.id}/courier`, {
+          event,
+        });
   };
   /**
    * One order handed over while nothing else happens, as staff do between rushes: every event
@@ -222,19 +238,7 @@ try {
     const byApi = instant.filter((_, i) => i % CLICK_EVERY !== 0);
     await inBatches(byApi, 10, (o) => api['orders:markReady']({ orderId: o.id }));
     // Last hour's orders leave the counter: about 300 stay active on the board meanwhile.
-    // The platform's couriers take the delivery orders (arriving, picked up, delivered).
-    const collected = previousHour.filter((o) => o.deliveryType !== 'homedelivery');
-    for (const order of collected.filter((_, i) => i % CLICK_EVERY === 1)) {
-      await click(order, 'delivered');
-      clicks += 1;
-    }
-    for (const [i, order] of collected.entries())
-      if (i % CLICK_EVERY !== 1) await api['orders:handOver']({ orderId: order.id });
-    for (const order of previousHour.filter((o) => o.deliveryType === 'homedelivery'))
-      for (const event of ['arriving', 'picked_up', 'delivered'])
-        await controlCall(demo.sandbox.controlUrl, 'POST', `/orders/${order.id}/courier`, {
-          event,
-        });
+    await leaveCounter(previousHour, true);
     // The hour is over when every action reached the platform; then a few single changes.
     await allSent();
     const probed = instant.filter((o) => o.deliveryType !== 'homedelivery').slice(0, PROBES);
@@ -257,14 +261,7 @@ try {
       `hour ${hour}: ${placed} orders placed, ${active} active, ${clicks} clicks so far, ${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
   }
-  for (const order of previousHour) {
-    if (order.deliveryType === 'homedelivery') {
-      for (const event of ['arriving', 'picked_up', 'delivered'])
-        await controlCall(demo.sandbox.controlUrl, 'POST', `/orders/${order.id}/courier`, {
-          event,
-        });
-    } else await api['orders:handOver']({ orderId: order.id });
-  }
+  await leaveCounter(previousHour, false);
   await allSent();
 
   const heapEnd = await heapMb(page);
