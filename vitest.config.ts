@@ -22,6 +22,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'jsdom',
           include: ['renderer/**/*.test.{ts,tsx}'],
+          setupFiles: ['renderer/testing/setup.ts'],
         },
       },
       {

@@ -1,0 +1,7 @@
+import { configure } from '@testing-library/react';
+
+// Testing Library gives up on a findBy/waitFor after 1 s by default. The venue panel takes
+// ~200 ms to render in jsdom on a quiet machine, and CI runs the suites side by side on two cores
+// (up to 3× slower): 1 s is too close to a render for a condition that would have held. A wait
+// still ends as soon as its condition holds.
+configure({ asyncUtilTimeout: 5_000 });
