@@ -58,6 +58,19 @@ const newestFirst = (a: Order, b: Order): number => updatedMs(b) - updatedMs(a) 
 
 export type BoardColumns = Record<ColumnId, Order[]>;
 
+/**
+ * Finished orders shown as cards: the newest ones, which a customer coming back or a reprint is
+ * about. The rest of the day is one tap away in history; a board carrying every finished card of
+ * a long shift (500 by evening) made each change lay out and paint hundreds of cards nobody reads.
+ */
+export const DONE_ON_BOARD = 30;
+
+/** The cards the board shows (and the arrow keys walk) of the day's columns. */
+export const shownOnBoard = (columns: BoardColumns): BoardColumns => ({
+  ...columns,
+  done: columns.done.slice(0, DONE_ON_BOARD),
+});
+
 export const groupOrders = (orders: readonly Order[], now: number): BoardColumns => {
   const columns: BoardColumns = { new: [], preparation: [], ready: [], scheduled: [], done: [] };
   for (const order of orders) {

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DONE_ON_BOARD } from '../board';
 import { createFakeBridge, makeOrder, makeStatus } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
@@ -135,6 +136,45 @@ describe('order board', () => {
       await within(await screen.findByRole('article', { name: 'Order #201' })).findByText('¥1,500'),
     ).toBeTruthy();
     expect(within(card('202')).getByText('KWD 12.345')).toBeTruthy();
+  });
+
+  it('shows the newest finished orders as cards and the rest of the day in history', async () => {
+    // 45 finished today, one a minute; #300 is the newest, #344 the oldest.
+    const finished = Array.from({ length: 45 }, (_, i) =>
+      makeOrder({
+        orderNumber: String(300 + i),
+        status: 'DELIVERED',
+        platformStatus: 'DELIVERED',
+        updatedAt: minutesAgo(i + 1),
+      }),
+    );
+    const bridge = createFakeBridge({ orders: [...finished, makeOrder({ orderNumber: '400' })] });
+    const { store } = renderApp(bridge);
+    const done = await screen.findByRole('region', { name: 'Done today' });
+    const numbers = () =>
+      within(done)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label'));
+    expect(numbers()).toHaveLength(DONE_ON_BOARD);
+    expect(numbers()).toContain('Order #300');
+    expect(numbers()).toContain(`Order #${300 + DONE_ON_BOARD - 1}`);
+    expect(numbers()).not.toContain(`Order #${300 + DONE_ON_BOARD}`);
+    expect(within(done).getByText(`The newest ${DONE_ON_BOARD} of 45 shown.`)).toBeTruthy();
+    expect(done.querySelector('.column-count')!.textContent).toBe('45');
+    // One more finished: it comes on top and the oldest shown leaves.
+    act(() =>
+      bridge.emit('orders:changed', {
+        orders: [
+          makeOrder({ orderNumber: '299', status: 'DELIVERED', platformStatus: 'DELIVERED' }),
+        ],
+      }),
+    );
+    await waitFor(() => expect(numbers()).toContain('Order #299'));
+    expect(numbers()).toHaveLength(DONE_ON_BOARD);
+    expect(numbers()).not.toContain(`Order #${300 + DONE_ON_BOARD - 1}`);
+    expect(within(done).getByText(`The newest ${DONE_ON_BOARD} of 46 shown.`)).toBeTruthy();
+    fireEvent.click(within(done).getByRole('button', { name: 'All past orders' }));
+    expect(store.getState().view).toBe('history');
   });
 
   it('rings and flashes for a new order until someone acts on it', async () => {

@@ -3,7 +3,14 @@ import type { KeyboardEvent } from 'react';
 import type { Order } from '../../shared/domain';
 import { ORDER_ACTIONS } from '../../shared/order-actions';
 import { useApp, useAppStore, usePlatformOffset } from '../app-context';
-import { COLUMN_IDS, groupOrders, needsAttention, primaryAction } from '../board';
+import {
+  COLUMN_IDS,
+  DONE_ON_BOARD,
+  groupOrders,
+  needsAttention,
+  primaryAction,
+  shownOnBoard,
+} from '../board';
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
 import type { ColumnId } from '../board';
 import { en } from '../i18n/en';
@@ -24,7 +31,8 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const unclaimedAfter = useApp(
     (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES,
   );
-  const columns = useMemo(() => groupOrders(orders, now), [orders, now]);
+  const day = useMemo(() => groupOrders(orders, now), [orders, now]);
+  const columns = useMemo(() => shownOnBoard(day), [day]);
   // What the cards show besides their order, read here once for all of them (see OrderCard).
   const submitting = useApp((s) => s.submitting);
   const callErrors = useApp((s) => s.callErrors);
@@ -105,7 +113,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
           <header className="column-head">
             <h2 className="column-title">
               <span className="column-name">{en.columns[id]}</span>{' '}
-              <span className="column-count">{columns[id].length}</span>
+              <span className="column-count">{day[id].length}</span>
             </h2>
           </header>
           <div className="column-cards">
@@ -118,6 +126,11 @@ export const Board = ({ now: machineNow }: { now: number }) => {
               <div className="column-done-list">{[...columns.done].reverse().map(slot)}</div>
             ) : (
               columns[id].map(slot)
+            )}
+            {id === 'done' && day.done.length > DONE_ON_BOARD && (
+              <p className="muted column-note">
+                {en.board.doneShown(DONE_ON_BOARD, day.done.length)}
+              </p>
             )}
             {id === 'done' && (
               <button

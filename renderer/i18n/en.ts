@@ -36,6 +36,9 @@ export const en = {
     scheduled: 'No pre-orders',
     done: 'Nothing yet today',
   },
+  board: {
+    doneShown: (shown: number, total: number) => `The newest ${shown} of ${total} shown.`,
+  },
 
   order: {
     number: (n: string) => `#${n}`,
