@@ -1,9 +1,11 @@
 // Command-line parsing for `npm run sandbox`, kept apart from the entry point so it is testable.
 import { parseArgs } from 'node:util';
+import { DEFAULT_RETRY } from './server';
 import type { SandboxOptions } from './server';
 
 export const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--webhook-url URL | --relay-url URL]
                         [--webhook-secret-env NAME] [--orders-per-minute N] [--seed N] [--no-demo]
+                        [--notification-retries N] [--notification-interval-ms MS]
 The webhook secret is read from the environment (SANDBOX_WEBHOOK_SECRET, or the variable named by
 --webhook-secret-env), never from the command line; without one a random secret is generated.`;
 
@@ -48,6 +50,8 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
         'webhook-secret': { type: 'string' },
         'orders-per-minute': { type: 'string' },
         seed: { type: 'string' },
+        'notification-retries': { type: 'string' },
+        'notification-interval-ms': { type: 'string' },
         'no-demo': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -111,6 +115,19 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   };
   const seed = integer('seed', values.seed, 0, 2 ** 31 - 1);
   if (seed !== undefined) options.seed = seed;
+  // The platform's schedule (3 more tries, 5 s apart) unless a test or benchmark shortens it.
+  const retries = integer('notification-retries', values['notification-retries'], 0, 10);
+  const intervalMs = integer(
+    'notification-interval-ms',
+    values['notification-interval-ms'],
+    100,
+    60_000,
+  );
+  if (retries !== undefined || intervalMs !== undefined)
+    options.notificationRetry = {
+      retries: retries ?? DEFAULT_RETRY.retries,
+      intervalMs: intervalMs ?? DEFAULT_RETRY.intervalMs,
+    };
   if (secret) options.webhookSecret = secret;
   return { options, help: false, secretSource: secret ? secretEnv : null };
 }

@@ -34,6 +34,14 @@ describe('sandbox CLI arguments', () => {
       webhookSecret: 'env-secret-0123456789',
     });
     expect(config.secretSource).toBe('SANDBOX_WEBHOOK_SECRET');
+    expect(config.options.notificationRetry).toBeUndefined();
+    expect(
+      parseCliArgs(['--notification-retries', '4', '--notification-interval-ms', '1000'], {})
+        .options.notificationRetry,
+    ).toEqual({ retries: 4, intervalMs: 1000 });
+    expect(
+      parseCliArgs(['--notification-interval-ms', '250'], {}).options.notificationRetry,
+    ).toEqual({ retries: 3, intervalMs: 250 });
     expect(
       parseCliArgs(['--webhook-secret-env', 'MY_SECRET'], { MY_SECRET: 'another-secret-0123' })
         .options.webhookSecret,
@@ -45,6 +53,8 @@ describe('sandbox CLI arguments', () => {
     [['--port', '70000'], /--port must be an integer/],
     [['--orders-per-minute=-1'], /--orders-per-minute must be an integer/],
     [['--seed', '1.5'], /--seed must be an integer/],
+    [['--notification-retries', '11'], /--notification-retries must be an integer from 0 to 10/],
+    [['--notification-interval-ms', '5'], /--notification-interval-ms must be an integer/],
     [['--webhook-url', 'not a url'], /--webhook-url must be an absolute http\(s\) URL/],
     [['--webhook-url', 'ftp://x/y'], /must be an http\(s\) URL/],
     [['--webhook-secret', 'plain'], /Secrets are not accepted on the command line/],

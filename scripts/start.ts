@@ -28,6 +28,7 @@ import type { Sandbox, SandboxOptions } from '../sandbox/server';
 import { ensureRendererBuilt, onShutdown, RENDERER_DIR, ROOT } from './start-web';
 import type { RelayProcess } from './relay-process';
 import { startRelayProcess } from './relay-process';
+import { startSandboxProcess } from './sandbox-process';
 
 const DEMO_KEYCHAIN_SERVICE = 'countertop-demo';
 /** Tickets the demo's virtual printer keeps for the page and tests to read (the newest). */
@@ -47,6 +48,11 @@ export type DemoOptions = {
   log?: (line: string) => void;
   /** Start a virtual ESC/POS printer and set it up as the counter's printer (default true). */
   printer?: boolean;
+  /**
+   * Run the sandbox in a process of its own, as the relay is (default false: in this process).
+   * For measuring this process alone: the sandbox keeps every order, as the platform does.
+   */
+  sandboxProcess?: boolean;
 };
 
 export type Demo = {
@@ -144,14 +150,16 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
     };
     let relay = await startRelayProcess(relayOptions);
     stops.push(() => relay.stop());
-    const sandbox = await startSandbox({
+    const sandboxOptions = {
       webhookUrl: `${relay.url}/hooks/marketplace`,
       webhookSecret,
-      demoClientSecret,
       ordersPerMinute: options.ordersPerMinute ?? 2,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       ...(options.notificationRetry ? { notificationRetry: options.notificationRetry } : {}),
-    });
+    };
+    const sandbox = options.sandboxProcess
+      ? await startSandboxProcess(sandboxOptions)
+      : await startSandbox({ ...sandboxOptions, demoClientSecret });
     stops.push(() => sandbox.close());
     const terminal = createTerminal(relayDb, [sandbox.demo.venueId], { name: 'demo counter' });
 
