@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { exitOf, stopChild } from './child-stop';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = fileURLToPath(new URL('../relay/cli.ts', import.meta.url));
@@ -55,13 +56,7 @@ export const startRelayProcess = (options: RelayProcessOptions): Promise<RelayPr
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
-  let alive = true;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      alive = false;
-      resolve();
-    }),
-  );
+  const exited = exitOf(child);
   let stderr = '';
   let pending = '';
   // What it says while stopping ("answering open polls…") is no news to whoever stopped it.
@@ -75,21 +70,8 @@ export const startRelayProcess = (options: RelayProcessOptions): Promise<RelayPr
   });
 
   const stop = async (): Promise<void> => {
-    if (!alive) return;
     stopping = true;
-    child.kill('SIGTERM');
-    // A frozen (SIGSTOPped) relay gets the SIGTERM only once it runs again.
-    child.kill('SIGCONT');
-    let timer: NodeJS.Timeout | undefined;
-    const timedOut = new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS);
-    });
-    const late = await Promise.race([exited.then(() => false), timedOut]);
-    clearTimeout(timer);
-    if (late && alive) {
-      child.kill('SIGKILL');
-      await exited;
-    }
+    await stopChild(child, STOP_TIMEOUT_MS);
   };
 
   return new Promise<RelayProcess>((resolve, reject) => {

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Sandbox, SandboxOptions } from '../sandbox/server';
+import { exitOf, stopChild } from './child-stop';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLI = fileURLToPath(new URL('../sandbox/cli.ts', import.meta.url));
@@ -48,30 +49,10 @@ export const startSandboxProcess = (
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
-  let alive = true;
-  const exited = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      alive = false;
-      resolve();
-    }),
-  );
+  const exited = exitOf(child);
   let stderr = '';
   child.stderr.on('data', (data: Buffer) => (stderr += data.toString()));
-
-  const close = async (): Promise<void> => {
-    if (!alive) return;
-    child.kill('SIGTERM');
-    let timer: NodeJS.Timeout | undefined;
-    const late = await Promise.race([
-      exited.then(() => false),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), STOP_TIMEOUT_MS))),
-    ]);
-    clearTimeout(timer);
-    if (late && alive) {
-      child.kill('SIGKILL');
-      await exited;
-    }
-  };
+  const close = (): Promise<void> => stopChild(child, STOP_TIMEOUT_MS);
 
   return new Promise<SandboxProcess>((resolve, reject) => {
     let stdout = '';
