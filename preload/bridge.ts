@@ -27,8 +27,13 @@ export const createBridge = (
   const functions = Object.fromEntries(CHANNEL_NAMES.map((channel) => [channel, call(channel)]));
   const on = (event: EventName, listener: (payload: never) => void): (() => void) => {
     if (!EVENT_NAMES.includes(event)) throw new Error(`Unknown event ${String(event)}`);
-    const handler = (_event: IpcRendererEvent, name: unknown, payload: unknown): void => {
-      if (name === event) (listener as (p: unknown) => void)(payload);
+    // Each message is an EventBatch (the contract says why): this event's entries, in order.
+    const handler = (_event: IpcRendererEvent, batch: unknown): void => {
+      if (!Array.isArray(batch)) return;
+      for (const entry of batch) {
+        if (Array.isArray(entry) && entry[0] === event)
+          (listener as (p: unknown) => void)(entry[1]);
+      }
     };
     ipc.on(EVENT_CHANNEL, handler);
     return () => {

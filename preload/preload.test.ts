@@ -76,16 +76,25 @@ describe('preload', () => {
     });
   });
 
-  it('delivers only its event’s payload to a listener, without the IPC event, until unsubscribed', () => {
+  it('delivers only its event’s payloads of each batch to a listener, in order, without the IPC event, until unsubscribed', () => {
     const received: unknown[] = [];
     const off = bridge.on('orders:arrived', (payload) => received.push(payload));
-    fake.emit(EVENT_CHANNEL, 'orders:arrived', { orderId: 'o1', orderNumber: '7' });
-    fake.emit(EVENT_CHANNEL, 'status:changed', { configured: true });
-    fake.emit('other-channel', 'orders:arrived', { orderId: 'o2', orderNumber: '8' });
-    expect(received).toEqual([{ orderId: 'o1', orderNumber: '7' }]);
+    fake.emit(EVENT_CHANNEL, [
+      ['orders:arrived', { orderId: 'o1', orderNumber: '7' }],
+      ['status:changed', { configured: true }],
+      ['orders:arrived', { orderId: 'o2', orderNumber: '8' }],
+    ]);
+    fake.emit('other-channel', [['orders:arrived', { orderId: 'o3', orderNumber: '9' }]]);
+    // What is not a batch is ignored.
+    fake.emit(EVENT_CHANNEL, 'orders:arrived', { orderId: 'o4', orderNumber: '10' });
+    fake.emit(EVENT_CHANNEL, [null, 'orders:arrived']);
+    expect(received).toEqual([
+      { orderId: 'o1', orderNumber: '7' },
+      { orderId: 'o2', orderNumber: '8' },
+    ]);
     off();
-    fake.emit(EVENT_CHANNEL, 'orders:arrived', { orderId: 'o3', orderNumber: '9' });
-    expect(received).toHaveLength(1);
+    fake.emit(EVENT_CHANNEL, [['orders:arrived', { orderId: 'o5', orderNumber: '11' }]]);
+    expect(received).toHaveLength(2);
     expect(fake.listeners.size).toBe(0);
     expect(() => bridge.on('nope' as never, () => undefined)).toThrow(/Unknown event/);
   });

@@ -246,11 +246,13 @@ describe('the desktop app', () => {
     expect(window.restored).toBe(1);
     expect(window.focused).toBe(1);
 
+    // Events reach the window as one batch per short window, so wait for the batch.
     core.listeners.get('orders:arrived')!({ orderId: 'o1', orderNumber: '3' });
-    expect(window.webContents.send).toHaveBeenCalledWith(EVENT_CHANNEL, 'orders:arrived', {
-      orderId: 'o1',
-      orderNumber: '3',
-    });
+    await vi.waitFor(() =>
+      expect(window.webContents.send).toHaveBeenCalledWith(EVENT_CHANNEL, [
+        ['orders:arrived', { orderId: 'o1', orderNumber: '3' }],
+      ]),
+    );
   });
 
   it('loads the renderer from app://, a standard secure scheme registered before ready', async () => {

@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceApi } from '../../shared/ipc/contract';
-import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../shared/ipc/contract';
+import { CHANNEL_NAMES, EVENT_BATCH_MS, EVENT_CHANNEL } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
 
 // ipc.ts only needs electron's types; the fake proves it never reaches for the real module.
@@ -179,7 +179,12 @@ describe('IPC handlers', () => {
 });
 
 describe('event forwarding', () => {
-  it('sends every service event to the window, and stops when unsubscribed', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('sends every service event to the window in batches, and stops when unsubscribed', () => {
+    vi.useFakeTimers();
     const listeners = new Map<string, (payload: unknown) => void>();
     const core = {
       on: (event: string, listener: (payload: unknown) => void) => {
@@ -192,12 +197,17 @@ describe('event forwarding', () => {
     const window = { webContents: { send }, isDestroyed: () => destroyed };
     const stop = forwardEvents(core as never, () => window as never);
     listeners.get('orders:arrived')!({ orderId: 'o1', orderNumber: '12' });
-    expect(send).toHaveBeenCalledWith(EVENT_CHANNEL, 'orders:arrived', {
-      orderId: 'o1',
-      orderNumber: '12',
-    });
+    listeners.get('status:changed')!({ configured: true });
+    expect(send).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(EVENT_BATCH_MS);
+    expect(send).toHaveBeenCalledWith(EVENT_CHANNEL, [
+      ['orders:arrived', { orderId: 'o1', orderNumber: '12' }],
+      ['status:changed', { configured: true }],
+    ]);
+    // A window that is gone gets nothing.
     destroyed = true;
     listeners.get('orders:arrived')!({ orderId: 'o2', orderNumber: '13' });
+    vi.advanceTimersByTime(EVENT_BATCH_MS);
     expect(send).toHaveBeenCalledTimes(1);
     stop();
     expect(listeners.size).toBe(0);

@@ -1,9 +1,10 @@
 // One ipcMain.handle per channel of the contract. Each checks that the call comes from the app
 // window's top frame showing our page, then validates and dispatches through dispatch.ts.
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
-import { CHANNEL_NAMES, EVENT_CHANNEL, EVENT_NAMES } from '../../shared/ipc/contract';
+import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../shared/ipc/contract';
 import type { InvokeResult, ServiceHost } from '../host/dispatch';
 import { invokeChannel } from '../host/dispatch';
+import { forwardEventBatches } from '../host/event-batches';
 import { isAppUrl } from '../host/security';
 
 export const isTrustedSender = (
@@ -47,16 +48,12 @@ export const registerIpcHandlers = (
   };
 };
 
-/** Pushes every service event to the window (and nowhere else). */
+/** Pushes every service event to the window (and nowhere else), in batches. */
 export const forwardEvents = (
   core: Pick<ServiceHost, 'on'>,
   getWindow: () => BrowserWindow | null,
-): (() => void) => {
-  const unsubscribers = EVENT_NAMES.map((name) =>
-    core.on(name, (payload) => {
-      const window = getWindow();
-      if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, name, payload);
-    }),
-  );
-  return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
-};
+): (() => void) =>
+  forwardEventBatches(core, (batch) => {
+    const window = getWindow();
+    if (window && !window.isDestroyed()) window.webContents.send(EVENT_CHANNEL, batch);
+  });

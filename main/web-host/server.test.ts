@@ -253,9 +253,11 @@ describe('web host', () => {
           let text = '';
           res.on('data', (chunk: Buffer) => {
             text += chunk.toString();
-            if (text.includes(': connected') && !text.includes('event:'))
+            if (text.includes(': connected') && !text.includes('data:')) {
               emit('orders:arrived', { orderId: 'o1', orderNumber: '42' });
-            if (text.includes('event:') && text.endsWith('\n\n')) {
+              emit('status:changed', { configured: true });
+            }
+            if (text.includes('data:') && text.endsWith('\n\n')) {
               req.destroy();
               resolve(text);
             }
@@ -264,8 +266,9 @@ describe('web host', () => {
       );
       req.on('error', reject);
     });
+    // Both events in one message: the page takes them in one task.
     expect(received).toContain(
-      'event: orders:arrived\ndata: {"orderId":"o1","orderNumber":"42"}\n\n',
+      'data: [["orders:arrived",{"orderId":"o1","orderNumber":"42"}],["status:changed",{"configured":true}]]\n\n',
     );
     expect((await request(`/api/events?ticket=${ticket}`)).status).toBe(401);
   });
@@ -350,18 +353,26 @@ describe('bridge script', () => {
     expect(fetches[1]?.init.headers.Authorization).toBe('Bearer tok123');
     expect(JSON.parse(fetches[1]!.init.body!)).toEqual({ orderId: 'o1' });
 
-    // Events reach listeners of their name only, until unsubscribed.
+    // Events arrive in batches and reach listeners of their name only, in order, until unsubscribed.
     const on = bridge.on as unknown as (
       event: string,
       listener: (payload: unknown) => void,
     ) => () => void;
     const arrived: unknown[] = [];
     const off = on('orders:arrived', (payload) => arrived.push(payload));
-    source!.handlers.get('orders:arrived')!({ data: '{"orderId":"o1","orderNumber":"5"}' });
-    source!.handlers.get('status:changed')!({ data: '{}' });
+    const message = source!.handlers.get('message')!;
+    message({
+      data: '[["orders:arrived",{"orderId":"o1","orderNumber":"5"}],["status:changed",{}],["nope:changed",{}],["orders:arrived",{"orderId":"o2","orderNumber":"6"}]]',
+    });
+    // What is not a batch is ignored.
+    message({ data: '{"orderId":"o3"}' });
+    message({ data: 'not json' });
     off();
-    source!.handlers.get('orders:arrived')!({ data: '{"orderId":"o2","orderNumber":"6"}' });
-    expect(arrived).toEqual([{ orderId: 'o1', orderNumber: '5' }]);
+    message({ data: '[["orders:arrived",{"orderId":"o4","orderNumber":"7"}]]' });
+    expect(arrived).toEqual([
+      { orderId: 'o1', orderNumber: '5' },
+      { orderId: 'o2', orderNumber: '6' },
+    ]);
 
     // A failed stream is closed (its ticket is spent) and reopened later with a new ticket; once
     // it is open again, the state is read afresh and handed to listeners as events.

@@ -5,9 +5,9 @@ import http from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { BridgeError } from '../../shared/ipc/contract';
-import { EVENT_NAMES } from '../../shared/ipc/contract';
 import type { ServiceHost } from '../host/dispatch';
 import { invokeChannel, isChannelName } from '../host/dispatch';
+import { forwardEventBatches } from '../host/event-batches';
 import { contentTypeOf, SECURITY_HEADERS, serveRendererFile } from '../host/renderer-files';
 import { HttpError, readJson, requestTimeouts, sendJson, sendText } from '../../kit/http';
 import { BRIDGE_SCRIPT_PATH, bridgeScript } from './bridge-script';
@@ -79,15 +79,14 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
     });
     response.write(': connected\n\n');
     streams.add(response);
-    const unsubscribers = EVENT_NAMES.map((name) =>
-      core.on(name, (payload) => {
-        response.write(`event: ${name}\ndata: ${JSON.stringify(payload ?? null)}\n\n`);
-      }),
-    );
+    // One message per batch (an unnamed SSE event): the page takes a batch in one task.
+    const stopEvents = forwardEventBatches(core, (batch) => {
+      response.write(`data: ${JSON.stringify(batch)}\n\n`);
+    });
     const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const stop = (): void => {
       clearInterval(heartbeat);
-      unsubscribers.forEach((unsubscribe) => unsubscribe());
+      stopEvents();
       streams.delete(response);
     };
     request.on('close', stop);

@@ -131,17 +131,20 @@ export const installWebBridge = (config: WebBridgeConfig): void => {
       source.close();
       retry();
     });
-    for (const name of config.events) {
-      source.addEventListener(name, (message) => {
-        let payload: unknown;
-        try {
-          payload = JSON.parse((message as MessageEvent<string>).data);
-        } catch {
-          return;
-        }
-        emit(name, payload);
-      });
-    }
+    // Each message is an EventBatch: handed to listeners in order, in this one task.
+    source.addEventListener('message', (message) => {
+      let batch: unknown;
+      try {
+        batch = JSON.parse((message as MessageEvent<string>).data);
+      } catch {
+        return;
+      }
+      if (!Array.isArray(batch)) return;
+      for (const entry of batch) {
+        if (Array.isArray(entry) && listeners.has(entry[0] as EventName))
+          emit(entry[0] as EventName, entry[1]);
+      }
+    });
   };
   void connect();
 

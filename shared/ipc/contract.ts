@@ -532,5 +532,15 @@ export type Bridge = {
 
 export const BRIDGE_GLOBAL = 'countertop';
 
-/** The one IPC channel main uses to push ServiceEvents to preload: (eventName, payload). */
+/** The one IPC channel main uses to push ServiceEvents to preload: one EventBatch per message. */
 export const EVENT_CHANNEL = 'countertop:event';
+
+/**
+ * Events as they travel to the window (IPC or the web host's stream): everything the core told
+ * within EVENT_BATCH_MS of the first, in order, as one message. One action brings several events
+ * a few milliseconds apart (its outbox entry, the order, the status bar's count; then the same
+ * when the platform confirms); one message is one task in the page, so React renders them once
+ * and the page lays out and paints once, not once per event.
+ */
+export type EventBatch = Array<{ [E in EventName]: [E, ServiceEvents[E]] }[EventName]>;
+export const EVENT_BATCH_MS = 10;
