@@ -14,8 +14,8 @@ export const medianOf = (values: number[], digits = 1): string =>
 
 /**
  * In the page, before the app loads:
- * - `__spans.event`: for each server-sent event, from its arrival until the page's main thread is
- *   idle again with the DOM laid out (a message posted after the listener runs after React's
+ * - `__spans.event`: for each message of the event stream (one batch: every event the core told
+ *   within EVENT_BATCH_MS), from its arrival until the page's main thread is idle again with the DOM laid out (a message posted after the listener runs after React's
  *   render and commit; reading offsetHeight then forces style and layout);
  * - `__spans.tick`: the same for each tick of the board's 5-second clock;
  * - `__cardSeenAt[label]`: when each card (an article) first entered the DOM.
@@ -43,6 +43,7 @@ export const BOARD_INSTRUMENT = `
     };
     const add = EventSource.prototype.addEventListener;
     EventSource.prototype.addEventListener = function (type, listener) {
+      if (type !== 'message') return add.call(this, type, listener);
       return add.call(this, type, (event) => measure('event', () => listener(event)));
     };
     const every = window.setInterval;

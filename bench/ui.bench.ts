@@ -3,7 +3,8 @@
 //    orders:changed event carrying 1 order of 300), a new order arriving, the board's clock
 //    ticking (every 5 s), and the whole board replaced (300 new orders in one event); each from
 //    the event (or tick) reaching the page until the page's main thread is idle again, so work
-//    that changes nothing on screen counts too;
+//    that changes nothing on screen counts too (here each event is one message: the core tells
+//    one at a time, so each batch holds one);
 // 2. latency: an order placed in the sandbox (its notification goes straight to the relay)
 //    until its card is on screen, through the real relay, core and web host.
 import type { Page } from 'playwright-core';
