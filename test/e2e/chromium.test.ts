@@ -1,0 +1,28 @@
+// The browser the end-to-end tests and the UI benchmarks drive: only the page under test runs in
+// it, so what they measure is the app's, not the browser's own UI.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from './support';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the test browser', () => {
+  it('opens a page without pre-rendering its own address-bar popup beside it', async () => {
+    const page = await browser.newPage();
+    await page.goto('data:text/html,<p>the page</p>');
+    const cdp = await browser.newBrowserCDPSession();
+    const { targetInfos } = (await cdp.send('Target.getTargets')) as {
+      targetInfos: { type: string; url: string }[];
+    };
+    expect(targetInfos.map((target) => target.url)).toEqual(['data:text/html,<p>the page</p>']);
+    await page.close();
+  });
+});
