@@ -1,6 +1,6 @@
 // UI benchmark in Debian's Chromium over the web host:
 // 1. board updates with 300 active orders, as a shift makes them: one order changed (an
-//    orders:changed event carrying 1 order of 300), a new order arriving, the board's clock
+//    orders:changed event carrying 1 order of 300; the first changes after load apart), a new order arriving, the board's clock
 //    ticking (every 5 s), and the whole board replaced (300 new orders in one event); each from
 //    the event (or tick) reaching the page until the page's main thread is idle again, so work
 //    that changes nothing on screen counts too (here each event is one message: the core tells
@@ -18,6 +18,12 @@ import { BOARD_INSTRUMENT, percentile, summary } from './board-timing';
 
 const ACTIVE_ORDERS = 300;
 const RENDER_ROUNDS = 20;
+// The first changes after the page loads run code the browser has not compiled yet and lay out
+// columns for the first time (tens of ms, once per start); they are reported apart, and the
+// steady state a shift lives in is measured over more rounds than the other cases, so that its
+// p95 rests on several slow rounds rather than the second slowest of twenty.
+const FIRST_CHANGES = 10;
+const CHANGE_ROUNDS = 60;
 const TICKS = 8;
 const LATENCY_ORDERS = 20;
 const TARGETS = { updateP95Ms: 16, replaceP95Ms: 250, latencyP95Ms: 1_000 };
@@ -37,7 +43,13 @@ const lastSpan = async (page: Page, kind: 'event' | 'tick'): Promise<number> => 
   return ((await handle.jsonValue()) as { span: number }).span;
 };
 
-type BoardFigures = { changed: number[]; arrived: number[]; ticks: number[]; replaced: number[] };
+type BoardFigures = {
+  firstChanges: number[];
+  changed: number[];
+  arrived: number[];
+  ticks: number[];
+  replaced: number[];
+};
 
 const benchBoard = async (): Promise<BoardFigures> => {
   // A service stand-in with 300 active orders; the web host, SSE, browser and React are real.
@@ -100,8 +112,8 @@ const benchBoard = async (): Promise<BoardFigures> => {
       );
 
     // One order of 300 moves on: accepted, made ready, handed over, as staff do all shift.
-    const changed: number[] = [];
-    for (let round = 0; round < RENDER_ROUNDS; round += 1) {
+    const changes: number[] = [];
+    for (let round = 0; round < FIRST_CHANGES + CHANGE_ROUNDS; round += 1) {
       const target = current[round * 3]!;
       const next: Order = {
         ...target,
@@ -113,8 +125,10 @@ const benchBoard = async (): Promise<BoardFigures> => {
       current = current.map((o) => (o.id === next.id ? next : o));
       emit([next]);
       await cardStatus(next.id, 'PRODUCTION');
-      changed.push(await lastSpan(page, 'event'));
+      changes.push(await lastSpan(page, 'event'));
     }
+    const firstChanges = changes.slice(0, FIRST_CHANGES);
+    const changed = changes.slice(FIRST_CHANGES);
 
     // A new order arrives on a board of 300.
     const arrived: number[] = [];
@@ -144,7 +158,7 @@ const benchBoard = async (): Promise<BoardFigures> => {
       );
       replaced.push(await lastSpan(page, 'event'));
     }
-    return { changed, arrived, ticks, replaced };
+    return { firstChanges, changed, arrived, ticks, replaced };
   } finally {
     await browser.close();
     await host.close();
@@ -190,7 +204,13 @@ const line = (label: string, values: number[], target?: number): string =>
   `${label}: ${summary(values)}${target === undefined ? '' : ` (target p95 ≤ ${target} ms: ${percentile(values, 95) <= target ? 'pass' : 'FAIL'})`}`;
 console.log(
   line(
-    `board update, one order of ${ACTIVE_ORDERS} changed, event in page → idle (${RENDER_ROUNDS} rounds)`,
+    `board update, one order of ${ACTIVE_ORDERS} changed, the first ${FIRST_CHANGES} after the page loaded, event in page → idle`,
+    board.firstChanges,
+  ),
+);
+console.log(
+  line(
+    `board update, one order of ${ACTIVE_ORDERS} changed, the ${CHANGE_ROUNDS} after those, event in page → idle`,
     board.changed,
     TARGETS.updateP95Ms,
   ),
