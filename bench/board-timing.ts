@@ -15,8 +15,9 @@ export const medianOf = (values: number[], digits = 1): string =>
 /**
  * In the page, before the app loads:
  * - `__spans.event`: for each message of the event stream (one batch: every event the core told
- *   within EVENT_BATCH_MS), from its arrival until the page's main thread is idle again with the DOM laid out (a message posted after the listener runs after React's
- *   render and commit; reading offsetHeight then forces style and layout);
+ *   within EVENT_BATCH_MS), from its arrival until the page's main thread is idle again with the
+ *   DOM laid out (a message posted after the listener runs after React's render and commit;
+ *   reading offsetHeight then forces style and layout);
  * - `__spans.tick`: the same for each tick of the board's 5-second clock;
  * - `__cardSeenAt[label]`: when each card (an article) first entered the DOM.
  * A string, not a function: tsx's transform would add helpers the page does not have.

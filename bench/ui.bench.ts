@@ -1,7 +1,8 @@
 // UI benchmark in Debian's Chromium over the web host:
 // 1. board updates with 300 active orders, as a shift makes them: one order changed (an
-//    orders:changed event carrying 1 order of 300; the first changes after load apart), a new order arriving, the board's clock
-//    ticking (every 5 s), and the whole board replaced (300 new orders in one event); each from
+//    orders:changed event carrying 1 order of 300; the first changes after load apart), a new
+//    order arriving, the board's clock ticking (every 5 s), and the whole board replaced (300 new
+//    orders in one event); each from
 //    the event (or tick) reaching the page until the page's main thread is idle again, so work
 //    that changes nothing on screen counts too (here each event is one message: the core tells
 //    one at a time, so each batch holds one);
