@@ -130,6 +130,63 @@ describe('board re-renders', () => {
     expect(renders.rendered()).toEqual(['R8']);
   });
 
+  it('re-renders a "not printed" mark only when what it says changes, not on every job of the queue', async () => {
+    const orders = boardOf();
+    const { bridge } = await start(orders);
+    const marks = vi.spyOn(en.print, 'notPrinted');
+    const waiting = (i: number): PrintJob => ({
+      id: `job-${i}`,
+      document: 'kitchen-ticket',
+      orderId: orders[i]!.id,
+      orderNumber: orders[i]!.orderNumber,
+      day: null,
+      printerId: 'printer-1',
+      state: 'waiting',
+      origin: 'auto',
+      attempts: 1,
+      error: null,
+      held: false,
+      createdAt: new Date(Date.now() - 60_000).toISOString(),
+      printedAt: null,
+    });
+    const stuck = [waiting(2), waiting(4), waiting(6)];
+    // Made a moment ago: on its way, not late, so its card shows no mark.
+    const printing: PrintJob = {
+      ...waiting(9),
+      state: 'printing',
+      createdAt: new Date().toISOString(),
+    };
+    act(() => bridge.setPrint({ ...bridge.print, jobs: [...stuck, printing] }));
+    const cardsMarked = () =>
+      screen
+        .getAllByTestId('not-printed')
+        .map((mark) => mark.closest('article')?.getAttribute('aria-label'));
+    expect(cardsMarked().sort()).toEqual(['Order #R2', 'Order #R4', 'Order #R6']);
+
+    // Another ticket of the queue prints: the three marks say the same, none renders again.
+    marks.mockClear();
+    act(() =>
+      bridge.setPrint({
+        ...bridge.print,
+        jobs: structuredClone([...stuck, { ...printing, state: 'printed' as const }]),
+      }),
+    );
+    expect(marks).not.toHaveBeenCalled();
+
+    // The printer reports why: each mark now says so.
+    const paperOut = {
+      printerId: 'printer-1',
+      state: 'paper-out' as const,
+      paperNearEnd: false,
+      checkedAt: new Date().toISOString(),
+      message: null,
+    };
+    act(() => bridge.setPrint({ ...bridge.print, printers: [paperOut] }));
+    expect(marks).toHaveBeenCalledTimes(3);
+    for (const mark of screen.getAllByTestId('not-printed'))
+      expect(mark.textContent).toContain(en.print.printerStates['paper-out']);
+  });
+
   it('re-renders no card on a clock tick that changes nothing they show, and each card whose age turns', async () => {
     const { store } = await start(boardOf());
     const renders = countRenders();

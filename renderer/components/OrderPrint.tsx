@@ -33,12 +33,19 @@ export const jobsOf = (
 
 /** One ticket of this order that did not print: why, and Reprint (the same job, tried again). */
 const NotPrinted = ({ job }: { job: PrintJob }) => {
-  const print = useApp((s) => s.print);
+  // The sentence, not the printing state: every change of any job (a queue draining after a rush
+  // sends one per ticket) would otherwise re-render every card that shows a ticket not printed.
+  const why = useApp((s) => {
+    const problem = jobProblem(s.print, job);
+    return en.print.notPrintedWhy(
+      problem.printerName,
+      job.held ? en.print.cutOff : en.print.printerStates[problem.reason],
+    );
+  });
   const retry = useApp((s) => s.retryPrint);
   const cancel = useApp((s) => s.cancelPrint);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const problem = jobProblem(print, job);
   const run = async (call: (jobId: string) => Promise<{ message: string } | null>) => {
     setBusy(true);
     const failure = await call(job.id);
@@ -50,10 +57,7 @@ const NotPrinted = ({ job }: { job: PrintJob }) => {
       <p>
         <strong>{en.print.notPrinted(en.print.documents[job.document])}</strong>
         {' · '}
-        {en.print.notPrintedWhy(
-          problem.printerName,
-          job.held ? en.print.cutOff : en.print.printerStates[problem.reason],
-        )}
+        {why}
       </p>
       {error && <p>{error}</p>}
       <div className="card-actions">
