@@ -2,6 +2,7 @@
 // only what changed, applied as deltas.
 import { describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../shared/domain';
+import type { PrintJob } from '../shared/printing';
 import { createFakeBridge, makeDelivery, makeOrder } from './testing/fake-bridge';
 import { createAppStore, isRinging, mergeById } from './store';
 
@@ -168,5 +169,45 @@ describe('app store', () => {
     expect(bridge.listenerCount()).toBeGreaterThan(0);
     store.getState().dispose();
     expect(bridge.listenerCount()).toBe(0);
+  });
+
+  it('merges the print jobs an event tells, drops those it says left, and takes a whole list as it is', async () => {
+    const job = (id: string, state: PrintJob['state']): PrintJob => ({
+      id,
+      document: 'kitchen-ticket',
+      orderId: `order-${id}`,
+      orderNumber: id,
+      day: null,
+      printerId: 'kitchen',
+      state,
+      origin: 'auto',
+      attempts: 0,
+      error: null,
+      held: false,
+      createdAt: '2026-11-25T12:00:00.000Z',
+      printedAt: null,
+    });
+    const bridge = createFakeBridge();
+    const store = await started(bridge);
+    bridge.setPrint({ ...bridge.print, jobs: [job('a', 'printed'), job('b', 'queued')] });
+    const ids = () => store.getState().print?.jobs.map((j) => `${j.id}:${j.state}`);
+    expect(ids()).toEqual(['a:printed', 'b:queued']);
+    const untouched = store.getState().print?.jobs[0];
+
+    bridge.emit('print:changed', {
+      ...bridge.print,
+      jobs: [job('b', 'printed'), job('c', 'queued')],
+      gone: ['x'],
+    });
+    expect(ids()).toEqual(['a:printed', 'b:printed', 'c:queued']);
+    // A job no event named stays the same object (its card does not render again).
+    expect(store.getState().print?.jobs[0]).toBe(untouched);
+
+    bridge.emit('print:changed', { ...bridge.print, jobs: [], gone: ['a'] });
+    expect(ids()).toEqual(['b:printed', 'c:queued']);
+
+    // A whole list (a stream reconnected reads print:get again) replaces what the page had.
+    bridge.emit('print:changed', { ...bridge.print, jobs: [job('d', 'queued')], gone: null });
+    expect(ids()).toEqual(['d:queued']);
   });
 });

@@ -261,6 +261,12 @@ export const keepUnchanged = <T extends { id: string }>(
   return same ? (previous as T[]) : shared;
 };
 
+const withoutIds = <T extends { id: string }>(list: T[], ids: readonly string[]): T[] => {
+  if (ids.length === 0) return list;
+  const drop = new Set(ids);
+  return list.filter((item) => !drop.has(item.id));
+};
+
 const without = <T>(record: Record<string, T>, key: string): Record<string, T> => {
   if (!(key in record)) return record;
   const copy = { ...record };
@@ -406,11 +412,16 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
 
     // Every job comes anew with each change of any: the unchanged ones stay the objects the cards
     // hold, so only the card of a job that changed renders again (OrderCard compares them).
+    // A whole list (a load, a stream reconnected) replaces the jobs; an event's changes merge in.
     const receivePrint = (print: PrintState): void =>
-      set((s) => ({
-        print: { ...print, jobs: keepUnchanged(s.print?.jobs ?? [], print.jobs) },
-        printLoadError: null,
-      }));
+      set((s) => {
+        const before = s.print?.jobs ?? [];
+        const jobs =
+          print.gone === null
+            ? keepUnchanged(before, print.jobs)
+            : withoutIds(mergeById(before, keepUnchanged(before, print.jobs)), print.gone);
+        return { print: { ...print, jobs, gone: null }, printLoadError: null };
+      });
 
     // Apart from the rest: a printing slice that cannot answer must not keep orders off the board.
     const loadPrint = async (): Promise<void> => {

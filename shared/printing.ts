@@ -119,10 +119,21 @@ export type PrintDocument = {
   lines: PrintLine[];
 };
 
-/** Everything the printing screens show; `print:changed` carries it whole. */
+/**
+ * Everything the printing screens show. `print:get` answers it whole; a `print:changed` event
+ * carries the settings and printers whole but only the jobs that changed since the event before,
+ * and the ids of those that left the list: a printer working through a queue of hundreds tells one
+ * ticket at a time, not the whole queue again for each (100 KB a ticket, which the page took
+ * longer to read than to draw).
+ */
 export type PrintState = {
   settings: PrintSettings;
   printers: PrinterStatus[];
-  /** Jobs not printed yet, and the latest printed or canceled ones (at most 50). */
+  /**
+   * Every job not printed yet, and the latest printed or canceled ones (50 in all with them);
+   * in an event, only those that changed or joined.
+   */
   jobs: PrintJob[];
+  /** null: `jobs` is the whole list. Otherwise the ids of jobs that left it since the event before. */
+  gone: string[] | null;
 };

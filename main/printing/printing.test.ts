@@ -4,10 +4,17 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/domain';
 import type { DaySummary } from '../../shared/history';
-import type { PrintDocument, PrintLine, PrinterConfig, PrintState } from '../../shared/printing';
+import type {
+  PrintDocument,
+  PrintJob,
+  PrintLine,
+  PrinterConfig,
+  PrintState,
+} from '../../shared/printing';
 import type { PrintedLine, VirtualPrinter } from '../../sandbox/escpos-printer';
 import { startVirtualPrinter } from '../../sandbox/escpos-printer';
 import { waitFor } from '../../test/wait';
@@ -415,6 +422,48 @@ describe('the printing slice and the virtual printer', () => {
     await expect(
       r.slice.handlers['print:order']({ orderId: 'order-1', document: 'pickup-label' }),
     ).rejects.toThrow(/No printer prints pickup labels/);
+  });
+
+  it('print:changed tells only the jobs that changed and those that left: applied in order, the events rebuild the whole list', async () => {
+    const a = await startPrinter();
+    const r = rig();
+    await r.configure([network(a, 'a', ['kitchen-ticket'])]);
+    // A first event, so the fold below starts from a list the events continue.
+    await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
+    await a.waitForDocuments(1);
+    await waitFor(() => r.slice.state().jobs.every((j) => j.state === 'printed'));
+    await waitFor(() => r.events.at(-1)?.jobs.some((j) => j.state === 'printed'));
+    const from = r.events.length;
+    const start = r.slice.state().jobs;
+    const sorted = (list: PrintJob[]) => [...list].sort((x, y) => x.id.localeCompare(y.id));
+    const fold = (events: PrintState[]): PrintJob[] => {
+      const byId = new Map(start.map((j) => [j.id, j]));
+      for (const event of events) {
+        for (const job of event.jobs) byId.set(job.id, job);
+        for (const id of event.gone ?? []) byId.delete(id);
+      }
+      return sorted([...byId.values()]);
+    };
+
+    // 60 reprints: more than the list keeps once printed, so the oldest leave it.
+    for (let i = 0; i < 60; i += 1)
+      await r.slice.handlers['print:order']({ orderId: 'order-1', document: 'kitchen-ticket' });
+    await a.waitForDocuments(61);
+    await waitFor(() => r.slice.state().jobs.every((j) => j.state === 'printed'));
+    await waitFor(() =>
+      isDeepStrictEqual(fold(r.events.slice(from)), sorted(r.slice.state().jobs)),
+    );
+    const told = r.events.slice(from);
+    expect(told.every((e) => e.gone !== null)).toBe(true);
+    expect(r.slice.state().jobs).toHaveLength(50);
+    expect(told.some((e) => (e.gone ?? []).length > 0)).toBe(true);
+    // Each event carries what changed, not the list: 60 jobs made, sent and printed, told a
+    // few times each at most.
+    expect(told.reduce((n, e) => n + e.jobs.length, 0)).toBeLessThanOrEqual(60 * 3);
+    // As the printer works through them, an event tells a ticket or two.
+    expect(told.filter((e) => e.jobs.length <= 2).length).toBeGreaterThan(20);
+    // What print:get answers is the whole list.
+    expect((await r.slice.handlers['print:get']({})).gone).toBeNull();
   });
 
   it('paper out during a rush: jobs wait loudly, then each prints exactly once when paper is back', async () => {

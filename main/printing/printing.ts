@@ -10,6 +10,7 @@
 // be half printed) or a crash mid-print holds the job for staff (`print:retry`), never reprinted
 // on its own: a second full ticket would make the kitchen cook twice.
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { DaySummary } from '../../shared/history';
 import type { Order, OrderActionKind } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
@@ -144,10 +145,22 @@ export const createPrintingSlice = (deps: {
       settings,
       printers: settings.printers.map(statusOf),
       jobs: store.recent(RECENT_JOBS),
+      gone: null,
     };
   };
+  // The jobs as the last event left them: each event tells what differs from it, so the change
+  // is worked out here, from the list itself, and no caller can forget to name a job it changed.
+  let told = new Map<string, PrintJob>();
+  const changes = (): PrintState => {
+    const whole = state();
+    const jobs = whole.jobs.filter((job) => !isDeepStrictEqual(told.get(job.id), job));
+    const listed = new Set(whole.jobs.map((job) => job.id));
+    const gone = [...told.keys()].filter((id) => !listed.has(id));
+    told = new Map(whole.jobs.map((job) => [job.id, job]));
+    return { ...whole, jobs, gone };
+  };
   // Nothing is told after close (a notice may still be scheduled for the next tick).
-  const changed = hub.batched('print:changed', () => (closed ? null : state()));
+  const changed = hub.batched('print:changed', () => (closed ? null : changes()));
 
   /** A status read back (or learned from a print): staff see a change at once. */
   const observe = (printerId: string, reading: StatusReading): void => {

@@ -63,6 +63,7 @@ const printState = (patch: Partial<PrintState> = {}): PrintState => ({
   settings: { ...DEFAULT_PRINT_SETTINGS, printers: [kitchen, counter] },
   printers: [status('kitchen'), status('counter')],
   jobs: [],
+  gone: null,
   ...patch,
 });
 

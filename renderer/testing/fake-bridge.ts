@@ -268,6 +268,7 @@ export const createFakeBridge = (
     settings: DEFAULT_PRINT_SETTINGS,
     printers: [],
     jobs: [],
+    gone: null,
   };
 
   const emit = <E extends EventName>(event: E, payload: ServiceEvents[E]): void => {
