@@ -261,6 +261,12 @@ export const keepUnchanged = <T extends { id: string }>(
   return same ? (previous as T[]) : shared;
 };
 
+/**
+ * `previous` when `next` says the same: every card takes the menu's items (to name its lines), so
+ * a menu read again every few seconds, unchanged, re-rendered all 300 cards each time.
+ */
+const sameOr = <T>(previous: T, next: T): T => (dequal(previous, next) ? previous : next);
+
 const withoutIds = <T extends { id: string }>(list: T[], ids: readonly string[]): T[] => {
   if (ids.length === 0) return list;
   const drop = new Set(ids);
@@ -401,7 +407,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         outbox,
         venue,
         menu,
-        menuItems: menu.items,
+        menuItems: sameOr(get().menuItems, menu.items),
         deliveries,
         deliverySetup,
         orderSettings,
@@ -482,7 +488,9 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           ),
           bridge.on('venue:changed', (venue) => set({ venue })),
           bridge.on('machine:changed', (machine) => set({ machine })),
-          bridge.on('menu:changed', (menu) => set({ menu, menuItems: menu.items })),
+          bridge.on('menu:changed', (menu) =>
+            set((s) => ({ menu, menuItems: sameOr(s.menuItems, menu.items) })),
+          ),
           bridge.on('stream:changed', (stream) => set({ stream })),
           bridge.on('print:changed', receivePrint),
           bridge.on('deliveries:changed', ({ deliveries }) =>
@@ -615,7 +623,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       async refreshMenu() {
         try {
           const menu = await bridge['menu:refresh']({});
-          set({ menu, menuItems: menu.items });
+          set((s) => ({ menu, menuItems: sameOr(s.menuItems, menu.items) }));
         } catch {
           // The menu's own readError (and the status bar) say why.
         }

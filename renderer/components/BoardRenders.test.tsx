@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/domain';
 import type { PrintJob } from '../../shared/printing';
 import { en } from '../i18n/en';
-import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
+import { createFakeBridge, makeMenu, makeMenuItem, makeOrder } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
 afterEach(() => {
@@ -128,6 +128,33 @@ describe('board re-renders', () => {
     });
     await act(() => store.getState().markReady(orders[8]!.id));
     expect(renders.rendered()).toEqual(['R8']);
+  });
+
+  it('re-renders no card when the menu is read again unchanged', async () => {
+    const orders = boardOf();
+    const { bridge, store } = await start(orders);
+    act(() =>
+      bridge.emit(
+        'menu:changed',
+        makeMenu({
+          items: [makeMenuItem(), makeMenuItem({ externalData: 'fries', name: 'Fries' })],
+        }),
+      ),
+    );
+    const items = store.getState().menuItems;
+    expect(items).toHaveLength(2);
+    const renders = countRenders();
+
+    // The same menu, read afresh (new objects, equal): the cards keep what they have.
+    act(() => bridge.emit('menu:changed', structuredClone(store.getState().menu!)));
+    expect(store.getState().menuItems).toBe(items);
+    expect(renders.rendered()).toEqual([]);
+
+    // An item sold out is a change: the cards get the new list.
+    const menu = structuredClone(store.getState().menu!);
+    menu.items[0] = { ...menu.items[0]!, enabled: false, available: false };
+    act(() => bridge.emit('menu:changed', menu));
+    expect(store.getState().menuItems[0]?.available).toBe(false);
   });
 
   it('re-renders a "not printed" mark only when what it says changes, not on every job of the queue', async () => {
