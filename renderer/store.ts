@@ -267,6 +267,12 @@ export const keepUnchanged = <T extends { id: string }>(
  */
 const sameOr = <T>(previous: T, next: T): T => (dequal(previous, next) ? previous : next);
 
+/** The menu as read, and its items as every card takes them (kept when unchanged). */
+const withMenu = (s: { menuItems: MenuItemSummary[] }, menu: MenuState) => ({
+  menu,
+  menuItems: sameOr(s.menuItems, menu.items),
+});
+
 const withoutIds = <T extends { id: string }>(list: T[], ids: readonly string[]): T[] => {
   if (ids.length === 0) return list;
   const drop = new Set(ids);
@@ -406,8 +412,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         orders,
         outbox,
         venue,
-        menu,
-        menuItems: sameOr(get().menuItems, menu.items),
+        ...withMenu(get(), menu),
         deliveries,
         deliverySetup,
         orderSettings,
@@ -488,9 +493,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           ),
           bridge.on('venue:changed', (venue) => set({ venue })),
           bridge.on('machine:changed', (machine) => set({ machine })),
-          bridge.on('menu:changed', (menu) =>
-            set((s) => ({ menu, menuItems: sameOr(s.menuItems, menu.items) })),
-          ),
+          bridge.on('menu:changed', (menu) => set((s) => withMenu(s, menu))),
           bridge.on('stream:changed', (stream) => set({ stream })),
           bridge.on('print:changed', receivePrint),
           bridge.on('deliveries:changed', ({ deliveries }) =>
@@ -623,7 +626,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       async refreshMenu() {
         try {
           const menu = await bridge['menu:refresh']({});
-          set((s) => ({ menu, menuItems: sameOr(s.menuItems, menu.items) }));
+          set((s) => withMenu(s, menu));
         } catch {
           // The menu's own readError (and the status bar) say why.
         }
