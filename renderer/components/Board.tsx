@@ -3,14 +3,7 @@ import type { KeyboardEvent } from 'react';
 import type { Order } from '../../shared/domain';
 import { ORDER_ACTIONS } from '../../shared/order-actions';
 import { useApp, useAppStore, usePlatformOffset } from '../app-context';
-import {
-  COLUMN_IDS,
-  DONE_ON_BOARD,
-  groupOrders,
-  needsAttention,
-  primaryAction,
-  shownOnBoard,
-} from '../board';
+import { COLUMN_IDS, DONE_ON_BOARD, boardOf, needsAttention, primaryAction } from '../board';
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
 import type { ColumnId } from '../board';
 import { en } from '../i18n/en';
@@ -31,8 +24,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const unclaimedAfter = useApp(
     (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES,
   );
-  const day = useMemo(() => groupOrders(orders, now), [orders, now]);
-  const columns = useMemo(() => shownOnBoard(day), [day]);
+  const { columns, counts } = useMemo(() => boardOf(orders, now), [orders, now]);
   // What the cards show besides their order, read here once for all of them (see OrderCard).
   const submitting = useApp((s) => s.submitting);
   const callErrors = useApp((s) => s.callErrors);
@@ -77,22 +69,21 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const slot = (order: Order) => {
     const flashing = needsAttention(order);
     return (
-      // Each card sizes its type to its own width (its slot is the query container): a container
-      // around the whole column made every change re-lay out every card in it. Only a flashing
-      // card is watched for being in sight: the observer's work grows with what it watches.
-      <div key={order.id} className="card-slot" ref={flashing ? markOffScreen : undefined}>
-        <OrderCard
-          order={order}
-          clock={cardClock(order, now, unclaimedAfter)}
-          flashing={flashing}
-          selected={selected === order.id}
-          submitting={submitting[order.id] === true}
-          callError={callErrors[order.id] ?? null}
-          cooking={cooking.has(order.id)}
-          printJobs={jobsOf(jobs, order.id)}
-          menuItems={menuItems}
-        />
-      </div>
+      <OrderCard
+        key={order.id}
+        order={order}
+        clock={cardClock(order, now, unclaimedAfter)}
+        flashing={flashing}
+        selected={selected === order.id}
+        submitting={submitting[order.id] === true}
+        callError={callErrors[order.id] ?? null}
+        cooking={cooking.has(order.id)}
+        printJobs={jobsOf(jobs, order.id)}
+        menuItems={menuItems}
+        // Only a flashing card is watched for being in sight: the observer's work grows with
+        // what it watches.
+        slotRef={flashing ? markOffScreen : undefined}
+      />
     );
   };
 
@@ -113,7 +104,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
           <header className="column-head">
             <h2 className="column-title">
               <span className="column-name">{en.columns[id]}</span>{' '}
-              <span className="column-count">{day[id].length}</span>
+              <span className="column-count">{counts[id]}</span>
             </h2>
           </header>
           <div className="column-cards">
@@ -127,10 +118,8 @@ export const Board = ({ now: machineNow }: { now: number }) => {
             ) : (
               columns[id].map(slot)
             )}
-            {id === 'done' && day.done.length > DONE_ON_BOARD && (
-              <p className="muted column-note">
-                {en.board.doneShown(DONE_ON_BOARD, day.done.length)}
-              </p>
+            {id === 'done' && counts.done > DONE_ON_BOARD && (
+              <p className="muted column-note">{en.board.doneShown(DONE_ON_BOARD, counts.done)}</p>
             )}
             {id === 'done' && (
               <button

@@ -14,6 +14,7 @@ import {
 } from '../../shared/order-timing';
 import { formatAge, formatClock, formatDuration, formatMoney } from '../format';
 import { en } from '../i18n/en';
+import type { OffScreenMarker } from '../off-screen';
 import { LineSoldOut } from './SoldOut';
 import { OrderPrint } from './OrderPrint';
 import { ItemOptions } from './ItemOptions';
@@ -134,6 +135,8 @@ type Props = {
   /** This order's print jobs; null while printing is not read. */
   printJobs: readonly PrintJob[] | null;
   menuItems: readonly MenuItemSummary[];
+  /** Given to the card's slot (the board watches a flashing card for being in sight). */
+  slotRef?: OffScreenMarker | undefined;
 };
 
 const OrderCardView = ({
@@ -146,6 +149,7 @@ const OrderCardView = ({
   cooking,
   printJobs,
   menuItems,
+  slotRef,
 }: Props) => {
   const act = useAppStore().getState();
   const { done, due, escalated, courierLate, unclaimed } = clock;
@@ -189,211 +193,217 @@ const OrderCardView = ({
   const pendingKind = order.pending ? en.actions.kinds[order.pending.kind] : null;
 
   return (
-    <article
-      className={classes.join(' ')}
-      aria-label={`Order ${en.order.number(order.orderNumber)}`}
-      data-order-id={order.id}
-      data-status={order.status}
-      // Reachable by Tab and arrows; Enter runs its main action (Board).
-      tabIndex={0}
-      onClick={() => act.select(order.id)}
-    >
-      <header className="card-head">
-        <span className="card-number">{en.order.number(order.orderNumber)}</span>
-        <span
-          className={`tag tag-${order.deliveryType === 'homedelivery' ? 'delivery' : 'takeaway'}`}
-        >
-          {deliveryLabel(order)}
-        </span>
-        <span className={`card-age ${clock.ageClass}`} title={order.createdAt}>
-          {clock.age}
-        </span>
-      </header>
-
-      <div className="card-meta">
-        <span className="card-customer">{order.consumerName ?? en.order.noName}</span>
-        {order.type === 'preorder' && order.preorderTime && (
-          <span className="tag tag-preorder">
-            {en.order.preorderFor(formatClock(order.preorderTime))}
-            {order.preorderStatus === 'confirmed' ? ` · ${en.order.preorderConfirmed}` : ''}
-          </span>
-        )}
-        {order.autoAccepted && (
-          <span className="tag tag-auto" data-testid="auto-accepted">
-            {en.order.autoAccepted}
-          </span>
-        )}
-        {order.courierPickupEta && !order.pickupCompleted && (
+    // The slot is the card's own, inside its memo: a slot the board wrapped around each card was a
+    // new element on every change, which React diffed and updated for all 300 cards.
+    // Each card sizes its type to its own width (its slot is the query container): a container
+    // around the whole column made every change re-lay out every card in it.
+    <div className="card-slot" ref={slotRef}>
+      <article
+        className={classes.join(' ')}
+        aria-label={`Order ${en.order.number(order.orderNumber)}`}
+        data-order-id={order.id}
+        data-status={order.status}
+        // Reachable by Tab and arrows; Enter runs its main action (Board).
+        tabIndex={0}
+        onClick={() => act.select(order.id)}
+      >
+        <header className="card-head">
+          <span className="card-number">{en.order.number(order.orderNumber)}</span>
           <span
-            className={`tag tag-courier tag-courier-eta ${courierLate ? 'tag-late' : ''}`}
-            data-testid="courier-eta"
+            className={`tag tag-${order.deliveryType === 'homedelivery' ? 'delivery' : 'takeaway'}`}
           >
-            {en.order.courierEta(formatClock(order.courierPickupEta))}{' '}
-            <span className="courier-countdown">({clock.courierCountdown})</span>
+            {deliveryLabel(order)}
           </span>
-        )}
-        {order.pickupCompleted && (
-          <span className="tag tag-courier">{en.order.courierPickedUp}</span>
-        )}
-        {!order.courierPickupEta &&
-          order.pickupEta &&
-          order.status === 'READY' &&
-          !done &&
-          !unclaimed && (
-            <span className="tag">{en.order.pickupEta(formatClock(order.pickupEta))}</span>
+          <span className={`card-age ${clock.ageClass}`} title={order.createdAt}>
+            {clock.age}
+          </span>
+        </header>
+
+        <div className="card-meta">
+          <span className="card-customer">{order.consumerName ?? en.order.noName}</span>
+          {order.type === 'preorder' && order.preorderTime && (
+            <span className="tag tag-preorder">
+              {en.order.preorderFor(formatClock(order.preorderTime))}
+              {order.preorderStatus === 'confirmed' ? ` · ${en.order.preorderConfirmed}` : ''}
+            </span>
           )}
-      </div>
-
-      {cooking && (
-        // The banner above the board announces it; the card only shows which order it is.
-        <div className="card-cooking">
-          <strong>{en.order.startCooking(order.orderNumber)}</strong>
-          <button
-            type="button"
-            className="btn btn-go btn-small"
-            onClick={(e) => {
-              e.stopPropagation();
-              act.acknowledgeStartCooking(order.id);
-            }}
-          >
-            {en.order.startCookingOk}
-          </button>
-        </div>
-      )}
-      {clock.waiting !== null && (
-        <p className="card-waiting" data-testid="waiting">
-          {en.order.waiting(clock.waiting)}
-        </p>
-      )}
-      {readyBy && due && (
-        <p
-          className={`card-due ${due.overdue ? 'card-due-overdue' : ''}`}
-          data-testid="ready-by"
-          role={due.overdue ? 'alert' : undefined}
-        >
-          <strong>{en.order.readyBy(formatClock(readyBy.at))}</strong> ·{' '}
-          {readyBy.confirmed ? due.text : en.order.readyByAsked}
-        </p>
-      )}
-      {unclaimed && order.pickupEta && clock.unclaimedFor !== null && (
-        <p className="card-unclaimed-note" data-testid="unclaimed" role="status">
-          {en.order.unclaimed(formatClock(order.pickupEta), clock.unclaimedFor)}
-        </p>
-      )}
-
-      {!done && (
-        <ul className="card-items">
-          {order.items.map((item) => (
-            <li key={item.id}>
-              <span className="item-count">{item.count}×</span>{' '}
-              <span className="item-name">{item.name}</span>{' '}
-              <LineSoldOut line={item} actionable={selected} items={menuItems} />
-              <ItemOptions item={item} />
-            </li>
-          ))}
-        </ul>
-      )}
-      {!done && order.consumerComment && (
-        <p className="card-comment">
-          <strong>{en.order.comment}:</strong> {order.consumerComment}
-        </p>
-      )}
-
-      <div className="card-total">
-        {done ? (
-          <span className={`done-status done-${order.status.toLowerCase()}`}>
-            {isPickedUpByCourier(order) && !isClosedByPlatform(order)
-              ? en.order.pickedUpDone
-              : en.order.statuses[order.status]}
-          </span>
-        ) : (
-          <span>{en.order.items(order.items.reduce((n, i) => n + i.count, 0))}</span>
-        )}
-        <strong>{formatMoney(order.total)}</strong>
-      </div>
-      {done && order.rejectReason && (
-        <p className="card-comment">{en.order.rejectReason(order.rejectReason)}</p>
-      )}
-
-      {submitting && (
-        <p className="card-state state-pending" role="status">
-          <span className="spinner" aria-hidden="true" /> {en.actions.sending}
-        </p>
-      )}
-      {order.pending?.state === 'pending' && pendingKind && (
-        <p className="card-state state-pending" role="status">
-          <span className="spinner" aria-hidden="true" /> {en.actions.pending(pendingKind)}
-        </p>
-      )}
-      {order.pending?.state === 'failed' && pendingKind && (
-        <div className="card-state state-failed" role="alert">
-          <p>
-            <strong>{en.actions.failed(pendingKind)}</strong>
-            {order.pending.error ? `: ${order.pending.error}` : ''}
-          </p>
-          <div className="card-actions">
-            {!closed && (
-              <button
-                type="button"
-                className="btn btn-primary"
-                onClick={(e) => {
-                  e.stopPropagation();
-                  if (order.pending) void act.retry(order.pending.actionId);
-                }}
-              >
-                {en.actions.retry}
-              </button>
+          {order.autoAccepted && (
+            <span className="tag tag-auto" data-testid="auto-accepted">
+              {en.order.autoAccepted}
+            </span>
+          )}
+          {order.courierPickupEta && !order.pickupCompleted && (
+            <span
+              className={`tag tag-courier tag-courier-eta ${courierLate ? 'tag-late' : ''}`}
+              data-testid="courier-eta"
+            >
+              {en.order.courierEta(formatClock(order.courierPickupEta))}{' '}
+              <span className="courier-countdown">({clock.courierCountdown})</span>
+            </span>
+          )}
+          {order.pickupCompleted && (
+            <span className="tag tag-courier">{en.order.courierPickedUp}</span>
+          )}
+          {!order.courierPickupEta &&
+            order.pickupEta &&
+            order.status === 'READY' &&
+            !done &&
+            !unclaimed && (
+              <span className="tag">{en.order.pickupEta(formatClock(order.pickupEta))}</span>
             )}
+        </div>
+
+        {cooking && (
+          // The banner above the board announces it; the card only shows which order it is.
+          <div className="card-cooking">
+            <strong>{en.order.startCooking(order.orderNumber)}</strong>
             <button
               type="button"
-              className="btn btn-quiet"
+              className="btn btn-go btn-small"
               onClick={(e) => {
                 e.stopPropagation();
-                if (order.pending) void act.discard(order.pending.actionId);
+                act.acknowledgeStartCooking(order.id);
               }}
             >
-              {closed ? en.actions.dismiss : en.actions.discard}
+              {en.order.startCookingOk}
             </button>
           </div>
-        </div>
-      )}
-      {callError && (
-        <div className="card-state state-failed" role="alert">
-          <p>
-            <strong>{en.actions.refused}:</strong> {callError}
+        )}
+        {clock.waiting !== null && (
+          <p className="card-waiting" data-testid="waiting">
+            {en.order.waiting(clock.waiting)}
           </p>
-          <button
-            type="button"
-            className="btn btn-quiet btn-small"
-            onClick={(e) => {
-              e.stopPropagation();
-              act.dismissCallError(order.id);
-            }}
+        )}
+        {readyBy && due && (
+          <p
+            className={`card-due ${due.overdue ? 'card-due-overdue' : ''}`}
+            data-testid="ready-by"
+            role={due.overdue ? 'alert' : undefined}
           >
-            {en.actions.close}
-          </button>
-        </div>
-      )}
+            <strong>{en.order.readyBy(formatClock(readyBy.at))}</strong> ·{' '}
+            {readyBy.confirmed ? due.text : en.order.readyByAsked}
+          </p>
+        )}
+        {unclaimed && order.pickupEta && clock.unclaimedFor !== null && (
+          <p className="card-unclaimed-note" data-testid="unclaimed" role="status">
+            {en.order.unclaimed(formatClock(order.pickupEta), clock.unclaimedFor)}
+          </p>
+        )}
 
-      <OrderPrint order={order} selected={selected} jobs={printJobs} />
-      {actions.length > 0 && (
-        <div className="card-actions">
-          {actions.map((kind) => (
+        {!done && (
+          <ul className="card-items">
+            {order.items.map((item) => (
+              <li key={item.id}>
+                <span className="item-count">{item.count}×</span>{' '}
+                <span className="item-name">{item.name}</span>{' '}
+                <LineSoldOut line={item} actionable={selected} items={menuItems} />
+                <ItemOptions item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {!done && order.consumerComment && (
+          <p className="card-comment">
+            <strong>{en.order.comment}:</strong> {order.consumerComment}
+          </p>
+        )}
+
+        <div className="card-total">
+          {done ? (
+            <span className={`done-status done-${order.status.toLowerCase()}`}>
+              {isPickedUpByCourier(order) && !isClosedByPlatform(order)
+                ? en.order.pickedUpDone
+                : en.order.statuses[order.status]}
+            </span>
+          ) : (
+            <span>{en.order.items(order.items.reduce((n, i) => n + i.count, 0))}</span>
+          )}
+          <strong>{formatMoney(order.total)}</strong>
+        </div>
+        {done && order.rejectReason && (
+          <p className="card-comment">{en.order.rejectReason(order.rejectReason)}</p>
+        )}
+
+        {submitting && (
+          <p className="card-state state-pending" role="status">
+            <span className="spinner" aria-hidden="true" /> {en.actions.sending}
+          </p>
+        )}
+        {order.pending?.state === 'pending' && pendingKind && (
+          <p className="card-state state-pending" role="status">
+            <span className="spinner" aria-hidden="true" /> {en.actions.pending(pendingKind)}
+          </p>
+        )}
+        {order.pending?.state === 'failed' && pendingKind && (
+          <div className="card-state state-failed" role="alert">
+            <p>
+              <strong>{en.actions.failed(pendingKind)}</strong>
+              {order.pending.error ? `: ${order.pending.error}` : ''}
+            </p>
+            <div className="card-actions">
+              {!closed && (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    if (order.pending) void act.retry(order.pending.actionId);
+                  }}
+                >
+                  {en.actions.retry}
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn btn-quiet"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  if (order.pending) void act.discard(order.pending.actionId);
+                }}
+              >
+                {closed ? en.actions.dismiss : en.actions.discard}
+              </button>
+            </div>
+          </div>
+        )}
+        {callError && (
+          <div className="card-state state-failed" role="alert">
+            <p>
+              <strong>{en.actions.refused}:</strong> {callError}
+            </p>
             <button
-              key={kind}
               type="button"
-              className={ACTION_STYLE[kind]}
+              className="btn btn-quiet btn-small"
               onClick={(e) => {
                 e.stopPropagation();
-                run(kind);
+                act.dismissCallError(order.id);
               }}
             >
-              {actionLabel(kind)}
+              {en.actions.close}
             </button>
-          ))}
-        </div>
-      )}
-    </article>
+          </div>
+        )}
+
+        <OrderPrint order={order} selected={selected} jobs={printJobs} />
+        {actions.length > 0 && (
+          <div className="card-actions">
+            {actions.map((kind) => (
+              <button
+                key={kind}
+                type="button"
+                className={ACTION_STYLE[kind]}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  run(kind);
+                }}
+              >
+                {actionLabel(kind)}
+              </button>
+            ))}
+          </div>
+        )}
+      </article>
+    </div>
   );
 };
 
@@ -432,5 +442,6 @@ export const OrderCard = memo(
     a.cooking === b.cooking &&
     sameJobs(a.printJobs, b.printJobs) &&
     a.menuItems === b.menuItems &&
+    a.slotRef === b.slotRef &&
     sameClock(a.clock, b.clock),
 );
