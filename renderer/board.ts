@@ -5,30 +5,12 @@ import type { Order, OrderActionKind } from '../shared/domain';
 import { isFinalStatus } from '../shared/domain';
 import { availableActions } from '../shared/order-actions';
 import { isPickedUpByCourier, isUnclaimedTakeaway } from '../shared/order-timing';
-import { isSameLocalDay } from './format';
 
 export const COLUMN_IDS = ['new', 'preparation', 'ready', 'scheduled', 'done'] as const;
 export type ColumnId = (typeof COLUMN_IDS)[number];
 
 export const isPreorderWaiting = (order: Order): boolean =>
   order.type === 'preorder' && order.status === 'CREATED';
-
-export const columnOf = (order: Order, now: number): ColumnId | null => {
-  // The platform's courier took it away: nothing is left to do here, though the platform keeps it
-  // READY (or PRODUCTION) until the courier marks it delivered (docs/platform.md#order-transitions).
-  if (isPickedUpByCourier(order) && !isFinalStatus(order.status))
-    return isSameLocalDay(order.updatedAt, now) ? 'done' : null;
-  switch (order.status) {
-    case 'CREATED':
-      return order.type === 'preorder' ? 'scheduled' : 'new';
-    case 'PRODUCTION':
-      return 'preparation';
-    case 'READY':
-      return 'ready';
-    default:
-      return isSameLocalDay(order.updatedAt, now) ? 'done' : null;
-  }
-};
 
 /**
  * A value derived from an order alone, computed once per order object. The store keeps an
@@ -56,6 +38,37 @@ const byAge = (a: Order, b: Order): number => createdMs(a) - createdMs(b) || byI
 const byPreorderTime = (a: Order, b: Order): number => preorderMs(a) - preorderMs(b) || byId(a, b);
 const newestFirst = (a: Order, b: Order): number => updatedMs(b) - updatedMs(a) || byId(a, b);
 
+/** The local calendar day of a time, as one number (y·10⁴ + m·10² + d). */
+const localDay = (ms: number): number => {
+  const date = new Date(ms);
+  return date.getFullYear() * 10_000 + date.getMonth() * 100 + date.getDate();
+};
+const updatedDay = perOrder((o) => localDay(updatedMs(o)));
+// The board asks with the same `now` for every order of a render: its day is worked out once.
+let today = { now: NaN, day: 0 };
+/** Last changed on the local day of `now`: a finished order then still shows among today's. */
+const finishedToday = (order: Order, now: number): boolean => {
+  if (today.now !== now) today = { now, day: localDay(now) };
+  return updatedDay(order) === today.day;
+};
+
+export const columnOf = (order: Order, now: number): ColumnId | null => {
+  // The platform's courier took it away: nothing is left to do here, though the platform keeps it
+  // READY (or PRODUCTION) until the courier marks it delivered (docs/platform.md#order-transitions).
+  if (isPickedUpByCourier(order) && !isFinalStatus(order.status))
+    return finishedToday(order, now) ? 'done' : null;
+  switch (order.status) {
+    case 'CREATED':
+      return order.type === 'preorder' ? 'scheduled' : 'new';
+    case 'PRODUCTION':
+      return 'preparation';
+    case 'READY':
+      return 'ready';
+    default:
+      return finishedToday(order, now) ? 'done' : null;
+  }
+};
+
 export type BoardColumns = Record<ColumnId, Order[]>;
 
 /**
@@ -65,24 +78,52 @@ export type BoardColumns = Record<ColumnId, Order[]>;
  */
 export const DONE_ON_BOARD = 30;
 
-/** The cards the board shows (and the arrow keys walk) of the day's columns. */
-export const shownOnBoard = (columns: BoardColumns): BoardColumns => ({
-  ...columns,
-  done: columns.done.slice(0, DONE_ON_BOARD),
-});
+/** The board of a moment: its columns' cards, and how many orders each column counts. */
+export type BoardView = {
+  /** The cards, each column in its order; done holds the newest DONE_ON_BOARD only. */
+  columns: BoardColumns;
+  counts: Record<ColumnId, number>;
+};
 
-export const groupOrders = (orders: readonly Order[], now: number): BoardColumns => {
+/**
+ * The board's columns. The day's finished orders are counted, and only the newest are kept and
+ * sorted: sorting all of them on every change (2,400 after a long day) cost more than the rest.
+ */
+export const boardOf = (orders: readonly Order[], now: number): BoardView => {
   const columns: BoardColumns = { new: [], preparation: [], ready: [], scheduled: [], done: [] };
+  let doneCount = 0;
+  const done = columns.done;
   for (const order of orders) {
     const column = columnOf(order, now);
-    if (column) columns[column].push(order);
+    if (column === null) continue;
+    if (column !== 'done') {
+      columns[column].push(order);
+      continue;
+    }
+    doneCount += 1;
+    // Kept newest first, at most DONE_ON_BOARD: most finished orders are older than the last
+    // kept one and cost one comparison.
+    if (done.length === DONE_ON_BOARD && newestFirst(order, done[DONE_ON_BOARD - 1]!) >= 0)
+      continue;
+    let at = done.length;
+    while (at > 0 && newestFirst(order, done[at - 1]!) < 0) at -= 1;
+    done.splice(at, 0, order);
+    if (done.length > DONE_ON_BOARD) done.pop();
   }
   columns.new.sort(byAge);
   columns.preparation.sort(byAge);
   columns.ready.sort(byAge);
   columns.scheduled.sort(byPreorderTime);
-  columns.done.sort(newestFirst);
-  return columns;
+  return {
+    columns,
+    counts: {
+      new: columns.new.length,
+      preparation: columns.preparation.length,
+      ready: columns.ready.length,
+      scheduled: columns.scheduled.length,
+      done: doneCount,
+    },
+  };
 };
 
 /** The platform has closed the order: no staff action on it can succeed any more. */
@@ -101,6 +142,20 @@ const ANSWERS: ReadonlySet<OrderActionKind> = new Set<OrderActionKind>([
 export const needsAttention = perOrder((order: Order): boolean =>
   availableActions(order).some((kind) => ANSWERS.has(kind)),
 );
+
+/**
+ * The orders that need someone, worked out once per list of orders: the ring and the top bar ask
+ * on every change of the store (several per message of events), and the store keeps an unchanged
+ * list the same array. Asking each order of a day's 2,000 every time was thousands of look-ups.
+ */
+export const waitingOrders: (orders: readonly Order[]) => readonly Order[] = (() => {
+  const known = new WeakMap<readonly Order[], readonly Order[]>();
+  return (orders) => {
+    let waiting = known.get(orders);
+    if (!waiting) known.set(orders, (waiting = orders.filter(needsAttention)));
+    return waiting;
+  };
+})();
 
 /**
  * What Enter on a card does: the card's first action in the table's order, never Reject (a

@@ -65,15 +65,6 @@ export const formatClockSpan = (from: string, to: string): [string, string] => {
   return [formatClockSeconds(from), formatClockSeconds(to)];
 };
 
-export const isSameLocalDay = (iso: string, now: number): boolean => {
-  const [a, b] = [new Date(iso), new Date(now)];
-  return (
-    a.getDate() === b.getDate() &&
-    a.getMonth() === b.getMonth() &&
-    a.getFullYear() === b.getFullYear()
-  );
-};
-
 /** End of the local day, used for "offline for the rest of the day". */
 export const endOfLocalDay = (now: number): Date => {
   const end = new Date(now);

@@ -2,9 +2,10 @@
 // only what changed, applied as deltas.
 import { describe, expect, it, vi } from 'vitest';
 import type { OutboxEntry } from '../shared/domain';
+import { RECENT_DONE_ACTIONS } from '../shared/domain';
 import type { PrintJob } from '../shared/printing';
 import { createFakeBridge, makeDelivery, makeOrder } from './testing/fake-bridge';
-import { createAppStore, isRinging, mergeById } from './store';
+import { createAppStore, isRinging, keepUnchanged, mergeById, mergeChanged } from './store';
 
 const started = async (bridge = createFakeBridge()) => {
   const store = createAppStore(bridge, { now: () => 0 });
@@ -42,6 +43,28 @@ describe('mergeById', () => {
     ]);
     expect(mergeById(list, [{ id: 'c', v: 1 }], 'first').map((x) => x.id)).toEqual(['c', 'a', 'b']);
     expect(mergeById(list, [])).toBe(list);
+  });
+});
+
+describe('mergeChanged', () => {
+  it('gives what keepUnchanged over mergeById gives, and the list itself when nothing differs', () => {
+    const a = { id: 'a', v: 1 };
+    const b = { id: 'b', v: 1 };
+    const list = [a, b];
+    const before = new Map([
+      ['a', a],
+      ['b', b],
+    ]);
+    expect(mergeChanged(list, [{ id: 'b', v: 1 }], before)).toBe(list);
+    const changed = [
+      { id: 'a', v: 1 },
+      { id: 'b', v: 2 },
+      { id: 'c', v: 1 },
+    ];
+    const merged = mergeChanged(list, changed, before);
+    expect(merged).toEqual(keepUnchanged(list, mergeById(list, changed)));
+    expect(merged[0]).toBe(a);
+    expect(merged[1]).toBe(changed[1]);
   });
 });
 
@@ -132,6 +155,17 @@ describe('app store', () => {
       ['a2', 'failed'],
       ['a3', 'pending'],
     ]);
+    // A long shift: actions keep arriving done, and the list keeps what main would list.
+    const minute = (i: number) => new Date(Date.parse('2026-11-23T11:00:00.000Z') + i * 60_000);
+    for (let i = 0; i < RECENT_DONE_ACTIONS + 5; i += 1)
+      bridge.emit('outbox:changed', {
+        entries: [{ ...entry(`d${i}`, 'done'), createdAt: minute(i).toISOString() }],
+      });
+    const listed = store.getState().outbox;
+    expect(listed.filter((e) => e.state !== 'done').map((e) => e.id)).toEqual(['a2', 'a3']);
+    expect(listed.filter((e) => e.state === 'done').map((e) => e.id)).toEqual(
+      Array.from({ length: RECENT_DONE_ACTIONS }, (_, i) => `d${i + 5}`),
+    );
     const fresh = makeDelivery();
     bridge.emit('deliveries:changed', { deliveries: [fresh, { ...old, status: 'picked_up' }] });
     expect(store.getState().deliveries.map((d) => [d.id, d.status])).toEqual([

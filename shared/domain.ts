@@ -217,6 +217,13 @@ export type OutboxFacts = {
   removed?: number;
 };
 
+/**
+ * The actions staff see in the activity list: every one not done yet, and this many of the
+ * newest done. Main lists them so and the page keeps them so as events arrive: a page that kept
+ * every action it was told of held the whole shift's, thousands by evening.
+ */
+export const RECENT_DONE_ACTIONS = 20;
+
 export type OutboxEntry = {
   id: string;
   kind: OutboxActionKind;

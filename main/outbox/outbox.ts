@@ -6,6 +6,7 @@
 // transition with a 409 that the sender counts as done.
 import { randomUUID } from 'node:crypto';
 import type { OutboxActionKind, OutboxEntry, OutboxFacts } from '../../shared/domain';
+import { RECENT_DONE_ACTIONS } from '../../shared/domain';
 import type { Database } from '../storage/database';
 import type { AuditLog } from '../audit/audit-log';
 import { HttpError } from '../http/http';
@@ -184,7 +185,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     "SELECT * FROM outbox WHERE subject = ? AND state IN ('pending', 'sending', 'failed') ORDER BY seq",
   );
   const selectRecentDone = db.prepare<[], Row>(
-    "SELECT * FROM outbox WHERE state = 'done' ORDER BY seq DESC LIMIT 20",
+    `SELECT * FROM outbox WHERE state = 'done' ORDER BY seq DESC LIMIT ${RECENT_DONE_ACTIONS}`,
   );
   const selectById = db.prepare<[string], Row>('SELECT * FROM outbox WHERE id = ?');
   const markSending = db.prepare(

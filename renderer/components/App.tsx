@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useApp, useAppStore, useNow } from '../app-context';
 import { availableActions } from '../../shared/order-actions';
-import { COLUMN_IDS, groupOrders, shownOnBoard } from '../board';
+import { boardOf, COLUMN_IDS } from '../board';
 import { en } from '../i18n/en';
 import type { Ringer } from '../ringer';
 import { isEscalatedRing, isRinging } from '../store';
@@ -45,7 +45,7 @@ const isTyping = (target: EventTarget | null): boolean =>
 
 /** Arrow keys walk the board: left/right between columns, up/down within one. */
 const moveSelection = (state: AppState, key: string, now: number): string | null => {
-  const columns = shownOnBoard(groupOrders(state.orders, now));
+  const { columns } = boardOf(state.orders, now);
   const lists = COLUMN_IDS.map((id) => columns[id]);
   let col = lists.findIndex((list) => list.some((o) => o.id === state.selectedOrderId));
   if (col < 0) return lists.find((list) => list.length > 0)?.[0]?.id ?? null;

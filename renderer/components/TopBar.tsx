@@ -1,5 +1,5 @@
 import { useApp } from '../app-context';
-import { needsAttention } from '../board';
+import { waitingOrders } from '../board';
 import { formatDuration } from '../format';
 import { en } from '../i18n/en';
 import { MUTE_MS } from '../store';
@@ -12,7 +12,7 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
   const setView = useApp((s) => s.setView);
   const venue = useApp((s) => s.venue);
   const venueName = useApp((s) => s.status?.venueName ?? s.venue?.name ?? s.setup?.venueId ?? null);
-  const waiting = useApp((s) => s.orders.filter(needsAttention).length);
+  const waiting = useApp((s) => waitingOrders(s.orders).length);
   const mutedUntil = useApp((s) => s.mutedUntil);
   const mute = useApp((s) => s.mute);
   const unmute = useApp((s) => s.unmute);
