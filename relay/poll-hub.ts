@@ -19,14 +19,18 @@ export type RenderAnswer<Answer> = (events: StoredEvent[]) => Answer;
 
 export type PollHubOptions = {
   /**
-   * Most CPU time spent waking polls in one turn of the event loop (default 40 ms). A webhook
+   * Most CPU time spent waking polls in one turn of the event loop (default 100 ms). A webhook
    * that wakes many thousands of polls answers them in slices, each followed by a turn of the
    * loop, so webhooks, re-polls and timers that arrive meanwhile wait at most one slice, not the
    * whole fan-out. The budget is the process's CPU time, not the clock's: on a machine whose
    * other processes take the CPU, a wall-clock budget shrank slices to a handful of answers. And
-   * it is large enough for the 1,000 polls of one venue (≈ 20–40 ms) to go in one slice: on the
-   * loaded benchmark machine, 8 ms slices answered such a fan-out several times later (webhook to
-   * answer, at the relay) than one pass did.
+   * it is large enough for the 1,000 polls of one venue to go in one slice even in the first
+   * fan-outs after they all connected, which cost 60–100 ms of CPU (later ones 20–40): with
+   * 40 ms slices those were cut in two, and the 1,000 re-polls of the first half were taken in
+   * between, so the second half waited for both (webhook to the last terminal 170 ms against 90
+   * in one slice, on a relay just started). 8 ms slices answered even a later fan-out several
+   * times later than one pass did. A webhook arriving meanwhile waits 100 ms at most; the
+   * platform waits seconds for its answer.
    */
   sliceMs?: number;
   /** The window of recent events kept to answer polls without the store (10,000 events, 16 MiB). */
@@ -43,7 +47,7 @@ type Delivery<Answer> = { waiter: Waiter<Answer>; events: StoredEvent[]; answer:
  */
 export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: PollHubOptions = {}) {
   type W = Waiter<Answer>;
-  const sliceMs = options.sliceMs ?? 40;
+  const sliceMs = options.sliceMs ?? 100;
   // The venues of a waiter as one string, so waiters at one cursor on the same venues share an answer.
   const venueKeys = new WeakMap<W, string>();
   const byVenue = new Map<string, Set<W>>();
