@@ -43,6 +43,8 @@ const TARGETS = {
 const INGEST_COUNT = 20_000;
 const INGEST_CONCURRENCY = 64;
 const MAX_POLLS_ATTEMPT = 15_000;
+/** The webhooks right after the terminals connect, also left out of a second p99. */
+const FIRST_WEBHOOKS = 3;
 
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -235,6 +237,15 @@ async function latency(
     .filter(([id]) => sentAt.has(id))
     .map(([id, at]) => at - (sentAt.get(id) as number))
     .sort((a, b) => a - b);
+  // Beside every webhook's: the webhooks after the first few. Those first ones reach 1,000
+  // connections opened within the last second, in the relay and in the terminals' process alike
+  // (new objects to promote, code not yet optimised in a process just started); the relay's own
+  // receipt→answer time for them is in relayP99.
+  const index = (id: string) => Number(id.slice(id.lastIndexOf('-') + 1));
+  const settled = receipts
+    .filter(([id]) => sentAt.has(id) && index(id) >= FIRST_WEBHOOKS)
+    .map(([id, at]) => at - (sentAt.get(id) as number))
+    .sort((a, b) => a - b);
   return {
     open,
     webhooks,
@@ -243,6 +254,7 @@ async function latency(
     rejected: statuses.filter((status) => status !== 200).length,
     p50: percentile(latencies, 50),
     p99: percentile(latencies, 99),
+    p99Settled: percentile(settled, 99),
     max: latencies.at(-1) ?? NaN,
     relayP99: bucketPercentile(relaySide, 'relay_event_to_poll_seconds', 99),
   };
@@ -293,7 +305,8 @@ function reportIngest(where: string, ing: Awaited<ReturnType<typeof ingest>>, ta
 
 function reportLatency(where: string, what: string, result: Awaited<ReturnType<typeof latency>>) {
   console.log(
-    `${where} latency, ${what}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms ` +
+    `${where} latency, ${what}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms, ` +
+      `p99 after the first ${FIRST_WEBHOOKS} webhooks ${result.p99Settled.toFixed(1)} ms ` +
       `(${result.delivered}/${result.expected} deliveries, ${result.open} polls open; relay-side receipt→answer p99 ≤ ${result.relayP99} ms) — ` +
       `${verdict(result.p99 <= TARGETS.p99Ms && result.delivered === result.expected)} p99 ≤ ${TARGETS.p99Ms} ms`,
   );
@@ -488,6 +501,7 @@ function recordLatency(
 ): void {
   figures.set(`${name} p50 ms`, result.p50);
   figures.set(`${name} p99 ms`, result.p99);
+  figures.set(`${name} p99 after the first ${FIRST_WEBHOOKS} webhooks ms`, result.p99Settled);
   figures.set(`${name} relay-side p99 ≤ ms`, result.relayP99);
   figures.set(`${name} undelivered`, result.expected - result.delivered);
 }
