@@ -139,6 +139,10 @@ describe('order board', () => {
   });
 
   it('shows the newest finished orders as cards and the rest of the day in history', async () => {
+    // At noon: run within 45 minutes after midnight, the oldest of these were yesterday's, and
+    // the board rightly left them out.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 10, 23, 12, 0));
     // 45 finished today, one a minute; #300 is the newest, #344 the oldest.
     const finished = Array.from({ length: 45 }, (_, i) =>
       makeOrder({
