@@ -242,6 +242,13 @@ export const mergeById = <T extends { id: string }>(
 };
 
 /**
+ * `previous` when `next` says the same, so what did not change keeps its identity (memoised
+ * cards re-render only for what did): every card takes the menu's items, for one, and a menu read
+ * again every few seconds, unchanged, re-rendered all 300 cards each time.
+ */
+const sameOr = <T>(previous: T, next: T): T => (dequal(previous, next) ? previous : next);
+
+/**
  * `next` with every item equal to its namesake in `previous` replaced by that same object, and
  * `previous` itself when nothing changed: a reload of 300 orders where one changed re-renders
  * one card (memoised on the order's identity), not the board.
@@ -254,7 +261,7 @@ export const keepUnchanged = <T extends { id: string }>(
   let same = previous.length === next.length;
   const shared = next.map((item, index) => {
     const old = before.get(item.id);
-    const kept = old !== undefined && (old === item || dequal(old, item)) ? old : item;
+    const kept = old === undefined ? item : sameOr(old, item);
     if (kept !== previous[index]) same = false;
     return kept;
   });
@@ -301,16 +308,10 @@ export const mergeChanged = <T extends { id: string }>(
 ): T[] => {
   const differing = changed.filter((item) => {
     const old = before.get(item.id);
-    return old === undefined || (old !== item && !dequal(old, item));
+    return old === undefined || sameOr(old, item) !== old;
   });
   return differing.length === 0 ? (list as T[]) : mergeById(list, differing);
 };
-
-/**
- * `previous` when `next` says the same: every card takes the menu's items (to name its lines), so
- * a menu read again every few seconds, unchanged, re-rendered all 300 cards each time.
- */
-const sameOr = <T>(previous: T, next: T): T => (dequal(previous, next) ? previous : next);
 
 /** The menu as read, and its items as every card takes them (kept when unchanged). */
 const withMenu = (s: { menuItems: MenuItemSummary[] }, menu: MenuState) => ({
