@@ -25,7 +25,7 @@ import {
   type EventRow,
 } from '../event-row';
 import { CHANNEL, LOCK, RELAY_LOCKS, migratePostgres } from './migrations';
-import { inTransaction as transaction } from './transaction';
+import { inTransaction as transaction, withConnection } from './transaction';
 
 export type PostgresStoreOptions = {
   /** How often the log is re-read without a notification (default 250 ms). */
@@ -404,60 +404,60 @@ export async function openPostgresStore(
     },
 
     async shareUsage(instanceId, changes) {
-      const client = await pool.connect();
-      try {
-        const now = '(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
-        const { rows } = await client.query<{ now: number }>(
-          `INSERT INTO relay_instances (id, seen_at) VALUES ($1, ${now})
+      return withConnection(
+        () => pool.connect(),
+        async (client) => {
+          const now = '(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
+          const { rows } = await client.query<{ now: number }>(
+            `INSERT INTO relay_instances (id, seen_at) VALUES ($1, ${now})
            ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at RETURNING seen_at AS now`,
-          [instanceId],
-        );
-        const at = rows[0]?.now as number;
-        if (changes.length > 0) {
-          await client.query(
-            `INSERT INTO poll_usage (instance_id, terminal_id, polls, open, seen_at)
+            [instanceId],
+          );
+          const at = rows[0]?.now as number;
+          if (changes.length > 0) {
+            await client.query(
+              `INSERT INTO poll_usage (instance_id, terminal_id, polls, open, seen_at)
              SELECT $1, u.terminal_id, u.polls, u.open, $5
              FROM unnest($2::text[], $3::bigint[], $4::int[]) AS u (terminal_id, polls, open)
              ON CONFLICT (instance_id, terminal_id) DO UPDATE
                SET polls = excluded.polls, open = excluded.open, seen_at = excluded.seen_at`,
-            [
-              instanceId,
-              changes.map((change) => change.terminalId),
-              changes.map((change) => change.polls),
-              changes.map((change) => change.open),
-              at,
-            ],
+              [
+                instanceId,
+                changes.map((change) => change.terminalId),
+                changes.map((change) => change.polls),
+                changes.map((change) => change.open),
+                at,
+              ],
+            );
+          }
+          const live = await client.query<{ id: string }>(
+            'SELECT id FROM relay_instances WHERE id <> $1 AND seen_at > $2',
+            [instanceId, at - INSTANCE_TIMEOUT_MS],
           );
-        }
-        const live = await client.query<{ id: string }>(
-          'SELECT id FROM relay_instances WHERE id <> $1 AND seen_at > $2',
-          [instanceId, at - INSTANCE_TIMEOUT_MS],
-        );
-        // Rows changed lately, with a window wide enough for statements committing out of order.
-        const others = await client.query<{
-          instance_id: string;
-          terminal_id: string;
-          polls: number;
-          open: number;
-        }>(
-          `SELECT u.instance_id, u.terminal_id, u.polls, u.open FROM poll_usage u
+          // Rows changed lately, with a window wide enough for statements committing out of order.
+          const others = await client.query<{
+            instance_id: string;
+            terminal_id: string;
+            polls: number;
+            open: number;
+          }>(
+            `SELECT u.instance_id, u.terminal_id, u.polls, u.open FROM poll_usage u
            JOIN relay_instances i ON i.id = u.instance_id
            WHERE u.instance_id <> $1 AND i.seen_at > $2 AND u.seen_at > $3`,
-          [instanceId, at - INSTANCE_TIMEOUT_MS, (lastUsageRead ?? 0) - USAGE_OVERLAP_MS],
-        );
-        lastUsageRead = at;
-        return {
-          live: live.rows.map((row) => row.id),
-          others: others.rows.map((row) => ({
-            instanceId: row.instance_id,
-            terminalId: row.terminal_id,
-            polls: row.polls,
-            open: row.open,
-          })),
-        };
-      } finally {
-        client.release();
-      }
+            [instanceId, at - INSTANCE_TIMEOUT_MS, (lastUsageRead ?? 0) - USAGE_OVERLAP_MS],
+          );
+          lastUsageRead = at;
+          return {
+            live: live.rows.map((row) => row.id),
+            others: others.rows.map((row) => ({
+              instanceId: row.instance_id,
+              terminalId: row.terminal_id,
+              polls: row.polls,
+              open: row.open,
+            })),
+          };
+        },
+      );
     },
 
     async setDeliverySecret(venueId, secret, at, previousUntil) {
