@@ -53,12 +53,9 @@ describeEachStore('group commit', (store) => {
       expect(outcomes.filter((o) => o.status === 'stored')).toHaveLength(200);
       expect(outcomes.filter((o) => o.status === 'duplicate')).toHaveLength(100);
 
-      // Every stored event reaches the listeners exactly once, in seq order, each batch continuing
-      // where the previous one ended (PostgreSQL: read back from the log, woken by the commit).
-      const deadline = Date.now() + 10_000;
-      while (published.flatMap((p) => p.events).length < 200 && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      // Every stored event reached the listeners before its append resolved, exactly once, in seq
+      // order, each batch continuing where the previous one ended (PostgreSQL: read back from the
+      // log, woken by the commit).
       const seen = published.flatMap((p) => p.events);
       expect(seen.map((e) => e.eventId).sort()).toEqual([...ids].sort());
       const seqs = seen.map((e) => e.seq);
@@ -73,6 +70,22 @@ describeEachStore('group commit', (store) => {
         1_000,
       );
       expect(listed.map((e) => e.seq)).toEqual(seqs);
+    } finally {
+      await opened.close();
+    }
+  });
+
+  it("tells this instance's listeners of an append before the append resolves, so a poll after the 200 finds it", async () => {
+    const opened = await openStore(store.location);
+    const told: string[] = [];
+    opened.onAppended((events) => told.push(...events.map((event) => event.eventId)));
+    try {
+      for (let i = 0; i < 20; i += 1) {
+        const [outcome] = await opened.appendBatch([incoming(`told-${i}`, 'told-venue')]);
+        expect(outcome?.status).toBe('stored');
+        expect(told.at(-1)).toBe(`told-${i}`);
+      }
+      expect(told).toEqual(Array.from({ length: 20 }, (_, i) => `told-${i}`));
     } finally {
       await opened.close();
     }

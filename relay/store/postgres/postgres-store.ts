@@ -103,6 +103,18 @@ export async function openPostgresStore(
   let wanted = 0;
   const TAIL_PAGE = 1_000;
 
+  // Local appends waiting for the read that tells this instance's listeners of their commit.
+  let catchingUp: { top: number; resolve: () => void }[] = [];
+  const settleCaughtUp = (all: boolean) => {
+    if (catchingUp.length === 0) return;
+    const waiting = catchingUp;
+    catchingUp = [];
+    for (const waiter of waiting) {
+      if (all || waiter.top <= lastSeen) waiter.resolve();
+      else catchingUp.push(waiter);
+    }
+  };
+
   const readLog = async (): Promise<void> => {
     for (;;) {
       const { rows } = await pool.query<EventRow>({
@@ -115,6 +127,7 @@ export async function openPostgresStore(
       const after = lastSeen;
       lastSeen = (events.at(-1) as StoredEvent).seq;
       for (const listener of appended) listener(events, after);
+      settleCaughtUp(false);
       if (rows.length < TAIL_PAGE) return;
     }
   };
@@ -142,8 +155,24 @@ export async function openPostgresStore(
       }
     })().finally(() => {
       reading = null;
+      // A failed read leaves the rest to the next one (the interval); a committed append does not
+      // wait for it: the commit stands, and the listeners hear of it from that read.
+      settleCaughtUp(true);
     });
     return reading;
+  };
+
+  /**
+   * Resolves once this instance's listeners were told of everything up to seq top, so a poll on
+   * this instance after the webhook's 200 finds the event (as with SQLite, where they are told
+   * before the append returns). Waits for the read that passes top, not for the reader to go idle:
+   * under a steady stream of commits it may never be.
+   */
+  const caughtUp = (top: number): Promise<void> => {
+    if (top <= lastSeen || closed || !following) return Promise.resolve();
+    const waited = new Promise<void>((resolve) => catchingUp.push({ top, resolve }));
+    void follow(top);
+    return waited;
   };
 
   const following = options.follow ?? true;
@@ -252,7 +281,7 @@ export async function openPostgresStore(
         } else outcomes.push({ status: row.r_status });
       }
       // Waiting polls here are woken by the ordered read of the log, not from this commit.
-      if (top > 0) void follow(top);
+      await caughtUp(top);
       return outcomes;
     },
 
@@ -501,6 +530,7 @@ export async function openPostgresStore(
       clearTimeout(reconnect);
       appended.clear();
       revoked.clear();
+      settleCaughtUp(true);
       const client = listener;
       listener = null;
       await client?.end().catch(() => undefined);
