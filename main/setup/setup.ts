@@ -8,6 +8,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { TokenManager } from '../auth/token-manager';
 import { createTokenManager } from '../auth/token-manager';
 import type { EventHub } from '../host/event-hub';
+import { reportedClockOffset } from '../http/clock-offset';
 import type { RelayClient, RelayClientOptions } from '../relay-client/relay-client';
 import { startRelayClient } from '../relay-client/relay-client';
 import type { SecretStore } from '../secrets/secret-store';
@@ -199,8 +200,11 @@ export const createSetupSlice = (deps: {
       if (was !== platform) statusChanged();
       return { backOnline: was === 'unreachable' && platform === 'reachable' };
     },
-    clockObserved: (offsetMs) => {
+    clockObserved: (observedMs) => {
       const before = clockOffsetMs;
+      const offsetMs = reportedClockOffset(before, observedMs);
+      // The Date header has one-second steps: only a real change is news.
+      if (offsetMs === before) return;
       clockOffsetMs = offsetMs;
       const skewed = Math.abs(offsetMs) > CLOCK_SKEW_WARNING_MS;
       if (skewed !== (before !== null && Math.abs(before) > CLOCK_SKEW_WARNING_MS))
@@ -213,8 +217,7 @@ export const createSetupSlice = (deps: {
               ? `${Math.round(offsetMs / 1000)} s behind the platform`
               : `${Math.round(-offsetMs / 1000)} s ahead of the platform`,
         });
-      // The Date header has one-second steps: only a real change is news.
-      if (before === null || Math.abs(offsetMs - before) >= 1000) statusChanged();
+      statusChanged();
     },
     platformFailed: (message) => {
       platformError = message;
