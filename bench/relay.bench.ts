@@ -233,19 +233,17 @@ async function latency(
     if (key.startsWith('relay_event_to_poll_seconds'))
       relaySide.set(key, value - (relayBefore.get(key) ?? 0));
   }
-  const latencies = receipts
+  const measured = receipts
     .filter(([id]) => sentAt.has(id))
-    .map(([id, at]) => at - (sentAt.get(id) as number))
-    .sort((a, b) => a - b);
+    .map(([id, at]) => ({ id, ms: at - (sentAt.get(id) as number) }));
+  const sortedMs = (list: typeof measured) => list.map((m) => m.ms).sort((a, b) => a - b);
+  const latencies = sortedMs(measured);
   // Beside every webhook's: the webhooks after the first few. Those first ones reach 1,000
   // connections opened within the last second, in the relay and in the terminals' process alike
   // (new objects to promote, code not yet optimised in a process just started); the relay's own
   // receipt→answer time for them is in relayP99.
   const index = (id: string) => Number(id.slice(id.lastIndexOf('-') + 1));
-  const settled = receipts
-    .filter(([id]) => sentAt.has(id) && index(id) >= FIRST_WEBHOOKS)
-    .map(([id, at]) => at - (sentAt.get(id) as number))
-    .sort((a, b) => a - b);
+  const settled = sortedMs(measured.filter((m) => index(m.id) >= FIRST_WEBHOOKS));
   return {
     open,
     webhooks,
