@@ -3,7 +3,9 @@
 // then two relay instances on PostgreSQL (synchronous_commit=on) behind HAProxy: ingest, latency
 // with terminals spread over both, the one-venue fan-out, and how long polls take to resume when
 // an instance dies. Relays run as their own processes (the real CLI); the polling terminals run in
-// another (relay-poll-clients.ts).
+// another (relay-poll-clients.ts). Each repetition first runs the latency cases against a bare
+// node:http server (relay-floor-server.ts): the floor this machine sets for any server and these
+// clients, against which the relay's latency is also given as a ratio.
 //
 // The machine may be shared, so one run proves little: the whole benchmark is repeated
 // RELAY_BENCH_RUNS times (3) and every figure is summarised as the median with min–max. With
@@ -180,6 +182,8 @@ function bucketPercentile(values: Map<string, number>, name: string, p: number):
     .map(([key, count]) => [Number(/le="([^"]+)"/.exec(key)?.[1]), count] as const)
     .sort((a, b) => a[0] - b[0]);
   const total = values.get(`${name}_count`) ?? 0;
+  // Nothing observed (the floor server keeps no histogram): no figure, not an infinite one.
+  if (total === 0) return NaN;
   return (buckets.find(([, count]) => count >= (p / 100) * total)?.[0] ?? Infinity) * 1000;
 }
 
@@ -301,12 +305,22 @@ function reportIngest(where: string, ing: Awaited<ReturnType<typeof ingest>>, ta
   );
 }
 
-function reportLatency(where: string, what: string, result: Awaited<ReturnType<typeof latency>>) {
+function reportLatency(
+  where: string,
+  what: string,
+  result: Awaited<ReturnType<typeof latency>>,
+  judged = true,
+) {
+  const relaySide = Number.isNaN(result.relayP99)
+    ? ''
+    : `; relay-side receipt→answer p99 ≤ ${result.relayP99} ms`;
+  const verdictText = judged
+    ? ` — ${verdict(result.p99 <= TARGETS.p99Ms && result.delivered === result.expected)} p99 ≤ ${TARGETS.p99Ms} ms`
+    : '';
   console.log(
     `${where} latency, ${what}: p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, max ${result.max.toFixed(1)} ms, ` +
       `p99 after the first ${FIRST_WEBHOOKS} webhooks ${result.p99Settled.toFixed(1)} ms ` +
-      `(${result.delivered}/${result.expected} deliveries, ${result.open} polls open; relay-side receipt→answer p99 ≤ ${result.relayP99} ms) — ` +
-      `${verdict(result.p99 <= TARGETS.p99Ms && result.delivered === result.expected)} p99 ≤ ${TARGETS.p99Ms} ms`,
+      `(${result.delivered}/${result.expected} deliveries, ${result.open} polls open${relaySide})${verdictText}`,
   );
 }
 
@@ -319,6 +333,29 @@ type Variant = { name: string; cliPath: string; serverPath: string };
 
 /** One repetition's figures of one variant, by name. */
 type Figures = Map<string, number>;
+
+const FLOOR_SERVER = fileURLToPath(new URL('./relay-floor-server.ts', import.meta.url));
+
+/** The latency cases against the bare server: a terminal's key there is its venue's id. */
+async function floorRun(figures: Figures): Promise<void> {
+  const floor = await spawnRelay([], {}, FLOOR_SERVER);
+  const relays: Relays = {
+    urls: [floor.url],
+    create: async (terminals) => terminals.map((t) => ({ key: t.venueIds[0] as string })),
+  };
+  try {
+    const where = 'Floor (bare node:http, nothing stored or checked)';
+    const spread = await latency(relays, 'floor100', 100, 1_000, 10);
+    reportLatency(where, SPREAD, spread, false);
+    recordLatency(figures, 'floor 100 venues', spread);
+    const one = await latency(relays, 'floor1', 1, 20, 250);
+    reportLatency(where, ONE_VENUE, one, false);
+    recordLatency(figures, 'floor one venue', one);
+  } finally {
+    floor.child.kill('SIGTERM');
+    await floor.exited;
+  }
+}
 
 async function sqliteRun(variant: Variant, figures: Figures): Promise<void> {
   const dir = tempDir();
@@ -500,8 +537,21 @@ function recordLatency(
   figures.set(`${name} p50 ms`, result.p50);
   figures.set(`${name} p99 ms`, result.p99);
   figures.set(`${name} p99 after the first ${FIRST_WEBHOOKS} webhooks ms`, result.p99Settled);
-  figures.set(`${name} relay-side p99 ≤ ms`, result.relayP99);
+  if (!Number.isNaN(result.relayP99)) figures.set(`${name} relay-side p99 ≤ ms`, result.relayP99);
   figures.set(`${name} undelivered`, result.expected - result.delivered);
+}
+
+/**
+ * Each latency figure of a relay divided by the floor's for the same case in the same run: how far
+ * above what this machine gives any server the relay is, which the machine's speed affects far
+ * less than the figures themselves.
+ */
+function addFloorRatios(figures: Figures, floor: Figures): void {
+  for (const [name, value] of [...figures]) {
+    const store = /^(SQLite|PostgreSQL) (.* (?:p50|p99|p99 after .*) ms)$/.exec(name);
+    const base = store ? floor.get(`floor ${store[2]}`) : undefined;
+    if (base !== undefined && base > 0) figures.set(`${name.slice(0, -3)} ÷ floor`, value / base);
+  }
 }
 
 /** The relay of another commit, extracted beside this tree and sharing its node_modules. */
@@ -579,12 +629,17 @@ try {
   for (let run = 1; run <= repetitions; run += 1) {
     const variants = baseline ? [current, baseline.variant] : [current];
     const figures = variants.map(() => new Map<string, number>());
+    const floor: Figures = new Map();
+    console.log(`\n--- run ${run} of ${repetitions}: floor ---`);
+    await floorRun(floor);
     for (const [i, variant] of variants.entries()) {
       const into = figures[i] as Figures;
       console.log(`\n--- run ${run} of ${repetitions}: ${variant.name} ---`);
       if (only !== 'postgres') await sqliteRun(variant, into);
       if (cluster) await postgresRun(cluster, `relay_bench_${run}_${i}`, variant, into);
+      addFloorRatios(into, floor);
     }
+    for (const [name, value] of floor) figures[0]?.set(name, value);
     runs.push({ current: figures[0] as Figures, ...(baseline ? { baseline: figures[1] } : {}) });
   }
 } finally {
