@@ -71,3 +71,41 @@ describe('order store list', () => {
     db.close();
   });
 });
+
+describe('order store upsert', () => {
+  it('takes the platform repeating a status an action already moved to as no change', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'countertop-orders-'));
+    dirs.push(dir);
+    const db = openDatabase(join(dir, 'core.db'));
+    let clock = NOW;
+    const store = createOrderStore(
+      db,
+      () => new Date(clock),
+      () => [],
+    );
+    const order = platformOrder(1, NOW - 60_000);
+    expect(store.upsert(order)).toEqual({ isNew: true, changed: true });
+    clock += 1_000;
+    // The platform's answer to an action: the status column moves on.
+    expect(store.advance(order.id, 'PRODUCTION')).toBe(true);
+    const advanced = store.get(order.id)!;
+    clock += 1_000;
+    // Its notification a moment later reads the same order.
+    expect(store.upsert({ ...order, platformStatus: 'PRODUCTION' })).toEqual({
+      isNew: false,
+      changed: false,
+    });
+    expect(store.get(order.id)).toEqual(advanced);
+    // Anything else the platform says is still a change.
+    clock += 1_000;
+    expect(
+      store.upsert({ ...order, platformStatus: 'PRODUCTION', consumerComment: 'No onions' }),
+    ).toEqual({ isNew: false, changed: true });
+    expect(store.get(order.id)).toMatchObject({
+      consumerComment: 'No onions',
+      platformStatus: 'PRODUCTION',
+      updatedAt: new Date(clock).toISOString(),
+    });
+    db.close();
+  });
+});

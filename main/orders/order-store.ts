@@ -232,7 +232,11 @@ export const createOrderStore = (
           previous.preorderStatus === 'confirmed' ? 'confirmed' : order.preorderStatus,
       };
       const data = JSON.stringify(merged);
-      if (status === existing.platform_status && data === existing.data)
+      // `advance` moves the status column, not the stored copy: compared as the order reads, the
+      // platform repeating what an action's answer already told (its notification, right after)
+      // is no change, and must not touch updated_at or tell the window again.
+      const stored = JSON.stringify({ ...previous, platformStatus: existing.platform_status });
+      if (status === existing.platform_status && data === stored)
         return { isNew: false, changed: false };
       update.run({
         id: order.id,
