@@ -52,20 +52,24 @@ const finishedToday = (order: Order, now: number): boolean => {
   return updatedDay(order) === today.day;
 };
 
+/**
+ * Nothing is left to do at the counter: a final status (moved there by an action on its way, too),
+ * or the platform's courier took it away, though the platform keeps it READY (or PRODUCTION) until
+ * the courier marks it delivered (docs/platform.md#order-transitions).
+ */
+export const isFinished = (order: Order): boolean =>
+  isFinalStatus(order.status) || isPickedUpByCourier(order);
+
 export const columnOf = (order: Order, now: number): ColumnId | null => {
-  // The platform's courier took it away: nothing is left to do here, though the platform keeps it
-  // READY (or PRODUCTION) until the courier marks it delivered (docs/platform.md#order-transitions).
-  if (isPickedUpByCourier(order) && !isFinalStatus(order.status))
-    return finishedToday(order, now) ? 'done' : null;
+  if (isFinished(order)) return finishedToday(order, now) ? 'done' : null;
   switch (order.status) {
     case 'CREATED':
       return order.type === 'preorder' ? 'scheduled' : 'new';
     case 'PRODUCTION':
       return 'preparation';
-    case 'READY':
-      return 'ready';
     default:
-      return finishedToday(order, now) ? 'done' : null;
+      // READY: every final status was taken above.
+      return 'ready';
   }
 };
 
@@ -78,6 +82,67 @@ export type BoardColumns = Record<ColumnId, Order[]>;
  */
 export const DONE_ON_BOARD = 30;
 
+/**
+ * Finished orders the store keeps whole: the board shows the newest DONE_ON_BOARD, and more stay
+ * so the column stays full when some leave it (a hand-over that failed). Every change of the
+ * store walked the whole day's finished orders (2,400 after a long shift) in the board, the ring
+ * and the merge of each event: the day's count is kept apart (createFinishedTally), not them.
+ */
+export const FINISHED_KEPT = 2 * DONE_ON_BOARD;
+
+/** `orders` without the finished ones older than the newest FINISHED_KEPT (the same list if none). */
+export const keepNewestFinished = (orders: Order[]): Order[] => {
+  const finished = orders.filter(isFinished);
+  if (finished.length <= FINISHED_KEPT) return orders;
+  const kept = new Set(finished.sort(newestFirst).slice(0, FINISHED_KEPT));
+  return orders.filter((order) => kept.has(order) || !isFinished(order));
+};
+
+/** How many orders finished on each local day (y·10⁴ + m·10² + d). */
+export type FinishedByDay = Readonly<Record<number, number>>;
+
+/**
+ * The day's finished orders counted by id as they come (the whole list or an event's orders),
+ * so the count stays whole while the store keeps only the newest of them. An order counts on the
+ * day it last changed, as the board's Done column takes it; one that comes back from a final
+ * status (a hand-over that failed) is taken off again.
+ */
+export const createFinishedTally = () => {
+  const dayOf = new Map<string, number>();
+  let counts: FinishedByDay = {};
+  return {
+    /** Takes orders in; the counts afterwards (the same object when none changed). */
+    take(orders: readonly Order[]): FinishedByDay {
+      let next: Record<number, number> | null = null;
+      for (const order of orders) {
+        const day = isFinished(order) ? updatedDay(order) : undefined;
+        const known = dayOf.get(order.id);
+        if (day === known) continue;
+        next ??= { ...counts };
+        if (known !== undefined) next[known] = (next[known] ?? 0) - 1;
+        if (day === undefined) dayOf.delete(order.id);
+        else {
+          dayOf.set(order.id, day);
+          next[day] = (next[day] ?? 0) + 1;
+        }
+      }
+      if (!next) return counts;
+      // Only the newest two days can be a board's today (the one before until midnight has
+      // passed everywhere it is read): older ones are forgotten, orders and counts.
+      const days = Object.keys(next)
+        .map(Number)
+        .sort((a, b) => b - a);
+      if (days.length > 2) {
+        const stale = new Set(days.slice(2));
+        for (const day of stale) delete next[day];
+        for (const [id, day] of dayOf) if (stale.has(day)) dayOf.delete(id);
+      }
+      counts = next;
+      return counts;
+    },
+  };
+};
+
 /** The board of a moment: its columns' cards, and how many orders each column counts. */
 export type BoardView = {
   /** The cards, each column in its order; done holds the newest DONE_ON_BOARD only. */
@@ -86,12 +151,15 @@ export type BoardView = {
 };
 
 /**
- * The board's columns. The day's finished orders are counted, and only the newest are kept and
- * sorted: sorting all of them on every change (2,400 after a long day) cost more than the rest.
+ * The board's columns. Done shows the newest of the day's finished orders the store still keeps;
+ * its count is the day's, from `finished` (the store keeps only the newest of them).
  */
-export const boardOf = (orders: readonly Order[], now: number): BoardView => {
+export const boardOf = (
+  orders: readonly Order[],
+  now: number,
+  finished: FinishedByDay,
+): BoardView => {
   const columns: BoardColumns = { new: [], preparation: [], ready: [], scheduled: [], done: [] };
-  let doneCount = 0;
   const done = columns.done;
   for (const order of orders) {
     const column = columnOf(order, now);
@@ -100,7 +168,6 @@ export const boardOf = (orders: readonly Order[], now: number): BoardView => {
       columns[column].push(order);
       continue;
     }
-    doneCount += 1;
     // Kept newest first, at most DONE_ON_BOARD: most finished orders are older than the last
     // kept one and cost one comparison.
     if (done.length === DONE_ON_BOARD && newestFirst(order, done[DONE_ON_BOARD - 1]!) >= 0)
@@ -121,7 +188,7 @@ export const boardOf = (orders: readonly Order[], now: number): BoardView => {
       preparation: columns.preparation.length,
       ready: columns.ready.length,
       scheduled: columns.scheduled.length,
-      done: doneCount,
+      done: finished[localDay(now)] ?? 0,
     },
   };
 };

@@ -1,9 +1,10 @@
 // The renderer store on its own, fed by the fake bridge: initial reads, then events that carry
 // only what changed, applied as deltas.
 import { describe, expect, it, vi } from 'vitest';
-import type { OutboxEntry } from '../shared/domain';
+import type { Order, OutboxEntry } from '../shared/domain';
 import { RECENT_DONE_ACTIONS } from '../shared/domain';
 import type { PrintJob } from '../shared/printing';
+import { boardOf, DONE_ON_BOARD, FINISHED_KEPT } from './board';
 import { createFakeBridge, makeDelivery, makeOrder } from './testing/fake-bridge';
 import { createAppStore, isRinging, keepUnchanged, mergeById, mergeChanged } from './store';
 
@@ -83,6 +84,35 @@ describe('app store', () => {
     const three = makeOrder();
     bridge.emit('orders:changed', { orders: [three] });
     expect(store.getState().orders.map((o) => o.id)).toEqual([one.id, two.id, three.id]);
+  });
+
+  it("keeps every open order and the newest finished ones, and counts the whole day's", async () => {
+    const open = Array.from({ length: 5 }, () => makeOrder({ status: 'PRODUCTION' }));
+    const bridge = createFakeBridge({ orders: open });
+    const store = await started(bridge);
+    const handedOver = (i: number) =>
+      makeOrder({
+        status: 'DELIVERED',
+        platformStatus: 'DELIVERED',
+        updatedAt: new Date(Date.now() - (500 - i) * 1_000).toISOString(),
+      });
+    // A long shift: 500 orders handed over, one event each.
+    const finished = Array.from({ length: 500 }, (_, i) => handedOver(i));
+    for (const order of finished) bridge.emit('orders:changed', { orders: [order] });
+    const today = () =>
+      boardOf(store.getState().orders, Date.now(), store.getState().finishedByDay);
+    const ids = (list: Order[]) => list.map((o) => o.id);
+    expect(ids(store.getState().orders)).toEqual([
+      ...ids(open),
+      ...ids(finished.slice(-FINISHED_KEPT)),
+    ]);
+    expect(today().counts.done).toBe(500);
+    expect(ids(today().columns.done)).toEqual(ids(finished.slice(-DONE_ON_BOARD).reverse()));
+    // A reload lists what main lists (a part of the day): the count stays the day's.
+    bridge.setOrders([...open, ...finished.slice(-100)]);
+    await store.getState().retry('none');
+    expect(today().counts.done).toBe(500);
+    expect(ids(today().columns.done)).toEqual(ids(finished.slice(-DONE_ON_BOARD).reverse()));
   });
 
   it("an action's list answer that comes after a newer event does not undo it", async () => {

@@ -44,7 +44,8 @@ import { isFinalStatus, RECENT_DONE_ACTIONS } from '../shared/domain';
 import type { OrderSettings } from '../shared/order-timing';
 import { isEscalated } from '../shared/order-timing';
 import { toBridgeError } from './bridge';
-import { waitingOrders } from './board';
+import type { FinishedByDay } from './board';
+import { createFinishedTally, keepNewestFinished, waitingOrders } from './board';
 import type { LinksDown } from './stream-alarm';
 import { linksDown, NO_LINK_DOWN } from './stream-alarm';
 
@@ -82,7 +83,10 @@ export type AppState = {
   stream: StreamGuardState | null;
   /** Staff asked to hear the outage alarm; it sounds until then. */
   alarmTestUntil: number | null;
+  /** Every open order and the newest finished ones (board.ts: FINISHED_KEPT). */
   orders: Order[];
+  /** How many orders finished each day, all of them, though only the newest are kept above. */
+  finishedByDay: FinishedByDay;
   outbox: OutboxEntry[];
   venue: VenueState | null;
   /** The platform's menu as main last read it; null until loaded. */
@@ -343,6 +347,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
     // "waiting for the platform" for good).
     let eventCount = 0;
     const lastEvent = new Map<string, number>();
+    let finished = createFinishedTally();
 
     /**
      * Takes orders (the whole list, or an event's changed ones), noting orders the platform
@@ -379,9 +384,11 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           )
           .filter((o) => !s.startCooking.some((c) => c.id === o.id))
           .map((o) => ({ id: o.id, orderNumber: o.orderNumber }));
-        const orders = whole
+        const merged = whole
           ? keepUnchanged(s.orders, incoming)
           : mergeChanged(s.orders, incoming, before);
+        const orders = merged === s.orders ? merged : keepNewestFinished(merged);
+        const finishedByDay = finished.take(incoming);
         // A finished or cancelled order needs no "start cooking" any more.
         const stillCooking = (list: AppState['startCooking']) =>
           list.filter((c) => {
@@ -397,6 +404,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         const alarms = newlyCancelled.length > 0 || newlyCooking.length > 0;
         return {
           orders,
+          finishedByDay,
           startCooking,
           ...(newlyCancelled.length > 0 ? { cancelled: [...s.cancelled, ...newlyCancelled] } : {}),
           ...(alarms ? { mutedUntil: null } : {}),
@@ -459,7 +467,6 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       ]);
       set({
         status,
-        orders,
         outbox,
         venue,
         ...withMenu(get(), menu),
@@ -468,6 +475,9 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         orderSettings,
         stream,
       });
+      // Counted afresh from what main lists: a venue connected anew is another day's count.
+      finished = createFinishedTally();
+      receiveOrders(orders, true);
       await loadPrint();
     };
 
@@ -503,6 +513,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       stream: null,
       alarmTestUntil: null,
       orders: [],
+      finishedByDay: {},
       outbox: [],
       venue: null,
       menu: null,
@@ -537,7 +548,10 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           bridge.on('orders:arrived', () =>
             set((s) => ({ mutedUntil: null, arrivals: s.arrivals + 1 })),
           ),
-          bridge.on('status:changed', (status) => set({ status })),
+          // Told on every change of the outbox, mostly the same: kept, so nothing re-renders.
+          bridge.on('status:changed', (status) =>
+            set((s) => ({ status: sameOr(s.status, status) })),
+          ),
           bridge.on('outbox:changed', ({ entries }) =>
             set((s) => ({ outbox: recentActions(mergeById(s.outbox, entries)) })),
           ),

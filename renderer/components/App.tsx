@@ -45,7 +45,7 @@ const isTyping = (target: EventTarget | null): boolean =>
 
 /** Arrow keys walk the board: left/right between columns, up/down within one. */
 const moveSelection = (state: AppState, key: string, now: number): string | null => {
-  const { columns } = boardOf(state.orders, now);
+  const { columns } = boardOf(state.orders, now, state.finishedByDay);
   const lists = COLUMN_IDS.map((id) => columns[id]);
   let col = lists.findIndex((list) => list.some((o) => o.id === state.selectedOrderId));
   if (col < 0) return lists.find((list) => list.length > 0)?.[0]?.id ?? null;

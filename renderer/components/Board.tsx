@@ -24,7 +24,11 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const unclaimedAfter = useApp(
     (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES,
   );
-  const { columns, counts } = useMemo(() => boardOf(orders, now), [orders, now]);
+  const finished = useApp((s) => s.finishedByDay);
+  const { columns, counts } = useMemo(
+    () => boardOf(orders, now, finished),
+    [orders, now, finished],
+  );
   // What the cards show besides their order, read here once for all of them (see OrderCard).
   const submitting = useApp((s) => s.submitting);
   const callErrors = useApp((s) => s.callErrors);
