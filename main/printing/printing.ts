@@ -14,6 +14,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { DaySummary } from '../../shared/history';
 import type { Order, OrderActionKind } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
+import type { OrderPrintHook } from '../../shared/order-actions';
 import type {
   OrderDocumentKind,
   PrintDocument,
@@ -53,6 +54,8 @@ export type OrderActionNotice = {
   orderNumber: string;
   action: OrderActionKind;
   actionId: string;
+  /** What its declaration asks to print; the settings say which documents that is. */
+  prints: readonly OrderPrintHook[];
 };
 
 export type PrintingSlice = {
@@ -88,6 +91,12 @@ const READY_DOCUMENTS: Record<PrintSettings['onReady'], OrderDocumentKind[]> = {
   receipt: ['receipt'],
   both: ['pickup-label', 'receipt'],
   none: [],
+};
+
+/** The documents each print hook of an order action (shared/order-actions.ts) prints, by the settings. */
+const PRINT_HOOKS: Record<OrderPrintHook, (settings: PrintSettings) => OrderDocumentKind[]> = {
+  'kitchen-ticket': (settings) => (settings.kitchenTicket === 'accept' ? ['kitchen-ticket'] : []),
+  'ready-documents': (settings) => READY_DOCUMENTS[settings.onReady],
 };
 
 export const createPrintingSlice = (deps: {
@@ -527,14 +536,9 @@ export const createPrintingSlice = (deps: {
         changed();
       },
     },
-    orderAction: ({ orderId, orderNumber, action, actionId }) => {
+    orderAction: ({ orderId, orderNumber, actionId, prints }) => {
       const settings = readSettings();
-      const documents: OrderDocumentKind[] =
-        action === 'accept' && settings.kitchenTicket === 'accept'
-          ? ['kitchen-ticket']
-          : action === 'ready'
-            ? READY_DOCUMENTS[settings.onReady]
-            : [];
+      const documents = prints.flatMap((hook) => PRINT_HOOKS[hook](settings));
       if (!documents.length) return;
       // Printing never refuses an order action: a job that cannot be stored is audited instead.
       guarded(orderId, () => {

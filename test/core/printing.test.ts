@@ -65,7 +65,7 @@ describe('printing in the core', () => {
       'accepted',
       async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
     );
-    await core.api['orders:markReady']({ orderId: placed.id });
+    await core.api['orders:ready']({ orderId: placed.id });
     await printer.waitForDocuments(3);
     expect(titles()).toEqual(['KITCHEN', 'PICKUP', expect.any(String)]);
     // The receipt starts with the venue's name, then the RECEIPT heading, and carries the total.
