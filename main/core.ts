@@ -216,6 +216,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     relayUrl: () => setup.connection()?.relayUrl ?? null,
   });
   const machine = createMachineSlice({
+    db,
     settings,
     secrets,
     audit,

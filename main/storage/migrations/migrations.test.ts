@@ -15,6 +15,7 @@ import { migration007AutoAccepted } from './007-auto-accepted';
 import { migration008OrderHistory } from './008-order-history';
 import { migration009PrintJobs } from './009-print-jobs';
 import { migration010OrderIndexes } from './010-order-indexes';
+import { migration011PinGuard } from './011-pin-guard';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -570,6 +571,27 @@ describe('migration 010 (order indexes)', () => {
     expect(db.prepare(openOrders).all()).toEqual([{ id: 'open' }]);
     expect(db.prepare(recent).all()).toEqual([{ id: 'open' }]);
     expect(db.prepare('SELECT COUNT(*) AS n FROM orders').get()).toEqual({ n: 2 });
+  });
+});
+
+describe('migration 011 (staff PIN guard)', () => {
+  it('adds the one-row PIN guard with no wrong tries and no lockout, refusing a second row', () => {
+    const db = new BetterSqlite3(':memory:');
+    const position = MIGRATIONS.indexOf(migration011PinGuard);
+    const before = MIGRATIONS.slice(0, position);
+    migrate(db, before);
+    db.prepare("INSERT INTO settings (key, value) VALUES ('machine', '{\"kiosk\":true}')").run();
+    migrate(db, [...before, migration011PinGuard]);
+    expect(db.pragma('user_version', { simple: true })).toBe(position + 1);
+    expect(
+      db.prepare('SELECT id, wrong_tries, locked_until_ms FROM machine_pin_guard').all(),
+    ).toEqual([{ id: 1, wrong_tries: 0, locked_until_ms: 0 }]);
+    expect(() => db.prepare('INSERT INTO machine_pin_guard (id) VALUES (2)').run()).toThrow(
+      /CHECK/,
+    );
+    expect(db.prepare("SELECT value FROM settings WHERE key = 'machine'").get()).toEqual({
+      value: '{"kiosk":true}',
+    });
   });
 });
 
