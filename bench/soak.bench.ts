@@ -21,7 +21,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Page } from 'playwright-core';
 import type { Order } from '../shared/domain';
-import { ORDER_ACTIONS } from '../shared/order-actions';
 import { en } from '../renderer/i18n/en';
 import { createMemorySecretStore } from '../main/secrets/secret-store';
 import { ensureRendererBuilt } from '../scripts/start-web';

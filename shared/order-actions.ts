@@ -113,7 +113,8 @@ export type OrderActionDeclaration<S extends z.ZodRawShape = z.ZodRawShape> = {
   /** Its key on the board (lower case), or none. Two actions share a key only if they never
    *  fit the same order (a test checks). */
   key: string | null;
-  /** Answers a new order: the ring goes on until one of these is taken. */
+  /** Answers a new order: the order rings while one of these can still be taken (a refusal is
+   *  no such answer: a confirmed pre-order can still be rejected, and rings no more). */
   answers: boolean;
   /** Enter on a card may take it (never a refusal: that is always chosen on purpose). */
   primary: boolean;
@@ -203,7 +204,7 @@ export const ORDER_ACTIONS = {
     dialog: 'reject',
     prints: [],
     key: 'x',
-    answers: true,
+    answers: false,
     primary: false,
     tone: 'danger',
   }),
@@ -263,7 +264,16 @@ export const orderActionSchema = <K extends OrderActionKind>(kind: K): OrderActi
     .strict() as unknown as OrderActionSchema<K>;
 
 /** The request of an action as its channel takes it. */
-export type OrderActionRequestOf<K extends OrderActionKind> = z.output<OrderActionSchema<K>>;
+export type OrderActionRequestOf<K extends OrderActionKind> = z.output<OrderActionSchema<K>> & {
+  orderId: string;
+};
+
+/** The actions a tap takes at once: no fields beyond the order, so no dialog to ask them. */
+export type DirectOrderActionKind = {
+  [K in OrderActionKind]: keyof FieldsOf<K> extends never ? K : never;
+}[OrderActionKind];
+export const isDirectAction = (kind: OrderActionKind): kind is DirectOrderActionKind =>
+  Object.keys(ORDER_ACTIONS[kind].fields).length === 0 && ORDER_ACTIONS[kind].dialog === null;
 
 type Camel<S extends string> = S extends `${infer Head}-${infer Tail}`
   ? `${Head}${Capitalize<Camel<Tail>>}`

@@ -41,6 +41,12 @@ import type {
 } from '../../shared/history';
 import type { OrderDocumentKind, PrintDocument, PrintState } from '../../shared/printing';
 import { isFinalStatus, RECENT_DONE_ACTIONS } from '../../shared/domain';
+import type {
+  OrderActionDialog,
+  OrderActionKind,
+  OrderActionRequestOf,
+} from '../../shared/order-actions';
+import { orderActionChannel } from '../../shared/order-actions';
 import type { OrderSettings } from '../../shared/order-timing';
 import { isEscalated } from '../../shared/order-timing';
 import { toBridgeError } from '../ui-kit/bridge';
@@ -57,10 +63,7 @@ export const MUTE_MS = 2 * 60_000;
 export const ALARM_TEST_MS = 5_000;
 
 export type Dialog =
-  | { kind: 'accept'; orderId: string }
-  | { kind: 'reject'; orderId: string }
-  | { kind: 'shortcuts' }
-  | { kind: 'courier' };
+  { kind: OrderActionDialog; orderId: string } | { kind: 'shortcuts' } | { kind: 'courier' };
 
 /** A half-filled courier booking, kept when the dialog closes without booking. */
 export type CourierDraft = {
@@ -126,15 +129,11 @@ export type AppActions = {
   dispose(): void;
   connect(request: SetupConnectRequest): Promise<{ venueId: string }>;
   openSetup(open: boolean): void;
-  accept(orderId: string, preparationMinutes: number | null): Promise<boolean>;
-  reject(
-    orderId: string,
-    reason: string,
-    code?: 'GENERIC' | 'ITEMS_UNAVAILABLE' | 'VENUE_CLOSING_SOON',
+  /** Takes an order action on its own channel (shared/order-actions.ts); false if refused. */
+  takeAction<K extends OrderActionKind>(
+    kind: K,
+    request: OrderActionRequestOf<K>,
   ): Promise<boolean>;
-  markReady(orderId: string): Promise<boolean>;
-  handOver(orderId: string): Promise<boolean>;
-  confirmPreorder(orderId: string): Promise<boolean>;
   retry(actionId: string): Promise<void>;
   discard(actionId: string): Promise<void>;
   dismissCallError(orderId: string): void;
@@ -595,16 +594,14 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         set({ setupOpen: open });
       },
 
-      accept: (orderId, preparationMinutes) =>
-        orderAction(orderId, () => bridge['orders:accept']({ orderId, preparationMinutes })),
-      reject: (orderId, reason, code) =>
-        orderAction(orderId, () =>
-          bridge['orders:reject'](code ? { orderId, reason, code } : { orderId, reason }),
-        ),
-      markReady: (orderId) => orderAction(orderId, () => bridge['orders:markReady']({ orderId })),
-      handOver: (orderId) => orderAction(orderId, () => bridge['orders:handOver']({ orderId })),
-      confirmPreorder: (orderId) =>
-        orderAction(orderId, () => bridge['orders:confirmPreorder']({ orderId })),
+      takeAction: (kind, request) =>
+        orderAction(request.orderId, () => {
+          // The channel of this kind takes this kind's request (the contract derives both).
+          const send = bridge[orderActionChannel(kind)] as unknown as (
+            request: OrderActionRequestOf<typeof kind>,
+          ) => Promise<unknown>;
+          return send(request);
+        }),
 
       async retry(actionId) {
         await tryCall(() => bridge['outbox:retry']({ actionId }));
