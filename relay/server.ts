@@ -14,9 +14,13 @@ import {
 import { createGroupCommit } from './group-commit';
 import { createIntakeWatch, type IntakeOptions } from './intake-watch';
 import { venueStateHandler } from './venue-state';
+import { DELIVERY_RETRY_BACKOFF, retrySpanSeconds } from '../shared/delivery-webhook';
+import type { RetryBackoff } from '../shared/delivery-webhook';
 import {
+  checkDispatchedAt,
   deliveryBody,
   deliverySecretBody,
+  freshnessOf,
   parseDeliveryEvent,
   verifyDeliveryToken,
 } from './ingest/delivery';
@@ -72,6 +76,16 @@ export type RelayOptions = {
    * slow-body clients cannot hold connections. Long-polls are not affected: it ends with the request.
    */
   requestTimeoutMs?: number;
+  /**
+   * The resend policy the delivery webhooks are registered with (default the project's one): an
+   * event whose dispatched_at is older than its resends last, plus the margin, is a replay.
+   */
+  deliveryRetryBackoff?: RetryBackoff;
+  /**
+   * Slack on both sides of that window (default 5 min): each try's own time and the difference
+   * between the delivery service's clock and the relay's. Also how far ahead dispatched_at may be.
+   */
+  deliveryClockMarginMs?: number;
   /** When set, delivery tokens must carry this audience (`aud`). */
   deliveryAudience?: string;
   /** When set, delivery tokens must carry this issuer (`iss`). */
@@ -205,6 +219,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const now = options.now ?? Date.now;
   const marketplaceSecrets = [...options.marketplaceSecrets];
   const deliverySecretGraceMs = options.deliverySecretGraceMs ?? 10 * 60_000;
+  const deliveryFreshness = freshnessOf(
+    retrySpanSeconds(options.deliveryRetryBackoff ?? DELIVERY_RETRY_BACKOFF),
+    options.deliveryClockMarginMs ?? 5 * 60_000,
+  );
 
   const log = createThrottledLog();
   let store: EventStore;
@@ -368,6 +386,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return refuse('delivery', verified.reason, new HttpError(401, verified.message));
     const parsed = parseDeliveryEvent(verified.payload);
     if (!parsed.ok) return refuse('delivery', 'invalid_shape', new HttpError(400, parsed.message));
+    const fresh = checkDispatchedAt(parsed.dispatchedAt, at, deliveryFreshness);
+    if (!fresh.ok) {
+      // Logged (throttled per reason): a replay attempt, or a sender whose clock is off.
+      log(`delivery:${fresh.reason}`, `refused a delivery event for ${venueId}: ${fresh.message}`);
+      return refuse('delivery', fresh.reason, new HttpError(400, fresh.message));
+    }
     const orderVenue =
       parsed.orderRef === null
         ? null

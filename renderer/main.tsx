@@ -1,12 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { StoreProvider } from './app-context';
-import { findBridge } from './bridge';
-import { App } from './components/App';
-import { Recovery } from './components/Recovery';
+import { StoreProvider } from './shell/app-context';
+import { findBridge } from './ui-kit/bridge';
+import { App } from './shell/App';
+import { Recovery } from './machine/Recovery';
 import { en } from './i18n/en';
-import { createWebAudioAlarm, createWebAudioPrintAlarm, createWebAudioRinger } from './ringer';
-import { createAppStore } from './store';
+import {
+  createWebAudioAlarm,
+  createWebAudioPrintAlarm,
+  createWebAudioRinger,
+} from './ui-kit/ringer';
+import { createAppStore } from './shell/store';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root')!);

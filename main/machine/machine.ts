@@ -10,7 +10,9 @@ import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
 import type { SecretStore } from '../secrets/secret-store';
 import { ServiceError } from '../service-error';
+import type { Database } from '../storage/database';
 import type { Settings } from '../storage/settings';
+import { createPinGuard } from './pin-guard';
 
 const scrypt = promisify(scryptCallback) as (
   password: string,
@@ -20,9 +22,6 @@ const scrypt = promisify(scryptCallback) as (
 
 const SETTINGS_KEY = 'machine';
 const HASH_LENGTH = 32;
-/** Wrong PINs in a row before the PIN is refused for a while: 4-digit PINs are guessable. */
-const MAX_WRONG_PINS = 5;
-const LOCKOUT_MS = 60_000;
 
 type Stored = { kiosk: boolean; startOnLogin: boolean };
 type MachineChannels = 'machine:get' | 'machine:set' | 'machine:unlock' | 'machine:restart';
@@ -49,7 +48,14 @@ const pinMatches = async (pin: string, stored: string): Promise<boolean> => {
   return expected.length === actual.length && timingSafeEqual(expected, actual);
 };
 
+/** "Wait a minute" / "Wait 4 minutes": how long a locked PIN stays locked, in staff words. */
+const waitWords = (ms: number): string => {
+  const minutes = Math.max(1, Math.ceil(ms / 60_000));
+  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
+};
+
 export const createMachineSlice = (deps: {
+  db: Database;
   settings: Settings;
   secrets: SecretStore;
   audit: AuditLog;
@@ -59,8 +65,9 @@ export const createMachineSlice = (deps: {
 }): MachineSlice => {
   const { settings, secrets, audit, hub, now } = deps;
   let kioskUnlocked = false;
-  let wrongPins = 0;
-  let lockedUntil = 0;
+  const guard = createPinGuard(deps.db);
+  // One PIN check at a time on this machine: a guess waits for the one before it.
+  let checking: Promise<unknown> = Promise.resolve();
 
   const stored = (): Stored => ({
     kiosk: false,
@@ -74,28 +81,32 @@ export const createMachineSlice = (deps: {
   };
 
   /**
-   * Throws unless `pin` is the staff PIN (any PIN passes while none is set); a run of wrong PINs
-   * locks it for a minute. Resolves whether a PIN is set.
+   * Throws unless `pin` is the staff PIN (any PIN passes while none is set). Each try is reserved
+   * in the database before its hash is computed (pin-guard.ts); 5 wrong tries in a row lock the
+   * PIN for a minute, each further one twice as long. Resolves whether a PIN is set.
    */
-  const checkPin = async (pin: string | undefined, doing: string): Promise<boolean> => {
+  const checkPinNow = async (pin: string | undefined, doing: string): Promise<boolean> => {
     const stored = await secrets.get('staff-pin');
     if (stored === null) return false;
-    if (now().getTime() < lockedUntil)
-      throw new ServiceError('conflict', 'Too many wrong PINs. Wait a minute and try again.');
-    if (pin !== undefined && (await pinMatches(pin, stored))) {
-      wrongPins = 0;
+    if (pin === undefined)
+      throw new ServiceError('invalid-request', 'Enter the staff PIN to change this.');
+    const locked = guard.reserve(now().getTime());
+    if (locked)
+      throw new ServiceError(
+        'conflict',
+        `Too many wrong PINs. Wait ${waitWords(locked.lockedForMs)} and try again.`,
+      );
+    if (await pinMatches(pin, stored)) {
+      guard.right();
       return true;
     }
-    wrongPins += 1;
     audit.record({ action: 'machine/pin', subject: doing, outcome: 'refused' });
-    if (wrongPins >= MAX_WRONG_PINS) {
-      wrongPins = 0;
-      lockedUntil = now().getTime() + LOCKOUT_MS;
-    }
-    throw new ServiceError(
-      'invalid-request',
-      pin === undefined ? 'Enter the staff PIN to change this.' : 'That PIN is not right.',
-    );
+    throw new ServiceError('invalid-request', 'That PIN is not right.');
+  };
+  const checkPin = (pin: string | undefined, doing: string): Promise<boolean> => {
+    const result = checking.then(() => checkPinNow(pin, doing));
+    checking = result.catch(() => undefined);
+    return result;
   };
 
   const changed = async (): Promise<MachineSettings> => {

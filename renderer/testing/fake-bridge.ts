@@ -15,7 +15,7 @@ import type {
 import { ORDER_ACTIONS } from '../../shared/order-actions';
 import type { OrderSettings } from '../../shared/order-timing';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
-import type { RingLevel } from '../ringer';
+import type { RingLevel } from '../ui-kit/ringer';
 import type { StreamGuardState } from '../../shared/stream-guard';
 import type { PrintDocumentKind, PrintJob, PrintState } from '../../shared/printing';
 import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';

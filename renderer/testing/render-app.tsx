@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
-import { StoreProvider } from '../app-context';
-import { App } from '../components/App';
-import { createAppStore } from '../store';
+import { StoreProvider } from '../shell/app-context';
+import { App } from '../shell/App';
+import { createAppStore } from '../shell/store';
 import type { FakeBridge } from './fake-bridge';
 import { createFakeRinger } from './fake-bridge';
 

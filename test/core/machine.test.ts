@@ -129,6 +129,67 @@ describe('the counter machine’s settings', () => {
     expect((await core.api['machine:unlock']({ pin: '1234' })).kioskUnlocked).toBe(true);
   });
 
+  it('evaluate at most 5 of 50 parallel guesses, and refuse the right PIN among them', async () => {
+    const world = await setUp();
+    const core = await world.start();
+    await core.api['machine:set']({ kiosk: true, pin: '1234' });
+    const guesses = Array.from({ length: 50 }, (_, i) => (i === 30 ? '1234' : String(5000 + i)));
+    const answers = await Promise.all(
+      guesses.map((pin) => refusal(core.api['machine:unlock']({ pin }))),
+    );
+    const messages = answers.map((error) => error.bridge.message);
+    const evaluated = messages.filter((message) => /not right/.test(message));
+    expect(evaluated.length).toBeLessThanOrEqual(5);
+    expect(messages.filter((message) => /Too many wrong PINs/.test(message))).toHaveLength(
+      50 - evaluated.length,
+    );
+    expect((await core.api['machine:get']({})).kioskUnlocked).toBe(false);
+    const audit = await core.api['audit:list']({ limit: 100 });
+    expect(audit.filter((entry) => entry.action === 'machine/pin')).toHaveLength(evaluated.length);
+  });
+
+  it('keep the lockout across a restart', async () => {
+    const world = await setUp();
+    const core = await world.start();
+    await core.api['machine:set']({ kiosk: true, pin: '1234' });
+    for (let i = 0; i < 5; i += 1) await refusal(core.api['machine:unlock']({ pin: '0000' }));
+    await core.close();
+    const again = await world.start();
+    expect((await refusal(again.api['machine:unlock']({ pin: '1234' }))).bridge.message).toMatch(
+      /Too many wrong PINs/,
+    );
+    world.advance(61_000);
+    expect((await again.api['machine:unlock']({ pin: '1234' })).kioskUnlocked).toBe(true);
+  });
+
+  it('lock for longer with each wrong try after the fifth, until the right PIN', async () => {
+    const world = await setUp();
+    const core = await world.start();
+    await core.api['machine:set']({ kiosk: true, pin: '1234' });
+    for (let i = 0; i < 5; i += 1) await refusal(core.api['machine:unlock']({ pin: '0000' }));
+    world.advance(61_000);
+    expect((await refusal(core.api['machine:unlock']({ pin: '0000' }))).bridge.message).toMatch(
+      /not right/,
+    );
+    // The sixth wrong try locks for two minutes: one minute later it is still locked.
+    world.advance(61_000);
+    expect((await refusal(core.api['machine:unlock']({ pin: '1234' }))).bridge.message).toMatch(
+      /Too many wrong PINs. Wait a minute/,
+    );
+    world.advance(60_000);
+    await refusal(core.api['machine:unlock']({ pin: '0000' }));
+    expect((await refusal(core.api['machine:unlock']({ pin: '1234' }))).bridge.message).toMatch(
+      /Wait 4 minutes/,
+    );
+    world.advance(4 * 60_000 + 1000);
+    expect((await core.api['machine:unlock']({ pin: '1234' })).kioskUnlocked).toBe(true);
+    // The right PIN ends the run: five more wrong tries before the next lockout.
+    for (let i = 0; i < 4; i += 1)
+      expect(
+        (await refusal(core.api['machine:set']({ currentPin: '0000' }))).bridge.message,
+      ).toMatch(/not right/);
+  });
+
   it('restart only where the host can', async () => {
     const restart = vi.fn();
     const desktop = await (await setUp(restart)).start();

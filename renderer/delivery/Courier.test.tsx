@@ -1,0 +1,303 @@
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatClock } from '../ui-kit/format';
+import { createFakeBridge, makeDelivery } from '../testing/fake-bridge';
+import { renderApp } from '../testing/render-app';
+
+afterEach(cleanup);
+
+const fill = (scope: HTMLElement, name: string, value: string) =>
+  fireEvent.change(scope.querySelector(`input[name="${name}"]`)!, { target: { value } });
+
+const openCouriers = async () =>
+  fireEvent.click(await screen.findByRole('button', { name: 'Couriers' }));
+
+describe('Book courier', () => {
+  it('gets a binding promise for an address and books it with recipient, parcel and handshake', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Book courier' }));
+    const dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    fill(dialog, 'street', 'Mannerheimintie 10');
+    fill(dialog, 'postCode', '00100');
+    fill(dialog, 'city', 'Helsinki');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get price and time' }));
+    const quote = await within(dialog).findByTestId('courier-quote');
+    expect(quote.textContent).toContain('Binding offer');
+    expect(quote.textContent).toContain('€5.90');
+    expect(bridge.callsTo('delivery:quote')).toEqual([
+      { street: 'Mannerheimintie 10', postCode: '00100', city: 'Helsinki' },
+    ]);
+
+    fill(dialog, 'name', 'Grace Hopper');
+    fill(dialog, 'phone', '+358401234567');
+    fill(dialog, 'description', 'Pizza box');
+    fill(dialog, 'count', '2');
+    fill(dialog, 'orderNumber', 'A1');
+    fill(dialog, 'cash', '12,50');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: /PIN/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book courier now' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bridge.callsTo('delivery:book')).toEqual([
+      {
+        promiseId: 'promise-Mannerheimintie 10',
+        recipient: { name: 'Grace Hopper', phone: '+358401234567' },
+        parcels: [{ description: 'Pizza box', count: 2 }],
+        orderNumber: 'A1',
+        cashAmount: 1250,
+        handshake: true,
+      },
+    ]);
+    // The counter lands on the deliveries list with the new booking in it.
+    const card = await screen.findByRole('article', { name: 'Delivery #A1' });
+    expect(within(card).getByTestId('delivery-status').textContent).toBe('Booking…');
+  });
+
+  it('asks for an address only, never coordinates', async () => {
+    renderApp(createFakeBridge());
+    fireEvent.click(await screen.findByRole('button', { name: 'Book courier' }));
+    const dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    const names = [...dialog.querySelectorAll('input')].map((i) => i.name);
+    expect(names).toEqual(['street', 'postCode', 'city']);
+    expect(dialog.textContent).not.toMatch(/latitude|longitude/i);
+  });
+
+  it('keeps a half-filled booking when a tap outside closes the dialog', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Book courier' }));
+    let dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    fill(dialog, 'street', 'Mannerheimintie 10');
+    fill(dialog, 'city', 'Helsinki');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get price and time' }));
+    await within(dialog).findByTestId('courier-quote');
+    fill(dialog, 'name', 'Grace Hopper');
+    // A tap on the backdrop, outside the dialog.
+    fireEvent.click(dialog.parentElement!);
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Book courier' }));
+    dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    expect(within(dialog).getByRole('status').textContent).toContain(
+      'Your unfinished booking was kept.',
+    );
+    expect((dialog.querySelector('input[name="name"]') as HTMLInputElement).value).toBe(
+      'Grace Hopper',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change address' }));
+    expect((dialog.querySelector('input[name="street"]') as HTMLInputElement).value).toBe(
+      'Mannerheimintie 10',
+    );
+    // Starting over empties it; closed empty, nothing is kept.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start over' }));
+    expect((dialog.querySelector('input[name="street"]') as HTMLInputElement).value).toBe('');
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Book courier' }));
+    dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    expect(within(dialog).queryByText('Your unfinished booking was kept.')).toBeNull();
+    expect(bridge.callsTo('delivery:book')).toEqual([]);
+  });
+
+  it('shows why a promise is not binding and offers no booking', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Book courier' }));
+    const dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    fill(dialog, 'postCode', '00100');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get price and time' }));
+    const quote = await within(dialog).findByTestId('courier-quote');
+    expect(quote.textContent).toContain('Not binding');
+    expect(within(quote).getByRole('alert').textContent).toContain('Only a rough area is known.');
+    expect(within(dialog).queryByRole('button', { name: 'Book courier now' })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change address' }));
+    expect(within(dialog).getByRole('button', { name: 'Get price and time' })).toBeTruthy();
+    expect(bridge.callsTo('delivery:book')).toEqual([]);
+  });
+
+  it('asks for an address and a recipient before calling the service', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Book courier' }));
+    const dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get price and time' }));
+    expect(within(dialog).getByRole('alert').textContent).toContain(
+      'Check the highlighted fields.',
+    );
+    expect(bridge.callsTo('delivery:quote')).toEqual([]);
+    fill(dialog, 'street', 'Mannerheimintie 10');
+    fill(dialog, 'city', 'Helsinki');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get price and time' }));
+    await within(dialog).findByTestId('courier-quote');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book courier now' }));
+    expect(dialog.querySelector('input[name="name"]')!.getAttribute('aria-invalid')).toBe('true');
+    expect(bridge.callsTo('delivery:book')).toEqual([]);
+  });
+
+  it("shows the service's reason when booking is refused", async () => {
+    const bridge = createFakeBridge();
+    bridge.handle('delivery:book', () =>
+      Promise.reject({ code: 'failed', message: 'The promise expired.' }),
+    );
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Book courier' }));
+    const dialog = screen.getByRole('dialog', { name: 'Book courier' });
+    fill(dialog, 'street', 'S 1');
+    fill(dialog, 'postCode', '00100');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Get price and time' }));
+    await within(dialog).findByTestId('courier-quote');
+    fill(dialog, 'name', 'G');
+    fill(dialog, 'phone', '+3584000');
+    fill(dialog, 'description', 'Box');
+    fill(dialog, 'orderNumber', 'Z9');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Book courier now' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain(
+      'The promise expired.',
+    );
+  });
+});
+
+describe('deliveries list', () => {
+  it('drops the pickup time once the courier has picked up, until the drop-off estimate comes', async () => {
+    const pickupEta = new Date(Date.now() + 2 * 60_000).toISOString();
+    const delivery = makeDelivery({ orderNumber: 'P7', status: 'dropoff_started', pickupEta });
+    const bridge = createFakeBridge({ deliveries: [delivery] });
+    renderApp(bridge);
+    await openCouriers();
+    const card = await screen.findByRole('article', { name: 'Delivery #P7' });
+    expect(within(card).queryByTestId('delivery-eta')).toBeNull();
+    const dropoff = new Date(Date.now() + 20 * 60_000).toISOString();
+    act(() =>
+      bridge.setDeliveries([{ ...delivery, dropoffEtaMin: dropoff, dropoffEtaMax: dropoff }]),
+    );
+    expect(within(card).getByTestId('delivery-eta').textContent).toBe(
+      `At the customer ${formatClock(dropoff)}`,
+    );
+  });
+
+  it('shows live status, courier ETA, tracking link and PIN, and cancels with a reason', async () => {
+    const pickupEta = new Date(Date.now() + 12 * 60_000).toISOString();
+    const delivery = makeDelivery({
+      orderNumber: 'B2',
+      status: 'pickup_started',
+      pickupEta,
+      handshakeRequired: true,
+      handshakePin: '0427',
+    });
+    const bridge = createFakeBridge({ deliveries: [delivery] });
+    renderApp(bridge);
+    await openCouriers();
+    const card = await screen.findByRole('article', { name: 'Delivery #B2' });
+    expect(within(card).getByTestId('delivery-status').textContent).toBe('Courier on the way here');
+    expect(within(card).getByTestId('delivery-eta').textContent).toBe(
+      `Courier here ${formatClock(pickupEta)}`,
+    );
+    const link = within(card).getByRole('link', { name: 'Tracking page' });
+    expect(link.getAttribute('href')).toBe('https://track.example/abc');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(card.textContent).toContain('Handshake PIN 0427');
+
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel delivery' }));
+    fill(card, 'cancelReason', 'Customer changed their mind');
+    fireEvent.click(within(card).getByRole('button', { name: 'Cancel the courier' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('delivery:cancel')).toEqual([
+        { deliveryId: delivery.id, reason: 'Customer changed their mind' },
+      ]),
+    );
+    expect((await within(card).findByText('Cancelling…')).textContent).toBe('Cancelling…');
+
+    // The service's event moves it on: no Cancel once delivered.
+    const eta = new Date().toISOString();
+    act(() =>
+      bridge.setDeliveries([
+        { ...delivery, status: 'delivered', completedAt: eta, cancellable: false, pending: null },
+      ]),
+    );
+    expect(within(card).getByTestId('delivery-status').textContent).toBe('Delivered');
+    expect(within(card).getByTestId('delivery-eta').textContent).toBe(
+      `Delivered ${formatClock(eta)}`,
+    );
+    expect(within(card).queryByRole('button', { name: 'Cancel delivery' })).toBeNull();
+  });
+
+  it("shows the platform's reason when a cancel was refused, and lets staff dismiss it", async () => {
+    const delivery = makeDelivery({
+      orderNumber: 'C3',
+      status: 'pickup_arrival',
+      pending: {
+        actionId: 'action-9',
+        kind: 'cancel',
+        state: 'failed',
+        error: 'Pickup has already started.',
+      },
+    });
+    const bridge = createFakeBridge({ deliveries: [delivery] });
+    renderApp(bridge);
+    await openCouriers();
+    const card = await screen.findByRole('article', { name: 'Delivery #C3' });
+    expect(within(card).getByRole('alert').textContent).toContain(
+      'The platform refused to cancel: Pickup has already started.',
+    );
+    fireEvent.click(within(card).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('outbox:discard')).toEqual([{ actionId: 'action-9' }]),
+    );
+  });
+
+  it('fetches the handshake PIN when no event brought it yet', async () => {
+    const bridge = createFakeBridge({
+      deliveries: [makeDelivery({ orderNumber: 'P1', handshakeRequired: true })],
+    });
+    renderApp(bridge);
+    await openCouriers();
+    const card = await screen.findByRole('article', { name: 'Delivery #P1' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Show handshake PIN' }));
+    expect((await within(card).findByText('Handshake PIN 4321')).textContent).toBe(
+      'Handshake PIN 4321',
+    );
+  });
+});
+
+describe('courier delivery set-up', () => {
+  it('is a separate optional form that names bad fields and sends a valid set-up', async () => {
+    const bridge = createFakeBridge({
+      delivery: {
+        configured: false,
+        driveUrl: null,
+        merchantId: null,
+        venueId: null,
+        webhook: null,
+      },
+    });
+    renderApp(bridge);
+    expect(screen.queryByRole('button', { name: 'Book courier' })).toBeNull();
+    await openCouriers();
+    const form = await screen.findByRole('form', { name: 'Courier delivery' });
+    // The venue's webhook secret is the terminal's own making: staff never type one.
+    expect(form.querySelector('input[name="webhookSecret"]')).toBeNull();
+    fill(form, 'driveUrl', 'not a url');
+    fireEvent.click(within(form).getByRole('button', { name: 'Set up courier delivery' }));
+    expect(form.querySelector('input[name="driveUrl"]')!.getAttribute('aria-invalid')).toBe('true');
+    expect(form.querySelector('input[name="merchantKey"]')!.getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    expect(bridge.callsTo('delivery:configure')).toEqual([]);
+
+    fill(form, 'driveUrl', 'http://127.0.0.1:4010/drive');
+    fill(form, 'merchantId', 'demo-merchant');
+    fill(form, 'merchantKey', 'mk_0123456789abcdef');
+    fill(form, 'venueId', 'demo-venue');
+    fireEvent.click(within(form).getByRole('button', { name: 'Set up courier delivery' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('delivery:configure')).toEqual([
+        {
+          driveUrl: 'http://127.0.0.1:4010/drive',
+          merchantId: 'demo-merchant',
+          merchantKey: 'mk_0123456789abcdef',
+          venueId: 'demo-venue',
+        },
+      ]),
+    );
+  });
+});

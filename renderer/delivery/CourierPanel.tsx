@@ -1,0 +1,303 @@
+import { useState } from 'react';
+import type { Delivery } from '../../shared/domain';
+import { isBeforePickup, isFinalDelivery } from '../../shared/domain';
+import type { DeliveryConfigureRequest } from '../../shared/ipc/contract';
+import { deliveryConfigureSchema } from '../../shared/ipc/contract';
+import { useApp } from '../shell/app-context';
+import { toBridgeError } from '../ui-kit/bridge';
+import { trimValues, useFormSubmit } from '../ui-kit/form';
+import { formatClock, formatMoney } from '../ui-kit/format';
+import { en } from '../i18n/en';
+
+type SetupField = keyof DeliveryConfigureRequest;
+const SETUP_FIELDS: Array<{ name: SetupField; label: string; secret?: boolean }> = [
+  { name: 'driveUrl', label: en.courier.driveUrl },
+  { name: 'merchantId', label: en.courier.merchantId },
+  { name: 'merchantKey', label: en.courier.merchantKey, secret: true },
+  { name: 'venueId', label: en.courier.venueId },
+];
+
+/** The separate, optional "Courier delivery" set-up. */
+const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
+  const setup = useApp((s) => s.deliverySetup);
+  const configure = useApp((s) => s.configureDelivery);
+  const [values, setValues] = useState<Record<SetupField, string>>({
+    driveUrl: setup?.driveUrl ?? '',
+    merchantId: setup?.merchantId ?? '',
+    merchantKey: '',
+    venueId: setup?.venueId ?? '',
+  });
+  const { errors: fieldErrors, error, busy, submit: send } = useFormSubmit();
+
+  const submit = (): Promise<void> => {
+    const trimmed = trimValues(values);
+    const parsed = deliveryConfigureSchema.safeParse(trimmed);
+    return send(parsed, en.courier.fixFields, async (data) => {
+      await configure(data);
+      onDone?.();
+    });
+  };
+
+  return (
+    <form
+      className="setup-form"
+      aria-label={en.courier.setupTitle}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+    >
+      <h2>{en.courier.setupTitle}</h2>
+      <p className="muted">{en.courier.setupIntro}</p>
+      {SETUP_FIELDS.map((spec) => (
+        <label key={spec.name} className="field">
+          <span>{spec.label}</span>
+          <input
+            name={spec.name}
+            type={spec.secret ? 'password' : 'text'}
+            autoComplete="off"
+            spellCheck={false}
+            value={values[spec.name]}
+            aria-invalid={Boolean(fieldErrors[spec.name])}
+            onChange={(e) => setValues((v) => ({ ...v, [spec.name]: e.target.value }))}
+          />
+          {fieldErrors[spec.name] && <span className="field-error">{fieldErrors[spec.name]}</span>}
+        </label>
+      ))}
+      {error && (
+        <p className="form-error" role="alert">
+          <strong>{en.courier.setupFailed}:</strong> {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        {onDone && (
+          <button type="button" className="btn btn-quiet" onClick={onDone}>
+            {en.actions.cancel}
+          </button>
+        )}
+        <button type="submit" className="btn btn-go btn-large" disabled={busy}>
+          {busy ? en.courier.saving : en.courier.saveSetup}
+        </button>
+      </div>
+    </form>
+  );
+};
+
+const etaLine = (d: Delivery): string | null => {
+  if (d.completedAt) return en.courier.deliveredAt(formatClock(d.completedAt));
+  if (isFinalDelivery(d.status)) return null;
+  if (isBeforePickup(d.status) && d.pickupEta)
+    return en.courier.pickupEta(formatClock(d.pickupEta));
+  if (d.dropoffEtaMax)
+    return en.courier.dropoffEta(
+      formatClock(d.dropoffEtaMin ?? d.dropoffEtaMax),
+      formatClock(d.dropoffEtaMax),
+    );
+  // After the pickup an old pickup time would mislead ("Courier here" while it drives away):
+  // show nothing until the drop-off estimate arrives.
+  return null;
+};
+
+const HandshakePin = ({ delivery }: { delivery: Delivery }) => {
+  const fetchPin = useApp((s) => s.handshakePin);
+  const [pin, setPin] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const shown = delivery.handshakePin ?? pin;
+  if (shown) return <strong className="pill pill-neutral">{en.courier.pin(shown)}</strong>;
+  return (
+    <>
+      <button
+        type="button"
+        className="btn btn-light btn-small"
+        onClick={() =>
+          void fetchPin(delivery.id).then(setPin, (e: unknown) =>
+            setError(toBridgeError(e).message),
+          )
+        }
+      >
+        {en.courier.showPin}
+      </button>
+      {error && <span className="field-error">{error}</span>}
+    </>
+  );
+};
+
+const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
+  const cancel = useApp((s) => s.cancelDelivery);
+  const discard = useApp((s) => s.discard);
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState<string>(en.courier.cancelDefault);
+  const [callError, setCallError] = useState<string | null>(null);
+  const label = en.courier.delivery(delivery.orderNumber ?? delivery.id.slice(0, 6));
+  const eta = etaLine(delivery);
+  const failed = delivery.pending?.state === 'failed' ? delivery.pending : null;
+  const cancelling = delivery.pending?.kind === 'cancel' && delivery.pending.state === 'pending';
+  const pillClass =
+    delivery.status === 'delivered'
+      ? 'pill-ok'
+      : delivery.status === 'rejected' || delivery.status === 'customer_no_show'
+        ? 'pill-bad'
+        : 'pill-neutral';
+
+  return (
+    <li>
+      <article className="panel-section" aria-label={label}>
+        <h3>
+          {label}{' '}
+          <span className={`pill ${pillClass}`} data-testid="delivery-status">
+            {en.courier.statuses[delivery.status]}
+          </span>
+        </h3>
+        <p>
+          {en.courier.to(
+            delivery.recipientName,
+            delivery.address.formatted ?? `${delivery.address.street}, ${delivery.address.city}`,
+          )}
+        </p>
+        <p>
+          {eta && <span data-testid="delivery-eta">{eta}</span>}
+          {delivery.price && <span className="muted"> · {formatMoney(delivery.price)}</span>}
+          {delivery.cashToCollect !== null && delivery.price && (
+            <span>
+              {' '}
+              ·{' '}
+              {en.courier.collectCash(
+                formatMoney({ amount: delivery.cashToCollect, currency: delivery.price.currency }),
+              )}
+            </span>
+          )}
+        </p>
+        {delivery.rejectedReason && delivery.status === 'rejected' && (
+          <p className="muted">{en.courier.rejectedReason(delivery.rejectedReason)}</p>
+        )}
+        <div className="delivery-actions">
+          {delivery.trackingUrl && (
+            <a
+              className="btn btn-light btn-small"
+              href={delivery.trackingUrl}
+              target="_blank"
+              rel="noreferrer noopener"
+            >
+              {en.courier.track}
+            </a>
+          )}
+          {delivery.handshakeRequired &&
+            delivery.reference &&
+            !isFinalDelivery(delivery.status) && <HandshakePin delivery={delivery} />}
+          {delivery.cancellable && !cancelling && !failed && !asking && (
+            <button
+              type="button"
+              className="btn btn-danger-outline btn-small"
+              onClick={() => setAsking(true)}
+            >
+              {en.courier.cancel}
+            </button>
+          )}
+          {cancelling && <span className="muted">{en.courier.cancelling}</span>}
+        </div>
+        {asking && (
+          <form
+            className="delivery-actions"
+            aria-label={en.courier.cancel}
+            onSubmit={(e) => {
+              e.preventDefault();
+              setCallError(null);
+              void cancel(delivery.id, reason).then((error) => {
+                if (error) setCallError(error.message);
+                else setAsking(false);
+              });
+            }}
+          >
+            <label className="field field-inline">
+              <span>{en.courier.cancelReason}</span>
+              <input
+                name="cancelReason"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+              />
+            </label>
+            <button
+              type="submit"
+              className="btn btn-danger btn-small"
+              disabled={reason.trim() === ''}
+            >
+              {en.courier.confirmCancel}
+            </button>
+            <button
+              type="button"
+              className="btn btn-quiet btn-small"
+              onClick={() => setAsking(false)}
+            >
+              {en.courier.keep}
+            </button>
+          </form>
+        )}
+        {callError && (
+          <p className="form-error" role="alert">
+            {callError}
+          </p>
+        )}
+        {failed && (
+          <p className="form-error" role="alert">
+            <strong>
+              {failed.kind === 'cancel' ? en.courier.cancelRefused : en.courier.bookRefused}:
+            </strong>{' '}
+            {failed.error}{' '}
+            <button
+              type="button"
+              className="btn btn-quiet btn-small"
+              onClick={() => void discard(failed.actionId)}
+            >
+              {en.courier.dismiss}
+            </button>
+          </p>
+        )}
+      </article>
+    </li>
+  );
+};
+
+export const CourierPanel = () => {
+  const setup = useApp((s) => s.deliverySetup);
+  const deliveries = useApp((s) => s.deliveries);
+  const openDialog = useApp((s) => s.openDialog);
+  const [editing, setEditing] = useState(false);
+
+  if (!setup?.configured || editing) {
+    return (
+      <main className="panel" aria-label={en.nav.couriers}>
+        <DeliverySetupForm onDone={setup?.configured ? () => setEditing(false) : null} />
+      </main>
+    );
+  }
+  return (
+    <main className="panel" aria-label={en.nav.couriers}>
+      <section className="panel-section">
+        <h2>{en.courier.title}</h2>
+        <p className="muted" data-testid="courier-webhook">
+          {setup.webhookError
+            ? en.courier.webhookProblem(setup.webhookError)
+            : en.courier.webhookOk}
+        </p>
+        <div className="dialog-actions start">
+          <button
+            type="button"
+            className="btn btn-go btn-large"
+            onClick={() => openDialog({ kind: 'courier' })}
+          >
+            {en.courier.book}
+          </button>
+          <button type="button" className="btn btn-quiet" onClick={() => setEditing(true)}>
+            {en.courier.changeSetup}
+          </button>
+        </div>
+      </section>
+      {deliveries.length === 0 && <p className="muted">{en.courier.empty}</p>}
+      <ul className="deliveries" aria-label={en.courier.title}>
+        {deliveries.map((d) => (
+          <DeliveryCard key={d.id} delivery={d} />
+        ))}
+      </ul>
+    </main>
+  );
+};

@@ -1,0 +1,61 @@
+import { useApp } from '../shell/app-context';
+import { formatClock } from '../ui-kit/format';
+import { en } from '../i18n/en';
+import { ProblemsPanel } from './ProblemsPanel';
+import { ShiftSummary } from '../orders/ShiftSummary';
+
+export const ActivityPanel = () => {
+  const entries = useApp((s) => s.outbox);
+  const retry = useApp((s) => s.retry);
+  const discard = useApp((s) => s.discard);
+  return (
+    <main className="panel" aria-label={en.nav.activity}>
+      <ShiftSummary />
+      <section className="panel-section">
+        <h2>{en.activity.title}</h2>
+        {entries.length === 0 && <p className="muted">{en.activity.empty}</p>}
+        <ul className="activity">
+          {entries.map((entry) => (
+            <li key={entry.id} className={`activity-${entry.state}`}>
+              <span className="activity-time">{formatClock(entry.createdAt)}</span>
+              <span className="activity-summary">
+                {en.activity.describe[entry.kind](entry.facts)}
+              </span>
+              <span
+                className={`pill ${entry.state === 'failed' ? 'pill-bad' : entry.state === 'done' ? 'pill-ok' : 'pill-neutral'}`}
+              >
+                {en.activity.states[entry.state]}
+              </span>
+              <span className="muted">
+                {en.activity.attempts(entry.attempts)}
+                {entry.nextAttemptAt && entry.state !== 'done'
+                  ? ` · ${en.activity.nextAttempt(formatClock(entry.nextAttemptAt))}`
+                  : ''}
+              </span>
+              {entry.error && <span className="activity-error">{entry.error}</span>}
+              {entry.state === 'failed' && (
+                <span className="activity-actions">
+                  <button
+                    type="button"
+                    className="btn btn-primary btn-small"
+                    onClick={() => void retry(entry.id)}
+                  >
+                    {en.actions.retry}
+                  </button>
+                  <button
+                    type="button"
+                    className="btn btn-quiet btn-small"
+                    onClick={() => void discard(entry.id)}
+                  >
+                    {en.actions.discard}
+                  </button>
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ProblemsPanel />
+    </main>
+  );
+};

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { LogEntry } from '../../shared/domain';
+import { useApp } from '../shell/app-context';
+import { toBridgeError } from '../ui-kit/bridge';
+import { formatClock } from '../ui-kit/format';
+import { en } from '../i18n/en';
+import { FormMessage } from '../ui-kit/FormMessage';
+import type { FormOutcome } from '../ui-kit/FormMessage';
+
+/** What support asks for: the log's warnings and errors, and the diagnostics bundle. */
+export const ProblemsPanel = () => {
+  const recentProblems = useApp((s) => s.recentProblems);
+  const exportDiagnostics = useApp((s) => s.exportDiagnostics);
+  const [entries, setEntries] = useState<LogEntry[]>([]);
+  const [exporting, setExporting] = useState(false);
+  const [message, setMessage] = useState<FormOutcome | null>(null);
+
+  const load = useCallback(() => {
+    recentProblems(50).then(setEntries, () => undefined);
+  }, [recentProblems]);
+  useEffect(load, [load]);
+
+  const runExport = async (): Promise<void> => {
+    setExporting(true);
+    try {
+      const { file } = await exportDiagnostics();
+      setMessage({ ok: true, text: en.diagnostics.exported(file) });
+    } catch (error) {
+      setMessage({ ok: false, text: toBridgeError(error).message });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section className="panel-section" aria-label={en.diagnostics.title}>
+      <h2>{en.diagnostics.title}</h2>
+      <p className="muted">{en.diagnostics.intro}</p>
+      {entries.length === 0 && <p className="muted">{en.diagnostics.none}</p>}
+      <ul className="activity">
+        {entries.map((entry, index) => (
+          <li key={`${entry.at}-${index}`} className={`activity-${entry.level}`}>
+            <span className="activity-time">{formatClock(entry.at)}</span>
+            <span className="activity-summary">
+              {entry.event}
+              {Object.entries(entry.fields)
+                .filter(([, value]) => value !== null && value !== undefined)
+                .map(([key, value]) => ` · ${key}: ${String(value)}`)
+                .join('')}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="dialog-actions start">
+        <button type="button" className="btn btn-quiet" onClick={load}>
+          {en.diagnostics.refresh}
+        </button>
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={exporting}
+          onClick={() => void runExport()}
+        >
+          {exporting ? en.diagnostics.exporting : en.diagnostics.export}
+        </button>
+      </div>
+      <FormMessage message={message} />
+    </section>
+  );
+};

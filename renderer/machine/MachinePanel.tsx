@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import type { FormEvent } from 'react';
+import { useApp } from '../shell/app-context';
+import { toBridgeError } from '../ui-kit/bridge';
+import { en } from '../i18n/en';
+import { FormMessage } from '../ui-kit/FormMessage';
+import type { FormOutcome } from '../ui-kit/FormMessage';
+
+const PinField = (props: { label: string; value: string; onChange: (value: string) => void }) => (
+  <label className="field">
+    {props.label}
+    <input
+      type="password"
+      inputMode="numeric"
+      autoComplete="off"
+      value={props.value}
+      onChange={(event) => props.onChange(event.target.value)}
+    />
+  </label>
+);
+
+/** Kiosk mode, start on login and the staff PIN that guards them. */
+export const MachinePanel = () => {
+  const machine = useApp((s) => s.machine);
+  const save = useApp((s) => s.saveMachine);
+  const unlock = useApp((s) => s.unlockKiosk);
+  const [kiosk, setKiosk] = useState<boolean | null>(null);
+  const [startOnLogin, setStartOnLogin] = useState<boolean | null>(null);
+  const [pin, setPin] = useState('');
+  const [currentPin, setCurrentPin] = useState('');
+  const [message, setMessage] = useState<FormOutcome | null>(null);
+  if (!machine) return null;
+
+  // The form starts from the confirmed settings; a choice stays a draft until saved.
+  const wantKiosk = kiosk ?? machine.kiosk;
+  const wantStart = startOnLogin ?? machine.startOnLogin;
+  const locked = machine.kiosk && !machine.kioskUnlocked;
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (wantKiosk && !machine.pinSet && pin === '') {
+      setMessage({ ok: false, text: en.machine.pinNeeded });
+      return;
+    }
+    try {
+      await save({
+        kiosk: wantKiosk,
+        startOnLogin: wantStart,
+        ...(pin ? { pin } : {}),
+        ...(machine.pinSet ? { currentPin } : {}),
+      });
+      setKiosk(null);
+      setStartOnLogin(null);
+      setPin('');
+      setCurrentPin('');
+      setMessage({ ok: true, text: en.machine.saved });
+    } catch (error) {
+      setMessage({ ok: false, text: toBridgeError(error).message });
+    }
+  };
+
+  const leave = async (): Promise<void> => {
+    try {
+      await unlock(currentPin);
+      setCurrentPin('');
+      setMessage({ ok: true, text: en.machine.unlocked });
+    } catch (error) {
+      setMessage({ ok: false, text: toBridgeError(error).message });
+    }
+  };
+
+  return (
+    <section className="panel-section" aria-label={en.machine.title}>
+      <h2>{en.machine.title}</h2>
+      <p className="muted">{en.machine.desktopOnly}</p>
+      <form onSubmit={(event) => void submit(event)}>
+        <label className="field-inline">
+          <input
+            type="checkbox"
+            checked={wantKiosk}
+            onChange={(event) => setKiosk(event.target.checked)}
+          />
+          {en.machine.kiosk}
+        </label>
+        <label className="field-inline">
+          <input
+            type="checkbox"
+            checked={wantStart}
+            onChange={(event) => setStartOnLogin(event.target.checked)}
+          />
+          {en.machine.startOnLogin}
+        </label>
+        <PinField label={en.machine.pin} value={pin} onChange={setPin} />
+        {machine.pinSet && (
+          <PinField label={en.machine.currentPin} value={currentPin} onChange={setCurrentPin} />
+        )}
+        <div className="dialog-actions start">
+          <button type="submit" className="btn btn-primary">
+            {en.machine.save}
+          </button>
+          {locked && (
+            <button type="button" className="btn btn-quiet" onClick={() => void leave()}>
+              {en.machine.unlock}
+            </button>
+          )}
+        </div>
+      </form>
+      <FormMessage message={message} />
+    </section>
+  );
+};

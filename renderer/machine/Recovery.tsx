@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { useApp } from '../shell/app-context';
+import { toBridgeError } from '../ui-kit/bridge';
+import { en } from '../i18n/en';
+
+/**
+ * What the window shows after the renderer crashed 3 times in 10 minutes: no board (the board
+ * may be what crashes), only what happened and a way out.
+ */
+export const Recovery = () => {
+  const restart = useApp((s) => s.restartApp);
+  const exportDiagnostics = useApp((s) => s.exportDiagnostics);
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  return (
+    <main className="panel recovery" role="alert" aria-label={en.recovery.title}>
+      <section className="panel-section">
+        <h1>{en.recovery.title}</h1>
+        <p>{en.recovery.body}</p>
+        <div className="dialog-actions start">
+          <button
+            type="button"
+            className="btn btn-primary btn-large"
+            onClick={() => void restart().then((failure) => setError(failure?.message ?? null))}
+          >
+            {en.recovery.restart}
+          </button>
+          <button
+            type="button"
+            className="btn btn-quiet btn-large"
+            onClick={() =>
+              void exportDiagnostics().then(
+                ({ file }) => setSaved(en.diagnostics.exported(file)),
+                (failure: unknown) => setError(toBridgeError(failure).message),
+              )
+            }
+          >
+            {en.diagnostics.export}
+          </button>
+        </div>
+        {saved && <p role="status">{saved}</p>}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+    </main>
+  );
+};

@@ -1,0 +1,134 @@
+// Sold out, from the menu list or straight from an order line: one chooser for how long, and one
+// way to show an item's availability. What is shown is the platform's menu as main last read it;
+// a change staff asked for shows as "changing…" until the platform's menu shows it.
+import { useState } from 'react';
+import type { MenuItemSummary, OrderItem } from '../../shared/domain';
+import { useAppStore } from '../shell/app-context';
+import type { Duration } from '../ui-kit/format';
+import { formatClock, untilFor } from '../ui-kit/format';
+import { en } from '../i18n/en';
+
+const DURATIONS: Array<Exclude<Duration, 'm30'>> = ['h1', 'restOfDay', 'indefinitely'];
+
+/** "For how long?": each choice answers the time it ends (null: until switched back). */
+export const DurationChooser = ({
+  label,
+  onPick,
+}: {
+  label: string;
+  onPick: (until: string | null) => void;
+}) => (
+  <div className="picker" role="group" aria-label={label}>
+    <span className="picker-label">{label}</span>
+    {DURATIONS.map((d) => (
+      <button
+        key={d}
+        type="button"
+        className="chip chip-wide"
+        onClick={() => onPick(untilFor(d, Date.now()))}
+      >
+        {en.menu.durations[d]}
+      </button>
+    ))}
+  </div>
+);
+
+/** The platform's word on an item, or "changing…" while a change waits for it. */
+export const AvailabilityPill = ({
+  enabled,
+  until,
+  changing,
+  off,
+  offUntil,
+}: {
+  enabled: boolean;
+  until: string | null;
+  changing: boolean;
+  off: string;
+  offUntil: (time: string) => string;
+}) =>
+  changing ? (
+    <span className="pill pill-neutral state-pending" role="status">
+      <span className="spinner" aria-hidden="true" /> {en.menu.changing}
+    </span>
+  ) : (
+    <span className={`pill ${enabled ? 'pill-ok' : 'pill-bad'}`}>
+      {enabled ? en.menu.available : until ? offUntil(formatClock(until)) : off}
+    </span>
+  );
+
+export const itemPill = (item: MenuItemSummary) => (
+  <AvailabilityPill
+    enabled={item.available}
+    until={item.enabled && item.disabledUntil ? item.disabledUntil : null}
+    changing={item.changing !== null}
+    off={en.menu.soldOut}
+    offUntil={en.menu.soldOutUntil}
+  />
+);
+
+/** The menu item an order line is: by its POS id (the item's external_data), else by its name. */
+const menuItemOf = (
+  line: OrderItem,
+  items: readonly MenuItemSummary[],
+): MenuItemSummary | undefined =>
+  items.find((i) => line.posId !== null && i.externalData === line.posId) ??
+  items.find((i) => i.name === line.name);
+
+/**
+ * An order line's menu item when it is not orderable (or changing), on every card: staff deciding
+ * on an order see it. On the selected card, a "Sold out" action: mid-rush, the cook sees the last
+ * portion go. Only there, so that the cards of a busy board keep their size.
+ */
+export const LineSoldOut = ({
+  line,
+  actionable,
+  items,
+}: {
+  line: OrderItem;
+  actionable: boolean;
+  /** The menu's items, handed down by the board: a card reads nothing from the store itself. */
+  items: readonly MenuItemSummary[];
+}) => {
+  const setAvailability = useAppStore().getState().setItemAvailability;
+  const [choosing, setChoosing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const item = menuItemOf(line, items);
+  if (!item) return null;
+  if (item.changing || !item.available)
+    return <span className="line-sold-out">{itemPill(item)}</span>;
+  if (!actionable) return null;
+  return (
+    <span className="line-sold-out">
+      <button
+        type="button"
+        className="btn btn-quiet btn-small"
+        aria-label={en.menu.lineSoldOutLabel(item.name)}
+        aria-expanded={choosing}
+        onClick={(e) => {
+          e.stopPropagation();
+          setChoosing((c) => !c);
+        }}
+      >
+        {en.menu.lineSoldOut}
+      </button>
+      {choosing && (
+        <span onClick={(e) => e.stopPropagation()}>
+          <DurationChooser
+            label={en.menu.soldOutFor(item.name)}
+            onPick={async (until) => {
+              setChoosing(false);
+              const failure = await setAvailability(item.externalData, false, until);
+              setError(failure?.message ?? null);
+            }}
+          />
+        </span>
+      )}
+      {error && (
+        <span className="form-error" role="alert">
+          {error}
+        </span>
+      )}
+    </span>
+  );
+};

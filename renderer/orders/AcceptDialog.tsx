@@ -1,0 +1,92 @@
+import { useState } from 'react';
+import { useApp, useNow, usePlatformOffset } from '../shell/app-context';
+import { acceptWindow, laterChoices } from '../../shared/order-timing';
+import { formatClock } from '../ui-kit/format';
+import { en } from '../i18n/en';
+import { Dialog } from '../ui-kit/Dialog';
+
+const inMinutes = (now: number, minutes: number): string =>
+  formatClock(new Date(now + minutes * 60_000).toISOString());
+
+/**
+ * Offers only the preparation times the platform honours (shared/order-timing.ts: its estimate up
+ * to 25 minutes later) and says so; main refuses anything else with the same rule.
+ */
+export const AcceptDialog = ({ orderId }: { orderId: string }) => {
+  const order = useApp((s) => s.orders.find((o) => o.id === orderId));
+  const accept = useApp((s) => s.accept);
+  const close = useApp((s) => s.openDialog);
+  const now = useNow(15_000) + usePlatformOffset();
+  // null: the platform's estimate stands (the default: the platform already planned with it).
+  const [minutes, setMinutes] = useState<number | null>(null);
+  if (!order) return null;
+
+  const window = acceptWindow(order, now);
+  const choices = window ? laterChoices(window) : [];
+  // The clock moved on while the dialog stayed open: a choice that fell out is dropped.
+  const chosen = minutes !== null && choices.includes(minutes) ? minutes : null;
+  const estimate = window ? formatClock(window.estimate) : null;
+  const label =
+    chosen !== null
+      ? en.accept.minutes(chosen)
+      : estimate
+        ? en.accept.estimateLabel(estimate)
+        : null;
+  const confirm = (): void => {
+    close(null);
+    void accept(order.id, chosen);
+  };
+
+  return (
+    <Dialog title={en.accept.title(order.orderNumber)} onClose={() => close(null)}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          confirm();
+        }}
+      >
+        {window && estimate ? (
+          <fieldset className="picker">
+            <legend>{en.accept.prepTime}</legend>
+            <button
+              type="button"
+              className={`chip chip-wide ${chosen === null ? 'chip-on' : ''}`}
+              aria-pressed={chosen === null}
+              onClick={() => setMinutes(null)}
+            >
+              {en.accept.estimate(estimate, window.earliest)}
+            </button>
+            {choices.map((m) => (
+              <button
+                key={m}
+                type="button"
+                className={`chip ${chosen === m ? 'chip-on' : ''}`}
+                aria-pressed={chosen === m}
+                onClick={() => setMinutes(m)}
+              >
+                {en.accept.later(m, inMinutes(now, m))}
+              </button>
+            ))}
+            <p className="accept-rule" data-testid="accept-rule">
+              {choices.length > 0
+                ? en.accept.rule(estimate, inMinutes(now, window.latest))
+                : en.accept.ruleClosed(estimate)}
+            </p>
+          </fieldset>
+        ) : (
+          <p className="accept-rule" data-testid="accept-rule">
+            {en.accept.noTime}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-quiet" onClick={() => close(null)}>
+            {en.actions.cancel}
+          </button>
+          <button type="submit" className="btn btn-go btn-large" data-autofocus>
+            {label ? en.accept.confirm(label) : en.accept.confirmPlain}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};

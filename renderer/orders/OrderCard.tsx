@@ -1,0 +1,447 @@
+import { memo } from 'react';
+import type { MenuItemSummary, Order, OrderActionKind } from '../../shared/domain';
+import type { PrintJob } from '../../shared/printing';
+import { useAppStore } from '../shell/app-context';
+import { availableActions, ORDER_ACTIONS } from '../../shared/order-actions';
+import { columnOf, isClosedByPlatform } from './board';
+import {
+  ESCALATE_AFTER_MS,
+  isCourierLate,
+  isPickedUpByCourier,
+  isUnclaimedTakeaway,
+  readyByOf,
+  unansweredFor,
+} from '../../shared/order-timing';
+import { formatAge, formatClock, formatDuration, formatMoney } from '../ui-kit/format';
+import { en } from '../i18n/en';
+import type { OffScreenMarker } from '../ui-kit/off-screen';
+import { LineSoldOut } from '../menu/SoldOut';
+import { OrderPrint } from '../printing/OrderPrint';
+import { ItemOptions } from '../ui-kit/ItemOptions';
+
+const deliveryLabel = (order: Order): string => {
+  if (order.deliveryType === 'takeaway') return en.order.takeaway;
+  if (order.deliveryType === 'eatin') return en.order.eatin;
+  return order.selfDelivery ? en.order.selfDelivery : en.order.delivery;
+};
+
+const actionLabel = (kind: OrderActionKind): string =>
+  en.actions.kinds[ORDER_ACTIONS[kind].labelKey];
+
+const ACTION_STYLE: Record<OrderActionKind, string> = {
+  accept: 'btn btn-go',
+  reject: 'btn btn-danger-outline',
+  ready: 'btn btn-primary',
+  delivered: 'btn btn-go',
+  'confirm-preorder': 'btn btn-go',
+};
+
+/** "in 8 min", "due now" or "3 min late": the courier's arrival relative to the board's clock. */
+const courierCountdown = (eta: string, now: number): string => {
+  const minutes = Math.round((Date.parse(eta) - now) / 60_000);
+  if (minutes === 0) return en.order.courierDue;
+  const duration = formatDuration(Math.abs(minutes) * 60_000);
+  return minutes > 0 ? en.order.courierIn(duration) : en.order.courierLate(duration);
+};
+
+/** "in 8 min", "due now" or "3 min overdue": the ready-by time against the board's clock. */
+const dueCountdown = (at: string, now: number): { text: string; overdue: boolean } => {
+  // Rounded like the courier's countdown: the board's clock ticks every few seconds.
+  const minutes = Math.round((Date.parse(at) - now) / 60_000);
+  if (minutes === 0) return { text: en.order.dueNow, overdue: false };
+  const duration = formatDuration(Math.abs(minutes) * 60_000);
+  return minutes > 0
+    ? { text: en.order.dueIn(duration), overdue: false }
+    : { text: en.order.overdue(duration), overdue: true };
+};
+
+/** A new order waiting 3 minutes is getting old; at 5 it risks being auto-rejected by the platform. */
+const WARN_MS = 3 * 60_000;
+/** A new order unanswered for 5 minutes risks being auto-rejected by the platform. */
+const LATE_MS = 5 * 60_000;
+const ageClass = (order: Order, now: number): string => {
+  if (order.status !== 'CREATED' || order.type !== 'instant') return '';
+  const waited = now - Date.parse(order.createdAt);
+  if (waited > LATE_MS) return 'card-age-late';
+  return waited > WARN_MS ? 'card-age-warn' : '';
+};
+
+/**
+ * Everything a card shows that depends on the clock, as plain values: the board ticks every few
+ * seconds, and a card re-renders only when one of these changed (most ticks change none), not on
+ * every tick.
+ */
+export type CardClock = {
+  done: boolean;
+  age: string;
+  ageClass: string;
+  due: { text: string; overdue: boolean } | null;
+  /** How long a new order has waited for an answer, once that is long enough to say. */
+  waiting: string | null;
+  escalated: boolean;
+  courierLate: boolean;
+  courierCountdown: string | null;
+  unclaimed: boolean;
+  unclaimedFor: string | null;
+};
+
+// The board asks for every card's clock on each render, and renders on every change of the store;
+// the clock changes only with the board's clock (a 5 s tick), so each order keeps its last one.
+const clocks = new WeakMap<Order, { now: number; unclaimedAfter: number; clock: CardClock }>();
+
+export const cardClock = (order: Order, now: number, unclaimedAfter: number): CardClock => {
+  const known = clocks.get(order);
+  if (known && known.now === now && known.unclaimedAfter === unclaimedAfter) return known.clock;
+  const clock = computeClock(order, now, unclaimedAfter);
+  clocks.set(order, { now, unclaimedAfter, clock });
+  return clock;
+};
+
+const computeClock = (order: Order, now: number, unclaimedAfter: number): CardClock => {
+  const readyBy = readyByOf(order);
+  const waited = unansweredFor(order, now);
+  const escalated = waited !== null && waited >= ESCALATE_AFTER_MS;
+  const unclaimed = isUnclaimedTakeaway(order, now, unclaimedAfter);
+  return {
+    done: columnOf(order, now) === 'done',
+    age: formatAge(order.createdAt, now),
+    ageClass: ageClass(order, now),
+    due: readyBy ? dueCountdown(readyBy.at, now) : null,
+    waiting: escalated && waited !== null ? formatDuration(waited) : null,
+    escalated,
+    courierLate: isCourierLate(order, now),
+    courierCountdown: order.courierPickupEta ? courierCountdown(order.courierPickupEta, now) : null,
+    unclaimed,
+    unclaimedFor:
+      unclaimed && order.pickupEta ? formatDuration(now - Date.parse(order.pickupEta)) : null,
+  };
+};
+
+/**
+ * Everything a card shows comes in its props, read from the store once by the board: a card that
+ * read the store itself (about ten selectors each, with its lines and print jobs) made 300 cards
+ * run a few thousand selectors on every change of the store.
+ */
+type Props = {
+  order: Order;
+  clock: CardClock;
+  flashing: boolean;
+  selected: boolean;
+  /** An action of this order is on its way to main. */
+  submitting: boolean;
+  callError: string | null;
+  /** A pre-order the platform moved into preparation: start cooking. */
+  cooking: boolean;
+  /** This order's print jobs; null while printing is not read. */
+  printJobs: readonly PrintJob[] | null;
+  menuItems: readonly MenuItemSummary[];
+  /** Given to the card's slot (the board watches a flashing card for being in sight). */
+  slotRef?: OffScreenMarker | undefined;
+};
+
+const OrderCardView = ({
+  order,
+  clock,
+  flashing,
+  selected,
+  submitting,
+  callError,
+  cooking,
+  printJobs,
+  menuItems,
+  slotRef,
+}: Props) => {
+  const act = useAppStore().getState();
+  const { done, due, escalated, courierLate, unclaimed } = clock;
+  // The platform closed the order (cancelled, rejected, handed over): retrying can only fail again.
+  const closed = isClosedByPlatform(order);
+  const actions = submitting ? [] : availableActions(order);
+
+  const run = (kind: OrderActionKind): void => {
+    act.select(order.id);
+    switch (kind) {
+      case 'accept':
+        act.openDialog({ kind: 'accept', orderId: order.id });
+        return;
+      case 'reject':
+        act.openDialog({ kind: 'reject', orderId: order.id });
+        return;
+      case 'ready':
+        void act.markReady(order.id);
+        return;
+      case 'delivered':
+        void act.handOver(order.id);
+        return;
+      case 'confirm-preorder':
+        void act.confirmPreorder(order.id);
+        return;
+    }
+  };
+
+  const readyBy = readyByOf(order);
+
+  const classes = ['card'];
+  if (flashing || cooking) classes.push('card-flash');
+  if (escalated && flashing) classes.push('card-escalated');
+  if (due?.overdue) classes.push('card-overdue');
+  if (unclaimed) classes.push('card-unclaimed');
+  if (selected) classes.push('card-selected');
+  if (order.pending?.state === 'failed' || callError) classes.push('card-failed');
+  else if (order.pending || submitting) classes.push('card-pending');
+  if (done) classes.push('card-done');
+
+  const pendingKind = order.pending ? en.actions.kinds[order.pending.kind] : null;
+
+  return (
+    // The slot is the card's own, inside its memo: a slot the board wrapped around each card was a
+    // new element on every change, which React diffed and updated for all 300 cards.
+    // Each card sizes its type to its own width (its slot is the query container): a container
+    // around the whole column made every change re-lay out every card in it.
+    <div className="card-slot" ref={slotRef}>
+      <article
+        className={classes.join(' ')}
+        aria-label={`Order ${en.order.number(order.orderNumber)}`}
+        data-order-id={order.id}
+        data-status={order.status}
+        // Reachable by Tab and arrows; Enter runs its main action (Board).
+        tabIndex={0}
+        onClick={() => act.select(order.id)}
+      >
+        <header className="card-head">
+          <span className="card-number">{en.order.number(order.orderNumber)}</span>
+          <span
+            className={`tag tag-${order.deliveryType === 'homedelivery' ? 'delivery' : 'takeaway'}`}
+          >
+            {deliveryLabel(order)}
+          </span>
+          <span className={`card-age ${clock.ageClass}`} title={order.createdAt}>
+            {clock.age}
+          </span>
+        </header>
+
+        <div className="card-meta">
+          <span className="card-customer">{order.consumerName ?? en.order.noName}</span>
+          {order.type === 'preorder' && order.preorderTime && (
+            <span className="tag tag-preorder">
+              {en.order.preorderFor(formatClock(order.preorderTime))}
+              {order.preorderStatus === 'confirmed' ? ` · ${en.order.preorderConfirmed}` : ''}
+            </span>
+          )}
+          {order.autoAccepted && (
+            <span className="tag tag-auto" data-testid="auto-accepted">
+              {en.order.autoAccepted}
+            </span>
+          )}
+          {order.courierPickupEta && !order.pickupCompleted && (
+            <span
+              className={`tag tag-courier tag-courier-eta ${courierLate ? 'tag-late' : ''}`}
+              data-testid="courier-eta"
+            >
+              {en.order.courierEta(formatClock(order.courierPickupEta))}{' '}
+              <span className="courier-countdown">({clock.courierCountdown})</span>
+            </span>
+          )}
+          {order.pickupCompleted && (
+            <span className="tag tag-courier">{en.order.courierPickedUp}</span>
+          )}
+          {!order.courierPickupEta &&
+            order.pickupEta &&
+            order.status === 'READY' &&
+            !done &&
+            !unclaimed && (
+              <span className="tag">{en.order.pickupEta(formatClock(order.pickupEta))}</span>
+            )}
+        </div>
+
+        {cooking && (
+          // The banner above the board announces it; the card only shows which order it is.
+          <div className="card-cooking">
+            <strong>{en.order.startCooking(order.orderNumber)}</strong>
+            <button
+              type="button"
+              className="btn btn-go btn-small"
+              onClick={(e) => {
+                e.stopPropagation();
+                act.acknowledgeStartCooking(order.id);
+              }}
+            >
+              {en.order.startCookingOk}
+            </button>
+          </div>
+        )}
+        {clock.waiting !== null && (
+          <p className="card-waiting" data-testid="waiting">
+            {en.order.waiting(clock.waiting)}
+          </p>
+        )}
+        {readyBy && due && (
+          <p
+            className={`card-due ${due.overdue ? 'card-due-overdue' : ''}`}
+            data-testid="ready-by"
+            role={due.overdue ? 'alert' : undefined}
+          >
+            <strong>{en.order.readyBy(formatClock(readyBy.at))}</strong> ·{' '}
+            {readyBy.confirmed ? due.text : en.order.readyByAsked}
+          </p>
+        )}
+        {unclaimed && order.pickupEta && clock.unclaimedFor !== null && (
+          <p className="card-unclaimed-note" data-testid="unclaimed" role="status">
+            {en.order.unclaimed(formatClock(order.pickupEta), clock.unclaimedFor)}
+          </p>
+        )}
+
+        {!done && (
+          <ul className="card-items">
+            {order.items.map((item) => (
+              <li key={item.id}>
+                <span className="item-count">{item.count}×</span>{' '}
+                <span className="item-name">{item.name}</span>{' '}
+                <LineSoldOut line={item} actionable={selected} items={menuItems} />
+                <ItemOptions item={item} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {!done && order.consumerComment && (
+          <p className="card-comment">
+            <strong>{en.order.comment}:</strong> {order.consumerComment}
+          </p>
+        )}
+
+        <div className="card-total">
+          {done ? (
+            <span className={`done-status done-${order.status.toLowerCase()}`}>
+              {isPickedUpByCourier(order) && !isClosedByPlatform(order)
+                ? en.order.pickedUpDone
+                : en.order.statuses[order.status]}
+            </span>
+          ) : (
+            <span>{en.order.items(order.items.reduce((n, i) => n + i.count, 0))}</span>
+          )}
+          <strong>{formatMoney(order.total)}</strong>
+        </div>
+        {done && order.rejectReason && (
+          <p className="card-comment">{en.order.rejectReason(order.rejectReason)}</p>
+        )}
+
+        {submitting && (
+          <p className="card-state state-pending" role="status">
+            <span className="spinner" aria-hidden="true" /> {en.actions.sending}
+          </p>
+        )}
+        {order.pending?.state === 'pending' && pendingKind && (
+          <p className="card-state state-pending" role="status">
+            <span className="spinner" aria-hidden="true" /> {en.actions.pending(pendingKind)}
+          </p>
+        )}
+        {order.pending?.state === 'failed' && pendingKind && (
+          <div className="card-state state-failed" role="alert">
+            <p>
+              <strong>{en.actions.failed(pendingKind)}</strong>
+              {order.pending.error ? `: ${order.pending.error}` : ''}
+            </p>
+            <div className="card-actions">
+              {!closed && (
+                <button
+                  type="button"
+                  className="btn btn-primary"
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    if (order.pending) void act.retry(order.pending.actionId);
+                  }}
+                >
+                  {en.actions.retry}
+                </button>
+              )}
+              <button
+                type="button"
+                className="btn btn-quiet"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  if (order.pending) void act.discard(order.pending.actionId);
+                }}
+              >
+                {closed ? en.actions.dismiss : en.actions.discard}
+              </button>
+            </div>
+          </div>
+        )}
+        {callError && (
+          <div className="card-state state-failed" role="alert">
+            <p>
+              <strong>{en.actions.refused}:</strong> {callError}
+            </p>
+            <button
+              type="button"
+              className="btn btn-quiet btn-small"
+              onClick={(e) => {
+                e.stopPropagation();
+                act.dismissCallError(order.id);
+              }}
+            >
+              {en.actions.close}
+            </button>
+          </div>
+        )}
+
+        <OrderPrint order={order} selected={selected} jobs={printJobs} />
+        {actions.length > 0 && (
+          <div className="card-actions">
+            {actions.map((kind) => (
+              <button
+                key={kind}
+                type="button"
+                className={ACTION_STYLE[kind]}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  run(kind);
+                }}
+              >
+                {actionLabel(kind)}
+              </button>
+            ))}
+          </div>
+        )}
+      </article>
+    </div>
+  );
+};
+
+// The board hands each card a new list of its jobs whenever any job changes; the store keeps
+// unchanged jobs the same objects, so the card re-renders only when one of its own changed.
+const sameJobs = (a: readonly PrintJob[] | null, b: readonly PrintJob[] | null): boolean =>
+  a === b ||
+  (a !== null && b !== null && a.length === b.length && a.every((job, i) => job === b[i]));
+
+const sameClock = (a: CardClock, b: CardClock): boolean =>
+  a === b ||
+  (a.done === b.done &&
+    a.age === b.age &&
+    a.ageClass === b.ageClass &&
+    a.due?.text === b.due?.text &&
+    a.due?.overdue === b.due?.overdue &&
+    a.waiting === b.waiting &&
+    a.escalated === b.escalated &&
+    a.courierLate === b.courierLate &&
+    a.courierCountdown === b.courierCountdown &&
+    a.unclaimed === b.unclaimed &&
+    a.unclaimedFor === b.unclaimedFor);
+
+/**
+ * Re-renders when its order object changed (the store keeps unchanged orders identical), its
+ * selection or ring changed, or something it shows of the clock changed.
+ */
+export const OrderCard = memo(
+  OrderCardView,
+  (a, b) =>
+    a.order === b.order &&
+    a.flashing === b.flashing &&
+    a.selected === b.selected &&
+    a.submitting === b.submitting &&
+    a.callError === b.callError &&
+    a.cooking === b.cooking &&
+    sameJobs(a.printJobs, b.printJobs) &&
+    a.menuItems === b.menuItems &&
+    a.slotRef === b.slotRef &&
+    sameClock(a.clock, b.clock),
+);

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import { useApp, useNow, usePlatformOffset } from '../shell/app-context';
+import { unclaimedTakeaways } from './board';
+import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
+import type { OrderSettings } from '../../shared/order-timing';
+import { en } from '../i18n/en';
+
+/**
+ * The end-of-shift view: takeaway orders left READY and never marked handed over, which the
+ * platform will not collect payment for until they are.
+ */
+export const ShiftSummary = () => {
+  const orders = useApp((s) => s.orders);
+  const after = useApp(
+    (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_ORDER_SETTINGS.unclaimedAfterMinutes,
+  );
+  const now = useNow(15_000) + usePlatformOffset();
+  const unclaimed = unclaimedTakeaways(orders, now, after);
+  return (
+    <section className="panel-section shift-summary" aria-label={en.shift.title}>
+      <h2>{en.shift.title}</h2>
+      <p
+        className={unclaimed.length > 0 ? 'card-unclaimed-note' : 'muted'}
+        data-testid="unclaimed-count"
+      >
+        {en.shift.unclaimed(unclaimed.length, after)}
+      </p>
+      {unclaimed.length > 0 && (
+        <p>{unclaimed.map((o) => en.order.number(o.orderNumber)).join(', ')}</p>
+      )}
+    </section>
+  );
+};
+
+/** The venue's order settings: auto-accept (off by default), its size limit, the reminder. */
+export const OrderSettingsSection = () => {
+  const settings = useApp((s) => s.orderSettings);
+  const configure = useApp((s) => s.configureOrders);
+  const [error, setError] = useState<string | null>(null);
+  if (!settings) return null;
+  const save = async (changes: Partial<OrderSettings>): Promise<void> => {
+    const failed = await configure(changes);
+    setError(failed ? failed.message : null);
+  };
+  const number = (key: 'autoAcceptMaxItems' | 'unclaimedAfterMinutes', label: string) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="number"
+        min={1}
+        max={key === 'autoAcceptMaxItems' ? 100 : 120}
+        defaultValue={settings[key]}
+        onBlur={(e) => {
+          const value = Number(e.currentTarget.value);
+          if (Number.isInteger(value) && value !== settings[key]) void save({ [key]: value });
+        }}
+      />
+    </label>
+  );
+  return (
+    <section className="panel-section" aria-label={en.orderSettings.title}>
+      <h2>{en.orderSettings.title}</h2>
+      <label className="field field-check">
+        <input
+          type="checkbox"
+          checked={settings.autoAccept}
+          onChange={(e) => void save({ autoAccept: e.currentTarget.checked })}
+        />
+        <span>{en.orderSettings.autoAccept}</span>
+      </label>
+      <p className="muted">{en.orderSettings.autoAcceptHelp}</p>
+      {number('autoAcceptMaxItems', en.orderSettings.maxItems)}
+      {number('unclaimedAfterMinutes', en.orderSettings.unclaimedAfter)}
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </section>
+  );
+};

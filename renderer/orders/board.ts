@@ -1,0 +1,242 @@
+// Which column an order belongs to and whether it needs someone: pure rules, so the board, the
+// keyboard shortcuts and the ring all agree. Which actions an order takes is not decided here but
+// in shared/order-actions.ts (availableActions), the table main checks with too.
+import type { Order, OrderActionKind } from '../../shared/domain';
+import { isFinalStatus } from '../../shared/domain';
+import { availableActions } from '../../shared/order-actions';
+import { isPickedUpByCourier, isUnclaimedTakeaway } from '../../shared/order-timing';
+
+export const COLUMN_IDS = ['new', 'preparation', 'ready', 'scheduled', 'done'] as const;
+export type ColumnId = (typeof COLUMN_IDS)[number];
+
+export const isPreorderWaiting = (order: Order): boolean =>
+  order.type === 'preorder' && order.status === 'CREATED';
+
+/**
+ * A value derived from an order alone, computed once per order object. The store keeps an
+ * unchanged order the same object, and the board and the ring ask these of every order on every
+ * change: with 300 orders that was a few thousand parses and table look-ups per change.
+ */
+const perOrder = <T>(derive: (order: Order) => T): ((order: Order) => T) => {
+  const known = new WeakMap<Order, T>();
+  return (order) => {
+    if (known.has(order)) return known.get(order) as T;
+    const value = derive(order);
+    known.set(order, value);
+    return value;
+  };
+};
+
+const createdMs = perOrder((o) => Date.parse(o.createdAt));
+const preorderMs = perOrder((o) => Date.parse(o.preorderTime ?? o.createdAt));
+const updatedMs = perOrder((o) => Date.parse(o.updatedAt));
+// Ties are broken by id: orders handed over together share a time, and a tie left to the input's
+// order moved their cards whenever the store's list changed order (React then moves every card
+// of the column in the DOM, and the browser lays them all out again).
+const byId = (a: Order, b: Order): number => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const byAge = (a: Order, b: Order): number => createdMs(a) - createdMs(b) || byId(a, b);
+const byPreorderTime = (a: Order, b: Order): number => preorderMs(a) - preorderMs(b) || byId(a, b);
+const newestFirst = (a: Order, b: Order): number => updatedMs(b) - updatedMs(a) || byId(a, b);
+
+/** The local calendar day of a time, as one number (y·10⁴ + m·10² + d). */
+const localDay = (ms: number): number => {
+  const date = new Date(ms);
+  return date.getFullYear() * 10_000 + date.getMonth() * 100 + date.getDate();
+};
+const updatedDay = perOrder((o) => localDay(updatedMs(o)));
+// The board asks with the same `now` for every order of a render: its day is worked out once.
+let today = { now: NaN, day: 0 };
+/** Last changed on the local day of `now`: a finished order then still shows among today's. */
+const finishedToday = (order: Order, now: number): boolean => {
+  if (today.now !== now) today = { now, day: localDay(now) };
+  return updatedDay(order) === today.day;
+};
+
+/**
+ * Nothing is left to do at the counter: a final status (moved there by an action on its way, too),
+ * or the platform's courier took it away, though the platform keeps it READY (or PRODUCTION) until
+ * the courier marks it delivered (docs/platform.md#order-transitions).
+ */
+export const isFinished = (order: Order): boolean =>
+  isFinalStatus(order.status) || isPickedUpByCourier(order);
+
+export const columnOf = (order: Order, now: number): ColumnId | null => {
+  if (isFinished(order)) return finishedToday(order, now) ? 'done' : null;
+  switch (order.status) {
+    case 'CREATED':
+      return order.type === 'preorder' ? 'scheduled' : 'new';
+    case 'PRODUCTION':
+      return 'preparation';
+    default:
+      // READY: every final status was taken above.
+      return 'ready';
+  }
+};
+
+export type BoardColumns = Record<ColumnId, Order[]>;
+
+/**
+ * Finished orders shown as cards: the newest ones, which a customer coming back or a reprint is
+ * about. The rest of the day is one tap away in history; a board carrying every finished card of
+ * a long shift (500 by evening) made each change lay out and paint hundreds of cards nobody reads.
+ */
+export const DONE_ON_BOARD = 30;
+
+/**
+ * Finished orders the store keeps whole: the board shows the newest DONE_ON_BOARD, and more stay
+ * so the column stays full when some leave it (a hand-over that failed). Every change of the
+ * store walked the whole day's finished orders (2,400 after a long shift) in the board, the ring
+ * and the merge of each event: the day's count is kept apart (createFinishedTally), not them.
+ */
+export const FINISHED_KEPT = 2 * DONE_ON_BOARD;
+
+/** `orders` without the finished ones older than the newest FINISHED_KEPT (the same list if none). */
+export const keepNewestFinished = (orders: Order[]): Order[] => {
+  const finished = orders.filter(isFinished);
+  if (finished.length <= FINISHED_KEPT) return orders;
+  const kept = new Set(finished.sort(newestFirst).slice(0, FINISHED_KEPT));
+  return orders.filter((order) => kept.has(order) || !isFinished(order));
+};
+
+/** How many orders finished on each local day (y·10⁴ + m·10² + d). */
+export type FinishedByDay = Readonly<Record<number, number>>;
+
+/**
+ * The day's finished orders counted by id as they come (the whole list or an event's orders),
+ * so the count stays whole while the store keeps only the newest of them. An order counts on the
+ * day it last changed, as the board's Done column takes it; one that comes back from a final
+ * status (a hand-over that failed) is taken off again.
+ */
+export const createFinishedTally = () => {
+  const dayOf = new Map<string, number>();
+  let counts: FinishedByDay = {};
+  return {
+    /** Takes orders in; the counts afterwards (the same object when none changed). */
+    take(orders: readonly Order[]): FinishedByDay {
+      let next: Record<number, number> | null = null;
+      for (const order of orders) {
+        const day = isFinished(order) ? updatedDay(order) : undefined;
+        const known = dayOf.get(order.id);
+        if (day === known) continue;
+        next ??= { ...counts };
+        if (known !== undefined) next[known] = (next[known] ?? 0) - 1;
+        if (day === undefined) dayOf.delete(order.id);
+        else {
+          dayOf.set(order.id, day);
+          next[day] = (next[day] ?? 0) + 1;
+        }
+      }
+      if (!next) return counts;
+      // Only the newest two days can be a board's today (the one before until midnight has
+      // passed everywhere it is read): older ones are forgotten, orders and counts.
+      const days = Object.keys(next)
+        .map(Number)
+        .sort((a, b) => b - a);
+      if (days.length > 2) {
+        const stale = new Set(days.slice(2));
+        for (const day of stale) delete next[day];
+        for (const [id, day] of dayOf) if (stale.has(day)) dayOf.delete(id);
+      }
+      counts = next;
+      return counts;
+    },
+  };
+};
+
+/** The board of a moment: its columns' cards, and how many orders each column counts. */
+export type BoardView = {
+  /** The cards, each column in its order; done holds the newest DONE_ON_BOARD only. */
+  columns: BoardColumns;
+  counts: Record<ColumnId, number>;
+};
+
+/**
+ * The board's columns. Done shows the newest of the day's finished orders the store still keeps;
+ * its count is the day's, from `finished` (the store keeps only the newest of them).
+ */
+export const boardOf = (
+  orders: readonly Order[],
+  now: number,
+  finished: FinishedByDay,
+): BoardView => {
+  const columns: BoardColumns = { new: [], preparation: [], ready: [], scheduled: [], done: [] };
+  const done = columns.done;
+  for (const order of orders) {
+    const column = columnOf(order, now);
+    if (column === null) continue;
+    if (column !== 'done') {
+      columns[column].push(order);
+      continue;
+    }
+    // Kept newest first, at most DONE_ON_BOARD: most finished orders are older than the last
+    // kept one and cost one comparison.
+    if (done.length === DONE_ON_BOARD && newestFirst(order, done[DONE_ON_BOARD - 1]!) >= 0)
+      continue;
+    let at = done.length;
+    while (at > 0 && newestFirst(order, done[at - 1]!) < 0) at -= 1;
+    done.splice(at, 0, order);
+    if (done.length > DONE_ON_BOARD) done.pop();
+  }
+  columns.new.sort(byAge);
+  columns.preparation.sort(byAge);
+  columns.ready.sort(byAge);
+  columns.scheduled.sort(byPreorderTime);
+  return {
+    columns,
+    counts: {
+      new: columns.new.length,
+      preparation: columns.preparation.length,
+      ready: columns.ready.length,
+      scheduled: columns.scheduled.length,
+      done: finished[localDay(now)] ?? 0,
+    },
+  };
+};
+
+/** The platform has closed the order: no staff action on it can succeed any more. */
+export const isClosedByPlatform = (order: Order): boolean => isFinalStatus(order.platformStatus);
+
+/** The answers a new order waits for from staff. */
+const ANSWERS: ReadonlySet<OrderActionKind> = new Set<OrderActionKind>([
+  'accept',
+  'confirm-preorder',
+]);
+
+/**
+ * Orders that need someone to act: one staff can still accept or confirm, by the order-action
+ * table. The ring keeps going while any is left.
+ */
+export const needsAttention = perOrder((order: Order): boolean =>
+  availableActions(order).some((kind) => ANSWERS.has(kind)),
+);
+
+/**
+ * The orders that need someone, worked out once per list of orders: the ring and the top bar ask
+ * on every change of the store (several per message of events), and the store keeps an unchanged
+ * list the same array. Asking each order of a day's 2,000 every time was thousands of look-ups.
+ */
+export const waitingOrders: (orders: readonly Order[]) => readonly Order[] = (() => {
+  const known = new WeakMap<readonly Order[], readonly Order[]>();
+  return (orders) => {
+    let waiting = known.get(orders);
+    if (!waiting) known.set(orders, (waiting = orders.filter(needsAttention)));
+    return waiting;
+  };
+})();
+
+/**
+ * What Enter on a card does: the card's first action in the table's order, never Reject (a
+ * refusal is always chosen on purpose, from its own button or key).
+ */
+export const primaryAction = (order: Order): OrderActionKind | null =>
+  availableActions(order).find((kind) => kind !== 'reject') ?? null;
+
+/**
+ * Takeaway orders left READY past their pickup time and never marked handed over: the platform
+ * collects payment only once they are (the end-of-shift count and the board's flag).
+ */
+export const unclaimedTakeaways = (
+  orders: readonly Order[],
+  now: number,
+  afterMinutes: number,
+): Order[] => orders.filter((order) => isUnclaimedTakeaway(order, now, afterMinutes));

@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import type { SetupConnectRequest } from '../../shared/ipc/contract';
+import { setupConnectSchema } from '../../shared/ipc/contract';
+import { useApp } from '../shell/app-context';
+import { trimValues, useFormSubmit } from '../ui-kit/form';
+import { en } from '../i18n/en';
+
+type Field = keyof SetupConnectRequest;
+type FieldSpec = { name: Field; label: string; secret?: boolean; placeholder?: string };
+
+const PLATFORM_FIELDS: FieldSpec[] = [
+  { name: 'authUrl', label: en.setup.authUrl, placeholder: 'https://auth.…' },
+  { name: 'posUrl', label: en.setup.posUrl, placeholder: 'https://pos.…' },
+  { name: 'clientId', label: en.setup.clientId },
+  { name: 'clientSecret', label: en.setup.clientSecret, secret: true },
+  { name: 'code', label: en.setup.code },
+  { name: 'redirectUri', label: en.setup.redirectUri, placeholder: 'https://…' },
+];
+const RELAY_FIELDS: FieldSpec[] = [
+  { name: 'relayUrl', label: en.setup.relayUrl, placeholder: 'https://relay.…' },
+  { name: 'terminalKey', label: en.setup.terminalKey, secret: true },
+];
+
+export const SetupScreen = () => {
+  const setup = useApp((s) => s.setup);
+  const connect = useApp((s) => s.connect);
+  const openSetup = useApp((s) => s.openSetup);
+  const [values, setValues] = useState<Record<Field, string>>({
+    authUrl: setup?.authUrl ?? '',
+    posUrl: setup?.posUrl ?? '',
+    clientId: setup?.clientId ?? '',
+    clientSecret: '',
+    code: '',
+    redirectUri: setup?.redirectUri ?? '',
+    relayUrl: setup?.relayUrl ?? '',
+    terminalKey: '',
+  });
+  const { errors: fieldErrors, error, busy, submit: send } = useFormSubmit();
+
+  const submit = (): Promise<void> => {
+    return send(setupConnectSchema.safeParse(trimValues(values)), en.setup.fixFields, connect);
+  };
+
+  const renderField = (spec: FieldSpec) => (
+    <label key={spec.name} className="field">
+      <span>{spec.label}</span>
+      <input
+        name={spec.name}
+        type={spec.secret ? 'password' : 'text'}
+        autoComplete="off"
+        spellCheck={false}
+        placeholder={spec.placeholder}
+        value={values[spec.name]}
+        aria-invalid={Boolean(fieldErrors[spec.name])}
+        aria-describedby={fieldErrors[spec.name] ? `${spec.name}-error` : undefined}
+        onChange={(e) => setValues((v) => ({ ...v, [spec.name]: e.target.value }))}
+      />
+      {fieldErrors[spec.name] && (
+        <span id={`${spec.name}-error`} className="field-error">
+          {fieldErrors[spec.name]}
+        </span>
+      )}
+    </label>
+  );
+
+  return (
+    <main className="setup">
+      <form
+        className="setup-form"
+        aria-label={en.setup.title}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h1>{en.setup.title}</h1>
+        <p className="muted">{en.setup.intro}</p>
+        <fieldset>
+          <legend>{en.setup.platformSection}</legend>
+          {PLATFORM_FIELDS.map(renderField)}
+        </fieldset>
+        <fieldset>
+          <legend>{en.setup.relaySection}</legend>
+          {RELAY_FIELDS.map(renderField)}
+        </fieldset>
+        {error && (
+          <p className="form-error" role="alert">
+            <strong>{en.setup.failed}:</strong> {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          {setup?.configured && (
+            <button type="button" className="btn btn-quiet" onClick={() => openSetup(false)}>
+              {en.setup.cancel}
+            </button>
+          )}
+          <button type="submit" className="btn btn-go btn-large" disabled={busy}>
+            {busy ? en.setup.connecting : en.setup.connect}
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+};

@@ -1,0 +1,261 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useApp, useAppStore, useNow } from './app-context';
+import { availableActions } from '../../shared/order-actions';
+import { boardOf, COLUMN_IDS } from '../orders/board';
+import { en } from '../i18n/en';
+import type { Ringer } from '../ui-kit/ringer';
+import { isEscalatedRing, isRinging } from './store';
+import type { AppActions, AppState, View } from './store';
+import { AcceptDialog } from '../orders/AcceptDialog';
+import { ActivityPanel } from '../diagnostics/ActivityPanel';
+import { Board } from '../orders/Board';
+import { BookCourierDialog } from '../delivery/BookCourierDialog';
+import { ClockSkewWarning } from '../machine/ClockSkewWarning';
+import { CourierPanel } from '../delivery/CourierPanel';
+import { Dialog } from '../ui-kit/Dialog';
+import { HistoryPanel } from '../history/HistoryPanel';
+import { MenuPanel } from '../menu/MenuPanel';
+import { VenuePanel } from '../venue/VenuePanel';
+import { RejectDialog } from '../orders/RejectDialog';
+import { SetupScreen } from '../setup/SetupScreen';
+import {
+  CancelledBanner,
+  GapNotice,
+  OfflineBanner,
+  ReconnectBanner,
+  OutageAlarm,
+  StatusBar,
+} from '../stream/StatusBar';
+import { TopBar } from './TopBar';
+import { PrintAlarm } from '../printing/PrintStatus';
+import { SoundBanner, StartCookingBanner } from '../orders/TimingBanners';
+
+const VIEW_KEYS: Record<string, View> = {
+  '1': 'orders',
+  '2': 'venue',
+  '3': 'menu',
+  '4': 'activity',
+  '5': 'couriers',
+  '6': 'history',
+};
+
+const isTyping = (target: EventTarget | null): boolean =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+
+/** Arrow keys walk the board: left/right between columns, up/down within one. */
+const moveSelection = (state: AppState, key: string, now: number): string | null => {
+  const { columns } = boardOf(state.orders, now, state.finishedByDay);
+  const lists = COLUMN_IDS.map((id) => columns[id]);
+  let col = lists.findIndex((list) => list.some((o) => o.id === state.selectedOrderId));
+  if (col < 0) return lists.find((list) => list.length > 0)?.[0]?.id ?? null;
+  let row = lists[col]!.findIndex((o) => o.id === state.selectedOrderId);
+  if (key === 'ArrowUp') row = Math.max(0, row - 1);
+  if (key === 'ArrowDown') row = Math.min(lists[col]!.length - 1, row + 1);
+  if (key === 'ArrowLeft' || key === 'ArrowRight') {
+    const step = key === 'ArrowLeft' ? -1 : 1;
+    for (let c = col + step; c >= 0 && c < lists.length; c += step) {
+      if (lists[c]!.length > 0) {
+        col = c;
+        row = Math.min(row, lists[c]!.length - 1);
+        break;
+      }
+    }
+  }
+  return lists[col]![row]?.id ?? state.selectedOrderId;
+};
+
+const handleKey = (state: AppState & AppActions, key: string, now: number): boolean => {
+  const view = VIEW_KEYS[key];
+  if (view) {
+    state.setView(view);
+    return true;
+  }
+  switch (key) {
+    case 'm':
+    case 'M':
+      state.mute();
+      return true;
+    case 't':
+    case 'T':
+      state.setTheme(state.theme === 'dark' ? 'light' : 'dark');
+      return true;
+    case '?':
+      state.openDialog({ kind: 'shortcuts' });
+      return true;
+  }
+  if (state.view !== 'orders') return false;
+  if (key.startsWith('Arrow')) {
+    state.select(moveSelection(state, key, now));
+    return true;
+  }
+  const order = state.orders.find((o) => o.id === state.selectedOrderId);
+  if (!order) return false;
+  const actions = availableActions(order);
+  const lower = key.toLowerCase();
+  if (lower === 'a' && actions.includes('accept'))
+    state.openDialog({ kind: 'accept', orderId: order.id });
+  else if (lower === 'a' && actions.includes('confirm-preorder'))
+    void state.confirmPreorder(order.id);
+  else if (lower === 'x' && actions.includes('reject'))
+    state.openDialog({ kind: 'reject', orderId: order.id });
+  else if (lower === 'r' && actions.includes('ready')) void state.markReady(order.id);
+  else if (lower === 'h' && actions.includes('delivered')) void state.handOver(order.id);
+  else return false;
+  return true;
+};
+
+const Shortcuts = ({ onClose }: { onClose: () => void }) => (
+  <Dialog title={en.shortcuts.title} onClose={onClose}>
+    <dl className="shortcuts">
+      {en.shortcuts.list.map(([keys, what]) => (
+        <div key={keys}>
+          <dt>
+            <kbd>{keys}</kbd>
+          </dt>
+          <dd>{what}</dd>
+        </div>
+      ))}
+    </dl>
+  </Dialog>
+);
+
+export const App = ({
+  ringer,
+  alarm,
+  printAlarm,
+}: {
+  ringer: Ringer;
+  alarm: Ringer;
+  printAlarm: Ringer;
+}) => {
+  const store = useAppStore();
+  const loaded = useApp((s) => s.loaded);
+  const loadError = useApp((s) => s.loadError);
+  const configured = useApp((s) => s.setup?.configured ?? false);
+  const setupOpen = useApp((s) => s.setupOpen);
+  const view = useApp((s) => s.view);
+  const theme = useApp((s) => s.theme);
+  const dialog = useApp((s) => s.dialog);
+  const now = useNow(5_000);
+  const ringing = useApp((s) => isRinging(s, now));
+  const urgent = useApp((s) => isEscalatedRing(s, now));
+  const arrivals = useApp((s) => s.arrivals);
+
+  const [unlocked, setUnlocked] = useState(false);
+  // Until the browser lets the ring play, a banner says so, ringing or not: an order must be heard.
+  const soundBlocked = !unlocked && !ringer.canPlay();
+
+  useEffect(() => {
+    void store.getState().init();
+    return () => store.getState().dispose();
+  }, [store]);
+
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  useEffect(() => {
+    if (!ringing) {
+      ringer.stop();
+      return;
+    }
+    ringer.start(urgent ? 'urgent' : 'normal');
+  }, [ringing, urgent, ringer]);
+  useEffect(() => () => ringer.stop(), [ringer]);
+
+  // Every new order is heard at least once, also one accepted by itself (auto-accept).
+  useEffect(() => {
+    if (arrivals > 0) ringer.chime();
+  }, [arrivals, ringer]);
+
+  useEffect(() => {
+    // Browsers keep audio suspended until the first gesture; any tap unlocks the ring.
+    const unlock = (): void => {
+      ringer.unlock();
+      alarm.unlock();
+      printAlarm.unlock();
+      setUnlocked(true);
+    };
+    window.addEventListener('pointerdown', unlock);
+    window.addEventListener('keydown', unlock);
+    return () => {
+      window.removeEventListener('pointerdown', unlock);
+      window.removeEventListener('keydown', unlock);
+    };
+  }, [ringer, alarm, printAlarm]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      const state = store.getState();
+      if (state.dialog || isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey)
+        return;
+      if (handleKey(state, event.key, Date.now())) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+
+  const content = useMemo(() => {
+    switch (view) {
+      case 'orders':
+        return <Board now={now} />;
+      case 'venue':
+        return <VenuePanel />;
+      case 'menu':
+        return <MenuPanel />;
+      case 'activity':
+        return <ActivityPanel />;
+      case 'couriers':
+        return <CourierPanel />;
+      case 'history':
+        return <HistoryPanel />;
+    }
+  }, [view, now]);
+
+  if (loadError) {
+    return (
+      <main className="center">
+        <h1>{en.loadFailed}</h1>
+        <p>{loadError}</p>
+        <button
+          type="button"
+          className="btn btn-primary btn-large"
+          onClick={() => void store.getState().init()}
+        >
+          {en.tryAgain}
+        </button>
+      </main>
+    );
+  }
+  if (!loaded) {
+    return (
+      <main className="center" aria-busy="true">
+        <p>{en.loading}</p>
+      </main>
+    );
+  }
+
+  return (
+    <div className={`app ${ringing ? 'app-ringing' : ''}`}>
+      {configured && !setupOpen && <TopBar now={now} ringing={ringing} />}
+      {configured && <OutageAlarm alarm={alarm} />}
+      {configured && <PrintAlarm alarm={printAlarm} />}
+      {configured && <ClockSkewWarning />}
+      {configured && !setupOpen && soundBlocked && <SoundBanner />}
+      {configured && !setupOpen && <StartCookingBanner />}
+      <ReconnectBanner />
+      {configured && !setupOpen && <CancelledBanner />}
+      {configured && !setupOpen && <GapNotice />}
+      {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
+      {!configured || setupOpen ? <SetupScreen /> : content}
+      <StatusBar />
+      {dialog?.kind === 'accept' && <AcceptDialog orderId={dialog.orderId} />}
+      {dialog?.kind === 'reject' && <RejectDialog orderId={dialog.orderId} />}
+      {dialog?.kind === 'courier' && <BookCourierDialog />}
+      {dialog?.kind === 'shortcuts' && (
+        <Shortcuts onClose={() => store.getState().openDialog(null)} />
+      )}
+    </div>
+  );
+};

@@ -1,0 +1,177 @@
+import { useApp, useNow, useSounding } from '../shell/app-context';
+import { formatClock, formatClockSpan } from '../ui-kit/format';
+import { en } from '../i18n/en';
+import type { StreamGap } from '../../shared/stream-guard';
+import type { Ringer } from '../ui-kit/ringer';
+import { streamAlarm, withMainsView } from './stream-alarm';
+import { PrinterStatusItem } from '../printing/PrintStatus';
+
+export const StatusBar = () => {
+  const status = useApp((s) => s.status);
+  const setView = useApp((s) => s.setView);
+  if (!status) return null;
+  const relayOk = status.relay === 'connected';
+  const platformOk = status.platform === 'reachable';
+  return (
+    <footer className="status-bar" aria-label="Status">
+      <span
+        className={`status-item ${relayOk ? 'ok' : 'bad'}`}
+        data-testid="status-relay"
+        title={status.relayError ?? undefined}
+      >
+        <span className="dot" aria-hidden="true" />
+        {en.status.relay}: {en.status.relayStates[status.relay]}
+      </span>
+      <span
+        className={`status-item ${platformOk ? 'ok' : status.platform === 'unknown' ? 'wait' : 'bad'}`}
+        data-testid="status-platform"
+        title={status.platformError ?? undefined}
+      >
+        <span className="dot" aria-hidden="true" />
+        {en.status.platform}: {en.status.platformStates[status.platform]}
+      </span>
+      <button
+        type="button"
+        className={`status-item status-button ${status.outboxFailed > 0 ? 'bad' : status.outboxWaiting > 0 ? 'wait' : 'ok'}`}
+        data-testid="status-outbox"
+        onClick={() => setView('activity')}
+      >
+        <span className="dot" aria-hidden="true" />
+        {/* "All actions sent · 2 failed" would contradict itself: failures alone say only that. */}
+        {status.outboxFailed > 0 && status.outboxWaiting === 0
+          ? en.status.outboxOnlyFailed(status.outboxFailed)
+          : en.status.outbox(status.outboxWaiting)}
+        {status.outboxFailed > 0 && status.outboxWaiting > 0
+          ? ` · ${en.status.outboxFailed(status.outboxFailed)}`
+          : ''}
+      </button>
+      <PrinterStatusItem />
+      {(status.relayError || status.platformError) && (
+        <span className="status-detail">{status.platformError ?? status.relayError}</span>
+      )}
+    </footer>
+  );
+};
+
+/**
+ * An outage staff must act on: full width, announced, and heard. It keeps its own one-second
+ * clock, so the rest of the app does not re-render every second.
+ */
+export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
+  const seenDown = useApp((s) => s.linksDown);
+  const mainDownSince = useApp((s) => s.stream?.downSince ?? null);
+  const venue = useApp((s) => s.venue);
+  const testUntil = useApp((s) => s.alarmTestUntil);
+  const pausedAt = useApp((s) => s.stream?.pausedAt ?? null);
+  // Checked every second: an outage must sound within a second of its threshold.
+  const now = useNow(1_000);
+  const outage = streamAlarm(withMainsView(seenDown, mainDownSince), venue, now, pausedAt !== null);
+  const testing = testUntil !== null && now < testUntil;
+  const sounding = outage !== null || testing;
+  // Mute silences orders, not an outage: nothing but the link coming back stops it.
+  useSounding(alarm, sounding);
+  if (!outage && !testing) return null;
+  const since = outage ? formatClock(new Date(outage.since).toISOString()) : '';
+  return (
+    <div className="banner banner-danger banner-alarm" role="alert" data-testid="stream-alarm">
+      <span>
+        {!outage
+          ? en.stream.alarmTest
+          : outage.kind === 'orders'
+            ? en.status.ordersDown(since)
+            : en.status.actionsDown(since)}
+        {outage?.kind === 'orders' && pausedAt ? ` ${en.stream.paused}.` : ''}
+      </span>
+    </div>
+  );
+};
+
+const NO_GAPS: StreamGap[] = [];
+
+/** After an outage: when orders may have been lost, until someone has looked. */
+export const GapNotice = () => {
+  // A stable empty list: a new one on every read would re-render without end.
+  const gaps = useApp((s) => s.stream?.gaps ?? NO_GAPS);
+  const acknowledge = useApp((s) => s.acknowledgeGap);
+  if (gaps.length === 0) return null;
+  return (
+    <div className="banner banner-warning banner-stack" role="alert" data-testid="gap-notice">
+      {gaps.map((gap) => (
+        <div key={gap.id} className="banner-row">
+          <span>
+            {en.stream.gap(...formatClockSpan(gap.from, gap.to))}
+            {gap.unknownOrders ? ` ${en.stream.unknownOrders(gap.unknownOrders)}` : ''}
+          </span>
+          <button type="button" className="btn btn-light" onClick={() => void acknowledge(gap.id)}>
+            {en.stream.gapOk}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+};
+
+export const ReconnectBanner = () => {
+  const status = useApp((s) => s.status);
+  const openSetup = useApp((s) => s.openSetup);
+  const setupOpen = useApp((s) => s.setupOpen);
+  if (!status?.needsReconnect) return null;
+  return (
+    <div className="banner banner-danger" role="alert">
+      <span>
+        {en.status.reconnect}
+        {status.reconnectReason ? ` (${status.reconnectReason})` : ''}
+      </span>
+      {/* On the set-up screen the button would only reopen what is already open. */}
+      {!setupOpen && (
+        <button type="button" className="btn btn-light" onClick={() => openSetup(true)}>
+          {en.status.reconnectButton}
+        </button>
+      )}
+    </div>
+  );
+};
+
+/** Staff must never forget the venue is hidden from customers. */
+export const OfflineBanner = () => {
+  const venue = useApp((s) => s.venue);
+  const setOnline = useApp((s) => s.setOnline);
+  const pausedByUs = useApp((s) => s.stream?.pausedAt != null);
+  if (!venue || venue.isOnline) return null;
+  return (
+    <div className="banner banner-offline" role="status" data-testid="offline-banner">
+      <span>
+        {en.status.offline} ·{' '}
+        {pausedByUs
+          ? `${en.stream.paused}. ${en.stream.pausedReturn}`
+          : venue.offlineUntil
+            ? en.venue.offlineUntil(formatClock(venue.offlineUntil))
+            : en.venue.offlineIndefinitely}
+      </span>
+      {!venue.pending && (
+        <button type="button" className="btn btn-light" onClick={() => void setOnline(true, null)}>
+          {en.venue.goOnline}
+        </button>
+      )}
+    </div>
+  );
+};
+
+/** A cancellation must stop the cooking: it rings and stays until someone confirms it. */
+export const CancelledBanner = () => {
+  const cancelled = useApp((s) => s.cancelled);
+  const acknowledge = useApp((s) => s.acknowledgeCancelled);
+  if (cancelled.length === 0) return null;
+  return (
+    <div className="banner banner-danger banner-stack" role="alert" data-testid="cancelled-banner">
+      {cancelled.map((order) => (
+        <div key={order.id} className="banner-row">
+          <span>{en.order.cancelledByPlatform(order.orderNumber)}</span>
+          <button type="button" className="btn btn-light" onClick={() => acknowledge(order.id)}>
+            {en.order.cancelledOk}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+};

@@ -1,0 +1,139 @@
+// What staff see of main's stream guard: the venue Countertop paused, the gap notice after an
+// outage (until acknowledged), the alarm settings and the test alarm.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
+import type { StreamGuardState } from '../../shared/stream-guard';
+import { formatClock, formatClockSpan } from '../ui-kit/format';
+import { createFakeBridge, makeStatus, makeVenue } from '../testing/fake-bridge';
+import { renderApp } from '../testing/render-app';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+const guard = (patch: Partial<StreamGuardState> = {}): StreamGuardState => ({
+  settings: DEFAULT_STREAM_GUARD_SETTINGS,
+  downSince: null,
+  pausedAt: null,
+  gaps: [],
+  ...patch,
+});
+
+describe('stream guard in the UI', () => {
+  it('a gap within one minute shows its seconds', async () => {
+    const bridge = createFakeBridge({
+      stream: guard({
+        gaps: [
+          {
+            id: 'gap-1',
+            from: '2026-11-23T11:42:05.000Z',
+            to: '2026-11-23T11:42:50.000Z',
+            unknownOrders: 0,
+          },
+        ],
+      }),
+    });
+    renderApp(bridge);
+    const notice = await screen.findByTestId('gap-notice');
+    const [from, to] = formatClockSpan('2026-11-23T11:42:05.000Z', '2026-11-23T11:42:50.000Z');
+    expect(from).toMatch(/^\d\d:\d\d:05$/);
+    expect(notice.textContent).toBe(
+      `Orders placed ${from}–${to} may not have reached this terminal.OK, checked`,
+    );
+  });
+
+  it('shows each gap with its times and the orders the platform knows, until acknowledged', async () => {
+    const from = '2026-11-23T11:42:00.000Z';
+    const to = '2026-11-23T11:44:30.000Z';
+    const bridge = createFakeBridge({
+      stream: guard({ gaps: [{ id: 'gap-1', from, to, unknownOrders: 2 }] }),
+    });
+    renderApp(bridge);
+    const notice = await screen.findByTestId('gap-notice');
+    expect(notice.getAttribute('role')).toBe('alert');
+    expect(notice.textContent).toContain(
+      `Orders placed ${formatClock(from)}–${formatClock(to)} may not have reached this terminal.`,
+    );
+    expect(notice.textContent).toContain(
+      'The platform lists 2 recent orders this terminal never received',
+    );
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'OK, checked' }));
+    await waitFor(() => expect(screen.queryByTestId('gap-notice')).toBeNull());
+    expect(bridge.callsTo('stream:acknowledgeGap')).toEqual([{ gapId: 'gap-1' }]);
+  });
+
+  it('says the venue was paused by Countertop, in the offline banner and in the alarm', async () => {
+    const downSince = new Date(Date.now() - 90_000).toISOString();
+    const bridge = createFakeBridge({
+      status: makeStatus({ relay: 'disconnected' }),
+      venue: makeVenue({ isOnline: false }),
+      stream: guard({ downSince, pausedAt: new Date().toISOString() }),
+    });
+    renderApp(bridge);
+    const offline = await screen.findByTestId('offline-banner');
+    expect(offline.textContent).toContain('Paused by Countertop because orders could not arrive');
+    expect(offline.textContent).toContain('back online by itself');
+    // Main saw the stream go down 90 s ago: this freshly loaded window alarms at once, from then.
+    const alarm = await screen.findByTestId('stream-alarm');
+    expect(alarm.textContent).toContain(`down since ${formatClock(downSince)}`);
+    expect(alarm.textContent).toContain('Paused by Countertop');
+  });
+
+  it('the test alarm sounds and shows the banner briefly, then stops by itself', async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    const bridge = createFakeBridge();
+    const { alarm } = renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Test alarm' }));
+    const banner = await screen.findByTestId('stream-alarm');
+    expect(banner.getAttribute('role')).toBe('alert');
+    expect(banner.textContent).toContain('Alarm test');
+    expect(alarm.ringing).toBe(true);
+    act(() => vi.advanceTimersByTime(6_000));
+    expect(screen.queryByTestId('stream-alarm')).toBeNull();
+    expect(alarm.ringing).toBe(false);
+  });
+
+  it('saves the auto-pause setting, refusing a delay out of range', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));
+    // Saving remounts the form with what main stored: look the section up each time.
+    const section = () => screen.getByRole('region', { name: 'Order stream alarm' });
+    const seconds = within(section()).getByRole('textbox', {
+      name: 'Seconds without the order stream before going offline',
+    });
+    expect((seconds as HTMLInputElement).value).toBe('60');
+    fireEvent.change(seconds, { target: { value: '2' } });
+    expect(within(section()).getByText('Enter a number of seconds from 5 to 1800.')).toBeTruthy();
+    expect(
+      (within(section()).getByRole('button', { name: 'Save alarm settings' }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(true);
+    fireEvent.change(seconds, { target: { value: '20' } });
+    fireEvent.click(within(section()).getByRole('button', { name: 'Save alarm settings' }));
+    await within(section()).findByText('Saved.');
+    expect(bridge.callsTo('stream:configure')).toEqual([
+      { autoPause: true, pauseAfterSeconds: 20 },
+    ]);
+
+    fireEvent.click(
+      within(section()).getByRole('checkbox', {
+        name: 'Take the venue offline when orders cannot arrive',
+      }),
+    );
+    fireEvent.click(within(section()).getByRole('button', { name: 'Save alarm settings' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('stream:configure').at(-1)).toEqual({
+        autoPause: false,
+        pauseAfterSeconds: 20,
+      }),
+    );
+  });
+});

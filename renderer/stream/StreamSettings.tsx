@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { StreamGuardSettings } from '../../shared/stream-guard';
+import {
+  AUTO_PAUSE_MAX_SECONDS,
+  AUTO_PAUSE_MIN_SECONDS,
+  DEFAULT_STREAM_GUARD_SETTINGS,
+} from '../../shared/stream-guard';
+import { useApp } from '../shell/app-context';
+import { en } from '../i18n/en';
+import { FormMessage } from '../ui-kit/FormMessage';
+
+/**
+ * The order stream alarm's settings: whether Countertop takes the venue offline when orders
+ * cannot arrive, after how long, and a button to hear the siren before the day it matters.
+ */
+export const StreamSettings = () => {
+  const saved = useApp((s) => s.stream?.settings ?? DEFAULT_STREAM_GUARD_SETTINGS);
+  // Kept out here: a save remounts the form below, and its confirmation must stay.
+  const [message, setMessage] = useState<Message | null>(null);
+  // Another window (or a reload) may change them: the form starts again from what main holds.
+  return (
+    <SettingsForm
+      key={`${saved.autoPause}:${saved.pauseAfterSeconds}`}
+      saved={saved}
+      message={message}
+      setMessage={setMessage}
+    />
+  );
+};
+
+type Message = { ok: boolean; text: string };
+
+const SettingsForm = ({
+  saved,
+  message,
+  setMessage,
+}: {
+  saved: StreamGuardSettings;
+  message: Message | null;
+  setMessage: (message: Message | null) => void;
+}) => {
+  const configure = useApp((s) => s.configureStream);
+  const testAlarm = useApp((s) => s.testAlarm);
+  const [autoPause, setAutoPause] = useState(saved.autoPause);
+  const [seconds, setSeconds] = useState(String(saved.pauseAfterSeconds));
+
+  const value = Number(seconds);
+  const valid =
+    /^\d+$/.test(seconds.trim()) &&
+    value >= AUTO_PAUSE_MIN_SECONDS &&
+    value <= AUTO_PAUSE_MAX_SECONDS;
+
+  return (
+    <section className="panel-section" aria-label={en.stream.settingsTitle}>
+      <h2>{en.stream.settingsTitle}</h2>
+      <p className="muted">{en.stream.settingsIntro}</p>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={autoPause}
+          onChange={(e) => {
+            setAutoPause(e.target.checked);
+            setMessage(null);
+          }}
+        />
+        {en.stream.autoPause}
+      </label>
+      <label className="field">
+        <span>{en.stream.pauseAfter}</span>
+        <input
+          inputMode="numeric"
+          value={seconds}
+          disabled={!autoPause}
+          aria-invalid={!valid}
+          onChange={(e) => {
+            setSeconds(e.target.value);
+            setMessage(null);
+          }}
+        />
+        {!valid && (
+          <span className="field-error">
+            {en.stream.pauseAfterError(AUTO_PAUSE_MIN_SECONDS, AUTO_PAUSE_MAX_SECONDS)}
+          </span>
+        )}
+      </label>
+      <div className="dialog-actions start">
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!valid}
+          onClick={async () => {
+            const error = await configure({ autoPause, pauseAfterSeconds: value });
+            setMessage(
+              error ? { ok: false, text: error.message } : { ok: true, text: en.stream.saved },
+            );
+          }}
+        >
+          {en.stream.save}
+        </button>
+        <button type="button" className="btn btn-quiet" onClick={testAlarm}>
+          {en.stream.testAlarm}
+        </button>
+      </div>
+      <FormMessage message={message} />
+    </section>
+  );
+};

@@ -1,0 +1,33 @@
+// The renderer's only way to the services: whatever host put a Bridge on window (preload in
+// Electron, the web host's script in a browser). The renderer never learns which one.
+import type { Bridge, BridgeError } from '../../shared/ipc/contract';
+import { BRIDGE_GLOBAL } from '../../shared/ipc/contract';
+import { en } from '../i18n/en';
+
+export const findBridge = (scope: object = window): Bridge | null => {
+  const candidate = (scope as Record<string, unknown>)[BRIDGE_GLOBAL];
+  return candidate && typeof candidate === 'object' ? (candidate as Bridge) : null;
+};
+
+const BRIDGE_CODES = new Set<BridgeError['code']>([
+  'invalid-request',
+  'not-configured',
+  'not-found',
+  'conflict',
+  'failed',
+]);
+
+/** Bridges reject with a BridgeError-shaped value; anything else becomes a generic failure. */
+export const toBridgeError = (error: unknown): BridgeError => {
+  if (error && typeof error === 'object') {
+    const { code, message, issues } = error as Partial<BridgeError>;
+    if (typeof message === 'string' && message) {
+      return {
+        code: code && BRIDGE_CODES.has(code) ? code : 'failed',
+        message,
+        ...(Array.isArray(issues) ? { issues } : {}),
+      };
+    }
+  }
+  return { code: 'failed', message: en.errors.generic };
+};

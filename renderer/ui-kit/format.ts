@@ -1,0 +1,90 @@
+// Pure formatting helpers: money from minor units, ages and clock times.
+import type { Money } from '../../shared/domain';
+import { en } from '../i18n/en';
+
+// Formatters are built once and kept: building one (as toLocaleTimeString does on every call)
+// costs tens of microseconds, and a busy board formats a few thousand times a minute.
+type CurrencyFormat = { format: Intl.NumberFormat; digits: number; named: boolean };
+const currencyFormats = new Map<string, CurrencyFormat>();
+
+const currencyFormat = (currency: string): CurrencyFormat => {
+  let known = currencyFormats.get(currency);
+  if (!known) {
+    let format: Intl.NumberFormat;
+    try {
+      format = new Intl.NumberFormat('en', { style: 'currency', currency });
+    } catch {
+      // An unknown currency code should still show the amount rather than break the card.
+      format = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    }
+    const options = format.resolvedOptions();
+    known = {
+      format,
+      digits: options.maximumFractionDigits ?? 2,
+      named: options.style === 'currency',
+    };
+    currencyFormats.set(currency, known);
+  }
+  return known;
+};
+
+/** Money arrives in integer minor units; the currency's own digits say where the point goes. */
+export const formatMoney = (money: Money): string => {
+  const { format, digits, named } = currencyFormat(money.currency);
+  const text = format.format(money.amount / 10 ** digits);
+  return named ? text : `${text} ${money.currency}`;
+};
+
+export const formatDuration = (ms: number): string => {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return en.duration.seconds;
+  if (minutes < 60) return en.duration.minutes(minutes);
+  return en.duration.hours(Math.floor(minutes / 60), minutes % 60);
+};
+
+export const formatAge = (createdAt: string, now: number): string => {
+  const ms = now - Date.parse(createdAt);
+  return ms < 60_000 ? en.duration.seconds : en.order.age(formatDuration(ms));
+};
+
+const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const CLOCK_SECONDS = new Intl.DateTimeFormat('en-GB', {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+export const formatClock = (iso: string): string => CLOCK.format(new Date(iso));
+
+export const formatClockSeconds = (iso: string): string => CLOCK_SECONDS.format(new Date(iso));
+
+/** A span of time: to the second when both ends fall in the same minute ("11:42:05–11:42:50"). */
+export const formatClockSpan = (from: string, to: string): [string, string] => {
+  const [a, b] = [formatClock(from), formatClock(to)];
+  if (a !== b) return [a, b];
+  return [formatClockSeconds(from), formatClockSeconds(to)];
+};
+
+/** End of the local day, used for "offline for the rest of the day". */
+export const endOfLocalDay = (now: number): Date => {
+  const end = new Date(now);
+  end.setHours(23, 59, 0, 0);
+  return end;
+};
+
+/** How long staff take something away: a venue offline, an item sold out, an option off. */
+export type Duration = 'm30' | 'h1' | 'restOfDay' | 'indefinitely';
+
+/** When a duration ends, from now; null: until staff switch it back. */
+export const untilFor = (duration: Duration, now: number): string | null => {
+  switch (duration) {
+    case 'm30':
+      return new Date(now + 30 * 60_000).toISOString();
+    case 'h1':
+      return new Date(now + 60 * 60_000).toISOString();
+    case 'restOfDay':
+      return endOfLocalDay(now).toISOString();
+    case 'indefinitely':
+      return null;
+  }
+};

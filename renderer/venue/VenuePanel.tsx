@@ -1,0 +1,363 @@
+import { useState } from 'react';
+import type { OpeningTime, VenueState, Weekday } from '../../shared/domain';
+import { WEEKDAYS } from '../../shared/domain';
+import { useApp } from '../shell/app-context';
+import type { Duration } from '../ui-kit/format';
+import { formatClock, untilFor } from '../ui-kit/format';
+import { en } from '../i18n/en';
+import { FormMessage } from '../ui-kit/FormMessage';
+import type { FormOutcome } from '../ui-kit/FormMessage';
+import { MachinePanel } from '../machine/MachinePanel';
+import { HistorySettingsSection } from '../history/HistorySettings';
+import { OrderSettingsSection } from '../orders/ShiftSummary';
+import { PrinterSettings } from '../printing/PrinterSettings';
+import { StreamSettings } from '../stream/StreamSettings';
+
+const DURATIONS: Duration[] = ['m30', 'h1', 'restOfDay', 'indefinitely'];
+
+type TimeField = 'opening_time' | 'closing_time';
+
+const minutes = (time: string): number => {
+  const [h, m] = time.split(':').map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+};
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
+
+/**
+ * What is wrong with each row, on the field it is wrong in: a time that is not HH:MM, a window
+ * that closes before (or when) it opens on the same day, a window overlapping an earlier one.
+ */
+export const openingTimeProblems = (
+  rows: readonly OpeningTime[],
+): Array<Partial<Record<TimeField, string>>> => {
+  const week = (day: Weekday, time: string) => WEEKDAYS.indexOf(day) * 1440 + minutes(time);
+  const spans: Array<[number, number] | null> = [];
+  return rows.map((row) => {
+    const problems: Partial<Record<TimeField, string>> = {};
+    if (!TIME.test(row.opening_time) || row.opening_time === '24:00')
+      problems.opening_time = en.venue.timeFormat;
+    if (!TIME.test(row.closing_time)) problems.closing_time = en.venue.timeFormat;
+    if (!problems.opening_time && !problems.closing_time && row.opening_day === row.closing_day) {
+      const open = minutes(row.opening_time);
+      const close = minutes(row.closing_time);
+      if (close < open) problems.closing_time = en.venue.closesBeforeOpening;
+      else if (close === open) problems.closing_time = en.venue.closesWhenOpening;
+    }
+    if (problems.opening_time || problems.closing_time) {
+      spans.push(null);
+      return problems;
+    }
+    const start = week(row.opening_day, row.opening_time);
+    let end = week(row.closing_day, row.closing_time);
+    if (end <= start) end += 7 * 1440;
+    const overlapping = spans.findIndex(
+      (span) =>
+        span !== null &&
+        [0, 7 * 1440, -7 * 1440].some((shift) => start + shift < span[1] && span[0] < end + shift),
+    );
+    if (overlapping >= 0) problems.opening_time = en.venue.overlaps(overlapping + 1);
+    spans.push([start, end]);
+    return problems;
+  });
+};
+
+/** The day select and time input cells of one end (opening or closing) of an opening-times row. */
+const DayAndTime = (props: {
+  dayLabel: string;
+  day: Weekday;
+  onDay: (day: Weekday) => void;
+  timeLabel: string;
+  time: string;
+  placeholder: string;
+  onTime: (time: string) => void;
+  error?: string;
+}) => (
+  <>
+    <td>
+      <select
+        aria-label={props.dayLabel}
+        value={props.day}
+        onChange={(e) => props.onDay(e.target.value as Weekday)}
+      >
+        {WEEKDAYS.map((d) => (
+          <option key={d} value={d}>
+            {en.venue.days[d]}
+          </option>
+        ))}
+      </select>
+    </td>
+    <td>
+      <input
+        aria-label={props.timeLabel}
+        value={props.time}
+        inputMode="numeric"
+        placeholder={props.placeholder}
+        aria-invalid={Boolean(props.error)}
+        aria-description={props.error}
+        onChange={(e) => props.onTime(e.target.value)}
+      />
+      {props.error && (
+        <span className="field-error" role="alert">
+          {props.error}
+        </span>
+      )}
+    </td>
+  </>
+);
+
+/**
+ * Opening times: the platform's, until staff change something; then their draft, which no
+ * background refresh replaces, until they save or discard it.
+ */
+const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
+  const save = useApp((s) => s.setOpeningTimes);
+  const [draft, setDraft] = useState<OpeningTime[] | null>(null);
+  const [message, setMessage] = useState<FormOutcome | null>(null);
+  const rows = draft ?? venue.openingTimes;
+  const edit = (change: (rows: OpeningTime[]) => OpeningTime[]): void => {
+    setDraft(change(rows));
+    setMessage(null);
+  };
+  const update = (index: number, patch: Partial<OpeningTime>): void =>
+    edit((r) => r.map((row, i) => (i === index ? { ...row, ...patch } : row)));
+  const problems = openingTimeProblems(rows);
+  const invalid = problems.some((p) => p.opening_time || p.closing_time);
+  const changing = venue.changing?.openingTimes ?? null;
+
+  return (
+    <section className="panel-section" aria-label={en.venue.openingTimes}>
+      <h2>{en.venue.openingTimes}</h2>
+      <p className="muted" data-testid="venue-time-zone">
+        {en.venue.timeZone(venue.timeZone)}
+      </p>
+      {changing && (
+        <p className="state-pending" role="status">
+          <span className="spinner" aria-hidden="true" /> {en.venue.openingTimesChanging}
+        </p>
+      )}
+      {rows.length === 0 && <p className="muted">{en.venue.noOpeningTimes}</p>}
+      <table className="hours">
+        <thead>
+          <tr>
+            <th>{en.venue.openingDay}</th>
+            <th>{en.venue.openingTime}</th>
+            <th>{en.venue.closingDay}</th>
+            <th>{en.venue.closingTime}</th>
+            <th />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr
+              key={index}
+              className={
+                problems[index]?.opening_time || problems[index]?.closing_time ? 'row-invalid' : ''
+              }
+            >
+              <DayAndTime
+                dayLabel={`${en.venue.openingDay} ${index + 1}`}
+                day={row.opening_day}
+                onDay={(opening_day) => update(index, { opening_day })}
+                timeLabel={`${en.venue.openingTime} ${index + 1}`}
+                time={row.opening_time}
+                placeholder="10:00"
+                onTime={(opening_time) => update(index, { opening_time })}
+                error={problems[index]?.opening_time}
+              />
+              <DayAndTime
+                dayLabel={`${en.venue.closingDay} ${index + 1}`}
+                day={row.closing_day}
+                onDay={(closing_day) => update(index, { closing_day })}
+                timeLabel={`${en.venue.closingTime} ${index + 1}`}
+                time={row.closing_time}
+                placeholder="22:00"
+                onTime={(closing_time) => update(index, { closing_time })}
+                error={problems[index]?.closing_time}
+              />
+              <td>
+                <button
+                  type="button"
+                  className="btn btn-quiet btn-small"
+                  onClick={() => edit((r) => r.filter((_, i) => i !== index))}
+                >
+                  {en.venue.removeRow}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {draft && <p className="muted">{en.venue.draftKept}</p>}
+      <div className="dialog-actions">
+        <button
+          type="button"
+          className="btn btn-quiet"
+          onClick={() =>
+            edit((r) => [
+              ...r,
+              {
+                opening_day: 'MONDAY',
+                opening_time: '10:00',
+                closing_day: 'MONDAY',
+                closing_time: '22:00',
+              },
+            ])
+          }
+        >
+          {en.venue.addRow}
+        </button>
+        {draft && (
+          <button
+            type="button"
+            className="btn btn-quiet"
+            onClick={() => {
+              setDraft(null);
+              setMessage(null);
+            }}
+          >
+            {en.venue.discard}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn btn-primary"
+          disabled={!draft || invalid}
+          onClick={async () => {
+            const error = await save(rows);
+            if (!error) setDraft(null);
+            setMessage(
+              error ? { ok: false, text: error.message } : { ok: true, text: en.venue.saved },
+            );
+          }}
+        >
+          {en.venue.saveOpeningTimes}
+        </button>
+      </div>
+      <FormMessage message={message} />
+    </section>
+  );
+};
+
+export const VenuePanel = () => {
+  const venue = useApp((s) => s.venue);
+  const setOnline = useApp((s) => s.setOnline);
+  const refresh = useApp((s) => s.refreshVenue);
+  const [choosing, setChoosing] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Staff asked for a change the platform has not confirmed: it is not shown as the venue's state.
+  const wanted = venue?.changing?.online ?? null;
+
+  const change = async (online: boolean, until: string | null): Promise<void> => {
+    setChoosing(false);
+    const failure = await setOnline(online, until);
+    setError(failure?.message ?? null);
+  };
+
+  return (
+    <main className="panel" aria-label={en.venue.title}>
+      <section className="panel-section" aria-label={en.venue.title}>
+        <h2>{en.venue.title}</h2>
+        {!venue ? (
+          <p className="muted">{en.venue.unknown}</p>
+        ) : (
+          <>
+            <div className="venue-state">
+              {wanted ? (
+                <span className="pill pill-large pill-neutral" data-testid="venue-online">
+                  {en.venue.changing}
+                </span>
+              ) : (
+                <span
+                  className={`pill pill-large ${venue.isOnline ? 'pill-ok' : 'pill-bad'}`}
+                  data-testid="venue-online"
+                >
+                  {venue.isOnline ? en.venue.online : en.venue.offline}
+                </span>
+              )}
+              <span className={`pill pill-large ${venue.isOpen ? 'pill-ok' : 'pill-neutral'}`}>
+                {venue.isOpen ? en.venue.open : en.venue.closed}
+              </span>
+              {!wanted && !venue.isOnline && (
+                <span>
+                  {venue.offlineUntil
+                    ? en.venue.offlineUntil(formatClock(venue.offlineUntil))
+                    : en.venue.offlineIndefinitely}
+                </span>
+              )}
+            </div>
+            <p className="muted">
+              {venue.fetchedAt
+                ? en.venue.fetchedAt(formatClock(venue.fetchedAt))
+                : en.venue.neverFetched}{' '}
+              <button
+                type="button"
+                className="btn btn-quiet btn-small"
+                onClick={() => void refresh()}
+              >
+                {en.venue.refresh}
+              </button>
+            </p>
+          </>
+        )}
+        <div className="dialog-actions start">
+          {wanted ? (
+            // Not a button: nothing to press until the platform answered; an outage of the
+            // platform keeps it here, and the Activity view can drop the waiting action.
+            <p className="state-pending venue-changing" role="status" data-testid="venue-toggle">
+              <span className="spinner" aria-hidden="true" />{' '}
+              {wanted.online
+                ? en.venue.goingOnline
+                : en.venue.goingOffline(wanted.until ? formatClock(wanted.until) : null)}
+              {' · '}
+              {en.venue.changing}
+            </p>
+          ) : venue?.isOnline === false ? (
+            <button
+              type="button"
+              className="btn btn-go btn-large"
+              data-testid="venue-toggle"
+              onClick={() => void change(true, null)}
+            >
+              {en.venue.goOnline}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-danger btn-large"
+              data-testid="venue-toggle"
+              onClick={() => setChoosing((c) => !c)}
+            >
+              {en.venue.goOffline}
+            </button>
+          )}
+        </div>
+        {choosing && !wanted && (
+          <div className="picker" role="group" aria-label={en.venue.offlineFor}>
+            <span className="picker-label">{en.venue.offlineFor}</span>
+            {DURATIONS.map((d) => (
+              <button
+                key={d}
+                type="button"
+                className="chip chip-wide"
+                onClick={() => void change(false, untilFor(d, Date.now()))}
+              >
+                {en.venue.durations[d]}
+              </button>
+            ))}
+          </div>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+      {venue && <OpeningTimesEditor venue={venue} />}
+      <StreamSettings />
+      <PrinterSettings />
+      <MachinePanel />
+      <OrderSettingsSection />
+      <HistorySettingsSection />
+    </main>
+  );
+};
