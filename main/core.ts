@@ -178,6 +178,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
         { name: 'deliveries', forget: (cutoff) => delivery.forgetPersonalBefore(cutoff) },
         { name: 'outbox payloads', forget: (cutoff) => outbox.forgetPayloadsBefore(cutoff) },
         { name: 'print jobs', forget: (cutoff) => printing.forgetPersonalBefore(cutoff) },
+        { name: 'audit details', forget: (cutoff) => audit.forgetDetailsBefore(cutoff) },
       ],
     },
     // The kitchen ticket and the ready prints commit with the action that asks for them.

@@ -17,18 +17,19 @@ const SECRET_B = 'venue-b-secret-0123456789abcdef01234';
 
 const secretBytes = (secret: string) => new TextEncoder().encode(secret);
 
-// As the platform signs them: with an expiry (the relay refuses a token without one).
+// As the delivery service signs them: the payload is the event and nothing else (no exp, iat, aud).
 function token(payload: JWTPayload, secret = DELIVERY_SECRET, alg = 'HS256') {
-  return new SignJWT(payload)
-    .setProtectedHeader({ alg, typ: 'JWT' })
-    .setExpirationTime('10m')
-    .sign(secretBytes(secret));
+  return new SignJWT(payload).setProtectedHeader({ alg, typ: 'JWT' }).sign(secretBytes(secret));
 }
 
-function event(type: string, details: Record<string, unknown>): JWTPayload {
+/** An ISO dispatch time `seconds` from now (negative: in the past). */
+const dispatched = (seconds = 0, from = Date.now()) =>
+  new Date(from + seconds * 1000).toISOString();
+
+function event(type: string, details: Record<string, unknown>, at = dispatched()): JWTPayload {
   return {
     type,
-    dispatched_at: '2026-11-23T10:00:00.000Z',
+    dispatched_at: at,
     details: {
       platform_order_reference_id: 'ref-1',
       tracking_reference: 'trk',
@@ -91,6 +92,71 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
     const stored = (await served()).find((e) => e.body === JSON.stringify({ token: jwt }));
     expect(stored).toMatchObject({ kind: 'delivery', venue_id: 'venue-d', signature: null });
     expect(await servedIds(keyB)).not.toContain('d-ok');
+  });
+
+  it('accepts an event exactly as the service signs it: dispatched_at, type and details, no exp', async () => {
+    const jwt = await token(event('order.received', { id: 'd-spec', venue_id: 'venue-d' }));
+    const claims = JSON.parse(
+      Buffer.from(jwt.split('.')[1] as string, 'base64url').toString(),
+    ) as Record<string, unknown>;
+    expect(Object.keys(claims).sort()).toEqual(['details', 'dispatched_at', 'type']);
+    const answer = await post(jwt);
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.text)).toMatchObject({ received: true, duplicate: false });
+    expect(await servedIds()).toContain('d-spec');
+  });
+
+  it('still checks exp when a token carries one: a valid one passes', async () => {
+    const jwt = await new SignJWT(event('order.received', { id: 'd-exp-ok', venue_id: 'venue-d' }))
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('10m')
+      .sign(secretBytes(DELIVERY_SECRET));
+    expect((await post(jwt)).status).toBe(200);
+    expect(await servedIds()).toContain('d-exp-ok');
+  });
+
+  it('acknowledges a replayed token (the same details.id) and stores it once', async () => {
+    const jwt = await token(event('order.picked_up', { id: 'd-replay', venue_id: 'venue-d' }));
+    const answers = [await post(jwt), await post(jwt), await post(jwt)];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers.map((a) => (JSON.parse(a.text) as { duplicate: boolean }).duplicate)).toEqual([
+      false,
+      true,
+      true,
+    ]);
+    expect((await servedIds()).filter((id) => id === 'd-replay')).toHaveLength(1);
+  });
+
+  it.each([
+    // The webhook resends for 2+4+…+64 = 126 s; with the 5 min margin a genuine event is at most
+    // 426 s old when it arrives.
+    ['older than the resends last, plus the margin', dispatched(-430), /replay/],
+    ['older still, though its exp is years ahead', dispatched(-86_400), /replay/],
+    ['too far in the future', dispatched(+400), /future/],
+  ])('refuses (400), logs and stores nothing when dispatched_at is %s', async (_case, at, why) => {
+    const id = `d-stale-${Math.random()}`;
+    const jwt = await new SignJWT(event('order.received', { id, venue_id: 'venue-d' }, at))
+      .setProtectedHeader({ alg: 'HS256' })
+      .setExpirationTime('1000y')
+      .sign(secretBytes(DELIVERY_SECRET));
+    const answer = await post(jwt);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.text).message).toMatch(why);
+    expect(await servedIds()).not.toContain(id);
+  });
+
+  it('takes an event dispatched within the window: a late resend, a clock a little ahead', async () => {
+    for (const [id, at] of [
+      ['d-late', dispatched(-360)],
+      ['d-ahead', dispatched(+200)],
+      ['d-offset', dispatched(-60).replace('Z', '+00:00')],
+    ] as const) {
+      const answer = await post(
+        await token(event('order.received', { id, venue_id: 'venue-d' }, at)),
+      );
+      expect([id, answer.status]).toEqual([id, 200]);
+    }
+    expect(await servedIds()).toEqual(expect.arrayContaining(['d-late', 'd-ahead', 'd-offset']));
   });
 
   it('de-duplicates by details.id', async () => {
@@ -159,13 +225,6 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
         return `${header}.${base64url(event('order.received', { id: 'd-alter', venue_id: 'venue-other' }))}.${signature}`;
       },
     ],
-    [
-      'without an expiry (exp), so it could be replayed forever',
-      () =>
-        new SignJWT(event('order.received', { id: 'd-no-exp', venue_id: 'venue-d' }))
-          .setProtectedHeader({ alg: 'HS256' })
-          .sign(secretBytes(DELIVERY_SECRET)),
-    ],
     ['not a JWT', async () => 'garbage'],
   ])('refuses with 401 and stores nothing when the token is %s', async (_case, make) => {
     const jwt = await make();
@@ -183,7 +242,7 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
     expect(noToken.status).toBe(400);
     const jwt = await token({
       type: 'order.received',
-      dispatched_at: '2026-11-23T10:00:00Z',
+      dispatched_at: dispatched(),
       details: { venue_id: 'venue-d' },
     });
     expect((await post(jwt)).status).toBe(400);
@@ -236,7 +295,7 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
     const pin = await token(
       {
         type: 'order.handshake_delivery',
-        dispatched_at: '2026-11-23T10:06:00Z',
+        dispatched_at: dispatched(),
         details: { id: 'd-pin-forged', platform_order_reference_id: 'ref-a', pin_code: '0000' },
       },
       SECRET_B,
@@ -254,7 +313,7 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
     expect((await post(received)).status).toBe(200);
     const location = await token({
       type: 'order.location_updated',
-      dispatched_at: '2026-11-23T10:05:00Z',
+      dispatched_at: dispatched(),
       details: {
         id: 'd-loc2',
         platform_order_reference_id: 'ref-2',
@@ -264,7 +323,7 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
     });
     const handshake = await token({
       type: 'order.handshake_delivery',
-      dispatched_at: '2026-11-23T10:06:00Z',
+      dispatched_at: dispatched(),
       details: {
         id: 'd-pin2',
         platform_order_reference_id: 'ref-2',
@@ -283,7 +342,7 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
   it('answers 409 to a venue-less event of an order not known yet, and takes its resend once the order named the venue', async () => {
     const early = await token({
       type: 'order.location_updated',
-      dispatched_at: '2026-11-23T10:05:00Z',
+      dispatched_at: dispatched(),
       details: {
         id: 'd-early',
         platform_order_reference_id: 'ref-3',
@@ -324,13 +383,16 @@ describeEachStore('PUT /v1/delivery-secret', (store) => {
     await relay.close();
   });
 
-  // Long-lived tokens: the injected clock moves past the grace period.
+  // Dispatched at the relay's (injected) time, which moves past the grace period.
   const signed = (id: string, venue: string, secret: string) =>
     new SignJWT(
-      event('order.received', { id, venue_id: venue, platform_order_reference_id: `ref-${id}` }),
+      event(
+        'order.received',
+        { id, venue_id: venue, platform_order_reference_id: `ref-${id}` },
+        dispatched(0, clock),
+      ),
     )
       .setProtectedHeader({ alg: 'HS256' })
-      .setExpirationTime('2h')
       .sign(secretBytes(secret));
   const accepted = async (venue: string, secret: string) => {
     const id = `e-${venue}-${Math.random()}`;
@@ -428,9 +490,11 @@ describeEachStore('POST /hooks/delivery/{venue} with an expected audience and is
   });
 
   const signed = (id: string, claims: { aud?: string; iss?: string }) => {
-    const jwt = new SignJWT(event('order.received', { id, venue_id: 'venue-aud' }))
-      .setProtectedHeader({ alg: 'HS256' })
-      .setExpirationTime('10m');
+    const jwt = new SignJWT(
+      event('order.received', { id, venue_id: 'venue-aud' }),
+    ).setProtectedHeader({
+      alg: 'HS256',
+    });
     if (claims.aud !== undefined) jwt.setAudience(claims.aud);
     if (claims.iss !== undefined) jwt.setIssuer(claims.iss);
     return jwt.sign(secretBytes(DELIVERY_SECRET));

@@ -12,9 +12,15 @@ import {
   sendText,
 } from '../kit/http';
 import { createGroupCommit } from './group-commit';
+import { createIntakeWatch, type IntakeOptions } from './intake-watch';
+import { venueStateHandler } from './venue-state';
+import { DELIVERY_RETRY_BACKOFF, retrySpanSeconds } from '../shared/delivery-webhook';
+import type { RetryBackoff } from '../shared/delivery-webhook';
 import {
+  checkDispatchedAt,
   deliveryBody,
   deliverySecretBody,
+  freshnessOf,
   parseDeliveryEvent,
   verifyDeliveryToken,
 } from './ingest/delivery';
@@ -70,6 +76,16 @@ export type RelayOptions = {
    * slow-body clients cannot hold connections. Long-polls are not affected: it ends with the request.
    */
   requestTimeoutMs?: number;
+  /**
+   * The resend policy the delivery webhooks are registered with (default the project's one): an
+   * event whose dispatched_at is older than its resends last, plus the margin, is a replay.
+   */
+  deliveryRetryBackoff?: RetryBackoff;
+  /**
+   * Slack on both sides of that window (default 5 min): each try's own time and the difference
+   * between the delivery service's clock and the relay's. Also how far ahead dispatched_at may be.
+   */
+  deliveryClockMarginMs?: number;
   /** When set, delivery tokens must carry this audience (`aud`). */
   deliveryAudience?: string;
   /** When set, delivery tokens must carry this issuer (`iss`). */
@@ -84,6 +100,8 @@ export type RelayOptions = {
   maxConnections?: number;
   /** The clock, injectable for retention and token-expiry tests. */
   now?: () => number;
+  /** The "no orders arriving" rule's figures (intake-watch.ts; tests shorten them). */
+  intake?: Omit<IntakeOptions, 'now'>;
 };
 
 export type Relay = {
@@ -201,6 +219,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const now = options.now ?? Date.now;
   const marketplaceSecrets = [...options.marketplaceSecrets];
   const deliverySecretGraceMs = options.deliverySecretGraceMs ?? 10 * 60_000;
+  const deliveryFreshness = freshnessOf(
+    retrySpanSeconds(options.deliveryRetryBackoff ?? DELIVERY_RETRY_BACKOFF),
+    options.deliveryClockMarginMs ?? 5 * 60_000,
+  );
 
   const log = createThrottledLog();
   let store: EventStore;
@@ -236,7 +258,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const usage = createSharedUsage(store, limiter, (terminalId) => hub.openFor(terminalId), log);
   let closing = false;
 
-  store.onAppended((events, after) => hub.publish(events, after));
+  const intake = createIntakeWatch({ ...options.intake, now });
+  store.onAppended((events, after) => {
+    hub.publish(events, after);
+    for (const event of events)
+      if (event.kind === 'marketplace') intake.webhook(event.venueId, event.receivedAt, event.body);
+  });
 
   const ingest = async (event: IncomingEvent) => {
     try {
@@ -359,6 +386,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       return refuse('delivery', verified.reason, new HttpError(401, verified.message));
     const parsed = parseDeliveryEvent(verified.payload);
     if (!parsed.ok) return refuse('delivery', 'invalid_shape', new HttpError(400, parsed.message));
+    const fresh = checkDispatchedAt(parsed.dispatchedAt, at, deliveryFreshness);
+    if (!fresh.ok) {
+      // Logged (throttled per reason): a replay attempt, or a sender whose clock is off.
+      log(`delivery:${fresh.reason}`, `refused a delivery event for ${venueId}: ${fresh.message}`);
+      return refuse('delivery', fresh.reason, new HttpError(400, fresh.message));
+    }
     const orderVenue =
       parsed.orderRef === null
         ? null
@@ -444,6 +477,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       MAX_EVENTS_PER_POLL,
     );
     const terminal = await authenticate(req);
+    intake.polled(terminal.venueIds, now());
     const retryAfter = limiter.take(terminal.id);
     if (retryAfter === 0) usage.took(terminal.id);
     if (retryAfter > 0) {
@@ -609,7 +643,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     options.metricsToken === undefined
       ? null
       : createHash('sha256').update(options.metricsToken).digest();
-  const serveMetrics = (req: IncomingMessage, res: ServerResponse) => {
+  /** GET /metrics and GET /v1/intake: the partner's operations views, behind the metrics token. */
+  const requireMetricsToken = (req: IncomingMessage, path: string) => {
     if (metricsTokenHash !== null) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
       const given = createHash('sha256')
@@ -618,7 +653,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       if (!match || !timingSafeEqual(given, metricsTokenHash)) {
         throw new HttpError(
           401,
-          'GET /metrics requires the metrics token: Authorization: Bearer <token>.',
+          `GET ${path} requires the metrics token: Authorization: Bearer <token>.`,
           {
             headers: {
               'WWW-Authenticate': 'Bearer realm="relay-metrics"',
@@ -627,7 +662,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         );
       }
     }
-    sendText(res, 200, metrics.render(), {
+  };
+  const serveMetrics = (req: IncomingMessage, res: ServerResponse) => {
+    requireMetricsToken(req, '/metrics');
+    sendText(res, 200, `${metrics.render()}\n${intake.render()}`, {
       'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
     });
   };
@@ -659,6 +697,31 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       },
     ],
     ['/metrics', { method: 'GET', run: serveMetrics }],
+    [
+      '/v1/venue-state',
+      {
+        method: 'PUT',
+        run: venueStateHandler({
+          authenticate,
+          take: (terminalId) => {
+            const wait = limiter.take(terminalId);
+            if (wait === 0) usage.took(terminalId);
+            return wait;
+          },
+          intake,
+        }),
+      },
+    ],
+    [
+      '/v1/intake',
+      {
+        method: 'GET',
+        run: (req, res) => {
+          requireMetricsToken(req, '/v1/intake');
+          sendJson(res, 200, { venues: intake.list() });
+        },
+      },
+    ],
   ]);
   const deliveryRoute: Route = {
     method: 'POST',

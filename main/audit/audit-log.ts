@@ -4,6 +4,11 @@ import type { Database } from '../storage/database';
 export type AuditLog = {
   record(entry: { action: string; subject: string; outcome: string; detail?: string | null }): void;
   list(limit: number): AuditEntry[];
+  /**
+   * Removes the details of entries older than `cutoff` (an ISO time), keeping what, on what and
+   * how it ended: details may quote a customer (a cancel reason, an error). Returns how many.
+   */
+  forgetDetailsBefore(cutoff: string): number;
 };
 
 export const createAuditLog = (
@@ -23,11 +28,15 @@ export const createAuditLog = (
   const select = db.prepare<[number], AuditEntry>(
     'SELECT id, at, action, subject, outcome, detail FROM audit_log ORDER BY id DESC LIMIT ?',
   );
+  const forget = db.prepare(
+    'UPDATE audit_log SET detail = NULL WHERE at < ? AND detail IS NOT NULL',
+  );
   return {
     record: ({ action, subject, outcome, detail = null }) => {
       insert.run(now().toISOString(), action, subject, outcome, detail);
       onRecord?.({ action, subject, outcome, detail });
     },
     list: (limit) => select.all(limit),
+    forgetDetailsBefore: (cutoff) => forget.run(cutoff).changes,
   };
 };

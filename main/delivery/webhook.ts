@@ -5,12 +5,13 @@
 // so the terminal finds its webhook by callback_url, creates it when missing, sets its secret when
 // asked (a set-up or a hand-over), and re-enables it.
 import type { DeliveryClient } from './client';
+import { DELIVERY_RETRY_BACKOFF } from '../../shared/delivery-webhook';
 import type { Webhook } from './schemas';
 
 /** Events not subscribed by default (docs/platform.md#delivery-webhooks) that the counter shows. */
 export const EXTRA_EVENTS = ['order.location_updated', 'order.customer_no_show'] as const;
 
-export const RETRY_BACKOFF = { exponent_base: 2, max_retry_count: 6 } as const;
+export const RETRY_BACKOFF = DELIVERY_RETRY_BACKOFF;
 
 export type WebhookOutcome = { webhook: Webhook; action: 'found' | 'created' | 'updated' };
 

@@ -1,16 +1,21 @@
 // CSV as spreadsheet apps open it (RFC 4180: commas, CRLF, quotes doubled), safe against formula
-// injection: a cell that starts with = + - @ (or a tab or carriage return, which some apps strip
-// before reading a formula) is prefixed with an apostrophe, so text from the platform or a
-// customer is never run as a formula.
-const FORMULA_START = /^[=+\-@\t\r]/;
-const NEEDS_QUOTES = /[",\r\n]|^\s|\s$/;
+// injection (OWASP's CSV-injection rule). Spreadsheets in Finnish, German or Swedish settings split
+// on `;`, not `,`, and some split on both: so every `,`- or `;`-separated part of a cell that
+// starts with = + - @ (or a tab or carriage return, which some apps strip before reading a formula;
+// or spaces before one of the others, which some trim) gets an apostrophe before it, and a cell
+// holding either separator is quoted. Text from the platform or a customer is never run.
+const SEPARATOR = /([,;])/;
+const FORMULA_START = /^(?:[=+\-@\t\r]|[ \u00a0]+[=+\-@])/;
+const NEEDS_QUOTES = /[",;\r\n]|^\s|\s$/;
 
 export type CsvValue = string | number | null;
 
 export const csvCell = (value: CsvValue): string => {
   if (value === null) return '';
-  let text = String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  const text = String(value)
+    .split(SEPARATOR)
+    .map((part) => (FORMULA_START.test(part) ? `'${part}` : part))
+    .join('');
   return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 

@@ -2,7 +2,7 @@
 // orders: search, filters and paging, the day summary in the venue's time zone, the CSV, and the
 // retention of customers' data. The platform flows (a timeline from a real accept) are in
 // test/core/history.test.ts.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -66,6 +66,7 @@ beforeEach(() => {
           return 2;
         },
       },
+      { name: 'audit details', forget: (cutoff) => audit.forgetDetailsBefore(cutoff) },
     ],
   });
 });
@@ -443,7 +444,7 @@ describe('CSV cells', () => {
 });
 
 describe('retention', () => {
-  it('anonymises finished orders past the retention, keeps recent and open ones, and audits counts only', async () => {
+  it('anonymises orders past the retention whatever their state, keeps recent ones, and audits counts only', async () => {
     const old = seed(
       order({ createdAt: '2026-01-01T10:00:00Z', name: 'Anna Virtanen' }),
       [['REJECTED', '2026-01-01T10:01:00Z']],
@@ -477,9 +478,10 @@ describe('retention', () => {
       orders: 1,
       byStatus: { REJECTED: 1 },
     });
-    expect((await history.handlers['history:order']({ orderId: openOld })).order.consumerName).toBe(
-      'Eero Open',
-    );
+    // An order the platform never finished is past the retention all the same.
+    expect(
+      (await history.handlers['history:order']({ orderId: openOld })).order.consumerName,
+    ).toBeNull();
     expect((await history.handlers['history:order']({ orderId: recent })).order.consumerName).toBe(
       'Bo Recent',
     );
@@ -499,12 +501,71 @@ describe('retention', () => {
 
     const entries = audit.list(10).filter((e) => e.action === 'retention');
     expect(entries).toHaveLength(1);
-    expect(entries[0]?.detail).toMatch(/orders 1, deliveries 2/);
+    expect(entries[0]?.detail).toMatch(/orders 2, deliveries 2/);
     expect(JSON.stringify(audit.list(50))).not.toMatch(/Anna|Virtanen|358401234567|Mannerheim/);
 
     // A second run finds nothing more to do in the orders.
     await history.runRetention('schedule');
     expect(audit.list(10).filter((e) => e.action === 'retention')[0]?.detail).toMatch(/orders 0/);
+  });
+
+  it('leaves no planted name anywhere in the database file or its WAL after a run', async () => {
+    // Two orders stuck unfinished, one rejected with a reason quoting the customer, an audit detail
+    // quoting them, all past the retention; one recent order that must stay readable.
+    seed(order({ createdAt: '2026-01-01T10:00:00Z', name: 'Zebulon Quaxley' }), [
+      ['PRODUCTION', '2026-01-01T10:05:00Z'],
+    ]);
+    seed(order({ createdAt: '2026-01-01T11:00:00Z', name: 'Zebulon Quaxley' }));
+    seed(
+      order({ createdAt: '2026-01-01T12:00:00Z', name: 'Zebulon Quaxley' }),
+      [['REJECTED', '2026-01-01T12:01:00Z']],
+      'Sorry Zebulon Quaxley, no dough',
+    );
+    at('2026-01-01T12:30:00Z');
+    audit.record({
+      action: 'delivery-cancel',
+      subject: 'delivery-1',
+      outcome: 'queued',
+      detail: 'Zebulon Quaxley was not at home',
+    });
+    seed(order({ createdAt: '2026-05-31T10:00:00Z', name: 'Ottoline Recentia' }));
+    at('2026-06-01T12:00:00Z'); // the default 90 days after the planted ones
+    // Pages written, checkpointed and overwritten: the old names sit in the file's pages.
+    db.pragma('wal_checkpoint(TRUNCATE)');
+    await history.runRetention('schedule');
+
+    const bytes = (): string =>
+      ['core.db', 'core.db-wal']
+        .map((file) => {
+          try {
+            return readFileSync(join(dir, file)).toString('latin1');
+          } catch {
+            return '';
+          }
+        })
+        .join('');
+    const file = bytes().toLowerCase();
+    expect(file).toContain('recentia');
+    expect(file).not.toContain('quaxley');
+    expect(file).not.toContain('zebulon');
+    expect(audit.list(20).find((e) => e.action === 'delivery-cancel')).toMatchObject({
+      outcome: 'queued',
+      detail: null,
+    });
+  });
+
+  it('keeps a pre-order until its own time is past the retention', async () => {
+    const preorder = seed({
+      ...order({ createdAt: '2026-01-01T10:00:00Z', name: 'Pia Later' }),
+      type: 'preorder',
+      preorderTime: '2026-06-01T10:00:00+03:00',
+    });
+    at('2026-06-01T12:00:00Z');
+    await history.runRetention('schedule');
+    expect(store.get(preorder)?.consumerName).toBe('Pia Later');
+    at('2026-09-01T12:00:00Z');
+    await history.runRetention('schedule');
+    expect(store.get(preorder)?.consumerName).toBeNull();
   });
 
   it('anonymises in batches until none is left, however many there are', async () => {

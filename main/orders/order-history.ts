@@ -19,6 +19,7 @@ import { channels } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
 import type { ActionHistory } from '../outbox/outbox';
 import type { Database } from '../storage/database';
+import { checkpointAndTruncate } from '../storage/database';
 import type { Settings } from '../storage/settings';
 import { ServiceError } from '../service-error';
 import { toCsv } from './csv';
@@ -500,15 +501,19 @@ export const createOrderHistory = (deps: {
     retentionDays: deps.settings.get<number>(RETENTION_KEY) ?? DEFAULT_RETENTION_DAYS,
   });
 
-  // Personal data of orders past the retention. Orders are anonymised, not deleted: a past day's
+  // Personal data of orders past the retention, whatever their state: an order stuck unfinished
+  // (the platform never told its end) would otherwise keep its customer forever. A pre-order waits
+  // until its own time is past the retention too. Orders are anonymised, not deleted: a past day's
   // summary (counts, sales, items, timings) stays useful and holds nobody's name.
   const selectExpired = db.prepare<
-    [string],
+    [{ cutoff: string }],
     { id: string; data: string; reject_reason: string | null }
   >(
-    `SELECT id, data, reject_reason FROM orders
-     WHERE created_at < ? AND anonymised = 0 AND platform_status IN ('DELIVERED', 'REJECTED', 'CANCELED')
-     LIMIT ${RETENTION_BATCH}`,
+    `SELECT id, data, reject_reason FROM orders INDEXED BY orders_named
+     WHERE anonymised = 0 AND created_at < @cutoff
+       AND (json_extract(data, '$.preorderTime') IS NULL
+         OR julianday(json_extract(data, '$.preorderTime')) < julianday(@cutoff))
+     ORDER BY created_at LIMIT ${RETENTION_BATCH}`,
   );
   const anonymise = db.prepare(
     'UPDATE orders SET data = ?, reject_reason = ?, anonymised = 1 WHERE id = ?',
@@ -518,7 +523,7 @@ export const createOrderHistory = (deps: {
   );
   const updateReason = db.prepare('UPDATE order_events SET reason = ? WHERE seq = ?');
   const forgetBatch = db.transaction((cutoff: string): number => {
-    const rows = selectExpired.all(cutoff);
+    const rows = selectExpired.all({ cutoff });
     for (const row of rows) {
       const data = JSON.parse(row.data) as Record<string, unknown>;
       const name = typeof data.consumerName === 'string' ? data.consumerName : '';
@@ -579,6 +584,9 @@ export const createOrderHistory = (deps: {
     await step('orders', forgetOrders);
     for (const hook of deps.retention) if (!closed) await step(hook.name, hook.forget);
     if (closed) return;
+    // What was removed is zeroed (secure_delete) in the WAL's pages; only a checkpoint puts them
+    // in the database file, and the WAL's older copies of those pages go with its truncation.
+    if (changed > 0) checkpointAndTruncate(db);
     // Counts only, never what was removed. A quiet hourly run is not worth an entry.
     if (changed > 0 || reason !== 'schedule')
       deps.audit.record({

@@ -76,6 +76,9 @@ export const openDatabase = (path: string): Database => {
     db.pragma('synchronous = FULL');
     db.pragma('busy_timeout = 5000');
     db.pragma('foreign_keys = ON');
+    // Deleted and overwritten content is zeroed, not left in free pages and free space: retention
+    // removes customers' names, and they must not stay readable in the file.
+    db.pragma('secure_delete = ON');
     db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
     migrate(db);
     keepPrivate(path, true);
@@ -84,6 +87,14 @@ export const openDatabase = (path: string): Database => {
     db.close();
     throw error;
   }
+};
+
+/**
+ * Copies the WAL into the database file and empties it: after retention, the pages it zeroed are
+ * zeroed in the file too, and the WAL's older copies of pages (names included) are gone.
+ */
+export const checkpointAndTruncate = (db: Database): void => {
+  db.pragma('wal_checkpoint(TRUNCATE)');
 };
 
 /** SQLite's own check of the whole file: ['ok'] or what is broken. */

@@ -131,6 +131,8 @@ describe("order events: HS256 JWTs with the platform's payload layout", () => {
     await expect(verify(receiver.received[0]?.token ?? '', 'another-secret')).rejects.toThrow();
 
     for (const event of events) {
+      // Exactly the spec's payload: no exp, iat or aud a receiver could come to rely on.
+      expect(Object.keys(event).sort()).toEqual(['details', 'dispatched_at', 'type']);
       const details = event.details;
       expect(
         Object.keys(details)

@@ -35,8 +35,6 @@ export type DriveServiceOptions = {
   courier?: CourierMode;
   /** How long a shipment promise can be turned into a delivery. Default 600 s. */
   promiseTtlSeconds?: number;
-  /** exp − iat of the event JWTs. Default 3600 s. */
-  tokenTtlSeconds?: number;
   /** Register the demo merchant and venue (default true); a fixed key may be given. */
   demo?: boolean | { merchantKey?: string };
   /** Injected faults for outgoing events (the sandbox's POST /_sandbox/faults). */
@@ -89,7 +87,6 @@ export const createDriveService = (options: DriveServiceOptions): DriveService =
     now: () => new Date(clock.now()),
     schedule: (at, task) => clock.schedule(at, task),
     retryDelayScale: options.retryDelayScale ?? 1,
-    tokenTtlSeconds: options.tokenTtlSeconds ?? 3600,
     ...(options.faults ? { faults: options.faults } : {}),
   });
   const ctx = createContext(state, hub, clock);

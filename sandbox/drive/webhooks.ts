@@ -101,8 +101,6 @@ export type WebhookHubOptions = {
   schedule(at: number, task: () => void): () => void;
   /** Multiplies every retry delay: 1 in production, small in tests. */
   retryDelayScale: number;
-  /** Lifetime of the event JWTs (exp − iat). */
-  tokenTtlSeconds: number;
   /** The sandbox's injected faults (POST /_sandbox/faults): share of events dropped or sent twice. */
   faults?: () => { drop_webhooks: number; duplicate_webhooks: number };
   random?: () => number;
@@ -123,15 +121,15 @@ const ATTEMPT_TIMEOUT_MS = 10_000;
 /** The control API's view of sent events keeps the latest ones only, so a long demo stays small. */
 const LOG_LIMIT = 10_000;
 
-const signEvent = async (payload: EventPayload, secret: string, now: Date, ttlSeconds: number) => {
-  const issuedAt = Math.floor(now.getTime() / 1000);
+/**
+ * The JWT's payload is exactly the event as spec 2 shows it (dispatched_at, type, details): no
+ * exp, iat or aud, so a receiver that requires one fails here as it would against the service.
+ */
+const signEvent = async (payload: EventPayload, secret: string) =>
   // The secret is used as raw bytes, not Base64-decoded (docs/platform.md#delivery-events).
-  return new SignJWT({ ...payload })
+  new SignJWT({ ...payload })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt(issuedAt)
-    .setExpirationTime(issuedAt + ttlSeconds)
     .sign(new TextEncoder().encode(secret));
-};
 
 export const createWebhookHub = (options: WebhookHubOptions): WebhookHub => {
   const hooks = new Map<string, Webhook>();
@@ -165,12 +163,7 @@ export const createWebhookHub = (options: WebhookHubOptions): WebhookHub => {
     const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
     timeout.unref();
     try {
-      const token = await signEvent(
-        payload,
-        hook.clientSecret,
-        options.now(),
-        options.tokenTtlSeconds,
-      );
+      const token = await signEvent(payload, hook.clientSecret);
       const response = await send(hook.callbackUrl, token, controller.signal);
       if (response.ok && faults && random() < faults.duplicate_webhooks) {
         entry.duplicated = true;

@@ -10,6 +10,7 @@ import { migration008OrderHistory } from './008-order-history';
 import { migration009PrintJobs } from './009-print-jobs';
 import { migration010OrderIndexes } from './010-order-indexes';
 import { migration011PinGuard } from './011-pin-guard';
+import { migration012RetentionForgets } from './012-retention-forgets';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -24,4 +25,5 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration009PrintJobs,
   migration010OrderIndexes,
   migration011PinGuard,
+  migration012RetentionForgets,
 ];

@@ -16,6 +16,7 @@ import { migration008OrderHistory } from './008-order-history';
 import { migration009PrintJobs } from './009-print-jobs';
 import { migration010OrderIndexes } from './010-order-indexes';
 import { migration011PinGuard } from './011-pin-guard';
+import { migration012RetentionForgets } from './012-retention-forgets';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -595,7 +596,57 @@ describe('migration 011 (staff PIN guard)', () => {
   });
 });
 
+describe('migration 012 (retention that forgets)', () => {
+  it("drops the search index's stale copies of removed names, deletes for real from then on, and indexes what retention looks for", () => {
+    const db = new BetterSqlite3(':memory:');
+    const position = MIGRATIONS.indexOf(migration012RetentionForgets);
+    const before = MIGRATIONS.slice(0, position);
+    migrate(db, before);
+    const insert = db.prepare(
+      `INSERT INTO orders (id, venue_id, order_number, platform_status, data, created_at, updated_at)
+       VALUES (?, 'v', ?, 'DELIVERED', ?, '2026-01-01T10:00:00.000Z', '2026-01-01T10:30:00.000Z')`,
+    );
+    const named = (name: string | null) =>
+      JSON.stringify({ consumerName: name, items: [{ name: 'Margherita' }] });
+    insert.run('o1', '101', named('Zebulon Quaxley'));
+    insert.run('o2', '102', named('Ottoline Recentia'));
+    db.prepare('UPDATE orders SET data = ?, anonymised = 1 WHERE id = ?').run(named(null), 'o1');
+    const indexBytes = (): string =>
+      (db.prepare('SELECT block FROM order_search_data').all() as Array<{ block: Buffer }>)
+        .map((row) => Buffer.from(row.block).toString('latin1'))
+        .join('');
+    // Before: the anonymised order's name is still in the index's older segment.
+    expect(indexBytes()).toContain('quaxley');
+
+    migrate(db, [...before, migration012RetentionForgets]);
+    expect(db.pragma('user_version', { simple: true })).toBe(position + 1);
+    expect(indexBytes()).not.toContain('quaxley');
+    expect(indexBytes()).toContain('recentia');
+    db.prepare('UPDATE orders SET data = ?, anonymised = 1 WHERE id = ?').run(named(null), 'o2');
+    expect(indexBytes()).not.toContain('recentia');
+    const find = (word: string) =>
+      db.prepare('SELECT rowid FROM order_search WHERE order_search MATCH ?').all(word);
+    expect(find('"margherita"')).toHaveLength(2);
+    const plan = (sql: string): string =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>)
+        .map((row) => row.detail)
+        .join('; ');
+    expect(
+      plan("SELECT id FROM orders WHERE anonymised = 0 AND created_at < '2026-02-01'"),
+    ).toContain('orders_named');
+    expect(
+      plan("UPDATE audit_log SET detail = NULL WHERE at < '2026-02-01' AND detail IS NOT NULL"),
+    ).toContain('audit_log_details');
+  });
+});
+
 describe('openDatabase', () => {
+  it('zeroes deleted content (secure_delete), so removed names do not stay in free pages', () => {
+    const db = openDatabase(tempDb());
+    expect(db.pragma('secure_delete', { simple: true })).toBe(1);
+    db.close();
+  });
+
   it('uses WAL, synchronous=FULL and a 4 MB page cache and applies every migration once', () => {
     const path = tempDb();
     openDatabase(path).close();
