@@ -70,6 +70,18 @@ export type PendingAction = {
   createdAt: string;
 };
 
+/** Where a delivery order goes, as the platform tells it (self-delivery venues only). */
+export type OrderDeliveryAddress = {
+  street: string | null;
+  apartment: string | null;
+  postCode: string | null;
+  city: string | null;
+  /** Several lines; may hold door codes and instructions. */
+  formatted: string | null;
+  lat: number | null;
+  lon: number | null;
+};
+
 export type Order = {
   id: string;
   orderNumber: string;
@@ -88,6 +100,8 @@ export type Order = {
   consumerName: string | null;
   consumerPhone: string | null;
   consumerComment: string | null;
+  /** Self-delivery orders: where the customer is (what a courier booking needs). */
+  deliveryAddress: OrderDeliveryAddress | null;
   pickupEta: string | null;
   courierPickupEta: string | null;
   pickupCompleted: boolean;

@@ -116,6 +116,7 @@ export const makeOrder = (patch: Partial<Order> = {}): Order => {
     consumerName: 'Ada',
     consumerPhone: null,
     consumerComment: null,
+    deliveryAddress: null,
     pickupEta: null,
     courierPickupEta: null,
     pickupCompleted: false,

@@ -224,3 +224,22 @@ describe('where the courier is', () => {
     expect(toCustomer?.meters).toBeGreaterThan(400);
   });
 });
+
+describe('a self-delivery order keeps what a courier booking needs', () => {
+  it("the customer's address and phone reach the order as the platform sent them", async () => {
+    const placed = await world.placeOrder({ type: 'homedelivery', self_delivery: true });
+    const order = await waitFor('the order', async () =>
+      (await core.api['orders:list']({})).find((o) => o.id === placed.id),
+    );
+    expect(order.selfDelivery).toBe(true);
+    expect(order.consumerPhone).toMatch(/^\+358/);
+    const address = order.deliveryAddress;
+    expect(address).toMatchObject({
+      street: expect.stringMatching(/\w+ \d+/),
+      postCode: expect.stringMatching(/^\d{5}$/),
+      city: 'Helsinki',
+    });
+    expect(address?.formatted).toContain(address?.street ?? '');
+    expect(order.deliveryAddress?.lat).toBeCloseTo(60.2, 0);
+  });
+});
