@@ -10,7 +10,7 @@ import type {
 } from '../../shared/order-actions';
 import { isDirectAction, ORDER_ACTIONS, ORDER_ACTION_KINDS } from '../../shared/order-actions';
 import { en } from '../i18n/en';
-import type { AppActions } from '../shell/store';
+import type { OrdersView } from './hooks';
 import { AcceptDialog } from './AcceptDialog';
 import { RejectDialog } from './RejectDialog';
 
@@ -31,7 +31,7 @@ export const actionClass = (kind: OrderActionKind): string => TONE_CLASS[ORDER_A
 
 /** Opens the action's dialog, or takes it at once when it asks nothing more than the order. */
 export const takeOrderAction = (
-  state: Pick<AppActions, 'select' | 'openDialog' | 'takeAction'>,
+  state: Pick<OrdersView, 'select' | 'openDialog' | 'takeAction'>,
   orderId: string,
   kind: OrderActionKind,
 ): void => {
