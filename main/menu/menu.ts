@@ -275,6 +275,8 @@ export const createMenuSlice = (deps: {
     };
 
   const pushKind = outbox.register<MenuPushPayload>('menu-push', {
+    // The whole menu again: the platform ends with the same menu.
+    resend: 'safe',
     send: async ({ payload, id }) => {
       // An earlier push the platform has not applied yet would change what this one removes.
       if (pushAwaiting?.venueId === payload.venueId) {
@@ -311,6 +313,8 @@ export const createMenuSlice = (deps: {
     },
   });
   const availabilityKind = outbox.register<ItemAvailabilityPayload>('item-availability', {
+    // Sets the item's state, not a change of it.
+    resend: 'safe',
     // Sold out until a time keeps the item enabled with disabled_until: the platform makes it
     // orderable again then by itself (docs/platform.md#item-availability). Without a time it is
     // disabled until staff switch it back.
@@ -329,6 +333,7 @@ export const createMenuSlice = (deps: {
     changed: tookThenRead('item'),
   });
   const optionKind = outbox.register<OptionAvailabilityPayload>('option-availability', {
+    resend: 'safe',
     send: ({ payload, id }) =>
       client.updateOptionValues(
         payload.venueId,

@@ -181,6 +181,8 @@ export type AppActions = {
   quoteDelivery(request: DeliveryQuoteRequest): Promise<DeliveryQuote>;
   bookCourier(request: DeliveryBookRequest): Promise<string>;
   cancelDelivery(deliveryId: string, reason: string): Promise<BridgeError | null>;
+  /** Books again a delivery whose booking's answer was lost (its bookingCheck). */
+  rebookDelivery(deliveryId: string): Promise<BridgeError | null>;
   handshakePin(deliveryId: string): Promise<string>;
   /** Machine settings: errors propagate so the form can show them next to the PIN. */
   saveMachine(request: MachineSetRequest): Promise<void>;
@@ -722,6 +724,11 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         set({ deliveries: await bridge['delivery:list']({}) });
         return deliveryId;
       },
+      rebookDelivery: (deliveryId) =>
+        tryCall(async () => {
+          await bridge['delivery:rebook']({ deliveryId });
+          set({ deliveries: await bridge['delivery:list']({}) });
+        }),
       cancelDelivery: (deliveryId, reason) =>
         tryCall(async () => {
           await bridge['delivery:cancel']({ deliveryId, reason });

@@ -34,6 +34,7 @@ const deliveryState = (delivery: Delivery) => ({
   tracking_url: delivery.trackingUrl,
   merchant_id: delivery.merchantId,
   venue_id: delivery.venueId,
+  merchant_order_reference_id: delivery.merchantOrderReferenceId,
   status: delivery.status,
   stage: delivery.stage,
   pickup_eta: delivery.pickupEta,
