@@ -1,8 +1,8 @@
-// The app updates itself from the feed electron-builder.yml's `publish` names (README, "Publishing
-// an update"): a check at start and every 4 hours, the download in the background, and the install
-// only while no order is active, so a counter is never restarted mid-rush. electron-updater itself
-// honours the feed's stagingPercentage and refuses a file whose sha512 (and, on Windows, signature)
-// does not match; nothing here turns those checks off.
+// The app updates itself from the feed electron-builder.yml's `publish` names (docs/operations.md,
+// "Publishing an update"): a check at start and every 4 hours, the download in the background, and
+// the install only while no order is active, so a counter is never restarted mid-rush.
+// electron-updater itself honours the feed's stagingPercentage and refuses a file whose sha512
+// (and, on Windows, signature) does not match; nothing here turns those checks off.
 import { isFinalStatus } from '../../shared/domain';
 import type { Order } from '../../shared/domain';
 import type { AppCore } from './app';

@@ -1,6 +1,7 @@
 // The courier-delivery channels of the ServiceApi (delivery:*): set-up, promises, booking and
 // cancelling through the outbox, handshake PINs, and keeping the venue's webhook on the relay.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { scheduleProblem } from '../../shared/delivery-booking';
 import type { DeliveryQuote, DeliverySetupState } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
@@ -12,7 +13,10 @@ import type { Settings } from '../storage/settings';
 import { failure, ServiceError } from '../service-error';
 import type { DeliveryAccount, DeliveryClient } from './client';
 import { DEFAULT_BOOKING_CHECK_MS, type DeliveryStore } from './delivery-store';
+import { createDeliveryRequest, shipmentPromiseRequest } from './booking-request';
 import type { CreateDeliveryRequest, ShipmentPromiseRequest } from './schemas';
+import { checkArea } from './area-check';
+import { staffFailure } from './staff-words';
 import { ensureWebhook, legacyCallbackUrl, venueCallbackUrl } from './webhook';
 
 export type DeliveryConfig = DeliveryAccount & { venueId: string };
@@ -46,6 +50,7 @@ type DeliveryChannels =
   | 'delivery:configure'
   | 'delivery:quote'
   | 'delivery:book'
+  | 'delivery:check-area'
   | 'delivery:list'
   | 'delivery:cancel'
   | 'delivery:handshake';
@@ -55,6 +60,10 @@ type StoredQuote = {
   venueId: string;
   coordinates: { lat: number; lon: number };
   address: { street: string; postCode: string; city: string };
+  /** Where the courier picks up, when the promise said so (for the courier's distance). */
+  pickupLocation: { lat: number; lon: number } | null;
+  /** What the promise was asked with ("book again" asks it anew). */
+  promiseRequest: ShipmentPromiseRequest;
 };
 
 export type DeliveryService = {
@@ -335,19 +344,13 @@ export const createDeliveryService = (deps: {
 
     'delivery:quote': async (request) => {
       const current = requireConfig();
-      const hasCoordinates = request.lat != null && request.lon != null;
+      if (request.scheduledDropoff !== undefined) {
+        const problem = scheduleProblem(request.scheduledDropoff, now().getTime());
+        if (problem) throw new ServiceError('invalid-request', problem);
+      }
       try {
-        const promise = await client.createShipmentPromise(current.venueId, {
-          ...(request.street ? { street: request.street } : {}),
-          ...(request.city ? { city: request.city } : {}),
-          ...(request.postCode ? { post_code: request.postCode } : {}),
-          ...(hasCoordinates
-            ? { lat: request.lat ?? undefined, lon: request.lon ?? undefined }
-            : {}),
-          ...(request.minPreparationMinutes !== undefined
-            ? { min_preparation_time_minutes: request.minPreparationMinutes }
-            : {}),
-        });
+        const promiseRequest = shipmentPromiseRequest(request);
+        const promise = await client.createShipmentPromise(current.venueId, promiseRequest);
         const quote: DeliveryQuote = {
           promiseId: promise.id,
           binding: promise.is_binding,
@@ -363,20 +366,36 @@ export const createDeliveryService = (deps: {
           timeEstimateMinutes: promise.time_estimate_minutes ?? null,
           formattedAddress: promise.dropoff.location.formatted_address ?? null,
           validUntil: promise.valid_until ?? null,
+          preparationMinutes: request.minPreparationMinutes ?? null,
+          scheduledDropoff: request.scheduledDropoff
+            ? new Date(request.scheduledDropoff).toISOString()
+            : null,
         };
         // Promises expire in minutes; older ones are of no use to keep.
         for (const [id, stored] of quotes)
           if (stored.quote.validUntil && Date.parse(stored.quote.validUntil) < now().getTime())
             quotes.delete(id);
+        const pickup = promise.pickup?.location?.coordinates;
         quotes.set(promise.id, {
           quote,
           venueId: current.venueId,
           coordinates: promise.dropoff.location.coordinates,
           address: { street: request.street, postCode: request.postCode, city: request.city },
+          pickupLocation: pickup ? { lat: pickup.lat, lon: pickup.lon } : null,
+          promiseRequest,
         });
         return quote;
       } catch (error) {
-        throw failure(error, 'Getting a delivery promise');
+        throw staffFailure(error);
+      }
+    },
+
+    'delivery:check-area': async (request) => {
+      const current = requireConfig();
+      try {
+        return await checkArea(client, current.venueId, request);
+      } catch (error) {
+        throw staffFailure(error);
       }
     },
 
@@ -396,32 +415,25 @@ export const createDeliveryService = (deps: {
             ' ',
           ),
         );
+      if (request.tip && !stored.quote.price)
+        throw new ServiceError(
+          'conflict',
+          'The offer came without a price, so a tip cannot be added: leave the tip empty.',
+        );
       const deliveryId = randomUUID();
       // The first attempt's merchant_order_reference_id is the delivery's id (a "book again"
       // gets a new one): unique per booking, and what its events name.
-      const body: CreateDeliveryRequest = {
-        dropoff: {
-          location: { coordinates: stored.coordinates },
-          ...(request.dropoffComment ? { comment: request.dropoffComment } : {}),
+      const body: CreateDeliveryRequest = createDeliveryRequest(
+        request,
+        {
+          id: request.promiseId,
+          coordinates: stored.coordinates,
+          scheduledDropoff: stored.quote.scheduledDropoff,
+          currency: stored.quote.price?.currency ?? null,
         },
-        recipient: { name: request.recipient.name, phone_number: request.recipient.phone },
-        parcels: request.parcels.map((p, i) => ({
-          description: p.description,
-          count: p.count,
-          identifier: `${request.orderNumber}-${i + 1}`,
-        })),
-        shipment_promise_id: request.promiseId,
-        merchant_order_reference_id: deliveryId,
-        order_number: request.orderNumber,
-        ...(request.cashAmount
-          ? {
-              cash: { amount_to_collect: request.cashAmount, amount_to_expect: request.cashAmount },
-            }
-          : {}),
-        ...(request.handshake
-          ? { handshake_delivery: { is_required: true, should_send_sms_to_dropoff_contact: true } }
-          : {}),
-      };
+        deliveryId,
+      );
+      const orderNumber = request.orderNumber ? request.orderNumber : null;
       const { actionId } = outbox.enqueue(createKind, {
         subject: `delivery:${deliveryId}`,
         auditSubject: deliveryId,
@@ -430,7 +442,7 @@ export const createDeliveryService = (deps: {
             deliveryId,
             stored.venueId,
             {
-              orderNumber: request.orderNumber,
+              orderNumber,
               recipientName: request.recipient.name,
               recipientPhone: request.recipient.phone,
               address: {
@@ -439,16 +451,20 @@ export const createDeliveryService = (deps: {
                 lat: stored.coordinates.lat,
                 lon: stored.coordinates.lon,
               },
-              parcels: request.parcels,
+              parcels: request.parcels.map((p) => ({ description: p.description, count: p.count })),
               cashToCollect: request.cashAmount ?? null,
               handshakeRequired: request.handshake ?? false,
+              pickupLocation: stored.pickupLocation,
+              scheduledDropoff: stored.quote.scheduledDropoff,
+              noContact: request.noContact ?? false,
+              idCheck: request.parcels.some((p) => p.idCheck === true),
             },
-            body,
+            { create: body, promise: stored.promiseRequest },
           );
           return {
             payload: { deliveryId, venueId: stored.venueId, request: body },
-            facts: { orderNumber: request.orderNumber },
-            auditDetail: `#${request.orderNumber}`,
+            facts: orderNumber ? { orderNumber } : {},
+            auditDetail: orderNumber ? `#${orderNumber}` : 'no order number',
           };
         },
       });
@@ -469,16 +485,14 @@ export const createDeliveryService = (deps: {
           'What was entered for this booking is no longer kept; book the courier anew from the form.',
         );
       const { address } = delivery;
-      const requote: ShipmentPromiseRequest = {
+      // Asked as the first promise was; an older row kept no promise request: its address.
+      const requote: ShipmentPromiseRequest = previous.promise ?? {
         ...(address.street ? { street: address.street } : {}),
         ...(address.city ? { city: address.city } : {}),
         ...(address.postCode ? { post_code: address.postCode } : {}),
-        ...(address.lat !== null && address.lon !== null
-          ? { lat: address.lat, lon: address.lon }
-          : {}),
       };
       const request: CreateDeliveryRequest = {
-        ...previous,
+        ...previous.create,
         merchant_order_reference_id: randomUUID(),
       };
       const { actionId } = outbox.enqueue(createKind, {
@@ -488,7 +502,7 @@ export const createDeliveryService = (deps: {
           // Checked again in the transaction: two taps cannot book twice.
           if (!store.get(deliveryId)?.bookingCheck?.staffMayDecide)
             throw new ServiceError('conflict', 'This booking was already decided.');
-          store.rebook(deliveryId, request);
+          store.rebook(deliveryId, { create: request, promise: requote });
           return {
             payload: { deliveryId, venueId: delivery.venueId, request, requote },
             facts: delivery.orderNumber ? { orderNumber: delivery.orderNumber } : {},

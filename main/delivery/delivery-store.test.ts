@@ -1,7 +1,7 @@
 // The deliveries' part of retention on a real SQLite database: finished deliveries booked before
 // the cutoff lose their recipient's data and the events that put the courier at the door; recent
 // and unfinished ones keep theirs.
-import type { CreateDeliveryRequest } from './schemas';
+import type { SentBooking } from './delivery-store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,12 +13,15 @@ import type { DeliveryBooking, DeliveryStore } from './delivery-store';
 import { createDeliveryStore } from './delivery-store';
 
 /** A create-delivery body as the terminal sends it, naming the attempt by `ref`. */
-const requestFor = (ref: string): CreateDeliveryRequest => ({
-  dropoff: { location: { coordinates: { lat: 60.17, lon: 24.94 } } },
-  recipient: { name: 'Grace', phone_number: '+358401234567' },
-  parcels: [{ description: 'Pizza', count: 1 }],
-  shipment_promise_id: 'promise-1',
-  merchant_order_reference_id: ref,
+const requestFor = (ref: string): SentBooking => ({
+  create: {
+    dropoff: { location: { coordinates: { lat: 60.17, lon: 24.94 } } },
+    recipient: { name: 'Grace', phone_number: '+358401234567' },
+    parcels: [{ description: 'Pizza', count: 1 }],
+    shipment_promise_id: 'promise-1',
+    merchant_order_reference_id: ref,
+  },
+  promise: { street: 'Mannerheimintie 10', city: 'Helsinki', post_code: '00100' },
 });
 
 let dir: string;

@@ -12,7 +12,7 @@ import type {
 import type { Database } from '../storage/database';
 import type { OpenAction } from '../outbox/outbox';
 import type { DeliveryEvent } from './event-token';
-import type { CreateDeliveryRequest } from './schemas';
+import type { CreateDeliveryRequest, ShipmentPromiseRequest } from './schemas';
 import {
   genericEventDetailsSchema,
   handshakeEventDetailsSchema,
@@ -28,6 +28,11 @@ export type DeliveryBooking = {
   parcels: Array<{ description: string; count: number }>;
   cashToCollect: number | null;
   handshakeRequired: boolean;
+  // Kept since the whole booking form; bookings stored before have none of them.
+  pickupLocation?: { lat: number; lon: number } | null;
+  scheduledDropoff?: string | null;
+  noContact?: boolean;
+  idCheck?: boolean;
 };
 
 const EVENT_STATUS: Record<string, DeliveryStatus> = {
@@ -128,20 +133,21 @@ export const foldEvents = (events: DeliveryEvent[]): Folded => {
   return folded;
 };
 
+/**
+ * What was asked of the service for a delivery: the create-delivery body (its
+ * merchant_order_reference_id names the attempt) and the shipment promise's, which "book again"
+ * asks anew (the first promise is spent or expired).
+ */
+export type SentBooking = { create: CreateDeliveryRequest; promise: ShipmentPromiseRequest | null };
+
 export type DeliveryStore = {
-  /** `request` is the create-delivery body, whose merchant_order_reference_id names the attempt. */
-  create(
-    id: string,
-    venueId: string,
-    booking: DeliveryBooking,
-    request: CreateDeliveryRequest,
-  ): void;
-  /** The create-delivery body last sent for this delivery. */
-  requestOf(id: string): CreateDeliveryRequest | null;
+  create(id: string, venueId: string, booking: DeliveryBooking, request: SentBooking): void;
+  /** What was last asked for this delivery; null once retention forgot it. */
+  requestOf(id: string): SentBooking | null;
   /** The booking's answer was lost: it may or may not have been made. */
   setUnconfirmed(id: string): void;
   /** Staff book again after a lost answer: a new attempt, with the new reference in `request`. */
-  rebook(id: string, request: CreateDeliveryRequest): void;
+  rebook(id: string, request: SentBooking): void;
   /**
    * Staff cancel a booking whose answer was lost: it shows as cancelled, and if an event shows it
    * was booked after all, `onAdopted` says so, so the slice cancels it with the service.
@@ -280,6 +286,10 @@ export const createDeliveryStore = (
       trackingUrl: row.tracking_url,
       courier: folded?.courier ?? null,
       courierLocation: folded?.courierLocation ?? null,
+      pickupLocation: booking.pickupLocation ?? null,
+      scheduledDropoff: booking.scheduledDropoff ?? null,
+      noContact: booking.noContact ?? false,
+      idCheck: booking.idCheck ?? false,
       handshakeRequired: booking.handshakeRequired,
       handshakePin: folded?.handshakePin ?? null,
       cashToCollect: booking.cashToCollect,
@@ -307,13 +317,13 @@ export const createDeliveryStore = (
         JSON.stringify(booking),
         at,
         at,
-        request.merchant_order_reference_id ?? id,
+        request.create.merchant_order_reference_id ?? id,
         JSON.stringify(request),
       );
     },
     requestOf: (id) => {
       const row = selectOne.get(id);
-      return row?.request ? (JSON.parse(row.request) as CreateDeliveryRequest) : null;
+      return row?.request ? (JSON.parse(row.request) as SentBooking) : null;
     },
     setUnconfirmed: (id) => {
       const at = now().toISOString();
@@ -321,7 +331,7 @@ export const createDeliveryStore = (
     },
     rebook: (id, request) => {
       updateRebook.run(
-        request.merchant_order_reference_id ?? id,
+        request.create.merchant_order_reference_id ?? id,
         JSON.stringify(request),
         now().toISOString(),
         id,

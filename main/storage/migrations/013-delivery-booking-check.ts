@@ -9,8 +9,9 @@ import type { Database } from 'better-sqlite3';
  *   "checking" until an event names it, then staff may book again or cancel;
  * - `abandoned_at` is when staff cancelled such a booking: if it turns out booked after all, the
  *   terminal cancels it with the service;
- * - `request` is the create-delivery body as sent, so "book again" sends what staff entered
- *   (retention empties it with the recipient's other data).
+ * - `request` is what was asked of the service (the create-delivery body and the shipment
+ *   promise's), so "book again" sends what staff entered (retention empties it with the
+ *   recipient's other data).
  */
 export const migration013DeliveryBookingCheck = (db: Database): void => {
   db.exec(`
