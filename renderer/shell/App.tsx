@@ -23,6 +23,8 @@ import {
   GapNotice,
   OfflineBanner,
   ReconnectBanner,
+  MissedOrderBanner,
+  NoOrdersArrivingBanner,
   OutageAlarm,
   StatusBar,
 } from '../stream/StatusBar';
@@ -168,6 +170,11 @@ export const App = ({
   useEffect(() => {
     if (arrivals > 0) ringer.chime();
   }, [arrivals, ringer]);
+  // The relay saying nothing arrives is heard once when it starts (its banner stays).
+  const noOrdersArriving = useApp((s) => (s.stream?.noOrdersArriving ?? null) !== null);
+  useEffect(() => {
+    if (noOrdersArriving) ringer.chime();
+  }, [noOrdersArriving, ringer]);
 
   useEffect(() => {
     // Browsers keep audio suspended until the first gesture; any tap unlocks the ring.
@@ -246,6 +253,8 @@ export const App = ({
       {configured && !setupOpen && <StartCookingBanner />}
       <ReconnectBanner />
       {configured && !setupOpen && <CancelledBanner />}
+      {configured && !setupOpen && <MissedOrderBanner />}
+      {configured && !setupOpen && <NoOrdersArrivingBanner />}
       {configured && !setupOpen && <GapNotice />}
       {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
       {!configured || setupOpen ? <SetupScreen /> : content}

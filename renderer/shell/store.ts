@@ -145,6 +145,8 @@ export type AppActions = {
   setOpeningTimes(availability: OpeningTime[]): Promise<BridgeError | null>;
   configureStream(settings: StreamGuardSettings): Promise<BridgeError | null>;
   acknowledgeGap(gapId: string): Promise<void>;
+  /** Staff saw an order that may not have reached this terminal. */
+  acknowledgeMissed(missedId: string): Promise<void>;
   /** Print settings: the state shown changes only with main's answer. */
   configurePrint(changes: RequestOf<'print:configure'>): Promise<BridgeError | null>;
   /** A new job on every printer that takes the document; errors propagate to the button. */
@@ -658,6 +660,11 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
           set({ stream: await bridge['stream:acknowledgeGap']({ gapId }) }),
         );
       },
+      async acknowledgeMissed(missedId) {
+        await tryCall(async () =>
+          set({ stream: await bridge['stream:acknowledgeMissed']({ missedId }) }),
+        );
+      },
       configurePrint: (changes) =>
         tryCall(async () => receivePrint(await bridge['print:configure'](changes))),
       async printOrder(orderId, document) {
@@ -765,6 +772,7 @@ export const isRinging = (state: AppState, at: number): boolean =>
   (state.mutedUntil === null || at >= state.mutedUntil) &&
   (state.cancelled.length > 0 ||
     state.startCooking.length > 0 ||
+    (state.stream?.missed.length ?? 0) > 0 ||
     waitingOrders(state.orders).length > 0);
 
 /** An order has waited unanswered long enough that the ring gets louder and faster. */
