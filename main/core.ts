@@ -82,7 +82,13 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   // deliveries arrive, so it stays out by accident too (an error quoting it).
   hub.on('orders:changed', ({ orders }) =>
     redactor.addPersonal(
-      ...orders.flatMap((o) => [o.consumerName, o.consumerPhone, o.consumerComment]),
+      ...orders.flatMap((o) => [
+        o.consumerName,
+        o.consumerPhone,
+        o.consumerComment,
+        o.deliveryAddress?.street ?? null,
+        o.deliveryAddress?.formatted ?? null,
+      ]),
     ),
   );
   hub.on('deliveries:changed', ({ deliveries }) =>

@@ -12,6 +12,8 @@ import {
   sendText,
 } from '../kit/http';
 import { createGroupCommit } from './group-commit';
+import { createIntakeWatch, type IntakeOptions } from './intake-watch';
+import { venueStateHandler } from './venue-state';
 import { DELIVERY_RETRY_BACKOFF, retrySpanSeconds } from '../shared/delivery-webhook';
 import type { RetryBackoff } from '../shared/delivery-webhook';
 import {
@@ -98,6 +100,8 @@ export type RelayOptions = {
   maxConnections?: number;
   /** The clock, injectable for retention and token-expiry tests. */
   now?: () => number;
+  /** The "no orders arriving" rule's figures (intake-watch.ts; tests shorten them). */
+  intake?: Omit<IntakeOptions, 'now'>;
 };
 
 export type Relay = {
@@ -254,7 +258,12 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   const usage = createSharedUsage(store, limiter, (terminalId) => hub.openFor(terminalId), log);
   let closing = false;
 
-  store.onAppended((events, after) => hub.publish(events, after));
+  const intake = createIntakeWatch({ ...options.intake, now });
+  store.onAppended((events, after) => {
+    hub.publish(events, after);
+    for (const event of events)
+      if (event.kind === 'marketplace') intake.webhook(event.venueId, event.receivedAt, event.body);
+  });
 
   const ingest = async (event: IncomingEvent) => {
     try {
@@ -468,6 +477,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       MAX_EVENTS_PER_POLL,
     );
     const terminal = await authenticate(req);
+    intake.polled(terminal.venueIds, now());
     const retryAfter = limiter.take(terminal.id);
     if (retryAfter === 0) usage.took(terminal.id);
     if (retryAfter > 0) {
@@ -633,7 +643,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     options.metricsToken === undefined
       ? null
       : createHash('sha256').update(options.metricsToken).digest();
-  const serveMetrics = (req: IncomingMessage, res: ServerResponse) => {
+  /** GET /metrics and GET /v1/intake: the partner's operations views, behind the metrics token. */
+  const requireMetricsToken = (req: IncomingMessage, path: string) => {
     if (metricsTokenHash !== null) {
       const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
       const given = createHash('sha256')
@@ -642,7 +653,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       if (!match || !timingSafeEqual(given, metricsTokenHash)) {
         throw new HttpError(
           401,
-          'GET /metrics requires the metrics token: Authorization: Bearer <token>.',
+          `GET ${path} requires the metrics token: Authorization: Bearer <token>.`,
           {
             headers: {
               'WWW-Authenticate': 'Bearer realm="relay-metrics"',
@@ -651,7 +662,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
         );
       }
     }
-    sendText(res, 200, metrics.render(), {
+  };
+  const serveMetrics = (req: IncomingMessage, res: ServerResponse) => {
+    requireMetricsToken(req, '/metrics');
+    sendText(res, 200, `${metrics.render()}\n${intake.render()}`, {
       'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
     });
   };
@@ -683,6 +697,31 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       },
     ],
     ['/metrics', { method: 'GET', run: serveMetrics }],
+    [
+      '/v1/venue-state',
+      {
+        method: 'PUT',
+        run: venueStateHandler({
+          authenticate,
+          take: (terminalId) => {
+            const wait = limiter.take(terminalId);
+            if (wait === 0) usage.took(terminalId);
+            return wait;
+          },
+          intake,
+        }),
+      },
+    ],
+    [
+      '/v1/intake',
+      {
+        method: 'GET',
+        run: (req, res) => {
+          requireMetricsToken(req, '/v1/intake');
+          sendJson(res, 200, { venues: intake.list() });
+        },
+      },
+    ],
   ]);
   const deliveryRoute: Route = {
     method: 'POST',

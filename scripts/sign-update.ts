@@ -1,6 +1,6 @@
 // Signs the update feed's metadata after electron-builder wrote it (the last step of
 // `npm run dist`): every release/latest*.yml gets a `publisherSignatures` entry, the publisher's
-// Ed25519 signature over what main/update-trust/update-trust.ts checks (README, "Publishing an
+// Ed25519 signature over what main/update-trust/update-trust.ts checks (docs/operations.md, "Publishing an
 // update"). The private key comes from the build machine's secret store through the environment
 // (COUNTERTOP_UPDATE_KEY, PEM; or COUNTERTOP_UPDATE_KEY_FILE, a path), never from the repository.
 // A key the app does not trust is refused here, not discovered on the counters.

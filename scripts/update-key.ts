@@ -1,4 +1,4 @@
-// Makes a new publisher key pair for signed updates (README, "Publishing an update"): the private
+// Makes a new publisher key pair for signed updates (docs/operations.md, "Publishing an update"): the private
 // key (PEM) goes to the build machine's secret store, never into the repository; the public key
 // goes into main/update-trust/publisher-keys.ts.
 import { generateKeyPairSync } from 'node:crypto';

@@ -70,6 +70,18 @@ export type PendingAction = {
   createdAt: string;
 };
 
+/** Where a delivery order goes, as the platform tells it (self-delivery venues only). */
+export type OrderDeliveryAddress = {
+  street: string | null;
+  apartment: string | null;
+  postCode: string | null;
+  city: string | null;
+  /** Several lines; may hold door codes and instructions. */
+  formatted: string | null;
+  lat: number | null;
+  lon: number | null;
+};
+
 export type Order = {
   id: string;
   orderNumber: string;
@@ -88,6 +100,8 @@ export type Order = {
   consumerName: string | null;
   consumerPhone: string | null;
   consumerComment: string | null;
+  /** Self-delivery orders: where the customer is (what a courier booking needs). */
+  deliveryAddress: OrderDeliveryAddress | null;
   pickupEta: string | null;
   courierPickupEta: string | null;
   pickupCompleted: boolean;
@@ -399,6 +413,14 @@ export type Delivery = {
   courier: { id: number | null; vehicleType: string | null } | null;
   /** EPSG:3857 metres, as order.location_updated sends them. */
   courierLocation: { x: number; y: number } | null;
+  /** Where the courier picks up (the venue), when the delivery service said so. */
+  pickupLocation: { lat: number; lon: number } | null;
+  /** The drop-off time the customer asked for; null: as soon as possible. */
+  scheduledDropoff: string | null;
+  /** Left at the door, nobody meets the courier. */
+  noContact: boolean;
+  /** Alcohol: the courier checks the customer's ID. */
+  idCheck: boolean;
   handshakeRequired: boolean;
   handshakePin: string | null;
   cashToCollect: number | null;
@@ -422,7 +444,29 @@ export type DeliveryQuote = {
   timeEstimateMinutes: number | null;
   formattedAddress: string | null;
   validUntil: string | null;
+  /** What was asked: ready in this many minutes (the service assumes 30 when not asked). */
+  preparationMinutes: number | null;
+  /** What was asked: the drop-off time; null is as soon as possible. */
+  scheduledDropoff: string | null;
 };
+
+/** "Can we deliver to this address?", answered from the delivery service. */
+export type DeliveryAreaAnswer =
+  | {
+      deliverable: true;
+      formattedAddress: string | null;
+      price: Money | null;
+      /** Minutes from now to the customer, as the service estimates. */
+      minutes: number | null;
+      /** Only a post code or city was given: true for the area, the street may still differ. */
+      approximate: boolean;
+    }
+  | {
+      deliverable: false;
+      formattedAddress: string | null;
+      /** Why not, in staff words. */
+      reason: string;
+    };
 
 export type DeliverySetupState = {
   configured: boolean;

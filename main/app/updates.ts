@@ -1,5 +1,5 @@
-// The app updates itself from the feed electron-builder.yml's `publish` names (README, "Publishing
-// an update"): a check at start and every 4 hours, the download in the background, and the install
+// The app updates itself from the feed electron-builder.yml's `publish` names (docs/operations.md,
+// "Publishing an update"): a check at start and every 4 hours, the download in the background, and the install
 // only while no order is active, so a counter is never restarted mid-rush. Only what the publisher
 // signed goes further (main/update-trust/): the feed's metadata is judged before the download is
 // started, and the downloaded file's sha512 is matched against the signed one before the install.

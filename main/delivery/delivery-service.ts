@@ -1,6 +1,7 @@
 // The courier-delivery channels of the ServiceApi (delivery:*): set-up, promises, booking and
 // cancelling through the outbox, handshake PINs, and keeping the venue's webhook on the relay.
 import { randomBytes, randomUUID } from 'node:crypto';
+import { scheduleProblem } from '../../shared/delivery-booking';
 import type { DeliveryQuote, DeliverySetupState } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
@@ -12,7 +13,10 @@ import type { Settings } from '../storage/settings';
 import { failure, ServiceError } from '../service-error';
 import type { DeliveryAccount, DeliveryClient } from './client';
 import type { DeliveryStore } from './delivery-store';
+import { createDeliveryRequest, shipmentPromiseRequest } from './booking-request';
 import type { CreateDeliveryRequest } from './schemas';
+import { checkArea } from './area-check';
+import { staffFailure } from './staff-words';
 import { ensureWebhook, legacyCallbackUrl, venueCallbackUrl } from './webhook';
 
 export type DeliveryConfig = DeliveryAccount & { venueId: string };
@@ -39,6 +43,7 @@ type DeliveryChannels =
   | 'delivery:configure'
   | 'delivery:quote'
   | 'delivery:book'
+  | 'delivery:check-area'
   | 'delivery:list'
   | 'delivery:cancel'
   | 'delivery:handshake';
@@ -48,6 +53,8 @@ type StoredQuote = {
   venueId: string;
   coordinates: { lat: number; lon: number };
   address: { street: string; postCode: string; city: string };
+  /** Where the courier picks up, when the promise said so (for the courier's distance). */
+  pickupLocation: { lat: number; lon: number } | null;
 };
 
 export type DeliveryService = {
@@ -260,19 +267,15 @@ export const createDeliveryService = (deps: {
 
     'delivery:quote': async (request) => {
       const current = requireConfig();
-      const hasCoordinates = request.lat != null && request.lon != null;
+      if (request.scheduledDropoff !== undefined) {
+        const problem = scheduleProblem(request.scheduledDropoff, now().getTime());
+        if (problem) throw new ServiceError('invalid-request', problem);
+      }
       try {
-        const promise = await client.createShipmentPromise(current.venueId, {
-          ...(request.street ? { street: request.street } : {}),
-          ...(request.city ? { city: request.city } : {}),
-          ...(request.postCode ? { post_code: request.postCode } : {}),
-          ...(hasCoordinates
-            ? { lat: request.lat ?? undefined, lon: request.lon ?? undefined }
-            : {}),
-          ...(request.minPreparationMinutes !== undefined
-            ? { min_preparation_time_minutes: request.minPreparationMinutes }
-            : {}),
-        });
+        const promise = await client.createShipmentPromise(
+          current.venueId,
+          shipmentPromiseRequest(request),
+        );
         const quote: DeliveryQuote = {
           promiseId: promise.id,
           binding: promise.is_binding,
@@ -288,20 +291,35 @@ export const createDeliveryService = (deps: {
           timeEstimateMinutes: promise.time_estimate_minutes ?? null,
           formattedAddress: promise.dropoff.location.formatted_address ?? null,
           validUntil: promise.valid_until ?? null,
+          preparationMinutes: request.minPreparationMinutes ?? null,
+          scheduledDropoff: request.scheduledDropoff
+            ? new Date(request.scheduledDropoff).toISOString()
+            : null,
         };
         // Promises expire in minutes; older ones are of no use to keep.
         for (const [id, stored] of quotes)
           if (stored.quote.validUntil && Date.parse(stored.quote.validUntil) < now().getTime())
             quotes.delete(id);
+        const pickup = promise.pickup?.location?.coordinates;
         quotes.set(promise.id, {
           quote,
           venueId: current.venueId,
           coordinates: promise.dropoff.location.coordinates,
           address: { street: request.street, postCode: request.postCode, city: request.city },
+          pickupLocation: pickup ? { lat: pickup.lat, lon: pickup.lon } : null,
         });
         return quote;
       } catch (error) {
-        throw failure(error, 'Getting a delivery promise');
+        throw staffFailure(error);
+      }
+    },
+
+    'delivery:check-area': async (request) => {
+      const current = requireConfig();
+      try {
+        return await checkArea(client, current.venueId, request);
+      } catch (error) {
+        throw staffFailure(error);
       }
     },
 
@@ -321,36 +339,29 @@ export const createDeliveryService = (deps: {
             ' ',
           ),
         );
+      if (request.tip && !stored.quote.price)
+        throw new ServiceError(
+          'conflict',
+          'The offer came without a price, so a tip cannot be added: leave the tip empty.',
+        );
       const deliveryId = randomUUID();
-      const body: CreateDeliveryRequest = {
-        dropoff: {
-          location: { coordinates: stored.coordinates },
-          ...(request.dropoffComment ? { comment: request.dropoffComment } : {}),
+      const body: CreateDeliveryRequest = createDeliveryRequest(
+        request,
+        {
+          id: request.promiseId,
+          coordinates: stored.coordinates,
+          scheduledDropoff: stored.quote.scheduledDropoff,
+          currency: stored.quote.price?.currency ?? null,
         },
-        recipient: { name: request.recipient.name, phone_number: request.recipient.phone },
-        parcels: request.parcels.map((p, i) => ({
-          description: p.description,
-          count: p.count,
-          identifier: `${request.orderNumber}-${i + 1}`,
-        })),
-        shipment_promise_id: request.promiseId,
-        merchant_order_reference_id: deliveryId,
-        order_number: request.orderNumber,
-        ...(request.cashAmount
-          ? {
-              cash: { amount_to_collect: request.cashAmount, amount_to_expect: request.cashAmount },
-            }
-          : {}),
-        ...(request.handshake
-          ? { handshake_delivery: { is_required: true, should_send_sms_to_dropoff_contact: true } }
-          : {}),
-      };
+        deliveryId,
+      );
+      const orderNumber = request.orderNumber ? request.orderNumber : null;
       const { actionId } = outbox.enqueue(createKind, {
         subject: `delivery:${deliveryId}`,
         auditSubject: deliveryId,
         prepare: () => {
           store.create(deliveryId, stored.venueId, {
-            orderNumber: request.orderNumber,
+            orderNumber,
             recipientName: request.recipient.name,
             recipientPhone: request.recipient.phone,
             address: {
@@ -359,14 +370,18 @@ export const createDeliveryService = (deps: {
               lat: stored.coordinates.lat,
               lon: stored.coordinates.lon,
             },
-            parcels: request.parcels,
+            parcels: request.parcels.map((p) => ({ description: p.description, count: p.count })),
             cashToCollect: request.cashAmount ?? null,
             handshakeRequired: request.handshake ?? false,
+            pickupLocation: stored.pickupLocation,
+            scheduledDropoff: stored.quote.scheduledDropoff,
+            noContact: request.noContact ?? false,
+            idCheck: request.parcels.some((p) => p.idCheck === true),
           });
           return {
             payload: { deliveryId, venueId: stored.venueId, request: body },
-            facts: { orderNumber: request.orderNumber },
-            auditDetail: `#${request.orderNumber}`,
+            facts: orderNumber ? { orderNumber } : {},
+            auditDetail: orderNumber ? `#${orderNumber}` : 'no order number',
           };
         },
       });

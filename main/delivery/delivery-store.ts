@@ -27,6 +27,11 @@ export type DeliveryBooking = {
   parcels: Array<{ description: string; count: number }>;
   cashToCollect: number | null;
   handshakeRequired: boolean;
+  // Kept since the whole booking form; bookings stored before have none of them.
+  pickupLocation?: { lat: number; lon: number } | null;
+  scheduledDropoff?: string | null;
+  noContact?: boolean;
+  idCheck?: boolean;
 };
 
 const EVENT_STATUS: Record<string, DeliveryStatus> = {
@@ -230,6 +235,10 @@ export const createDeliveryStore = (
       trackingUrl: row.tracking_url,
       courier: folded?.courier ?? null,
       courierLocation: folded?.courierLocation ?? null,
+      pickupLocation: booking.pickupLocation ?? null,
+      scheduledDropoff: booking.scheduledDropoff ?? null,
+      noContact: booking.noContact ?? false,
+      idCheck: booking.idCheck ?? false,
       handshakeRequired: booking.handshakeRequired,
       handshakePin: folded?.handshakePin ?? null,
       cashToCollect: booking.cashToCollect,

@@ -527,13 +527,22 @@ export const createOrderHistory = (deps: {
     for (const row of rows) {
       const data = JSON.parse(row.data) as Record<string, unknown>;
       const name = typeof data.consumerName === 'string' ? data.consumerName : '';
+      const address = (data.deliveryAddress ?? null) as Record<string, unknown> | null;
       const personal = [
         data.consumerPhone,
         data.consumerComment,
+        address?.street,
+        address?.formatted,
         name,
         ...name.split(/\s+/),
       ].filter((v): v is string => typeof v === 'string');
-      const scrubbed = { ...data, consumerName: null, consumerPhone: null, consumerComment: null };
+      const scrubbed = {
+        ...data,
+        consumerName: null,
+        consumerPhone: null,
+        consumerComment: null,
+        deliveryAddress: null,
+      };
       anonymise.run(
         JSON.stringify(scrubbed),
         row.reject_reason === null ? null : scrubText(row.reject_reason, personal),

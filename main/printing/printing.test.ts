@@ -69,6 +69,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   consumerName: 'Åsa Öberg',
   consumerPhone: '+358401234567',
   consumerComment: 'Severe peanut allergy, please no nuts!',
+  deliveryAddress: null,
   pickupEta: '2026-11-23T12:45:00.000Z',
   courierPickupEta: null,
   pickupCompleted: false,

@@ -1,4 +1,4 @@
-// Which update the app may install (README, "Publishing an update"). The feed's metadata
+// Which update the app may install (docs/operations.md, "Publishing an update"). The feed's metadata
 // (latest.yml, latest-mac.yml, latest-linux.yml) is signed at `npm run dist` with the publisher's
 // Ed25519 key, the way Sparkle signs appcasts with EdDSA: the signature covers the version and
 // every file's name, sha512 and size, so an installer is tied to the publisher through the sha512

@@ -116,6 +116,7 @@ export const makeOrder = (patch: Partial<Order> = {}): Order => {
     consumerName: 'Ada',
     consumerPhone: null,
     consumerComment: null,
+    deliveryAddress: null,
     pickupEta: null,
     courierPickupEta: null,
     pickupCompleted: false,
@@ -159,6 +160,10 @@ export const makeDelivery = (patch: Partial<Delivery> = {}): Delivery => {
     trackingUrl: 'https://track.example/abc',
     courier: null,
     courierLocation: null,
+    pickupLocation: { lat: 60.1699, lon: 24.9384 },
+    scheduledDropoff: null,
+    noContact: false,
+    idCheck: false,
     handshakeRequired: false,
     handshakePin: null,
     cashToCollect: null,
@@ -478,17 +483,36 @@ export const createFakeBridge = (
         timeEstimateMinutes: 45,
         formattedAddress: `${r.street}, ${r.postCode} ${r.city}`,
         validUntil: new Date(Date.now() + 10 * 60_000).toISOString(),
+        preparationMinutes: r.minPreparationMinutes ?? null,
+        scheduledDropoff: r.scheduledDropoff ?? null,
       };
     },
+    // Inside the area unless the city is "Faraway".
+    'delivery:check-area': async (r) =>
+      r.city === 'Faraway'
+        ? {
+            deliverable: false,
+            formattedAddress: `${r.street}, ${r.postCode} ${r.city}`,
+            reason: 'No: this address is outside the courier delivery area.',
+          }
+        : {
+            deliverable: true,
+            formattedAddress: `${r.street}, ${r.postCode} ${r.city}`,
+            price: { amount: 590, currency: 'EUR' },
+            minutes: 40,
+            approximate: r.street === '',
+          },
     'delivery:book': async (r) => {
       actionCount += 1;
       const delivery = makeDelivery({
         reference: null,
         status: 'booking',
-        orderNumber: r.orderNumber,
+        orderNumber: r.orderNumber ? r.orderNumber : null,
         recipientName: r.recipient.name,
         recipientPhone: r.recipient.phone,
-        parcels: r.parcels,
+        parcels: r.parcels.map((p) => ({ description: p.description, count: p.count })),
+        noContact: r.noContact ?? false,
+        idCheck: r.parcels.some((p) => p.idCheck === true),
         handshakeRequired: r.handshake ?? false,
         cashToCollect: r.cashAmount ?? null,
         trackingUrl: null,

@@ -6,6 +6,7 @@ import type {
   AppStatus,
   AuditEntry,
   Delivery,
+  DeliveryAreaAnswer,
   DeliveryQuote,
   DeliverySetupState,
   LogEntry,
@@ -20,6 +21,16 @@ import type {
 } from '../domain';
 import { DELIVERY_TYPES, LOG_LEVELS, ORDER_STATUSES, WEEKDAYS } from '../domain';
 import type { OrderSettings } from '../order-timing';
+import type {
+  DeliveryAreaCheckRequest,
+  DeliveryBookRequest,
+  DeliveryQuoteRequest,
+} from '../delivery-booking';
+import {
+  deliveryAreaCheckSchema,
+  deliveryBookSchema,
+  deliveryQuoteSchema,
+} from '../delivery-booking';
 
 /** The venue's order settings (shared/order-timing.ts); every field may be changed alone. */
 export const orderSettingsSchema = z
@@ -115,48 +126,9 @@ export const deliveryConfigureSchema = z
   .strict();
 export type DeliveryConfigureRequest = z.infer<typeof deliveryConfigureSchema>;
 
-const shortText = z.string().trim().min(1).max(200);
-
-export const deliveryQuoteSchema = z
-  .object({
-    street: z.string().trim().max(200),
-    postCode: z.string().trim().max(20),
-    city: z.string().trim().max(100),
-    lat: z.number().min(-90).max(90).nullable().optional(),
-    lon: z.number().min(-180).max(180).nullable().optional(),
-    minPreparationMinutes: z.number().int().min(0).max(60).optional(),
-  })
-  .strict()
-  .refine(
-    (v) =>
-      v.street !== '' || v.postCode !== '' || v.city !== '' || (v.lat != null && v.lon != null),
-    {
-      message: 'enter an address',
-      path: ['street'],
-    },
-  )
-  .refine((v) => (v.lat == null) === (v.lon == null), {
-    message: 'give both latitude and longitude, or neither',
-    path: ['lat'],
-  });
-export type DeliveryQuoteRequest = z.infer<typeof deliveryQuoteSchema>;
-
-export const deliveryBookSchema = z
-  .object({
-    promiseId: id,
-    recipient: z.object({ name: shortText, phone: z.string().trim().min(3).max(40) }).strict(),
-    parcels: z
-      .array(z.object({ description: shortText, count: z.number().int().min(1).max(99) }).strict())
-      .min(1)
-      .max(20),
-    orderNumber: z.string().trim().min(1).max(20),
-    dropoffComment: z.string().trim().max(500).optional(),
-    /** Cash on delivery, in minor units to collect from the customer. */
-    cashAmount: z.number().int().min(1).max(10_000_000).nullable().optional(),
-    handshake: z.boolean().optional(),
-  })
-  .strict();
-export type DeliveryBookRequest = z.infer<typeof deliveryBookSchema>;
+// The booking's schemas are declared with their rules in shared/delivery-booking.ts.
+export { deliveryAreaCheckSchema, deliveryBookSchema, deliveryQuoteSchema };
+export type { DeliveryAreaCheckRequest, DeliveryBookRequest, DeliveryQuoteRequest };
 
 const staffPin = z.string().regex(/^\d{4,8}$/, 'a PIN is 4 to 8 digits');
 export const machineSetSchema = z
@@ -348,6 +320,7 @@ export const channels = {
   'delivery:configure': channel(deliveryConfigureSchema).returns<DeliverySetupState>(),
   'delivery:quote': channel(deliveryQuoteSchema).returns<DeliveryQuote>(),
   'delivery:book': channel(deliveryBookSchema).returns<ActionReceipt & { deliveryId: string }>(),
+  'delivery:check-area': channel(deliveryAreaCheckSchema).returns<DeliveryAreaAnswer>(),
   'delivery:list': channel(empty).returns<Delivery[]>(),
   'delivery:cancel': channel(
     z.object({ deliveryId: id, reason: z.string().trim().min(1).max(500) }).strict(),
