@@ -7,9 +7,9 @@
 // (and, on Windows, signature) does not match; nothing here turns those checks off.
 import { isFinalStatus } from '../../shared/domain';
 import type { Order } from '../../shared/domain';
+import type { ServiceHost } from '../host/dispatch';
 import { fileSha512, judgeUpdate } from '../update-trust/update-trust';
 import type { FeedInfo } from '../update-trust/update-trust';
-import type { AppCore } from './app';
 
 export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
 
@@ -38,7 +38,9 @@ export type Updater = {
   off(event: 'error', listener: ErrorListener): unknown;
 };
 
-export type UpdatesCore = Pick<AppCore, 'api' | 'on' | 'record'>;
+export type UpdatesCore = Pick<ServiceHost, 'api' | 'on'> & {
+  record(entry: { action: string; subject: string; outcome: string; detail?: string }): void;
+};
 
 /** What the app trusts: the publisher's public keys, and the version it is. */
 export type UpdateTrust = { keys: readonly string[]; currentVersion: string };

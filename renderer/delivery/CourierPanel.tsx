@@ -3,7 +3,7 @@ import type { Delivery } from '../../shared/domain';
 import { isBeforePickup, isFinalDelivery } from '../../shared/domain';
 import type { DeliveryConfigureRequest } from '../../shared/ipc/contract';
 import { deliveryConfigureSchema } from '../../shared/ipc/contract';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
