@@ -85,6 +85,7 @@ db.transaction(() => {
       consumerName: `${FIRST[i % FIRST.length]} ${LAST[(i * 31) % LAST.length]}`,
       consumerPhone: `+35840${String(i).padStart(7, '0')}`,
       consumerComment: i % 5 === 0 ? 'No onions, please' : null,
+      deliveryAddress: null,
       pickupEta: new Date(created + 16 * 60_000).toISOString(),
       venuePreparationSeconds: 600,
       createdAt: new Date(created).toISOString(),

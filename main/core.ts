@@ -57,6 +57,8 @@ export type CoreOptions = {
   relayWaitSeconds?: number;
   /** What only the desktop app can do (restart itself). */
   machine?: MachineHost;
+  /** How long after a courier booking's lost answer staff may book again or cancel (default 3 min). */
+  bookingCheckMs?: number;
   /** The app's version, for the diagnostics bundle. */
   version?: string;
   logLevel?: LogLevel;
@@ -89,7 +91,13 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   // deliveries arrive, so it stays out by accident too (an error quoting it).
   hub.on('orders:changed', ({ orders }) =>
     redactor.addPersonal(
-      ...orders.flatMap((o) => [o.consumerName, o.consumerPhone, o.consumerComment]),
+      ...orders.flatMap((o) => [
+        o.consumerName,
+        o.consumerPhone,
+        o.consumerComment,
+        o.deliveryAddress?.street ?? null,
+        o.deliveryAddress?.formatted ?? null,
+      ]),
     ),
   );
   hub.on('deliveries:changed', ({ deliveries }) =>
@@ -225,6 +233,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     settings,
     secrets,
     relayUrl: () => setup.connection()?.relayUrl ?? null,
+    ...(options.bookingCheckMs === undefined ? {} : { bookingCheckMs: options.bookingCheckMs }),
   });
   const machine = createMachineSlice({
     db,

@@ -1,31 +1,17 @@
 // Domain types shared by main, preload and renderer. Pure data: no Node, no DOM.
+import type { OrderActionKind } from './order-actions';
 
-/** The platform's order statuses (docs/platform.md#order-states). */
-export const ORDER_STATUSES = [
-  'CREATED',
-  'PRODUCTION',
-  'READY',
-  'DELIVERED',
-  'REJECTED',
-  'CANCELED',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** How far along an order is; a status never replaces one of a higher rank. */
-export const STATUS_RANK: Record<OrderStatus, number> = {
-  CREATED: 0,
-  PRODUCTION: 1,
-  READY: 2,
-  DELIVERED: 3,
-  REJECTED: 3,
-  CANCELED: 3,
-};
-
-export const isFinalStatus = (status: OrderStatus): boolean => STATUS_RANK[status] === 3;
-
-/** The later of two statuses; on a tie the current one stays (a final status is never swapped). */
-export const laterStatus = (current: OrderStatus, incoming: OrderStatus): OrderStatus =>
-  STATUS_RANK[incoming] > STATUS_RANK[current] ? incoming : current;
+export type { DeliveryType, OrderStatus } from './order-status';
+export {
+  DELIVERY_TYPES,
+  ORDER_STATUSES,
+  STATUS_RANK,
+  isFinalStatus,
+  laterStatus,
+} from './order-status';
+export type { OrderActionKind } from './order-actions';
+export { ORDER_ACTION_KINDS } from './order-actions';
+import type { DeliveryType, OrderStatus } from './order-status';
 
 /** Money as the order API sends it: integer minor units. */
 export type Money = { amount: number; currency: string };
@@ -46,19 +32,6 @@ export type OrderItem = {
   posId: string | null;
 };
 
-export const DELIVERY_TYPES = ['takeaway', 'homedelivery', 'eatin'] as const;
-export type DeliveryType = (typeof DELIVERY_TYPES)[number];
-
-/** Staff actions on an order, in the order their buttons show (rules: shared/order-actions.ts). */
-export const ORDER_ACTION_KINDS = [
-  'accept',
-  'confirm-preorder',
-  'reject',
-  'ready',
-  'delivered',
-] as const;
-export type OrderActionKind = (typeof ORDER_ACTION_KINDS)[number];
-
 /** An action staff took that the platform has not confirmed yet, or that failed. */
 export type PendingAction = {
   actionId: string;
@@ -68,6 +41,18 @@ export type PendingAction = {
   error: string | null;
   attempts: number;
   createdAt: string;
+};
+
+/** Where a delivery order goes, as the platform tells it (self-delivery venues only). */
+export type OrderDeliveryAddress = {
+  street: string | null;
+  apartment: string | null;
+  postCode: string | null;
+  city: string | null;
+  /** Several lines; may hold door codes and instructions. */
+  formatted: string | null;
+  lat: number | null;
+  lon: number | null;
 };
 
 export type Order = {
@@ -88,6 +73,8 @@ export type Order = {
   consumerName: string | null;
   consumerPhone: string | null;
   consumerComment: string | null;
+  /** Self-delivery orders: where the customer is (what a courier booking needs). */
+  deliveryAddress: OrderDeliveryAddress | null;
   pickupEta: string | null;
   courierPickupEta: string | null;
   pickupCompleted: boolean;
@@ -399,6 +386,14 @@ export type Delivery = {
   courier: { id: number | null; vehicleType: string | null } | null;
   /** EPSG:3857 metres, as order.location_updated sends them. */
   courierLocation: { x: number; y: number } | null;
+  /** Where the courier picks up (the venue), when the delivery service said so. */
+  pickupLocation: { lat: number; lon: number } | null;
+  /** The drop-off time the customer asked for; null: as soon as possible. */
+  scheduledDropoff: string | null;
+  /** Left at the door, nobody meets the courier. */
+  noContact: boolean;
+  /** Alcohol: the courier checks the customer's ID. */
+  idCheck: boolean;
   handshakeRequired: boolean;
   handshakePin: string | null;
   cashToCollect: number | null;
@@ -408,6 +403,12 @@ export type Delivery = {
   createdAt: string;
   updatedAt: string;
   pending: DeliveryPendingAction | null;
+  /**
+   * The booking was sent but its answer was lost (docs/architecture.md#resending-actions): it is
+   * never sent again by itself. Staff see "checking" until an event of the booking arrives; once
+   * `staffMayDecide`, they may book again or cancel. Null otherwise.
+   */
+  bookingCheck: { since: string; staffMayDecide: boolean } | null;
 };
 
 /** A shipment promise as staff see it before booking. */
@@ -422,7 +423,29 @@ export type DeliveryQuote = {
   timeEstimateMinutes: number | null;
   formattedAddress: string | null;
   validUntil: string | null;
+  /** What was asked: ready in this many minutes (the service assumes 30 when not asked). */
+  preparationMinutes: number | null;
+  /** What was asked: the drop-off time; null is as soon as possible. */
+  scheduledDropoff: string | null;
 };
+
+/** "Can we deliver to this address?", answered from the delivery service. */
+export type DeliveryAreaAnswer =
+  | {
+      deliverable: true;
+      formattedAddress: string | null;
+      price: Money | null;
+      /** Minutes from now to the customer, as the service estimates. */
+      minutes: number | null;
+      /** Only a post code or city was given: true for the area, the street may still differ. */
+      approximate: boolean;
+    }
+  | {
+      deliverable: false;
+      formattedAddress: string | null;
+      /** Why not, in staff words. */
+      reason: string;
+    };
 
 export type DeliverySetupState = {
   configured: boolean;

@@ -18,7 +18,13 @@ export const shipmentPromiseSchema = z.looseObject({
   valid_until: z.string().nullish(),
   price: moneySchema.nullish(),
   time_estimate_minutes: z.number().nullish(),
-  pickup: z.looseObject({ eta: z.string().nullish() }).nullish(),
+  pickup: z
+    .looseObject({
+      eta: z.string().nullish(),
+      // Not stated by the service; used (for the courier's distance) only when it is there.
+      location: z.looseObject({ coordinates: coordinatesSchema }).nullish().catch(null),
+    })
+    .nullish(),
   dropoff: z.looseObject({ location: locationSchema, eta: z.string().nullish() }),
 });
 export type ShipmentPromise = z.infer<typeof shipmentPromiseSchema>;
@@ -40,11 +46,30 @@ export const handshakeSchema = z.looseObject({
 });
 
 export const availableVenuesSchema = z.array(
-  z.looseObject({ venue_id: z.string(), name: z.string().nullish(), price: moneySchema.nullish() }),
+  z.looseObject({
+    venue_id: z.string(),
+    name: z.string().nullish(),
+    price: moneySchema.nullish(),
+    time_estimate_minutes: z.number().nullish(),
+  }),
 );
 export const deliveryFeeSchema = z.looseObject({ price: moneySchema });
 export const deliveryOrderSchema = createdDeliverySchema;
-export const deliveryAreasSchema = z.array(z.looseObject({ id: z.string().nullish() }));
+/**
+ * Delivery-area polygons. The service shows no field names; read leniently as GeoJSON-like rings
+ * ([lon, lat] pairs) under `polygon.coordinates` or `coordinates`, anything else ignored.
+ */
+const ringSchema = z.array(z.tuple([z.number(), z.number()]).rest(z.number()));
+export const deliveryAreasSchema = z.array(
+  z.looseObject({
+    id: z.string().nullish(),
+    polygon: z
+      .looseObject({ coordinates: z.array(ringSchema) })
+      .nullish()
+      .catch(null),
+    coordinates: z.array(ringSchema).nullish().catch(null),
+  }),
+);
 
 export const webhookSchema = z.looseObject({
   id: z.string().min(1),
@@ -92,6 +117,7 @@ export type CreateDeliveryRequest = {
     count?: number;
     price?: Price;
     tags?: string[];
+    dropoff_restrictions?: { id_check_required: boolean };
     dimensions?: { weight_gram?: number; width_cm?: number; height_cm?: number; depth_cm?: number };
   }>;
   shipment_promise_id: string;
@@ -125,6 +151,8 @@ export const eventEnvelopeSchema = z.looseObject({
   details: z.looseObject({
     id: z.string().min(1),
     platform_order_reference_id: z.string().nullish(),
+    /** Ours, from the booking: how an event names a booking whose answer was lost. */
+    merchant_order_reference_id: z.string().nullish(),
   }),
 });
 

@@ -47,7 +47,14 @@ const personalData = async (api: ReadApi): Promise<Array<string | null>> => {
     api['delivery:list']({}),
   ]);
   return [
-    ...orders.flatMap((order) => [order.consumerName, order.consumerPhone, order.consumerComment]),
+    ...orders.flatMap((order) => [
+      order.consumerName,
+      order.consumerPhone,
+      order.consumerComment,
+      // Street and full address name a home; a city or post code alone does not.
+      order.deliveryAddress?.street ?? null,
+      order.deliveryAddress?.formatted ?? null,
+    ]),
     ...deliveries.flatMap((delivery) => [
       delivery.recipientName,
       delivery.recipientPhone,

@@ -1,4 +1,10 @@
-import type { DeliveryType, Order, OrderItem, OrderStatus } from '../../shared/domain';
+import type {
+  DeliveryType,
+  Order,
+  OrderDeliveryAddress,
+  OrderItem,
+  OrderStatus,
+} from '../../shared/domain';
 import type { OrderV2 } from './schemas';
 
 /**
@@ -27,6 +33,22 @@ export const toOrderStatus = (value: string): OrderStatus | null => {
     default:
       return null;
   }
+};
+
+const deliveryAddressOf = (
+  location: OrderV2['delivery']['location'],
+): OrderDeliveryAddress | null => {
+  if (!location) return null;
+  const address: OrderDeliveryAddress = {
+    street: location.street_address ?? null,
+    apartment: location.apartment ?? null,
+    postCode: location.zip_code ?? null,
+    city: location.city ?? null,
+    formatted: location.formatted_address ?? null,
+    lat: location.coordinates?.lat ?? null,
+    lon: location.coordinates?.lon ?? null,
+  };
+  return Object.values(address).some((value) => value !== null && value !== '') ? address : null;
 };
 
 const deliveryTypeOf = (value: string): DeliveryType =>
@@ -87,6 +109,7 @@ export const mapOrderV2 = (
     consumerName: order.consumer_name ?? null,
     consumerPhone: order.consumer_phone_number ?? null,
     consumerComment: order.consumer_comment ?? null,
+    deliveryAddress: deliveryAddressOf(order.delivery.location),
     pickupEta: order.pickup_eta ?? null,
     venuePreparationSeconds,
     createdAt: order.created_at ?? receivedAt,

@@ -36,6 +36,18 @@ export const orderV2Schema = z.looseObject({
   delivery: z.looseObject({
     type: z.string(),
     self_delivery: z.boolean().optional(),
+    // Only self-delivery venues get it; read leniently, a malformed one only loses the address.
+    location: z
+      .looseObject({
+        street_address: z.string().nullish(),
+        apartment: z.string().nullish(),
+        city: z.string().nullish(),
+        zip_code: z.string().nullish(),
+        formatted_address: z.string().nullish(),
+        coordinates: z.looseObject({ lat: z.number(), lon: z.number() }).nullish(),
+      })
+      .nullish()
+      .catch(null),
   }),
   items: z.array(itemV2),
   basket_price: z.looseObject({ total: price }),

@@ -61,7 +61,20 @@ describe('order mapping', () => {
       order_status: 'fetched',
       type: 'preorder',
       pre_order: { preorder_time: '2026-11-23T12:00:00Z', pre_order_status: 'waiting' },
-      delivery: { type: 'homedelivery', self_delivery: true, time: null, location: null },
+      delivery: {
+        type: 'homedelivery',
+        self_delivery: true,
+        time: null,
+        location: {
+          street_address: 'Bulevardi 5',
+          apartment: 'A 12',
+          city: 'Helsinki',
+          zip_code: '00120',
+          country: 'FIN',
+          coordinates: { lon: 24.94, lat: 60.165 },
+          formatted_address: 'Bulevardi 5 A 12\n00120 Helsinki',
+        },
+      },
       items: [
         {
           id: 'i1',
@@ -121,6 +134,15 @@ describe('order mapping', () => {
       consumerName: 'Ann B.',
       consumerPhone: null,
       consumerComment: 'No onions',
+      deliveryAddress: {
+        street: 'Bulevardi 5',
+        apartment: 'A 12',
+        postCode: '00120',
+        city: 'Helsinki',
+        formatted: 'Bulevardi 5 A 12\n00120 Helsinki',
+        lat: 60.165,
+        lon: 24.94,
+      },
       pickupEta: '2026-11-23T11:40:00Z',
       venuePreparationSeconds: null,
       createdAt: '2026-11-23T10:00:00Z',

@@ -110,6 +110,7 @@ const order = (fields: {
     consumerName: fields.name === undefined ? 'Anna Virtanen' : fields.name,
     consumerPhone: '+358401234567',
     consumerComment: 'Ring twice at Mannerheimintie 5',
+    deliveryAddress: null,
     pickupEta: fields.pickupEta ?? null,
     venuePreparationSeconds: null,
     createdAt: fields.createdAt,

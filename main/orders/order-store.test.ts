@@ -29,6 +29,7 @@ const platformOrder = (i: number, createdAt: number): PlatformOrder => ({
   consumerName: null,
   consumerPhone: null,
   consumerComment: null,
+  deliveryAddress: null,
   pickupEta: null,
   venuePreparationSeconds: null,
   createdAt: new Date(createdAt).toISOString(),

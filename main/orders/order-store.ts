@@ -146,6 +146,8 @@ export const createOrderStore = (
       pickupCompleted: row.pickup_completed === 1,
       preparationMinutes: row.preparation_minutes,
       venuePreparationSeconds: platform.venuePreparationSeconds ?? null,
+      // Orders stored before the address was kept have none.
+      deliveryAddress: platform.deliveryAddress ?? null,
       autoAccepted: row.auto_accepted === 1,
       rejectReason: row.reject_reason,
       updatedAt: row.updated_at,
@@ -231,7 +233,12 @@ export const createOrderStore = (
         ...order,
         // Past the retention, the customer's data stays removed whatever the platform still says.
         ...(existing.anonymised === 1
-          ? { consumerName: null, consumerPhone: null, consumerComment: null }
+          ? {
+              consumerName: null,
+              consumerPhone: null,
+              consumerComment: null,
+              deliveryAddress: null,
+            }
           : {}),
         platformStatus: status,
         preorderStatus:

@@ -367,6 +367,7 @@ export const sampleOrder = (at: Date): Order => {
     consumerName: 'Sample Customer',
     consumerPhone: null,
     consumerComment: 'Nut allergy, please',
+    deliveryAddress: null,
     pickupEta: new Date(at.getTime() + 20 * 60_000).toISOString(),
     courierPickupEta: null,
     pickupCompleted: false,

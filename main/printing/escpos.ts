@@ -1,6 +1,7 @@
-// A document's lines to ESC/POS bytes, through @point-of-sale/receipt-printer-encoder (README:
-// why this library). The lines are already laid out (documents.ts), so this only styles them; the
-// code page is fixed to CP858 (Epson's ESC t 19), which holds €, ä, ö and å.
+// A document's lines to ESC/POS bytes, through @point-of-sale/receipt-printer-encoder
+// (main/README.md, Printing: why this library). The lines are already laid out (documents.ts), so
+// this only styles them; the code page is fixed to CP858 (Epson's ESC t 19), which holds €, ä, ö
+// and å.
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { PrintDocument } from '../../shared/printing';
 import { CODE_PAGE } from './documents';

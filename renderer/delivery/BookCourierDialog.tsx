@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import type { DeliveryQuote } from '../../shared/domain';
 import type { DeliveryBookRequest } from '../../shared/ipc/contract';
 import { deliveryBookSchema, deliveryQuoteSchema } from '../../shared/ipc/contract';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { en } from '../i18n/en';
 import { Dialog } from '../ui-kit/Dialog';
 
-import type { CourierDraft } from '../shell/store';
+import type { CourierDraft } from './delivery-slice';
 
 type AddressField = keyof CourierDraft['address'];
 type BookField = keyof CourierDraft['booking'];

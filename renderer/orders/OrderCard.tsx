@@ -1,8 +1,9 @@
 import { memo } from 'react';
 import type { MenuItemSummary, Order, OrderActionKind } from '../../shared/domain';
 import type { PrintJob } from '../../shared/printing';
-import { useAppStore } from '../shell/app-context';
-import { availableActions, ORDER_ACTIONS } from '../../shared/order-actions';
+import { useAppStore } from './hooks';
+import { availableActions } from '../../shared/order-actions';
+import { actionClass, actionLabel, takeOrderAction } from './order-action-ui';
 import { columnOf, isClosedByPlatform } from './board';
 import {
   ESCALATE_AFTER_MS,
@@ -15,25 +16,13 @@ import {
 import { formatAge, formatClock, formatDuration, formatMoney } from '../ui-kit/format';
 import { en } from '../i18n/en';
 import type { OffScreenMarker } from '../ui-kit/off-screen';
-import { LineSoldOut } from '../menu/SoldOut';
-import { OrderPrint } from '../printing/OrderPrint';
+import { useCardSlots } from './card-slots';
 import { ItemOptions } from '../ui-kit/ItemOptions';
 
 const deliveryLabel = (order: Order): string => {
   if (order.deliveryType === 'takeaway') return en.order.takeaway;
   if (order.deliveryType === 'eatin') return en.order.eatin;
   return order.selfDelivery ? en.order.selfDelivery : en.order.delivery;
-};
-
-const actionLabel = (kind: OrderActionKind): string =>
-  en.actions.kinds[ORDER_ACTIONS[kind].labelKey];
-
-const ACTION_STYLE: Record<OrderActionKind, string> = {
-  accept: 'btn btn-go',
-  reject: 'btn btn-danger-outline',
-  ready: 'btn btn-primary',
-  delivered: 'btn btn-go',
-  'confirm-preorder': 'btn btn-go',
 };
 
 /** "in 8 min", "due now" or "3 min late": the courier's arrival relative to the board's clock. */
@@ -152,31 +141,13 @@ const OrderCardView = ({
   slotRef,
 }: Props) => {
   const act = useAppStore().getState();
+  const { LineSoldOut, OrderPrint } = useCardSlots();
   const { done, due, escalated, courierLate, unclaimed } = clock;
   // The platform closed the order (cancelled, rejected, handed over): retrying can only fail again.
   const closed = isClosedByPlatform(order);
   const actions = submitting ? [] : availableActions(order);
 
-  const run = (kind: OrderActionKind): void => {
-    act.select(order.id);
-    switch (kind) {
-      case 'accept':
-        act.openDialog({ kind: 'accept', orderId: order.id });
-        return;
-      case 'reject':
-        act.openDialog({ kind: 'reject', orderId: order.id });
-        return;
-      case 'ready':
-        void act.markReady(order.id);
-        return;
-      case 'delivered':
-        void act.handOver(order.id);
-        return;
-      case 'confirm-preorder':
-        void act.confirmPreorder(order.id);
-        return;
-    }
-  };
+  const run = (kind: OrderActionKind): void => takeOrderAction(act, order.id, kind);
 
   const readyBy = readyByOf(order);
 
@@ -391,7 +362,7 @@ const OrderCardView = ({
               <button
                 key={kind}
                 type="button"
-                className={ACTION_STYLE[kind]}
+                className={actionClass(kind)}
                 onClick={(e) => {
                   e.stopPropagation();
                   run(kind);

@@ -2,8 +2,9 @@
 // keyboard shortcuts and the ring all agree. Which actions an order takes is not decided here but
 // in shared/order-actions.ts (availableActions), the table main checks with too.
 import type { Order, OrderActionKind } from '../../shared/domain';
+import type { PrintJob } from '../../shared/printing';
 import { isFinalStatus } from '../../shared/domain';
-import { availableActions } from '../../shared/order-actions';
+import { availableActions, ORDER_ACTIONS } from '../../shared/order-actions';
 import { isPickedUpByCourier, isUnclaimedTakeaway } from '../../shared/order-timing';
 
 export const COLUMN_IDS = ['new', 'preparation', 'ready', 'scheduled', 'done'] as const;
@@ -196,18 +197,12 @@ export const boardOf = (
 /** The platform has closed the order: no staff action on it can succeed any more. */
 export const isClosedByPlatform = (order: Order): boolean => isFinalStatus(order.platformStatus);
 
-/** The answers a new order waits for from staff. */
-const ANSWERS: ReadonlySet<OrderActionKind> = new Set<OrderActionKind>([
-  'accept',
-  'confirm-preorder',
-]);
-
 /**
  * Orders that need someone to act: one staff can still accept or confirm, by the order-action
  * table. The ring keeps going while any is left.
  */
 export const needsAttention = perOrder((order: Order): boolean =>
-  availableActions(order).some((kind) => ANSWERS.has(kind)),
+  availableActions(order).some((kind) => ORDER_ACTIONS[kind].answers),
 );
 
 /**
@@ -229,7 +224,7 @@ export const waitingOrders: (orders: readonly Order[]) => readonly Order[] = (()
  * refusal is always chosen on purpose, from its own button or key).
  */
 export const primaryAction = (order: Order): OrderActionKind | null =>
-  availableActions(order).find((kind) => kind !== 'reject') ?? null;
+  availableActions(order).find((kind) => ORDER_ACTIONS[kind].primary) ?? null;
 
 /**
  * Takeaway orders left READY past their pickup time and never marked handed over: the platform
@@ -240,3 +235,27 @@ export const unclaimedTakeaways = (
   now: number,
   afterMinutes: number,
 ): Order[] => orders.filter((order) => isUnclaimedTakeaway(order, now, afterMinutes));
+
+const NO_JOBS: readonly PrintJob[] = [];
+
+/**
+ * Print jobs by order, for the board to hand each card its own: one pass over the jobs when they
+ * change, instead of every card reading the store and filtering all jobs on every change.
+ */
+export const jobsByOrder = (
+  jobs: readonly PrintJob[],
+): ReadonlyMap<string, readonly PrintJob[]> => {
+  const byOrder = new Map<string, PrintJob[]>();
+  for (const job of jobs) {
+    if (job.orderId === null) continue;
+    const list = byOrder.get(job.orderId);
+    if (list) list.push(job);
+    else byOrder.set(job.orderId, [job]);
+  }
+  return byOrder;
+};
+
+export const jobsOf = (
+  byOrder: ReadonlyMap<string, readonly PrintJob[]> | null,
+  orderId: string,
+): readonly PrintJob[] | null => (byOrder === null ? null : (byOrder.get(orderId) ?? NO_JOBS));

@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useApp, useAppStore, useNow } from './app-context';
-import { availableActions } from '../../shared/order-actions';
+import { actionForKey } from '../../shared/order-actions';
 import { boardOf, COLUMN_IDS } from '../orders/board';
 import { en } from '../i18n/en';
 import type { Ringer } from '../ui-kit/ringer';
-import { isEscalatedRing, isRinging } from './store';
-import type { AppActions, AppState, View } from './store';
-import { AcceptDialog } from '../orders/AcceptDialog';
+import { isEscalatedRing, isRinging } from '../orders/orders-slice';
+import type { View } from '../ui-kit/app-slice';
+import type { AppState } from './store';
+import { actionShortcuts, ORDER_DIALOGS, takeOrderAction } from '../orders/order-action-ui';
 import { ActivityPanel } from '../diagnostics/ActivityPanel';
 import { Board } from '../orders/Board';
 import { BookCourierDialog } from '../delivery/BookCourierDialog';
@@ -16,20 +17,28 @@ import { Dialog } from '../ui-kit/Dialog';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { MenuPanel } from '../menu/MenuPanel';
 import { VenuePanel } from '../venue/VenuePanel';
-import { RejectDialog } from '../orders/RejectDialog';
 import { SetupScreen } from '../setup/SetupScreen';
 import {
   CancelledBanner,
   GapNotice,
-  OfflineBanner,
-  ReconnectBanner,
   MissedOrderBanner,
   NoOrdersArrivingBanner,
+  OfflineBanner,
+  ReconnectBanner,
   OutageAlarm,
   StatusBar,
 } from '../stream/StatusBar';
 import { TopBar } from './TopBar';
-import { PrintAlarm } from '../printing/PrintStatus';
+import { PrintAlarm, PrinterStatusItem } from '../printing/PrintStatus';
+import { CardSlotsContext } from '../orders/card-slots';
+import type { CardSlots } from '../orders/card-slots';
+import { LineSoldOut } from '../menu/SoldOut';
+import { OrderPrint } from '../printing/OrderPrint';
+import { ShiftSummary, OrderSettingsSection } from '../orders/ShiftSummary';
+import { StreamSettings } from '../stream/StreamSettings';
+import { PrinterSettings } from '../printing/PrinterSettings';
+import { MachinePanel } from '../machine/MachinePanel';
+import { HistorySettingsSection } from '../history/HistorySettings';
 import { SoundBanner, StartCookingBanner } from '../orders/TimingBanners';
 
 const VIEW_KEYS: Record<string, View> = {
@@ -67,7 +76,7 @@ const moveSelection = (state: AppState, key: string, now: number): string | null
   return lists[col]![row]?.id ?? state.selectedOrderId;
 };
 
-const handleKey = (state: AppState & AppActions, key: string, now: number): boolean => {
+const handleKey = (state: AppState, key: string, now: number): boolean => {
   const view = VIEW_KEYS[key];
   if (view) {
     state.setView(view);
@@ -93,33 +102,41 @@ const handleKey = (state: AppState & AppActions, key: string, now: number): bool
   }
   const order = state.orders.find((o) => o.id === state.selectedOrderId);
   if (!order) return false;
-  const actions = availableActions(order);
-  const lower = key.toLowerCase();
-  if (lower === 'a' && actions.includes('accept'))
-    state.openDialog({ kind: 'accept', orderId: order.id });
-  else if (lower === 'a' && actions.includes('confirm-preorder'))
-    void state.confirmPreorder(order.id);
-  else if (lower === 'x' && actions.includes('reject'))
-    state.openDialog({ kind: 'reject', orderId: order.id });
-  else if (lower === 'r' && actions.includes('ready')) void state.markReady(order.id);
-  else if (lower === 'h' && actions.includes('delivered')) void state.handOver(order.id);
-  else return false;
+  const kind = actionForKey(order, key);
+  if (!kind) return false;
+  takeOrderAction(state, order.id, kind);
   return true;
 };
 
 const Shortcuts = ({ onClose }: { onClose: () => void }) => (
   <Dialog title={en.shortcuts.title} onClose={onClose}>
     <dl className="shortcuts">
-      {en.shortcuts.list.map(([keys, what]) => (
-        <div key={keys}>
-          <dt>
-            <kbd>{keys}</kbd>
-          </dt>
-          <dd>{what}</dd>
-        </div>
-      ))}
+      {[...en.shortcuts.navigate, ...actionShortcuts(), ...en.shortcuts.other].map(
+        ([keys, what]) => (
+          <div key={keys}>
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ),
+      )}
     </dl>
   </Dialog>
+);
+
+// What the slices show of each other, put together here: a card's sold-out switch and tickets,
+// the settings page's sections of every slice.
+const CARD_SLOTS: CardSlots = { LineSoldOut, OrderPrint };
+
+const OtherSettings = () => (
+  <>
+    <StreamSettings />
+    <PrinterSettings />
+    <MachinePanel />
+    <OrderSettingsSection />
+    <HistorySettingsSection />
+  </>
 );
 
 export const App = ({
@@ -139,8 +156,14 @@ export const App = ({
   const view = useApp((s) => s.view);
   const theme = useApp((s) => s.theme);
   const dialog = useApp((s) => s.dialog);
+  const OrderDialog = dialog && 'orderId' in dialog ? ORDER_DIALOGS[dialog.kind] : null;
   const now = useNow(5_000);
-  const ringing = useApp((s) => isRinging(s, now));
+  // An order that may not have reached this terminal rings as an order does (a mute silences it).
+  const ringing = useApp(
+    (s) =>
+      isRinging(s, now) ||
+      ((s.stream?.missed.length ?? 0) > 0 && (s.mutedUntil === null || now >= s.mutedUntil)),
+  );
   const urgent = useApp((s) => isEscalatedRing(s, now));
   const arrivals = useApp((s) => s.arrivals);
 
@@ -208,11 +231,11 @@ export const App = ({
       case 'orders':
         return <Board now={now} />;
       case 'venue':
-        return <VenuePanel />;
+        return <VenuePanel settings={<OtherSettings />} />;
       case 'menu':
         return <MenuPanel />;
       case 'activity':
-        return <ActivityPanel />;
+        return <ActivityPanel summary={<ShiftSummary />} />;
       case 'couriers':
         return <CourierPanel />;
       case 'history':
@@ -244,27 +267,28 @@ export const App = ({
   }
 
   return (
-    <div className={`app ${ringing ? 'app-ringing' : ''}`}>
-      {configured && !setupOpen && <TopBar now={now} ringing={ringing} />}
-      {configured && <OutageAlarm alarm={alarm} />}
-      {configured && <PrintAlarm alarm={printAlarm} />}
-      {configured && <ClockSkewWarning />}
-      {configured && !setupOpen && soundBlocked && <SoundBanner />}
-      {configured && !setupOpen && <StartCookingBanner />}
-      <ReconnectBanner />
-      {configured && !setupOpen && <CancelledBanner />}
-      {configured && !setupOpen && <MissedOrderBanner />}
-      {configured && !setupOpen && <NoOrdersArrivingBanner />}
-      {configured && !setupOpen && <GapNotice />}
-      {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
-      {!configured || setupOpen ? <SetupScreen /> : content}
-      <StatusBar />
-      {dialog?.kind === 'accept' && <AcceptDialog orderId={dialog.orderId} />}
-      {dialog?.kind === 'reject' && <RejectDialog orderId={dialog.orderId} />}
-      {dialog?.kind === 'courier' && <BookCourierDialog />}
-      {dialog?.kind === 'shortcuts' && (
-        <Shortcuts onClose={() => store.getState().openDialog(null)} />
-      )}
-    </div>
+    <CardSlotsContext.Provider value={CARD_SLOTS}>
+      <div className={`app ${ringing ? 'app-ringing' : ''}`}>
+        {configured && !setupOpen && <TopBar now={now} ringing={ringing} />}
+        {configured && <OutageAlarm alarm={alarm} />}
+        {configured && <PrintAlarm alarm={printAlarm} />}
+        {configured && <ClockSkewWarning />}
+        {configured && !setupOpen && soundBlocked && <SoundBanner />}
+        {configured && !setupOpen && <StartCookingBanner />}
+        <ReconnectBanner />
+        {configured && !setupOpen && <CancelledBanner />}
+        {configured && !setupOpen && <MissedOrderBanner />}
+        {configured && !setupOpen && <NoOrdersArrivingBanner />}
+        {configured && !setupOpen && <GapNotice />}
+        {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
+        {!configured || setupOpen ? <SetupScreen /> : content}
+        <StatusBar printer={<PrinterStatusItem />} />
+        {OrderDialog && dialog && 'orderId' in dialog && <OrderDialog orderId={dialog.orderId} />}
+        {dialog?.kind === 'courier' && <BookCourierDialog />}
+        {dialog?.kind === 'shortcuts' && (
+          <Shortcuts onClose={() => store.getState().openDialog(null)} />
+        )}
+      </div>
+    </CardSlotsContext.Provider>
   );
 };

@@ -12,7 +12,13 @@ import type {
   OrderActionKind,
   VenueState,
 } from '../../shared/domain';
-import { ORDER_ACTIONS } from '../../shared/order-actions';
+import type { OrderActionChannel } from '../../shared/order-actions';
+import {
+  declarationOf,
+  ORDER_ACTION_KINDS,
+  ORDER_ACTIONS,
+  orderActionChannel,
+} from '../../shared/order-actions';
 import type { OrderSettings } from '../../shared/order-timing';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type { RingLevel } from '../ui-kit/ringer';
@@ -116,6 +122,7 @@ export const makeOrder = (patch: Partial<Order> = {}): Order => {
     consumerName: 'Ada',
     consumerPhone: null,
     consumerComment: null,
+    deliveryAddress: null,
     pickupEta: null,
     courierPickupEta: null,
     pickupCompleted: false,
@@ -159,6 +166,10 @@ export const makeDelivery = (patch: Partial<Delivery> = {}): Delivery => {
     trackingUrl: 'https://track.example/abc',
     courier: null,
     courierLocation: null,
+    pickupLocation: { lat: 60.1699, lon: 24.9384 },
+    scheduledDropoff: null,
+    noContact: false,
+    idCheck: false,
     handshakeRequired: false,
     handshakePin: null,
     cashToCollect: null,
@@ -167,6 +178,7 @@ export const makeDelivery = (patch: Partial<Delivery> = {}): Delivery => {
     createdAt: now,
     updatedAt: now,
     pending: null,
+    bookingCheck: null,
     ...patch,
   };
 };
@@ -345,18 +357,22 @@ export const createFakeBridge = (
     return Promise.resolve({ actionId });
   };
 
+  // Each declared action's channel: the order moves where the action leads, with its local change.
+  const actionHandlers = Object.fromEntries(
+    ORDER_ACTION_KINDS.map((kind) => [
+      orderActionChannel(kind),
+      (request: { orderId: string }) =>
+        act(request.orderId, kind, declarationOf(kind).local?.(request as never, false) ?? {}),
+    ]),
+  ) as unknown as { [C in OrderActionChannel]: Handler<C> };
+
   const defaults: { [C in ChannelName]: Handler<C> } = {
     'setup:get': async () => setup,
     'setup:connect': async () => ({ venueId: 'demo-venue' }),
     'setup:disconnect': async () => undefined,
     'status:get': async () => init.status ?? makeStatus({ configured: setup.configured }),
     'orders:list': async () => orders,
-    'orders:accept': (r) => act(r.orderId, 'accept', { preparationMinutes: r.preparationMinutes }),
-    'orders:reject': (r) => act(r.orderId, 'reject', { rejectReason: r.reason }),
-    'orders:markReady': (r) => act(r.orderId, 'ready'),
-    'orders:handOver': (r) => act(r.orderId, 'delivered'),
-    'orders:confirmPreorder': (r) =>
-      act(r.orderId, 'confirm-preorder', { preorderStatus: 'confirmed' }),
+    ...actionHandlers,
     'orders:settings': async () => orderSettings,
     'orders:configure': async (changes) => {
       orderSettings = { ...orderSettings, ...changes };
@@ -481,17 +497,36 @@ export const createFakeBridge = (
         timeEstimateMinutes: 45,
         formattedAddress: `${r.street}, ${r.postCode} ${r.city}`,
         validUntil: new Date(Date.now() + 10 * 60_000).toISOString(),
+        preparationMinutes: r.minPreparationMinutes ?? null,
+        scheduledDropoff: r.scheduledDropoff ?? null,
       };
     },
+    // Inside the area unless the city is "Faraway".
+    'delivery:check-area': async (r) =>
+      r.city === 'Faraway'
+        ? {
+            deliverable: false,
+            formattedAddress: `${r.street}, ${r.postCode} ${r.city}`,
+            reason: 'No: this address is outside the courier delivery area.',
+          }
+        : {
+            deliverable: true,
+            formattedAddress: `${r.street}, ${r.postCode} ${r.city}`,
+            price: { amount: 590, currency: 'EUR' },
+            minutes: 40,
+            approximate: r.street === '',
+          },
     'delivery:book': async (r) => {
       actionCount += 1;
       const delivery = makeDelivery({
         reference: null,
         status: 'booking',
-        orderNumber: r.orderNumber,
+        orderNumber: r.orderNumber ? r.orderNumber : null,
         recipientName: r.recipient.name,
         recipientPhone: r.recipient.phone,
-        parcels: r.parcels,
+        parcels: r.parcels.map((p) => ({ description: p.description, count: p.count })),
+        noContact: r.noContact ?? false,
+        idCheck: r.parcels.some((p) => p.idCheck === true),
         handshakeRequired: r.handshake ?? false,
         cashToCollect: r.cashAmount ?? null,
         trackingUrl: null,
@@ -502,6 +537,21 @@ export const createFakeBridge = (
       return { actionId: `action-${actionCount}`, deliveryId: delivery.id };
     },
     'delivery:list': async () => deliveries,
+    'delivery:rebook': async (r) => {
+      actionCount += 1;
+      const actionId = `action-${actionCount}`;
+      deliveries = deliveries.map((d) =>
+        d.id === r.deliveryId
+          ? {
+              ...d,
+              bookingCheck: null,
+              pending: { actionId, kind: 'book', state: 'pending', error: null },
+            }
+          : d,
+      );
+      emit('deliveries:changed', { deliveries });
+      return { actionId, deliveryId: r.deliveryId };
+    },
     'delivery:cancel': async (r) => {
       actionCount += 1;
       const actionId = `action-${actionCount}`;

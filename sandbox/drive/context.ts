@@ -30,13 +30,14 @@ export type DriveContext = {
    */
   checkScheduledDropoff(scheduled: string | undefined, field: string): string | null;
   checkReach(merchant: Merchant, from: Coordinates, to: Coordinates): void;
+  /** Whether a courier from `from` may deliver to `to` (what checkReach refuses otherwise). */
+  reaches(merchant: Merchant, from: Coordinates, to: Coordinates): boolean;
   checkCash(merchant: Merchant, cash: unknown): void;
   checkCoordinatePair(body: { lat?: unknown; lon?: unknown }): void;
 };
 
 const MINUTE = 60_000;
 const ONE_HOUR = 60 * MINUTE;
-const MAX_SCHEDULE_AHEAD = 7 * 24 * ONE_HOUR;
 
 /** The price and ETA part of promise, venue and fee answers. */
 export const estimateBody = (value: Estimate) => ({
@@ -104,13 +105,6 @@ export const createContext = (
         `${field} ${new Date(at).toISOString()} is less than one hour after ${nowDate().toISOString()}.`,
       );
     }
-    if (at > nowMs() + MAX_SCHEDULE_AHEAD) {
-      throw apiError(
-        400,
-        'INVALID_SCHEDULED_DROPOFF_TIME',
-        `${field} may be at most 7 days ahead.`,
-      );
-    }
     return new Date(at).toISOString();
   };
 
@@ -135,6 +129,12 @@ export const createContext = (
         "The dropoff is in none of the merchant's delivery areas.",
       );
     }
+  };
+
+  const reaches = (merchant: Merchant, from: Coordinates, to: Coordinates) => {
+    if (distanceMeters(from, to) > MAX_DELIVERY_RADIUS_METERS) return false;
+    const areas = deliveryAreas(state, merchant);
+    return areas.length === 0 || areas.some((area) => insidePolygon(to, area.ring));
   };
 
   const checkCash = (merchant: Merchant, cash: unknown) => {
@@ -168,6 +168,7 @@ export const createContext = (
     ownDelivery,
     checkScheduledDropoff,
     checkReach,
+    reaches,
     checkCash,
     checkCoordinatePair,
   };

@@ -46,6 +46,21 @@ const deliveryState = (delivery: Delivery) => ({
       : { is_required: delivery.handshake.isRequired, pin_code: delivery.handshake.pinCode },
   courier: delivery.courier,
   courier_position: courierPosition(delivery),
+  // What the booking asked for, as the service took it.
+  order_number: delivery.orderNumber,
+  merchant_order_reference_id: delivery.merchantOrderReferenceId,
+  recipient: delivery.recipient,
+  parcels: delivery.parcels,
+  pickup_comment: delivery.pickup.comment,
+  dropoff: {
+    comment: delivery.dropoff.comment,
+    is_no_contact: delivery.dropoff.isNoContact,
+    scheduled_time: delivery.dropoff.scheduledTime,
+  },
+  tips: delivery.tips,
+  sms_notifications: delivery.smsNotifications,
+  bag_count: delivery.bagCount,
+  cash: delivery.cash,
   timeline: Object.fromEntries(
     STAGES.map((stage) => [stage, new Date(delivery.timeline[stage]).toISOString()]),
   ),

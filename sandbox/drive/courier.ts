@@ -41,8 +41,18 @@ export type Delivery = {
     formattedAddress: string;
     comment: string | null;
     isNoContact: boolean;
+    /** The customer's chosen drop-off time; null: as soon as possible. */
+    scheduledTime: string | null;
   };
   recipient: { name: string; phone_number: string; email?: string | undefined };
+  tips: { type: string; price: { amount: number; currency: string } }[];
+  smsNotifications: { received?: string | undefined; picked_up?: string | undefined } | null;
+  bagCount: number | null;
+  customerSupport: {
+    url?: string | undefined;
+    email?: string | undefined;
+    phone_number?: string | undefined;
+  } | null;
   parcels: Parcel[];
   price: { amount: number; currency: string };
   merchantOrderReferenceId: string | null;

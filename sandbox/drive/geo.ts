@@ -67,11 +67,28 @@ const hashFraction = (text: string, salt: string): number => {
 };
 
 /**
- * Places an address 500 m to 4.5 km from the reference point, always at the same spot for the same
- * text, so "the promise's location" is stable between a promise and its delivery.
+ * Cities the sandbox knows by name, far from the demo venue in Helsinki: an address in one of them
+ * lands there, so "outside the delivery area" can be tried with an ordinary address.
  */
-export const geocode = (text: string, near: Coordinates): Coordinates =>
-  offset(near, 500 + hashFraction(text, 'distance') * 4000, hashFraction(text, 'bearing') * 360);
+const KNOWN_CITIES: Record<string, Coordinates> = {
+  tampere: { lat: 61.4978, lon: 23.761 },
+  turku: { lat: 60.4518, lon: 22.2666 },
+  oulu: { lat: 65.0121, lon: 25.4651 },
+  tallinn: { lat: 59.437, lon: 24.7536 },
+  stockholm: { lat: 59.3293, lon: 18.0686 },
+};
+
+/**
+ * Places an address 500 m to 4.5 km from the reference point (or from its city, when that is one
+ * of the known far cities), always at the same spot for the same text, so "the promise's
+ * location" is stable between a promise and its delivery.
+ */
+export const geocode = (text: string, near: Coordinates, city?: string): Coordinates =>
+  offset(
+    KNOWN_CITIES[(city ?? '').trim().toLowerCase()] ?? near,
+    500 + hashFraction(text, 'distance') * 4000,
+    hashFraction(text, 'bearing') * 360,
+  );
 
 export const roundCoordinate = (value: number) => Math.round(value * 1e6) / 1e6;
 

@@ -6,17 +6,11 @@ import type { DriveContext } from './context';
 import { estimateBody } from './context';
 import type { CourierDesk } from './courier-desk';
 import { deliveryBody } from './courier-desk';
-import { distanceMeters } from './geo';
 import { apiError, parseBody, readJsonBody } from './http';
 import type { DeliveryFeeRequest } from './schemas';
 import { availableVenuesSchema, deliveryFeeSchema, deliveryOrderSchema } from './schemas';
 import type { Merchant, Venue } from './state';
-import {
-  DELIVERY_AREAS_KEY_CUTOFF,
-  deliveryAreas,
-  estimate,
-  MAX_DELIVERY_RADIUS_METERS,
-} from './state';
+import { DELIVERY_AREAS_KEY_CUTOFF, deliveryAreas, estimate } from './state';
 
 /** Fee-inclusive estimates: cash handling and bulky parcels cost extra (minor units). */
 const extraFees = (
@@ -57,7 +51,7 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
       amount: planned.price.amount + fees.cash + fees.size,
       currency: planned.price.currency,
     };
-    return { from, to, planned, fees, price };
+    return { from, to, planned, fees, price, scheduled };
   };
 
   router.add('POST', '/merchants/:merchantId/available-venues', async (req, res, params) => {
@@ -72,7 +66,7 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
     const venues = merchant.venueIds
       .map((id) => ctx.state.venues.get(id))
       .filter((venue): venue is Venue => venue !== undefined)
-      .filter((venue) => distanceMeters(venue.location, target) <= MAX_DELIVERY_RADIUS_METERS)
+      .filter((venue) => ctx.reaches(merchant, venue.location, target))
       .map((venue) => ({
         venue,
         planned: estimate(venue.location, target, merchant.currency, ctx.nowMs(), 30, scheduled),
@@ -108,7 +102,7 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
     const merchant = ctx.authenticate(req);
     ctx.ownMerchant(merchant, params.merchantId);
     const body = parseBody(deliveryOrderSchema, await readJsonBody(req));
-    const { from, to, planned, price } = priceTrip(
+    const { from, to, planned, price, scheduled } = priceTrip(
       merchant,
       body,
       body.min_preparation_time_minutes,
@@ -128,6 +122,7 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
         formattedAddress: body.dropoff.location.formatted_address,
         comment: body.dropoff.comment ?? null,
         isNoContact: body.is_no_contact,
+        scheduledTime: scheduled,
       },
       recipient: {
         name: body.dropoff.contact_details.name,
@@ -142,6 +137,10 @@ export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: 
         tags: content.tags,
         dropoff_restrictions: { id_check_required: content.id_check_required },
       })),
+      tips: body.tips,
+      smsNotifications: null,
+      bagCount: null,
+      customerSupport: body.customer_support,
       price,
       merchantOrderReferenceId: body.merchant_order_reference_id ?? null,
       orderNumber: body.order_number ?? null,

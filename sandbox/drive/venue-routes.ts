@@ -78,6 +78,7 @@ export const registerVenueRoutes = (
             ? `${street}|${postCode ?? ''}|${city ?? ''}`
             : `${postCode ?? ''}|${city ?? ''}`,
           venue.location,
+          city,
         );
     const rounded = {
       lat: roundCoordinate(coordinates.lat),
@@ -213,9 +214,14 @@ export const registerVenueRoutes = (
         formattedAddress: promise.location.formatted_address,
         comment: body.dropoff.comment ?? null,
         isNoContact: body.dropoff.options?.is_no_contact ?? false,
+        scheduledTime: scheduled,
       },
       recipient: body.recipient,
       parcels: body.parcels,
+      tips: body.tips ?? [],
+      smsNotifications: body.sms_notifications ?? null,
+      bagCount: body.bag_count ?? null,
+      customerSupport: body.customer_support ?? null,
       // The promise's price holds: that is what makes it binding.
       price: promise.estimate.price,
       merchantOrderReferenceId: body.merchant_order_reference_id ?? null,

@@ -6,6 +6,7 @@ import type {
   AppStatus,
   AuditEntry,
   Delivery,
+  DeliveryAreaAnswer,
   DeliveryQuote,
   DeliverySetupState,
   LogEntry,
@@ -20,6 +21,18 @@ import type {
 } from '../domain';
 import { DELIVERY_TYPES, LOG_LEVELS, ORDER_STATUSES, WEEKDAYS } from '../domain';
 import type { OrderSettings } from '../order-timing';
+import type { OrderActionChannel, OrderActionKind, OrderActionSchema } from '../order-actions';
+import { ORDER_ACTION_KINDS, orderActionChannel, orderActionSchema } from '../order-actions';
+import type {
+  DeliveryAreaCheckRequest,
+  DeliveryBookRequest,
+  DeliveryQuoteRequest,
+} from '../delivery-booking';
+import {
+  deliveryAreaCheckSchema,
+  deliveryBookSchema,
+  deliveryQuoteSchema,
+} from '../delivery-booking';
 
 /** The venue's order settings (shared/order-timing.ts); every field may be changed alone. */
 export const orderSettingsSchema = z
@@ -115,48 +128,9 @@ export const deliveryConfigureSchema = z
   .strict();
 export type DeliveryConfigureRequest = z.infer<typeof deliveryConfigureSchema>;
 
-const shortText = z.string().trim().min(1).max(200);
-
-export const deliveryQuoteSchema = z
-  .object({
-    street: z.string().trim().max(200),
-    postCode: z.string().trim().max(20),
-    city: z.string().trim().max(100),
-    lat: z.number().min(-90).max(90).nullable().optional(),
-    lon: z.number().min(-180).max(180).nullable().optional(),
-    minPreparationMinutes: z.number().int().min(0).max(60).optional(),
-  })
-  .strict()
-  .refine(
-    (v) =>
-      v.street !== '' || v.postCode !== '' || v.city !== '' || (v.lat != null && v.lon != null),
-    {
-      message: 'enter an address',
-      path: ['street'],
-    },
-  )
-  .refine((v) => (v.lat == null) === (v.lon == null), {
-    message: 'give both latitude and longitude, or neither',
-    path: ['lat'],
-  });
-export type DeliveryQuoteRequest = z.infer<typeof deliveryQuoteSchema>;
-
-export const deliveryBookSchema = z
-  .object({
-    promiseId: id,
-    recipient: z.object({ name: shortText, phone: z.string().trim().min(3).max(40) }).strict(),
-    parcels: z
-      .array(z.object({ description: shortText, count: z.number().int().min(1).max(99) }).strict())
-      .min(1)
-      .max(20),
-    orderNumber: z.string().trim().min(1).max(20),
-    dropoffComment: z.string().trim().max(500).optional(),
-    /** Cash on delivery, in minor units to collect from the customer. */
-    cashAmount: z.number().int().min(1).max(10_000_000).nullable().optional(),
-    handshake: z.boolean().optional(),
-  })
-  .strict();
-export type DeliveryBookRequest = z.infer<typeof deliveryBookSchema>;
+// The booking's schemas are declared with their rules in shared/delivery-booking.ts.
+export { deliveryAreaCheckSchema, deliveryBookSchema, deliveryQuoteSchema };
+export type { DeliveryAreaCheckRequest, DeliveryBookRequest, DeliveryQuoteRequest };
 
 const staffPin = z.string().regex(/^\d{4,8}$/, 'a PIN is 4 to 8 digits');
 export const machineSetSchema = z
@@ -242,6 +216,17 @@ const channel = <S extends z.ZodType>(request: S) => ({
   returns: <R>(): ChannelSpec<S, R> => ({ request, response: undefined as R }),
 });
 
+/** One channel per order action, named and validated by its declaration (shared/order-actions.ts). */
+type OrderActionChannels = {
+  [K in OrderActionKind as OrderActionChannel<K>]: ChannelSpec<OrderActionSchema<K>, ActionReceipt>;
+};
+const orderActionChannels = Object.fromEntries(
+  ORDER_ACTION_KINDS.map((kind) => [
+    orderActionChannel(kind),
+    channel(orderActionSchema(kind)).returns<ActionReceipt>(),
+  ]),
+) as unknown as OrderActionChannels;
+
 export const channels = {
   'setup:get': channel(empty).returns<SetupState>(),
   'setup:connect': channel(setupConnectSchema).returns<{ venueId: string }>(),
@@ -250,27 +235,7 @@ export const channels = {
   'status:get': channel(empty).returns<AppStatus>(),
 
   'orders:list': channel(empty).returns<Order[]>(),
-  'orders:accept': channel(
-    z
-      .object({
-        orderId: id,
-        /** Minutes from now until the food is ready; null keeps the platform's estimate. */
-        preparationMinutes: z.number().int().min(1).max(120).nullable(),
-      })
-      .strict(),
-  ).returns<ActionReceipt>(),
-  'orders:reject': channel(
-    z
-      .object({
-        orderId: id,
-        reason: z.string().trim().min(1).max(500),
-        code: z.enum(['GENERIC', 'ITEMS_UNAVAILABLE', 'VENUE_CLOSING_SOON']).optional(),
-      })
-      .strict(),
-  ).returns<ActionReceipt>(),
-  'orders:markReady': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
-  'orders:handOver': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
-  'orders:confirmPreorder': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
+  ...orderActionChannels,
   'orders:settings': channel(empty).returns<OrderSettings>(),
   'orders:configure': channel(orderSettingsSchema).returns<OrderSettings>(),
 
@@ -348,10 +313,16 @@ export const channels = {
   'delivery:configure': channel(deliveryConfigureSchema).returns<DeliverySetupState>(),
   'delivery:quote': channel(deliveryQuoteSchema).returns<DeliveryQuote>(),
   'delivery:book': channel(deliveryBookSchema).returns<ActionReceipt & { deliveryId: string }>(),
+  'delivery:check-area': channel(deliveryAreaCheckSchema).returns<DeliveryAreaAnswer>(),
   'delivery:list': channel(empty).returns<Delivery[]>(),
+  /** Book again a delivery whose booking's answer was lost (Delivery.bookingCheck). */
+  'delivery:rebook': channel(z.object({ deliveryId: id }).strict()).returns<
+    ActionReceipt & { deliveryId: string }
+  >(),
+  /** actionId null: a booking whose answer was lost was dropped here, nothing was sent. */
   'delivery:cancel': channel(
     z.object({ deliveryId: id, reason: z.string().trim().min(1).max(500) }).strict(),
-  ).returns<ActionReceipt>(),
+  ).returns<{ actionId: string | null }>(),
   'delivery:handshake': channel(z.object({ deliveryId: id }).strict()).returns<{
     isRequired: boolean;
     pinCode: string;

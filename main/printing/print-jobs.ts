@@ -1,0 +1,148 @@
+// Print jobs made: by staff (print-handlers.ts) and by the order hooks core wires to the orders
+// slice (an action taken here, a new order). Module-level functions over the slice's context.
+import type { DaySummary } from '../../shared/history';
+import type {
+  OrderDocumentKind,
+  PrintDocument,
+  PrintDocumentKind,
+  PrinterConfig,
+  PrintJob,
+  PrintSettings,
+} from '../../shared/printing';
+import { ServiceError } from '../service-error';
+import { daySummaryDocument, orderDocument, sampleOrder, testPage } from './documents';
+import type { NewJob } from './print-store';
+import type { OrderActionNotice, PrintingContext } from './printing-context';
+import { DOCUMENT_NAME, printersFor, readSettings } from './printing-context';
+import { kickAll, kickSoon } from './print-worker';
+import type { OrderPrintHook } from '../../shared/order-actions';
+
+const READY_DOCUMENTS: Record<PrintSettings['onReady'], OrderDocumentKind[]> = {
+  'pickup-label': ['pickup-label'],
+  receipt: ['receipt'],
+  both: ['pickup-label', 'receipt'],
+  none: [],
+};
+
+/** The documents each print hook of an order action (shared/order-actions.ts) prints, by the settings. */
+const PRINT_HOOKS: Record<OrderPrintHook, (settings: PrintSettings) => OrderDocumentKind[]> = {
+  'kitchen-ticket': (settings) => (settings.kitchenTicket === 'accept' ? ['kitchen-ticket'] : []),
+  'ready-documents': (settings) => READY_DOCUMENTS[settings.onReady],
+};
+
+const createJobs = (
+  ctx: PrintingContext,
+  requestKey: string,
+  document: PrintDocumentKind,
+  printers: PrinterConfig[],
+  fields: Omit<NewJob, 'requestKey' | 'document' | 'printerId'>,
+): string[] => {
+  const createdAt = ctx.now().toISOString();
+  return printers
+    .map((printer) =>
+      ctx.store.insert({ ...fields, requestKey, document, printerId: printer.id }, createdAt),
+    )
+    .filter((id): id is string => id !== null);
+};
+export const createNow = (...args: Parameters<typeof createJobs>): string[] => {
+  const [ctx] = args;
+  const ids = ctx.db.transaction(() => createJobs(...args)).immediate();
+  kickAll(ctx);
+  ctx.changed();
+  return ids;
+};
+const guarded = (ctx: PrintingContext, orderId: string, make: () => unknown): void => {
+  try {
+    make();
+  } catch (error) {
+    ctx.audit.record({
+      action: 'print',
+      subject: orderId,
+      outcome: 'failed',
+      detail: `The order's print job could not be stored: ${error instanceof Error ? error.message : String(error)}`,
+    });
+    ctx.changed();
+  }
+};
+export const noPrinter = (document: PrintDocumentKind): ServiceError =>
+  new ServiceError(
+    'conflict',
+    `No printer prints ${DOCUMENT_NAME[document]}. Set one up under Venue → Printers.`,
+  );
+
+export const preview = (
+  ctx: PrintingContext,
+  request: {
+    document: PrintDocumentKind;
+    orderId?: string;
+    day?: string;
+    paperWidth: 58 | 80;
+  },
+): PrintDocument => {
+  if (request.document === 'test-page') return testPage('Printer', request.paperWidth, ctx.now());
+  if (request.document === 'day-summary') {
+    if (!request.day)
+      throw new ServiceError('invalid-request', 'Which day? A day summary needs a day.');
+    return daySummaryDocument(summaryOf(ctx, request.day), request.paperWidth);
+  }
+  // No order chosen (no order yet, printers being set up): a sample order shows the layout.
+  const order = request.orderId ? ctx.deps.order(request.orderId) : sampleOrder(ctx.now());
+  if (!order) throw new ServiceError('not-found', 'That order is not on this terminal.');
+  return orderDocument(request.document, order, request.paperWidth, ctx.deps.venueName());
+};
+export const summaryOf = (ctx: PrintingContext, day: string): DaySummary => {
+  try {
+    return ctx.deps.daySummary(day);
+  } catch (error) {
+    throw new ServiceError(
+      'failed',
+      `The day summary could not be made: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+};
+
+export const orderAction = (
+  ctx: PrintingContext,
+  { orderId, orderNumber, actionId, prints }: OrderActionNotice,
+): void => {
+  const settings = readSettings(ctx);
+  const documents = prints.flatMap((hook) => PRINT_HOOKS[hook](settings));
+  if (!documents.length) return;
+  // Printing never refuses an order action: a job that cannot be stored is audited instead.
+  guarded(ctx, orderId, () => {
+    for (const document of documents)
+      createJobs(ctx, `${actionId}:${document}`, document, printersFor(ctx, document), {
+        orderId,
+        orderNumber,
+        day: null,
+        origin: 'auto',
+      });
+  });
+  kickSoon(ctx);
+};
+
+export const orderArrived = (
+  ctx: PrintingContext,
+  { orderId, orderNumber }: { orderId: string; orderNumber: string },
+): void => {
+  if (readSettings(ctx).kitchenTicket !== 'new-order') return;
+  guarded(ctx, orderId, () =>
+    createNow(ctx, `arrived:${orderId}`, 'kitchen-ticket', printersFor(ctx, 'kitchen-ticket'), {
+      orderId,
+      orderNumber,
+      day: null,
+      origin: 'auto',
+    }),
+  );
+};
+
+export const jobsOfOrder = (
+  ctx: PrintingContext,
+  orderId: string,
+): Array<PrintJob & { printerName: string }> => {
+  const names = new Map(readSettings(ctx).printers.map((p) => [p.id, p.name]));
+  return ctx.store.ofOrder(orderId).map((job) => ({
+    ...job,
+    printerName: names.get(job.printerId) ?? job.printerId,
+  }));
+};

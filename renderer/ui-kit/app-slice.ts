@@ -1,0 +1,75 @@
+// What every screen shares: the service's status, the theme, which view and order are chosen and
+// which dialog is open. The names of the views and dialogs are the navigation's vocabulary; the
+// slices that own them fill them in.
+import type { AppStatus } from '../../shared/domain';
+import type { OrderActionDialog } from '../../shared/order-actions';
+import { sameOr } from './merge';
+import type { SliceContext, SliceParts } from './slice';
+
+export type Theme = 'light' | 'dark';
+export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers' | 'history';
+
+/** An order action's dialog (its declaration names it), the shortcuts' help, the courier booking. */
+export type Dialog =
+  { kind: OrderActionDialog; orderId: string } | { kind: 'shortcuts' } | { kind: 'courier' };
+
+export type AppSliceState = {
+  status: AppStatus | null;
+  theme: Theme;
+  view: View;
+  selectedOrderId: string | null;
+  dialog: Dialog | null;
+};
+
+export type AppSliceActions = {
+  setTheme(theme: Theme): void;
+  setView(view: View): void;
+  select(orderId: string | null): void;
+  openDialog(dialog: Dialog | null): void;
+};
+
+export type AppSlice = AppSliceState & AppSliceActions;
+
+export type ThemeOptions = {
+  /** Where the theme choice persists; localStorage in the app. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  prefersDark?: boolean;
+};
+
+const THEME_KEY = 'countertop.theme';
+
+const initialTheme = (options: ThemeOptions): Theme => {
+  const saved = options.storage?.getItem(THEME_KEY);
+  if (saved === 'light' || saved === 'dark') return saved;
+  return options.prefersDark ? 'dark' : 'light';
+};
+
+export const createAppSlice = (
+  { bridge, set }: SliceContext<AppSlice>,
+  options: ThemeOptions,
+): SliceParts<AppSlice> => ({
+  initial: {
+    status: null,
+    theme: initialTheme(options),
+    view: 'orders',
+    selectedOrderId: null,
+    dialog: null,
+    setTheme(theme) {
+      options.storage?.setItem(THEME_KEY, theme);
+      set({ theme });
+    },
+    setView(view) {
+      set({ view });
+    },
+    select(orderId) {
+      set({ selectedOrderId: orderId });
+    },
+    openDialog(dialog) {
+      set({ dialog });
+    },
+  },
+  listen: () => [
+    // Told on every change of the outbox, mostly the same: kept, so nothing re-renders.
+    bridge.on('status:changed', (status) => set((s) => ({ status: sameOr(s.status, status) }))),
+  ],
+});
