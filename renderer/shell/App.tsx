@@ -252,7 +252,7 @@ export const App = ({
       <StatusBar />
       {dialog?.kind === 'accept' && <AcceptDialog orderId={dialog.orderId} />}
       {dialog?.kind === 'reject' && <RejectDialog orderId={dialog.orderId} />}
-      {dialog?.kind === 'courier' && <BookCourierDialog />}
+      {dialog?.kind === 'courier' && <BookCourierDialog prefill={dialog.prefill} />}
       {dialog?.kind === 'shortcuts' && (
         <Shortcuts onClose={() => store.getState().openDialog(null)} />
       )}

@@ -29,7 +29,8 @@ import type {
   SetupConnectRequest,
   SetupState,
 } from '../../shared/ipc/contract';
-import type { DeliveryQuote } from '../../shared/domain';
+import type { DeliveryAreaAnswer, DeliveryQuote } from '../../shared/domain';
+import type { DeliveryAreaCheckRequest } from '../../shared/delivery-booking';
 import type { StreamGuardSettings, StreamGuardState } from '../../shared/stream-guard';
 import type {
   DaySummary,
@@ -60,14 +61,37 @@ export type Dialog =
   | { kind: 'accept'; orderId: string }
   | { kind: 'reject'; orderId: string }
   | { kind: 'shortcuts' }
-  | { kind: 'courier' };
+  /** `prefill`: what an order or an area check already knows (address, customer). */
+  | { kind: 'courier'; prefill?: CourierPrefill };
+
+export type CourierAddressField = 'street' | 'postCode' | 'city' | 'readyIn' | 'scheduled';
+export type CourierBookingField =
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'description'
+  | 'count'
+  | 'bags'
+  | 'orderNumber'
+  | 'pickupComment'
+  | 'dropoffComment'
+  | 'smsReceived'
+  | 'smsPickedUp'
+  | 'tip'
+  | 'cash';
+export type CourierCheck = 'handshake' | 'noContact' | 'idCheck';
 
 /** A half-filled courier booking, kept when the dialog closes without booking. */
 export type CourierDraft = {
-  address: Record<'street' | 'postCode' | 'city', string>;
-  booking: Record<'name' | 'phone' | 'description' | 'count' | 'orderNumber' | 'cash', string>;
-  handshake: boolean;
+  address: Record<CourierAddressField, string>;
+  booking: Record<CourierBookingField, string>;
+  checks: Record<CourierCheck, boolean>;
   quote: DeliveryQuote | null;
+};
+
+export type CourierPrefill = {
+  address?: Partial<Record<CourierAddressField, string>>;
+  booking?: Partial<Record<CourierBookingField, string>>;
 };
 
 export type AppState = {
@@ -180,6 +204,7 @@ export type AppActions = {
   configureDelivery(request: DeliveryConfigureRequest): Promise<void>;
   quoteDelivery(request: DeliveryQuoteRequest): Promise<DeliveryQuote>;
   bookCourier(request: DeliveryBookRequest): Promise<string>;
+  checkDeliveryArea(request: DeliveryAreaCheckRequest): Promise<DeliveryAreaAnswer>;
   cancelDelivery(deliveryId: string, reason: string): Promise<BridgeError | null>;
   handshakePin(deliveryId: string): Promise<string>;
   /** Machine settings: errors propagate so the form can show them next to the PIN. */
@@ -722,6 +747,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         set({ deliveries: await bridge['delivery:list']({}) });
         return deliveryId;
       },
+      checkDeliveryArea: (request) => bridge['delivery:check-area'](request),
       cancelDelivery: (deliveryId, reason) =>
         tryCall(async () => {
           await bridge['delivery:cancel']({ deliveryId, reason });
