@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { importX } from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { noImportCycle } from './eslint/no-import-cycle.js';
 
 const others = (...folders) =>
   folders.map((folder) => ({
@@ -27,7 +28,7 @@ const boundary = (files, { paths = [], patterns = [] }) => ({
 // never imports another slice (so never another slice's store): core.ts composes them. The
 // layers below the slices (outbox, storage, platform clients, relay client, host plumbing)
 // import no slice.
-const SLICES = [
+export const SLICES = [
   'orders',
   'venue',
   'menu',
@@ -61,6 +62,39 @@ const noSlices = SLICES.map((slice) => ({
   group: [`**/${slice}/**`],
   message: `The layers below the slices never import one (${slice}/).`,
 }));
+
+// Inside renderer/: the same slices as main's, each a folder with its part of the store
+// (<slice>-slice.ts), its components, its strings and its tests. A slice never imports another
+// slice nor the shell; it reads other slices' state only through the ports its hooks.ts declares,
+// and shows their components only where the shell plugs them in. Below the slices, the kit
+// (ui-kit/: dialogs, forms, format, the bridge wrapper, the slice plumbing) imports no slice;
+// above them, the shell (shell/: App, the top bar, the store's composition) composes them.
+export const RENDERER_SLICES = [
+  'orders',
+  'venue',
+  'menu',
+  'delivery',
+  'printing',
+  'history',
+  'machine',
+  'diagnostics',
+  'setup',
+  'stream',
+];
+const RENDERER_OUTSIDE = [
+  nodeBuiltins,
+  ...others('main', 'preload', 'relay', 'sandbox', 'kit', 'test', 'bench', 'scripts'),
+];
+const rendererAbove = (...folders) =>
+  folders.map((folder) => ({
+    group: [`**/${folder}/**`],
+    message: `A renderer slice and the kit never import ${folder}/: the shell composes them.`,
+  }));
+const otherRendererSlices = (own) =>
+  RENDERER_SLICES.filter((slice) => slice !== own).map((slice) => ({
+    group: [`**/${slice}/**`],
+    message: `A renderer slice never imports another slice (${slice}/): read its state through a port in hooks.ts, show its components through the shell.`,
+  }));
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', 'test-output/'] },
@@ -146,11 +180,26 @@ export default tseslint.config(
       ...others('main', 'renderer', 'relay', 'sandbox', 'kit', 'test', 'bench', 'scripts'),
     ],
   }),
-  boundary(['renderer/**'], {
+  boundary(['renderer/**'], { paths: [electron], patterns: RENDERER_OUTSIDE }),
+  ...RENDERER_SLICES.map((slice) =>
+    boundary([`renderer/${slice}/**`], {
+      paths: [electron],
+      patterns: [
+        ...RENDERER_OUTSIDE,
+        ...otherRendererSlices(slice),
+        ...rendererAbove('shell', 'testing'),
+      ],
+    }),
+  ),
+  boundary(['renderer/ui-kit/**'], {
     paths: [electron],
     patterns: [
-      nodeBuiltins,
-      ...others('main', 'preload', 'relay', 'sandbox', 'kit', 'test', 'bench', 'scripts'),
+      ...RENDERER_OUTSIDE,
+      ...RENDERER_SLICES.map((slice) => ({
+        group: [`**/${slice}/**`],
+        message: `The kit sits below the slices: it never imports one (${slice}/).`,
+      })),
+      ...rendererAbove('shell', 'testing'),
     ],
   }),
   boundary(['relay/**'], {
@@ -162,14 +211,18 @@ export default tseslint.config(
     patterns: others('main', 'preload', 'renderer', 'relay', 'test', 'bench', 'scripts'),
   }),
   {
-    // No import cycles between modules, hence none between folders (outbox ↔ orders was one).
+    // No import cycles between modules, hence none between folders (outbox ↔ orders was one);
+    // type-only imports count too (import-x/no-cycle skips them; app.ts ↔ updates.ts was one).
     files: ['{main,shared,renderer,preload,kit,relay,sandbox}/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { 'import-x': importX, local: { rules: { 'no-import-cycle': noImportCycle } } },
     settings: {
       ...importX.flatConfigs.typescript.settings,
       'import-x/resolver-next': [createTypeScriptImportResolver()],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'local/no-import-cycle': 'error',
+    },
   },
   {
     // Tests may start the sandbox and relay as real servers, whatever folder they sit in.

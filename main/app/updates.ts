@@ -5,7 +5,7 @@
 // (and, on Windows, signature) does not match; nothing here turns those checks off.
 import { isFinalStatus } from '../../shared/domain';
 import type { Order } from '../../shared/domain';
-import type { AppCore } from './app';
+import type { ServiceHost } from '../host/dispatch';
 
 export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
 
@@ -31,7 +31,9 @@ export type Updater = {
   off(event: 'error', listener: ErrorListener): unknown;
 };
 
-export type UpdatesCore = Pick<AppCore, 'api' | 'on' | 'record'>;
+export type UpdatesCore = Pick<ServiceHost, 'api' | 'on'> & {
+  record(entry: { action: string; subject: string; outcome: string; detail?: string }): void;
+};
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);

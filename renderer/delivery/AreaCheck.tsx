@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { DeliveryAreaAnswer } from '../../shared/domain';
 import type { DeliveryAreaCheckRequest } from '../../shared/delivery-booking';
 import { deliveryAreaCheckSchema } from '../../shared/delivery-booking';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { formatMoney } from '../ui-kit/format';
 import { en } from '../i18n/en';

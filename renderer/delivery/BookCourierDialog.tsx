@@ -11,7 +11,7 @@ import {
   scheduleProblem,
   SMS_MAX_CHARS,
 } from '../../shared/delivery-booking';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { en } from '../i18n/en';
@@ -21,9 +21,9 @@ import type {
   CourierAddressField,
   CourierBookingField,
   CourierCheck,
-  CourierDraft,
   CourierPrefill,
-} from '../shell/store';
+} from '../ui-kit/app-slice';
+import type { CourierDraft } from './delivery-slice';
 
 const EMPTY_DRAFT: CourierDraft = {
   address: { street: '', postCode: '', city: '', readyIn: '', scheduled: '' },

@@ -1,16 +1,17 @@
-import { useApp } from '../shell/app-context';
+import type { ReactNode } from 'react';
+import { useApp } from './hooks';
 import { formatClock } from '../ui-kit/format';
 import { en } from '../i18n/en';
 import { ProblemsPanel } from './ProblemsPanel';
-import { ShiftSummary } from '../orders/ShiftSummary';
 
-export const ActivityPanel = () => {
+/** `summary`: the shift's summary, which the shell puts above the actions. */
+export const ActivityPanel = ({ summary }: { summary: ReactNode }) => {
   const entries = useApp((s) => s.outbox);
   const retry = useApp((s) => s.retry);
   const discard = useApp((s) => s.discard);
   return (
     <main className="panel" aria-label={en.nav.activity}>
-      <ShiftSummary />
+      {summary}
       <section className="panel-section">
         <h2>{en.activity.title}</h2>
         {entries.length === 0 && <p className="muted">{en.activity.empty}</p>}

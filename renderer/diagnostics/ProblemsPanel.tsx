@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LogEntry } from '../../shared/domain';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { formatClock } from '../ui-kit/format';
 import { en } from '../i18n/en';

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { DELIVERY_TYPES, ORDER_STATUSES } from '../../shared/domain';
 import type { Day, DaySummary } from '../../shared/history';
 import type { PaperWidthMm, PrintDocument, PrintState } from '../../shared/printing';
-import { useApp, useNow } from '../shell/app-context';
+import { useApp, useNow } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { formatDuration, formatMoney } from '../ui-kit/format';
 import {
@@ -17,7 +17,7 @@ import { en } from '../i18n/en';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 import { printOutcome } from './OrderHistory';
-import { PrintPreview } from '../printing/PrintPreview';
+import { PrintPreview } from '../ui-kit/PrintPreview';
 
 /** The paper the summary prints on: the first printer that takes it, else 80 mm. */
 const summaryPaper = (print: PrintState | null): PaperWidthMm =>

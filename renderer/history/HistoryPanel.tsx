@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { DELIVERY_TYPES, ORDER_STATUSES } from '../../shared/domain';
 import type { DeliveryType, Order, OrderStatus } from '../../shared/domain';
 import type { Day, HistoryQuery } from '../../shared/history';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { formatMoney } from '../ui-kit/format';
 import { DELIVERY_TYPE_LABEL, formatDateTime } from './history';

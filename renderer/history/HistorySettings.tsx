@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../../shared/history';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { en } from '../i18n/en';
 import { FormMessage } from '../ui-kit/FormMessage';

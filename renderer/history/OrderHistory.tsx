@@ -4,7 +4,7 @@ import type { Order, OrderActionKind } from '../../shared/domain';
 import type { OrderHistory, TimelineEntry } from '../../shared/history';
 import { ORDER_DOCUMENTS } from '../../shared/printing';
 import type { OrderDocumentKind, PrintDocumentKind } from '../../shared/printing';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { formatClockSeconds, formatMoney } from '../ui-kit/format';
 import { DELIVERY_TYPE_LABEL, formatDateTime, statusPill } from './history';

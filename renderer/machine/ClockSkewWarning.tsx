@@ -1,4 +1,4 @@
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { CLOCK_SKEW_WARNING_MS } from '../../shared/domain';
 import { en } from '../i18n/en';
 

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StoreProvider } from '../shell/app-context';
+import { StoreProvider } from '../ui-kit/store-context';
 import { createAppStore } from '../shell/store';
 import { createFakeBridge } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { en } from '../i18n/en';
 import { FormMessage } from '../ui-kit/FormMessage';

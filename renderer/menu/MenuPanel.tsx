@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { MenuIssue } from '../../shared/domain';
 import type { MenuCheck } from '../../shared/ipc/contract';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { formatClock } from '../ui-kit/format';
 import { en } from '../i18n/en';

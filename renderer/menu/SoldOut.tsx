@@ -3,7 +3,7 @@
 // a change staff asked for shows as "changing…" until the platform's menu shows it.
 import { useState } from 'react';
 import type { MenuItemSummary, OrderItem } from '../../shared/domain';
-import { useAppStore } from '../shell/app-context';
+import { useAppStore } from './hooks';
 import type { Duration } from '../ui-kit/format';
 import { formatClock, untilFor } from '../ui-kit/format';
 import { en } from '../i18n/en';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApp, useNow, usePlatformOffset } from '../shell/app-context';
+import { useApp, useNow, usePlatformOffset } from './hooks';
 import { acceptWindow, laterChoices } from '../../shared/order-timing';
 import { formatClock } from '../ui-kit/format';
 import { en } from '../i18n/en';

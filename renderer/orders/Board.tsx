@@ -2,14 +2,21 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Order } from '../../shared/domain';
 import { ORDER_ACTIONS } from '../../shared/order-actions';
-import { useApp, useAppStore, usePlatformOffset } from '../shell/app-context';
-import { COLUMN_IDS, DONE_ON_BOARD, boardOf, needsAttention, primaryAction } from './board';
+import { useApp, useAppStore, usePlatformOffset } from './hooks';
+import {
+  COLUMN_IDS,
+  DONE_ON_BOARD,
+  boardOf,
+  jobsByOrder,
+  jobsOf,
+  needsAttention,
+  primaryAction,
+} from './board';
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
 import type { ColumnId } from './board';
 import { en } from '../i18n/en';
 import { useOffScreenMarker } from '../ui-kit/off-screen';
 import { cardClock, OrderCard } from './OrderCard';
-import { jobsByOrder, jobsOf } from '../printing/OrderPrint';
 
 /** The card element of an order, if it is on the board. */
 const cardElement = (root: HTMLElement, orderId: string): HTMLElement | null =>

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { MenuItemSummary, Order, OrderActionKind } from '../../shared/domain';
 import type { PrintJob } from '../../shared/printing';
-import { useAppStore } from '../shell/app-context';
+import { useAppStore } from './hooks';
 import { availableActions, ORDER_ACTIONS } from '../../shared/order-actions';
 import { columnOf, isClosedByPlatform } from './board';
 import {
@@ -15,10 +15,9 @@ import {
 import { formatAge, formatClock, formatDuration, formatMoney } from '../ui-kit/format';
 import { en } from '../i18n/en';
 import type { OffScreenMarker } from '../ui-kit/off-screen';
-import { LineSoldOut } from '../menu/SoldOut';
-import { OrderPrint } from '../printing/OrderPrint';
+import { useCardSlots } from './card-slots';
 import { ItemOptions } from '../ui-kit/ItemOptions';
-import type { CourierPrefill } from '../shell/store';
+import type { CourierPrefill } from '../ui-kit/app-slice';
 
 const deliveryLabel = (order: Order): string => {
   if (order.deliveryType === 'takeaway') return en.order.takeaway;
@@ -179,6 +178,7 @@ const OrderCardView = ({
   slotRef,
 }: Props) => {
   const act = useAppStore().getState();
+  const { LineSoldOut, OrderPrint } = useCardSlots();
   const { done, due, escalated, courierLate, unclaimed } = clock;
   // The platform closed the order (cancelled, rejected, handed over): retrying can only fail again.
   const closed = isClosedByPlatform(order);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { en } from '../i18n/en';
 import { Dialog } from '../ui-kit/Dialog';
 

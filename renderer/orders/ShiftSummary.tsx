@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApp, useNow, usePlatformOffset } from '../shell/app-context';
+import { useApp, useNow, usePlatformOffset } from './hooks';
 import { unclaimedTakeaways } from './board';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type { OrderSettings } from '../../shared/order-timing';

@@ -1,4 +1,4 @@
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { en } from '../i18n/en';
 
 /**

@@ -2,6 +2,7 @@
 // keyboard shortcuts and the ring all agree. Which actions an order takes is not decided here but
 // in shared/order-actions.ts (availableActions), the table main checks with too.
 import type { Order, OrderActionKind } from '../../shared/domain';
+import type { PrintJob } from '../../shared/printing';
 import { isFinalStatus } from '../../shared/domain';
 import { availableActions } from '../../shared/order-actions';
 import { isPickedUpByCourier, isUnclaimedTakeaway } from '../../shared/order-timing';
@@ -240,3 +241,27 @@ export const unclaimedTakeaways = (
   now: number,
   afterMinutes: number,
 ): Order[] => orders.filter((order) => isUnclaimedTakeaway(order, now, afterMinutes));
+
+const NO_JOBS: readonly PrintJob[] = [];
+
+/**
+ * Print jobs by order, for the board to hand each card its own: one pass over the jobs when they
+ * change, instead of every card reading the store and filtering all jobs on every change.
+ */
+export const jobsByOrder = (
+  jobs: readonly PrintJob[],
+): ReadonlyMap<string, readonly PrintJob[]> => {
+  const byOrder = new Map<string, PrintJob[]>();
+  for (const job of jobs) {
+    if (job.orderId === null) continue;
+    const list = byOrder.get(job.orderId);
+    if (list) list.push(job);
+    else byOrder.set(job.orderId, [job]);
+  }
+  return byOrder;
+};
+
+export const jobsOf = (
+  byOrder: ReadonlyMap<string, readonly PrintJob[]> | null,
+  orderId: string,
+): readonly PrintJob[] | null => (byOrder === null ? null : (byOrder.get(orderId) ?? NO_JOBS));

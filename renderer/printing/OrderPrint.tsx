@@ -1,35 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { Order } from '../../shared/domain';
 import type { OrderDocumentKind, PrintJob } from '../../shared/printing';
-import { useApp, useNow } from '../shell/app-context';
+import { useApp, useNow } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { en } from '../i18n/en';
 import { isInFlight, isUnprinted, jobProblem, printableDocuments } from './print-status';
 import { showPrinterSettings } from './PrinterSettings';
 
 const NO_JOBS: readonly PrintJob[] = [];
-
-/**
- * Print jobs by order, for the board to hand each card its own: one pass over the jobs when they
- * change, instead of every card reading the store and filtering all jobs on every change.
- */
-export const jobsByOrder = (
-  jobs: readonly PrintJob[],
-): ReadonlyMap<string, readonly PrintJob[]> => {
-  const byOrder = new Map<string, PrintJob[]>();
-  for (const job of jobs) {
-    if (job.orderId === null) continue;
-    const list = byOrder.get(job.orderId);
-    if (list) list.push(job);
-    else byOrder.set(job.orderId, [job]);
-  }
-  return byOrder;
-};
-
-export const jobsOf = (
-  byOrder: ReadonlyMap<string, readonly PrintJob[]> | null,
-  orderId: string,
-): readonly PrintJob[] | null => (byOrder === null ? null : (byOrder.get(orderId) ?? NO_JOBS));
 
 /** One ticket of this order that did not print: why, and Reprint (the same job, tried again). */
 const NotPrinted = ({ job }: { job: PrintJob }) => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useApp, useNow, useSounding } from '../shell/app-context';
+import { useApp, useNow, useSounding } from './hooks';
 import { en } from '../i18n/en';
 import type { PrintProblem } from './print-status';
 import { printerHealth, printProblems } from './print-status';

@@ -16,7 +16,7 @@ import {
   READY_PRINTS,
 } from '../../shared/printing';
 import { printerConfigSchema } from '../../shared/ipc/contract';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { fieldErrors } from '../ui-kit/form';
 import { formatClock } from '../ui-kit/format';
@@ -24,7 +24,7 @@ import { en } from '../i18n/en';
 import { isBlocking, jobProblem, statusOf } from './print-status';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
-import { DocumentPreview } from './PrintPreview';
+import { DocumentPreview } from './DocumentPreview';
 
 /** What a printer can be set to print: a test page goes to the printer it is asked of. */
 const CHOOSABLE: PrintDocumentKind[] = PRINT_DOCUMENTS.filter((d) => d !== 'test-page');

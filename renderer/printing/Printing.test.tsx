@@ -14,7 +14,7 @@ import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';
 import { STUCK_AFTER_MS } from './print-status';
 import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
-import { PrintPreview } from './PrintPreview';
+import { PrintPreview } from '../ui-kit/PrintPreview';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SetupConnectRequest } from '../../shared/ipc/contract';
 import { setupConnectSchema } from '../../shared/ipc/contract';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { en } from '../i18n/en';
 

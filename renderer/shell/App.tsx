@@ -4,8 +4,9 @@ import { availableActions } from '../../shared/order-actions';
 import { boardOf, COLUMN_IDS } from '../orders/board';
 import { en } from '../i18n/en';
 import type { Ringer } from '../ui-kit/ringer';
-import { isEscalatedRing, isRinging } from './store';
-import type { AppActions, AppState, View } from './store';
+import { isEscalatedRing, isRinging } from '../orders/orders-slice';
+import type { View } from '../ui-kit/app-slice';
+import type { AppState } from './store';
 import { AcceptDialog } from '../orders/AcceptDialog';
 import { ActivityPanel } from '../diagnostics/ActivityPanel';
 import { Board } from '../orders/Board';
@@ -27,7 +28,16 @@ import {
   StatusBar,
 } from '../stream/StatusBar';
 import { TopBar } from './TopBar';
-import { PrintAlarm } from '../printing/PrintStatus';
+import { PrintAlarm, PrinterStatusItem } from '../printing/PrintStatus';
+import { CardSlotsContext } from '../orders/card-slots';
+import type { CardSlots } from '../orders/card-slots';
+import { LineSoldOut } from '../menu/SoldOut';
+import { OrderPrint } from '../printing/OrderPrint';
+import { ShiftSummary, OrderSettingsSection } from '../orders/ShiftSummary';
+import { StreamSettings } from '../stream/StreamSettings';
+import { PrinterSettings } from '../printing/PrinterSettings';
+import { MachinePanel } from '../machine/MachinePanel';
+import { HistorySettingsSection } from '../history/HistorySettings';
 import { SoundBanner, StartCookingBanner } from '../orders/TimingBanners';
 
 const VIEW_KEYS: Record<string, View> = {
@@ -65,7 +75,7 @@ const moveSelection = (state: AppState, key: string, now: number): string | null
   return lists[col]![row]?.id ?? state.selectedOrderId;
 };
 
-const handleKey = (state: AppState & AppActions, key: string, now: number): boolean => {
+const handleKey = (state: AppState, key: string, now: number): boolean => {
   const view = VIEW_KEYS[key];
   if (view) {
     state.setView(view);
@@ -118,6 +128,20 @@ const Shortcuts = ({ onClose }: { onClose: () => void }) => (
       ))}
     </dl>
   </Dialog>
+);
+
+// What the slices show of each other, put together here: a card's sold-out switch and tickets,
+// the settings page's sections of every slice.
+const CARD_SLOTS: CardSlots = { LineSoldOut, OrderPrint };
+
+const OtherSettings = () => (
+  <>
+    <StreamSettings />
+    <PrinterSettings />
+    <MachinePanel />
+    <OrderSettingsSection />
+    <HistorySettingsSection />
+  </>
 );
 
 export const App = ({
@@ -201,11 +225,11 @@ export const App = ({
       case 'orders':
         return <Board now={now} />;
       case 'venue':
-        return <VenuePanel />;
+        return <VenuePanel settings={<OtherSettings />} />;
       case 'menu':
         return <MenuPanel />;
       case 'activity':
-        return <ActivityPanel />;
+        return <ActivityPanel summary={<ShiftSummary />} />;
       case 'couriers':
         return <CourierPanel />;
       case 'history':
@@ -237,25 +261,27 @@ export const App = ({
   }
 
   return (
-    <div className={`app ${ringing ? 'app-ringing' : ''}`}>
-      {configured && !setupOpen && <TopBar now={now} ringing={ringing} />}
-      {configured && <OutageAlarm alarm={alarm} />}
-      {configured && <PrintAlarm alarm={printAlarm} />}
-      {configured && <ClockSkewWarning />}
-      {configured && !setupOpen && soundBlocked && <SoundBanner />}
-      {configured && !setupOpen && <StartCookingBanner />}
-      <ReconnectBanner />
-      {configured && !setupOpen && <CancelledBanner />}
-      {configured && !setupOpen && <GapNotice />}
-      {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
-      {!configured || setupOpen ? <SetupScreen /> : content}
-      <StatusBar />
-      {dialog?.kind === 'accept' && <AcceptDialog orderId={dialog.orderId} />}
-      {dialog?.kind === 'reject' && <RejectDialog orderId={dialog.orderId} />}
-      {dialog?.kind === 'courier' && <BookCourierDialog prefill={dialog.prefill} />}
-      {dialog?.kind === 'shortcuts' && (
-        <Shortcuts onClose={() => store.getState().openDialog(null)} />
-      )}
-    </div>
+    <CardSlotsContext.Provider value={CARD_SLOTS}>
+      <div className={`app ${ringing ? 'app-ringing' : ''}`}>
+        {configured && !setupOpen && <TopBar now={now} ringing={ringing} />}
+        {configured && <OutageAlarm alarm={alarm} />}
+        {configured && <PrintAlarm alarm={printAlarm} />}
+        {configured && <ClockSkewWarning />}
+        {configured && !setupOpen && soundBlocked && <SoundBanner />}
+        {configured && !setupOpen && <StartCookingBanner />}
+        <ReconnectBanner />
+        {configured && !setupOpen && <CancelledBanner />}
+        {configured && !setupOpen && <GapNotice />}
+        {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
+        {!configured || setupOpen ? <SetupScreen /> : content}
+        <StatusBar printer={<PrinterStatusItem />} />
+        {dialog?.kind === 'accept' && <AcceptDialog orderId={dialog.orderId} />}
+        {dialog?.kind === 'reject' && <RejectDialog orderId={dialog.orderId} />}
+        {dialog?.kind === 'courier' && <BookCourierDialog prefill={dialog.prefill} />}
+        {dialog?.kind === 'shortcuts' && (
+          <Shortcuts onClose={() => store.getState().openDialog(null)} />
+        )}
+      </div>
+    </CardSlotsContext.Provider>
   );
 };

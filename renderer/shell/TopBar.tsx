@@ -2,8 +2,8 @@ import { useApp } from './app-context';
 import { waitingOrders } from '../orders/board';
 import { formatDuration } from '../ui-kit/format';
 import { en } from '../i18n/en';
-import { MUTE_MS } from './store';
-import type { View } from './store';
+import { MUTE_MS } from '../orders/orders-slice';
+import type { View } from '../ui-kit/app-slice';
 
 const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers', 'history'];
 

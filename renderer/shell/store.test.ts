@@ -6,7 +6,9 @@ import { RECENT_DONE_ACTIONS } from '../../shared/domain';
 import type { PrintJob } from '../../shared/printing';
 import { boardOf, DONE_ON_BOARD, FINISHED_KEPT } from '../orders/board';
 import { createFakeBridge, makeDelivery, makeOrder } from '../testing/fake-bridge';
-import { createAppStore, isRinging, keepUnchanged, mergeById, mergeChanged } from './store';
+import { isRinging } from '../orders/orders-slice';
+import { keepUnchanged, mergeById, mergeChanged } from '../ui-kit/merge';
+import { createAppStore } from './store';
 
 const started = async (bridge = createFakeBridge()) => {
   const store = createAppStore(bridge, { now: () => 0 });

@@ -1,12 +1,13 @@
-import { useApp, useNow, useSounding } from '../shell/app-context';
+import type { ReactNode } from 'react';
+import { useApp, useNow, useSounding } from './hooks';
 import { formatClock, formatClockSpan } from '../ui-kit/format';
 import { en } from '../i18n/en';
 import type { StreamGap } from '../../shared/stream-guard';
 import type { Ringer } from '../ui-kit/ringer';
 import { streamAlarm, withMainsView } from './stream-alarm';
-import { PrinterStatusItem } from '../printing/PrintStatus';
 
-export const StatusBar = () => {
+/** `printer`: the printers' status item, which the shell puts after the links'. */
+export const StatusBar = ({ printer }: { printer: ReactNode }) => {
   const status = useApp((s) => s.status);
   const setView = useApp((s) => s.setView);
   if (!status) return null;
@@ -45,7 +46,7 @@ export const StatusBar = () => {
           ? ` · ${en.status.outboxFailed(status.outboxFailed)}`
           : ''}
       </button>
-      <PrinterStatusItem />
+      {printer}
       {(status.relayError || status.platformError) && (
         <span className="status-detail">{status.platformError ?? status.relayError}</span>
       )}

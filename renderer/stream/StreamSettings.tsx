@@ -5,7 +5,7 @@ import {
   AUTO_PAUSE_MIN_SECONDS,
   DEFAULT_STREAM_GUARD_SETTINGS,
 } from '../../shared/stream-guard';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import { en } from '../i18n/en';
 import { FormMessage } from '../ui-kit/FormMessage';
 

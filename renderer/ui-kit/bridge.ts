@@ -31,3 +31,13 @@ export const toBridgeError = (error: unknown): BridgeError => {
   }
   return { code: 'failed', message: en.errors.generic };
 };
+
+/** Runs a bridge call: null when it succeeded, the service's refusal when it did not. */
+export const tryCall = async (call: () => Promise<unknown>): Promise<BridgeError | null> => {
+  try {
+    await call();
+    return null;
+  } catch (error) {
+    return toBridgeError(error);
+  }
+};

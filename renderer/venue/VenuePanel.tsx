@@ -1,17 +1,13 @@
 import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { OpeningTime, VenueState, Weekday } from '../../shared/domain';
 import { WEEKDAYS } from '../../shared/domain';
-import { useApp } from '../shell/app-context';
+import { useApp } from './hooks';
 import type { Duration } from '../ui-kit/format';
 import { formatClock, untilFor } from '../ui-kit/format';
 import { en } from '../i18n/en';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
-import { MachinePanel } from '../machine/MachinePanel';
-import { HistorySettingsSection } from '../history/HistorySettings';
-import { OrderSettingsSection } from '../orders/ShiftSummary';
-import { PrinterSettings } from '../printing/PrinterSettings';
-import { StreamSettings } from '../stream/StreamSettings';
 
 const DURATIONS: Duration[] = ['m30', 'h1', 'restOfDay', 'indefinitely'];
 
@@ -238,7 +234,8 @@ const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
   );
 };
 
-export const VenuePanel = () => {
+/** `settings`: the other slices' settings sections, which the shell puts on this page. */
+export const VenuePanel = ({ settings }: { settings: ReactNode }) => {
   const venue = useApp((s) => s.venue);
   const setOnline = useApp((s) => s.setOnline);
   const refresh = useApp((s) => s.refreshVenue);
@@ -353,11 +350,7 @@ export const VenuePanel = () => {
         )}
       </section>
       {venue && <OpeningTimesEditor venue={venue} />}
-      <StreamSettings />
-      <PrinterSettings />
-      <MachinePanel />
-      <OrderSettingsSection />
-      <HistorySettingsSection />
+      {settings}
     </main>
   );
 };

@@ -1,9 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { CSSProperties } from 'react';
 import type { PrintDocument, PrintLine } from '../../shared/printing';
-import type { RequestOf } from '../../shared/ipc/contract';
-import { useApp } from '../shell/app-context';
-import { toBridgeError } from '../ui-kit/bridge';
 import { en } from '../i18n/en';
 
 /**
@@ -77,35 +73,3 @@ export const PrintPreview = ({ document, label }: { document: PrintDocument; lab
     ))}
   </div>
 );
-
-type Loaded = { key: string; document: PrintDocument } | { key: string; error: string };
-
-/** Reads a document's lines from main (`print:preview`) and draws them. */
-export const DocumentPreview = ({ request }: { request: RequestOf<'print:preview'> }) => {
-  const preview = useApp((s) => s.previewPrint);
-  const key = JSON.stringify(request);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  useEffect(() => {
-    let current = true;
-    preview(JSON.parse(key) as RequestOf<'print:preview'>).then(
-      (document) => current && setLoaded({ key, document }),
-      (error: unknown) => current && setLoaded({ key, error: toBridgeError(error).message }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, preview]);
-  if (!loaded || loaded.key !== key)
-    return (
-      <p className="muted" role="status">
-        {en.print.previewLoading}
-      </p>
-    );
-  if ('error' in loaded)
-    return (
-      <p className="form-error" role="alert">
-        {loaded.error}
-      </p>
-    );
-  return <PrintPreview document={loaded.document} />;
-};

@@ -1,0 +1,128 @@
+// The menu slice's state and dependencies, passed explicitly to the module-level functions of
+// menu-read.ts, menu-actions.ts and menu-handlers.ts; the menu as staff see it (`view`).
+import type { AvailabilityWish, MenuState } from '../../shared/domain';
+import type { EventHub } from '../host/event-hub';
+import type { MarketplaceClient } from '../marketplace/client';
+import type { ActionKind, Outbox } from '../outbox/outbox';
+import type { Database } from '../storage/database';
+import type { Settings } from '../storage/settings';
+import type { LiveMenu } from './menu-check';
+import { menuItemCount, summarizeItems, summarizeOptions } from './menu-check';
+import type { MenuStore } from './menu-store';
+import { createMenuStore } from './menu-store';
+
+/** `confirmedRemoved`: the ids of the items staff confirmed the push removes. */
+export type MenuPushPayload = { venueId: string; menu: LiveMenu; confirmedRemoved?: string[] };
+/** `enabled` is the availability asked for; `disabledUntil` only with enabled=false. */
+export type ItemAvailabilityPayload = {
+  venueId: string;
+  externalData: string;
+  enabled: boolean;
+  disabledUntil: string | null;
+};
+export type OptionAvailabilityPayload = { venueId: string; externalData: string; enabled: boolean };
+
+export type MenuDeps = {
+  db: Database;
+  settings: Settings;
+  now: () => Date;
+  outbox: Outbox;
+  client: MarketplaceClient;
+  hub: EventHub;
+  venueId: () => string | null;
+  requireVenue: () => string;
+};
+
+/** The slice's state before its outbox kinds are registered (they need its reads). */
+export type MenuCore = {
+  deps: MenuDeps;
+  store: MenuStore;
+  readError: string | null;
+  pushProblem: string | null;
+  /** Changes the platform took (its 202) that its menu did not show yet, by kind and external_data. */
+  awaiting: Map<string, { wish: AvailabilityWish; since: number }>;
+  pushAwaiting: { venueId: string; menu: LiveMenu; since: number } | null;
+  readTimer: ReturnType<typeof setTimeout> | null;
+  restoreTimer: ReturnType<typeof setTimeout> | null;
+  closed: boolean;
+  /** The menu read under way, shared by everyone who asks meanwhile. */
+  reading: Promise<LiveMenu> | null;
+  changed: () => void;
+};
+
+export type MenuKinds = {
+  push: ActionKind<MenuPushPayload>;
+  item: ActionKind<ItemAvailabilityPayload>;
+  option: ActionKind<OptionAvailabilityPayload>;
+};
+
+export type MenuContext = MenuCore & { kinds: MenuKinds };
+
+export const createMenuCore = (deps: MenuDeps): MenuCore => {
+  const core: MenuCore = {
+    deps,
+    store: createMenuStore(deps.db, deps.settings),
+    readError: null,
+    pushProblem: null,
+    awaiting: new Map(),
+    pushAwaiting: null,
+    readTimer: null,
+    restoreTimer: null,
+    closed: false,
+    reading: null,
+    changed: () => undefined,
+  };
+  core.changed = deps.hub.batched('menu:changed', () => view(core));
+  return core;
+};
+
+export const awaitingKey = (kind: 'item' | 'option', externalData: string): string =>
+  `${kind}:${externalData}`;
+
+/** The latest wish per external_data: rows on their way, then changes taken but not yet shown. */
+const wishes = (core: MenuCore, kind: 'item' | 'option'): Map<string, AvailabilityWish> => {
+  const out = new Map<string, AvailabilityWish>();
+  for (const [k, { wish }] of core.awaiting) {
+    if (k.startsWith(`${kind}:`)) out.set(k.slice(kind.length + 1), wish);
+  }
+  const kinds =
+    kind === 'item' ? (['item-availability'] as const) : (['option-availability'] as const);
+  for (const action of core.deps.outbox.open({ kinds })) {
+    if (action.state === 'failed') continue;
+    const payload = action.payload as ItemAvailabilityPayload;
+    out.set(payload.externalData, {
+      available: payload.enabled,
+      until: payload.enabled ? null : (payload.disabledUntil ?? null),
+    });
+  }
+  return out;
+};
+
+export const view = (core: MenuCore): MenuState => {
+  const { store, deps, pushAwaiting } = core;
+  const id = deps.venueId();
+  const live = id ? store.live(id) : null;
+  const itemWishes = wishes(core, 'item');
+  const optionWishes = wishes(core, 'option');
+  const restores = id ? store.restores(id) : {};
+  const sending = deps.outbox.open({ kinds: ['menu-push'] }).find((a) => a.state !== 'failed');
+  const sendingMenu = sending ? (sending.payload as MenuPushPayload).menu : null;
+  return {
+    fetchedAt: live?.fetchedAt ?? null,
+    readError: core.readError,
+    items: live ? summarizeItems(live.menu, deps.now(), (x) => itemWishes.get(x) ?? null) : [],
+    options: live
+      ? summarizeOptions(
+          live.menu,
+          (x) => optionWishes.get(x) ?? null,
+          (x) => restores[x] ?? null,
+        )
+      : [],
+    push: sendingMenu
+      ? { state: 'sending', itemCount: menuItemCount(sendingMenu) }
+      : pushAwaiting
+        ? { state: 'processing', itemCount: menuItemCount(pushAwaiting.menu) }
+        : null,
+    pushProblem: core.pushProblem,
+  };
+};

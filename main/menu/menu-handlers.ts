@@ -1,0 +1,154 @@
+// The menu slice's `menu:*` channels: module-level handlers over the slice's context.
+import type { ServiceApi } from '../../shared/ipc/contract';
+import { ServiceError } from '../service-error';
+import { diffMenus, menuItemCount, parseMenu } from './menu-check';
+import type { MenuContext } from './menu-context';
+import { view } from './menu-context';
+import { armRestores, enqueueOption } from './menu-actions';
+import { liveOrRefuse, MenuUnknownError, refresh } from './menu-read';
+
+export type MenuChannels =
+  | 'menu:check'
+  | 'menu:push'
+  | 'menu:get'
+  | 'menu:refresh'
+  | 'menu:items'
+  | 'menu:setItemAvailability'
+  | 'menu:setOptionAvailability';
+
+type Api = Pick<ServiceApi, MenuChannels>;
+type Arg<C extends MenuChannels> = Parameters<Api[C]>[0];
+type Result<C extends MenuChannels> = ReturnType<Api[C]>;
+
+const knownItem = (ctx: MenuContext, externalData: string): void => {
+  const state = view(ctx);
+  if (state.fetchedAt === null) {
+    throw new ServiceError(
+      'conflict',
+      "The platform's menu has not been read yet. Wait until the menu list shows, then try again.",
+    );
+  }
+  if (!state.items.some((i) => i.externalData === externalData)) {
+    throw new ServiceError(
+      'not-found',
+      `No item with external_data "${externalData}" is on the platform's menu.`,
+    );
+  }
+};
+
+const check = async (ctx: MenuContext, { text }: Arg<'menu:check'>): Result<'menu:check'> => {
+  const parsed = parseMenu(text);
+  if (!parsed.ok) return { ok: false, issues: parsed.issues };
+  const itemCount = menuItemCount(parsed.menu);
+  const venueId = ctx.deps.requireVenue();
+  try {
+    const live = await refresh(ctx, venueId);
+    return { ok: true, diff: diffMenus(live, parsed.menu), liveError: null, itemCount };
+  } catch (error) {
+    if (!(error instanceof MenuUnknownError)) throw error;
+    return { ok: true, diff: null, liveError: error.message, itemCount };
+  }
+};
+
+const push = async (
+  ctx: MenuContext,
+  { text, confirmRemoved }: Arg<'menu:push'>,
+): Result<'menu:push'> => {
+  const venueId = ctx.deps.requireVenue();
+  const parsed = parseMenu(text);
+  if (!parsed.ok) return { ok: false, issues: parsed.issues };
+  // The push replaces the whole menu: what it removes is judged against the platform's
+  // menu as it is now, never against what this terminal pushed before.
+  const live = await liveOrRefuse(ctx, venueId);
+  const { removedItems } = diffMenus(live, parsed.menu);
+  const confirmed = new Set(confirmRemoved ?? []);
+  const agrees =
+    confirmed.size === removedItems.length &&
+    removedItems.every((item) => confirmed.has(item.externalData));
+  if (!agrees) {
+    const names = removedItems.map((item) => `"${item.name}"`).join(', ');
+    throw new ServiceError(
+      'conflict',
+      removedItems.length === 0
+        ? 'The platform’s menu changed since the check: this push removes no items now. Check the menu again before pushing.'
+        : `This menu removes ${removedItems.length === 1 ? '1 item' : `${removedItems.length} items`} from the platform's menu: ${names}. Nothing was sent. Confirm removing ${removedItems.length === 1 ? 'it' : 'them'} to push.`,
+    );
+  }
+  return ctx.deps.outbox.enqueue(ctx.kinds.push, {
+    subject: `menu:${venueId}`,
+    auditSubject: venueId,
+    prepare: () => ({
+      payload: {
+        venueId,
+        menu: parsed.menu,
+        confirmedRemoved: removedItems.map((item) => item.externalData),
+      },
+      facts: { count: menuItemCount(parsed.menu), removed: removedItems.length },
+      auditDetail:
+        removedItems.length > 0
+          ? `removes ${removedItems.map((item) => item.externalData).join(', ')}`
+          : null,
+    }),
+  });
+};
+
+const setItemAvailability = async (
+  ctx: MenuContext,
+  { externalData, enabled, disabledUntil }: Arg<'menu:setItemAvailability'>,
+): Result<'menu:setItemAvailability'> => {
+  const venueId = ctx.deps.requireVenue();
+  if (!enabled && disabledUntil && Date.parse(disabledUntil) <= ctx.deps.now().getTime()) {
+    throw new ServiceError('invalid-request', 'The time it is sold out until has passed.');
+  }
+  knownItem(ctx, externalData);
+  const until = enabled ? null : (disabledUntil ?? null);
+  return ctx.deps.outbox.enqueue(ctx.kinds.item, {
+    subject: `menu:${venueId}`,
+    auditSubject: externalData,
+    prepare: () => ({
+      payload: { venueId, externalData, enabled, disabledUntil: until },
+      facts: until ? { item: externalData, enabled, until } : { item: externalData, enabled },
+      auditDetail: enabled ? 'enabled' : until ? `disabled until ${until}` : 'disabled',
+    }),
+  });
+};
+
+const setOptionAvailability = async (
+  ctx: MenuContext,
+  { externalData, enabled, until }: Arg<'menu:setOptionAvailability'>,
+): Result<'menu:setOptionAvailability'> => {
+  const venueId = ctx.deps.requireVenue();
+  if (!enabled && until && Date.parse(until) <= ctx.deps.now().getTime()) {
+    throw new ServiceError('invalid-request', 'The time to turn it back on has passed.');
+  }
+  const state = view(ctx);
+  if (!state.options.some((o) => o.externalData === externalData)) {
+    throw new ServiceError(
+      'not-found',
+      `No option with external_data "${externalData}" is on the platform's menu.`,
+    );
+  }
+  const receipt = enqueueOption(
+    ctx,
+    venueId,
+    externalData,
+    enabled,
+    enabled ? null : (until ?? null),
+  );
+  armRestores(ctx);
+  return receipt;
+};
+
+export const menuHandlers = (ctx: MenuContext): Api => ({
+  'menu:check': (request) => check(ctx, request),
+  'menu:push': (request) => push(ctx, request),
+  'menu:get': async () => view(ctx),
+  'menu:refresh': async () => {
+    const venueId = ctx.deps.requireVenue();
+    await refresh(ctx, venueId).catch(() => undefined);
+    return view(ctx);
+  },
+  'menu:items': async () => view(ctx).items,
+  'menu:setItemAvailability': (request) => setItemAvailability(ctx, request),
+  'menu:setOptionAvailability': (request) => setOptionAvailability(ctx, request),
+});

@@ -1,0 +1,152 @@
+// Reading the platform's menu (docs/platform.md#menu-read): on start, every reconcile tick,
+// before every push and after each change this terminal sends; the changes a read shows settle.
+// Module-level functions over the menu slice's state.
+import { ServiceError } from '../service-error';
+import type { LiveMenu } from './menu-check';
+import {
+  isAvailable,
+  liveMenuSchema,
+  showsMenu,
+  summarizeItems,
+  summarizeOptions,
+} from './menu-check';
+import type { MenuCore } from './menu-context';
+
+/** How long a change the platform took may take to show in its menu before its menu is believed. */
+const SETTLE_MS = 60_000;
+/** The platform applies a pushed menu "in under a minute"; a little slack on top. */
+const PUSH_SETTLE_MS = 90_000;
+export const READ_BACK_MS = 2_000;
+/** How long a menu read may stay unfinished on the platform's side. */
+const READ_TIMEOUT_MS = 20_000;
+const READ_POLL_MS = 500;
+
+/** The live menu could not be read: nothing is known about what a push would replace. */
+export class MenuUnknownError extends Error {}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+const errorText = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** The platform's menu now: the read is asynchronous, its resource_url is polled until done. */
+const readLive = async (core: MenuCore, venueId: string): Promise<LiveMenu> => {
+  const { client } = core.deps;
+  let request: { resource_url: string };
+  try {
+    request = await client.requestMenu(venueId);
+  } catch (error) {
+    throw new MenuUnknownError(errorText(error));
+  }
+  const deadline = Date.now() + READ_TIMEOUT_MS;
+  for (;;) {
+    let result: { status: string; menu?: unknown; error?: unknown };
+    try {
+      result = await client.getMenuResult(request.resource_url);
+    } catch (error) {
+      throw new MenuUnknownError(errorText(error));
+    }
+    const status = result.status.toUpperCase();
+    if (status === 'COMPLETED') {
+      const parsed = liveMenuSchema.safeParse(result.menu ?? { categories: [] });
+      if (!parsed.success) throw new MenuUnknownError('the platform sent a menu we cannot read');
+      return parsed.data;
+    }
+    if (status === 'FAILED') {
+      throw new MenuUnknownError(
+        typeof result.error === 'string' ? result.error : 'the platform could not read its menu',
+      );
+    }
+    if (Date.now() > deadline) throw new MenuUnknownError('the platform did not finish the read');
+    await sleep(READ_POLL_MS);
+  }
+};
+
+/** Drops the changes the platform's menu now shows, and those it kept refusing to show. */
+const settle = (core: MenuCore, venueId: string, menu: LiveMenu): void => {
+  const at = core.deps.now();
+  const items = new Map(summarizeItems(menu, at, () => null).map((i) => [i.externalData, i]));
+  const options = new Map(
+    summarizeOptions(
+      menu,
+      () => null,
+      () => null,
+    ).map((o) => [o.externalData, o]),
+  );
+  const raw = new Map<string, { enabled?: boolean; disabled_until?: string | null }>();
+  for (const item of items.values())
+    raw.set(item.externalData, { enabled: item.enabled, disabled_until: item.disabledUntil });
+  for (const [k, { wish, since }] of core.awaiting) {
+    const [kind, externalData] = [k.slice(0, k.indexOf(':')), k.slice(k.indexOf(':') + 1)];
+    let shown: boolean;
+    if (kind === 'item') {
+      const entry = raw.get(externalData);
+      shown =
+        entry !== undefined &&
+        isAvailable(entry, at) === wish.available &&
+        (wish.available || wish.until === null
+          ? wish.available || entry.enabled === false
+          : Date.parse(entry.disabled_until ?? '') === Date.parse(wish.until));
+    } else {
+      shown = options.get(externalData)?.enabled === wish.available;
+    }
+    if (shown || at.getTime() - since > SETTLE_MS) core.awaiting.delete(k);
+  }
+  if (core.pushAwaiting && core.pushAwaiting.venueId === venueId) {
+    if (showsMenu(menu, core.pushAwaiting.menu)) {
+      core.pushAwaiting = null;
+      core.pushProblem = null;
+    } else if (at.getTime() - core.pushAwaiting.since > PUSH_SETTLE_MS) {
+      core.pushAwaiting = null;
+      core.pushProblem =
+        'The platform took the pushed menu but does not show it yet. Check the menu list below: it is what customers see.';
+    }
+  }
+};
+
+/** Reads the platform's menu, stores it and tells the renderer; failures are kept as readError. */
+export const refresh = (core: MenuCore, venueId: string): Promise<LiveMenu> => {
+  core.reading ??= (async () => {
+    try {
+      const menu = await readLive(core, venueId);
+      core.store.saveLive(venueId, menu, core.deps.now().toISOString());
+      core.readError = null;
+      settle(core, venueId, menu);
+      return menu;
+    } catch (error) {
+      core.readError = errorText(error);
+      throw error;
+    } finally {
+      core.changed();
+      if (core.awaiting.size > 0 || core.pushAwaiting) scheduleRead(core, READ_BACK_MS);
+    }
+  })().finally(() => {
+    core.reading = null;
+  });
+  return core.reading;
+};
+export const refreshQuietly = (core: MenuCore): void => {
+  const id = core.deps.venueId();
+  if (id && !core.closed) void refresh(core, id).catch(() => undefined);
+};
+export const scheduleRead = (core: MenuCore, ms: number): void => {
+  if (core.closed || core.readTimer) return;
+  core.readTimer = setTimeout(() => {
+    core.readTimer = null;
+    refreshQuietly(core);
+  }, ms);
+  core.readTimer.unref();
+};
+
+/** The platform's menu, read now, or a refusal staff understand. */
+export const liveOrRefuse = async (core: MenuCore, venueId: string): Promise<LiveMenu> => {
+  try {
+    return await refresh(core, venueId);
+  } catch (error) {
+    if (!(error instanceof MenuUnknownError)) throw error;
+    throw new ServiceError(
+      'conflict',
+      `The platform's current menu could not be read (${error.message}), so this menu cannot be checked against it. Nothing was sent. Try again when the platform answers.`,
+    );
+  }
+};

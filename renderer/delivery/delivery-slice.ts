@@ -1,0 +1,85 @@
+// The couriers' part of the store: the delivery setup, the deliveries booked, and the half-filled
+// booking kept between two openings of its dialog.
+import type {
+  Delivery,
+  DeliveryAreaAnswer,
+  DeliveryQuote,
+  DeliverySetupState,
+} from '../../shared/domain';
+import type { DeliveryAreaCheckRequest } from '../../shared/delivery-booking';
+import type { CourierAddressField, CourierBookingField, CourierCheck } from '../ui-kit/app-slice';
+import type {
+  BridgeError,
+  DeliveryBookRequest,
+  DeliveryConfigureRequest,
+  DeliveryQuoteRequest,
+} from '../../shared/ipc/contract';
+import { tryCall } from '../ui-kit/bridge';
+import { mergeById } from '../ui-kit/merge';
+import type { SliceContext, SliceParts } from '../ui-kit/slice';
+
+/** A half-filled courier booking, kept when the dialog closes without booking. */
+export type CourierDraft = {
+  address: Record<CourierAddressField, string>;
+  booking: Record<CourierBookingField, string>;
+  checks: Record<CourierCheck, boolean>;
+  quote: DeliveryQuote | null;
+};
+
+export type DeliverySlice = {
+  courierDraft: CourierDraft | null;
+  deliveries: Delivery[];
+  deliverySetup: DeliverySetupState | null;
+  keepCourierDraft(draft: CourierDraft | null): void;
+  /** Courier delivery: errors propagate so the forms can show them next to the fields. */
+  configureDelivery(request: DeliveryConfigureRequest): Promise<void>;
+  quoteDelivery(request: DeliveryQuoteRequest): Promise<DeliveryQuote>;
+  bookCourier(request: DeliveryBookRequest): Promise<string>;
+  checkDeliveryArea(request: DeliveryAreaCheckRequest): Promise<DeliveryAreaAnswer>;
+  cancelDelivery(deliveryId: string, reason: string): Promise<BridgeError | null>;
+  /** Books again a delivery whose booking's answer was lost (its bookingCheck). */
+  rebookDelivery(deliveryId: string): Promise<BridgeError | null>;
+  handshakePin(deliveryId: string): Promise<string>;
+};
+
+export const createDeliverySlice = ({
+  bridge,
+  set,
+}: SliceContext<DeliverySlice>): SliceParts<DeliverySlice> => ({
+  initial: {
+    courierDraft: null,
+    deliveries: [],
+    deliverySetup: null,
+    keepCourierDraft(draft) {
+      set({ courierDraft: draft });
+    },
+    async configureDelivery(request) {
+      set({ deliverySetup: await bridge['delivery:configure'](request) });
+    },
+    quoteDelivery: (request) => bridge['delivery:quote'](request),
+    async bookCourier(request) {
+      const { deliveryId } = await bridge['delivery:book'](request);
+      set({ deliveries: await bridge['delivery:list']({}) });
+      return deliveryId;
+    },
+    checkDeliveryArea: (request) => bridge['delivery:check-area'](request),
+    rebookDelivery: (deliveryId) =>
+      tryCall(async () => {
+        await bridge['delivery:rebook']({ deliveryId });
+        set({ deliveries: await bridge['delivery:list']({}) });
+      }),
+    cancelDelivery: (deliveryId, reason) =>
+      tryCall(async () => {
+        await bridge['delivery:cancel']({ deliveryId, reason });
+        set({ deliveries: await bridge['delivery:list']({}) });
+      }),
+    async handshakePin(deliveryId) {
+      return (await bridge['delivery:handshake']({ deliveryId })).pinCode;
+    },
+  },
+  listen: () => [
+    bridge.on('deliveries:changed', ({ deliveries }) =>
+      set((s) => ({ deliveries: mergeById(s.deliveries, deliveries, 'first') })),
+    ),
+  ],
+});

@@ -1,0 +1,31 @@
+// The counter machine's part of the store: how this machine runs the app (kiosk, start on login).
+import type { MachineSettings } from '../../shared/domain';
+import type { BridgeError, MachineSetRequest } from '../../shared/ipc/contract';
+import { tryCall } from '../ui-kit/bridge';
+import type { SliceContext, SliceParts } from '../ui-kit/slice';
+
+export type MachineSlice = {
+  /** How this machine runs the app (kiosk, start on login); null until read. */
+  machine: MachineSettings | null;
+  /** Machine settings: errors propagate so the form can show them next to the PIN. */
+  saveMachine(request: MachineSetRequest): Promise<void>;
+  unlockKiosk(pin: string): Promise<void>;
+  restartApp(): Promise<BridgeError | null>;
+};
+
+export const createMachineSlice = ({
+  bridge,
+  set,
+}: SliceContext<MachineSlice>): SliceParts<MachineSlice> => ({
+  initial: {
+    machine: null,
+    async saveMachine(request) {
+      set({ machine: await bridge['machine:set'](request) });
+    },
+    async unlockKiosk(pin) {
+      set({ machine: await bridge['machine:unlock']({ pin }) });
+    },
+    restartApp: () => tryCall(() => bridge['machine:restart']({})),
+  },
+  listen: () => [bridge.on('machine:changed', (machine) => set({ machine }))],
+});

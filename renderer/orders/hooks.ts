@@ -1,0 +1,22 @@
+// How this slice's components read the store: its own part, the shared app state, and the ports
+// below (what it reads of other slices, by name and shared type; shell/store.ts checks the
+// composed store provides them).
+import type { AppSlice } from '../ui-kit/app-slice';
+import { viewHooks } from '../ui-kit/store-context';
+import type { MenuItemSummary } from '../../shared/domain';
+import type { PrintState } from '../../shared/printing';
+import type { OrdersSlice } from './orders-slice';
+
+/** What it reads of the other slices. */
+type Ports = {
+  menuItems: MenuItemSummary[];
+  print: PrintState | null;
+  /** The outbox's (diagnostics): an order's failed action tried again or dropped. */
+  retry(actionId: string): Promise<void>;
+  discard(actionId: string): Promise<void>;
+};
+
+export type OrdersView = OrdersSlice & AppSlice & Ports;
+
+export const { useApp, useAppStore } = viewHooks<OrdersView>();
+export { useNow, usePlatformOffset, useSounding } from '../ui-kit/store-context';

@@ -1,0 +1,228 @@
+// The orders' part of the store: the board's orders, the calls staff made on them, and the ring.
+// Actions call the bridge and let the service's events bring the resulting state back, so the
+// board never shows something the service has not stored.
+import type { Order } from '../../shared/domain';
+import { isFinalStatus } from '../../shared/domain';
+import type { BridgeError } from '../../shared/ipc/contract';
+import type { OrderSettings } from '../../shared/order-timing';
+import { isEscalated } from '../../shared/order-timing';
+import { toBridgeError, tryCall } from '../ui-kit/bridge';
+import { keepUnchanged, mergeChanged, namesakes, without } from '../ui-kit/merge';
+import type { SliceContext, SliceParts } from '../ui-kit/slice';
+import type { FinishedByDay } from './board';
+import { createFinishedTally, keepNewestFinished, waitingOrders } from './board';
+
+export const MUTE_MS = 2 * 60_000;
+
+export type OrdersState = {
+  /** Every open order and the newest finished ones (board.ts: FINISHED_KEPT). */
+  orders: Order[];
+  /** How many orders finished each day, all of them, though only the newest are kept above. */
+  finishedByDay: FinishedByDay;
+  /** Orders whose action call has not been answered yet (before the service stored it). */
+  submitting: Record<string, true>;
+  /** Calls the service refused outright, by order id: nothing was stored. */
+  callErrors: Record<string, string>;
+  mutedUntil: number | null;
+  /** Orders the platform cancelled while staff may be preparing them; shown until acknowledged. */
+  cancelled: Array<{ id: string; orderNumber: string }>;
+  /** Pre-orders the platform moved into preparation: they ring until staff say they started. */
+  startCooking: Array<{ id: string; orderNumber: string }>;
+  /** Counts new orders announced by main, so each one can be heard once even when not ringing. */
+  arrivals: number;
+  /** The venue's order settings (auto-accept, the takeaway reminder); null until read. */
+  orderSettings: OrderSettings | null;
+};
+
+export type OrdersActions = {
+  accept(orderId: string, preparationMinutes: number | null): Promise<boolean>;
+  reject(
+    orderId: string,
+    reason: string,
+    code?: 'GENERIC' | 'ITEMS_UNAVAILABLE' | 'VENUE_CLOSING_SOON',
+  ): Promise<boolean>;
+  markReady(orderId: string): Promise<boolean>;
+  handOver(orderId: string): Promise<boolean>;
+  confirmPreorder(orderId: string): Promise<boolean>;
+  dismissCallError(orderId: string): void;
+  acknowledgeCancelled(orderId: string): void;
+  acknowledgeStartCooking(orderId: string): void;
+  configureOrders(changes: Partial<OrderSettings>): Promise<BridgeError | null>;
+  mute(): void;
+  unmute(): void;
+};
+
+export type OrdersSlice = OrdersState & OrdersActions;
+
+export type OrdersParts = SliceParts<OrdersSlice> & {
+  /**
+   * Takes orders (the whole list, or an event's changed ones). `askedAt`: the event count when
+   * the whole list was asked for; orders an event brought since keep what that event said.
+   */
+  receive(incoming: Order[], whole: boolean, askedAt?: number): void;
+  /** Reads the whole list again (after an action: the service stored its outcome). */
+  reload(): Promise<void>;
+  /** Counted afresh from what main lists: a venue connected anew is another day's count. */
+  restartTally(): void;
+};
+
+export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice>): OrdersParts => {
+  // Events are counted, and each order remembers the count of the last event that carried it:
+  // a list asked for before that event must not undo it when its answer comes later (an
+  // action's reload answered after the platform's confirmation had arrived left the card
+  // "waiting for the platform" for good).
+  let eventCount = 0;
+  const lastEvent = new Map<string, number>();
+  let finished = createFinishedTally();
+
+  /** Takes orders, noting orders the platform cancelled under the staff's hands. */
+  const receive = (incoming: Order[], whole: boolean, askedAt?: number): void =>
+    set((s) => {
+      if (whole && askedAt !== undefined && eventCount > askedAt) {
+        const newer = s.orders.filter((o) => (lastEvent.get(o.id) ?? 0) > askedAt);
+        const byId = new Map(newer.map((o) => [o.id, o]));
+        const listed = new Set(incoming.map((o) => o.id));
+        incoming = [
+          ...newer.filter((o) => !listed.has(o.id)),
+          ...incoming.map((o) => byId.get(o.id) ?? o),
+        ];
+      }
+      const before = namesakes(s.orders, incoming);
+      const newlyCancelled = incoming
+        .filter(
+          (o) => o.status === 'CANCELED' && !isFinalStatus(before.get(o.id)?.status ?? 'CANCELED'),
+        )
+        .filter((o) => !s.cancelled.some((c) => c.id === o.id))
+        .map((o) => ({ id: o.id, orderNumber: o.orderNumber }));
+      // Only the platform moves a pre-order into preparation (docs/platform.md#pre-orders):
+      // seen here as CREATED, now PRODUCTION, it is time to start cooking.
+      const newlyCooking = incoming
+        .filter(
+          (o) =>
+            o.type === 'preorder' &&
+            o.platformStatus === 'PRODUCTION' &&
+            before.get(o.id)?.platformStatus === 'CREATED',
+        )
+        .filter((o) => !s.startCooking.some((c) => c.id === o.id))
+        .map((o) => ({ id: o.id, orderNumber: o.orderNumber }));
+      const merged = whole
+        ? keepUnchanged(s.orders, incoming)
+        : mergeChanged(s.orders, incoming, before);
+      const orders = merged === s.orders ? merged : keepNewestFinished(merged);
+      const finishedByDay = finished.take(incoming);
+      // A finished or cancelled order needs no "start cooking" any more.
+      const stillCooking = (list: OrdersState['startCooking']) =>
+        list.filter((c) => {
+          const order = orders.find((o) => o.id === c.id);
+          return order !== undefined && !isFinalStatus(order.status);
+        });
+      const cooking = stillCooking([...s.startCooking, ...newlyCooking]);
+      const startCooking =
+        cooking.length === s.startCooking.length && cooking.every((c, i) => c === s.startCooking[i])
+          ? s.startCooking
+          : cooking;
+      const alarms = newlyCancelled.length > 0 || newlyCooking.length > 0;
+      return {
+        orders,
+        finishedByDay,
+        startCooking,
+        ...(newlyCancelled.length > 0 ? { cancelled: [...s.cancelled, ...newlyCancelled] } : {}),
+        ...(alarms ? { mutedUntil: null } : {}),
+      };
+    });
+
+  const reload = async (): Promise<void> => {
+    const askedAt = eventCount;
+    receive(await bridge['orders:list']({}), true, askedAt);
+  };
+
+  /** Runs one order action: visible as submitting, refused calls shown on the card. */
+  const orderAction = async (orderId: string, call: () => Promise<unknown>): Promise<boolean> => {
+    set((s) => ({
+      submitting: { ...s.submitting, [orderId]: true },
+      callErrors: without(s.callErrors, orderId),
+    }));
+    try {
+      await call();
+      await reload().catch(() => undefined);
+      return true;
+    } catch (error) {
+      set((s) => ({ callErrors: { ...s.callErrors, [orderId]: toBridgeError(error).message } }));
+      return false;
+    } finally {
+      set((s) => ({ submitting: without(s.submitting, orderId) }));
+    }
+  };
+
+  const initial: OrdersSlice = {
+    orders: [],
+    finishedByDay: {},
+    submitting: {},
+    callErrors: {},
+    mutedUntil: null,
+    cancelled: [],
+    startCooking: [],
+    arrivals: 0,
+    orderSettings: null,
+
+    accept: (orderId, preparationMinutes) =>
+      orderAction(orderId, () => bridge['orders:accept']({ orderId, preparationMinutes })),
+    reject: (orderId, reason, code) =>
+      orderAction(orderId, () =>
+        bridge['orders:reject'](code ? { orderId, reason, code } : { orderId, reason }),
+      ),
+    markReady: (orderId) => orderAction(orderId, () => bridge['orders:markReady']({ orderId })),
+    handOver: (orderId) => orderAction(orderId, () => bridge['orders:handOver']({ orderId })),
+    confirmPreorder: (orderId) =>
+      orderAction(orderId, () => bridge['orders:confirmPreorder']({ orderId })),
+    acknowledgeStartCooking(orderId) {
+      set((s) => ({ startCooking: s.startCooking.filter((c) => c.id !== orderId) }));
+    },
+    configureOrders: (changes) =>
+      tryCall(async () => {
+        set({ orderSettings: await bridge['orders:configure'](changes) });
+      }),
+    acknowledgeCancelled(orderId) {
+      set((s) => ({ cancelled: s.cancelled.filter((c) => c.id !== orderId) }));
+    },
+    dismissCallError(orderId) {
+      set((s) => ({ callErrors: without(s.callErrors, orderId) }));
+    },
+    mute() {
+      set({ mutedUntil: now() + MUTE_MS });
+    },
+    unmute() {
+      set({ mutedUntil: null });
+    },
+  };
+
+  return {
+    initial,
+    listen: () => [
+      bridge.on('orders:changed', ({ orders }) => {
+        eventCount += 1;
+        for (const order of orders) lastEvent.set(order.id, eventCount);
+        receive(orders, false);
+      }),
+      // A new order ends any mute: a mute silences orders staff already saw.
+      bridge.on('orders:arrived', () =>
+        set((s) => ({ mutedUntil: null, arrivals: s.arrivals + 1 })),
+      ),
+    ],
+    receive,
+    reload,
+    restartTally() {
+      finished = createFinishedTally();
+    },
+  };
+};
+
+export const isRinging = (state: OrdersState, at: number): boolean =>
+  (state.mutedUntil === null || at >= state.mutedUntil) &&
+  (state.cancelled.length > 0 ||
+    state.startCooking.length > 0 ||
+    waitingOrders(state.orders).length > 0);
+
+/** An order has waited unanswered long enough that the ring gets louder and faster. */
+export const isEscalatedRing = (state: OrdersState, at: number): boolean =>
+  waitingOrders(state.orders).some((order) => isEscalated(order, at));

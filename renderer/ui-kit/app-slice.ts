@@ -1,0 +1,101 @@
+// What every screen shares: the service's status, the theme, which view and order are chosen and
+// which dialog is open. The names of the views and dialogs are the navigation's vocabulary; the
+// slices that own them fill them in.
+import type { AppStatus } from '../../shared/domain';
+import { sameOr } from './merge';
+import type { SliceContext, SliceParts } from './slice';
+
+export type Theme = 'light' | 'dark';
+export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers' | 'history';
+
+export type Dialog =
+  | { kind: 'accept'; orderId: string }
+  | { kind: 'reject'; orderId: string }
+  | { kind: 'shortcuts' }
+  /** `prefill`: what an order or an area check already knows (address, customer). */
+  | { kind: 'courier'; prefill?: CourierPrefill };
+
+/** The courier booking form's fields, by the names its draft and its prefill use. */
+export type CourierAddressField = 'street' | 'postCode' | 'city' | 'readyIn' | 'scheduled';
+export type CourierBookingField =
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'description'
+  | 'count'
+  | 'bags'
+  | 'orderNumber'
+  | 'pickupComment'
+  | 'dropoffComment'
+  | 'smsReceived'
+  | 'smsPickedUp'
+  | 'tip'
+  | 'cash';
+export type CourierCheck = 'handshake' | 'noContact' | 'idCheck';
+
+/** What the courier form starts from when it is opened from an order or an area check. */
+export type CourierPrefill = {
+  address?: Partial<Record<CourierAddressField, string>>;
+  booking?: Partial<Record<CourierBookingField, string>>;
+};
+
+export type AppSliceState = {
+  status: AppStatus | null;
+  theme: Theme;
+  view: View;
+  selectedOrderId: string | null;
+  dialog: Dialog | null;
+};
+
+export type AppSliceActions = {
+  setTheme(theme: Theme): void;
+  setView(view: View): void;
+  select(orderId: string | null): void;
+  openDialog(dialog: Dialog | null): void;
+};
+
+export type AppSlice = AppSliceState & AppSliceActions;
+
+export type ThemeOptions = {
+  /** Where the theme choice persists; localStorage in the app. */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  prefersDark?: boolean;
+};
+
+const THEME_KEY = 'countertop.theme';
+
+const initialTheme = (options: ThemeOptions): Theme => {
+  const saved = options.storage?.getItem(THEME_KEY);
+  if (saved === 'light' || saved === 'dark') return saved;
+  return options.prefersDark ? 'dark' : 'light';
+};
+
+export const createAppSlice = (
+  { bridge, set }: SliceContext<AppSlice>,
+  options: ThemeOptions,
+): SliceParts<AppSlice> => ({
+  initial: {
+    status: null,
+    theme: initialTheme(options),
+    view: 'orders',
+    selectedOrderId: null,
+    dialog: null,
+    setTheme(theme) {
+      options.storage?.setItem(THEME_KEY, theme);
+      set({ theme });
+    },
+    setView(view) {
+      set({ view });
+    },
+    select(orderId) {
+      set({ selectedOrderId: orderId });
+    },
+    openDialog(dialog) {
+      set({ dialog });
+    },
+  },
+  listen: () => [
+    // Told on every change of the outbox, mostly the same: kept, so nothing re-renders.
+    bridge.on('status:changed', (status) => set((s) => ({ status: sameOr(s.status, status) }))),
+  ],
+});
