@@ -2,15 +2,16 @@
 // which dialog is open. The names of the views and dialogs are the navigation's vocabulary; the
 // slices that own them fill them in.
 import type { AppStatus } from '../../shared/domain';
+import type { OrderActionDialog } from '../../shared/order-actions';
 import { sameOr } from './merge';
 import type { SliceContext, SliceParts } from './slice';
 
 export type Theme = 'light' | 'dark';
 export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers' | 'history';
 
+/** An order action's dialog (its declaration names it), the shortcuts' help, the courier booking. */
 export type Dialog =
-  | { kind: 'accept'; orderId: string }
-  | { kind: 'reject'; orderId: string }
+  | { kind: OrderActionDialog; orderId: string }
   | { kind: 'shortcuts' }
   /** `prefill`: what an order or an area check already knows (address, customer). */
   | { kind: 'courier'; prefill?: CourierPrefill };
