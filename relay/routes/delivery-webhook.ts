@@ -82,8 +82,9 @@ async function verifiedPayload(
 /**
  * A delivery event for one venue (docs/platform.md#delivery-webhooks): the address names the
  * venue whose terminal registered the webhook, and only that venue's secret is tried. An event
- * that belongs to another venue is refused even when it verifies: that venue's own webhook
- * brings it, signed with its own secret, and a terminal could sign anything with its venue's.
+ * that names another venue is acknowledged and dropped even when it verifies: that venue's own
+ * webhook brings it, signed with its own secret, and a terminal could sign anything with its
+ * venue's. Order references and event ids are scoped to the venue of the address.
  */
 export async function handleDelivery(
   ctx: RelayContext,
@@ -111,40 +112,44 @@ export async function handleDelivery(
     );
     return refuse(ctx, 'delivery', fresh.reason, new HttpError(400, fresh.message));
   }
-  const orderVenue =
-    parsed.orderRef === null
-      ? null
-      : await readStore(ctx, () => ctx.store.deliveryOrderVenue(parsed.orderRef as string));
-  if (
-    (parsed.venueId !== null && parsed.venueId !== venueId) ||
-    (orderVenue !== null && orderVenue !== venueId)
-  ) {
-    return refuse(
-      ctx,
-      'delivery',
-      'other_venue',
-      new HttpError(401, 'The event belongs to another venue than this webhook’s.'),
-    );
+  if (parsed.venueId !== null && parsed.venueId !== venueId) {
+    // Every webhook of the merchant receives every venue's events (docs/platform.md#delivery-webhooks):
+    // this one is another venue's, which its own webhook brings with its own secret. Refusing it
+    // would only make the service resend it; storing it here would let this venue's secret, which
+    // its terminal knows, speak for that venue. Acknowledged and counted, never stored.
+    ctx.metrics.received.inc({ kind: 'delivery', outcome: 'other_venue' });
+    trust(ctx, req.socket);
+    sendJson(res, 200, { received: true, stored: false });
+    return;
   }
-  if (parsed.venueId === null && orderVenue === null) {
-    // Courier locations and handshake PINs name no venue. Until an event of the same order has
-    // named this venue, the event cannot be told apart from another venue's copy: the platform
-    // resends it (docs/platform.md#delivery-event-retries), by when its order is known.
-    return refuse(
-      ctx,
-      'delivery',
-      'unknown_order',
-      new HttpError(
-        409,
-        'The event names no venue and its order is not known here yet; resend it.',
-      ),
-    );
+  // Order references and event ids are this venue's own: an event at another venue's address
+  // can neither claim this venue's order nor take its event ids.
+  const scopedRef = parsed.orderRef === null ? null : JSON.stringify([venueId, parsed.orderRef]);
+  if (parsed.venueId === null) {
+    const known =
+      scopedRef === null
+        ? null
+        : await readStore(ctx, () => ctx.store.deliveryOrderVenue(scopedRef));
+    if (known === null) {
+      // Courier locations and handshake PINs name no venue. Until an event of the same order
+      // has named this venue, the event cannot be told apart from another venue's copy: the
+      // platform resends it (docs/platform.md#delivery-event-retries), by when its order is known.
+      return refuse(
+        ctx,
+        'delivery',
+        'unknown_order',
+        new HttpError(
+          409,
+          'The event names no venue and its order is not known here yet; resend it.',
+        ),
+      );
+    }
   }
   const outcome = await ingest(ctx, {
     kind: 'delivery',
-    eventId: parsed.id,
+    eventId: JSON.stringify([venueId, parsed.id]),
     venueId,
-    orderRef: parsed.orderRef,
+    orderRef: scopedRef,
     receivedAt: at,
     body: decoded.text,
     signature: null,
