@@ -270,7 +270,7 @@ export const App = ({
         {!configured || setupOpen ? <SetupScreen /> : content}
         <StatusBar printer={<PrinterStatusItem />} />
         {OrderDialog && dialog && 'orderId' in dialog && <OrderDialog orderId={dialog.orderId} />}
-        {dialog?.kind === 'courier' && <BookCourierDialog />}
+        {dialog?.kind === 'courier' && <BookCourierDialog prefill={dialog.prefill} />}
         {dialog?.kind === 'shortcuts' && (
           <Shortcuts onClose={() => store.getState().openDialog(null)} />
         )}
