@@ -114,6 +114,14 @@ beforeEach(() => {
         return () => (listeners = listeners.filter((l) => l !== listener));
       },
     },
+    // Nothing is missing here: missed-orders.test.ts covers that check.
+    missedOrders: {
+      readVenueStatus: async () => ({ isOnline: true, isOpen: true, latest: [] }),
+      latestOrders: () => [],
+      ordersPlacedBetween: () => [],
+      settle: async () => undefined,
+      reportToRelay: async () => null,
+    },
   });
 });
 afterEach(() => {
