@@ -104,6 +104,7 @@ export const en = {
       ready: 'Mark ready',
       delivered: 'Handed over',
       'confirm-preorder': 'Confirm pre-order',
+      'picked-up': 'Out for delivery',
     },
     pending: (kind: string) => `${kind}: waiting for the platform…`,
     sending: 'Sending…',
@@ -624,6 +625,7 @@ export const en = {
       ready: (f: OutboxFacts) => `Ready${number(f)}`,
       delivered: (f: OutboxFacts) => `Handed over${number(f)}`,
       'confirm-preorder': (f: OutboxFacts) => `Confirm pre-order${number(f)}`,
+      'picked-up': (f: OutboxFacts) => `Out for delivery${number(f)}`,
       'venue-online': (f: OutboxFacts) =>
         f.online ? 'Venue online' : `Venue offline${f.until ? ` until ${f.until}` : ''}`,
       'venue-opening-times': (f: OutboxFacts) =>
