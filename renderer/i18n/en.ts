@@ -189,6 +189,28 @@ export const en = {
         ? 'The platform lists 1 recent order this terminal never received: look it up in the platform’s merchant portal.'
         : `The platform lists ${n} recent orders this terminal never received: look them up in the platform’s merchant portal.`,
     gapOk: 'OK, checked',
+    /** When a missed order was placed, as our own orders around it bound it. */
+    placedAbout: (at: string) => `placed about ${at}`,
+    placedBetween: (from: string, to: string) => `placed between ${from} and ${to}`,
+    placedBefore: (at: string) => `placed before ${at}`,
+    missed: (placed: string) => `An order may not have reached this terminal (${placed}).`,
+    missedStatus: {
+      CREATED: 'The platform shows it as new, waiting to be accepted.',
+      PRODUCTION: 'The platform shows it as accepted.',
+      READY: 'The platform shows it as ready.',
+      DELIVERED: 'The platform shows it as delivered.',
+      REJECTED: 'The platform shows it as rejected.',
+      other: 'The platform shows it as cancelled or closed.',
+    },
+    missedStep:
+      'Find it in the platform’s merchant portal or call partner support: the customer may be waiting.',
+    missedMore: (until: string) =>
+      `Orders placed after it, until ${until}, may be missing too: the platform shows only its latest three.`,
+    missedNamed: (orderNumber: string, placed: string) =>
+      `Order #${orderNumber} (${placed}) reached this terminal late: it is on the board now.`,
+    missedOk: 'OK, checked',
+    noOrdersArriving: (minutes: number, usual: number) =>
+      `No orders arriving: nothing has come from the platform for ${minutes} min while the venue is open (usually within ${usual} min). Orders may be getting lost: check the platform’s merchant portal and call your manager.`,
     alarmTest: 'Alarm test: this is what you see and hear when orders cannot reach this terminal.',
     settingsTitle: 'Order stream alarm',
     settingsIntro:
@@ -658,9 +680,49 @@ export const en = {
     parcel: 'Parcel',
     parcelDescription: 'What is in it',
     parcelCount: 'How many',
-    orderNumber: 'Order number',
+    orderNumber: 'Order number (optional)',
+    orderNumberHint: (n: number) => `The courier sees it; ${n} characters or fewer is best.`,
     cash: 'Cash to collect (optional)',
     handshake: 'Ask the customer for a PIN on delivery',
+    readyIn: 'Ready in (minutes)',
+    readyInHint: (min: number, max: number, assumed: number) =>
+      `${min} to ${max}. Left empty, the courier service plans for ${assumed}.`,
+    readyInShort: (minutes: number) => `ready in ${minutes} min`,
+    when: 'Deliver',
+    asap: 'As soon as possible',
+    whenHint: 'A set time must be more than an hour from now.',
+    scheduledFor: (time: string) => `Deliver at ${time}`,
+    dropoffComment: 'Note for the courier at the door (optional)',
+    dropoffCommentHint: 'Floor, door code, where to ring.',
+    noContact: 'Leave at the door (no contact)',
+    idCheck: 'Alcohol: the courier checks the customer’s ID',
+    moreOptions: 'More options: bags, notes, email, texts, tip, cash',
+    bags: 'Bags (optional)',
+    pickupComment: 'Note for the courier here (optional)',
+    pickupCommentHint: 'Where to find the order at the counter.',
+    recipientEmail: 'Customer email (optional)',
+    smsReceived: 'Text to the customer when a courier is found (optional)',
+    smsPickedUp: 'Text to the customer when the order is picked up (optional)',
+    smsHint: (n: number) => `One text message: up to ${n} characters.`,
+    tip: 'Tip for the courier (optional)',
+    areaTitle: 'Can we deliver there?',
+    areaHelp: 'Before taking a phone order: the street and the post code or city.',
+    areaCheck: 'Check address',
+    areaChecking: 'Checking…',
+    areaYes: (address: string) => `Yes, couriers deliver to ${address}.`,
+    areaYesDetails: (price: string | null, minutes: number | null) =>
+      [price ? `About ${price}` : null, minutes !== null ? `about ${minutes} min` : null]
+        .filter(Boolean)
+        .join(', '),
+    areaRough: 'That is for the area; the street decides in the end.',
+    areaBook: 'Book courier to this address',
+    whereabouts: (distance: string, from: 'venue' | 'customer', vehicle: string | null) =>
+      `Courier ${distance} ${from === 'venue' ? 'from here' : 'from the customer'}${vehicle ? `, ${vehicle}` : ''}`,
+    whereaboutsArrived: (from: 'venue' | 'customer', vehicle: string | null) =>
+      `Courier ${from === 'venue' ? 'here' : 'at the customer'}${vehicle ? `, ${vehicle}` : ''}`,
+    vehicles: { bike: 'by bike', scooter: 'by scooter', car: 'by car', foot: 'on foot' },
+    orderParcel: (orderNumber: string) => `Order ${orderNumber}`,
+    scheduledCard: (time: string) => `To deliver at ${time}`,
     confirm: 'Book courier now',
     booking: 'Booking…',
     changeAddress: 'Change address',
