@@ -187,7 +187,7 @@ export default tseslint.config(
       patterns: [
         ...RENDERER_OUTSIDE,
         ...otherRendererSlices(slice),
-        ...rendererAbove('shell', 'testing'),
+        ...rendererAbove('shell', 'i18n', 'testing'),
       ],
     }),
   ),
@@ -199,7 +199,7 @@ export default tseslint.config(
         group: [`**/${slice}/**`],
         message: `The kit sits below the slices: it never imports one (${slice}/).`,
       })),
-      ...rendererAbove('shell', 'testing'),
+      ...rendererAbove('shell', 'i18n', 'testing'),
     ],
   }),
   boundary(['relay/**'], {

@@ -5,7 +5,7 @@ import { deliveryBookSchema, deliveryQuoteSchema } from '../../shared/ipc/contra
 import { useApp } from './hooks';
 import { useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
 
 import type { CourierDraft } from './delivery-slice';
