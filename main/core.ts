@@ -50,6 +50,8 @@ export type CoreOptions = {
   relayWaitSeconds?: number;
   /** What only the desktop app can do (restart itself). */
   machine?: MachineHost;
+  /** How long after a courier booking's lost answer staff may book again or cancel (default 3 min). */
+  bookingCheckMs?: number;
   /** The app's version, for the diagnostics bundle. */
   version?: string;
   logLevel?: LogLevel;
@@ -221,6 +223,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     settings,
     secrets,
     relayUrl: () => setup.connection()?.relayUrl ?? null,
+    ...(options.bookingCheckMs === undefined ? {} : { bookingCheckMs: options.bookingCheckMs }),
   });
   const machine = createMachineSlice({
     db,

@@ -47,6 +47,7 @@ const faultsBody = z.looseObject({
   latency_ms: z.number().int().min(0).max(60_000).optional(),
   drop_webhooks: rate.optional(),
   duplicate_webhooks: rate.optional(),
+  drop_answers: rate.optional(),
 });
 const webhookBody = z.looseObject({
   url: httpUrl.nullable(),
@@ -183,6 +184,7 @@ export function createControlService(world: World): Service {
         'latency_ms',
         'drop_webhooks',
         'duplicate_webhooks',
+        'drop_answers',
       ] as const) {
         const value = body[key];
         if (value !== undefined) world.faults[key] = value;

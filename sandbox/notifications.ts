@@ -13,12 +13,19 @@ export type Faults = {
   latency_ms: number;
   drop_webhooks: number;
   duplicate_webhooks: number;
+  /**
+   * Share of platform requests (marketplace and delivery service) that are processed in full and
+   * whose answer is then lost: the connection closes without one, as a timeout or a reset after
+   * sending would look to the client.
+   */
+  drop_answers: number;
 };
 export const NO_FAULTS: Faults = {
   error_rate: 0,
   latency_ms: 0,
   drop_webhooks: 0,
   duplicate_webhooks: 0,
+  drop_answers: 0,
 };
 
 export type NotificationRecord = {

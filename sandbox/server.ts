@@ -59,6 +59,24 @@ const REQUEST_TIMEOUT_MS = 10_000;
 
 export const DEFAULT_RETRY: NotificationRetry = { retries: 3, intervalMs: 5000 };
 
+/**
+ * The drop_answers fault: the request is handled in full (a delivery is booked, an order
+ * accepted), then the connection closes before any answer leaves, as a lost answer looks to the
+ * client. Whatever the handler writes is swallowed.
+ */
+function loseAnswer(req: IncomingMessage, res: ServerResponse): void {
+  const swallow = function (this: ServerResponse) {
+    return this;
+  };
+  res.writeHead = swallow as ServerResponse['writeHead'];
+  res.setHeader = swallow as ServerResponse['setHeader'];
+  res.write = (() => true) as ServerResponse['write'];
+  res.end = function (this: ServerResponse) {
+    req.socket.destroy();
+    return this;
+  } as ServerResponse['end'];
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   let dispatch: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {
@@ -134,6 +152,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       try {
         if (!service) throw new HttpError(404, `Nothing is mounted at ${path}.`);
         if (service.faultable) {
+          if (faultRandom.chance(faults.drop_answers)) loseAnswer(req, res);
           if (faults.latency_ms > 0) await new Promise((r) => setTimeout(r, faults.latency_ms));
           if (faultRandom.chance(faults.error_rate)) {
             throw new HttpError(

@@ -430,6 +430,12 @@ export type Delivery = {
   createdAt: string;
   updatedAt: string;
   pending: DeliveryPendingAction | null;
+  /**
+   * The booking was sent but its answer was lost (docs/architecture.md#resending-actions): it is
+   * never sent again by itself. Staff see "checking" until an event of the booking arrives; once
+   * `staffMayDecide`, they may book again or cancel. Null otherwise.
+   */
+  bookingCheck: { since: string; staffMayDecide: boolean } | null;
 };
 
 /** A shipment promise as staff see it before booking. */

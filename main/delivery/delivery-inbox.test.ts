@@ -1,6 +1,7 @@
 // The delivery inbox and store on a real SQLite database: verification, dedupe by event id,
 // out-of-order events, events before the booking's answer, and every payload shape
 // of docs/platform.md#delivery-events.
+import type { SentBooking } from './delivery-store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +14,18 @@ import { createDeliveryStore } from './delivery-store';
 import { createOutbox } from '../outbox/outbox';
 import type { DeliveryInbox } from './delivery-inbox';
 import { createDeliveryInbox } from './delivery-inbox';
+
+/** A create-delivery body as the terminal sends it, naming the attempt by `ref`. */
+const requestFor = (ref: string): SentBooking => ({
+  create: {
+    dropoff: { location: { coordinates: { lat: 60.17, lon: 24.94 } } },
+    recipient: { name: 'Grace', phone_number: '+358401234567' },
+    parcels: [{ description: 'Pizza', count: 1 }],
+    shipment_promise_id: 'promise-1',
+    merchant_order_reference_id: ref,
+  },
+  promise: { street: 'Mannerheimintie 10', city: 'Helsinki', post_code: '00100' },
+});
 
 const SECRET = 'inbox-test-secret-0123456789abcdef';
 const REF = 'ref-1';
@@ -87,7 +100,7 @@ beforeEach(() => {
     },
     onRejected: (reason) => rejected.push(reason),
   });
-  store.create('d1', 'v', booking);
+  store.create('d1', 'v', booking, requestFor('d1'));
 });
 afterEach(() => {
   db.close();

@@ -12,9 +12,9 @@ import type { SecretStore } from '../secrets/secret-store';
 import type { Settings } from '../storage/settings';
 import { failure, ServiceError } from '../service-error';
 import type { DeliveryAccount, DeliveryClient } from './client';
-import type { DeliveryStore } from './delivery-store';
+import { DEFAULT_BOOKING_CHECK_MS, type DeliveryStore } from './delivery-store';
 import { createDeliveryRequest, shipmentPromiseRequest } from './booking-request';
-import type { CreateDeliveryRequest } from './schemas';
+import type { CreateDeliveryRequest, ShipmentPromiseRequest } from './schemas';
 import { checkArea } from './area-check';
 import { staffFailure } from './staff-words';
 import { ensureWebhook, legacyCallbackUrl, venueCallbackUrl } from './webhook';
@@ -26,8 +26,14 @@ export type DeliveryCreatePayload = {
   deliveryId: string;
   venueId: string;
   request: CreateDeliveryRequest;
+  /**
+   * Book again after a lost answer: a fresh promise for this address first (the first one is
+   * spent or expired), whose id and location the booking then uses.
+   */
+  requote?: ShipmentPromiseRequest;
 };
-export type DeliveryCancelPayload = { deliveryId: string; reason: string };
+/** `abandoned`: staff cancelled a booking whose answer was lost, and it turned out booked. */
+export type DeliveryCancelPayload = { deliveryId: string; reason: string; abandoned?: boolean };
 
 const CONFIG_KEY = 'delivery';
 const WEBHOOK_KEY = 'delivery.webhook';
@@ -39,6 +45,7 @@ const HANDOVER_KEY = 'delivery.secret-handover';
 const SECRET = 'delivery-venue-secret';
 
 type DeliveryChannels =
+  | 'delivery:rebook'
   | 'delivery:get'
   | 'delivery:configure'
   | 'delivery:quote'
@@ -55,6 +62,8 @@ type StoredQuote = {
   address: { street: string; postCode: string; city: string };
   /** Where the courier picks up, when the promise said so (for the courier's distance). */
   pickupLocation: { lat: number; lon: number } | null;
+  /** What the promise was asked with ("book again" asks it anew). */
+  promiseRequest: ShipmentPromiseRequest;
 };
 
 export type DeliveryService = {
@@ -64,6 +73,8 @@ export type DeliveryService = {
   maintainWebhook(): Promise<void>;
   /** Removes the set-up and its secrets (the venue is disconnected); deliveries stay as history. */
   forget(): Promise<void>;
+  /** An event named a booking whose answer was lost (called inside the event's transaction). */
+  adopted(deliveryId: string): void;
 };
 
 export const createDeliveryService = (deps: {
@@ -78,13 +89,35 @@ export const createDeliveryService = (deps: {
   relayUrl: () => string | null;
   /** These deliveries changed (booked, an action queued or settled). */
   changed: (deliveryIds: string[]) => void;
+  /** How long after a lost answer staff may book again or cancel (the store's, for the notice). */
+  bookingCheckMs?: number;
 }): DeliveryService => {
   const { settings, secrets, outbox, audit, store, client, now } = deps;
 
   const sendCreate = async (action: StoredAction<DeliveryCreatePayload>): Promise<void> => {
-    const { deliveryId, venueId, request } = action.payload;
-    // The platform ignores Idempotency-Key: a resend after a lost answer may book twice, which
-    // the merchant_order_reference_id (our delivery id) lets support match.
+    const { deliveryId, venueId, requote } = action.payload;
+    let request = action.payload.request;
+    if (requote) {
+      const promise = await client.createShipmentPromise(venueId, requote);
+      if (!promise.is_binding)
+        throw new HttpError({
+          kind: 'permanent',
+          status: null,
+          message:
+            'The address no longer gives a binding delivery promise; book the courier anew from the form.',
+        });
+      request = {
+        ...request,
+        shipment_promise_id: promise.id,
+        dropoff: {
+          ...request.dropoff,
+          location: { coordinates: promise.dropoff.location.coordinates },
+        },
+      };
+    }
+    // The service ignores Idempotency-Key: a booking resent after a lost answer could book a
+    // second courier, so this kind is sent once (resend: 'once'); merchant_order_reference_id
+    // names the attempt, and its events tell whether it was made.
     const created = await client.createDelivery(venueId, request, action.id);
     store.setBooked(deliveryId, {
       reference: created.platform_order_reference_id,
@@ -103,18 +136,48 @@ export const createDeliveryService = (deps: {
         status: null,
         message: 'The delivery was never booked, so there is nothing to cancel.',
       });
-    if (delivery.status === 'rejected') return;
+    if (delivery.status === 'rejected' && !action.payload.abandoned) return;
     await client.cancel(delivery.reference, reason, action.id);
     store.setRejected(deliveryId, reason);
   };
+  const bookingCheckMs = deps.bookingCheckMs ?? DEFAULT_BOOKING_CHECK_MS;
+  /** Tells the renderer when staff may decide about a lost booking (the store computes it). */
+  const decideTimers = new Map<string, NodeJS.Timeout>();
+  const noticeDecision = (deliveryId: string, since: string): void => {
+    clearTimeout(decideTimers.get(deliveryId));
+    const timer = setTimeout(
+      () => {
+        decideTimers.delete(deliveryId);
+        deps.changed([deliveryId]);
+      },
+      Math.max(0, Date.parse(since) + bookingCheckMs - now().getTime()) + 50,
+    );
+    timer.unref();
+    decideTimers.set(deliveryId, timer);
+  };
   const createKind = outbox.register<DeliveryCreatePayload>('delivery-create', {
     send: sendCreate,
-    changed: (action) => deps.changed([action.payload.deliveryId]),
+    resend: 'once',
+    // In the outbox's transaction: the row ends and the delivery shows "checking", or neither.
+    unknown: (action) => store.setUnconfirmed(action.payload.deliveryId),
+    changed: (action, outcome) => {
+      if (outcome === 'unknown') {
+        const check = store.get(action.payload.deliveryId)?.bookingCheck;
+        if (check) noticeDecision(action.payload.deliveryId, check.since);
+      }
+      deps.changed([action.payload.deliveryId]);
+    },
   });
   const cancelKind = outbox.register<DeliveryCancelPayload>('delivery-cancel', {
     send: sendCancel,
+    // Cancelling a cancelled order changes nothing (the service answers 400 and stays REJECTED).
+    resend: 'safe',
     changed: (action) => deps.changed([action.payload.deliveryId]),
   });
+  // Lost bookings from before a restart get their notice too.
+  for (const delivery of store.list())
+    if (delivery.bookingCheck && !delivery.bookingCheck.staffMayDecide)
+      noticeDecision(delivery.id, delivery.bookingCheck.since);
   const config = (): DeliveryConfig | null => settings.get<DeliveryConfig>(CONFIG_KEY);
   const quotes = new Map<string, StoredQuote>();
   let webhookError: string | null = null;
@@ -204,6 +267,20 @@ export const createDeliveryService = (deps: {
       });
   };
 
+  /** A delivery whose booking's answer was lost, once staff may decide about it. */
+  const lostBooking = (deliveryId: string) => {
+    const delivery = store.get(deliveryId);
+    if (!delivery) throw new ServiceError('not-found', 'There is no delivery with this id.');
+    if (!delivery.bookingCheck)
+      throw new ServiceError('conflict', 'This booking is not waiting for a decision.');
+    if (!delivery.bookingCheck.staffMayDecide)
+      throw new ServiceError(
+        'conflict',
+        'Still checking whether the courier was booked; wait a moment before booking again.',
+      );
+    return delivery;
+  };
+
   const requireConfig = (): DeliveryConfig => {
     const current = config();
     if (!current) throw new ServiceError('not-configured', 'Set up courier delivery first.');
@@ -272,10 +349,8 @@ export const createDeliveryService = (deps: {
         if (problem) throw new ServiceError('invalid-request', problem);
       }
       try {
-        const promise = await client.createShipmentPromise(
-          current.venueId,
-          shipmentPromiseRequest(request),
-        );
+        const promiseRequest = shipmentPromiseRequest(request);
+        const promise = await client.createShipmentPromise(current.venueId, promiseRequest);
         const quote: DeliveryQuote = {
           promiseId: promise.id,
           binding: promise.is_binding,
@@ -307,6 +382,7 @@ export const createDeliveryService = (deps: {
           coordinates: promise.dropoff.location.coordinates,
           address: { street: request.street, postCode: request.postCode, city: request.city },
           pickupLocation: pickup ? { lat: pickup.lat, lon: pickup.lon } : null,
+          promiseRequest,
         });
         return quote;
       } catch (error) {
@@ -345,6 +421,8 @@ export const createDeliveryService = (deps: {
           'The offer came without a price, so a tip cannot be added: leave the tip empty.',
         );
       const deliveryId = randomUUID();
+      // The first attempt's merchant_order_reference_id is the delivery's id (a "book again"
+      // gets a new one): unique per booking, and what its events name.
       const body: CreateDeliveryRequest = createDeliveryRequest(
         request,
         {
@@ -360,24 +438,29 @@ export const createDeliveryService = (deps: {
         subject: `delivery:${deliveryId}`,
         auditSubject: deliveryId,
         prepare: () => {
-          store.create(deliveryId, stored.venueId, {
-            orderNumber,
-            recipientName: request.recipient.name,
-            recipientPhone: request.recipient.phone,
-            address: {
-              ...stored.address,
-              formatted: stored.quote.formattedAddress,
-              lat: stored.coordinates.lat,
-              lon: stored.coordinates.lon,
+          store.create(
+            deliveryId,
+            stored.venueId,
+            {
+              orderNumber,
+              recipientName: request.recipient.name,
+              recipientPhone: request.recipient.phone,
+              address: {
+                ...stored.address,
+                formatted: stored.quote.formattedAddress,
+                lat: stored.coordinates.lat,
+                lon: stored.coordinates.lon,
+              },
+              parcels: request.parcels.map((p) => ({ description: p.description, count: p.count })),
+              cashToCollect: request.cashAmount ?? null,
+              handshakeRequired: request.handshake ?? false,
+              pickupLocation: stored.pickupLocation,
+              scheduledDropoff: stored.quote.scheduledDropoff,
+              noContact: request.noContact ?? false,
+              idCheck: request.parcels.some((p) => p.idCheck === true),
             },
-            parcels: request.parcels.map((p) => ({ description: p.description, count: p.count })),
-            cashToCollect: request.cashAmount ?? null,
-            handshakeRequired: request.handshake ?? false,
-            pickupLocation: stored.pickupLocation,
-            scheduledDropoff: stored.quote.scheduledDropoff,
-            noContact: request.noContact ?? false,
-            idCheck: request.parcels.some((p) => p.idCheck === true),
-          });
+            { create: body, promise: stored.promiseRequest },
+          );
           return {
             payload: { deliveryId, venueId: stored.venueId, request: body },
             facts: orderNumber ? { orderNumber } : {},
@@ -392,10 +475,62 @@ export const createDeliveryService = (deps: {
 
     'delivery:list': async () => store.list(),
 
+    'delivery:rebook': async ({ deliveryId }) => {
+      requireConfig();
+      const delivery = lostBooking(deliveryId);
+      const previous = store.requestOf(deliveryId);
+      if (!previous)
+        throw new ServiceError(
+          'conflict',
+          'What was entered for this booking is no longer kept; book the courier anew from the form.',
+        );
+      const { address } = delivery;
+      // Asked as the first promise was; an older row kept no promise request: its address.
+      const requote: ShipmentPromiseRequest = previous.promise ?? {
+        ...(address.street ? { street: address.street } : {}),
+        ...(address.city ? { city: address.city } : {}),
+        ...(address.postCode ? { post_code: address.postCode } : {}),
+      };
+      const request: CreateDeliveryRequest = {
+        ...previous.create,
+        merchant_order_reference_id: randomUUID(),
+      };
+      const { actionId } = outbox.enqueue(createKind, {
+        subject: `delivery:${deliveryId}`,
+        auditSubject: deliveryId,
+        prepare: () => {
+          // Checked again in the transaction: two taps cannot book twice.
+          if (!store.get(deliveryId)?.bookingCheck?.staffMayDecide)
+            throw new ServiceError('conflict', 'This booking was already decided.');
+          store.rebook(deliveryId, { create: request, promise: requote });
+          return {
+            payload: { deliveryId, venueId: delivery.venueId, request, requote },
+            facts: delivery.orderNumber ? { orderNumber: delivery.orderNumber } : {},
+            auditDetail: 'book again after a lost answer',
+          };
+        },
+      });
+      return { actionId, deliveryId };
+    },
+
     'delivery:cancel': async ({ deliveryId, reason }) => {
       requireConfig();
       const delivery = store.get(deliveryId);
       if (!delivery) throw new ServiceError('not-found', 'There is no delivery with this id.');
+      if (delivery.bookingCheck) {
+        // Not known to be booked: it is dropped here, and cancelled with the service should an
+        // event show it was booked after all.
+        lostBooking(deliveryId);
+        store.abandon(deliveryId, reason);
+        audit.record({
+          action: 'delivery-cancel',
+          subject: deliveryId,
+          outcome: 'abandoned',
+          detail: reason,
+        });
+        deps.changed([deliveryId]);
+        return { actionId: null };
+      }
       if (!delivery.cancellable)
         throw new ServiceError(
           'conflict',
@@ -437,6 +572,26 @@ export const createDeliveryService = (deps: {
   return {
     api,
     config,
+    adopted: (deliveryId) => {
+      clearTimeout(decideTimers.get(deliveryId));
+      decideTimers.delete(deliveryId);
+      if (!store.isAbandoned(deliveryId)) return;
+      // Staff had cancelled it: the courier is sent away. After the event's transaction commits.
+      setImmediate(() => {
+        outbox.enqueue(cancelKind, {
+          subject: `delivery:${deliveryId}`,
+          auditSubject: deliveryId,
+          prepare: () => ({
+            payload: {
+              deliveryId,
+              reason: 'Cancelled at the counter before the booking was confirmed.',
+              abandoned: true,
+            },
+            auditDetail: 'booked after staff had cancelled it',
+          }),
+        });
+      });
+    },
     forget: async () => {
       await secrets.delete('merchant-key');
       await secrets.delete(SECRET);

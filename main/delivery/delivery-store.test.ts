@@ -1,6 +1,7 @@
 // The deliveries' part of retention on a real SQLite database: finished deliveries booked before
 // the cutoff lose their recipient's data and the events that put the courier at the door; recent
 // and unfinished ones keep theirs.
+import type { SentBooking } from './delivery-store';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +11,18 @@ import { openDatabase } from '../storage/database';
 import { createOutbox } from '../outbox/outbox';
 import type { DeliveryBooking, DeliveryStore } from './delivery-store';
 import { createDeliveryStore } from './delivery-store';
+
+/** A create-delivery body as the terminal sends it, naming the attempt by `ref`. */
+const requestFor = (ref: string): SentBooking => ({
+  create: {
+    dropoff: { location: { coordinates: { lat: 60.17, lon: 24.94 } } },
+    recipient: { name: 'Grace', phone_number: '+358401234567' },
+    parcels: [{ description: 'Pizza', count: 1 }],
+    shipment_promise_id: 'promise-1',
+    merchant_order_reference_id: ref,
+  },
+  promise: { street: 'Mannerheimintie 10', city: 'Helsinki', post_code: '00100' },
+});
 
 let dir: string;
 let db: Database;
@@ -46,7 +59,7 @@ const event = (reference: string, id: string, type: string, details: object = {}
 /** A delivery booked at `at`, with a courier position and a PIN, delivered or not. */
 const book = (id: string, at: string, name: string, delivered: boolean): void => {
   clock = at;
-  store.create(id, 'v', booking(name));
+  store.create(id, 'v', booking(name), requestFor(id));
   store.setBooked(id, { reference: `ref-${id}`, trackingUrl: null, price: null });
   event(`ref-${id}`, `${id}-loc`, 'order.location_updated', {
     courier_location: { lat: 8_000_000, lon: 2_700_000 },

@@ -12,6 +12,7 @@ import type {
 import type { Database } from '../storage/database';
 import type { OpenAction } from '../outbox/outbox';
 import type { DeliveryEvent } from './event-token';
+import type { CreateDeliveryRequest, ShipmentPromiseRequest } from './schemas';
 import {
   genericEventDetailsSchema,
   handshakeEventDetailsSchema,
@@ -50,6 +51,10 @@ const EVENT_STATUS: Record<string, DeliveryStatus> = {
 type Row = {
   id: string;
   reference: string | null;
+  booking_ref: string | null;
+  unconfirmed_at: string | null;
+  abandoned_at: string | null;
+  request: string | null;
   venue_id: string;
   booking: string;
   status: DeliveryStatus;
@@ -128,8 +133,28 @@ export const foldEvents = (events: DeliveryEvent[]): Folded => {
   return folded;
 };
 
+/**
+ * What was asked of the service for a delivery: the create-delivery body (its
+ * merchant_order_reference_id names the attempt) and the shipment promise's, which "book again"
+ * asks anew (the first promise is spent or expired).
+ */
+export type SentBooking = { create: CreateDeliveryRequest; promise: ShipmentPromiseRequest | null };
+
 export type DeliveryStore = {
-  create(id: string, venueId: string, booking: DeliveryBooking): void;
+  create(id: string, venueId: string, booking: DeliveryBooking, request: SentBooking): void;
+  /** What was last asked for this delivery; null once retention forgot it. */
+  requestOf(id: string): SentBooking | null;
+  /** The booking's answer was lost: it may or may not have been made. */
+  setUnconfirmed(id: string): void;
+  /** Staff book again after a lost answer: a new attempt, with the new reference in `request`. */
+  rebook(id: string, request: SentBooking): void;
+  /**
+   * Staff cancel a booking whose answer was lost: it shows as cancelled, and if an event shows it
+   * was booked after all, `onAdopted` says so, so the slice cancels it with the service.
+   */
+  abandon(id: string, reason: string): void;
+  /** A delivery's abandoned booking turned out booked; the slice cancels it. */
+  isAbandoned(id: string): boolean;
   /** The platform accepted the booking; events already received for it apply now. */
   setBooked(
     id: string,
@@ -153,21 +178,45 @@ export type DeliveryStore = {
 /** The outbox's open rows of one delivery's subject (`delivery:<id>`), oldest first. */
 export type OpenDeliveryActions = (subject: string) => OpenAction[];
 
+export type DeliveryStoreOptions = {
+  /** How long after a lost answer staff may book again or cancel (default 3 min). */
+  bookingCheckMs?: number;
+  /** An event named a booking whose answer was lost: this delivery now has its reference. */
+  onAdopted?: (id: string) => void;
+};
+
+export const DEFAULT_BOOKING_CHECK_MS = 3 * 60_000;
+
 export const createDeliveryStore = (
   db: Database,
   now: () => Date,
   openActions: OpenDeliveryActions,
+  options: DeliveryStoreOptions = {},
 ): DeliveryStore => {
+  const bookingCheckMs = options.bookingCheckMs ?? DEFAULT_BOOKING_CHECK_MS;
   const insert = db.prepare(
-    `INSERT INTO deliveries (id, venue_id, booking, status, created_at, updated_at)
-     VALUES (?, ?, ?, 'booking', ?, ?)`,
+    `INSERT INTO deliveries (id, venue_id, booking, status, created_at, updated_at, booking_ref, request)
+     VALUES (?, ?, ?, 'booking', ?, ?, ?, ?)`,
+  );
+  const updateUnconfirmed = db.prepare(
+    'UPDATE deliveries SET unconfirmed_at = ?, updated_at = ? WHERE id = ? AND reference IS NULL',
+  );
+  const updateRebook = db.prepare(
+    'UPDATE deliveries SET booking_ref = ?, request = ?, unconfirmed_at = NULL, updated_at = ? WHERE id = ? AND reference IS NULL',
+  );
+  const updateAbandoned = db.prepare(
+    `UPDATE deliveries SET status = 'rejected', rejected_reason = ?, abandoned_at = ?, unconfirmed_at = NULL, updated_at = ?
+     WHERE id = ? AND reference IS NULL`,
+  );
+  const selectByBookingRef = db.prepare<[string], Row>(
+    'SELECT * FROM deliveries WHERE booking_ref = ? AND reference IS NULL',
   );
   const selectOne = db.prepare<[string], Row>('SELECT * FROM deliveries WHERE id = ?');
   const selectAll = db.prepare<[], Row>(
     'SELECT * FROM deliveries ORDER BY created_at DESC, rowid DESC LIMIT 200',
   );
   const updateBooked = db.prepare(
-    'UPDATE deliveries SET reference = ?, tracking_url = ?, price = COALESCE(?, price), updated_at = ? WHERE id = ?',
+    'UPDATE deliveries SET reference = ?, tracking_url = COALESCE(?, tracking_url), price = COALESCE(?, price), unconfirmed_at = NULL, updated_at = ? WHERE id = ?',
   );
   const updateStatus = db.prepare(
     'UPDATE deliveries SET status = ?, rejected_reason = COALESCE(?, rejected_reason), updated_at = ? WHERE id = ?',
@@ -183,7 +232,9 @@ export const createDeliveryStore = (
     'SELECT * FROM deliveries WHERE reference = ?',
   );
   const selectOlder = db.prepare<[string], Row>('SELECT * FROM deliveries WHERE created_at < ?');
-  const updateBooking = db.prepare('UPDATE deliveries SET booking = ? WHERE id = ?');
+  const updateBooking = db.prepare(
+    'UPDATE deliveries SET booking = ?, request = NULL WHERE id = ?',
+  );
   const deleteDoorEvents = db.prepare(
     "DELETE FROM delivery_events WHERE reference = ? AND type IN ('order.location_updated', 'order.handshake_delivery')",
   );
@@ -247,14 +298,50 @@ export const createDeliveryStore = (
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       pending,
+      bookingCheck:
+        row.unconfirmed_at && !row.reference
+          ? {
+              since: row.unconfirmed_at,
+              staffMayDecide: now().getTime() - Date.parse(row.unconfirmed_at) >= bookingCheckMs,
+            }
+          : null,
     };
   };
 
   return {
-    create: (id, venueId, booking) => {
+    create: (id, venueId, booking, request) => {
       const at = now().toISOString();
-      insert.run(id, venueId, JSON.stringify(booking), at, at);
+      insert.run(
+        id,
+        venueId,
+        JSON.stringify(booking),
+        at,
+        at,
+        request.create.merchant_order_reference_id ?? id,
+        JSON.stringify(request),
+      );
     },
+    requestOf: (id) => {
+      const row = selectOne.get(id);
+      return row?.request ? (JSON.parse(row.request) as SentBooking) : null;
+    },
+    setUnconfirmed: (id) => {
+      const at = now().toISOString();
+      updateUnconfirmed.run(at, at, id);
+    },
+    rebook: (id, request) => {
+      updateRebook.run(
+        request.create.merchant_order_reference_id ?? id,
+        JSON.stringify(request),
+        now().toISOString(),
+        id,
+      );
+    },
+    abandon: (id, reason) => {
+      const at = now().toISOString();
+      updateAbandoned.run(reason, at, at, id);
+    },
+    isAbandoned: (id) => selectOne.get(id)?.abandoned_at != null,
     setBooked: (id, booked) => {
       updateBooked.run(
         booked.reference,
@@ -297,6 +384,18 @@ export const createDeliveryStore = (
       if (added && reference) {
         const row = selectByReference.get(reference);
         if (row) settleStatus(row);
+        // The first news of a booking whose answer was lost: its merchant_order_reference_id
+        // is ours, so the booking was made, under this reference.
+        const ours = event.details.merchant_order_reference_id;
+        const lost = !row && typeof ours === 'string' ? selectByBookingRef.get(ours) : undefined;
+        if (lost) {
+          updateBooked.run(reference, null, null, now().toISOString(), lost.id);
+          if (lost.status === 'booking')
+            updateStatus.run('received', null, now().toISOString(), lost.id);
+          const adopted = selectOne.get(lost.id);
+          if (adopted) settleStatus(adopted);
+          options.onAdopted?.(lost.id);
+        }
       }
       return added;
     },

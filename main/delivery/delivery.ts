@@ -36,9 +36,16 @@ export const createDeliverySlice = (deps: {
   audit: AuditLog;
   hub: EventHub;
   relayUrl: () => string | null;
+  /** How long after a booking's lost answer staff may book again or cancel (default 3 min). */
+  bookingCheckMs?: number;
 }): DeliverySlice => {
   const { db, now, secrets, outbox, audit, hub } = deps;
-  const store = createDeliveryStore(db, now, (subject) => outbox.open({ subject }));
+  // The service, made below, cancels a booking staff had given up on that turned out booked.
+  let adopted: (deliveryId: string) => void = () => undefined;
+  const store = createDeliveryStore(db, now, (subject) => outbox.open({ subject }), {
+    onAdopted: (id) => adopted(id),
+    ...(deps.bookingCheckMs === undefined ? {} : { bookingCheckMs: deps.bookingCheckMs }),
+  });
   const changed = hub.batched('deliveries:changed', (ids) => ({
     deliveries: ids
       .map((id) => store.get(id))
@@ -72,7 +79,9 @@ export const createDeliverySlice = (deps: {
     now,
     relayUrl: deps.relayUrl,
     changed: (ids) => changed(...ids),
+    ...(deps.bookingCheckMs === undefined ? {} : { bookingCheckMs: deps.bookingCheckMs }),
   });
+  adopted = service.adopted;
 
   let closed = false;
   return {

@@ -151,6 +151,8 @@ export const eventEnvelopeSchema = z.looseObject({
   details: z.looseObject({
     id: z.string().min(1),
     platform_order_reference_id: z.string().nullish(),
+    /** Ours, from the booking: how an event names a booking whose answer was lost. */
+    merchant_order_reference_id: z.string().nullish(),
   }),
 });
 

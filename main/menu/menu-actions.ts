@@ -66,6 +66,8 @@ export const registerMenuKinds = (core: MenuCore): MenuKinds => {
   const { outbox, client } = core.deps;
   const push = outbox.register<MenuPushPayload>('menu-push', {
     send: (action) => sendPush(core, action),
+    // The whole menu again: the platform ends with the same menu.
+    resend: 'safe',
     changed: (action, outcome) => {
       if (outcome === 'done') {
         core.pushAwaiting = {
@@ -80,6 +82,8 @@ export const registerMenuKinds = (core: MenuCore): MenuKinds => {
     },
   });
   const item = outbox.register<ItemAvailabilityPayload>('item-availability', {
+    // Sets the item's state, not a change of it.
+    resend: 'safe',
     // Sold out until a time keeps the item enabled with disabled_until: the platform makes it
     // orderable again then by itself (docs/platform.md#item-availability). Without a time it is
     // disabled until staff switch it back.
@@ -98,6 +102,7 @@ export const registerMenuKinds = (core: MenuCore): MenuKinds => {
     changed: tookThenRead(core, 'item'),
   });
   const option = outbox.register<OptionAvailabilityPayload>('option-availability', {
+    resend: 'safe',
     send: ({ payload, id }) =>
       client.updateOptionValues(
         payload.venueId,

@@ -170,6 +170,8 @@ export const createOrderActions = (deps: {
       kind,
       outbox.register<OrderActionPayload>(kind, {
         send,
+        // A repeated transition is a 409 the sender counts as done.
+        resend: 'safe',
         changed: (action) => deps.changed(action.payload.orderId),
       }),
     ]),

@@ -15,6 +15,7 @@ import type { ActionKind, Outbox, StoredAction } from './outbox';
 import { createOutbox } from './outbox';
 
 // The server answers each path with the next status of its script, then 202.
+// Status 0: the request is read and never answered (an answer lost on the way back).
 const scripts = new Map<string, number[]>();
 const received: string[] = [];
 let base = '';
@@ -22,6 +23,11 @@ const server = createServer((req, res) => {
   const path = req.url ?? '/';
   received.push(path);
   const status = scripts.get(path)?.shift() ?? 202;
+  if (status === 0) {
+    req.resume();
+    req.on('end', () => res.socket?.destroy());
+    return;
+  }
   if (status === 429) res.setHeader('retry-after', '1');
   res.statusCode = status;
   res.setHeader('content-type', 'application/json');
@@ -32,6 +38,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  server.closeAllConnections();
   await new Promise((resolve) => server.close(resolve));
 });
 
@@ -40,7 +47,9 @@ let db: Database;
 let outbox: Outbox;
 let kinds: Record<string, ActionKind<{ n?: number }>>;
 const notices: Array<[string, string]> = [];
-const KINDS: OutboxActionKind[] = ['accept', 'ready', 'venue-online'];
+const KINDS: OutboxActionKind[] = ['accept', 'ready', 'venue-online', 'delivery-create'];
+/** The `once` kind's unknown outcomes, as its slice is told of them. */
+const unknowns: Array<[string, string]> = [];
 /** An outbox whose kinds all PUT /<subject>/<kind> on the scripted server. */
 const createWithKinds = (send?: (action: StoredAction) => Promise<void>): Outbox => {
   const box = createOutbox({
@@ -58,6 +67,9 @@ const createWithKinds = (send?: (action: StoredAction) => Promise<void>): Outbox
           (async (action) => {
             await sendRequest({ method: 'PUT', url: `${base}/${action.subject}/${action.kind}` });
           }),
+        // delivery-create stands for the kinds a second send could do twice.
+        resend: kind === 'delivery-create' ? 'once' : 'safe',
+        unknown: (action, reason) => unknowns.push([action.id, reason]),
         changed: (action, outcome) => notices.push([action.id, outcome]),
       }),
     ]),
@@ -77,6 +89,7 @@ beforeEach(() => {
   scripts.clear();
   received.length = 0;
   notices.length = 0;
+  unknowns.length = 0;
 });
 afterEach(async () => {
   await outbox.stop();
@@ -253,7 +266,9 @@ describe('outbox registry and enqueue', () => {
 
   it('refuses a kind registered twice, and an enqueue of a kind nobody registered', () => {
     outbox = createWithKinds(async () => {});
-    expect(() => outbox.register('accept', { send: async () => {} })).toThrow(/twice/);
+    expect(() => outbox.register('accept', { send: async () => {}, resend: 'safe' })).toThrow(
+      /twice/,
+    );
     expect(() =>
       outbox.enqueue({ kind: 'menu-push' }, { subject: 'm', prepare: () => ({ payload: {} }) }),
     ).toThrow(/No sender/);
@@ -305,6 +320,72 @@ describe('outbox registry and enqueue', () => {
       subject: 'o5',
       outcome: 'done',
       detail: JSON.stringify({ orderNumber: '105', minutes: 20 }),
+    });
+  });
+
+  describe("a kind whose second send could do it twice ('once')", () => {
+    it.each([
+      ['a 5xx', [503]],
+      ['a connection reset after the request was read', [0]],
+    ])(
+      'sends it once after %s: the row ends, the slice is told, nothing is resent',
+      async (_c, script) => {
+        start();
+        scripts.set('/d1/delivery-create', [...script]);
+        const id = add('delivery-create', 'd1');
+        await outbox.idle();
+        expect(received.filter((p) => p === '/d1/delivery-create')).toHaveLength(1);
+        expect(state(id)).toMatchObject({ state: 'done', attempts: 1 });
+        expect(state(id).error).toMatch(/no answer came back/);
+        expect(unknowns.map(([action]) => action)).toEqual([id]);
+        expect(notices.filter(([action]) => action === id).map(([, o]) => o)).toEqual([
+          'queued',
+          'unknown',
+        ]);
+        expect(audit()).toContainEqual(
+          expect.objectContaining({ action: 'delivery-create', subject: 'd1', outcome: 'unknown' }),
+        );
+        // Kicked again (a reconnect, a restart of the worker): still once.
+        outbox.resetBackoff();
+        outbox.kick();
+        await outbox.idle();
+        expect(received.filter((p) => p === '/d1/delivery-create')).toHaveLength(1);
+      },
+    );
+
+    it('retries it when the request provably never left (connection refused)', async () => {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const port = (closed.address() as AddressInfo).port;
+      await new Promise((resolve) => closed.close(resolve));
+      let tries = 0;
+      outbox = createWithKinds(async (action) => {
+        tries += 1;
+        const url = tries === 1 ? `http://127.0.0.1:${port}` : base;
+        await sendRequest({ method: 'PUT', url: `${url}/${action.subject}/${action.kind}` });
+      });
+      outbox.start();
+      const id = add('delivery-create', 'd2');
+      await outbox.idle();
+      expect(tries).toBe(2);
+      expect(state(id)).toMatchObject({ state: 'done', attempts: 2, error: null });
+      expect(unknowns).toEqual([]);
+    });
+
+    it('does not send again a row a crash left "sending"; a safe kind is sent again', async () => {
+      outbox = createWithKinds(async () => {});
+      const once = add('delivery-create', 'd3');
+      const safe = add('accept', 'o9');
+      db.prepare("UPDATE outbox SET state = 'sending', attempts = 1").run();
+      await outbox.stop();
+      outbox = createWithKinds();
+      outbox.start();
+      await outbox.idle();
+      expect(received).toEqual(['/o9/accept']);
+      expect(state(once)).toMatchObject({ state: 'done', attempts: 1 });
+      expect(state(once).error).toMatch(/stopped while it was being sent/);
+      expect(state(safe)).toMatchObject({ state: 'done', attempts: 2 });
+      expect(unknowns.map(([action]) => action)).toEqual([once]);
     });
   });
 });

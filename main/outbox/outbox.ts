@@ -2,8 +2,10 @@
 // worker. Slices register their kinds (a sender each) and enqueue through one call; they read
 // their open rows through one projection (`open`), never the table. FIFO per subject (an order, a venue, a menu): a subject's next action waits until the
 // one before it is done or discarded, so "ready" never overtakes "accept". Subjects proceed in
-// parallel. Rows left "sending" by a crash are simply sent again: the platform answers a repeated
-// transition with a 409 that the sender counts as done.
+// parallel. Each kind declares whether a try whose outcome is unknown may be sent again
+// (docs/architecture.md#resending-actions): a `safe` kind's row left "sending" by a crash, or
+// unanswered, is simply sent again (the platform answers a repeated transition with a 409 that
+// the sender counts as done); a `once` kind's row is never sent a second time by the worker.
 import { randomUUID } from 'node:crypto';
 import type { OutboxActionKind, OutboxEntry, OutboxFacts } from '../../shared/domain';
 import { RECENT_DONE_ACTIONS } from '../../shared/domain';
@@ -35,7 +37,24 @@ export class ActionBlockedError extends Error {
   }
 }
 
-export type ActionOutcome = 'queued' | 'done' | 'failed' | 'retry' | 'retried' | 'discarded';
+export type ActionOutcome =
+  | 'queued'
+  | 'done'
+  | 'failed'
+  | 'retry'
+  | 'retried'
+  | 'discarded'
+  /** A `once` kind's try that may or may not have taken effect; the row is finished. */
+  | 'unknown';
+
+/**
+ * A try may have reached the server although no answer says so: no answer in time, the
+ * connection reset after the request left, or a 5xx (the server may have acted before failing).
+ * A request that provably never left (connection refused, no such host) is not one.
+ */
+export const outcomeUnknown = (error: unknown): boolean =>
+  error instanceof HttpError &&
+  (error.outcomeUnknown || (error.status !== null && error.status >= 500));
 
 /**
  * What a slice declares for each of its kinds: how to send it, and what to tell when a row of it
@@ -43,6 +62,15 @@ export type ActionOutcome = 'queued' | 'done' | 'failed' | 'retry' | 'retried' |
  */
 export type ActionKindSpec<P> = {
   send(action: StoredAction<P>): Promise<void>;
+  /**
+   * `safe`: sending the action twice has the effect of sending it once, so a try without an
+   * answer is sent again. `once`: a second send could do it twice (a booking): a try whose
+   * outcome is unknown finishes the row and calls `unknown` in the same transaction, and the
+   * slice finds out what happened (and lets staff decide); the worker never sends it again.
+   */
+  resend: 'safe' | 'once';
+  /** `once` kinds: the try may have taken effect; record that with the slice's own state. */
+  unknown?(action: StoredAction<P>, reason: string): void;
   changed?(action: StoredAction<P>, outcome: ActionOutcome): void;
 };
 
@@ -197,6 +225,10 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
   const markFailed = db.prepare(
     "UPDATE outbox SET state = 'failed', error = ?, next_attempt_at = NULL WHERE id = ?",
   );
+  // Finished, with what is known kept as its error: it may or may not have taken effect.
+  const markUnknown = db.prepare(
+    "UPDATE outbox SET state = 'done', error = ?, finished_at = ?, next_attempt_at = NULL WHERE id = ?",
+  );
   const markRetry = db.prepare(
     "UPDATE outbox SET state = 'pending', error = ?, next_attempt_at = ? WHERE id = ?",
   );
@@ -294,6 +326,11 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         Object.keys(action.facts).length ? JSON.stringify(action.facts) : null,
       );
     } catch (error) {
+      const spec = specOf(action.kind);
+      if (spec.resend === 'once' && outcomeUnknown(error)) {
+        settleUnknown(action, error instanceof Error ? error.message : String(error));
+        return;
+      }
       if (options.blocked?.(error) || error instanceof ActionBlockedError) {
         // Not the action's fault: it waits, with every other action, and the try is not counted.
         const message = error instanceof Error ? error.message : String(error);
@@ -326,6 +363,27 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     notify(action, outcome);
   };
 
+  /**
+   * A `once` kind's try that may have taken effect: the row is finished (its tries say why) and
+   * the slice records it in the same transaction, so a crash leaves both or neither.
+   */
+  const settleUnknown = (action: StoredAction, reason: string): void => {
+    const message = `Sent, but no answer came back (${reason}); it is not sent again.`;
+    const spec = specOf(action.kind);
+    db.transaction(() => {
+      markUnknown.run(message, now().toISOString(), action.id);
+      logAttempt(action.id, 'done', message);
+      spec.unknown?.(action, reason);
+    })();
+    options.audit?.record({
+      action: action.kind,
+      subject: action.subject,
+      outcome: 'unknown',
+      detail: message,
+    });
+    notify(action, 'unknown');
+  };
+
   const pump = (): void => {
     if (!running) return;
     const at = now().getTime();
@@ -333,6 +391,11 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     const started: string[] = [];
     for (const row of selectHeads.all()) {
       if (inFlight.has(row.subject)) continue;
+      // Left "sending" by a stop or crash mid-try: a `once` kind is not sent again.
+      if (row.state === 'sending' && kinds.get(row.kind)?.resend === 'once') {
+        settleUnknown(toAction(row), 'the terminal stopped while it was being sent');
+        continue;
+      }
       const due = row.next_attempt_at ? Date.parse(row.next_attempt_at) : 0;
       if (due > at) {
         nextDue = Math.min(nextDue, due);

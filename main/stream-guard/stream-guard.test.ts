@@ -71,7 +71,10 @@ beforeEach(() => {
     onChange: (ids) => hub.emit('outbox:changed', { entries: outbox.entries(ids) }),
   });
   // Never started: rows stay pending, as while the platform is unreachable.
-  onlineKind = outbox.register<OnlinePayload>('venue-online', { send: async () => undefined });
+  onlineKind = outbox.register<OnlinePayload>('venue-online', {
+    send: async () => undefined,
+    resend: 'safe',
+  });
   venue = makeVenue(true);
   calls = [];
   guard = createStreamGuard({

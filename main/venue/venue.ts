@@ -173,12 +173,15 @@ export const createVenueSlice = (deps: {
     hub.emit('venue:changed', stored());
     if (outcome === 'done' || outcome === 'discarded') void refresh().catch(() => undefined);
   };
+  // Both set a state (online, the week's hours), so a repeat sets the same state.
   const onlineKind = outbox.register<VenueOnlinePayload>('venue-online', {
+    resend: 'safe',
     send: ({ payload, id }) =>
       client.setVenueOnline(payload.venueId, payload.online, payload.until, id),
     changed: settledThenRead,
   });
   const openingTimesKind = outbox.register<VenueOpeningTimesPayload>('venue-opening-times', {
+    resend: 'safe',
     send: ({ payload, id }) => client.setOpeningTimes(payload.venueId, payload.availability, id),
     changed: settledThenRead,
   });

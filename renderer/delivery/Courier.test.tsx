@@ -245,6 +245,35 @@ describe('deliveries list', () => {
     );
   });
 
+  it('says it is checking while a booking’s answer is lost, then offers Book again and Cancel', async () => {
+    const since = new Date().toISOString();
+    const delivery = makeDelivery({
+      orderNumber: 'L1',
+      reference: null,
+      status: 'booking',
+      bookingCheck: { since, staffMayDecide: false },
+    });
+    const bridge = createFakeBridge({ deliveries: [delivery] });
+    renderApp(bridge);
+    await openCouriers();
+    const card = await screen.findByRole('article', { name: 'Delivery #L1' });
+    expect(within(card).getByTestId('delivery-status').textContent).toBe(
+      'Checking whether the courier was booked…',
+    );
+    expect(within(card).queryByRole('button', { name: 'Book again' })).toBeNull();
+    expect(within(card).queryByRole('button', { name: 'Cancel delivery' })).toBeNull();
+
+    act(() =>
+      bridge.setDeliveries([{ ...delivery, bookingCheck: { since, staffMayDecide: true } }]),
+    );
+    expect(card.textContent).toContain('No word from the delivery service');
+    expect(within(card).getByRole('button', { name: 'Cancel delivery' })).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Book again' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('delivery:rebook')).toEqual([{ deliveryId: delivery.id }]),
+    );
+  });
+
   it('fetches the handshake PIN when no event brought it yet', async () => {
     const bridge = createFakeBridge({
       deliveries: [makeDelivery({ orderNumber: 'P1', handshakeRequired: true })],

@@ -124,6 +124,7 @@ const HandshakePin = ({ delivery }: { delivery: Delivery }) => {
 
 const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
   const cancel = useApp((s) => s.cancelDelivery);
+  const rebook = useApp((s) => s.rebookDelivery);
   const discard = useApp((s) => s.discard);
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState<string>(en.courier.cancelDefault);
@@ -145,7 +146,7 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
         <h3>
           {label}{' '}
           <span className={`pill ${pillClass}`} data-testid="delivery-status">
-            {en.courier.statuses[delivery.status]}
+            {delivery.bookingCheck ? en.courier.checking : en.courier.statuses[delivery.status]}
           </span>
         </h3>
         <p>
@@ -184,15 +185,36 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
           {delivery.handshakeRequired &&
             delivery.reference &&
             !isFinalDelivery(delivery.status) && <HandshakePin delivery={delivery} />}
-          {delivery.cancellable && !cancelling && !failed && !asking && (
-            <button
-              type="button"
-              className="btn btn-danger-outline btn-small"
-              onClick={() => setAsking(true)}
-            >
-              {en.courier.cancel}
-            </button>
+          {delivery.bookingCheck?.staffMayDecide && !asking && (
+            <>
+              <span>{en.courier.noWord}</span>
+              <button
+                type="button"
+                className="btn btn-primary btn-small"
+                onClick={() => {
+                  setCallError(null);
+                  void rebook(delivery.id).then((error) => {
+                    if (error) setCallError(error.message);
+                  });
+                }}
+              >
+                {en.courier.bookAgain}
+              </button>
+            </>
           )}
+          {delivery.cancellable &&
+            !cancelling &&
+            !failed &&
+            !asking &&
+            (!delivery.bookingCheck || delivery.bookingCheck.staffMayDecide) && (
+              <button
+                type="button"
+                className="btn btn-danger-outline btn-small"
+                onClick={() => setAsking(true)}
+              >
+                {en.courier.cancel}
+              </button>
+            )}
           {cancelling && <span className="muted">{en.courier.cancelling}</span>}
         </div>
         {asking && (

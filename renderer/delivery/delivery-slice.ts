@@ -29,6 +29,8 @@ export type DeliverySlice = {
   quoteDelivery(request: DeliveryQuoteRequest): Promise<DeliveryQuote>;
   bookCourier(request: DeliveryBookRequest): Promise<string>;
   cancelDelivery(deliveryId: string, reason: string): Promise<BridgeError | null>;
+  /** Books again a delivery whose booking's answer was lost (its bookingCheck). */
+  rebookDelivery(deliveryId: string): Promise<BridgeError | null>;
   handshakePin(deliveryId: string): Promise<string>;
 };
 
@@ -52,6 +54,11 @@ export const createDeliverySlice = ({
       set({ deliveries: await bridge['delivery:list']({}) });
       return deliveryId;
     },
+    rebookDelivery: (deliveryId) =>
+      tryCall(async () => {
+        await bridge['delivery:rebook']({ deliveryId });
+        set({ deliveries: await bridge['delivery:list']({}) });
+      }),
     cancelDelivery: (deliveryId, reason) =>
       tryCall(async () => {
         await bridge['delivery:cancel']({ deliveryId, reason });

@@ -83,6 +83,9 @@ export const deliveryMessages = {
     cancelRefused: 'The platform refused to cancel',
     bookRefused: 'The platform refused the booking',
     dismiss: 'Dismiss',
+    checking: 'Checking whether the courier was booked…',
+    noWord: 'No word from the delivery service whether the courier was booked.',
+    bookAgain: 'Book again',
     rejectedReason: (reason: string) => `Reason: ${reason}`,
   },
 };

@@ -172,6 +172,7 @@ export const makeDelivery = (patch: Partial<Delivery> = {}): Delivery => {
     createdAt: now,
     updatedAt: now,
     pending: null,
+    bookingCheck: null,
     ...patch,
   };
 };
@@ -523,6 +524,21 @@ export const createFakeBridge = (
       return { actionId: `action-${actionCount}`, deliveryId: delivery.id };
     },
     'delivery:list': async () => deliveries,
+    'delivery:rebook': async (r) => {
+      actionCount += 1;
+      const actionId = `action-${actionCount}`;
+      deliveries = deliveries.map((d) =>
+        d.id === r.deliveryId
+          ? {
+              ...d,
+              bookingCheck: null,
+              pending: { actionId, kind: 'book', state: 'pending', error: null },
+            }
+          : d,
+      );
+      emit('deliveries:changed', { deliveries });
+      return { actionId, deliveryId: r.deliveryId };
+    },
     'delivery:cancel': async (r) => {
       actionCount += 1;
       const actionId = `action-${actionCount}`;

@@ -322,9 +322,14 @@ export const channels = {
   'delivery:book': channel(deliveryBookSchema).returns<ActionReceipt & { deliveryId: string }>(),
   'delivery:check-area': channel(deliveryAreaCheckSchema).returns<DeliveryAreaAnswer>(),
   'delivery:list': channel(empty).returns<Delivery[]>(),
+  /** Book again a delivery whose booking's answer was lost (Delivery.bookingCheck). */
+  'delivery:rebook': channel(z.object({ deliveryId: id }).strict()).returns<
+    ActionReceipt & { deliveryId: string }
+  >(),
+  /** actionId null: a booking whose answer was lost was dropped here, nothing was sent. */
   'delivery:cancel': channel(
     z.object({ deliveryId: id, reason: z.string().trim().min(1).max(500) }).strict(),
-  ).returns<ActionReceipt>(),
+  ).returns<{ actionId: string | null }>(),
   'delivery:handshake': channel(z.object({ deliveryId: id }).strict()).returns<{
     isRequired: boolean;
     pinCode: string;

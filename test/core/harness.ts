@@ -48,6 +48,7 @@ export type World = {
     latency_ms?: number;
     drop_webhooks?: number;
     duplicate_webhooks?: number;
+    drop_answers?: number;
   }): Promise<void>;
   /** Starts a core on the world's data dir (again, after a close, to test restarts). */
   startCore(options?: Partial<CoreOptions>): Promise<Core>;

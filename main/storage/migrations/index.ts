@@ -11,6 +11,7 @@ import { migration009PrintJobs } from './009-print-jobs';
 import { migration010OrderIndexes } from './010-order-indexes';
 import { migration011PinGuard } from './011-pin-guard';
 import { migration012RetentionForgets } from './012-retention-forgets';
+import { migration013DeliveryBookingCheck } from './013-delivery-booking-check';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -26,4 +27,5 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration010OrderIndexes,
   migration011PinGuard,
   migration012RetentionForgets,
+  migration013DeliveryBookingCheck,
 ];

@@ -17,6 +17,7 @@ import { migration009PrintJobs } from './009-print-jobs';
 import { migration010OrderIndexes } from './010-order-indexes';
 import { migration011PinGuard } from './011-pin-guard';
 import { migration012RetentionForgets } from './012-retention-forgets';
+import { migration013DeliveryBookingCheck } from './013-delivery-booking-check';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -637,6 +638,36 @@ describe('migration 012 (retention that forgets)', () => {
     expect(
       plan("UPDATE audit_log SET detail = NULL WHERE at < '2026-02-01' AND detail IS NOT NULL"),
     ).toContain('audit_log_details');
+  });
+});
+
+describe('migration 013 (a booking is sent once)', () => {
+  it('gives existing deliveries their own id as booking reference (what earlier versions sent), unique, with nothing unconfirmed', () => {
+    const db = new BetterSqlite3(':memory:');
+    const position = MIGRATIONS.indexOf(migration013DeliveryBookingCheck);
+    const before = MIGRATIONS.slice(0, position);
+    migrate(db, before);
+    const insert = db.prepare(
+      `INSERT INTO deliveries (id, venue_id, booking, status, created_at, updated_at)
+       VALUES (?, 'v', '{}', 'received', '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:00.000Z')`,
+    );
+    insert.run('d1');
+    insert.run('d2');
+    migrate(db, [...before, migration013DeliveryBookingCheck]);
+    expect(db.pragma('user_version', { simple: true })).toBe(position + 1);
+    expect(
+      db
+        .prepare(
+          'SELECT id, booking_ref, unconfirmed_at, abandoned_at, request FROM deliveries ORDER BY id',
+        )
+        .all(),
+    ).toEqual([
+      { id: 'd1', booking_ref: 'd1', unconfirmed_at: null, abandoned_at: null, request: null },
+      { id: 'd2', booking_ref: 'd2', unconfirmed_at: null, abandoned_at: null, request: null },
+    ]);
+    expect(() =>
+      db.prepare("UPDATE deliveries SET booking_ref = 'd1' WHERE id = 'd2'").run(),
+    ).toThrow(/UNIQUE/);
   });
 });
 

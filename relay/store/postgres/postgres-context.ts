@@ -1,0 +1,48 @@
+// The PostgreSQL store's connections and state, passed explicitly to the module-level functions
+// of postgres-log.ts (following the log), postgres-events.ts, postgres-terminals.ts and
+// postgres-delivery.ts.
+import pg from 'pg';
+import type { Pool, PoolClient } from 'pg';
+import type { AppendedListener } from '../event-store';
+import { inTransaction as transaction } from './transaction';
+
+// seqs and millisecond times are bigint columns well below 2^53: read them as numbers.
+export const types = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === 20
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+};
+
+export type PgContext = {
+  url: string;
+  pool: Pool;
+  /** Where connection trouble is reported (rate-limited by the caller's logger). */
+  log: (message: string) => void;
+  /** false for the admin commands: no LISTEN connection and no reading of the log. */
+  following: boolean;
+  closed: boolean;
+  appended: Set<AppendedListener>;
+  revoked: Set<() => void>;
+  /** The highest seq this instance's listeners were told of. */
+  lastSeen: number;
+  /** The read of the log under way. */
+  reading: Promise<void> | null;
+  /**
+   * The highest seq known to be committed and not read yet (from a local commit or a
+   * notification's payload), or Infinity when unknown (the interval, a reconnect).
+   */
+  wanted: number;
+  /** Local appends waiting for the read that tells this instance's listeners of their commit. */
+  catchingUp: { top: number; resolve: () => void }[];
+  /** The LISTEN connection, reconnected when it drops. */
+  listener: pg.Client | null;
+  reconnect: NodeJS.Timeout | undefined;
+  /** When the other instances' usage was last read (shareUsage). */
+  lastUsageRead: number | null;
+};
+
+export const inTransaction = <T>(
+  ctx: PgContext,
+  fn: (client: PoolClient) => Promise<T>,
+): Promise<T> => transaction(() => ctx.pool.connect(), fn);

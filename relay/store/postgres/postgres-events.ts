@@ -1,0 +1,150 @@
+// The event log on PostgreSQL: appends (relay_append, migration 5), reads, pruning, the log's id.
+import type { AppendOutcome, EventKind, IncomingEvent, StoredEvent } from '../event-store';
+import { EVENT_COLUMNS, eventFromRow, type EventRow } from '../event-row';
+import { LOCK, RELAY_LOCKS } from './migrations';
+import type { PgContext } from './postgres-context';
+import { inTransaction } from './postgres-context';
+import { caughtUp } from './postgres-log';
+
+type AppendRow = {
+  r_idx: number;
+  r_status: 'stored' | 'released' | 'duplicate' | 'held';
+  r_seq: number | null;
+  r_kind: EventKind | null;
+  r_event_id: string | null;
+  r_venue_id: string | null;
+  r_received_at: number | null;
+  r_body: string | null;
+  r_signature: string | null;
+};
+
+/** relay_append's rows as outcomes, in the batch's order; the highest seq they reached. */
+const outcomesOf = (
+  events: IncomingEvent[],
+  rows: AppendRow[],
+): { outcomes: AppendOutcome[]; top: number } => {
+  const outcomes: AppendOutcome[] = [];
+  let released: StoredEvent[] = [];
+  let top = 0;
+  for (const row of rows) {
+    if (row.r_seq !== null) top = Math.max(top, row.r_seq);
+    const event = events[row.r_idx - 1];
+    if (!event) throw new Error('relay_append answered an unknown index.');
+    if (row.r_status === 'released') {
+      released.push({
+        seq: row.r_seq as number,
+        kind: row.r_kind as EventKind,
+        eventId: row.r_event_id as string,
+        venueId: row.r_venue_id as string,
+        receivedAt: row.r_received_at as number,
+        body: row.r_body as string,
+        signature: row.r_signature,
+      });
+      continue;
+    }
+    if (row.r_status === 'stored') {
+      outcomes.push({
+        status: 'stored',
+        event: {
+          seq: row.r_seq as number,
+          kind: event.kind,
+          eventId: event.eventId,
+          venueId: row.r_venue_id as string,
+          receivedAt: event.receivedAt,
+          body: event.body,
+          signature: event.signature,
+        },
+        released,
+      });
+      released = [];
+    } else outcomes.push({ status: row.r_status });
+  }
+  return { outcomes, top };
+};
+
+export const appendBatch = async (
+  ctx: PgContext,
+  events: IncomingEvent[],
+): Promise<AppendOutcome[]> => {
+  if (events.length === 0) return [];
+  const column = <K extends keyof (typeof events)[number]>(key: K) =>
+    events.map((event) => event[key]);
+  // One statement, its own transaction: committed (synchronous_commit) before it returns.
+  // Prepared once per connection (named): a group commit is one Bind/Execute round trip.
+  const { rows } = await ctx.pool.query<AppendRow>({
+    name: 'relay_append',
+    text: 'SELECT * FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
+    values: [
+      column('kind'),
+      column('eventId'),
+      column('venueId'),
+      column('orderRef'),
+      column('receivedAt'),
+      column('body'),
+      column('signature'),
+    ],
+  });
+  const { outcomes, top } = outcomesOf(events, rows);
+  // Waiting polls here are woken by the ordered read of the log, not from this commit.
+  await caughtUp(ctx, top);
+  return outcomes;
+};
+
+export const logId = async (ctx: PgContext): Promise<string> => {
+  const { rows } = await ctx.pool.query<{ value: string }>(
+    "SELECT value FROM meta WHERE key = 'log_id'",
+  );
+  return rows[0]?.value as string;
+};
+
+export const renewLogId = async (ctx: PgContext): Promise<string> => {
+  const { rows } = await ctx.pool.query<{ value: string }>(
+    "UPDATE meta SET value = gen_random_uuid()::text WHERE key = 'log_id' RETURNING value",
+  );
+  return rows[0]?.value as string;
+};
+
+export const listEvents = async (
+  ctx: PgContext,
+  venueIds: string[],
+  after: number,
+  limit: number,
+): Promise<StoredEvent[]> => {
+  if (venueIds.length === 0) return [];
+  const { rows } = await ctx.pool.query<EventRow>({
+    name: 'relay_list',
+    text: `SELECT ${EVENT_COLUMNS} FROM events WHERE venue_id = ANY($1) AND seq > $2 ORDER BY seq LIMIT $3`,
+    values: [venueIds, after, limit],
+  });
+  return rows.map(eventFromRow);
+};
+
+export const pruneBefore = (
+  ctx: PgContext,
+  time: number,
+  options: { wait?: boolean } = {},
+): Promise<number> =>
+  inTransaction(ctx, async (client) => {
+    // One instance prunes at a time; a periodic round finds the lock taken and skips, an
+    // explicit prune waits for it, so "pruned now" holds when it returns.
+    if (options.wait) {
+      await client.query('SELECT pg_advisory_xact_lock($1, $2)', [RELAY_LOCKS, LOCK.prune]);
+    } else {
+      const { rows } = await client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_xact_lock($1, $2) AS locked',
+        [RELAY_LOCKS, LOCK.prune],
+      );
+      if (!rows[0]?.locked) return 0;
+    }
+    const events = await client.query('DELETE FROM events WHERE received_at < $1', [time]);
+    const held = await client.query('DELETE FROM held_events WHERE received_at < $1', [time]);
+    await client.query('DELETE FROM delivery_orders WHERE last_seen_at < $1', [time]);
+    await client.query(
+      `DELETE FROM poll_usage u USING relay_instances i WHERE i.id = u.instance_id
+             AND i.seen_at < (extract(epoch FROM clock_timestamp()) * 1000)::bigint - 600000`,
+    );
+    await client.query(
+      'DELETE FROM relay_instances WHERE seen_at < (extract(epoch FROM clock_timestamp()) * 1000)::bigint - 600000',
+    );
+    return (events.rowCount ?? 0) + (held.rowCount ?? 0);
+  });

@@ -1,0 +1,115 @@
+// Following the one log in commit (= seq) order, woken by LISTEN/NOTIFY after each commit
+// anywhere and on a short interval in case a notification is lost (see postgres-store.ts).
+import pg from 'pg';
+import type { StoredEvent } from '../event-store';
+import { EVENT_COLUMNS, eventFromRow, type EventRow } from '../event-row';
+import type { PgContext } from './postgres-context';
+import { types } from './postgres-context';
+import { CHANNEL } from './migrations';
+
+const TAIL_PAGE = 1_000;
+
+export const settleCaughtUp = (ctx: PgContext, all: boolean): void => {
+  if (ctx.catchingUp.length === 0) return;
+  const waiting = ctx.catchingUp;
+  ctx.catchingUp = [];
+  for (const waiter of waiting) {
+    if (all || waiter.top <= ctx.lastSeen) waiter.resolve();
+    else ctx.catchingUp.push(waiter);
+  }
+};
+
+const readLog = async (ctx: PgContext): Promise<void> => {
+  for (;;) {
+    const { rows } = await ctx.pool.query<EventRow>({
+      name: 'relay_tail',
+      text: `SELECT ${EVENT_COLUMNS} FROM events WHERE seq > $1 ORDER BY seq LIMIT ${TAIL_PAGE}`,
+      values: [ctx.lastSeen],
+    });
+    if (rows.length === 0) return;
+    const events = rows.map(eventFromRow);
+    const after = ctx.lastSeen;
+    ctx.lastSeen = (events.at(-1) as StoredEvent).seq;
+    for (const listener of ctx.appended) listener(events, after);
+    settleCaughtUp(ctx, false);
+    if (rows.length < TAIL_PAGE) return;
+  }
+};
+
+/**
+ * Reads what was committed since the last read; one reader at a time, re-run if asked meanwhile.
+ * Given the seq a commit reached, a read that has already passed it is skipped: a local commit
+ * and its own notification, or many commits' notifications arriving during one read, cost one
+ * query for the whole instance, never one per poll or per venue.
+ */
+export const follow = (ctx: PgContext, top = Infinity): Promise<void> => {
+  if (ctx.closed || !ctx.following) return Promise.resolve();
+  if (top <= ctx.lastSeen) return ctx.reading ?? Promise.resolve();
+  ctx.wanted = Math.max(ctx.wanted, top);
+  if (ctx.reading) return ctx.reading;
+  ctx.reading = (async () => {
+    while (ctx.wanted > ctx.lastSeen && !ctx.closed) {
+      ctx.wanted = 0;
+      try {
+        await readLog(ctx);
+      } catch (error) {
+        ctx.log(`reading the event log failed: ${(error as Error).message}`);
+        return;
+      }
+    }
+  })().finally(() => {
+    ctx.reading = null;
+    // A failed read leaves the rest to the next one (the interval); a committed append does not
+    // wait for it: the commit stands, and the listeners hear of it from that read.
+    settleCaughtUp(ctx, true);
+  });
+  return ctx.reading;
+};
+
+/**
+ * Resolves once this instance's listeners were told of everything up to seq top, so a poll on
+ * this instance after the webhook's 200 finds the event (as with SQLite, where they are told
+ * before the append returns). Waits for the read that passes top, not for the reader to go idle:
+ * under a steady stream of commits it may never be.
+ */
+export const caughtUp = (ctx: PgContext, top: number): Promise<void> => {
+  if (top <= ctx.lastSeen || ctx.closed || !ctx.following) return Promise.resolve();
+  const waited = new Promise<void>((resolve) => ctx.catchingUp.push({ top, resolve }));
+  void follow(ctx, top);
+  return waited;
+};
+
+/** LISTEN on a dedicated connection, reconnected when it drops. */
+export const listen = async (ctx: PgContext): Promise<void> => {
+  if (ctx.closed) return;
+  const client = new pg.Client({ connectionString: ctx.url, types });
+  client.on('notification', (message) => {
+    // The payload is the highest seq of the commit (relay_append).
+    if (message.channel === CHANNEL.events) void follow(ctx, Number(message.payload) || Infinity);
+    else if (message.channel === CHANNEL.revocations) for (const fn of ctx.revoked) fn();
+  });
+  const retry = () => {
+    if (ctx.closed || ctx.listener !== client) return;
+    ctx.listener = null;
+    client.end().catch(() => undefined);
+    clearTimeout(ctx.reconnect);
+    ctx.reconnect = setTimeout(() => void listen(ctx), 500);
+    ctx.reconnect.unref();
+  };
+  client.on('error', (error) => {
+    ctx.log(`LISTEN connection lost: ${error.message}`);
+    retry();
+  });
+  client.on('end', retry);
+  ctx.listener = client;
+  try {
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL.events}; LISTEN ${CHANNEL.revocations}`);
+    // Whatever was committed while it was down.
+    void follow(ctx);
+    for (const fn of ctx.revoked) fn();
+  } catch (error) {
+    ctx.log(`LISTEN connection failed: ${(error as Error).message}`);
+    retry();
+  }
+};
