@@ -57,6 +57,7 @@ const LOWER_LAYERS = [
   'host',
   'lib',
   'log',
+  'update-trust',
 ];
 const noSlices = SLICES.map((slice) => ({
   group: [`**/${slice}/**`],

@@ -60,7 +60,7 @@ const run = async (world: World): Promise<void> => {
   }
   for (const order of placed) {
     const started = performance.now();
-    await core.api['orders:markReady']({ orderId: order.id });
+    await core.api['orders:ready']({ orderId: order.id });
     enqueue.push(performance.now() - started);
   }
 

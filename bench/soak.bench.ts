@@ -21,7 +21,6 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Page } from 'playwright-core';
 import type { Order } from '../shared/domain';
-import { ORDER_ACTIONS } from '../shared/order-actions';
 import { en } from '../renderer/i18n/en';
 import { createMemorySecretStore } from '../main/secrets/secret-store';
 import { ensureRendererBuilt } from '../scripts/start-web';
@@ -136,7 +135,7 @@ try {
       120_000,
     );
   const click = async (order: Order, kind: 'ready' | 'delivered'): Promise<void> => {
-    const label = en.actions.kinds[ORDER_ACTIONS[kind].labelKey];
+    const label = en.actions.kinds[kind];
     await page
       .locator(`article[data-order-id="${order.id}"] .card-actions button`, { hasText: label })
       .click({ timeout: 30_000 });
@@ -191,7 +190,7 @@ try {
       clicks += 1;
     }
     for (const order of collected)
-      if (!clicked.includes(order)) await api['orders:handOver']({ orderId: order.id });
+      if (!clicked.includes(order)) await api['orders:delivered']({ orderId: order.id });
     for (const order of orders.filter((o) => o.deliveryType === 'homedelivery'))
       for (const event of ['arriving', 'picked_up', 'delivered'])
         await controlCall(demo.sandbox.controlUrl, 'POST', `/orders/${order.id}/courier`, {
@@ -205,7 +204,7 @@ try {
    */
   const probe = async (order: Order): Promise<void> => {
     await pageCaughtUp();
-    await api['orders:handOver']({ orderId: order.id });
+    await api['orders:delivered']({ orderId: order.id });
     await page.waitForFunction(
       (id) =>
         document.querySelector(
@@ -278,7 +277,7 @@ try {
       clicks += 1;
     }
     const byApi = instant.filter((_, i) => i % CLICK_EVERY !== 0);
-    await inBatches(byApi, 10, (o) => api['orders:markReady']({ orderId: o.id }));
+    await inBatches(byApi, 10, (o) => api['orders:ready']({ orderId: o.id }));
     // Last hour's orders leave the counter: about 300 stay active on the board meanwhile.
     await leaveCounter(previousHour, true);
     // The hour is over when every action reached the platform; then a few single changes.

@@ -66,12 +66,12 @@ describe('preload', () => {
       ok: false,
       error: { code: 'conflict', message: 'Already ready.' },
     });
-    await expect(bridge['orders:markReady']({ orderId: 'o1' })).rejects.toEqual({
+    await expect(bridge['orders:ready']({ orderId: 'o1' })).rejects.toEqual({
       code: 'conflict',
       message: 'Already ready.',
     });
     fake.ipcRenderer.invoke.mockResolvedValueOnce(undefined);
-    await expect(bridge['orders:markReady']({ orderId: 'o1' })).rejects.toMatchObject({
+    await expect(bridge['orders:ready']({ orderId: 'o1' })).rejects.toMatchObject({
       code: 'failed',
     });
   });

@@ -1,31 +1,17 @@
 // Domain types shared by main, preload and renderer. Pure data: no Node, no DOM.
+import type { OrderActionKind } from './order-actions';
 
-/** The platform's order statuses (docs/platform.md#order-states). */
-export const ORDER_STATUSES = [
-  'CREATED',
-  'PRODUCTION',
-  'READY',
-  'DELIVERED',
-  'REJECTED',
-  'CANCELED',
-] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** How far along an order is; a status never replaces one of a higher rank. */
-export const STATUS_RANK: Record<OrderStatus, number> = {
-  CREATED: 0,
-  PRODUCTION: 1,
-  READY: 2,
-  DELIVERED: 3,
-  REJECTED: 3,
-  CANCELED: 3,
-};
-
-export const isFinalStatus = (status: OrderStatus): boolean => STATUS_RANK[status] === 3;
-
-/** The later of two statuses; on a tie the current one stays (a final status is never swapped). */
-export const laterStatus = (current: OrderStatus, incoming: OrderStatus): OrderStatus =>
-  STATUS_RANK[incoming] > STATUS_RANK[current] ? incoming : current;
+export type { DeliveryType, OrderStatus } from './order-status';
+export {
+  DELIVERY_TYPES,
+  ORDER_STATUSES,
+  STATUS_RANK,
+  isFinalStatus,
+  laterStatus,
+} from './order-status';
+export type { OrderActionKind } from './order-actions';
+export { ORDER_ACTION_KINDS } from './order-actions';
+import type { DeliveryType, OrderStatus } from './order-status';
 
 /** Money as the order API sends it: integer minor units. */
 export type Money = { amount: number; currency: string };
@@ -45,19 +31,6 @@ export type OrderItem = {
   total: Money;
   posId: string | null;
 };
-
-export const DELIVERY_TYPES = ['takeaway', 'homedelivery', 'eatin'] as const;
-export type DeliveryType = (typeof DELIVERY_TYPES)[number];
-
-/** Staff actions on an order, in the order their buttons show (rules: shared/order-actions.ts). */
-export const ORDER_ACTION_KINDS = [
-  'accept',
-  'confirm-preorder',
-  'reject',
-  'ready',
-  'delivered',
-] as const;
-export type OrderActionKind = (typeof ORDER_ACTION_KINDS)[number];
 
 /** An action staff took that the platform has not confirmed yet, or that failed. */
 export type PendingAction = {

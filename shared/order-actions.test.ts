@@ -5,9 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { makeOrder } from '../renderer/testing/fake-bridge';
 import type { Order } from './domain';
 import { ORDER_STATUSES } from './domain';
-import type { FULFILMENTS, TIMINGS } from './order-actions';
+import { CHANNEL_NAMES } from './ipc/contract';
 import {
+  FULFILMENTS,
+  TIMINGS,
+  actionForKey,
   actionsFor,
+  orderActionChannel,
+  orderActionSchema,
   availableActions,
   fulfilmentOf,
   ORDER_ACTION_KINDS,
@@ -91,11 +96,18 @@ describe('order-action table', () => {
   });
 
   it('names the platform call of each action, by fulfilment where it differs', () => {
-    expect(platformCallOf('accept', 'takeaway')).toBe('accept');
-    expect(platformCallOf('accept', 'self-delivery')).toBe('accept-self-delivery');
-    expect(platformCallOf('delivered', 'self-delivery')).toBe('mark-delivered');
+    expect(platformCallOf('accept', 'takeaway').path).toBe('accept');
+    expect(platformCallOf('accept', 'self-delivery').path).toBe('self-delivery/accept');
+    expect(platformCallOf('delivered', 'self-delivery').path).toBe('delivered');
+    const accept = platformCallOf('accept', 'takeaway');
+    expect(accept.body?.({ orderId: 'o', adjustedPickupTime: '2026-11-23T10:00:00.000Z' })).toEqual(
+      { adjusted_pickup_time: '2026-11-23T10:00:00.000Z' },
+    );
+    expect(accept.body?.({ orderId: 'o', adjustedPickupTime: null })).toBeUndefined();
+    expect(platformCallOf('reject', 'takeaway').body?.({ orderId: 'o', reason: 'Closed' })).toEqual(
+      { reason: 'Closed' },
+    );
     for (const kind of ORDER_ACTION_KINDS) {
-      expect(ORDER_ACTIONS[kind].labelKey).toBe(kind);
       // An action's own target is where its effect is in place (a 409 there means done), except
       // confirm-preorder, which leaves the order CREATED until the platform starts it.
       if (kind !== 'confirm-preorder')
@@ -122,5 +134,37 @@ describe('order-action table', () => {
     expect(availableActions(order({ status: 'READY', deliveryType: 'eatin' }))).toEqual([
       'delivered',
     ]);
+  });
+
+  it('derives one channel per action from its name', () => {
+    expect(ORDER_ACTION_KINDS.map(orderActionChannel)).toEqual([
+      'orders:accept',
+      'orders:confirmPreorder',
+      'orders:reject',
+      'orders:ready',
+      'orders:delivered',
+    ]);
+    for (const kind of ORDER_ACTION_KINDS)
+      expect(CHANNEL_NAMES).toContain(orderActionChannel(kind));
+    expect(orderActionSchema('reject').safeParse({ orderId: 'o', reason: 'Closed' }).success).toBe(
+      true,
+    );
+    expect(orderActionSchema('ready').safeParse({ orderId: 'o', reason: 'x' }).success).toBe(false);
+  });
+
+  it('never offers two actions under one key on the same order', () => {
+    for (const fulfilment of FULFILMENTS)
+      for (const timing of TIMINGS)
+        for (const status of ORDER_STATUSES) {
+          const keys = actionsFor({ fulfilment, timing, status })
+            .map((kind) => ORDER_ACTIONS[kind].key)
+            .filter((key) => key !== null);
+          expect(new Set(keys).size).toBe(keys.length);
+        }
+    expect(actionForKey(order({}), 'A')).toBe('accept');
+    expect(actionForKey(order({ type: 'preorder', preorderStatus: 'waiting' }), 'a')).toBe(
+      'confirm-preorder',
+    );
+    expect(actionForKey(order({ status: 'PRODUCTION' }), 'h')).toBeNull();
   });
 });

@@ -1,21 +1,22 @@
-// The one declaration of which staff action exists for which order in which state. Main checks a
-// request with it, the action sender picks the platform call from it, the renderer derives its
-// buttons from it, and a test walks every row of it against the sandbox's state machine
-// (docs/platform.md#order-transitions).
-import type { Order, OrderActionKind, OrderStatus } from './domain';
-import { ORDER_ACTION_KINDS } from './domain';
-
-export { ORDER_ACTION_KINDS };
-export type { OrderActionKind };
-
-export const isOrderActionKind = (kind: string): kind is OrderActionKind =>
-  (ORDER_ACTION_KINDS as readonly string[]).includes(kind);
+// The one declaration of every staff action on an order. Each action is one object, under one
+// name (its key below, which is also the outbox kind and the key of its label): which orders it
+// fits in which states, its request, its platform call, what it changes on the order, its words,
+// its dialog, its prints, its key on the keyboard. Everything else is derived from it: main's
+// check and outbox sender (main/orders/order-actions.ts), the `orders:<name>` channel
+// (shared/ipc/contract.ts), the card's buttons, the keyboard, the ring, the automatic prints.
+// A test walks every rule against the sandbox's state machine (docs/platform.md#order-transitions).
+// The recipe for adding one is in docs/architecture.md#adding-an-order-action.
+import { z } from 'zod';
+import type { DeliveryType, OrderStatus } from './order-status';
 
 /** Who brings the food to the customer: it decides who may mark an order delivered. */
 export const FULFILMENTS = ['takeaway', 'eatin', 'self-delivery', 'platform-courier'] as const;
 export type Fulfilment = (typeof FULFILMENTS)[number];
 
-export const fulfilmentOf = (order: Pick<Order, 'deliveryType' | 'selfDelivery'>): Fulfilment => {
+export const fulfilmentOf = (order: {
+  deliveryType: DeliveryType;
+  selfDelivery: boolean;
+}): Fulfilment => {
   if (order.deliveryType === 'homedelivery')
     return order.selfDelivery ? 'self-delivery' : 'platform-courier';
   return order.deliveryType;
@@ -25,23 +26,60 @@ export const fulfilmentOf = (order: Pick<Order, 'deliveryType' | 'selfDelivery'>
 export const TIMINGS = ['instant', 'preorder-waiting', 'preorder-confirmed'] as const;
 export type Timing = (typeof TIMINGS)[number];
 
-export const timingOf = (order: Pick<Order, 'type' | 'preorderStatus'>): Timing => {
+export const timingOf = (order: {
+  type: 'instant' | 'preorder';
+  preorderStatus: 'confirmed' | 'waiting' | null;
+}): Timing => {
   if (order.type === 'instant') return 'instant';
   return order.preorderStatus === 'confirmed' ? 'preorder-confirmed' : 'preorder-waiting';
 };
 
-/** The platform endpoint an action goes to (docs/platform.md#order-endpoints). */
-export type PlatformOrderCall =
-  | 'accept'
-  | 'accept-self-delivery'
-  | 'reject'
-  | 'mark-ready'
-  | 'mark-delivered'
-  | 'confirm-preorder';
+/**
+ * A marketplace order call: `PUT {pos_url}/orders/{id}/<path>` with the body made from the
+ * outbox row's payload (none when `body` is absent or gives undefined).
+ */
+export type PlatformOrderCall = {
+  path: string;
+  body?: (payload: OrderActionPayload) => Record<string, unknown> | undefined;
+};
 
-export type OrderActionSpec = {
-  /** Key of the button's label in the renderer's texts (en.actions.kinds). */
-  labelKey: OrderActionKind;
+/**
+ * What an action's outbox row carries: the order, and whatever the call's body is made from.
+ * Rows written by older versions carry the same fields.
+ */
+export type OrderActionPayload = {
+  orderId: string;
+  adjustedPickupTime?: string | null;
+  reason?: string;
+  code?: string | null;
+};
+
+/** What an action writes on the order with its row (commits together), for the card to show. */
+export type OrderLocalChange = {
+  preparationMinutes?: number | null;
+  autoAccepted?: boolean;
+  rejectReason?: string | null;
+  preorderStatus?: 'confirmed';
+};
+
+/** Work main does for an action that needs the order and the clock (main/orders/order-actions.ts). */
+export const ORDER_ACTION_HOOKS = ['preparation-time'] as const;
+export type OrderActionHook = (typeof ORDER_ACTION_HOOKS)[number];
+
+/** Prints an action asks for (main/printing/printing.ts says which documents, by the settings). */
+export const ORDER_PRINT_HOOKS = ['kitchen-ticket', 'ready-documents'] as const;
+export type OrderPrintHook = (typeof ORDER_PRINT_HOOKS)[number];
+
+/** The dialog an action opens before it is taken (the renderer's dialogs). */
+export type OrderActionDialog = 'accept' | 'reject';
+
+/** How a refusal for the wrong timing or fulfilment reads (shared/order-refusal-text.ts). */
+export type TimingRefusalKey = 'accept-preorder' | 'preorder-only';
+export type FulfilmentRefusalKey = 'courier-delivers' | 'own-courier-only';
+
+export type OrderActionDeclaration<S extends z.ZodRawShape = z.ZodRawShape> = {
+  /** The request's fields besides `orderId`: the channel validates them (strict). */
+  fields: S;
   /** Staff may take it on an order in one of these statuses... */
   from: readonly OrderStatus[];
   /** ...of one of these timings... */
@@ -51,11 +89,41 @@ export type OrderActionSpec = {
   /** The platform call, by fulfilment where it differs. */
   call: PlatformOrderCall;
   callBy?: Partial<Record<Fulfilment, PlatformOrderCall>>;
-  /** The status the order is in once the platform took it; confirm-preorder keeps it CREATED. */
+  /** The status the order is in once the platform took it (the same status: no move). */
   leadsTo: OrderStatus;
   /** Statuses in which the action's effect is already in place (a 409 there means done). */
   reachedIn: readonly OrderStatus[];
+  /** What the platform's answer confirms beyond the status (kept on the order from then on). */
+  confirms?: { pickupCompleted?: true };
+  /** The row's payload besides `orderId`, from the request. */
+  payload?: (request: z.output<z.ZodObject<S>>) => Omit<OrderActionPayload, 'orderId'>;
+  /** Written on the order with the row, shown as asked (the card marks it as waiting); `auto`:
+   *  taken by Countertop itself (the venue's auto-accept), not a person. */
+  local?: (request: z.output<z.ZodObject<S>>, auto: boolean) => OrderLocalChange;
+  /** What the outbox entry tells staff besides the order number (OutboxFacts). */
+  facts?: (request: z.output<z.ZodObject<S>>) => { minutes?: number };
+  /** What the timeline keeps of the request (history). */
+  record?: (request: z.output<z.ZodObject<S>>) => { minutes?: number | null; reason?: string };
+  hook?: OrderActionHook;
+  /** Words: the refusals for the wrong timing and fulfilment (the label's key is the name). */
+  refusals: { timing: TimingRefusalKey; fulfilment: FulfilmentRefusalKey };
+  /** Opens this dialog first; without one, a tap takes the action at once. */
+  dialog: OrderActionDialog | null;
+  prints: readonly OrderPrintHook[];
+  /** Its key on the board (lower case), or none. Two actions share a key only if they never
+   *  fit the same order (a test checks). */
+  key: string | null;
+  /** Answers a new order: the order rings while one of these can still be taken (a refusal is
+   *  no such answer: a confirmed pre-order can still be rejected, and rings no more). */
+  answers: boolean;
+  /** Enter on a card may take it (never a refusal: that is always chosen on purpose). */
+  primary: boolean;
+  /** The button's weight on the card. */
+  tone: 'go' | 'primary' | 'danger';
 };
+
+/** Keeps each declaration's request type for its own functions. */
+const declare = <S extends z.ZodRawShape>(declaration: OrderActionDeclaration<S>) => declaration;
 
 const ALL: Record<Fulfilment, object> = {
   takeaway: {},
@@ -63,61 +131,164 @@ const ALL: Record<Fulfilment, object> = {
   'self-delivery': {},
   'platform-courier': {},
 };
+const REJECT_CODES = ['GENERIC', 'ITEMS_UNAVAILABLE', 'VENUE_CLOSING_SOON'] as const;
 
-export const ORDER_ACTIONS: Record<OrderActionKind, OrderActionSpec> = {
-  accept: {
-    labelKey: 'accept',
+/** In the order the card shows their buttons. */
+export const ORDER_ACTIONS = {
+  accept: declare({
+    fields: {
+      /** Minutes from now until the food is ready; null keeps the platform's estimate. */
+      preparationMinutes: z.number().int().min(1).max(120).nullable(),
+    },
     from: ['CREATED'],
     timings: ['instant'],
     fulfilments: ALL,
-    call: 'accept',
-    callBy: { 'self-delivery': 'accept-self-delivery' },
+    // A self-delivering venue's accept takes no pickup time (docs/platform.md#preparation-time).
+    call: {
+      path: 'accept',
+      body: (p) =>
+        p.adjustedPickupTime ? { adjusted_pickup_time: p.adjustedPickupTime } : undefined,
+    },
+    callBy: { 'self-delivery': { path: 'self-delivery/accept' } },
     leadsTo: 'PRODUCTION',
     reachedIn: ['PRODUCTION', 'READY', 'DELIVERED'],
-  },
-  'confirm-preorder': {
-    labelKey: 'confirm-preorder',
+    local: (r, auto) => ({ preparationMinutes: r.preparationMinutes, autoAccepted: auto }),
+    facts: (r) => (r.preparationMinutes ? { minutes: r.preparationMinutes } : {}),
+    record: (r) => ({ minutes: r.preparationMinutes }),
+    hook: 'preparation-time',
+    refusals: { timing: 'accept-preorder', fulfilment: 'courier-delivers' },
+    dialog: 'accept',
+    prints: ['kitchen-ticket'],
+    key: 'a',
+    answers: true,
+    primary: true,
+    tone: 'go',
+  }),
+  'confirm-preorder': declare({
+    fields: {},
     from: ['CREATED'],
     timings: ['preorder-waiting'],
     fulfilments: ALL,
-    call: 'confirm-preorder',
+    call: { path: 'confirm-preorder' },
+    // The platform starts a confirmed pre-order itself, later (docs/platform.md#pre-orders).
     leadsTo: 'CREATED',
     reachedIn: ['PRODUCTION', 'READY', 'DELIVERED'],
-  },
-  reject: {
-    labelKey: 'reject',
+    local: () => ({ preorderStatus: 'confirmed' }),
+    refusals: { timing: 'preorder-only', fulfilment: 'courier-delivers' },
+    dialog: null,
+    // Confirming is a pre-order's accept: its kitchen ticket prints as an accept's does.
+    prints: ['kitchen-ticket'],
+    key: 'a',
+    answers: true,
+    primary: true,
+    tone: 'go',
+  }),
+  reject: declare({
+    fields: {
+      reason: z.string().trim().min(1).max(500),
+      code: z.enum(REJECT_CODES).optional(),
+    },
     from: ['CREATED'],
     timings: TIMINGS,
     fulfilments: ALL,
-    call: 'reject',
+    call: {
+      path: 'reject',
+      body: (p) => (p.code ? { reason: p.reason ?? '', code: p.code } : { reason: p.reason ?? '' }),
+    },
     leadsTo: 'REJECTED',
     reachedIn: ['REJECTED'],
-  },
-  ready: {
-    labelKey: 'ready',
+    payload: (r) => ({ reason: r.reason, code: r.code ?? null }),
+    local: (r) => ({ rejectReason: r.reason }),
+    record: (r) => ({ reason: r.reason }),
+    refusals: { timing: 'preorder-only', fulfilment: 'courier-delivers' },
+    dialog: 'reject',
+    prints: [],
+    key: 'x',
+    answers: false,
+    primary: false,
+    tone: 'danger',
+  }),
+  ready: declare({
+    fields: {},
     from: ['PRODUCTION'],
     timings: TIMINGS,
     fulfilments: ALL,
-    call: 'mark-ready',
+    call: { path: 'ready' },
     leadsTo: 'READY',
     reachedIn: ['READY', 'DELIVERED'],
-  },
-  delivered: {
-    labelKey: 'delivered',
+    refusals: { timing: 'preorder-only', fulfilment: 'courier-delivers' },
+    dialog: null,
+    prints: ['ready-documents'],
+    key: 'r',
+    answers: false,
+    primary: true,
+    tone: 'primary',
+  }),
+  delivered: declare({
+    fields: {},
     from: ['READY'],
     timings: TIMINGS,
     // The platform's courier marks its own orders delivered; a venue's own courier may deliver
     // straight from production.
     fulfilments: { takeaway: {}, eatin: {}, 'self-delivery': { from: ['PRODUCTION', 'READY'] } },
-    call: 'mark-delivered',
+    call: { path: 'delivered' },
     leadsTo: 'DELIVERED',
     reachedIn: ['DELIVERED'],
-  },
+    refusals: { timing: 'preorder-only', fulfilment: 'courier-delivers' },
+    dialog: null,
+    prints: [],
+    key: 'h',
+    answers: false,
+    primary: true,
+    tone: 'go',
+  }),
 };
+
+export type OrderActionKind = keyof typeof ORDER_ACTIONS;
+export const ORDER_ACTION_KINDS = Object.keys(ORDER_ACTIONS) as OrderActionKind[];
+
+export const isOrderActionKind = (kind: string): kind is OrderActionKind =>
+  Object.prototype.hasOwnProperty.call(ORDER_ACTIONS, kind);
+
+/** An action's channel's request: the order plus the action's own fields, nothing else. */
+type FieldsOf<K extends OrderActionKind> =
+  (typeof ORDER_ACTIONS)[K] extends OrderActionDeclaration<infer S> ? S : never;
+type ShapeOf<K extends OrderActionKind> = { orderId: z.ZodString } & FieldsOf<K>;
+export type OrderActionSchema<K extends OrderActionKind> = z.ZodObject<
+  Extract<ShapeOf<K>, z.ZodRawShape>,
+  z.core.$strict
+>;
+export const orderActionSchema = <K extends OrderActionKind>(kind: K): OrderActionSchema<K> =>
+  z
+    .object({ orderId: z.string().min(1).max(200), ...ORDER_ACTIONS[kind].fields })
+    .strict() as unknown as OrderActionSchema<K>;
+
+/** The request of an action as its channel takes it. */
+export type OrderActionRequestOf<K extends OrderActionKind> = z.output<OrderActionSchema<K>> & {
+  orderId: string;
+};
+
+/** The actions a tap takes at once: no fields beyond the order, so no dialog to ask them. */
+export type DirectOrderActionKind = {
+  [K in OrderActionKind]: keyof FieldsOf<K> extends never ? K : never;
+}[OrderActionKind];
+export const isDirectAction = (kind: OrderActionKind): kind is DirectOrderActionKind =>
+  Object.keys(ORDER_ACTIONS[kind].fields).length === 0 && ORDER_ACTIONS[kind].dialog === null;
+
+type Camel<S extends string> = S extends `${infer Head}-${infer Tail}`
+  ? `${Head}${Capitalize<Camel<Tail>>}`
+  : S;
+/** An action's one channel: `orders:` and its name in camelCase. */
+export type OrderActionChannel<K extends OrderActionKind = OrderActionKind> = `orders:${Camel<K>}`;
+export const orderActionChannel = <K extends OrderActionKind>(kind: K): OrderActionChannel<K> =>
+  `orders:${kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}` as OrderActionChannel<K>;
 
 export type OrderSituation = { fulfilment: Fulfilment; timing: Timing; status: OrderStatus };
 
-export const situationOf = (order: Order): OrderSituation => ({
+type SituationFacts = Parameters<typeof fulfilmentOf>[0] &
+  Parameters<typeof timingOf>[0] & { status: OrderStatus };
+
+export const situationOf = (order: SituationFacts): OrderSituation => ({
   fulfilment: fulfilmentOf(order),
   timing: timingOf(order),
   status: order.status,
@@ -129,12 +300,16 @@ export type OrderActionRefusal =
   | { reason: 'wrong-timing'; timing: Timing }
   | { reason: 'wrong-fulfilment'; fulfilment: Fulfilment };
 
+/** The declaration without its request's own type, for code that handles every action alike. */
+export const declarationOf = (kind: OrderActionKind): OrderActionDeclaration =>
+  ORDER_ACTIONS[kind] as unknown as OrderActionDeclaration;
+
 /** Null when the action exists for this situation, otherwise why not. */
 export const refusalOf = (
   kind: OrderActionKind,
   situation: OrderSituation,
 ): OrderActionRefusal | null => {
-  const spec = ORDER_ACTIONS[kind];
+  const spec = declarationOf(kind);
   const byFulfilment = spec.fulfilments[situation.fulfilment];
   if (!byFulfilment) return { reason: 'wrong-fulfilment', fulfilment: situation.fulfilment };
   const from = byFulfilment.from ?? spec.from;
@@ -149,8 +324,16 @@ export const actionsFor = (situation: OrderSituation): OrderActionKind[] =>
   ORDER_ACTION_KINDS.filter((kind) => refusalOf(kind, situation) === null);
 
 export const platformCallOf = (kind: OrderActionKind, fulfilment: Fulfilment): PlatformOrderCall =>
-  ORDER_ACTIONS[kind].callBy?.[fulfilment] ?? ORDER_ACTIONS[kind].call;
+  declarationOf(kind).callBy?.[fulfilment] ?? declarationOf(kind).call;
 
 /** The actions staff can take on this order now: none while one is on its way or failed. */
-export const availableActions = (order: Order): OrderActionKind[] =>
-  order.pending ? [] : actionsFor(situationOf(order));
+export const availableActions = (
+  order: SituationFacts & { pending: unknown },
+): OrderActionKind[] => (order.pending ? [] : actionsFor(situationOf(order)));
+
+/** The action a key takes on this order now, if any (the board's keyboard). */
+export const actionForKey = (
+  order: SituationFacts & { pending: unknown },
+  key: string,
+): OrderActionKind | null =>
+  availableActions(order).find((kind) => ORDER_ACTIONS[kind].key === key.toLowerCase()) ?? null;

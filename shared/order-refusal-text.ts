@@ -1,10 +1,17 @@
 // How a refused order action reads to staff ("Order #103 is already being prepared."), worded
 // once, from the order-action table: main words its refusals and the platform's 409s with it,
 // and whatever shows them shows these words. Never a status code or an action's internal name.
-import type { OrderActionKind, OrderStatus } from './domain';
-import { STATUS_RANK, isFinalStatus } from './domain';
-import type { OrderActionRefusal, OrderSituation } from './order-actions';
-import { ORDER_ACTIONS } from './order-actions';
+import type { OrderStatus } from './order-status';
+import { STATUS_RANK, isFinalStatus } from './order-status';
+import type {
+  FulfilmentRefusalKey,
+  OrderActionKind,
+  OrderActionRefusal,
+  OrderSituation,
+  Timing,
+  TimingRefusalKey,
+} from './order-actions';
+import { declarationOf } from './order-actions';
 
 /** Where an order is when it has moved past the point an action needed. */
 const ALREADY: Record<OrderStatus, string> = {
@@ -33,11 +40,30 @@ export const statusRefusalText = (
   orderNumber: string,
   kind: OrderActionKind,
   status: OrderStatus,
-  allowed: readonly OrderStatus[] = ORDER_ACTIONS[kind].from,
+  allowed: readonly OrderStatus[] = declarationOf(kind).from,
 ): string => {
   const furthest = Math.max(...allowed.map((s) => STATUS_RANK[s]));
   const past = isFinalStatus(status) || STATUS_RANK[status] > furthest;
   return `${order(orderNumber)} ${(past ? ALREADY : NOT_YET)[status]}.`;
+};
+
+/** The order is of a timing the action does not fit (the declaration's `refusals.timing`). */
+const TIMING: Record<TimingRefusalKey, (label: string, timing: Timing) => string> = {
+  'accept-preorder': (label, timing) =>
+    timing === 'preorder-waiting'
+      ? `${label} is a pre-order: confirm it instead.`
+      : `${label} is a pre-order you have already confirmed.`,
+  'preorder-only': (label, timing) =>
+    timing === 'instant'
+      ? `${label} is not a pre-order: accept it instead.`
+      : `${label} is already confirmed.`,
+};
+
+/** The order is fulfilled in a way the action does not fit (`refusals.fulfilment`). */
+const FULFILMENT: Record<FulfilmentRefusalKey, (label: string) => string> = {
+  'courier-delivers': (label) =>
+    `${label} goes with the platform's courier, who marks it delivered.`,
+  'own-courier-only': (label) => `${label} is not delivered by your own courier.`,
 };
 
 /** Why staff cannot take `kind` on this order now, in their words. */
@@ -47,20 +73,14 @@ export const orderRefusalText = (
   situation: OrderSituation,
   refusal: OrderActionRefusal,
 ): string => {
+  const { refusals } = declarationOf(kind);
   switch (refusal.reason) {
     case 'wrong-status':
       return statusRefusalText(orderNumber, kind, situation.status, refusal.allowed);
     case 'wrong-fulfilment':
-      return `${order(orderNumber)} goes with the platform's courier, who marks it delivered.`;
+      return FULFILMENT[refusals.fulfilment](order(orderNumber));
     case 'wrong-timing':
-      if (kind === 'accept') {
-        return refusal.timing === 'preorder-waiting'
-          ? `${order(orderNumber)} is a pre-order: confirm it instead.`
-          : `${order(orderNumber)} is a pre-order you have already confirmed.`;
-      }
-      return refusal.timing === 'instant'
-        ? `${order(orderNumber)} is not a pre-order: accept it instead.`
-        : `${order(orderNumber)} is already confirmed.`;
+      return TIMING[refusals.timing](order(orderNumber), refusal.timing);
   }
 };
 

@@ -31,6 +31,7 @@ const fake = vi.hoisted(() => {
       appendSwitch: (name: string, value: string) => app.switches.push([name, value]),
     },
     isPackaged: false,
+    getVersion: () => '0.1.0',
     requestSingleInstanceLock: () => state.lock,
     setLoginItemSettings: vi.fn(),
     quit: vi.fn(),
@@ -382,6 +383,7 @@ describe('the desktop app', () => {
       autoDownload: false,
       autoInstallOnAppQuit: true,
       checkForUpdates: vi.fn(async () => null),
+      downloadUpdate: vi.fn(async () => []),
       quitAndInstall: vi.fn(),
     });
     const loadUpdater = vi.fn(async () => updater);
@@ -392,7 +394,9 @@ describe('the desktop app', () => {
     fake.app.isPackaged = true;
     await startApp({ ...options(makeCore()), loadUpdater });
     await vi.waitFor(() => expect(updater.checkForUpdates).toHaveBeenCalledTimes(1));
-    expect(updater.autoDownload).toBe(true);
+    // Downloads start only once the signed metadata verified (updates.ts).
+    expect(updater.autoDownload).toBe(false);
+    expect(updater.listenerCount('update-available')).toBe(1);
     expect(updater.listenerCount('update-downloaded')).toBe(1);
     fake.app.emit('before-quit', { preventDefault: vi.fn() });
     expect(updater.listenerCount('update-downloaded')).toBe(0);
@@ -405,6 +409,7 @@ describe('the desktop app', () => {
       autoDownload: false,
       autoInstallOnAppQuit: true,
       checkForUpdates: vi.fn(async () => null),
+      downloadUpdate: vi.fn(async () => []),
       quitAndInstall: vi.fn(),
     });
     const window = (await startApp({

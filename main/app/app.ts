@@ -12,6 +12,7 @@ import { guardKiosk } from './kiosk';
 import { superviseRenderer } from './self-heal';
 import { applyStartOnLogin, defaultStartOnLoginTarget } from './start-on-login';
 import type { StartOnLoginTarget } from './start-on-login';
+import { PUBLISHER_KEYS } from '../update-trust/publisher-keys';
 import { loadElectronUpdater, startUpdates } from './updates';
 import type { Updater } from './updates';
 import { createMainWindow, hardenSession, hardenWebContents, saveDownloads } from './window';
@@ -101,7 +102,10 @@ export const startApp = async (options: AppOptions): Promise<BrowserWindow | nul
   // closes the windows (on macOS before 'before-quit'), so the kiosk lets its window go then.
   let stopUpdates = (): void => undefined;
   if (app.isPackaged) {
-    stopUpdates = startUpdates(core, options.loadUpdater ?? loadElectronUpdater);
+    stopUpdates = startUpdates(core, options.loadUpdater ?? loadElectronUpdater, {
+      keys: PUBLISHER_KEYS,
+      currentVersion: app.getVersion(),
+    });
     autoUpdater.on('before-quit-for-update', () => kiosk.release());
   }
 

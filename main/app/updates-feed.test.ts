@@ -14,6 +14,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/domain';
+import { SIGNATURES_FIELD } from '../update-trust/update-trust';
+import type { FeedInfo } from '../update-trust/update-trust';
+import { createTestPublisher } from '../update-trust/test-publisher';
 import { UPDATE_ACTION, keepUpdated, loadElectronUpdater } from './updates';
 import type { Updater } from './updates';
 
@@ -40,21 +43,37 @@ const feed = {
   sha512: sha512(installer),
 };
 const requests: Array<{ path: string; stagingId: string | undefined }> = [];
+const publisher = createTestPublisher();
 
-/** latest-linux.yml as electron-builder writes it for a deb. */
-const latestYml = (): string =>
-  [
-    `version: ${feed.version}`,
+/** latest-linux.yml as electron-builder writes it for a deb, signed as `npm run dist` signs it. */
+const latestYml = (): string => {
+  const info: FeedInfo = {
+    version: feed.version,
+    files: [{ url: INSTALLER, sha512: feed.sha512, size: installer.length }],
+    path: INSTALLER,
+    sha512: feed.sha512,
+    releaseDate: '2026-11-23T12:00:00.000Z',
+  };
+  const [signature] = publisher.sign(info)[SIGNATURES_FIELD] as Array<{
+    keyId: string;
+    signature: string;
+  }>;
+  return [
+    `version: ${info.version}`,
     'files:',
     `  - url: ${INSTALLER}`,
-    `    sha512: ${feed.sha512}`,
+    `    sha512: ${info.sha512}`,
     `    size: ${installer.length}`,
     `path: ${INSTALLER}`,
-    `sha512: ${feed.sha512}`,
-    `releaseDate: '2026-11-23T12:00:00.000Z'`,
+    `sha512: ${info.sha512}`,
+    `releaseDate: '${info.releaseDate}'`,
     ...(feed.stagingPercentage === null ? [] : [`stagingPercentage: ${feed.stagingPercentage}`]),
+    `${SIGNATURES_FIELD}:`,
+    `  - keyId: '${signature!.keyId}'`,
+    `    signature: '${signature!.signature}'`,
     '',
   ].join('\n');
+};
 
 const fakeApp = Object.assign(new EventEmitter(), {
   isPackaged: true,
@@ -206,7 +225,10 @@ describe('electron-updater against a local generic feed', () => {
       }) as never,
       record,
     };
-    const stop = keepUpdated(core, updater);
+    const stop = keepUpdated(core, updater, {
+      keys: [publisher.publicKey],
+      currentVersion: VERSION,
+    });
     await vi.waitFor(
       () =>
         expect(record).toHaveBeenLastCalledWith(

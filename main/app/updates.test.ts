@@ -1,18 +1,53 @@
+import { createHash } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order, OrderStatus } from '../../shared/domain';
+import { createTestPublisher } from '../update-trust/test-publisher';
 import { UPDATE_ACTION, UPDATE_CHECK_INTERVAL_MS, keepUpdated, startUpdates } from './updates';
-import type { Updater } from './updates';
+import type { UpdateEventInfo, Updater } from './updates';
+
+const publisher = createTestPublisher();
+const trust = { keys: [publisher.publicKey], currentVersion: '0.1.0' };
+const dir = mkdtempSync(join(tmpdir(), 'countertop-updates-policy-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A stand-in for electron-updater's AppUpdater: the test drives its events. */
 class StandInUpdater extends EventEmitter implements Updater {
-  autoDownload = false;
+  autoDownload = true;
   autoInstallOnAppQuit = true;
   checks = 0;
+  downloads = 0;
+  offered: UpdateEventInfo | null = null;
   installs: Array<[boolean | undefined, boolean | undefined]> = [];
   checkForUpdates = async (): Promise<unknown> => {
     this.checks += 1;
     return null;
+  };
+  /** The feed offers `version`: an installer written to disk, its metadata signed. */
+  offer(version: string, sign = publisher.sign): void {
+    const file = join(dir, `countertop-${version}.AppImage`);
+    const bytes = Buffer.from(`installer ${version}`);
+    writeFileSync(file, bytes);
+    const sha512 = createHash('sha512').update(bytes).digest('base64');
+    this.offered = sign({
+      version,
+      files: [{ url: `countertop-${version}.AppImage`, sha512, size: bytes.length }],
+      releaseDate: '2026-11-26T12:00:00.000Z',
+    });
+    this.emit('update-available', this.offered);
+  }
+  // electron-updater's download of what was offered: 'update-downloaded' with the file.
+  downloadUpdate = async (): Promise<unknown> => {
+    this.downloads += 1;
+    const offered = this.offered!;
+    this.emit('update-downloaded', {
+      ...offered,
+      downloadedFile: join(dir, `countertop-${offered.version}.AppImage`),
+    });
+    return [];
   };
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void {
     this.installs.push([isSilent, isForceRunAfter]);
@@ -50,8 +85,9 @@ describe('the update policy', () => {
   it('downloads in the background, installs itself, and checks at start and every 4 hours', () => {
     const core = makeCore();
     const updater = new StandInUpdater();
-    keepUpdated(core, updater);
-    expect(updater.autoDownload).toBe(true);
+    keepUpdated(core, updater, trust);
+    // The policy starts each download itself, once the signed metadata verified.
+    expect(updater.autoDownload).toBe(false);
     // Installing is the policy's call, never a quit's (a mid-rush restart must not install).
     expect(updater.autoInstallOnAppQuit).toBe(false);
     expect(updater.checks).toBe(1);
@@ -68,9 +104,8 @@ describe('the update policy', () => {
     const core = makeCore();
     core.orders = [order('done', 'DELIVERED'), order('no', 'REJECTED'), order('gone', 'CANCELED')];
     const updater = new StandInUpdater();
-    keepUpdated(core, updater);
-    updater.emit('update-available', { version: '0.2.0' });
-    updater.emit('update-downloaded', { version: '0.2.0' });
+    keepUpdated(core, updater, trust);
+    updater.offer('0.2.0');
     await vi.waitFor(() => expect(updater.installs).toEqual([[true, true]]));
     expect(outcomes(core)).toEqual(['0.2.0 downloading', '0.2.0 downloaded', '0.2.0 installing']);
     expect(core.record).toHaveBeenCalledWith(expect.objectContaining({ action: UPDATE_ACTION }));
@@ -80,8 +115,8 @@ describe('the update policy', () => {
     const core = makeCore();
     core.orders = [order('a', 'CREATED'), order('b', 'READY'), order('c', 'DELIVERED')];
     const updater = new StandInUpdater();
-    keepUpdated(core, updater);
-    updater.emit('update-downloaded', { version: '0.2.0' });
+    keepUpdated(core, updater, trust);
+    updater.offer('0.2.0');
     await vi.waitFor(() => expect(outcomes(core)).toContain('0.2.0 waiting'));
     expect(core.record).toHaveBeenLastCalledWith(
       expect.objectContaining({ outcome: 'waiting', detail: '2 active orders' }),
@@ -116,8 +151,8 @@ describe('the update policy', () => {
     // Staff marked it delivered; the platform has not confirmed yet.
     core.orders = [{ ...order('a', 'READY'), status: 'DELIVERED' }];
     const updater = new StandInUpdater();
-    keepUpdated(core, updater);
-    updater.emit('update-downloaded', { version: '0.2.0' });
+    keepUpdated(core, updater, trust);
+    updater.offer('0.2.0');
     await vi.waitFor(() => expect(outcomes(core)).toContain('0.2.0 waiting'));
     expect(updater.installs).toEqual([]);
   });
@@ -131,7 +166,7 @@ describe('the update policy', () => {
       updater.emit('error', error);
       throw error;
     };
-    keepUpdated(core, updater);
+    keepUpdated(core, updater, trust);
     await vi.waitFor(() =>
       expect(core.record).toHaveBeenCalledWith({
         action: UPDATE_ACTION,
@@ -140,7 +175,8 @@ describe('the update policy', () => {
         detail: 'net::ERR_NAME_NOT_RESOLVED',
       }),
     );
-    updater.emit('update-available', { version: '0.3.0' });
+    updater.downloadUpdate = async () => [];
+    updater.offer('0.3.0');
     updater.emit('error', new Error('sha512 checksum mismatch'));
     expect(core.record).toHaveBeenLastCalledWith(
       expect.objectContaining({
@@ -157,10 +193,9 @@ describe('the update policy', () => {
     const core = makeCore();
     core.orders = [order('a', 'CREATED')];
     const updater = new StandInUpdater();
-    keepUpdated(core, updater);
+    keepUpdated(core, updater, trust);
     for (let check = 0; check < 3; check += 1) {
-      updater.emit('update-available', { version: '0.2.0' });
-      updater.emit('update-downloaded', { version: '0.2.0' });
+      updater.offer('0.2.0');
       await vi.waitFor(() => expect(core.api['orders:list']).toHaveBeenCalledTimes(check + 1));
     }
     await vi.waitFor(() => expect(outcomes(core)).toContain('0.2.0 waiting'));
@@ -173,8 +208,8 @@ describe('the update policy', () => {
     updater.quitAndInstall = () => {
       updater.emit('error', new Error('Command dpkg exited with code 1'));
     };
-    keepUpdated(core, updater);
-    updater.emit('update-downloaded', { version: '0.2.0' });
+    keepUpdated(core, updater, trust);
+    updater.offer('0.2.0');
     await vi.waitFor(() =>
       expect(core.record).toHaveBeenLastCalledWith(
         expect.objectContaining({
@@ -196,8 +231,8 @@ describe('the update policy', () => {
       throw new Error('database closed');
     };
     const updater = new StandInUpdater();
-    keepUpdated(core, updater);
-    updater.emit('update-downloaded', { version: '0.2.0' });
+    keepUpdated(core, updater, trust);
+    updater.offer('0.2.0');
     await vi.waitFor(() =>
       expect(core.record).toHaveBeenLastCalledWith(
         expect.objectContaining({
@@ -212,7 +247,7 @@ describe('the update policy', () => {
   it('stops its timer and its listeners on quit', () => {
     const core = makeCore();
     const updater = new StandInUpdater();
-    const stop = keepUpdated(core, updater);
+    const stop = keepUpdated(core, updater, trust);
     expect(vi.getTimerCount()).toBe(1);
     stop();
     expect(vi.getTimerCount()).toBe(0);
@@ -227,7 +262,7 @@ describe('the update policy', () => {
     const core = makeCore();
     const updater = new StandInUpdater();
     let resolve: (u: Updater) => void = () => undefined;
-    const stop = startUpdates(core, () => new Promise((r) => (resolve = r)));
+    const stop = startUpdates(core, () => new Promise((r) => (resolve = r)), trust);
     stop();
     resolve(updater);
     await Promise.resolve();
@@ -235,18 +270,70 @@ describe('the update policy', () => {
     expect(updater.checks).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
 
-    const started = startUpdates(core, async () => updater);
+    const started = startUpdates(core, async () => updater, trust);
     await vi.waitFor(() => expect(updater.checks).toBe(1));
     started();
     expect(vi.getTimerCount()).toBe(0);
 
-    startUpdates(core, async () => {
-      throw new Error('Cannot find module electron-updater');
-    });
+    startUpdates(
+      core,
+      async () => {
+        throw new Error('Cannot find module electron-updater');
+      },
+      trust,
+    );
     await vi.waitFor(() =>
       expect(core.record).toHaveBeenLastCalledWith(
         expect.objectContaining({ subject: 'updater', outcome: 'failed' }),
       ),
     );
+  });
+
+  it('downloads nothing unsigned, signed by another key, or not newer, and holds a far-ahead major', async () => {
+    const core = makeCore();
+    const updater = new StandInUpdater();
+    keepUpdated(core, updater, trust);
+    updater.offer('0.2.0', (info) => info);
+    updater.offer('0.3.0', createTestPublisher().sign);
+    updater.offer('0.0.9');
+    updater.offer('999.0.0');
+    expect(updater.downloads).toBe(0);
+    expect(outcomes(core)).toEqual([
+      '0.2.0 refused',
+      '0.3.0 refused',
+      '0.0.9 refused',
+      '999.0.0 held',
+    ]);
+    expect(core.record.mock.calls.map(([entry]) => entry.detail)).toEqual([
+      'the update is not signed by the publisher',
+      "the update is signed by a key that is not the publisher's",
+      '0.0.9 is not newer than the installed 0.1.0',
+      '999.0.0 is more than one major version ahead of 0.1.0; not installed without staff',
+    ]);
+    expect(updater.installs).toEqual([]);
+  });
+
+  it('installs no downloaded file whose sha512 is not the signed one', async () => {
+    const core = makeCore();
+    const updater = new StandInUpdater();
+    keepUpdated(core, updater, trust);
+    // The download brought other bytes than the publisher signed (a swapped cached file).
+    updater.downloadUpdate = async () => {
+      const file = join(dir, 'swapped.AppImage');
+      writeFileSync(file, 'not the signed installer');
+      updater.emit('update-downloaded', { ...updater.offered!, downloadedFile: file });
+      return [];
+    };
+    updater.offer('0.2.0');
+    await vi.waitFor(() => expect(outcomes(core)).toContain('0.2.0 refused'));
+    expect(core.record).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        detail: 'the downloaded file is not the one the publisher signed',
+      }),
+    );
+    // A download event for a version never verified is refused as well.
+    updater.emit('update-downloaded', { version: '0.4.0', downloadedFile: join(dir, 'x') });
+    expect(outcomes(core)).toContain('0.4.0 refused');
+    expect(updater.installs).toEqual([]);
   });
 });

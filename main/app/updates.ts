@@ -1,11 +1,15 @@
 // The app updates itself from the feed electron-builder.yml's `publish` names (docs/operations.md,
-// "Publishing an update"): a check at start and every 4 hours, the download in the background, and
-// the install only while no order is active, so a counter is never restarted mid-rush.
+// "Publishing an update"): a check at start and every 4 hours, the download in the background, and the install
+// only while no order is active, so a counter is never restarted mid-rush. Only what the publisher
+// signed goes further (main/update-trust/): the feed's metadata is judged before the download is
+// started, and the downloaded file's sha512 is matched against the signed one before the install.
 // electron-updater itself honours the feed's stagingPercentage and refuses a file whose sha512
 // (and, on Windows, signature) does not match; nothing here turns those checks off.
 import { isFinalStatus } from '../../shared/domain';
 import type { Order } from '../../shared/domain';
 import type { ServiceHost } from '../host/dispatch';
+import { fileSha512, judgeUpdate } from '../update-trust/update-trust';
+import type { FeedInfo } from '../update-trust/update-trust';
 
 export const UPDATE_CHECK_INTERVAL_MS = 4 * 60 * 60 * 1000;
 
@@ -16,7 +20,9 @@ export const UPDATE_ACTION = 'app/update';
 export const isActiveOrder = (order: Pick<Order, 'platformStatus'>): boolean =>
   !isFinalStatus(order.platformStatus);
 
-type VersionListener = (info: { version: string }) => void;
+/** The feed's info as electron-updater hands it over; a download adds the file it wrote. */
+export type UpdateEventInfo = FeedInfo & { downloadedFile?: string };
+type VersionListener = (info: UpdateEventInfo) => void;
 type ErrorListener = (error: Error) => void;
 
 /** The part of electron-updater's AppUpdater this policy uses. */
@@ -24,6 +30,7 @@ export type Updater = {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
   checkForUpdates(): Promise<unknown>;
+  downloadUpdate(): Promise<unknown>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
   on(event: 'update-available' | 'update-downloaded', listener: VersionListener): unknown;
   on(event: 'error', listener: ErrorListener): unknown;
@@ -35,12 +42,21 @@ export type UpdatesCore = Pick<ServiceHost, 'api' | 'on'> & {
   record(entry: { action: string; subject: string; outcome: string; detail?: string }): void;
 };
 
+/** What the app trusts: the publisher's public keys, and the version it is. */
+export type UpdateTrust = { keys: readonly string[]; currentVersion: string };
+
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
 /** Runs the update policy around an updater; returns the stop for quit. */
-export const keepUpdated = (core: UpdatesCore, updater: Updater): (() => void) => {
+export const keepUpdated = (
+  core: UpdatesCore,
+  updater: Updater,
+  trust: UpdateTrust,
+): (() => void) => {
   let stopped = false;
+  /** Versions whose signed metadata verified, with the sha512s the publisher signed. */
+  const approved = new Map<string, readonly string[]>();
   let available: string | null = null;
   let downloaded: string | null = null;
   let installing = false;
@@ -56,9 +72,10 @@ export const keepUpdated = (core: UpdatesCore, updater: Updater): (() => void) =
     record(version, outcome, detail);
   };
 
-  // Downloads run in the background; installing is this policy's decision, never a quit's: a
-  // restart from the recovery screen mid-rush must not turn into an install.
-  updater.autoDownload = true;
+  // Downloads run in the background once the signed metadata verified (never before: the
+  // policy starts each one); installing is this policy's decision, never a quit's: a restart from
+  // the recovery screen mid-rush must not turn into an install.
+  updater.autoDownload = false;
   updater.autoInstallOnAppQuit = false;
 
   const decide = async (): Promise<void> => {
@@ -102,14 +119,44 @@ export const keepUpdated = (core: UpdatesCore, updater: Updater): (() => void) =
     });
   };
 
-  const onAvailable = (info: { version: string }): void => {
-    available = info.version;
-    recordOnce(info.version, 'downloading');
+  const onAvailable = (info: UpdateEventInfo): void => {
+    const judged = judgeUpdate(info, trust.keys, trust.currentVersion);
+    if (judged.verdict === 'refuse') {
+      recordOnce(judged.version, 'refused', judged.reason);
+      return;
+    }
+    if (judged.verdict === 'hold') {
+      recordOnce(judged.version, 'held', `${judged.reason}; not installed without staff`);
+      return;
+    }
+    available = judged.version;
+    approved.set(judged.version, judged.sha512s);
+    recordOnce(judged.version, 'downloading');
+    // Its failures come as 'error' events too, recorded below.
+    updater.downloadUpdate().catch(() => undefined);
   };
-  const onDownloaded = (info: { version: string }): void => {
-    downloaded = info.version;
-    recordOnce(info.version, 'downloaded');
-    installWhenIdle();
+  const onDownloaded = (info: UpdateEventInfo): void => {
+    const version = typeof info.version === 'string' ? info.version : '?';
+    const signed = approved.get(version);
+    const file = info.downloadedFile;
+    if (!signed || !file) {
+      recordOnce(version, 'refused', 'downloaded without a verified signature');
+      return;
+    }
+    fileSha512(file).then(
+      (sha512) => {
+        if (stopped) return;
+        if (!signed.includes(sha512)) {
+          recordOnce(version, 'refused', 'the downloaded file is not the one the publisher signed');
+          return;
+        }
+        downloaded = version;
+        recordOnce(version, 'downloaded');
+        installWhenIdle();
+      },
+      (error: unknown) =>
+        record(version, 'failed', `cannot read the download: ${messageOf(error)}`),
+    );
   };
   const onError = (error: Error): void =>
     record(downloaded ?? available ?? 'check', 'failed', messageOf(error));
@@ -162,12 +209,16 @@ export const loadElectronUpdater = async (): Promise<Updater> => {
 };
 
 /** keepUpdated once the updater has loaded; a stop before that cancels it. */
-export const startUpdates = (core: UpdatesCore, load: () => Promise<Updater>): (() => void) => {
+export const startUpdates = (
+  core: UpdatesCore,
+  load: () => Promise<Updater>,
+  trust: UpdateTrust,
+): (() => void) => {
   let stop: (() => void) | null = null;
   let cancelled = false;
   load().then(
     (updater) => {
-      if (!cancelled) stop = keepUpdated(core, updater);
+      if (!cancelled) stop = keepUpdated(core, updater, trust);
     },
     (error: unknown) => {
       if (!cancelled)

@@ -40,6 +40,13 @@ export type MarketplaceClient = {
     code: string | null,
     idempotencyKey?: string,
   ): Promise<void>;
+  /** An order action's call, as shared/order-actions.ts declares it: PUT /orders/{id}/<path>. */
+  orderAction(
+    orderId: string,
+    path: string,
+    body: Record<string, unknown> | undefined,
+    idempotencyKey?: string,
+  ): Promise<void>;
   markSentToPos(orderId: string, timeSentToPos: string, idempotencyKey?: string): Promise<void>;
   markReady(orderId: string, idempotencyKey?: string): Promise<void>;
   markDelivered(orderId: string, idempotencyKey?: string): Promise<void>;
@@ -186,6 +193,12 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
       ),
     rejectOrder: (orderId, reason, code, key) =>
       put(`/orders/${enc(orderId)}/reject`, code ? { reason, code } : { reason }, key),
+    orderAction: (orderId, path, body, key) => {
+      // Only a path the declarations name: letters, digits, hyphens and inner slashes.
+      if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(path))
+        throw new HttpError({ kind: 'permanent', status: null, message: 'Not an order call.' });
+      return put(`/orders/${enc(orderId)}/${path}`, body, key);
+    },
     markSentToPos: (orderId, timeSentToPos, key) =>
       put(
         `/orders/${enc(orderId)}/sent-to-pos`,

@@ -4,7 +4,12 @@
 // resend after a crash, or a lost 202), the action is done.
 import type { Order, OrderActionKind, OrderStatus } from '../../shared/domain';
 import type { ActionReceipt } from '../../shared/ipc/contract';
-import type { PlatformOrderCall } from '../../shared/order-actions';
+import type {
+  OrderActionHook,
+  OrderActionPayload,
+  OrderActionRequestOf,
+  OrderPrintHook,
+} from '../../shared/order-actions';
 import {
   failedActionText,
   orderRefusalText,
@@ -13,7 +18,7 @@ import {
 } from '../../shared/order-refusal-text';
 import {
   ORDER_ACTION_KINDS,
-  ORDER_ACTIONS,
+  declarationOf,
   fulfilmentOf,
   platformCallOf,
   refusalOf,
@@ -46,23 +51,39 @@ const preparationMessage = (order: Order, refusal: PreparationRefusal): string =
   }
 };
 
-export type OrderActionRequest =
-  | {
-      kind: 'accept';
-      orderId: string;
-      preparationMinutes: number | null;
-      /** Countertop accepts by itself (the venue's auto-accept), not a person. */
+/** An order action as main takes it: the channel's request, and whether a person took it. */
+export type OrderActionRequest = {
+  [K in OrderActionKind]: { kind: K } & OrderActionRequestOf<K> & {
+      /** Countertop takes it by itself (the venue's auto-accept), not a person. */
       auto?: boolean;
-    }
-  | { kind: 'reject'; orderId: string; reason: string; code?: string }
-  | { kind: 'ready' | 'delivered' | 'confirm-preorder'; orderId: string };
+    };
+}[OrderActionKind];
 
-/** What an order action's row carries (rows written before accept lost `selfDelivery` keep it). */
-export type OrderActionPayload = {
-  orderId: string;
-  adjustedPickupTime?: string | null;
-  reason?: string;
-  code?: string | null;
+export type { OrderActionPayload };
+
+/** An action's hook: a check against the order and the clock, and what it adds to the payload. */
+type Hook = {
+  refusal(order: Order, request: OrderActionRequest, now: number): string | null;
+  payload(order: Order, request: OrderActionRequest, now: number): Partial<OrderActionPayload>;
+};
+const minutesOf = (request: OrderActionRequest): number | null =>
+  'preparationMinutes' in request ? request.preparationMinutes : null;
+
+const HOOKS: Record<OrderActionHook, Hook> = {
+  // The pickup time an accept asks for: within the platform's limits, and only on an order that
+  // takes one (docs/platform.md#preparation-time).
+  'preparation-time': {
+    refusal: (order, request, now) => {
+      const refusal = preparationRefusal(order, minutesOf(request), now);
+      return refusal ? preparationMessage(order, refusal) : null;
+    },
+    payload: (order, request, now) => ({
+      // A self-delivering venue's accept takes no pickup time.
+      adjustedPickupTime: order.selfDelivery
+        ? null
+        : adjustedPickupTime(order.pickupEta, minutesOf(request), now),
+    }),
+  },
 };
 
 const check = (order: Order | null, request: OrderActionRequest, now: Date): Order => {
@@ -77,22 +98,10 @@ const check = (order: Order | null, request: OrderActionRequest, now: Date): Ord
       orderRefusalText(order.orderNumber, request.kind, situation, refusal),
     );
   }
-  if (request.kind === 'accept') {
-    const timing = preparationRefusal(order, request.preparationMinutes, now.getTime());
-    if (timing) throw new ServiceError('invalid-request', preparationMessage(order, timing));
-  }
+  const hook = declarationOf(request.kind).hook;
+  const timing = hook ? HOOKS[hook].refusal(order, request, now.getTime()) : null;
+  if (timing) throw new ServiceError('invalid-request', timing);
   return order;
-};
-
-type Call = (client: MarketplaceClient, payload: OrderActionPayload, key: string) => Promise<void>;
-
-const CALLS: Record<PlatformOrderCall, Call> = {
-  accept: (client, p, key) => client.acceptOrder(p.orderId, p.adjustedPickupTime ?? null, key),
-  'accept-self-delivery': (client, p, key) => client.acceptSelfDeliveryOrder(p.orderId, null, key),
-  reject: (client, p, key) => client.rejectOrder(p.orderId, p.reason ?? '', p.code ?? null, key),
-  'mark-ready': (client, p, key) => client.markReady(p.orderId, key),
-  'mark-delivered': (client, p, key) => client.markDelivered(p.orderId, key),
-  'confirm-preorder': (client, p, key) => client.confirmPreorder(p.orderId, key),
 };
 
 /** An order action queued on this terminal, told inside the transaction that queues it. */
@@ -102,6 +111,8 @@ export type OrderActionNotice = {
   action: OrderActionKind;
   actionId: string;
   by: 'staff' | 'auto';
+  /** The prints the action's declaration asks for (printing decides the documents). */
+  prints: readonly OrderPrintHook[];
 };
 
 export type OrderActions = {
@@ -141,9 +152,10 @@ export const createOrderActions = (deps: {
         status: null,
         message: unknownOrderText,
       });
-    const spec = ORDER_ACTIONS[kind];
+    const spec = declarationOf(kind);
+    const call = platformCallOf(kind, fulfilmentOf(order));
     try {
-      await CALLS[platformCallOf(kind, fulfilmentOf(order))](client, action.payload, action.id);
+      await client.orderAction(orderId, call.path, call.body?.(action.payload), action.id);
     } catch (error) {
       if (!(error instanceof HttpError) || error.status !== 409) throw error;
       const status = await currentStatus(orderId, error);
@@ -161,8 +173,9 @@ export const createOrderActions = (deps: {
       orders.advance(orderId, status);
     }
     orders.advance(orderId, spec.leadsTo);
+    if (spec.confirms?.pickupCompleted) orders.setPickupCompleted(orderId);
     // The accept may have moved the pickup time: the card counts down to the platform's own time.
-    if (kind === 'accept') await deps.refetch(orderId).catch(() => undefined);
+    if (spec.hook === 'preparation-time') await deps.refetch(orderId).catch(() => undefined);
   };
 
   const kinds = Object.fromEntries(
@@ -184,57 +197,36 @@ export const createOrderActions = (deps: {
         // Checked inside the transaction: two quick taps cannot both pass.
         prepare: (actionId) => {
           const order = check(orders.get(request.orderId), request, now());
+          const spec = declarationOf(request.kind);
+          const by = request.auto ? 'auto' : 'staff';
           deps.onAction?.({
             orderId: order.id,
             orderNumber: order.orderNumber,
             action: request.kind,
             actionId,
-            by: request.kind === 'accept' && request.auto ? 'auto' : 'staff',
+            by,
+            prints: spec.prints,
           });
-          const orderNumber = order.orderNumber;
+          const recorded = spec.record?.(request) ?? {};
           orders.recordAction({
             orderId: order.id,
             actionId,
             action: request.kind,
-            by: request.kind === 'accept' && request.auto ? 'auto' : 'staff',
-            preparationMinutes: request.kind === 'accept' ? request.preparationMinutes : null,
-            reason: request.kind === 'reject' ? request.reason : null,
+            by,
+            preparationMinutes: recorded.minutes ?? null,
+            reason: recorded.reason ?? null,
           });
-          switch (request.kind) {
-            case 'accept': {
-              const minutes = request.preparationMinutes;
-              orders.setLocal(order.id, {
-                preparationMinutes: minutes,
-                autoAccepted: request.auto === true,
-              });
-              return {
-                payload: {
-                  orderId: order.id,
-                  // A self-delivering venue's accept takes no pickup time.
-                  adjustedPickupTime: order.selfDelivery
-                    ? null
-                    : adjustedPickupTime(order.pickupEta, minutes, now().getTime()),
-                },
-                facts: {
-                  orderNumber,
-                  ...(minutes ? { minutes } : {}),
-                  ...(request.auto ? { auto: true } : {}),
-                },
-              };
-            }
-            case 'reject':
-              orders.setLocal(order.id, { rejectReason: request.reason });
-              return {
-                payload: { orderId: order.id, reason: request.reason, code: request.code ?? null },
-                facts: { orderNumber },
-              };
-            case 'confirm-preorder':
-              orders.setLocal(order.id, { preorderStatus: 'confirmed' });
-              return { payload: { orderId: order.id }, facts: { orderNumber } };
-            case 'ready':
-            case 'delivered':
-              return { payload: { orderId: order.id }, facts: { orderNumber } };
-          }
+          const local = spec.local?.(request, request.auto === true);
+          if (local) orders.setLocal(order.id, local);
+          const hook = spec.hook ? HOOKS[spec.hook].payload(order, request, now().getTime()) : {};
+          return {
+            payload: { orderId: order.id, ...spec.payload?.(request), ...hook },
+            facts: {
+              orderNumber: order.orderNumber,
+              ...spec.facts?.(request),
+              ...(request.auto ? { auto: true } : {}),
+            },
+          };
         },
       }),
   };

@@ -11,7 +11,8 @@ import {
 } from '../../shared/order-timing';
 import type { Settings } from '../storage/settings';
 import type { ServiceApi } from '../../shared/ipc/contract';
-import { ORDER_ACTION_KINDS } from '../../shared/order-actions';
+import type { OrderActionChannel, OrderActionRequestOf } from '../../shared/order-actions';
+import { ORDER_ACTION_KINDS, orderActionChannel } from '../../shared/order-actions';
 import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
 import type { MarketplaceClient } from '../marketplace/client';
@@ -42,15 +43,7 @@ const LEFT_FOR_STAFF: Record<
 };
 
 type OrderChannels =
-  | 'orders:list'
-  | 'orders:accept'
-  | 'orders:reject'
-  | 'orders:markReady'
-  | 'orders:handOver'
-  | 'orders:confirmPreorder'
-  | 'orders:settings'
-  | 'orders:configure'
-  | `history:${string}`;
+  'orders:list' | OrderActionChannel | 'orders:settings' | 'orders:configure' | `history:${string}`;
 
 export type OrdersSlice = {
   store: OrderStore;
@@ -218,6 +211,15 @@ export const createOrdersSlice = (deps: {
     return actions.enqueue(request);
   };
 
+  // One channel per declared action, each taking its own request (shared/order-actions.ts).
+  const actionHandlers = Object.fromEntries(
+    ORDER_ACTION_KINDS.map((kind) => [
+      orderActionChannel(kind),
+      (request: OrderActionRequestOf<typeof kind>) =>
+        act({ ...request, kind } as OrderActionRequest),
+    ]),
+  ) as unknown as Pick<ServiceApi, OrderActionChannel>;
+
   let draining: Promise<void> | null = null;
   const drain = (): void => {
     if (closed) return;
@@ -236,13 +238,7 @@ export const createOrdersSlice = (deps: {
     handlers: {
       ...history.handlers,
       'orders:list': async () => store.list(),
-      'orders:accept': ({ orderId, preparationMinutes }) =>
-        act({ kind: 'accept', orderId, preparationMinutes }),
-      'orders:reject': ({ orderId, reason, code }) =>
-        act({ kind: 'reject', orderId, reason, ...(code ? { code } : {}) }),
-      'orders:markReady': ({ orderId }) => act({ kind: 'ready', orderId }),
-      'orders:handOver': ({ orderId }) => act({ kind: 'delivered', orderId }),
-      'orders:confirmPreorder': ({ orderId }) => act({ kind: 'confirm-preorder', orderId }),
+      ...actionHandlers,
       'orders:settings': async () => {
         deps.requireConnection();
         return readSettings();

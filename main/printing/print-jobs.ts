@@ -15,12 +15,19 @@ import type { NewJob } from './print-store';
 import type { OrderActionNotice, PrintingContext } from './printing-context';
 import { DOCUMENT_NAME, printersFor, readSettings } from './printing-context';
 import { kickAll, kickSoon } from './print-worker';
+import type { OrderPrintHook } from '../../shared/order-actions';
 
 const READY_DOCUMENTS: Record<PrintSettings['onReady'], OrderDocumentKind[]> = {
   'pickup-label': ['pickup-label'],
   receipt: ['receipt'],
   both: ['pickup-label', 'receipt'],
   none: [],
+};
+
+/** The documents each print hook of an order action (shared/order-actions.ts) prints, by the settings. */
+const PRINT_HOOKS: Record<OrderPrintHook, (settings: PrintSettings) => OrderDocumentKind[]> = {
+  'kitchen-ticket': (settings) => (settings.kitchenTicket === 'accept' ? ['kitchen-ticket'] : []),
+  'ready-documents': (settings) => READY_DOCUMENTS[settings.onReady],
 };
 
 const createJobs = (
@@ -96,15 +103,10 @@ export const summaryOf = (ctx: PrintingContext, day: string): DaySummary => {
 
 export const orderAction = (
   ctx: PrintingContext,
-  { orderId, orderNumber, action, actionId }: OrderActionNotice,
+  { orderId, orderNumber, actionId, prints }: OrderActionNotice,
 ): void => {
   const settings = readSettings(ctx);
-  const documents: OrderDocumentKind[] =
-    action === 'accept' && settings.kitchenTicket === 'accept'
-      ? ['kitchen-ticket']
-      : action === 'ready'
-        ? READY_DOCUMENTS[settings.onReady]
-        : [];
+  const documents = prints.flatMap((hook) => PRINT_HOOKS[hook](settings));
   if (!documents.length) return;
   // Printing never refuses an order action: a job that cannot be stored is audited instead.
   guarded(ctx, orderId, () => {

@@ -20,6 +20,7 @@ import type { PrintStore } from './print-store';
 import { createPrintStore } from './print-store';
 import type { StatusReading, Timeouts, Transport } from './transports';
 import { createTransport, DEFAULT_TIMEOUTS } from './transports';
+import type { OrderPrintHook } from '../../shared/order-actions';
 
 /** What printing needs of an order action taken here (the orders slice tells more). */
 export type OrderActionNotice = {
@@ -27,6 +28,8 @@ export type OrderActionNotice = {
   orderNumber: string;
   action: OrderActionKind;
   actionId: string;
+  /** What its declaration asks to print; the settings say which documents that is. */
+  prints: readonly OrderPrintHook[];
 };
 
 export type PrintingDeps = {

@@ -33,6 +33,7 @@ import {
 import { encodeDocument } from './escpos';
 import type { PrintingSlice } from './printing';
 import { createPrintingSlice } from './printing';
+import { ORDER_ACTIONS } from '../../shared/order-actions';
 
 const order = (overrides: Partial<Order> = {}): Order => ({
   id: 'order-1',
@@ -481,6 +482,7 @@ describe('the printing slice and the virtual printer', () => {
         orderNumber: String(500 + n),
         action: 'accept',
         actionId: `a${n}`,
+        prints: ORDER_ACTIONS.accept.prints,
       });
     }
     // Replaying a trigger (the same action) makes no second job.
@@ -489,6 +491,7 @@ describe('the printing slice and the virtual printer', () => {
       orderNumber: '501',
       action: 'accept',
       actionId: 'a1',
+      prints: ORDER_ACTIONS.accept.prints,
     });
     const waiting = await waitFor(() => {
       const state = r.slice.state();

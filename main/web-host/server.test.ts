@@ -346,10 +346,10 @@ describe('bridge script', () => {
     const [source] = sources;
     expect(source?.url).toBe('/api/events?ticket=t1');
 
-    await expect(bridge['orders:markReady']!({ orderId: 'o1' })).resolves.toEqual({
+    await expect(bridge['orders:ready']!({ orderId: 'o1' })).resolves.toEqual({
       actionId: 'z',
     });
-    expect(fetches[1]?.url).toBe('/api/orders:markReady');
+    expect(fetches[1]?.url).toBe('/api/orders:ready');
     expect(fetches[1]?.init.headers.Authorization).toBe('Bearer tok123');
     expect(JSON.parse(fetches[1]!.init.body!)).toEqual({ orderId: 'o1' });
 
@@ -394,7 +394,7 @@ describe('bridge script', () => {
     expect(fetches.map((f) => f.url).sort()).toEqual(
       [
         '/api/events/ticket',
-        '/api/orders:markReady',
+        '/api/orders:ready',
         '/api/events/ticket',
         '/api/status:get',
         '/api/orders:list',

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { ORDER_ACTIONS } from '../../shared/order-actions';
 import type { Order, OrderActionKind } from '../../shared/domain';
 import type { OrderHistory, TimelineEntry } from '../../shared/history';
 import { ORDER_DOCUMENTS } from '../../shared/printing';
@@ -14,8 +13,7 @@ import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 import { ItemOptions } from '../ui-kit/ItemOptions';
 
-const actionLabel = (kind: OrderActionKind): string =>
-  en.actions.kinds[ORDER_ACTIONS[kind].labelKey];
+const actionLabel = (kind: OrderActionKind): string => en.actions.kinds[kind];
 
 /** One line of the timeline as staff read it, and whether it is bad news. */
 export const describeEntry = (entry: TimelineEntry): { text: string; problem: boolean } => {

@@ -14,7 +14,7 @@ const inMinutes = (now: number, minutes: number): string =>
  */
 export const AcceptDialog = ({ orderId }: { orderId: string }) => {
   const order = useApp((s) => s.orders.find((o) => o.id === orderId));
-  const accept = useApp((s) => s.accept);
+  const takeAction = useApp((s) => s.takeAction);
   const close = useApp((s) => s.openDialog);
   const now = useNow(15_000) + usePlatformOffset();
   // null: the platform's estimate stands (the default: the platform already planned with it).
@@ -34,7 +34,7 @@ export const AcceptDialog = ({ orderId }: { orderId: string }) => {
         : null;
   const confirm = (): void => {
     close(null);
-    void accept(order.id, chosen);
+    void takeAction('accept', { orderId: order.id, preparationMinutes: chosen });
   };
 
   return (

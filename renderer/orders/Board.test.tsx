@@ -271,7 +271,7 @@ describe('order board', () => {
     expect(card('502').className).toContain('card-selected');
     fireEvent.keyDown(window, { key: 'r' });
     await waitFor(() =>
-      expect(bridge.callsTo('orders:markReady')).toEqual([{ orderId: bridge.orders[1]!.id }]),
+      expect(bridge.callsTo('orders:ready')).toEqual([{ orderId: bridge.orders[1]!.id }]),
     );
     fireEvent.keyDown(window, { key: 'ArrowLeft' });
     fireEvent.keyDown(window, { key: 'a' });

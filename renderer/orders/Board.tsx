@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { Order } from '../../shared/domain';
-import { ORDER_ACTIONS } from '../../shared/order-actions';
+import { actionLabel } from './order-action-ui';
 import { useApp, useAppStore, usePlatformOffset } from './hooks';
 import {
   COLUMN_IDS,
@@ -68,7 +68,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
     const order = store.getState().orders.find((o) => o.id === target.dataset.orderId);
     const kind = order ? primaryAction(order) : null;
     if (!kind) return;
-    const label = en.actions.kinds[ORDER_ACTIONS[kind].labelKey];
+    const label = actionLabel(kind);
     const button = Array.from(
       target.querySelectorAll<HTMLButtonElement>('.card-actions button'),
     ).find((b) => b.textContent === label);

@@ -76,7 +76,7 @@ describe('board re-renders', () => {
     const renders = countRenders();
 
     // An action reloads the whole list afterwards: 40 fresh objects, one of them different.
-    await act(() => store.getState().markReady(orders[7]!.id));
+    await act(() => store.getState().takeAction('ready', { orderId: orders[7]!.id }));
     expect(renders.rendered()).toEqual(['R7']);
     expect(bridge.callsTo('orders:list').length).toBeGreaterThan(1);
   });
@@ -123,10 +123,10 @@ describe('board re-renders', () => {
     ).toBeNull();
 
     renders.reset();
-    bridge.handle('orders:markReady', async () => {
+    bridge.handle('orders:ready', async () => {
       throw new Error('The platform refused');
     });
-    await act(() => store.getState().markReady(orders[8]!.id));
+    await act(() => store.getState().takeAction('ready', { orderId: orders[8]!.id }));
     expect(renders.rendered()).toEqual(['R8']);
   });
 

@@ -152,14 +152,14 @@ describe('order actions', () => {
     await screen.findByText('#14');
 
     fireEvent.click(button('14', 'Mark ready'));
-    await waitFor(() =>
-      expect(bridge.callsTo('orders:markReady')).toEqual([{ orderId: order.id }]),
-    );
+    await waitFor(() => expect(bridge.callsTo('orders:ready')).toEqual([{ orderId: order.id }]));
     confirmByPlatform(bridge, order.id);
     expect(within(screen.getByRole('region', { name: 'Ready' })).getByText('#14')).toBeTruthy();
 
     fireEvent.click(button('14', 'Handed over'));
-    await waitFor(() => expect(bridge.callsTo('orders:handOver')).toEqual([{ orderId: order.id }]));
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:delivered')).toEqual([{ orderId: order.id }]),
+    );
     confirmByPlatform(bridge, order.id);
     expect(
       within(screen.getByRole('region', { name: 'Done today' })).getByText('#14'),
@@ -260,7 +260,7 @@ describe('order actions', () => {
       platformStatus: 'PRODUCTION',
     });
     const bridge = createFakeBridge({ orders: [order] });
-    bridge.handle('orders:markReady', () =>
+    bridge.handle('orders:ready', () =>
       Promise.reject({ code: 'conflict', message: 'The order was already handed over.' }),
     );
     renderApp(bridge);
@@ -282,7 +282,7 @@ describe('order actions', () => {
     const bridge = createFakeBridge({ orders: [order] });
     let release: () => void = () => undefined;
     bridge.handle(
-      'orders:markReady',
+      'orders:ready',
       () => new Promise((resolve) => (release = () => resolve({ actionId: 'x' }))),
     );
     renderApp(bridge);

@@ -2,7 +2,8 @@ import { memo } from 'react';
 import type { MenuItemSummary, Order, OrderActionKind } from '../../shared/domain';
 import type { PrintJob } from '../../shared/printing';
 import { useAppStore } from './hooks';
-import { availableActions, ORDER_ACTIONS } from '../../shared/order-actions';
+import { availableActions } from '../../shared/order-actions';
+import { actionClass, actionLabel, takeOrderAction } from './order-action-ui';
 import { columnOf, isClosedByPlatform } from './board';
 import {
   ESCALATE_AFTER_MS,
@@ -22,17 +23,6 @@ const deliveryLabel = (order: Order): string => {
   if (order.deliveryType === 'takeaway') return en.order.takeaway;
   if (order.deliveryType === 'eatin') return en.order.eatin;
   return order.selfDelivery ? en.order.selfDelivery : en.order.delivery;
-};
-
-const actionLabel = (kind: OrderActionKind): string =>
-  en.actions.kinds[ORDER_ACTIONS[kind].labelKey];
-
-const ACTION_STYLE: Record<OrderActionKind, string> = {
-  accept: 'btn btn-go',
-  reject: 'btn btn-danger-outline',
-  ready: 'btn btn-primary',
-  delivered: 'btn btn-go',
-  'confirm-preorder': 'btn btn-go',
 };
 
 /** "in 8 min", "due now" or "3 min late": the courier's arrival relative to the board's clock. */
@@ -157,26 +147,7 @@ const OrderCardView = ({
   const closed = isClosedByPlatform(order);
   const actions = submitting ? [] : availableActions(order);
 
-  const run = (kind: OrderActionKind): void => {
-    act.select(order.id);
-    switch (kind) {
-      case 'accept':
-        act.openDialog({ kind: 'accept', orderId: order.id });
-        return;
-      case 'reject':
-        act.openDialog({ kind: 'reject', orderId: order.id });
-        return;
-      case 'ready':
-        void act.markReady(order.id);
-        return;
-      case 'delivered':
-        void act.handOver(order.id);
-        return;
-      case 'confirm-preorder':
-        void act.confirmPreorder(order.id);
-        return;
-    }
-  };
+  const run = (kind: OrderActionKind): void => takeOrderAction(act, order.id, kind);
 
   const readyBy = readyByOf(order);
 
@@ -391,7 +362,7 @@ const OrderCardView = ({
               <button
                 key={kind}
                 type="button"
-                className={ACTION_STYLE[kind]}
+                className={actionClass(kind)}
                 onClick={(e) => {
                   e.stopPropagation();
                   run(kind);

@@ -8,7 +8,7 @@ const CODES = Object.keys(en.reject.presets) as Code[];
 
 export const RejectDialog = ({ orderId }: { orderId: string }) => {
   const order = useApp((s) => s.orders.find((o) => o.id === orderId));
-  const reject = useApp((s) => s.reject);
+  const takeAction = useApp((s) => s.takeAction);
   const close = useApp((s) => s.openDialog);
   const [reason, setReason] = useState('');
   const [code, setCode] = useState<Code | null>(null);
@@ -21,7 +21,11 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
       return;
     }
     close(null);
-    void reject(order.id, reason.trim(), code ?? 'GENERIC');
+    void takeAction('reject', {
+      orderId: order.id,
+      reason: reason.trim(),
+      code: code ?? 'GENERIC',
+    });
   };
 
   return (

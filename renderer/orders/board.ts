@@ -4,7 +4,7 @@
 import type { Order, OrderActionKind } from '../../shared/domain';
 import type { PrintJob } from '../../shared/printing';
 import { isFinalStatus } from '../../shared/domain';
-import { availableActions } from '../../shared/order-actions';
+import { availableActions, ORDER_ACTIONS } from '../../shared/order-actions';
 import { isPickedUpByCourier, isUnclaimedTakeaway } from '../../shared/order-timing';
 
 export const COLUMN_IDS = ['new', 'preparation', 'ready', 'scheduled', 'done'] as const;
@@ -197,18 +197,12 @@ export const boardOf = (
 /** The platform has closed the order: no staff action on it can succeed any more. */
 export const isClosedByPlatform = (order: Order): boolean => isFinalStatus(order.platformStatus);
 
-/** The answers a new order waits for from staff. */
-const ANSWERS: ReadonlySet<OrderActionKind> = new Set<OrderActionKind>([
-  'accept',
-  'confirm-preorder',
-]);
-
 /**
  * Orders that need someone to act: one staff can still accept or confirm, by the order-action
  * table. The ring keeps going while any is left.
  */
 export const needsAttention = perOrder((order: Order): boolean =>
-  availableActions(order).some((kind) => ANSWERS.has(kind)),
+  availableActions(order).some((kind) => ORDER_ACTIONS[kind].answers),
 );
 
 /**
@@ -230,7 +224,7 @@ export const waitingOrders: (orders: readonly Order[]) => readonly Order[] = (()
  * refusal is always chosen on purpose, from its own button or key).
  */
 export const primaryAction = (order: Order): OrderActionKind | null =>
-  availableActions(order).find((kind) => kind !== 'reject') ?? null;
+  availableActions(order).find((kind) => ORDER_ACTIONS[kind].primary) ?? null;
 
 /**
  * Takeaway orders left READY past their pickup time and never marked handed over: the platform

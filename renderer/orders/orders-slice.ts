@@ -4,6 +4,8 @@
 import type { Order } from '../../shared/domain';
 import { isFinalStatus } from '../../shared/domain';
 import type { BridgeError } from '../../shared/ipc/contract';
+import type { OrderActionKind, OrderActionRequestOf } from '../../shared/order-actions';
+import { orderActionChannel } from '../../shared/order-actions';
 import type { OrderSettings } from '../../shared/order-timing';
 import { isEscalated } from '../../shared/order-timing';
 import { toBridgeError, tryCall } from '../ui-kit/bridge';
@@ -35,15 +37,11 @@ export type OrdersState = {
 };
 
 export type OrdersActions = {
-  accept(orderId: string, preparationMinutes: number | null): Promise<boolean>;
-  reject(
-    orderId: string,
-    reason: string,
-    code?: 'GENERIC' | 'ITEMS_UNAVAILABLE' | 'VENUE_CLOSING_SOON',
+  /** Takes an order action on its own channel (shared/order-actions.ts); false if refused. */
+  takeAction<K extends OrderActionKind>(
+    kind: K,
+    request: OrderActionRequestOf<K>,
   ): Promise<boolean>;
-  markReady(orderId: string): Promise<boolean>;
-  handOver(orderId: string): Promise<boolean>;
-  confirmPreorder(orderId: string): Promise<boolean>;
   dismissCallError(orderId: string): void;
   acknowledgeCancelled(orderId: string): void;
   acknowledgeStartCooking(orderId: string): void;
@@ -165,16 +163,14 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
     arrivals: 0,
     orderSettings: null,
 
-    accept: (orderId, preparationMinutes) =>
-      orderAction(orderId, () => bridge['orders:accept']({ orderId, preparationMinutes })),
-    reject: (orderId, reason, code) =>
-      orderAction(orderId, () =>
-        bridge['orders:reject'](code ? { orderId, reason, code } : { orderId, reason }),
-      ),
-    markReady: (orderId) => orderAction(orderId, () => bridge['orders:markReady']({ orderId })),
-    handOver: (orderId) => orderAction(orderId, () => bridge['orders:handOver']({ orderId })),
-    confirmPreorder: (orderId) =>
-      orderAction(orderId, () => bridge['orders:confirmPreorder']({ orderId })),
+    takeAction: (kind, request) =>
+      orderAction(request.orderId, () => {
+        // The channel of this kind takes this kind's request (the contract derives both).
+        const send = bridge[orderActionChannel(kind)] as unknown as (
+          request: OrderActionRequestOf<typeof kind>,
+        ) => Promise<unknown>;
+        return send(request);
+      }),
     acknowledgeStartCooking(orderId) {
       set((s) => ({ startCooking: s.startCooking.filter((c) => c.id !== orderId) }));
     },

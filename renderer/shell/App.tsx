@@ -1,13 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useApp, useAppStore, useNow } from './app-context';
-import { availableActions } from '../../shared/order-actions';
+import { actionForKey } from '../../shared/order-actions';
 import { boardOf, COLUMN_IDS } from '../orders/board';
 import { en } from '../i18n/en';
 import type { Ringer } from '../ui-kit/ringer';
 import { isEscalatedRing, isRinging } from '../orders/orders-slice';
 import type { View } from '../ui-kit/app-slice';
 import type { AppState } from './store';
-import { AcceptDialog } from '../orders/AcceptDialog';
+import { actionShortcuts, ORDER_DIALOGS, takeOrderAction } from '../orders/order-action-ui';
 import { ActivityPanel } from '../diagnostics/ActivityPanel';
 import { Board } from '../orders/Board';
 import { BookCourierDialog } from '../delivery/BookCourierDialog';
@@ -17,7 +17,6 @@ import { Dialog } from '../ui-kit/Dialog';
 import { HistoryPanel } from '../history/HistoryPanel';
 import { MenuPanel } from '../menu/MenuPanel';
 import { VenuePanel } from '../venue/VenuePanel';
-import { RejectDialog } from '../orders/RejectDialog';
 import { SetupScreen } from '../setup/SetupScreen';
 import {
   CancelledBanner,
@@ -101,31 +100,25 @@ const handleKey = (state: AppState, key: string, now: number): boolean => {
   }
   const order = state.orders.find((o) => o.id === state.selectedOrderId);
   if (!order) return false;
-  const actions = availableActions(order);
-  const lower = key.toLowerCase();
-  if (lower === 'a' && actions.includes('accept'))
-    state.openDialog({ kind: 'accept', orderId: order.id });
-  else if (lower === 'a' && actions.includes('confirm-preorder'))
-    void state.confirmPreorder(order.id);
-  else if (lower === 'x' && actions.includes('reject'))
-    state.openDialog({ kind: 'reject', orderId: order.id });
-  else if (lower === 'r' && actions.includes('ready')) void state.markReady(order.id);
-  else if (lower === 'h' && actions.includes('delivered')) void state.handOver(order.id);
-  else return false;
+  const kind = actionForKey(order, key);
+  if (!kind) return false;
+  takeOrderAction(state, order.id, kind);
   return true;
 };
 
 const Shortcuts = ({ onClose }: { onClose: () => void }) => (
   <Dialog title={en.shortcuts.title} onClose={onClose}>
     <dl className="shortcuts">
-      {en.shortcuts.list.map(([keys, what]) => (
-        <div key={keys}>
-          <dt>
-            <kbd>{keys}</kbd>
-          </dt>
-          <dd>{what}</dd>
-        </div>
-      ))}
+      {[...en.shortcuts.navigate, ...actionShortcuts(), ...en.shortcuts.other].map(
+        ([keys, what]) => (
+          <div key={keys}>
+            <dt>
+              <kbd>{keys}</kbd>
+            </dt>
+            <dd>{what}</dd>
+          </div>
+        ),
+      )}
     </dl>
   </Dialog>
 );
@@ -161,6 +154,7 @@ export const App = ({
   const view = useApp((s) => s.view);
   const theme = useApp((s) => s.theme);
   const dialog = useApp((s) => s.dialog);
+  const OrderDialog = dialog && 'orderId' in dialog ? ORDER_DIALOGS[dialog.kind] : null;
   const now = useNow(5_000);
   const ringing = useApp((s) => isRinging(s, now));
   const urgent = useApp((s) => isEscalatedRing(s, now));
@@ -275,8 +269,7 @@ export const App = ({
         {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
         {!configured || setupOpen ? <SetupScreen /> : content}
         <StatusBar printer={<PrinterStatusItem />} />
-        {dialog?.kind === 'accept' && <AcceptDialog orderId={dialog.orderId} />}
-        {dialog?.kind === 'reject' && <RejectDialog orderId={dialog.orderId} />}
+        {OrderDialog && dialog && 'orderId' in dialog && <OrderDialog orderId={dialog.orderId} />}
         {dialog?.kind === 'courier' && <BookCourierDialog />}
         {dialog?.kind === 'shortcuts' && (
           <Shortcuts onClose={() => store.getState().openDialog(null)} />

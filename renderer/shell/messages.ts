@@ -11,13 +11,12 @@ export const shellMessages = {
     open: 'Shortcuts',
     /** The button's face: the key that opens the help, so the top bar keeps to one row at 1600 px. */
     openKey: '?',
-    list: [
+    // The order actions' keys come between these, from their declarations.
+    navigate: [
       ['1 – 6', 'Orders, Venue, Menu, Activity, Couriers, History'],
       ['← → ↑ ↓', 'Select an order'],
-      ['A', 'Accept / confirm pre-order'],
-      ['X', 'Reject'],
-      ['R', 'Mark ready'],
-      ['H', 'Handed over'],
+    ] as ReadonlyArray<readonly [string, string]>,
+    other: [
       ['M', 'Mute the ring for 2 minutes'],
       ['T', 'Switch light / dark'],
       ['Esc', 'Close a dialog'],

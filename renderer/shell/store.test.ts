@@ -143,7 +143,9 @@ describe('app store', () => {
     let answer: (orders: (typeof order)[]) => void = () => undefined;
     bridge.handle('orders:accept', async () => ({ actionId: 'a1' }));
     bridge.handle('orders:list', () => new Promise((resolve) => (answer = resolve)));
-    const accepted = store.getState().accept(order.id, 20);
+    const accepted = store
+      .getState()
+      .takeAction('accept', { orderId: order.id, preparationMinutes: 20 });
     await vi.waitFor(() => expect(bridge.callsTo('orders:list')).toHaveLength(2));
     // Meanwhile the platform confirms, and a new order arrives.
     bridge.emit('orders:changed', { orders: [confirmed] });
@@ -210,18 +212,18 @@ describe('app store', () => {
     const order = makeOrder({ status: 'PRODUCTION' });
     const bridge = createFakeBridge({ orders: [order] });
     let answer: (value: { actionId: string }) => void = () => {};
-    bridge.handle('orders:markReady', () => new Promise((resolve) => (answer = resolve)));
+    bridge.handle('orders:ready', () => new Promise((resolve) => (answer = resolve)));
     const store = await started(bridge);
-    const done = store.getState().markReady(order.id);
+    const done = store.getState().takeAction('ready', { orderId: order.id });
     expect(store.getState().submitting).toEqual({ [order.id]: true });
     answer({ actionId: 'x' });
     expect(await done).toBe(true);
     expect(store.getState().submitting).toEqual({});
 
-    bridge.handle('orders:handOver', async () => {
+    bridge.handle('orders:delivered', async () => {
       throw { code: 'conflict', message: 'Order #1 is still being prepared: mark it ready first.' };
     });
-    expect(await store.getState().handOver(order.id)).toBe(false);
+    expect(await store.getState().takeAction('delivered', { orderId: order.id })).toBe(false);
     expect(store.getState().callErrors[order.id]).toBe(
       'Order #1 is still being prepared: mark it ready first.',
     );

@@ -12,7 +12,13 @@ import type {
   OrderActionKind,
   VenueState,
 } from '../../shared/domain';
-import { ORDER_ACTIONS } from '../../shared/order-actions';
+import type { OrderActionChannel } from '../../shared/order-actions';
+import {
+  declarationOf,
+  ORDER_ACTION_KINDS,
+  ORDER_ACTIONS,
+  orderActionChannel,
+} from '../../shared/order-actions';
 import type { OrderSettings } from '../../shared/order-timing';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type { RingLevel } from '../ui-kit/ringer';
@@ -348,18 +354,22 @@ export const createFakeBridge = (
     return Promise.resolve({ actionId });
   };
 
+  // Each declared action's channel: the order moves where the action leads, with its local change.
+  const actionHandlers = Object.fromEntries(
+    ORDER_ACTION_KINDS.map((kind) => [
+      orderActionChannel(kind),
+      (request: { orderId: string }) =>
+        act(request.orderId, kind, declarationOf(kind).local?.(request as never, false) ?? {}),
+    ]),
+  ) as unknown as { [C in OrderActionChannel]: Handler<C> };
+
   const defaults: { [C in ChannelName]: Handler<C> } = {
     'setup:get': async () => setup,
     'setup:connect': async () => ({ venueId: 'demo-venue' }),
     'setup:disconnect': async () => undefined,
     'status:get': async () => init.status ?? makeStatus({ configured: setup.configured }),
     'orders:list': async () => orders,
-    'orders:accept': (r) => act(r.orderId, 'accept', { preparationMinutes: r.preparationMinutes }),
-    'orders:reject': (r) => act(r.orderId, 'reject', { rejectReason: r.reason }),
-    'orders:markReady': (r) => act(r.orderId, 'ready'),
-    'orders:handOver': (r) => act(r.orderId, 'delivered'),
-    'orders:confirmPreorder': (r) =>
-      act(r.orderId, 'confirm-preorder', { preorderStatus: 'confirmed' }),
+    ...actionHandlers,
     'orders:settings': async () => orderSettings,
     'orders:configure': async (changes) => {
       orderSettings = { ...orderSettings, ...changes };

@@ -106,7 +106,7 @@ describe('dialogs by keyboard', () => {
     expect(card('702').className).toContain('card-selected');
     fireEvent.keyDown(card('702'), { key: 'Enter' });
     await waitFor(() =>
-      expect(bridge.callsTo('orders:markReady')).toEqual([{ orderId: bridge.orders[1]!.id }]),
+      expect(bridge.callsTo('orders:ready')).toEqual([{ orderId: bridge.orders[1]!.id }]),
     );
     expect(bridge.callsTo('orders:reject')).toEqual([]);
   });

@@ -2,17 +2,16 @@
 // which dialog is open. The names of the views and dialogs are the navigation's vocabulary; the
 // slices that own them fill them in.
 import type { AppStatus } from '../../shared/domain';
+import type { OrderActionDialog } from '../../shared/order-actions';
 import { sameOr } from './merge';
 import type { SliceContext, SliceParts } from './slice';
 
 export type Theme = 'light' | 'dark';
 export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers' | 'history';
 
+/** An order action's dialog (its declaration names it), the shortcuts' help, the courier booking. */
 export type Dialog =
-  | { kind: 'accept'; orderId: string }
-  | { kind: 'reject'; orderId: string }
-  | { kind: 'shortcuts' }
-  | { kind: 'courier' };
+  { kind: OrderActionDialog; orderId: string } | { kind: 'shortcuts' } | { kind: 'courier' };
 
 export type AppSliceState = {
   status: AppStatus | null;

@@ -74,7 +74,7 @@ export const kitMessages = {
     dismiss: 'OK, dismiss',
     cancel: 'Cancel',
     close: 'Close',
-    /** Button labels by the order-action table's label keys (shared/order-actions.ts). */
+    /** Button labels by order-action name (shared/order-actions.ts). */
     kinds: {
       accept: 'Accept',
       reject: 'Reject',

@@ -21,6 +21,8 @@ import type {
 } from '../domain';
 import { DELIVERY_TYPES, LOG_LEVELS, ORDER_STATUSES, WEEKDAYS } from '../domain';
 import type { OrderSettings } from '../order-timing';
+import type { OrderActionChannel, OrderActionKind, OrderActionSchema } from '../order-actions';
+import { ORDER_ACTION_KINDS, orderActionChannel, orderActionSchema } from '../order-actions';
 import type {
   DeliveryAreaCheckRequest,
   DeliveryBookRequest,
@@ -214,6 +216,17 @@ const channel = <S extends z.ZodType>(request: S) => ({
   returns: <R>(): ChannelSpec<S, R> => ({ request, response: undefined as R }),
 });
 
+/** One channel per order action, named and validated by its declaration (shared/order-actions.ts). */
+type OrderActionChannels = {
+  [K in OrderActionKind as OrderActionChannel<K>]: ChannelSpec<OrderActionSchema<K>, ActionReceipt>;
+};
+const orderActionChannels = Object.fromEntries(
+  ORDER_ACTION_KINDS.map((kind) => [
+    orderActionChannel(kind),
+    channel(orderActionSchema(kind)).returns<ActionReceipt>(),
+  ]),
+) as unknown as OrderActionChannels;
+
 export const channels = {
   'setup:get': channel(empty).returns<SetupState>(),
   'setup:connect': channel(setupConnectSchema).returns<{ venueId: string }>(),
@@ -222,27 +235,7 @@ export const channels = {
   'status:get': channel(empty).returns<AppStatus>(),
 
   'orders:list': channel(empty).returns<Order[]>(),
-  'orders:accept': channel(
-    z
-      .object({
-        orderId: id,
-        /** Minutes from now until the food is ready; null keeps the platform's estimate. */
-        preparationMinutes: z.number().int().min(1).max(120).nullable(),
-      })
-      .strict(),
-  ).returns<ActionReceipt>(),
-  'orders:reject': channel(
-    z
-      .object({
-        orderId: id,
-        reason: z.string().trim().min(1).max(500),
-        code: z.enum(['GENERIC', 'ITEMS_UNAVAILABLE', 'VENUE_CLOSING_SOON']).optional(),
-      })
-      .strict(),
-  ).returns<ActionReceipt>(),
-  'orders:markReady': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
-  'orders:handOver': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
-  'orders:confirmPreorder': channel(z.object({ orderId: id }).strict()).returns<ActionReceipt>(),
+  ...orderActionChannels,
   'orders:settings': channel(empty).returns<OrderSettings>(),
   'orders:configure': channel(orderSettingsSchema).returns<OrderSettings>(),
 

@@ -57,9 +57,9 @@ describe('an order timeline', () => {
     await waitFor('order stored', () => orderOf(placed.id));
     await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: 15 });
     await settled(placed.id, 'PRODUCTION');
-    await core.api['orders:markReady']({ orderId: placed.id });
+    await core.api['orders:ready']({ orderId: placed.id });
     await settled(placed.id, 'READY');
-    await core.api['orders:handOver']({ orderId: placed.id });
+    await core.api['orders:delivered']({ orderId: placed.id });
     await settled(placed.id, 'DELIVERED');
     expect((await world.sandboxOrder(placed.id)).status).toBe('DELIVERED');
 
@@ -143,9 +143,9 @@ describe('retention', () => {
     expect(old.consumerName).toEqual(expect.any(String));
     await core.api['orders:accept']({ orderId: first.id, preparationMinutes: null });
     await settled(first.id, 'PRODUCTION');
-    await core.api['orders:markReady']({ orderId: first.id });
+    await core.api['orders:ready']({ orderId: first.id });
     await settled(first.id, 'READY');
-    await core.api['orders:handOver']({ orderId: first.id });
+    await core.api['orders:delivered']({ orderId: first.id });
     await settled(first.id, 'DELIVERED');
 
     await world.advance(2 * 24 * 3600);

@@ -61,7 +61,7 @@ describe('order lifecycles against the sandbox and relay', () => {
       configured: true,
       venueId: world.sandbox.demo.venueId,
     });
-    await expect(fresh.api['orders:markReady']({ orderId: 'unknown' })).rejects.toMatchObject({
+    await expect(fresh.api['orders:ready']({ orderId: 'unknown' })).rejects.toMatchObject({
       bridge: { code: 'not-found' },
     });
   });
@@ -118,9 +118,9 @@ describe('order lifecycles against the sandbox and relay', () => {
       async () => (await orderOf(placed.id))?.platformStatus === 'PRODUCTION',
     );
 
-    await core.api['orders:markReady']({ orderId: placed.id });
+    await core.api['orders:ready']({ orderId: placed.id });
     await waitFor('ready', async () => (await world.sandboxOrder(placed.id)).status === 'READY');
-    await core.api['orders:handOver']({ orderId: placed.id });
+    await core.api['orders:delivered']({ orderId: placed.id });
     await waitFor(
       'delivered',
       async () => (await world.sandboxOrder(placed.id)).status === 'DELIVERED',
@@ -144,9 +144,9 @@ describe('order lifecycles against the sandbox and relay', () => {
       'accepted',
       async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
     );
-    await core.api['orders:markReady']({ orderId: placed.id });
+    await core.api['orders:ready']({ orderId: placed.id });
     await waitFor('ready', async () => (await orderOf(placed.id))?.platformStatus === 'READY');
-    await expect(core.api['orders:handOver']({ orderId: placed.id })).rejects.toMatchObject({
+    await expect(core.api['orders:delivered']({ orderId: placed.id })).rejects.toMatchObject({
       bridge: { code: 'conflict' },
     });
 
@@ -194,7 +194,7 @@ describe('order lifecycles against the sandbox and relay', () => {
       async () => (await world.sandboxOrder(own.id)).status === 'PRODUCTION',
     );
     // The venue's own courier delivers it, so staff mark it delivered.
-    await core.api['orders:handOver']({ orderId: own.id });
+    await core.api['orders:delivered']({ orderId: own.id });
     await waitFor(
       'delivered',
       async () => (await world.sandboxOrder(own.id)).status === 'DELIVERED',
@@ -253,7 +253,7 @@ describe('order lifecycles against the sandbox and relay', () => {
     );
     expect((await orderOf(placed.id))?.platformStatus).toBe('PRODUCTION');
     // Staff can still work the order.
-    await core.api['orders:markReady']({ orderId: placed.id });
+    await core.api['orders:ready']({ orderId: placed.id });
     await waitFor('ready', async () => (await world.sandboxOrder(placed.id)).status === 'READY');
   });
 

@@ -68,23 +68,11 @@ const situationOf = async (orderId: string): Promise<OrderSituation> => {
   return { fulfilment: fulfilmentOf(order), timing: timingOf(order), status: truth.status };
 };
 
-/** Calls the platform the way the action sender does: the table names the call. */
+/** Calls the platform the way the action sender does: the declaration names the call and body. */
 const act = async (orderId: string, kind: OrderActionKind, fulfilment: Fulfilment) => {
   const call = platformCallOf(kind, fulfilment);
-  switch (call) {
-    case 'accept':
-      return client.acceptOrder(orderId, null);
-    case 'accept-self-delivery':
-      return client.acceptSelfDeliveryOrder(orderId, null);
-    case 'reject':
-      return client.rejectOrder(orderId, 'Kitchen closed', 'GENERIC');
-    case 'mark-ready':
-      return client.markReady(orderId);
-    case 'mark-delivered':
-      return client.markDelivered(orderId);
-    case 'confirm-preorder':
-      return client.confirmPreorder(orderId);
-  }
+  const payload = { orderId, adjustedPickupTime: null, reason: 'Kitchen closed', code: 'GENERIC' };
+  return client.orderAction(orderId, call.path, call.body?.(payload));
 };
 
 const move = async (orderId: string, step: Move, fulfilment: Fulfilment): Promise<void> => {

@@ -1,5 +1,5 @@
 // Printing through the whole core: the orders slice's hooks make the jobs (kitchen ticket on
-// accept, by staff or by auto-accept; the ready prints; the ticket on arrival), the virtual
+// accept, by staff or by auto-accept, and on a pre-order's confirm; the ready prints; the ticket on arrival), the virtual
 // ESC/POS printer prints them over a real socket, and a restart with jobs waiting prints each once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
@@ -65,7 +65,7 @@ describe('printing in the core', () => {
       'accepted',
       async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
     );
-    await core.api['orders:markReady']({ orderId: placed.id });
+    await core.api['orders:ready']({ orderId: placed.id });
     await printer.waitForDocuments(3);
     expect(titles()).toEqual(['KITCHEN', 'PICKUP', expect.any(String)]);
     // The receipt starts with the venue's name, then the RECEIPT heading, and carries the total.
@@ -74,6 +74,22 @@ describe('printing in the core', () => {
       (await core.api['print:get']({})).jobs.every((j) => j.state === 'printed'),
     );
     expect(printer.documents).toHaveLength(3);
+  });
+
+  it('prints the kitchen ticket when staff confirm a pre-order (its accept), once', async () => {
+    const at = new Date(Date.now() + 3 * 3600_000).toISOString();
+    const placed = await world.placeOrder({ type: 'takeaway', preorder_time: at });
+    await stored(placed.id);
+    expect(printer.documents).toHaveLength(0);
+    await core.api['orders:confirmPreorder']({ orderId: placed.id });
+    await printer.waitForDocuments(1);
+    expect(titles()).toEqual(['KITCHEN']);
+    expect(numberOf(0)).toBe(`#${placed.order_number}`);
+    await waitFor(
+      'confirmed',
+      async () => (await world.sandboxOrder(placed.id)).pre_order_status === 'confirmed',
+    );
+    expect((await core.api['print:get']({})).jobs).toHaveLength(1);
   });
 
   it("auto-accept prints the ticket; 'new-order' prints it on arrival instead", async () => {

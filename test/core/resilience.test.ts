@@ -62,7 +62,7 @@ describe('core resilience', () => {
     await world.faults({ error_rate: 1 });
     for (const p of placed)
       await core.api['orders:accept']({ orderId: p.id, preparationMinutes: null });
-    for (const p of placed) await core.api['orders:markReady']({ orderId: p.id });
+    for (const p of placed) await core.api['orders:ready']({ orderId: p.id });
     // Staff see their actions at once, as waiting.
     const local = await core.api['orders:list']({});
     expect(placed.map((p) => local.find((o) => o.id === p.id)?.status)).toEqual(
@@ -120,7 +120,7 @@ describe('core resilience', () => {
       if (o) seen.push(o.platformStatus);
     });
     await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: null });
-    await core.api['orders:markReady']({ orderId: placed.id });
+    await core.api['orders:ready']({ orderId: placed.id });
     await waitFor('ready', async () => (await orderOf(placed.id))?.platformStatus === 'READY');
 
     // Stale notifications arrive late, newest first, each twice: signed like the platform's.
@@ -334,7 +334,7 @@ describe('core resilience', () => {
     expect(status.outboxFailed).toBe(0);
     expect((await world.sandboxOrder(placed.id)).status).toBe('CREATED');
     // Staff can keep working meanwhile; the action waits with the others.
-    await core.api['orders:markReady']({ orderId: placed.id });
+    await core.api['orders:ready']({ orderId: placed.id });
     await world.connect(core);
     await waitFor(
       'sent after reconnect',

@@ -43,8 +43,8 @@ export const boardFixture = (demo: Demo): BoardFixture => {
       to: 'PRODUCTION',
       send: (orderId) => api['orders:accept']({ orderId, preparationMinutes: 15 }),
     },
-    ready: { to: 'READY', send: (orderId) => api['orders:markReady']({ orderId }) },
-    handOver: { to: 'DELIVERED', send: (orderId) => api['orders:handOver']({ orderId }) },
+    ready: { to: 'READY', send: (orderId) => api['orders:ready']({ orderId }) },
+    handOver: { to: 'DELIVERED', send: (orderId) => api['orders:delivered']({ orderId }) },
     reject: {
       to: 'REJECTED',
       send: (orderId) =>

@@ -214,10 +214,10 @@ describe('the order board (Chromium, real sandbox and relay)', () => {
         () => api['orders:accept']({ orderId: order.id, preparationMinutes: 30 }),
         'PRODUCTION',
       );
-      await step(order, () => api['orders:markReady']({ orderId: order.id }), 'READY');
+      await step(order, () => api['orders:ready']({ orderId: order.id }), 'READY');
     };
     const handOver = (order: PlacedOrder) =>
-      step(order, () => api['orders:handOver']({ orderId: order.id }), 'DELIVERED');
+      step(order, () => api['orders:delivered']({ orderId: order.id }), 'DELIVERED');
     // `last` is ready before three others are finished, so until the platform confirms its
     // hand-over it sorts below them (its last change is older): then it goes to the top.
     const last = await fixture.place();

@@ -25,9 +25,9 @@ beforeAll(async () => {
   await fixture.settled(handedOver.id, () => true);
   await api['orders:accept']({ orderId: handedOver.id, preparationMinutes: 15 });
   await fixture.settled(handedOver.id, (o) => o.status === 'PRODUCTION');
-  await api['orders:markReady']({ orderId: handedOver.id });
+  await api['orders:ready']({ orderId: handedOver.id });
   await fixture.settled(handedOver.id, (o) => o.status === 'READY');
-  await api['orders:handOver']({ orderId: handedOver.id });
+  await api['orders:delivered']({ orderId: handedOver.id });
   await fixture.settled(handedOver.id, (o) => o.status === 'DELIVERED');
   rejected = await fixture.place();
   await fixture.settled(rejected.id, () => true);

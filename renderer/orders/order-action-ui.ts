@@ -1,0 +1,52 @@
+// How the board takes an order action, derived from its declaration (shared/order-actions.ts):
+// the card's button, the keyboard and Enter all come here, so an action is taken the same way
+// whichever way staff reach it. A new action needs nothing here unless it brings a new dialog
+// or a new tone (both tables below are exhaustive by type).
+import type { ComponentType } from 'react';
+import type {
+  OrderActionDeclaration,
+  OrderActionDialog,
+  OrderActionKind,
+} from '../../shared/order-actions';
+import { isDirectAction, ORDER_ACTIONS, ORDER_ACTION_KINDS } from '../../shared/order-actions';
+import { en } from '../i18n/en';
+import type { OrdersView } from './hooks';
+import { AcceptDialog } from './AcceptDialog';
+import { RejectDialog } from './RejectDialog';
+
+/** The dialog each declared dialog name opens, for the order it is about. */
+export const ORDER_DIALOGS: Record<OrderActionDialog, ComponentType<{ orderId: string }>> = {
+  accept: AcceptDialog,
+  reject: RejectDialog,
+};
+
+const TONE_CLASS: Record<OrderActionDeclaration['tone'], string> = {
+  go: 'btn btn-go',
+  primary: 'btn btn-primary',
+  danger: 'btn btn-danger-outline',
+};
+
+export const actionLabel = (kind: OrderActionKind): string => en.actions.kinds[kind];
+export const actionClass = (kind: OrderActionKind): string => TONE_CLASS[ORDER_ACTIONS[kind].tone];
+
+/** Opens the action's dialog, or takes it at once when it asks nothing more than the order. */
+export const takeOrderAction = (
+  state: Pick<OrdersView, 'select' | 'openDialog' | 'takeAction'>,
+  orderId: string,
+  kind: OrderActionKind,
+): void => {
+  state.select(orderId);
+  const { dialog } = ORDER_ACTIONS[kind];
+  if (dialog) state.openDialog({ kind: dialog, orderId });
+  else if (isDirectAction(kind)) void state.takeAction(kind, { orderId });
+};
+
+/** The help's rows for the order actions: each key once, with every action it takes. */
+export const actionShortcuts = (): Array<readonly [string, string]> => {
+  const byKey = new Map<string, string[]>();
+  for (const kind of ORDER_ACTION_KINDS) {
+    const key = ORDER_ACTIONS[kind].key;
+    if (key) byKey.set(key, [...(byKey.get(key) ?? []), actionLabel(kind)]);
+  }
+  return [...byKey].map(([key, labels]) => [key.toUpperCase(), labels.join(' / ')] as const);
+};
