@@ -1,19 +1,92 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { TestSpecification } from 'vitest/node';
+import { BaseSequencer } from 'vitest/node';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * Most test files spend their time waiting on servers, child processes, Chromium or timers, not
+ * on the CPU: vitest's default of one worker per core less one (a single worker on two cores) left
+ * the machine half idle while every file ran in one line. Half again as many workers as cores
+ * keeps the cores busy; COUNTERTOP_TEST_WORKERS overrides it (e.g. 1 to run files one at a time).
+ */
+const WORKERS =
+  Number(process.env.COUNTERTOP_TEST_WORKERS) ||
+  Math.max(2, Math.ceil(os.availableParallelism() * 1.5));
+
+/**
+ * Files far longer than the rest, longest first (seconds on a quiet 2-core machine): started
+ * first, so none of them is left running alone at the end. Vitest's own cache of the last run's
+ * durations orders everything else (and these too, once it exists).
+ */
+const LONG_FILES = [
+  'relay/ha.test.ts', // two relays, HAProxy, PostgreSQL restarted: three bursts of 5,000
+  'test/e2e/outage.test.ts', // the stream alarm's real 10 s, twice, and the venue's pause
+  'test/e2e/package.test.ts', // electron-builder packs the app
+  'relay/operations.test.ts',
+  'test/core/venue-menu.test.ts',
+  'test/core/order-timing.test.ts',
+  'relay/delivery-webhook.test.ts',
+  'test/core/lifecycle.test.ts',
+  'relay/crash.test.ts', // 15 SIGKILLs per store
+  'test/core/crash.test.ts', // 200 SIGKILLs
+];
+
+/**
+ * Longest first across projects (the longest-processing-time rule, which keeps the last worker
+ * from finishing long after the others); with no durations known yet, the long files above first,
+ * then the projects' files interleaved, so jsdom, Chromium and server tests share the cores
+ * instead of queueing by project.
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const root = this.ctx.config.root;
+    const relative = (spec: TestSpecification) => path.relative(root, spec.moduleId);
+    const duration = (spec: TestSpecification) =>
+      this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(spec)}`)?.duration;
+    if (sorted.every((spec) => duration(spec) !== undefined))
+      return [...sorted].sort((a, b) => duration(b)! - duration(a)!);
+    const long = LONG_FILES.flatMap((file) => sorted.filter((spec) => relative(spec) === file));
+    const byProject = new Map<string, TestSpecification[]>();
+    for (const spec of sorted) {
+      if (long.includes(spec)) continue;
+      byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec]);
+    }
+    const interleaved: TestSpecification[] = [];
+    const queues = [...byProject.values()];
+    while (queues.some((queue) => queue.length > 0))
+      for (const queue of queues) if (queue.length > 0) interleaved.push(queue.shift()!);
+    return [...long, ...interleaved];
+  }
+}
 
 export default defineConfig({
   test: {
     // Native modules (better-sqlite3, keytar) are safest in forked workers.
     pool: 'forks',
+    maxWorkers: WORKERS,
+    sequence: { sequencer: LongestFirst },
     testTimeout: 20_000,
     hookTimeout: 30_000,
     projects: [
       {
+        // Unit tests of the Node parts (servers on real sockets, SQLite, the keychain): quick.
         extends: true,
         test: {
           name: 'node',
           environment: 'node',
-          include: ['{kit,main,preload,shared,relay,sandbox,test}/**/*.test.ts'],
-          exclude: ['test/e2e/**', 'node_modules/**'],
+          include: ['{kit,main,preload,shared,sandbox}/**/*.test.ts', 'test/*.test.ts'],
+        },
+      },
+      {
+        // The relay on both stores (a PostgreSQL cluster per file, HA, crashes) and the core
+        // against the sandbox and relay as real processes.
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['relay/**/*.test.ts', 'test/core/**/*.test.ts'],
         },
       },
       {
@@ -31,7 +104,10 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
-          fileParallelism: false,
+          // Each file starts its own demo (sandbox, relay, core on free ports) and browser, so the
+          // files run beside each other and beside the other projects; what they share (the
+          // renderer and the Electron bundles) is built once, before any of them.
+          globalSetup: ['test/e2e/global-setup.ts'],
           testTimeout: 90_000,
         },
       },

@@ -31,6 +31,8 @@ import type { MachineHost } from './machine/machine';
 import type { AuditLog } from './audit/audit-log';
 import { createStreamGuard } from './stream-guard/stream-guard';
 import { createPrintingSlice } from './printing/printing';
+import { toOrderStatus } from './marketplace/order-mapping';
+import { reportVenueState } from './relay-client/venue-intake';
 
 export type Core = ServiceHost & {
   /** What the host itself saw (a renderer crash): into the same audit log staff read. */
@@ -46,6 +48,11 @@ export type CoreOptions = {
   reconcileIntervalMs?: number;
   /** Outbox backoff (tests shorten it). */
   backoff?: { baseMs?: number; capMs?: number };
+  /**
+   * The continuous check for orders that never reached this terminal: how often it runs and how
+   * long a difference must stand before it alarms (defaults in shared/stream-guard.ts).
+   */
+  missedOrders?: { intervalMs?: number; graceMs?: number };
   /** Relay long-poll wait in seconds (default 10: a hung relay is noticed within 15 s). */
   relayWaitSeconds?: number;
   /** What only the desktop app can do (restart itself). */
@@ -145,6 +152,8 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       venue.reconcileQuietly();
       menu.refreshQuietly();
       delivery.maintainWebhook();
+      // What the platform lists now is the starting point of the missed-order check.
+      guard.missedOrders.checkSoon();
     },
     disconnecting: async () => {
       await delivery.forget();
@@ -163,6 +172,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
         outbox.resetBackoff();
         orders.sync.resetBackoff();
         orders.drain();
+        guard.missedOrders.checkSoon();
       }
     },
   });
@@ -259,6 +269,38 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     venueId: () => setup.venueId(),
     venue: () => venue.handlers['venue:get']({}),
     setVenueOnline: (online) => venue.handlers['venue:setOnline']({ online, until: null }),
+    missedOrders: {
+      ...options.missedOrders,
+      readVenueStatus: async (venueId) => {
+        const remote = await client.getVenueStatus(venueId);
+        return {
+          isOnline: remote.status.is_online,
+          isOpen: remote.status.is_open,
+          latest: (remote.last_three_orders_status ?? []).map((s) => toOrderStatus(s)),
+        };
+      },
+      latestOrders: (count) => orders.store.latest(count),
+      ordersPlacedBetween: (from, to) =>
+        orders.store
+          .placedBetween(
+            from === null
+              ? new Date(0).toISOString()
+              : new Date(Date.parse(from) + 1).toISOString(),
+            to,
+          )
+          .map((o) => ({ id: o.id, orderNumber: o.orderNumber, createdAt: o.createdAt })),
+      settle: async () => {
+        await orders.sync.drain();
+        await orders.sync.reconcile(null);
+        await orders.sync.drain();
+      },
+      reportToRelay: async (venueId, state) => {
+        const conn = setup.connection();
+        const terminalKey = await secrets.get('terminal-key');
+        if (!conn || !terminalKey) return null;
+        return reportVenueState({ relayUrl: conn.relayUrl, terminalKey, venueId, ...state });
+      },
+    },
   });
   const api: ServiceApi = {
     ...setup.handlers,
@@ -309,6 +351,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       hub.close();
       clearInterval(tick);
       guard.close();
+      await guard.missedOrders.idle();
       await printing.close();
       delivery.close();
       menu.close();

@@ -273,8 +273,9 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
     }
   });
 
-  it("refuses an event signed with venue B's secret that claims venue A, and A's stream stays as it was", async () => {
+  it("never lets venue B's secret speak for venue A: refused at A's address, acknowledged and dropped at B's", async () => {
     const before = await served();
+    const beforeB = await served(keyB);
     const forged = event('order.delivered', {
       id: 'd-forged',
       venue_id: 'venue-d',
@@ -284,11 +285,12 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
     // At A's address: B's secret does not verify there.
     const atA = await post(signedByB, 'venue-d');
     expect(atA.status).toBe(401);
-    // At B's address: it verifies, but names another venue than the webhook's.
+    // At B's address it verifies but names another venue: every webhook of a merchant gets
+    // every venue's events, so it is acknowledged (no resends) and stored nowhere.
     const atB = await post(signedByB, 'venue-b');
-    expect(atB.status).toBe(401);
-    expect(JSON.parse(atB.text).message).toMatch(/another venue/);
-    // Naming no venue, for an order A's stream already has: still A's, so still refused at B's.
+    expect(atB.status).toBe(200);
+    expect(JSON.parse(atB.text)).toMatchObject({ received: true, stored: false });
+    // Naming no venue, for an order A's stream has: B's address does not know that order.
     const received = await ofOrder('order.received', 'd-a-order', 'ref-a');
     expect((await post(received)).status).toBe(200);
     const withBefore = await served();
@@ -300,12 +302,59 @@ describeEachStore('POST /hooks/delivery/{venue}', (store) => {
       },
       SECRET_B,
     );
-    expect((await post(pin, 'venue-b')).status).toBe(401);
+    expect((await post(pin, 'venue-b')).status).toBe(409);
     expect((await post(pin, 'venue-d')).status).toBe(401);
     expect(await served()).toEqual(withBefore);
     expect(withBefore.slice(0, before.length)).toEqual(before);
-    expect(await servedIds(keyB)).not.toContain('d-pin-forged');
-    expect(await servedIds(keyB)).not.toContain('d-forged');
+    expect(await served(keyB)).toEqual(beforeB);
+  });
+
+  it("cannot take venue B's order reference or event ids from venue A's address", async () => {
+    // A's terminal knows A's secret and signs an event of its own naming B's coming order and
+    // B's coming event id.
+    const claim = await token(
+      event('order.received', {
+        id: 'shared-id',
+        venue_id: 'venue-d',
+        platform_order_reference_id: 'ref-b-next',
+      }),
+    );
+    expect((await post(claim)).status).toBe(200);
+    // B's genuine events of that order, one with the same id, all reach B.
+    const ofB = (type: string, id: string) =>
+      token(
+        event(type, { id, venue_id: 'venue-b', platform_order_reference_id: 'ref-b-next' }),
+        SECRET_B,
+      );
+    const first = await post(await ofB('order.received', 'shared-id'), 'venue-b');
+    expect(first.status).toBe(200);
+    expect(JSON.parse(first.text).duplicate).toBe(false);
+    expect((await post(await ofB('order.pickup_started', 'b-started'), 'venue-b')).status).toBe(
+      200,
+    );
+    const location = await token(
+      {
+        type: 'order.location_updated',
+        dispatched_at: dispatched(),
+        details: {
+          id: 'b-loc',
+          platform_order_reference_id: 'ref-b-next',
+          tracking_id: 't',
+          courier_location: { lat: 1, lon: 2 },
+        },
+      },
+      SECRET_B,
+    );
+    expect((await post(location, 'venue-b')).status).toBe(200);
+    expect(await servedIds(keyB)).toEqual(
+      expect.arrayContaining(['shared-id', 'b-started', 'b-loc']),
+    );
+    expect((await served(keyB)).every((e) => e.venue_id === 'venue-b')).toBe(true);
+    // A replay of B's event at B's address is still one event.
+    expect(
+      JSON.parse((await post(await ofB('order.received', 'shared-id'), 'venue-b')).text),
+    ).toMatchObject({ duplicate: true });
+    expect((await servedIds(keyB)).filter((id) => id === 'shared-id')).toHaveLength(1);
   });
 
   it('routes order.location_updated and order.handshake_delivery by an earlier event of the same order', async () => {

@@ -49,4 +49,54 @@ export type StreamGuardState = {
   pausedAt: string | null;
   /** Outages staff have not acknowledged yet, oldest first. */
   gaps: StreamGap[];
+  /** Orders the platform has that never reached this terminal, not acknowledged yet, oldest first. */
+  missed: MissedOrder[];
+  /** When the platform's latest orders were last compared with ours (null: not yet). */
+  missedCheckedAt: string | null;
+  /** The relay says no notifications arrive for the venue (null: they do, or it cannot tell). */
+  noOrdersArriving: IntakeWarning | null;
+};
+
+/**
+ * The continuous check for orders that never reached this terminal (docs/platform.md#missed-orders):
+ * how often the venue status' latest orders are compared with ours, and how long a difference
+ * must last before it alarms. The platform retries a notification for about 15 s, so an order
+ * placed a moment ago may still be on its way: a difference alarms only when a second check, at
+ * least the grace later and after re-reading the terminal's own orders, still shows it.
+ */
+export const MISSED_CHECK_INTERVAL_MS = 10_000;
+export const MISSED_GRACE_MS = 20_000;
+
+/** An order the platform lists among the venue's newest that this terminal never received. */
+export type MissedOrder = {
+  id: string;
+  /**
+   * When it was placed, as far as the platform's list and our own orders bound it (platform
+   * time): after `placedFrom` (null: no bound) and before `placedTo`.
+   */
+  placedFrom: string | null;
+  placedTo: string;
+  /** Its status as the platform's list shows it (null: the platform says OTHER, e.g. cancelled). */
+  platformStatus: 'CREATED' | 'PRODUCTION' | 'READY' | 'DELIVERED' | 'REJECTED' | null;
+  raisedAt: string;
+  /**
+   * More orders placed after it, up to this time, may be missing too: the platform lists only
+   * its latest 3 and at that time none of them was one this terminal holds (null: not so).
+   */
+  moreUntil: string | null;
+  /** The order itself, once it reached this terminal after all (it is then on the board). */
+  order: { orderId: string; orderNumber: string } | null;
+};
+
+/**
+ * The relay's word on the venue's webhooks: none for far longer than the venue's own order rate
+ * makes likely while it is online and open. A broken webhook path looks like a quiet shift.
+ */
+export type IntakeWarning = {
+  /** Since when the relay received no notification for this venue (null: none ever). */
+  lastWebhookAt: string | null;
+  quietSeconds: number;
+  thresholdSeconds: number;
+  /** When this terminal last heard it from the relay. */
+  reportedAt: string;
 };

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -94,5 +94,41 @@ describe('the log', () => {
     const ticks = (await reader.recent({ limit: 500, minLevel: 'info' })).map((e) => e.fields.i);
     expect(ticks[0]).toBe(59);
     await reader.close();
+  });
+
+  it('reads the newest lines only up to its byte budget, across files, whole lines and characters', async () => {
+    const dir = tempDir();
+    mkdirSync(dir, { recursive: true });
+    const line = (level: number, event: string, extra = '') =>
+      `{"level":${level},"at":"2026-11-26T10:00:00.000Z","event":"${event}"${extra}}\n`;
+    // A rotated file (older) with a warning at its very first line, then the live file: a
+    // warning in café's name across many chunk borders, and a megabyte of info lines after it.
+    writeFileSync(
+      path.join(dir, '20261125-0000-01-countertop.log'),
+      line(40, 'oldest warning') + line(30, 'x').repeat(10),
+    );
+    const filler = line(30, 'busy', ',"note":"' + 'é'.repeat(40) + '"').repeat(12_000);
+    writeFileSync(
+      path.join(dir, 'countertop.log'),
+      line(40, 'far warning') + filler + line(50, 'near error', ',"where":"café ☕"') + filler,
+    );
+    const total = statSync(path.join(dir, 'countertop.log')).size;
+    const events = async (recentBytes: number) =>
+      (
+        await createLogger({ dir, redactor: createRedactor(), recentBytes }).recent({
+          limit: 50,
+          minLevel: 'warn',
+        })
+      ).map(
+        (entry) => `${entry.event}${entry.fields.where ? ` ${String(entry.fields.where)}` : ''}`,
+      );
+    // Within the budget: the near error, its characters whole; the far warning is past it.
+    expect(await events(Math.ceil(total / 2) + 1000)).toEqual(['near error café ☕']);
+    // With room for everything: every file, newest first, the rotated file's first line too.
+    expect(await events(64 * 1024 * 1024)).toEqual([
+      'near error café ☕',
+      'far warning',
+      'oldest warning',
+    ]);
   });
 });

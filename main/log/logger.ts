@@ -5,7 +5,7 @@
 // like secrets or personal data are censored by name; secret values are scrubbed wherever they
 // appear (the Redactor). The activity screen and the diagnostics bundle read these files.
 import { existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { pino } from 'pino';
 import { createStream } from 'rotating-file-stream';
@@ -15,6 +15,56 @@ import { REDACTED } from './redactor';
 import type { Redactor } from './redactor';
 
 export const LOG_FILE = 'countertop.log';
+/**
+ * How much of the newest log `recent` reads at most (Activity → Problems): two weeks of logs can
+ * be 70 MB, and reading and parsing them all on main to find 50 warnings stalled the app.
+ */
+export const RECENT_BYTE_BUDGET = 8 * 1024 * 1024;
+/** Read backwards in chunks this big; each is parsed in well under a millisecond. */
+const CHUNK_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+
+/**
+ * The lines of `file` from the last one back, read in chunks (each read is asynchronous, so the
+ * event loop runs between them) until the budget is spent. Lines are cut at byte level, so a
+ * character split across two chunks is never torn. Resolves with the bytes read.
+ */
+const readLinesBackwards = async (
+  file: string,
+  budget: number,
+  onLine: (line: string) => boolean,
+): Promise<number> => {
+  const handle = await open(file, 'r');
+  try {
+    let position = (await handle.stat()).size;
+    let read = 0;
+    let carry = Buffer.alloc(0);
+    while (position > 0 && read < budget) {
+      const length = Math.min(CHUNK_BYTES, position, budget - read);
+      position -= length;
+      const chunk = Buffer.alloc(length);
+      await handle.read(chunk, 0, length, position);
+      read += length;
+      const bytes = Buffer.concat([chunk, carry]);
+      let end = bytes.length;
+      for (let i = bytes.length - 1; i >= 0; i -= 1) {
+        if (bytes[i] !== NEWLINE) continue;
+        if (end > i + 1 && !onLine(bytes.toString('utf8', i + 1, end))) return read;
+        end = i;
+      }
+      carry = bytes.subarray(0, end);
+    }
+    // The file's first line, whole only when the file was read to its start.
+    if (position === 0 && carry.length > 0) onLine(carry.toString('utf8'));
+    return read;
+  } finally {
+    await handle.close();
+  }
+};
+
+/** pino writes the level first: lines below the floor are skipped without parsing them. */
+const LEVEL_PREFIX = /^\{"level":(\d+)/;
+const PINO_LEVEL_NUMBERS: Record<LogLevel, number> = { debug: 20, info: 30, warn: 40, error: 50 };
 
 /** Field names whose values never reach the file, wherever they sit in a line. */
 const SENSITIVE_FIELDS = [
@@ -73,6 +123,8 @@ export const createLogger = (options: {
   now?: () => Date;
   /** Rotation size (rotating-file-stream's notation); tests make it small. */
   size?: string;
+  /** How many of the newest bytes `recent` reads at most (default RECENT_BYTE_BUDGET). */
+  recentBytes?: number;
 }): Logger => {
   mkdirSync(options.dir, { recursive: true, mode: 0o700 });
   const stream = createStream(LOG_FILE, {
@@ -129,15 +181,19 @@ export const createLogger = (options: {
     recent: async ({ limit, minLevel }) => {
       await written();
       const floor = LOG_LEVELS.indexOf(minLevel);
+      const floorNumber = PINO_LEVEL_NUMBERS[minLevel];
       const found: LogEntry[] = [];
+      let budget = options.recentBytes ?? RECENT_BYTE_BUDGET;
+      // Newest file first, each from its end, within one byte budget for all of them.
       for (const file of files().reverse()) {
-        // Read off the main thread: the files of two weeks can be tens of megabytes.
-        const lines = (await readFile(file, 'utf8')).split('\n').reverse();
-        for (const line of lines) {
-          const entry = line ? parseLogLine(line) : null;
+        if (budget <= 0 || found.length >= limit) break;
+        budget -= await readLinesBackwards(file, budget, (line) => {
+          const level = LEVEL_PREFIX.exec(line);
+          if (level && Number(level[1]) < floorNumber) return true;
+          const entry = parseLogLine(line);
           if (entry && LOG_LEVELS.indexOf(entry.level) >= floor) found.push(entry);
-          if (found.length >= limit) return found;
-        }
+          return found.length < limit;
+        }).catch(() => 0); // A file rotated away meanwhile has nothing to add.
       }
       return found;
     },

@@ -69,6 +69,8 @@ export type OrderStore = {
   openOrderIds(): string[];
   /** The platform statuses of the newest `count` orders, newest first. */
   latestStatuses(count: number): OrderStatus[];
+  /** The newest `count` orders' ids, statuses and placing times, newest first. */
+  latest(count: number): { id: string; status: OrderStatus; createdAt: string }[];
 };
 
 export const createOrderStore = (
@@ -199,6 +201,10 @@ export const createOrderStore = (
   const selectLatest = db.prepare<[number], { platform_status: OrderStatus }>(
     'SELECT platform_status FROM orders ORDER BY created_at DESC LIMIT ?',
   );
+  const selectLatestRows = db.prepare<
+    [number],
+    { id: string; platform_status: OrderStatus; created_at: string }
+  >('SELECT id, platform_status, created_at FROM orders ORDER BY created_at DESC LIMIT ?');
 
   return {
     upsert: db.transaction((order: PlatformOrder, hint: OrderStatus | null = null) => {
@@ -319,5 +325,9 @@ export const createOrderStore = (
         .filter((row) => !isFinalStatus(row.platform_status))
         .map((row) => row.id),
     latestStatuses: (count) => selectLatest.all(count).map((row) => row.platform_status),
+    latest: (count) =>
+      selectLatestRows
+        .all(count)
+        .map((row) => ({ id: row.id, status: row.platform_status, createdAt: row.created_at })),
   };
 };

@@ -89,6 +89,14 @@ beforeEach(() => {
       calls.push(online);
       return setOnline(online);
     },
+    // Nothing is missing here: missed-orders.test.ts covers that check.
+    missedOrders: {
+      readVenueStatus: async () => ({ isOnline: true, isOpen: true, latest: [] }),
+      latestOrders: () => [],
+      ordersPlacedBetween: () => [],
+      settle: async () => undefined,
+      reportToRelay: async () => null,
+    },
   });
 });
 afterEach(() => {

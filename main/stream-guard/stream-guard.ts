@@ -23,6 +23,10 @@ import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
 import type { Outbox } from '../outbox/outbox';
 import type { Settings } from '../storage/settings';
+import type { MissedOrderWatch } from './missed-orders';
+import { createMissedOrderWatch } from './missed-orders';
+
+type WatchDeps = Parameters<typeof createMissedOrderWatch>[0];
 
 const SETTINGS_KEY = 'stream-guard.settings';
 const STATE_KEY = 'stream-guard.state';
@@ -51,7 +55,8 @@ const settingsSchema = z.object({
   pauseAfterSeconds: z.number().int().min(AUTO_PAUSE_MIN_SECONDS).max(AUTO_PAUSE_MAX_SECONDS),
 });
 
-type StreamChannels = 'stream:get' | 'stream:configure' | 'stream:acknowledgeGap';
+type StreamChannels =
+  'stream:get' | 'stream:configure' | 'stream:acknowledgeGap' | 'stream:acknowledgeMissed';
 
 export type StreamGuard = {
   handlers: Pick<ServiceApi, StreamChannels>;
@@ -62,6 +67,8 @@ export type StreamGuard = {
   relayState(state: RelayConnection, downForMs?: number): void;
   /** A reconcile compared the venue's latest orders with ours: `unknown` we do not have. */
   latestOrdersChecked(unknown: number): void;
+  /** The continuous check for orders that never reached this terminal. */
+  missedOrders: Pick<MissedOrderWatch, 'checkSoon' | 'idle'>;
   close(): void;
 };
 
@@ -76,6 +83,8 @@ export const createStreamGuard = (deps: {
   venue: () => Promise<VenueState | null>;
   /** Takes the venue offline (indefinitely) or online through the venue slice's outbox action. */
   setVenueOnline: (online: boolean) => Promise<{ actionId: string }>;
+  /** What the continuous check for missed orders reads and asks (missed-orders.ts). */
+  missedOrders: Omit<WatchDeps, 'settings' | 'audit' | 'now' | 'venueId' | 'changed'>;
 }): StreamGuard => {
   const { settings, audit, hub, outbox, now } = deps;
 
@@ -92,8 +101,19 @@ export const createStreamGuard = (deps: {
     downSince: stored.downSince,
     pausedAt: stored.pause?.at ?? null,
     gaps: stored.gaps,
+    missed: watch.missed(),
+    missedCheckedAt: watch.checkedAt(),
+    noOrdersArriving: watch.noOrdersArriving(),
   });
   const changed = hub.batched('stream:changed', () => view());
+  const watch = createMissedOrderWatch({
+    ...deps.missedOrders,
+    settings,
+    audit,
+    now,
+    venueId: deps.venueId,
+    changed: () => changed(),
+  });
   const write = (next: Stored): void => {
     settings.set(STATE_KEY, next);
     changed();
@@ -260,6 +280,8 @@ export const createStreamGuard = (deps: {
     if (timer) clearTimeout(timer);
     timer = null;
     void resume();
+    // After any outage, the orders placed meanwhile are looked for at once.
+    watch.checkSoon();
   };
 
   // A stream already down when the app closed is still down until the relay client says otherwise.
@@ -276,8 +298,10 @@ export const createStreamGuard = (deps: {
         gaps: [...stored.gaps.slice(0, -1), { ...last, unknownOrders: unknown }],
       });
     },
+    missedOrders: { checkSoon: watch.checkSoon, idle: watch.idle },
     close: () => {
       closed = true;
+      watch.close();
       if (timer) clearTimeout(timer);
       offOutbox();
       offVenue();
@@ -316,6 +340,11 @@ export const createStreamGuard = (deps: {
           outcome: 'gap-acknowledged',
           detail: `The order stream's gap from ${gap.from} to ${gap.to}.`,
         });
+        return view();
+      },
+      'stream:acknowledgeMissed': async ({ missedId }) => {
+        // A second tap (or another window) acknowledging it again changes nothing.
+        watch.acknowledge(missedId);
         return view();
       },
     },

@@ -7,11 +7,17 @@ export type EventKind = 'marketplace' | 'delivery';
 /** An event as the relay received and verified it, before it has a seq. */
 export type IncomingEvent = {
   kind: EventKind;
-  /** The sender's event id (notification id, or details.id of a delivery event): the dedupe key. */
+  /**
+   * The dedupe key: the notification id, or for a delivery event `[venue, details.id]` as JSON
+   * (a venue's event ids are its own: another venue's event cannot take one).
+   */
   eventId: string;
   /** null when a delivery event names no venue and none is known for its order yet. */
   venueId: string | null;
-  /** Delivery events only: platform_order_reference_id, used to resolve the venue of later events. */
+  /**
+   * Delivery events only: `[venue, platform_order_reference_id]` as JSON, by which later events of
+   * the order that name no venue are resolved (only an event at the same venue's address can).
+   */
   orderRef: string | null;
   receivedAt: number;
   body: string;

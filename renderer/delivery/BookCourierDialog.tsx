@@ -1,30 +1,48 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ReactNode } from 'react';
 import type { DeliveryQuote } from '../../shared/domain';
-import type { DeliveryBookRequest } from '../../shared/ipc/contract';
-import { deliveryBookSchema, deliveryQuoteSchema } from '../../shared/ipc/contract';
+import type { DeliveryBookRequest, DeliveryQuoteRequest } from '../../shared/delivery-booking';
+import {
+  deliveryBookSchema,
+  deliveryQuoteSchema,
+  ORDER_NUMBER_SUGGESTED_CHARS,
+  PREPARATION_MINUTES,
+  SCHEDULE_LEAD_MINUTES,
+  scheduleProblem,
+  SMS_MAX_CHARS,
+} from '../../shared/delivery-booking';
 import { useApp } from './hooks';
 import { useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
 
+import type {
+  CourierAddressField,
+  CourierBookingField,
+  CourierCheck,
+  CourierPrefill,
+} from '../ui-kit/app-slice';
 import type { CourierDraft } from './delivery-slice';
 
-type AddressField = keyof CourierDraft['address'];
-type BookField = keyof CourierDraft['booking'];
-
-// Staff type an address, never coordinates: a street with a post code or city makes a binding
-// promise, and the booking goes to the coordinates the promise answers (docs/platform.md#shipment-promises).
-const ADDRESS_FIELDS: Array<{ name: AddressField; label: string }> = [
-  { name: 'street', label: en.courier.street },
-  { name: 'postCode', label: en.courier.postCode },
-  { name: 'city', label: en.courier.city },
-];
-
 const EMPTY_DRAFT: CourierDraft = {
-  address: { street: '', postCode: '', city: '' },
-  booking: { name: '', phone: '', description: '', count: '1', orderNumber: '', cash: '' },
-  handshake: false,
+  address: { street: '', postCode: '', city: '', readyIn: '', scheduled: '' },
+  booking: {
+    name: '',
+    phone: '',
+    email: '',
+    description: '',
+    count: '1',
+    bags: '',
+    orderNumber: '',
+    pickupComment: '',
+    dropoffComment: '',
+    smsReceived: '',
+    smsPickedUp: '',
+    tip: '',
+    cash: '',
+  },
+  checks: { handshake: false, noContact: false, idCheck: false },
   quote: null,
 };
 
@@ -35,38 +53,79 @@ const isDirty = (draft: CourierDraft): boolean =>
 const stillValid = (quote: DeliveryQuote | null): DeliveryQuote | null =>
   quote && (!quote.validUntil || Date.parse(quote.validUntil) > Date.now()) ? quote : null;
 
-const number = (text: string): number | null =>
-  text.trim() === '' ? null : Number(text.replace(',', '.'));
-
-/** Cash as staff type it ("12.50") in minor units of the promise's currency (2 digits). */
-const minorUnits = (text: string): number | null => {
-  const value = number(text);
-  return value === null || !Number.isFinite(value) ? null : Math.round(value * 100);
+/** What the dialog starts from: an order's or an area check's details, else a kept draft. */
+const startingDraft = (kept: CourierDraft | null, prefill?: CourierPrefill): CourierDraft => {
+  if (prefill)
+    return {
+      ...EMPTY_DRAFT,
+      address: { ...EMPTY_DRAFT.address, ...prefill.address },
+      booking: { ...EMPTY_DRAFT.booking, ...prefill.booking },
+    };
+  return kept ?? EMPTY_DRAFT;
 };
 
-/** "Book courier": an address gets a promise (price, ETA, binding or why not); a binding one can be booked. */
-export const BookCourierDialog = () => {
+/** Empty is "not given"; anything else a number, or NaN for the schema to call out. */
+const number = (text: string): number | undefined =>
+  text.trim() === '' ? undefined : Number(text.trim().replace(',', '.'));
+
+/** Money as staff type it ("12.50") in minor units of the offer's currency (2 digits). */
+const minorUnits = (text: string): number | null => {
+  const value = number(text);
+  if (value === undefined) return null;
+  return Number.isFinite(value) ? Math.round(value * 100) : Number.NaN;
+};
+
+const QUARTER = 15 * 60_000;
+/** Drop-off times offered: quarter hours from a little over the required hour ahead, for 12 hours. */
+export const scheduleSlots = (nowMs: number): string[] => {
+  // A quarter of an hour of slack, so a time picked now is still over the hour when it is sent.
+  const first = Math.ceil((nowMs + (SCHEDULE_LEAD_MINUTES + 15) * 60_000) / QUARTER) * QUARTER;
+  return Array.from({ length: 48 }, (_, i) => new Date(first + i * QUARTER).toISOString());
+};
+
+const ADDRESS_PATHS: Record<string, CourierAddressField> = {
+  minPreparationMinutes: 'readyIn',
+  scheduledDropoff: 'scheduled',
+};
+const BOOKING_PATHS: Record<string, string> = {
+  bagCount: 'bags',
+  cashAmount: 'cash',
+};
+/** The fields folded under "More options": opened when one of them needs fixing. */
+const MORE_FIELDS = new Set([
+  'email',
+  'bags',
+  'pickupComment',
+  'smsReceived',
+  'smsPickedUp',
+  'tip',
+  'cash',
+]);
+
+/** "Book courier": an address gets an offer (price, time, binding or why not); a binding one can be booked. */
+export const BookCourierDialog = ({ prefill }: { prefill?: CourierPrefill }) => {
   const close = useApp((s) => s.openDialog);
   const quoteDelivery = useApp((s) => s.quoteDelivery);
   const bookCourier = useApp((s) => s.bookCourier);
   const setView = useApp((s) => s.setView);
   const kept = useApp((s) => s.courierDraft);
   const keepDraft = useApp((s) => s.keepCourierDraft);
-  const [restored] = useState(() => kept !== null && isDirty(kept));
-  const [address, setAddress] = useState<Record<AddressField, string>>(
-    kept?.address ?? EMPTY_DRAFT.address,
-  );
-  const [booking, setBooking] = useState<Record<BookField, string>>(
-    kept?.booking ?? EMPTY_DRAFT.booking,
-  );
-  const [handshake, setHandshake] = useState(kept?.handshake ?? false);
-  const [quote, setQuote] = useState<DeliveryQuote | null>(() => stillValid(kept?.quote ?? null));
+  const [start] = useState(() => startingDraft(kept, prefill));
+  const [restored] = useState(() => !prefill && kept !== null && isDirty(kept));
+  const [address, setAddress] = useState(start.address);
+  const [booking, setBooking] = useState(start.booking);
+  const [checks, setChecks] = useState(start.checks);
+  const [quote, setQuote] = useState<DeliveryQuote | null>(() => stillValid(start.quote));
+  const [slots] = useState(() => scheduleSlots(Date.now()));
+  const [moreOpen, setMoreOpen] = useState(false);
   const { errors, error, busy, submit } = useFormSubmit();
 
   // A tap outside (or Escape, or Close) must not throw away a half-filled form: whatever closes
   // the dialog, an unfinished booking is kept and comes back next time.
   const latest = useRef<CourierDraft | null>(null);
-  latest.current = { address, booking, handshake, quote };
+  useEffect(() => {
+    latest.current = { address, booking, checks, quote };
+  });
   const booked = useRef(false);
   useEffect(
     () => () => {
@@ -75,36 +134,75 @@ export const BookCourierDialog = () => {
     },
     [keepDraft],
   );
+  // A field to fix under "More options" opens it.
+  const moreNeeded = Object.keys(errors).some((name) => MORE_FIELDS.has(name));
 
   const startOver = (): void => {
     setAddress(EMPTY_DRAFT.address);
     setBooking(EMPTY_DRAFT.booking);
-    setHandshake(false);
+    setChecks(EMPTY_DRAFT.checks);
     setQuote(null);
   };
 
   const getQuote = (): Promise<void> => {
-    const parsed = deliveryQuoteSchema.safeParse({
+    const candidate: DeliveryQuoteRequest = {
       street: address.street.trim(),
       postCode: address.postCode.trim(),
       city: address.city.trim(),
-    });
+      ...(address.readyIn.trim() !== '' ? { minPreparationMinutes: number(address.readyIn) } : {}),
+      ...(address.scheduled !== '' ? { scheduledDropoff: address.scheduled } : {}),
+    };
+    const parsed = deliveryQuoteSchema.safeParse(candidate);
+    // The hour is counted from now, not from when the time was offered.
+    const late =
+      parsed.success && parsed.data.scheduledDropoff
+        ? scheduleProblem(parsed.data.scheduledDropoff, Date.now())
+        : null;
     return submit(
-      parsed,
+      late
+        ? { success: false, error: { issues: [{ path: ['scheduledDropoff'], message: late }] } }
+        : parsed,
       en.courier.fixFields,
       async (data) => setQuote(await quoteDelivery(data)),
-      (path) => String(path[0] ?? 'street'),
+      (path) => {
+        const first = String(path[0] ?? 'street');
+        return ADDRESS_PATHS[first] ?? first;
+      },
     );
   };
 
   const book = (promiseId: string): Promise<void> => {
+    // Only what staff filled in is sent: a blank optional field is no field.
+    const text = <K extends string>(key: K, value: string): Partial<Record<K, string>> =>
+      value.trim() === '' ? {} : ({ [key]: value.trim() } as Record<K, string>);
+    const amount = <K extends string>(key: K, value: number | null | undefined) =>
+      value === null || value === undefined ? {} : ({ [key]: value } as Record<K, number>);
+    const yes = <K extends string>(key: K, value: boolean) =>
+      value ? ({ [key]: true } as Record<K, true>) : {};
     const candidate: DeliveryBookRequest = {
       promiseId,
-      recipient: { name: booking.name.trim(), phone: booking.phone.trim() },
-      parcels: [{ description: booking.description.trim(), count: Number(booking.count) }],
-      orderNumber: booking.orderNumber.trim(),
-      cashAmount: minorUnits(booking.cash),
-      handshake,
+      recipient: {
+        name: booking.name.trim(),
+        phone: booking.phone.trim(),
+        ...text('email', booking.email),
+      },
+      parcels: [
+        {
+          description: booking.description.trim(),
+          count: number(booking.count) ?? Number.NaN,
+          ...yes('idCheck', checks.idCheck),
+        },
+      ],
+      ...text('orderNumber', booking.orderNumber),
+      ...text('pickupComment', booking.pickupComment),
+      ...text('dropoffComment', booking.dropoffComment),
+      ...text('smsReceived', booking.smsReceived),
+      ...text('smsPickedUp', booking.smsPickedUp),
+      ...yes('noContact', checks.noContact),
+      ...yes('handshake', checks.handshake),
+      ...amount('tip', minorUnits(booking.tip)),
+      ...amount('bagCount', number(booking.bags)),
+      ...amount('cashAmount', minorUnits(booking.cash)),
     };
     return submit(
       deliveryBookSchema.safeParse(candidate),
@@ -118,29 +216,62 @@ export const BookCourierDialog = () => {
       (path) => {
         if (path[0] === 'recipient') return String(path[1]);
         if (path[0] === 'parcels') return String(path[2] ?? 'description');
-        if (path[0] === 'cashAmount') return 'cash';
-        return String(path[0]);
+        const first = String(path[0]);
+        return BOOKING_PATHS[first] ?? first;
       },
     );
   };
 
-  const input = (
+  const field = (
     name: string,
     label: string,
     value: string,
     onChange: (v: string) => void,
-    mode?: 'decimal' | 'tel' | 'numeric',
-  ) => (
+    options: { mode?: 'decimal' | 'tel' | 'numeric' | 'email'; hint?: string; long?: boolean } = {},
+  ): ReactNode => (
     <label key={name} className="field">
       <span>{label}</span>
+      {options.long ? (
+        <textarea
+          name={name}
+          rows={2}
+          value={value}
+          aria-invalid={Boolean(errors[name])}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      ) : (
+        <input
+          name={name}
+          inputMode={options.mode}
+          autoComplete="off"
+          value={value}
+          aria-invalid={Boolean(errors[name])}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+      {options.hint && !errors[name] && <span className="muted field-hint">{options.hint}</span>}
+      {errors[name] && <span className="field-error">{errors[name]}</span>}
+    </label>
+  );
+  const addressField = (name: CourierAddressField, label: string, hint?: string) =>
+    field(name, label, address[name], (v) => setAddress((a) => ({ ...a, [name]: v })), {
+      ...(name === 'readyIn' ? { mode: 'numeric' as const } : {}),
+      ...(hint ? { hint } : {}),
+    });
+  const bookingField = (
+    name: CourierBookingField,
+    label: string,
+    options: Parameters<typeof field>[4] = {},
+  ) => field(name, label, booking[name], (v) => setBooking((b) => ({ ...b, [name]: v })), options);
+  const check = (name: CourierCheck, label: string) => (
+    <label className="check" key={name}>
       <input
+        type="checkbox"
         name={name}
-        inputMode={mode}
-        autoComplete="off"
-        value={value}
-        aria-invalid={Boolean(errors[name])}
-        onChange={(e) => onChange(e.target.value)}
+        checked={checks[name]}
+        onChange={(e) => setChecks((c) => ({ ...c, [name]: e.target.checked }))}
       />
+      {label}
       {errors[name] && <span className="field-error">{errors[name]}</span>}
     </label>
   );
@@ -164,11 +295,39 @@ export const BookCourierDialog = () => {
           }}
         >
           <p className="muted">{en.courier.addressHelp}</p>
-          {ADDRESS_FIELDS.map((f) =>
-            input(f.name, f.label, address[f.name], (v) =>
-              setAddress((a) => ({ ...a, [f.name]: v })),
+          {addressField('street', en.courier.street)}
+          {addressField('postCode', en.courier.postCode)}
+          {addressField('city', en.courier.city)}
+          {addressField(
+            'readyIn',
+            en.courier.readyIn,
+            en.courier.readyInHint(
+              PREPARATION_MINUTES.min,
+              PREPARATION_MINUTES.max,
+              PREPARATION_MINUTES.assumed,
             ),
           )}
+          <label className="field">
+            <span>{en.courier.when}</span>
+            <select
+              name="scheduled"
+              value={address.scheduled}
+              aria-invalid={Boolean(errors.scheduled)}
+              onChange={(e) => setAddress((a) => ({ ...a, scheduled: e.target.value }))}
+            >
+              <option value="">{en.courier.asap}</option>
+              {address.scheduled !== '' && !slots.includes(address.scheduled) && (
+                <option value={address.scheduled}>{formatClock(address.scheduled)}</option>
+              )}
+              {slots.map((slot) => (
+                <option key={slot} value={slot}>
+                  {formatClock(slot)}
+                </option>
+              ))}
+            </select>
+            {!errors.scheduled && <span className="muted field-hint">{en.courier.whenHint}</span>}
+            {errors.scheduled && <span className="field-error">{errors.scheduled}</span>}
+          </label>
           {error && (
             <p className="form-error" role="alert">
               {error}
@@ -202,9 +361,16 @@ export const BookCourierDialog = () => {
             <p>
               {quote.price && <strong>{en.courier.price(formatMoney(quote.price))}</strong>}
               {quote.dropoffEta && <> · {en.courier.eta(formatClock(quote.dropoffEta))}</>}
-              {quote.timeEstimateMinutes !== null && (
+              {quote.timeEstimateMinutes !== null && !quote.scheduledDropoff && (
                 <span className="muted"> ({en.courier.minutes(quote.timeEstimateMinutes)})</span>
               )}
+            </p>
+            <p className="muted">
+              {quote.scheduledDropoff
+                ? en.courier.scheduledFor(formatClock(quote.scheduledDropoff))
+                : en.courier.asap}
+              {' · '}
+              {en.courier.readyInShort(quote.preparationMinutes ?? PREPARATION_MINUTES.assumed)}
             </p>
             {!quote.binding && (
               <p className="form-error" role="alert">
@@ -219,49 +385,47 @@ export const BookCourierDialog = () => {
             <>
               <fieldset>
                 <legend>{en.courier.recipient}</legend>
-                {input('name', en.courier.recipientName, booking.name, (v) =>
-                  setBooking((b) => ({ ...b, name: v })),
-                )}
-                {input(
-                  'phone',
-                  en.courier.recipientPhone,
-                  booking.phone,
-                  (v) => setBooking((b) => ({ ...b, phone: v })),
-                  'tel',
-                )}
+                {bookingField('name', en.courier.recipientName)}
+                {bookingField('phone', en.courier.recipientPhone, { mode: 'tel' })}
+                {bookingField('dropoffComment', en.courier.dropoffComment, {
+                  long: true,
+                  hint: en.courier.dropoffCommentHint,
+                })}
+                {check('noContact', en.courier.noContact)}
               </fieldset>
               <fieldset>
                 <legend>{en.courier.parcel}</legend>
-                {input('description', en.courier.parcelDescription, booking.description, (v) =>
-                  setBooking((b) => ({ ...b, description: v })),
-                )}
-                {input(
-                  'count',
-                  en.courier.parcelCount,
-                  booking.count,
-                  (v) => setBooking((b) => ({ ...b, count: v })),
-                  'numeric',
-                )}
-                {input('orderNumber', en.courier.orderNumber, booking.orderNumber, (v) =>
-                  setBooking((b) => ({ ...b, orderNumber: v })),
-                )}
-                {input(
-                  'cash',
-                  en.courier.cash,
-                  booking.cash,
-                  (v) => setBooking((b) => ({ ...b, cash: v })),
-                  'decimal',
-                )}
-                <label className="check">
-                  <input
-                    type="checkbox"
-                    name="handshake"
-                    checked={handshake}
-                    onChange={(e) => setHandshake(e.target.checked)}
-                  />
-                  {en.courier.handshake}
-                </label>
+                {bookingField('description', en.courier.parcelDescription)}
+                {bookingField('count', en.courier.parcelCount, { mode: 'numeric' })}
+                {bookingField('orderNumber', en.courier.orderNumber, {
+                  hint: en.courier.orderNumberHint(ORDER_NUMBER_SUGGESTED_CHARS),
+                })}
+                {check('idCheck', en.courier.idCheck)}
+                {check('handshake', en.courier.handshake)}
               </fieldset>
+              <details
+                className="more-options"
+                open={moreOpen || moreNeeded}
+                onToggle={(e) => setMoreOpen(e.currentTarget.open)}
+              >
+                <summary>{en.courier.moreOptions}</summary>
+                {bookingField('bags', en.courier.bags, { mode: 'numeric' })}
+                {bookingField('pickupComment', en.courier.pickupComment, {
+                  long: true,
+                  hint: en.courier.pickupCommentHint,
+                })}
+                {bookingField('email', en.courier.recipientEmail, { mode: 'email' })}
+                {bookingField('smsReceived', en.courier.smsReceived, {
+                  long: true,
+                  hint: en.courier.smsHint(SMS_MAX_CHARS),
+                })}
+                {bookingField('smsPickedUp', en.courier.smsPickedUp, {
+                  long: true,
+                  hint: en.courier.smsHint(SMS_MAX_CHARS),
+                })}
+                {bookingField('tip', en.courier.tip, { mode: 'decimal' })}
+                {bookingField('cash', en.courier.cash, { mode: 'decimal' })}
+              </details>
             </>
           )}
           {error && (

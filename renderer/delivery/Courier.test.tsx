@@ -58,8 +58,10 @@ describe('Book courier', () => {
     renderApp(createFakeBridge());
     fireEvent.click(await screen.findByRole('button', { name: 'Book courier' }));
     const dialog = screen.getByRole('dialog', { name: 'Book courier' });
-    const names = [...dialog.querySelectorAll('input')].map((i) => i.name);
-    expect(names).toEqual(['street', 'postCode', 'city']);
+    const names = [...dialog.querySelectorAll('input, select')].map(
+      (i) => (i as HTMLInputElement).name,
+    );
+    expect(names).toEqual(['street', 'postCode', 'city', 'readyIn', 'scheduled']);
     expect(dialog.textContent).not.toMatch(/latitude|longitude/i);
   });
 

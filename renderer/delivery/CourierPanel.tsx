@@ -8,6 +8,8 @@ import { toBridgeError } from '../ui-kit/bridge';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { en } from './messages';
+import { AreaCheck } from './AreaCheck';
+import { whereaboutsLine } from './whereabouts';
 
 type SetupField = keyof DeliveryConfigureRequest;
 const SETUP_FIELDS: Array<{ name: SetupField; label: string; secret?: boolean }> = [
@@ -131,6 +133,7 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
   const [callError, setCallError] = useState<string | null>(null);
   const label = en.courier.delivery(delivery.orderNumber ?? delivery.id.slice(0, 6));
   const eta = etaLine(delivery);
+  const whereabouts = whereaboutsLine(delivery);
   const failed = delivery.pending?.state === 'failed' ? delivery.pending : null;
   const cancelling = delivery.pending?.kind === 'cancel' && delivery.pending.state === 'pending';
   const pillClass =
@@ -157,6 +160,12 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
         </p>
         <p>
           {eta && <span data-testid="delivery-eta">{eta}</span>}
+          {whereabouts && (
+            <span data-testid="courier-whereabouts">
+              {eta ? ' · ' : ''}
+              {whereabouts}
+            </span>
+          )}
           {delivery.price && <span className="muted"> · {formatMoney(delivery.price)}</span>}
           {delivery.cashToCollect !== null && delivery.price && (
             <span>
@@ -168,6 +177,18 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
             </span>
           )}
         </p>
+        {(delivery.scheduledDropoff || delivery.noContact || delivery.idCheck) &&
+          !isFinalDelivery(delivery.status) && (
+            <p className="delivery-tags">
+              {delivery.scheduledDropoff && (
+                <span className="tag">
+                  {en.courier.scheduledCard(formatClock(delivery.scheduledDropoff))}
+                </span>
+              )}
+              {delivery.noContact && <span className="tag">{en.courier.noContact}</span>}
+              {delivery.idCheck && <span className="tag">{en.courier.idCheck}</span>}
+            </p>
+          )}
         {delivery.rejectedReason && delivery.status === 'rejected' && (
           <p className="muted">{en.courier.rejectedReason(delivery.rejectedReason)}</p>
         )}
@@ -314,6 +335,7 @@ export const CourierPanel = () => {
           </button>
         </div>
       </section>
+      <AreaCheck />
       {deliveries.length === 0 && <p className="muted">{en.courier.empty}</p>}
       <ul className="deliveries" aria-label={en.courier.title}>
         {deliveries.map((d) => (

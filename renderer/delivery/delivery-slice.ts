@@ -1,6 +1,13 @@
 // The couriers' part of the store: the delivery setup, the deliveries booked, and the half-filled
 // booking kept between two openings of its dialog.
-import type { Delivery, DeliveryQuote, DeliverySetupState } from '../../shared/domain';
+import type {
+  Delivery,
+  DeliveryAreaAnswer,
+  DeliveryQuote,
+  DeliverySetupState,
+} from '../../shared/domain';
+import type { DeliveryAreaCheckRequest } from '../../shared/delivery-booking';
+import type { CourierAddressField, CourierBookingField, CourierCheck } from '../ui-kit/app-slice';
 import type {
   BridgeError,
   DeliveryBookRequest,
@@ -13,9 +20,9 @@ import type { SliceContext, SliceParts } from '../ui-kit/slice';
 
 /** A half-filled courier booking, kept when the dialog closes without booking. */
 export type CourierDraft = {
-  address: Record<'street' | 'postCode' | 'city', string>;
-  booking: Record<'name' | 'phone' | 'description' | 'count' | 'orderNumber' | 'cash', string>;
-  handshake: boolean;
+  address: Record<CourierAddressField, string>;
+  booking: Record<CourierBookingField, string>;
+  checks: Record<CourierCheck, boolean>;
   quote: DeliveryQuote | null;
 };
 
@@ -28,6 +35,7 @@ export type DeliverySlice = {
   configureDelivery(request: DeliveryConfigureRequest): Promise<void>;
   quoteDelivery(request: DeliveryQuoteRequest): Promise<DeliveryQuote>;
   bookCourier(request: DeliveryBookRequest): Promise<string>;
+  checkDeliveryArea(request: DeliveryAreaCheckRequest): Promise<DeliveryAreaAnswer>;
   cancelDelivery(deliveryId: string, reason: string): Promise<BridgeError | null>;
   /** Books again a delivery whose booking's answer was lost (its bookingCheck). */
   rebookDelivery(deliveryId: string): Promise<BridgeError | null>;
@@ -54,6 +62,7 @@ export const createDeliverySlice = ({
       set({ deliveries: await bridge['delivery:list']({}) });
       return deliveryId;
     },
+    checkDeliveryArea: (request) => bridge['delivery:check-area'](request),
     rebookDelivery: (deliveryId) =>
       tryCall(async () => {
         await bridge['delivery:rebook']({ deliveryId });

@@ -3,7 +3,7 @@ import { kitMessages } from '../ui-kit/messages';
 
 export const deliveryMessages = {
   courier: {
-    book: 'Book courier',
+    ...kitMessages.courier,
     title: 'Couriers',
     empty: 'No courier deliveries yet.',
     setupTitle: 'Courier delivery',
@@ -43,9 +43,48 @@ export const deliveryMessages = {
     parcel: 'Parcel',
     parcelDescription: 'What is in it',
     parcelCount: 'How many',
-    orderNumber: 'Order number',
+    orderNumber: 'Order number (optional)',
+    orderNumberHint: (n: number) => `The courier sees it; ${n} characters or fewer is best.`,
     cash: 'Cash to collect (optional)',
     handshake: 'Ask the customer for a PIN on delivery',
+    readyIn: 'Ready in (minutes)',
+    readyInHint: (min: number, max: number, assumed: number) =>
+      `${min} to ${max}. Left empty, the courier service plans for ${assumed}.`,
+    readyInShort: (minutes: number) => `ready in ${minutes} min`,
+    when: 'Deliver',
+    asap: 'As soon as possible',
+    whenHint: 'A set time must be more than an hour from now.',
+    scheduledFor: (time: string) => `Deliver at ${time}`,
+    dropoffComment: 'Note for the courier at the door (optional)',
+    dropoffCommentHint: 'Floor, door code, where to ring.',
+    noContact: 'Leave at the door (no contact)',
+    idCheck: 'Alcohol: the courier checks the customer’s ID',
+    moreOptions: 'More options: bags, notes, email, texts, tip, cash',
+    bags: 'Bags (optional)',
+    pickupComment: 'Note for the courier here (optional)',
+    pickupCommentHint: 'Where to find the order at the counter.',
+    recipientEmail: 'Customer email (optional)',
+    smsReceived: 'Text to the customer when a courier is found (optional)',
+    smsPickedUp: 'Text to the customer when the order is picked up (optional)',
+    smsHint: (n: number) => `One text message: up to ${n} characters.`,
+    tip: 'Tip for the courier (optional)',
+    areaTitle: 'Can we deliver there?',
+    areaHelp: 'Before taking a phone order: the street and the post code or city.',
+    areaCheck: 'Check address',
+    areaChecking: 'Checking…',
+    areaYes: (address: string) => `Yes, couriers deliver to ${address}.`,
+    areaYesDetails: (price: string | null, minutes: number | null) =>
+      [price ? `About ${price}` : null, minutes !== null ? `about ${minutes} min` : null]
+        .filter(Boolean)
+        .join(', '),
+    areaRough: 'That is for the area; the street decides in the end.',
+    areaBook: 'Book courier to this address',
+    whereabouts: (distance: string, from: 'venue' | 'customer', vehicle: string | null) =>
+      `Courier ${distance} ${from === 'venue' ? 'from here' : 'from the customer'}${vehicle ? `, ${vehicle}` : ''}`,
+    whereaboutsArrived: (from: 'venue' | 'customer', vehicle: string | null) =>
+      `Courier ${from === 'venue' ? 'here' : 'at the customer'}${vehicle ? `, ${vehicle}` : ''}`,
+    vehicles: { bike: 'by bike', scooter: 'by scooter', car: 'by car', foot: 'on foot' },
+    scheduledCard: (time: string) => `To deliver at ${time}`,
     confirm: 'Book courier now',
     booking: 'Booking…',
     changeAddress: 'Change address',

@@ -18,12 +18,39 @@ import { en } from './messages';
 import type { OffScreenMarker } from '../ui-kit/off-screen';
 import { useCardSlots } from './card-slots';
 import { ItemOptions } from '../ui-kit/ItemOptions';
+import type { CourierPrefill } from '../ui-kit/app-slice';
 
 const deliveryLabel = (order: Order): string => {
   if (order.deliveryType === 'takeaway') return en.order.takeaway;
   if (order.deliveryType === 'eatin') return en.order.eatin;
   return order.selfDelivery ? en.order.selfDelivery : en.order.delivery;
 };
+
+/**
+ * "Book courier" from an order the venue delivers itself: the courier form starts with the
+ * customer's address and phone as the platform sent them (the apartment goes with the street, as
+ * the delivery service asks).
+ */
+export const courierPrefill = (order: Order): CourierPrefill => {
+  const address = order.deliveryAddress;
+  const street = [address?.street, address?.apartment].filter(Boolean).join(' ');
+  return {
+    address: {
+      street,
+      postCode: address?.postCode ?? '',
+      city: address?.city ?? '',
+    },
+    booking: {
+      name: order.consumerName ?? '',
+      phone: order.consumerPhone ?? '',
+      description: en.courier.orderParcel(order.orderNumber),
+      orderNumber: order.orderNumber,
+    },
+  };
+};
+
+const canBookCourier = (order: Order, done: boolean): boolean =>
+  !done && order.selfDelivery && order.deliveryType === 'homedelivery';
 
 /** "in 8 min", "due now" or "3 min late": the courier's arrival relative to the board's clock. */
 const courierCountdown = (eta: string, now: number): string => {
@@ -356,8 +383,20 @@ const OrderCardView = ({
         )}
 
         <OrderPrint order={order} selected={selected} jobs={printJobs} />
-        {actions.length > 0 && (
+        {(actions.length > 0 || canBookCourier(order, done)) && (
           <div className="card-actions">
+            {canBookCourier(order, done) && (
+              <button
+                type="button"
+                className="btn btn-light"
+                onClick={(e) => {
+                  e.stopPropagation();
+                  act.openDialog({ kind: 'courier', prefill: courierPrefill(order) });
+                }}
+              >
+                {en.courier.book}
+              </button>
+            )}
             {actions.map((kind) => (
               <button
                 key={kind}

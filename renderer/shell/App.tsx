@@ -21,6 +21,8 @@ import { SetupScreen } from '../setup/SetupScreen';
 import {
   CancelledBanner,
   GapNotice,
+  MissedOrderBanner,
+  NoOrdersArrivingBanner,
   OfflineBanner,
   ReconnectBanner,
   OutageAlarm,
@@ -156,7 +158,12 @@ export const App = ({
   const dialog = useApp((s) => s.dialog);
   const OrderDialog = dialog && 'orderId' in dialog ? ORDER_DIALOGS[dialog.kind] : null;
   const now = useNow(5_000);
-  const ringing = useApp((s) => isRinging(s, now));
+  // An order that may not have reached this terminal rings as an order does (a mute silences it).
+  const ringing = useApp(
+    (s) =>
+      isRinging(s, now) ||
+      ((s.stream?.missed.length ?? 0) > 0 && (s.mutedUntil === null || now >= s.mutedUntil)),
+  );
   const urgent = useApp((s) => isEscalatedRing(s, now));
   const arrivals = useApp((s) => s.arrivals);
 
@@ -186,6 +193,11 @@ export const App = ({
   useEffect(() => {
     if (arrivals > 0) ringer.chime();
   }, [arrivals, ringer]);
+  // The relay saying nothing arrives is heard once when it starts (its banner stays).
+  const noOrdersArriving = useApp((s) => (s.stream?.noOrdersArriving ?? null) !== null);
+  useEffect(() => {
+    if (noOrdersArriving) ringer.chime();
+  }, [noOrdersArriving, ringer]);
 
   useEffect(() => {
     // Browsers keep audio suspended until the first gesture; any tap unlocks the ring.
@@ -265,12 +277,14 @@ export const App = ({
         {configured && !setupOpen && <StartCookingBanner />}
         <ReconnectBanner />
         {configured && !setupOpen && <CancelledBanner />}
+        {configured && !setupOpen && <MissedOrderBanner />}
+        {configured && !setupOpen && <NoOrdersArrivingBanner />}
         {configured && !setupOpen && <GapNotice />}
         {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
         {!configured || setupOpen ? <SetupScreen /> : content}
         <StatusBar printer={<PrinterStatusItem />} />
         {OrderDialog && dialog && 'orderId' in dialog && <OrderDialog orderId={dialog.orderId} />}
-        {dialog?.kind === 'courier' && <BookCourierDialog />}
+        {dialog?.kind === 'courier' && <BookCourierDialog prefill={dialog.prefill} />}
         {dialog?.kind === 'shortcuts' && (
           <Shortcuts onClose={() => store.getState().openDialog(null)} />
         )}

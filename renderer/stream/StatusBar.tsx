@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useApp, useNow, useSounding } from './hooks';
 import { formatClock, formatClockSpan } from '../ui-kit/format';
 import { en } from './messages';
-import type { StreamGap } from '../../shared/stream-guard';
+import type { MissedOrder, StreamGap } from '../../shared/stream-guard';
 import type { Ringer } from '../ui-kit/ringer';
 import { streamAlarm, withMainsView } from './stream-alarm';
 
@@ -108,6 +108,69 @@ export const GapNotice = () => {
           </button>
         </div>
       ))}
+    </div>
+  );
+};
+
+const NO_MISSED: MissedOrder[] = [];
+
+/** When a missed order was placed, in staff words: about a time when our orders bound it closely. */
+export const placedText = (missed: Pick<MissedOrder, 'placedFrom' | 'placedTo'>): string => {
+  if (missed.placedFrom === null) return en.stream.placedBefore(formatClock(missed.placedTo));
+  const from = Date.parse(missed.placedFrom);
+  const to = Date.parse(missed.placedTo);
+  if (to - from <= 5 * 60_000)
+    return en.stream.placedAbout(formatClock(new Date((from + to) / 2).toISOString()));
+  return en.stream.placedBetween(formatClock(missed.placedFrom), formatClock(missed.placedTo));
+};
+
+/**
+ * An order the platform has that never reached this terminal (main's continuous check): it rings
+ * with the orders (App's ring) and stays, named once the order turns up, until staff confirm it.
+ */
+export const MissedOrderBanner = () => {
+  const missed = useApp((s) => s.stream?.missed ?? NO_MISSED);
+  const acknowledge = useApp((s) => s.acknowledgeMissed);
+  if (missed.length === 0) return null;
+  return (
+    <div className="banner banner-danger banner-stack" role="alert" data-testid="missed-order">
+      {missed.map((entry) => (
+        <div key={entry.id} className="banner-row">
+          <span>
+            {entry.order
+              ? en.stream.missedNamed(entry.order.orderNumber, placedText(entry))
+              : `${en.stream.missed(placedText(entry))} ${
+                  en.stream.missedStatus[entry.platformStatus ?? 'other']
+                } ${en.stream.missedStep}`}
+            {entry.moreUntil && !entry.order
+              ? ` ${en.stream.missedMore(formatClock(entry.moreUntil))}`
+              : ''}
+          </span>
+          <button
+            type="button"
+            className="btn btn-light"
+            onClick={() => void acknowledge(entry.id)}
+          >
+            {en.stream.missedOk}
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+};
+
+/** The relay says nothing has arrived for far longer than usual: a broken path, not a quiet shift. */
+export const NoOrdersArrivingBanner = () => {
+  const warning = useApp((s) => s.stream?.noOrdersArriving ?? null);
+  if (!warning) return null;
+  return (
+    <div className="banner banner-danger" role="alert" data-testid="no-orders-arriving">
+      <span>
+        {en.stream.noOrdersArriving(
+          Math.max(1, Math.round(warning.quietSeconds / 60)),
+          Math.max(1, Math.round(warning.thresholdSeconds / 60)),
+        )}
+      </span>
     </div>
   );
 };

@@ -18,6 +18,9 @@ const guard = (patch: Partial<StreamGuardState> = {}): StreamGuardState => ({
   downSince: null,
   pausedAt: null,
   gaps: [],
+  missed: [],
+  missedCheckedAt: null,
+  noOrdersArriving: null,
   ...patch,
 });
 

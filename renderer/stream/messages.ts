@@ -38,6 +38,28 @@ export const streamMessages = {
         ? 'The platform lists 1 recent order this terminal never received: look it up in the platform’s merchant portal.'
         : `The platform lists ${n} recent orders this terminal never received: look them up in the platform’s merchant portal.`,
     gapOk: 'OK, checked',
+    /** When a missed order was placed, as our own orders around it bound it. */
+    placedAbout: (at: string) => `placed about ${at}`,
+    placedBetween: (from: string, to: string) => `placed between ${from} and ${to}`,
+    placedBefore: (at: string) => `placed before ${at}`,
+    missed: (placed: string) => `An order may not have reached this terminal (${placed}).`,
+    missedStatus: {
+      CREATED: 'The platform shows it as new, waiting to be accepted.',
+      PRODUCTION: 'The platform shows it as accepted.',
+      READY: 'The platform shows it as ready.',
+      DELIVERED: 'The platform shows it as delivered.',
+      REJECTED: 'The platform shows it as rejected.',
+      other: 'The platform shows it as cancelled or closed.',
+    },
+    missedStep:
+      'Find it in the platform’s merchant portal or call partner support: the customer may be waiting.',
+    missedMore: (until: string) =>
+      `Orders placed after it, until ${until}, may be missing too: the platform shows only its latest three.`,
+    missedNamed: (orderNumber: string, placed: string) =>
+      `Order #${orderNumber} (${placed}) reached this terminal late: it is on the board now.`,
+    missedOk: 'OK, checked',
+    noOrdersArriving: (minutes: number, usual: number) =>
+      `No orders arriving: nothing has come from the platform for ${minutes} min while the venue is open (usually within ${usual} min). Orders may be getting lost: check the platform’s merchant portal and call your manager.`,
     alarmTest: 'Alarm test: this is what you see and hear when orders cannot reach this terminal.',
     settingsTitle: 'Order stream alarm',
     settingsIntro:

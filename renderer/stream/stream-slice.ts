@@ -20,6 +20,8 @@ export type StreamSlice = {
   alarmTestUntil: number | null;
   configureStream(settings: StreamGuardSettings): Promise<BridgeError | null>;
   acknowledgeGap(gapId: string): Promise<void>;
+  /** Staff saw an order that may not have reached this terminal. */
+  acknowledgeMissed(missedId: string): Promise<void>;
   testAlarm(): void;
 };
 
@@ -42,6 +44,11 @@ export const createStreamSlice = ({
       tryCall(async () => set({ stream: await bridge['stream:configure'](settings) })),
     async acknowledgeGap(gapId) {
       await tryCall(async () => set({ stream: await bridge['stream:acknowledgeGap']({ gapId }) }));
+    },
+    async acknowledgeMissed(missedId) {
+      await tryCall(async () =>
+        set({ stream: await bridge['stream:acknowledgeMissed']({ missedId }) }),
+      );
     },
     testAlarm() {
       set({ alarmTestUntil: now() + ALARM_TEST_MS });

@@ -274,6 +274,9 @@ export const createFakeBridge = (
     downSince: null,
     pausedAt: null,
     gaps: [],
+    missed: [],
+    missedCheckedAt: null,
+    noOrdersArriving: null,
   };
 
   let print: PrintState = init.print ?? {
@@ -569,6 +572,11 @@ export const createFakeBridge = (
     },
     'stream:acknowledgeGap': async (r) => {
       stream = { ...stream, gaps: stream.gaps.filter((g) => g.id !== r.gapId) };
+      emit('stream:changed', stream);
+      return stream;
+    },
+    'stream:acknowledgeMissed': async (r) => {
+      stream = { ...stream, missed: stream.missed.filter((m) => m.id !== r.missedId) };
       emit('stream:changed', stream);
       return stream;
     },

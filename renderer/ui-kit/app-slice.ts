@@ -11,7 +11,34 @@ export type View = 'orders' | 'venue' | 'menu' | 'activity' | 'couriers' | 'hist
 
 /** An order action's dialog (its declaration names it), the shortcuts' help, the courier booking. */
 export type Dialog =
-  { kind: OrderActionDialog; orderId: string } | { kind: 'shortcuts' } | { kind: 'courier' };
+  | { kind: OrderActionDialog; orderId: string }
+  | { kind: 'shortcuts' }
+  /** `prefill`: what an order or an area check already knows (address, customer). */
+  | { kind: 'courier'; prefill?: CourierPrefill };
+
+/** The courier booking form's fields, by the names its draft and its prefill use. */
+export type CourierAddressField = 'street' | 'postCode' | 'city' | 'readyIn' | 'scheduled';
+export type CourierBookingField =
+  | 'name'
+  | 'phone'
+  | 'email'
+  | 'description'
+  | 'count'
+  | 'bags'
+  | 'orderNumber'
+  | 'pickupComment'
+  | 'dropoffComment'
+  | 'smsReceived'
+  | 'smsPickedUp'
+  | 'tip'
+  | 'cash';
+export type CourierCheck = 'handshake' | 'noContact' | 'idCheck';
+
+/** What the courier form starts from when it is opened from an order or an area check. */
+export type CourierPrefill = {
+  address?: Partial<Record<CourierAddressField, string>>;
+  booking?: Partial<Record<CourierBookingField, string>>;
+};
 
 export type AppSliceState = {
   status: AppStatus | null;

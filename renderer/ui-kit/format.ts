@@ -88,3 +88,10 @@ export const untilFor = (duration: Duration, now: number): string | null => {
       return null;
   }
 };
+
+/** "350 m", "1.2 km", "14 km": as near as a counter needs, never to the metre. */
+export const formatDistance = (meters: number): string => {
+  if (meters < 1000) return `${Math.max(50, Math.round(meters / 50) * 50)} m`;
+  if (meters < 10_000) return `${(Math.round(meters / 100) / 10).toFixed(1)} km`;
+  return `${Math.round(meters / 1000)} km`;
+};

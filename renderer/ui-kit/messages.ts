@@ -117,6 +117,10 @@ export const kitMessages = {
     export: 'Export diagnostics for support',
     exported: (file: string) => `Saved ${file}. It holds no passwords, keys or customer details.`,
   },
+  courier: {
+    book: 'Book courier',
+    orderParcel: (orderNumber: string) => `Order ${orderNumber}`,
+  },
 };
 
 export const en = kitMessages;

@@ -351,6 +351,10 @@ export const channels = {
       .strict(),
   ).returns<StreamGuardState>(),
   'stream:acknowledgeGap': channel(z.object({ gapId: id }).strict()).returns<StreamGuardState>(),
+  /** Staff saw an order that may not have reached this terminal (stream:changed's `missed`). */
+  'stream:acknowledgeMissed': channel(
+    z.object({ missedId: id }).strict(),
+  ).returns<StreamGuardState>(),
 
   /** The printers, their status, the print settings and the jobs not printed yet. */
   'print:get': channel(empty).returns<PrintState>(),

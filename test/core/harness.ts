@@ -6,13 +6,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
 import { startSandbox } from '../../sandbox/server';
-import type { Relay } from '../../relay/server';
+import type { Relay, RelayOptions } from '../../relay/server';
 import { startRelay } from '../../relay/server';
 import { createTerminal } from '../../relay/terminals';
 import type { Core, CoreOptions } from '../../main/core';
 import { startCore } from '../../main/core';
 import type { SecretStore } from '../../main/secrets/secret-store';
 import { waitFor as waitUntil } from '../wait';
+import type { Front } from './front';
+import { startFront } from './front';
 import {
   createKeytarSecretStore,
   createMemorySecretStore,
@@ -23,6 +25,10 @@ import {
 export type World = {
   sandbox: Sandbox;
   relay: Relay;
+  /** The relay's public address as the platform and terminals use it (the front, when asked for). */
+  relayUrl: string;
+  /** A front before the relay that can break or slow its webhook path (`startWorld({ front: true })`). */
+  front: Front | null;
   relayDb: string;
   /** The keychain the world's cores use (to stage what an older version left in it). */
   secrets: SecretStore;
@@ -66,6 +72,9 @@ export const testSecretStore = (): SecretStore =>
 export const startWorld = async (
   options: {
     sandbox?: SandboxOptions;
+    relay?: Partial<RelayOptions>;
+    /** Put a front before the relay (test/core/front.ts). */
+    front?: boolean;
   } = {},
 ): Promise<World> => {
   const dir = mkdtempSync(join(tmpdir(), 'countertop-core-'));
@@ -75,9 +84,12 @@ export const startWorld = async (
     dbPath: relayDb,
     marketplaceSecrets: [webhookSecret],
     maxWaitSeconds: 25,
+    ...options.relay,
   });
+  const front = options.front ? await startFront(relay.url) : null;
+  const relayUrl = front?.url ?? relay.url;
   const sandbox = await startSandbox({
-    webhookUrl: `${relay.url}/hooks/marketplace`,
+    webhookUrl: `${relayUrl}/hooks/marketplace`,
     webhookSecret,
     notificationRetry: { retries: 3, intervalMs: 200 },
     ...options.sandbox,
@@ -104,6 +116,8 @@ export const startWorld = async (
   const world: World = {
     sandbox,
     relay,
+    relayUrl,
+    front,
     relayDb,
     secrets: secretStore,
     terminalKey: terminal.key,
@@ -159,7 +173,7 @@ export const startWorld = async (
         clientSecret: sandbox.demo.clientSecret,
         code: await world.mintCode(),
         redirectUri: sandbox.demo.redirectUri,
-        relayUrl: relay.url,
+        relayUrl,
         terminalKey: connectOptions.terminalKey ?? terminal.key,
       });
       return venueId;
@@ -167,6 +181,7 @@ export const startWorld = async (
     close: async () => {
       for (const core of cores) await core.close();
       await sandbox.close();
+      await front?.close();
       await relay.close();
       for (const name of [...SECRET_NAMES, ...RETIRED_SECRET_NAMES]) {
         await secretStore.delete(name).catch(() => undefined);

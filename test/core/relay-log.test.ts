@@ -29,12 +29,11 @@ const VENUE = 'v-log';
 const deliveryToken = (id: string): Promise<string> =>
   new SignJWT({
     type: 'order.received',
-    dispatched_at: '2026-11-23T10:00:00.000Z',
+    // As the delivery service signs it: just now, and nothing beyond its payload.
+    dispatched_at: new Date().toISOString(),
     details: { id, venue_id: VENUE, platform_order_reference_id: `ref-${id}` },
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuedAt()
-    .setExpirationTime('5m')
     .sign(new TextEncoder().encode(DELIVERY_SECRET));
 
 type LogChange = { previousLogId: string; logId: string; cursor: number };

@@ -2,15 +2,12 @@ import { readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BRIDGE_GLOBAL, CHANNEL_NAMES } from '../../shared/ipc/contract';
-import { buildMain } from '../../scripts/build-main';
 
+// scripts/build-main.ts's buildMain() made these bundles in this project's global setup
+// (global-setup.ts), once for this file and the packaging test.
 const DIST = path.resolve('dist');
-
-beforeAll(async () => {
-  await buildMain();
-}, 60_000);
 
 describe('the Electron bundles electron-builder packs', () => {
   it('preload is one CommonJS file that needs nothing but electron (a sandboxed preload can load nothing else)', () => {

@@ -19,8 +19,7 @@ import type { Core } from '../../main/core';
 import { serveRendererFile } from '../../main/host/renderer-files';
 import { createMemorySecretStore } from '../../main/secrets/secret-store';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/contract';
-import { buildMain } from '../../scripts/build-main';
-import { ensureRendererBuilt, ROOT } from '../../scripts/start-web';
+import { ROOT } from '../../scripts/start-web';
 import { launchChromium } from './support';
 
 // Electron's fuse wire (@electron/fuses' constants): SENTINEL, version 1, length, one byte a fuse.
@@ -64,7 +63,7 @@ beforeAll(async () => {
     ]),
     { mode: 0o755 },
   );
-  await Promise.all([ensureRendererBuilt(), buildMain()]);
+  // dist/ (the renderer, main and preload bundles) was built by global-setup.ts.
   const output = path.join(work, 'release');
   await promisify(execFile)(
     path.join(ROOT, 'node_modules', '.bin', 'electron-builder'),

@@ -1,0 +1,228 @@
+// The relay's state and dependencies, built once by startRelay and passed explicitly to the
+// module-level handlers of routes/ (webhooks, polls, terminals, operations) and connections.ts.
+import { createHash } from 'node:crypto';
+import type { Socket } from 'node:net';
+import { DELIVERY_RETRY_BACKOFF, retrySpanSeconds } from '../shared/delivery-webhook';
+import type { RetryBackoff } from '../shared/delivery-webhook';
+import { createGroupCommit } from './group-commit';
+import { freshnessOf } from './ingest/delivery';
+import { createIntakeWatch, type IntakeOptions, type IntakeWatch } from './intake-watch';
+import { createRelayMetrics, type RelayMetrics } from './metrics';
+import { createPollHub } from './poll-hub';
+import { renderEvents, type PollAnswer } from './routes/poll-answer';
+import { createRateLimiter, type RateLimit } from './rate-limit';
+import { createSharedUsage } from './shared-usage';
+import { createThrottledLog } from './throttled-log';
+import type { EventStore, Terminal } from './store/event-store';
+import { openPostgresStore, redactUrl } from './store/postgres/postgres-store';
+import { openSqliteStore } from './store/sqlite-store';
+
+export type RelayOptions = {
+  port?: number;
+  host?: string;
+  /** The embedded store: one SQLite file, one relay process. */
+  dbPath?: string;
+  /** The shared store: a postgres:// URL any number of relay instances use together. Wins over dbPath. */
+  storeUrl?: string;
+  /** PostgreSQL only: how often the shared log is re-read without a notification (default 250 ms). */
+  storeRecheckMs?: number;
+  marketplaceSecrets: string[];
+  /**
+   * How long a venue's replaced delivery secret still verifies (default 10 min): events the
+   * platform signed just before a terminal rotated it, and their resends, still go through.
+   */
+  deliverySecretGraceMs?: number;
+  maxWaitSeconds?: number;
+  /** Largest accepted webhook body (default 64 KiB); bigger ones get 413. */
+  maxBodyBytes?: number;
+  /** How long events are kept (default and minimum 72 h). */
+  retentionHours?: number;
+  pruneIntervalMs?: number;
+  /** How often the relay looks for terminals revoked by another process (default 500 ms). */
+  revocationCheckMs?: number;
+  /** Per terminal key (default 5 polls/s, bursts of 20). */
+  pollRateLimit?: RateLimit;
+  /** Open long-polls allowed per terminal key (default 4). */
+  maxOpenPollsPerKey?: number;
+  /** PostgreSQL only: how often instances exchange per-key poll counts for the limits (default 200 ms). */
+  usageSyncMs?: number;
+  /**
+   * Time a client gets to send a whole request, headers and body (default 10 s). A webhook of at
+   * most 64 KiB arrives in milliseconds; a slower sender is cut off with 408 so slow-header and
+   * slow-body clients cannot hold connections. Long-polls are not affected: it ends with the request.
+   */
+  requestTimeoutMs?: number;
+  /**
+   * The resend policy the delivery webhooks are registered with (default the project's one): an
+   * event whose dispatched_at is older than its resends last, plus the margin, is a replay.
+   */
+  deliveryRetryBackoff?: RetryBackoff;
+  /**
+   * Slack on both sides of that window (default 5 min): each try's own time and the difference
+   * between the delivery service's clock and the relay's. Also how far ahead dispatched_at may be.
+   */
+  deliveryClockMarginMs?: number;
+  /** When set, delivery tokens must carry this audience (`aud`). */
+  deliveryAudience?: string;
+  /** When set, delivery tokens must carry this issuer (`iss`). */
+  deliveryIssuer?: string;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken?: string;
+  /**
+   * Open connections at most (default 20,000). Past it, a new connection first sheds an idle
+   * socket that never proved itself (no verified webhook, no valid key), then an idle keep-alive,
+   * then an unverified request in progress; only when none exists is the new one refused.
+   */
+  maxConnections?: number;
+  /** The clock, injectable for retention and token-expiry tests. */
+  now?: () => number;
+  /** The "no orders arriving" rule's figures (intake-watch.ts; tests shorten them). */
+  intake?: Omit<IntakeOptions, 'now'>;
+};
+
+export const MIN_RETENTION_HOURS = 72;
+const MAX_SECRETS = 2;
+const MIN_SECRET_LENGTH = 16;
+
+export function validateSecrets(name: string, secrets: readonly string[], required: boolean): void {
+  if (required && secrets.length === 0)
+    throw new Error(`${name}: at least one secret is required.`);
+  if (secrets.length > MAX_SECRETS) {
+    throw new Error(
+      `${name}: at most ${MAX_SECRETS} secrets may be active at once (one old, one new).`,
+    );
+  }
+  for (const secret of secrets) {
+    if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) {
+      throw new Error(
+        `${name}: every secret must be at least ${MIN_SECRET_LENGTH} characters (128 bits of randomness).`,
+      );
+    }
+  }
+}
+
+/** An open socket: whether it proved itself (a verified webhook or a valid terminal key) and
+ * whether a request is in progress on it. */
+export type SocketState = { trusted: boolean; busy: boolean };
+
+export type RelayLog = ReturnType<typeof createThrottledLog>;
+
+export type RelayContext = {
+  options: RelayOptions;
+  now: () => number;
+  log: RelayLog;
+  store: EventStore;
+  commits: ReturnType<typeof createGroupCommit>;
+  /** The log's id as JSON, sent with every poll answer. */
+  logIdJson: string;
+  hub: ReturnType<typeof createPollHub<PollAnswer>>;
+  metrics: RelayMetrics;
+  limiter: ReturnType<typeof createRateLimiter>;
+  usage: ReturnType<typeof createSharedUsage>;
+  intake: IntakeWatch;
+  /** Set once close() begins: polls are answered at once, writes refused. */
+  closing: boolean;
+  retentionHours: number;
+  maxWaitSeconds: number;
+  maxBodyBytes: number;
+  maxOpenPollsPerKey: number;
+  marketplaceSecrets: string[];
+  deliverySecretGraceMs: number;
+  deliveryFreshness: ReturnType<typeof freshnessOf>;
+  metricsTokenHash: Buffer | null;
+  /**
+   * Active terminals by key hash, so a re-poll costs no database round trip. A terminal's venues
+   * never change and a revocation is final: every revocation the relay reads (on its interval,
+   * or at once on a PostgreSQL notification) goes into `revokedIds`, which every hit checks.
+   */
+  knownTerminals: Map<string, Terminal>;
+  revokedIds: Set<string>;
+  revocations: { cursor: number; checking: boolean; again: boolean };
+  /** Every open socket, oldest first. */
+  sockets: Map<Socket, SocketState>;
+};
+
+/** The store the options name; its id read (it is closed again when that fails). */
+export async function openStore(
+  options: RelayOptions,
+  log: RelayLog,
+): Promise<{ store: EventStore; logId: string }> {
+  let store: EventStore;
+  if (options.storeUrl !== undefined) {
+    try {
+      store = await openPostgresStore(options.storeUrl, {
+        ...(options.storeRecheckMs === undefined ? {} : { recheckMs: options.storeRecheckMs }),
+        log: (message) => log(`store:${message.slice(0, 40)}`, message),
+      });
+    } catch (error) {
+      throw new Error(
+        `Cannot open the store ${redactUrl(options.storeUrl)}: ${(error as Error).message}`,
+      );
+    }
+  } else if (options.dbPath !== undefined) {
+    store = openSqliteStore(options.dbPath);
+  } else {
+    throw new Error('Either storeUrl (postgres://…) or dbPath (a SQLite file) is required.');
+  }
+  // Fixed for the life of the storage, so it is read once and sent with every poll answer.
+  try {
+    return { store, logId: await store.logId() };
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
+}
+
+/** Checks the options, opens the store and builds the relay's parts. */
+export async function createRelayContext(options: RelayOptions): Promise<RelayContext> {
+  validateSecrets('marketplaceSecrets', options.marketplaceSecrets, true);
+  const retentionHours = options.retentionHours ?? MIN_RETENTION_HOURS;
+  if (!(retentionHours >= MIN_RETENTION_HOURS)) {
+    throw new Error(`retentionHours must be at least ${MIN_RETENTION_HOURS}.`);
+  }
+  const now = options.now ?? Date.now;
+  const deliveryFreshness = freshnessOf(
+    retrySpanSeconds(options.deliveryRetryBackoff ?? DELIVERY_RETRY_BACKOFF),
+    options.deliveryClockMarginMs ?? 5 * 60_000,
+  );
+  const log = createThrottledLog();
+  const { store, logId } = await openStore(options, log);
+  const logIdJson = JSON.stringify(logId);
+  const hub = createPollHub((events) => renderEvents(logIdJson, events));
+  const limiter = createRateLimiter(options.pollRateLimit ?? { perSecond: 5, burst: 20 }, now);
+  return {
+    options,
+    now,
+    log,
+    store,
+    commits: createGroupCommit(store),
+    logIdJson,
+    hub,
+    metrics: createRelayMetrics(() => hub.size),
+    limiter,
+    usage: createSharedUsage(store, limiter, (terminalId) => hub.openFor(terminalId), log),
+    intake: createIntakeWatch({ ...options.intake, now }),
+    closing: false,
+    retentionHours,
+    maxWaitSeconds: Math.min(options.maxWaitSeconds ?? 25, 25),
+    maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
+    maxOpenPollsPerKey: options.maxOpenPollsPerKey ?? 4,
+    marketplaceSecrets: [...options.marketplaceSecrets],
+    deliverySecretGraceMs: options.deliverySecretGraceMs ?? 10 * 60_000,
+    deliveryFreshness,
+    metricsTokenHash:
+      options.metricsToken === undefined
+        ? null
+        : createHash('sha256').update(options.metricsToken).digest(),
+    knownTerminals: new Map(),
+    revokedIds: new Set(),
+    revocations: { cursor: 0, checking: false, again: false },
+    sockets: new Map(),
+  };
+}
+
+/** A socket that proved itself: shed last when connections run out. */
+export function trust(ctx: RelayContext, socket: Socket): void {
+  const state = ctx.sockets.get(socket);
+  if (state) state.trusted = true;
+}

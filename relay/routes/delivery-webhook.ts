@@ -1,0 +1,163 @@
+// POST /hooks/delivery/{venue_id}: the delivery service's signed events, one webhook per venue.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { JWTPayload } from 'jose';
+import { HttpError, decodeJson, sendJson } from '../../kit/http';
+import {
+  checkDispatchedAt,
+  deliveryBody,
+  parseDeliveryEvent,
+  verifyDeliveryToken,
+} from '../ingest/delivery';
+import type { RelayContext } from '../relay-context';
+import { trust } from '../relay-context';
+import { ingest, readWebhookBody, refuse } from './webhook-intake';
+
+export const DELIVERY_HOOK = '/hooks/delivery/';
+
+/** The venue of a delivery webhook address (`/hooks/delivery/{venue_id}`), or null. */
+export function deliveryVenue(pathname: string): string | null {
+  if (!pathname.startsWith(DELIVERY_HOOK)) return null;
+  const segment = pathname.slice(DELIVERY_HOOK.length);
+  if (segment === '' || segment.includes('/')) return null;
+  try {
+    const venue = decodeURIComponent(segment);
+    return venue.length <= 200 ? venue : null;
+  } catch {
+    return null;
+  }
+}
+
+// A storage read on the way to a verdict: a failure is the relay's, so the platform retries.
+async function readStore<T>(ctx: RelayContext, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    ctx.metrics.refused.inc({ kind: 'delivery', reason: 'storage_error' });
+    ctx.log('storage', `could not read for a delivery event: ${(error as Error).message}`);
+    throw new HttpError(503, 'The event could not be checked; retry later.', {
+      headers: { 'Retry-After': '1' },
+    });
+  }
+}
+
+/** The body's token, verified against this venue's secrets only, and when it was. */
+async function verifiedPayload(
+  ctx: RelayContext,
+  body: unknown,
+  venueId: string,
+): Promise<{ payload: JWTPayload; at: number }> {
+  const envelope = deliveryBody.safeParse(body);
+  if (!envelope.success) {
+    return refuse(
+      ctx,
+      'delivery',
+      'malformed',
+      new HttpError(400, 'The body must be a JSON object with a string field "token".'),
+    );
+  }
+  const at = ctx.now();
+  const secrets = await readStore(ctx, () => ctx.store.deliverySecrets(venueId, at));
+  if (secrets.length === 0) {
+    return refuse(
+      ctx,
+      'delivery',
+      'no_secret',
+      new HttpError(
+        401,
+        'No delivery secret is registered for this venue; its terminal registers one when courier delivery is set up.',
+      ),
+    );
+  }
+  const { deliveryAudience, deliveryIssuer } = ctx.options;
+  const verified = await verifyDeliveryToken(envelope.data.token, secrets, {
+    now: new Date(at),
+    ...(deliveryAudience === undefined ? {} : { audience: deliveryAudience }),
+    ...(deliveryIssuer === undefined ? {} : { issuer: deliveryIssuer }),
+  });
+  if (!verified.ok)
+    return refuse(ctx, 'delivery', verified.reason, new HttpError(401, verified.message));
+  return { payload: verified.payload, at };
+}
+
+/**
+ * A delivery event for one venue (docs/platform.md#delivery-webhooks): the address names the
+ * venue whose terminal registered the webhook, and only that venue's secret is tried. An event
+ * that names another venue is acknowledged and dropped even when it verifies: that venue's own
+ * webhook brings it, signed with its own secret, and a terminal could sign anything with its
+ * venue's. Order references and event ids are scoped to the venue of the address.
+ */
+export async function handleDelivery(
+  ctx: RelayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  venueId: string,
+): Promise<void> {
+  const body = await readWebhookBody(ctx, req, 'delivery');
+  let decoded: { text: string; json: unknown };
+  try {
+    decoded = decodeJson(body);
+  } catch (error) {
+    return refuse(ctx, 'delivery', 'malformed', error as HttpError);
+  }
+  const { payload, at } = await verifiedPayload(ctx, decoded.json, venueId);
+  const parsed = parseDeliveryEvent(payload);
+  if (!parsed.ok)
+    return refuse(ctx, 'delivery', 'invalid_shape', new HttpError(400, parsed.message));
+  const fresh = checkDispatchedAt(parsed.dispatchedAt, at, ctx.deliveryFreshness);
+  if (!fresh.ok) {
+    // Logged (throttled per reason): a replay attempt, or a sender whose clock is off.
+    ctx.log(
+      `delivery:${fresh.reason}`,
+      `refused a delivery event for ${venueId}: ${fresh.message}`,
+    );
+    return refuse(ctx, 'delivery', fresh.reason, new HttpError(400, fresh.message));
+  }
+  if (parsed.venueId !== null && parsed.venueId !== venueId) {
+    // Every webhook of the merchant receives every venue's events (docs/platform.md#delivery-webhooks):
+    // this one is another venue's, which its own webhook brings with its own secret. Refusing it
+    // would only make the service resend it; storing it here would let this venue's secret, which
+    // its terminal knows, speak for that venue. Acknowledged and counted, never stored.
+    ctx.metrics.received.inc({ kind: 'delivery', outcome: 'other_venue' });
+    trust(ctx, req.socket);
+    sendJson(res, 200, { received: true, stored: false });
+    return;
+  }
+  // Order references and event ids are this venue's own: an event at another venue's address
+  // can neither claim this venue's order nor take its event ids.
+  const scopedRef = parsed.orderRef === null ? null : JSON.stringify([venueId, parsed.orderRef]);
+  if (parsed.venueId === null) {
+    const known =
+      scopedRef === null
+        ? null
+        : await readStore(ctx, () => ctx.store.deliveryOrderVenue(scopedRef));
+    if (known === null) {
+      // Courier locations and handshake PINs name no venue. Until an event of the same order
+      // has named this venue, the event cannot be told apart from another venue's copy: the
+      // platform resends it (docs/platform.md#delivery-event-retries), by when its order is known.
+      return refuse(
+        ctx,
+        'delivery',
+        'unknown_order',
+        new HttpError(
+          409,
+          'The event names no venue and its order is not known here yet; resend it.',
+        ),
+      );
+    }
+  }
+  const outcome = await ingest(ctx, {
+    kind: 'delivery',
+    eventId: JSON.stringify([venueId, parsed.id]),
+    venueId,
+    orderRef: scopedRef,
+    receivedAt: at,
+    body: decoded.text,
+    signature: null,
+  });
+  trust(ctx, req.socket);
+  sendJson(res, 200, {
+    received: true,
+    duplicate: outcome.status === 'duplicate',
+    ...(outcome.status === 'held' ? { held: true } : {}),
+  });
+}

@@ -1,0 +1,211 @@
+// GET /v1/events: a terminal's long-poll for its venues' events after a cursor. Waiting polls
+// sit in the poll hub (poll-hub.ts), woken by the ordered read of the log.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError, sendError } from '../../kit/http';
+import type { Waiter } from '../poll-hub';
+import type { RelayContext } from '../relay-context';
+import type { StoredEvent, Terminal } from '../store/event-store';
+import type { PollAnswer } from './poll-answer';
+import { renderEvents, sendEvents } from './poll-answer';
+import { authenticate } from './terminals';
+
+const MAX_EVENTS_PER_POLL = 100;
+
+type PollRequest = { after: number; wait: number; limit: number };
+type Listed = { events: StoredEvent[]; rendered?: PollAnswer };
+
+function parseIntParam(
+  params: URLSearchParams,
+  name: string,
+  fallback: number,
+  min: number,
+): number {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return fallback;
+  if (!/^\d+$/.test(raw))
+    throw new HttpError(400, `Query parameter '${name}' must be a whole number ≥ ${min}.`);
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value) || value < min) {
+    throw new HttpError(400, `Query parameter '${name}' must be a whole number ≥ ${min}.`);
+  }
+  return value;
+}
+
+/** The key's rate and its open polls (on every instance): 429 past either. */
+function admit(ctx: RelayContext, terminal: Terminal, wait: number): void {
+  const retryAfter = ctx.limiter.take(terminal.id);
+  if (retryAfter === 0) ctx.usage.took(terminal.id);
+  if (retryAfter > 0) {
+    ctx.metrics.polls.inc({ outcome: 'rate_limited' });
+    throw new HttpError(429, `This terminal key polls too often; retry in ${retryAfter} s.`, {
+      headers: {
+        'Retry-After': String(retryAfter),
+      },
+    });
+  }
+  if (
+    wait > 0 &&
+    ctx.hub.openFor(terminal.id) + ctx.usage.openElsewhere(terminal.id) >= ctx.maxOpenPollsPerKey
+  ) {
+    ctx.metrics.polls.inc({ outcome: 'too_many_open' });
+    throw new HttpError(
+      429,
+      `This terminal key already has ${ctx.maxOpenPollsPerKey} polls open; close one first.`,
+      {
+        headers: {
+          'Retry-After': '1',
+        },
+      },
+    );
+  }
+}
+
+/** One poll in progress: how it lists events and how it answers (once). */
+type Poll = {
+  terminal: Terminal;
+  request: PollRequest;
+  pending: { timer?: NodeJS.Timeout };
+  answer(events: StoredEvent[], outcome: string, rendered?: PollAnswer): void;
+  list(): Promise<Listed>;
+};
+
+function openPoll(
+  ctx: RelayContext,
+  res: ServerResponse,
+  terminal: Terminal,
+  request: PollRequest,
+  started: number,
+): Poll {
+  const { after, wait, limit } = request;
+  const pending: { timer?: NodeJS.Timeout } = {};
+  return {
+    terminal,
+    request,
+    pending,
+    answer(events, outcome, rendered) {
+      clearTimeout(pending.timer);
+      ctx.metrics.polls.inc({ outcome });
+      ctx.metrics.pollDuration.observe((performance.now() - started) / 1000);
+      sendEvents(res, rendered ?? renderEvents(ctx.logIdJson, events), ctx.closing);
+    },
+    async list() {
+      // The hub answers waiting polls only: with PostgreSQL it learns of another instance's
+      // commit a few milliseconds late, which a waiting poll absorbs (it is woken then) but an
+      // immediate answer would not.
+      if (wait > 0 && !ctx.closing) {
+        const known = ctx.hub.lookup(terminal.venueIds, after, limit);
+        if (known !== null) return { events: known.events, rendered: known.answer ?? undefined };
+      }
+      const events = await ctx.store.listEvents(terminal.venueIds, after, limit);
+      ctx.hub.listed(terminal.venueIds, after, events, limit);
+      return { events };
+    },
+  };
+}
+
+/** The poll as a waiter of the hub, woken by new events, a revocation or the shutdown. */
+function waiterOf(ctx: RelayContext, res: ServerResponse, poll: Poll): Waiter<PollAnswer> {
+  const waiter: Waiter<PollAnswer> = {
+    terminalId: poll.terminal.id,
+    venueIds: poll.terminal.venueIds,
+    after: poll.request.after,
+    limit: poll.request.limit,
+    recheck: () => undefined,
+    settle(outcome, rendered) {
+      if (outcome === 'revoked') {
+        clearTimeout(poll.pending.timer);
+        ctx.metrics.polls.inc({ outcome: 'revoked' });
+        sendError(res, new HttpError(401, 'The terminal key was revoked.'));
+      } else if (outcome === 'closing') {
+        poll.answer([], 'closing');
+      } else {
+        const at = ctx.now();
+        for (const event of outcome)
+          ctx.metrics.delivery.observe(Math.max(0, at - event.receivedAt) / 1000);
+        poll.answer(outcome, 'events', rendered);
+      }
+    },
+  };
+  // One store read at a time per poll; a batch published meanwhile asks for one more.
+  let rechecking = false;
+  let recheckAgain = false;
+  waiter.recheck = () => {
+    if (rechecking) {
+      recheckAgain = true;
+      return;
+    }
+    rechecking = true;
+    recheckAgain = false;
+    ctx.metrics.rechecks.inc();
+    poll
+      .list()
+      .then(({ events, rendered }) => {
+        if (events.length > 0 && ctx.hub.remove(waiter)) poll.answer(events, 'events', rendered);
+      })
+      .catch((error: unknown) =>
+        ctx.log('poll', `re-reading for a poll failed: ${(error as Error).message}`),
+      )
+      .finally(() => {
+        rechecking = false;
+        if (recheckAgain) waiter.recheck();
+      });
+  };
+  return waiter;
+}
+
+export async function handlePoll(
+  ctx: RelayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: URLSearchParams,
+): Promise<void> {
+  const started = performance.now();
+  const request: PollRequest = {
+    after: parseIntParam(params, 'after', 0, 0),
+    wait: Math.min(parseIntParam(params, 'wait', 0, 0), ctx.maxWaitSeconds),
+    limit: Math.min(parseIntParam(params, 'limit', MAX_EVENTS_PER_POLL, 1), MAX_EVENTS_PER_POLL),
+  };
+  const terminal = await authenticate(ctx, req);
+  ctx.intake.polled(terminal.venueIds, ctx.now());
+  admit(ctx, terminal, request.wait);
+  const poll = openPoll(ctx, res, terminal, request, started);
+  // A poll that arrives after closeAll() would otherwise wait until the shutdown's grace period
+  // cuts its connection: during shutdown every poll is answered at once.
+  if (request.wait === 0 || ctx.closing) {
+    const { events } = await poll.list();
+    poll.answer(events, events.length > 0 ? 'events' : 'empty');
+    return;
+  }
+  // A re-poll behind the newest events (common after a large fan-out) is answered at once from
+  // the hub's window, with the answer rendered for every poll at that cursor.
+  const known = ctx.hub.lookup(terminal.venueIds, request.after, request.limit);
+  if (known !== null && known.answer !== null) {
+    poll.answer(known.events, 'events', known.answer);
+    return;
+  }
+  // Registered before reading the store, so an event committed in between wakes this poll.
+  const waiter = waiterOf(ctx, res, poll);
+  ctx.hub.add(waiter);
+  ctx.usage.changed(terminal.id);
+  res.on('close', () => {
+    clearTimeout(poll.pending.timer);
+    ctx.hub.remove(waiter);
+    ctx.usage.changed(terminal.id);
+  });
+  poll.pending.timer = setTimeout(() => {
+    if (ctx.hub.remove(waiter)) poll.answer([], 'empty');
+  }, request.wait * 1000);
+  // Known to have nothing yet: the hub wakes it. Otherwise the store is read.
+  if (known !== null) return;
+  let found: Listed;
+  try {
+    found = await poll.list();
+  } catch (error) {
+    ctx.hub.remove(waiter);
+    clearTimeout(poll.pending.timer);
+    throw error;
+  }
+  if (found.events.length > 0 && ctx.hub.remove(waiter)) {
+    poll.answer(found.events, 'events', found.rendered);
+  }
+}

@@ -1,0 +1,109 @@
+// Terminals on the wire: their keys (Authorization: Bearer), the revocations the relay follows,
+// and PUT /v1/delivery-secret, where a terminal hands over its venue's delivery webhook secret.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { HttpError, decodeJson, readBody, sendEmpty } from '../../kit/http';
+import { deliverySecretBody } from '../ingest/delivery';
+import type { RelayContext } from '../relay-context';
+import { trust } from '../relay-context';
+import type { Terminal } from '../store/event-store';
+import { hashTerminalKey } from '../terminals';
+
+const MAX_KNOWN_TERMINALS = 100_000;
+const DELIVERY_SECRET_BODY_BYTES = 4 * 1024;
+
+/** The active terminal whose key the request carries; 401 otherwise. */
+export async function authenticate(ctx: RelayContext, req: IncomingMessage): Promise<Terminal> {
+  const header = req.headers.authorization ?? '';
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const challenge = { 'WWW-Authenticate': 'Bearer realm="relay"' };
+  if (!match)
+    throw new HttpError(401, 'A terminal key is required: Authorization: Bearer <key>.', {
+      headers: challenge,
+    });
+  const hash = hashTerminalKey(match[1] as string);
+  let terminal = ctx.knownTerminals.get(hash) ?? null;
+  if (terminal === null) {
+    terminal = await ctx.store.findActiveTerminal(hash);
+    if (terminal !== null) {
+      if (ctx.knownTerminals.size >= MAX_KNOWN_TERMINALS) {
+        ctx.knownTerminals.delete(ctx.knownTerminals.keys().next().value as string);
+      }
+      ctx.knownTerminals.set(hash, terminal);
+    }
+  }
+  if (terminal === null || ctx.revokedIds.has(terminal.id)) {
+    throw new HttpError(401, 'The terminal key is unknown or revoked.', { headers: challenge });
+  }
+  trust(ctx, req.socket);
+  return terminal;
+}
+
+/** A call of a terminal's key other than a poll: 0 when it may call now, else seconds to wait. */
+export function takeCall(ctx: RelayContext, terminalId: string): number {
+  const wait = ctx.limiter.take(terminalId);
+  if (wait === 0) ctx.usage.took(terminalId);
+  return wait;
+}
+
+/** Reads the revocations made since the last read (one read at a time, re-run if asked meanwhile). */
+export function checkRevocations(ctx: RelayContext): void {
+  const state = ctx.revocations;
+  if (state.checking) {
+    state.again = true;
+    return;
+  }
+  state.checking = true;
+  state.again = false;
+  ctx.store
+    .revokedSince(state.cursor)
+    .then(({ terminalIds, cursor }) => {
+      state.cursor = cursor;
+      for (const id of terminalIds) {
+        ctx.revokedIds.add(id);
+        ctx.hub.revoke(id);
+      }
+    })
+    .catch((error: unknown) =>
+      ctx.log('revocations', `revocation check failed: ${(error as Error).message}`),
+    )
+    .finally(() => {
+      state.checking = false;
+      if (state.again && !ctx.closing) checkRevocations(ctx);
+    });
+}
+
+/**
+ * A terminal hands over the delivery webhook secret it made for one of its venues. The key
+ * proves which venues it may speak for, so no terminal can set another venue's secret.
+ */
+export async function handleDeliverySecret(
+  ctx: RelayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const terminal = await authenticate(ctx, req);
+  const retryAfter = ctx.limiter.take(terminal.id);
+  if (retryAfter > 0) {
+    throw new HttpError(429, `This terminal key calls too often; retry in ${retryAfter} s.`, {
+      headers: { 'Retry-After': String(retryAfter) },
+    });
+  }
+  ctx.usage.took(terminal.id);
+  const parsed = deliverySecretBody.safeParse(
+    decodeJson(await readBody(req, DELIVERY_SECRET_BODY_BYTES)).json,
+  );
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new HttpError(
+      400,
+      `The body must be {"venue_id": string, "secret": 32 to 512 visible ASCII characters}${issue ? ` (${issue.path.join('.') || 'body'}: ${issue.message})` : ''}.`,
+    );
+  }
+  const { venue_id: venueId, secret } = parsed.data;
+  if (!terminal.venueIds.includes(venueId)) {
+    throw new HttpError(403, 'This terminal key does not belong to that venue.');
+  }
+  const at = ctx.now();
+  await ctx.store.setDeliverySecret(venueId, secret, at, at + ctx.deliverySecretGraceMs);
+  sendEmpty(res, 204);
+}

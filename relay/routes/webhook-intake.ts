@@ -1,0 +1,47 @@
+// What both webhooks share: reading the body within its limit, refusing with a counted reason,
+// and committing the event (a failure is the relay's, so the sender retries).
+import type { IncomingMessage } from 'node:http';
+import { HttpError, readBody } from '../../kit/http';
+import type { RelayContext } from '../relay-context';
+import type { AppendOutcome, EventKind, IncomingEvent } from '../store/event-store';
+
+export async function ingest(ctx: RelayContext, event: IncomingEvent): Promise<AppendOutcome> {
+  try {
+    const outcome = await ctx.commits.append(event);
+    ctx.metrics.received.inc({ kind: event.kind, outcome: outcome.status });
+    return outcome;
+  } catch (error) {
+    ctx.metrics.refused.inc({ kind: event.kind, reason: 'storage_error' });
+    ctx.log('storage', `could not store a ${event.kind} event: ${(error as Error).message}`);
+    throw new HttpError(503, 'The event could not be stored; retry later.', {
+      headers: {
+        'Retry-After': '1',
+      },
+    });
+  }
+}
+
+export function refuse(
+  ctx: RelayContext,
+  kind: EventKind,
+  reason: string,
+  error: HttpError,
+): never {
+  ctx.metrics.refused.inc({ kind, reason });
+  throw error;
+}
+
+export async function readWebhookBody(
+  ctx: RelayContext,
+  req: IncomingMessage,
+  kind: EventKind,
+): Promise<Buffer> {
+  try {
+    return await readBody(req, ctx.maxBodyBytes);
+  } catch (error) {
+    if (error instanceof HttpError) {
+      refuse(ctx, kind, error.status === 413 ? 'too_large' : 'malformed', error);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,124 @@
+import { useState } from 'react';
+import type { DeliveryAreaAnswer } from '../../shared/domain';
+import type { DeliveryAreaCheckRequest } from '../../shared/delivery-booking';
+import { deliveryAreaCheckSchema } from '../../shared/delivery-booking';
+import { useApp } from './hooks';
+import { trimValues, useFormSubmit } from '../ui-kit/form';
+import { formatMoney } from '../ui-kit/format';
+import { en } from './messages';
+
+type Field = keyof DeliveryAreaCheckRequest;
+const FIELDS: Array<{ name: Field; label: string }> = [
+  { name: 'street', label: en.courier.street },
+  { name: 'postCode', label: en.courier.postCode },
+  { name: 'city', label: en.courier.city },
+];
+const EMPTY: Record<Field, string> = { street: '', postCode: '', city: '' };
+
+/** "Can we deliver there?" before a phone order is taken; a yes leads on to booking the courier. */
+export const AreaCheck = () => {
+  const checkArea = useApp((s) => s.checkDeliveryArea);
+  const openDialog = useApp((s) => s.openDialog);
+  const [values, setValues] = useState(EMPTY);
+  const [answer, setAnswer] = useState<{
+    asked: Record<Field, string>;
+    says: DeliveryAreaAnswer;
+  } | null>(null);
+  const { errors, error, busy, submit } = useFormSubmit();
+
+  const ask = (): Promise<void> => {
+    const asked = trimValues(values);
+    setAnswer(null);
+    return submit(deliveryAreaCheckSchema.safeParse(asked), en.courier.fixFields, async (data) =>
+      setAnswer({ asked, says: await checkArea(data) }),
+    );
+  };
+
+  const says = answer?.says;
+  return (
+    <section className="panel-section" aria-label={en.courier.areaTitle}>
+      <h3>{en.courier.areaTitle}</h3>
+      <form
+        className="area-check"
+        aria-label={en.courier.areaTitle}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void ask();
+        }}
+      >
+        <p className="muted">{en.courier.areaHelp}</p>
+        {FIELDS.map((f) => (
+          <label key={f.name} className="field">
+            <span>{f.label}</span>
+            <input
+              name={`area-${f.name}`}
+              autoComplete="off"
+              value={values[f.name]}
+              aria-invalid={Boolean(errors[f.name])}
+              onChange={(e) => {
+                const value = e.target.value;
+                setValues((v) => ({ ...v, [f.name]: value }));
+                setAnswer(null);
+              }}
+            />
+            {errors[f.name] && <span className="field-error">{errors[f.name]}</span>}
+          </label>
+        ))}
+        <div className="dialog-actions start">
+          <button type="submit" className="btn btn-primary" disabled={busy}>
+            {busy ? en.courier.areaChecking : en.courier.areaCheck}
+          </button>
+        </div>
+      </form>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {says && (
+        <div
+          className={`area-answer ${says.deliverable ? 'area-yes' : 'area-no'}`}
+          role="status"
+          data-testid="area-answer"
+        >
+          {says.deliverable ? (
+            <>
+              <p>
+                <strong className="pill pill-ok">
+                  {en.courier.areaYes(says.formattedAddress ?? answer.asked.street)}
+                </strong>{' '}
+                {en.courier.areaYesDetails(
+                  says.price ? formatMoney(says.price) : null,
+                  says.minutes,
+                )}
+              </p>
+              {says.approximate && <p className="muted">{en.courier.areaRough}</p>}
+              <button
+                type="button"
+                className="btn btn-go"
+                onClick={() =>
+                  openDialog({
+                    kind: 'courier',
+                    prefill: {
+                      address: {
+                        street: answer.asked.street,
+                        postCode: answer.asked.postCode,
+                        city: answer.asked.city,
+                      },
+                    },
+                  })
+                }
+              >
+                {en.courier.areaBook}
+              </button>
+            </>
+          ) : (
+            <p>
+              <strong className="pill pill-bad">{says.reason}</strong>
+            </p>
+          )}
+        </div>
+      )}
+    </section>
+  );
+};
