@@ -91,6 +91,7 @@ export const deliveryMessages = {
     fixFields: 'Check the highlighted fields.',
     bookFailed: 'The courier could not be booked',
     delivery: (n: string) => `Delivery #${n}`,
+    deliveryTo: (name: string) => (name ? `Delivery to ${name}` : 'Courier delivery'),
     to: (name: string, address: string) => `${name} · ${address}`,
     statuses: {
       booking: 'Booking…',
