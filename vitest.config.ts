@@ -15,21 +15,23 @@ const WORKERS =
   Math.max(2, Math.ceil(os.availableParallelism() * 1.5));
 
 /**
- * Files far longer than the rest, longest first (seconds on a quiet 2-core machine): started
- * first, so none of them is left running alone at the end. Vitest's own cache of the last run's
- * durations orders everything else (and these too, once it exists).
+ * Files far longer than the rest, roughly longest first: started first, so none of them is
+ * left running alone at the end. Once vitest has cached the last run's durations, those order
+ * every file instead.
  */
 const LONG_FILES = [
   'relay/ha.test.ts', // two relays, HAProxy, PostgreSQL restarted: three bursts of 5,000
+  'test/core/crash.test.ts', // 200 SIGKILLs of a child process
   'test/e2e/outage.test.ts', // the stream alarm's real 10 s, twice, and the venue's pause
   'test/e2e/package.test.ts', // electron-builder packs the app
-  'relay/operations.test.ts',
   'test/core/venue-menu.test.ts',
   'test/core/order-timing.test.ts',
-  'relay/delivery-webhook.test.ts',
+  'test/core/tokens.test.ts',
   'test/core/lifecycle.test.ts',
+  'relay/operations.test.ts',
+  'sandbox/auth/token-service.test.ts', // a sandbox, so an RSA key, per test
   'relay/crash.test.ts', // 15 SIGKILLs per store
-  'test/core/crash.test.ts', // 200 SIGKILLs
+  'relay/delivery-webhook.test.ts',
 ];
 
 /**

@@ -144,17 +144,33 @@ export const decodeJson = (body: Buffer): { text: string; json: unknown } => {
 
 export type ReadJsonOptions = {
   readonly limit: number;
-  /** The value an empty body stands for; without it an empty body is a 400. */
+  /** The value an empty body stands for; without it an empty body is a 400 (or `missing`). */
   readonly emptyAs?: unknown;
+  /** An empty body reads as undefined (a schema then names the missing fields). */
+  readonly optional?: boolean;
+  /** The error for an empty body, instead of the kit's 400. */
+  readonly missing?: () => Error;
+  /** The error for a body that is not UTF-8 JSON, instead of the kit's 400. */
+  readonly invalid?: () => Error;
 };
 
+/** The one JSON body reader: the kit's decoding rules, each server's wording of its refusals. */
 export const readJson = async (
   req: IncomingMessage,
   options: ReadJsonOptions,
 ): Promise<unknown> => {
   const body = await readBody(req, options.limit);
-  if (options.emptyAs !== undefined && body.toString('utf8').trim() === '') return options.emptyAs;
-  return decodeJson(body).json;
+  if (body.toString('utf8').trim() === '') {
+    if (options.emptyAs !== undefined) return options.emptyAs;
+    if (options.optional) return undefined;
+    if (options.missing) throw options.missing();
+  }
+  if (!options.invalid) return decodeJson(body).json;
+  try {
+    return decodeJson(body).json;
+  } catch {
+    throw options.invalid();
+  }
 };
 
 /**

@@ -3,6 +3,9 @@
 // event hub, behind the ServiceApi of shared/ipc/contract.ts. Plain Node: the Electron glue
 // (main/app/) and the web host only carry requests and events. Each slice owns its tables, its
 // outbox kinds, its channels and its events; nothing here touches SQL or implements a channel.
+// Slices reach each other only through the typed ports they offer (venue.pause(),
+// setup.status(), orders.store.get(), printing.orderAction(), …), wired here; never through
+// another slice's handler table or outbox rows (the lint holds this file to it).
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -10,14 +13,14 @@ import type { ServiceApi } from '../shared/ipc/contract';
 import type { ServiceHost } from './host/dispatch';
 import { createEventHub } from './host/event-hub';
 import type { SecretStore } from './secrets/secret-store';
-import { createLogger } from './log/logger';
+import { createLogger, logHandlers } from './log/logger';
 import { logLinkChanges } from './log/link-history';
 import { createRedactor, redactingSecretStore } from './log/redactor';
 import { createDiagnosticsSlice } from './diagnostics/diagnostics';
 import type { LogLevel } from '../shared/domain';
 import { integrityCheck, openDatabase } from './storage/database';
 import { createSettings } from './storage/settings';
-import { createAuditLog } from './audit/audit-log';
+import { auditHandlers, createAuditLog } from './audit/audit-log';
 import { NotConfiguredError, ReconnectNeededError } from './auth/token-manager';
 import { createMarketplaceClient } from './marketplace/client';
 import { createOutbox, outboxHandlers } from './outbox/outbox';
@@ -185,7 +188,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     requireConnection: () => setup.requireVenue(),
     venueName: (name) => venue.rememberName(name),
     settings,
-    status: () => setup.handlers['status:get']({}),
+    status: async () => setup.status(),
     history: {
       // No terminal name is configured anywhere: the machine's name tells a venue's terminals apart.
       terminal: hostname(),
@@ -264,11 +267,12 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   });
   // Orders that cannot arrive take the venue offline, through the venue slice's own action.
   const guard = createStreamGuard({
-    ...slice,
     settings,
+    audit,
+    hub,
+    now,
     venueId: () => setup.venueId(),
-    venue: () => venue.handlers['venue:get']({}),
-    setVenueOnline: (online) => venue.handlers['venue:setOnline']({ online, until: null }),
+    venue,
     missedOrders: {
       ...options.missedOrders,
       readVenueStatus: async (venueId) => {
@@ -311,10 +315,10 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...delivery.handlers,
     ...machine.handlers,
     ...diagnostics.handlers,
-    'log:recent': async (request) => log.recent(request),
+    ...logHandlers(log),
     ...guard.handlers,
     ...printing.handlers,
-    'audit:list': async ({ limit }) => audit.list(limit),
+    ...auditHandlers(audit),
   };
 
   // Resume: the outbox (rows left "sending" by a crash go again), the relay, the inboxes, a reconcile.

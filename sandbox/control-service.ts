@@ -2,7 +2,8 @@
 // sandbox listens on 127.0.0.1 only. Faults never apply here.
 import { z } from 'zod';
 import { HttpError, sendJson } from '../kit/http';
-import { createRouter, parseWith, readJson } from './http';
+import { readJson } from '../kit/http';
+import { createRouter, JSON_BODY, parseWith } from './http';
 import type { Faults } from './notifications';
 import * as orders from './pos/orders';
 import { createVenue, venueStatusView } from './pos/venues';
@@ -65,7 +66,7 @@ export function createControlService(world: World): Service {
 
   const router = createRouter()
     .add('POST', '/clients', async (req, res) => {
-      const body = parseWith(clientBody, await readJson(req));
+      const body = parseWith(clientBody, await readJson(req, JSON_BODY));
       world.auth.upsertClient({
         id: body.client_id,
         secret: body.client_secret,
@@ -74,7 +75,7 @@ export function createControlService(world: World): Service {
       sendJson(res, 201, { client_id: body.client_id, redirect_uris: body.redirect_uris });
     })
     .add('POST', '/venues', async (req, res) => {
-      const body = parseWith(venueBody, await readJson(req));
+      const body = parseWith(venueBody, await readJson(req, JSON_BODY));
       const existing = world.venues.get(body.venue_id);
       const venue = existing ?? createVenue(world, body.venue_id, body.name);
       venue.name = body.name;
@@ -98,7 +99,7 @@ export function createControlService(world: World): Service {
       });
     })
     .add('POST', '/authorization-codes', async (req, res) => {
-      const body = parseWith(codeBody, await readJson(req));
+      const body = parseWith(codeBody, await readJson(req, JSON_BODY));
       const client = world.auth.getClient(body.client_id);
       if (!client) throw new HttpError(404, `Client ${body.client_id} is not registered.`);
       if (!world.venues.has(body.venue_id))
@@ -113,12 +114,12 @@ export function createControlService(world: World): Service {
       });
     })
     .add('POST', '/venues/:id/withdraw-consent', async (req, res, { id }) => {
-      await readJson(req, {});
+      await readJson(req, { ...JSON_BODY, emptyAs: {} });
       if (!world.venues.has(id as string)) throw new HttpError(404, `Venue ${id} was not found.`);
       sendJson(res, 200, { venue_id: id, revoked_grants: world.auth.revokeVenue(id as string) });
     })
     .add('POST', '/orders', async (req, res) => {
-      const body = parseWith(orderBody, await readJson(req));
+      const body = parseWith(orderBody, await readJson(req, JSON_BODY));
       const venue = world.venues.get(body.venue_id);
       if (!venue) throw new HttpError(404, `Venue ${body.venue_id} was not found.`);
       const preorderTime = body.preorder_time ? Date.parse(body.preorder_time) : null;
@@ -158,27 +159,27 @@ export function createControlService(world: World): Service {
     })
     .add('POST', '/orders/:id/courier', async (req, res, { id }) => {
       const order = orderOf(id as string);
-      const body = parseWith(courierBody, await readJson(req));
+      const body = parseWith(courierBody, await readJson(req, JSON_BODY));
       orders.courierEvent(world, order, body.event);
       sendJson(res, 200, orders.internalView(order, iso));
     })
     .add('POST', '/orders/:id/cancel', async (req, res, { id }) => {
       const order = orderOf(id as string);
-      await readJson(req, {});
+      await readJson(req, { ...JSON_BODY, emptyAs: {} });
       orders.cancel(world, order);
       sendJson(res, 200, orders.internalView(order, iso));
     })
     .add('GET', '/auth/stats', (_req, res) => sendJson(res, 200, world.auth.stats()))
     .add('GET', '/clock', (_req, res) => sendJson(res, 200, clockView()))
     .add('POST', '/clock', async (req, res) => {
-      const body = parseWith(clockBody, await readJson(req));
+      const body = parseWith(clockBody, await readJson(req, JSON_BODY));
       if (body.frozen !== undefined) world.clock.setFrozen(body.frozen);
       if (body.advance_seconds !== undefined) world.clock.advance(body.advance_seconds * 1000);
       sendJson(res, 200, clockView());
     })
     .add('GET', '/faults', (_req, res) => sendJson(res, 200, world.faults))
     .add('POST', '/faults', async (req, res) => {
-      const body = parseWith(faultsBody, await readJson(req));
+      const body = parseWith(faultsBody, await readJson(req, JSON_BODY));
       for (const key of [
         'error_rate',
         'latency_ms',
@@ -192,7 +193,7 @@ export function createControlService(world: World): Service {
       sendJson(res, 200, world.faults satisfies Faults);
     })
     .add('POST', '/webhook', async (req, res) => {
-      const body = parseWith(webhookBody, await readJson(req));
+      const body = parseWith(webhookBody, await readJson(req, JSON_BODY));
       world.notifier.setWebhook(body.url, body.secret);
       sendJson(res, 200, { url: body.url });
     })

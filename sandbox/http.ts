@@ -3,29 +3,12 @@
 // router (no framework). Error bodies are the kit's `{error, message, ...extra}`.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { decodeJson, HttpError, readBody } from '../kit/http';
+import type { ReadJsonOptions } from '../kit/http';
+import { HttpError } from '../kit/http';
 
 export const MAX_BODY_BYTES = 5 * 1024 * 1024;
 
 export const NOT_JSON = 'The request body is not valid JSON.';
-
-/**
- * A JSON body decoded by the kit's rules (UTF-8, a byte order mark tolerated): `undefined` when
- * the body is blank, `invalid()` thrown when it is not JSON.
- */
-export async function readOptionalJson(
-  req: IncomingMessage,
-  limit: number,
-  invalid: () => Error,
-): Promise<unknown> {
-  const body = await readBody(req, limit);
-  if (body.toString('utf8').trim() === '') return undefined;
-  try {
-    return decodeJson(body).json;
-  } catch {
-    throw invalid();
-  }
-}
 
 /** The request's media type, lower case and without parameters; '' when there is none. */
 export const mediaType = (req: IncomingMessage): string =>
@@ -42,13 +25,15 @@ export function requireJsonContentType(req: IncomingMessage): void {
   }
 }
 
-/** Reads a JSON body; an empty body counts as `emptyAs` (undefined: the body is required). */
-export async function readJson(req: IncomingMessage, emptyAs?: unknown): Promise<unknown> {
-  const value = await readOptionalJson(req, MAX_BODY_BYTES, () => new HttpError(400, NOT_JSON));
-  if (value !== undefined) return value;
-  if (emptyAs !== undefined) return emptyAs;
-  throw new HttpError(400, 'The request body is missing; a JSON object is expected.');
-}
+/**
+ * The sandbox's JSON bodies for the kit's `readJson`: its size limit and its wording of a missing
+ * or broken body (add `emptyAs` where an empty body stands for a value).
+ */
+export const JSON_BODY = {
+  limit: MAX_BODY_BYTES,
+  invalid: () => new HttpError(400, NOT_JSON),
+  missing: () => new HttpError(400, 'The request body is missing; a JSON object is expected.'),
+} as const satisfies ReadJsonOptions;
 
 /** `['categories', 0, 'items', 2, 'price']` → `categories[0].items[2].price`. */
 export function fieldPath(path: readonly PropertyKey[]): string {

@@ -1,9 +1,9 @@
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import type { Database } from 'better-sqlite3';
 import type { SqliteStep } from '../../kit/migrations';
 import { migrateSqlite, SchemaFromTheFutureError } from '../../kit/migrations';
+import { openSqlite } from '../../kit/sqlite';
 import { MIGRATIONS } from './migrations';
 
 export type { Database } from 'better-sqlite3';
@@ -64,23 +64,21 @@ const keepPrivate = (path: string, sideFiles: boolean): void => {
 };
 
 /**
- * Opens (or creates) the terminal's database: WAL, synchronous=FULL, migrated, private to the
- * user (its folder 0700, the database and its WAL/SHM files 0600).
+ * Opens (or creates) the terminal's database (kit/sqlite.ts: WAL, synchronous=FULL), migrated,
+ * private to the user (its folder 0700, the database and its WAL/SHM files 0600).
  */
 export const openDatabase = (path: string): Database => {
   keepPrivate(path, false);
-  const db = new BetterSqlite3(path);
+  const db = openSqlite(path, {
+    pragmas: [
+      // Deleted and overwritten content is zeroed, not left in free pages and free space:
+      // retention removes customers' names, and they must not stay readable in the file.
+      'secure_delete = ON',
+      `cache_size = -${PAGE_CACHE_KIB}`,
+    ],
+    migrate: (opened) => migrate(opened),
+  });
   try {
-    db.pragma('journal_mode = WAL');
-    // FULL: an action staff saw acknowledged must survive a power cut, not only a crash.
-    db.pragma('synchronous = FULL');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('foreign_keys = ON');
-    // Deleted and overwritten content is zeroed, not left in free pages and free space: retention
-    // removes customers' names, and they must not stay readable in the file.
-    db.pragma('secure_delete = ON');
-    db.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
-    migrate(db);
     keepPrivate(path, true);
     return db;
   } catch (error) {

@@ -53,6 +53,9 @@ describe('the booking form', () => {
         parcels: [{ description: 'Pastries', count: 1 }],
       },
     ]);
+    // Named for whom it goes to, never by an id.
+    const card = await screen.findByRole('article', { name: 'Delivery to Walk-in' });
+    expect(card.textContent).not.toMatch(/delivery-\d/);
   });
 
   it('says each problem in staff words on its own field, opening "More options" for its own', async () => {

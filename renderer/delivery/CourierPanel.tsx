@@ -131,7 +131,10 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState<string>(en.courier.cancelDefault);
   const [callError, setCallError] = useState<string | null>(null);
-  const label = en.courier.delivery(delivery.orderNumber ?? delivery.id.slice(0, 6));
+  // A walk-in has no order number: the card is named for whom it goes to, never by an id.
+  const label = delivery.orderNumber
+    ? en.courier.delivery(delivery.orderNumber)
+    : en.courier.deliveryTo(delivery.recipientName);
   const eta = etaLine(delivery);
   const whereabouts = whereaboutsLine(delivery);
   const failed = delivery.pending?.state === 'failed' ? delivery.pending : null;
@@ -161,10 +164,10 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
         <p>
           {eta && <span data-testid="delivery-eta">{eta}</span>}
           {whereabouts && (
-            <span data-testid="courier-whereabouts">
+            <>
               {eta ? ' · ' : ''}
-              {whereabouts}
-            </span>
+              <span data-testid="courier-whereabouts">{whereabouts}</span>
+            </>
           )}
           {delivery.price && <span className="muted"> · {formatMoney(delivery.price)}</span>}
           {delivery.cashToCollect !== null && delivery.price && (

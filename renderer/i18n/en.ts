@@ -729,6 +729,7 @@ export const en = {
     fixFields: 'Check the highlighted fields.',
     bookFailed: 'The courier could not be booked',
     delivery: (n: string) => `Delivery #${n}`,
+    deliveryTo: (name: string) => (name ? `Delivery to ${name}` : 'Courier delivery'),
     to: (name: string, address: string) => `${name} · ${address}`,
     statuses: {
       booking: 'Booking…',

@@ -2,7 +2,8 @@
 // inspect deliveries and the events sent, move couriers, force a customer no-show.
 import { z } from 'zod';
 import { HttpError, sendJson } from '../../kit/http';
-import { readJson } from '../http';
+import { readJson } from '../../kit/http';
+import { JSON_BODY } from '../http';
 import type { Router } from '../http';
 import type { Delivery, Stage } from './courier';
 import { courierPosition, STAGE_ALIASES, stageIndex, STAGES } from './courier';
@@ -74,7 +75,7 @@ export const registerControlRoutes = (router: Router, deps: ControlDeps) => {
   };
 
   router.add('POST', '/merchants', async (req, res) => {
-    const body = parseBody(registerMerchantSchema, await readJson(req));
+    const body = parseBody(registerMerchantSchema, await readJson(req, JSON_BODY));
     let merchant: Merchant;
     try {
       merchant = deps.registerMerchant(body);
@@ -111,7 +112,7 @@ export const registerControlRoutes = (router: Router, deps: ControlDeps) => {
 
   router.add('POST', '/deliveries/:reference/advance', async (req, res, params) => {
     const delivery = findDelivery(params.reference);
-    const body = parseBody(advanceSchema, await readJson(req, {}));
+    const body = parseBody(advanceSchema, await readJson(req, { ...JSON_BODY, emptyAs: {} }));
     if (!deps.desk.isActive(delivery)) {
       throw new HttpError(
         409,

@@ -3,8 +3,8 @@
 // 422 `{detail: [{loc, msg, type}]}` (the platform's FastAPI-style validation errors).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
-import { errorBody, HttpError, sendError } from '../../kit/http';
-import { NOT_JSON, readOptionalJson } from '../http';
+import { errorBody, HttpError, readJson, sendError } from '../../kit/http';
+import { NOT_JSON } from '../http';
 
 const MAX_BODY_BYTES = 256 * 1024;
 
@@ -36,7 +36,11 @@ export const validationError = (detail: ValidationDetail[]) =>
 
 /** Reads the body as JSON; an empty body reads as undefined so schemas name the missing fields. */
 export const readJsonBody = (req: IncomingMessage): Promise<unknown> =>
-  readOptionalJson(req, MAX_BODY_BYTES, () => apiError(400, 'INVALID_PAYLOAD', NOT_JSON));
+  readJson(req, {
+    limit: MAX_BODY_BYTES,
+    optional: true,
+    invalid: () => apiError(400, 'INVALID_PAYLOAD', NOT_JSON),
+  });
 
 /**
  * The Drive API's body for any HttpError: its own shapes as thrown; the router's 405 reads like

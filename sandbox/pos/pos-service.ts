@@ -5,7 +5,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { openingTimeSchema } from '../../shared/ipc/contract';
 import { HttpError, readBody, sendEmpty, sendJson } from '../../kit/http';
-import { createRouter, MAX_BODY_BYTES, parseWith, readJson, requireJsonContentType } from '../http';
+import { readJson } from '../../kit/http';
+import {
+  createRouter,
+  JSON_BODY,
+  MAX_BODY_BYTES,
+  parseWith,
+  requireJsonContentType,
+} from '../http';
 import type { Service } from '../service';
 import type { SandboxOrder, Venue, World } from '../world';
 import {
@@ -124,7 +131,7 @@ export function createPosService(world: World): Service {
     })
     .add('PUT', '/orders/:id/accept', async (req, res, { id }) => {
       const order = await orderFor(req, id as string);
-      const body = parseWith(acceptBody, await readJson(req, {}));
+      const body = parseWith(acceptBody, await readJson(req, { ...JSON_BODY, emptyAs: {} }));
       const adjusted = body.adjusted_pickup_time
         ? orders.checkAdjustedPickup(order, body.adjusted_pickup_time)
         : null;
@@ -133,7 +140,10 @@ export function createPosService(world: World): Service {
     })
     .add('PUT', '/orders/:id/self-delivery/accept', async (req, res, { id }) => {
       const order = await orderFor(req, id as string);
-      const body = parseWith(selfDeliveryAcceptBody, await readJson(req, {}));
+      const body = parseWith(
+        selfDeliveryAcceptBody,
+        await readJson(req, { ...JSON_BODY, emptyAs: {} }),
+      );
       orders.acceptSelfDelivery(
         world,
         order,
@@ -143,13 +153,13 @@ export function createPosService(world: World): Service {
     })
     .add('PUT', '/orders/:id/reject', async (req, res, { id }) => {
       const order = await orderFor(req, id as string);
-      const body = parseWith(rejectBody, await readJson(req));
+      const body = parseWith(rejectBody, await readJson(req, JSON_BODY));
       orders.reject(world, order, body.reason, body.code ?? 'GENERIC');
       sendEmpty(res, 202);
     })
     .add('PUT', '/orders/:id/sent-to-pos', async (req, res, { id }) => {
       const order = await orderFor(req, id as string);
-      const body = parseWith(sentToPosBody, await readJson(req));
+      const body = parseWith(sentToPosBody, await readJson(req, JSON_BODY));
       orders.markSentToPos(world, order, body.success, body.time_sent_to_pos);
       sendEmpty(res, 204);
     })
@@ -177,7 +187,7 @@ export function createPosService(world: World): Service {
     })
     .add('PATCH', '/venues/:id/online', async (req, res, { id }) => {
       const venue = await venueFor(req, id as string);
-      const body = parseWith(onlineBody, await readJson(req));
+      const body = parseWith(onlineBody, await readJson(req, JSON_BODY));
       const until = body.until ? Date.parse(body.until) : null;
       if (until !== null && until <= world.clock.now()) {
         throw new HttpError(400, 'until: must be in the future', { extra: { field: 'until' } });
@@ -187,20 +197,20 @@ export function createPosService(world: World): Service {
     })
     .add('PATCH', '/venues/:id/opening-times', async (req, res, { id }) => {
       const venue = await venueFor(req, id as string);
-      const body = parseWith(openingTimesBody, await readJson(req));
+      const body = parseWith(openingTimesBody, await readJson(req, JSON_BODY));
       venue.openingTimes = body.availability;
       sendEmpty(res, 202);
     })
     .add('PUT', '/venues/:id/special-opening-times', async (req, res, { id }) => {
       const venue = await venueFor(req, id as string);
-      const body = parseWith(specialTimesBody, await readJson(req));
+      const body = parseWith(specialTimesBody, await readJson(req, JSON_BODY));
       venue.specialOpeningTimes = { days_closed: body.days_closed, days_open: body.days_open };
       sendEmpty(res, 202);
     })
     .add('POST', '/v1/restaurants/:id/menu', async (req, res, { id }) => {
       const venue = await venueFor(req, id as string);
       requireJsonContentType(req);
-      const menu = parseWith(menuSchema, await readJson(req));
+      const menu = parseWith(menuSchema, await readJson(req, JSON_BODY));
       scheduleMenu(world, venue, menu);
       sendEmpty(res, 202);
     })
@@ -225,19 +235,19 @@ export function createPosService(world: World): Service {
     })
     .add('PATCH', '/venues/:id/items', async (req, res, { id }) => {
       const venue = await venueFor(req, id as string);
-      const body = parseWith(patchItemsSchema, await readJson(req));
+      const body = parseWith(patchItemsSchema, await readJson(req, JSON_BODY));
       applyItemUpdates(venue.menu, body.data);
       sendEmpty(res, 202);
     })
     .add('PATCH', '/venues/:id/items/inventory', async (req, res, { id }) => {
       const venue = await venueFor(req, id as string);
-      const body = parseWith(patchInventorySchema, await readJson(req));
+      const body = parseWith(patchInventorySchema, await readJson(req, JSON_BODY));
       applyInventory(venue.menu, body.data);
       sendEmpty(res, 202);
     })
     .add('PATCH', '/venues/:id/options/values', async (req, res, { id }) => {
       const venue = await venueFor(req, id as string);
-      const body = parseWith(patchOptionValuesSchema, await readJson(req));
+      const body = parseWith(patchOptionValuesSchema, await readJson(req, JSON_BODY));
       applyOptionValueUpdates(venue.menu, body.data);
       sendEmpty(res, 202);
     });
