@@ -15,6 +15,8 @@ import { createEventHub } from './host/event-hub';
 import type { SecretStore } from './secrets/secret-store';
 import { createLogger, logHandlers } from './log/logger';
 import { logLinkChanges } from './log/link-history';
+import { watchLoopLag } from './log/loop-lag';
+import type { LoopLagFigures } from './log/loop-lag';
 import { createRedactor, redactingSecretStore } from './log/redactor';
 import { createDiagnosticsSlice } from './diagnostics/diagnostics';
 import type { LogLevel } from '../shared/domain';
@@ -40,6 +42,8 @@ import { reportVenueState } from './relay-client/venue-intake';
 export type Core = ServiceHost & {
   /** What the host itself saw (a renderer crash): into the same audit log staff read. */
   record: AuditLog['record'];
+  /** Main's event-loop lag since start (also in the log every 10 minutes and in diagnostics). */
+  loopLag(): LoopLagFigures;
   close(): Promise<void>;
 };
 
@@ -85,6 +89,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     redactor,
     now,
   });
+  const loopLag = watchLoopLag({ log, now });
   const settings = createSettings(db);
   const audit = createAuditLog(db, now, (entry) => log.info('audit', entry));
   const secrets = redactingSecretStore(options.secretStore, redactor);
@@ -256,6 +261,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     redactor,
     secrets,
     integrity: () => integrityCheck(db),
+    loopLag: () => loopLag.shift(),
   });
   const printing = createPrintingSlice({
     ...slice,
@@ -349,6 +355,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     api,
     on: hub.on,
     record: (entry) => audit.record(entry),
+    loopLag: () => loopLag.shift(),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -364,6 +371,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       await venue.close();
       await orders.close();
       db.close();
+      loopLag.close();
       log.info('stopped');
       await log.close();
     },
