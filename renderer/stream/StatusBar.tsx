@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useApp, useNow, useSounding } from './hooks';
 import { formatClock, formatClockSpan } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import type { MissedOrder, StreamGap } from '../../shared/stream-guard';
 import type { Ringer } from '../ui-kit/ringer';
 import { streamAlarm, withMainsView } from './stream-alarm';
