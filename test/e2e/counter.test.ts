@@ -109,6 +109,39 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     await column('Done today').getByText(`#${placed.order_number}`).waitFor();
   });
 
+  it("Out for delivery tells the platform the venue's own courier left, then Handed over ends it", async () => {
+    const placed = await sandbox.placeOrder('homedelivery', { selfDelivery: true });
+    await card(placed.order_number).waitFor();
+    await card(placed.order_number).getByRole('button', { name: 'Accept' }).click();
+    await page.getByRole('button', { name: "Accept · platform's times" }).click();
+    await eventually(
+      () => sandbox.order(placed.id),
+      (o) => o.status === 'PRODUCTION',
+    );
+    await card(placed.order_number).getByRole('button', { name: 'Mark ready' }).click();
+    await eventually(
+      () => sandbox.order(placed.id),
+      (o) => o.status === 'READY',
+    );
+
+    await card(placed.order_number).getByRole('button', { name: 'Out for delivery' }).click();
+    await eventually(
+      () => sandbox.order(placed.id),
+      (o) => o.picked_up,
+    );
+    await card(placed.order_number).getByText('Courier picked up').waitFor();
+    expect(
+      await card(placed.order_number).getByRole('button', { name: 'Out for delivery' }).count(),
+    ).toBe(0);
+    expect((await sandbox.order(placed.id)).status).toBe('READY');
+
+    await card(placed.order_number).getByRole('button', { name: 'Handed over' }).click();
+    await eventually(
+      () => sandbox.order(placed.id),
+      (o) => o.status === 'DELIVERED',
+    );
+  });
+
   it('an Accept made while the platform is unreachable stays pending, then reaches the platform', async () => {
     const placed = await sandbox.placeOrder('takeaway');
     await card(placed.order_number).waitFor();

@@ -93,6 +93,7 @@ export type SandboxOrder = {
   order_number: string;
   status: string;
   reject: { reason: string; code: string } | null;
+  picked_up: boolean;
 };
 
 /** One JSON call to a sandbox control endpoint under `base`; a non-2xx answer throws. */
@@ -116,8 +117,12 @@ export const control = (demo: Demo) => {
   const call = <T>(method: string, pathname: string, body?: unknown): Promise<T> =>
     controlCall<T>(demo.sandbox.controlUrl, method, pathname, body);
   return {
-    placeOrder: (type: 'takeaway' | 'homedelivery') =>
-      call<SandboxOrder>('POST', '/orders', { venue_id: demo.sandbox.demo.venueId, type }),
+    placeOrder: (type: 'takeaway' | 'homedelivery', options: { selfDelivery?: boolean } = {}) =>
+      call<SandboxOrder>('POST', '/orders', {
+        venue_id: demo.sandbox.demo.venueId,
+        type,
+        ...(options.selfDelivery ? { self_delivery: true } : {}),
+      }),
     order: (id: string) => call<SandboxOrder>('GET', `/orders/${id}`),
     cancel: (id: string) => call<SandboxOrder>('POST', `/orders/${id}/cancel`, {}),
     faults: (faults: { error_rate?: number; latency_ms?: number }) =>
