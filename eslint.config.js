@@ -176,6 +176,25 @@ export default tseslint.config(
     LOWER_LAYERS.map((layer) => `main/${layer}/**`),
     { paths: [electron], patterns: [...MAIN_OUTSIDE, ...noSlices] },
   ),
+  {
+    // The composition root only composes: it implements no channel and reaches into no slice's
+    // handler table; a slice offers others a typed port (e.g. venue.pause(), setup.status()).
+    files: ['main/core.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'ExportDefaultDeclaration', message: 'Use named exports.' },
+        {
+          selector: "MemberExpression[computed=true][object.property.name='handlers']",
+          message: "core.ts never calls a slice's handler: give the slice a port.",
+        },
+        {
+          selector: 'Property[key.type="Literal"][key.value=/^[a-z]+:[A-Za-z]+$/]',
+          message: 'core.ts implements no channel: the slice (or layer) that owns it does.',
+        },
+      ],
+    },
+  },
   boundary(['preload/**'], {
     patterns: [
       ...others('main', 'renderer', 'relay', 'sandbox', 'kit', 'test', 'bench', 'scripts'),
@@ -188,7 +207,7 @@ export default tseslint.config(
       patterns: [
         ...RENDERER_OUTSIDE,
         ...otherRendererSlices(slice),
-        ...rendererAbove('shell', 'testing'),
+        ...rendererAbove('shell', 'i18n', 'testing'),
       ],
     }),
   ),
@@ -200,7 +219,7 @@ export default tseslint.config(
         group: [`**/${slice}/**`],
         message: `The kit sits below the slices: it never imports one (${slice}/).`,
       })),
-      ...rendererAbove('shell', 'testing'),
+      ...rendererAbove('shell', 'i18n', 'testing'),
     ],
   }),
   boundary(['relay/**'], {

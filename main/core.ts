@@ -3,6 +3,9 @@
 // event hub, behind the ServiceApi of shared/ipc/contract.ts. Plain Node: the Electron glue
 // (main/app/) and the web host only carry requests and events. Each slice owns its tables, its
 // outbox kinds, its channels and its events; nothing here touches SQL or implements a channel.
+// Slices reach each other only through the typed ports they offer (venue.pause(),
+// setup.status(), orders.store.get(), printing.orderAction(), …), wired here; never through
+// another slice's handler table or outbox rows (the lint holds this file to it).
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
@@ -10,14 +13,16 @@ import type { ServiceApi } from '../shared/ipc/contract';
 import type { ServiceHost } from './host/dispatch';
 import { createEventHub } from './host/event-hub';
 import type { SecretStore } from './secrets/secret-store';
-import { createLogger } from './log/logger';
+import { createLogger, logHandlers } from './log/logger';
 import { logLinkChanges } from './log/link-history';
+import { watchLoopLag } from './log/loop-lag';
+import type { LoopLagFigures } from './log/loop-lag';
 import { createRedactor, redactingSecretStore } from './log/redactor';
 import { createDiagnosticsSlice } from './diagnostics/diagnostics';
 import type { LogLevel } from '../shared/domain';
 import { integrityCheck, openDatabase } from './storage/database';
 import { createSettings } from './storage/settings';
-import { createAuditLog } from './audit/audit-log';
+import { auditHandlers, createAuditLog } from './audit/audit-log';
 import { NotConfiguredError, ReconnectNeededError } from './auth/token-manager';
 import { createMarketplaceClient } from './marketplace/client';
 import { createOutbox, outboxHandlers } from './outbox/outbox';
@@ -37,6 +42,8 @@ import { reportVenueState } from './relay-client/venue-intake';
 export type Core = ServiceHost & {
   /** What the host itself saw (a renderer crash): into the same audit log staff read. */
   record: AuditLog['record'];
+  /** Main's event-loop lag since start (also in the log every 10 minutes and in diagnostics). */
+  loopLag(): LoopLagFigures;
   close(): Promise<void>;
 };
 
@@ -83,6 +90,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     redactor,
     now,
   });
+  const loopLag = watchLoopLag({ log, now });
   const settings = createSettings(db);
   const audit = createAuditLog(db, now, (entry) => log.info('audit', entry));
   const secrets = redactingSecretStore(options.secretStore, redactor);
@@ -186,7 +194,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     requireConnection: () => setup.requireVenue(),
     venueName: (name) => venue.rememberName(name),
     settings,
-    status: () => setup.handlers['status:get']({}),
+    status: async () => setup.status(),
     history: {
       // No terminal name is configured anywhere: the machine's name tells a venue's terminals apart.
       terminal: hostname(),
@@ -254,6 +262,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     redactor,
     secrets,
     integrity: () => integrityCheck(db),
+    loopLag: () => loopLag.shift(),
   });
   const printing = createPrintingSlice({
     ...slice,
@@ -265,11 +274,12 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   });
   // Orders that cannot arrive take the venue offline, through the venue slice's own action.
   const guard = createStreamGuard({
-    ...slice,
     settings,
+    audit,
+    hub,
+    now,
     venueId: () => setup.venueId(),
-    venue: () => venue.handlers['venue:get']({}),
-    setVenueOnline: (online) => venue.handlers['venue:setOnline']({ online, until: null }),
+    venue,
     missedOrders: {
       ...options.missedOrders,
       readVenueStatus: async (venueId) => {
@@ -312,10 +322,10 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...delivery.handlers,
     ...machine.handlers,
     ...diagnostics.handlers,
-    'log:recent': async (request) => log.recent(request),
+    ...logHandlers(log),
     ...guard.handlers,
     ...printing.handlers,
-    'audit:list': async ({ limit }) => audit.list(limit),
+    ...auditHandlers(audit),
   };
 
   // Resume: the outbox (rows left "sending" by a crash go again), the relay, the inboxes, a reconcile.
@@ -346,6 +356,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     api,
     on: hub.on,
     record: (entry) => audit.record(entry),
+    loopLag: () => loopLag.shift(),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -361,6 +372,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       await venue.close();
       await orders.close();
       db.close();
+      loopLag.close();
       log.info('stopped');
       await log.close();
     },

@@ -504,6 +504,33 @@ describeEachStore('PUT /v1/delivery-secret', (store) => {
     expect(await accepted('venue-a', DELIVERY_SECRET_NEXT)).toBe(false);
   });
 
+  it('two rotations within the overlap lose nothing: each replaced secret verifies until its own grace ends', async () => {
+    const key = (await store.createTerminal(['venue-r'])).key;
+    const secrets = [
+      'rot-secret-one-0123456789abcdef0123',
+      'rot-secret-two-0123456789abcdef0123',
+      'rot-secret-three-0123456789abcdef01',
+    ] as const;
+    const [one, two, three] = secrets;
+    const rotate = async (secret: string) =>
+      (await putDeliverySecret(relay.url, key, { venue_id: 'venue-r', secret })).status;
+    expect(await rotate(one)).toBe(204);
+    clock += 10_000;
+    expect(await rotate(two)).toBe(204);
+    clock += 10_000;
+    // Two set-ups in a row: the first secret is still in the window (replaced 10 s ago).
+    expect(await rotate(three)).toBe(204);
+    for (const secret of secrets)
+      expect([secret, await accepted('venue-r', secret)]).toEqual([secret, true]);
+    // One's grace ends 60 s after it was replaced, two's 60 s after its own replacement.
+    clock += 55_000;
+    expect(await accepted('venue-r', one)).toBe(false);
+    expect(await accepted('venue-r', two)).toBe(true);
+    clock += 10_000;
+    expect(await accepted('venue-r', two)).toBe(false);
+    expect(await accepted('venue-r', three)).toBe(true);
+  });
+
   it('rotates: the new secret at once, the old one only within its grace period, the same one again changes nothing', async () => {
     const rotate = async (secret: string) =>
       (await putDeliverySecret(relay.url, keyA, { venue_id: 'venue-a', secret })).status;

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '../../shared/domain';
+import type { ServiceApi } from '../../shared/ipc/contract';
 import type { Database } from '../storage/database';
 
 export type AuditLog = {
@@ -40,3 +41,8 @@ export const createAuditLog = (
     forgetDetailsBefore: (cutoff) => forget.run(cutoff).changes,
   };
 };
+
+/** The audit log's one channel: the newest entries, for the Activity view and diagnostics. */
+export const auditHandlers = (audit: AuditLog): Pick<ServiceApi, 'audit:list'> => ({
+  'audit:list': async ({ limit }) => audit.list(limit),
+});

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { Logger } from '../log/logger';
+import type { LoopLagFigures } from '../log/loop-lag';
 import { parseLogLine } from '../log/logger';
 import type { LogEntry } from '../../shared/domain';
 import { createRedactor } from '../log/redactor';
@@ -75,6 +76,8 @@ export const createDiagnosticsSlice = (deps: {
   redactor: Redactor;
   secrets: SecretStore;
   integrity: () => string[];
+  /** Main's event-loop lag since start. */
+  loopLag: () => LoopLagFigures;
 }): DiagnosticsSlice => {
   const build = async (): Promise<Record<string, string>> => {
     const api = deps.api();
@@ -118,6 +121,8 @@ export const createDiagnosticsSlice = (deps: {
         os: { platform: process.platform, release: os.release(), arch: process.arch },
         runtime: { node: process.versions.node, electron: process.versions.electron ?? null },
         days: DIAGNOSTICS_DAYS,
+        // How long main's event loop was held up since start (a stalled counter shows here).
+        eventLoopLag: deps.loopLag(),
       }),
       'settings.json': json({ setup, machine, delivery, venue }),
       'status.json': json(status),

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pino } from 'pino';
 import { createStream } from 'rotating-file-stream';
 import type { LogEntry, LogLevel } from '../../shared/domain';
+import type { ServiceApi } from '../../shared/ipc/contract';
 import { LOG_LEVELS } from '../../shared/domain';
 import { REDACTED } from './redactor';
 import type { Redactor } from './redactor';
@@ -206,3 +207,8 @@ export const createLogger = (options: {
       }),
   };
 };
+
+/** The log's one channel: its newest lines at or above a level, newest first. */
+export const logHandlers = (log: Logger): Pick<ServiceApi, 'log:recent'> => ({
+  'log:recent': async (request) => log.recent(request),
+});

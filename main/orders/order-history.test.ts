@@ -447,7 +447,19 @@ describe('CSV cells', () => {
 describe('retention', () => {
   it('anonymises orders past the retention whatever their state, keeps recent ones, and audits counts only', async () => {
     const old = seed(
-      order({ createdAt: '2026-01-01T10:00:00Z', name: 'Anna Virtanen' }),
+      {
+        ...order({ createdAt: '2026-01-01T10:00:00Z', name: 'Anna Virtanen' }),
+        // A self-delivery order's address goes with the rest of the customer's data.
+        deliveryAddress: {
+          street: 'Mannerheimintie 5',
+          apartment: 'B 7',
+          postCode: '00100',
+          city: 'Helsinki',
+          formatted: 'Mannerheimintie 5 B 7\n00100 Helsinki',
+          lat: 60.17,
+          lon: 24.94,
+        },
+      },
       [['REJECTED', '2026-01-01T10:01:00Z']],
       'Sorry Anna, we are out of dough',
     );
@@ -466,6 +478,7 @@ describe('retention', () => {
       consumerName: null,
       consumerPhone: null,
       consumerComment: null,
+      deliveryAddress: null,
       rejectReason: 'Sorry …, we are out of dough',
     });
     // Still counted and findable by number and item, never by the name.

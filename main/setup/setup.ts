@@ -58,6 +58,8 @@ export type SetupSlice = {
   platformFailed(message: string): void;
   /** The platform's clock offset read from an answer (ms, platform − ours). */
   clockObserved(offsetMs: number): void;
+  /** The links as staff see them (the status bar's state): the port other slices read. */
+  status(): AppStatus;
   statusChanged(): void;
   /** Starts the relay link of a stored connection (at start). */
   /** Removes from the keychain what earlier versions kept and this one must not (once). */
@@ -247,6 +249,7 @@ export const createSetupSlice = (deps: {
       });
     },
     close: stopRelay,
+    status,
     handlers: {
       'setup:get': async (): Promise<SetupState> => {
         const conn = connection();

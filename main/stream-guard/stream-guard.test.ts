@@ -1,7 +1,8 @@
 // The stream guard's rules on a clock the test moves: when it pauses (after the delay, only a
 // venue that is online, not when turned off), that a pause the platform never took is dropped on
 // the stream's return, and that staff who change the venue take it over. Real database, outbox,
-// settings and event hub; the venue slice's action is an outbox kind registered here the same way.
+// settings and event hub; the venue slice's port is played over an outbox kind registered here
+// the same way the venue slice registers its own.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,9 +45,16 @@ const makeVenue = (isOnline: boolean): VenueState => ({
   timeZone: 'Europe/Helsinki',
 });
 
-/** What the venue slice's venue:setOnline does: one outbox row of kind venue-online. */
-const setOnline = (online: boolean) =>
-  outbox.enqueue(onlineKind, { subject: 'venue:v1', prepare: () => ({ payload: { online } }) });
+let listeners: Array<(change: { actionId: string; venueId: string; online: boolean }) => void>;
+/** What the venue slice's online action does: one outbox row, then its listeners are told. */
+const setOnline = (online: boolean) => {
+  const receipt = outbox.enqueue(onlineKind, {
+    subject: 'venue:v1',
+    prepare: () => ({ payload: { online } }),
+  });
+  for (const listener of listeners) listener({ actionId: receipt.actionId, venueId: 'v1', online });
+  return receipt;
+};
 
 const outcomes = () =>
   audit
@@ -77,17 +85,34 @@ beforeEach(() => {
   });
   venue = makeVenue(true);
   calls = [];
+  listeners = [];
   guard = createStreamGuard({
     settings: createSettings(db),
     audit,
     hub,
-    outbox,
     now,
     venueId: () => 'v1',
-    venue: async () => venue,
-    setVenueOnline: async (online) => {
-      calls.push(online);
-      return setOnline(online);
+    // The venue slice's port, played over the same outbox kind it registers.
+    venue: {
+      state: () => venue,
+      pause: () => {
+        calls.push(false);
+        return setOnline(false);
+      },
+      resume: () => {
+        calls.push(true);
+        return setOnline(true);
+      },
+      withdraw: (actionId) => {
+        const waiting = outbox
+          .open({ subject: 'venue:v1' })
+          .find((action) => action.id === actionId && action.state !== 'sending');
+        return waiting ? outbox.discard(waiting.id) !== null : false;
+      },
+      onOnlineChange: (listener) => {
+        listeners.push(listener);
+        return () => (listeners = listeners.filter((l) => l !== listener));
+      },
     },
     // Nothing is missing here: missed-orders.test.ts covers that check.
     missedOrders: {

@@ -2,14 +2,14 @@
 // The platform drops a notification after its last retry and has no order list
 // (docs/platform.md#notification-retries, #no-order-list), so while the stream is down every
 // order placed is lost. After a configurable delay the guard takes the venue offline through the
-// platform (the venue slice's venue-online action) so customers stop ordering, remembers that it
+// platform (the venue slice's port: its venue-online action) so customers stop ordering, remembers that it
 // did (durably), and brings the venue back online when the stream returns, unless staff changed
 // the venue's status meanwhile. Each outage leaves a gap notice staff acknowledge, with what the
 // venue status's latest orders say we lack. It runs in main, so it works with no window open;
 // its view of the stream is main's relay client's, never the renderer's.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import type { OutboxEntry, RelayConnection, VenueState } from '../../shared/domain';
+import type { RelayConnection, VenueState } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { StreamGap, StreamGuardSettings, StreamGuardState } from '../../shared/stream-guard';
 import {
@@ -21,7 +21,6 @@ import {
 } from '../../shared/stream-guard';
 import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
-import type { Outbox } from '../outbox/outbox';
 import type { Settings } from '../storage/settings';
 import type { MissedOrderWatch } from './missed-orders';
 import { createMissedOrderWatch } from './missed-orders';
@@ -72,22 +71,37 @@ export type StreamGuard = {
   close(): void;
 };
 
+/**
+ * What the guard asks of the venue slice (its port, which core.ts hands over): the venue's state,
+ * and its own online/offline action, never its rows or channels.
+ */
+export type VenuePort = {
+  /** The venue's state as last read from the platform. */
+  state(): VenueState | null;
+  /** Offline with no end, through the venue's outbox action. */
+  pause(): { actionId: string };
+  /** Back online, the same way. */
+  resume(): { actionId: string };
+  /** Drops a change not sent yet; false if it is on its way or gone. */
+  withdraw(actionId: string): boolean;
+  /** Every online change asked for from now on (staff's too), once stored. */
+  onOnlineChange(
+    listener: (change: { actionId: string; venueId: string; online: boolean }) => void,
+  ): () => void;
+};
+
 // eslint-disable-next-line max-lines-per-function -- one closure over the stream guard's watch state; being edited on the silentmiss branch today, not split here (issue 37)
 export const createStreamGuard = (deps: {
   settings: Settings;
   audit: AuditLog;
   hub: EventHub;
-  outbox: Outbox;
   now: () => Date;
   venueId: () => string | null;
-  /** The venue's state as last read from the platform. */
-  venue: () => Promise<VenueState | null>;
-  /** Takes the venue offline (indefinitely) or online through the venue slice's outbox action. */
-  setVenueOnline: (online: boolean) => Promise<{ actionId: string }>;
+  venue: VenuePort;
   /** What the continuous check for missed orders reads and asks (missed-orders.ts). */
   missedOrders: Omit<WatchDeps, 'settings' | 'audit' | 'now' | 'venueId' | 'changed'>;
 }): StreamGuard => {
-  const { settings, audit, hub, outbox, now } = deps;
+  const { settings, audit, hub, now } = deps;
 
   const read = (): Stored => {
     const parsed = storedSchema.safeParse(settings.get(STATE_KEY));
@@ -165,9 +179,9 @@ export const createStreamGuard = (deps: {
         return;
       }
       // Only a venue taking orders is paused: one staff (or anyone) took offline stays theirs.
-      const venue = await deps.venue();
+      const venue = deps.venue.state();
       if (!venue || venue.venueId !== venueId || !venue.isOnline) return;
-      const { actionId } = await deps.setVenueOnline(false);
+      const { actionId } = deps.venue.pause();
       const at = now().toISOString();
       write({ ...read(), pause: { actionId, venueId, at, downSince: stored.downSince } });
       audit.record({
@@ -185,10 +199,7 @@ export const createStreamGuard = (deps: {
       if (!pause) return;
       write({ ...stored, pause: null });
       // Not sent yet (the platform was unreachable too): dropping it is the whole resume.
-      const waiting = outbox
-        .open({ subject: `venue:${pause.venueId}` })
-        .find((action) => action.id === pause.actionId && action.state !== 'sending');
-      if (waiting && outbox.discard(waiting.id)) {
+      if (deps.venue.withdraw(pause.actionId)) {
         audit.record({
           action: 'stream-guard',
           subject: pause.venueId,
@@ -198,7 +209,7 @@ export const createStreamGuard = (deps: {
         return;
       }
       if (deps.venueId() !== pause.venueId) return;
-      await deps.setVenueOnline(true);
+      deps.venue.resume();
       audit.record({
         action: 'stream-guard',
         subject: pause.venueId,
@@ -220,17 +231,10 @@ export const createStreamGuard = (deps: {
     });
   };
 
-  const offOutbox = hub.on('outbox:changed', ({ entries }: { entries: OutboxEntry[] }) => {
+  const offOnlineChange = deps.venue.onOnlineChange((change) => {
     const pause = read().pause;
-    if (!pause) return;
-    const staffChange = entries.some(
-      (entry) =>
-        entry.kind === 'venue-online' &&
-        entry.subject === `venue:${pause.venueId}` &&
-        entry.id !== pause.actionId &&
-        entry.createdAt >= pause.at,
-    );
-    if (staffChange) release('Staff changed the venue status after the automatic pause.');
+    if (!pause || change.venueId !== pause.venueId || change.actionId === pause.actionId) return;
+    release('Staff changed the venue status after the automatic pause.');
   });
   const offVenue = hub.on('venue:changed', (venue: VenueState | null) => {
     const pause = read().pause;
@@ -304,7 +308,7 @@ export const createStreamGuard = (deps: {
       closed = true;
       watch.close();
       if (timer) clearTimeout(timer);
-      offOutbox();
+      offOnlineChange();
       offVenue();
     },
     handlers: {

@@ -2,7 +2,7 @@
 // times), the venue-online and venue-opening-times actions, the venue:* channels and the
 // venue:changed event, and the reconcile that reads the venue status and hands it to the orders.
 import type { OpeningTime, VenueChange, VenueState } from '../../shared/domain';
-import type { ServiceApi } from '../../shared/ipc/contract';
+import type { ActionReceipt, ServiceApi } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
 import type { MarketplaceClient } from '../marketplace/client';
@@ -18,8 +18,21 @@ export type VenueOpeningTimesPayload = { venueId: string; availability: OpeningT
 
 type VenueChannels = 'venue:get' | 'venue:refresh' | 'venue:setOnline' | 'venue:setOpeningTimes';
 
+/** A change of online/offline asked for, by whoever (staff, the stream guard): its outbox row. */
+export type OnlineChange = { actionId: string; venueId: string; online: boolean };
+
 export type VenueSlice = {
   handlers: Pick<ServiceApi, VenueChannels>;
+  /** The venue's state as last read from the platform, with what is changing. */
+  state(): VenueState | null;
+  /** Takes the venue offline with no end (an outbox action, shown as changing until confirmed). */
+  pause(): ActionReceipt;
+  /** Takes it back online (an outbox action). */
+  resume(): ActionReceipt;
+  /** Drops an online change not sent yet; false if it is on its way or gone. */
+  withdraw(actionId: string): boolean;
+  /** Hears every online change asked for from now on, once it is stored. */
+  onOnlineChange(listener: (change: OnlineChange) => void): () => void;
   /** The venue's name as staff know it (from orders, else the venue status). */
   name(): string | null;
   /** Orders carry the venue's name; the venue status has none. */
@@ -175,6 +188,25 @@ export const createVenueSlice = (deps: {
     if (outcome === 'done' || outcome === 'discarded') void refresh().catch(() => undefined);
   };
   // Both set a state (online, the week's hours), so a repeat sets the same state.
+  const onlineListeners = new Set<(change: OnlineChange) => void>();
+  /** Stores an online change (staff's or the guard's); then tells who listens. */
+  const setOnline = (online: boolean, until: string | null): ActionReceipt => {
+    const venueId = deps.requireVenue();
+    const offlineUntil = online ? null : until;
+    // The stored state stays the platform's: the wish shows as `changing` until confirmed.
+    const receipt = outbox.enqueue(onlineKind, {
+      subject: `venue:${venueId}`,
+      auditSubject: venueId,
+      prepare: () => ({
+        payload: { venueId, online, until: offlineUntil },
+        facts: offlineUntil ? { online, until: offlineUntil } : { online },
+        auditDetail: online ? 'ONLINE' : 'OFFLINE',
+      }),
+    });
+    for (const listener of onlineListeners)
+      listener({ actionId: receipt.actionId, venueId, online });
+    return receipt;
+  };
   const onlineKind = outbox.register<VenueOnlinePayload>('venue-online', {
     resend: 'safe',
     send: ({ payload, id }) =>
@@ -189,6 +221,19 @@ export const createVenueSlice = (deps: {
 
   return {
     name,
+    state: stored,
+    pause: () => setOnline(false, null),
+    resume: () => setOnline(true, null),
+    withdraw: (actionId) => {
+      const waiting = outbox
+        .open({ kinds: VENUE_KINDS })
+        .find((action) => action.id === actionId && action.state !== 'sending');
+      return waiting ? outbox.discard(waiting.id) !== null : false;
+    },
+    onOnlineChange: (listener) => {
+      onlineListeners.add(listener);
+      return () => onlineListeners.delete(listener);
+    },
     rememberName: (value) => {
       if (settings.get<string>(NAME_KEY) === value) return;
       settings.set(NAME_KEY, value);
@@ -216,20 +261,7 @@ export const createVenueSlice = (deps: {
         await reconcile();
         return stored();
       },
-      'venue:setOnline': async ({ online, until }) => {
-        const venueId = deps.requireVenue();
-        const offlineUntil = online ? null : (until ?? null);
-        // The stored state stays the platform's: the wish shows as `changing` until confirmed.
-        return outbox.enqueue(onlineKind, {
-          subject: `venue:${venueId}`,
-          auditSubject: venueId,
-          prepare: () => ({
-            payload: { venueId, online, until: offlineUntil },
-            facts: offlineUntil ? { online, until: offlineUntil } : { online },
-            auditDetail: online ? 'ONLINE' : 'OFFLINE',
-          }),
-        });
-      },
+      'venue:setOnline': async ({ online, until }) => setOnline(online, until ?? null),
       'venue:setOpeningTimes': async ({ availability }) => {
         const venueId = deps.requireVenue();
         return outbox.enqueue(openingTimesKind, {

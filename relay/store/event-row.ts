@@ -30,6 +30,12 @@ export type DeliverySecretRow = {
   previous_until: number | null;
 };
 
+/** The active secrets, then the overlap window's others not among them. */
+export const withOverlap = (active: string[], overlap: string[]): string[] => [
+  ...active,
+  ...overlap.filter((secret) => !active.includes(secret)),
+];
+
 /** The current secret, then the previous one while its grace lasts. */
 export const activeDeliverySecrets = (row: DeliverySecretRow | undefined, at: number): string[] =>
   row === undefined

@@ -4,6 +4,7 @@ import {
   EVENT_COLUMNS,
   activeDeliverySecrets,
   eventFromRow,
+  withOverlap,
   type DeliverySecretRow,
   type EventRow,
 } from './event-row';
@@ -110,6 +111,14 @@ export function openSqliteStore(path: string): EventStore {
   let published =
     (db.prepare('SELECT coalesce(max(seq), 0) FROM events').pluck().get() as number) ?? 0;
 
+  const rotateDeliverySecret = db.transaction(
+    (venueId: string, secret: string, at: number, previousUntil: number) => {
+      statements.keepReplacedSecret.run(previousUntil, venueId, secret);
+      statements.setDeliverySecret.run(venueId, secret, at, previousUntil);
+      statements.dropOverlapSecrets.run(venueId, at, secret);
+    },
+  );
+
   return {
     async appendBatch(events) {
       if (events.length === 0) return [];
@@ -195,13 +204,16 @@ export function openSqliteStore(path: string): EventStore {
     },
 
     async setDeliverySecret(venueId, secret, at, previousUntil) {
-      statements.setDeliverySecret.run(venueId, secret, at, previousUntil);
+      rotateDeliverySecret(venueId, secret, at, previousUntil);
     },
 
     async deliverySecrets(venueId, at) {
-      return activeDeliverySecrets(
-        statements.deliverySecrets.get(venueId) as DeliverySecretRow | undefined,
-        at,
+      return withOverlap(
+        activeDeliverySecrets(
+          statements.deliverySecrets.get(venueId) as DeliverySecretRow | undefined,
+          at,
+        ),
+        statements.overlapSecrets.pluck().all(venueId, at) as string[],
       );
     },
 
@@ -322,6 +334,18 @@ function prepare(db: Database.Database) {
     ),
     deliverySecrets: db.prepare(
       'SELECT secret, previous_secret, previous_until FROM delivery_secrets WHERE venue_id = ?',
+    ),
+    // The secret being replaced joins the overlap window's others (a later rotation keeps them).
+    keepReplacedSecret: db.prepare(
+      `INSERT INTO delivery_secret_history (venue_id, secret, valid_until)
+       SELECT venue_id, secret, ? FROM delivery_secrets WHERE venue_id = ? AND secret <> ?
+       ON CONFLICT (venue_id, secret) DO UPDATE SET valid_until = MAX(valid_until, excluded.valid_until)`,
+    ),
+    dropOverlapSecrets: db.prepare(
+      'DELETE FROM delivery_secret_history WHERE venue_id = ? AND (valid_until <= ? OR secret = ?)',
+    ),
+    overlapSecrets: db.prepare(
+      'SELECT secret FROM delivery_secret_history WHERE venue_id = ? AND valid_until > ? ORDER BY valid_until DESC',
     ),
     pruneEvents: db.prepare('DELETE FROM events WHERE received_at < ?'),
     pruneHeld: db.prepare('DELETE FROM held_events WHERE received_at < ?'),

@@ -1,6 +1,6 @@
 // Pure formatting helpers: money from minor units, ages and clock times.
 import type { Money } from '../../shared/domain';
-import { en } from '../i18n/en';
+import { en } from './messages';
 
 // Formatters are built once and kept: building one (as toLocaleTimeString does on every call)
 // costs tens of microseconds, and a busy board formats a few thousand times a minute.

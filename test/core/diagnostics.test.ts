@@ -59,7 +59,16 @@ it('exports a bundle with version, settings, audit, outbox, links, errors and in
     ]),
   );
   const text = (name: string) => strFromU8(entries[name]!);
-  expect(JSON.parse(text('manifest.json'))).toMatchObject({ version: '9.8.7' });
+  expect(JSON.parse(text('manifest.json'))).toMatchObject({
+    version: '9.8.7',
+    // Main's event-loop lag since the core started.
+    eventLoopLag: {
+      since: expect.any(String),
+      samples: expect.any(Number),
+      p99Ms: expect.any(Number),
+      maxMs: expect.any(Number),
+    },
+  });
   expect(text('integrity.txt').trim()).toBe('ok');
   expect(text('links.jsonl')).toContain('"link":"relay"');
   expect(text('audit.jsonl')).toContain('reject');

@@ -106,6 +106,24 @@ describe('relay migrations', () => {
     db.close();
   });
 
+  it('6 keeps every replaced delivery secret of the overlap window, starting with each venue’s previous one', () => {
+    const db = fresh();
+    migrate(db, upTo(5));
+    db.prepare(
+      "INSERT INTO delivery_secrets (venue_id, secret, previous_secret, previous_until, updated_at) VALUES ('v', 'new', 'old', 99, 0), ('w', 'only', NULL, NULL, 0)",
+    ).run();
+    expect(migrate(db, upTo(6)).to).toBe(6);
+    expect(
+      db.prepare('SELECT venue_id, secret, valid_until FROM delivery_secret_history').all(),
+    ).toEqual([{ venue_id: 'v', secret: 'old', valid_until: 99 }]);
+    const add = db.prepare(
+      "INSERT INTO delivery_secret_history (venue_id, secret, valid_until) VALUES ('v', 'older', 1)",
+    );
+    add.run();
+    expect(() => add.run()).toThrow(/UNIQUE/);
+    db.close();
+  });
+
   it('5 adds one delivery secret per venue, keeping events', () => {
     const db = fresh();
     migrate(db, upTo(4));

@@ -160,6 +160,28 @@ describe.skipIf(skip !== null)(
       await expect(add()).rejects.toThrow(/unique|duplicate/i);
     });
 
+    it('8 keeps every replaced delivery secret of the overlap window, starting with each venue’s previous one', async () => {
+      const pool = await fresh();
+      await migrate(pool, 7);
+      await pool.query(
+        "INSERT INTO delivery_secrets (venue_id, secret, previous_secret, previous_until, updated_at) VALUES ('v', 'new', 'old', 99, 0), ('w', 'only', NULL, NULL, 0)",
+      );
+      expect(await migrate(pool, 8)).toBe(8);
+      expect(
+        (
+          await pool.query(
+            'SELECT venue_id, secret, valid_until::int AS valid_until FROM delivery_secret_history',
+          )
+        ).rows,
+      ).toEqual([{ venue_id: 'v', secret: 'old', valid_until: 99 }]);
+      const add = () =>
+        pool.query(
+          "INSERT INTO delivery_secret_history (venue_id, secret, valid_until) VALUES ('v', 'older', 1)",
+        );
+      await add();
+      await expect(add()).rejects.toThrow(/unique|duplicate/i);
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);

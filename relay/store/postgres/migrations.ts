@@ -179,6 +179,19 @@ export const PG_MIGRATIONS: readonly Step[] = [
       updated_at bigint NOT NULL
     );
   `),
+  // 8: every secret a venue's webhook had within the overlap window, not only the last one
+  // replaced (two rotations within the window would otherwise cut the first).
+  sql(`
+    CREATE TABLE delivery_secret_history (
+      venue_id text NOT NULL,
+      secret text NOT NULL,
+      valid_until bigint NOT NULL,
+      PRIMARY KEY (venue_id, secret)
+    );
+    INSERT INTO delivery_secret_history (venue_id, secret, valid_until)
+      SELECT venue_id, previous_secret, previous_until FROM delivery_secrets
+      WHERE previous_secret IS NOT NULL AND previous_until IS NOT NULL;
+  `),
 ];
 
 /**
