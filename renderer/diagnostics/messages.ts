@@ -19,6 +19,7 @@ export const diagnosticsMessages = {
       ready: (f: OutboxFacts) => `Ready${number(f)}`,
       delivered: (f: OutboxFacts) => `Handed over${number(f)}`,
       'confirm-preorder': (f: OutboxFacts) => `Confirm pre-order${number(f)}`,
+      'picked-up': (f: OutboxFacts) => `Out for delivery${number(f)}`,
       'venue-online': (f: OutboxFacts) =>
         f.online ? 'Venue online' : `Venue offline${f.until ? ` until ${f.until}` : ''}`,
       'venue-opening-times': (f: OutboxFacts) =>

@@ -81,6 +81,7 @@ export const kitMessages = {
       ready: 'Mark ready',
       delivered: 'Handed over',
       'confirm-preorder': 'Confirm pre-order',
+      'picked-up': 'Out for delivery',
     },
     pending: (kind: string) => `${kind}: waiting for the platform…`,
     sending: 'Sending…',
