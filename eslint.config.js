@@ -207,7 +207,7 @@ export default tseslint.config(
       patterns: [
         ...RENDERER_OUTSIDE,
         ...otherRendererSlices(slice),
-        ...rendererAbove('shell', 'testing'),
+        ...rendererAbove('shell', 'i18n', 'testing'),
       ],
     }),
   ),
@@ -219,7 +219,7 @@ export default tseslint.config(
         group: [`**/${slice}/**`],
         message: `The kit sits below the slices: it never imports one (${slice}/).`,
       })),
-      ...rendererAbove('shell', 'testing'),
+      ...rendererAbove('shell', 'i18n', 'testing'),
     ],
   }),
   boundary(['relay/**'], {

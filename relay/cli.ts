@@ -13,6 +13,7 @@ const USAGE = `Usage:
   relay admin revoke-terminal STORE --id ID
   relay admin list-terminals STORE
   relay admin renew-log-id STORE     (after restoring a backup, with every relay stopped)
+  relay admin intake --url RELAY_URL (venues with no orders arriving first; exit code 3 if any)
 
 STORE is --db FILE (SQLite, one relay process) or --store postgres://user@host/db (PostgreSQL,
 any number of relay instances); RELAY_STORE_URL may give the postgres:// URL instead (a password
@@ -22,7 +23,22 @@ at most two, for rotation), or give --config FILE, a JSON file {"marketplaceSecr
 readable only by the relay. Delivery webhook secrets are per venue: each venue's terminal hands
 its own to the relay (PUT /v1/delivery-secret).
 Optional: RELAY_METRICS_TOKEN (GET /metrics then needs it as a Bearer token),
-RELAY_DELIVERY_AUDIENCE and RELAY_DELIVERY_ISSUER (delivery tokens must carry them).`;
+RELAY_DELIVERY_AUDIENCE and RELAY_DELIVERY_ISSUER (delivery tokens must carry them).
+admin intake asks a running relay (GET /v1/intake, with RELAY_METRICS_TOKEN when set) which
+venues are online, open and polled but receive no notifications (README, "No orders arriving").`;
+
+const intakeAnswer = z.object({
+  venues: z.array(
+    z.object({
+      venue_id: z.string(),
+      no_orders_arriving: z.boolean(),
+      watched: z.boolean(),
+      last_webhook_at: z.string().nullable(),
+      quiet_seconds: z.number(),
+      threshold_seconds: z.number(),
+    }),
+  ),
+});
 
 class UsageError extends Error {}
 
@@ -220,6 +236,36 @@ async function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
     const values = parse(rest, STORE_OPTIONS);
     const logId = await renewLogIdAt(storeLocation(values, env));
     console.log(`The event log is now ${logId}: terminals will read it again from the start.`);
+    return;
+  }
+  if (command === 'intake') {
+    const values = parse(rest, { url: { type: 'string' } });
+    const url = requireString(values.url, '--url').replace(/\/+$/, '');
+    const token = env.RELAY_METRICS_TOKEN;
+    const response = await fetch(`${url}/v1/intake`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (!response.ok) throw new Error(`GET ${url}/v1/intake answered ${response.status}.`);
+    const { venues } = intakeAnswer.parse(await response.json());
+    const flagged = venues.filter((v) => v.no_orders_arriving);
+    for (const venue of [...flagged, ...venues.filter((v) => !v.no_orders_arriving)]) {
+      const state = venue.no_orders_arriving
+        ? 'no-orders-arriving'
+        : venue.watched
+          ? 'ok'
+          : 'not-watched';
+      console.log(
+        [
+          venue.venue_id,
+          state,
+          `quiet ${venue.quiet_seconds} s`,
+          `threshold ${venue.threshold_seconds} s`,
+          venue.last_webhook_at ?? 'no notification yet',
+        ].join('\t'),
+      );
+    }
+    if (flagged.length > 0) process.exitCode = 3;
     return;
   }
   throw new UsageError(`Unknown admin command "${command ?? ''}".`);

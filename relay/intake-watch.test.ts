@@ -10,8 +10,10 @@ import { createTerminal } from './terminals';
 import {
   MARKETPLACE_SECRET,
   orderNotification,
+  collect,
   poll,
   postMarketplace,
+  runCli,
   send,
   sign,
   tempDir,
@@ -102,6 +104,13 @@ describe('the relay watches its own intake', () => {
       venues: { venue_id: string; no_orders_arriving: boolean }[];
     };
     expect(view.venues.filter((v) => v.no_orders_arriving).map((v) => v.venue_id)).toEqual([VENUE]);
+    const cli = await collect(
+      runCli(['admin', 'intake', '--url', relay.url], { RELAY_METRICS_TOKEN: METRICS_TOKEN }),
+    );
+    expect(cli.code).toBe(3);
+    expect(cli.stdout.split('\n')[0]).toMatch(
+      new RegExp(`^${VENUE}\tno-orders-arriving\tquiet \\d+ s\tthreshold ${threshold} s\t`),
+    );
     const metrics = (await send(`${relay.url}/metrics`, { headers: auth })).text;
     expect(metrics).toMatch(/^relay_venues_no_orders_arriving 1$/m);
     expect(metrics).toContain(`relay_venue_no_orders_arriving{venue_id="${VENUE}"} 1`);

@@ -11,6 +11,7 @@ import {
   TIMINGS,
   actionForKey,
   actionsFor,
+  declarationOf,
   orderActionChannel,
   orderActionSchema,
   availableActions,
@@ -64,9 +65,18 @@ describe('order-action table', () => {
     expect(offered('self-delivery', 'instant')).toEqual({
       CREATED: ['accept', 'reject'],
       PRODUCTION: ['ready', 'delivered'],
-      READY: ['delivered'],
+      READY: ['picked-up', 'delivered'],
       ...closed,
     });
+    // Once the venue's courier has it, it is only handed over.
+    expect(
+      actionsFor({
+        fulfilment: 'self-delivery',
+        timing: 'instant',
+        status: 'READY',
+        pickedUp: true,
+      }),
+    ).toEqual(['delivered']);
     expect(offered('platform-courier', 'instant')).toEqual({
       CREATED: ['accept', 'reject'],
       PRODUCTION: ['ready'],
@@ -109,8 +119,9 @@ describe('order-action table', () => {
     );
     for (const kind of ORDER_ACTION_KINDS) {
       // An action's own target is where its effect is in place (a 409 there means done), except
-      // confirm-preorder, which leaves the order CREATED until the platform starts it.
-      if (kind !== 'confirm-preorder')
+      // confirm-preorder, which leaves the order CREATED until the platform starts it, and one
+      // whose effect is no status (the venue's courier picking up leaves it READY).
+      if (kind !== 'confirm-preorder' && !declarationOf(kind).confirms)
         expect(ORDER_ACTIONS[kind].reachedIn).toContain(ORDER_ACTIONS[kind].leadsTo);
     }
   });
@@ -142,6 +153,7 @@ describe('order-action table', () => {
       'orders:confirmPreorder',
       'orders:reject',
       'orders:ready',
+      'orders:pickedUp',
       'orders:delivered',
     ]);
     for (const kind of ORDER_ACTION_KINDS)

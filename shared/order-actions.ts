@@ -76,6 +76,8 @@ export type OrderActionDialog = 'accept' | 'reject';
 /** How a refusal for the wrong timing or fulfilment reads (shared/order-refusal-text.ts). */
 export type TimingRefusalKey = 'accept-preorder' | 'preorder-only';
 export type FulfilmentRefusalKey = 'courier-delivers' | 'own-courier-only';
+/** How a refusal reads when what the action confirms is already on the order. */
+export type DoneRefusalKey = 'picked-up';
 
 export type OrderActionDeclaration<S extends z.ZodRawShape = z.ZodRawShape> = {
   /** The request's fields besides `orderId`: the channel validates them (strict). */
@@ -93,7 +95,8 @@ export type OrderActionDeclaration<S extends z.ZodRawShape = z.ZodRawShape> = {
   leadsTo: OrderStatus;
   /** Statuses in which the action's effect is already in place (a 409 there means done). */
   reachedIn: readonly OrderStatus[];
-  /** What the platform's answer confirms beyond the status (kept on the order from then on). */
+  /** What the platform's answer confirms beyond the status (kept on the order from then on);
+   *  once it is on the order, the action is done and no longer offered. */
   confirms?: { pickupCompleted?: true };
   /** The row's payload besides `orderId`, from the request. */
   payload?: (request: z.output<z.ZodObject<S>>) => Omit<OrderActionPayload, 'orderId'>;
@@ -106,7 +109,7 @@ export type OrderActionDeclaration<S extends z.ZodRawShape = z.ZodRawShape> = {
   record?: (request: z.output<z.ZodObject<S>>) => { minutes?: number | null; reason?: string };
   hook?: OrderActionHook;
   /** Words: the refusals for the wrong timing and fulfilment (the label's key is the name). */
-  refusals: { timing: TimingRefusalKey; fulfilment: FulfilmentRefusalKey };
+  refusals: { timing: TimingRefusalKey; fulfilment: FulfilmentRefusalKey; done?: DoneRefusalKey };
   /** Opens this dialog first; without one, a tap takes the action at once. */
   dialog: OrderActionDialog | null;
   prints: readonly OrderPrintHook[];
@@ -224,6 +227,25 @@ export const ORDER_ACTIONS = {
     primary: true,
     tone: 'primary',
   }),
+  'picked-up': declare({
+    fields: {},
+    from: ['READY'],
+    timings: TIMINGS,
+    // The venue's own courier leaves with the order; the platform tells the customer. The
+    // platform's courier reports its own pickup (a notification), never through the venue.
+    fulfilments: { 'self-delivery': {} },
+    call: { path: 'pickup-completed' },
+    leadsTo: 'READY',
+    reachedIn: [],
+    confirms: { pickupCompleted: true },
+    refusals: { timing: 'preorder-only', fulfilment: 'own-courier-only', done: 'picked-up' },
+    dialog: null,
+    prints: [],
+    key: 'o',
+    answers: false,
+    primary: true,
+    tone: 'primary',
+  }),
   delivered: declare({
     fields: {},
     from: ['READY'],
@@ -283,22 +305,30 @@ export type OrderActionChannel<K extends OrderActionKind = OrderActionKind> = `o
 export const orderActionChannel = <K extends OrderActionKind>(kind: K): OrderActionChannel<K> =>
   `orders:${kind.replace(/-(\w)/g, (_, c: string) => c.toUpperCase())}` as OrderActionChannel<K>;
 
-export type OrderSituation = { fulfilment: Fulfilment; timing: Timing; status: OrderStatus };
+export type OrderSituation = {
+  fulfilment: Fulfilment;
+  timing: Timing;
+  status: OrderStatus;
+  /** The order's courier picked it up (the venue's own, through an action; or the platform's). */
+  pickedUp?: boolean;
+};
 
 type SituationFacts = Parameters<typeof fulfilmentOf>[0] &
-  Parameters<typeof timingOf>[0] & { status: OrderStatus };
+  Parameters<typeof timingOf>[0] & { status: OrderStatus; pickupCompleted?: boolean };
 
 export const situationOf = (order: SituationFacts): OrderSituation => ({
   fulfilment: fulfilmentOf(order),
   timing: timingOf(order),
   status: order.status,
+  pickedUp: order.pickupCompleted === true,
 });
 
 /** Why an action is not available, as data: shared/order-refusal-text.ts words it for staff. */
 export type OrderActionRefusal =
   | { reason: 'wrong-status'; allowed: readonly OrderStatus[] }
   | { reason: 'wrong-timing'; timing: Timing }
-  | { reason: 'wrong-fulfilment'; fulfilment: Fulfilment };
+  | { reason: 'wrong-fulfilment'; fulfilment: Fulfilment }
+  | { reason: 'done' };
 
 /** The declaration without its request's own type, for code that handles every action alike. */
 export const declarationOf = (kind: OrderActionKind): OrderActionDeclaration =>
@@ -316,6 +346,7 @@ export const refusalOf = (
   if (!from.includes(situation.status)) return { reason: 'wrong-status', allowed: from };
   if (!spec.timings.includes(situation.timing))
     return { reason: 'wrong-timing', timing: situation.timing };
+  if (spec.confirms?.pickupCompleted && situation.pickedUp) return { reason: 'done' };
   return null;
 };
 

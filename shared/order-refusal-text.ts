@@ -4,6 +4,7 @@
 import type { OrderStatus } from './order-status';
 import { STATUS_RANK, isFinalStatus } from './order-status';
 import type {
+  DoneRefusalKey,
   FulfilmentRefusalKey,
   OrderActionKind,
   OrderActionRefusal,
@@ -66,6 +67,11 @@ const FULFILMENT: Record<FulfilmentRefusalKey, (label: string) => string> = {
   'own-courier-only': (label) => `${label} is not delivered by your own courier.`,
 };
 
+/** What the action confirms is already on the order (`refusals.done`). */
+const DONE: Record<DoneRefusalKey, (label: string) => string> = {
+  'picked-up': (label) => `${label} is already out for delivery.`,
+};
+
 /** Why staff cannot take `kind` on this order now, in their words. */
 export const orderRefusalText = (
   orderNumber: string,
@@ -81,6 +87,10 @@ export const orderRefusalText = (
       return FULFILMENT[refusals.fulfilment](order(orderNumber));
     case 'wrong-timing':
       return TIMING[refusals.timing](order(orderNumber), refusal.timing);
+    case 'done':
+      return refusals.done
+        ? DONE[refusals.done](order(orderNumber))
+        : `${order(orderNumber)}: that is already done.`;
   }
 };
 

@@ -10,7 +10,7 @@
  */
 const BIDI_CONTROLS = /[\u061C\u202A-\u202E\u2066-\u2069]/g;
 /** C0 and C1 control characters (line breaks and tabs handled apart). */
-const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+const CONTROLS = /(?![\t\n\r])\p{Cc}/gu;
 
 /** A one-line text (a name): bidi and control characters removed, runs of spaces made one. */
 export const shapeLine = (text: string): string =>

@@ -75,6 +75,8 @@ export type DeliveryService = {
   forget(): Promise<void>;
   /** An event named a booking whose answer was lost (called inside the event's transaction). */
   adopted(deliveryId: string): void;
+  /** An event showed a replaced attempt was made after all: this delivery is a second courier. */
+  stray(deliveryId: string): void;
 };
 
 export const createDeliveryService = (deps: {
@@ -572,6 +574,22 @@ export const createDeliveryService = (deps: {
   return {
     api,
     config,
+    stray: (deliveryId) => {
+      // After the event's transaction commits: the second courier is sent away at once.
+      setImmediate(() => {
+        outbox.enqueue(cancelKind, {
+          subject: `delivery:${deliveryId}`,
+          auditSubject: deliveryId,
+          prepare: () => ({
+            payload: {
+              deliveryId,
+              reason: 'Booked twice: this courier was booked again at the counter.',
+            },
+            auditDetail: 'a replaced booking was made after all',
+          }),
+        });
+      });
+    },
     adopted: (deliveryId) => {
       clearTimeout(decideTimers.get(deliveryId));
       decideTimers.delete(deliveryId);

@@ -1,6 +1,7 @@
 // The terminal's deliveries. A delivery's live state is folded from every verified event of its
 // platform reference, so events that arrive out of order, twice, or before the booking's answer
 // all end in the same state, and a delivery never moves backwards.
+import { randomUUID } from 'node:crypto';
 import { furtherStatus, isBeforePickup, isFinalDelivery } from '../../shared/domain';
 import type {
   Delivery,
@@ -183,6 +184,11 @@ export type DeliveryStoreOptions = {
   bookingCheckMs?: number;
   /** An event named a booking whose answer was lost: this delivery now has its reference. */
   onAdopted?: (id: string) => void;
+  /**
+   * An event named an attempt a "book again" replaced: it was made after all. `id` is the new
+   * delivery that now shows that second courier; the slice cancels it.
+   */
+  onStray?: (id: string) => void;
 };
 
 export const DEFAULT_BOOKING_CHECK_MS = 3 * 60_000;
@@ -207,6 +213,17 @@ export const createDeliveryStore = (
   const updateAbandoned = db.prepare(
     `UPDATE deliveries SET status = 'rejected', rejected_reason = ?, abandoned_at = ?, unconfirmed_at = NULL, updated_at = ?
      WHERE id = ? AND reference IS NULL`,
+  );
+  const insertReplaced = db.prepare(
+    `INSERT OR IGNORE INTO delivery_replaced_bookings (booking_ref, delivery_id, replaced_at)
+     SELECT booking_ref, id, ? FROM deliveries WHERE id = ? AND booking_ref IS NOT NULL AND reference IS NULL`,
+  );
+  const takeReplaced = db.prepare<[string], { delivery_id: string }>(
+    'DELETE FROM delivery_replaced_bookings WHERE booking_ref = ? RETURNING delivery_id',
+  );
+  const insertStray = db.prepare(
+    `INSERT INTO deliveries (id, venue_id, booking, status, created_at, updated_at, booking_ref)
+     SELECT ?, venue_id, booking, 'booking', ?, ?, ? FROM deliveries WHERE id = ?`,
   );
   const selectByBookingRef = db.prepare<[string], Row>(
     'SELECT * FROM deliveries WHERE booking_ref = ? AND reference IS NULL',
@@ -330,6 +347,7 @@ export const createDeliveryStore = (
       updateUnconfirmed.run(at, at, id);
     },
     rebook: (id, request) => {
+      insertReplaced.run(now().toISOString(), id);
       updateRebook.run(
         request.create.merchant_order_reference_id ?? id,
         JSON.stringify(request),
@@ -395,6 +413,20 @@ export const createDeliveryStore = (
           const adopted = selectOne.get(lost.id);
           if (adopted) settleStatus(adopted);
           options.onAdopted?.(lost.id);
+        }
+        // An attempt a "book again" replaced was made after all: a second courier. It becomes a
+        // delivery of its own, shown, which the slice cancels.
+        const replaced =
+          !row && !lost && typeof ours === 'string' ? takeReplaced.get(ours) : undefined;
+        if (replaced) {
+          const strayId = randomUUID();
+          const at = now().toISOString();
+          insertStray.run(strayId, at, at, ours, replaced.delivery_id);
+          updateBooked.run(reference, null, null, at, strayId);
+          updateStatus.run('received', null, at, strayId);
+          const stray = selectOne.get(strayId);
+          if (stray) settleStatus(stray);
+          options.onStray?.(strayId);
         }
       }
       return added;

@@ -42,8 +42,10 @@ export const createDeliverySlice = (deps: {
   const { db, now, secrets, outbox, audit, hub } = deps;
   // The service, made below, cancels a booking staff had given up on that turned out booked.
   let adopted: (deliveryId: string) => void = () => undefined;
+  let stray: (deliveryId: string) => void = () => undefined;
   const store = createDeliveryStore(db, now, (subject) => outbox.open({ subject }), {
     onAdopted: (id) => adopted(id),
+    onStray: (id) => stray(id),
     ...(deps.bookingCheckMs === undefined ? {} : { bookingCheckMs: deps.bookingCheckMs }),
   });
   const changed = hub.batched('deliveries:changed', (ids) => ({
@@ -82,6 +84,7 @@ export const createDeliverySlice = (deps: {
     ...(deps.bookingCheckMs === undefined ? {} : { bookingCheckMs: deps.bookingCheckMs }),
   });
   adopted = service.adopted;
+  stray = service.stray;
 
   let closed = false;
   return {

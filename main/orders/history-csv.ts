@@ -1,30 +1,11 @@
 // A day's orders as CSV (one row per order, times in the venue's time zone).
-import type { Money } from '../../shared/domain';
+import { moneyDecimal } from '../../shared/money';
 import type { Day } from '../../shared/history';
 import { toCsv } from './csv';
 import { ms } from './history-context';
 import type { TimelineContext } from './history-timeline';
 import { dayOrders } from './history-timeline';
 import { localDateTime } from './local-time';
-
-/** Minor units to a plain decimal in the currency's own digits (JPY 0, EUR 2, KWD 3). */
-const currencyDigits = new Map<string, number>();
-const major = (money: Money): string => {
-  let digits = currencyDigits.get(money.currency);
-  if (digits === undefined) {
-    try {
-      digits =
-        new Intl.NumberFormat('en', {
-          style: 'currency',
-          currency: money.currency,
-        }).resolvedOptions().maximumFractionDigits ?? 2;
-    } catch {
-      digits = 2; // Not an ISO currency code: two digits, the common case.
-    }
-    currencyDigits.set(money.currency, digits);
-  }
-  return (money.amount / 10 ** digits).toFixed(digits);
-};
 
 const minutes = (seconds: number | null): number | null =>
   seconds === null ? null : Math.round(seconds / 6) / 10;
@@ -42,7 +23,7 @@ export const exportCsv = (ctx: TimelineContext, day: Day): { filename: string; c
     order.platformStatus,
     order.deliveryType,
     order.items.reduce((sum, item) => sum + item.count, 0),
-    major(order.total),
+    moneyDecimal(order.total),
     order.total.currency,
     minutes(times.promisedSeconds),
     minutes(times.acceptToReadySeconds),

@@ -12,6 +12,7 @@ import type {
   PrintDocumentKind,
   PrintLine,
 } from '../../shared/printing';
+import { formatMoney } from '../../shared/money';
 
 /** Font A columns per paper width. */
 export const COLUMNS: Record<PaperWidthMm, number> = { 58: 32, 80: 48 };
@@ -142,19 +143,6 @@ const clock = (iso: string): string =>
 const dateTime = (iso: string): string =>
   `${new Date(iso).toLocaleDateString('en-GB')} ${clock(iso)}`;
 
-/** Money in the currency's own digits (amounts are integer minor units). */
-export const money = (value: Money): string => {
-  let format: Intl.NumberFormat;
-  try {
-    format = new Intl.NumberFormat('en', { style: 'currency', currency: value.currency });
-  } catch {
-    format = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-  }
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  const text = format.format(value.amount / 10 ** digits);
-  return format.resolvedOptions().style === 'currency' ? text : `${text} ${value.currency}`;
-};
-
 type Style = Omit<Extract<PrintLine, { kind: 'text' }>, 'kind' | 'text'>;
 
 /** A text wrapped to the paper at its size: one line per printed row. */
@@ -228,7 +216,7 @@ const note = (columns: number, comment: string | null): PrintLine[] => {
 const items = (columns: number, order: Order, prices: boolean): PrintLine[] =>
   order.items.flatMap((item) => [
     ...(prices
-      ? columnsLine(columns, `${item.count} x ${nameOf(item.name)}`, money(item.total), true)
+      ? columnsLine(columns, `${item.count} x ${nameOf(item.name)}`, formatMoney(item.total), true)
       : text(columns, `${item.count} x ${nameOf(item.name)}`, { bold: true, size: 2 })),
     ...item.options.flatMap((option) =>
       text(
@@ -279,19 +267,19 @@ export const receipt = (
     ...note(c, order.consumerComment),
     rule,
     ...order.items.flatMap((item) => [
-      ...columnsLine(c, `${item.count} x ${nameOf(item.name)}`, money(item.total)),
+      ...columnsLine(c, `${item.count} x ${nameOf(item.name)}`, formatMoney(item.total)),
       ...item.options.flatMap((option) =>
         option.price.amount
           ? columnsLine(
               c,
               `  + ${nameOf(option.name)}: ${nameOf(option.value)}`,
-              money(option.price),
+              formatMoney(option.price),
             )
           : text(c, `  + ${nameOf(option.name)}: ${nameOf(option.value)}`),
       ),
     ]),
     rule,
-    ...columnsLine(c, 'TOTAL', money(order.total), true),
+    ...columnsLine(c, 'TOTAL', formatMoney(order.total), true),
     { kind: 'feed', lines: 1 },
     ...text(c, 'Thank you!', { align: 'center' }),
   ]);
@@ -331,8 +319,8 @@ export const daySummaryDocument = (
     ...counts(summary.byType, (type) => TYPE_LABEL[type as DeliveryType].toLowerCase()),
     rule,
     ...summary.sales.flatMap((sale) => [
-      ...columnsLine(c, `Sales ${sale.currency} (${sale.orders})`, money(sale.total), true),
-      ...columnsLine(c, '  average basket', money(sale.averageBasket)),
+      ...columnsLine(c, `Sales ${sale.currency} (${sale.orders})`, formatMoney(sale.total), true),
+      ...columnsLine(c, '  average basket', formatMoney(sale.averageBasket)),
     ]),
     ...columnsLine(c, 'Accept to ready', seconds(summary.acceptToReady.averageSeconds)),
     ...columnsLine(c, '  promised', seconds(summary.acceptToReady.promisedAverageSeconds)),

@@ -5,7 +5,7 @@ import { deliveryAreaCheckSchema } from '../../shared/delivery-booking';
 import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { formatMoney } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 
 type Field = keyof DeliveryAreaCheckRequest;
 const FIELDS: Array<{ name: Field; label: string }> = [

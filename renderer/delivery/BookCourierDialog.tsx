@@ -14,7 +14,7 @@ import {
 import { useApp } from './hooks';
 import { useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
 
 import type {

@@ -7,7 +7,7 @@ import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { AreaCheck } from './AreaCheck';
 import { whereaboutsLine } from './whereabouts';
 

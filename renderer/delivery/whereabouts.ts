@@ -3,7 +3,7 @@
 import { courierWhereabouts } from '../../shared/courier-whereabouts';
 import { ARRIVED_METERS } from '../../shared/courier-whereabouts';
 import type { Delivery } from '../../shared/domain';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { formatDistance } from '../ui-kit/format';
 
 export const whereaboutsLine = (delivery: Delivery): string | null => {

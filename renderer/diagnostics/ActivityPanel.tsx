@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useApp } from './hooks';
 import { formatClock } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { ProblemsPanel } from './ProblemsPanel';
 
 /** `summary`: the shift's summary, which the shell puts above the actions. */

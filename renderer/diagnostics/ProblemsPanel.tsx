@@ -3,7 +3,7 @@ import type { LogEntry } from '../../shared/domain';
 import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { formatClock } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 

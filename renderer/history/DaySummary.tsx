@@ -13,7 +13,7 @@ import {
   formatDay,
   formatMinutes,
 } from './history';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 import { printOutcome } from './OrderHistory';

@@ -7,7 +7,7 @@ import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { formatMoney } from '../ui-kit/format';
 import { DELIVERY_TYPE_LABEL, formatDateTime } from './history';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { DaySummaryView } from './DaySummary';
 import { FormMessage } from '../ui-kit/FormMessage';
 import { ConfirmedStatus, OrderHistoryDialog } from './OrderHistory';

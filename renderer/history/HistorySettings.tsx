@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../../shared/history';
 import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 

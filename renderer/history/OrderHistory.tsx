@@ -7,7 +7,7 @@ import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { formatClockSeconds, formatMoney } from '../ui-kit/format';
 import { DELIVERY_TYPE_LABEL, formatDateTime, statusPill } from './history';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';

@@ -2,7 +2,7 @@
 // from the shared tables, and handing a text file to the browser's download.
 import type { DeliveryType, OrderStatus } from '../../shared/domain';
 import type { Day } from '../../shared/history';
-import { en } from '../i18n/en';
+import { en } from './messages';
 
 /** The calendar day `at` falls on in `timeZone` (YYYY-MM-DD), e.g. the venue's today. */
 export const dayIn = (at: number, timeZone: string): Day => {

@@ -1,6 +1,6 @@
 import { useApp } from './hooks';
 import { CLOCK_SKEW_WARNING_MS } from '../../shared/domain';
-import { en } from '../i18n/en';
+import { en } from './messages';
 
 /**
  * A POS clock minutes off makes every "ready in" and pickup countdown lie, and can make tokens

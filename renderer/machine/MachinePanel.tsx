@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 

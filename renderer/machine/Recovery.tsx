@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
-import { en } from '../i18n/en';
+import { en } from './messages';
 
 /**
  * What the window shows after the renderer crashed 3 times in 10 minutes: no board (the board

@@ -5,7 +5,7 @@ import type { MenuCheck } from '../../shared/ipc/contract';
 import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { formatClock } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { FormMessage } from '../ui-kit/FormMessage';
 import { AvailabilityPill, DurationChooser, itemPill } from './SoldOut';
 

@@ -6,7 +6,7 @@ import type { MenuItemSummary, OrderItem } from '../../shared/domain';
 import { useAppStore } from './hooks';
 import type { Duration } from '../ui-kit/format';
 import { formatClock, untilFor } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 
 const DURATIONS: Array<Exclude<Duration, 'm30'>> = ['h1', 'restOfDay', 'indefinitely'];
 

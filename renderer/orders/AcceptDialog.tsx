@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useApp, useNow, usePlatformOffset } from './hooks';
 import { acceptWindow, laterChoices } from '../../shared/order-timing';
 import { formatClock } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
 
 const inMinutes = (now: number, minutes: number): string =>

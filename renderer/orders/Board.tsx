@@ -14,7 +14,7 @@ import {
 } from './board';
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
 import type { ColumnId } from './board';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { useOffScreenMarker } from '../ui-kit/off-screen';
 import { cardClock, OrderCard } from './OrderCard';
 

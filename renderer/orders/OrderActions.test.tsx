@@ -141,6 +141,38 @@ describe('order actions', () => {
     ).toBeTruthy();
   });
 
+  it("Out for delivery marks a ready self-delivery order picked up by the venue's courier, by tap or key", async () => {
+    const own = { deliveryType: 'homedelivery', selfDelivery: true, status: 'READY' } as const;
+    const order = makeOrder({ orderNumber: '31', ...own, platformStatus: 'READY' });
+    const other = makeOrder({ orderNumber: '32', ...own, platformStatus: 'READY' });
+    const takeaway = makeOrder({ orderNumber: '33', status: 'READY', platformStatus: 'READY' });
+    const bridge = createFakeBridge({ orders: [order, other, takeaway] });
+    renderApp(bridge);
+    await screen.findByText('#31');
+    // Only a venue's own courier takes an order out; a takeaway is handed over at the counter.
+    expect(within(card('33')).queryByRole('button', { name: 'Out for delivery' })).toBeNull();
+
+    fireEvent.click(button('31', 'Out for delivery'));
+    await waitFor(() => expect(bridge.callsTo('orders:pickedUp')).toEqual([{ orderId: order.id }]));
+    // Asked, not confirmed: no "picked up" until the platform took it, and no second tap.
+    expect(within(card('31')).queryByText('Courier picked up')).toBeNull();
+    expect(within(card('31')).queryByRole('button', { name: 'Out for delivery' })).toBeNull();
+    confirmByPlatform(bridge, order.id, { pickupCompleted: true });
+    expect(within(card('31')).getByText('Courier picked up')).toBeTruthy();
+    expect(within(card('31')).queryByRole('button', { name: 'Out for delivery' })).toBeNull();
+    expect(button('31', 'Handed over')).toBeTruthy();
+
+    // Its key, on the selected card.
+    fireEvent.click(card('32'));
+    fireEvent.keyDown(window, { key: 'o' });
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:pickedUp')).toEqual([
+        { orderId: order.id },
+        { orderId: other.id },
+      ]),
+    );
+  });
+
   it('Mark ready and then Handed over take a takeaway order to done', async () => {
     const order = makeOrder({
       orderNumber: '14',

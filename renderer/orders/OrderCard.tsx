@@ -14,7 +14,7 @@ import {
   unansweredFor,
 } from '../../shared/order-timing';
 import { formatAge, formatClock, formatDuration, formatMoney } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import type { OffScreenMarker } from '../ui-kit/off-screen';
 import { useCardSlots } from './card-slots';
 import { ItemOptions } from '../ui-kit/ItemOptions';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useApp } from './hooks';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
 
 type Code = keyof typeof en.reject.presets;

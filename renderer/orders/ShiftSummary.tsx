@@ -3,7 +3,7 @@ import { useApp, useNow, usePlatformOffset } from './hooks';
 import { unclaimedTakeaways } from './board';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type { OrderSettings } from '../../shared/order-timing';
-import { en } from '../i18n/en';
+import { en } from './messages';
 
 /**
  * The end-of-shift view: takeaway orders left READY and never marked handed over, which the

@@ -1,5 +1,5 @@
 import { useApp } from './hooks';
-import { en } from '../i18n/en';
+import { en } from './messages';
 
 /**
  * The browser keeps sound off until the first tap: a full-width banner says so until the ring can

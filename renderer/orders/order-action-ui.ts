@@ -9,7 +9,7 @@ import type {
   OrderActionKind,
 } from '../../shared/order-actions';
 import { isDirectAction, ORDER_ACTIONS, ORDER_ACTION_KINDS } from '../../shared/order-actions';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import type { OrdersView } from './hooks';
 import { AcceptDialog } from './AcceptDialog';
 import { RejectDialog } from './RejectDialog';

@@ -3,7 +3,7 @@ import type { PrintDocument } from '../../shared/printing';
 import type { RequestOf } from '../../shared/ipc/contract';
 import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { PrintPreview } from '../ui-kit/PrintPreview';
 
 type Loaded = { key: string; document: PrintDocument } | { key: string; error: string };

@@ -3,7 +3,7 @@ import type { Order } from '../../shared/domain';
 import type { OrderDocumentKind, PrintJob } from '../../shared/printing';
 import { useApp, useNow } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { isInFlight, isUnprinted, jobProblem, printableDocuments } from './print-status';
 import { showPrinterSettings } from './PrinterSettings';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useApp, useNow, useSounding } from './hooks';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import type { PrintProblem } from './print-status';
 import { printerHealth, printProblems } from './print-status';
 import type { Ringer } from '../ui-kit/ringer';

@@ -20,7 +20,7 @@ import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { fieldErrors } from '../ui-kit/form';
 import { formatClock } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { isBlocking, jobProblem, statusOf } from './print-status';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';

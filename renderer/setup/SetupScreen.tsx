@@ -3,7 +3,7 @@ import type { SetupConnectRequest } from '../../shared/ipc/contract';
 import { setupConnectSchema } from '../../shared/ipc/contract';
 import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
-import { en } from '../i18n/en';
+import { en } from './messages';
 
 type Field = keyof SetupConnectRequest;
 type FieldSpec = { name: Field; label: string; secret?: boolean; placeholder?: string };

@@ -277,11 +277,15 @@ export const App = ({
         {configured && !setupOpen && <StartCookingBanner />}
         <ReconnectBanner />
         {configured && !setupOpen && <CancelledBanner />}
-        {configured && !setupOpen && <MissedOrderBanner />}
-        {configured && !setupOpen && <NoOrdersArrivingBanner />}
         {configured && !setupOpen && <GapNotice />}
         {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
         {!configured || setupOpen ? <SetupScreen /> : content}
+        {configured && !setupOpen && (
+          <div className="float-alarms">
+            <MissedOrderBanner />
+            <NoOrdersArrivingBanner />
+          </div>
+        )}
         <StatusBar printer={<PrinterStatusItem />} />
         {OrderDialog && dialog && 'orderId' in dialog && <OrderDialog orderId={dialog.orderId} />}
         {dialog?.kind === 'courier' && <BookCourierDialog prefill={dialog.prefill} />}

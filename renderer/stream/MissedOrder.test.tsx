@@ -47,7 +47,11 @@ describe('a missed order in the UI', () => {
     expect(banner.textContent).not.toMatch(/\d{4}-\d\d-\d\dT/);
     await waitFor(() => expect(ringer.ringing).toBe(true));
 
-    fireEvent.click(within(banner).getByRole('button', { name: 'OK, checked' }));
+    // A tap that was meant for what lay under it a moment ago does not confirm it unread.
+    const ok = within(banner).getByRole('button', { name: 'OK, checked' }) as HTMLButtonElement;
+    expect(ok.disabled).toBe(true);
+    await waitFor(() => expect(ok.disabled).toBe(false), { timeout: 3_000 });
+    fireEvent.click(ok);
     await waitFor(() => expect(screen.queryByTestId('missed-order')).toBeNull());
     expect(bridge.callsTo('stream:acknowledgeMissed')).toEqual([{ missedId: 'missed-1' }]);
     await waitFor(() => expect(ringer.ringing).toBe(false));

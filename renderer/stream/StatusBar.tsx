@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { useApp, useNow, useSounding } from './hooks';
 import { formatClock, formatClockSpan } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import type { MissedOrder, StreamGap } from '../../shared/stream-guard';
 import type { Ringer } from '../ui-kit/ringer';
 import { streamAlarm, withMainsView } from './stream-alarm';
@@ -113,6 +114,19 @@ export const GapNotice = () => {
 };
 
 const NO_MISSED: MissedOrder[] = [];
+/** How long after it appears a floating alarm's button ignores taps. */
+const TAP_GUARD_MS = 1_500;
+
+/**
+ * When what is shown (named by `key`; '' for nothing) last changed, on the given clock (which
+ * may lag by its tick: the guard below allows for that).
+ */
+const useShownAt = (key: string, now: number): number | null => {
+  const [seen, setSeen] = useState<{ key: string; at: number }>({ key: '', at: now });
+  // Adjusting state to a changed input during render: React re-renders at once, no effect needed.
+  if (seen.key !== key) setSeen({ key, at: now });
+  return key === '' ? null : seen.key === key ? seen.at : now;
+};
 
 /** When a missed order was placed, in staff words: about a time when our orders bound it closely. */
 export const placedText = (missed: Pick<MissedOrder, 'placedFrom' | 'placedTo'>): string => {
@@ -131,6 +145,10 @@ export const placedText = (missed: Pick<MissedOrder, 'placedFrom' | 'placedTo'>)
 export const MissedOrderBanner = () => {
   const missed = useApp((s) => s.stream?.missed ?? NO_MISSED);
   const acknowledge = useApp((s) => s.acknowledgeMissed);
+  // A tap meant for what was under the banner's place a moment ago must not confirm it unread.
+  const now = useNow(500);
+  const shownAt = useShownAt(missed.map((m) => m.id).join(' '), now);
+  const ready = shownAt !== null && now - shownAt >= TAP_GUARD_MS;
   if (missed.length === 0) return null;
   return (
     <div className="banner banner-danger banner-stack" role="alert" data-testid="missed-order">
@@ -149,6 +167,7 @@ export const MissedOrderBanner = () => {
           <button
             type="button"
             className="btn btn-light"
+            disabled={!ready}
             onClick={() => void acknowledge(entry.id)}
           >
             {en.stream.missedOk}

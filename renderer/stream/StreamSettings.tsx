@@ -6,7 +6,7 @@ import {
   DEFAULT_STREAM_GUARD_SETTINGS,
 } from '../../shared/stream-guard';
 import { useApp } from './hooks';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { FormMessage } from '../ui-kit/FormMessage';
 
 /**

@@ -1,6 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { PrintDocument, PrintLine } from '../../shared/printing';
-import { en } from '../i18n/en';
+import { en } from './messages';
 
 /**
  * A left and a right text on one line of `columns` characters, as a monospace printer sets them:

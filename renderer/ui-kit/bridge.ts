@@ -2,7 +2,7 @@
 // Electron, the web host's script in a browser). The renderer never learns which one.
 import type { Bridge, BridgeError } from '../../shared/ipc/contract';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/contract';
-import { en } from '../i18n/en';
+import { en } from './messages';
 
 export const findBridge = (scope: object = window): Bridge | null => {
   const candidate = (scope as Record<string, unknown>)[BRIDGE_GLOBAL];

@@ -1,39 +1,8 @@
-// Pure formatting helpers: money from minor units, ages and clock times.
-import type { Money } from '../../shared/domain';
-import { en } from '../i18n/en';
+// Pure formatting helpers: ages, durations and clock times (money: shared/money.ts).
+import { en } from './messages';
 
-// Formatters are built once and kept: building one (as toLocaleTimeString does on every call)
-// costs tens of microseconds, and a busy board formats a few thousand times a minute.
-type CurrencyFormat = { format: Intl.NumberFormat; digits: number; named: boolean };
-const currencyFormats = new Map<string, CurrencyFormat>();
-
-const currencyFormat = (currency: string): CurrencyFormat => {
-  let known = currencyFormats.get(currency);
-  if (!known) {
-    let format: Intl.NumberFormat;
-    try {
-      format = new Intl.NumberFormat('en', { style: 'currency', currency });
-    } catch {
-      // An unknown currency code should still show the amount rather than break the card.
-      format = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    }
-    const options = format.resolvedOptions();
-    known = {
-      format,
-      digits: options.maximumFractionDigits ?? 2,
-      named: options.style === 'currency',
-    };
-    currencyFormats.set(currency, known);
-  }
-  return known;
-};
-
-/** Money arrives in integer minor units; the currency's own digits say where the point goes. */
-export const formatMoney = (money: Money): string => {
-  const { format, digits, named } = currencyFormat(money.currency);
-  const text = format.format(money.amount / 10 ** digits);
-  return named ? text : `${text} ${money.currency}`;
-};
+// Money is formatted once, in shared/money.ts, for the screen, the tickets and the CSV alike.
+export { formatMoney } from '../../shared/money';
 
 export const formatDuration = (ms: number): string => {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);

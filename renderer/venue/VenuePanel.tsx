@@ -5,7 +5,7 @@ import { WEEKDAYS } from '../../shared/domain';
 import { useApp } from './hooks';
 import type { Duration } from '../ui-kit/format';
 import { formatClock, untilFor } from '../ui-kit/format';
-import { en } from '../i18n/en';
+import { en } from './messages';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 

@@ -318,6 +318,25 @@ export function confirmPreorder(world: World, order: SandboxOrder, prepTimeSecon
   );
 }
 
+/**
+ * The venue's own courier picked a self-delivery order up (`PUT /orders/{id}/pickup-completed`):
+ * self-delivery only, after ready; the platform tells the customer. The status stays READY and
+ * the partner gets no notification of it; a repeat is taken again (docs/platform.md#order-endpoints).
+ */
+export function pickupCompleted(world: World, order: SandboxOrder): void {
+  if (!order.selfDelivery) {
+    throw conflict(order, "Only self-delivery orders are picked up by the venue's own courier.");
+  }
+  if (order.status !== 'READY') {
+    throw conflict(
+      order,
+      `The order cannot be marked picked up: it is ${order.status}, and only READY orders can be.`,
+    );
+  }
+  order.pickedUp = true;
+  order.modifiedAt = world.clock.now();
+}
+
 export function markSentToPos(
   world: World,
   order: SandboxOrder,

@@ -175,6 +175,12 @@ export function createPosService(world: World): Service {
       orders.markDelivered(world, order);
       sendEmpty(res, 202);
     })
+    .add('PUT', '/orders/:id/pickup-completed', async (req, res, { id }) => {
+      const order = await orderFor(req, id as string);
+      await drain(req);
+      orders.pickupCompleted(world, order);
+      sendEmpty(res, 202);
+    })
     .add('PUT', '/orders/:id/confirm-preorder', async (req, res, { id }) => {
       const order = await orderFor(req, id as string);
       await drain(req);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courierWhereabouts } from '../../shared/courier-whereabouts';
 import type { Delivery } from '../../shared/domain';
 import type { Core } from '../../main/core';
+import { invokeChannel } from '../../main/host/dispatch';
 import type { World } from './harness';
 import { startWorld, waitFor } from './harness';
 
@@ -143,6 +144,29 @@ describe('the booking form through the core', () => {
     const taken = await sandboxDelivery(booked.reference as string);
     expect(taken.dropoff).toMatchObject({ is_no_contact: true, scheduled_time: at.toISOString() });
     expect(taken.order_number).toBe('C7');
+  });
+
+  it('the IPC boundary checks a booking with the same rules and books nothing it refuses', async () => {
+    const before = (await core.api['delivery:list']({})).length;
+    const refused = await invokeChannel(core.api, 'delivery:book', {
+      promiseId: 'sp_x',
+      recipient: { name: '', phone: '+358401234567' },
+      parcels: [{ description: 'Cake', count: 100 }],
+      noContact: true,
+      handshake: true,
+    });
+    expect(refused.ok).toBe(false);
+    if (refused.ok) throw new Error('unreachable');
+    expect(refused.error.code).toBe('invalid-request');
+    expect(refused.error.message).toContain('recipient.name: Enter the customer’s name');
+    expect(refused.error.message).toContain('parcels.0.count: At most 99');
+    expect(refused.error.message).toContain('A PIN needs someone at the door');
+    const tooLong = await invokeChannel(core.api, 'delivery:quote', {
+      ...ADDRESS,
+      minPreparationMinutes: 61,
+    });
+    expect(tooLong.ok).toBe(false);
+    expect((await core.api['delivery:list']({})).length).toBe(before);
   });
 
   it('refuses a drop-off within the hour and an address beyond reach, in staff words', async () => {

@@ -126,6 +126,35 @@ describe('a courier booking whose answer is lost', () => {
     expect(second?.merchant_order_reference_id).toBeTruthy();
     expect(second?.merchant_order_reference_id).not.toBe(deliveryId);
     expect(rebooked.bookingCheck).toBeNull();
+
+    // The lost attempt was made after all, and its next event now arrives: a second courier.
+    // The terminal shows it as a delivery of its own and cancels it with the service.
+    const first = after.find((d) => d.merchant_order_reference_id === deliveryId);
+    const firstRef = first?.platform_order_reference_id as string;
+    expect(
+      (
+        await world.control('POST', `/drive/deliveries/${firstRef}/advance`, {
+          to: 'pickup_eta_updated',
+        })
+      ).status,
+    ).toBe(200);
+    await waitFor('the second courier cancelled', async () =>
+      (await sandboxDeliveries()).find((d) => d.platform_order_reference_id === firstRef)
+        ?.status === 'REJECTED'
+        ? true
+        : undefined,
+    );
+    const list = await core.api['delivery:list']({});
+    const stray = list.find((d) => d.reference === firstRef);
+    expect(stray).toBeDefined();
+    expect(stray?.id).not.toBe(deliveryId);
+    await deliveryWhere('shown cancelled', stray?.id as string, (d) => d.status === 'rejected');
+    // The booking staff kept is untouched.
+    expect(await delivery(deliveryId)).toMatchObject({ reference: rebooked.reference });
+    expect(
+      (await sandboxDeliveries()).find((d) => d.platform_order_reference_id === rebooked.reference)
+        ?.status,
+    ).not.toBe('REJECTED');
   });
 
   it('cancelled by staff while unconfirmed, and booked after all: the terminal cancels it with the service', async () => {

@@ -5,7 +5,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { controlCall, eventually, launchChromium, startTestDemo } from './support';
+import path from 'node:path';
+import { controlCall, ensureOutputDir, eventually, launchChromium, startTestDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -78,6 +79,7 @@ describe('the courier form at the counter (web host, Chromium, real sandbox and 
     await dialog.getByLabel('Phone', { exact: true }).fill('+358 40 123 4567');
     await dialog.getByLabel('What is in it').fill('Bag of pastries');
     await dialog.getByLabel(/Note for the courier at the door/).fill('Ring twice');
+    await page.screenshot({ path: path.join(ensureOutputDir(), 'courier-form.png') });
     expect(await dialog.getByLabel(/Order number/).inputValue()).toBe('');
     await dialog.getByRole('button', { name: 'Book courier now' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -105,6 +107,7 @@ describe('the courier form at the counter (web host, Chromium, real sandbox and 
       (text) => /^Courier \d\.\d km from here, by bike$/.test(text ?? ''),
     );
     const far = await whereabouts().textContent();
+    await page.screenshot({ path: path.join(ensureOutputDir(), 'courier-whereabouts.png') });
     expect(far).toMatch(/Courier (1\.9|2\.0|2\.1) km from here, by bike/);
 
     await advance(reference, 'pickup_arrival');

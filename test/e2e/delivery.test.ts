@@ -113,6 +113,16 @@ describe('courier delivery at the counter (web host, Chromium, real sandbox and 
       /^Delivered \d\d:\d\d$/,
     );
     expect(await card('E1').getByRole('button', { name: 'Cancel delivery' }).count()).toBe(0);
+    // Every event the service sent for it was taken on its first try: the relay accepts the
+    // service's own token shape, and no event was refused and resent.
+    type Sent = { type: string; attempts: number; delivered: boolean };
+    const sent = await eventually(
+      () => driveControl<Sent[]>('GET', `/events?platform_order_reference_id=${reference}`),
+      // Settled: each event taken, or tried more than once.
+      (list) => list.every((e) => e.delivered || e.attempts > 1),
+    );
+    expect(sent.map((e) => e.type)).toContain('order.delivered');
+    expect(sent.filter((e) => e.attempts !== 1 || !e.delivered)).toEqual([]);
     await page.screenshot({ path: path.join(ensureOutputDir(), 'couriers.png') });
   });
 

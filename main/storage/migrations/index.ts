@@ -12,6 +12,7 @@ import { migration010OrderIndexes } from './010-order-indexes';
 import { migration011PinGuard } from './011-pin-guard';
 import { migration012RetentionForgets } from './012-retention-forgets';
 import { migration013DeliveryBookingCheck } from './013-delivery-booking-check';
+import { migration014DeliveryReplacedBookings } from './014-delivery-replaced-bookings';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -28,4 +29,5 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration011PinGuard,
   migration012RetentionForgets,
   migration013DeliveryBookingCheck,
+  migration014DeliveryReplacedBookings,
 ];

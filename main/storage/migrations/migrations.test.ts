@@ -18,6 +18,7 @@ import { migration010OrderIndexes } from './010-order-indexes';
 import { migration011PinGuard } from './011-pin-guard';
 import { migration012RetentionForgets } from './012-retention-forgets';
 import { migration013DeliveryBookingCheck } from './013-delivery-booking-check';
+import { migration014DeliveryReplacedBookings } from './014-delivery-replaced-bookings';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -668,6 +669,26 @@ describe('migration 013 (a booking is sent once)', () => {
     expect(() =>
       db.prepare("UPDATE deliveries SET booking_ref = 'd1' WHERE id = 'd2'").run(),
     ).toThrow(/UNIQUE/);
+  });
+});
+
+describe('migration 014 (replaced booking references)', () => {
+  it('adds the replaced booking references, one row each, keeping deliveries', () => {
+    const db = new BetterSqlite3(':memory:');
+    const position = MIGRATIONS.indexOf(migration014DeliveryReplacedBookings);
+    migrate(db, MIGRATIONS.slice(0, position));
+    db.prepare(
+      `INSERT INTO deliveries (id, venue_id, booking, status, created_at, updated_at, booking_ref)
+       VALUES ('d1', 'v', '{}', 'booking', '2026-01-01T10:00:00.000Z', '2026-01-01T10:00:00.000Z', 'r2')`,
+    ).run();
+    migrate(db, MIGRATIONS.slice(0, position + 1));
+    expect(db.pragma('user_version', { simple: true })).toBe(position + 1);
+    const add = db.prepare(
+      "INSERT INTO delivery_replaced_bookings (booking_ref, delivery_id, replaced_at) VALUES ('r1', 'd1', 'x')",
+    );
+    add.run();
+    expect(() => add.run()).toThrow(/UNIQUE/);
+    expect(db.prepare('SELECT id FROM deliveries').pluck().all()).toEqual(['d1']);
   });
 });
 

@@ -1,0 +1,48 @@
+// The diagnostics slice's strings; the shared words are the kit's (ui-kit/messages.ts).
+import type { OutboxActionKind, OutboxFacts } from '../../shared/domain';
+import { kitMessages } from '../ui-kit/messages';
+
+const number = (facts: OutboxFacts): string => (facts.orderNumber ? ` #${facts.orderNumber}` : '');
+
+export const diagnosticsMessages = {
+  activity: {
+    title: 'Actions sent to the platform',
+    empty: 'No actions yet.',
+    states: { pending: 'Waiting', sending: 'Sending', failed: 'Failed', done: 'Done' },
+    attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
+    nextAttempt: (time: string) => `next try ${time}`,
+    /** What an outbox row asks for, worded from its kind and facts (rows hold data, not text). */
+    describe: {
+      accept: (f: OutboxFacts) =>
+        `${f.auto ? 'Auto-accept' : 'Accept'}${number(f)}${f.minutes ? ` (${f.minutes} min)` : ''}`,
+      reject: (f: OutboxFacts) => `Reject${number(f)}`,
+      ready: (f: OutboxFacts) => `Ready${number(f)}`,
+      delivered: (f: OutboxFacts) => `Handed over${number(f)}`,
+      'confirm-preorder': (f: OutboxFacts) => `Confirm pre-order${number(f)}`,
+      'picked-up': (f: OutboxFacts) => `Out for delivery${number(f)}`,
+      'venue-online': (f: OutboxFacts) =>
+        f.online ? 'Venue online' : `Venue offline${f.until ? ` until ${f.until}` : ''}`,
+      'venue-opening-times': (f: OutboxFacts) =>
+        f.count === undefined ? 'Opening times' : `Opening times (${f.count} windows)`,
+      'menu-push': (f: OutboxFacts) =>
+        `${f.count === undefined ? 'Menu' : `Menu (${f.count} items)`}${f.removed ? `, removing ${f.removed}` : ''}`,
+      'item-availability': (f: OutboxFacts) =>
+        `${f.enabled ? 'Available again' : 'Sold out'}: ${f.item ?? 'item'}${!f.enabled && f.until ? ` until ${f.until}` : ''}`,
+      'option-availability': (f: OutboxFacts) =>
+        `${f.enabled ? 'Option on' : 'Option off'}: ${f.item ?? 'option'}${!f.enabled && f.until ? ` until ${f.until}` : ''}`,
+      'delivery-create': (f: OutboxFacts) => `Book courier${number(f)}`,
+      'delivery-cancel': (f: OutboxFacts) => `Cancel courier${number(f)}`,
+    } satisfies Record<OutboxActionKind, (facts: OutboxFacts) => string>,
+  },
+  diagnostics: {
+    ...kitMessages.diagnostics,
+    title: 'Problems and support',
+    intro: 'Warnings and errors from the terminal’s log, newest first.',
+    none: 'No warnings or errors logged.',
+    refresh: 'Refresh',
+    exporting: 'Exporting…',
+  },
+};
+
+/** What this slice's components read: the kit's words and the slice's own. */
+export const en = { ...kitMessages, ...diagnosticsMessages };

@@ -1,0 +1,29 @@
+// The machine slice's strings; the shared words are the kit's (ui-kit/messages.ts).
+import { kitMessages } from '../ui-kit/messages';
+
+export const machineMessages = {
+  machine: {
+    title: 'This counter machine',
+    kiosk: 'Kiosk mode (full screen, no way out without the staff PIN)',
+    startOnLogin: 'Start Countertop when the computer starts',
+    pin: 'New staff PIN (4–8 digits)',
+    currentPin: 'Current staff PIN',
+    save: 'Save',
+    saved: 'Saved.',
+    pinNeeded: 'Kiosk mode needs a staff PIN: set one here first.',
+    unlockTitle: 'Leave kiosk mode',
+    unlock: 'Leave kiosk mode',
+    unlocked: 'Kiosk mode is off until the app restarts.',
+    desktopOnly: 'These settings take effect in the desktop app.',
+  },
+  clockSkew: (minutes: number, direction: 'behind' | 'ahead') =>
+    `This computer’s clock is ${minutes} min ${direction} the platform’s. Countdowns here follow the platform’s clock; set the computer’s date and time right (automatic time) so nothing else goes wrong.`,
+  recovery: {
+    title: 'Countertop keeps stopping',
+    body: 'The screen stopped 3 times in 10 minutes. Orders and pending actions are safe: they are kept by the terminal’s service, which kept running. Restart the app; if this happens again, call support.',
+    restart: 'Restart Countertop',
+  },
+};
+
+/** What this slice's components read: the kit's words and the slice's own. */
+export const en = { ...kitMessages, ...machineMessages };

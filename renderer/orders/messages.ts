@@ -1,0 +1,79 @@
+// The orders slice's strings; the shared words are the kit's (ui-kit/messages.ts).
+import { kitMessages } from '../ui-kit/messages';
+
+export const ordersMessages = {
+  columns: {
+    new: 'New',
+    preparation: 'In preparation',
+    ready: 'Ready',
+    scheduled: 'Scheduled',
+    done: 'Done today',
+  },
+  emptyColumn: {
+    new: 'No new orders',
+    preparation: 'Nothing cooking',
+    ready: 'Nothing waiting',
+    scheduled: 'No pre-orders',
+    done: 'Nothing yet today',
+  },
+  board: {
+    doneShown: (shown: number, total: number) => `The newest ${shown} of ${total} shown.`,
+  },
+  accept: {
+    title: (n: string) => `Accept order #${n}`,
+    prepTime: 'Ready by',
+    minutes: (m: number) => `${m} min`,
+    /** A later time: minutes from now and the clock time it means. */
+    later: (m: number, time: string) => `${m} min · ${time}`,
+    /** The platform's own estimate, the first choice. */
+    estimate: (time: string, m: number) =>
+      m > 0 ? `Platform time · ${time} (${m} min)` : `Platform time · ${time} (now)`,
+    estimateLabel: (time: string) => `ready ${time}`,
+    /** What the platform allows, said before staff choose, so nothing is clamped behind their back. */
+    rule: (from: string, to: string) =>
+      `The platform takes its pickup time (${from}) or up to 25 min later (${to} at the latest). Need longer? Reject or call the customer.`,
+    ruleClosed: (estimate: string) =>
+      `The platform's pickup time ${estimate} is more than 25 min past: it takes no later time. Accept to keep it.`,
+    noTime: "The platform sets this order's times (your own courier or no pickup estimate).",
+    confirm: (label: string) => `Accept · ${label}`,
+    confirmPlain: "Accept · platform's times",
+  },
+  reject: {
+    title: (n: string) => `Reject order #${n}`,
+    reasonLabel: 'Reason (the customer sees this)',
+    presets: {
+      ITEMS_UNAVAILABLE: 'Items unavailable',
+      VENUE_CLOSING_SOON: 'Closing soon',
+      GENERIC: 'Too busy right now',
+    },
+    confirm: 'Reject order',
+    reasonRequired: 'Give a reason before rejecting.',
+  },
+  ring: {
+    newOrder: (n: number) => (n === 1 ? 'New order!' : `${n} new orders!`),
+    mute: 'Mute 2 min',
+    muted: (left: string) => `Muted · ${left}`,
+    unmute: 'Unmute',
+    soundBlocked: 'Tap anywhere to enable the order sound',
+    soundBlockedTitle: 'Order sound is off.',
+    soundOn: 'Turn sound on',
+  },
+  shift: {
+    title: 'This shift',
+    unclaimed: (n: number, after: number) =>
+      n === 0
+        ? `No takeaway order left ready and not handed over (checked ${after} min past pickup).`
+        : `${n} takeaway ${n === 1 ? 'order' : 'orders'} ready but never handed over: mark each handed over once collected, or the platform collects no payment.`,
+  },
+  orderSettings: {
+    title: 'Orders',
+    autoAccept: 'Accept new orders automatically',
+    autoAcceptHelp:
+      "Accepted at once with the venue's preparation time, and still heard once. Pre-orders, large orders and orders while the platform or the order stream has trouble wait for a person.",
+    maxItems: 'Accept automatically up to this many items',
+    unclaimedAfter: 'Flag a ready takeaway order this many minutes past its pickup',
+  },
+};
+
+/** What this slice's components read: the kit's words and the slice's own. */
+export const en = { ...kitMessages, ...ordersMessages };

@@ -1,0 +1,112 @@
+// The printing slice's strings; the shared words are the kit's (ui-kit/messages.ts).
+import { kitMessages } from '../ui-kit/messages';
+
+export const printingMessages = {
+  print: {
+    ...kitMessages.print,
+    printerStates: {
+      ready: 'ready',
+      offline: 'offline',
+      'cover-open': 'cover open',
+      'paper-out': 'out of paper',
+      error: 'printer error',
+      unknown: 'status not known',
+      'not-answering': 'not answering',
+    },
+    paperLow: 'paper running low',
+    /** Status bar. */
+    printers: 'Printers',
+    allReady: 'ready',
+    /** The alarm: a printer, why, and what did not print. */
+    alarm: (printer: string, reason: string, what: string, held: boolean) =>
+      held
+        ? `Not printed on ${printer} (${reason}): ${what}. Part of it may be on paper: Reprint on its card prints it whole.`
+        : `Not printed on ${printer} (${reason}): ${what}. It prints by itself once the printer is fixed.`,
+    /** A ticket the printer stopped in the middle of (PrintJob.held). */
+    cutOff: 'stopped mid-ticket, Reprint prints it whole',
+    jobName: (document: string, orderNumber: string | null) =>
+      orderNumber ? `#${orderNumber} ${document.toLowerCase()}` : document.toLowerCase(),
+    silence: 'Silence',
+    silenced: 'Silenced until the next ticket that does not print',
+    /** The card's mark. */
+    notPrinted: (document: string) => `${document} not printed`,
+    notPrintedWhy: (printer: string, reason: string) => `${printer}: ${reason}`,
+    reprint: 'Reprint',
+    dontPrint: 'Don’t print',
+    retrying: 'Trying again…',
+    /** The card's print control. */
+    print: 'Print',
+    printWhat: 'Print for this order',
+    printing: (document: string) => `Printing ${document.toLowerCase()}…`,
+    noPrinter: 'No printer is set up.',
+    noPrinterTakes: (document: string) => `No printer prints the ${document.toLowerCase()}.`,
+    setUp: 'Set up printers',
+    sent: (document: string, n: number) =>
+      n === 1 ? `${document} sent to the printer.` : `${document} sent to ${n} printers.`,
+    /** Settings. */
+    title: 'Printers',
+    intro:
+      'Kitchen tickets, pickup labels and receipts print on receipt printers (ESC/POS) on the network or set up in the system. A ticket that does not print sounds an alarm and is marked on its order.',
+    unavailable: (why: string) => `Printing is not available: ${why}`,
+    none: 'No printer set up yet.',
+    add: 'Add printer',
+    edit: 'Edit',
+    remove: 'Remove',
+    removeConfirm: (name: string) => `Remove ${name}? Tickets for it stop printing.`,
+    removeYes: 'Yes, remove',
+    keep: 'Keep',
+    test: 'Test print',
+    testSent: 'Test page sent.',
+    testState: {
+      queued: 'Test page: sending…',
+      printing: 'Test page: printing…',
+      waiting: 'Test page not printed',
+      printed: 'Test page printed',
+      canceled: 'Test page dropped',
+    },
+    name: 'Name',
+    namePlaceholder: 'Kitchen',
+    connection: 'Connection',
+    connections: { network: 'Network (IP address)', system: 'System printer' },
+    host: 'Printer address (host name or IP)',
+    port: 'Port',
+    queue: 'System printer queue',
+    paperWidth: 'Paper width',
+    paperWidths: { 58: '58 mm', 80: '80 mm' },
+    documentsLabel: 'Prints',
+    fixFields: 'Check the fields marked in red.',
+    nameRequired: 'Enter a name for the printer.',
+    portNumber: 'Enter a port from 1 to 65535.',
+    save: 'Save printer',
+    cancel: 'Cancel',
+    saved: 'Saved.',
+    removed: 'Removed.',
+    connectionText: (host: string, port: number) => `${host}:${port}`,
+    queueText: (queue: string) => `system queue ${queue}`,
+    paperText: (mm: number) => `${mm} mm paper`,
+    printsNothing: 'prints nothing yet',
+    checkedAt: (time: string) => `checked ${time}`,
+    triggersTitle: 'When to print',
+    kitchenTicket: 'Kitchen ticket',
+    kitchenTriggers: {
+      accept: 'When the order is accepted',
+      'new-order': 'As soon as the order arrives',
+      manual: 'Only when asked for',
+    },
+    onReady: 'When an order is ready',
+    readyPrints: {
+      'pickup-label': 'Pickup label',
+      receipt: 'Receipt',
+      both: 'Pickup label and receipt',
+      none: 'Nothing',
+    },
+    saveTriggers: 'Save when to print',
+    draftKept: 'Not saved yet.',
+    previewTitle: 'Preview',
+    previewDocument: 'Document',
+    previewLoading: 'Loading preview…',
+  },
+};
+
+/** What this slice's components read: the kit's words and the slice's own. */
+export const en = { ...kitMessages, ...printingMessages };

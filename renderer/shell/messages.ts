@@ -1,0 +1,29 @@
+// The shell slice's strings; the shared words are the kit's (ui-kit/messages.ts).
+import { kitMessages } from '../ui-kit/messages';
+
+export const shellMessages = {
+  theme: {
+    toDark: 'Dark',
+    toLight: 'Light',
+  },
+  shortcuts: {
+    title: 'Keyboard shortcuts',
+    open: 'Shortcuts',
+    /** The button's face: the key that opens the help, so the top bar keeps to one row at 1600 px. */
+    openKey: '?',
+    // The order actions' keys come between these, from their declarations.
+    navigate: [
+      ['1 – 6', 'Orders, Venue, Menu, Activity, Couriers, History'],
+      ['← → ↑ ↓', 'Select an order'],
+    ] as ReadonlyArray<readonly [string, string]>,
+    other: [
+      ['M', 'Mute the ring for 2 minutes'],
+      ['T', 'Switch light / dark'],
+      ['Esc', 'Close a dialog'],
+      ['?', 'This help'],
+    ] as ReadonlyArray<readonly [string, string]>,
+  },
+};
+
+/** What this slice's components read: the kit's words and the slice's own. */
+export const en = { ...kitMessages, ...shellMessages };

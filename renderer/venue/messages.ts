@@ -1,0 +1,64 @@
+// The venue slice's strings; the shared words are the kit's (ui-kit/messages.ts).
+import { kitMessages } from '../ui-kit/messages';
+
+export const venueMessages = {
+  venue: {
+    ...kitMessages.venue,
+    title: 'Venue',
+    online: 'Online',
+    offline: 'Offline',
+    open: 'Open now',
+    closed: 'Closed now',
+    fetchedAt: (time: string) => `Platform status read at ${time}`,
+    neverFetched: 'Platform status not read yet',
+    refresh: 'Refresh',
+    goOffline: 'Go offline',
+    offlineFor: 'Go offline for',
+    durations: {
+      m30: '30 min',
+      h1: '1 h',
+      restOfDay: 'Rest of the day',
+      indefinitely: 'Until switched back',
+    },
+    pending: 'Change waiting for the platform…',
+    /** Shown instead of a state staff asked for until the platform confirmed it. */
+    changing: 'changing… (waiting for the platform)',
+    changingShort: 'changing…',
+    goingOffline: (until: string | null) =>
+      until ? `Going offline until ${until}` : 'Going offline until switched back',
+    goingOnline: 'Going online',
+    openingTimesChanging: 'New opening times: changing… (waiting for the platform)',
+    unknown: 'The venue status is not known yet.',
+    timeZone: (zone: string) => `Times are the venue’s local time (${zone}).`,
+    draftKept: 'Your changes are kept until you save or discard them.',
+    discard: 'Discard changes',
+    edit: 'Change opening times',
+    noOpeningTimes: 'No opening times: the venue is closed all week.',
+    timeFormat: 'Use HH:MM, e.g. 09:30 (24:00 for midnight)',
+    closesBeforeOpening:
+      'Closes before it opens on the same day: pick the next day as the closing day',
+    closesWhenOpening: 'Opens and closes at the same time',
+    overlaps: (n: number) => `Overlaps opening time ${n}`,
+    openingTimes: 'Opening times',
+    openingDay: 'Opening day',
+    openingTime: 'Opening time',
+    closingDay: 'Closing day',
+    closingTime: 'Closing time',
+    addRow: 'Add opening time',
+    removeRow: 'Remove',
+    saveOpeningTimes: 'Save opening times',
+    saved: 'Sent to the platform.',
+    days: {
+      MONDAY: 'Monday',
+      TUESDAY: 'Tuesday',
+      WEDNESDAY: 'Wednesday',
+      THURSDAY: 'Thursday',
+      FRIDAY: 'Friday',
+      SATURDAY: 'Saturday',
+      SUNDAY: 'Sunday',
+    },
+  },
+};
+
+/** What this slice's components read: the kit's words and the slice's own. */
+export const en = { ...kitMessages, ...venueMessages };
