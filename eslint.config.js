@@ -245,6 +245,40 @@ export default tseslint.config(
     },
   },
   {
+    // Modules, not giant closures: a function past ~120 lines is split by concern into
+    // module-level functions over an explicit context (as printing/, menu/, the relay's routes/),
+    // or says next to it why it cannot be: `eslint-disable-next-line max-lines-per-function --
+    // <reason>`. Tests and test support are exempt: a describe block is a list, not a closure.
+    files: ['{main,shared,renderer,preload,kit,relay,sandbox,scripts}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 120, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
+  {
+    // Test support sits in testing/ folders (relay/testing, sandbox/testing, renderer/testing),
+    // which only tests and other test support import: nothing of it reaches a product build.
+    files: ['{main,shared,renderer,preload,kit,relay,sandbox}/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './',
+              from: './**/testing/**',
+              message: 'Only tests and test support import from a testing/ folder.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests may start the sandbox and relay as real servers, whatever folder they sit in.
     files: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { paths: [electron] }] },

@@ -19,8 +19,8 @@ import { Agent, request } from 'node:http';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { startHaproxy } from '../relay/haproxy-support';
-import { freePort, startPgCluster } from '../relay/pg-cluster';
+import { startHaproxy } from '../relay/testing/haproxy-support';
+import { freePort, startPgCluster } from '../relay/testing/pg-cluster';
 import type { startRelay as StartRelay } from '../relay/server';
 import { createTerminals, createTerminalsAt } from '../relay/terminals';
 import {
@@ -32,7 +32,7 @@ import {
   spawnRelay,
   tempDir,
   type RelayProcess,
-} from '../relay/test-support';
+} from '../relay/testing/test-support';
 
 const TARGETS = {
   ingestPerSecond: 2_000,

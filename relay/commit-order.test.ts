@@ -5,10 +5,10 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { postgresSkipReason } from './pg-cluster';
+import { postgresSkipReason } from './testing/pg-cluster';
 import { startRelay } from './server';
 import { openSqliteStore } from './store/sqlite-store';
-import { useStore } from './store-fixture';
+import { useStore } from './testing/store-fixture';
 import {
   MARKETPLACE_SECRET,
   orderNotification,
@@ -16,7 +16,7 @@ import {
   postMarketplace,
   sign,
   tempDir,
-} from './test-support';
+} from './testing/test-support';
 
 const idOf = (body: string) => (JSON.parse(body) as { id: string }).id;
 const skipPostgres = postgresSkipReason();

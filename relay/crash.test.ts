@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachStore } from './store-fixture';
+import { describeEachStore } from './testing/store-fixture';
 import {
   MARKETPLACE_SECRET,
   orderNotification,
@@ -8,7 +8,7 @@ import {
   sign,
   spawnRelay,
   type ServedEvent,
-} from './test-support';
+} from './testing/test-support';
 
 const CYCLES = 15;
 const SENDERS = 4;

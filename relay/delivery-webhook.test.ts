@@ -1,7 +1,7 @@
 import { SignJWT, type JWTPayload } from 'jose';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRelay, type Relay } from './server';
-import { describeEachStore } from './store-fixture';
+import { describeEachStore } from './testing/store-fixture';
 import {
   DELIVERY_SECRET,
   DELIVERY_SECRET_NEXT,
@@ -10,7 +10,7 @@ import {
   postDelivery,
   putDeliverySecret,
   send,
-} from './test-support';
+} from './testing/test-support';
 
 /** Venue B's own secret, handed over by B's terminal. */
 const SECRET_B = 'venue-b-secret-0123456789abcdef01234';

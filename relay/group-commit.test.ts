@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { createGroupCommit } from './group-commit';
 import type { EventStore, IncomingEvent, StoredEvent } from './store/event-store';
 import { openStore } from './store/open-store';
-import { describeEachStore } from './store-fixture';
+import { describeEachStore } from './testing/store-fixture';
 
 const incoming = (id: string, venueId: string): IncomingEvent => ({
   kind: 'marketplace',

@@ -7,9 +7,9 @@
 // exactly once, in seq order, with no gap. Repeated with the kill at three moments.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { haproxyUnavailable, startHaproxy, type Haproxy } from './haproxy-support';
-import { freePort, postgresSkipReason } from './pg-cluster';
-import { useStore } from './store-fixture';
+import { haproxyUnavailable, startHaproxy, type Haproxy } from './testing/haproxy-support';
+import { freePort, postgresSkipReason } from './testing/pg-cluster';
+import { useStore } from './testing/store-fixture';
 import {
   MARKETPLACE_SECRET,
   orderNotification,
@@ -19,7 +19,7 @@ import {
   spawnRelay,
   type RelayProcess,
   type ServedEvent,
-} from './test-support';
+} from './testing/test-support';
 
 const NOTIFICATIONS = 5_000;
 const VENUES = 50;

@@ -3,7 +3,7 @@
 import { connect, type Socket } from 'node:net';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { startRelay, type Relay } from './server';
-import { describeEachStore } from './store-fixture';
+import { describeEachStore } from './testing/store-fixture';
 import {
   MARKETPLACE_SECRET,
   orderNotification,
@@ -11,7 +11,7 @@ import {
   postMarketplace,
   send,
   sign,
-} from './test-support';
+} from './testing/test-support';
 
 const METRICS_TOKEN = 'metrics-token-0123456789abcdef';
 

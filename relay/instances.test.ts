@@ -2,10 +2,16 @@
 // terminal, and what one instance learns (an event, a revocation, a key's polls) reaches the others.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresSkipReason } from './pg-cluster';
+import { postgresSkipReason } from './testing/pg-cluster';
 import { startRelay, type Relay, type RelayOptions } from './server';
-import { useStore } from './store-fixture';
-import { MARKETPLACE_SECRET, orderNotification, poll, postMarketplace, sign } from './test-support';
+import { useStore } from './testing/store-fixture';
+import {
+  MARKETPLACE_SECRET,
+  orderNotification,
+  poll,
+  postMarketplace,
+  sign,
+} from './testing/test-support';
 
 const skip = postgresSkipReason();
 

@@ -17,7 +17,7 @@ import {
   send,
   sign,
   tempDir,
-} from './test-support';
+} from './testing/test-support';
 
 const VENUE = 'venue-intake';
 const METRICS_TOKEN = 'metrics-token-0123456789';

@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRelay, type Relay } from './server';
-import { describeEachStore } from './store-fixture';
+import { describeEachStore } from './testing/store-fixture';
 import {
   MARKETPLACE_SECRET,
   MARKETPLACE_SECRET_NEXT,
@@ -10,7 +10,7 @@ import {
   postMarketplace,
   send,
   sign,
-} from './test-support';
+} from './testing/test-support';
 
 describeEachStore('POST /hooks/marketplace', (store) => {
   let relay: Relay;

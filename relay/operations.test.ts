@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../test/wait';
 import { startRelay } from './server';
-import { describeEachStore, type TestStore } from './store-fixture';
+import { describeEachStore, type TestStore } from './testing/store-fixture';
 import { createTerminalsAt, listTerminalsAt } from './terminals';
 import {
   MARKETPLACE_SECRET,
@@ -22,7 +22,7 @@ import {
   spawnRelay,
   tempDir,
   watchAcceptedSockets,
-} from './test-support';
+} from './testing/test-support';
 
 const HOUR = 3_600_000;
 const env = { RELAY_MARKETPLACE_SECRETS: MARKETPLACE_SECRET };

@@ -45,6 +45,7 @@ type Delivery<Answer> = { waiter: Waiter<Answer>; events: StoredEvent[]; answer:
  * of its venue and a revocation ends exactly the polls of its terminal: no per-request timers
  * reading the database.
  */
+// eslint-disable-next-line max-lines-per-function -- the poll hub's indexes (by venue, by terminal, the window) must change together on every add, publish and remove; the hot path stays in one closure
 export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: PollHubOptions = {}) {
   type W = Waiter<Answer>;
   const sliceMs = options.sliceMs ?? 100;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitFor } from '../test/wait';
 import { startRelay, type Relay } from './server';
-import { describeEachStore } from './store-fixture';
+import { describeEachStore } from './testing/store-fixture';
 import {
   MARKETPLACE_SECRET,
   openPolls,
@@ -11,7 +11,7 @@ import {
   postMarketplace,
   send,
   sign,
-} from './test-support';
+} from './testing/test-support';
 
 describeEachStore('GET /v1/events', (store) => {
   let relay: Relay;

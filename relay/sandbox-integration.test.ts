@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitFor } from '../test/wait';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { startRelay, type Relay } from './server';
-import { describeEachStore } from './store-fixture';
+import { describeEachStore } from './testing/store-fixture';
 import {
   DELIVERY_SECRET,
   MARKETPLACE_SECRET,
@@ -12,7 +12,7 @@ import {
   putDeliverySecret,
   send,
   sign,
-} from './test-support';
+} from './testing/test-support';
 
 // The "done when": a notification signed as the platform (the sandbox) signs it reaches
 // both terminals of its venue; one signed with another secret reaches none.

@@ -1,8 +1,8 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startRelay, type Relay } from './server';
-import { describeEachStore } from './store-fixture';
-import { MARKETPLACE_SECRET, orderNotification, poll, sign } from './test-support';
+import { describeEachStore } from './testing/store-fixture';
+import { MARKETPLACE_SECRET, orderNotification, poll, sign } from './testing/test-support';
 
 /** Writes `parts` to a raw socket `gapMs` apart; resolves with what the relay sent and when it hung up. */
 function trickle(

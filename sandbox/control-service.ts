@@ -55,6 +55,7 @@ const webhookBody = z.looseObject({
   secret: z.string().min(16).max(500).optional(),
 });
 
+// eslint-disable-next-line max-lines-per-function -- the sandbox's control API, one route per endpoint; a route table to read down
 export function createControlService(world: World): Service {
   const iso = (at: number) => world.clock.iso(at);
   const clockView = () => ({ now: world.clock.iso(), frozen: world.clock.frozen() });

@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { startSandbox } from './server';
 import type { Sandbox } from './server';
-import { advance, control, onboard, pos } from './test-support';
+import { advance, control, onboard, pos } from './testing/test-support';
 
 type Internal = {
   id: string;

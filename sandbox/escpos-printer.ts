@@ -68,6 +68,7 @@ const GS = 0x1d;
 const DLE = 0x10;
 const FS = 0x1c;
 
+// eslint-disable-next-line max-lines-per-function -- a virtual ESC/POS printer: one command parser over the byte stream, a switch per command
 export const startVirtualPrinter = async (
   options: {
     port?: number;

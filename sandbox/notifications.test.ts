@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '../test/wait';
 import { startSandbox } from './server';
 import type { Sandbox, SandboxOptions } from './server';
-import { control, onboard, pos } from './test-support';
+import { control, onboard, pos } from './testing/test-support';
 
 type Received = {
   at: number;

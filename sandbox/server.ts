@@ -77,6 +77,7 @@ function loseAnswer(req: IncomingMessage, res: ServerResponse): void {
   } as ServerResponse['end'];
 }
 
+// eslint-disable-next-line max-lines-per-function -- starts and wires the sandbox's services in order; a composition root to read down
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
   let dispatch: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => {

@@ -82,6 +82,7 @@ const REFUSED = new Set([
   'unauthorized_client',
 ]);
 
+// eslint-disable-next-line max-lines-per-function -- one closure over the token's refresh state (single flight, keychain, retry timer); not yet cut into module-level functions over a context (issue 37)
 export const createTokenManager = (options: TokenManagerOptions): TokenManager => {
   const { secrets, settings, now } = options;
   const margin = options.refreshMarginMs ?? 5 * 60_000;

@@ -73,6 +73,7 @@ export type OrderStore = {
   latest(count: number): { id: string; status: OrderStatus; createdAt: string }[];
 };
 
+// eslint-disable-next-line max-lines-per-function -- the orders slice's prepared statements and their row mapping, one per query; being edited on the silentmiss branch today, not split here (issue 37)
 export const createOrderStore = (
   db: Database,
   now: () => Date,

@@ -29,6 +29,7 @@ export type WebBridgeConfig = {
   eventsPath: string;
 };
 
+// eslint-disable-next-line max-lines-per-function -- the browser stand-in for preload's bridge, one entry per channel; a list that mirrors preload
 export const installWebBridge = (config: WebBridgeConfig): void => {
   const fragment = new URLSearchParams(location.hash.slice(1));
   let token = fragment.get(config.sessionParam);

@@ -29,6 +29,7 @@ type TerminalRow = {
   revoked_at: number | null;
 };
 
+// eslint-disable-next-line max-lines-per-function -- one method per EventStore operation over the same prepared statements; a list to read down (the PostgreSQL store is split by concern)
 export function openSqliteStore(path: string): EventStore {
   const db = openRelayDatabase(path);
   const listeners = new Set<AppendedListener>();

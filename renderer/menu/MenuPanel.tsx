@@ -80,6 +80,7 @@ const LiveMenuStatus = () => {
  * A push replaces the whole menu, so it is checked against the platform's menu read just now.
  * One that removes items asks again, naming them, before anything is sent.
  */
+// eslint-disable-next-line max-lines-per-function -- the menu import's check, confirm and push steps share one state; to be cut with the renderer's menu slice (issue 37)
 const MenuImport = () => {
   const checkMenu = useApp((s) => s.checkMenu);
   const pushMenu = useApp((s) => s.pushMenu);

@@ -129,6 +129,7 @@ const Field = (props: {
 );
 
 /** Add or edit one printer; saved only when main took the whole new list. */
+// eslint-disable-next-line max-lines-per-function -- one printer's form (connection, paper, documents) with its checks; a form to read down
 const PrinterForm = ({
   printer,
   settings,

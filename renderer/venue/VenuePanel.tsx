@@ -105,6 +105,7 @@ const DayAndTime = (props: {
  * Opening times: the platform's, until staff change something; then their draft, which no
  * background refresh replaces, until they save or discard it.
  */
+// eslint-disable-next-line max-lines-per-function -- the opening-times editor: a week of rows with their checks, one form
 const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
   const save = useApp((s) => s.setOpeningTimes);
   const [draft, setDraft] = useState<OpeningTime[] | null>(null);

@@ -4,7 +4,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startSandbox } from '../server';
 import type { Sandbox } from '../server';
-import { mintCode } from '../test-support';
+import { mintCode } from '../testing/test-support';
 
 let sandbox: Sandbox;
 beforeAll(async () => {

@@ -12,8 +12,8 @@ import {
   pos,
   refresh,
   tokenRequest,
-} from '../test-support';
-import type { Reply } from '../test-support';
+} from '../testing/test-support';
+import type { Reply } from '../testing/test-support';
 
 const GENERIC = {
   invalid_request:

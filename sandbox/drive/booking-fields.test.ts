@@ -2,8 +2,8 @@
 // field is taken and kept as given, a wrong type is refused naming its field, and nothing beyond
 // the service's rules is refused (no order number, a drop-off days ahead).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DriveHarness } from './test-support';
-import { startDrive } from './test-support';
+import type { DriveHarness } from '../testing/drive-test-support';
+import { startDrive } from '../testing/drive-test-support';
 
 type Coordinates = { lat: number; lon: number };
 type Detail = { loc: Array<string | number>; type: string };

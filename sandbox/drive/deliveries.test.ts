@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DriveHarness } from './test-support';
-import { startDrive } from './test-support';
+import type { DriveHarness } from '../testing/drive-test-support';
+import { startDrive } from '../testing/drive-test-support';
 
 type Coordinates = { lat: number; lon: number };
 type Delivery201 = {

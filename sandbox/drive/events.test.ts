@@ -4,8 +4,8 @@ import { STAGES } from './courier';
 import type { Coordinates } from './geo';
 import { distanceMeters, fromWebMercator, offset, toWebMercator } from './geo';
 import { waitFor } from '../../test/wait';
-import type { DriveHarness, Receiver } from './test-support';
-import { startDrive, startReceiver } from './test-support';
+import type { DriveHarness, Receiver } from '../testing/drive-test-support';
+import { startDrive, startReceiver } from '../testing/drive-test-support';
 
 type Payload = { dispatched_at: string; type: string; details: Record<string, unknown> };
 

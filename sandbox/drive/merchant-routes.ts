@@ -27,6 +27,7 @@ const extraFees = (
   return { cash: cash ? 100 : 0, size: weight > 10_000 ? 200 : 0 };
 };
 
+// eslint-disable-next-line max-lines-per-function -- the delivery service's merchant endpoints as the spec lists them, one route each; a route table
 export const registerMerchantRoutes = (router: Router, ctx: DriveContext, desk: CourierDesk) => {
   /** The venueless fee and order check and price a trip alike; only the preparation time differs. */
   const priceTrip = (merchant: Merchant, body: DeliveryFeeRequest, preparationMinutes: number) => {

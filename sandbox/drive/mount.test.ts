@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../test/wait';
 import type { Sandbox } from '../server';
 import { startSandbox } from '../server';
-import type { Receiver } from './test-support';
-import { startReceiver } from './test-support';
+import type { Receiver } from '../testing/drive-test-support';
+import { startReceiver } from '../testing/drive-test-support';
 
 // The delivery service as the sandbox serves it: /drive, /_sandbox/drive, and the sandbox clock.
 let sandbox: Sandbox;

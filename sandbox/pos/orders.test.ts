@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../server';
 import type { Sandbox } from '../server';
-import { advance, control, freezeClock, onboard, pos } from '../test-support';
-import type { OrderV1Doc, OrderV2Doc } from '../test-support';
+import { advance, control, freezeClock, onboard, pos } from '../testing/test-support';
+import type { OrderV1Doc, OrderV2Doc } from '../testing/test-support';
 
 type Internal = {
   id: string;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../server';
 import type { Sandbox } from '../server';
-import { advance, control, onboard, pos } from '../test-support';
+import { advance, control, onboard, pos } from '../testing/test-support';
 
 let sandbox: Sandbox;
 let token: string;

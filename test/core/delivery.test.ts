@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../shared/domain';
 import type { Core } from '../../main/core';
 import { createTerminal } from '../../relay/terminals';
-import { putDeliverySecret } from '../../relay/test-support';
+import { putDeliverySecret } from '../../relay/testing/test-support';
 import type { World } from './harness';
 import { startWorld, waitFor } from './harness';
 

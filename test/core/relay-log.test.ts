@@ -21,7 +21,7 @@ import {
   putDeliverySecret,
   sign,
   tempDir,
-} from '../../relay/test-support';
+} from '../../relay/testing/test-support';
 import { waitFor } from './harness';
 
 const VENUE = 'v-log';

@@ -76,11 +76,11 @@ beforeAll(async () => {
       '-c.npmRebuild=false',
       `-c.directories.output=${output}`,
     ],
-    { cwd: ROOT, timeout: 90_000 },
+    { cwd: ROOT, timeout: 240_000 },
   );
   appDir = path.join(output, 'linux-unpacked');
   archive = path.join(appDir, 'resources', 'app.asar');
-}, 120_000);
+}, 300_000);
 
 afterAll(() => (work ? rm(work, { recursive: true, force: true }) : undefined));
 

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../../test-support';
+import { tempDir } from '../../testing/test-support';
 import { SchemaFromTheFutureError, type SqliteStep } from '../../../kit/migrations';
 import { MIGRATIONS, migrate, schemaVersion } from '.';
 import { openRelayDatabase } from '../sqlite-database';

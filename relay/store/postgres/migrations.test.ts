@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresSkipReason, startPgCluster, type PgCluster } from '../../pg-cluster';
+import { postgresSkipReason, startPgCluster, type PgCluster } from '../../testing/pg-cluster';
 import { SchemaFromTheFutureError } from '../../../kit/migrations';
 import { PG_MIGRATIONS, migratePostgres } from './migrations';
 

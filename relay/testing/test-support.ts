@@ -191,8 +191,8 @@ export type RelayProcess = {
   stderr: () => string;
 };
 
-export const CLI_PATH = fileURLToPath(new URL('./cli.ts', import.meta.url));
-export const REPO_ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CLI_PATH = fileURLToPath(new URL('../cli.ts', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Runs the relay CLI as its own process (node --import tsx: no npm wrapper between us and it);

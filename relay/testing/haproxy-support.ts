@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { freePort } from './pg-cluster';
 
-export const HAPROXY_CONFIG = fileURLToPath(new URL('../deploy/haproxy.cfg', import.meta.url));
+export const HAPROXY_CONFIG = fileURLToPath(new URL('../../deploy/haproxy.cfg', import.meta.url));
 const HAPROXY = process.env.RELAY_HAPROXY_BIN ?? '/usr/sbin/haproxy';
 
 export type Haproxy = { url: string; stop(): Promise<void> };

@@ -1,5 +1,5 @@
 // Helpers for the sandbox's own tests: everything goes over real sockets with fetch.
-import type { Sandbox } from './server';
+import type { Sandbox } from '../server';
 
 export const basic = (id: string, secret: string): string =>
   `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;

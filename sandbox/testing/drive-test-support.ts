@@ -5,8 +5,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Clock } from '../clock';
 import { createClock } from '../clock';
-import type { DriveService, DriveServiceOptions } from './service';
-import { createDriveService } from './service';
+import type { DriveService, DriveServiceOptions } from '../drive/service';
+import { createDriveService } from '../drive/service';
 
 const listen = async (
   handler: (req: IncomingMessage, res: ServerResponse) => void,

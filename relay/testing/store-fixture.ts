@@ -3,8 +3,8 @@
 // PostgreSQL runs in a private cluster per test file (pg-cluster.ts), one database per block.
 import { afterAll, beforeAll, describe } from 'vitest';
 import { postgresSkipReason, startPgCluster, type PgCluster } from './pg-cluster';
-import type { RelayOptions } from './server';
-import { createTerminalsAt, revokeTerminalAt } from './terminals';
+import type { RelayOptions } from '../server';
+import { createTerminalsAt, revokeTerminalAt } from '../terminals';
 import { tempDir } from './test-support';
 
 export type StoreKind = 'sqlite' | 'postgres';
