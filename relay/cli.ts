@@ -51,6 +51,14 @@ const configFile = z.strictObject({
   metricsToken: z.string().min(16).optional(),
   deliveryAudience: z.string().min(1).optional(),
   deliveryIssuer: z.string().min(1).optional(),
+  /** Slack of the delivery events' freshness window (docs/platform.md#delivery-event-freshness). */
+  deliveryClockMarginMs: z.number().int().min(0).max(3_600_000).optional(),
+  deliveryRetryBackoff: z
+    .strictObject({
+      exponent_base: z.number().int().min(1).max(10),
+      max_retry_count: z.number().int().min(0).max(20),
+    })
+    .optional(),
   maxConnections: z.number().int().min(16).optional(),
 });
 

@@ -16,7 +16,7 @@ import { DEFAULT_BOOKING_CHECK_MS, type DeliveryStore } from './delivery-store';
 import { createDeliveryRequest, shipmentPromiseRequest } from './booking-request';
 import type { CreateDeliveryRequest, ShipmentPromiseRequest } from './schemas';
 import { checkArea } from './area-check';
-import { staffFailure } from './staff-words';
+import { inStaffWords, staffFailure } from './staff-words';
 import { ensureWebhook, legacyCallbackUrl, venueCallbackUrl } from './webhook';
 
 export type DeliveryConfig = DeliveryAccount & { venueId: string };
@@ -121,7 +121,9 @@ export const createDeliveryService = (deps: {
     // The service ignores Idempotency-Key: a booking resent after a lost answer could book a
     // second courier, so this kind is sent once (resend: 'once'); merchant_order_reference_id
     // names the attempt, and its events tell whether it was made.
-    const created = await client.createDelivery(venueId, request, action.id);
+    const created = await client.createDelivery(venueId, request, action.id).catch((error) => {
+      throw inStaffWords(error);
+    });
     store.setBooked(deliveryId, {
       reference: created.platform_order_reference_id,
       trackingUrl: created.tracking?.url ?? null,

@@ -51,6 +51,23 @@ export const staffProblem = (error: unknown): string => {
   return 'Something went wrong asking the courier service: try again.';
 };
 
+/**
+ * The same failure with the staff sentence as its message: what the outbox keeps and the card
+ * shows for an action the service refused. Kind, status and whether it may have been processed
+ * stay as they were, so what is resent and what is not does not change.
+ */
+export const inStaffWords = (error: unknown): unknown =>
+  error instanceof HttpError
+    ? new HttpError({
+        kind: error.kind,
+        status: error.status,
+        message: staffProblem(error),
+        retryAfterMs: error.retryAfterMs,
+        body: error.body,
+        outcomeUnknown: error.outcomeUnknown,
+      })
+    : error;
+
 /** A ServiceError carrying the staff sentence (the technical one goes to the log, not the screen). */
 export const staffFailure = (error: unknown): ServiceError =>
   error instanceof ServiceError ? error : new ServiceError('failed', staffProblem(error));

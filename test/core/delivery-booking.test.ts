@@ -267,3 +267,23 @@ describe('a self-delivery order keeps what a courier booking needs', () => {
     expect(order.deliveryAddress?.lat).toBeCloseTo(60.2, 0);
   });
 });
+
+describe('a refused booking', () => {
+  // Last in the file: it moves the sandbox's clock on.
+  it("shows why in staff words, not the service's", async () => {
+    const quote = await core.api['delivery:quote']({ ...ADDRESS });
+    // The offer runs out (the sandbox's promises last 10 minutes) before it is booked.
+    await world.advance(11 * 60);
+    const { deliveryId } = await core.api['delivery:book']({
+      promiseId: quote.promiseId,
+      recipient: { name: 'Grace', phone: '+358401234567' },
+      parcels: [{ description: 'Cake', count: 1 }],
+    });
+    const refused = await deliveryWhere(
+      'refused',
+      deliveryId,
+      (d) => d.pending?.state === 'failed',
+    );
+    expect(refused.pending?.error).toBe('The price offer ran out: get a new price and time.');
+  });
+});
