@@ -57,8 +57,8 @@ export const staffProblem = (error: unknown): string => {
  * stay as they were, so what is resent and what is not does not change.
  */
 export const inStaffWords = (error: unknown): unknown =>
-  error instanceof HttpError
-    ? new HttpError({
+  error instanceof RequestError
+    ? new RequestError({
         kind: error.kind,
         status: error.status,
         message: staffProblem(error),
