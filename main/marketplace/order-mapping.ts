@@ -5,7 +5,14 @@ import type {
   OrderItem,
   OrderStatus,
 } from '../../shared/domain';
+import { shapeLine, shapeNote } from '../../shared/platform-text';
 import type { OrderV2 } from './schemas';
+
+/** A one-line text from the platform, shaped (shared/platform-text.ts); null when nothing is left. */
+const line = (value: string | null | undefined): string | null => {
+  const shaped = value == null ? '' : shapeLine(value);
+  return shaped === '' ? null : shaped;
+};
 
 /**
  * Any spelling the platform uses (the order API's lowercase order_status, the notifications' and
@@ -40,11 +47,11 @@ const deliveryAddressOf = (
 ): OrderDeliveryAddress | null => {
   if (!location) return null;
   const address: OrderDeliveryAddress = {
-    street: location.street_address ?? null,
-    apartment: location.apartment ?? null,
-    postCode: location.zip_code ?? null,
-    city: location.city ?? null,
-    formatted: location.formatted_address ?? null,
+    street: line(location.street_address),
+    apartment: line(location.apartment),
+    postCode: line(location.zip_code),
+    city: line(location.city),
+    formatted: location.formatted_address ? shapeNote(location.formatted_address) || null : null,
     lat: location.coordinates?.lat ?? null,
     lon: location.coordinates?.lon ?? null,
   };
@@ -74,13 +81,13 @@ export const mapOrderV2 = (
 ): PlatformOrder => {
   const items: OrderItem[] = order.items.map((item) => ({
     id: item.id,
-    name: item.name ?? 'Item',
+    name: line(item.name) ?? 'Item',
     count: item.count,
     posId: item.pos_id ?? item.sku ?? null,
     total: item.item_price.total,
     options: (item.options ?? []).map((option) => ({
-      name: option.name,
-      value: option.value,
+      name: line(option.name) ?? '',
+      value: line(option.value) ?? '',
       count: option.count ?? 1,
       price: option.price ?? { amount: 0, currency: item.item_price.total.currency },
     })),
@@ -106,9 +113,9 @@ export const mapOrderV2 = (
     selfDelivery: order.delivery.self_delivery ?? false,
     items,
     total: order.basket_price.total,
-    consumerName: order.consumer_name ?? null,
-    consumerPhone: order.consumer_phone_number ?? null,
-    consumerComment: order.consumer_comment ?? null,
+    consumerName: line(order.consumer_name),
+    consumerPhone: line(order.consumer_phone_number),
+    consumerComment: order.consumer_comment ? shapeNote(order.consumer_comment) || null : null,
     deliveryAddress: deliveryAddressOf(order.delivery.location),
     pickupEta: order.pickup_eta ?? null,
     venuePreparationSeconds,

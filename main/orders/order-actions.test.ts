@@ -148,4 +148,53 @@ describe('order mapping', () => {
       createdAt: '2026-11-23T10:00:00Z',
     });
   });
+
+  it('shapes the platform’s text: no bidi overrides or control characters, a note’s lines kept', () => {
+    const v2 = orderV2Schema.parse({
+      id: 'o2',
+      order_number: '043',
+      venue: { id: 'v1', name: 'Kitchen' },
+      order_status: 'received',
+      type: 'instant',
+      delivery: { type: 'takeaway', time: null },
+      items: [
+        {
+          id: 'i1',
+          name: 'Pizza \u202Eazzip\u202C\u0007 XL',
+          count: 1,
+          options: [
+            {
+              id: 'x',
+              name: 'Sauce\u0000',
+              value: '\u2066Mayo\u2069',
+              count: 1,
+              price: { amount: 0, currency: 'EUR' },
+            },
+          ],
+          item_price: {
+            total: { amount: 900, currency: 'EUR' },
+            unit_price: { amount: 900, currency: 'EUR' },
+          },
+        },
+        {
+          id: 'i2',
+          name: '\u202E\u0001',
+          count: 1,
+          item_price: {
+            total: { amount: 100, currency: 'EUR' },
+            unit_price: { amount: 100, currency: 'EUR' },
+          },
+        },
+      ],
+      basket_price: { total: { amount: 1000, currency: 'EUR' } },
+      consumer_name: '\u202EAnn\tB.',
+      consumer_comment: 'No onions\r\nRing\u0000 twice',
+      created_at: '2026-11-23T10:00:00Z',
+    });
+    const order = mapOrderV2(v2, 'CREATED', new Date(now).toISOString());
+    expect(order.items.map((item) => item.name)).toEqual(['Pizza azzip XL', 'Item']);
+    expect(order.items[0]?.options[0]).toMatchObject({ name: 'Sauce', value: 'Mayo' });
+    expect(order.consumerName).toBe('Ann B.');
+    expect(order.consumerComment).toBe('No onions\nRing twice');
+  });
 });

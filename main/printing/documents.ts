@@ -4,6 +4,7 @@
 import CodepageEncoder from '@point-of-sale/codepage-encoder';
 import type { DeliveryType, Money, Order } from '../../shared/domain';
 import type { DaySummary } from '../../shared/history';
+import { NAME_CLAMP, clampText, shapeLine } from '../../shared/platform-text';
 import type {
   OrderDocumentKind,
   PaperWidthMm,
@@ -36,6 +37,13 @@ export const printable = (text: string): string =>
       return bare.length === 1 && printableSet.has(bare.codePointAt(0) ?? 0) ? bare : '?';
     })
     .join('');
+
+/**
+ * A name from the platform as a ticket prints it: shaped like on screen (no characters that
+ * reorder the line or are not text) and clamped, so a 3,000-character name cannot print a metre
+ * of paper; the order's detail on screen shows it whole.
+ */
+const nameOf = (name: string): string => clampText(shapeLine(name), NAME_CLAMP, '...');
 
 /**
  * Words wrapped to `width` characters; a word longer than a line is cut. Leading spaces indent
@@ -178,7 +186,9 @@ const header = (columns: number, order: Order, title: string): PrintLine[] => {
     ...(order.type === 'preorder'
       ? text(columns, 'PRE-ORDER', { align: 'center', bold: true, invert: true })
       : []),
-    ...(order.consumerName ? text(columns, order.consumerName, { bold: true, size: 2 }) : []),
+    ...(order.consumerName
+      ? text(columns, nameOf(order.consumerName), { bold: true, size: 2 })
+      : []),
     ...(readyBy
       ? text(
           columns,
@@ -206,12 +216,12 @@ const note = (columns: number, comment: string | null): PrintLine[] => {
 const items = (columns: number, order: Order, prices: boolean): PrintLine[] =>
   order.items.flatMap((item) => [
     ...(prices
-      ? columnsLine(columns, `${item.count} x ${item.name}`, formatMoney(item.total), true)
-      : text(columns, `${item.count} x ${item.name}`, { bold: true, size: 2 })),
+      ? columnsLine(columns, `${item.count} x ${nameOf(item.name)}`, formatMoney(item.total), true)
+      : text(columns, `${item.count} x ${nameOf(item.name)}`, { bold: true, size: 2 })),
     ...item.options.flatMap((option) =>
       text(
         columns,
-        `  + ${option.count > 1 ? `${option.count} x ` : ''}${option.name}: ${option.value}`,
+        `  + ${option.count > 1 ? `${option.count} x ` : ''}${nameOf(option.name)}: ${nameOf(option.value)}`,
         prices ? {} : { bold: true },
       ),
     ),
@@ -241,7 +251,7 @@ export const pickupLabel = (order: Order, paperWidth: PaperWidthMm): PrintDocume
     ...header(c, order, 'PICKUP'),
     ...note(c, order.consumerComment),
     rule,
-    ...order.items.flatMap((item) => text(c, `${item.count} x ${item.name}`)),
+    ...order.items.flatMap((item) => text(c, `${item.count} x ${nameOf(item.name)}`)),
   ]);
 };
 
@@ -257,11 +267,15 @@ export const receipt = (
     ...note(c, order.consumerComment),
     rule,
     ...order.items.flatMap((item) => [
-      ...columnsLine(c, `${item.count} x ${item.name}`, formatMoney(item.total)),
+      ...columnsLine(c, `${item.count} x ${nameOf(item.name)}`, formatMoney(item.total)),
       ...item.options.flatMap((option) =>
         option.price.amount
-          ? columnsLine(c, `  + ${option.name}: ${option.value}`, formatMoney(option.price))
-          : text(c, `  + ${option.name}: ${option.value}`),
+          ? columnsLine(
+              c,
+              `  + ${nameOf(option.name)}: ${nameOf(option.value)}`,
+              formatMoney(option.price),
+            )
+          : text(c, `  + ${nameOf(option.name)}: ${nameOf(option.value)}`),
       ),
     ]),
     rule,
@@ -318,7 +332,9 @@ export const daySummaryDocument = (
     ...(summary.rejections.length ? [rule, ...text(c, 'Rejections', { bold: true })] : []),
     ...summary.rejections.flatMap((r) => columnsLine(c, `  ${r.reason}`, String(r.count))),
     ...(summary.items.length ? [rule, ...text(c, 'Items', { bold: true })] : []),
-    ...summary.items.flatMap((item) => columnsLine(c, `  ${item.name}`, String(item.count))),
+    ...summary.items.flatMap((item) =>
+      columnsLine(c, `  ${nameOf(item.name)}`, String(item.count)),
+    ),
   ]);
 };
 

@@ -159,6 +159,21 @@ export const createMissedOrderWatch = (deps: {
     });
   };
 
+  /** Whether the list shows a missing order staff were not told of yet (or not sure of). */
+  const unexplained = (stored: Stored, alignment: Alignment, readAt: string): boolean => {
+    const told = stored.items.filter(
+      (i) => i.order === null && (i.raisedAt !== null || i.acknowledged),
+    );
+    const used = new Set<string>();
+    return alignment.missing.some((u) => {
+      const bounds = { from: u.older?.createdAt ?? null, to: u.newer?.createdAt ?? readAt };
+      const item = told.find((i) => !used.has(i.id) && overlaps(i, bounds));
+      if (!item) return true;
+      used.add(item.id);
+      return false;
+    });
+  };
+
   /**
    * Folds one check into the items; true when staff must be told something new. `oldestMatched`:
    * how far back the platform's list sees (null: nothing of ours in it).
@@ -316,9 +331,11 @@ export const createMissedOrderWatch = (deps: {
     }
     const depth = Math.max(3, status.latest.length) + 3;
     let alignment = alignLatest(status.latest, deps.latestOrders(depth));
-    if (alignment.missing.length > 0) {
+    if (unexplained(read(venueId), alignment, readAt)) {
       // What is on its way (in the inbox, or a status our copy lags) is no missing order: take
-      // it in, then ask the platform again, so both sides are read in that order.
+      // it in, then ask the platform again, so both sides are read in that order. Not for what
+      // staff were already told of: a missed order stays in the list for a while, and reading
+      // every open order again every check meanwhile would only load the platform.
       await deps.settle();
       status = await deps.readVenueStatus(venueId);
       readAt = now().toISOString();
