@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { z } from 'zod';
-import { HttpError, sendRequest } from '../http/http';
+import { RequestError, sendRequest } from '../http/http';
 
 const tokenResponseSchema = z.object({
   access_token: z.string().min(1),
@@ -31,7 +31,7 @@ const claimsSchema = z.object({ integration: z.object({ venue_id: z.string().min
 export const venueIdOf = (accessToken: string): string => {
   const parsed = claimsSchema.safeParse(decodeJwt(accessToken));
   if (!parsed.success) {
-    throw new HttpError({
+    throw new RequestError({
       kind: 'permanent',
       status: null,
       message: 'The access token does not name a venue (integration.venue_id is missing).',
@@ -71,7 +71,7 @@ const postToken = async (
   const parsed = tokenResponseSchema.safeParse(response.body);
   if (!parsed.success) {
     // The server answered 2xx, so the old refresh token may be spent: not a retryable failure.
-    throw new HttpError({
+    throw new RequestError({
       kind: 'permanent',
       status: response.status,
       message: 'The token service answered with a body that is not a token response.',
@@ -102,7 +102,8 @@ export const exchangeRefreshToken = (
 
 /** The OAuth error code of a token-service error body, e.g. invalid_grant. */
 export const oauthErrorCode = (error: unknown): string | null => {
-  if (!(error instanceof HttpError) || !error.body || typeof error.body !== 'object') return null;
+  if (!(error instanceof RequestError) || !error.body || typeof error.body !== 'object')
+    return null;
   const code = (error.body as { error?: unknown }).error;
   return typeof code === 'string' ? code : null;
 };

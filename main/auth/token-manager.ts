@@ -7,7 +7,7 @@
 //   nothing else is thrown away.
 import type { SecretStore } from '../secrets/secret-store';
 import type { Settings } from '../storage/settings';
-import { HttpError } from '../http/http';
+import { RequestError } from '../http/http';
 import type { TokenPair } from './token-client';
 import { exchangeAuthorizationCode, exchangeRefreshToken, oauthErrorCode } from './token-client';
 
@@ -169,7 +169,7 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
         requireReconnect(reason);
         throw new ReconnectNeededError(reason);
       }
-      if (error instanceof HttpError && error.outcomeUnknown) {
+      if (error instanceof RequestError && error.outcomeUnknown) {
         // The server may have rotated the token; sending it again would count as reuse.
         const reason =
           'The answer to a token refresh was lost, so the stored refresh token may no longer be ' +
@@ -221,7 +221,7 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
     try {
       return await call(token);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status !== 401) throw error;
+      if (!(error instanceof RequestError) || error.status !== 401) throw error;
       const fresh = await replaceRejected(token);
       return call(fresh);
     }

@@ -3,7 +3,7 @@
 // the merchant key (Bearer), read from the keychain per call so a new key is used at once.
 import { z } from 'zod';
 import type { HttpRequest, HttpResponse } from '../http/http';
-import { HttpError, sendRequest } from '../http/http';
+import { RequestError, sendRequest } from '../http/http';
 import type {
   CreateDeliveryRequest,
   CreatedDelivery,
@@ -112,13 +112,13 @@ const validationSchema = z.looseObject({
 
 /** A 422 lists its problems in `detail` (FastAPI style); staff see them instead of the status text. */
 const withValidationDetail = (error: unknown): unknown => {
-  if (!(error instanceof HttpError) || error.status !== 422) return error;
+  if (!(error instanceof RequestError) || error.status !== 422) return error;
   const parsed = validationSchema.safeParse(error.body);
   if (!parsed.success) return error;
   const problems = parsed.data.detail
     .map((d) => `${d.loc.filter((part) => part !== 'body').join('.')}: ${d.msg}`)
     .join('; ');
-  return new HttpError({
+  return new RequestError({
     kind: error.kind,
     status: error.status,
     message: `The delivery service refused the request: ${problems}`,
@@ -128,8 +128,8 @@ const withValidationDetail = (error: unknown): unknown => {
 
 // eslint-disable-next-line max-lines-per-function -- one method per delivery-service endpoint over a shared request helper; a list to read down, not yet split by concern (issue 37)
 export const createDeliveryClient = (options: DeliveryClientOptions): DeliveryClient => {
-  const notConfigured = (): HttpError =>
-    new HttpError({
+  const notConfigured = (): RequestError =>
+    new RequestError({
       kind: 'permanent',
       status: null,
       message: 'Courier delivery is not set up.',
@@ -166,7 +166,7 @@ export const createDeliveryClient = (options: DeliveryClientOptions): DeliveryCl
     const parsed = schema.safeParse(response.body);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      throw new HttpError({
+      throw new RequestError({
         kind: 'permanent',
         status: response.status,
         message: `The delivery service sent ${what} the app cannot read: ${issue ? `${issue.path.join('.')} ${issue.message}` : 'invalid'}.`,

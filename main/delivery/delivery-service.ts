@@ -5,7 +5,7 @@ import { scheduleProblem } from '../../shared/delivery-booking';
 import type { DeliveryQuote, DeliverySetupState } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
-import { HttpError } from '../http/http';
+import { RequestError } from '../http/http';
 import type { Outbox, StoredAction } from '../outbox/outbox';
 import { putDeliverySecret } from '../relay-client/delivery-secret';
 import type { SecretStore } from '../secrets/secret-store';
@@ -103,7 +103,7 @@ export const createDeliveryService = (deps: {
     if (requote) {
       const promise = await client.createShipmentPromise(venueId, requote);
       if (!promise.is_binding)
-        throw new HttpError({
+        throw new RequestError({
           kind: 'permanent',
           status: null,
           message:
@@ -136,7 +136,7 @@ export const createDeliveryService = (deps: {
     const { deliveryId, reason } = action.payload;
     const delivery = store.get(deliveryId);
     if (!delivery?.reference)
-      throw new HttpError({
+      throw new RequestError({
         kind: 'permanent',
         status: null,
         message: 'The delivery was never booked, so there is nothing to cancel.',
@@ -208,8 +208,8 @@ export const createDeliveryService = (deps: {
     try {
       await putDeliverySecret({ relayUrl: relayUrl(), terminalKey, venueId, secret });
     } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      throw new HttpError({
+      if (!(error instanceof RequestError)) throw error;
+      throw new RequestError({
         kind: error.kind,
         status: error.status,
         message:
@@ -313,7 +313,7 @@ export const createDeliveryService = (deps: {
         // Every set-up makes a fresh secret for the venue (a set-up is also how staff rotate it).
         await registerWebhook(next, true);
       } catch (error) {
-        if (error instanceof HttpError && error.kind === 'permanent') {
+        if (error instanceof RequestError && error.kind === 'permanent') {
           // A wrong key, merchant, venue or address: keep what worked before.
           if (previous.config) settings.set(CONFIG_KEY, previous.config);
           else settings.delete(CONFIG_KEY);

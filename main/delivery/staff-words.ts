@@ -1,7 +1,7 @@
 // The delivery service's refusals in the words of a counter: staff never read an error code, a
 // status or a validator's message. The codes are the ones the service answers with
 // (docs/platform.md#booking-a-courier); anything else gets a plain sentence, not its raw text.
-import { HttpError } from '../http/http';
+import { RequestError } from '../http/http';
 import { ServiceError } from '../service-error';
 
 /** The service refused the address as beyond where its couriers go. */
@@ -21,7 +21,7 @@ const BY_CODE: Record<string, string> = {
 
 /** The service's error code, from the error body it sent. */
 export const errorCode = (error: unknown): string | null => {
-  if (!(error instanceof HttpError)) return null;
+  if (!(error instanceof RequestError)) return null;
   const body = error.body;
   if (body && typeof body === 'object' && 'error_code' in body) {
     const code = (body as { error_code: unknown }).error_code;
@@ -35,7 +35,7 @@ export const staffProblem = (error: unknown): string => {
   if (error instanceof ServiceError) return error.message;
   const code = errorCode(error);
   if (code && BY_CODE[code]) return BY_CODE[code];
-  if (error instanceof HttpError) {
+  if (error instanceof RequestError) {
     // Said by this app itself (courier delivery not set up), already in staff words.
     if (error.status === null && error.kind === 'permanent') return error.message;
     if (error.status === null)
@@ -57,8 +57,8 @@ export const staffProblem = (error: unknown): string => {
  * stay as they were, so what is resent and what is not does not change.
  */
 export const inStaffWords = (error: unknown): unknown =>
-  error instanceof HttpError
-    ? new HttpError({
+  error instanceof RequestError
+    ? new RequestError({
         kind: error.kind,
         status: error.status,
         message: staffProblem(error),

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpError } from './http';
+import type { RequestError } from './http';
 import { classifyStatus, parseRetryAfter, sendRequest } from './http';
 
 let base = '';
@@ -29,12 +29,12 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const failure = (status: number): Promise<HttpError> =>
+const failure = (status: number): Promise<RequestError> =>
   sendRequest({ method: 'GET', url: `${base}/?status=${status}` }).then(
     () => {
       throw new Error('expected a failure');
     },
-    (e: unknown) => e as HttpError,
+    (e: unknown) => e as RequestError,
   );
 
 describe('http classification', () => {
@@ -83,7 +83,7 @@ describe('http classification', () => {
   it('times out and marks the outcome unknown', async () => {
     const error = (await sendRequest({ method: 'GET', url: `${base}/slow`, timeoutMs: 100 }).catch(
       (e: unknown) => e,
-    )) as HttpError;
+    )) as RequestError;
     expect(error).toMatchObject({ kind: 'temporary', status: null, outcomeUnknown: true });
     expect(error.message).toMatch(/did not answer in time/);
   });
@@ -95,7 +95,7 @@ describe('http classification', () => {
     await new Promise((resolve) => closed.close(resolve));
     const error = (await sendRequest({ method: 'GET', url: `http://127.0.0.1:${port}/` }).catch(
       (e: unknown) => e,
-    )) as HttpError;
+    )) as RequestError;
     expect(error).toMatchObject({ kind: 'temporary', outcomeUnknown: false });
   });
 });

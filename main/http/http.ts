@@ -1,10 +1,14 @@
 // One HTTP helper for every platform call: a timeout on each request and every failure sorted
 // into temporary (retry later) or permanent (show staff the server's reason).
 
-export type HttpErrorKind = 'temporary' | 'permanent';
+export type RequestErrorKind = 'temporary' | 'permanent';
 
-export class HttpError extends Error {
-  readonly kind: HttpErrorKind;
+/**
+ * A call this terminal made that failed (the kit's HttpError is the other side: an answer a
+ * server here gives). Sorted into temporary or permanent for the outbox and staff.
+ */
+export class RequestError extends Error {
+  readonly kind: RequestErrorKind;
   /** HTTP status, or null when no answer arrived. */
   readonly status: number | null;
   /** Milliseconds the server asked us to wait (Retry-After), if any. */
@@ -18,7 +22,7 @@ export class HttpError extends Error {
   readonly outcomeUnknown: boolean;
 
   constructor(init: {
-    kind: HttpErrorKind;
+    kind: RequestErrorKind;
     status: number | null;
     message: string;
     retryAfterMs?: number | null;
@@ -26,7 +30,7 @@ export class HttpError extends Error {
     outcomeUnknown?: boolean;
   }) {
     super(init.message);
-    this.name = 'HttpError';
+    this.name = 'RequestError';
     this.kind = init.kind;
     this.status = init.status;
     this.retryAfterMs = init.retryAfterMs ?? null;
@@ -60,10 +64,10 @@ const textOf = (body: unknown, fallback: string): string => {
 };
 
 /** Sorts an answered request: 5xx, 408 and 429 are temporary; every other 4xx is permanent. */
-export const classifyStatus = (status: number): HttpErrorKind =>
+export const classifyStatus = (status: number): RequestErrorKind =>
   status >= 500 || status === 408 || status === 429 ? 'temporary' : 'permanent';
 
-export const errorFromResponse = async (response: Response): Promise<HttpError> => {
+export const errorFromResponse = async (response: Response): Promise<RequestError> => {
   const raw = await response.text().catch(() => '');
   let body: unknown = raw;
   try {
@@ -72,7 +76,7 @@ export const errorFromResponse = async (response: Response): Promise<HttpError> 
     // a plain-text body stays text
   }
   const kind = classifyStatus(response.status);
-  return new HttpError({
+  return new RequestError({
     kind,
     status: response.status,
     message: textOf(body, `${response.status} ${response.statusText || 'error'}`),
@@ -100,8 +104,8 @@ const causeCode = (error: unknown): string | null => {
 };
 
 /** A fetch that never answered: always temporary; `outcomeUnknown` unless it provably never left. */
-export const errorFromNetwork = (error: unknown, url: string): HttpError => {
-  if (error instanceof HttpError) return error;
+export const errorFromNetwork = (error: unknown, url: string): RequestError => {
+  if (error instanceof RequestError) return error;
   const isTimeout =
     error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
   const code = causeCode(error);
@@ -112,7 +116,7 @@ export const errorFromNetwork = (error: unknown, url: string): HttpError => {
       return url;
     }
   })();
-  return new HttpError({
+  return new RequestError({
     kind: 'temporary',
     status: null,
     message: isTimeout
@@ -135,7 +139,7 @@ export type HttpRequest = {
 
 export type HttpResponse = { status: number; headers: Headers; body: unknown };
 
-/** Sends one request; resolves for 2xx and throws HttpError for everything else. */
+/** Sends one request; resolves for 2xx and throws RequestError for everything else. */
 export const sendRequest = async (request: HttpRequest): Promise<HttpResponse> => {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   let body: string | URLSearchParams | undefined;
@@ -184,7 +188,7 @@ export const sendRequest = async (request: HttpRequest): Promise<HttpResponse> =
     try {
       parsed = JSON.parse(text);
     } catch {
-      throw new HttpError({
+      throw new RequestError({
         kind: 'temporary',
         status: response.status,
         message: `${new URL(request.url).host} sent a body that is not JSON.`,

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { OpeningTime } from '../../shared/domain';
 import type { TokenManager } from '../auth/token-manager';
 import type { HttpRequest, HttpResponse } from '../http/http';
-import { HttpError, sendRequest } from '../http/http';
+import { RequestError, sendRequest } from '../http/http';
 import { clockOffsetFrom } from '../http/clock-offset';
 import type { OrderV2, VenueStatus } from './schemas';
 import { menuRequestSchema, menuResultSchema, orderV2Schema, venueStatusSchema } from './schemas';
@@ -93,7 +93,7 @@ export type MarketplaceClientOptions = {
   tokens: TokenManager;
   timeoutMs?: number;
   /** Told about every answer or its absence, for the platform reachability in AppStatus. */
-  onOutcome?: (reachable: boolean, error: HttpError | null) => void;
+  onOutcome?: (reachable: boolean, error: RequestError | null) => void;
   /** Told the platform's clock offset from each answer's Date header (ms, platform − ours). */
   onClock?: (offsetMs: number) => void;
   /** This machine's clock (the core's, so tests can move it). */
@@ -107,7 +107,7 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
   const base = (): string => {
     const url = options.posUrl();
     if (!url)
-      throw new HttpError({
+      throw new RequestError({
         kind: 'permanent',
         status: null,
         message: 'The venue is not connected yet.',
@@ -145,7 +145,7 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
       options.onOutcome?.(true, null);
       return response;
     } catch (error) {
-      if (error instanceof HttpError)
+      if (error instanceof RequestError)
         options.onOutcome?.(error.status !== null && error.status < 500, error);
       throw error;
     }
@@ -158,7 +158,7 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
   ): z.output<S> => {
     const parsed = schema.safeParse(response.body);
     if (!parsed.success) {
-      throw new HttpError({
+      throw new RequestError({
         kind: 'permanent',
         status: response.status,
         message: `The platform sent ${what} the app cannot read: ${parsed.error.issues[0]?.message ?? 'invalid'}.`,
@@ -197,7 +197,7 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
     orderAction: (orderId, path, body, key) => {
       // Only a path the declarations name: letters, digits, hyphens and inner slashes.
       if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(path))
-        throw new HttpError({ kind: 'permanent', status: null, message: 'Not an order call.' });
+        throw new RequestError({ kind: 'permanent', status: null, message: 'Not an order call.' });
       return put(`/orders/${enc(orderId)}/${path}`, body, key);
     },
     markSentToPos: (orderId, timeSentToPos, key) =>
@@ -251,7 +251,7 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
     getMenuResult: async (resourceUrl) => {
       // The token only ever goes to the configured platform address.
       if (!resourceUrl.startsWith(`${base()}/`)) {
-        throw new HttpError({
+        throw new RequestError({
           kind: 'permanent',
           status: null,
           message: 'The menu address is not on the platform.',

@@ -1,6 +1,6 @@
 // The menu slice's outbox kinds (menu-push, item-availability, option-availability): their
 // senders, what follows the platform taking them, and the option values turned back on by time.
-import { HttpError } from '../http/http';
+import { RequestError } from '../http/http';
 import type { StoredAction } from '../outbox/outbox';
 import { ActionBlockedError } from '../outbox/outbox';
 import { diffMenus } from './menu-check';
@@ -53,7 +53,7 @@ const sendPush = async (
     (item) => !confirmed.has(item.externalData),
   );
   if (unasked.length > 0) {
-    throw new HttpError({
+    throw new RequestError({
       kind: 'permanent',
       status: null,
       message: `The platform's menu changed since this push was confirmed: it would now also remove ${unasked.map((item) => `"${item.name}"`).join(', ')}. Nothing was sent; check the menu file again and push it anew.`,

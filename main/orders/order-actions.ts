@@ -27,7 +27,7 @@ import {
 import type { MarketplaceClient } from '../marketplace/client';
 import { conflictBodySchema } from '../marketplace/schemas';
 import { toOrderStatus } from '../marketplace/order-mapping';
-import { HttpError } from '../http/http';
+import { RequestError } from '../http/http';
 import type { ActionKind, Outbox, StoredAction } from '../outbox/outbox';
 import { ServiceError } from '../service-error';
 import type { OrderStore } from './order-store';
@@ -133,7 +133,10 @@ export const createOrderActions = (deps: {
 }): OrderActions => {
   const { outbox, orders, client, now } = deps;
 
-  const currentStatus = async (orderId: string, error: HttpError): Promise<OrderStatus | null> => {
+  const currentStatus = async (
+    orderId: string,
+    error: RequestError,
+  ): Promise<OrderStatus | null> => {
     const parsed = conflictBodySchema.safeParse(error.body);
     const fromBody =
       parsed.success && parsed.data.order_status ? toOrderStatus(parsed.data.order_status) : null;
@@ -147,7 +150,7 @@ export const createOrderActions = (deps: {
     const { orderId } = action.payload;
     const order = orders.get(orderId);
     if (!order)
-      throw new HttpError({
+      throw new RequestError({
         kind: 'permanent',
         status: null,
         message: unknownOrderText,
@@ -157,10 +160,10 @@ export const createOrderActions = (deps: {
     try {
       await client.orderAction(orderId, call.path, call.body?.(action.payload), action.id);
     } catch (error) {
-      if (!(error instanceof HttpError) || error.status !== 409) throw error;
+      if (!(error instanceof RequestError) || error.status !== 409) throw error;
       const status = await currentStatus(orderId, error);
       if (!status || !spec.reachedIn.includes(status)) {
-        throw new HttpError({
+        throw new RequestError({
           kind: 'permanent',
           status: 409,
           // Staff read this on the card: the order's state in their words, not the HTTP answer.

@@ -8,7 +8,7 @@ import type { MarketplaceClient } from '../marketplace/client';
 import type { VenueStatus } from '../marketplace/schemas';
 import { mapOrderV2, toOrderStatus } from '../marketplace/order-mapping';
 import { STATUS_RANK, isFinalStatus } from '../../shared/domain';
-import { HttpError } from '../http/http';
+import { RequestError } from '../http/http';
 import { fullJitterDelay } from '../lib/backoff';
 import type { OrderStore } from './order-store';
 import { coalescedDrain } from '../lib/coalesced-drain';
@@ -120,7 +120,7 @@ export const createOrderSync = (options: {
           if (received) events.stored?.(row.id, now().getTime() - Date.parse(received));
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
-          if (error instanceof HttpError && error.kind === 'permanent' && error.status !== 401) {
+          if (error instanceof RequestError && error.kind === 'permanent' && error.status !== 401) {
             // E.g. 404 or 403: no retry will fetch it; keep the notification, marked with why.
             inbox.processed(row.id, now().toISOString(), message);
             events.problem?.(row.orderId ?? row.id, message);

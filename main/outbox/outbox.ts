@@ -11,7 +11,7 @@ import type { OutboxActionKind, OutboxEntry, OutboxFacts } from '../../shared/do
 import { RECENT_DONE_ACTIONS } from '../../shared/domain';
 import type { Database } from '../storage/database';
 import type { AuditLog } from '../audit/audit-log';
-import { HttpError } from '../http/http';
+import { RequestError } from '../http/http';
 import { retryDelay } from '../lib/backoff';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
@@ -53,7 +53,7 @@ export type ActionOutcome =
  * A request that provably never left (connection refused, no such host) is not one.
  */
 export const outcomeUnknown = (error: unknown): boolean =>
-  error instanceof HttpError &&
+  error instanceof RequestError &&
   (error.outcomeUnknown || (error.status !== null && error.status >= 500));
 
 /**
@@ -342,7 +342,11 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         markBlocked.run(message, new Date(now().getTime() + waitMs).toISOString(), action.id);
         outcome = 'retry';
         record(action, outcome, message);
-      } else if (error instanceof HttpError && error.kind === 'permanent' && error.status !== 401) {
+      } else if (
+        error instanceof RequestError &&
+        error.kind === 'permanent' &&
+        error.status !== 401
+      ) {
         db.transaction(() => {
           markFailed.run(error.message, action.id);
           logAttempt(action.id, 'failed', error.message);
@@ -351,7 +355,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
         record(action, outcome, error.message);
       } else {
         const message = error instanceof Error ? error.message : String(error);
-        const retryAfter = error instanceof HttpError ? error.retryAfterMs : null;
+        const retryAfter = error instanceof RequestError ? error.retryAfterMs : null;
         const delay = retryDelay(action.attempts, retryAfter, options.backoff);
         db.transaction(() => {
           markRetry.run(message, new Date(now().getTime() + delay).toISOString(), action.id);

@@ -9,7 +9,7 @@ import type { RelayConnection } from '../../shared/domain';
 import type { Notification } from '../../shared/notification';
 import { notificationSchema } from '../../shared/notification';
 import type { Database } from '../storage/database';
-import { HttpError, sendRequest } from '../http/http';
+import { RequestError, sendRequest } from '../http/http';
 import { fullJitterDelay } from '../lib/backoff';
 import { parseJsonBody } from './json-body';
 import { createNotificationInbox } from './inbox';
@@ -235,7 +235,7 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
         if (!running) break;
         failures += 1;
         const message =
-          error instanceof HttpError && error.status === 401
+          error instanceof RequestError && error.status === 401
             ? 'The relay refused the terminal key.'
             : error instanceof Error
               ? error.message
@@ -247,7 +247,7 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
           baseMs: options.backoff?.baseMs ?? 500,
           capMs: options.backoff?.capMs ?? 30_000,
         });
-        const retryAfter = error instanceof HttpError ? (error.retryAfterMs ?? 0) : 0;
+        const retryAfter = error instanceof RequestError ? (error.retryAfterMs ?? 0) : 0;
         await pause(Math.max(50, delay, retryAfter));
       }
     }

@@ -6,7 +6,7 @@ import type { Sandbox } from '../../sandbox/server';
 import { startSandbox } from '../../sandbox/server';
 import { createDeliveryClient } from '../../main/delivery/client';
 import type { DeliveryClient } from '../../main/delivery/client';
-import { HttpError } from '../../main/http/http';
+import { RequestError } from '../../main/http/http';
 
 let sandbox: Sandbox;
 let client: DeliveryClient;
@@ -58,7 +58,7 @@ describe('delivery client against the sandbox', () => {
     const again = await client
       .cancel(created.platform_order_reference_id, 'test')
       .catch((e: unknown) => e);
-    expect(again).toBeInstanceOf(HttpError);
+    expect(again).toBeInstanceOf(RequestError);
     expect(again).toMatchObject({ kind: 'permanent', status: 400 });
   });
 
@@ -111,7 +111,7 @@ describe('delivery client against the sandbox', () => {
       })
       .catch((e: unknown) => e);
     expect(refused).toMatchObject({ kind: 'permanent', status: 422 });
-    expect((refused as HttpError).message).toContain('min_preparation_time_minutes');
+    expect((refused as RequestError).message).toContain('min_preparation_time_minutes');
   });
 
   it('webhook create, list, get, update and delete', async () => {
@@ -145,7 +145,7 @@ describe('delivery client against the sandbox', () => {
       })
       .catch((e: unknown) => e);
     expect(refused).toMatchObject({ kind: 'permanent', status: 400 });
-    expect((refused as HttpError).body).toMatchObject({
+    expect((refused as RequestError).body).toMatchObject({
       error_code: 'SHIPMENT_PROMISE_NOT_BINDING',
     });
   });

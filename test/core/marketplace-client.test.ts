@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoMenu } from '../../sandbox/demo-data';
 import type { Sandbox } from '../../sandbox/server';
 import type { MarketplaceClient } from '../../main/marketplace/client';
-import type { HttpError } from '../../main/http/http';
+import type { RequestError } from '../../main/http/http';
 import type { PlatformClient } from '../platform-client';
 import { startPlatformClient } from '../platform-client';
 
@@ -20,12 +20,12 @@ const placeOrder = (body: Record<string, unknown> = {}) =>
     type: 'takeaway',
     ...body,
   });
-const failure = (promise: Promise<unknown>): Promise<HttpError> =>
+const failure = (promise: Promise<unknown>): Promise<RequestError> =>
   promise.then(
     () => {
       throw new Error('expected a failure');
     },
-    (error: unknown) => error as HttpError,
+    (error: unknown) => error as RequestError,
   );
 
 beforeAll(async () => {

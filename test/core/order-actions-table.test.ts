@@ -17,7 +17,7 @@ import {
 import type { Sandbox } from '../../sandbox/server';
 import type { MarketplaceClient } from '../../main/marketplace/client';
 import { mapOrderV2 } from '../../main/marketplace/order-mapping';
-import { HttpError } from '../../main/http/http';
+import { RequestError } from '../../main/http/http';
 import type { PlatformClient } from '../platform-client';
 import { startPlatformClient } from '../platform-client';
 
@@ -105,11 +105,11 @@ it('walks every reachable situation and every action of the table against the sa
         const allowed = refusalOf(kind, situation) === null;
         // A fresh order on the same path for each try: a try changes the order.
         const orderId = await reach(seed, path);
-        let refused: HttpError | null = null;
+        let refused: RequestError | null = null;
         try {
           await act(orderId, kind, seed.fulfilment);
         } catch (error) {
-          if (!(error instanceof HttpError)) throw error;
+          if (!(error instanceof RequestError)) throw error;
           refused = error;
         }
         const where = `${key(situation)} ${kind} (after ${path.join(' → ') || 'nothing'})`;
