@@ -1,0 +1,171 @@
+// The outbox worker over its context: it claims each subject's head row, sends it through its
+// kind's sender and settles the try (done, retry with backoff, blocked, failed, or unknown for a
+// `once` kind), one row in flight per subject and at most `concurrency` at a time.
+import { RequestError } from '../http/http';
+import { retryDelay } from '../lib/backoff';
+import type { ActionOutcome, OutboxContext, StoredAction } from './outbox-context';
+import {
+  ActionBlockedError,
+  changed,
+  logAttempt,
+  notify,
+  outcomeUnknown,
+  record,
+  specOf,
+  toAction,
+} from './outbox-context';
+
+const schedule = (ctx: OutboxContext, delayMs: number): void => {
+  if (!ctx.running) return;
+  if (ctx.timer) clearTimeout(ctx.timer);
+  ctx.timer = setTimeout(
+    () => {
+      ctx.timer = null;
+      pump(ctx);
+    },
+    Math.max(0, Math.min(delayMs, 2_147_000_000)),
+  );
+  ctx.timer.unref?.();
+};
+
+const messageOf = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
+/** A try that threw (and whose outcome is known not to need `settleUnknown`): how it ends. */
+const settleFailure = (ctx: OutboxContext, action: StoredAction, error: unknown): ActionOutcome => {
+  const { db, now, options, sql } = ctx;
+  if (options.blocked?.(error) || error instanceof ActionBlockedError) {
+    // Not the action's fault: it waits, with every other action, and the try is not counted.
+    const message = messageOf(error);
+    const waitMs =
+      error instanceof ActionBlockedError ? error.retryInMs : (options.blockedRetryMs ?? 30_000);
+    sql.markBlocked.run(message, new Date(now().getTime() + waitMs).toISOString(), action.id);
+    record(ctx, action, 'retry', message);
+    return 'retry';
+  }
+  if (error instanceof RequestError && error.kind === 'permanent' && error.status !== 401) {
+    db.transaction(() => {
+      sql.markFailed.run(error.message, action.id);
+      logAttempt(ctx, action.id, 'failed', error.message);
+    })();
+    record(ctx, action, 'failed', error.message);
+    return 'failed';
+  }
+  const message = messageOf(error);
+  const retryAfter = error instanceof RequestError ? error.retryAfterMs : null;
+  const delay = retryDelay(action.attempts, retryAfter, options.backoff);
+  db.transaction(() => {
+    sql.markRetry.run(message, new Date(now().getTime() + delay).toISOString(), action.id);
+    logAttempt(ctx, action.id, 'retrying', message);
+  })();
+  record(ctx, action, 'retry', message);
+  return 'retry';
+};
+
+const settle = async (ctx: OutboxContext, action: StoredAction): Promise<void> => {
+  let outcome: ActionOutcome;
+  try {
+    await specOf(ctx, action.kind).send(action);
+    ctx.db.transaction(() => {
+      ctx.sql.markDone.run(ctx.now().toISOString(), action.id);
+      logAttempt(ctx, action.id, 'done', null);
+    })();
+    outcome = 'done';
+    // What was done, as the row's facts (e.g. the order number and preparation time).
+    record(
+      ctx,
+      action,
+      outcome,
+      Object.keys(action.facts).length ? JSON.stringify(action.facts) : null,
+    );
+  } catch (error) {
+    const spec = specOf(ctx, action.kind);
+    if (spec.resend === 'once' && outcomeUnknown(error)) {
+      settleUnknown(ctx, action, messageOf(error));
+      return;
+    }
+    outcome = settleFailure(ctx, action, error);
+  }
+  notify(ctx, action, outcome);
+};
+
+/**
+ * A `once` kind's try that may have taken effect: the row is finished (its tries say why) and
+ * the slice records it in the same transaction, so a crash leaves both or neither.
+ */
+const settleUnknown = (ctx: OutboxContext, action: StoredAction, reason: string): void => {
+  const message = `Sent, but no answer came back (${reason}); it is not sent again.`;
+  const spec = specOf(ctx, action.kind);
+  ctx.db.transaction(() => {
+    ctx.sql.markUnknown.run(message, ctx.now().toISOString(), action.id);
+    logAttempt(ctx, action.id, 'done', message);
+    spec.unknown?.(action, reason);
+  })();
+  ctx.options.audit?.record({
+    action: action.kind,
+    subject: action.subject,
+    outcome: 'unknown',
+    detail: message,
+  });
+  notify(ctx, action, 'unknown');
+};
+
+/** Starts every due head row it may, schedules the next due one, and wakes idle waiters. */
+export const pump = (ctx: OutboxContext): void => {
+  if (!ctx.running) return;
+  const { inFlight } = ctx;
+  const at = ctx.now().getTime();
+  let nextDue = Number.POSITIVE_INFINITY;
+  const started: string[] = [];
+  for (const row of ctx.sql.selectHeads.all()) {
+    if (inFlight.has(row.subject)) continue;
+    // Left "sending" by a stop or crash mid-try: a `once` kind is not sent again.
+    if (row.state === 'sending' && ctx.kinds.get(row.kind)?.resend === 'once') {
+      settleUnknown(ctx, toAction(row), 'the terminal stopped while it was being sent');
+      continue;
+    }
+    const due = row.next_attempt_at ? Date.parse(row.next_attempt_at) : 0;
+    if (due > at) {
+      nextDue = Math.min(nextDue, due);
+      continue;
+    }
+    if (inFlight.size >= ctx.concurrency) break;
+    ctx.sql.markSending.run(row.id);
+    const action = toAction({ ...row, attempts: row.attempts + 1 });
+    const task = settle(ctx, action).finally(() => {
+      inFlight.delete(row.subject);
+      pump(ctx);
+    });
+    inFlight.set(row.subject, task);
+    started.push(row.id);
+  }
+  if (started.length > 0) changed(ctx, ...started);
+  if (Number.isFinite(nextDue)) schedule(ctx, nextDue - at);
+  if (inFlight.size === 0 && !Number.isFinite(nextDue)) {
+    const waiters = ctx.idleWaiters;
+    ctx.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+};
+
+export const start = (ctx: OutboxContext): void => {
+  ctx.running = true;
+  pump(ctx);
+};
+
+export const stop = async (ctx: OutboxContext): Promise<void> => {
+  ctx.running = false;
+  if (ctx.timer) clearTimeout(ctx.timer);
+  ctx.timer = null;
+  await Promise.allSettled([...ctx.inFlight.values()]);
+};
+
+export const idle = (ctx: OutboxContext): Promise<void> =>
+  new Promise<void>((resolve) => {
+    ctx.idleWaiters.push(resolve);
+    pump(ctx);
+  });
+
+export const resetBackoff = (ctx: OutboxContext): void => {
+  if (ctx.sql.clearBackoff.run().changes > 0) pump(ctx);
+};
