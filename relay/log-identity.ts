@@ -3,7 +3,7 @@
 // restored log a new identity makes them read it again from the start.
 import { withStore, type StoreLocation } from './store/open-store';
 import { openRelayDatabase } from './store/sqlite-database';
-import { readLogIdIn, renewLogIdIn } from './store/sqlite-store';
+import { readLogIdIn, renewLogIdIn } from './store/sqlite-events';
 
 export function readLogId(dbPath: string): string {
   const db = openRelayDatabase(dbPath);

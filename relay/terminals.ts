@@ -5,7 +5,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { NewTerminalRow, Terminal } from './store/event-store';
 import { withStore, type StoreLocation } from './store/open-store';
 import { openRelayDatabase } from './store/sqlite-database';
-import { insertTerminals, listTerminalsIn, revokeTerminalIn } from './store/sqlite-store';
+import { insertTerminals, listTerminalsIn, revokeTerminalIn } from './store/sqlite-terminals';
 
 export type { Terminal };
 export type CreateTerminalOptions = { name?: string; now?: () => number };

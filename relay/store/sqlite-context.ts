@@ -1,0 +1,102 @@
+// The SQLite store's database, prepared statements and listeners, passed explicitly to the
+// module-level functions of sqlite-events.ts, sqlite-terminals.ts and sqlite-delivery.ts;
+// sqlite-store.ts opens the file and composes them.
+import type Database from 'better-sqlite3';
+import { EVENT_COLUMNS, type EventRow } from './event-row';
+import { openRelayDatabase } from './sqlite-database';
+import type { AppendedListener } from './event-store';
+
+export type HeldRow = Omit<EventRow, 'seq' | 'venue_id'> & { order_ref: string | null };
+
+export type TerminalRow = {
+  id: string;
+  name: string | null;
+  created_at: number;
+  revoked_at: number | null;
+};
+
+const prepare = (db: Database.Database) => {
+  const columns = EVENT_COLUMNS;
+  return {
+    logId: db.prepare("SELECT value FROM meta WHERE key = 'log_id'").pluck(),
+    eventExists: db.prepare('SELECT 1 FROM events WHERE kind = ? AND event_id = ?'),
+    heldExists: db.prepare('SELECT 1 FROM held_events WHERE kind = ? AND event_id = ?'),
+    insertEvent: db.prepare(
+      `INSERT INTO events (kind, event_id, venue_id, received_at, body, signature)
+       VALUES (?, ?, ?, ?, ?, ?) RETURNING ${columns}`,
+    ),
+    insertHeld: db.prepare(
+      `INSERT INTO held_events (kind, event_id, order_ref, received_at, body, signature) VALUES (?, ?, ?, ?, ?, ?)`,
+    ),
+    orderVenue: db.prepare('SELECT venue_id FROM delivery_orders WHERE order_ref = ?'),
+    upsertOrder: db.prepare(
+      `INSERT INTO delivery_orders (order_ref, venue_id, last_seen_at) VALUES (?, ?, ?)
+       ON CONFLICT (order_ref) DO UPDATE SET venue_id = excluded.venue_id, last_seen_at = excluded.last_seen_at`,
+    ),
+    heldForOrder: db.prepare(
+      'SELECT kind, event_id, order_ref, received_at, body, signature FROM held_events WHERE order_ref = ? ORDER BY received_at, rowid',
+    ),
+    deleteHeldForOrder: db.prepare('DELETE FROM held_events WHERE order_ref = ?'),
+    eventsOfVenue: db.prepare(
+      `SELECT ${columns} FROM events WHERE venue_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+    ),
+    eventsOfVenues: db.prepare(
+      `SELECT ${columns} FROM events WHERE venue_id IN (SELECT value FROM json_each(?)) AND seq > ? ORDER BY seq LIMIT ?`,
+    ),
+    terminalByHash: db.prepare(
+      `SELECT t.id, t.name, t.created_at, t.revoked_at,
+              (SELECT json_group_array(venue_id) FROM (SELECT venue_id FROM terminal_venues WHERE terminal_id = t.id ORDER BY venue_id)) AS venues
+       FROM terminals t WHERE t.key_hash = ? AND t.revoked_at IS NULL`,
+    ),
+    revokedSince: db.prepare(
+      'SELECT cursor, terminal_id FROM revocations WHERE cursor > ? ORDER BY cursor',
+    ),
+    // The replaced secret becomes the previous one; the same secret again is no change.
+    setDeliverySecret: db.prepare(
+      `INSERT INTO delivery_secrets (venue_id, secret, updated_at) VALUES (?, ?, ?)
+       ON CONFLICT (venue_id) DO UPDATE SET previous_secret = secret, previous_until = ?,
+         secret = excluded.secret, updated_at = excluded.updated_at
+       WHERE secret <> excluded.secret`,
+    ),
+    deliverySecrets: db.prepare(
+      'SELECT secret, previous_secret, previous_until FROM delivery_secrets WHERE venue_id = ?',
+    ),
+    // The secret being replaced joins the overlap window's others (a later rotation keeps them).
+    keepReplacedSecret: db.prepare(
+      `INSERT INTO delivery_secret_history (venue_id, secret, valid_until)
+       SELECT venue_id, secret, ? FROM delivery_secrets WHERE venue_id = ? AND secret <> ?
+       ON CONFLICT (venue_id, secret) DO UPDATE SET valid_until = MAX(valid_until, excluded.valid_until)`,
+    ),
+    dropOverlapSecrets: db.prepare(
+      'DELETE FROM delivery_secret_history WHERE venue_id = ? AND (valid_until <= ? OR secret = ?)',
+    ),
+    overlapSecrets: db.prepare(
+      'SELECT secret FROM delivery_secret_history WHERE venue_id = ? AND valid_until > ? ORDER BY valid_until DESC',
+    ),
+    pruneEvents: db.prepare('DELETE FROM events WHERE received_at < ?'),
+    pruneHeld: db.prepare('DELETE FROM held_events WHERE received_at < ?'),
+    pruneOrders: db.prepare('DELETE FROM delivery_orders WHERE last_seen_at < ?'),
+  };
+};
+
+export type SqliteStatements = ReturnType<typeof prepare>;
+
+export type SqliteContext = {
+  db: Database.Database;
+  statements: SqliteStatements;
+  listeners: Set<AppendedListener>;
+  /** The newest seq handed to the listeners: this process is the file's only writer of events. */
+  published: number;
+};
+
+export const createSqliteContext = (path: string): SqliteContext => {
+  const db = openRelayDatabase(path);
+  const statements = prepare(db);
+  return {
+    db,
+    statements,
+    listeners: new Set(),
+    published:
+      (db.prepare('SELECT coalesce(max(seq), 0) FROM events').pluck().get() as number) ?? 0,
+  };
+};
