@@ -293,7 +293,11 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
             <button
               type="button"
               className="btn btn-quiet btn-small"
-              onClick={() => void discard(failed.actionId)}
+              onClick={() =>
+                void discard(failed.actionId).then((refused) =>
+                  setCallError(refused?.message ?? null),
+                )
+              }
             >
               {en.courier.dismiss}
             </button>

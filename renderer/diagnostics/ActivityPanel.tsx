@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { useState } from 'react';
+import type { BridgeError } from '../../shared/ipc/contract';
+import { FormMessage } from '../ui-kit/FormMessage';
 import { useApp } from './hooks';
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
@@ -9,6 +12,11 @@ export const ActivityPanel = ({ summary }: { summary: ReactNode }) => {
   const entries = useApp((s) => s.outbox);
   const retry = useApp((s) => s.retry);
   const discard = useApp((s) => s.discard);
+  const [failure, setFailure] = useState<string | null>(null);
+  const run = (action: (id: string) => Promise<BridgeError | null>, id: string): void => {
+    setFailure(null);
+    void action(id).then((refused) => setFailure(refused?.message ?? null));
+  };
   return (
     <main className="panel" aria-label={en.nav.activity}>
       {summary}
@@ -39,14 +47,14 @@ export const ActivityPanel = ({ summary }: { summary: ReactNode }) => {
                   <button
                     type="button"
                     className="btn btn-primary btn-small"
-                    onClick={() => void retry(entry.id)}
+                    onClick={() => run(retry, entry.id)}
                   >
                     {en.actions.retry}
                   </button>
                   <button
                     type="button"
                     className="btn btn-quiet btn-small"
-                    onClick={() => void discard(entry.id)}
+                    onClick={() => run(discard, entry.id)}
                   >
                     {en.actions.discard}
                   </button>
@@ -55,6 +63,7 @@ export const ActivityPanel = ({ summary }: { summary: ReactNode }) => {
             </li>
           ))}
         </ul>
+        <FormMessage message={failure ? { ok: false, text: failure } : null} />
       </section>
       <ProblemsPanel />
     </main>

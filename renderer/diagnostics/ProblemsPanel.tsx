@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { LogEntry } from '../../shared/domain';
 import { useApp } from './hooks';
-import { toBridgeError } from '../ui-kit/bridge';
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
 import { FormMessage } from '../ui-kit/FormMessage';
@@ -16,20 +15,21 @@ export const ProblemsPanel = () => {
   const [message, setMessage] = useState<FormOutcome | null>(null);
 
   const load = useCallback(() => {
-    recentProblems(50).then(setEntries, () => undefined);
+    void recentProblems(50).then((result) =>
+      result.ok ? setEntries(result.value) : setMessage({ ok: false, text: result.error.message }),
+    );
   }, [recentProblems]);
   useEffect(load, [load]);
 
   const runExport = async (): Promise<void> => {
     setExporting(true);
-    try {
-      const { file } = await exportDiagnostics();
-      setMessage({ ok: true, text: en.diagnostics.exported(file) });
-    } catch (error) {
-      setMessage({ ok: false, text: toBridgeError(error).message });
-    } finally {
-      setExporting(false);
-    }
+    const result = await exportDiagnostics();
+    setMessage(
+      result.ok
+        ? { ok: true, text: en.diagnostics.exported(result.value.file) }
+        : { ok: false, text: result.error.message },
+    );
+    setExporting(false);
   };
 
   return (

@@ -2,18 +2,20 @@
 // problems and the diagnostics bundle.
 import type { LogEntry, OutboxEntry } from '../../shared/domain';
 import { RECENT_DONE_ACTIONS } from '../../shared/domain';
-import { tryCall } from '../ui-kit/bridge';
+import type { BridgeError } from '../../shared/ipc/contract';
+import type { Result } from '../ui-kit/bridge';
+import { tryCall, tryRead } from '../ui-kit/bridge';
 import { mergeById } from '../ui-kit/merge';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
 
 export type DiagnosticsSlice = {
   outbox: OutboxEntry[];
-  retry(actionId: string): Promise<void>;
-  discard(actionId: string): Promise<void>;
-  /** Writes the diagnostics bundle; errors propagate to the button that asked. */
-  exportDiagnostics(): Promise<{ file: string; bytes: number }>;
+  retry(actionId: string): Promise<BridgeError | null>;
+  discard(actionId: string): Promise<BridgeError | null>;
+  /** Writes the diagnostics bundle; the button that asked shows a refusal. */
+  exportDiagnostics(): Promise<Result<{ file: string; bytes: number }>>;
   /** The newest warnings and errors of the terminal's log (read on demand, not kept). */
-  recentProblems(limit: number): Promise<LogEntry[]>;
+  recentProblems(limit: number): Promise<Result<LogEntry[]>>;
 };
 
 /** What the slice needs of the others: a retried or discarded action changes orders. */
@@ -42,15 +44,18 @@ export const createDiagnosticsSlice = (
   initial: {
     outbox: [],
     async retry(actionId) {
-      await tryCall(() => bridge['outbox:retry']({ actionId }));
+      const failure = await tryCall(() => bridge['outbox:retry']({ actionId }));
+      // A failed reload is not the action's failure: the status bar says the platform is down.
       await ports.reloadOrders().catch(() => undefined);
+      return failure;
     },
     async discard(actionId) {
-      await tryCall(() => bridge['outbox:discard']({ actionId }));
+      const failure = await tryCall(() => bridge['outbox:discard']({ actionId }));
       await ports.reloadOrders().catch(() => undefined);
+      return failure;
     },
-    exportDiagnostics: () => bridge['diagnostics:export']({}),
-    recentProblems: (limit) => bridge['log:recent']({ limit, minLevel: 'warn' }),
+    exportDiagnostics: () => tryRead(() => bridge['diagnostics:export']({})),
+    recentProblems: (limit) => tryRead(() => bridge['log:recent']({ limit, minLevel: 'warn' })),
   },
   listen: () => [
     bridge.on('outbox:changed', ({ entries }) =>

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useApp } from './hooks';
-import { toBridgeError } from '../ui-kit/bridge';
 import { en } from './messages';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
@@ -42,31 +41,31 @@ export const MachinePanel = () => {
       setMessage({ ok: false, text: en.machine.pinNeeded });
       return;
     }
-    try {
-      await save({
-        kiosk: wantKiosk,
-        startOnLogin: wantStart,
-        ...(pin ? { pin } : {}),
-        ...(machine.pinSet ? { currentPin } : {}),
-      });
-      setKiosk(null);
-      setStartOnLogin(null);
-      setPin('');
-      setCurrentPin('');
-      setMessage({ ok: true, text: en.machine.saved });
-    } catch (error) {
-      setMessage({ ok: false, text: toBridgeError(error).message });
+    const failure = await save({
+      kiosk: wantKiosk,
+      startOnLogin: wantStart,
+      ...(pin ? { pin } : {}),
+      ...(machine.pinSet ? { currentPin } : {}),
+    });
+    if (failure) {
+      setMessage({ ok: false, text: failure.message });
+      return;
     }
+    setKiosk(null);
+    setStartOnLogin(null);
+    setPin('');
+    setCurrentPin('');
+    setMessage({ ok: true, text: en.machine.saved });
   };
 
   const leave = async (): Promise<void> => {
-    try {
-      await unlock(currentPin);
-      setCurrentPin('');
-      setMessage({ ok: true, text: en.machine.unlocked });
-    } catch (error) {
-      setMessage({ ok: false, text: toBridgeError(error).message });
+    const failure = await unlock(currentPin);
+    if (failure) {
+      setMessage({ ok: false, text: failure.message });
+      return;
     }
+    setCurrentPin('');
+    setMessage({ ok: true, text: en.machine.unlocked });
   };
 
   return (

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useApp } from './hooks';
-import { toBridgeError } from '../ui-kit/bridge';
 import { en } from './messages';
 
 /**
@@ -29,9 +28,10 @@ export const Recovery = () => {
             type="button"
             className="btn btn-quiet btn-large"
             onClick={() =>
-              void exportDiagnostics().then(
-                ({ file }) => setSaved(en.diagnostics.exported(file)),
-                (failure: unknown) => setError(toBridgeError(failure).message),
+              void exportDiagnostics().then((result) =>
+                result.ok
+                  ? setSaved(en.diagnostics.exported(result.value.file))
+                  : setError(result.error.message),
               )
             }
           >

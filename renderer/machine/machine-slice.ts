@@ -7,9 +7,9 @@ import type { SliceContext, SliceParts } from '../ui-kit/slice';
 export type MachineSlice = {
   /** How this machine runs the app (kiosk, start on login); null until read. */
   machine: MachineSettings | null;
-  /** Machine settings: errors propagate so the form can show them next to the PIN. */
-  saveMachine(request: MachineSetRequest): Promise<void>;
-  unlockKiosk(pin: string): Promise<void>;
+  /** Machine settings: the refusal comes back so the form can show it next to the PIN. */
+  saveMachine(request: MachineSetRequest): Promise<BridgeError | null>;
+  unlockKiosk(pin: string): Promise<BridgeError | null>;
   restartApp(): Promise<BridgeError | null>;
 };
 
@@ -19,12 +19,10 @@ export const createMachineSlice = ({
 }: SliceContext<MachineSlice>): SliceParts<MachineSlice> => ({
   initial: {
     machine: null,
-    async saveMachine(request) {
-      set({ machine: await bridge['machine:set'](request) });
-    },
-    async unlockKiosk(pin) {
-      set({ machine: await bridge['machine:unlock']({ pin }) });
-    },
+    saveMachine: (request) =>
+      tryCall(async () => set({ machine: await bridge['machine:set'](request) })),
+    unlockKiosk: (pin) =>
+      tryCall(async () => set({ machine: await bridge['machine:unlock']({ pin }) })),
     restartApp: () => tryCall(() => bridge['machine:restart']({})),
   },
   listen: () => [bridge.on('machine:changed', (machine) => set({ machine }))],

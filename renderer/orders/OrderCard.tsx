@@ -346,7 +346,10 @@ const OrderCardView = ({
                   className="btn btn-primary"
                   onClick={(e) => {
                     e.stopPropagation();
-                    if (order.pending) void act.retry(order.pending.actionId);
+                    if (order.pending)
+                      void act
+                        .retry(order.pending.actionId)
+                        .then((refused) => act.showCallError(order.id, refused));
                   }}
                 >
                   {en.actions.retry}
@@ -357,7 +360,10 @@ const OrderCardView = ({
                 className="btn btn-quiet"
                 onClick={(e) => {
                   e.stopPropagation();
-                  if (order.pending) void act.discard(order.pending.actionId);
+                  if (order.pending)
+                    void act
+                      .discard(order.pending.actionId)
+                      .then((refused) => act.showCallError(order.id, refused));
                 }}
               >
                 {closed ? en.actions.dismiss : en.actions.discard}

@@ -1,6 +1,7 @@
 // How this slice's components read the store: its own part, the shared app state, and the ports
 // below (what it reads of other slices, by name and shared type; shell/store.ts checks the
 // composed store provides them).
+import type { BridgeError } from '../../shared/ipc/contract';
 import type { AppSlice } from '../ui-kit/app-slice';
 import { viewHooks } from '../ui-kit/store-context';
 import type { MenuItemSummary } from '../../shared/domain';
@@ -12,8 +13,8 @@ type Ports = {
   menuItems: MenuItemSummary[];
   print: PrintState | null;
   /** The outbox's (diagnostics): an order's failed action tried again or dropped. */
-  retry(actionId: string): Promise<void>;
-  discard(actionId: string): Promise<void>;
+  retry(actionId: string): Promise<BridgeError | null>;
+  discard(actionId: string): Promise<BridgeError | null>;
 };
 
 export type OrdersView = OrdersSlice & AppSlice & Ports;

@@ -8,7 +8,7 @@ import type { OrderActionKind, OrderActionRequestOf } from '../../shared/order-a
 import { orderActionChannel } from '../../shared/order-actions';
 import type { OrderSettings } from '../../shared/order-timing';
 import { isEscalated } from '../../shared/order-timing';
-import { toBridgeError, tryCall } from '../ui-kit/bridge';
+import { tryCall } from '../ui-kit/bridge';
 import { keepUnchanged, mergeChanged, namesakes, without } from '../ui-kit/merge';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
 import type { FinishedByDay } from './board';
@@ -37,11 +37,13 @@ export type OrdersState = {
 };
 
 export type OrdersActions = {
-  /** Takes an order action on its own channel (shared/order-actions.ts); false if refused. */
+  /** Takes an order action on its own channel (shared/order-actions.ts); the refusal, if any. */
   takeAction<K extends OrderActionKind>(
     kind: K,
     request: OrderActionRequestOf<K>,
-  ): Promise<boolean>;
+  ): Promise<BridgeError | null>;
+  /** Shows a refusal on the order's card (e.g. its failed action's retry, refused). */
+  showCallError(orderId: string, error: BridgeError | null): void;
   dismissCallError(orderId: string): void;
   acknowledgeCancelled(orderId: string): void;
   acknowledgeStartCooking(orderId: string): void;
@@ -136,21 +138,20 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
   };
 
   /** Runs one order action: visible as submitting, refused calls shown on the card. */
-  const orderAction = async (orderId: string, call: () => Promise<unknown>): Promise<boolean> => {
+  const orderAction = async (
+    orderId: string,
+    call: () => Promise<unknown>,
+  ): Promise<BridgeError | null> => {
     set((s) => ({
       submitting: { ...s.submitting, [orderId]: true },
       callErrors: without(s.callErrors, orderId),
     }));
-    try {
-      await call();
-      await reload().catch(() => undefined);
-      return true;
-    } catch (error) {
-      set((s) => ({ callErrors: { ...s.callErrors, [orderId]: toBridgeError(error).message } }));
-      return false;
-    } finally {
-      set((s) => ({ submitting: without(s.submitting, orderId) }));
-    }
+    const failure = await tryCall(call);
+    if (failure) set((s) => ({ callErrors: { ...s.callErrors, [orderId]: failure.message } }));
+    // A failed reload is not the action's failure: the status bar says the platform is down.
+    else await reload().catch(() => undefined);
+    set((s) => ({ submitting: without(s.submitting, orderId) }));
+    return failure;
   };
 
   const initial: OrdersSlice = {
@@ -181,6 +182,9 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
       }),
     acknowledgeCancelled(orderId) {
       set((s) => ({ cancelled: s.cancelled.filter((c) => c.id !== orderId) }));
+    },
+    showCallError(orderId, error) {
+      if (error) set((s) => ({ callErrors: { ...s.callErrors, [orderId]: error.message } }));
     },
     dismissCallError(orderId) {
       set((s) => ({ callErrors: without(s.callErrors, orderId) }));

@@ -151,7 +151,7 @@ describe('app store', () => {
     bridge.emit('orders:changed', { orders: [confirmed] });
     bridge.emit('orders:changed', { orders: [newcomer] });
     answer([accepting]);
-    expect(await accepted).toBe(true);
+    expect(await accepted).toBeNull();
     expect(store.getState().orders.map((o) => [o.id, o.pending])).toEqual([
       [newcomer.id, null],
       [order.id, null],
@@ -217,13 +217,16 @@ describe('app store', () => {
     const done = store.getState().takeAction('ready', { orderId: order.id });
     expect(store.getState().submitting).toEqual({ [order.id]: true });
     answer({ actionId: 'x' });
-    expect(await done).toBe(true);
+    expect(await done).toBeNull();
     expect(store.getState().submitting).toEqual({});
 
     bridge.handle('orders:delivered', async () => {
       throw { code: 'conflict', message: 'Order #1 is still being prepared: mark it ready first.' };
     });
-    expect(await store.getState().takeAction('delivered', { orderId: order.id })).toBe(false);
+    expect(await store.getState().takeAction('delivered', { orderId: order.id })).toEqual({
+      code: 'conflict',
+      message: 'Order #1 is still being prepared: mark it ready first.',
+    });
     expect(store.getState().callErrors[order.id]).toBe(
       'Order #1 is still being prepared: mark it ready first.',
     );

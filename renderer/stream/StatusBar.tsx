@@ -95,6 +95,7 @@ export const GapNotice = () => {
   // A stable empty list: a new one on every read would re-render without end.
   const gaps = useApp((s) => s.stream?.gaps ?? NO_GAPS);
   const acknowledge = useApp((s) => s.acknowledgeGap);
+  const [refused, setRefused] = useState<string | null>(null);
   if (gaps.length === 0) return null;
   return (
     <div className="banner banner-warning banner-stack" role="alert" data-testid="gap-notice">
@@ -104,11 +105,18 @@ export const GapNotice = () => {
             {en.stream.gap(...formatClockSpan(gap.from, gap.to))}
             {gap.unknownOrders ? ` ${en.stream.unknownOrders(gap.unknownOrders)}` : ''}
           </span>
-          <button type="button" className="btn btn-light" onClick={() => void acknowledge(gap.id)}>
+          <button
+            type="button"
+            className="btn btn-light"
+            onClick={() =>
+              void acknowledge(gap.id).then((failure) => setRefused(failure?.message ?? null))
+            }
+          >
             {en.stream.gapOk}
           </button>
         </div>
       ))}
+      {refused && <p className="banner-row">{refused}</p>}
     </div>
   );
 };
@@ -145,6 +153,7 @@ export const placedText = (missed: Pick<MissedOrder, 'placedFrom' | 'placedTo'>)
 export const MissedOrderBanner = () => {
   const missed = useApp((s) => s.stream?.missed ?? NO_MISSED);
   const acknowledge = useApp((s) => s.acknowledgeMissed);
+  const [refused, setRefused] = useState<string | null>(null);
   // A tap meant for what was under the banner's place a moment ago must not confirm it unread.
   const now = useNow(500);
   const shownAt = useShownAt(missed.map((m) => m.id).join(' '), now);
@@ -168,12 +177,15 @@ export const MissedOrderBanner = () => {
             type="button"
             className="btn btn-light"
             disabled={!ready}
-            onClick={() => void acknowledge(entry.id)}
+            onClick={() =>
+              void acknowledge(entry.id).then((failure) => setRefused(failure?.message ?? null))
+            }
           >
             {en.stream.missedOk}
           </button>
         </div>
       ))}
+      {refused && <p className="banner-row">{refused}</p>}
     </div>
   );
 };

@@ -19,9 +19,9 @@ export type StreamSlice = {
   /** Staff asked to hear the outage alarm; it sounds until then. */
   alarmTestUntil: number | null;
   configureStream(settings: StreamGuardSettings): Promise<BridgeError | null>;
-  acknowledgeGap(gapId: string): Promise<void>;
+  acknowledgeGap(gapId: string): Promise<BridgeError | null>;
   /** Staff saw an order that may not have reached this terminal. */
-  acknowledgeMissed(missedId: string): Promise<void>;
+  acknowledgeMissed(missedId: string): Promise<BridgeError | null>;
   testAlarm(): void;
 };
 
@@ -42,14 +42,10 @@ export const createStreamSlice = ({
     alarmTestUntil: null,
     configureStream: (settings) =>
       tryCall(async () => set({ stream: await bridge['stream:configure'](settings) })),
-    async acknowledgeGap(gapId) {
-      await tryCall(async () => set({ stream: await bridge['stream:acknowledgeGap']({ gapId }) }));
-    },
-    async acknowledgeMissed(missedId) {
-      await tryCall(async () =>
-        set({ stream: await bridge['stream:acknowledgeMissed']({ missedId }) }),
-      );
-    },
+    acknowledgeGap: (gapId) =>
+      tryCall(async () => set({ stream: await bridge['stream:acknowledgeGap']({ gapId }) })),
+    acknowledgeMissed: (missedId) =>
+      tryCall(async () => set({ stream: await bridge['stream:acknowledgeMissed']({ missedId }) })),
     testAlarm() {
       set({ alarmTestUntil: now() + ALARM_TEST_MS });
     },

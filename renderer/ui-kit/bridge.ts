@@ -41,3 +41,19 @@ export const tryCall = async (call: () => Promise<unknown>): Promise<BridgeError
     return toBridgeError(error);
   }
 };
+
+/**
+ * The renderer's one error convention for bridge calls: a store action that only commands returns
+ * `Promise<BridgeError | null>` (null: done); one that reads data returns `Promise<Result<T>>`.
+ * No action throws a bridge error to a component or swallows one: the component shows it.
+ */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: BridgeError };
+
+/** Runs a bridge call that answers with data: its value, or the service's refusal. */
+export const tryRead = async <T>(call: () => Promise<T>): Promise<Result<T>> => {
+  try {
+    return { ok: true, value: await call() };
+  } catch (error) {
+    return { ok: false, error: toBridgeError(error) };
+  }
+};

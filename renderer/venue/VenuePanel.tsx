@@ -290,7 +290,7 @@ export const VenuePanel = ({ settings }: { settings: ReactNode }) => {
               <button
                 type="button"
                 className="btn btn-quiet btn-small"
-                onClick={() => void refresh()}
+                onClick={() => void refresh().then((failure) => setError(failure?.message ?? null))}
               >
                 {en.venue.refresh}
               </button>

@@ -8,7 +8,7 @@ export type VenueSlice = {
   venue: VenueState | null;
   setOnline(online: boolean, until: string | null): Promise<BridgeError | null>;
   setOpeningTimes(availability: OpeningTime[]): Promise<BridgeError | null>;
-  refreshVenue(): Promise<void>;
+  refreshVenue(): Promise<BridgeError | null>;
 };
 
 export const createVenueSlice = ({
@@ -21,13 +21,7 @@ export const createVenueSlice = ({
       tryCall(() => bridge['venue:setOnline'](online ? { online } : { online, until })),
     setOpeningTimes: (availability) =>
       tryCall(() => bridge['venue:setOpeningTimes']({ availability })),
-    async refreshVenue() {
-      try {
-        set({ venue: await bridge['venue:refresh']({}) });
-      } catch {
-        // The status bar already says when the platform is unreachable.
-      }
-    },
+    refreshVenue: () => tryCall(async () => set({ venue: await bridge['venue:refresh']({}) })),
   },
   listen: () => [bridge.on('venue:changed', (venue) => set({ venue }))],
 });
