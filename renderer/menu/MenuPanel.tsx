@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { MenuIssue } from '../../shared/domain';
-import type { MenuCheck } from '../../shared/ipc/contract';
+import type { BridgeError, MenuCheck } from '../../shared/ipc/contract';
 import { useApp } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
 import { formatClock } from '../ui-kit/format';
@@ -47,15 +47,26 @@ const DiffList = ({ title, names }: { title: string; names: string[] }) => (
 const LiveMenuStatus = () => {
   const menu = useApp((s) => s.menu);
   const refresh = useApp((s) => s.refreshMenu);
+  const [refused, setRefused] = useState<string | null>(null);
   if (!menu) return null;
   return (
     <div className="menu-live" data-testid="menu-live">
       <p className="muted">
         {menu.fetchedAt ? en.menu.readAt(formatClock(menu.fetchedAt)) : en.menu.notRead}{' '}
-        <button type="button" className="btn btn-quiet btn-small" onClick={() => void refresh()}>
+        <button
+          type="button"
+          className="btn btn-quiet btn-small"
+          onClick={() => void refresh().then((failure) => setRefused(failure?.message ?? null))}
+        >
           {en.menu.refresh}
         </button>
       </p>
+      {/* The menu's own readError says why a read failed; anything else is said here. */}
+      {refused && !menu.readError && (
+        <p className="form-error" role="alert">
+          {refused}
+        </p>
+      )}
       {menu.readError && (
         <p className="form-error" role="alert">
           {en.menu.readFailed(menu.readError)}
@@ -95,10 +106,14 @@ const MenuImport = () => {
     issues?: MenuIssue[];
   } | null>(null);
 
-  const runCheck = async (text: string): Promise<void> => {
+  /** The refusal if the check itself failed (the file's own problems are in the check). */
+  const runCheck = async (text: string): Promise<BridgeError | null> => {
     setConfirmed(false);
     setConfirmingRemoval(false);
-    setCheck(await checkMenu(text));
+    const result = await checkMenu(text);
+    if (!result.ok) return result.error;
+    setCheck(result.value);
+    return null;
   };
 
   const load = async (picked: File): Promise<void> => {
@@ -108,8 +123,10 @@ const MenuImport = () => {
     try {
       const text = await picked.text();
       setFile({ name: picked.name, text });
-      await runCheck(text);
+      const failure = await runCheck(text);
+      if (failure) setMessage({ ok: false, text: failure.message });
     } catch (e) {
+      // Reading the file itself failed (not a bridge call).
       setMessage({ ok: false, text: toBridgeError(e).message });
     } finally {
       setBusy(false);
@@ -119,27 +136,28 @@ const MenuImport = () => {
   const push = async (confirmRemoved: string[] | undefined): Promise<void> => {
     if (!file) return;
     setBusy(true);
-    try {
-      const refused = await pushMenu(file.text, confirmRemoved);
+    const result = await pushMenu(file.text, confirmRemoved);
+    if (!result.ok) {
+      const { error } = result;
+      setMessage({ ok: false, text: error.message, issues: error.issues });
+      // The platform's menu may have changed since the check: show the diff against it now (the
+      // push's refusal is already shown; a failed re-check leaves the earlier diff).
+      await runCheck(file.text);
+    } else {
+      const issues = result.value;
       setMessage(
-        refused
-          ? { ok: false, text: en.menu.issuesTitle(refused.issues.length), issues: refused.issues }
+        issues
+          ? { ok: false, text: en.menu.issuesTitle(issues.length), issues }
           : { ok: true, text: en.menu.pushed },
       );
-      if (!refused) {
+      if (!issues) {
         setFile(null);
         setCheck(null);
       }
-    } catch (e) {
-      const error = toBridgeError(e);
-      setMessage({ ok: false, text: error.message, issues: error.issues });
-      // The platform's menu may have changed since the check: show the diff against it now.
-      await runCheck(file.text).catch(() => undefined);
-    } finally {
-      setBusy(false);
-      setConfirmed(false);
-      setConfirmingRemoval(false);
     }
+    setBusy(false);
+    setConfirmed(false);
+    setConfirmingRemoval(false);
   };
 
   const diff = check?.ok ? check.diff : null;

@@ -2,7 +2,8 @@
 // and which items and options are sold out.
 import type { MenuIssue, MenuItemSummary, MenuState } from '../../shared/domain';
 import type { BridgeError, MenuCheck } from '../../shared/ipc/contract';
-import { tryCall } from '../ui-kit/bridge';
+import type { Result } from '../ui-kit/bridge';
+import { tryCall, tryRead } from '../ui-kit/bridge';
 import { sameOr } from '../ui-kit/merge';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
 
@@ -11,13 +12,10 @@ export type MenuSlice = {
   menu: MenuState | null;
   /** menu.items, for the views that only list items. */
   menuItems: MenuItemSummary[];
-  checkMenu(text: string): Promise<MenuCheck>;
-  /** Errors propagate (a refused push names what it would remove). */
-  pushMenu(
-    text: string,
-    confirmRemoved?: string[],
-  ): Promise<{ ok: false; issues: MenuIssue[] } | null>;
-  refreshMenu(): Promise<void>;
+  checkMenu(text: string): Promise<Result<MenuCheck>>;
+  /** The menu's issues if its check refused it, null if pushed; a refusal names what it removes. */
+  pushMenu(text: string, confirmRemoved?: string[]): Promise<Result<MenuIssue[] | null>>;
+  refreshMenu(): Promise<BridgeError | null>;
   /** enabled=false: sold out until `until` (the platform restores it then) or switched back. */
   setItemAvailability(
     externalData: string,
@@ -44,21 +42,19 @@ export const createMenuSlice = ({
   initial: {
     menu: null,
     menuItems: [],
-    checkMenu: (text) => bridge['menu:check']({ text }),
-    async pushMenu(text, confirmRemoved) {
-      const result = await bridge['menu:push'](
-        confirmRemoved ? { text, confirmRemoved } : { text },
-      );
-      return 'issues' in result ? result : null;
-    },
-    async refreshMenu() {
-      try {
+    checkMenu: (text) => tryRead(() => bridge['menu:check']({ text })),
+    pushMenu: (text, confirmRemoved) =>
+      tryRead(async () => {
+        const result = await bridge['menu:push'](
+          confirmRemoved ? { text, confirmRemoved } : { text },
+        );
+        return 'issues' in result ? result.issues : null;
+      }),
+    refreshMenu: () =>
+      tryCall(async () => {
         const menu = await bridge['menu:refresh']({});
         set((s) => withMenu(s, menu));
-      } catch {
-        // The menu's own readError (and the status bar) say why.
-      }
-    },
+      }),
     setItemAvailability: (externalData, enabled, until) =>
       tryCall(() =>
         bridge['menu:setItemAvailability'](
