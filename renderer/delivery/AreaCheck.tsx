@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DeliveryAreaAnswer } from '../../shared/domain';
 import type { DeliveryAreaCheckRequest } from '../../shared/delivery-booking';
 import { deliveryAreaCheckSchema } from '../../shared/delivery-booking';
+import { errorOf } from '../ui-kit/bridge';
 import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { formatMoney } from '../ui-kit/format';
@@ -29,9 +30,11 @@ export const AreaCheck = () => {
   const ask = (): Promise<void> => {
     const asked = trimValues(values);
     setAnswer(null);
-    return submit(deliveryAreaCheckSchema.safeParse(asked), en.courier.fixFields, async (data) =>
-      setAnswer({ asked, says: await checkArea(data) }),
-    );
+    return submit(deliveryAreaCheckSchema.safeParse(asked), en.courier.fixFields, async (data) => {
+      const result = await checkArea(data);
+      if (result.ok) setAnswer({ asked, says: result.value });
+      return errorOf(result);
+    });
   };
 
   const says = answer?.says;

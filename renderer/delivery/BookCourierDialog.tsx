@@ -11,6 +11,7 @@ import {
   scheduleProblem,
   SMS_MAX_CHARS,
 } from '../../shared/delivery-booking';
+import { errorOf } from '../ui-kit/bridge';
 import { useApp } from './hooks';
 import { useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
@@ -164,7 +165,11 @@ export const BookCourierDialog = ({ prefill }: { prefill?: CourierPrefill }) => 
         ? { success: false, error: { issues: [{ path: ['scheduledDropoff'], message: late }] } }
         : parsed,
       en.courier.fixFields,
-      async (data) => setQuote(await quoteDelivery(data)),
+      async (data) => {
+        const result = await quoteDelivery(data);
+        if (result.ok) setQuote(result.value);
+        return errorOf(result);
+      },
       (path) => {
         const first = String(path[0] ?? 'street');
         return ADDRESS_PATHS[first] ?? first;
@@ -209,10 +214,12 @@ export const BookCourierDialog = ({ prefill }: { prefill?: CourierPrefill }) => 
       deliveryBookSchema.safeParse(candidate),
       en.courier.fixFields,
       async (data) => {
-        await bookCourier(data);
+        const result = await bookCourier(data);
+        if (!result.ok) return result.error;
         booked.current = true;
         setView('couriers');
         close(null);
+        return null;
       },
       (path) => {
         if (path[0] === 'recipient') return String(path[1]);

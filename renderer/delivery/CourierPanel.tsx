@@ -4,7 +4,6 @@ import { isBeforePickup, isFinalDelivery } from '../../shared/domain';
 import type { DeliveryConfigureRequest } from '../../shared/ipc/contract';
 import { deliveryConfigureSchema } from '../../shared/ipc/contract';
 import { useApp } from './hooks';
-import { toBridgeError } from '../ui-kit/bridge';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { en } from './messages';
@@ -35,8 +34,9 @@ const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
     const trimmed = trimValues(values);
     const parsed = deliveryConfigureSchema.safeParse(trimmed);
     return send(parsed, en.courier.fixFields, async (data) => {
-      await configure(data);
-      onDone?.();
+      const failure = await configure(data);
+      if (!failure) onDone?.();
+      return failure;
     });
   };
 
@@ -112,8 +112,8 @@ const HandshakePin = ({ delivery }: { delivery: Delivery }) => {
         type="button"
         className="btn btn-light btn-small"
         onClick={() =>
-          void fetchPin(delivery.id).then(setPin, (e: unknown) =>
-            setError(toBridgeError(e).message),
+          void fetchPin(delivery.id).then((result) =>
+            result.ok ? setPin(result.value) : setError(result.error.message),
           )
         }
       >

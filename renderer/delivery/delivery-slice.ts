@@ -14,7 +14,8 @@ import type {
   DeliveryConfigureRequest,
   DeliveryQuoteRequest,
 } from '../../shared/ipc/contract';
-import { tryCall } from '../ui-kit/bridge';
+import type { Result } from '../ui-kit/bridge';
+import { tryCall, tryRead } from '../ui-kit/bridge';
 import { mergeById } from '../ui-kit/merge';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
 
@@ -31,15 +32,16 @@ export type DeliverySlice = {
   deliveries: Delivery[];
   deliverySetup: DeliverySetupState | null;
   keepCourierDraft(draft: CourierDraft | null): void;
-  /** Courier delivery: errors propagate so the forms can show them next to the fields. */
-  configureDelivery(request: DeliveryConfigureRequest): Promise<void>;
-  quoteDelivery(request: DeliveryQuoteRequest): Promise<DeliveryQuote>;
-  bookCourier(request: DeliveryBookRequest): Promise<string>;
-  checkDeliveryArea(request: DeliveryAreaCheckRequest): Promise<DeliveryAreaAnswer>;
+  /** Courier delivery: refusals come back so the forms can show them next to the fields. */
+  configureDelivery(request: DeliveryConfigureRequest): Promise<BridgeError | null>;
+  quoteDelivery(request: DeliveryQuoteRequest): Promise<Result<DeliveryQuote>>;
+  /** The booked delivery's id. */
+  bookCourier(request: DeliveryBookRequest): Promise<Result<string>>;
+  checkDeliveryArea(request: DeliveryAreaCheckRequest): Promise<Result<DeliveryAreaAnswer>>;
   cancelDelivery(deliveryId: string, reason: string): Promise<BridgeError | null>;
   /** Books again a delivery whose booking's answer was lost (its bookingCheck). */
   rebookDelivery(deliveryId: string): Promise<BridgeError | null>;
-  handshakePin(deliveryId: string): Promise<string>;
+  handshakePin(deliveryId: string): Promise<Result<string>>;
 };
 
 export const createDeliverySlice = ({
@@ -53,16 +55,16 @@ export const createDeliverySlice = ({
     keepCourierDraft(draft) {
       set({ courierDraft: draft });
     },
-    async configureDelivery(request) {
-      set({ deliverySetup: await bridge['delivery:configure'](request) });
-    },
-    quoteDelivery: (request) => bridge['delivery:quote'](request),
-    async bookCourier(request) {
-      const { deliveryId } = await bridge['delivery:book'](request);
-      set({ deliveries: await bridge['delivery:list']({}) });
-      return deliveryId;
-    },
-    checkDeliveryArea: (request) => bridge['delivery:check-area'](request),
+    configureDelivery: (request) =>
+      tryCall(async () => set({ deliverySetup: await bridge['delivery:configure'](request) })),
+    quoteDelivery: (request) => tryRead(() => bridge['delivery:quote'](request)),
+    bookCourier: (request) =>
+      tryRead(async () => {
+        const { deliveryId } = await bridge['delivery:book'](request);
+        set({ deliveries: await bridge['delivery:list']({}) });
+        return deliveryId;
+      }),
+    checkDeliveryArea: (request) => tryRead(() => bridge['delivery:check-area'](request)),
     rebookDelivery: (deliveryId) =>
       tryCall(async () => {
         await bridge['delivery:rebook']({ deliveryId });
@@ -73,9 +75,8 @@ export const createDeliverySlice = ({
         await bridge['delivery:cancel']({ deliveryId, reason });
         set({ deliveries: await bridge['delivery:list']({}) });
       }),
-    async handshakePin(deliveryId) {
-      return (await bridge['delivery:handshake']({ deliveryId })).pinCode;
-    },
+    handshakePin: (deliveryId) =>
+      tryRead(async () => (await bridge['delivery:handshake']({ deliveryId })).pinCode),
   },
   listen: () => [
     bridge.on('deliveries:changed', ({ deliveries }) =>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { SetupConnectRequest } from '../../shared/ipc/contract';
 import { setupConnectSchema } from '../../shared/ipc/contract';
+import { errorOf } from '../ui-kit/bridge';
 import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { en } from './messages';
@@ -38,7 +39,9 @@ export const SetupScreen = () => {
   const { errors: fieldErrors, error, busy, submit: send } = useFormSubmit();
 
   const submit = (): Promise<void> => {
-    return send(setupConnectSchema.safeParse(trimValues(values)), en.setup.fixFields, connect);
+    return send(setupConnectSchema.safeParse(trimValues(values)), en.setup.fixFields, (data) =>
+      connect(data).then(errorOf),
+    );
   };
 
   const renderField = (spec: FieldSpec) => (

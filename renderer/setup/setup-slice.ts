@@ -1,5 +1,7 @@
 // First-run setup: whether a venue is connected, and connecting one.
 import type { SetupConnectRequest, SetupState } from '../../shared/ipc/contract';
+import type { Result } from '../ui-kit/bridge';
+import { tryRead } from '../ui-kit/bridge';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
 import { NO_EVENTS } from '../ui-kit/slice';
 
@@ -7,7 +9,7 @@ export type SetupSlice = {
   setup: SetupState | null;
   /** Staff asked to (re)connect even though a venue is configured. */
   setupOpen: boolean;
-  connect(request: SetupConnectRequest): Promise<{ venueId: string }>;
+  connect(request: SetupConnectRequest): Promise<Result<{ venueId: string }>>;
   openSetup(open: boolean): void;
 };
 
@@ -22,11 +24,14 @@ export const createSetupSlice = (
     setup: null,
     setupOpen: false,
     async connect(request) {
-      // Errors propagate: the setup screen shows them next to the form.
-      const result = await bridge['setup:connect'](request);
-      const setup = await bridge['setup:get']({});
-      set({ setup, setupOpen: false });
-      await ports.loadConfigured().catch(() => undefined);
+      // A refusal comes back: the setup screen shows it next to the form.
+      const result = await tryRead(async () => {
+        const connected = await bridge['setup:connect'](request);
+        set({ setup: await bridge['setup:get']({}), setupOpen: false });
+        return connected;
+      });
+      // What loading fails to read, each panel says (the status bar: the platform is down).
+      if (result.ok) await ports.loadConfigured().catch(() => undefined);
       return result;
     },
     openSetup(open) {

@@ -57,3 +57,7 @@ export const tryRead = async <T>(call: () => Promise<T>): Promise<Result<T>> => 
     return { ok: false, error: toBridgeError(error) };
   }
 };
+
+/** A read's refusal, for a step that only needs to know whether it failed (a form's submit). */
+export const errorOf = (result: Result<unknown>): BridgeError | null =>
+  result.ok ? null : result.error;

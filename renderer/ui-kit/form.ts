@@ -2,7 +2,7 @@
 // become one message per field, a bridge failure becomes the form's error, and the submit button
 // is busy while the call runs.
 import { useState } from 'react';
-import { toBridgeError } from './bridge';
+import type { BridgeError } from '../../shared/ipc/contract';
 
 type Issue = { path: PropertyKey[]; message: string };
 type Parsed<T> =
@@ -39,7 +39,7 @@ export const useFormSubmit = () => {
   const submit = async <T>(
     parsed: Parsed<T>,
     fixFields: string,
-    send: (data: T) => Promise<unknown>,
+    send: (data: T) => Promise<BridgeError | null>,
     field?: (path: PropertyKey[]) => string | null,
   ): Promise<void> => {
     setError(null);
@@ -50,13 +50,9 @@ export const useFormSubmit = () => {
     }
     setErrors({});
     setBusy(true);
-    try {
-      await send(parsed.data);
-    } catch (e) {
-      setError(toBridgeError(e).message);
-    } finally {
-      setBusy(false);
-    }
+    const failure = await send(parsed.data);
+    if (failure) setError(failure.message);
+    setBusy(false);
   };
 
   return { errors, error, busy, submit };
