@@ -190,6 +190,7 @@ const DayTools = ({ day }: { day: Day }) => {
     try {
       setMessage(await task());
     } catch (e) {
+      // Not a bridge call (those answer with a Result): the browser refused the download.
       setMessage({ ok: false, text: toBridgeError(e).message });
     } finally {
       setBusy(false);
@@ -205,7 +206,9 @@ const DayTools = ({ day }: { day: Day }) => {
           disabled={busy}
           onClick={() =>
             void run(async () => {
-              const { filename, csv } = await exportCsv(day);
+              const result = await exportCsv(day);
+              if (!result.ok) return { ok: false, text: result.error.message };
+              const { filename, csv } = result.value;
               downloadText(filename, csv, 'text/csv;charset=utf-8');
               return { ok: true, text: en.history.exported(filename) };
             })
@@ -217,7 +220,14 @@ const DayTools = ({ day }: { day: Day }) => {
           type="button"
           className="btn btn-primary"
           disabled={busy}
-          onClick={() => void run(async () => printOutcome(await print(day), 'day-summary'))}
+          onClick={() =>
+            void run(async () => {
+              const result = await print(day);
+              return result.ok
+                ? printOutcome(result.value, 'day-summary')
+                : { ok: false, text: result.error.message };
+            })
+          }
         >
           {en.history.printSummary}
         </button>
@@ -230,7 +240,9 @@ const DayTools = ({ day }: { day: Day }) => {
             lines !== null
               ? setLines(null)
               : void run(async () => {
-                  setLines(await preview({ document: 'day-summary', day, paperWidth }));
+                  const result = await preview({ document: 'day-summary', day, paperWidth });
+                  if (!result.ok) return { ok: false, text: result.error.message };
+                  setLines(result.value);
                   return null;
                 })
           }
@@ -274,9 +286,12 @@ export const DaySummaryView = ({
 
   useEffect(() => {
     let live = true;
-    load(day).then(
-      (s) => live && setAnswer({ day, summary: s }),
-      (e: unknown) => live && setAnswer({ day, error: toBridgeError(e).message }),
+    void load(day).then(
+      (result) =>
+        live &&
+        setAnswer(
+          result.ok ? { day, summary: result.value } : { day, error: result.error.message },
+        ),
     );
     return () => {
       live = false;

@@ -4,7 +4,6 @@ import { DELIVERY_TYPES, ORDER_STATUSES } from '../../shared/domain';
 import type { DeliveryType, Order, OrderStatus } from '../../shared/domain';
 import type { Day, HistoryQuery } from '../../shared/history';
 import { useApp } from './hooks';
-import { toBridgeError } from '../ui-kit/bridge';
 import { formatMoney } from '../ui-kit/format';
 import { DELIVERY_TYPE_LABEL, formatDateTime } from './history';
 import { en } from './messages';
@@ -83,19 +82,19 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
       const ticket = ++latest.current;
       setLoading(true);
       setError(null);
-      try {
-        const page = await search(query);
-        if (ticket !== latest.current) return;
-        setResults((before) => ({
-          query,
-          orders: append && before ? [...before.orders, ...page.orders] : page.orders,
-          nextCursor: page.nextCursor,
-        }));
-      } catch (e) {
-        if (ticket === latest.current) setError(toBridgeError(e).message);
-      } finally {
-        if (ticket === latest.current) setLoading(false);
+      const result = await search(query);
+      if (ticket !== latest.current) return;
+      setLoading(false);
+      if (!result.ok) {
+        setError(result.error.message);
+        return;
       }
+      const page = result.value;
+      setResults((before) => ({
+        query,
+        orders: append && before ? [...before.orders, ...page.orders] : page.orders,
+        nextCursor: page.nextCursor,
+      }));
     },
     [search],
   );

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../../shared/history';
 import { useApp } from './hooks';
-import { toBridgeError } from '../ui-kit/bridge';
 import { en } from './messages';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
@@ -18,14 +17,15 @@ export const HistorySettingsSection = () => {
 
   useEffect(() => {
     let live = true;
-    read().then(
-      (s) => {
-        if (!live) return;
-        setDays(s.retentionDays);
-        setDraft(String(s.retentionDays));
-      },
-      (e: unknown) => live && setMessage({ ok: false, text: toBridgeError(e).message }),
-    );
+    void read().then((result) => {
+      if (!live) return;
+      if (!result.ok) {
+        setMessage({ ok: false, text: result.error.message });
+        return;
+      }
+      setDays(result.value.retentionDays);
+      setDraft(String(result.value.retentionDays));
+    });
     return () => {
       live = false;
     };
@@ -48,16 +48,15 @@ export const HistorySettingsSection = () => {
     }
     setBusy(true);
     setMessage(null);
-    try {
-      const saved = await configure({ retentionDays: value });
-      setDays(saved.retentionDays);
-      setDraft(String(saved.retentionDays));
+    const result = await configure({ retentionDays: value });
+    if (result.ok) {
+      setDays(result.value.retentionDays);
+      setDraft(String(result.value.retentionDays));
       setMessage({ ok: true, text: en.history.saved });
-    } catch (e) {
-      setMessage({ ok: false, text: toBridgeError(e).message });
-    } finally {
-      setBusy(false);
+    } else {
+      setMessage({ ok: false, text: result.error.message });
     }
+    setBusy(false);
   };
 
   return (

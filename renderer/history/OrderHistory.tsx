@@ -4,7 +4,6 @@ import type { OrderHistory, TimelineEntry } from '../../shared/history';
 import { ORDER_DOCUMENTS } from '../../shared/printing';
 import type { OrderDocumentKind, PrintDocumentKind } from '../../shared/printing';
 import { useApp } from './hooks';
-import { toBridgeError } from '../ui-kit/bridge';
 import { formatClockSeconds, formatMoney } from '../ui-kit/format';
 import { DELIVERY_TYPE_LABEL, formatDateTime, statusPill } from './history';
 import { en } from './messages';
@@ -74,13 +73,11 @@ const Reprint = ({ orderId }: { orderId: string }) => {
   const send = async (document: OrderDocumentKind): Promise<void> => {
     setBusy(document);
     setMessage(null);
-    try {
-      setMessage(printOutcome(await print(orderId, document), document));
-    } catch (e) {
-      setMessage({ ok: false, text: toBridgeError(e).message });
-    } finally {
-      setBusy(null);
-    }
+    const result = await print(orderId, document);
+    setMessage(
+      result.ok ? printOutcome(result.value, document) : { ok: false, text: result.error.message },
+    );
+    setBusy(null);
   };
   return (
     <section aria-label={en.history.reprint}>
@@ -169,10 +166,11 @@ export const OrderHistoryDialog = ({
   // Mounted once per order (keyed by it), so nothing from another order needs clearing.
   useEffect(() => {
     let live = true;
-    load(orderId).then(
-      (h) => live && setHistory(h),
-      (e: unknown) => live && setError(toBridgeError(e).message),
-    );
+    void load(orderId).then((result) => {
+      if (!live) return;
+      if (result.ok) setHistory(result.value);
+      else setError(result.error.message);
+    });
     return () => {
       live = false;
     };

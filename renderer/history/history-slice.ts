@@ -1,5 +1,5 @@
-// History and the day summary, read on demand: nothing of them is kept in the store, errors
-// propagate to the view that asked.
+// History and the day summary, read on demand: nothing of them is kept in the store; a refusal
+// comes back to the view that asked.
 import type {
   Day,
   DaySummary,
@@ -8,28 +8,30 @@ import type {
   HistorySettings,
   OrderHistory,
 } from '../../shared/history';
+import type { Result } from '../ui-kit/bridge';
+import { tryRead } from '../ui-kit/bridge';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
 import { NO_EVENTS } from '../ui-kit/slice';
 
 export type HistorySlice = {
-  searchHistory(query: HistoryQuery): Promise<HistoryPage>;
-  orderHistory(orderId: string): Promise<OrderHistory>;
-  daySummary(day: Day): Promise<DaySummary>;
-  exportDayCsv(day: Day): Promise<{ filename: string; csv: string }>;
-  historySettings(): Promise<HistorySettings>;
-  configureHistory(settings: HistorySettings): Promise<HistorySettings>;
+  searchHistory(query: HistoryQuery): Promise<Result<HistoryPage>>;
+  orderHistory(orderId: string): Promise<Result<OrderHistory>>;
+  daySummary(day: Day): Promise<Result<DaySummary>>;
+  exportDayCsv(day: Day): Promise<Result<{ filename: string; csv: string }>>;
+  historySettings(): Promise<Result<HistorySettings>>;
+  configureHistory(settings: HistorySettings): Promise<Result<HistorySettings>>;
 };
 
 export const createHistorySlice = ({
   bridge,
 }: SliceContext<HistorySlice>): SliceParts<HistorySlice> => ({
   initial: {
-    searchHistory: (query) => bridge['history:search'](query),
-    orderHistory: (orderId) => bridge['history:order']({ orderId }),
-    daySummary: (day) => bridge['history:summary']({ day }),
-    exportDayCsv: (day) => bridge['history:exportCsv']({ day }),
-    historySettings: () => bridge['history:settings']({}),
-    configureHistory: (settings) => bridge['history:configure'](settings),
+    searchHistory: (query) => tryRead(() => bridge['history:search'](query)),
+    orderHistory: (orderId) => tryRead(() => bridge['history:order']({ orderId })),
+    daySummary: (day) => tryRead(() => bridge['history:summary']({ day })),
+    exportDayCsv: (day) => tryRead(() => bridge['history:exportCsv']({ day })),
+    historySettings: () => tryRead(() => bridge['history:settings']({})),
+    configureHistory: (settings) => tryRead(() => bridge['history:configure'](settings)),
   },
   listen: NO_EVENTS,
 });

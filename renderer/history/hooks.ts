@@ -1,6 +1,7 @@
 // How this slice's components read the store: its own part, the shared app state, and the ports
 // below (what it reads of other slices, by name and shared type; shell/store.ts checks the
 // composed store provides them).
+import type { Result } from '../ui-kit/bridge';
 import type { AppSlice } from '../ui-kit/app-slice';
 import { viewHooks } from '../ui-kit/store-context';
 import type { VenueState } from '../../shared/domain';
@@ -13,9 +14,9 @@ import type { HistorySlice } from './history-slice';
 type Ports = {
   venue: VenueState | null;
   print: PrintState | null;
-  printOrder(orderId: string, document: OrderDocumentKind): Promise<string[]>;
-  printDaySummary(day: Day): Promise<string[]>;
-  previewPrint(request: RequestOf<'print:preview'>): Promise<PrintDocument>;
+  printOrder(orderId: string, document: OrderDocumentKind): Promise<Result<string[]>>;
+  printDaySummary(day: Day): Promise<Result<string[]>>;
+  previewPrint(request: RequestOf<'print:preview'>): Promise<Result<PrintDocument>>;
 };
 
 export type HistoryView = HistorySlice & AppSlice & Ports;

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { PrintDocument } from '../../shared/printing';
 import type { RequestOf } from '../../shared/ipc/contract';
 import { useApp } from './hooks';
-import { toBridgeError } from '../ui-kit/bridge';
 import { en } from './messages';
 import { PrintPreview } from '../ui-kit/PrintPreview';
 
@@ -15,9 +14,12 @@ export const DocumentPreview = ({ request }: { request: RequestOf<'print:preview
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   useEffect(() => {
     let current = true;
-    preview(JSON.parse(key) as RequestOf<'print:preview'>).then(
-      (document) => current && setLoaded({ key, document }),
-      (error: unknown) => current && setLoaded({ key, error: toBridgeError(error).message }),
+    void preview(JSON.parse(key) as RequestOf<'print:preview'>).then(
+      (result) =>
+        current &&
+        setLoaded(
+          result.ok ? { key, document: result.value } : { key, error: result.error.message },
+        ),
     );
     return () => {
       current = false;

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { Order } from '../../shared/domain';
 import type { OrderDocumentKind, PrintJob } from '../../shared/printing';
 import { useApp, useNow } from './hooks';
-import { toBridgeError } from '../ui-kit/bridge';
 import { en } from './messages';
 import { isInFlight, isUnprinted, jobProblem, printableDocuments } from './print-status';
 import { showPrinterSettings } from './PrinterSettings';
@@ -81,18 +80,15 @@ const PrintMenu = ({ order, onDone }: { order: Order; onDone: (outcome: Outcome)
   const send = async (document: OrderDocumentKind): Promise<void> => {
     setBusy(document);
     const name = en.print.documents[document];
-    try {
-      const jobs = await printOrder(order.id, document);
-      onDone(
-        jobs.length === 0
+    const result = await printOrder(order.id, document);
+    onDone(
+      !result.ok
+        ? { ok: false, text: result.error.message }
+        : result.value.length === 0
           ? { ok: false, text: en.print.noPrinterTakes(name) }
-          : { ok: true, text: en.print.sent(name, jobs.length) },
-      );
-    } catch (error) {
-      onDone({ ok: false, text: toBridgeError(error).message });
-    } finally {
-      setBusy(null);
-    }
+          : { ok: true, text: en.print.sent(name, result.value.length) },
+    );
+    setBusy(null);
   };
 
   if (documents.length === 0) {

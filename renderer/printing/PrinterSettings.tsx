@@ -17,7 +17,6 @@ import {
 } from '../../shared/printing';
 import { printerConfigSchema } from '../../shared/ipc/contract';
 import { useApp } from './hooks';
-import { toBridgeError } from '../ui-kit/bridge';
 import { fieldErrors } from '../ui-kit/form';
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
@@ -358,11 +357,8 @@ const PrinterRow = ({
             className="btn btn-quiet"
             onClick={async () => {
               setMessage(null);
-              try {
-                await testPrint(printer.id);
-              } catch (error) {
-                setMessage({ ok: false, text: toBridgeError(error).message });
-              }
+              const result = await testPrint(printer.id);
+              if (!result.ok) setMessage({ ok: false, text: result.error.message });
             }}
           >
             {en.print.test}

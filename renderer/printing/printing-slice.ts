@@ -3,7 +3,8 @@
 import type { Day } from '../../shared/history';
 import type { BridgeError, RequestOf } from '../../shared/ipc/contract';
 import type { OrderDocumentKind, PrintDocument, PrintState } from '../../shared/printing';
-import { toBridgeError, tryCall } from '../ui-kit/bridge';
+import type { Result } from '../ui-kit/bridge';
+import { toBridgeError, tryCall, tryRead } from '../ui-kit/bridge';
 import { keepUnchanged, mergeById, withoutIds } from '../ui-kit/merge';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
 
@@ -14,15 +15,15 @@ export type PrintingSlice = {
   printLoadError: string | null;
   /** Print settings: the state shown changes only with main's answer. */
   configurePrint(changes: RequestOf<'print:configure'>): Promise<BridgeError | null>;
-  /** A new job on every printer that takes the document; errors propagate to the button. */
-  printOrder(orderId: string, document: OrderDocumentKind): Promise<string[]>;
-  testPrint(printerId: string): Promise<string[]>;
+  /** A new job on every printer that takes the document (their ids); a refusal to the button. */
+  printOrder(orderId: string, document: OrderDocumentKind): Promise<Result<string[]>>;
+  testPrint(printerId: string): Promise<Result<string[]>>;
   /** Tries a job that did not print again (the same job: it never prints twice). */
   retryPrint(jobId: string): Promise<BridgeError | null>;
   cancelPrint(jobId: string): Promise<BridgeError | null>;
-  /** The lines a document prints; errors propagate to the preview. */
-  previewPrint(request: RequestOf<'print:preview'>): Promise<PrintDocument>;
-  printDaySummary(day: Day): Promise<string[]>;
+  /** The lines a document prints; a refusal is shown in the preview. */
+  previewPrint(request: RequestOf<'print:preview'>): Promise<Result<PrintDocument>>;
+  printDaySummary(day: Day): Promise<Result<string[]>>;
 };
 
 export type PrintingParts = SliceParts<PrintingSlice> & {
@@ -53,18 +54,15 @@ export const createPrintingSlice = ({
       printLoadError: null,
       configurePrint: (changes) =>
         tryCall(async () => receive(await bridge['print:configure'](changes))),
-      async printOrder(orderId, document) {
-        return (await bridge['print:order']({ orderId, document })).jobIds;
-      },
-      async testPrint(printerId) {
-        return (await bridge['print:test']({ printerId })).jobIds;
-      },
+      printOrder: (orderId, document) =>
+        tryRead(async () => (await bridge['print:order']({ orderId, document })).jobIds),
+      testPrint: (printerId) =>
+        tryRead(async () => (await bridge['print:test']({ printerId })).jobIds),
       retryPrint: (jobId) => tryCall(() => bridge['print:retry']({ jobId })),
       cancelPrint: (jobId) => tryCall(() => bridge['print:cancel']({ jobId })),
-      previewPrint: (request) => bridge['print:preview'](request),
-      async printDaySummary(day) {
-        return (await bridge['print:daySummary']({ day })).jobIds;
-      },
+      previewPrint: (request) => tryRead(() => bridge['print:preview'](request)),
+      printDaySummary: (day) =>
+        tryRead(async () => (await bridge['print:daySummary']({ day })).jobIds),
     },
     listen: () => [bridge.on('print:changed', receive)],
     async load() {
