@@ -234,6 +234,25 @@ describe('app store', () => {
     expect(store.getState().callErrors).toEqual({});
   });
 
+  it('hands a refusal back instead of throwing or dropping it: commands and reads alike', async () => {
+    const bridge = createFakeBridge();
+    const store = await started(bridge);
+    const refusal = { code: 'not-found', message: 'That action is no longer waiting.' } as const;
+    bridge.handle('outbox:retry', async () => {
+      throw refusal;
+    });
+    bridge.handle('history:settings', async () => {
+      throw refusal;
+    });
+    expect(await store.getState().retry('gone')).toEqual(refusal);
+    expect(await store.getState().historySettings()).toEqual({ ok: false, error: refusal });
+    bridge.handle('history:settings', async () => ({ retentionDays: 30 }));
+    expect(await store.getState().historySettings()).toEqual({
+      ok: true,
+      value: { retentionDays: 30 },
+    });
+  });
+
   it('stops listening when disposed', async () => {
     const bridge = createFakeBridge();
     const store = await started(bridge);
