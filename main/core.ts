@@ -78,7 +78,7 @@ export type CoreOptions = {
   };
 };
 
-// eslint-disable-next-line max-lines-per-function -- the composition root wires every slice in order; being restructured on the actions branch today (issue 37), so not split here
+// eslint-disable-next-line max-lines-per-function -- the composition root wires every slice in order; not yet cut into smaller composition steps (issue 37)
 export const startCore = async (options: CoreOptions): Promise<Core> => {
   const now = options.now ?? (() => new Date());
   mkdirSync(options.dataDir, { recursive: true });

@@ -56,7 +56,7 @@ export type OrdersSlice = {
   close(): Promise<void>;
 };
 
-// eslint-disable-next-line max-lines-per-function -- the orders slice's composition and its outbox senders; being restructured on the actions branch today (issue 37), so not split here
+// eslint-disable-next-line max-lines-per-function -- the orders slice's composition and its outbox senders; not yet cut into module-level functions over a context (issue 37)
 export const createOrdersSlice = (deps: {
   db: Database;
   now: () => Date;

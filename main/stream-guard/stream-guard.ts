@@ -90,7 +90,7 @@ export type VenuePort = {
   ): () => void;
 };
 
-// eslint-disable-next-line max-lines-per-function -- one closure over the stream guard's watch state; being edited on the silentmiss branch today, not split here (issue 37)
+// eslint-disable-next-line max-lines-per-function -- one closure over the stream guard's watch state; not yet cut into module-level functions over a context (issue 37)
 export const createStreamGuard = (deps: {
   settings: Settings;
   audit: AuditLog;

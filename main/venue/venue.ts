@@ -46,7 +46,7 @@ export type VenueSlice = {
   close(): Promise<void>;
 };
 
-// eslint-disable-next-line max-lines-per-function -- one closure over the venue slice's status and pending changes; to become typed ports on the actions branch (issue 37)
+// eslint-disable-next-line max-lines-per-function -- one closure over the venue slice's status, pending changes and ports; not yet cut into module-level functions over a context (issue 37)
 export const createVenueSlice = (deps: {
   settings: Settings;
   outbox: Outbox;

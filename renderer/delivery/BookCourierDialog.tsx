@@ -104,7 +104,7 @@ const MORE_FIELDS = new Set([
 ]);
 
 /** "Book courier": an address gets an offer (price, time, binding or why not); a binding one can be booked. */
-// eslint-disable-next-line max-lines-per-function -- one form's fields and checks; being cut into the renderer's delivery slice on the courierui/slices branches today (issue 37)
+// eslint-disable-next-line max-lines-per-function -- one form's fields and checks; not yet cut into smaller components (issue 37)
 export const BookCourierDialog = ({ prefill }: { prefill?: CourierPrefill }) => {
   const close = useApp((s) => s.openDialog);
   const quoteDelivery = useApp((s) => s.quoteDelivery);

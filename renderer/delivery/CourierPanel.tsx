@@ -124,7 +124,7 @@ const HandshakePin = ({ delivery }: { delivery: Delivery }) => {
   );
 };
 
-// eslint-disable-next-line max-lines-per-function -- one delivery card's states; being reworked on the courierui branch today (issue 37)
+// eslint-disable-next-line max-lines-per-function -- one delivery card's states; not yet cut into smaller components (issue 37)
 const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
   const cancel = useApp((s) => s.cancelDelivery);
   const rebook = useApp((s) => s.rebookDelivery);

@@ -155,7 +155,7 @@ type Props = {
   slotRef?: OffScreenMarker | undefined;
 };
 
-// eslint-disable-next-line max-lines-per-function -- the card's actions are being derived from the declared order actions on the actions branch today (issue 37)
+// eslint-disable-next-line max-lines-per-function -- one card's layout and its derived actions; not yet cut into smaller components (issue 37)
 const OrderCardView = ({
   order,
   clock,

@@ -66,7 +66,7 @@ export type OrdersParts = SliceParts<OrdersSlice> & {
   restartTally(): void;
 };
 
-// eslint-disable-next-line max-lines-per-function -- the orders store's actions, one per bridge call; being cut on the slices branch today (issue 37)
+// eslint-disable-next-line max-lines-per-function -- the orders store's actions, one per bridge call; a list to read down, not yet split by concern (issue 37)
 export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice>): OrdersParts => {
   // Events are counted, and each order remembers the count of the last event that carried it:
   // a list asked for before that event must not undo it when its answer comes later (an

@@ -139,7 +139,7 @@ const OtherSettings = () => (
   </>
 );
 
-// eslint-disable-next-line max-lines-per-function -- the shell's keyboard map and layout; the keyboard is being derived from the declared actions on the actions branch (issue 37)
+// eslint-disable-next-line max-lines-per-function -- the shell's keyboard map and layout; not yet cut into smaller components (issue 37)
 export const App = ({
   ringer,
   alarm,
