@@ -16,6 +16,9 @@ let core: Core;
 const extra: Array<() => Promise<void>> = [];
 
 const PAUSE_AFTER_SECONDS = 5;
+// The relay client retries with full-jitter backoff capped at 30 s: once the relay is back, its
+// next try may be up to that far away, so waits for the stream's return allow the cap and a poll.
+const RELAY_BACK_MS = 45_000;
 
 beforeEach(async () => {
   world = await startWorld();
@@ -96,7 +99,7 @@ describe('stream guard', () => {
     await waitFor(
       'back online at the platform',
       async () => (await platformVenue()).status.is_online,
-      20_000,
+      RELAY_BACK_MS,
     );
     const back = await waitFor('gap with the unknown order counted', async () => {
       const state = await core.api['stream:get']({});
@@ -116,7 +119,7 @@ describe('stream guard', () => {
     // A second tap changes nothing and is no error.
     expect((await core.api['stream:acknowledgeGap']({ gapId: gap.id })).gaps).toEqual([]);
     expect(await audits('gap-acknowledged')).toHaveLength(1);
-  }, 90_000);
+  }, 150_000);
 
   it('staff who change the venue after the pause keep it: no automatic return online', async () => {
     const port = relayPort();
@@ -134,13 +137,13 @@ describe('stream guard', () => {
     await waitFor(
       'stream back',
       async () => (await core.api['stream:get']({})).gaps.length === 1,
-      20_000,
+      RELAY_BACK_MS,
     );
     expect(await audits('resumed')).toHaveLength(0);
     const venue = await platformVenue();
     expect(venue.status.is_online).toBe(false);
     expect(venue.offline_until).not.toBeNull();
-  }, 90_000);
+  }, 150_000);
 
   it('a frozen relay (SIGSTOP: connections accepted, nothing answered) pauses the venue too', async () => {
     const port = relayPort();
@@ -154,7 +157,7 @@ describe('stream guard', () => {
     await waitFor(
       'connected to the relay process',
       async () => (await core.api['status:get']({})).relay === 'connected',
-      20_000,
+      RELAY_BACK_MS,
     );
     expect((await core.api['stream:get']({})).downSince).toBeNull();
 
@@ -182,10 +185,10 @@ describe('stream guard', () => {
     await waitFor(
       'back online at the platform',
       async () => (await platformVenue()).status.is_online,
-      20_000,
+      RELAY_BACK_MS,
     );
     const state = await core.api['stream:get']({});
     expect(state.gaps).toHaveLength(1);
     expect(state.pausedAt).toBeNull();
-  }, 90_000);
+  }, 150_000);
 });
