@@ -1,6 +1,7 @@
 // A real platform sandbox and relay on 127.0.0.1 for the core's integration tests, plus a core
 // connected to them. Nothing is mocked: every call crosses a socket.
 import { randomUUID } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -198,3 +199,21 @@ export const waitFor = <T>(
   check: () => Promise<T | undefined | false> | T | undefined | false,
   timeoutMs = 10_000,
 ): Promise<T> => waitUntil(check, { message: what, timeoutMs });
+
+export type NotificationRow = {
+  attempts: number;
+  error: string | null;
+  processed_at: string | null;
+};
+
+/** The core's inbox row of an order's notification, read from its database. */
+export const notificationRow = (world: World, orderId: string): NotificationRow | undefined => {
+  const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
+  try {
+    return db
+      .prepare('SELECT attempts, error, processed_at FROM notifications WHERE order_id = ?')
+      .get(orderId) as NotificationRow | undefined;
+  } finally {
+    db.close();
+  }
+};

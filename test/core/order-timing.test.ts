@@ -6,7 +6,7 @@ import type { Core } from '../../main/core';
 import type { Order } from '../../shared/domain';
 import { itemCount } from '../../shared/order-timing';
 import type { World } from './harness';
-import { startWorld, waitFor } from './harness';
+import { notificationRow, startWorld, waitFor } from './harness';
 
 let world: World;
 let core: Core;
@@ -200,6 +200,12 @@ describe('auto-accept', () => {
       'platform unreachable',
       async () => (await core.api['status:get']({})).platform === 'unreachable',
     );
+    // The platform may look unreachable (a reconcile failed) before the notification is in: wait
+    // for it, or closing the relay would leave the order to the missed-order check's grace instead.
+    await waitFor('notification waiting in the inbox', () => {
+      const row = notificationRow(world, placed.id);
+      return row !== undefined && row.attempts > 0 && row.processed_at === null;
+    });
     // Then the relay goes away; the platform comes back and the order is read.
     await world.relay.close();
     await waitFor(

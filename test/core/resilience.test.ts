@@ -10,7 +10,7 @@ import { startRelay } from '../../relay/server';
 import { createTerminal } from '../../relay/terminals';
 import type { OrderStatus } from '../../shared/domain';
 import type { World } from './harness';
-import { startWorld, waitFor } from './harness';
+import { notificationRow, startWorld, waitFor } from './harness';
 
 let world: World;
 let core: Core;
@@ -43,19 +43,6 @@ type Sent = {
 const notifications = async (): Promise<Sent[]> =>
   (await world.control<Sent[]>('GET', '/notifications')).json;
 
-type NotificationRow = { attempts: number; error: string | null; processed_at: string | null };
-/** The core's inbox row of an order's notification, read from its database. */
-const notificationRow = (orderId: string): NotificationRow | undefined => {
-  const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
-  try {
-    return db
-      .prepare('SELECT attempts, error, processed_at FROM notifications WHERE order_id = ?')
-      .get(orderId) as NotificationRow | undefined;
-  } finally {
-    db.close();
-  }
-};
-
 describe('core resilience', () => {
   it('network cut mid-shift: accepts and readies wait, then arrive once each and in order', async () => {
     const placed = await placeAndStore(4);
@@ -79,7 +66,7 @@ describe('core resilience', () => {
     // An order placed during the cut is announced by the relay but cannot be fetched yet.
     const duringCut = await world.placeOrder();
     await waitFor('a failed fetch of the order placed during the cut', () => {
-      const row = notificationRow(duringCut.id);
+      const row = notificationRow(world, duringCut.id);
       return row && row.attempts > 0 && row.error !== null && row.processed_at === null;
     });
     expect(await orderOf(duringCut.id)).toBeUndefined();
