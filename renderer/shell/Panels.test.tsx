@@ -206,7 +206,7 @@ describe('menu panel', () => {
     added: ['Tiramisu'],
     removed: [],
     removedItems: [],
-    changed: ['Margherita'],
+    changed: [{ name: 'Margherita', kinds: ['price', 'availability'] }],
     categoriesBefore: 3,
     categoriesAfter: 4,
     itemsBefore: 11,
@@ -231,6 +231,8 @@ describe('menu panel', () => {
     pick('{"ok":1}');
     expect(await screen.findByText('This menu is valid: 12 items')).toBeTruthy();
     expect(screen.getByText('Tiramisu')).toBeTruthy();
+    // Each changed item says what changes.
+    expect(screen.getByText('Margherita: price, availability')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain('replaces the WHOLE menu');
     const push = screen.getByRole('button', { name: 'Push menu' }) as HTMLButtonElement;
     expect(push.disabled).toBe(true);
