@@ -201,18 +201,42 @@ export const App = ({
   }, [noOrdersArriving, ringer]);
 
   useEffect(() => {
-    // Browsers keep audio suspended until the first gesture; any tap unlocks the ring.
+    // Browsers keep audio suspended until the first gesture; any tap unlocks the ring. The press
+    // only resumes the audio, which changes nothing on screen; the notice that the sound is off
+    // goes once the gesture is over (its click or key released). Taking the notice away at the
+    // press moved the board under the finger: the release landed beside the button, and the
+    // first tap of every load did nothing.
+    let pressed = false;
+    let settling: ReturnType<typeof setTimeout> | null = null;
     const unlock = (): void => {
       ringer.unlock();
       alarm.unlock();
       printAlarm.unlock();
-      setUnlocked(true);
+      pressed = true;
     };
-    window.addEventListener('pointerdown', unlock);
-    window.addEventListener('keydown', unlock);
+    const settle = (): void => {
+      if (!pressed) return;
+      pressed = false;
+      // Heard in capture (a button's handler stops the click's bubbling) and acted on after the
+      // click's own handlers, whichever element they were on.
+      settling ??= setTimeout(() => {
+        settling = null;
+        setUnlocked(true);
+      }, 0);
+    };
+    const capture = { capture: true, passive: true } as const;
+    window.addEventListener('pointerdown', unlock, capture);
+    window.addEventListener('keydown', unlock, capture);
+    window.addEventListener('click', settle, capture);
+    window.addEventListener('keyup', settle, capture);
+    window.addEventListener('pointercancel', settle, capture);
     return () => {
-      window.removeEventListener('pointerdown', unlock);
-      window.removeEventListener('keydown', unlock);
+      window.removeEventListener('pointerdown', unlock, capture);
+      window.removeEventListener('keydown', unlock, capture);
+      window.removeEventListener('click', settle, capture);
+      window.removeEventListener('keyup', settle, capture);
+      window.removeEventListener('pointercancel', settle, capture);
+      if (settling) clearTimeout(settling);
     };
   }, [ringer, alarm, printAlarm]);
 
