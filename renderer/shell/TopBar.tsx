@@ -1,5 +1,5 @@
 import { useApp } from './app-context';
-import { waitingOrders } from '../orders/board';
+import { waitingCounts, waitingOrders } from '../orders/board';
 import { formatDuration } from '../ui-kit/format';
 import { en } from '../i18n/en';
 import { MUTE_MS } from '../orders/orders-slice';
@@ -13,6 +13,9 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
   const venue = useApp((s) => s.venue);
   const venueName = useApp((s) => s.status?.venueName ?? s.venue?.name ?? s.setup?.venueId ?? null);
   const waiting = useApp((s) => waitingOrders(s.orders).length);
+  // The pill counts orders waiting for an answer; pre-orders to confirm are counted apart.
+  const toAnswer = useApp((s) => waitingCounts(s.orders).answer);
+  const preorders = useApp((s) => waitingCounts(s.orders).preorders);
   const mutedUntil = useApp((s) => s.mutedUntil);
   const mute = useApp((s) => s.mute);
   const unmute = useApp((s) => s.unmute);
@@ -54,9 +57,14 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
       </nav>
       <div className="top-tools">
         {/* Muting silences the ring, not the count: staff still see what waits for them. */}
-        {waiting > 0 && (
+        {toAnswer > 0 && (
           <span className="ring-alert" role={muted ? 'status' : 'alert'}>
-            {en.ring.newOrder(waiting)}
+            {en.ring.newOrder(toAnswer)}
+          </span>
+        )}
+        {preorders > 0 && (
+          <span className="pill pill-neutral" role="status" data-testid="preorders-pill">
+            {en.ring.preorders(preorders)}
           </span>
         )}
         {courierReady && (
