@@ -211,6 +211,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     // The kitchen ticket and the ready prints commit with the action that asks for them.
     onAction: (notice) => printing.orderAction(notice),
     onArrived: (order) => printing.orderArrived(order),
+    onPreorderStarted: (order) => printing.preorderStarted(order),
   });
   const venue = createVenueSlice({
     ...slice,

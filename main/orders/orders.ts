@@ -86,6 +86,8 @@ export const createOrdersSlice = (deps: {
   onAction?: (notice: OrderActionNotice) => void;
   /** A new order reached this terminal (stored, before auto-accept looks at it). */
   onArrived?: (order: { orderId: string; orderNumber: string }) => void;
+  /** The platform moved a pre-order into preparation (its kitchen ticket may wait for this). */
+  onPreorderStarted?: (order: { orderId: string; orderNumber: string }) => void;
 }): OrdersSlice => {
   const { db, now, outbox, client, audit, hub } = deps;
   const store = createOrderStore(
@@ -132,6 +134,9 @@ export const createOrdersSlice = (deps: {
         );
         autoAccepting.add(run);
         void run.finally(() => autoAccepting.delete(run));
+      },
+      preorderStarted: (orderId, orderNumber) => {
+        if (!closed) deps.onPreorderStarted?.({ orderId, orderNumber });
       },
       problem: (subject, message) =>
         audit.record({ action: 'order-fetch', subject, outcome: 'failed', detail: message }),

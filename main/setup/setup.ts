@@ -16,6 +16,8 @@ import { RETIRED_SECRET_NAMES } from '../secrets/secret-store';
 import { failure, ServiceError } from '../service-error';
 import type { Database } from '../storage/database';
 import type { Settings } from '../storage/settings';
+import type { FieldProblem } from './preflight';
+import { checkOrderApi, checkRelay, checkTokenService, venueMismatch } from './preflight';
 
 type Connection = {
   authUrl: string;
@@ -42,6 +44,19 @@ export type RelayHooks = Pick<
   /** The relay link's state as the relay client sees it (the stream guard's input). */
   onState?: RelayClientOptions['onState'];
 };
+
+const isProblem = (value: unknown): value is FieldProblem =>
+  value !== null && typeof value === 'object' && 'field' in value;
+
+/** Setup refused before the venue was connected: each field with its fix, and what was kept. */
+const refusal = (problems: FieldProblem[], kept: 'nothing-spent' | 'code-held'): ServiceError =>
+  new ServiceError(
+    'invalid-request',
+    kept === 'nothing-spent'
+      ? 'Nothing was sent to the platform yet, so your authorization code still works. Fix the marked fields and connect again.'
+      : 'The platform accepted your authorization code; fix the marked field and connect again with the same code (until this app is restarted).',
+    problems.map((p) => ({ path: p.field, message: p.message })),
+  );
 
 type SetupChannels = 'setup:get' | 'setup:connect' | 'setup:disconnect' | 'status:get';
 
@@ -266,7 +281,19 @@ export const createSetupSlice = (deps: {
       'setup:connect': async (request) => {
         let venue: string;
         try {
-          ({ venueId: venue } = await tokens.connect(request));
+          // Everything but the code is checked first: the code is single use.
+          const [relay, ...platform] = await Promise.all([
+            checkRelay(request.relayUrl, request.terminalKey),
+            checkTokenService(request),
+            checkOrderApi(request.posUrl),
+          ]);
+          const problems = [relay, ...platform].filter(isProblem);
+          if (problems.length > 0) throw refusal(problems, 'nothing-spent');
+          const relayVenues = isProblem(relay) ? null : relay.venueIds;
+          ({ venueId: venue } = await tokens.connect(request, (venueId) => {
+            const mismatch = venueMismatch(venueId, relayVenues);
+            if (mismatch) throw refusal([mismatch], 'code-held');
+          }));
           await secrets.set('terminal-key', request.terminalKey);
         } catch (error) {
           audit.record({

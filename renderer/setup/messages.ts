@@ -5,7 +5,17 @@ export const setupMessages = {
   setup: {
     title: 'Connect this terminal to your venue',
     intro:
-      'Enter the details you received from the platform when your venue was onboarded. Secrets are stored in this computer’s keychain, never in a file.',
+      'Enter the details you received from the platform when your venue was onboarded. Countertop checks the relay and the platform’s addresses before it uses the authorization code, so a mistake does not cost you the code. Secrets are stored in this computer’s keychain, never in a file.',
+    hints: {
+      authUrl: 'In the platform’s partner details, for example https://auth.platform.example',
+      posUrl: 'In the platform’s partner details, for example https://pos.platform.example',
+      clientId: 'Your integration’s client ID, in the platform’s partner details.',
+      clientSecret: 'The secret given with the client ID.',
+      code: 'The one-time code the platform gave when this venue was activated (good for one hour).',
+      redirectUri: 'The address the code was made for, exactly as registered with the platform.',
+      relayUrl: 'Your relay’s address without a path, for example https://relay.example.com',
+      terminalKey: 'Made for this counter on the relay (admin create-terminal) and shown once.',
+    },
     platformSection: 'Platform',
     authUrl: 'Auth URL',
     posUrl: 'Order API URL',

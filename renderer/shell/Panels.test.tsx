@@ -5,6 +5,7 @@ import { formatClock } from '../ui-kit/format';
 import {
   createFakeBridge,
   makeMenu,
+  makeOrder,
   makeMenuItem,
   makeStatus,
   makeVenue,
@@ -83,6 +84,103 @@ describe('first-run setup', () => {
     }));
     fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
     expect(await screen.findByRole('region', { name: 'New' })).toBeTruthy();
+  });
+});
+
+describe('connecting a venue', () => {
+  const fill = (name: string, value: string) =>
+    fireEvent.change(document.querySelector(`input[name="${name}"]`)!, { target: { value } });
+  const values: Record<string, string> = {
+    authUrl: 'http://127.0.0.1:4010/auth',
+    posUrl: 'http://127.0.0.1:4010/pos',
+    clientId: 'demo-client',
+    clientSecret: 's3cret',
+    code: 'abc',
+    redirectUri: 'http://127.0.0.1/cb',
+    relayUrl: 'http://127.0.0.1:4020',
+    terminalKey: 'key',
+  };
+  const configured = {
+    configured: true,
+    venueId: 'demo-venue',
+    authUrl: values.authUrl!,
+    posUrl: values.posUrl!,
+    relayUrl: values.relayUrl!,
+    clientId: 'demo-client',
+    redirectUri: values.redirectUri!,
+  };
+
+  it('puts each field the service refused next to that field', async () => {
+    const bridge = createFakeBridge({ setup: { configured: false } });
+    bridge.handle('setup:connect', () =>
+      Promise.reject({
+        code: 'invalid-request',
+        message: 'Nothing was sent to the platform yet, so your authorization code still works.',
+        issues: [{ path: 'terminalKey', message: 'The relay does not accept this terminal key.' }],
+      }),
+    );
+    renderApp(bridge);
+    const form = await screen.findByRole('form');
+    for (const [name, value] of Object.entries(values)) fill(name, value);
+    fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain(
+      'your authorization code still works',
+    );
+    const key = document.querySelector('input[name="terminalKey"]')!;
+    expect(key.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('terminalKey-error')!.textContent).toBe(
+      'The relay does not accept this terminal key.',
+    );
+    expect(document.querySelector('input[name="relayUrl"]')!.getAttribute('aria-invalid')).toBe(
+      'false',
+    );
+  });
+
+  it('keeps the stream state and the orders that events brought while the board loaded', async () => {
+    const bridge = createFakeBridge({
+      setup: { configured: false },
+      status: makeStatus({ configured: false, relay: 'unconfigured' }),
+    });
+    let connected = false;
+    bridge.handle('setup:connect', async () => {
+      connected = true;
+      return { venueId: 'demo-venue' };
+    });
+    bridge.handle('setup:get', async () =>
+      connected ? configured : { ...configured, configured: false, venueId: null },
+    );
+    // The load's reads answer with what main held when they were asked (the relay link starting,
+    // no order yet); the link comes up and a waiting order arrives before they are answered.
+    let answerLoad = (): void => undefined;
+    const loadAnswered = new Promise<void>((resolve) => {
+      answerLoad = resolve;
+    });
+    const waiting = makeOrder({ id: 'o-waiting', orderNumber: 'W1' });
+    bridge.handle('status:get', async () => {
+      if (!connected) return makeStatus({ configured: false, relay: 'unconfigured' });
+      await loadAnswered;
+      return makeStatus({ relay: 'connecting' });
+    });
+    bridge.handle('orders:list', async () => {
+      await loadAnswered;
+      return [];
+    });
+    renderApp(bridge);
+    const form = await screen.findByRole('form');
+    for (const [name, value] of Object.entries(values)) fill(name, value);
+    fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
+    await waitFor(() => expect(bridge.callsTo('orders:list')).toHaveLength(1));
+    act(() => {
+      bridge.emit('status:changed', makeStatus({ relay: 'connected' }));
+      bridge.emit('orders:changed', { orders: [waiting] });
+    });
+    answerLoad();
+    await screen.findByRole('region', { name: 'New' });
+    await waitFor(() =>
+      expect(screen.getByTestId('status-relay').textContent).toContain('connected'),
+    );
+    expect(screen.getByTestId('status-relay').textContent).not.toContain('connecting');
+    expect(screen.getByText('W1', { exact: false })).toBeTruthy();
   });
 });
 

@@ -49,6 +49,7 @@ import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../history';
 import type { PrintDocument, PrintState } from '../printing';
 import {
   KITCHEN_TICKET_TRIGGERS,
+  PREORDER_TICKET_TRIGGERS,
   ORDER_DOCUMENTS,
   PAPER_WIDTHS,
   PRINT_DOCUMENTS,
@@ -194,6 +195,7 @@ export const printSettingsSchema = z
       .max(8)
       .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'printer ids repeat'),
     kitchenTicket: z.enum(KITCHEN_TICKET_TRIGGERS),
+    preorderTicket: z.enum(PREORDER_TICKET_TRIGGERS),
     onReady: z.enum(READY_PRINTS),
   })
   .partial()
