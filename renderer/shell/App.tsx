@@ -18,6 +18,7 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { MenuPanel } from '../menu/MenuPanel';
 import { VenuePanel } from '../venue/VenuePanel';
 import { SetupScreen } from '../setup/SetupScreen';
+import { ConnectionPanel } from '../setup/ConnectionPanel';
 import {
   CancelledBanner,
   GapNotice,
@@ -134,6 +135,7 @@ const OtherSettings = () => (
     <StreamSettings />
     <PrinterSettings />
     <MachinePanel />
+    <ConnectionPanel />
     <OrderSettingsSection />
     <HistorySettingsSection />
   </>
