@@ -7,15 +7,36 @@ import type { View } from '../ui-kit/app-slice';
 
 const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers', 'history'];
 
+/**
+ * The ring's fixed place: orders waiting for an answer; pre-orders to confirm are counted apart,
+ * in the same place when no order waits (the Scheduled column counts them too).
+ */
+const RingSlot = ({ muted }: { muted: boolean }) => {
+  const toAnswer = useApp((s) => waitingCounts(s.orders).answer);
+  const preorders = useApp((s) => waitingCounts(s.orders).preorders);
+  return (
+    <span className="top-ring-slot">
+      {toAnswer > 0 ? (
+        <span className="ring-alert" role={muted ? 'status' : 'alert'}>
+          {en.ring.newOrder(toAnswer)}
+        </span>
+      ) : (
+        preorders > 0 && (
+          <span className="ring-preorders" role="status" data-testid="preorders-pill">
+            {en.ring.preorders(preorders)}
+          </span>
+        )
+      )}
+    </span>
+  );
+};
+
 export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const venue = useApp((s) => s.venue);
   const venueName = useApp((s) => s.status?.venueName ?? s.venue?.name ?? s.setup?.venueId ?? null);
   const waiting = useApp((s) => waitingOrders(s.orders).length);
-  // The pill counts orders waiting for an answer; pre-orders to confirm are counted apart.
-  const toAnswer = useApp((s) => waitingCounts(s.orders).answer);
-  const preorders = useApp((s) => waitingCounts(s.orders).preorders);
   const mutedUntil = useApp((s) => s.mutedUntil);
   const mute = useApp((s) => s.mute);
   const unmute = useApp((s) => s.unmute);
@@ -51,22 +72,42 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
             onClick={() => setView(v)}
           >
             {en.nav[v]}
-            {v === 'orders' && waiting > 0 && <span className="badge">{waiting}</span>}
+            {/* Always there, hidden when nothing waits: its arrival must not widen the tab. */}
+            {v === 'orders' && (
+              <span
+                className={`badge ${waiting > 0 ? '' : 'slot-idle'}`}
+                aria-hidden={waiting === 0}
+              >
+                {waiting}
+              </span>
+            )}
           </button>
         ))}
       </nav>
       <div className="top-tools">
-        {/* Muting silences the ring, not the count: staff still see what waits for them. */}
-        {toAnswer > 0 && (
-          <span className="ring-alert" role={muted ? 'status' : 'alert'}>
-            {en.ring.newOrder(toAnswer)}
-          </span>
-        )}
-        {preorders > 0 && (
-          <span className="pill pill-neutral" role="status" data-testid="preorders-pill">
-            {en.ring.preorders(preorders)}
-          </span>
-        )}
+        {/* Muting silences the ring, not the count: staff still see what waits for them. The
+            count and Mute keep their places when nothing rings (hidden, not removed), so an
+            arriving order moves no control of the bar. */}
+        <RingSlot muted={muted} />
+        <span className="top-mute-slot">
+          {muted ? (
+            <button type="button" className="btn btn-light btn-small" onClick={unmute}>
+              {en.ring.muted(formatDuration(Math.min(mutedUntil - now, MUTE_MS) + 59_999))} ·{' '}
+              {en.ring.unmute}
+            </button>
+          ) : (
+            waiting > 0 && (
+              <button
+                type="button"
+                className="btn btn-light btn-small"
+                aria-keyshortcuts="M"
+                onClick={mute}
+              >
+                {en.ring.mute}
+              </button>
+            )
+          )}
+        </span>
         {courierReady && (
           <button
             type="button"
@@ -76,30 +117,21 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
             {en.courier.book}
           </button>
         )}
-        {muted ? (
-          <button type="button" className="btn btn-light btn-small" onClick={unmute}>
-            {en.ring.muted(formatDuration(Math.min(mutedUntil - now, MUTE_MS) + 59_999))} ·{' '}
-            {en.ring.unmute}
-          </button>
-        ) : (
-          waiting > 0 && (
-            <button
-              type="button"
-              className="btn btn-light btn-small"
-              aria-keyshortcuts="M"
-              onClick={mute}
-            >
-              {en.ring.mute}
-            </button>
-          )
-        )}
         <button
           type="button"
-          className="btn btn-quiet btn-small"
+          className="btn btn-quiet btn-small top-theme"
           aria-keyshortcuts="T"
+          aria-label={theme === 'dark' ? en.theme.toLight : en.theme.toDark}
+          title={theme === 'dark' ? en.theme.toLight : en.theme.toDark}
           onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
         >
-          {theme === 'dark' ? en.theme.toLight : en.theme.toDark}
+          {/* On a narrow screen only its sign: the venue's name needs the room. */}
+          <span className="top-theme-word">
+            {theme === 'dark' ? en.theme.toLight : en.theme.toDark}
+          </span>
+          <span className="top-theme-sign" aria-hidden="true">
+            {en.theme.sign}
+          </span>
         </button>
         <button
           type="button"
