@@ -179,14 +179,31 @@ export const account = (
   return verdicts;
 };
 
-/** The missed-order alarms no order accounts for: false alarms, as far as the screen tells. */
+/**
+ * The missed-order alarms no order accounts for: false alarms, as far as the screen tells. An
+ * alarm whose order reached the board after it appeared (late, after staff confirmed the alarm,
+ * so it was never named on screen) is accounted for by that order when its times fit.
+ */
 export const unexplainedAlarms = (
   verdicts: readonly OrderVerdict[],
   alarms: readonly ShownAlarm[],
 ): ShownAlarm[] => {
   const named = new Set(verdicts.flatMap((v) => v.alarmKeys));
+  const lateFor = (alarm: ShownAlarm): boolean =>
+    alarm.texts.some((shown) =>
+      verdicts.some((v) => {
+        if (v.onBoardAt === null || v.order.placedAt > shown.firstSeen) return false;
+        if (v.onBoardAt <= shown.firstSeen) return false;
+        const one = spansOf('missed', shown.text, v.order.placedAt).one;
+        return one !== null && v.order.placedAt >= one[0] && v.order.placedAt <= one[1];
+      }),
+    );
   return alarms.filter(
-    (a) => a.kind === 'missed' && !named.has(a.key) && !a.texts.some((t) => LATE.test(t.text)),
+    (a) =>
+      a.kind === 'missed' &&
+      !named.has(a.key) &&
+      !a.texts.some((t) => LATE.test(t.text)) &&
+      !lateFor(a),
   );
 };
 
