@@ -13,6 +13,7 @@ import { createDeliveryInbox } from './delivery-inbox';
 import type { DeliveryService } from './delivery-service';
 import { createDeliveryService } from './delivery-service';
 import { createDeliveryStore } from './delivery-store';
+import { HANDOVER_KEY } from './delivery-context';
 
 export type DeliverySlice = {
   handlers: DeliveryService['api'];
@@ -20,10 +21,14 @@ export type DeliverySlice = {
   drain(): void;
   /** Keeps the merchant's webhook on the relay, in the background. */
   maintainWebhook(): void;
+  /** The terminal moved to another relay: the venue's secret is handed to it, the webhook moved. */
+  relayMoved(): void;
   /** The venue is disconnected: the set-up and its secrets go, deliveries stay as history. */
   forget(): Promise<void>;
   /** Retention: finished deliveries older than `cutoff` lose their recipient's data; how many. */
   forgetPersonalBefore(cutoff: string): number;
+  /** The terminal is disconnected: every delivery, its events and the inbox go. */
+  eraseAll(): void;
   close(): void;
 };
 
@@ -95,8 +100,22 @@ export const createDeliverySlice = (deps: {
     maintainWebhook: () => {
       if (!closed) void service.maintainWebhook();
     },
+    relayMoved: () => {
+      if (closed) return;
+      deps.settings.set(HANDOVER_KEY, true);
+      void service.maintainWebhook();
+    },
     forget: service.forget,
     forgetPersonalBefore: (cutoff) => store.forgetPersonalBefore(cutoff),
+    eraseAll: db.transaction((): void => {
+      for (const table of [
+        'delivery_inbox',
+        'delivery_events',
+        'delivery_replaced_bookings',
+        'deliveries',
+      ])
+        db.prepare(`DELETE FROM ${table}`).run();
+    }),
     close: () => {
       closed = true;
     },

@@ -53,6 +53,8 @@ export type OrdersSlice = {
   handlers: Pick<ServiceApi, Extract<keyof ServiceApi, OrderChannels>>;
   /** Processes the notification inbox in the background (failures stay in the inbox). */
   drain(): void;
+  /** The terminal is disconnected: every order, its events and notifications go. */
+  eraseAll(): void;
   close(): Promise<void>;
 };
 
@@ -236,11 +238,16 @@ export const createOrdersSlice = (deps: {
     });
   };
 
+  const eraseAll = deps.db.transaction((): void => {
+    for (const table of ['notifications', 'order_events', 'orders'])
+      deps.db.prepare(`DELETE FROM ${table}`).run();
+  });
   return {
     store,
     sync,
     history,
     drain,
+    eraseAll: () => eraseAll(),
     handlers: {
       ...history.handlers,
       'orders:list': async () => store.list(),

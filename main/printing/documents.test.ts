@@ -87,4 +87,27 @@ describe('tickets', () => {
     expect(texts(kitchenTicket(confirmed, 80).lines)).toContain(`Pickup ${clock(chosen)}`);
     expect(texts(kitchenTicket(confirmed, 80).lines).join('\n')).not.toContain('asked');
   });
+
+  it('print zero-width and C1 characters as nothing, and a 500-character name clamped like the card', () => {
+    const order = sampleOrder(new Date('2026-11-26T12:00:00Z'));
+    const odd = {
+      ...order,
+      consumerName: `\u202DAda\u200B\u0085 Lovelace${'e'.repeat(500)}`,
+      items: order.items.map((item, i) =>
+        i === 0 ? { ...item, name: 'Co\u200Bla\u2060 \u009BZero\uFEFF' } : item,
+      ),
+    };
+    const printed = texts(kitchenTicket(odd, 80).lines).join('\n');
+    expect(printed).toContain('Cola Zero');
+    expect(printed).not.toContain('?');
+    // Wrapped over a few rows at double size, nothing between the two words but the wrap.
+    expect(printed.replace(/\s/g, '')).toContain('AdaLovelaceeee');
+    expect(printed).toContain('...');
+    expect(
+      printed
+        .replace(/\s/g, '')
+        .match(/e+/g)
+        ?.some((run) => run.length >= 500),
+    ).toBe(false);
+  });
 });

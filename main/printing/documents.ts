@@ -3,7 +3,7 @@
 // counted), so the encoder never wraps and the preview and the paper cannot disagree.
 import type { DeliveryType, Money, Order } from '../../shared/domain';
 import type { DaySummary } from '../../shared/history';
-import { NAME_CLAMP, clampText, shapeLine } from '../../shared/platform-text';
+import { NAME_CLAMP, shapeName } from '../../shared/platform-text';
 import type {
   OrderDocumentKind,
   PaperWidthMm,
@@ -24,7 +24,7 @@ export const COLUMNS: Record<PaperWidthMm, number> = { 58: 32, 80: 48 };
  * reorder the line or are not text) and clamped, so a 3,000-character name cannot print a metre
  * of paper; the order's detail on screen shows it whole.
  */
-const nameOf = (name: string): string => clampText(shapeLine(name), NAME_CLAMP, '...');
+const nameOf = (name: string): string => shapeName(name, NAME_CLAMP, '...');
 
 /**
  * Words wrapped to `width` characters; a word longer than a line is cut. Leading spaces indent

@@ -36,6 +36,8 @@ export type PrintingSlice = {
    * prints), so there is nothing to forget; kept so retention can call every slice alike.
    */
   forgetPersonalBefore(cutoffIso: string): number;
+  /** The terminal is disconnected: the jobs of its orders go (the printers stay). */
+  eraseAll(): void;
   state(): PrintState;
   close(): Promise<void>;
 };
@@ -58,6 +60,9 @@ export const createPrintingSlice = (deps: PrintingDeps): PrintingSlice => {
     preorderStarted: (order) => preorderStarted(ctx, order),
     jobsOfOrder: (orderId) => jobsOfOrder(ctx, orderId),
     forgetPersonalBefore: () => 0,
+    eraseAll: () => {
+      ctx.db.prepare('DELETE FROM print_jobs').run();
+    },
     close: async () => {
       ctx.closed = true;
       clearInterval(pollTimer);

@@ -10,7 +10,7 @@ import { createTokenManager } from '../auth/token-manager';
 import type { EventHub } from '../host/event-hub';
 import { reportedClockOffset } from '../http/clock-offset';
 import type { RelayClient, RelayClientOptions } from '../relay-client/relay-client';
-import { startRelayClient } from '../relay-client/relay-client';
+import { resetCursor, startRelayClient } from '../relay-client/relay-client';
 import type { SecretStore } from '../secrets/secret-store';
 import { RETIRED_SECRET_NAMES } from '../secrets/secret-store';
 import { failure, ServiceError } from '../service-error';
@@ -19,7 +19,7 @@ import type { Settings } from '../storage/settings';
 import type { FieldProblem } from './preflight';
 import { checkOrderApi, checkRelay, checkTokenService, venueMismatch } from './preflight';
 
-type Connection = {
+export type Connection = {
   authUrl: string;
   posUrl: string;
   relayUrl: string;
@@ -29,6 +29,10 @@ type Connection = {
 };
 
 const CONNECTION_KEY = 'connection';
+
+/** The stored venue connection (addresses and venue id, no secret), e.g. for `npm run doctor`. */
+export const storedConnection = (settings: Settings): Connection | null =>
+  settings.get<Connection>(CONNECTION_KEY);
 /**
  * How far the keychain's contents were migrated; 1: the signing secret removed, 2: the shared
  * delivery webhook secret too (the delivery slice then makes a secret of the venue's own).
@@ -49,16 +53,24 @@ const isProblem = (value: unknown): value is FieldProblem =>
   value !== null && typeof value === 'object' && 'field' in value;
 
 /** Setup refused before the venue was connected: each field with its fix, and what was kept. */
-const refusal = (problems: FieldProblem[], kept: 'nothing-spent' | 'code-held'): ServiceError =>
+const REFUSALS = {
+  'nothing-spent':
+    'Nothing was sent to the platform yet, so your authorization code still works. Fix the marked fields and connect again.',
+  'code-held':
+    'The platform accepted your authorization code; fix the marked field and connect again with the same code (until this app is restarted).',
+  'nothing-changed':
+    'Nothing was changed: the terminal keeps its connection. Fix the marked field.',
+} as const;
+
+const refusal = (problems: FieldProblem[], kept: keyof typeof REFUSALS): ServiceError =>
   new ServiceError(
     'invalid-request',
-    kept === 'nothing-spent'
-      ? 'Nothing was sent to the platform yet, so your authorization code still works. Fix the marked fields and connect again.'
-      : 'The platform accepted your authorization code; fix the marked field and connect again with the same code (until this app is restarted).',
+    REFUSALS[kept],
     problems.map((p) => ({ path: p.field, message: p.message })),
   );
 
-type SetupChannels = 'setup:get' | 'setup:connect' | 'setup:disconnect' | 'status:get';
+type SetupChannels =
+  'setup:get' | 'setup:connect' | 'setup:change' | 'setup:disconnect' | 'status:get';
 
 export type SetupSlice = {
   handlers: Pick<ServiceApi, SetupChannels>;
@@ -98,8 +110,15 @@ export const createSetupSlice = (deps: {
   outboxCounts: () => { waiting: number; failed: number };
   /** A venue was connected (`changed`: another venue than before). */
   connected: (venueId: string, changed: boolean) => void;
-  /** The venue is being disconnected: the slices forget their set-up. */
+  /**
+   * The terminal is being disconnected: the slices forget their set-up and erase the venue's
+   * orders, deliveries and customers' data.
+   */
   disconnecting: () => Promise<void>;
+  /** The relay link moved (Change connection): what the relay holds for the venue is handed again. */
+  relayChanged: () => void;
+  /** Throws unless `pin` is the staff PIN; resolves whether one is set. */
+  checkStaffPin: (pin: string | undefined) => Promise<boolean>;
 }): SetupSlice => {
   const { settings, secrets, audit, hub } = deps;
   const connection = (): Connection | null => settings.get<Connection>(CONNECTION_KEY);
@@ -199,6 +218,19 @@ export const createSetupSlice = (deps: {
     relayError = null;
   };
 
+  const setupState = (): SetupState => {
+    const conn = connection();
+    return {
+      configured: conn !== null,
+      venueId: conn?.venueId ?? null,
+      authUrl: conn?.authUrl ?? null,
+      posUrl: conn?.posUrl ?? null,
+      relayUrl: conn?.relayUrl ?? null,
+      clientId: conn?.clientId ?? null,
+      redirectUri: conn?.redirectUri ?? null,
+    };
+  };
+
   const requireVenue = (): string => {
     const id = venueId();
     if (!id) throw new ServiceError('not-configured', 'Connect the venue first.');
@@ -266,18 +298,7 @@ export const createSetupSlice = (deps: {
     close: stopRelay,
     status,
     handlers: {
-      'setup:get': async (): Promise<SetupState> => {
-        const conn = connection();
-        return {
-          configured: conn !== null,
-          venueId: conn?.venueId ?? null,
-          authUrl: conn?.authUrl ?? null,
-          posUrl: conn?.posUrl ?? null,
-          relayUrl: conn?.relayUrl ?? null,
-          clientId: conn?.clientId ?? null,
-          redirectUri: conn?.redirectUri ?? null,
-        };
-      },
+      'setup:get': async () => setupState(),
       'setup:connect': async (request) => {
         let venue: string;
         try {
@@ -321,17 +342,62 @@ export const createSetupSlice = (deps: {
         statusChanged();
         return { venueId: venue };
       },
-      'setup:disconnect': async () => {
+      'setup:change': async (request) => {
+        const conn = connection();
+        if (!conn) throw new ServiceError('not-configured', 'Connect the venue first.');
+        const newKey = request.terminalKey?.trim() ? request.terminalKey.trim() : null;
+        const terminalKey = newKey ?? (await secrets.get('terminal-key'));
+        if (!terminalKey)
+          throw refusal(
+            [
+              {
+                field: 'terminalKey',
+                message: 'No terminal key is stored: enter this counter’s key.',
+              },
+            ],
+            'nothing-changed',
+          );
+        const relay = await checkRelay(request.relayUrl, terminalKey);
+        const problem = isProblem(relay) ? relay : venueMismatch(conn.venueId, relay.venueIds);
+        if (problem) throw refusal([problem], 'nothing-changed');
+        try {
+          if (newKey) await secrets.set('terminal-key', newKey);
+        } catch (error) {
+          throw failure(error, 'Changing the connection');
+        }
+        settings.set(CONNECTION_KEY, { ...conn, relayUrl: request.relayUrl } satisfies Connection);
+        audit.record({
+          action: 'connection',
+          subject: conn.venueId,
+          outcome: 'changed',
+          detail: newKey ? 'relay address and terminal key' : 'relay address',
+        });
+        await stopRelay();
+        await startRelay();
+        deps.relayChanged();
+        statusChanged();
+        return setupState();
+      },
+      'setup:disconnect': async (request) => {
+        await deps.checkStaffPin(request.pin);
+        const waiting = deps.outboxCounts();
+        if (waiting.waiting + waiting.failed > 0 && !request.discardWaiting)
+          throw new ServiceError(
+            'conflict',
+            `${waiting.waiting + waiting.failed} actions have not reached the platform. Disconnecting drops them; confirm to go on.`,
+          );
+        const venue = venueId() ?? '-';
         await stopRelay();
         try {
           await tokens.disconnect();
           await secrets.delete('terminal-key');
           await deps.disconnecting();
         } catch (error) {
-          throw failure(error, 'Disconnecting the venue');
+          throw failure(error, 'Disconnecting the terminal');
         }
+        resetCursor(deps.db);
         settings.delete(CONNECTION_KEY);
-        audit.record({ action: 'disconnect', subject: '-', outcome: 'done', detail: null });
+        audit.record({ action: 'disconnect', subject: venue, outcome: 'done', detail: null });
         statusChanged();
       },
       'status:get': async () => status(),

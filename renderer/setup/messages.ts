@@ -33,6 +33,27 @@ export const setupMessages = {
     fixFields: 'Check the highlighted fields.',
     cancel: 'Back to orders',
   },
+  connection: {
+    title: 'Connection',
+    intro:
+      'Where this terminal gets its orders from. Change the relay here when it moves or its key is replaced; the venue stays signed in, no new code is needed.',
+    keepKey: 'Terminal key (leave empty to keep the current one)',
+    save: 'Change connection',
+    saving: 'Checking…',
+    saved: 'Connection changed: the order stream uses the new relay.',
+    courier: 'Courier delivery settings are under Couriers.',
+    disconnectTitle: 'Disconnect this terminal',
+    disconnectIntro:
+      'For a terminal that leaves this venue: the venue’s keys leave this computer’s keychain, and its orders, deliveries and customers’ details leave this terminal. Printers and this machine’s settings stay. Ask whoever runs your relay to withdraw this terminal’s key too.',
+    disconnect: 'Disconnect this terminal…',
+    pin: 'Staff PIN (leave empty if none is set)',
+    dropWaiting: (n: number) =>
+      n === 1
+        ? '1 action has not reached the platform yet. Drop it and disconnect.'
+        : `${n} actions have not reached the platform yet. Drop them and disconnect.`,
+    confirm: 'Disconnect now',
+    keep: 'Keep connected',
+  },
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */

@@ -18,6 +18,7 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { MenuPanel } from '../menu/MenuPanel';
 import { VenuePanel } from '../venue/VenuePanel';
 import { SetupScreen } from '../setup/SetupScreen';
+import { ConnectionPanel } from '../setup/ConnectionPanel';
 import {
   CancelledBanner,
   GapNotice,
@@ -134,6 +135,7 @@ const OtherSettings = () => (
     <StreamSettings />
     <PrinterSettings />
     <MachinePanel />
+    <ConnectionPanel />
     <OrderSettingsSection />
     <HistorySettingsSection />
   </>
@@ -295,15 +297,19 @@ export const App = ({
     <CardSlotsContext.Provider value={CARD_SLOTS}>
       <div className={`app ${ringing ? 'app-ringing' : ''}`}>
         {configured && !setupOpen && <TopBar now={now} ringing={ringing} />}
-        {configured && <OutageAlarm alarm={alarm} />}
-        {configured && <PrintAlarm alarm={printAlarm} />}
-        {configured && <ClockSkewWarning />}
-        {configured && !setupOpen && soundBlocked && <SoundBanner />}
-        {configured && !setupOpen && <StartCookingBanner />}
-        <ReconnectBanner />
-        {configured && !setupOpen && <CancelledBanner />}
-        {configured && !setupOpen && <GapNotice />}
-        {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
+        {/* Banners and notices come and go mid-shift: they live in this strip of fixed height
+            (scrolling when several are up, the most urgent first), so none moves the board. */}
+        <div className="notices" role="region" aria-label={en.notices}>
+          {configured && <OutageAlarm alarm={alarm} />}
+          {configured && <PrintAlarm alarm={printAlarm} />}
+          {configured && <ClockSkewWarning />}
+          {configured && !setupOpen && soundBlocked && <SoundBanner />}
+          {configured && !setupOpen && <StartCookingBanner />}
+          <ReconnectBanner />
+          {configured && !setupOpen && <CancelledBanner />}
+          {configured && !setupOpen && <GapNotice />}
+          {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
+        </div>
         {!configured || setupOpen ? <SetupScreen /> : content}
         {configured && !setupOpen && (
           <div className="float-alarms">

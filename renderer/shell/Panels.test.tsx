@@ -184,6 +184,78 @@ describe('connecting a venue', () => {
   });
 });
 
+describe('connection panel', () => {
+  const configured = {
+    configured: true,
+    venueId: 'demo-venue',
+    authUrl: 'http://127.0.0.1:4010/auth',
+    posUrl: 'http://127.0.0.1:4010/pos',
+    relayUrl: 'http://127.0.0.1:4020',
+    clientId: 'demo-client',
+    redirectUri: 'http://127.0.0.1/cb',
+  };
+
+  it('changes the relay without a new code, showing a refusal on its field', async () => {
+    const bridge = createFakeBridge({ setup: configured });
+    bridge.handle('setup:change', () =>
+      Promise.reject({
+        code: 'invalid-request',
+        message: 'Nothing was changed.',
+        issues: [{ path: 'terminalKey', message: 'The relay does not accept this terminal key.' }],
+      }),
+    );
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));
+    const form = screen.getByRole('form', { name: 'Change connection' });
+    const url = within(form).getByRole('textbox');
+    expect((url as HTMLInputElement).value).toBe('http://127.0.0.1:4020');
+    fireEvent.change(url, { target: { value: 'http://127.0.0.1:4021' } });
+    fireEvent.change(form.querySelector('input[name="connection-terminalKey"]')!, {
+      target: { value: 'wrong' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Change connection' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Nothing was changed.');
+    expect(document.getElementById('connection-terminalKey-error')!.textContent).toMatch(
+      /does not accept/,
+    );
+    bridge.handle('setup:change', async (r) => ({ ...configured, relayUrl: r.relayUrl }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Change connection' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/Connection changed/);
+    expect(bridge.callsTo('setup:change').at(-1)).toEqual({
+      relayUrl: 'http://127.0.0.1:4021',
+      terminalKey: 'wrong',
+    });
+    expect(bridge.callsTo('setup:connect')).toEqual([]);
+  });
+
+  it('disconnects with the PIN only once staff agree to drop what waits, then asks for setup', async () => {
+    const bridge = createFakeBridge({
+      setup: configured,
+      status: makeStatus({ outboxWaiting: 2 }),
+    });
+    let connected = true;
+    bridge.handle('setup:disconnect', async () => {
+      connected = false;
+    });
+    bridge.handle('setup:get', async () =>
+      connected ? configured : { ...configured, configured: false, venueId: null },
+    );
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect this terminal…' }));
+    const form = screen.getByRole('form', { name: 'Disconnect this terminal' });
+    const confirm = within(form).getByRole('button', { name: 'Disconnect now' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(form.querySelector('input[name="disconnect-pin"]')!, {
+      target: { value: '4321' },
+    });
+    fireEvent.click(within(form).getByRole('checkbox', { name: /2 actions have not reached/ }));
+    fireEvent.click(confirm);
+    await screen.findByRole('form', { name: 'Connect this terminal to your venue' });
+    expect(bridge.callsTo('setup:disconnect')).toEqual([{ pin: '4321', discardWaiting: true }]);
+  });
+});
+
 describe('venue panel', () => {
   it('goes offline for 30 minutes and back online', async () => {
     const bridge = createFakeBridge();

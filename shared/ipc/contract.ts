@@ -96,6 +96,18 @@ export const setupConnectSchema = z.object({
 });
 export type SetupConnectRequest = z.infer<typeof setupConnectSchema>;
 
+/**
+ * The relay link of a connected terminal, changed without a new code. An empty key keeps the
+ * stored one (the relay moved, the key did not).
+ */
+export const setupChangeSchema = z
+  .object({
+    relayUrl: httpUrl,
+    terminalKey: z.string().max(500).optional(),
+  })
+  .strict();
+export type SetupChangeRequest = z.infer<typeof setupChangeSchema>;
+
 export type SetupState = {
   configured: boolean;
   venueId: string | null;
@@ -232,7 +244,15 @@ const orderActionChannels = Object.fromEntries(
 export const channels = {
   'setup:get': channel(empty).returns<SetupState>(),
   'setup:connect': channel(setupConnectSchema).returns<{ venueId: string }>(),
-  'setup:disconnect': channel(empty).returns<void>(),
+  'setup:change': channel(setupChangeSchema).returns<SetupState>(),
+  /**
+   * Resets the terminal: the venue's secrets leave the keychain, its orders, deliveries and
+   * customers' data the database. The staff PIN when one is set; `discardWaiting` confirms that
+   * actions not sent yet are dropped.
+   */
+  'setup:disconnect': channel(
+    z.object({ pin: staffPin.optional(), discardWaiting: z.boolean().optional() }).strict(),
+  ).returns<void>(),
 
   'status:get': channel(empty).returns<AppStatus>(),
 
