@@ -68,6 +68,7 @@ const configFile = z.strictObject({
     })
     .optional(),
   maxConnections: z.number().int().min(16).optional(),
+  webhookReserve: z.number().int().min(1).optional(),
 });
 
 const STORE_OPTIONS = { db: { type: 'string' }, store: { type: 'string' } } as const;
