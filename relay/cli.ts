@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { startRelay, validateSecrets } from './server';
+import { listMerchants, removeVenue, rotateMerchantSecret, setMerchant } from './drive/admin';
 import { renewLogIdAt } from './log-identity';
 import { isPostgresUrl } from './store/postgres/postgres-store';
 import { createTerminalsAt, listTerminalsAt, revokeTerminalAt } from './terminals';
@@ -14,14 +15,22 @@ const USAGE = `Usage:
   relay admin list-terminals STORE
   relay admin renew-log-id STORE     (after restoring a backup, with every relay stopped)
   relay admin intake --url RELAY_URL (venues with no orders arriving first; exit code 3 if any)
+  relay admin delivery-merchant STORE --merchant ID --drive-url URL --venue ID [--venue ID2 ...]
+                                     (the merchant key from RELAY_MERCHANT_KEY or standard input)
+  relay admin delivery-remove-venue STORE --venue ID
+  relay admin delivery-rotate STORE --merchant ID
+  relay admin delivery-merchants STORE
 
 STORE is --db FILE (SQLite, one relay process) or --store postgres://user@host/db (PostgreSQL,
 any number of relay instances); RELAY_STORE_URL may give the postgres:// URL instead (a password
 belongs in ~/.pgpass or PGPASSWORD, not on the command line).
 Secrets are never taken from the command line: set RELAY_MARKETPLACE_SECRETS (comma-separated,
 at most two, for rotation), or give --config FILE, a JSON file {"marketplaceSecrets": [...]}
-readable only by the relay. Delivery webhook secrets are per venue: each venue's terminal hands
-its own to the relay (PUT /v1/delivery-secret).
+readable only by the relay.
+Courier delivery: the relay holds each merchant's delivery key, sealed with RELAY_CREDENTIALS_KEY
+(32 random bytes, base64; or RELAY_CREDENTIALS_KEY_FILE, a file readable only by the relay), and
+keeps the merchant's webhooks at RELAY_PUBLIC_URL (the relay's address as the delivery service
+reaches it). The delivery-… commands need both.
 Optional: RELAY_METRICS_TOKEN (GET /metrics then needs it as a Bearer token),
 RELAY_DELIVERY_AUDIENCE and RELAY_DELIVERY_ISSUER (delivery tokens must carry them).
 admin intake asks a running relay (GET /v1/intake, with RELAY_METRICS_TOKEN when set) which
@@ -61,6 +70,102 @@ const configFile = z.strictObject({
     .optional(),
   maxConnections: z.number().int().min(16).optional(),
 });
+
+/** The credentials key from the environment or its file; undefined when neither is set. */
+function credentialsKey(env: NodeJS.ProcessEnv): string | undefined {
+  if (env.RELAY_CREDENTIALS_KEY) return env.RELAY_CREDENTIALS_KEY;
+  const file = env.RELAY_CREDENTIALS_KEY_FILE;
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new UsageError(
+      `Cannot read RELAY_CREDENTIALS_KEY_FILE: ${(error as NodeJS.ErrnoException).code ?? 'error'}.`,
+    );
+  }
+}
+
+function driveEnv(env: NodeJS.ProcessEnv): { credentialsKey: string; publicUrl: string } {
+  const key = credentialsKey(env);
+  if (key === undefined)
+    throw new UsageError('RELAY_CREDENTIALS_KEY (or RELAY_CREDENTIALS_KEY_FILE) is required.');
+  return {
+    credentialsKey: key,
+    publicUrl: requireString(env.RELAY_PUBLIC_URL, 'RELAY_PUBLIC_URL'),
+  };
+}
+
+async function readMerchantKey(env: NodeJS.ProcessEnv): Promise<string> {
+  if (env.RELAY_MERCHANT_KEY) return env.RELAY_MERCHANT_KEY;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const key = Buffer.concat(chunks).toString('utf8').split('\n')[0]?.trim() ?? '';
+  if (key === '')
+    throw new UsageError('Give the merchant key on standard input or in RELAY_MERCHANT_KEY.');
+  return key;
+}
+
+async function runDeliveryAdmin(
+  command: string,
+  rest: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<boolean> {
+  if (command === 'delivery-merchant') {
+    const values = parse(rest, {
+      ...STORE_OPTIONS,
+      merchant: { type: 'string' },
+      'drive-url': { type: 'string' },
+      venue: { type: 'string', multiple: true },
+    });
+    const venueIds = (values.venue as string[] | undefined) ?? [];
+    if (venueIds.length === 0)
+      throw new UsageError('--venue is required (repeat it for several venues).');
+    const merchantId = requireString(values.merchant, '--merchant');
+    const kept = await setMerchant(storeLocation(values, env), driveEnv(env), {
+      merchantId,
+      driveUrl: requireString(values['drive-url'], '--drive-url'),
+      merchantKey: await readMerchantKey(env),
+      venueIds,
+    });
+    console.log(
+      `Merchant ${merchantId} set for ${venueIds.join(', ')}; its webhook is ${kept?.webhook.id ?? 'not made'}.`,
+    );
+    return true;
+  }
+  if (command === 'delivery-remove-venue') {
+    const values = parse(rest, { ...STORE_OPTIONS, venue: { type: 'string' } });
+    const venueId = requireString(values.venue, '--venue');
+    const merchant = await removeVenue(storeLocation(values, env), driveEnv(env), venueId);
+    if (merchant === null) throw new UsageError(`Venue ${venueId} has no courier delivery here.`);
+    console.log(`Venue ${venueId} left merchant ${merchant}'s courier delivery.`);
+    return true;
+  }
+  if (command === 'delivery-rotate') {
+    const values = parse(rest, { ...STORE_OPTIONS, merchant: { type: 'string' } });
+    const merchantId = requireString(values.merchant, '--merchant');
+    const kept = await rotateMerchantSecret(storeLocation(values, env), driveEnv(env), merchantId);
+    if (kept === null) throw new UsageError(`Merchant ${merchantId} has no venues here.`);
+    console.log(
+      `Merchant ${merchantId}'s webhook secret is new; the old one verifies a while longer.`,
+    );
+    return true;
+  }
+  if (command === 'delivery-merchants') {
+    const values = parse(rest, STORE_OPTIONS);
+    for (const merchant of await listMerchants(storeLocation(values, env)))
+      console.log(
+        [
+          merchant.merchantId,
+          merchant.driveUrl,
+          merchant.venueIds.join(','),
+          merchant.webhookId ?? 'no webhook',
+          merchant.locationWebhookId ?? 'no location webhook',
+        ].join('\t'),
+      );
+    return true;
+  }
+  return false;
+}
 
 const STORE_OPTIONS = { db: { type: 'string' }, store: { type: 'string' } } as const;
 
@@ -134,7 +239,9 @@ function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv) {
     ...(env.RELAY_METRICS_TOKEN ? { metricsToken: env.RELAY_METRICS_TOKEN } : {}),
     ...(env.RELAY_DELIVERY_AUDIENCE ? { deliveryAudience: env.RELAY_DELIVERY_AUDIENCE } : {}),
     ...(env.RELAY_DELIVERY_ISSUER ? { deliveryIssuer: env.RELAY_DELIVERY_ISSUER } : {}),
+    ...(env.RELAY_PUBLIC_URL ? { publicUrl: env.RELAY_PUBLIC_URL } : {}),
   };
+  const sealingKey = credentialsKey(env);
   const metricsToken = fromFile.metricsToken ?? fromEnv.metricsToken;
   if (metricsToken !== undefined && metricsToken.length < 16) {
     throw new UsageError('RELAY_METRICS_TOKEN must be at least 16 characters.');
@@ -148,7 +255,13 @@ function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv) {
   const retiredDeliverySecrets =
     fromFile.deliverySecrets !== undefined || splitSecrets(env.RELAY_DELIVERY_SECRETS).length > 0;
   const { deliverySecrets: _retired, ...rest } = fromFile;
-  return { ...fromEnv, ...rest, marketplaceSecrets, retiredDeliverySecrets };
+  return {
+    ...fromEnv,
+    ...rest,
+    ...(sealingKey === undefined ? {} : { credentialsKey: sealingKey }),
+    marketplaceSecrets,
+    retiredDeliverySecrets,
+  };
 }
 
 async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -276,6 +389,7 @@ async function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
     if (flagged.length > 0) process.exitCode = 3;
     return;
   }
+  if (command !== undefined && (await runDeliveryAdmin(command, rest, env))) return;
   throw new UsageError(`Unknown admin command "${command ?? ''}".`);
 }
 

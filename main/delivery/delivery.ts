@@ -18,8 +18,10 @@ export type DeliverySlice = {
   handlers: DeliveryService['api'];
   /** Verifies and folds the delivery events waiting in the inbox, in the background. */
   drain(): void;
-  /** Keeps the merchant's webhook on the relay, in the background. */
+  /** Reads the merchant's webhook state from the relay, in the background. */
   maintainWebhook(): void;
+  /** An older install's delivery credentials go to the relay and leave the keychain. */
+  migrateKeychain(): Promise<void>;
   /** The venue is disconnected: the set-up and its secrets go, deliveries stay as history. */
   forget(): Promise<void>;
   /** Retention: finished deliveries older than `cutoff` lose their recipient's data; how many. */
@@ -53,14 +55,22 @@ export const createDeliverySlice = (deps: {
       .map((id) => store.get(id))
       .filter((delivery): delivery is Delivery => delivery !== null),
   }));
+  // Every call goes to the relay with this terminal's key; the relay adds the merchant's key,
+  // which no terminal holds (docs/security.md).
   const client = createDeliveryClient({
-    account: () => service.config(),
-    merchantKey: () => secrets.get('merchant-key'),
+    account: () => {
+      const current = service.config();
+      const relay = deps.relayUrl();
+      return current && relay
+        ? { driveUrl: `${relay.replace(/\/+$/, '')}/v1/drive`, merchantId: current.merchantId }
+        : null;
+    },
+    credential: () => secrets.get('terminal-key'),
   });
   const inbox = createDeliveryInbox({
     db,
     store,
-    secret: () => secrets.get('delivery-venue-secret'),
+    venueId: () => service.config()?.venueId ?? null,
     now,
     onChanged: (ids) => changed(...ids),
     onRejected: (reason, detail) =>
@@ -96,6 +106,7 @@ export const createDeliverySlice = (deps: {
       if (!closed) void service.maintainWebhook();
     },
     forget: service.forget,
+    migrateKeychain: () => service.migrateKeychain(),
     forgetPersonalBefore: (cutoff) => store.forgetPersonalBefore(cutoff),
     close: () => {
       closed = true;
