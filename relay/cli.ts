@@ -53,7 +53,7 @@ class UsageError extends Error {}
 
 const configFile = z.strictObject({
   marketplaceSecrets: z.array(z.string()).optional(),
-  /** No longer used (delivery secrets are per venue); still read so an old file starts. */
+  /** No longer used (the relay keeps each merchant's delivery secret); still read so an old file starts. */
   deliverySecrets: z.array(z.string()).optional(),
   maxWaitSeconds: z.number().int().min(1).max(25).optional(),
   retentionHours: z.number().min(72).optional(),
@@ -280,7 +280,7 @@ async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
   const { retiredDeliverySecrets, ...relayOptions } = config;
   if (retiredDeliverySecrets) {
     console.error(
-      'relay: RELAY_DELIVERY_SECRETS / deliverySecrets are no longer used and are ignored: each venue’s terminal hands the relay its own delivery secret. Remove them.',
+      'relay: RELAY_DELIVERY_SECRETS / deliverySecrets are no longer used and are ignored: the relay keeps each merchant’s delivery webhook and its secret. Remove them.',
     );
   }
   const relay = await startRelay({

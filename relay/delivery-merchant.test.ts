@@ -23,6 +23,8 @@ import {
   poll,
   putDeliverySecret,
   putDeliverySetup,
+  collect,
+  runCli,
   send,
 } from './testing/test-support';
 
@@ -377,5 +379,41 @@ describeEachStore('courier delivery through the relay', (store) => {
     expect(
       (await webhooks()).filter((w) => w.callback_url.startsWith(`${relay.url}/hooks/`)),
     ).toEqual([]);
+  });
+
+  it("the operator's commands set the key from the environment, never print it, and refuse without a credentials key", async () => {
+    const env = {
+      RELAY_MERCHANT_KEY: MERCHANT_KEY,
+      RELAY_CREDENTIALS_KEY: CREDENTIALS_KEY,
+      RELAY_PUBLIC_URL: relay.url,
+    };
+    const set = await collect(
+      runCli(
+        [
+          'admin',
+          'delivery-merchant',
+          ...store.args,
+          '--merchant',
+          merchantId,
+          '--drive-url',
+          sandbox.driveUrl,
+          '--venue',
+          'venue-a',
+        ],
+        env,
+      ),
+    );
+    expect(set.code, set.stderr).toBe(0);
+    expect((await webhooks()).filter((w) => w.callback_url === merchantHook())).toHaveLength(1);
+    const listed = await collect(runCli(['admin', 'delivery-merchants', ...store.args], env));
+    expect(listed.stdout).toContain('venue-a');
+    expect(`${set.stdout}${set.stderr}${listed.stdout}`).not.toContain(MERCHANT_KEY);
+    const refused = await collect(
+      runCli(['admin', 'delivery-rotate', ...store.args, '--merchant', merchantId], {
+        RELAY_PUBLIC_URL: relay.url,
+      }),
+    );
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/RELAY_CREDENTIALS_KEY/);
   });
 });
