@@ -20,7 +20,7 @@ import type { LoopLagFigures } from './log/loop-lag';
 import { createRedactor, redactingSecretStore } from './log/redactor';
 import { createDiagnosticsSlice } from './diagnostics/diagnostics';
 import type { LogLevel } from '../shared/domain';
-import { integrityCheck, openDatabase } from './storage/database';
+import { checkpointAndTruncate, integrityCheck, openDatabase } from './storage/database';
 import { createSettings } from './storage/settings';
 import { auditHandlers, createAuditLog } from './audit/audit-log';
 import { NotConfiguredError, ReconnectNeededError } from './auth/token-manager';
@@ -165,9 +165,24 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       guard.missedOrders.checkSoon();
     },
     disconnecting: async () => {
+      const venueId = setup.venueId();
       await delivery.forget();
-      venue.forget({ name: false });
+      venue.forget({ name: true });
+      // The next venue of this terminal starts clean: no order, delivery, menu or customer of
+      // this one stays in the database (the printers and this machine's settings do).
+      orders.eraseAll();
+      delivery.eraseAll();
+      outbox.eraseAll();
+      printing.eraseAll();
+      if (venueId) menu.forget(venueId);
+      audit.forgetDetailsBefore(new Date(now().getTime() + 86_400_000).toISOString());
+      checkpointAndTruncate(db);
     },
+    relayChanged: () => {
+      delivery.relayMoved();
+      guard.missedOrders.checkSoon();
+    },
+    checkStaffPin: (pin) => machine.checkPin(pin, 'disconnect'),
   });
 
   const client = createMarketplaceClient({
@@ -211,6 +226,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     // The kitchen ticket and the ready prints commit with the action that asks for them.
     onAction: (notice) => printing.orderAction(notice),
     onArrived: (order) => printing.orderArrived(order),
+    onPreorderStarted: (order) => printing.preorderStarted(order),
   });
   const venue = createVenueSlice({
     ...slice,

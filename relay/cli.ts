@@ -2,9 +2,18 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
-import { startRelay, validateSecrets } from './server';
+import { isVenueId, VENUE_ID_RULE } from '../shared/venue-id';
+import {
+  CredentialError,
+  describeSources,
+  readCredential,
+  readSecrets,
+  splitSecrets,
+} from './credentials';
 import { listMerchants, removeVenue, rotateMerchantSecret, setMerchant } from './drive/admin';
 import { renewLogIdAt } from './log-identity';
+import { escapeControl, printable } from './printable';
+import { startRelay, validateSecrets, type Relay } from './server';
 import { isPostgresUrl } from './store/postgres/postgres-store';
 import { createTerminalsAt, listTerminalsAt, revokeTerminalAt } from './terminals';
 
@@ -23,15 +32,20 @@ const USAGE = `Usage:
 
 STORE is --db FILE (SQLite, one relay process) or --store postgres://user@host/db (PostgreSQL,
 any number of relay instances); RELAY_STORE_URL may give the postgres:// URL instead (a password
-belongs in ~/.pgpass or PGPASSWORD, not on the command line).
-Secrets are never taken from the command line: set RELAY_MARKETPLACE_SECRETS (comma-separated,
-at most two, for rotation), or give --config FILE, a JSON file {"marketplaceSecrets": [...]}
-readable only by the relay.
-Courier delivery: the relay holds each merchant's delivery key, sealed with RELAY_CREDENTIALS_KEY
-(32 random bytes, base64; or RELAY_CREDENTIALS_KEY_FILE, a file readable only by the relay), and
-keeps the merchant's webhooks at RELAY_PUBLIC_URL (the relay's address as the delivery service
-reaches it). The delivery-… commands need both.
-Optional: RELAY_METRICS_TOKEN (GET /metrics then needs it as a Bearer token),
+belongs in a credential, ~/.pgpass or PGPASSWORD, not on the command line).
+Secrets are never taken from the command line. Under systemd they are credentials (LoadCredential=
+or LoadCredentialEncrypted=) in $CREDENTIALS_DIRECTORY: marketplace-secrets (one a line, at most
+two during a rotation), metrics-token, store-password (the PostgreSQL role's). Without a
+credential: --config FILE, a JSON file {"marketplaceSecrets": [...], "metricsToken": "..."}
+readable only by the relay, then RELAY_MARKETPLACE_SECRETS (comma-separated) and
+RELAY_METRICS_TOKEN. SIGHUP (systemctl reload) reads them again: a rotated secret takes effect
+without a restart; a bad one is refused and the previous ones stay.
+Courier delivery: the relay holds each merchant's delivery key, sealed with a credentials key
+(32 random bytes, base64): the credential credentials-key, else RELAY_CREDENTIALS_KEY_FILE (a file
+readable only by the relay), else RELAY_CREDENTIALS_KEY; it keeps the merchants' webhooks at
+RELAY_PUBLIC_URL (the relay's address as the delivery service reaches it). The delivery-…
+commands need both.
+Optional: a metrics token (GET /metrics then needs it as a Bearer token),
 RELAY_DELIVERY_AUDIENCE and RELAY_DELIVERY_ISSUER (delivery tokens must carry them).
 admin intake asks a running relay (GET /v1/intake, with RELAY_METRICS_TOKEN when set) which
 venues are online, open and polled but receive no notifications (README, "No orders arriving").`;
@@ -73,8 +87,15 @@ const configFile = z.strictObject({
 
 /** The credentials key from the environment or its file; undefined when neither is set. */
 function credentialsKey(env: NodeJS.ProcessEnv): string | undefined {
-  if (env.RELAY_CREDENTIALS_KEY) return env.RELAY_CREDENTIALS_KEY;
+  let fromCredential: string | undefined;
+  try {
+    fromCredential = readCredential(env.CREDENTIALS_DIRECTORY, 'credentials-key')?.trim();
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (fromCredential) return fromCredential;
   const file = env.RELAY_CREDENTIALS_KEY_FILE;
+  if (!file && env.RELAY_CREDENTIALS_KEY) return env.RELAY_CREDENTIALS_KEY;
   if (!file) return undefined;
   try {
     return readFileSync(file, 'utf8').trim();
@@ -120,6 +141,8 @@ async function runDeliveryAdmin(
     const venueIds = (values.venue as string[] | undefined) ?? [];
     if (venueIds.length === 0)
       throw new UsageError('--venue is required (repeat it for several venues).');
+    for (const venueId of venueIds)
+      if (!isVenueId(venueId)) throw new UsageError(`--venue: a venue id is ${VENUE_ID_RULE}.`);
     const merchantId = requireString(values.merchant, '--merchant');
     const kept = await setMerchant(storeLocation(values, env), driveEnv(env), {
       merchantId,
@@ -188,12 +211,6 @@ function storeLocation(values: Record<string, unknown>, env: NodeJS.ProcessEnv):
   return requireString(db, '--db (or --store postgres://…)');
 }
 
-const splitSecrets = (value: string | undefined): string[] =>
-  (value ?? '')
-    .split(',')
-    .map((part) => part.trim())
-    .filter((part) => part !== '');
-
 function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>) {
   try {
     return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
@@ -233,35 +250,74 @@ function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv) {
     }
     fromFile = parsed.data;
   }
-  const marketplaceSecrets =
-    fromFile.marketplaceSecrets ?? splitSecrets(env.RELAY_MARKETPLACE_SECRETS);
   const fromEnv = {
-    ...(env.RELAY_METRICS_TOKEN ? { metricsToken: env.RELAY_METRICS_TOKEN } : {}),
     ...(env.RELAY_DELIVERY_AUDIENCE ? { deliveryAudience: env.RELAY_DELIVERY_AUDIENCE } : {}),
     ...(env.RELAY_DELIVERY_ISSUER ? { deliveryIssuer: env.RELAY_DELIVERY_ISSUER } : {}),
     ...(env.RELAY_PUBLIC_URL ? { publicUrl: env.RELAY_PUBLIC_URL } : {}),
   };
-  const sealingKey = credentialsKey(env);
-  const metricsToken = fromFile.metricsToken ?? fromEnv.metricsToken;
-  if (metricsToken !== undefined && metricsToken.length < 16) {
-    throw new UsageError('RELAY_METRICS_TOKEN must be at least 16 characters.');
-  }
-  try {
-    validateSecrets('RELAY_MARKETPLACE_SECRETS', marketplaceSecrets, true);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  const { secrets, sources } = currentSecrets(env, fromFile);
   // A partner-wide delivery secret is what let any terminal sign another venue's events.
   const retiredDeliverySecrets =
     fromFile.deliverySecrets !== undefined || splitSecrets(env.RELAY_DELIVERY_SECRETS).length > 0;
-  const { deliverySecrets: _retired, ...rest } = fromFile;
+  const {
+    deliverySecrets: _retired,
+    marketplaceSecrets: _fromFile,
+    metricsToken: _tokenFromFile,
+    ...rest
+  } = fromFile;
+  const sealingKey = credentialsKey(env);
   return {
     ...fromEnv,
     ...rest,
+    ...secrets,
     ...(sealingKey === undefined ? {} : { credentialsKey: sealingKey }),
-    marketplaceSecrets,
+    sources,
     retiredDeliverySecrets,
   };
+}
+
+/** The secrets from the credentials, the config file's values or the environment, checked. */
+function currentSecrets(env: NodeJS.ProcessEnv, fromFile: z.infer<typeof configFile>) {
+  try {
+    const read = readSecrets(env, fromFile);
+    const name =
+      read.sources.marketplaceSecrets === 'credential'
+        ? 'The marketplace-secrets credential'
+        : 'RELAY_MARKETPLACE_SECRETS';
+    validateSecrets(name, read.secrets.marketplaceSecrets, true);
+    const token = read.secrets.metricsToken;
+    if (token !== undefined && token.length < 16) {
+      throw new Error('The metrics token (RELAY_METRICS_TOKEN) must be at least 16 characters.');
+    }
+    return read;
+  } catch (error) {
+    if (error instanceof CredentialError || error instanceof Error) {
+      throw new UsageError(error.message);
+    }
+    throw error;
+  }
+}
+
+/** SIGHUP: the secrets read again and put in force; a bad set is refused, the old one stays. */
+function reloadSecrets(relay: Relay, configPath: string | undefined, env: NodeJS.ProcessEnv) {
+  try {
+    const { marketplaceSecrets, metricsToken, storePassword, sources } = loadConfig(
+      configPath,
+      env,
+    );
+    relay.setSecrets({
+      marketplaceSecrets,
+      ...(metricsToken === undefined ? {} : { metricsToken }),
+      ...(storePassword === undefined ? {} : { storePassword }),
+    });
+    console.error(
+      `relay: SIGHUP, secrets reloaded: ${describeSources({ marketplaceSecrets, ...(metricsToken === undefined ? {} : { metricsToken }) }, sources)}`,
+    );
+  } catch (error) {
+    console.error(
+      `relay: SIGHUP, secrets NOT reloaded (the previous ones stay in force): ${printable((error as Error).message)}`,
+    );
+  }
 }
 
 async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
@@ -276,8 +332,9 @@ async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
   if (!/^\d+$/.test(String(values.port)) || port > 65535) {
     throw new UsageError(`--port must be a number from 0 to 65535, not "${values.port}".`);
   }
-  const config = loadConfig(values.config as string | undefined, env);
-  const { retiredDeliverySecrets, ...relayOptions } = config;
+  const configPath = values.config as string | undefined;
+  const config = loadConfig(configPath, env);
+  const { retiredDeliverySecrets, sources, ...relayOptions } = config;
   if (retiredDeliverySecrets) {
     console.error(
       'relay: RELAY_DELIVERY_SECRETS / deliverySecrets are no longer used and are ignored: the relay keeps each merchant’s delivery webhook and its secret. Remove them.',
@@ -290,12 +347,15 @@ async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
     host: String(values.host),
   });
   console.log(`relay: ${relay.url}`);
+  console.error(`relay: secrets: ${describeSources(relayOptions, sources)}`);
+  // Node's default for SIGHUP is to exit: here it is the reload of the secrets.
+  process.on('SIGHUP', () => reloadSecrets(relay, configPath, env));
   const stop = (signal: string) => {
     console.error(`relay: ${signal}, answering open polls and closing the database`);
     relay.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        console.error(`relay: shutdown failed: ${(error as Error).message}`);
+        console.error(`relay: shutdown failed: ${printable((error as Error).message)}`);
         process.exit(1);
       },
     );
@@ -315,13 +375,21 @@ async function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
     const venues = (values.venue as string[] | undefined) ?? [];
     if (venues.length === 0)
       throw new UsageError('--venue is required (repeat it for several venues).');
+    const invalid = venues.find((venue) => !isVenueId(venue.trim()));
+    if (invalid !== undefined) {
+      throw new UsageError(
+        `--venue "${escapeControl(invalid)}" is not a venue id: ${VENUE_ID_RULE}.`,
+      );
+    }
     const location = storeLocation(values, env);
     const name = values.name as string | undefined;
     const [created] = await createTerminalsAt(location, [
       { venueIds: venues, ...(name === undefined ? {} : { name }) },
     ]);
     const { id, key } = created as { id: string; key: string };
-    console.log(`Terminal ${id} created for ${venues.join(', ')}. Its key is shown only now:`);
+    console.log(
+      `Terminal ${id} created for ${escapeControl(venues.join(', '))}. Its key is shown only now:`,
+    );
     console.log(key);
     return;
   }
@@ -348,7 +416,9 @@ async function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
           terminal.venueIds.join(','),
           terminal.name ?? '',
           new Date(terminal.createdAt).toISOString(),
-        ].join('\t'),
+        ]
+          .map(escapeControl)
+          .join('\t'),
       );
     }
     return;
@@ -383,7 +453,9 @@ async function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
           `quiet ${venue.quiet_seconds} s`,
           `threshold ${venue.threshold_seconds} s`,
           venue.last_webhook_at ?? 'no notification yet',
-        ].join('\t'),
+        ]
+          .map(escapeControl)
+          .join('\t'),
       );
     }
     if (flagged.length > 0) process.exitCode = 3;
@@ -400,10 +472,10 @@ export async function main(argv: string[], env: NodeJS.ProcessEnv): Promise<void
     else await runServer(argv, env);
   } catch (error) {
     if (error instanceof UsageError) {
-      console.error(`relay: ${error.message}\n\n${USAGE}`);
+      console.error(`relay: ${printable(error.message)}\n\n${USAGE}`);
       process.exit(2);
     }
-    console.error(`relay: ${(error as Error).message}`);
+    console.error(`relay: ${printable((error as Error).message)}`);
     process.exit(1);
   }
 }

@@ -415,5 +415,5 @@ describeEachStore('courier delivery through the relay', (store) => {
     );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/RELAY_CREDENTIALS_KEY/);
-  });
+  }, 90_000);
 });

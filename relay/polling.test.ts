@@ -62,6 +62,20 @@ describeEachStore('GET /v1/events', (store) => {
     }
   });
 
+  it("names the key's venues in a poll that does not wait, and in no long poll", async () => {
+    const key = (await store.createTerminal(['v-named', 'v-also'])).key;
+    const quick = await poll(relay.url, key, { wait: 0 });
+    expect(quick.status).toBe(200);
+    expect((JSON.parse(quick.text) as { venue_ids: string[] }).venue_ids.sort()).toEqual([
+      'v-also',
+      'v-named',
+    ]);
+    await deliver('named-1', 'v-named');
+    const waited = await poll(relay.url, key, { wait: 5 });
+    expect(waited.events).toHaveLength(1);
+    expect(JSON.parse(waited.text)).not.toHaveProperty('venue_ids');
+  });
+
   it('answers at once when events exist, oldest first, only after the cursor and only of its venues', async () => {
     const key = (await store.createTerminal(['v-a', 'v-b'])).key;
     const a1 = await deliver('a1', 'v-a');

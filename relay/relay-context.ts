@@ -16,7 +16,8 @@ import { createRateLimiter, type RateLimit } from './rate-limit';
 import { createSharedUsage } from './shared-usage';
 import { createThrottledLog } from './throttled-log';
 import type { EventStore, Terminal } from './store/event-store';
-import { openPostgresStore, redactUrl } from './store/postgres/postgres-store';
+import { redactUrl } from './printable';
+import { openPostgresStore } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 
 export type RelayOptions = {
@@ -86,6 +87,11 @@ export type RelayOptions = {
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   metricsToken?: string;
   /**
+   * PostgreSQL only: the role's password (a systemd credential), asked for at each new
+   * connection, so setSecrets can rotate it. Unset: the URL, PGPASSWORD or ~/.pgpass give it.
+   */
+  storePassword?: string;
+  /**
    * Open connections at most (default 20,000). Past it, a new connection first sheds an idle
    * socket that never proved itself (no verified webhook, no valid key), then an idle keep-alive,
    * then an unverified request in progress; only when none exists is the new one refused.
@@ -148,7 +154,11 @@ export type RelayContext = {
   maxWaitSeconds: number;
   maxBodyBytes: number;
   maxOpenPollsPerKey: number;
-  marketplaceSecrets: string[];
+  /** Replaced whole (never edited in place) when the secrets are reloaded: a request in progress
+   * keeps the list it read. */
+  marketplaceSecrets: readonly string[];
+  /** The store's password as it stands now (rotated with setSecrets); null when not given. */
+  storePassword: { current: string } | null;
   deliverySecretGraceMs: number;
   deliveryFreshness: ReturnType<typeof freshnessOf>;
   /** The merchants' delivery credentials and webhooks; null without a credentials key. */
@@ -172,12 +182,14 @@ export type RelayContext = {
 export async function openStore(
   options: RelayOptions,
   log: RelayLog,
+  password: RelayContext['storePassword'] = null,
 ): Promise<{ store: EventStore; logId: string }> {
   let store: EventStore;
   if (options.storeUrl !== undefined) {
     try {
       store = await openPostgresStore(options.storeUrl, {
         ...(options.storeRecheckMs === undefined ? {} : { recheckMs: options.storeRecheckMs }),
+        ...(password === null ? {} : { password: () => password.current }),
         log: (message) => log(`store:${message.slice(0, 40)}`, message),
       });
     } catch (error) {
@@ -214,7 +226,10 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
   const credentialsKey =
     options.credentialsKey === undefined ? null : parseCredentialsKey(options.credentialsKey);
   const log = createThrottledLog();
-  const { store, logId } = await openStore(options, log);
+  checkMetricsToken(options.metricsToken);
+  const storePassword =
+    options.storePassword === undefined ? null : { current: options.storePassword };
+  const { store, logId } = await openStore(options, log, storePassword);
   const logIdJson = JSON.stringify(logId);
   const hub = createPollHub((events) => renderEvents(logIdJson, events));
   const limiter = createRateLimiter(options.pollRateLimit ?? { perSecond: 5, burst: 20 }, now);
@@ -238,14 +253,12 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     maxBodyBytes: options.maxBodyBytes ?? 64 * 1024,
     maxOpenPollsPerKey: options.maxOpenPollsPerKey ?? 4,
     marketplaceSecrets: [...options.marketplaceSecrets],
+    storePassword,
     deliverySecretGraceMs,
     deliveryFreshness,
     drive: null,
     publicUrl: options.publicUrl ?? '',
-    metricsTokenHash:
-      options.metricsToken === undefined
-        ? null
-        : createHash('sha256').update(options.metricsToken).digest(),
+    metricsTokenHash: metricsTokenHash(options.metricsToken),
     knownTerminals: new Map(),
     revokedIds: new Set(),
     revocations: { cursor: 0, checking: false, again: false },
@@ -263,6 +276,43 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     };
   }
   return ctx;
+}
+
+const MIN_METRICS_TOKEN_LENGTH = 16;
+
+function checkMetricsToken(token: string | undefined): void {
+  if (token !== undefined && token.length < MIN_METRICS_TOKEN_LENGTH) {
+    throw new Error(`The metrics token must be at least ${MIN_METRICS_TOKEN_LENGTH} characters.`);
+  }
+}
+
+const metricsTokenHash = (token: string | undefined): Buffer | null =>
+  token === undefined ? null : createHash('sha256').update(token).digest();
+
+/** The secrets that can change while the relay runs (credentials reloaded on SIGHUP). */
+export type RotatableSecrets = Pick<
+  RelayOptions,
+  'marketplaceSecrets' | 'metricsToken' | 'storePassword'
+>;
+
+/**
+ * Puts new secrets in force, all or none: each is checked first, and a bad one changes nothing.
+ * Each swap is one assignment, so no request ever sees a list without the secret it was signed
+ * with while both the old and the new one are given (a rotation's overlap).
+ */
+export function setSecrets(ctx: RelayContext, secrets: RotatableSecrets): void {
+  validateSecrets('marketplace secrets', secrets.marketplaceSecrets, true);
+  checkMetricsToken(secrets.metricsToken);
+  if (secrets.storePassword !== undefined && ctx.storePassword === null && ctx.options.storeUrl) {
+    throw new Error(
+      'A store password given after start is used only after a restart (the relay started without one).',
+    );
+  }
+  ctx.marketplaceSecrets = [...secrets.marketplaceSecrets];
+  ctx.metricsTokenHash = metricsTokenHash(secrets.metricsToken);
+  if (ctx.storePassword !== null && secrets.storePassword !== undefined) {
+    ctx.storePassword.current = secrets.storePassword;
+  }
 }
 
 /** A socket that proved itself: shed last when connections run out. */

@@ -6,18 +6,20 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRelayServer } from './connections';
 import type { RelayContext, RelayOptions } from './relay-context';
-import { createRelayContext } from './relay-context';
+import { createRelayContext, setSecrets, type RotatableSecrets } from './relay-context';
 import { keepAllMerchants } from './drive/merchant-webhooks';
 import { createRouter } from './routes/router';
 import { checkRevocations } from './routes/terminals';
 
-export type { RelayOptions } from './relay-context';
+export type { RelayOptions, RotatableSecrets } from './relay-context';
 export { MIN_RETENTION_HOURS, validateSecrets } from './relay-context';
 
 export type Relay = {
   url: string;
   /** Deletes events older than the retention now (it also runs periodically); returns how many. */
   prune(): Promise<number>;
+  /** Puts rotated secrets in force without a restart (all or none; throws on a bad one). */
+  setSecrets(secrets: RotatableSecrets): void;
   close(): Promise<void>;
 };
 
@@ -117,6 +119,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   return {
     url: `http://${host}:${address.port}`,
     prune: () => prune(ctx, true),
+    setSecrets: (secrets) => setSecrets(ctx, secrets),
     close() {
       closed ??= shutDown(ctx, server, timers);
       return closed;

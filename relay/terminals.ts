@@ -2,6 +2,8 @@
 // writers, PostgreSQL transactions do; running relays notice revocations within their revocation
 // check interval (PostgreSQL also notifies them at once).
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { isVenueId, VENUE_ID_RULE } from '../shared/venue-id';
+import { escapeControl } from './printable';
 import type { NewTerminalRow, Terminal } from './store/event-store';
 import { withStore, type StoreLocation } from './store/open-store';
 import { openRelayDatabase } from './store/sqlite-database';
@@ -17,6 +19,17 @@ export function hashTerminalKey(key: string): string {
 
 export type NewTerminal = { venueIds: string[]; name?: string };
 
+export const TERMINAL_NAME_MAX_LENGTH = 100;
+
+/** A terminal's name is shown to people (admin list, fleet view): plain text of one line. */
+function checkTerminalName(name: string): void {
+  if (name.length > TERMINAL_NAME_MAX_LENGTH || escapeControl(name) !== name) {
+    throw new Error(
+      `A terminal name is at most ${TERMINAL_NAME_MAX_LENGTH} characters, without control characters.`,
+    );
+  }
+}
+
 /** New ids and keys for terminals, validated; the rows to store hold only the keys' hashes. */
 function prepareTerminals(
   terminals: NewTerminal[],
@@ -25,9 +38,12 @@ function prepareTerminals(
   const created: { id: string; key: string }[] = [];
   const rows = terminals.map((terminal) => {
     const venues = [...new Set(terminal.venueIds.map((venue) => venue.trim()))];
-    if (venues.length === 0 || venues.some((venue) => venue === '')) {
-      throw new Error('A terminal needs at least one non-empty venue id.');
+    if (venues.length === 0) throw new Error('A terminal needs at least one venue id.');
+    const invalid = venues.find((venue) => !isVenueId(venue));
+    if (invalid !== undefined) {
+      throw new Error(`"${escapeControl(invalid)}" is not a venue id: ${VENUE_ID_RULE}.`);
     }
+    if (terminal.name !== undefined) checkTerminalName(terminal.name);
     const id = randomUUID();
     const key = `rtk_${randomBytes(32).toString('base64url')}`;
     created.push({ id, key });

@@ -5,12 +5,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { HttpError, decodeJson, readBody, sendJson } from '../kit/http';
+import { isVenueId, VENUE_ID_RULE } from '../shared/venue-id';
 import type { IntakeWatch } from './intake-watch';
 import type { Terminal } from './store/event-store';
 
 const MAX_BODY_BYTES = 1024;
 const bodySchema = z
-  .object({ venue_id: z.string().min(1).max(200), online: z.boolean(), open: z.boolean() })
+  .object({ venue_id: z.string().refine(isVenueId), online: z.boolean(), open: z.boolean() })
   .strict();
 
 export const venueStateHandler =
@@ -32,7 +33,7 @@ export const venueStateHandler =
     if (!parsed.success) {
       throw new HttpError(
         400,
-        'The body must be {"venue_id": string, "online": boolean, "open": boolean}.',
+        `The body must be {"venue_id": string, "online": boolean, "open": boolean}; a venue id is ${VENUE_ID_RULE}.`,
       );
     }
     const { venue_id: venueId, online, open } = parsed.data;

@@ -245,12 +245,18 @@ export type AuditEntry = {
 
 export type MenuIssue = { path: string; message: string };
 
+/** What differs in an item between two menus ("details": description, tags, anything else). */
+export const MENU_CHANGE_KINDS = ['name', 'price', 'availability', 'options', 'details'] as const;
+export type MenuChangeKind = (typeof MENU_CHANGE_KINDS)[number];
+export type MenuItemChange = { name: string; kinds: MenuChangeKind[] };
+
 export type MenuDiff = {
   added: string[];
   removed: string[];
   /** The removed items with their ids: a push that removes items must name these ids to confirm. */
   removedItems: Array<{ externalData: string; name: string }>;
-  changed: string[];
+  /** Items on both menus that differ, each with what differs. */
+  changed: MenuItemChange[];
   categoriesBefore: number;
   categoriesAfter: number;
   itemsBefore: number;

@@ -67,7 +67,7 @@ export const ORDER_ACTION_HOOKS = ['preparation-time'] as const;
 export type OrderActionHook = (typeof ORDER_ACTION_HOOKS)[number];
 
 /** Prints an action asks for (main/printing/printing.ts says which documents, by the settings). */
-export const ORDER_PRINT_HOOKS = ['kitchen-ticket', 'ready-documents'] as const;
+export const ORDER_PRINT_HOOKS = ['kitchen-ticket', 'preorder-ticket', 'ready-documents'] as const;
 export type OrderPrintHook = (typeof ORDER_PRINT_HOOKS)[number];
 
 /** The dialog an action opens before it is taken (the renderer's dialogs). */
@@ -179,8 +179,9 @@ export const ORDER_ACTIONS = {
     local: () => ({ preorderStatus: 'confirmed' }),
     refusals: { timing: 'preorder-only', fulfilment: 'courier-delivers' },
     dialog: null,
-    // Confirming is a pre-order's accept: its kitchen ticket prints as an accept's does.
-    prints: ['kitchen-ticket'],
+    // Confirming is a pre-order's accept: its kitchen ticket prints then, or (a setting) when
+    // the platform moves it into preparation.
+    prints: ['preorder-ticket'],
     key: 'a',
     answers: true,
     primary: true,

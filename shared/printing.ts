@@ -23,6 +23,13 @@ export type PaperWidthMm = (typeof PAPER_WIDTHS)[number];
 export const KITCHEN_TICKET_TRIGGERS = ['accept', 'new-order', 'manual'] as const;
 export type KitchenTicketTrigger = (typeof KITCHEN_TICKET_TRIGGERS)[number];
 
+/**
+ * When a pre-order's kitchen ticket prints by itself (with the kitchen ticket on accept): when
+ * staff confirm it, or when the platform moves it into preparation (docs/platform.md#pre-orders).
+ */
+export const PREORDER_TICKET_TRIGGERS = ['confirm', 'production'] as const;
+export type PreorderTicketTrigger = (typeof PREORDER_TICKET_TRIGGERS)[number];
+
 /** What prints by itself when an order is marked ready. */
 export const READY_PRINTS = ['pickup-label', 'receipt', 'both', 'none'] as const;
 export type ReadyPrint = (typeof READY_PRINTS)[number];
@@ -43,12 +50,14 @@ export type PrinterConfig = {
 export type PrintSettings = {
   printers: PrinterConfig[];
   kitchenTicket: KitchenTicketTrigger;
+  preorderTicket: PreorderTicketTrigger;
   onReady: ReadyPrint;
 };
 
 export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
   printers: [],
   kitchenTicket: 'accept',
+  preorderTicket: 'confirm',
   onReady: 'pickup-label',
 };
 

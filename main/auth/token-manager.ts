@@ -35,13 +35,15 @@ export class NotConfiguredError extends Error {
 
 export type TokenManager = {
   /** Onboarding: exchange the code, store the pair, remember the venue from the token. */
-  connect(input: {
-    authUrl: string;
-    clientId: string;
-    clientSecret: string;
-    code: string;
-    redirectUri: string;
-  }): Promise<{ venueId: string }>;
+  connect(
+    input: ConnectInput,
+    /**
+     * Runs between the exchange and storing anything: what it throws refuses the venue. The code
+     * is spent by then, so its pair is held here (in memory only) and a retry with the same code
+     * and client uses it instead of the spent code.
+     */
+    accept?: (venueId: string) => void,
+  ): Promise<{ venueId: string }>;
   /** A valid access token, refreshing first when it is missing or about to expire. */
   getAccessToken(): Promise<string>;
   /** Runs a call with the token; on 401 refreshes once and retries once. */
@@ -53,6 +55,14 @@ export type TokenManager = {
   state(): AuthState;
   disconnect(): Promise<void>;
   onChange(listener: (state: AuthState) => void): () => void;
+};
+
+export type ConnectInput = {
+  authUrl: string;
+  clientId: string;
+  clientSecret: string;
+  code: string;
+  redirectUri: string;
 };
 
 export type TokenManagerOptions = {
@@ -96,6 +106,14 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
   let inflight: Promise<string> | null = null;
   // Bumped by connect/disconnect so a refresh that started before cannot overwrite newer state.
   let generation = 0;
+  // A pair whose venue setup refused (the code is spent): kept for a retry with the same code.
+  let refused: { input: ConnectInput; pair: TokenPair } | null = null;
+  const sameInput = (a: ConnectInput, b: ConnectInput): boolean =>
+    a.authUrl === b.authUrl &&
+    a.clientId === b.clientId &&
+    a.clientSecret === b.clientSecret &&
+    a.code === b.code &&
+    a.redirectUri === b.redirectUri;
 
   const stored = (): StoredAuth | null => settings.get<StoredAuth>(AUTH_KEY);
   const reconnect = (): StoredReconnect | null => settings.get<StoredReconnect>(RECONNECT_KEY);
@@ -228,14 +246,25 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
   };
 
   return {
-    connect: async ({ authUrl, clientId, clientSecret, code, redirectUri }) => {
+    connect: async (input, accept) => {
+      const { authUrl, clientId, clientSecret, code, redirectUri } = input;
       generation += 1;
       unsavedRefreshToken = null;
-      const pair = await exchangeAuthorizationCode(
-        { authUrl, clientId, clientSecret, timeoutMs: options.timeoutMs },
-        code,
-        redirectUri,
-      );
+      const held = refused !== null && sameInput(refused.input, input) ? refused.pair : null;
+      refused = null;
+      const pair =
+        held ??
+        (await exchangeAuthorizationCode(
+          { authUrl, clientId, clientSecret, timeoutMs: options.timeoutMs },
+          code,
+          redirectUri,
+        ));
+      try {
+        accept?.(pair.venueId);
+      } catch (error) {
+        refused = { input, pair };
+        throw error;
+      }
       await secrets.set('client-secret', clientSecret);
       await adopt(pair, { authUrl, clientId, venueId: pair.venueId });
       settings.delete(RECONNECT_KEY);
@@ -256,6 +285,7 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
     disconnect: async () => {
       generation += 1;
       access = null;
+      refused = null;
       unsavedRefreshToken = null;
       await secrets.delete('refresh-token');
       await secrets.delete('client-secret');

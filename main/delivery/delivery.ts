@@ -22,10 +22,17 @@ export type DeliverySlice = {
   maintainWebhook(): void;
   /** An older install's delivery credentials go to the relay and leave the keychain. */
   migrateKeychain(): Promise<void>;
+  /**
+   * The terminal moved to another relay: its set-up there is read again (that relay needs the
+   * merchant's key once, from its operator or this set-up screen, if it holds none yet).
+   */
+  relayMoved(): void;
   /** The venue is disconnected: the set-up and its secrets go, deliveries stay as history. */
   forget(): Promise<void>;
   /** Retention: finished deliveries older than `cutoff` lose their recipient's data; how many. */
   forgetPersonalBefore(cutoff: string): number;
+  /** The terminal is disconnected: every delivery, its events and the inbox go. */
+  eraseAll(): void;
   close(): void;
 };
 
@@ -105,9 +112,21 @@ export const createDeliverySlice = (deps: {
     maintainWebhook: () => {
       if (!closed) void service.maintainWebhook();
     },
+    relayMoved: () => {
+      if (!closed) void service.maintainWebhook();
+    },
     forget: service.forget,
     migrateKeychain: () => service.migrateKeychain(),
     forgetPersonalBefore: (cutoff) => store.forgetPersonalBefore(cutoff),
+    eraseAll: db.transaction((): void => {
+      for (const table of [
+        'delivery_inbox',
+        'delivery_events',
+        'delivery_replaced_bookings',
+        'deliveries',
+      ])
+        db.prepare(`DELETE FROM ${table}`).run();
+    }),
     close: () => {
       closed = true;
     },

@@ -30,6 +30,11 @@ export type MachineSlice = {
   handlers: Pick<ServiceApi, MachineChannels>;
   /** The settings as the glue applies them at start. */
   current(): Promise<MachineSettings>;
+  /**
+   * Throws unless `pin` is the staff PIN (with the same lockout as every PIN check); resolves
+   * whether a PIN is set (none set: anything passes).
+   */
+  checkPin(pin: string | undefined, doing: string): Promise<boolean>;
 };
 
 export type MachineHost = {
@@ -143,6 +148,7 @@ export const createMachineSlice = (deps: {
 
   return {
     current,
+    checkPin,
     handlers: {
       'machine:get': () => current(),
       'machine:set': set,

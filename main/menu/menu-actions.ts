@@ -3,7 +3,7 @@
 import { RequestError } from '../http/http';
 import type { StoredAction } from '../outbox/outbox';
 import { ActionBlockedError } from '../outbox/outbox';
-import { diffMenus } from './menu-check';
+import { diffMenus, withLiveAvailability } from './menu-check';
 import type {
   ItemAvailabilityPayload,
   MenuContext,
@@ -12,7 +12,7 @@ import type {
   MenuPushPayload,
   OptionAvailabilityPayload,
 } from './menu-context';
-import { awaitingKey } from './menu-context';
+import { availabilityWishes, awaitingKey } from './menu-context';
 import { READ_BACK_MS, refresh, scheduleRead } from './menu-read';
 
 /** setTimeout's ceiling (about 24.8 days). */
@@ -59,7 +59,10 @@ const sendPush = async (
       message: `The platform's menu changed since this push was confirmed: it would now also remove ${unasked.map((item) => `"${item.name}"`).join(', ')}. Nothing was sent; check the menu file again and push it anew.`,
     });
   }
-  await core.deps.client.createMenu(payload.venueId, payload.menu, id);
+  // Availability is the platform's (sold out stays sold out), judged at the moment of sending.
+  const menu = withLiveAvailability(payload.menu, live, core.deps.now(), availabilityWishes(core));
+  core.sentMenus.set(id, menu);
+  await core.deps.client.createMenu(payload.venueId, menu, id);
 };
 
 export const registerMenuKinds = (core: MenuCore): MenuKinds => {
@@ -69,10 +72,12 @@ export const registerMenuKinds = (core: MenuCore): MenuKinds => {
     // The whole menu again: the platform ends with the same menu.
     resend: 'safe',
     changed: (action, outcome) => {
+      const sent = core.sentMenus.get(action.id);
+      core.sentMenus.delete(action.id);
       if (outcome === 'done') {
         core.pushAwaiting = {
           venueId: action.payload.venueId,
-          menu: action.payload.menu,
+          menu: sent ?? action.payload.menu,
           since: core.deps.now().getTime(),
         };
         core.pushProblem = null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffMenus, liveMenuSchema, parseMenu } from './menu-check';
+import { diffMenus, liveMenuSchema, parseMenu, withLiveAvailability } from './menu-check';
 
 const lt = (value: string) => [{ lang: 'en', value }];
 const menu = (items: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -82,7 +82,7 @@ describe('menu check', () => {
       added: ['Shake'],
       removed: ['Fries'],
       removedItems: [{ externalData: 'fries', name: 'Fries' }],
-      changed: ['Burger'],
+      changed: [{ name: 'Burger', kinds: ['price'] }],
       categoriesBefore: 1,
       categoriesAfter: 1,
       itemsBefore: 2,
@@ -111,5 +111,98 @@ describe('menu check', () => {
       removed: [],
       itemsBefore: 0,
     });
+  });
+
+  const at = new Date('2026-11-26T12:00:00Z');
+  const tonight = '2026-11-26T22:00:00.000Z';
+  const sauce = (enabled: boolean) => [
+    {
+      name: lt('Sauce'),
+      type: 'SingleChoice',
+      selection_range: { min: 0, max: 1 },
+      values: [{ name: lt('Aioli'), enabled, external_data: 'aioli' }],
+    },
+  ];
+  const noWishes = { item: () => null, option: () => null };
+
+  it('names each kind of change per item', () => {
+    const before = liveMenuSchema.parse(
+      menu([{ ...burger, options: sauce(true) }, fries, { ...burger, external_data: 'b2' }]),
+    );
+    const after = liveMenuSchema.parse(
+      menu([
+        { ...burger, name: lt('Big Burger'), price: 11, options: sauce(false) },
+        { ...fries, enabled: false, description: lt('Crispy'), options: sauce(true) },
+        { ...burger, external_data: 'b2', disabled_until: tonight },
+      ]),
+    );
+    expect(diffMenus(before, after, at).changed).toEqual([
+      { name: 'Big Burger', kinds: ['name', 'price', 'availability'] },
+      { name: 'Fries', kinds: ['availability', 'options', 'details'] },
+      { name: 'Burger', kinds: ['availability'] },
+    ]);
+    // A sold-out time already passed is no change of availability.
+    const passed = liveMenuSchema.parse(
+      menu([{ ...burger, disabled_until: '2026-11-26T11:00:00Z' }]),
+    );
+    expect(diffMenus(passed, liveMenuSchema.parse(menu([burger])), at).changed).toEqual([]);
+  });
+
+  it("pushes the platform's availability, not the file's, unless staff changed it", () => {
+    const live = liveMenuSchema.parse(
+      menu([
+        { ...burger, disabled_until: tonight, options: sauce(false) },
+        { ...fries, enabled: false },
+        {
+          name: lt('Old'),
+          price: 1,
+          enabled: true,
+          external_data: 'old',
+          disabled_until: '2026-11-26T10:00:00Z',
+        },
+      ]),
+    );
+    const parsed = parseMenu(
+      JSON.stringify(
+        menu([
+          { ...burger, options: sauce(true) },
+          fries,
+          { name: lt('Old'), price: 1, enabled: true, external_data: 'old' },
+          { name: lt('New'), price: 2, enabled: false, external_data: 'new' },
+        ]),
+      ),
+    );
+    if (!parsed.ok) throw new Error('menu should parse');
+    const pushed = withLiveAvailability(parsed.menu, live, at, noWishes);
+    const items = pushed.categories[0]?.items ?? [];
+    expect(items.map((i) => [i.external_data, i.enabled, i.disabled_until])).toEqual([
+      ['burger', true, tonight],
+      ['fries', false, undefined],
+      ['old', true, undefined],
+      ['new', false, undefined],
+    ]);
+    expect(items[0]?.options?.[0]?.values[0]?.enabled).toBe(false);
+    // The file itself is left as it was.
+    expect(parsed.menu.categories[0]?.items[0]?.disabled_until).toBeUndefined();
+    expect(diffMenus(live, pushed, at)).toMatchObject({ changed: [], added: ['New'] });
+
+    // A change staff asked for that the platform does not show yet is what the push carries.
+    const wished = withLiveAvailability(parsed.menu, live, at, {
+      item: (x) =>
+        x === 'burger'
+          ? { available: true, until: null }
+          : x === 'fries'
+            ? { available: false, until: tonight }
+            : null,
+      option: (x) => (x === 'aioli' ? { available: true, until: null } : null),
+    });
+    const wishedItems = wished.categories[0]?.items ?? [];
+    expect(wishedItems.map((i) => [i.external_data, i.enabled, i.disabled_until])).toEqual([
+      ['burger', true, undefined],
+      ['fries', true, tonight],
+      ['old', true, undefined],
+      ['new', false, undefined],
+    ]);
+    expect(wishedItems[0]?.options?.[0]?.values[0]?.enabled).toBe(true);
   });
 });

@@ -5,12 +5,14 @@
 import { z } from 'zod';
 import type {
   AvailabilityWish,
+  MenuChangeKind,
   MenuDiff,
   MenuIssue,
+  MenuItemChange,
   MenuItemSummary,
   MenuOptionSummary,
 } from '../../shared/domain';
-import { WEEKDAYS } from '../../shared/domain';
+import { MENU_CHANGE_KINDS, WEEKDAYS } from '../../shared/domain';
 
 const text = z
   .array(z.looseObject({ lang: z.string().min(1), value: z.string() }))
@@ -225,25 +227,60 @@ const allItems = <I extends LiveItem>(menu: {
     ),
   ]);
 
+const withoutAvailability = (options: LiveItem['options']): unknown =>
+  (options ?? []).map((option) => ({
+    ...option,
+    values: (option.values ?? []).map((value) => {
+      const { enabled: _enabled, ...rest } = value;
+      return rest;
+    }),
+  }));
+
+/** What differs between the same item on two menus, by kind. */
+const changeKinds = (before: LiveItem, after: LiveItem, at: Date): MenuChangeKind[] => {
+  const kinds = new Set<MenuChangeKind>();
+  const { name: n0, price: p0, enabled: e0, disabled_until: d0, options: o0, ...rest0 } = before;
+  const { name: n1, price: p1, enabled: e1, disabled_until: d1, options: o1, ...rest1 } = after;
+  if (canonical(n0) !== canonical(n1)) kinds.add('name');
+  if (p0 !== p1) kinds.add('price');
+  const until = (d: string | null | undefined): number | null =>
+    d == null || Date.parse(d) <= at.getTime() ? null : Date.parse(d);
+  if ((e0 !== false) !== (e1 !== false) || until(d0) !== until(d1)) kinds.add('availability');
+  if (canonical(withoutAvailability(o0)) !== canonical(withoutAvailability(o1))) {
+    kinds.add('options');
+  } else if (canonical(o0 ?? []) !== canonical(o1 ?? [])) kinds.add('availability');
+  if (canonical(rest0) !== canonical(rest1)) kinds.add('details');
+  return MENU_CHANGE_KINDS.filter((kind) => kinds.has(kind));
+};
+
 /** What replacing `before` (the platform's menu; null: none) with `after` adds, removes, changes. */
-export const diffMenus = (before: LiveMenu | null, after: LiveMenu): MenuDiff => {
-  const index = (menu: LiveMenu | null): Map<string, { json: string; name: string }> =>
+export const diffMenus = (
+  before: LiveMenu | null,
+  after: LiveMenu,
+  at: Date = new Date(),
+): MenuDiff => {
+  const index = (menu: LiveMenu | null): Map<string, { item: LiveItem; name: string }> =>
     new Map(
       (menu ? allItems(menu) : []).map(({ item: entry }) => [
         keyOf(entry),
-        { json: canonical(entry), name: nameOf(entry) ?? keyOf(entry) },
+        { item: entry, name: nameOf(entry) ?? keyOf(entry) },
       ]),
     );
   const old = index(before);
   const next = index(after);
   const removedKeys = [...old.keys()].filter((k) => !next.has(k));
+  const changed: MenuItemChange[] = [];
+  for (const [key, { item: entry, name }] of next) {
+    const previous = old.get(key);
+    if (!previous) continue;
+    const kinds = changeKinds(previous.item, entry, at);
+    if (kinds.length > 0) changed.push({ name, kinds });
+  }
   return {
     added: [...next.keys()].filter((k) => !old.has(k)).map((k) => next.get(k)?.name ?? k),
     removed: removedKeys.map((k) => old.get(k)?.name ?? k),
     removedItems: removedKeys.map((k) => ({ externalData: k, name: old.get(k)?.name ?? k })),
-    changed: [...next.keys()]
-      .filter((k) => old.has(k) && old.get(k)?.json !== next.get(k)?.json)
-      .map((k) => next.get(k)?.name ?? k),
+    changed,
     categoriesBefore: before?.categories.length ?? 0,
     categoriesAfter: after.categories.length,
     itemsBefore: old.size,
@@ -251,9 +288,61 @@ export const diffMenus = (before: LiveMenu | null, after: LiveMenu): MenuDiff =>
   };
 };
 
+/** Staff's availability changes not yet in the platform's menu, by external_data. */
+export type AvailabilityWishes = {
+  item: (externalData: string) => AvailabilityWish | null;
+  option: (externalData: string) => AvailabilityWish | null;
+};
+
+/**
+ * The menu to push: the file's, with each item's and option value's availability taken from the
+ * platform's menu (and the changes staff asked for that it does not show yet), so a push never
+ * puts a sold-out item back on sale. Items and values new to the platform keep the file's.
+ */
+export const withLiveAvailability = <M extends LiveMenu>(
+  file: M,
+  live: LiveMenu | null,
+  at: Date,
+  wishes: AvailabilityWishes,
+): M => {
+  const menu = structuredClone(file);
+  const liveItems = new Map((live ? allItems(live) : []).map(({ item: e }) => [keyOf(e), e]));
+  const liveValues = new Map<string, boolean>();
+  for (const { item: entry } of live ? allItems(live) : []) {
+    for (const value of (entry.options ?? []).flatMap((o) => o.values ?? [])) {
+      if (value.external_data && !liveValues.has(value.external_data))
+        liveValues.set(value.external_data, value.enabled !== false);
+    }
+  }
+  for (const { item: entry } of allItems(menu)) {
+    const target = entry as LiveItem;
+    const key = keyOf(entry);
+    const now = liveItems.get(key) as LiveItem | undefined;
+    const wish = entry.external_data ? wishes.item(entry.external_data) : null;
+    if (wish) {
+      // As the item sender sets it: sold out until a time stays enabled with disabled_until.
+      target.enabled = wish.available || wish.until !== null;
+      if (!wish.available && wish.until) target.disabled_until = wish.until;
+      else delete target.disabled_until;
+    } else if (now) {
+      target.enabled = now.enabled !== false;
+      const until = now.disabled_until;
+      if (until != null && Date.parse(until) > at.getTime()) target.disabled_until = until;
+      else delete target.disabled_until;
+    }
+    for (const value of (entry.options ?? []).flatMap((o) => o.values ?? [])) {
+      if (!value.external_data) continue;
+      const valueWish = wishes.option(value.external_data);
+      const enabled = valueWish ? valueWish.available : liveValues.get(value.external_data);
+      if (enabled !== undefined) value.enabled = enabled;
+    }
+  }
+  return menu;
+};
+
 /** Whether the platform's menu shows every item of a pushed one as pushed. */
-export const showsMenu = (live: LiveMenu, pushed: LiveMenu): boolean => {
-  const diff = diffMenus(live, pushed);
+export const showsMenu = (live: LiveMenu, pushed: LiveMenu, at: Date): boolean => {
+  const diff = diffMenus(live, pushed, at);
   return diff.added.length === 0 && diff.removed.length === 0 && diff.changed.length === 0;
 };
 

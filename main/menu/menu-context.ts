@@ -6,7 +6,7 @@ import type { MarketplaceClient } from '../marketplace/client';
 import type { ActionKind, Outbox } from '../outbox/outbox';
 import type { Database } from '../storage/database';
 import type { Settings } from '../storage/settings';
-import type { LiveMenu } from './menu-check';
+import type { AvailabilityWishes, LiveMenu } from './menu-check';
 import { menuItemCount, summarizeItems, summarizeOptions } from './menu-check';
 import type { MenuStore } from './menu-store';
 import { createMenuStore } from './menu-store';
@@ -42,6 +42,8 @@ export type MenuCore = {
   /** Changes the platform took (its 202) that its menu did not show yet, by kind and external_data. */
   awaiting: Map<string, { wish: AvailabilityWish; since: number }>;
   pushAwaiting: { venueId: string; menu: LiveMenu; since: number } | null;
+  /** The menu each push sent (the file's, with the platform's availability), by action id. */
+  sentMenus: Map<string, LiveMenu>;
   readTimer: ReturnType<typeof setTimeout> | null;
   restoreTimer: ReturnType<typeof setTimeout> | null;
   closed: boolean;
@@ -66,6 +68,7 @@ export const createMenuCore = (deps: MenuDeps): MenuCore => {
     pushProblem: null,
     awaiting: new Map(),
     pushAwaiting: null,
+    sentMenus: new Map(),
     readTimer: null,
     restoreTimer: null,
     closed: false,
@@ -79,8 +82,15 @@ export const createMenuCore = (deps: MenuDeps): MenuCore => {
 export const awaitingKey = (kind: 'item' | 'option', externalData: string): string =>
   `${kind}:${externalData}`;
 
+/** Staff's availability changes the platform's menu does not show yet, for a push to keep. */
+export const availabilityWishes = (core: MenuCore): AvailabilityWishes => {
+  const items = wishes(core, 'item');
+  const options = wishes(core, 'option');
+  return { item: (x) => items.get(x) ?? null, option: (x) => options.get(x) ?? null };
+};
+
 /** The latest wish per external_data: rows on their way, then changes taken but not yet shown. */
-const wishes = (core: MenuCore, kind: 'item' | 'option'): Map<string, AvailabilityWish> => {
+export const wishes = (core: MenuCore, kind: 'item' | 'option'): Map<string, AvailabilityWish> => {
   const out = new Map<string, AvailabilityWish>();
   for (const [k, { wish }] of core.awaiting) {
     if (k.startsWith(`${kind}:`)) out.set(k.slice(kind.length + 1), wish);

@@ -1,9 +1,9 @@
 // The menu slice's `menu:*` channels: module-level handlers over the slice's context.
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
-import { diffMenus, menuItemCount, parseMenu } from './menu-check';
+import { diffMenus, menuItemCount, parseMenu, withLiveAvailability } from './menu-check';
 import type { MenuContext } from './menu-context';
-import { view } from './menu-context';
+import { availabilityWishes, view } from './menu-context';
 import { armRestores, enqueueOption } from './menu-actions';
 import { liveOrRefuse, MenuUnknownError, refresh } from './menu-read';
 
@@ -43,7 +43,9 @@ const check = async (ctx: MenuContext, { text }: Arg<'menu:check'>): Result<'men
   const venueId = ctx.deps.requireVenue();
   try {
     const live = await refresh(ctx, venueId);
-    return { ok: true, diff: diffMenus(live, parsed.menu), liveError: null, itemCount };
+    const at = ctx.deps.now();
+    const pushed = withLiveAvailability(parsed.menu, live, at, availabilityWishes(ctx));
+    return { ok: true, diff: diffMenus(live, pushed, at), liveError: null, itemCount };
   } catch (error) {
     if (!(error instanceof MenuUnknownError)) throw error;
     return { ok: true, diff: null, liveError: error.message, itemCount };

@@ -93,7 +93,7 @@ const settle = (core: MenuCore, venueId: string, menu: LiveMenu): void => {
     if (shown || at.getTime() - since > SETTLE_MS) core.awaiting.delete(k);
   }
   if (core.pushAwaiting && core.pushAwaiting.venueId === venueId) {
-    if (showsMenu(menu, core.pushAwaiting.menu)) {
+    if (showsMenu(menu, core.pushAwaiting.menu, at)) {
       core.pushAwaiting = null;
       core.pushProblem = null;
     } else if (at.getTime() - core.pushAwaiting.since > PUSH_SETTLE_MS) {

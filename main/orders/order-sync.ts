@@ -19,6 +19,8 @@ export type OrderSyncEvents = {
   /** The stored order changed. */
   changed: (orderId: string) => void;
   arrived: (orderId: string, orderNumber: string) => void;
+  /** The platform moved a pre-order this terminal knew as waiting to start into preparation. */
+  preorderStarted?: (orderId: string, orderNumber: string) => void;
   /** Measured from the relay's commit of the notification to the order stored here. */
   stored?: (notificationId: string, latencyMs: number) => void;
   problem?: (subject: string, message: string) => void;
@@ -68,8 +70,16 @@ export const createOrderSync = (options: {
     const mapped = mapOrderV2(fetched, trusted ?? 'CREATED', now().toISOString());
     const venue = options.venueId();
     if (venue && mapped.venueId !== venue) return { isNew: false };
+    const before = orders.get(mapped.id);
     const result = orders.upsert(mapped, trusted);
     if (result.changed) events.changed(mapped.id);
+    const after = orders.get(mapped.id);
+    if (
+      before?.type === 'preorder' &&
+      before.platformStatus === 'CREATED' &&
+      (after?.platformStatus === 'PRODUCTION' || after?.platformStatus === 'READY')
+    )
+      events.preorderStarted?.(mapped.id, mapped.orderNumber);
     return { isNew: result.isNew };
   };
 

@@ -53,6 +53,8 @@ export type OrdersSlice = {
   handlers: Pick<ServiceApi, Extract<keyof ServiceApi, OrderChannels>>;
   /** Processes the notification inbox in the background (failures stay in the inbox). */
   drain(): void;
+  /** The terminal is disconnected: every order, its events and notifications go. */
+  eraseAll(): void;
   close(): Promise<void>;
 };
 
@@ -86,6 +88,8 @@ export const createOrdersSlice = (deps: {
   onAction?: (notice: OrderActionNotice) => void;
   /** A new order reached this terminal (stored, before auto-accept looks at it). */
   onArrived?: (order: { orderId: string; orderNumber: string }) => void;
+  /** The platform moved a pre-order into preparation (its kitchen ticket may wait for this). */
+  onPreorderStarted?: (order: { orderId: string; orderNumber: string }) => void;
 }): OrdersSlice => {
   const { db, now, outbox, client, audit, hub } = deps;
   const store = createOrderStore(
@@ -132,6 +136,9 @@ export const createOrdersSlice = (deps: {
         );
         autoAccepting.add(run);
         void run.finally(() => autoAccepting.delete(run));
+      },
+      preorderStarted: (orderId, orderNumber) => {
+        if (!closed) deps.onPreorderStarted?.({ orderId, orderNumber });
       },
       problem: (subject, message) =>
         audit.record({ action: 'order-fetch', subject, outcome: 'failed', detail: message }),
@@ -231,11 +238,16 @@ export const createOrdersSlice = (deps: {
     });
   };
 
+  const eraseAll = deps.db.transaction((): void => {
+    for (const table of ['notifications', 'order_events', 'orders'])
+      deps.db.prepare(`DELETE FROM ${table}`).run();
+  });
   return {
     store,
     sync,
     history,
     drain,
+    eraseAll: () => eraseAll(),
     handlers: {
       ...history.handlers,
       'orders:list': async () => store.list(),

@@ -129,6 +129,8 @@ export type Outbox = {
    * are never sent again, and personal data is kept no longer than history is. Returns how many.
    */
   forgetPayloadsBefore(cutoff: string): number;
+  /** The terminal is disconnected: every row and its tries go, sent or not. */
+  eraseAll(): void;
   /** Open rows and the 20 latest finished ones, oldest first. */
   list(): OutboxEntry[];
   /** The entries of these rows (the ones an event tells about). */

@@ -8,7 +8,7 @@
 // the sender counts as done); a `once` kind's row is never sent a second time by the worker.
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
-import type { Outbox, OutboxOptions } from './outbox-context';
+import type { Outbox, OutboxContext, OutboxOptions } from './outbox-context';
 import { createOutboxContext } from './outbox-context';
 import {
   discard,
@@ -38,6 +38,13 @@ export type {
 } from './outbox-context';
 export { ActionBlockedError, outcomeUnknown } from './outbox-context';
 
+const eraseAll = (ctx: OutboxContext): void => {
+  ctx.db.transaction(() => {
+    ctx.db.prepare('DELETE FROM outbox_attempts').run();
+    ctx.db.prepare('DELETE FROM outbox').run();
+  })();
+};
+
 export const createOutbox = (options: OutboxOptions): Outbox => {
   const ctx = createOutboxContext(options);
   return {
@@ -46,6 +53,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     open: (filter) => openActions(ctx, filter),
     history: (subjects) => history(ctx, subjects),
     forgetPayloadsBefore: (cutoff) => ctx.sql.forgetPayloads.run(cutoff).changes,
+    eraseAll: () => eraseAll(ctx),
     list: () => list(ctx),
     entries: (ids) => entries(ctx, ids),
     counts: () => ctx.sql.countRows.get() ?? { waiting: 0, failed: 0 },

@@ -1,6 +1,8 @@
 // Tickets print the platform's text shaped as the screen shows it (shared/platform-text.ts).
 import { describe, expect, it } from 'vitest';
+import { printable } from './code-page';
 import { kitchenTicket, receipt, sampleOrder } from './documents';
+import { encodeDocument } from './escpos';
 
 const texts = (lines: ReturnType<typeof kitchenTicket>['lines']): string[] =>
   lines.map((line) =>
@@ -35,5 +37,77 @@ describe('tickets', () => {
     const printed = texts(kitchenTicket(odd, 80).lines).join('\n');
     expect(printed).toContain('Pizza azzip XL');
     expect(printed).not.toContain('?');
+  });
+
+  it('print characters the code page lacks as their nearest equivalent, never "?"', () => {
+    expect(printable('Fish – chips — “best” ‘ever’ … • ½ ﬁne ő Łódź')).toBe(
+      'Fish - chips - "best" \'ever\' ... * ½ fine o Lódz',
+    );
+    expect(printable('Пельмени Ελληνική 🍕pizza')).toBe('Pelmeni Elliniki pizza');
+    // What the code page holds stays as it is.
+    expect(printable('Crème brûlée 4,50 € – Größe')).toBe('Crème brûlée 4,50 € - Größe');
+
+    const order = sampleOrder(new Date('2026-11-26T12:00:00Z'));
+    const dashed = {
+      ...order,
+      consumerComment: 'Ring twice – the “blue” door…',
+      items: order.items.map((item, i) => (i === 0 ? { ...item, name: 'Tofu – ‘hot’' } : item)),
+    };
+    const ticket = kitchenTicket(dashed, 80);
+    const printed = texts(ticket.lines).join('\n');
+    expect(printed).toContain("Tofu - 'hot'");
+    expect(printed).toContain('Ring twice - the "blue" door...');
+    // The bytes sent to the printer carry no "?" either.
+    expect(Buffer.from(encodeDocument(ticket)).includes('?')).toBe(false);
+  });
+
+  it('print the time staff chose, marked asked until the platform confirms it', () => {
+    const at = new Date('2026-11-26T12:00:00Z');
+    const order = sampleOrder(at);
+    const clock = (iso: string) =>
+      new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    // Accepted here ("ready in 30 minutes"), the accept not yet taken by the platform.
+    const asked = {
+      ...order,
+      platformStatus: 'CREATED' as const,
+      preparationMinutes: 30,
+      pending: {
+        actionId: 'a1',
+        kind: 'accept' as const,
+        state: 'pending' as const,
+        error: null,
+        attempts: 0,
+        createdAt: at.toISOString(),
+      },
+    };
+    const chosen = new Date(at.getTime() + 30 * 60_000).toISOString();
+    expect(texts(kitchenTicket(asked, 80).lines)).toContain(`Pickup ${clock(chosen)} (asked)`);
+    // Confirmed: the platform's order reads the time the accept set.
+    const confirmed = { ...order, pickupEta: chosen };
+    expect(texts(kitchenTicket(confirmed, 80).lines)).toContain(`Pickup ${clock(chosen)}`);
+    expect(texts(kitchenTicket(confirmed, 80).lines).join('\n')).not.toContain('asked');
+  });
+
+  it('print zero-width and C1 characters as nothing, and a 500-character name clamped like the card', () => {
+    const order = sampleOrder(new Date('2026-11-26T12:00:00Z'));
+    const odd = {
+      ...order,
+      consumerName: `\u202DAda\u200B\u0085 Lovelace${'e'.repeat(500)}`,
+      items: order.items.map((item, i) =>
+        i === 0 ? { ...item, name: 'Co\u200Bla\u2060 \u009BZero\uFEFF' } : item,
+      ),
+    };
+    const printed = texts(kitchenTicket(odd, 80).lines).join('\n');
+    expect(printed).toContain('Cola Zero');
+    expect(printed).not.toContain('?');
+    // Wrapped over a few rows at double size, nothing between the two words but the wrap.
+    expect(printed.replace(/\s/g, '')).toContain('AdaLovelaceeee');
+    expect(printed).toContain('...');
+    expect(
+      printed
+        .replace(/\s/g, '')
+        .match(/e+/g)
+        ?.some((run) => run.length >= 500),
+    ).toBe(false);
   });
 });

@@ -1,10 +1,9 @@
 // The documents as lines (`PrintDocument`): the one source of what a printer prints and what the
 // preview shows. Every line is laid out here to fit the paper (wrapped to the columns, sizes
 // counted), so the encoder never wraps and the preview and the paper cannot disagree.
-import CodepageEncoder from '@point-of-sale/codepage-encoder';
 import type { DeliveryType, Money, Order } from '../../shared/domain';
 import type { DaySummary } from '../../shared/history';
-import { NAME_CLAMP, clampText, shapeLine } from '../../shared/platform-text';
+import { NAME_CLAMP, shapeName } from '../../shared/platform-text';
 import type {
   OrderDocumentKind,
   PaperWidthMm,
@@ -13,37 +12,19 @@ import type {
   PrintLine,
 } from '../../shared/printing';
 import { formatMoney } from '../../shared/money';
+import type { ReadyBy } from '../../shared/order-timing';
+import { readyByOf } from '../../shared/order-timing';
+import { printable } from './code-page';
 
 /** Font A columns per paper width. */
 export const COLUMNS: Record<PaperWidthMm, number> = { 58: 32, 80: 48 };
-
-/** The code page every document prints in: Western European with the euro sign (Epson ESC t 19). */
-export const CODE_PAGE = 'cp858' as const;
-
-const printableSet = new Set<number>([
-  ...Array.from({ length: 0x7f - 0x20 }, (_, i) => 0x20 + i),
-  ...CodepageEncoder.getCodepoints(CODE_PAGE, true).slice(0x80),
-]);
-
-/**
- * What the printer can print of a text: characters outside the code page lose their accent when
- * that makes them printable, else become '?'. Done here so the preview shows what the paper will.
- */
-export const printable = (text: string): string =>
-  Array.from(text.replace(/\s/g, ' '))
-    .map((char) => {
-      if (printableSet.has(char.codePointAt(0) ?? 0)) return char;
-      const bare = char.normalize('NFD').replace(/\p{M}/gu, '');
-      return bare.length === 1 && printableSet.has(bare.codePointAt(0) ?? 0) ? bare : '?';
-    })
-    .join('');
 
 /**
  * A name from the platform as a ticket prints it: shaped like on screen (no characters that
  * reorder the line or are not text) and clamped, so a 3,000-character name cannot print a metre
  * of paper; the order's detail on screen shows it whole.
  */
-const nameOf = (name: string): string => clampText(shapeLine(name), NAME_CLAMP, '...');
+const nameOf = (name: string): string => shapeName(name, NAME_CLAMP, '...');
 
 /**
  * Words wrapped to `width` characters; a word longer than a line is cut. Leading spaces indent
@@ -174,11 +155,24 @@ const columnsLine = (columns: number, left: string, right: string, bold = false)
 
 const rule: PrintLine = { kind: 'rule' };
 
+/**
+ * The time the ticket gives the kitchen: a pre-order's time; an accepted order's time as staff
+ * chose it, marked "(asked)" until the platform confirmed it (shared/order-timing.ts), then the
+ * platform's; before an answer, the platform's estimate.
+ */
+const readyTime = (order: Order): ReadyBy | null => {
+  if (order.type === 'preorder')
+    return order.preorderTime ? { at: order.preorderTime, confirmed: true } : null;
+  const chosen = readyByOf(order);
+  if (chosen) return chosen;
+  return order.pickupEta ? { at: order.pickupEta, confirmed: true } : null;
+};
+
 const header = (columns: number, order: Order, title: string): PrintLine[] => {
   // The number is what staff call out: as large as the paper allows.
   const number = `#${printable(order.orderNumber)}`;
   const size = number.length * 3 <= columns ? 3 : number.length * 2 <= columns ? 2 : 1;
-  const readyBy = order.type === 'preorder' ? order.preorderTime : order.pickupEta;
+  const when = readyTime(order);
   return [
     ...text(columns, title, { align: 'center' }),
     ...text(columns, number, { align: 'center', size, bold: true }),
@@ -189,14 +183,11 @@ const header = (columns: number, order: Order, title: string): PrintLine[] => {
     ...(order.consumerName
       ? text(columns, nameOf(order.consumerName), { bold: true, size: 2 })
       : []),
-    ...(readyBy
+    ...(when
       ? text(
           columns,
-          `${order.deliveryType === 'homedelivery' ? 'Courier' : 'Pickup'} ${clock(readyBy)}`,
-          {
-            bold: true,
-            size: 2,
-          },
+          `${order.deliveryType === 'homedelivery' ? 'Courier' : 'Pickup'} ${clock(when.at)}${when.confirmed ? '' : ' (asked)'}`,
+          { bold: true, size: 2 },
         )
       : []),
     ...text(columns, `Received ${dateTime(order.createdAt)}`),

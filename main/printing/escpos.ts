@@ -4,7 +4,7 @@
 // and å.
 import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import type { PrintDocument } from '../../shared/printing';
-import { CODE_PAGE } from './documents';
+import { CODE_PAGE } from './code-page';
 
 /** Lines fed before the cut, so the last line clears the cutter. */
 const FEED_BEFORE_CUT = 4;

@@ -27,6 +27,10 @@ const READY_DOCUMENTS: Record<PrintSettings['onReady'], OrderDocumentKind[]> = {
 /** The documents each print hook of an order action (shared/order-actions.ts) prints, by the settings. */
 const PRINT_HOOKS: Record<OrderPrintHook, (settings: PrintSettings) => OrderDocumentKind[]> = {
   'kitchen-ticket': (settings) => (settings.kitchenTicket === 'accept' ? ['kitchen-ticket'] : []),
+  'preorder-ticket': (settings) =>
+    settings.kitchenTicket === 'accept' && settings.preorderTicket === 'confirm'
+      ? ['kitchen-ticket']
+      : [],
   'ready-documents': (settings) => READY_DOCUMENTS[settings.onReady],
 };
 
@@ -128,6 +132,23 @@ export const orderArrived = (
   if (readSettings(ctx).kitchenTicket !== 'new-order') return;
   guarded(ctx, orderId, () =>
     createNow(ctx, `arrived:${orderId}`, 'kitchen-ticket', printersFor(ctx, 'kitchen-ticket'), {
+      orderId,
+      orderNumber,
+      day: null,
+      origin: 'auto',
+    }),
+  );
+};
+
+/** The platform moved a pre-order into preparation: its ticket, if the settings wait for that. */
+export const preorderStarted = (
+  ctx: PrintingContext,
+  { orderId, orderNumber }: { orderId: string; orderNumber: string },
+): void => {
+  const settings = readSettings(ctx);
+  if (settings.kitchenTicket !== 'accept' || settings.preorderTicket !== 'production') return;
+  guarded(ctx, orderId, () =>
+    createNow(ctx, `started:${orderId}`, 'kitchen-ticket', printersFor(ctx, 'kitchen-ticket'), {
       orderId,
       orderNumber,
       day: null,

@@ -1,7 +1,8 @@
 // The printing slice: print settings, the printers' status, the durable print jobs (print_jobs,
 // migration 009), the documents of documents.ts encoded by escpos.ts and sent by transports.ts;
 // `print:*` channels and the `print:changed` event. Orders reach it through two hooks core wires
-// to the orders slice: an action taken here (accept, ready) and a new order.
+// to the orders slice: an action taken here (accept, ready), a new order and a pre-order the
+// platform moved into preparation.
 //
 // Jobs: one row per request and printer (a reprint is a new request). A job goes `queued` →
 // `printing` → `printed`; a printer that cannot take it leaves it `waiting` (loud: in the state,
@@ -13,7 +14,7 @@ import type { PrintJob, PrintState } from '../../shared/printing';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { PrintChannels } from './print-handlers';
 import { printHandlers } from './print-handlers';
-import { jobsOfOrder, orderAction, orderArrived } from './print-jobs';
+import { jobsOfOrder, orderAction, orderArrived, preorderStarted } from './print-jobs';
 import { kickAll, poll, recoverInterrupted } from './print-worker';
 import type { OrderActionNotice, PrintingDeps } from './printing-context';
 import { createPrintingContext, printState } from './printing-context';
@@ -26,6 +27,8 @@ export type PrintingSlice = {
   orderAction(notice: OrderActionNotice): void;
   /** A new order reached this terminal. */
   orderArrived(order: { orderId: string; orderNumber: string }): void;
+  /** The platform moved a pre-order into preparation. */
+  preorderStarted(order: { orderId: string; orderNumber: string }): void;
   /** An order's print jobs with their printer's name (the history timeline). */
   jobsOfOrder(orderId: string): Array<PrintJob & { printerName: string }>;
   /**
@@ -33,6 +36,8 @@ export type PrintingSlice = {
    * prints), so there is nothing to forget; kept so retention can call every slice alike.
    */
   forgetPersonalBefore(cutoffIso: string): number;
+  /** The terminal is disconnected: the jobs of its orders go (the printers stay). */
+  eraseAll(): void;
   state(): PrintState;
   close(): Promise<void>;
 };
@@ -52,8 +57,12 @@ export const createPrintingSlice = (deps: PrintingDeps): PrintingSlice => {
     handlers: printHandlers(ctx),
     orderAction: (notice) => orderAction(ctx, notice),
     orderArrived: (order) => orderArrived(ctx, order),
+    preorderStarted: (order) => preorderStarted(ctx, order),
     jobsOfOrder: (orderId) => jobsOfOrder(ctx, orderId),
     forgetPersonalBefore: () => 0,
+    eraseAll: () => {
+      ctx.db.prepare('DELETE FROM print_jobs').run();
+    },
     close: async () => {
       ctx.closed = true;
       clearInterval(pollTimer);

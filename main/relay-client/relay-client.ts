@@ -74,6 +74,11 @@ export const RELAY_ANSWER_MARGIN_MS = 5_000;
 /** Where the client stands: the last seq it holds, in which relay log, and that log's local offset. */
 export type RelayCursor = { seq: number; logId: string | null; seqOffset: number };
 
+/** The terminal is disconnected: the next relay is read from its start. */
+export const resetCursor = (db: Database): void => {
+  db.prepare('DELETE FROM relay_cursor').run();
+};
+
 export const readCursor = (db: Database): RelayCursor => {
   const row = db.prepare('SELECT seq, log_id, seq_offset FROM relay_cursor WHERE id = 1').get() as
     { seq: number; log_id: string | null; seq_offset: number } | undefined;

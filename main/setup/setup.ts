@@ -10,12 +10,14 @@ import { createTokenManager } from '../auth/token-manager';
 import type { EventHub } from '../host/event-hub';
 import { reportedClockOffset } from '../http/clock-offset';
 import type { RelayClient, RelayClientOptions } from '../relay-client/relay-client';
-import { startRelayClient } from '../relay-client/relay-client';
+import { resetCursor, startRelayClient } from '../relay-client/relay-client';
 import type { SecretStore } from '../secrets/secret-store';
 import { RETIRED_SECRET_NAMES } from '../secrets/secret-store';
 import { failure, ServiceError } from '../service-error';
 import type { Database } from '../storage/database';
 import type { Settings } from '../storage/settings';
+import type { FieldProblem } from './preflight';
+import { checkOrderApi, checkRelay, checkTokenService, venueMismatch } from './preflight';
 
 type Connection = {
   authUrl: string;
@@ -43,7 +45,28 @@ export type RelayHooks = Pick<
   onState?: RelayClientOptions['onState'];
 };
 
-type SetupChannels = 'setup:get' | 'setup:connect' | 'setup:disconnect' | 'status:get';
+const isProblem = (value: unknown): value is FieldProblem =>
+  value !== null && typeof value === 'object' && 'field' in value;
+
+/** Setup refused before the venue was connected: each field with its fix, and what was kept. */
+const REFUSALS = {
+  'nothing-spent':
+    'Nothing was sent to the platform yet, so your authorization code still works. Fix the marked fields and connect again.',
+  'code-held':
+    'The platform accepted your authorization code; fix the marked field and connect again with the same code (until this app is restarted).',
+  'nothing-changed':
+    'Nothing was changed: the terminal keeps its connection. Fix the marked field.',
+} as const;
+
+const refusal = (problems: FieldProblem[], kept: keyof typeof REFUSALS): ServiceError =>
+  new ServiceError(
+    'invalid-request',
+    REFUSALS[kept],
+    problems.map((p) => ({ path: p.field, message: p.message })),
+  );
+
+type SetupChannels =
+  'setup:get' | 'setup:connect' | 'setup:change' | 'setup:disconnect' | 'status:get';
 
 export type SetupSlice = {
   handlers: Pick<ServiceApi, SetupChannels>;
@@ -83,8 +106,15 @@ export const createSetupSlice = (deps: {
   outboxCounts: () => { waiting: number; failed: number };
   /** A venue was connected (`changed`: another venue than before). */
   connected: (venueId: string, changed: boolean) => void;
-  /** The venue is being disconnected: the slices forget their set-up. */
+  /**
+   * The terminal is being disconnected: the slices forget their set-up and erase the venue's
+   * orders, deliveries and customers' data.
+   */
   disconnecting: () => Promise<void>;
+  /** The relay link moved (Change connection): what the relay holds for the venue is handed again. */
+  relayChanged: () => void;
+  /** Throws unless `pin` is the staff PIN; resolves whether one is set. */
+  checkStaffPin: (pin: string | undefined) => Promise<boolean>;
 }): SetupSlice => {
   const { settings, secrets, audit, hub } = deps;
   const connection = (): Connection | null => settings.get<Connection>(CONNECTION_KEY);
@@ -184,6 +214,19 @@ export const createSetupSlice = (deps: {
     relayError = null;
   };
 
+  const setupState = (): SetupState => {
+    const conn = connection();
+    return {
+      configured: conn !== null,
+      venueId: conn?.venueId ?? null,
+      authUrl: conn?.authUrl ?? null,
+      posUrl: conn?.posUrl ?? null,
+      relayUrl: conn?.relayUrl ?? null,
+      clientId: conn?.clientId ?? null,
+      redirectUri: conn?.redirectUri ?? null,
+    };
+  };
+
   const requireVenue = (): string => {
     const id = venueId();
     if (!id) throw new ServiceError('not-configured', 'Connect the venue first.');
@@ -251,22 +294,23 @@ export const createSetupSlice = (deps: {
     close: stopRelay,
     status,
     handlers: {
-      'setup:get': async (): Promise<SetupState> => {
-        const conn = connection();
-        return {
-          configured: conn !== null,
-          venueId: conn?.venueId ?? null,
-          authUrl: conn?.authUrl ?? null,
-          posUrl: conn?.posUrl ?? null,
-          relayUrl: conn?.relayUrl ?? null,
-          clientId: conn?.clientId ?? null,
-          redirectUri: conn?.redirectUri ?? null,
-        };
-      },
+      'setup:get': async () => setupState(),
       'setup:connect': async (request) => {
         let venue: string;
         try {
-          ({ venueId: venue } = await tokens.connect(request));
+          // Everything but the code is checked first: the code is single use.
+          const [relay, ...platform] = await Promise.all([
+            checkRelay(request.relayUrl, request.terminalKey),
+            checkTokenService(request),
+            checkOrderApi(request.posUrl),
+          ]);
+          const problems = [relay, ...platform].filter(isProblem);
+          if (problems.length > 0) throw refusal(problems, 'nothing-spent');
+          const relayVenues = isProblem(relay) ? null : relay.venueIds;
+          ({ venueId: venue } = await tokens.connect(request, (venueId) => {
+            const mismatch = venueMismatch(venueId, relayVenues);
+            if (mismatch) throw refusal([mismatch], 'code-held');
+          }));
           await secrets.set('terminal-key', request.terminalKey);
         } catch (error) {
           audit.record({
@@ -294,17 +338,62 @@ export const createSetupSlice = (deps: {
         statusChanged();
         return { venueId: venue };
       },
-      'setup:disconnect': async () => {
+      'setup:change': async (request) => {
+        const conn = connection();
+        if (!conn) throw new ServiceError('not-configured', 'Connect the venue first.');
+        const newKey = request.terminalKey?.trim() ? request.terminalKey.trim() : null;
+        const terminalKey = newKey ?? (await secrets.get('terminal-key'));
+        if (!terminalKey)
+          throw refusal(
+            [
+              {
+                field: 'terminalKey',
+                message: 'No terminal key is stored: enter this counter’s key.',
+              },
+            ],
+            'nothing-changed',
+          );
+        const relay = await checkRelay(request.relayUrl, terminalKey);
+        const problem = isProblem(relay) ? relay : venueMismatch(conn.venueId, relay.venueIds);
+        if (problem) throw refusal([problem], 'nothing-changed');
+        try {
+          if (newKey) await secrets.set('terminal-key', newKey);
+        } catch (error) {
+          throw failure(error, 'Changing the connection');
+        }
+        settings.set(CONNECTION_KEY, { ...conn, relayUrl: request.relayUrl } satisfies Connection);
+        audit.record({
+          action: 'connection',
+          subject: conn.venueId,
+          outcome: 'changed',
+          detail: newKey ? 'relay address and terminal key' : 'relay address',
+        });
+        await stopRelay();
+        await startRelay();
+        deps.relayChanged();
+        statusChanged();
+        return setupState();
+      },
+      'setup:disconnect': async (request) => {
+        await deps.checkStaffPin(request.pin);
+        const waiting = deps.outboxCounts();
+        if (waiting.waiting + waiting.failed > 0 && !request.discardWaiting)
+          throw new ServiceError(
+            'conflict',
+            `${waiting.waiting + waiting.failed} actions have not reached the platform. Disconnecting drops them; confirm to go on.`,
+          );
+        const venue = venueId() ?? '-';
         await stopRelay();
         try {
           await tokens.disconnect();
           await secrets.delete('terminal-key');
           await deps.disconnecting();
         } catch (error) {
-          throw failure(error, 'Disconnecting the venue');
+          throw failure(error, 'Disconnecting the terminal');
         }
+        resetCursor(deps.db);
         settings.delete(CONNECTION_KEY);
-        audit.record({ action: 'disconnect', subject: '-', outcome: 'done', detail: null });
+        audit.record({ action: 'disconnect', subject: venue, outcome: 'done', detail: null });
         statusChanged();
       },
       'status:get': async () => status(),

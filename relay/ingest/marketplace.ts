@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { isVenueId, VENUE_ID_RULE } from '../../shared/venue-id';
 
 const HEX_SHA256 = /^[0-9a-fA-F]{64}$/;
 
@@ -96,7 +97,7 @@ export function parseMarketplaceNotification(json: unknown): ParsedNotification 
     const parsed = known.safeParse(json);
     if (!parsed.success)
       return { ok: false, message: `Invalid ${type}: ${describe(parsed.error)}.` };
-    return { ok: true, id: parsed.data.id, venueId: parsed.data.order.venue_id };
+    return routed(parsed.data.id, parsed.data.order.venue_id);
   }
   const parsed = unknown.safeParse(json);
   if (!parsed.success)
@@ -108,5 +109,12 @@ export function parseMarketplaceNotification(json: unknown): ParsedNotification 
       message: 'The notification names no venue (order.venue_id, venue_id or venue.id).',
     };
   }
-  return { ok: true, id: parsed.data.id, venueId };
+  return routed(parsed.data.id, venueId);
 }
+
+// No terminal can hold a venue id outside the rule (terminals.ts checks the same), so such a
+// notification could reach nobody; it is refused rather than stored.
+const routed = (id: string, venueId: string): ParsedNotification =>
+  isVenueId(venueId)
+    ? { ok: true, id, venueId }
+    : { ok: false, message: `The notification's venue id is not one: ${VENUE_ID_RULE}.` };

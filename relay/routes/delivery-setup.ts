@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { HttpError, decodeJson, readBody, sendJson } from '../../kit/http';
+import { isVenueId, VENUE_ID_RULE } from '../../shared/venue-id';
 import { DriveRefused, DriveUnreachable, listWebhooks } from '../drive/drive-api';
 import { ensureMerchantWebhooks, type DriveDeps } from '../drive/merchant-webhooks';
 import type { RelayContext } from '../relay-context';
@@ -37,7 +38,7 @@ export const merchantKeySchema = z
   .regex(/^[\x21-\x7e]{8,500}$/, 'must be 8 to 500 visible ASCII characters');
 
 const setupBody = z.strictObject({
-  venue_id: id,
+  venue_id: z.string().refine(isVenueId, `a venue id is ${VENUE_ID_RULE}`),
   merchant_id: id,
   drive_url: driveUrlSchema,
   merchant_key: merchantKeySchema.optional(),
@@ -100,6 +101,7 @@ export async function handleDeliverySetup(
     throw new HttpError(503, 'This relay holds no delivery credentials (no credentials key).');
   if (req.method === 'GET') {
     const venueId = url.searchParams.get('venue_id') ?? '';
+    if (!isVenueId(venueId)) throw new HttpError(400, `venue_id must be ${VENUE_ID_RULE}.`);
     if (!terminal.venueIds.includes(venueId))
       throw new HttpError(403, 'This terminal key does not belong to that venue.');
     const merchantId = await ctx.store.deliveryVenueMerchant(venueId);

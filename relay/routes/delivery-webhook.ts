@@ -2,6 +2,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JWTPayload } from 'jose';
 import { HttpError, decodeJson, sendJson } from '../../kit/http';
+import { isVenueId } from '../../shared/venue-id';
 import {
   checkDispatchedAt,
   deliveryBody,
@@ -21,7 +22,7 @@ export function deliveryVenue(pathname: string): string | null {
   if (segment === '' || segment.includes('/')) return null;
   try {
     const venue = decodeURIComponent(segment);
-    return venue.length <= 200 ? venue : null;
+    return isVenueId(venue) ? venue : null;
   } catch {
     return null;
   }

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, decodeJson, readBody, sendJson, sendText } from '../../kit/http';
 import { callDrive, DriveUnreachable } from '../drive/drive-api';
 import { merchantAccount } from '../drive/merchant-webhooks';
+import { isVenueId, VENUE_ID_RULE } from '../../shared/venue-id';
 import type { RelayContext } from '../relay-context';
 import type { Terminal } from '../store/event-store';
 import { authenticate } from './terminals';
@@ -100,6 +101,7 @@ async function merchantFor(
     if (merchantId !== null) merchants.set(venueId, merchantId);
   }
   if (target.scope === 'venue') {
+    if (!isVenueId(target.venueId)) throw new HttpError(400, `A venue id is ${VENUE_ID_RULE}.`);
     if (!terminal.venueIds.includes(target.venueId))
       throw new HttpError(403, 'This terminal key does not belong to that venue.');
     const merchantId = merchants.get(target.venueId);

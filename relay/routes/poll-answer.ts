@@ -33,8 +33,19 @@ const POLL_HEADERS = {
   'Cache-Control': 'no-store',
 } as const;
 
-export const renderEvents = (logIdJson: string, events: StoredEvent[]): PollAnswer => {
-  const body = Buffer.from(`{"log_id":${logIdJson},"events":[${events.map(serialise).join(',')}]}`);
+/**
+ * `venueIds`: the venues the key may read, named in a poll that does not wait (a terminal's setup
+ * checks with one that its key is its venue's); a long poll's answer is shared and names none.
+ */
+export const renderEvents = (
+  logIdJson: string,
+  events: StoredEvent[],
+  venueIds?: readonly string[],
+): PollAnswer => {
+  const venues = venueIds === undefined ? '' : `"venue_ids":${JSON.stringify(venueIds)},`;
+  const body = Buffer.from(
+    `{"log_id":${logIdJson},${venues}"events":[${events.map(serialise).join(',')}]}`,
+  );
   return { body, headers: { ...POLL_HEADERS, 'Content-Length': String(body.length) } };
 };
 

@@ -173,7 +173,11 @@ export async function handlePoll(
   // cuts its connection: during shutdown every poll is answered at once.
   if (request.wait === 0 || ctx.closing) {
     const { events } = await poll.list();
-    poll.answer(events, events.length > 0 ? 'events' : 'empty');
+    poll.answer(
+      events,
+      events.length > 0 ? 'events' : 'empty',
+      renderEvents(ctx.logIdJson, events, terminal.venueIds),
+    );
     return;
   }
   // A re-poll behind the newest events (common after a large fan-out) is answered at once from

@@ -2,6 +2,7 @@
 // and PUT /v1/delivery-secret, where a terminal hands over its venue's delivery webhook secret.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, decodeJson, readBody, sendEmpty } from '../../kit/http';
+import { isVenueId, VENUE_ID_RULE } from '../../shared/venue-id';
 import { deliverySecretBody } from '../ingest/delivery';
 import type { RelayContext } from '../relay-context';
 import { trust } from '../relay-context';
@@ -100,6 +101,7 @@ export async function handleDeliverySecret(
     );
   }
   const { venue_id: venueId, secret } = parsed.data;
+  if (!isVenueId(venueId)) throw new HttpError(400, `venue_id: a venue id is ${VENUE_ID_RULE}.`);
   if (!terminal.venueIds.includes(venueId)) {
     throw new HttpError(403, 'This terminal key does not belong to that venue.');
   }

@@ -9,6 +9,7 @@ import {
   existsSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -124,6 +125,13 @@ export async function startPgCluster(): Promise<PgCluster> {
       "log_min_messages = 'warning'",
       '',
     ].join('\n'),
+  );
+  // One role logs in with a password (scram-sha-256), the relay's password-credential test's;
+  // every other role is trusted, as in the template (first matching line wins).
+  const hba = join(data, 'pg_hba.conf');
+  writeFileSync(
+    hba,
+    `host all relay_password 127.0.0.1/32 scram-sha-256\n${readFileSync(hba, 'utf8')}`,
   );
   await chownToOwner(dir);
   const port = await freePort();

@@ -9,6 +9,7 @@ import { DELIVERY_TYPE_LABEL, formatDateTime } from './history';
 import { en } from './messages';
 import { DaySummaryView } from './DaySummary';
 import { FormMessage } from '../ui-kit/FormMessage';
+import { PlatformText } from '../ui-kit/PlatformText';
 import { ConfirmedStatus, OrderHistoryDialog } from './OrderHistory';
 
 /** One page of results: enough to fill a counter screen, small enough to answer at once. */
@@ -199,7 +200,13 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
                     <ConfirmedStatus order={order} />
                   </span>
                   <span className="history-type">{DELIVERY_TYPE_LABEL[order.deliveryType]}</span>
-                  <span className="history-customer">{order.consumerName ?? en.order.noName}</span>
+                  <span className="history-customer">
+                    {order.consumerName ? (
+                      <PlatformText text={order.consumerName} />
+                    ) : (
+                      en.order.noName
+                    )}
+                  </span>
                   <span className="history-total">{formatMoney(order.total)}</span>
                 </button>
               </li>

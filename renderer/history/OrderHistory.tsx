@@ -11,6 +11,7 @@ import { Dialog } from '../ui-kit/Dialog';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 import { ItemOptions } from '../ui-kit/ItemOptions';
+import { PlatformText } from '../ui-kit/PlatformText';
 
 const actionLabel = (kind: OrderActionKind): string => en.actions.kinds[kind];
 
@@ -107,7 +108,7 @@ const Details = ({ history }: { history: OrderHistory }) => {
       <p className="history-facts">
         <ConfirmedStatus order={order} /> {DELIVERY_TYPE_LABEL[order.deliveryType]} ·{' '}
         {en.history.received(formatDateTime(order.createdAt))} ·{' '}
-        {order.consumerName ?? en.order.noName}
+        {order.consumerName ? <PlatformText text={order.consumerName} whole /> : en.order.noName}
         {order.type === 'preorder' && order.preorderTime && (
           <> · {en.order.preorderFor(formatDateTime(order.preorderTime))}</>
         )}
@@ -116,15 +117,17 @@ const Details = ({ history }: { history: OrderHistory }) => {
       <ul className="card-items">
         {order.items.map((item) => (
           <li key={item.id}>
-            <span className="item-count">{item.count}×</span> {item.name}{' '}
+            <span className="item-count">{item.count}×</span>{' '}
+            <PlatformText className="item-name" text={item.name} whole />{' '}
             <span className="muted">{formatMoney(item.total)}</span>
-            <ItemOptions item={item} />
+            <ItemOptions item={item} whole />
           </li>
         ))}
       </ul>
       {order.consumerComment && (
         <p className="card-comment">
-          <strong>{en.order.comment}:</strong> {order.consumerComment}
+          <strong>{en.order.comment}:</strong>{' '}
+          <PlatformText note text={order.consumerComment} whole />
         </p>
       )}
       {order.rejectReason && <p>{en.order.rejectReason(order.rejectReason)}</p>}

@@ -203,7 +203,15 @@ const MenuImport = () => {
           <div className="diff">
             <DiffList title={en.menu.diffAdded} names={diff.added} />
             <DiffList title={en.menu.diffRemoved} names={diff.removed} />
-            <DiffList title={en.menu.diffChanged} names={diff.changed} />
+            <DiffList
+              title={en.menu.diffChanged}
+              names={diff.changed.map((change) =>
+                en.menu.changedItem(
+                  change.name,
+                  change.kinds.map((kind) => en.menu.changeKinds[kind]),
+                ),
+              )}
+            />
           </div>
           <p className="banner banner-warning" role="note">
             {en.menu.warning}

@@ -3,6 +3,7 @@
 // a change staff asked for shows as "changing…" until the platform's menu shows it.
 import { useState } from 'react';
 import type { MenuItemSummary, OrderItem } from '../../shared/domain';
+import { menuItemOfLine } from '../../shared/menu-match';
 import { useAppStore } from './hooks';
 import type { Duration } from '../ui-kit/format';
 import { formatClock, untilFor } from '../ui-kit/format';
@@ -67,14 +68,6 @@ export const itemPill = (item: MenuItemSummary) => (
   />
 );
 
-/** The menu item an order line is: by its POS id (the item's external_data), else by its name. */
-const menuItemOf = (
-  line: OrderItem,
-  items: readonly MenuItemSummary[],
-): MenuItemSummary | undefined =>
-  items.find((i) => line.posId !== null && i.externalData === line.posId) ??
-  items.find((i) => i.name === line.name);
-
 /**
  * An order line's menu item when it is not orderable (or changing), on every card: staff deciding
  * on an order see it. On the selected card, a "Sold out" action: mid-rush, the cook sees the last
@@ -93,7 +86,7 @@ export const LineSoldOut = ({
   const setAvailability = useAppStore().getState().setItemAvailability;
   const [choosing, setChoosing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const item = menuItemOf(line, items);
+  const item = menuItemOfLine(line, items);
   if (!item) return null;
   if (item.changing || !item.available)
     return <span className="line-sold-out">{itemPill(item)}</span>;

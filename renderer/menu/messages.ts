@@ -1,4 +1,5 @@
 // The menu slice's strings; the shared words are the kit's (ui-kit/messages.ts).
+import type { MenuChangeKind } from '../../shared/domain';
 import { kitMessages } from '../ui-kit/messages';
 
 export const menuMessages = {
@@ -12,6 +13,14 @@ export const menuMessages = {
     diffAdded: 'Added',
     diffRemoved: 'Removed',
     diffChanged: 'Changed',
+    changeKinds: {
+      name: 'name',
+      price: 'price',
+      availability: 'availability',
+      options: 'options',
+      details: 'description or details',
+    } satisfies Record<MenuChangeKind, string>,
+    changedItem: (name: string, kinds: string[]) => `${name}: ${kinds.join(', ')}`,
     diffCounts: (before: number, after: number) => `Items: ${before} → ${after}`,
     diffCategories: (before: number, after: number) => `Categories: ${before} → ${after}`,
     none: 'none',

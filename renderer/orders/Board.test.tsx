@@ -349,4 +349,47 @@ describe('outage alarm', () => {
     expect(screen.queryByTestId('stream-alarm')).toBeNull();
     expect(alarm.ringing).toBe(false);
   });
+
+  it('shows the platform’s text shaped, isolated and clamped on the card, with the whole name as its title', async () => {
+    const longName = `Family ${'Mezze '.repeat(100)}`.trim(); // over 500 characters
+    const bridge = createFakeBridge({
+      orders: [
+        makeOrder({
+          orderNumber: '171',
+          consumerName: '\u202Eadnil\u202C\u200B Lind\u0007',
+          consumerComment: 'No nuts\u0085\u202D please',
+          items: [
+            {
+              id: 'line-1',
+              name: longName,
+              count: 1,
+              total: { amount: 500, currency: 'EUR' },
+              posId: null,
+              options: [
+                {
+                  name: 'Si\u200Bze',
+                  value: '\u202ELarge',
+                  count: 1,
+                  price: { amount: 0, currency: 'EUR' },
+                },
+              ],
+            },
+          ],
+        }),
+      ],
+    });
+    renderApp(bridge);
+    const order = await screen.findByRole('article', { name: 'Order #171' });
+    const customer = within(order).getByText('adnil Lind');
+    expect(customer.tagName).toBe('BDI');
+    expect(customer.getAttribute('dir')).toBe('auto');
+    expect(within(order).getByText('No nuts please').tagName).toBe('BDI');
+    const item = order.querySelector('.item-name') as HTMLElement;
+    expect(item.tagName).toBe('BDI');
+    expect(Array.from(item.textContent ?? '')).toHaveLength(120);
+    expect(item.textContent?.endsWith('…')).toBe(true);
+    expect(item.title).toBe(longName);
+    expect(within(order).getByText('Size: Large').tagName).toBe('BDI');
+    expect(order.textContent).not.toMatch(/[\p{Cc}\u200B\u202A-\u202E]/u);
+  });
 });

@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/domain';
-import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
+import { createFakeBridge, makeMenu, makeMenuItem, makeOrder } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
@@ -139,6 +139,72 @@ describe('order actions', () => {
         'Reason: Out of mozzarella',
       ),
     ).toBeTruthy();
+  });
+
+  it('Reject "Items unavailable" asks which lines and for how long, and marks them sold out: 4 taps', async () => {
+    const line = (id: string, name: string, posId: string) => ({
+      id,
+      name,
+      count: 1,
+      options: [],
+      total: { amount: 900, currency: 'EUR' },
+      posId,
+    });
+    const order = makeOrder({
+      orderNumber: '14',
+      items: [line('l1', 'Margherita', 'pizza-m'), line('l2', 'Tiramisu', 'dessert-t')],
+    });
+    const menu = makeMenu({
+      items: [
+        makeMenuItem({ externalData: 'pizza-m', name: 'Margherita' }),
+        makeMenuItem({ externalData: 'dessert-t', name: 'Tiramisu' }),
+      ],
+    });
+    const bridge = createFakeBridge({ orders: [order], menu });
+    renderApp(bridge);
+    await screen.findByText('#14');
+    let taps = 0;
+    const tap = (element: HTMLElement) => {
+      taps += 1;
+      fireEvent.click(element);
+    };
+
+    tap(button('14', 'Reject'));
+    const dialog = screen.getByRole('dialog', { name: 'Reject order #14' });
+    tap(within(dialog).getByRole('button', { name: 'Items unavailable' }));
+    const lines = within(dialog).getByRole('group', { name: 'Which items are unavailable?' });
+    expect(
+      within(lines)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Margherita', 'Tiramisu']);
+    // How long: the rest of the day unless staff choose otherwise.
+    const howLong = within(dialog).getByRole('group', { name: 'Sold out for' });
+    expect(
+      within(howLong).getByRole('button', { name: 'Rest of the day' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    tap(within(lines).getByRole('button', { name: 'Tiramisu' }));
+    expect((within(dialog).getByRole('textbox') as HTMLInputElement).value).toBe(
+      'Sorry, Tiramisu is sold out.',
+    );
+    tap(within(dialog).getByRole('button', { name: 'Reject and mark 1 item sold out' }));
+
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:reject')).toEqual([
+        { orderId: order.id, reason: 'Sorry, Tiramisu is sold out.', code: 'ITEMS_UNAVAILABLE' },
+      ]),
+    );
+    await waitFor(() => expect(bridge.callsTo('menu:setItemAvailability')).toHaveLength(1));
+    const [soldOut] = bridge.callsTo('menu:setItemAvailability') as Array<{
+      externalData: string;
+      enabled: boolean;
+      disabledUntil: string | null;
+    }>;
+    expect(soldOut).toMatchObject({ externalData: 'dessert-t', enabled: false });
+    const endOfDay = new Date();
+    endOfDay.setHours(23, 59, 0, 0);
+    expect(Date.parse(soldOut?.disabledUntil ?? '')).toBe(endOfDay.getTime());
+    expect(taps).toBeLessThanOrEqual(4);
   });
 
   it("Out for delivery marks a ready self-delivery order picked up by the venue's courier, by tap or key", async () => {

@@ -18,6 +18,7 @@ import { en } from './messages';
 import type { OffScreenMarker } from '../ui-kit/off-screen';
 import { useCardSlots } from './card-slots';
 import { ItemOptions } from '../ui-kit/ItemOptions';
+import { PlatformText } from '../ui-kit/PlatformText';
 import type { CourierPrefill } from '../ui-kit/app-slice';
 
 const deliveryLabel = (order: Order): string => {
@@ -219,7 +220,9 @@ const OrderCardView = ({
         </header>
 
         <div className="card-meta">
-          <span className="card-customer">{order.consumerName ?? en.order.noName}</span>
+          <span className="card-customer">
+            {order.consumerName ? <PlatformText text={order.consumerName} /> : en.order.noName}
+          </span>
           {order.type === 'preorder' && order.preorderTime && (
             <span className="tag tag-preorder">
               {en.order.preorderFor(formatClock(order.preorderTime))}
@@ -294,7 +297,7 @@ const OrderCardView = ({
             {order.items.map((item) => (
               <li key={item.id}>
                 <span className="item-count">{item.count}×</span>{' '}
-                <span className="item-name">{item.name}</span>{' '}
+                <PlatformText className="item-name" text={item.name} />{' '}
                 <LineSoldOut line={item} actionable={selected} items={menuItems} />
                 <ItemOptions item={item} />
               </li>
@@ -303,7 +306,7 @@ const OrderCardView = ({
         )}
         {!done && order.consumerComment && (
           <p className="card-comment">
-            <strong>{en.order.comment}:</strong> {order.consumerComment}
+            <strong>{en.order.comment}:</strong> <PlatformText note text={order.consumerComment} />
           </p>
         )}
 

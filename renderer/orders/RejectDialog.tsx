@@ -1,19 +1,127 @@
 import { useState } from 'react';
+import type { MenuItemSummary, Order, OrderItem } from '../../shared/domain';
+import { menuItemOfLine } from '../../shared/menu-match';
+import type { Duration } from '../ui-kit/format';
+import { untilFor } from '../ui-kit/format';
 import { useApp } from './hooks';
 import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
 
 type Code = keyof typeof en.reject.presets;
 const CODES = Object.keys(en.reject.presets) as Code[];
+type SoldOutFor = Exclude<Duration, 'm30'>;
+const DURATIONS: SoldOutFor[] = ['restOfDay', 'h1', 'indefinitely'];
+
+/**
+ * "Items unavailable": which of the order's lines, and for how long they are sold out. The
+ * rejection marks them sold out in the same step (reject, the reason, a line, confirm: 4 taps).
+ */
+const UnavailableItems = ({
+  order,
+  menuItems,
+  chosen,
+  toggle,
+  duration,
+  setDuration,
+}: {
+  order: Order;
+  menuItems: readonly MenuItemSummary[];
+  chosen: ReadonlySet<string>;
+  toggle: (line: OrderItem) => void;
+  duration: SoldOutFor;
+  setDuration: (d: SoldOutFor) => void;
+}) => (
+  <div className="reject-items">
+    <div className="picker" role="group" aria-label={en.reject.whichItems}>
+      <span className="picker-label">{en.reject.whichItems}</span>
+      {order.items.map((line) => (
+        <button
+          key={line.id}
+          type="button"
+          className={`chip chip-wide ${chosen.has(line.id) ? 'chip-on' : ''}`}
+          aria-pressed={chosen.has(line.id)}
+          onClick={() => toggle(line)}
+        >
+          {line.name}
+          {!menuItemOfLine(line, menuItems) && (
+            <span className="muted"> · {en.reject.notOnMenu}</span>
+          )}
+        </button>
+      ))}
+    </div>
+    <div className="picker" role="group" aria-label={en.reject.soldOutFor}>
+      <span className="picker-label">{en.reject.soldOutFor}</span>
+      {DURATIONS.map((d) => (
+        <button
+          key={d}
+          type="button"
+          className={`chip ${duration === d ? 'chip-on' : ''}`}
+          aria-pressed={duration === d}
+          onClick={() => setDuration(d)}
+        >
+          {en.reject.durations[d]}
+        </button>
+      ))}
+    </div>
+  </div>
+);
+
+/** Why: each code with the reason the customer reads. */
+const ReasonCodes = ({ code, onPick }: { code: Code | null; onPick: (code: Code) => void }) => (
+  <div className="picker">
+    {CODES.map((c, index) => (
+      <button
+        key={c}
+        type="button"
+        // A rejection starts with its reason; the destructive button is never the first stop.
+        data-autofocus={index === 0 ? true : undefined}
+        className={`chip chip-wide ${code === c ? 'chip-on' : ''}`}
+        aria-pressed={code === c}
+        onClick={() => onPick(c)}
+      >
+        {en.reject.presets[c]}
+      </button>
+    ))}
+  </div>
+);
 
 export const RejectDialog = ({ orderId }: { orderId: string }) => {
   const order = useApp((s) => s.orders.find((o) => o.id === orderId));
+  const menuItems = useApp((s) => s.menuItems);
   const takeAction = useApp((s) => s.takeAction);
+  const setItemAvailability = useApp((s) => s.setItemAvailability);
   const close = useApp((s) => s.openDialog);
   const [reason, setReason] = useState('');
+  // The reason follows the chosen lines until staff write their own.
+  const [ownReason, setOwnReason] = useState(false);
   const [code, setCode] = useState<Code | null>(null);
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [duration, setDuration] = useState<SoldOutFor>('restOfDay');
   const [error, setError] = useState<string | null>(null);
   if (!order) return null;
+
+  const chosenLines = order.items.filter((line) => chosen.has(line.id));
+  // The menu items to mark sold out: each once, and only those still orderable.
+  const toMark = [
+    ...new Map(
+      chosenLines
+        .map((line) => menuItemOfLine(line, menuItems))
+        .filter((item): item is MenuItemSummary => item !== undefined && item.available)
+        .map((item) => [item.externalData, item]),
+    ).values(),
+  ];
+  const itemsUnavailable = code === 'ITEMS_UNAVAILABLE';
+
+  const toggle = (line: OrderItem): void => {
+    const next = new Set(chosen);
+    if (next.has(line.id)) next.delete(line.id);
+    else next.add(line.id);
+    setChosen(next);
+    const names = order.items.filter((l) => next.has(l.id)).map((l) => l.name);
+    if (!ownReason)
+      setReason(names.length ? en.reject.itemsReason(names) : en.reject.presets.ITEMS_UNAVAILABLE);
+    setError(null);
+  };
 
   const confirm = (): void => {
     if (!reason.trim()) {
@@ -26,6 +134,10 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
       reason: reason.trim(),
       code: code ?? 'GENERIC',
     });
+    if (!itemsUnavailable) return;
+    const until = untilFor(duration, Date.now());
+    // Each is its own outbox action: its state shows in the menu and, if refused, in Activity.
+    for (const item of toMark) void setItemAvailability(item.externalData, false, until);
   };
 
   return (
@@ -36,25 +148,29 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
           confirm();
         }}
       >
-        <div className="picker">
-          {CODES.map((c, index) => (
-            <button
-              key={c}
-              type="button"
-              // A rejection starts with its reason; the destructive button is never the first stop.
-              data-autofocus={index === 0 ? true : undefined}
-              className={`chip chip-wide ${code === c ? 'chip-on' : ''}`}
-              aria-pressed={code === c}
-              onClick={() => {
-                setCode(c);
-                setReason(en.reject.presets[c]);
-                setError(null);
-              }}
-            >
-              {en.reject.presets[c]}
-            </button>
-          ))}
-        </div>
+        <ReasonCodes
+          code={code}
+          onPick={(c) => {
+            setCode(c);
+            setReason(
+              c === 'ITEMS_UNAVAILABLE' && chosenLines.length
+                ? en.reject.itemsReason(chosenLines.map((l) => l.name))
+                : en.reject.presets[c],
+            );
+            setOwnReason(false);
+            setError(null);
+          }}
+        />
+        {itemsUnavailable && (
+          <UnavailableItems
+            order={order}
+            menuItems={menuItems}
+            chosen={chosen}
+            toggle={toggle}
+            duration={duration}
+            setDuration={setDuration}
+          />
+        )}
         <label className="field">
           <span>{en.reject.reasonLabel}</span>
           <input
@@ -63,6 +179,7 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
             aria-invalid={error !== null}
             onChange={(e) => {
               setReason(e.target.value);
+              setOwnReason(true);
               setError(null);
             }}
           />
@@ -77,7 +194,9 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
             {en.actions.cancel}
           </button>
           <button type="submit" className="btn btn-danger btn-large">
-            {en.reject.confirm}
+            {itemsUnavailable && toMark.length > 0
+              ? en.reject.confirmSoldOut(toMark.length)
+              : en.reject.confirm}
           </button>
         </div>
       </form>

@@ -11,6 +11,12 @@ import type { OrdersSlice } from './orders-slice';
 /** What it reads of the other slices. */
 type Ports = {
   menuItems: MenuItemSummary[];
+  /** The menu's: marks an item sold out (until a time, or until switched back). */
+  setItemAvailability(
+    externalData: string,
+    enabled: boolean,
+    until?: string | null,
+  ): Promise<BridgeError | null>;
   print: PrintState | null;
   /** The outbox's (diagnostics): an order's failed action tried again or dropped. */
   retry(actionId: string): Promise<BridgeError | null>;

@@ -48,6 +48,19 @@ export const ordersMessages = {
     },
     confirm: 'Reject order',
     reasonRequired: 'Give a reason before rejecting.',
+    whichItems: 'Which items are unavailable?',
+    notOnMenu: 'not on the menu',
+    soldOutFor: 'Sold out for',
+    durations: {
+      h1: '1 hour',
+      restOfDay: 'Rest of the day',
+      indefinitely: 'Until switched back',
+    },
+    /** The reason the customer reads, naming what is missing. */
+    itemsReason: (names: string[]) =>
+      `Sorry, ${names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are`} sold out.`,
+    confirmSoldOut: (n: number) =>
+      n === 1 ? 'Reject and mark 1 item sold out' : `Reject and mark ${n} items sold out`,
   },
   ring: {
     newOrder: (n: number) => (n === 1 ? 'New order!' : `${n} new orders!`),

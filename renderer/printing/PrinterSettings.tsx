@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type {
   KitchenTicketTrigger,
+  PreorderTicketTrigger,
   PaperWidthMm,
   PrintDocumentKind,
   PrinterConfig,
@@ -10,6 +11,7 @@ import type {
 } from '../../shared/printing';
 import {
   KITCHEN_TICKET_TRIGGERS,
+  PREORDER_TICKET_TRIGGERS,
   ORDER_DOCUMENTS,
   PAPER_WIDTHS,
   PRINT_DOCUMENTS,
@@ -440,11 +442,16 @@ const PrinterList = ({ print }: { print: PrintState }) => {
 const PrintTriggers = ({ settings }: { settings: PrintSettings }) => {
   const configure = useApp((s) => s.configurePrint);
   const [kitchen, setKitchen] = useState<KitchenTicketTrigger | null>(null);
+  const [preorder, setPreorder] = useState<PreorderTicketTrigger | null>(null);
   const [ready, setReady] = useState<ReadyPrint | null>(null);
   const [message, setMessage] = useState<FormOutcome | null>(null);
   const wantKitchen = kitchen ?? settings.kitchenTicket;
+  const wantPreorder = preorder ?? settings.preorderTicket;
   const wantReady = ready ?? settings.onReady;
-  const changed = wantKitchen !== settings.kitchenTicket || wantReady !== settings.onReady;
+  const changed =
+    wantKitchen !== settings.kitchenTicket ||
+    wantPreorder !== settings.preorderTicket ||
+    wantReady !== settings.onReady;
   return (
     <section className="panel-section" aria-label={en.print.triggersTitle}>
       <h2>{en.print.triggersTitle}</h2>
@@ -458,6 +465,18 @@ const PrintTriggers = ({ settings }: { settings: PrintSettings }) => {
           setMessage(null);
         }}
       />
+      {wantKitchen === 'accept' && (
+        <Choice
+          label={en.print.preorderTicket}
+          options={PREORDER_TICKET_TRIGGERS}
+          value={wantPreorder}
+          name={(t) => en.print.preorderTriggers[t]}
+          onChange={(t) => {
+            setPreorder(t);
+            setMessage(null);
+          }}
+        />
+      )}
       <Choice
         label={en.print.onReady}
         options={READY_PRINTS}
@@ -475,9 +494,14 @@ const PrintTriggers = ({ settings }: { settings: PrintSettings }) => {
           className="btn btn-primary"
           disabled={!changed}
           onClick={async () => {
-            const error = await configure({ kitchenTicket: wantKitchen, onReady: wantReady });
+            const error = await configure({
+              kitchenTicket: wantKitchen,
+              preorderTicket: wantPreorder,
+              onReady: wantReady,
+            });
             if (!error) {
               setKitchen(null);
+              setPreorder(null);
               setReady(null);
             }
             setMessage(

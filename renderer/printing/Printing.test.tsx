@@ -403,14 +403,31 @@ describe('printer settings', () => {
     renderApp(bridge);
     await openVenue();
     const triggers = screen.getByRole('region', { name: 'When to print' });
-    const onArrival = within(triggers).getByRole('radio', { name: 'As soon as the order arrives' });
-    fireEvent.click(onArrival);
-    fireEvent.click(within(triggers).getByRole('radio', { name: 'Pickup label and receipt' }));
+    // With the ticket on accept, a pre-order's may wait until the platform starts it.
+    fireEvent.click(
+      within(triggers).getByRole('radio', { name: 'When the platform starts its preparation' }),
+    );
     fireEvent.click(within(triggers).getByRole('button', { name: 'Save when to print' }));
     await waitFor(() =>
       expect(bridge.callsTo('print:configure')).toEqual([
-        { kitchenTicket: 'new-order', onReady: 'both' },
+        { kitchenTicket: 'accept', preorderTicket: 'production', onReady: 'pickup-label' },
       ]),
+    );
+    await waitFor(() => expect(bridge.print.settings.preorderTicket).toBe('production'));
+    const onArrival = within(triggers).getByRole('radio', { name: 'As soon as the order arrives' });
+    fireEvent.click(onArrival);
+    // Every ticket prints on arrival then: the pre-order choice is gone.
+    expect(
+      within(triggers).queryByRole('radio', { name: 'When the platform starts its preparation' }),
+    ).toBeNull();
+    fireEvent.click(within(triggers).getByRole('radio', { name: 'Pickup label and receipt' }));
+    fireEvent.click(within(triggers).getByRole('button', { name: 'Save when to print' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('print:configure')).toContainEqual({
+        kitchenTicket: 'new-order',
+        preorderTicket: 'production',
+        onReady: 'both',
+      }),
     );
     expect((await within(triggers).findByRole('status')).textContent).toBe('Saved.');
     expect(bridge.print.settings.kitchenTicket).toBe('new-order');

@@ -93,6 +93,11 @@ export const printingMessages = {
       'new-order': 'As soon as the order arrives',
       manual: 'Only when asked for',
     },
+    preorderTicket: 'Pre-order kitchen ticket',
+    preorderTriggers: {
+      confirm: 'When the pre-order is confirmed',
+      production: 'When the platform starts its preparation',
+    },
     onReady: 'When an order is ready',
     readyPrints: {
       'pickup-label': 'Pickup label',

@@ -55,9 +55,14 @@ export const SetupScreen = () => {
         placeholder={spec.placeholder}
         value={values[spec.name]}
         aria-invalid={Boolean(fieldErrors[spec.name])}
-        aria-describedby={fieldErrors[spec.name] ? `${spec.name}-error` : undefined}
+        aria-describedby={
+          fieldErrors[spec.name] ? `${spec.name}-error ${spec.name}-hint` : `${spec.name}-hint`
+        }
         onChange={(e) => setValues((v) => ({ ...v, [spec.name]: e.target.value }))}
       />
+      <span id={`${spec.name}-hint`} className="field-hint muted">
+        {en.setup.hints[spec.name]}
+      </span>
       {fieldErrors[spec.name] && (
         <span id={`${spec.name}-error`} className="field-error">
           {fieldErrors[spec.name]}

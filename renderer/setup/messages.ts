@@ -5,7 +5,17 @@ export const setupMessages = {
   setup: {
     title: 'Connect this terminal to your venue',
     intro:
-      'Enter the details you received from the platform when your venue was onboarded. Secrets are stored in this computer’s keychain, never in a file.',
+      'Enter the details you received from the platform when your venue was onboarded. Countertop checks the relay and the platform’s addresses before it uses the authorization code, so a mistake does not cost you the code. Secrets are stored in this computer’s keychain, never in a file.',
+    hints: {
+      authUrl: 'In the platform’s partner details, for example https://auth.platform.example',
+      posUrl: 'In the platform’s partner details, for example https://pos.platform.example',
+      clientId: 'Your integration’s client ID, in the platform’s partner details.',
+      clientSecret: 'The secret given with the client ID.',
+      code: 'The one-time code the platform gave when this venue was activated (good for one hour).',
+      redirectUri: 'The address the code was made for, exactly as registered with the platform.',
+      relayUrl: 'Your relay’s address without a path, for example https://relay.example.com',
+      terminalKey: 'Made for this counter on the relay (admin create-terminal) and shown once.',
+    },
     platformSection: 'Platform',
     authUrl: 'Auth URL',
     posUrl: 'Order API URL',
@@ -22,6 +32,27 @@ export const setupMessages = {
     failed: 'Could not connect',
     fixFields: 'Check the highlighted fields.',
     cancel: 'Back to orders',
+  },
+  connection: {
+    title: 'Connection',
+    intro:
+      'Where this terminal gets its orders from. Change the relay here when it moves or its key is replaced; the venue stays signed in, no new code is needed.',
+    keepKey: 'Terminal key (leave empty to keep the current one)',
+    save: 'Change connection',
+    saving: 'Checking…',
+    saved: 'Connection changed: the order stream uses the new relay.',
+    courier: 'Courier delivery settings are under Couriers.',
+    disconnectTitle: 'Disconnect this terminal',
+    disconnectIntro:
+      'For a terminal that leaves this venue: the venue’s keys leave this computer’s keychain, and its orders, deliveries and customers’ details leave this terminal. Printers and this machine’s settings stay. Ask whoever runs your relay to withdraw this terminal’s key too.',
+    disconnect: 'Disconnect this terminal…',
+    pin: 'Staff PIN (leave empty if none is set)',
+    dropWaiting: (n: number) =>
+      n === 1
+        ? '1 action has not reached the platform yet. Drop it and disconnect.'
+        : `${n} actions have not reached the platform yet. Drop them and disconnect.`,
+    confirm: 'Disconnect now',
+    keep: 'Keep connected',
   },
 };
 

@@ -1,7 +1,13 @@
 // First-run setup: whether a venue is connected, and connecting one.
-import type { SetupConnectRequest, SetupState } from '../../shared/ipc/contract';
+import type {
+  BridgeError,
+  RequestOf,
+  SetupChangeRequest,
+  SetupConnectRequest,
+  SetupState,
+} from '../../shared/ipc/contract';
 import type { Result } from '../ui-kit/bridge';
-import { tryRead } from '../ui-kit/bridge';
+import { tryCall, tryRead } from '../ui-kit/bridge';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
 import { NO_EVENTS } from '../ui-kit/slice';
 
@@ -10,6 +16,10 @@ export type SetupSlice = {
   /** Staff asked to (re)connect even though a venue is configured. */
   setupOpen: boolean;
   connect(request: SetupConnectRequest): Promise<Result<{ venueId: string }>>;
+  /** The relay link changed without a new code (the service checks it first). */
+  changeConnection(request: SetupChangeRequest): Promise<BridgeError | null>;
+  /** Resets the terminal (staff PIN); the setup screen follows. */
+  disconnect(request: RequestOf<'setup:disconnect'>): Promise<BridgeError | null>;
   openSetup(open: boolean): void;
 };
 
@@ -34,6 +44,13 @@ export const createSetupSlice = (
       if (result.ok) await ports.loadConfigured().catch(() => undefined);
       return result;
     },
+    changeConnection: (request) =>
+      tryCall(async () => set({ setup: await bridge['setup:change'](request) })),
+    disconnect: (request) =>
+      tryCall(async () => {
+        await bridge['setup:disconnect'](request);
+        set({ setup: await bridge['setup:get']({}), setupOpen: false });
+      }),
     openSetup(open) {
       set({ setupOpen: open });
     },

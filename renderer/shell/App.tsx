@@ -18,6 +18,7 @@ import { HistoryPanel } from '../history/HistoryPanel';
 import { MenuPanel } from '../menu/MenuPanel';
 import { VenuePanel } from '../venue/VenuePanel';
 import { SetupScreen } from '../setup/SetupScreen';
+import { ConnectionPanel } from '../setup/ConnectionPanel';
 import {
   CancelledBanner,
   GapNotice,
@@ -134,6 +135,7 @@ const OtherSettings = () => (
     <StreamSettings />
     <PrinterSettings />
     <MachinePanel />
+    <ConnectionPanel />
     <OrderSettingsSection />
     <HistorySettingsSection />
   </>
@@ -201,18 +203,42 @@ export const App = ({
   }, [noOrdersArriving, ringer]);
 
   useEffect(() => {
-    // Browsers keep audio suspended until the first gesture; any tap unlocks the ring.
+    // Browsers keep audio suspended until the first gesture; any tap unlocks the ring. The press
+    // only resumes the audio, which changes nothing on screen; the notice that the sound is off
+    // goes once the gesture is over (its click or key released). Taking the notice away at the
+    // press moved the board under the finger: the release landed beside the button, and the
+    // first tap of every load did nothing.
+    let pressed = false;
+    let settling: ReturnType<typeof setTimeout> | null = null;
     const unlock = (): void => {
       ringer.unlock();
       alarm.unlock();
       printAlarm.unlock();
-      setUnlocked(true);
+      pressed = true;
     };
-    window.addEventListener('pointerdown', unlock);
-    window.addEventListener('keydown', unlock);
+    const settle = (): void => {
+      if (!pressed) return;
+      pressed = false;
+      // Heard in capture (a button's handler stops the click's bubbling) and acted on after the
+      // click's own handlers, whichever element they were on.
+      settling ??= setTimeout(() => {
+        settling = null;
+        setUnlocked(true);
+      }, 0);
+    };
+    const capture = { capture: true, passive: true } as const;
+    window.addEventListener('pointerdown', unlock, capture);
+    window.addEventListener('keydown', unlock, capture);
+    window.addEventListener('click', settle, capture);
+    window.addEventListener('keyup', settle, capture);
+    window.addEventListener('pointercancel', settle, capture);
     return () => {
-      window.removeEventListener('pointerdown', unlock);
-      window.removeEventListener('keydown', unlock);
+      window.removeEventListener('pointerdown', unlock, capture);
+      window.removeEventListener('keydown', unlock, capture);
+      window.removeEventListener('click', settle, capture);
+      window.removeEventListener('keyup', settle, capture);
+      window.removeEventListener('pointercancel', settle, capture);
+      if (settling) clearTimeout(settling);
     };
   }, [ringer, alarm, printAlarm]);
 
@@ -271,15 +297,19 @@ export const App = ({
     <CardSlotsContext.Provider value={CARD_SLOTS}>
       <div className={`app ${ringing ? 'app-ringing' : ''}`}>
         {configured && !setupOpen && <TopBar now={now} ringing={ringing} />}
-        {configured && <OutageAlarm alarm={alarm} />}
-        {configured && <PrintAlarm alarm={printAlarm} />}
-        {configured && <ClockSkewWarning />}
-        {configured && !setupOpen && soundBlocked && <SoundBanner />}
-        {configured && !setupOpen && <StartCookingBanner />}
-        <ReconnectBanner />
-        {configured && !setupOpen && <CancelledBanner />}
-        {configured && !setupOpen && <GapNotice />}
-        {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
+        {/* Banners and notices come and go mid-shift: they live in this strip of fixed height
+            (scrolling when several are up, the most urgent first), so none moves the board. */}
+        <div className="notices" role="region" aria-label={en.notices}>
+          {configured && <OutageAlarm alarm={alarm} />}
+          {configured && <PrintAlarm alarm={printAlarm} />}
+          {configured && <ClockSkewWarning />}
+          {configured && !setupOpen && soundBlocked && <SoundBanner />}
+          {configured && !setupOpen && <StartCookingBanner />}
+          <ReconnectBanner />
+          {configured && !setupOpen && <CancelledBanner />}
+          {configured && !setupOpen && <GapNotice />}
+          {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
+        </div>
         {!configured || setupOpen ? <SetupScreen /> : content}
         {configured && !setupOpen && (
           <div className="float-alarms">

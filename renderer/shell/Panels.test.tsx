@@ -5,6 +5,7 @@ import { formatClock } from '../ui-kit/format';
 import {
   createFakeBridge,
   makeMenu,
+  makeOrder,
   makeMenuItem,
   makeStatus,
   makeVenue,
@@ -83,6 +84,175 @@ describe('first-run setup', () => {
     }));
     fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
     expect(await screen.findByRole('region', { name: 'New' })).toBeTruthy();
+  });
+});
+
+describe('connecting a venue', () => {
+  const fill = (name: string, value: string) =>
+    fireEvent.change(document.querySelector(`input[name="${name}"]`)!, { target: { value } });
+  const values: Record<string, string> = {
+    authUrl: 'http://127.0.0.1:4010/auth',
+    posUrl: 'http://127.0.0.1:4010/pos',
+    clientId: 'demo-client',
+    clientSecret: 's3cret',
+    code: 'abc',
+    redirectUri: 'http://127.0.0.1/cb',
+    relayUrl: 'http://127.0.0.1:4020',
+    terminalKey: 'key',
+  };
+  const configured = {
+    configured: true,
+    venueId: 'demo-venue',
+    authUrl: values.authUrl!,
+    posUrl: values.posUrl!,
+    relayUrl: values.relayUrl!,
+    clientId: 'demo-client',
+    redirectUri: values.redirectUri!,
+  };
+
+  it('puts each field the service refused next to that field', async () => {
+    const bridge = createFakeBridge({ setup: { configured: false } });
+    bridge.handle('setup:connect', () =>
+      Promise.reject({
+        code: 'invalid-request',
+        message: 'Nothing was sent to the platform yet, so your authorization code still works.',
+        issues: [{ path: 'terminalKey', message: 'The relay does not accept this terminal key.' }],
+      }),
+    );
+    renderApp(bridge);
+    const form = await screen.findByRole('form');
+    for (const [name, value] of Object.entries(values)) fill(name, value);
+    fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
+    expect((await within(form).findByRole('alert')).textContent).toContain(
+      'your authorization code still works',
+    );
+    const key = document.querySelector('input[name="terminalKey"]')!;
+    expect(key.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById('terminalKey-error')!.textContent).toBe(
+      'The relay does not accept this terminal key.',
+    );
+    expect(document.querySelector('input[name="relayUrl"]')!.getAttribute('aria-invalid')).toBe(
+      'false',
+    );
+  });
+
+  it('keeps the stream state and the orders that events brought while the board loaded', async () => {
+    const bridge = createFakeBridge({
+      setup: { configured: false },
+      status: makeStatus({ configured: false, relay: 'unconfigured' }),
+    });
+    let connected = false;
+    bridge.handle('setup:connect', async () => {
+      connected = true;
+      return { venueId: 'demo-venue' };
+    });
+    bridge.handle('setup:get', async () =>
+      connected ? configured : { ...configured, configured: false, venueId: null },
+    );
+    // The load's reads answer with what main held when they were asked (the relay link starting,
+    // no order yet); the link comes up and a waiting order arrives before they are answered.
+    let answerLoad = (): void => undefined;
+    const loadAnswered = new Promise<void>((resolve) => {
+      answerLoad = resolve;
+    });
+    const waiting = makeOrder({ id: 'o-waiting', orderNumber: 'W1' });
+    bridge.handle('status:get', async () => {
+      if (!connected) return makeStatus({ configured: false, relay: 'unconfigured' });
+      await loadAnswered;
+      return makeStatus({ relay: 'connecting' });
+    });
+    bridge.handle('orders:list', async () => {
+      await loadAnswered;
+      return [];
+    });
+    renderApp(bridge);
+    const form = await screen.findByRole('form');
+    for (const [name, value] of Object.entries(values)) fill(name, value);
+    fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
+    await waitFor(() => expect(bridge.callsTo('orders:list')).toHaveLength(1));
+    act(() => {
+      bridge.emit('status:changed', makeStatus({ relay: 'connected' }));
+      bridge.emit('orders:changed', { orders: [waiting] });
+    });
+    answerLoad();
+    await screen.findByRole('region', { name: 'New' });
+    await waitFor(() =>
+      expect(screen.getByTestId('status-relay').textContent).toContain('connected'),
+    );
+    expect(screen.getByTestId('status-relay').textContent).not.toContain('connecting');
+    expect(screen.getByText('W1', { exact: false })).toBeTruthy();
+  });
+});
+
+describe('connection panel', () => {
+  const configured = {
+    configured: true,
+    venueId: 'demo-venue',
+    authUrl: 'http://127.0.0.1:4010/auth',
+    posUrl: 'http://127.0.0.1:4010/pos',
+    relayUrl: 'http://127.0.0.1:4020',
+    clientId: 'demo-client',
+    redirectUri: 'http://127.0.0.1/cb',
+  };
+
+  it('changes the relay without a new code, showing a refusal on its field', async () => {
+    const bridge = createFakeBridge({ setup: configured });
+    bridge.handle('setup:change', () =>
+      Promise.reject({
+        code: 'invalid-request',
+        message: 'Nothing was changed.',
+        issues: [{ path: 'terminalKey', message: 'The relay does not accept this terminal key.' }],
+      }),
+    );
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));
+    const form = screen.getByRole('form', { name: 'Change connection' });
+    const url = within(form).getByRole('textbox');
+    expect((url as HTMLInputElement).value).toBe('http://127.0.0.1:4020');
+    fireEvent.change(url, { target: { value: 'http://127.0.0.1:4021' } });
+    fireEvent.change(form.querySelector('input[name="connection-terminalKey"]')!, {
+      target: { value: 'wrong' },
+    });
+    fireEvent.click(within(form).getByRole('button', { name: 'Change connection' }));
+    expect((await within(form).findByRole('alert')).textContent).toBe('Nothing was changed.');
+    expect(document.getElementById('connection-terminalKey-error')!.textContent).toMatch(
+      /does not accept/,
+    );
+    bridge.handle('setup:change', async (r) => ({ ...configured, relayUrl: r.relayUrl }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Change connection' }));
+    expect((await screen.findByRole('status')).textContent).toMatch(/Connection changed/);
+    expect(bridge.callsTo('setup:change').at(-1)).toEqual({
+      relayUrl: 'http://127.0.0.1:4021',
+      terminalKey: 'wrong',
+    });
+    expect(bridge.callsTo('setup:connect')).toEqual([]);
+  });
+
+  it('disconnects with the PIN only once staff agree to drop what waits, then asks for setup', async () => {
+    const bridge = createFakeBridge({
+      setup: configured,
+      status: makeStatus({ outboxWaiting: 2 }),
+    });
+    let connected = true;
+    bridge.handle('setup:disconnect', async () => {
+      connected = false;
+    });
+    bridge.handle('setup:get', async () =>
+      connected ? configured : { ...configured, configured: false, venueId: null },
+    );
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Disconnect this terminal…' }));
+    const form = screen.getByRole('form', { name: 'Disconnect this terminal' });
+    const confirm = within(form).getByRole('button', { name: 'Disconnect now' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(form.querySelector('input[name="disconnect-pin"]')!, {
+      target: { value: '4321' },
+    });
+    fireEvent.click(within(form).getByRole('checkbox', { name: /2 actions have not reached/ }));
+    fireEvent.click(confirm);
+    await screen.findByRole('form', { name: 'Connect this terminal to your venue' });
+    expect(bridge.callsTo('setup:disconnect')).toEqual([{ pin: '4321', discardWaiting: true }]);
   });
 });
 
@@ -206,7 +376,7 @@ describe('menu panel', () => {
     added: ['Tiramisu'],
     removed: [],
     removedItems: [],
-    changed: ['Margherita'],
+    changed: [{ name: 'Margherita', kinds: ['price', 'availability'] }],
     categoriesBefore: 3,
     categoriesAfter: 4,
     itemsBefore: 11,
@@ -231,6 +401,8 @@ describe('menu panel', () => {
     pick('{"ok":1}');
     expect(await screen.findByText('This menu is valid: 12 items')).toBeTruthy();
     expect(screen.getByText('Tiramisu')).toBeTruthy();
+    // Each changed item says what changes.
+    expect(screen.getByText('Margherita: price, availability')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain('replaces the WHOLE menu');
     const push = screen.getByRole('button', { name: 'Push menu' }) as HTMLButtonElement;
     expect(push.disabled).toBe(true);

@@ -48,17 +48,48 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
             onClick={() => setView(v)}
           >
             {en.nav[v]}
-            {v === 'orders' && waiting > 0 && <span className="badge">{waiting}</span>}
+            {/* Always there, hidden when nothing waits: its arrival must not widen the tab. */}
+            {v === 'orders' && (
+              <span
+                className={`badge ${waiting > 0 ? '' : 'slot-idle'}`}
+                aria-hidden={waiting === 0}
+              >
+                {waiting}
+              </span>
+            )}
           </button>
         ))}
       </nav>
       <div className="top-tools">
-        {/* Muting silences the ring, not the count: staff still see what waits for them. */}
-        {waiting > 0 && (
-          <span className="ring-alert" role={muted ? 'status' : 'alert'}>
-            {en.ring.newOrder(waiting)}
-          </span>
-        )}
+        {/* Muting silences the ring, not the count: staff still see what waits for them. The
+            count and Mute keep their places when nothing rings (hidden, not removed), so an
+            arriving order moves no control of the bar. */}
+        <span className="top-ring-slot">
+          {waiting > 0 && (
+            <span className="ring-alert" role={muted ? 'status' : 'alert'}>
+              {en.ring.newOrder(waiting)}
+            </span>
+          )}
+        </span>
+        <span className="top-mute-slot">
+          {muted ? (
+            <button type="button" className="btn btn-light btn-small" onClick={unmute}>
+              {en.ring.muted(formatDuration(Math.min(mutedUntil - now, MUTE_MS) + 59_999))} ·{' '}
+              {en.ring.unmute}
+            </button>
+          ) : (
+            waiting > 0 && (
+              <button
+                type="button"
+                className="btn btn-light btn-small"
+                aria-keyshortcuts="M"
+                onClick={mute}
+              >
+                {en.ring.mute}
+              </button>
+            )
+          )}
+        </span>
         {courierReady && (
           <button
             type="button"
@@ -68,30 +99,21 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
             {en.courier.book}
           </button>
         )}
-        {muted ? (
-          <button type="button" className="btn btn-light btn-small" onClick={unmute}>
-            {en.ring.muted(formatDuration(Math.min(mutedUntil - now, MUTE_MS) + 59_999))} ·{' '}
-            {en.ring.unmute}
-          </button>
-        ) : (
-          waiting > 0 && (
-            <button
-              type="button"
-              className="btn btn-light btn-small"
-              aria-keyshortcuts="M"
-              onClick={mute}
-            >
-              {en.ring.mute}
-            </button>
-          )
-        )}
         <button
           type="button"
-          className="btn btn-quiet btn-small"
+          className="btn btn-quiet btn-small top-theme"
           aria-keyshortcuts="T"
+          aria-label={theme === 'dark' ? en.theme.toLight : en.theme.toDark}
+          title={theme === 'dark' ? en.theme.toLight : en.theme.toDark}
           onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
         >
-          {theme === 'dark' ? en.theme.toLight : en.theme.toDark}
+          {/* On a narrow screen only its sign: the venue's name needs the room. */}
+          <span className="top-theme-word">
+            {theme === 'dark' ? en.theme.toLight : en.theme.toDark}
+          </span>
+          <span className="top-theme-sign" aria-hidden="true">
+            {en.theme.sign}
+          </span>
         </button>
         <button
           type="button"

@@ -2,9 +2,13 @@
 import { kitMessages } from '../ui-kit/messages';
 
 export const shellMessages = {
+  /** The strip under the top bar that holds banners and notices. */
+  notices: 'Notices',
   theme: {
     toDark: 'Dark',
     toLight: 'Light',
+    /** The switch's face on a narrow screen. */
+    sign: '◐',
   },
   shortcuts: {
     title: 'Keyboard shortcuts',

@@ -82,6 +82,8 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
   const now = options.now ?? Date.now;
   const unsubscribers: Array<() => void> = [];
   let statusChanged: (status: AppState['status']) => void = () => undefined;
+  // Status events seen, so a load does not put back a status older than the last event's.
+  let statusEvents = 0;
 
   const store = createStore<AppState>()((set, get) => {
     // Each slice sees the store typed as its own part only (a context of the whole store is one
@@ -100,9 +102,13 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
     statusChanged = stream.statusChanged;
 
     const loadConfigured = async (): Promise<void> => {
+      // Right after a connect the relay link comes up and waiting orders arrive while this load
+      // runs: a status or an order an event brought meanwhile is newer than what the load read.
+      const statusAsked = statusEvents;
+      orders.restartTally();
       const [
         status,
-        orderList,
+        ,
         outbox,
         venueState,
         menuState,
@@ -112,7 +118,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         streamState,
       ] = await Promise.all([
         bridge['status:get']({}),
-        bridge['orders:list']({}),
+        orders.reload(),
         bridge['outbox:list']({}),
         bridge['venue:get']({}),
         bridge['menu:get']({}),
@@ -122,7 +128,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         bridge['stream:get']({}),
       ]);
       set({
-        status,
+        ...(statusEvents === statusAsked ? { status } : {}),
         outbox,
         venue: venueState,
         ...withMenu(get(), menuState),
@@ -131,8 +137,6 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         orderSettings,
         stream: streamState,
       });
-      orders.restartTally();
-      orders.receive(orderList, true);
       await printing.load();
     };
     const setup = createSetupSlice(context, { loadConfigured });
@@ -168,6 +172,11 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       async init() {
         get().dispose();
         for (const part of listening) unsubscribers.push(...part.listen());
+        unsubscribers.push(
+          bridge.on('status:changed', () => {
+            statusEvents += 1;
+          }),
+        );
         try {
           const [setupState, machineSettings] = await Promise.all([
             bridge['setup:get']({}),

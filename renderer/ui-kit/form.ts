@@ -51,7 +51,12 @@ export const useFormSubmit = () => {
     setErrors({});
     setBusy(true);
     const failure = await send(parsed.data);
-    if (failure) setError(failure.message);
+    if (failure) {
+      setError(failure.message);
+      // The service's own per-field refusals (a check it ran) land on the fields they name.
+      if (failure.issues)
+        setErrors(fieldErrors(failure.issues.map((i) => ({ path: [i.path], message: i.message }))));
+    }
     setBusy(false);
   };
 

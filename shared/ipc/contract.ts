@@ -49,6 +49,7 @@ import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../history';
 import type { PrintDocument, PrintState } from '../printing';
 import {
   KITCHEN_TICKET_TRIGGERS,
+  PREORDER_TICKET_TRIGGERS,
   ORDER_DOCUMENTS,
   PAPER_WIDTHS,
   PRINT_DOCUMENTS,
@@ -94,6 +95,18 @@ export const setupConnectSchema = z.object({
   terminalKey: z.string().min(1).max(500),
 });
 export type SetupConnectRequest = z.infer<typeof setupConnectSchema>;
+
+/**
+ * The relay link of a connected terminal, changed without a new code. An empty key keeps the
+ * stored one (the relay moved, the key did not).
+ */
+export const setupChangeSchema = z
+  .object({
+    relayUrl: httpUrl,
+    terminalKey: z.string().max(500).optional(),
+  })
+  .strict();
+export type SetupChangeRequest = z.infer<typeof setupChangeSchema>;
 
 export type SetupState = {
   configured: boolean;
@@ -202,6 +215,7 @@ export const printSettingsSchema = z
       .max(8)
       .refine((list) => new Set(list.map((p) => p.id)).size === list.length, 'printer ids repeat'),
     kitchenTicket: z.enum(KITCHEN_TICKET_TRIGGERS),
+    preorderTicket: z.enum(PREORDER_TICKET_TRIGGERS),
     onReady: z.enum(READY_PRINTS),
   })
   .partial()
@@ -238,7 +252,15 @@ const orderActionChannels = Object.fromEntries(
 export const channels = {
   'setup:get': channel(empty).returns<SetupState>(),
   'setup:connect': channel(setupConnectSchema).returns<{ venueId: string }>(),
-  'setup:disconnect': channel(empty).returns<void>(),
+  'setup:change': channel(setupChangeSchema).returns<SetupState>(),
+  /**
+   * Resets the terminal: the venue's secrets leave the keychain, its orders, deliveries and
+   * customers' data the database. The staff PIN when one is set; `discardWaiting` confirms that
+   * actions not sent yet are dropped.
+   */
+  'setup:disconnect': channel(
+    z.object({ pin: staffPin.optional(), discardWaiting: z.boolean().optional() }).strict(),
+  ).returns<void>(),
 
   'status:get': channel(empty).returns<AppStatus>(),
 

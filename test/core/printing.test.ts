@@ -92,6 +92,54 @@ describe('printing in the core', () => {
     expect((await core.api['print:get']({})).jobs).toHaveLength(1);
   });
 
+  it('prints a pre-order ticket when the platform moves it into preparation, if set so', async () => {
+    await core.api['print:configure']({ preorderTicket: 'production' });
+    const at = new Date(world.now().getTime() + 3600_000).toISOString();
+    const placed = await world.placeOrder({ type: 'takeaway', preorder_time: at });
+    await stored(placed.id);
+    await core.api['orders:confirmPreorder']({ orderId: placed.id });
+    await waitFor(
+      'confirmed',
+      async () => (await world.sandboxOrder(placed.id)).pre_order_status === 'confirmed',
+    );
+    await waitFor('confirm settled', async () =>
+      (await core.api['outbox:list']({})).every((e) => e.state === 'done'),
+    );
+    // Confirmed: nothing printed yet, the kitchen starts it later.
+    expect((await core.api['print:get']({})).jobs).toEqual([]);
+    await world.advance(3600);
+    await waitFor(
+      'moved into preparation',
+      async () =>
+        (await core.api['orders:list']({})).find((o) => o.id === placed.id)?.platformStatus ===
+        'PRODUCTION',
+    );
+    await printer.waitForDocuments(1);
+    expect(titles()).toEqual(['KITCHEN']);
+    expect(numberOf(0)).toBe(`#${placed.order_number}`);
+    expect((await core.api['print:get']({})).jobs).toHaveLength(1);
+  });
+
+  it('prints the time staff chose on the kitchen ticket, not the original estimate', async () => {
+    const placed = await world.placeOrder({ type: 'takeaway' });
+    const order = await stored(placed.id);
+    const clock = (iso: string) =>
+      new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+    const before = Date.now();
+    await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: 25 });
+    const after = Date.now();
+    await printer.waitForDocuments(1);
+    const lines = printer.documents[0]?.lines.map((l) => l.text.trim()) ?? [];
+    const pickup = lines.find((l) => l.startsWith('Pickup')) ?? '';
+    // The time asked for (marked "(asked)" if it printed before the platform's answer).
+    const chosen = new Set([
+      clock(new Date(before + 25 * 60_000).toISOString()),
+      clock(new Date(after + 25 * 60_000).toISOString()),
+    ]);
+    expect([...chosen].some((time) => pickup.startsWith(`Pickup ${time}`))).toBe(true);
+    expect(pickup).not.toBe(`Pickup ${clock(order.pickupEta ?? '')}`);
+  });
+
   it("auto-accept prints the ticket; 'new-order' prints it on arrival instead", async () => {
     await core.api['orders:configure']({ autoAccept: true, autoAcceptMaxItems: 100 });
     const auto = await world.placeOrder({ type: 'takeaway' });

@@ -156,6 +156,51 @@ describe("the menu through the core, against the platform's own menu", () => {
     expect(bad).toMatchObject({ ok: false, issues: [{ path: 'currency' }] });
   });
 
+  it('keeps sold-out items sold out through a push that only removes another item', async () => {
+    await waitFor('menu read', async () => (await core.api['menu:get']({})).fetchedAt ?? undefined);
+    const until = new Date(world.now().getTime() + 3600_000).toISOString();
+    await core.api['menu:setItemAvailability']({
+      externalData: 'side-fries',
+      enabled: false,
+      disabledUntil: until,
+    });
+    await core.api['menu:setOptionAvailability']({ externalData: 'val-bacon', enabled: false });
+    await waitFor('fries sold out and bacon off, confirmed', async () => {
+      const m = await core.api['menu:get']({});
+      const fries = m.items.find((i) => i.externalData === 'side-fries');
+      const bacon = m.options.find((o) => o.externalData === 'val-bacon');
+      return (
+        fries && !fries.available && !fries.changing && bacon && !bacon.enabled && !bacon.changing
+      );
+    });
+    // The file says every item is available, as the merchant's file always does.
+    const text = JSON.stringify(withoutChicken());
+    const check = await core.api['menu:check']({ text });
+    // The diff names what the push changes: only the removal, not the availability.
+    expect(check).toMatchObject({
+      ok: true,
+      diff: { changed: [], removed: ['Crispy Chicken Burger'] },
+    });
+    await core.api['menu:push']({ text, confirmRemoved: ['burger-chicken'] });
+    await waitFor('pushed menu shown by the platform', async () => {
+      const m = await core.api['menu:get']({});
+      return m.push === null && !m.items.some((i) => i.externalData === 'burger-chicken');
+    });
+    const onPlatform = (await sandboxItems()).find((i) => i.external_data === 'side-fries');
+    expect(onPlatform).toMatchObject({ enabled: true });
+    expect(Date.parse(onPlatform?.disabled_until ?? '')).toBe(Date.parse(until));
+    const bacon = (await sandboxItems())
+      .flatMap((i) => i.options ?? [])
+      .flatMap((o) => o.values)
+      .filter((v) => v.external_data === 'val-bacon');
+    expect(bacon.length).toBeGreaterThan(0);
+    expect(bacon.every((v) => v.enabled === false)).toBe(true);
+    const fries = (await core.api['menu:get']({})).items.find(
+      (i) => i.externalData === 'side-fries',
+    );
+    expect(fries).toMatchObject({ available: false, changing: null });
+  });
+
   it('refuses a push while the platform menu cannot be read', async () => {
     await waitFor('menu read', async () => (await core.api['menu:get']({})).fetchedAt ?? undefined);
     await world.faults({ error_rate: 1 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedInfo } from '../../main/update-trust/update-trust';
 import { judgeUpdate } from '../../main/update-trust/update-trust';
 import { createTestPublisher } from '../../main/update-trust/test-publisher';
+import { PLACEHOLDER_KEYS, PUBLISHER_KEYS } from '../../main/update-trust/publisher-keys';
 import { signRelease } from '../../scripts/sign-update';
 
 const publisher = createTestPublisher();
@@ -60,6 +61,36 @@ describe('signing the update feed', () => {
       signRelease(dir, createTestPublisher().privateKeyPem, [publisher.publicKey]),
     ).toThrow(/not one the app trusts/);
     expect(await readFile(path.join(dir, 'latest.yml'), 'utf8')).toBe(WINDOWS);
+  });
+
+  it('refuses to sign while the app carries a placeholder key, even beside a good one', async () => {
+    expect(PLACEHOLDER_KEYS.length).toBeGreaterThan(0);
+    for (const placeholder of PLACEHOLDER_KEYS)
+      expect(() =>
+        signRelease(dir, publisher.privateKeyPem, [publisher.publicKey, placeholder]),
+      ).toThrow(/placeholder update keys/);
+    expect(await readFile(path.join(dir, 'latest.yml'), 'utf8')).toBe(WINDOWS);
+  });
+
+  it('stops `npm run dist` before the build when the app carries a key no one can sign for', async () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      COUNTERTOP_UPDATE_KEY: publisher.privateKeyPem,
+    };
+    delete env.COUNTERTOP_UPDATE_KEY_FILE;
+    const failure = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/sign-update.ts', '--check'],
+      { env, timeout: 30_000 },
+    ).catch((error: unknown) => error as { code: number; stderr: string });
+    expect('code' in failure && failure.code).toBe(1);
+    // The repository's keys are placeholders until a publisher sets theirs; then this key,
+    // made for the test, is simply not one the app trusts.
+    expect((failure as { stderr: string }).stderr).toMatch(
+      PUBLISHER_KEYS.some((key) => PLACEHOLDER_KEYS.includes(key))
+        ? /placeholder update keys/
+        : /not one the app trusts/,
+    );
   });
 
   it('signs every latest*.yml so that the counters’ check passes, and refuses to sign twice', async () => {

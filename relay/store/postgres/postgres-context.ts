@@ -2,6 +2,7 @@
 // of postgres-log.ts (following the log), postgres-events.ts, postgres-terminals.ts and
 // postgres-delivery.ts.
 import pg from 'pg';
+import { parseIntoClientConfig } from 'pg-connection-string';
 import type { Pool, PoolClient } from 'pg';
 import type { AppendedListener } from '../event-store';
 import { inTransaction as transaction } from './transaction';
@@ -16,6 +17,8 @@ export const types = {
 
 export type PgContext = {
   url: string;
+  /** The role's password as it stands now (a rotated credential), when not in the URL or ~/.pgpass. */
+  password: (() => string) | undefined;
   pool: Pool;
   /** Where connection trouble is reported (rate-limited by the caller's logger). */
   log: (message: string) => void;
@@ -41,6 +44,18 @@ export type PgContext = {
   /** When the other instances' usage was last read (shareUsage). */
   lastUsageRead: number | null;
 };
+
+/**
+ * The connection settings of a new connection: the URL, and the password as it stands now. With
+ * a password the URL is parsed here, since pg lets a connectionString's (empty) password win.
+ */
+export const connectionConfig = (
+  url: string,
+  password: (() => string) | undefined,
+): pg.ClientConfig =>
+  password === undefined
+    ? { connectionString: url, types }
+    : { ...parseIntoClientConfig(url), types, password };
 
 export const inTransaction = <T>(
   ctx: PgContext,

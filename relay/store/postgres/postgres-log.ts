@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { StoredEvent } from '../event-store';
 import { EVENT_COLUMNS, eventFromRow, type EventRow } from '../event-row';
 import type { PgContext } from './postgres-context';
-import { types } from './postgres-context';
+import { connectionConfig } from './postgres-context';
 import { CHANNEL } from './migrations';
 
 const TAIL_PAGE = 1_000;
@@ -82,7 +82,7 @@ export const caughtUp = (ctx: PgContext, top: number): Promise<void> => {
 /** LISTEN on a dedicated connection, reconnected when it drops. */
 export const listen = async (ctx: PgContext): Promise<void> => {
   if (ctx.closed) return;
-  const client = new pg.Client({ connectionString: ctx.url, types });
+  const client = new pg.Client(connectionConfig(ctx.url, ctx.password));
   client.on('notification', (message) => {
     // The payload is the highest seq of the commit (relay_append).
     if (message.channel === CHANNEL.events) void follow(ctx, Number(message.payload) || Infinity);

@@ -12,12 +12,13 @@
 // postgres-log.ts follows the log, postgres-events.ts, postgres-terminals.ts and
 // postgres-delivery.ts hold the SQL; this file only opens the pool and composes them.
 import pg from 'pg';
+import { printable } from '../../printable';
 import type { EventStore } from '../event-store';
 import { migratePostgres } from './migrations';
 import { deliveryOrderVenue, deliverySecrets, setDeliverySecret } from './postgres-delivery';
 import type { PgContext } from './postgres-context';
 import { postgresDriveStore } from './postgres-drive';
-import { types } from './postgres-context';
+import { connectionConfig } from './postgres-context';
 import { appendBatch, listEvents, logId, pruneBefore, renewLogId } from './postgres-events';
 import { follow, listen, settleCaughtUp } from './postgres-log';
 import {
@@ -38,19 +39,20 @@ export type PostgresStoreOptions = {
   log?: (message: string) => void;
   /** false for the admin commands: no LISTEN connection and no reading of the log. */
   follow?: boolean;
+  /**
+   * The role's password, asked for at each new connection, so a password rotated on SIGHUP is
+   * used from the next connection on. Unset: the URL, PGPASSWORD or ~/.pgpass give it.
+   */
+  password?: () => string;
 };
 
 export const isPostgresUrl = (value: string): boolean => /^postgres(ql)?:\/\//i.test(value);
 
-/** The URL without its password, for messages. */
-export const redactUrl = (url: string): string => url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
-
 /** The pool, migrated; closed again when the migration fails. */
 const openPool = async (url: string, options: PostgresStoreOptions, log: PgContext['log']) => {
   const pool = new pg.Pool({
-    connectionString: url,
+    ...connectionConfig(url, options.password),
     max: options.poolSize ?? 10,
-    types,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
@@ -70,10 +72,11 @@ export async function openPostgresStore(
   url: string,
   options: PostgresStoreOptions = {},
 ): Promise<EventStore> {
-  const log = options.log ?? ((message: string) => console.error(`relay: ${message}`));
+  const log = options.log ?? ((message: string) => console.error(`relay: ${printable(message)}`));
   const pool = await openPool(url, options, log);
   const ctx: PgContext = {
     url,
+    password: options.password,
     pool,
     log,
     following: options.follow ?? true,

@@ -1,0 +1,176 @@
+import { useState } from 'react';
+import { setupChangeSchema } from '../../shared/ipc/contract';
+import { FormMessage } from '../ui-kit/FormMessage';
+import type { FormOutcome } from '../ui-kit/FormMessage';
+import { trimValues, useFormSubmit } from '../ui-kit/form';
+import { useApp } from './hooks';
+import { en } from './messages';
+
+/**
+ * After setup: the relay link changed without a new code, and the terminal reset (the staff PIN;
+ * what still waits to be sent is dropped only when staff tick it).
+ */
+export const ConnectionPanel = () => {
+  const setup = useApp((s) => s.setup);
+  if (!setup?.configured) return null;
+  return (
+    <section className="panel-section" aria-label={en.connection.title}>
+      <h2>{en.connection.title}</h2>
+      <p className="muted">{en.connection.intro}</p>
+      <ChangeForm relayUrl={setup.relayUrl ?? ''} />
+      <p className="muted">{en.connection.courier}</p>
+      <DisconnectForm />
+    </section>
+  );
+};
+
+const ChangeForm = ({ relayUrl: saved }: { relayUrl: string }) => {
+  const change = useApp((s) => s.changeConnection);
+  const [values, setValues] = useState({ relayUrl: saved, terminalKey: '' });
+  const [done, setDone] = useState<FormOutcome | null>(null);
+  const { errors, error, busy, submit } = useFormSubmit();
+
+  const send = async (): Promise<void> => {
+    setDone(null);
+    const typed = trimValues(values);
+    const parsed = setupChangeSchema.safeParse({
+      relayUrl: typed.relayUrl,
+      ...(typed.terminalKey ? { terminalKey: typed.terminalKey } : {}),
+    });
+    let ok = false;
+    await submit(parsed, en.setup.fixFields, async (data) => {
+      const failure = await change(data);
+      ok = failure === null;
+      return failure;
+    });
+    if (ok) {
+      setValues((v) => ({ ...v, terminalKey: '' }));
+      setDone({ ok: true, text: en.connection.saved });
+    }
+  };
+
+  const field = (name: 'relayUrl' | 'terminalKey', label: string, secret = false) => (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        name={`connection-${name}`}
+        type={secret ? 'password' : 'text'}
+        autoComplete="off"
+        spellCheck={false}
+        value={values[name]}
+        aria-invalid={Boolean(errors[name])}
+        aria-describedby={`connection-${name}-hint${errors[name] ? ` connection-${name}-error` : ''}`}
+        onChange={(e) => setValues((v) => ({ ...v, [name]: e.target.value }))}
+      />
+      <span id={`connection-${name}-hint`} className="field-hint muted">
+        {en.setup.hints[name]}
+      </span>
+      {errors[name] && (
+        <span id={`connection-${name}-error`} className="field-error">
+          {errors[name]}
+        </span>
+      )}
+    </label>
+  );
+
+  return (
+    <form
+      aria-label={en.connection.save}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send();
+      }}
+    >
+      {field('relayUrl', en.setup.relayUrl)}
+      {field('terminalKey', en.connection.keepKey, true)}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <FormMessage message={done} />
+      <div className="dialog-actions start">
+        <button type="submit" className="btn btn-primary" disabled={busy}>
+          {busy ? en.connection.saving : en.connection.save}
+        </button>
+      </div>
+    </form>
+  );
+};
+
+const DisconnectForm = () => {
+  const disconnect = useApp((s) => s.disconnect);
+  const waiting = useApp((s) => (s.status ? s.status.outboxWaiting + s.status.outboxFailed : 0));
+  const [open, setOpen] = useState(false);
+  const [pin, setPin] = useState('');
+  const [dropWaiting, setDropWaiting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<FormOutcome | null>(null);
+
+  if (!open)
+    return (
+      <div className="dialog-actions start">
+        <button type="button" className="btn btn-danger-outline" onClick={() => setOpen(true)}>
+          {en.connection.disconnect}
+        </button>
+      </div>
+    );
+
+  const confirm = async (): Promise<void> => {
+    setBusy(true);
+    setMessage(null);
+    const failure = await disconnect({
+      ...(pin ? { pin } : {}),
+      ...(dropWaiting ? { discardWaiting: true } : {}),
+    });
+    setBusy(false);
+    if (failure) setMessage({ ok: false, text: failure.message });
+  };
+
+  return (
+    <form
+      aria-label={en.connection.disconnectTitle}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void confirm();
+      }}
+    >
+      <h3>{en.connection.disconnectTitle}</h3>
+      <p>{en.connection.disconnectIntro}</p>
+      <label className="field">
+        {en.connection.pin}
+        <input
+          name="disconnect-pin"
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          value={pin}
+          onChange={(e) => setPin(e.target.value)}
+        />
+      </label>
+      {waiting > 0 && (
+        <label className="field-inline">
+          <input
+            type="checkbox"
+            checked={dropWaiting}
+            onChange={(e) => setDropWaiting(e.target.checked)}
+          />
+          {en.connection.dropWaiting(waiting)}
+        </label>
+      )}
+      <FormMessage message={message} />
+      <div className="dialog-actions start">
+        <button
+          type="submit"
+          className="btn btn-danger"
+          disabled={busy || (waiting > 0 && !dropWaiting)}
+        >
+          {en.connection.confirm}
+        </button>
+        <button type="button" className="btn btn-quiet" onClick={() => setOpen(false)}>
+          {en.connection.keep}
+        </button>
+      </div>
+    </form>
+  );
+};

@@ -1,0 +1,130 @@
+// Nothing moves under the finger: the top bar's controls keep their places when orders ring in,
+// and an action button on the board stays put when alarms and notices come (measured in
+// Chromium on the real stack: a printer out of paper, the relay killed and started again).
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Demo } from '../../scripts/start';
+import { en } from '../../renderer/i18n/en';
+import { boardFixture } from './board-fixture';
+import type { BoardFixture } from './board-fixture';
+import { launchChromium, startTestDemo } from './support';
+
+let demo: Demo;
+let browser: Browser;
+let fixture: BoardFixture;
+
+beforeAll(async () => {
+  // Short long polls: a killed relay shows within seconds.
+  demo = await startTestDemo({ relayWaitSeconds: 5 });
+  fixture = boardFixture(demo);
+  browser = await launchChromium();
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+const openBoard = async (width: number, height: number): Promise<Page> => {
+  const page = await browser.newPage({ viewport: { width, height } });
+  await page.goto(demo.webHost!.url);
+  await page.getByRole('region', { name: en.columns.new, exact: true }).waitFor();
+  return page;
+};
+
+type Box = { x: number; y: number; width: number; height: number };
+const box = async (locator: Locator): Promise<Box> => {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not rendered');
+  return found;
+};
+
+/** Every control of the top bar and the venue's name, each with its box. */
+const topBarBoxes = (page: Page) =>
+  page.locator('header.top-bar').evaluate((bar) =>
+    Array.from(bar.querySelectorAll<HTMLElement>('button, .brand strong, .brand .pill')).map(
+      (el) => {
+        const r = el.getBoundingClientRect();
+        return {
+          // Named by what stays: the venue's name may still change from its id to its name.
+          what: el.matches('.brand strong')
+            ? 'venue name'
+            : (el.getAttribute('aria-label') ?? el.textContent?.replace(/\d+/g, '') ?? ''),
+          x: r.x,
+          y: r.y,
+          width: r.width,
+          height: r.height,
+        };
+      },
+    ),
+  );
+
+describe('nothing moves under the finger (Chromium, real sandbox and relay)', () => {
+  it('keeps every top-bar control in its box when the first order rings in', async () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [1024, 768],
+    ] as const) {
+      const page = await openBoard(width, height);
+      await page.getByTestId('status-relay').waitFor();
+      // The venue is read: its name and state are in the bar.
+      await page.locator('.brand .pill').waitFor();
+      expect(await page.locator('.top-bar-ringing').count()).toBe(0);
+      const before = await topBarBoxes(page);
+      // Orders, Venue, Menu, Activity, Couriers, History, theme and help at least.
+      expect(before.length).toBeGreaterThanOrEqual(8);
+
+      const order = await fixture.place();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: en.ring.newOrder(1) })
+        .waitFor();
+      await page.getByRole('button', { name: en.ring.mute }).waitFor();
+      // Mute has come too; every control that was there is where it was.
+      const known = new Set(before.map((b) => b.what));
+      expect((await topBarBoxes(page)).filter((b) => known.has(b.what))).toEqual(before);
+      // The venue's name (first in the bar) keeps its room: more than a letter or two.
+      expect(before[0]!.width).toBeGreaterThan(50);
+
+      await demo.core.api['orders:reject']({ orderId: order.id, reason: 'Test over' });
+      await fixture.settled(order.id, (o) => o.status === 'REJECTED');
+      await page.close();
+    }
+  });
+
+  it('moves a visible action button 0 px when a printer alarm, the stream alarm and a gap notice appear', async () => {
+    const page = await openBoard(1280, 800);
+    const cooking = await fixture.place();
+    await fixture.settled(cooking.id, () => true);
+    await demo.core.api['orders:accept']({ orderId: cooking.id, preparationMinutes: 20 });
+    await fixture.settled(cooking.id, (o) => o.status === 'PRODUCTION');
+    const markReady = page
+      .getByRole('article', { name: `Order #${cooking.order_number}` })
+      .getByRole('button', { name: en.actions.kinds.ready, exact: true });
+    await markReady.waitFor();
+    const before = await box(markReady);
+
+    // A printer out of paper: the next kitchen ticket cannot print.
+    const printer = demo.printer!;
+    printer.trouble('paper-out');
+    const ticketed = await fixture.place();
+    await fixture.settled(ticketed.id, () => true);
+    await demo.core.api['orders:accept']({ orderId: ticketed.id, preparationMinutes: 20 });
+    await page.getByTestId('print-alarm').waitFor({ timeout: 30_000 });
+    expect(await box(markReady)).toEqual(before);
+    printer.trouble(null);
+
+    // The order stream goes down: its alarm (and the venue's pause) come.
+    process.kill(demo.relay.pid, 'SIGKILL');
+    await demo.relay.exited;
+    await page.getByTestId('stream-alarm').waitFor({ timeout: 30_000 });
+    expect(await box(markReady)).toEqual(before);
+
+    // It comes back: the alarm goes and the notice of the gap stays.
+    await demo.restartRelay();
+    await page.getByTestId('gap-notice').waitFor({ timeout: 30_000 });
+    await page.getByTestId('stream-alarm').waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await box(markReady)).toEqual(before);
+    await page.close();
+  });
+});
