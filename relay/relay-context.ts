@@ -246,7 +246,9 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     limiter,
     driveLimiter: createRateLimiter(options.driveRateLimit ?? { perSecond: 5, burst: 30 }, now),
     usage: createSharedUsage(store, limiter, (terminalId) => hub.openFor(terminalId), log),
-    intake: createIntakeWatch({ ...options.intake, now }),
+    intake: createIntakeWatch({ ...options.intake, now }, store, (message) =>
+      log(`intake:${message.slice(0, 30)}`, message),
+    ),
     closing: false,
     retentionHours,
     maxWaitSeconds: Math.min(options.maxWaitSeconds ?? 25, 25),

@@ -3,7 +3,7 @@ import type Database from 'better-sqlite3';
 // The relay holds the merchant's delivery credentials (docs/security.md): the sealed merchant key,
 // the webhooks it keeps for the merchant, the venues it serves, every webhook secret of the overlap
 // window, and which venue booked each order reference (venue-less events are routed by it).
-export function migration007(db: Database.Database): void {
+export function migration008(db: Database.Database): void {
   db.exec(`
     CREATE TABLE delivery_merchants (
       merchant_id TEXT PRIMARY KEY,
