@@ -83,6 +83,7 @@ const configFile = z.strictObject({
     })
     .optional(),
   maxConnections: z.number().int().min(16).optional(),
+  webhookReserve: z.number().int().min(1).optional(),
 });
 
 /** The credentials key from the environment or its file; undefined when neither is set. */

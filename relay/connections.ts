@@ -1,27 +1,44 @@
-// The relay's HTTP server: request timeouts, the connection cap (shedding the socket that proved
-// least first), and errors turned into answers.
+// The relay's HTTP server: request timeouts, the connection cap, and errors turned into answers.
+//
+// At the cap a new connection sheds the socket that has proven nothing for the longest (no
+// verified webhook, no valid terminal key), whatever it is doing (silent, slow headers, a slow
+// body), taken from the address that holds the most such sockets (unproven-sockets.ts). A genuine
+// sender proves itself within milliseconds and holds one or two sockets, so a flood, however
+// fast it reconnects, sheds its own; only when no unproven socket is left does an idle proven
+// one go, and only then the new connection.
+// Terminals (polls and their calls) may hold at most the cap less the webhook reserve: the rest
+// stays for webhook intake, so polls can never crowd the platform's notifications out.
 import { createServer, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { HttpError, requestTimeouts, sendError } from '../kit/http';
-import type { RelayContext, SocketState } from './relay-context';
+import type { RelayContext } from './relay-context';
 import type { Router } from './routes/router';
 
+function victimFor(ctx: RelayContext): Socket | undefined {
+  const unproven = ctx.connections.unproven.nextVictim();
+  if (unproven !== undefined) return unproven;
+  for (const [socket, state] of ctx.sockets) if (!state.busy) return socket;
+  return undefined;
+}
+
 function shedFor(ctx: RelayContext, incoming: Socket): void {
-  const pick = (test: (state: SocketState) => boolean) => {
-    for (const [socket, state] of ctx.sockets) if (test(state)) return socket;
-    return undefined;
-  };
-  const victim =
-    pick((state) => !state.trusted && !state.busy) ??
-    pick((state) => state.trusted && !state.busy) ??
-    pick((state) => !state.trusted && state.busy);
-  ctx.metrics.shed.inc({ victim: victim ? 'older' : 'incoming' });
+  const victim = victimFor(ctx);
+  const unproven = victim !== undefined && ctx.connections.unproven.has(victim);
+  ctx.metrics.shed.inc({
+    victim: victim === undefined ? 'incoming' : unproven ? 'unproven' : 'idle',
+  });
   ctx.log('shed', `${ctx.sockets.size} connections open (the cap): shedding one`);
   (victim ?? incoming).destroy();
 }
 
+function forget(ctx: RelayContext, socket: Socket): void {
+  const state = ctx.sockets.get(socket);
+  if (state?.proven === 'terminal') ctx.connections.terminals -= 1;
+  ctx.sockets.delete(socket);
+  ctx.connections.unproven.delete(socket);
+}
+
 export function createRelayServer(ctx: RelayContext, route: Router): Server {
-  const maxConnections = ctx.options.maxConnections ?? 20_000;
   const requestTimeoutMs = ctx.options.requestTimeoutMs ?? 10_000;
   const server = createServer(
     {
@@ -49,10 +66,11 @@ export function createRelayServer(ctx: RelayContext, route: Router): Server {
     },
   );
   server.on('connection', (socket: Socket) => {
-    if (ctx.sockets.size >= maxConnections) shedFor(ctx, socket);
+    if (ctx.sockets.size >= ctx.connections.max) shedFor(ctx, socket);
     if (socket.destroyed) return;
-    ctx.sockets.set(socket, { trusted: false, busy: false });
-    socket.once('close', () => ctx.sockets.delete(socket));
+    ctx.sockets.set(socket, { proven: null, busy: false });
+    ctx.connections.unproven.add(socket);
+    socket.once('close', () => forget(ctx, socket));
   });
   return server;
 }

@@ -79,7 +79,7 @@ export function createRelayMetrics(openPolls: () => number) {
   );
   const shed = counter(
     'relay_connections_shed_total',
-    'Connections closed at the connection cap (victim older|incoming).',
+    'Connections closed at the connection cap (victim unproven|idle|incoming), and terminal connections refused past their share (terminal_over_share).',
   );
   const pollDuration = histogram(
     'relay_poll_duration_seconds',

@@ -2,6 +2,7 @@
 // module-level handlers of routes/ (webhooks, polls, terminals, operations) and connections.ts.
 import { createHash } from 'node:crypto';
 import type { Socket } from 'node:net';
+import { HttpError } from '../kit/http';
 import { DELIVERY_RETRY_BACKOFF, retrySpanSeconds } from '../shared/delivery-webhook';
 import type { RetryBackoff } from '../shared/delivery-webhook';
 import { createCredentialBox, parseCredentialsKey } from './drive/credentials';
@@ -15,6 +16,7 @@ import { renderEvents, type PollAnswer } from './routes/poll-answer';
 import { createRateLimiter, type RateLimit } from './rate-limit';
 import { createSharedUsage } from './shared-usage';
 import { createThrottledLog } from './throttled-log';
+import { createUnprovenSockets, type UnprovenSockets } from './unproven-sockets';
 import type { EventStore, Terminal } from './store/event-store';
 import { redactUrl } from './printable';
 import { openPostgresStore } from './store/postgres/postgres-store';
@@ -92,11 +94,18 @@ export type RelayOptions = {
    */
   storePassword?: string;
   /**
-   * Open connections at most (default 20,000). Past it, a new connection first sheds an idle
-   * socket that never proved itself (no verified webhook, no valid key), then an idle keep-alive,
-   * then an unverified request in progress; only when none exists is the new one refused.
+   * Open connections at most (default 20,000). Past it, a new connection sheds the socket that
+   * has proven nothing (no verified webhook, no valid key) for the longest, whatever it is doing
+   * (silent, slow headers, slow body); when every socket has proven itself, an idle one; only
+   * when none is idle is the new one refused (connections.ts).
    */
   maxConnections?: number;
+  /**
+   * Connections terminals may never take (default a tenth of maxConnections): a terminal call
+   * that would hold more than maxConnections less this gets 503 and its connection is closed,
+   * so webhook intake always has room.
+   */
+  webhookReserve?: number;
   /** The clock, injectable for retention and token-expiry tests. */
   now?: () => number;
   /** The "no orders arriving" rule's figures (intake-watch.ts; tests shorten them). */
@@ -124,9 +133,9 @@ export function validateSecrets(name: string, secrets: readonly string[], requir
   }
 }
 
-/** An open socket: whether it proved itself (a verified webhook or a valid terminal key) and
- * whether a request is in progress on it. */
-export type SocketState = { trusted: boolean; busy: boolean };
+/** An open socket: what it proved itself to be (a verified webhook's sender, a terminal with a
+ * valid key) if anything, and whether a request is in progress on it. */
+export type SocketState = { proven: 'webhook' | 'terminal' | null; busy: boolean };
 
 export type RelayLog = ReturnType<typeof createThrottledLog>;
 
@@ -176,6 +185,15 @@ export type RelayContext = {
   revocations: { cursor: number; checking: boolean; again: boolean };
   /** Every open socket, oldest first. */
   sockets: Map<Socket, SocketState>;
+  connections: {
+    max: number;
+    /** The most connections proven terminals may hold (max less the webhook reserve). */
+    terminalShare: number;
+    /** Connections proven terminals hold now. */
+    terminals: number;
+    /** The sockets that have proven nothing yet, by address, oldest first: the first shed at the cap. */
+    unproven: UnprovenSockets;
+  };
 };
 
 /** The store the options name; its id read (it is closed again when that fails). */
@@ -265,6 +283,7 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     revokedIds: new Set(),
     revocations: { cursor: 0, checking: false, again: false },
     sockets: new Map(),
+    connections: connectionLimits(options),
   };
   if (credentialsKey !== null) {
     ctx.drive = {
@@ -278,6 +297,15 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     };
   }
   return ctx;
+}
+
+function connectionLimits(options: RelayOptions): RelayContext['connections'] {
+  const max = options.maxConnections ?? 20_000;
+  const reserve = options.webhookReserve ?? Math.ceil(max / 10);
+  if (!(Number.isInteger(reserve) && reserve >= 1 && reserve < max)) {
+    throw new Error(`webhookReserve must be a whole number from 1 to maxConnections - 1.`);
+  }
+  return { max, terminalShare: max - reserve, terminals: 0, unproven: createUnprovenSockets() };
 }
 
 const MIN_METRICS_TOKEN_LENGTH = 16;
@@ -317,8 +345,30 @@ export function setSecrets(ctx: RelayContext, secrets: RotatableSecrets): void {
   }
 }
 
-/** A socket that proved itself: shed last when connections run out. */
-export function trust(ctx: RelayContext, socket: Socket): void {
+/**
+ * A socket that proved itself: shed last when connections run out. A terminal's is refused (503,
+ * closed) when terminals already hold their whole share, the webhook reserve excepted.
+ */
+export function trust(
+  ctx: RelayContext,
+  socket: Socket,
+  as: 'webhook' | 'terminal' = 'webhook',
+): void {
   const state = ctx.sockets.get(socket);
-  if (state) state.trusted = true;
+  if (!state || state.proven !== null) return;
+  if (as === 'terminal') {
+    if (ctx.connections.terminals >= ctx.connections.terminalShare) {
+      ctx.metrics.shed.inc({ victim: 'terminal_over_share' });
+      throw new HttpError(
+        503,
+        'The relay holds as many terminal connections as it may; retry shortly.',
+        {
+          headers: { 'Retry-After': '5', Connection: 'close' },
+        },
+      );
+    }
+    ctx.connections.terminals += 1;
+  }
+  state.proven = as;
+  ctx.connections.unproven.delete(socket);
 }

@@ -1,22 +1,18 @@
 // `npm run sandbox -- --port 4010 ...`: the platform sandbox as a process. Prints one line per
 // service (`name: URL`) and the demo client's credentials; stops cleanly on SIGINT/SIGTERM.
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { CliConfig } from './cli-args';
 import { CliError, parseCliArgs, USAGE } from './cli-args';
+import type { Sandbox } from './server';
 import { startSandbox } from './server';
 
-async function main(): Promise<void> {
-  let config;
-  try {
-    config = parseCliArgs(process.argv.slice(2), process.env);
-  } catch (error) {
-    if (!(error instanceof CliError)) throw error;
-    console.error(`sandbox: ${error.message}\n${USAGE}`);
-    process.exit(2);
-  }
-  if (config.help) {
-    console.log(USAGE);
-    return;
-  }
-  const sandbox = await startSandbox(config.options);
+/** The start-up lines: one per service, the demo's client, the webhook (the last two lines). */
+export const startupLines = (
+  sandbox: Sandbox,
+  config: CliConfig,
+  webhookNote?: string,
+): string[] => {
   const lines = [
     `auth: ${sandbox.authUrl}`,
     `pos: ${sandbox.posUrl}`,
@@ -33,13 +29,33 @@ async function main(): Promise<void> {
       `demo merchant: GET ${sandbox.controlUrl}/drive/demo gives its id and delivery-service key`,
     );
   }
-  lines.push(`webhook: ${config.options.webhookUrl ?? 'none (set one with --webhook-url)'}`);
-  lines.push(
-    `webhook secret: ${config.secretSource ? `from $${config.secretSource}` : 'generated at random (set SANDBOX_WEBHOOK_SECRET to choose it)'}`,
-  );
   if (config.options.ordersPerMinute) {
     lines.push(`orders: ${config.options.ordersPerMinute} per minute for ${sandbox.demo.venueId}`);
   }
+  lines.push(
+    `webhook: ${config.options.webhookUrl ?? 'none (set one with --webhook-url)'}${webhookNote ?? ''}`,
+  );
+  lines.push(
+    `webhook secret: ${config.secretSource ? `from $${config.secretSource}` : 'generated at random (set SANDBOX_WEBHOOK_SECRET to choose it)'}`,
+  );
+  return lines;
+};
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = parseCliArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    if (!(error instanceof CliError)) throw error;
+    console.error(`sandbox: ${error.message}\n${USAGE}`);
+    process.exit(2);
+  }
+  if (config.help) {
+    console.log(USAGE);
+    return;
+  }
+  const sandbox = await startSandbox(config.options);
+  const lines = startupLines(sandbox, config);
   console.log(lines.join('\n'));
 
   let stopping = false;
@@ -55,10 +71,12 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
-  const code = (error as { code?: string }).code;
-  if (code === 'EADDRINUSE')
-    console.error('sandbox: the port is already in use; choose another with --port.');
-  else console.error('sandbox: failed to start:', error);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    const code = (error as { code?: string }).code;
+    if (code === 'EADDRINUSE')
+      console.error('sandbox: the port is already in use; choose another with --port.');
+    else console.error('sandbox: failed to start:', error);
+    process.exit(1);
+  });
+}

@@ -9,6 +9,7 @@ import * as orders from './pos/orders';
 import { createVenue, venueStatusView } from './pos/venues';
 import type { Service } from './service';
 import type { World } from './world';
+import { DEMO_CLIENT_ID, DEMO_REDIRECT_URI, DEMO_VENUE_ID } from './demo-data';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 const clientBody = z.looseObject({
@@ -172,6 +173,18 @@ export function createControlService(world: World): Service {
     })
     .add('GET', '/auth/stats', (_req, res) => sendJson(res, 200, world.auth.stats()))
     .add('GET', '/clock', (_req, res) => sendJson(res, 200, clockView()))
+    // The demo client as a terminal's setup needs it (the sandbox's own, on this machine only,
+    // as GET /drive/demo gives the demo merchant's key).
+    .add('GET', '/demo', (_req, res) => {
+      const client = world.auth.getClient(DEMO_CLIENT_ID);
+      if (!client) throw new HttpError(404, 'This sandbox runs without the demo (--no-demo).');
+      sendJson(res, 200, {
+        client_id: client.id,
+        client_secret: client.secret,
+        venue_id: DEMO_VENUE_ID,
+        redirect_uri: DEMO_REDIRECT_URI,
+      });
+    })
     .add('POST', '/clock', async (req, res) => {
       const body = parseWith(clockBody, await readJson(req, JSON_BODY));
       if (body.frozen !== undefined) world.clock.setFrozen(body.frozen);

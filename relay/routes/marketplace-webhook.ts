@@ -22,6 +22,8 @@ export async function handleMarketplace(
       new HttpError(401, 'PLATFORM-SIGNATURE is missing or does not match the body.'),
     );
   }
+  // A valid signature proves the sender: its socket is no longer among the first to be shed.
+  trust(ctx, req.socket);
   let decoded: { text: string; json: unknown };
   try {
     decoded = decodeJson(body);
@@ -40,6 +42,5 @@ export async function handleMarketplace(
     body: decoded.text,
     signature: signature as string,
   });
-  trust(ctx, req.socket);
   sendJson(res, 200, { received: true, duplicate: outcome.status === 'duplicate' });
 }

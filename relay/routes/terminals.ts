@@ -35,7 +35,7 @@ export async function authenticate(ctx: RelayContext, req: IncomingMessage): Pro
   if (terminal === null || ctx.revokedIds.has(terminal.id)) {
     throw new HttpError(401, 'The terminal key is unknown or revoked.', { headers: challenge });
   }
-  trust(ctx, req.socket);
+  trust(ctx, req.socket, 'terminal');
   return terminal;
 }
 

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const MARKETPLACE_SECRET = 'mk-secret-0123456789abcdef0123456789';
@@ -196,15 +196,17 @@ export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 /**
  * Runs the relay CLI as its own process (node --import tsx: no npm wrapper between us and it);
- * `cliPath` runs another copy of it (the benchmark's baseline: the relay of an earlier commit).
+ * `cliPath` runs another copy of it (the benchmark's baseline: the relay of an earlier commit),
+ * or a built bundle (`.mjs`, `npm run build:relay`), with plain node from its own folder.
  */
 export function runCli(
   args: string[],
   env: Record<string, string> = {},
   cliPath = CLI_PATH,
 ): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', cliPath, ...args], {
-    cwd: REPO_ROOT,
+  const bundle = cliPath.endsWith('.mjs');
+  return spawn(process.execPath, [...(bundle ? [] : ['--import', 'tsx']), cliPath, ...args], {
+    cwd: bundle ? dirname(cliPath) : REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
