@@ -199,6 +199,8 @@ export type OutboxFacts = {
   count?: number;
   /** item- and option-availability: its external_data and the availability asked for. */
   item?: string;
+  /** item- and option-availability: its name on the menu, as staff know it. */
+  itemName?: string;
   enabled?: boolean;
   /** menu-push: how many items the push removes from the platform's menu (staff confirmed). */
   removed?: number;

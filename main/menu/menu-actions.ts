@@ -12,7 +12,7 @@ import type {
   MenuPushPayload,
   OptionAvailabilityPayload,
 } from './menu-context';
-import { availabilityWishes, awaitingKey } from './menu-context';
+import { availabilityWishes, awaitingKey, nameFact, view } from './menu-context';
 import { READ_BACK_MS, refresh, scheduleRead } from './menu-read';
 
 /** setTimeout's ceiling (about 24.8 days). */
@@ -133,9 +133,12 @@ export const enqueueOption = (
       ctx.store.setRestore(venueId, externalData, restoreAt);
       return {
         payload: { venueId, externalData, enabled },
-        facts: restoreAt
-          ? { item: externalData, enabled, until: restoreAt }
-          : { item: externalData, enabled },
+        facts: {
+          item: externalData,
+          enabled,
+          ...(restoreAt ? { until: restoreAt } : {}),
+          ...nameFact(view(ctx).options.find((o) => o.externalData === externalData)?.name),
+        },
         auditDetail: enabled ? 'enabled' : restoreAt ? `disabled until ${restoreAt}` : 'disabled',
       };
     },

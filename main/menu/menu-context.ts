@@ -79,6 +79,10 @@ export const createMenuCore = (deps: MenuDeps): MenuCore => {
   return core;
 };
 
+/** The item's or option's name for the outbox facts (Activity shows names, never ids). */
+export const nameFact = (name: string | undefined): { itemName?: string } =>
+  name ? { itemName: name } : {};
+
 export const awaitingKey = (kind: 'item' | 'option', externalData: string): string =>
   `${kind}:${externalData}`;
 

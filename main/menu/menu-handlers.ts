@@ -3,7 +3,7 @@ import type { ServiceApi } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
 import { diffMenus, menuItemCount, parseMenu, withLiveAvailability } from './menu-check';
 import type { MenuContext } from './menu-context';
-import { availabilityWishes, view } from './menu-context';
+import { availabilityWishes, nameFact, view } from './menu-context';
 import { armRestores, enqueueOption } from './menu-actions';
 import { liveOrRefuse, MenuUnknownError, refresh } from './menu-read';
 
@@ -109,7 +109,12 @@ const setItemAvailability = async (
     auditSubject: externalData,
     prepare: () => ({
       payload: { venueId, externalData, enabled, disabledUntil: until },
-      facts: until ? { item: externalData, enabled, until } : { item: externalData, enabled },
+      facts: {
+        item: externalData,
+        enabled,
+        ...(until ? { until } : {}),
+        ...nameFact(view(ctx).items.find((i) => i.externalData === externalData)?.name),
+      },
       auditDetail: enabled ? 'enabled' : until ? `disabled until ${until}` : 'disabled',
     }),
   });

@@ -2,6 +2,8 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeBridge } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
+import { formatClock } from '../ui-kit/format';
+import { en } from './messages';
 
 afterEach(cleanup);
 
@@ -19,7 +21,10 @@ describe('problems and support on the activity screen', () => {
     renderApp(bridge);
     fireEvent.click(await screen.findByRole('button', { name: /^Activity/ }));
     const section = await screen.findByRole('region', { name: 'Problems and support' });
-    await within(section).findByText(/link · link: relay · state: disconnected/);
+    // In the status bar's words; the raw error stays, for support, after them.
+    await within(section).findByText(
+      'Order stream: not answering, orders may not arrive (details: ECONNREFUSED)',
+    );
     expect(bridge.callsTo('log:recent')).toEqual([{ limit: 50, minLevel: 'warn' }]);
     fireEvent.click(
       within(section).getByRole('button', { name: 'Export diagnostics for support' }),
@@ -27,6 +32,26 @@ describe('problems and support on the activity screen', () => {
     await waitFor(() => expect(bridge.callsTo('diagnostics:export')).toEqual([{}]));
     expect((await within(section).findByRole('status')).textContent).toContain(
       '/data/diagnostics/countertop-diagnostics.zip',
+    );
+  });
+
+  it('words the actions with local times and item names, never ISO stamps or ids', () => {
+    const until = new Date();
+    until.setHours(23, 59, 0, 0);
+    const iso = until.toISOString();
+    const offline = en.activity.describe['venue-online']({ online: false, until: iso });
+    expect(offline).toBe(`Venue offline until ${formatClock(iso)}`);
+    const soldOut = en.activity.describe['item-availability']({
+      item: 'side-fries',
+      itemName: 'Fries',
+      enabled: false,
+      until: iso,
+    });
+    expect(soldOut).toBe(`Sold out: Fries until ${formatClock(iso)}`);
+    // Another day carries its day.
+    const tomorrow = new Date(until.getTime() + 86_400_000).toISOString();
+    expect(en.activity.describe['venue-online']({ online: false, until: tomorrow })).toMatch(
+      /^Venue offline until \w{3} \d{1,2} \w{3} \d\d:\d\d$/,
     );
   });
 });

@@ -6,6 +6,17 @@ import { en } from './messages';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 
+/** A log entry in words: a link's change as the status bar says it; others as logged. */
+const summaryOf = (entry: LogEntry): string => {
+  const { link, state, error } = entry.fields;
+  if (entry.event === 'link' && typeof link === 'string' && typeof state === 'string')
+    return en.diagnostics.link(link, state, typeof error === 'string' ? error : null);
+  return `${entry.event}${Object.entries(entry.fields)
+    .filter(([, value]) => value !== null && value !== undefined)
+    .map(([key, value]) => ` · ${key}: ${String(value)}`)
+    .join('')}`;
+};
+
 /** What support asks for: the log's warnings and errors, and the diagnostics bundle. */
 export const ProblemsPanel = () => {
   const recentProblems = useApp((s) => s.recentProblems);
@@ -41,13 +52,7 @@ export const ProblemsPanel = () => {
         {entries.map((entry, index) => (
           <li key={`${entry.at}-${index}`} className={`activity-${entry.level}`}>
             <span className="activity-time">{formatClock(entry.at)}</span>
-            <span className="activity-summary">
-              {entry.event}
-              {Object.entries(entry.fields)
-                .filter(([, value]) => value !== null && value !== undefined)
-                .map(([key, value]) => ` · ${key}: ${String(value)}`)
-                .join('')}
-            </span>
+            <span className="activity-summary">{summaryOf(entry)}</span>
           </li>
         ))}
       </ul>

@@ -1,8 +1,19 @@
 // The diagnostics slice's strings; the shared words are the kit's (ui-kit/messages.ts).
 import type { OutboxActionKind, OutboxFacts } from '../../shared/domain';
+import { formatWhen } from '../ui-kit/format';
 import { kitMessages } from '../ui-kit/messages';
 
 const number = (facts: OutboxFacts): string => (facts.orderNumber ? ` #${facts.orderNumber}` : '');
+
+const LINK_STATES: Record<string, string> = {
+  connected: 'connected again',
+  connecting: 'connecting…',
+  disconnected: 'not answering, orders may not arrive',
+  unconfigured: 'not set up',
+  reachable: 'answering again',
+  unreachable: 'not answering, actions wait',
+  unknown: 'checking…',
+};
 
 export const diagnosticsMessages = {
   activity: {
@@ -21,15 +32,17 @@ export const diagnosticsMessages = {
       'confirm-preorder': (f: OutboxFacts) => `Confirm pre-order${number(f)}`,
       'picked-up': (f: OutboxFacts) => `Out for delivery${number(f)}`,
       'venue-online': (f: OutboxFacts) =>
-        f.online ? 'Venue online' : `Venue offline${f.until ? ` until ${f.until}` : ''}`,
+        f.online
+          ? 'Venue online'
+          : `Venue offline${f.until ? ` until ${formatWhen(f.until)}` : ''}`,
       'venue-opening-times': (f: OutboxFacts) =>
         f.count === undefined ? 'Opening times' : `Opening times (${f.count} windows)`,
       'menu-push': (f: OutboxFacts) =>
         `${f.count === undefined ? 'Menu' : `Menu (${f.count} items)`}${f.removed ? `, removing ${f.removed}` : ''}`,
       'item-availability': (f: OutboxFacts) =>
-        `${f.enabled ? 'Available again' : 'Sold out'}: ${f.item ?? 'item'}${!f.enabled && f.until ? ` until ${f.until}` : ''}`,
+        `${f.enabled ? 'Available again' : 'Sold out'}: ${f.itemName ?? f.item ?? 'item'}${!f.enabled && f.until ? ` until ${formatWhen(f.until)}` : ''}`,
       'option-availability': (f: OutboxFacts) =>
-        `${f.enabled ? 'Option on' : 'Option off'}: ${f.item ?? 'option'}${!f.enabled && f.until ? ` until ${f.until}` : ''}`,
+        `${f.enabled ? 'Option on' : 'Option off'}: ${f.itemName ?? f.item ?? 'option'}${!f.enabled && f.until ? ` until ${formatWhen(f.until)}` : ''}`,
       'delivery-create': (f: OutboxFacts) => `Book courier${number(f)}`,
       'delivery-cancel': (f: OutboxFacts) => `Cancel courier${number(f)}`,
     } satisfies Record<OutboxActionKind, (facts: OutboxFacts) => string>,
@@ -41,6 +54,9 @@ export const diagnosticsMessages = {
     none: 'No warnings or errors logged.',
     refresh: 'Refresh',
     exporting: 'Exporting…',
+    /** A link's change, in the status bar's words; the raw error after it, for support. */
+    link: (link: string, state: string, error: string | null) =>
+      `${link === 'relay' ? 'Order stream' : link === 'platform' ? 'Platform' : link}: ${LINK_STATES[state] ?? state}${error ? ` (details: ${error})` : ''}`,
   },
 };
 

@@ -306,6 +306,40 @@ describe('order board', () => {
     expect(screen.queryByRole('button', { name: 'Reconnect venue' })).toBeNull();
   });
 
+  it('says in the status bar what is wrong and what to do, never an address or a raw error', async () => {
+    const bridge = createFakeBridge({
+      status: makeStatus({
+        relay: 'disconnected',
+        relayError: '127.0.0.1:39329 did not answer in time.',
+        platform: 'unreachable',
+        platformError: 'Service unavailable (injected fault); retry after a brief delay.',
+      }),
+    });
+    renderApp(bridge);
+    const detail = await screen.findByTestId('status-detail');
+    expect(detail.textContent).toContain(
+      'The order stream is not answering. Orders may not arrive.',
+    );
+    const bar = screen.getByRole('contentinfo', { name: 'Status' });
+    expect(bar.textContent).not.toMatch(/127\.0\.0\.1|injected|did not answer in time/);
+    expect(bar.innerHTML).not.toMatch(/127\.0\.0\.1|injected/);
+    act(() =>
+      bridge.emit(
+        'status:changed',
+        makeStatus({
+          platform: 'unreachable',
+          platformError: 'Service unavailable (injected fault); retry after a brief delay.',
+        }),
+      ),
+    );
+    expect(screen.getByTestId('status-detail').textContent).toBe(
+      'The platform is not answering. Accepts and other actions wait and are sent when it answers.',
+    );
+    // The details are one tap away, in Activity.
+    fireEvent.click(screen.getByTestId('status-detail'));
+    expect(screen.getByRole('region', { name: 'Problems and support' })).toBeTruthy();
+  });
+
   it('moves between cards and acts with the keyboard', async () => {
     const bridge = createFakeBridge({
       orders: [

@@ -14,20 +14,21 @@ export const StatusBar = ({ printer }: { printer: ReactNode }) => {
   if (!status) return null;
   const relayOk = status.relay === 'connected';
   const platformOk = status.platform === 'reachable';
+  const problem =
+    status.relay === 'disconnected' || status.relay === 'unconfigured'
+      ? en.status.relayProblem[status.relay]
+      : status.platform === 'unreachable'
+        ? en.status.platformProblem
+        : null;
   return (
     <footer className="status-bar" aria-label="Status">
-      <span
-        className={`status-item ${relayOk ? 'ok' : 'bad'}`}
-        data-testid="status-relay"
-        title={status.relayError ?? undefined}
-      >
+      <span className={`status-item ${relayOk ? 'ok' : 'bad'}`} data-testid="status-relay">
         <span className="dot" aria-hidden="true" />
         {en.status.relay}: {en.status.relayStates[status.relay]}
       </span>
       <span
         className={`status-item ${platformOk ? 'ok' : status.platform === 'unknown' ? 'wait' : 'bad'}`}
         data-testid="status-platform"
-        title={status.platformError ?? undefined}
       >
         <span className="dot" aria-hidden="true" />
         {en.status.platform}: {en.status.platformStates[status.platform]}
@@ -48,8 +49,17 @@ export const StatusBar = ({ printer }: { printer: ReactNode }) => {
           : ''}
       </button>
       {printer}
-      {(status.relayError || status.platformError) && (
-        <span className="status-detail">{status.platformError ?? status.relayError}</span>
+      {/* What is wrong and what to do, in staff words; the address and the raw error are in
+          Activity → Problems and support, and in the diagnostics. */}
+      {problem && (
+        <button
+          type="button"
+          className="status-detail status-button"
+          data-testid="status-detail"
+          onClick={() => setView('activity')}
+        >
+          {problem}
+        </button>
       )}
     </footer>
   );

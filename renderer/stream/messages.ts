@@ -20,6 +20,14 @@ export const streamMessages = {
     outbox: (n: number) => (n === 0 ? 'All actions sent' : `${n} waiting to send`),
     outboxFailed: (n: number) => `${n} failed`,
     outboxOnlyFailed: (n: number) => (n === 1 ? '1 action failed' : `${n} actions failed`),
+    /** The status bar's line: what is wrong and what to do (details: Activity → Problems). */
+    relayProblem: {
+      disconnected:
+        'The order stream is not answering. Orders may not arrive. Check the network; details under Activity.',
+      unconfigured: 'The order stream is not set up: orders cannot arrive. Finish the setup.',
+    },
+    platformProblem:
+      'The platform is not answering. Accepts and other actions wait and are sent when it answers.',
     reconnect: 'This venue must be reconnected: the platform no longer accepts its sign-in.',
     reconnectButton: 'Reconnect venue',
     offline: 'Venue offline',

@@ -34,6 +34,17 @@ export const formatClockSpan = (from: string, to: string): [string, string] => {
   return [formatClockSeconds(from), formatClockSeconds(to)];
 };
 
+const DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
+
+/** A local time staff read: the clock today, with the day on any other day ("Fri 27 Nov 09:00"). */
+export const formatWhen = (iso: string, now: number = Date.now()): string => {
+  const at = new Date(iso);
+  const today = new Date(now);
+  return at.toDateString() === today.toDateString()
+    ? formatClock(iso)
+    : `${DAY.format(at).replace(',', '')} ${formatClock(iso)}`;
+};
+
 /** End of the local day, used for "offline for the rest of the day". */
 export const endOfLocalDay = (now: number): Date => {
   const end = new Date(now);
