@@ -4,6 +4,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, sendJson, sendText } from '../../kit/http';
 import type { RelayContext } from '../relay-context';
+import { renderVenueMetrics } from '../venue-metrics';
 
 function requireMetricsToken(ctx: RelayContext, req: IncomingMessage, path: string): void {
   if (ctx.metricsTokenHash === null) return;
@@ -30,8 +31,8 @@ export async function serveMetrics(
   res: ServerResponse,
 ): Promise<void> {
   requireMetricsToken(ctx, req, '/metrics');
-  const intake = await ctx.intake.render();
-  sendText(res, 200, `${ctx.metrics.render()}\n${intake}`, {
+  const [intake, venues] = await Promise.all([ctx.intake.render(), renderVenueMetrics(ctx.store)]);
+  sendText(res, 200, `${ctx.metrics.render()}\n${intake}${venues}`, {
     'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
   });
 }
