@@ -137,8 +137,8 @@ export const isCourierLate = (order: Order, now: number): boolean =>
 export const isPickedUpByCourier = (order: Order): boolean =>
   fulfilmentOf(order) === 'platform-courier' && order.pickupCompleted;
 
-/** Default: a READY takeaway order 10 minutes past its pickup time is flagged. */
-export const DEFAULT_UNCLAIMED_AFTER_MINUTES = 10;
+/** Default: a READY takeaway order 5 minutes past its pickup time is flagged, with one ring. */
+export const DEFAULT_UNCLAIMED_AFTER_MINUTES = 5;
 
 /**
  * A takeaway order READY, not marked handed over, `afterMinutes` past its pickup time: the platform

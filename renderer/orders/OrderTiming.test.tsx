@@ -186,14 +186,15 @@ describe('pre-order start cooking', () => {
 });
 
 describe('ready takeaway not handed over', () => {
-  it('is flagged 10 min past its pickup time and counted in the shift view', async () => {
+  it('is flagged 5 min past its pickup time, rings once, shows one alert line and is counted', async () => {
     const bridge = createFakeBridge({
       orders: [
         makeOrder({
           orderNumber: '231',
           status: 'READY',
           platformStatus: 'READY',
-          pickupEta: minutesAgo(5),
+          pickupEta: minutesAgo(1),
+          consumerName: 'Anna',
         }),
         makeOrder({
           orderNumber: '232',
@@ -204,14 +205,24 @@ describe('ready takeaway not handed over', () => {
         }),
       ],
     });
-    renderApp(bridge);
+    const { ringer } = renderApp(bridge);
     await screen.findByText('#231');
     expect(within(card('231')).queryByTestId('unclaimed')).toBeNull();
+    expect(screen.queryByTestId('unclaimed-alert')).toBeNull();
+    const chimes = ringer.chimes;
 
-    advance(5 * 60_000 + 5_000);
+    advance(4 * 60_000 + 5_000);
     expect(within(card('231')).getByTestId('unclaimed').textContent).toMatch(
-      /^Not handed over · pickup was \d\d:\d\d \(10 min ago\)/,
+      /^Not handed over · pickup was \d\d:\d\d \(5 min ago\)/,
     );
+    // One line in the notices' strip, its number and name first, and one ring.
+    const alert = screen.getByTestId('unclaimed-alert');
+    expect(alert.textContent).toMatch(
+      /^#231 Anna: ready, not handed over \(pickup \d\d:\d\d\)\. Hand it over, then mark it\.$/,
+    );
+    expect(ringer.chimes).toBe(chimes + 1);
+    advance(60_000);
+    expect(ringer.chimes).toBe(chimes + 1);
     expect(card('231').className).toContain('card-unclaimed');
     // A courier order is not the counter's to hand over.
     expect(within(card('232')).queryByTestId('unclaimed')).toBeNull();

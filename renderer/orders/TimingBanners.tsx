@@ -1,5 +1,50 @@
-import { useApp } from './hooks';
+import { useEffect, useRef } from 'react';
+import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
+import type { Ringer } from '../ui-kit/ringer';
+import { formatClock } from '../ui-kit/format';
+import { unclaimedTakeaways } from './board';
+import { useApp, useNow } from './hooks';
 import { en } from './messages';
+
+/** The venue's "not handed over after N minutes" setting. */
+export const useUnclaimedAfter = (): number =>
+  useApp((s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES);
+
+/** A ready takeaway not handed over rings once, when it joins the notices' list. */
+export const useUnclaimedChime = (ringer: Pick<Ringer, 'chime'>, now: number): void => {
+  const after = useUnclaimedAfter();
+  const count = useApp((s) => unclaimedTakeaways(s.orders, now, after).length);
+  const before = useRef(0);
+  useEffect(() => {
+    if (count > before.current) ringer.chime();
+    before.current = count;
+  }, [count, ringer]);
+};
+
+/**
+ * READY takeaway orders not handed over N minutes past their pickup time: one line each, its
+ * number and name, in the notices' reserved strip (the shell rings once when one is added).
+ */
+export const UnclaimedBanner = () => {
+  const now = useNow(5_000);
+  const after = useUnclaimedAfter();
+  const orders = useApp((s) => s.orders);
+  const unclaimed = unclaimedTakeaways(orders, now, after);
+  if (unclaimed.length === 0) return null;
+  return (
+    <div className="banner banner-warning banner-stack" role="status" data-testid="unclaimed-alert">
+      {unclaimed.map((order) => (
+        <p key={order.id} className="banner-row">
+          {en.unclaimedAlert(
+            order.orderNumber,
+            order.consumerName ?? en.order.noName,
+            formatClock(order.pickupEta ?? order.updatedAt),
+          )}
+        </p>
+      ))}
+    </div>
+  );
+};
 
 /**
  * The browser keeps sound off until the first tap: a full-width banner says so until the ring can

@@ -62,6 +62,9 @@ export const ordersMessages = {
     confirmSoldOut: (n: number) =>
       n === 1 ? 'Reject and mark 1 item sold out' : `Reject and mark ${n} items sold out`,
   },
+  /** The notices' line for a ready takeaway not handed over: one line, number and name first. */
+  unclaimedAlert: (n: string, name: string, pickup: string) =>
+    `#${n} ${name}: ready, not handed over (pickup ${pickup}). Hand it over, then mark it.`,
   allergy: {
     /** The note's heading when it warns of an allergy (printed tickets say "!! ALLERGY !!"). */
     note: 'Allergy',

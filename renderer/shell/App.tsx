@@ -40,7 +40,12 @@ import { StreamSettings } from '../stream/StreamSettings';
 import { PrinterSettings } from '../printing/PrinterSettings';
 import { MachinePanel } from '../machine/MachinePanel';
 import { HistorySettingsSection } from '../history/HistorySettings';
-import { SoundBanner, StartCookingBanner } from '../orders/TimingBanners';
+import {
+  SoundBanner,
+  StartCookingBanner,
+  UnclaimedBanner,
+  useUnclaimedChime,
+} from '../orders/TimingBanners';
 
 const VIEW_KEYS: Record<string, View> = {
   '1': 'orders',
@@ -196,6 +201,7 @@ export const App = ({
   useEffect(() => {
     if (arrivals > 0) ringer.chime();
   }, [arrivals, ringer]);
+  useUnclaimedChime(ringer, now);
   // The relay saying nothing arrives is heard once when it starts (its banner stays).
   const noOrdersArriving = useApp((s) => (s.stream?.noOrdersArriving ?? null) !== null);
   useEffect(() => {
@@ -305,6 +311,7 @@ export const App = ({
           {configured && <ClockSkewWarning />}
           {configured && !setupOpen && soundBlocked && <SoundBanner />}
           {configured && !setupOpen && <StartCookingBanner />}
+          {configured && !setupOpen && <UnclaimedBanner />}
           <ReconnectBanner />
           {configured && !setupOpen && <CancelledBanner />}
           {configured && !setupOpen && <GapNotice />}
