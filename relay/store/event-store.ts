@@ -203,6 +203,8 @@ export type EventStore = {
     at: number,
   ): Promise<string>;
   deliveryBookingVenue(merchantId: string, orderRef: string): Promise<string | null>;
+  /** Forgets bookings made before `time` (their deliveries long over); how many. */
+  pruneDeliveryBookings(time: number): Promise<number>;
   /** Gives the log a new random identity (after restoring a backup) and returns it. */
   renewLogId(): Promise<string>;
   /**
