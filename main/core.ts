@@ -356,6 +356,8 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
   // Customers' data past the retention goes now and every hour, connected or not.
   orders.history.start();
   await setup.migrateKeychain();
+  // Before the relay is reached: a key that cannot be handed over yet stays for a later tick.
+  await delivery.migrateKeychain().catch(() => undefined);
   log.info('started', { version: options.version ?? 'unknown' });
   if (setup.connection()) {
     await setup.resume();

@@ -3,7 +3,14 @@ import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { z } from 'zod';
 import { isVenueId, VENUE_ID_RULE } from '../shared/venue-id';
-import { CredentialError, describeSources, readSecrets, splitSecrets } from './credentials';
+import {
+  CredentialError,
+  describeSources,
+  readCredential,
+  readSecrets,
+  splitSecrets,
+} from './credentials';
+import { listMerchants, removeVenue, rotateMerchantSecret, setMerchant } from './drive/admin';
 import { renewLogIdAt } from './log-identity';
 import { escapeControl, printable } from './printable';
 import { startRelay, validateSecrets, type Relay } from './server';
@@ -17,6 +24,11 @@ const USAGE = `Usage:
   relay admin list-terminals STORE
   relay admin renew-log-id STORE     (after restoring a backup, with every relay stopped)
   relay admin intake --url RELAY_URL (venues with no orders arriving first; exit code 3 if any)
+  relay admin delivery-merchant STORE --merchant ID --drive-url URL --venue ID [--venue ID2 ...]
+                                     (the merchant key from RELAY_MERCHANT_KEY or standard input)
+  relay admin delivery-remove-venue STORE --venue ID
+  relay admin delivery-rotate STORE --merchant ID
+  relay admin delivery-merchants STORE
 
 STORE is --db FILE (SQLite, one relay process) or --store postgres://user@host/db (PostgreSQL,
 any number of relay instances); RELAY_STORE_URL may give the postgres:// URL instead (a password
@@ -28,8 +40,11 @@ credential: --config FILE, a JSON file {"marketplaceSecrets": [...], "metricsTok
 readable only by the relay, then RELAY_MARKETPLACE_SECRETS (comma-separated) and
 RELAY_METRICS_TOKEN. SIGHUP (systemctl reload) reads them again: a rotated secret takes effect
 without a restart; a bad one is refused and the previous ones stay.
-Delivery webhook secrets are per venue: each venue's terminal hands its own to the relay
-(PUT /v1/delivery-secret).
+Courier delivery: the relay holds each merchant's delivery key, sealed with a credentials key
+(32 random bytes, base64): the credential credentials-key, else RELAY_CREDENTIALS_KEY_FILE (a file
+readable only by the relay), else RELAY_CREDENTIALS_KEY; it keeps the merchants' webhooks at
+RELAY_PUBLIC_URL (the relay's address as the delivery service reaches it). The delivery-…
+commands need both.
 Optional: a metrics token (GET /metrics then needs it as a Bearer token),
 RELAY_DELIVERY_AUDIENCE and RELAY_DELIVERY_ISSUER (delivery tokens must carry them).
 admin intake asks a running relay (GET /v1/intake, with RELAY_METRICS_TOKEN when set) which
@@ -52,7 +67,7 @@ class UsageError extends Error {}
 
 const configFile = z.strictObject({
   marketplaceSecrets: z.array(z.string()).optional(),
-  /** No longer used (delivery secrets are per venue); still read so an old file starts. */
+  /** No longer used (the relay keeps each merchant's delivery secret); still read so an old file starts. */
   deliverySecrets: z.array(z.string()).optional(),
   maxWaitSeconds: z.number().int().min(1).max(25).optional(),
   retentionHours: z.number().min(72).optional(),
@@ -70,6 +85,111 @@ const configFile = z.strictObject({
   maxConnections: z.number().int().min(16).optional(),
   webhookReserve: z.number().int().min(1).optional(),
 });
+
+/** The credentials key from the environment or its file; undefined when neither is set. */
+function credentialsKey(env: NodeJS.ProcessEnv): string | undefined {
+  let fromCredential: string | undefined;
+  try {
+    fromCredential = readCredential(env.CREDENTIALS_DIRECTORY, 'credentials-key')?.trim();
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (fromCredential) return fromCredential;
+  const file = env.RELAY_CREDENTIALS_KEY_FILE;
+  if (!file && env.RELAY_CREDENTIALS_KEY) return env.RELAY_CREDENTIALS_KEY;
+  if (!file) return undefined;
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch (error) {
+    throw new UsageError(
+      `Cannot read RELAY_CREDENTIALS_KEY_FILE: ${(error as NodeJS.ErrnoException).code ?? 'error'}.`,
+    );
+  }
+}
+
+function driveEnv(env: NodeJS.ProcessEnv): { credentialsKey: string; publicUrl: string } {
+  const key = credentialsKey(env);
+  if (key === undefined)
+    throw new UsageError('RELAY_CREDENTIALS_KEY (or RELAY_CREDENTIALS_KEY_FILE) is required.');
+  return {
+    credentialsKey: key,
+    publicUrl: requireString(env.RELAY_PUBLIC_URL, 'RELAY_PUBLIC_URL'),
+  };
+}
+
+async function readMerchantKey(env: NodeJS.ProcessEnv): Promise<string> {
+  if (env.RELAY_MERCHANT_KEY) return env.RELAY_MERCHANT_KEY;
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const key = Buffer.concat(chunks).toString('utf8').split('\n')[0]?.trim() ?? '';
+  if (key === '')
+    throw new UsageError('Give the merchant key on standard input or in RELAY_MERCHANT_KEY.');
+  return key;
+}
+
+async function runDeliveryAdmin(
+  command: string,
+  rest: string[],
+  env: NodeJS.ProcessEnv,
+): Promise<boolean> {
+  if (command === 'delivery-merchant') {
+    const values = parse(rest, {
+      ...STORE_OPTIONS,
+      merchant: { type: 'string' },
+      'drive-url': { type: 'string' },
+      venue: { type: 'string', multiple: true },
+    });
+    const venueIds = (values.venue as string[] | undefined) ?? [];
+    if (venueIds.length === 0)
+      throw new UsageError('--venue is required (repeat it for several venues).');
+    for (const venueId of venueIds)
+      if (!isVenueId(venueId)) throw new UsageError(`--venue: a venue id is ${VENUE_ID_RULE}.`);
+    const merchantId = requireString(values.merchant, '--merchant');
+    const kept = await setMerchant(storeLocation(values, env), driveEnv(env), {
+      merchantId,
+      driveUrl: requireString(values['drive-url'], '--drive-url'),
+      merchantKey: await readMerchantKey(env),
+      venueIds,
+    });
+    console.log(
+      `Merchant ${merchantId} set for ${venueIds.join(', ')}; its webhook is ${kept?.webhook.id ?? 'not made'}.`,
+    );
+    return true;
+  }
+  if (command === 'delivery-remove-venue') {
+    const values = parse(rest, { ...STORE_OPTIONS, venue: { type: 'string' } });
+    const venueId = requireString(values.venue, '--venue');
+    const merchant = await removeVenue(storeLocation(values, env), driveEnv(env), venueId);
+    if (merchant === null) throw new UsageError(`Venue ${venueId} has no courier delivery here.`);
+    console.log(`Venue ${venueId} left merchant ${merchant}'s courier delivery.`);
+    return true;
+  }
+  if (command === 'delivery-rotate') {
+    const values = parse(rest, { ...STORE_OPTIONS, merchant: { type: 'string' } });
+    const merchantId = requireString(values.merchant, '--merchant');
+    const kept = await rotateMerchantSecret(storeLocation(values, env), driveEnv(env), merchantId);
+    if (kept === null) throw new UsageError(`Merchant ${merchantId} has no venues here.`);
+    console.log(
+      `Merchant ${merchantId}'s webhook secret is new; the old one verifies a while longer.`,
+    );
+    return true;
+  }
+  if (command === 'delivery-merchants') {
+    const values = parse(rest, STORE_OPTIONS);
+    for (const merchant of await listMerchants(storeLocation(values, env)))
+      console.log(
+        [
+          merchant.merchantId,
+          merchant.driveUrl,
+          merchant.venueIds.join(','),
+          merchant.webhookId ?? 'no webhook',
+          merchant.locationWebhookId ?? 'no location webhook',
+        ].join('\t'),
+      );
+    return true;
+  }
+  return false;
+}
 
 const STORE_OPTIONS = { db: { type: 'string' }, store: { type: 'string' } } as const;
 
@@ -134,6 +254,7 @@ function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv) {
   const fromEnv = {
     ...(env.RELAY_DELIVERY_AUDIENCE ? { deliveryAudience: env.RELAY_DELIVERY_AUDIENCE } : {}),
     ...(env.RELAY_DELIVERY_ISSUER ? { deliveryIssuer: env.RELAY_DELIVERY_ISSUER } : {}),
+    ...(env.RELAY_PUBLIC_URL ? { publicUrl: env.RELAY_PUBLIC_URL } : {}),
   };
   const { secrets, sources } = currentSecrets(env, fromFile);
   // A partner-wide delivery secret is what let any terminal sign another venue's events.
@@ -145,7 +266,15 @@ function loadConfig(path: string | undefined, env: NodeJS.ProcessEnv) {
     metricsToken: _tokenFromFile,
     ...rest
   } = fromFile;
-  return { ...fromEnv, ...rest, ...secrets, sources, retiredDeliverySecrets };
+  const sealingKey = credentialsKey(env);
+  return {
+    ...fromEnv,
+    ...rest,
+    ...secrets,
+    ...(sealingKey === undefined ? {} : { credentialsKey: sealingKey }),
+    sources,
+    retiredDeliverySecrets,
+  };
 }
 
 /** The secrets from the credentials, the config file's values or the environment, checked. */
@@ -209,7 +338,7 @@ async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
   const { retiredDeliverySecrets, sources, ...relayOptions } = config;
   if (retiredDeliverySecrets) {
     console.error(
-      'relay: RELAY_DELIVERY_SECRETS / deliverySecrets are no longer used and are ignored: each venue’s terminal hands the relay its own delivery secret. Remove them.',
+      'relay: RELAY_DELIVERY_SECRETS / deliverySecrets are no longer used and are ignored: the relay keeps each merchant’s delivery webhook and its secret. Remove them.',
     );
   }
   const relay = await startRelay({
@@ -333,6 +462,7 @@ async function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
     if (flagged.length > 0) process.exitCode = 3;
     return;
   }
+  if (command !== undefined && (await runDeliveryAdmin(command, rest, env))) return;
   throw new UsageError(`Unknown admin command "${command ?? ''}".`);
 }
 

@@ -5,6 +5,8 @@ import type { Socket } from 'node:net';
 import { HttpError } from '../kit/http';
 import { DELIVERY_RETRY_BACKOFF, retrySpanSeconds } from '../shared/delivery-webhook';
 import type { RetryBackoff } from '../shared/delivery-webhook';
+import { createCredentialBox, parseCredentialsKey } from './drive/credentials';
+import type { DriveDeps } from './drive/merchant-webhooks';
 import { createGroupCommit } from './group-commit';
 import { freshnessOf } from './ingest/delivery';
 import { createIntakeWatch, type IntakeOptions, type IntakeWatch } from './intake-watch';
@@ -45,6 +47,8 @@ export type RelayOptions = {
   revocationCheckMs?: number;
   /** Per terminal key (default 5 polls/s, bursts of 20). */
   pollRateLimit?: RateLimit;
+  /** Delivery proxy and set-up calls per terminal key (default 5/s, bursts of 30). */
+  driveRateLimit?: RateLimit;
   /** Open long-polls allowed per terminal key (default 4). */
   maxOpenPollsPerKey?: number;
   /** PostgreSQL only: how often instances exchange per-key poll counts for the limits (default 200 ms). */
@@ -65,6 +69,19 @@ export type RelayOptions = {
    * between the delivery service's clock and the relay's. Also how far ahead dispatched_at may be.
    */
   deliveryClockMarginMs?: number;
+  /**
+   * The key the merchants' delivery credentials are sealed with at rest (32 bytes, base64), from
+   * the deployment's secret store (RELAY_CREDENTIALS_KEY or a credentials file), never the database.
+   * Without it the relay holds no merchant's credentials: the delivery proxy and set-up answer 503.
+   */
+  credentialsKey?: string;
+  /**
+   * The relay's address as the delivery service reaches it (the merchants' webhooks point here;
+   * default: the address it listens on).
+   */
+  publicUrl?: string;
+  /** How often the merchants' webhooks are checked at the service (default 10 min). */
+  deliveryUpkeepMs?: number;
   /** When set, delivery tokens must carry this audience (`aud`). */
   deliveryAudience?: string;
   /** When set, delivery tokens must carry this issuer (`iss`). */
@@ -133,6 +150,11 @@ export type RelayContext = {
   hub: ReturnType<typeof createPollHub<PollAnswer>>;
   metrics: RelayMetrics;
   limiter: ReturnType<typeof createRateLimiter>;
+  /**
+   * The delivery proxy's own budget per terminal key: a busy courier (location events wake its
+   * polls often) must not use up the calls staff make, nor staff's calls the polls.
+   */
+  driveLimiter: ReturnType<typeof createRateLimiter>;
   usage: ReturnType<typeof createSharedUsage>;
   intake: IntakeWatch;
   /** Set once close() begins: polls are answered at once, writes refused. */
@@ -148,6 +170,10 @@ export type RelayContext = {
   storePassword: { current: string } | null;
   deliverySecretGraceMs: number;
   deliveryFreshness: ReturnType<typeof freshnessOf>;
+  /** The merchants' delivery credentials and webhooks; null without a credentials key. */
+  drive: DriveDeps | null;
+  /** The relay's public address (set once it listens, unless the options name it). */
+  publicUrl: string;
   metricsTokenHash: Buffer | null;
   /**
    * Active terminals by key hash, so a re-poll costs no database round trip. A terminal's venues
@@ -215,6 +241,8 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     retrySpanSeconds(options.deliveryRetryBackoff ?? DELIVERY_RETRY_BACKOFF),
     options.deliveryClockMarginMs ?? 5 * 60_000,
   );
+  const credentialsKey =
+    options.credentialsKey === undefined ? null : parseCredentialsKey(options.credentialsKey);
   const log = createThrottledLog();
   checkMetricsToken(options.metricsToken);
   const storePassword =
@@ -223,7 +251,8 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
   const logIdJson = JSON.stringify(logId);
   const hub = createPollHub((events) => renderEvents(logIdJson, events));
   const limiter = createRateLimiter(options.pollRateLimit ?? { perSecond: 5, burst: 20 }, now);
-  return {
+  const deliverySecretGraceMs = options.deliverySecretGraceMs ?? 10 * 60_000;
+  const ctx: RelayContext = {
     options,
     now,
     log,
@@ -233,6 +262,7 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     hub,
     metrics: createRelayMetrics(() => hub.size),
     limiter,
+    driveLimiter: createRateLimiter(options.driveRateLimit ?? { perSecond: 5, burst: 30 }, now),
     usage: createSharedUsage(store, limiter, (terminalId) => hub.openFor(terminalId), log),
     intake: createIntakeWatch({ ...options.intake, now }, store, (message) =>
       log(`intake:${message.slice(0, 30)}`, message),
@@ -244,8 +274,10 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     maxOpenPollsPerKey: options.maxOpenPollsPerKey ?? 4,
     marketplaceSecrets: [...options.marketplaceSecrets],
     storePassword,
-    deliverySecretGraceMs: options.deliverySecretGraceMs ?? 10 * 60_000,
+    deliverySecretGraceMs,
     deliveryFreshness,
+    drive: null,
+    publicUrl: options.publicUrl ?? '',
     metricsTokenHash: metricsTokenHash(options.metricsToken),
     knownTerminals: new Map(),
     revokedIds: new Set(),
@@ -253,6 +285,18 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     sockets: new Map(),
     connections: connectionLimits(options),
   };
+  if (credentialsKey !== null) {
+    ctx.drive = {
+      store,
+      box: createCredentialBox(credentialsKey),
+      publicUrl: () => ctx.publicUrl,
+      now,
+      secretGraceMs: deliverySecretGraceMs,
+      backoff: options.deliveryRetryBackoff ?? DELIVERY_RETRY_BACKOFF,
+      running: new Map(),
+    };
+  }
+  return ctx;
 }
 
 function connectionLimits(options: RelayOptions): RelayContext['connections'] {

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createRelayServer } from './connections';
 import type { RelayContext, RelayOptions } from './relay-context';
 import { createRelayContext, setSecrets, type RotatableSecrets } from './relay-context';
+import { keepAllMerchants } from './drive/merchant-webhooks';
 import { createRouter } from './routes/router';
 import { checkRevocations } from './routes/terminals';
 
@@ -37,11 +38,22 @@ function startTimers(ctx: RelayContext, options: RelayOptions): NodeJS.Timeout[]
           ctx.log('prune', `pruning failed: ${(error as Error).message}`),
         );
         ctx.limiter.sweep();
+        ctx.driveLimiter.sweep();
       },
       options.pruneIntervalMs ?? 10 * 60_000,
     ),
   );
   if (ctx.store.shareUsage) timers.push(setInterval(ctx.usage.sync, options.usageSyncMs ?? 200));
+  const drive = ctx.drive;
+  if (drive !== null) {
+    // The merchants' webhooks: someone may disable or delete one at the service.
+    timers.push(
+      setInterval(
+        () => void keepAllMerchants(drive, ctx.log),
+        options.deliveryUpkeepMs ?? 10 * 60_000,
+      ),
+    );
+  }
   for (const timer of timers) timer.unref();
   return timers;
 }
@@ -101,6 +113,8 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
 
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  if (ctx.publicUrl === '') ctx.publicUrl = `http://${host}:${address.port}`;
+  if (ctx.drive !== null) void keepAllMerchants(ctx.drive, ctx.log);
   let closed: Promise<void> | null = null;
   return {
     url: `http://${host}:${address.port}`,

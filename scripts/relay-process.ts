@@ -19,6 +19,8 @@ export type RelayProcessOptions = {
   /** 0 (default): any free port; give the old one to start the relay again where it was. */
   port?: number;
   marketplaceSecrets: string[];
+  /** Seals the merchants' delivery credentials at rest (RELAY_CREDENTIALS_KEY). */
+  credentialsKey?: string;
   /** The relay's own complaints (its stderr), line by line. */
   log?: (line: string) => void;
 };
@@ -52,6 +54,9 @@ export const startRelayProcess = (options: RelayProcessOptions): Promise<RelayPr
       env: {
         ...process.env,
         RELAY_MARKETPLACE_SECRETS: options.marketplaceSecrets.join(','),
+        ...(options.credentialsKey === undefined
+          ? {}
+          : { RELAY_CREDENTIALS_KEY: options.credentialsKey }),
       },
       stdio: ['pipe', 'pipe', 'pipe'],
     },

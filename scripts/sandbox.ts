@@ -136,6 +136,9 @@ const serve = async (argv: string[]): Promise<void> => {
       port: relayPort,
       dbPath: path.join(relayDir, 'relay.db'),
       marketplaceSecrets: [config.options.webhookSecret ?? secret],
+      // The sandbox's relay holds the demo merchant's delivery key once a set-up hands it over,
+      // sealed with a key of its own for this run.
+      credentialsKey: randomBytes(32).toString('base64'),
     });
     config.options.webhookUrl = `${relay.url}/hooks/marketplace`;
   }

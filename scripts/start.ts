@@ -146,6 +146,8 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
     const relayOptions = {
       dbPath: relayDb,
       marketplaceSecrets: [webhookSecret],
+      // The demo's relay holds the demo merchant's delivery key, sealed with a key of its own.
+      credentialsKey: randomBytes(32).toString('base64'),
       log,
     };
     let relay = await startRelayProcess(relayOptions);

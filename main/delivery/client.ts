@@ -1,6 +1,8 @@
-// Every endpoint of the delivery service (docs/platform.md#delivery-service) on the core's HTTP
-// layer: timeouts, and failures sorted into temporary or permanent HttpErrors. Each call carries
-// the merchant key (Bearer), read from the keychain per call so a new key is used at once.
+// The delivery service's endpoints a counter uses (docs/platform.md#delivery-service) on the
+// core's HTTP layer: timeouts, and failures sorted into temporary or permanent errors. The calls go
+// to the relay's proxy of the service (`{relay}/v1/drive`, the service's own paths under it) with
+// this terminal's key (Bearer), read from the keychain per call; the relay adds the merchant's
+// key, which stays there (docs/security.md). The merchant's webhooks are the relay's alone.
 import { z } from 'zod';
 import type { HttpRequest, HttpResponse } from '../http/http';
 import { RequestError, sendRequest } from '../http/http';
@@ -11,9 +13,6 @@ import type {
   Price,
   ShipmentPromise,
   ShipmentPromiseRequest,
-  Webhook,
-  WebhookCreateRequest,
-  WebhookUpdateRequest,
 } from './schemas';
 import {
   availableVenuesSchema,
@@ -21,11 +20,8 @@ import {
   createdDeliverySchema,
   deliveryAreasSchema,
   deliveryFeeSchema,
-  deliveryOrderSchema,
   handshakeSchema,
   shipmentPromiseSchema,
-  webhookListSchema,
-  webhookSchema,
 } from './schemas';
 
 export type DeliveryAccount = { driveUrl: string; merchantId: string };
@@ -36,38 +32,6 @@ export type DeliveryFeeRequest = {
   scheduled_dropoff_time?: string;
   contents?: Array<{ count?: number; price?: Price; dimensions?: Record<string, number> }>;
   cash?: { amount_to_collect: number; amount_to_expect?: number };
-};
-
-export type DeliveryOrderRequest = {
-  pickup: {
-    location: Location;
-    comment?: string;
-    contact_details: { name: string; phone_number: string; send_tracking_link_sms?: boolean };
-    display_name: string;
-  };
-  dropoff: {
-    location: Location;
-    comment?: string;
-    contact_details: { name: string; phone_number: string; send_tracking_link_sms?: boolean };
-  };
-  customer_support: { url?: string; email?: string; phone_number?: string };
-  merchant_order_reference_id?: string;
-  is_no_contact: boolean;
-  contents: Array<{
-    count: number;
-    description?: string;
-    identifier?: string;
-    id_check_required?: boolean;
-    tags?: string[];
-    price?: Price;
-    dimensions?: { weight_gram?: number; width_cm?: number; height_cm?: number; depth_cm?: number };
-  }>;
-  tips: Array<{ type: string; price: Price }>;
-  min_preparation_time_minutes: number;
-  scheduled_dropoff_time?: string;
-  order_number?: string;
-  cash?: { amount_to_collect: number; amount_to_expect?: number };
-  handshake_delivery?: { is_required: boolean; should_send_sms_to_dropoff_contact: boolean };
 };
 
 export type DeliveryClient = {
@@ -82,23 +46,15 @@ export type DeliveryClient = {
     scheduled_dropoff_time?: string;
   }): Promise<z.infer<typeof availableVenuesSchema>>;
   deliveryFee(body: DeliveryFeeRequest): Promise<z.infer<typeof deliveryFeeSchema>>;
-  createDeliveryOrder(
-    body: DeliveryOrderRequest,
-    idempotencyKey?: string,
-  ): Promise<CreatedDelivery>;
   cancel(reference: string, reason: string, idempotencyKey?: string): Promise<{ status: string }>;
   handshake(reference: string): Promise<{ isRequired: boolean; pinCode: string }>;
   deliveryAreas(): Promise<z.infer<typeof deliveryAreasSchema>>;
-  listWebhooks(): Promise<Webhook[]>;
-  getWebhook(webhookId: string): Promise<Webhook>;
-  createWebhook(body: WebhookCreateRequest): Promise<Webhook>;
-  updateWebhook(webhookId: string, body: WebhookUpdateRequest): Promise<Webhook>;
-  deleteWebhook(webhookId: string): Promise<void>;
 };
 
 export type DeliveryClientOptions = {
   account: () => DeliveryAccount | null;
-  merchantKey: () => Promise<string | null>;
+  /** The Bearer credential: the terminal's relay key. */
+  credential: () => Promise<string | null>;
   timeoutMs?: number;
 };
 
@@ -126,7 +82,6 @@ const withValidationDetail = (error: unknown): unknown => {
   });
 };
 
-// eslint-disable-next-line max-lines-per-function -- one method per delivery-service endpoint over a shared request helper; a list to read down, not yet split by concern (issue 37)
 export const createDeliveryClient = (options: DeliveryClientOptions): DeliveryClient => {
   const notConfigured = (): RequestError =>
     new RequestError({
@@ -142,7 +97,7 @@ export const createDeliveryClient = (options: DeliveryClientOptions): DeliveryCl
     },
   ): Promise<HttpResponse> => {
     const account = options.account();
-    const key = await options.merchantKey();
+    const key = await options.credential();
     if (!account || !key) throw notConfigured();
     return await sendRequest({
       method: request.method,
@@ -176,7 +131,6 @@ export const createDeliveryClient = (options: DeliveryClientOptions): DeliveryCl
   };
 
   const merchant = (a: DeliveryAccount): string => `/merchants/${enc(a.merchantId)}`;
-  const webhooks = (a: DeliveryAccount): string => `/v1/merchants/${enc(a.merchantId)}/webhooks`;
 
   return {
     createShipmentPromise: async (venueId, body) =>
@@ -212,17 +166,6 @@ export const createDeliveryClient = (options: DeliveryClientOptions): DeliveryCl
         await call({ method: 'POST', path: (a) => `${merchant(a)}/delivery-fee`, body }),
         'a delivery fee',
       ),
-    createDeliveryOrder: async (body, idempotencyKey) =>
-      parse(
-        deliveryOrderSchema,
-        await call({
-          method: 'POST',
-          path: (a) => `${merchant(a)}/delivery-order`,
-          body,
-          idempotencyKey,
-        }),
-        'a delivery order',
-      ),
     cancel: async (reference, reason, idempotencyKey) =>
       parse(
         cancelResultSchema,
@@ -248,24 +191,5 @@ export const createDeliveryClient = (options: DeliveryClientOptions): DeliveryCl
         await call({ method: 'GET', path: (a) => `${merchant(a)}/delivery-areas` }),
         'delivery areas',
       ),
-    listWebhooks: async () =>
-      parse(webhookListSchema, await call({ method: 'GET', path: webhooks }), 'webhooks'),
-    getWebhook: async (webhookId) =>
-      parse(
-        webhookSchema,
-        await call({ method: 'GET', path: (a) => `${webhooks(a)}/${enc(webhookId)}` }),
-        'a webhook',
-      ),
-    createWebhook: async (body) =>
-      parse(webhookSchema, await call({ method: 'POST', path: webhooks, body }), 'a webhook'),
-    updateWebhook: async (webhookId, body) =>
-      parse(
-        webhookSchema,
-        await call({ method: 'PATCH', path: (a) => `${webhooks(a)}/${enc(webhookId)}`, body }),
-        'a webhook',
-      ),
-    deleteWebhook: async (webhookId) => {
-      await call({ method: 'DELETE', path: (a) => `${webhooks(a)}/${enc(webhookId)}` });
-    },
   };
 };

@@ -1,5 +1,5 @@
 // The delivery slice's service state and dependencies, passed explicitly to the module-level
-// functions of delivery-sending.ts, delivery-webhook-upkeep.ts, delivery-booking.ts and
+// functions of delivery-sending.ts, delivery-setup.ts, delivery-booking.ts and
 // delivery-handlers.ts; the set-up as staff see it (`setupState`).
 import type { Delivery, DeliveryQuote, DeliverySetupState } from '../../shared/domain';
 import type { AuditLog } from '../audit/audit-log';
@@ -28,13 +28,8 @@ export type DeliveryCreatePayload = {
 export type DeliveryCancelPayload = { deliveryId: string; reason: string; abandoned?: boolean };
 
 export const CONFIG_KEY = 'delivery';
+/** The merchant's webhook as the relay last reported it (the relay keeps it, not the terminal). */
 export const WEBHOOK_KEY = 'delivery.webhook';
-/**
- * Set while a new venue secret is with the relay but not yet confirmed by the delivery service:
- * the upkeep finishes the hand-over (the relay still takes the replaced secret for a while).
- */
-export const HANDOVER_KEY = 'delivery.secret-handover';
-export const SECRET = 'delivery-venue-secret';
 
 export type StoredQuote = {
   quote: DeliveryQuote;
@@ -55,7 +50,7 @@ export type DeliveryServiceDeps = {
   store: DeliveryStore;
   client: DeliveryClient;
   now: () => Date;
-  /** The relay's address from the venue connection; delivery needs it for the webhook. */
+  /** The relay's address from the venue connection: every delivery call goes through it. */
   relayUrl: () => string | null;
   /** These deliveries changed (booked, an action queued or settled). */
   changed: (deliveryIds: string[]) => void;

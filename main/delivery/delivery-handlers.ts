@@ -6,7 +6,7 @@ import { checkArea } from './area-check';
 import { book, quote, rebook } from './delivery-booking';
 import type { DeliveryContext } from './delivery-context';
 import { lostBooking, requireConfig, setupState } from './delivery-context';
-import { configure } from './delivery-webhook-upkeep';
+import { configure } from './delivery-setup';
 import { staffFailure } from './staff-words';
 
 export type DeliveryChannels =

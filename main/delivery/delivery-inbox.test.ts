@@ -1,4 +1,4 @@
-// The delivery inbox and store on a real SQLite database: verification, dedupe by event id,
+// The delivery inbox and store on a real SQLite database: reading the relay's events, dedupe by event id,
 // out-of-order events, events before the booking's answer, and every payload shape
 // of docs/platform.md#delivery-events.
 import type { SentBooking } from './delivery-store';
@@ -93,7 +93,7 @@ beforeEach(() => {
   inbox = createDeliveryInbox({
     db,
     store,
-    secret: async () => SECRET,
+    venueId: () => 'v',
     now,
     onChanged: () => {
       changes += 1;
@@ -235,17 +235,17 @@ describe('delivery events into the store', () => {
     ]);
   });
 
-  it('refuses a token signed with another secret: stored as rejected, nothing changes', async () => {
+  it('refuses an event that names another venue: stored as rejected, nothing changes', async () => {
     store.setBooked('d1', { reference: REF, trackingUrl: null, price: null });
     await receive(
-      await token('order.delivered', '40', generic('e9', '20'), 'someone-elses-secret-0123456789'),
+      await token('order.delivered', '40', { ...generic('e9', '20'), venue_id: 'another-venue' }),
     );
     await inbox.drain();
-    expect(rejected).toEqual(['bad-signature']);
+    expect(rejected).toEqual(['other-venue']);
     expect(changes).toBe(0);
     expect(store.get('d1')?.status).toBe('received');
     expect(db.prepare('SELECT outcome FROM delivery_inbox').get()).toEqual({
-      outcome: 'rejected: bad-signature',
+      outcome: 'rejected: other-venue',
     });
   });
 });

@@ -1,9 +1,10 @@
-// Delivery events from the relay: committed raw with the relay cursor (delivery_inbox), then
-// verified here with the webhook's client_secret, de-duplicated by event id and folded into the
-// delivery. A token that fails verification is kept with its reason and changes nothing.
+// Delivery events from the relay: committed raw with the relay cursor (delivery_inbox), then read
+// (the relay verified them with the merchant's secret, which no terminal holds), de-duplicated by
+// event id and folded into the delivery. A token that is not a delivery event of this venue is
+// kept with its reason and changes nothing.
 import type { Database } from '../storage/database';
 import type { DeliveryStore } from './delivery-store';
-import { verifyDeliveryToken } from './event-token';
+import { readDeliveryToken } from './event-token';
 import { coalescedDrain } from '../lib/coalesced-drain';
 import { createDeliveryEventInbox } from '../relay-client/inbox';
 
@@ -15,8 +16,8 @@ export type DeliveryInbox = {
 export const createDeliveryInbox = (options: {
   db: Database;
   store: DeliveryStore;
-  /** The webhook's client_secret; null while delivery is not set up (events wait). */
-  secret: () => Promise<string | null>;
+  /** The venue courier delivery is set up for; null while it is not (events wait). */
+  venueId: () => string | null;
   now: () => Date;
   /** These deliveries changed (their events folded in). */
   onChanged: (deliveryIds: string[]) => void;
@@ -29,11 +30,11 @@ export const createDeliveryInbox = (options: {
     for (;;) {
       const rows = inbox.waiting();
       if (rows.length === 0) return;
-      const secret = await options.secret();
-      if (!secret) return;
+      const venueId = options.venueId();
+      if (!venueId) return;
       const changed = new Set<string>();
       for (const row of rows) {
-        const check = await verifyDeliveryToken(row.body, secret, now());
+        const check = readDeliveryToken(row.body, venueId);
         const at = now().toISOString();
         if (!check.ok) {
           inbox.processed(row.relaySeq, at, `rejected: ${check.reason}`);

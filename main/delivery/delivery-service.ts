@@ -1,5 +1,5 @@
 // The courier-delivery service (delivery:*): composes the module-level functions of
-// delivery-handlers.ts, delivery-booking.ts, delivery-sending.ts and delivery-webhook-upkeep.ts
+// delivery-handlers.ts, delivery-booking.ts, delivery-sending.ts and delivery-setup.ts
 // over one explicit context (delivery-context.ts).
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type {
@@ -13,7 +13,7 @@ import type { DeliveryChannels } from './delivery-handlers';
 import { deliveryHandlers } from './delivery-handlers';
 import { adopted, registerKinds, stray } from './delivery-sending';
 import { DEFAULT_BOOKING_CHECK_MS } from './delivery-store';
-import { forget, maintainWebhook } from './delivery-webhook-upkeep';
+import { forget, maintainWebhook, migrateKeychain } from './delivery-setup';
 
 export type {
   DeliveryCancelPayload,
@@ -24,8 +24,10 @@ export type {
 export type DeliveryService = {
   api: Pick<ServiceApi, DeliveryChannels>;
   config(): DeliveryConfig | null;
-  /** Finds, creates or re-enables the merchant's webhook (start and every tick). */
+  /** Reads the merchant's webhook state from the relay (start and every tick). */
   maintainWebhook(): Promise<void>;
+  /** An older install's delivery credentials go to the relay and leave the keychain. */
+  migrateKeychain(): Promise<void>;
   /** Removes the set-up and its secrets (the venue is disconnected); deliveries stay as history. */
   forget(): Promise<void>;
   /** An event named a booking whose answer was lost (called inside the event's transaction). */
@@ -55,5 +57,6 @@ export const createDeliveryService = (deps: DeliveryServiceDeps): DeliveryServic
     adopted: (deliveryId) => adopted(ctx, deliveryId),
     forget: () => forget(ctx),
     maintainWebhook: () => maintainWebhook(ctx),
+    migrateKeychain: () => migrateKeychain(ctx),
   };
 };

@@ -13,15 +13,19 @@ import { createDeliveryInbox } from './delivery-inbox';
 import type { DeliveryService } from './delivery-service';
 import { createDeliveryService } from './delivery-service';
 import { createDeliveryStore } from './delivery-store';
-import { HANDOVER_KEY } from './delivery-context';
 
 export type DeliverySlice = {
   handlers: DeliveryService['api'];
   /** Verifies and folds the delivery events waiting in the inbox, in the background. */
   drain(): void;
-  /** Keeps the merchant's webhook on the relay, in the background. */
+  /** Reads the merchant's webhook state from the relay, in the background. */
   maintainWebhook(): void;
-  /** The terminal moved to another relay: the venue's secret is handed to it, the webhook moved. */
+  /** An older install's delivery credentials go to the relay and leave the keychain. */
+  migrateKeychain(): Promise<void>;
+  /**
+   * The terminal moved to another relay: its set-up there is read again (that relay needs the
+   * merchant's key once, from its operator or this set-up screen, if it holds none yet).
+   */
   relayMoved(): void;
   /** The venue is disconnected: the set-up and its secrets go, deliveries stay as history. */
   forget(): Promise<void>;
@@ -58,14 +62,22 @@ export const createDeliverySlice = (deps: {
       .map((id) => store.get(id))
       .filter((delivery): delivery is Delivery => delivery !== null),
   }));
+  // Every call goes to the relay with this terminal's key; the relay adds the merchant's key,
+  // which no terminal holds (docs/security.md).
   const client = createDeliveryClient({
-    account: () => service.config(),
-    merchantKey: () => secrets.get('merchant-key'),
+    account: () => {
+      const current = service.config();
+      const relay = deps.relayUrl();
+      return current && relay
+        ? { driveUrl: `${relay.replace(/\/+$/, '')}/v1/drive`, merchantId: current.merchantId }
+        : null;
+    },
+    credential: () => secrets.get('terminal-key'),
   });
   const inbox = createDeliveryInbox({
     db,
     store,
-    secret: () => secrets.get('delivery-venue-secret'),
+    venueId: () => service.config()?.venueId ?? null,
     now,
     onChanged: (ids) => changed(...ids),
     onRejected: (reason, detail) =>
@@ -101,11 +113,10 @@ export const createDeliverySlice = (deps: {
       if (!closed) void service.maintainWebhook();
     },
     relayMoved: () => {
-      if (closed) return;
-      deps.settings.set(HANDOVER_KEY, true);
-      void service.maintainWebhook();
+      if (!closed) void service.maintainWebhook();
     },
     forget: service.forget,
+    migrateKeychain: () => service.migrateKeychain(),
     forgetPersonalBefore: (cutoff) => store.forgetPersonalBefore(cutoff),
     eraseAll: db.transaction((): void => {
       for (const table of [

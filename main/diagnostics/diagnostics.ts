@@ -17,7 +17,7 @@ import type { LogEntry } from '../../shared/domain';
 import { createRedactor } from '../log/redactor';
 import type { Redactor } from '../log/redactor';
 import type { SecretStore } from '../secrets/secret-store';
-import { SECRET_NAMES } from '../secrets/secret-store';
+import { HANDED_OVER_SECRET_NAMES, SECRET_NAMES } from '../secrets/secret-store';
 
 type ReadApi = Pick<
   ServiceApi,
@@ -144,7 +144,7 @@ export const createDiagnosticsSlice = (deps: {
         // A fresh redactor per bundle: every secret and today's customers, plus what the log's
         // redactor learnt since start.
         const scrubber = createRedactor();
-        for (const name of SECRET_NAMES)
+        for (const name of [...SECRET_NAMES, ...HANDED_OVER_SECRET_NAMES])
           scrubber.add(await deps.secrets.get(name).catch(() => null));
         scrubber.add(...(await personalData(deps.api())));
         const files = await build();

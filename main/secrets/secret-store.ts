@@ -5,13 +5,6 @@ export const SECRET_NAMES = [
   'client-secret',
   'refresh-token',
   'terminal-key',
-  /** Bearer key of the delivery service, one per merchant (docs/platform.md#delivery-service). */
-  'merchant-key',
-  /**
-   * client_secret of this venue's delivery webhook: signs its HS256 event tokens. Made by the
-   * terminal (32 random bytes) and handed to the relay, which checks this venue's events with it.
-   */
-  'delivery-venue-secret',
   /** scrypt hash of the staff PIN that leaves kiosk mode (never the PIN itself). */
   'staff-pin',
 ] as const;
@@ -22,7 +15,18 @@ export const SECRET_NAMES = [
  * secret was often the partner-wide one the relay checked every venue's delivery events with.
  */
 export const RETIRED_SECRET_NAMES = ['signing-secret', 'delivery-webhook-secret'] as const;
-export type SecretName = (typeof SECRET_NAMES)[number] | (typeof RETIRED_SECRET_NAMES)[number];
+/**
+ * Names earlier versions stored that the delivery slice reads once and erases
+ * (main/delivery/delivery-setup.ts): the delivery service's merchant key, which speaks for every
+ * venue of the merchant, goes to the relay over the terminal's own channel first; the venue's own
+ * delivery webhook secret is no longer used (the relay keeps the merchant's webhook and its secret).
+ * Never written again.
+ */
+export const HANDED_OVER_SECRET_NAMES = ['merchant-key', 'delivery-venue-secret'] as const;
+export type SecretName =
+  | (typeof SECRET_NAMES)[number]
+  | (typeof RETIRED_SECRET_NAMES)[number]
+  | (typeof HANDED_OVER_SECRET_NAMES)[number];
 
 export type SecretStore = {
   /** The stored value, or null when nothing is stored under this name. */

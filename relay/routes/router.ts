@@ -5,6 +5,9 @@ import { HttpError } from '../../kit/http';
 import type { RelayContext } from '../relay-context';
 import { venueStateHandler } from '../venue-state';
 import { deliveryVenue, handleDelivery } from './delivery-webhook';
+import { handleDeliverySetup } from './delivery-setup';
+import { driveHookMerchant, handleDriveHook } from './drive-hook';
+import { DRIVE_PROXY, handleDriveProxy } from './drive-proxy';
 import { handleMarketplace } from './marketplace-webhook';
 import { serveHealth, serveIntake, serveMetrics } from './operations';
 import { handlePoll } from './polls';
@@ -56,6 +59,20 @@ export function createRouter(ctx: RelayContext): Router {
   return (req, res) => route(ctx, routes, deliveryRoute, req, res);
 }
 
+/** The method checks and the shutdown refusal of the routes that take several methods. */
+function checkMethod(ctx: RelayContext, req: IncomingMessage, url: URL, methods: string[]): void {
+  if (!methods.includes(req.method ?? '')) {
+    throw new HttpError(405, `${url.pathname} accepts ${methods.join(', ')} only.`, {
+      headers: { Allow: methods.join(', ') },
+    });
+  }
+  if (ctx.closing && req.method !== 'GET') {
+    throw new HttpError(503, 'The relay is shutting down; retry shortly.', {
+      headers: { 'Retry-After': '1', Connection: 'close' },
+    });
+  }
+}
+
 async function route(
   ctx: RelayContext,
   routes: ReadonlyMap<string, Route>,
@@ -68,6 +85,22 @@ async function route(
     url = new URL(req.url ?? '/', 'http://relay');
   } catch {
     throw new HttpError(400, 'The request target is not a valid URL path.');
+  }
+  const merchant = driveHookMerchant(url.pathname);
+  if (merchant !== null) {
+    checkMethod(ctx, req, url, ['POST']);
+    await handleDriveHook(ctx, req, res, merchant);
+    return;
+  }
+  if (url.pathname.startsWith(DRIVE_PROXY)) {
+    checkMethod(ctx, req, url, ['GET', 'POST', 'PATCH']);
+    await handleDriveProxy(ctx, req, res, url.pathname.slice(DRIVE_PROXY.length));
+    return;
+  }
+  if (url.pathname === '/v1/delivery/setup') {
+    checkMethod(ctx, req, url, ['GET', 'PUT']);
+    await handleDeliverySetup(ctx, req, res, url);
+    return;
   }
   const venue = deliveryVenue(url.pathname);
   const found = venue !== null ? deliveryRoute : routes.get(url.pathname);

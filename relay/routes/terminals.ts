@@ -105,6 +105,13 @@ export async function handleDeliverySecret(
   if (!terminal.venueIds.includes(venueId)) {
     throw new HttpError(403, 'This terminal key does not belong to that venue.');
   }
+  if ((await ctx.store.deliveryVenueMerchant(venueId)) !== null) {
+    // The relay keeps this venue's merchant webhook and its secret: no terminal sets one.
+    throw new HttpError(
+      409,
+      "The relay keeps this venue's delivery webhook and its secret; terminals hand over none.",
+    );
+  }
   const at = ctx.now();
   await ctx.store.setDeliverySecret(venueId, secret, at, at + ctx.deliverySecretGraceMs);
   sendEmpty(res, 204);

@@ -90,6 +90,20 @@ export type NewTerminalRow = {
   createdAt: number;
 };
 
+/**
+ * A merchant whose delivery credentials the relay holds (docs/security.md): its merchant key,
+ * sealed (relay/drive/credentials.ts), the ids of the webhooks the relay keeps for it at the
+ * delivery service, and the venues it serves.
+ */
+export type DeliveryMerchant = {
+  merchantId: string;
+  driveUrl: string;
+  keyBox: string;
+  webhookId: string | null;
+  locationWebhookId: string | null;
+  venueIds: string[];
+};
+
 export type EventStore = {
   /** Commits the whole batch durably in one transaction, then tells the listeners. */
   appendBatch(events: IncomingEvent[]): Promise<AppendOutcome[]>;
@@ -146,6 +160,49 @@ export type EventStore = {
   ): Promise<void>;
   /** Terminals of these venues polled at `at` (the time kept only moves forward). */
   noteVenuePolls(venueIds: string[], at: number): Promise<void>;
+  /** Stores (or replaces) a merchant's sealed key and service address; its webhook ids stay. */
+  putDeliveryMerchant(
+    merchant: { merchantId: string; driveUrl: string; keyBox: string },
+    at: number,
+  ): Promise<void>;
+  deliveryMerchant(merchantId: string): Promise<DeliveryMerchant | null>;
+  listDeliveryMerchants(): Promise<DeliveryMerchant[]>;
+  setDeliveryWebhooks(
+    merchantId: string,
+    webhookId: string | null,
+    locationWebhookId: string | null,
+  ): Promise<void>;
+  /** Forgets a merchant: its key, its webhook secrets and its venues' links. */
+  removeDeliveryMerchant(merchantId: string): Promise<void>;
+  /** The venue's deliveries go through this merchant's credentials from now on. */
+  linkDeliveryVenue(venueId: string, merchantId: string, at: number): Promise<void>;
+  /** The merchant the venue was linked to, or null. */
+  unlinkDeliveryVenue(venueId: string): Promise<string | null>;
+  deliveryVenueMerchant(venueId: string): Promise<string | null>;
+  /**
+   * A new sealed webhook secret for the merchant (committed when it resolves). Every secret it
+   * replaces, and every earlier one still within its window, stays valid until `previousUntil`
+   * at least: two rotations within the window lose nothing.
+   */
+  rotateMerchantSecret(
+    merchantId: string,
+    secretBox: string,
+    at: number,
+    previousUntil: number,
+  ): Promise<void>;
+  /** The merchant's sealed webhook secrets valid at `at`, the current one first. */
+  merchantSecrets(merchantId: string, at: number): Promise<string[]>;
+  /**
+   * The venue that booked this order reference (first writer wins, never changed) and returns
+   * the owner: an event can never move a reference to another venue.
+   */
+  recordDeliveryBooking(
+    merchantId: string,
+    orderRef: string,
+    venueId: string,
+    at: number,
+  ): Promise<string>;
+  deliveryBookingVenue(merchantId: string, orderRef: string): Promise<string | null>;
   /** Gives the log a new random identity (after restoring a backup) and returns it. */
   renewLogId(): Promise<string>;
   /**

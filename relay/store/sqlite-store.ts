@@ -1,10 +1,12 @@
 // The relay's event store on one SQLite file, for a single relay instance (the PostgreSQL store
 // serves several). Each concern is its own file of module-level functions over a SqliteContext
 // (sqlite-context.ts): sqlite-events.ts the log, sqlite-terminals.ts the terminals,
-// sqlite-delivery.ts the delivery secrets; this file only opens the file and composes them.
+// sqlite-delivery.ts the per-venue delivery secrets, sqlite-drive.ts the merchants' delivery
+// credentials; this file only opens the file and composes them.
 import type { EventStore } from './event-store';
 import { createSqliteContext } from './sqlite-context';
 import { deliveryOrderVenue, deliverySecrets, secretRotation } from './sqlite-delivery';
+import { sqliteDriveStore } from './sqlite-drive';
 import { noteVenuePolls, noteVenueReport, venueIntake } from './sqlite-intake';
 import { appender, listEvents, pruneBefore, renewLogIdIn } from './sqlite-events';
 import {
@@ -20,6 +22,7 @@ export function openSqliteStore(path: string): EventStore {
   const { db } = ctx;
   const rotateDeliverySecret = secretRotation(ctx);
   return {
+    ...sqliteDriveStore(db),
     appendBatch: appender(ctx),
     async logId() {
       return ctx.statements.logId.get() as string;

@@ -248,3 +248,37 @@ export function spawnRelay(
     );
   });
 }
+
+/** A credentials key as a deployment gives it (32 random bytes, base64): tests make their own. */
+export const CREDENTIALS_KEY = Buffer.alloc(32, 7).toString('base64');
+
+/** A terminal sets up courier delivery for its venue at the relay (PUT /v1/delivery/setup). */
+export function putDeliverySetup(
+  relayUrl: string,
+  key: string,
+  body: unknown,
+): Promise<HttpAnswer> {
+  return send(`${relayUrl}/v1/delivery/setup`, {
+    method: 'PUT',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** A terminal's call to the delivery service through the relay's proxy (/v1/drive/…). */
+export function driveProxy(
+  relayUrl: string,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<HttpAnswer> {
+  return send(`${relayUrl}/v1/drive${path}`, {
+    method,
+    headers: {
+      Authorization: `Bearer ${key}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}

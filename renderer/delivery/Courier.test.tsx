@@ -308,6 +308,7 @@ describe('courier delivery set-up', () => {
     // The venue's webhook secret is the terminal's own making: staff never type one.
     expect(form.querySelector('input[name="webhookSecret"]')).toBeNull();
     fill(form, 'driveUrl', 'not a url');
+    fill(form, 'merchantKey', 'a b');
     fireEvent.click(within(form).getByRole('button', { name: 'Set up courier delivery' }));
     expect(form.querySelector('input[name="driveUrl"]')!.getAttribute('aria-invalid')).toBe('true');
     expect(form.querySelector('input[name="merchantKey"]')!.getAttribute('aria-invalid')).toBe(

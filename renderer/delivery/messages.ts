@@ -8,10 +8,10 @@ export const deliveryMessages = {
     empty: 'No courier deliveries yet.',
     setupTitle: 'Courier delivery',
     setupIntro:
-      'Optional: book the platform’s couriers for phone and walk-in orders. The merchant key is kept in the system keychain.',
+      'Optional: book the platform’s couriers for phone and walk-in orders. The merchant key goes to the relay once and is not kept on this counter; leave it empty if the relay already has it.',
     driveUrl: 'Delivery service address',
     merchantId: 'Merchant ID',
-    merchantKey: 'Merchant key',
+    merchantKey: 'Merchant key (only the first time)',
     venueId: 'Delivery venue ID',
     saveSetup: 'Set up courier delivery',
     saving: 'Setting up…',

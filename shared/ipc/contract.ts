@@ -135,7 +135,15 @@ export const deliveryConfigureSchema = z
   .object({
     driveUrl: httpUrl,
     merchantId: z.string().trim().min(1).max(200),
-    merchantKey: z.string().min(1).max(500),
+    /**
+     * Handed to the relay once and kept by this terminal nowhere; empty when the relay's operator
+     * set the merchant's key already (docs/security.md).
+     */
+    merchantKey: z
+      .string()
+      .max(500)
+      .regex(/^([\x21-\x7e]{8,})?$/, 'a merchant key is at least 8 characters, no spaces')
+      .optional(),
     venueId: z.string().trim().min(1).max(200),
   })
   .strict();

@@ -1,5 +1,6 @@
-// The delivery client against the sandbox's delivery service (docs/platform.md#delivery-service):
-// every endpoint the app uses, the Bearer merchant key, and errors sorted into permanent/temporary
+// The terminal's delivery client through the relay's proxy to the sandbox's delivery service
+// (docs/platform.md#delivery-service, docs/security.md): every endpoint the app uses, with the
+// terminal's key only (the relay adds the merchant's), and errors sorted into permanent/temporary
 // with the platform's reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../sandbox/server';
@@ -7,10 +8,22 @@ import { startSandbox } from '../../sandbox/server';
 import { createDeliveryClient } from '../../main/delivery/client';
 import type { DeliveryClient } from '../../main/delivery/client';
 import { RequestError } from '../../main/http/http';
+import { startRelay, type Relay } from '../../relay/server';
+import { createTerminal } from '../../relay/terminals';
+import {
+  CREDENTIALS_KEY,
+  MARKETPLACE_SECRET,
+  driveProxy,
+  putDeliverySetup,
+  tempDir,
+} from '../../relay/testing/test-support';
 
 let sandbox: Sandbox;
+let relay: Relay;
+let dir: ReturnType<typeof tempDir>;
 let client: DeliveryClient;
 let key: string | null;
+let terminalKey: string;
 let demo: { merchant_id: string; merchant_key: string; venue_id: string };
 const HELSINKI = {
   formatted_address: 'Mannerheimintie 10, 00100 Helsinki',
@@ -22,17 +35,33 @@ beforeAll(async () => {
   sandbox = await startSandbox({ webhookUrl: null });
   const response = await fetch(`${sandbox.controlUrl}/drive/demo`);
   demo = (await response.json()) as typeof demo;
-  key = demo.merchant_key;
+  dir = tempDir();
+  relay = await startRelay({
+    dbPath: dir.dbPath,
+    marketplaceSecrets: [MARKETPLACE_SECRET],
+    credentialsKey: CREDENTIALS_KEY,
+  });
+  terminalKey = createTerminal(dir.dbPath, [demo.venue_id]).key;
+  const setup = await putDeliverySetup(relay.url, terminalKey, {
+    venue_id: demo.venue_id,
+    merchant_id: demo.merchant_id,
+    drive_url: sandbox.driveUrl,
+    merchant_key: demo.merchant_key,
+  });
+  expect(setup.status).toBe(200);
+  key = terminalKey;
   client = createDeliveryClient({
-    account: () => ({ driveUrl: sandbox.driveUrl, merchantId: demo.merchant_id }),
-    merchantKey: async () => key,
+    account: () => ({ driveUrl: `${relay.url}/v1/drive`, merchantId: demo.merchant_id }),
+    credential: async () => key,
   });
 });
 afterAll(async () => {
+  await relay.close();
   await sandbox.close();
+  dir.remove();
 });
 
-describe('delivery client against the sandbox', () => {
+describe('delivery client through the relay to the sandbox', () => {
   it('promise → delivery → handshake → cancel', async () => {
     const promise = await client.createShipmentPromise(demo.venue_id, {
       street: 'Mannerheimintie 10',
@@ -62,7 +91,7 @@ describe('delivery client against the sandbox', () => {
     expect(again).toMatchObject({ kind: 'permanent', status: 400 });
   });
 
-  it('available venues, delivery fee, venueless order and delivery areas', async () => {
+  it('available venues, delivery fee and delivery areas', async () => {
     const venues = await client.availableVenues({ dropoff: { location: HELSINKI } });
     expect(venues.map((v) => v.venue_id)).toContain(demo.venue_id);
     const fee = await client.deliveryFee({
@@ -70,43 +99,14 @@ describe('delivery client against the sandbox', () => {
       dropoff: { location: HELSINKI },
     });
     expect(fee.price.amount).toBeGreaterThan(0);
-    const contact = { name: 'Counter', phone_number: '+358109876', send_tracking_link_sms: false };
-    const order = await client.createDeliveryOrder({
-      pickup: { location: VENUE, display_name: 'Demo Kitchen', contact_details: contact },
-      dropoff: { location: HELSINKI, contact_details: { ...contact, name: 'Grace' } },
-      customer_support: { phone_number: '+358100' },
-      is_no_contact: false,
-      contents: [
-        {
-          count: 1,
-          description: 'Box',
-          identifier: 'box-1',
-          id_check_required: false,
-          tags: [],
-          price: { amount: 1200, currency: 'EUR' },
-          dimensions: { weight_gram: 800, width_cm: 30, height_cm: 5, depth_cm: 30 },
-        },
-      ],
-      tips: [],
-      min_preparation_time_minutes: 20,
-    });
-    expect(order.platform_order_reference_id).toBeTruthy();
     expect((await client.deliveryAreas()).length).toBeGreaterThan(0);
   });
 
   it('names the fields of a 422 validation error', async () => {
     const refused = await client
-      .createDeliveryOrder({
-        pickup: {
-          location: VENUE,
-          display_name: 'Demo Kitchen',
-          contact_details: { name: 'C', phone_number: '1' },
-        },
-        dropoff: { location: HELSINKI, contact_details: { name: 'G', phone_number: '2' } },
-        customer_support: {},
-        is_no_contact: false,
-        contents: [{ count: 1 }],
-        tips: [],
+      .createShipmentPromise(demo.venue_id, {
+        street: 'Mannerheimintie 10',
+        city: 'Helsinki',
         min_preparation_time_minutes: 90,
       })
       .catch((e: unknown) => e);
@@ -114,23 +114,23 @@ describe('delivery client against the sandbox', () => {
     expect((refused as RequestError).message).toContain('min_preparation_time_minutes');
   });
 
-  it('webhook create, list, get, update and delete', async () => {
-    const created = await client.createWebhook({
-      callback_url: 'http://127.0.0.1:9/hooks/delivery',
-      client_secret: 'a-secret-that-is-long-enough',
-      callback_config: { exponential_retry_backoff: { exponent_base: 2, max_retry_count: 3 } },
-    });
-    expect(created.disabled).toBe(false);
-    expect((await client.listWebhooks()).map((w) => w.id)).toContain(created.id);
-    expect((await client.getWebhook(created.id)).callback_url).toBe(
-      'http://127.0.0.1:9/hooks/delivery',
+  it("never reaches the merchant's webhooks, nor a venue-less order no venue could own", async () => {
+    for (const [method, path] of [
+      ['GET', `/v1/merchants/${demo.merchant_id}/webhooks`],
+      ['POST', `/v1/merchants/${demo.merchant_id}/webhooks`],
+      ['DELETE', `/v1/merchants/${demo.merchant_id}/webhooks/x`],
+    ] as const) {
+      const answer = await driveProxy(relay.url, terminalKey, method, path, undefined);
+      expect([403, 405]).toContain(answer.status);
+    }
+    const order = await driveProxy(
+      relay.url,
+      terminalKey,
+      'POST',
+      `/merchants/${demo.merchant_id}/delivery-order`,
+      {},
     );
-    expect((await client.updateWebhook(created.id, { disabled: true })).disabled).toBe(true);
-    await client.deleteWebhook(created.id);
-    await expect(client.getWebhook(created.id)).rejects.toMatchObject({
-      kind: 'permanent',
-      status: 404,
-    });
+    expect(order.status).toBe(404);
   });
 
   it('a non-binding promise cannot be booked: the platform says why', async () => {
@@ -150,11 +150,11 @@ describe('delivery client against the sandbox', () => {
     });
   });
 
-  it('a wrong key is a permanent 401; no key at all is refused before sending', async () => {
-    key = 'wrong-merchant-key-0000';
-    await expect(client.listWebhooks()).rejects.toMatchObject({ kind: 'permanent', status: 401 });
+  it('a wrong terminal key is a permanent 401; no key at all is refused before sending', async () => {
+    key = 'rtk_wrong-terminal-key-0000';
+    await expect(client.deliveryAreas()).rejects.toMatchObject({ kind: 'permanent', status: 401 });
     key = null;
-    await expect(client.listWebhooks()).rejects.toMatchObject({ status: null });
-    key = demo.merchant_key;
+    await expect(client.deliveryAreas()).rejects.toMatchObject({ status: null });
+    key = terminalKey;
   });
 });

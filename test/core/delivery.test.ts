@@ -1,12 +1,14 @@
 // Courier delivery (docs/platform.md#delivery-service) through the core: a real sandbox with its
 // delivery service, a real relay that receives the delivery webhooks, and the core polling it.
 // Nothing is mocked.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../shared/domain';
 import type { Core } from '../../main/core';
+import { openSqliteStore } from '../../relay/store/sqlite-store';
 import { createTerminal } from '../../relay/terminals';
 import { putDeliverySecret } from '../../relay/testing/test-support';
 import type { World } from './harness';
@@ -40,19 +42,9 @@ const drive = async <T>(method: string, path: string, body?: unknown): Promise<T
   return (await response.json()) as T;
 };
 const webhooks = () => drive<Webhook[]>('GET', `/v1/merchants/${demo.merchant_id}/webhooks`);
-/** The address the venue's webhook must point at: the relay, per venue. */
-const venueHook = () => `${world.relay.url}/hooks/delivery/${demo.venue_id}`;
-/** Reads a setting of the core's database, as the core stored it. */
-const setting = (key: string): unknown => {
-  const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
-  try {
-    const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as
-      { value: string } | undefined;
-    return row ? JSON.parse(row.value) : null;
-  } finally {
-    db.close();
-  }
-};
+/** The merchant's webhook: at the relay, one for every venue of the merchant. */
+const merchantHook = () => `${world.relay.url}/hooks/drive/${demo.merchant_id}`;
+const orderHook = async () => (await webhooks()).find((w) => w.callback_url === merchantHook());
 const sandboxDelivery = async (reference: string) =>
   (await world.control<SandboxDelivery>('GET', `/drive/deliveries/${reference}`)).json;
 const advance = async (reference: string, body: { to?: string; order?: string } = {}) => {
@@ -97,8 +89,9 @@ const book = async (orderNumber: string, extra: { handshake?: boolean } = {}) =>
 };
 
 beforeAll(async () => {
-  world = await startWorld();
-  // A one-second tick so the webhook upkeep is observable.
+  // The relay checks the merchant's webhooks every half second, so its upkeep is observable.
+  world = await startWorld({ relay: { deliveryUpkeepMs: 500 } });
+  // A one-second tick so the set-up's state is read often.
   core = await world.startCore({ reconcileIntervalMs: 1000 });
   await world.connect(core);
   demo = (await world.control<typeof demo>('GET', '/drive/demo')).json;
@@ -114,7 +107,7 @@ afterAll(async () => {
 });
 
 describe('courier delivery through the core', () => {
-  it("registers one webhook at the relay's address for the venue, subscribed to courier locations, and re-enables it", async () => {
+  it("hands the merchant key to the relay, which keeps the merchant's one webhook (and one for courier locations), and re-enables it; the terminal keeps no key", async () => {
     const state = await core.api['delivery:get']({});
     expect(state).toMatchObject({
       configured: true,
@@ -122,30 +115,35 @@ describe('courier delivery through the core', () => {
       webhookError: null,
     });
     let hooks = await webhooks();
-    expect(hooks).toHaveLength(1);
-    expect(hooks[0]).toMatchObject({
-      id: state.webhook?.id,
-      callback_url: venueHook(),
-      disabled: false,
-    });
-    expect(hooks[0]?.subscribed_events).toContain('order.location_updated');
+    expect(hooks).toHaveLength(2);
+    const main = await orderHook();
+    expect(main).toMatchObject({ id: state.webhook?.id, disabled: false });
+    expect(main?.subscribed_events).toContain('order.customer_no_show');
+    expect(main?.subscribed_events).not.toContain('order.location_updated');
+    const locations = hooks.find((w) => w.callback_url === `${merchantHook()}/locations`);
+    expect(locations?.subscribed_events).toEqual(['order.location_updated']);
 
-    // Configuring again finds the webhook instead of adding a second one.
+    // No merchant key on the terminal: not in the keychain, not in its database.
+    expect(await world.secrets.get('merchant-key')).toBeNull();
+    expect(await world.secrets.get('delivery-venue-secret')).toBeNull();
+    const file = readFileSync(join(world.dir, 'core', 'countertop.db'));
+    expect(file.includes(demo.merchant_key)).toBe(false);
+
+    // Configuring again, now without the key (the relay holds it), adds no webhook.
     await core.api['delivery:configure']({
       driveUrl: world.sandbox.driveUrl,
       merchantId: demo.merchant_id,
-      merchantKey: demo.merchant_key,
       venueId: demo.venue_id,
     });
     hooks = await webhooks();
-    expect(hooks).toHaveLength(1);
+    expect(hooks).toHaveLength(2);
 
-    // Someone disables it on the platform: the core's upkeep turns it back on.
-    await drive('PATCH', `/v1/merchants/${demo.merchant_id}/webhooks/${hooks[0]?.id}`, {
+    // Someone disables it on the platform: the relay's upkeep turns it back on.
+    await drive('PATCH', `/v1/merchants/${demo.merchant_id}/webhooks/${main?.id}`, {
       disabled: true,
     });
-    await waitFor('webhook re-enabled', async () => (await webhooks())[0]?.disabled === false);
-    expect(await webhooks()).toHaveLength(1);
+    await waitFor('webhook re-enabled', async () => (await orderHook())?.disabled === false);
+    expect(await webhooks()).toHaveLength(2);
   });
 
   it('refuses a wrong merchant key and keeps the working set-up', async () => {
@@ -157,13 +155,12 @@ describe('courier delivery through the core', () => {
         venueId: demo.venue_id,
       }),
     ).rejects.toMatchObject({ bridge: { code: 'failed' } });
-    // The earlier key and the venue's secret stay (the relay got a new one first, then the kept
-    // one back from the upkeep): the tests below book with them and their events verify.
+    // The relay checked the key before replacing anything: the earlier one stays.
     const quote = await core.api['delivery:quote']({ ...ADDRESS });
     expect(quote.binding).toBe(true);
   });
 
-  it("refuses a set-up for a venue that is not the terminal's: the relay takes no secret for it", async () => {
+  it("refuses a set-up for a venue that is not the terminal's: the relay links nothing to it", async () => {
     const webhooksBefore = await webhooks();
     await expect(
       core.api['delivery:configure']({
@@ -313,21 +310,14 @@ describe('courier delivery through the core', () => {
     expect((await delivery(deliveryId))?.status).toBe('delivered');
   });
 
-  it("refuses a delivery event signed with another venue's secret: the delivery stays as the platform has it", async () => {
+  it("an event signed with anything but the merchant's secret, which only the relay holds, moves nothing", async () => {
     const { deliveryId, reference } = await book('E5');
     await deliveryWhere('received', deliveryId, (d) => d.status === 'received');
-    // Another venue's terminal, with a secret of its own at the relay.
+    // Another venue's terminal cannot hand the relay a secret for this venue any more.
     const other = createTerminal(world.relayDb, ['another-venue']);
-    const otherSecret = 'another-venues-delivery-secret-0123456789';
-    const handed = await putDeliverySecret(world.relay.url, other.key, {
-      venue_id: 'another-venue',
-      secret: otherSecret,
-    });
-    expect(handed.status).toBe(204);
-    // Nor can that terminal set this venue's secret.
     const taken = await putDeliverySecret(world.relay.url, other.key, {
       venue_id: demo.venue_id,
-      secret: otherSecret,
+      secret: 'another-venues-delivery-secret-0123456789',
     });
     expect(taken.status).toBe(403);
     const forged = await new SignJWT({
@@ -346,21 +336,14 @@ describe('courier delivery through the core', () => {
       },
     })
       .setProtectedHeader({ alg: 'HS256' })
-      .setIssuedAt()
-      .setExpirationTime('5m')
-      .sign(new TextEncoder().encode(otherSecret));
-    // This venue's address: the other secret does not verify (401). The other venue's: it
-    // verifies but names this venue, so it is acknowledged and stored nowhere (200).
-    for (const [venue, status] of [
-      [demo.venue_id, 401],
-      ['another-venue', 200],
-    ] as const) {
-      const answer = await fetch(`${world.relay.url}/hooks/delivery/${venue}`, {
+      .sign(new TextEncoder().encode('a-secret-someone-guessed-0123456789'));
+    for (const address of [merchantHook(), `${world.relay.url}/hooks/delivery/${demo.venue_id}`]) {
+      const answer = await fetch(address, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ token: forged }),
       });
-      expect(answer.status).toBe(status);
+      expect(answer.status).toBe(401);
     }
     // A genuine event after it still arrives, so the forged one would have been seen by now.
     await advance(reference, { to: 'pickup_started' });
@@ -420,52 +403,58 @@ describe('courier delivery through the core', () => {
     expect((await delivery(deliveryId))?.status).toBe('received');
     await advance(reference, { to: 'picked_up' });
     await deliveryWhere('picked up after the restart', deliveryId, (d) => d.status === 'picked_up');
-    expect(await webhooks()).toHaveLength(1);
+    expect(await webhooks()).toHaveLength(2);
   });
 
-  it('an older install: its shared secret leaves the keychain, and the webhook moves to the venue address with a secret of the venue’s own', async () => {
+  it("an older install: its merchant key goes to the relay and leaves the keychain with the venue's secret; its per-venue webhook becomes the merchant's", async () => {
     await core.close();
-    // What an older version left: the webhook at the shared address, signed with a partner-wide
-    // secret also kept in the keychain, and the keychain migrated only as far as version 1.
-    const hook = (await webhooks())[0] as Webhook;
-    const shared = 'partner-wide-delivery-secret-0123456789';
-    await drive('PATCH', `/v1/merchants/${demo.merchant_id}/webhooks/${hook.id}`, {
-      callback_url: `${world.relay.url}/hooks/delivery`,
-      client_secret: shared,
+    // What an older version left: the merchant key and the venue's webhook secret in the
+    // keychain, a webhook at the venue's relay address signed with that secret, and a relay that
+    // holds no merchant key yet.
+    const store = openSqliteStore(world.relayDb);
+    try {
+      await store.unlinkDeliveryVenue(demo.venue_id);
+      await store.removeDeliveryMerchant(demo.merchant_id);
+    } finally {
+      await store.close();
+    }
+    for (const hook of await webhooks())
+      await drive('DELETE', `/v1/merchants/${demo.merchant_id}/webhooks/${hook.id}`).catch(
+        () => undefined,
+      );
+    const venueSecret = 'the-venues-own-delivery-secret-0123456789';
+    const legacyAddress = `${world.relay.url}/hooks/delivery/${demo.venue_id}`;
+    expect(
+      (
+        await putDeliverySecret(world.relay.url, world.terminalKey, {
+          venue_id: demo.venue_id,
+          secret: venueSecret,
+        })
+      ).status,
+    ).toBe(204);
+    const legacy = await drive<Webhook>('POST', `/v1/merchants/${demo.merchant_id}/webhooks`, {
+      callback_url: legacyAddress,
+      client_secret: venueSecret,
+      callback_config: { exponential_retry_backoff: { exponent_base: 2, max_retry_count: 6 } },
     });
-    await world.secrets.set('delivery-webhook-secret', shared);
-    await world.secrets.delete('delivery-venue-secret');
-    const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'));
-    db.prepare("UPDATE settings SET value = '1' WHERE key = 'keychain-version'").run();
-    db.close();
+    await world.secrets.set('merchant-key', demo.merchant_key);
+    await world.secrets.set('delivery-venue-secret', venueSecret);
 
     core = await world.startCore({ reconcileIntervalMs: 1000 });
-    expect(await world.secrets.get('delivery-webhook-secret')).toBeNull();
-    await waitFor('webhook moved to the venue address', async () => {
-      const hooks = await webhooks();
-      return (
-        hooks.length === 1 && hooks[0]?.id === hook.id && hooks[0].callback_url === venueHook()
-      );
-    });
-    const own = await world.secrets.get('delivery-venue-secret');
-    expect(own).not.toBeNull();
-    expect(own).not.toBe(shared);
-    expect(setting('delivery.secret-handover')).toBeNull();
-    // The shared secret opens nothing any more; the venue's events arrive.
-    const withShared = await new SignJWT({
-      dispatched_at: new Date().toISOString(),
-      type: 'order.received',
-      details: { id: 'shared-signed', venue_id: demo.venue_id, platform_order_reference_id: 'x' },
-    })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setExpirationTime('5m')
-      .sign(new TextEncoder().encode(shared));
-    const refused = await fetch(venueHook(), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: withShared }),
-    });
-    expect(refused.status).toBe(401);
+    await waitFor('both secrets gone from the keychain', async () =>
+      (await world.secrets.get('merchant-key')) === null &&
+      (await world.secrets.get('delivery-venue-secret')) === null
+        ? true
+        : undefined,
+    );
+    // The per-venue webhook is now the merchant's one, at the relay's merchant address.
+    const hooks = await webhooks();
+    expect(hooks).toHaveLength(2);
+    expect(await orderHook()).toMatchObject({ id: legacy.id, disabled: false });
+    expect(hooks.some((w) => w.callback_url === legacyAddress)).toBe(false);
+    const audit = await core.api['audit:list']({ limit: 50 });
+    expect(audit.some((a) => a.action === 'keychain' && a.outcome === 'removed')).toBe(true);
+    // The venue's events flow through the merchant's webhook.
     const { deliveryId, reference } = await book('J9');
     await advance(reference, { to: 'picked_up' });
     await deliveryWhere('picked up after the upgrade', deliveryId, (d) => d.status === 'picked_up');

@@ -10,6 +10,7 @@ import { startSandbox } from '../../sandbox/server';
 import type { Relay, RelayOptions } from '../../relay/server';
 import { startRelay } from '../../relay/server';
 import { createTerminal } from '../../relay/terminals';
+import { CREDENTIALS_KEY } from '../../relay/testing/test-support';
 import type { Core, CoreOptions } from '../../main/core';
 import { startCore } from '../../main/core';
 import type { SecretStore } from '../../main/secrets/secret-store';
@@ -19,6 +20,7 @@ import { startFront } from './front';
 import {
   createKeytarSecretStore,
   createMemorySecretStore,
+  HANDED_OVER_SECRET_NAMES,
   RETIRED_SECRET_NAMES,
   SECRET_NAMES,
 } from '../../main/secrets/secret-store';
@@ -85,6 +87,7 @@ export const startWorld = async (
     dbPath: relayDb,
     marketplaceSecrets: [webhookSecret],
     maxWaitSeconds: 25,
+    credentialsKey: CREDENTIALS_KEY,
     ...options.relay,
   });
   const front = options.front ? await startFront(relay.url) : null;
@@ -184,7 +187,7 @@ export const startWorld = async (
       await sandbox.close();
       await front?.close();
       await relay.close();
-      for (const name of [...SECRET_NAMES, ...RETIRED_SECRET_NAMES]) {
+      for (const name of [...SECRET_NAMES, ...RETIRED_SECRET_NAMES, ...HANDED_OVER_SECRET_NAMES]) {
         await secretStore.delete(name).catch(() => undefined);
       }
       rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { World } from './harness';
 import { startWorld, testSecretStore, waitFor } from './harness';
-import { RETIRED_SECRET_NAMES, SECRET_NAMES } from '../../main/secrets/secret-store';
+import {
+  HANDED_OVER_SECRET_NAMES,
+  RETIRED_SECRET_NAMES,
+  SECRET_NAMES,
+} from '../../main/secrets/secret-store';
 
 let world: World;
 let core: Core;
@@ -290,7 +294,7 @@ describe('order lifecycles against the sandbox and relay', () => {
       ).toHaveLength(1);
       await again.close();
     } finally {
-      for (const name of [...SECRET_NAMES, ...RETIRED_SECRET_NAMES])
+      for (const name of [...SECRET_NAMES, ...RETIRED_SECRET_NAMES, ...HANDED_OVER_SECRET_NAMES])
         await store.delete(name).catch(() => undefined);
     }
   });

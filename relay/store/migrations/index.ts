@@ -7,11 +7,12 @@ import { migration004 } from './004-log-identity';
 import { migration005 } from './005-delivery-secrets';
 import { migration006 } from './006-delivery-secret-overlap';
 import { migration007 } from './007-venue-intake';
+import { migration008 } from './008-delivery-merchants';
 
 // Append only: a migration that shipped is never edited, a change is a new number (index + 1).
 // 1: events · 2: terminals · 3: delivery venue resolution · 4: log identity · 5: delivery secrets ·
 // 6: every delivery secret of the overlap window · 7: each venue's intake (last notification,
-// reported state, last poll).
+// reported state, last poll) · 8: the merchants' delivery credentials.
 export const MIGRATIONS: readonly SqliteStep[] = [
   migration001,
   migration002,
@@ -20,6 +21,7 @@ export const MIGRATIONS: readonly SqliteStep[] = [
   migration005,
   migration006,
   migration007,
+  migration008,
 ];
 
 export function schemaVersion(db: Database.Database): number {

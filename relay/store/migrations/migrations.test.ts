@@ -124,6 +124,30 @@ describe('relay migrations', () => {
     db.close();
   });
 
+  it("8 adds the merchants' delivery credentials, keeping the venues' secrets; a booked reference has one owner", () => {
+    const db = fresh();
+    migrate(db, upTo(7));
+    db.prepare(
+      "INSERT INTO delivery_secrets (venue_id, secret, updated_at) VALUES ('v', 's', 0)",
+    ).run();
+    expect(migrate(db, upTo(8)).to).toBe(8);
+    expect(tables(db)).toEqual(
+      expect.arrayContaining([
+        'delivery_merchants',
+        'delivery_venues',
+        'merchant_secrets',
+        'delivery_bookings',
+      ]),
+    );
+    expect(db.prepare('SELECT venue_id FROM delivery_secrets').pluck().all()).toEqual(['v']);
+    const book = db.prepare(
+      "INSERT INTO delivery_bookings (merchant_id, order_ref, venue_id, booked_at) VALUES ('m', 'r', ?, 0)",
+    );
+    book.run('a');
+    expect(() => book.run('b')).toThrow(/UNIQUE/);
+    db.close();
+  });
+
   it('5 adds one delivery secret per venue, keeping events', () => {
     const db = fresh();
     migrate(db, upTo(4));

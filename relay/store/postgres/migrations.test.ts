@@ -225,6 +225,28 @@ describe.skipIf(skip !== null)(
       expect((await intake())[0]).toEqual({ venue_id: 'v', last_webhook_at: 400 });
     });
 
+    it("10 adds the merchants' delivery credentials, keeping the venues' secrets; a booked reference has one owner", async () => {
+      const pool = await fresh();
+      await migrate(pool, 9);
+      await pool.query(
+        "INSERT INTO delivery_secrets (venue_id, secret, updated_at) VALUES ('v', 's', 0)",
+      );
+      expect(await migrate(pool, 10)).toBe(10);
+      expect((await pool.query('SELECT venue_id FROM delivery_secrets')).rows).toEqual([
+        { venue_id: 'v' },
+      ]);
+      const book = (venue: string) =>
+        pool.query(
+          "INSERT INTO delivery_bookings (merchant_id, order_ref, venue_id, booked_at) VALUES ('m', 'r', $1, 0)",
+          [venue],
+        );
+      await book('a');
+      await expect(book('b')).rejects.toThrow(/unique|duplicate/i);
+      await pool.query(
+        "INSERT INTO delivery_merchants (merchant_id, drive_url, key_box, updated_at) VALUES ('m', 'https://d', 'v1.x', 0)",
+      );
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);

@@ -218,6 +218,39 @@ export const PG_MIGRATIONS: readonly Step[] = [
     CREATE TRIGGER events_venue_intake AFTER INSERT ON events
       FOR EACH ROW WHEN (NEW.kind = 'marketplace') EXECUTE FUNCTION relay_venue_intake();
   `),
+  // 10: the merchants' delivery credentials (sealed key, webhooks, venues, every webhook secret of
+  // the overlap window) and the venue that booked each order reference.
+  sql(`
+    CREATE TABLE delivery_merchants (
+      merchant_id text PRIMARY KEY,
+      drive_url text NOT NULL,
+      key_box text NOT NULL,
+      webhook_id text,
+      location_webhook_id text,
+      updated_at bigint NOT NULL
+    );
+    CREATE TABLE delivery_venues (
+      venue_id text PRIMARY KEY,
+      merchant_id text NOT NULL,
+      linked_at bigint NOT NULL
+    );
+    CREATE INDEX delivery_venues_merchant ON delivery_venues (merchant_id);
+    CREATE TABLE merchant_secrets (
+      merchant_id text NOT NULL,
+      secret_box text NOT NULL,
+      created_at bigint NOT NULL,
+      valid_until bigint,
+      PRIMARY KEY (merchant_id, secret_box)
+    );
+    CREATE TABLE delivery_bookings (
+      merchant_id text NOT NULL,
+      order_ref text NOT NULL,
+      venue_id text NOT NULL,
+      booked_at bigint NOT NULL,
+      PRIMARY KEY (merchant_id, order_ref)
+    );
+    CREATE INDEX delivery_bookings_booked_at ON delivery_bookings (booked_at);
+  `),
 ];
 
 /**

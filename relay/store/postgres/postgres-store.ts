@@ -17,6 +17,7 @@ import type { EventStore } from '../event-store';
 import { migratePostgres } from './migrations';
 import { deliveryOrderVenue, deliverySecrets, setDeliverySecret } from './postgres-delivery';
 import type { PgContext } from './postgres-context';
+import { postgresDriveStore } from './postgres-drive';
 import { connectionConfig } from './postgres-context';
 import { appendBatch, listEvents, logId, pruneBefore, renewLogId } from './postgres-events';
 import { noteVenuePolls, noteVenueReport, venueIntake } from './postgres-intake';
@@ -100,6 +101,7 @@ export async function openPostgresStore(
   if (ctx.following) await listen(ctx);
 
   return {
+    ...postgresDriveStore(ctx),
     appendBatch: (events) => appendBatch(ctx, events),
     logId: () => logId(ctx),
     listEvents: (venueIds, after, limit) => listEvents(ctx, venueIds, after, limit),
