@@ -94,6 +94,7 @@ async function shutDown(
   await stopped;
   clearTimeout(grace);
   await ctx.commits.drain();
+  await ctx.intake.flush();
   await ctx.store.close();
 }
 

@@ -1,6 +1,7 @@
 // A day's orders as CSV (one row per order, times in the venue's time zone).
 import { moneyDecimal } from '../../shared/money';
 import type { Day } from '../../shared/history';
+import { STATUS_WORDS, typeWord } from '../../shared/order-words';
 import { toCsv } from './csv';
 import { ms } from './history-context';
 import type { TimelineContext } from './history-timeline';
@@ -20,8 +21,8 @@ export const exportCsv = (ctx: TimelineContext, day: Day): { filename: string; c
     time(times.acceptedAt),
     time(times.readyAt),
     time(times.handedOverAt),
-    order.platformStatus,
-    order.deliveryType,
+    STATUS_WORDS[order.platformStatus],
+    typeWord(order),
     order.items.reduce((sum, item) => sum + item.count, 0),
     moneyDecimal(order.total),
     order.total.currency,
@@ -29,6 +30,9 @@ export const exportCsv = (ctx: TimelineContext, day: Day): { filename: string; c
     minutes(times.acceptToReadySeconds),
     times.lateBySeconds === null ? 'no' : 'yes',
     minutes(times.lateBySeconds),
+    // The platform's own codes, for whoever matches rows with the platform's reports.
+    order.platformStatus,
+    order.deliveryType,
   ]);
   const header = [
     'Order',
@@ -45,6 +49,8 @@ export const exportCsv = (ctx: TimelineContext, day: Day): { filename: string; c
     'Accept to ready (min)',
     'Late',
     'Late by (min)',
+    'Status code',
+    'Type code',
   ];
   return { filename: `countertop-orders-${day}.csv`, csv: toCsv([header, ...rows]) };
 };

@@ -407,14 +407,14 @@ describe('the day summary', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(17);
     expect(lines[0]).toBe(
-      'Order,Placed (Europe/Helsinki),Accepted,Ready,Handed over,Status,Type,Items,Total,Currency,Prep promised (min),Accept to ready (min),Late,Late by (min)',
+      'Order,Placed (Europe/Helsinki),Accepted,Ready,Handed over,Status,Type,Items,Total,Currency,Prep promised (min),Accept to ready (min),Late,Late by (min),Status code,Type code',
     );
     // The tenth order: placed 15:00 local, accepted 15:01, ready 15:11, handed over 15:13; late 4 min.
     expect(lines).toContain(
-      '110,2026-03-10 15:00:00,2026-03-10 15:01:00,2026-03-10 15:11:00,2026-03-10 15:13:00,DELIVERED,takeaway,3,50.00,SEK,6,10,yes,4',
+      '110,2026-03-10 15:00:00,2026-03-10 15:01:00,2026-03-10 15:11:00,2026-03-10 15:13:00,Handed over,Takeaway,3,50.00,SEK,6,10,yes,4,DELIVERED,takeaway',
     );
     expect(lines).toContain(
-      '101,2026-03-10 10:30:00,2026-03-10 10:31:00,2026-03-10 10:32:00,2026-03-10 10:34:00,DELIVERED,takeaway,3,11.00,EUR,6,1,no,',
+      '101,2026-03-10 10:30:00,2026-03-10 10:31:00,2026-03-10 10:32:00,2026-03-10 10:34:00,Handed over,Takeaway,3,11.00,EUR,6,1,no,,DELIVERED,takeaway',
     );
     const empty = await history.handlers['history:exportCsv']({ day: '2026-01-01' });
     expect(empty.csv.split('\r\n')).toHaveLength(2);

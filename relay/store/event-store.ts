@@ -158,8 +158,8 @@ export type EventStore = {
     state: { online: boolean; open: boolean },
     at: number,
   ): Promise<void>;
-  /** Terminals of these venues polled at `at` (the time kept only moves forward). */
-  noteVenuePolls(venueIds: string[], at: number): Promise<void>;
+  /** Terminals of these venues polled at these times (the time kept only moves forward). */
+  noteVenuePolls(polls: { venueId: string; at: number }[]): Promise<void>;
   /** Stores (or replaces) a merchant's sealed key and service address; its webhook ids stay. */
   putDeliveryMerchant(
     merchant: { merchantId: string; driveUrl: string; keyBox: string },

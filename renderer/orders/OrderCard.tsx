@@ -4,6 +4,7 @@ import type { PrintJob } from '../../shared/printing';
 import { useAppStore } from './hooks';
 import { availableActions } from '../../shared/order-actions';
 import { mentionsAllergy } from '../../shared/allergy';
+import { typeWord } from '../../shared/order-words';
 import { actionClass, actionLabel, takeOrderAction } from './order-action-ui';
 import { columnOf, isClosedByPlatform } from './board';
 import {
@@ -22,11 +23,7 @@ import { ItemOptions } from '../ui-kit/ItemOptions';
 import { PlatformText } from '../ui-kit/PlatformText';
 import type { CourierPrefill } from '../ui-kit/app-slice';
 
-const deliveryLabel = (order: Order): string => {
-  if (order.deliveryType === 'takeaway') return en.order.takeaway;
-  if (order.deliveryType === 'eatin') return en.order.eatin;
-  return order.selfDelivery ? en.order.selfDelivery : en.order.delivery;
-};
+const deliveryLabel = (order: Order): string => typeWord(order);
 
 /**
  * "Book courier" from an order the venue delivers itself: the courier form starts with the

@@ -3,6 +3,7 @@
 // slice's messages.ts adds its own sections to these; renderer/i18n/en.ts composes them all into
 // the one typed lookup. A translation is the same shape, slice by slice.
 import type { PrintDocumentKind } from '../../shared/printing';
+import { STATUS_WORDS, TYPE_WORDS } from '../../shared/order-words';
 
 export const kitMessages = {
   appName: 'Countertop',
@@ -20,10 +21,7 @@ export const kitMessages = {
   },
   order: {
     number: (n: string) => `#${n}`,
-    takeaway: 'Takeaway',
-    delivery: 'Delivery',
-    selfDelivery: 'Own delivery',
-    eatin: 'Eat in',
+    ...TYPE_WORDS,
     preorder: 'Pre-order',
     preorderFor: (time: string) => `For ${time}`,
     preorderConfirmed: 'Confirmed',
@@ -54,14 +52,7 @@ export const kitMessages = {
     comment: 'Note',
     noName: 'Guest',
     items: (n: number) => (n === 1 ? '1 item' : `${n} items`),
-    statuses: {
-      CREATED: 'New',
-      PRODUCTION: 'In preparation',
-      READY: 'Ready',
-      DELIVERED: 'Handed over',
-      REJECTED: 'Rejected',
-      CANCELED: 'Cancelled by platform',
-    },
+    statuses: STATUS_WORDS,
     rejectReason: (reason: string) => `Reason: ${reason}`,
     cancelledByPlatform: (n: string) =>
       `Order #${n} was cancelled by the platform. Stop preparing it.`,
