@@ -38,6 +38,7 @@ export const SLICES = [
   'diagnostics',
   'stream-guard',
   'printing',
+  'cues',
 ];
 const MAIN_OUTSIDE = others('preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts');
 const otherSlices = (own) =>

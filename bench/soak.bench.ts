@@ -15,12 +15,15 @@
 // where the soak makes actions far faster than staff can and messages queue in the page (a message
 // is a batch: the events the core told within EVENT_BATCH_MS); main's event-loop lag over the
 // shift (the core's own monitor, main/log/loop-lag.ts: p99 target 50 ms); and the database's size
-// per 1,000 orders.
+// per 1,000 orders. Beside it, the floor: an idle Node process's loop lag over the same shift
+// (bench/idle-loop.ts), what the machine alone adds; main's lag is also given as a multiple of it.
+import { fork } from 'node:child_process';
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import type { Page } from 'playwright-core';
+import type { LoopLagFigures } from '../main/log/loop-lag';
 import type { Order } from '../shared/domain';
 import { en } from '../renderer/i18n/en';
 import { createMemorySecretStore } from '../main/secrets/secret-store';
@@ -93,6 +96,28 @@ const heapMb = async (page: Page): Promise<number> => {
   }
 };
 
+/** The idle loop beside the shift (bench/idle-loop.ts); `report` ends it with its figures. */
+const startFloor = async (): Promise<{ report(): Promise<LoopLagFigures>; stop(): void }> => {
+  const child = fork(path.join(import.meta.dirname, 'idle-loop.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the idle loop exited (${code})`)));
+  });
+  return {
+    report: () =>
+      new Promise((resolve) => {
+        child.once('message', (figures) => resolve(figures as LoopLagFigures));
+        child.send('report');
+      }),
+    stop: () => {
+      if (child.exitCode === null) child.kill();
+    },
+  };
+};
+
 const inBatches = async <T>(items: T[], size: number, run: (item: T) => Promise<unknown>) => {
   for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(run));
 };
@@ -111,6 +136,7 @@ const demo = await startDemo({
   log: () => undefined,
 });
 const browser = await launchChromium();
+const floor = await startFloor();
 const started = performance.now();
 try {
   const api = demo.core.api;
@@ -315,6 +341,7 @@ try {
   // Main's event-loop lag over the whole shift, as the core's own monitor measured it (the web host
   // and the demo printer run on the same loop here, as the window's host does in the app).
   const loopLag = demo.core.loopLag();
+  const floorLag = await floor.report();
   // Closing the core checkpoints the WAL into the database file.
   await demo.releaseCore();
   const dbPath = path.join(demo.dataDir, 'countertop.db');
@@ -351,6 +378,11 @@ try {
   console.log(
     `main event-loop lag over the shift (${loopLag.samples} samples every 10 ms): p50 ${loopLag.p50Ms} ms, p99 ${loopLag.p99Ms} ms, max ${loopLag.maxMs} ms (target p99 ≤ ${TARGETS.loopLagP99Ms} ms: ${verdict(loopLag.p99Ms <= TARGETS.loopLagP99Ms)})`,
   );
+  // The ratio's floor is at least one resolution step, so an idle loop at 0 ms gives no infinity.
+  const ratio = loopLag.p99Ms / Math.max(floorLag.p99Ms, 0.1);
+  console.log(
+    `floor: an idle Node process's loop lag beside the shift (${floorLag.samples} samples): p50 ${floorLag.p50Ms} ms, p99 ${floorLag.p99Ms} ms, max ${floorLag.maxMs} ms; main's p99 is ${ratio.toFixed(1)}× the floor's`,
+  );
   process.exitCode =
     heapGrowth < TARGETS.growthMb &&
     rssGrowth < TARGETS.growthMb &&
@@ -359,6 +391,7 @@ try {
       ? 0
       : 1;
 } finally {
+  floor.stop();
   await browser.close();
   await demo.close();
 }

@@ -36,6 +36,7 @@ import type { MachineHost } from './machine/machine';
 import type { AuditLog } from './audit/audit-log';
 import { createStreamGuard } from './stream-guard/stream-guard';
 import { createPrintingSlice } from './printing/printing';
+import { createCuesSlice } from './cues/cues';
 import { toOrderStatus } from './marketplace/order-mapping';
 import { reportVenueState } from './relay-client/venue-intake';
 
@@ -329,6 +330,18 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       },
     },
   });
+  // What rings until acknowledged, decided here from the stored orders, replayed to any window.
+  const cues = createCuesSlice({
+    settings,
+    hub,
+    audit,
+    now,
+    openOrders: () =>
+      orders.store
+        .openOrderIds()
+        .map((id) => orders.store.get(id))
+        .filter((order) => order !== null),
+  });
   const api: ServiceApi = {
     ...setup.handlers,
     ...orders.handlers,
@@ -341,6 +354,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...logHandlers(log),
     ...guard.handlers,
     ...printing.handlers,
+    ...cues.handlers,
     ...auditHandlers(audit),
   };
 
@@ -381,6 +395,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       hub.close();
       clearInterval(tick);
       guard.close();
+      cues.close();
       await guard.missedOrders.idle();
       await printing.close();
       delivery.close();

@@ -337,6 +337,17 @@ describeEachStore('courier delivery through the relay', (store) => {
 
   it('two rotations within the overlap lose nothing: events signed with each secret are taken', async () => {
     const [first] = await secrets();
+    // A second webhook at the merchant's address (two instances at once): the next upkeep keeps one.
+    await json(`${sandbox.driveUrl}/v1/merchants/${merchantId}/webhooks`, {
+      method: 'POST',
+      key: MERCHANT_KEY,
+      body: {
+        callback_url: merchantHook(),
+        client_secret: 'a-duplicate-webhooks-secret-0123456789',
+        callback_config: { exponential_retry_backoff: { exponent_base: 2, max_retry_count: 6 } },
+      },
+    });
+    expect((await webhooks()).filter((w) => w.callback_url === merchantHook())).toHaveLength(2);
     await rotateMerchantSecret(store.location, adminEnv(), merchantId);
     await rotateMerchantSecret(store.location, adminEnv(), merchantId);
     const all = await secrets();
@@ -359,6 +370,23 @@ describeEachStore('courier delivery through the relay', (store) => {
     const sent = await sentFor(ref, 'order.pickup_started');
     expect(sent.every((e) => e.attempts === 1 && e.delivered)).toBe(true);
     expect((await webhooks()).filter((w) => w.callback_url === merchantHook())).toHaveLength(1);
+  });
+
+  it('forgets bookings older than their retention, and only those', async () => {
+    const opened = await openStore(store.location, { follow: false });
+    try {
+      expect(await opened.recordDeliveryBooking(merchantId, 'old-ref', 'venue-a', 1_000)).toBe(
+        'venue-a',
+      );
+      expect(await opened.recordDeliveryBooking(merchantId, 'old-ref', 'venue-b', 2_000)).toBe(
+        'venue-a',
+      );
+      expect(await opened.pruneDeliveryBookings(1_500)).toBe(1);
+      expect(await opened.deliveryBookingVenue(merchantId, 'old-ref')).toBeNull();
+      expect(await opened.deliveryBookingVenue(merchantId, refs.a)).toBe('venue-a');
+    } finally {
+      await opened.close();
+    }
   });
 
   it("deletes the merchant's webhooks when its last venue leaves", async () => {

@@ -113,7 +113,7 @@ describe.skipIf(skip !== null)(
         if (minute % 4 === 0) {
           expect(verdict.last_webhook_at).toBe(new Date(clock).toISOString());
           await expect
-            .poll(() => view(a))
+            .poll(() => view(a), { timeout: 10_000 })
             .toMatchObject({ watched: true, no_orders_arriving: false });
         }
       }
@@ -125,7 +125,9 @@ describe.skipIf(skip !== null)(
       }
       minutes(1);
       expect((await alive(b, key)).no_orders_arriving).toBe(true);
-      await expect.poll(() => view(a)).toMatchObject({ watched: true, no_orders_arriving: true });
+      await expect
+        .poll(() => view(a), { timeout: 10_000 })
+        .toMatchObject({ watched: true, no_orders_arriving: true });
       expect(await view(b)).toMatchObject({ no_orders_arriving: true });
       // One notification at A ends it at B at once.
       await webhook(a, 'PRODUCTION');

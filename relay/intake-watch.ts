@@ -83,6 +83,9 @@ const isPlacement = (body: string): boolean => {
 
 type Rules = Required<IntakeOptions>;
 
+/** Polls noted within this window go to the store in one statement. */
+const NOTE_WINDOW_MS = 250;
+
 const emptyVenue = (): Venue => ({
   lastWebhookAt: null,
   lastPlacementAt: null,
@@ -202,6 +205,21 @@ export function createIntakeWatch(
     return v;
   };
 
+  /** Venues polled since the last write, each with its latest poll. */
+  const notes = new Map<string, number>();
+  let flushing: NodeJS.Timeout | null = null;
+  const flushNotes = (): Promise<void> => {
+    if (flushing) clearTimeout(flushing);
+    flushing = null;
+    if (notes.size === 0) return Promise.resolve();
+    const polls = [...notes].map(([venueId, at]) => ({ venueId, at }));
+    notes.clear();
+    return store.noteVenuePolls(polls).catch((error: unknown) => {
+      for (const { venueId } of polls) venue(venueId).pollNotedAt = null;
+      failed(`noting polls failed: ${(error as Error).message}`);
+    });
+  };
+
   const list = async (): Promise<IntakeVerdict[]> => {
     for (const row of await store.venueIntake(null)) absorb(venue(row.venueId), row);
     const at = o.now();
@@ -215,23 +233,25 @@ export function createIntakeWatch(
     webhook(venueId: string, receivedAt: number, body: string): void {
       takeWebhook(o, venue(venueId), receivedAt, body);
     },
-    /** A terminal of these venues polled; noted in the store at most every pollNoteMs. */
+    /**
+     * A terminal of these venues polled; noted in the store at most every pollNoteMs per venue,
+     * the venues of a short window in one statement (a thousand terminals polling at once cost
+     * one write, not one each).
+     */
     polled(venueIds: readonly string[], at: number): void {
-      const note: string[] = [];
       for (const id of venueIds) {
         const v = venue(id);
         v.lastPollAt = at;
         touch(o, v, at);
         if (v.pollNotedAt === null || at - v.pollNotedAt >= o.pollNoteMs) {
           v.pollNotedAt = at;
-          note.push(id);
+          notes.set(id, Math.max(notes.get(id) ?? at, at));
         }
       }
-      if (note.length === 0) return;
-      store.noteVenuePolls(note, at).catch((error: unknown) => {
-        for (const id of note) venue(id).pollNotedAt = null;
-        failed(`noting polls failed: ${(error as Error).message}`);
-      });
+      if (notes.size > 0 && flushing === null) {
+        flushing = setTimeout(() => void flushNotes(), NOTE_WINDOW_MS);
+        flushing.unref();
+      }
     },
     /** A terminal reported the venue's state as the platform shows it; answers the verdict. */
     async reported(
@@ -250,6 +270,8 @@ export function createIntakeWatch(
     },
     /** Every venue the store or this instance knows of, for the partner's view. */
     list,
+    /** Writes the polls still waiting for their window (before the store closes). */
+    flush: flushNotes,
     /** Prometheus text: the venues with no orders arriving, one gauge per venue watched. */
     async render(): Promise<string> {
       return renderVerdicts(await list());

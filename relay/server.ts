@@ -23,8 +23,14 @@ export type Relay = {
   close(): Promise<void>;
 };
 
-const prune = (ctx: RelayContext, wait = false): Promise<number> =>
-  ctx.store.pruneBefore(ctx.now() - ctx.retentionHours * 3_600_000, { wait });
+/** How long the venue that booked a delivery is kept: far past any delivery, even a scheduled one. */
+const BOOKING_RETENTION_MS = 30 * 24 * 3_600_000;
+
+const prune = async (ctx: RelayContext, wait = false): Promise<number> => {
+  const pruned = await ctx.store.pruneBefore(ctx.now() - ctx.retentionHours * 3_600_000, { wait });
+  await ctx.store.pruneDeliveryBookings(ctx.now() - BOOKING_RETENTION_MS);
+  return pruned;
+};
 
 /** Revocations, pruning and (PostgreSQL) shared key usage, on their intervals. */
 function startTimers(ctx: RelayContext, options: RelayOptions): NodeJS.Timeout[] {
@@ -88,6 +94,7 @@ async function shutDown(
   await stopped;
   clearTimeout(grace);
   await ctx.commits.drain();
+  await ctx.intake.flush();
   await ctx.store.close();
 }
 

@@ -1,6 +1,7 @@
 import type { AuditEntry } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { Database } from '../storage/database';
+import { commitLazily } from '../storage/database';
 
 export type AuditLog = {
   record(entry: { action: string; subject: string; outcome: string; detail?: string | null }): void;
@@ -34,7 +35,9 @@ export const createAuditLog = (
   );
   return {
     record: ({ action, subject, outcome, detail = null }) => {
-      insert.run(now().toISOString(), action, subject, outcome, detail);
+      // What it records is durable elsewhere (the action's row, the order): the line need not
+      // hold the loop for a disk flush of its own.
+      commitLazily(db, () => insert.run(now().toISOString(), action, subject, outcome, detail));
       onRecord?.({ action, subject, outcome, detail });
     },
     list: (limit) => select.all(limit),

@@ -7,6 +7,7 @@
 import type { Order, OrderStatus } from '../../shared/domain';
 import { isFinalStatus } from '../../shared/domain';
 import type { Database } from '../storage/database';
+import { commitLazily } from '../storage/database';
 import type { PlatformOrder } from '../marketplace/order-mapping';
 import type { ActionTaken, LocalFields, OpenOrderActions, UpsertResult } from './order-rows';
 import { createOrderStoreContext, openByOrder, toOrder } from './order-rows';
@@ -47,12 +48,11 @@ export const createOrderStore = (
   const ctx = createOrderStoreContext(db, now, openActions, terminal);
   const { sql } = ctx;
   return {
-    upsert: db.transaction((order: PlatformOrder, hint: OrderStatus | null = null) =>
-      upsert(ctx, order, hint),
-    ),
-    advance: db.transaction((orderId: string, status: OrderStatus) =>
-      advance(ctx, orderId, status),
-    ),
+    // The platform's order is the record: a write lost in a power cut is read again at start.
+    upsert: (order: PlatformOrder, hint: OrderStatus | null = null) =>
+      commitLazily(db, () => upsert(ctx, order, hint)),
+    advance: (orderId: string, status: OrderStatus) =>
+      commitLazily(db, () => advance(ctx, orderId, status)),
     recordAction: (action) => recordAction(ctx, action),
     setCourierEta: (orderId, eta) => sql.courier.run(eta, now().toISOString(), orderId).changes > 0,
     setPickupCompleted: (orderId) => sql.pickup.run(now().toISOString(), orderId).changes > 0,

@@ -268,6 +268,8 @@ export type OutboxContext = {
   inFlight: Map<string, Promise<void>>;
   running: boolean;
   timer: NodeJS.Timeout | null;
+  /** A pump is scheduled for this turn of the loop (outbox-worker.ts, pumpSoon). */
+  pumpQueued: boolean;
   idleWaiters: Array<() => void>;
 };
 
@@ -281,6 +283,7 @@ export const createOutboxContext = (options: OutboxOptions): OutboxContext => ({
   inFlight: new Map(),
   running: false,
   timer: null,
+  pumpQueued: false,
   idleWaiters: [],
 });
 

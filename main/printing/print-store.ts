@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PrintDocumentKind, PrintJob, PrintJobState } from '../../shared/printing';
 import type { Database } from '../storage/database';
+import { commitLazily } from '../storage/database';
 
 type Row = {
   id: string;
@@ -147,8 +148,9 @@ export const createPrintStore = (db: Database): PrintStore => {
     },
     ofOrder: (orderId) => ofOrder.all(orderId).map(toJob),
     markPrinting: (id) => printing.run(id).changes === 1,
+    // Lost in a power cut, the job is found `printing` at start and waits for staff.
     markPrinted: (id, at) => {
-      printed.run(at, id);
+      commitLazily(db, () => printed.run(at, id));
     },
     markWaiting: (id, error, partial) => {
       waiting.run(error, partial ? 1 : 0, id);

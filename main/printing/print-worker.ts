@@ -150,8 +150,13 @@ export const kickAll = (ctx: PrintingContext): void => {
   for (const id of new Set(ctx.store.open().map((job) => job.printerId))) kick(ctx, id);
 };
 /** After the surrounding transaction commits (a hook runs inside one). */
+// One kick for every action of this turn of the loop: a rush queues tens of tickets at once,
+// and each kick reads every open job.
 export const kickSoon = (ctx: PrintingContext): void => {
+  if (ctx.kickQueued) return;
+  ctx.kickQueued = true;
   setImmediate(() => {
+    ctx.kickQueued = false;
     kickAll(ctx);
     ctx.changed();
   });

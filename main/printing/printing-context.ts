@@ -68,6 +68,8 @@ export type PrintingContext = {
   /** One worker per printer: its jobs go in order, one at a time. */
   workers: Map<string, Promise<void>>;
   again: Set<string>;
+  /** A kick of every printer is scheduled for this turn of the loop (print-worker.ts, kickSoon). */
+  kickQueued: boolean;
   lastChecked: Map<string, number>;
   checking: Set<string>;
   /** Tells the renderer what changed (batched, once per tick). */
@@ -104,6 +106,7 @@ export const createPrintingContext = (deps: PrintingDeps): PrintingContext => {
     told: new Map(),
     workers: new Map(),
     again: new Set(),
+    kickQueued: false,
     lastChecked: new Map(),
     checking: new Set(),
     changed: () => undefined,

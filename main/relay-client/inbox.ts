@@ -3,6 +3,7 @@
 // these calls. This module owns the inbox tables; the orders and delivery slices never query them.
 import type { Notification } from '../../shared/notification';
 import type { Database } from '../storage/database';
+import { commitLazily } from '../storage/database';
 
 /** A notification as the relay client parsed it (once), with what the order sync acts on. */
 export type InboxNotification = {
@@ -98,11 +99,13 @@ export const createNotificationInbox = (db: Database): NotificationInbox => {
         pickupCompleted: row.pickup_completed === 1,
         attempts: row.attempts,
       })),
+    // Lost in a power cut, the notification is processed again: it is a hint to read the
+    // order from the platform, which is the same read twice.
     processed: (id, at, error) => {
-      markProcessed.run(at, error, id);
+      commitLazily(db, () => markProcessed.run(at, error, id));
     },
     retryAt: (id, next, error) => {
-      markRetry.run(next, error, id);
+      commitLazily(db, () => markRetry.run(next, error, id));
     },
     clearBackoff: () => {
       clearBackoff.run();

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCore } from '../core';
 import { createMemorySecretStore } from '../secrets/secret-store';
-import { openDatabase } from './database';
+import { commitLazily, openDatabase } from './database';
 
 let root: string;
 beforeAll(async () => {
@@ -55,3 +55,47 @@ describe.skipIf(process.platform === 'win32')(
     });
   },
 );
+
+describe('commits that need not wait for the disk', () => {
+  it('commit at synchronous=NORMAL, leave every other commit at FULL, also after a failure', () => {
+    const db = openDatabase(join(root, 'lazy.db'));
+    try {
+      db.exec('CREATE TABLE lazy (v TEXT)');
+      const level = () => db.pragma('synchronous', { simple: true });
+      expect(level()).toBe(2);
+      const seen = commitLazily(db, () => {
+        db.prepare('INSERT INTO lazy VALUES (?)').run('a');
+        return level();
+      });
+      expect(seen).toBe(1);
+      expect(level()).toBe(2);
+      expect(() =>
+        commitLazily(db, () => {
+          db.prepare('INSERT INTO lazy VALUES (?)').run('b');
+          throw new Error('refused');
+        }),
+      ).toThrow('refused');
+      expect(level()).toBe(2);
+      // Inside another transaction it is a savepoint: its failure undoes only its own writes,
+      // and the outer commit (FULL) decides.
+      db.transaction(() => {
+        db.prepare('INSERT INTO lazy VALUES (?)').run('c');
+        expect(() =>
+          commitLazily(db, () => {
+            db.prepare('INSERT INTO lazy VALUES (?)').run('d');
+            throw new Error('refused');
+          }),
+        ).toThrow('refused');
+        commitLazily(db, () => db.prepare('INSERT INTO lazy VALUES (?)').run('e'));
+        expect(level()).toBe(2);
+      })();
+      expect(db.prepare('SELECT v FROM lazy ORDER BY rowid').pluck().all()).toEqual([
+        'a',
+        'c',
+        'e',
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+});

@@ -100,3 +100,24 @@ export const integrityCheck = (db: Database): string[] =>
   (db.pragma('integrity_check') as Array<{ integrity_check: string }>).map(
     (row) => row.integrity_check,
   );
+
+/**
+ * Runs `write` in a transaction whose commit does not wait for the disk (synchronous=NORMAL for
+ * this commit only; every other commit waits, synchronous=FULL). Each commit that waits holds
+ * main's event loop for an fsync (1–10 ms here, more on a busy disk), and a rush makes hundreds:
+ * this is for the bookkeeping whose loss in a power cut is made good from a record that did
+ * wait: an order the platform holds (read again at start), an action's outcome (a row left
+ * `sending` is settled again), a ticket marked printed (left `printing`, it waits for staff),
+ * an audit line. The WAL keeps commits in order and a waiting commit syncs all before it, so a
+ * power cut can lose only the newest of these writes, never one a later waiting commit follows.
+ * Inside another transaction it is a savepoint of that one and commits as that one does.
+ */
+export const commitLazily = <T>(db: Database, write: () => T): T => {
+  if (db.inTransaction) return db.transaction(write)();
+  db.pragma('synchronous = NORMAL');
+  try {
+    return db.transaction(write)();
+  } finally {
+    db.pragma('synchronous = FULL');
+  }
+};

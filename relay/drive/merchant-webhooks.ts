@@ -166,7 +166,10 @@ export function ensureMerchantWebhooks(
     const hooks = await listWebhooks(account);
     const { secret, fresh } = await currentSecret(deps, merchantId, options.rotate ?? false);
     const legacy = hooks.filter((h) => legacyVenue(publicUrl, h.callback_url) !== null);
-    let own = hooks.find((h) => h.callback_url === mainUrl);
+    // Two instances keeping one merchant at the same moment may each have made one: one stays.
+    const mains = hooks.filter((h) => h.callback_url === mainUrl);
+    const locations = hooks.filter((h) => h.callback_url === locationUrl);
+    let own = mains[0];
     // An older per-venue webhook becomes the merchant's (its retry settings and history kept).
     const adopted = own ? undefined : legacy[0];
     own ??= adopted;
@@ -179,13 +182,15 @@ export function ensureMerchantWebhooks(
         ...EXTRA_ORDER_EVENTS.filter((e) => !current.includes(e)),
       ],
     });
-    const locationWebhook = await keepWebhook(
-      deps,
-      account,
-      hooks.find((h) => h.callback_url === locationUrl),
-      { url: locationUrl, secret, setSecret: fresh, events: () => [LOCATION_EVENT] },
-    );
+    const locationWebhook = await keepWebhook(deps, account, locations[0], {
+      url: locationUrl,
+      secret,
+      setSecret: fresh,
+      events: () => [LOCATION_EVENT],
+    });
     for (const old of legacy) if (old !== adopted) await deleteWebhook(account, old.id);
+    for (const extra of [...mains.slice(1), ...locations.slice(1)])
+      await deleteWebhook(account, extra.id);
     await retireVenueSecrets(
       deps,
       legacy.map((h) => legacyVenue(publicUrl, h.callback_url) ?? ''),

@@ -176,7 +176,9 @@ export async function handlePoll(
     poll.answer(
       events,
       events.length > 0 ? 'events' : 'empty',
-      renderEvents(ctx.logIdJson, events, terminal.venueIds),
+      // Only a poll that does not wait names the key's venues (poll-answer.ts); a long poll
+      // answered at once because the relay is closing keeps a long poll's answer.
+      renderEvents(ctx.logIdJson, events, request.wait === 0 ? terminal.venueIds : undefined),
     );
     return;
   }

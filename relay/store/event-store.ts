@@ -158,8 +158,8 @@ export type EventStore = {
     state: { online: boolean; open: boolean },
     at: number,
   ): Promise<void>;
-  /** Terminals of these venues polled at `at` (the time kept only moves forward). */
-  noteVenuePolls(venueIds: string[], at: number): Promise<void>;
+  /** Terminals of these venues polled at these times (the time kept only moves forward). */
+  noteVenuePolls(polls: { venueId: string; at: number }[]): Promise<void>;
   /** Stores (or replaces) a merchant's sealed key and service address; its webhook ids stay. */
   putDeliveryMerchant(
     merchant: { merchantId: string; driveUrl: string; keyBox: string },
@@ -203,6 +203,8 @@ export type EventStore = {
     at: number,
   ): Promise<string>;
   deliveryBookingVenue(merchantId: string, orderRef: string): Promise<string | null>;
+  /** Forgets bookings made before `time` (their deliveries long over); how many. */
+  pruneDeliveryBookings(time: number): Promise<number>;
   /** Gives the log a new random identity (after restoring a backup) and returns it. */
   renewLogId(): Promise<string>;
   /**

@@ -86,7 +86,8 @@ const prepare = (db: Database.Database) => {
     ),
     // WHERE true: an upsert's SELECT needs one, or ON CONFLICT would parse as a join's.
     notePolls: db.prepare(
-      `INSERT INTO venue_intake (venue_id, polled_at) SELECT value, ? FROM json_each(?) WHERE true
+      `INSERT INTO venue_intake (venue_id, polled_at)
+       SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
        ON CONFLICT (venue_id) DO UPDATE SET polled_at = max(coalesce(polled_at, 0), excluded.polled_at)`,
     ),
     pruneEvents: db.prepare('DELETE FROM events WHERE received_at < ?'),

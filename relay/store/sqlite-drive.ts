@@ -40,6 +40,7 @@ type DriveStore = Pick<
   | 'merchantSecrets'
   | 'recordDeliveryBooking'
   | 'deliveryBookingVenue'
+  | 'pruneDeliveryBookings'
 >;
 
 export function sqliteDriveStore(db: Database.Database): DriveStore {
@@ -89,6 +90,7 @@ export function sqliteDriveStore(db: Database.Database): DriveStore {
       `INSERT INTO delivery_bookings (merchant_id, order_ref, venue_id, booked_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (merchant_id, order_ref) DO NOTHING`,
     ),
+    pruneBookings: db.prepare('DELETE FROM delivery_bookings WHERE booked_at < ?'),
     bookingVenue: db
       .prepare('SELECT venue_id FROM delivery_bookings WHERE merchant_id = ? AND order_ref = ?')
       .pluck(),
@@ -148,6 +150,9 @@ export function sqliteDriveStore(db: Database.Database): DriveStore {
     },
     async deliveryBookingVenue(merchantId, orderRef) {
       return (s.bookingVenue.get(merchantId, orderRef) as string | undefined) ?? null;
+    },
+    async pruneDeliveryBookings(time) {
+      return s.pruneBookings.run(time).changes;
     },
   };
 }

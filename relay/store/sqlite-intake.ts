@@ -22,6 +22,10 @@ export const noteVenueReport = (
   ctx.statements.noteReport.run(venueId, state.online ? 1 : 0, state.open ? 1 : 0, at);
 };
 
-export const noteVenuePolls = (ctx: SqliteContext, venueIds: string[], at: number): void => {
-  if (venueIds.length > 0) ctx.statements.notePolls.run(at, JSON.stringify(venueIds));
+export const noteVenuePolls = (
+  ctx: SqliteContext,
+  polls: { venueId: string; at: number }[],
+): void => {
+  if (polls.length > 0)
+    ctx.statements.notePolls.run(JSON.stringify(polls.map((p) => [p.venueId, p.at])));
 };

@@ -71,8 +71,8 @@ export function openSqliteStore(path: string): EventStore {
     async noteVenueReport(venueId, state, at) {
       noteVenueReport(ctx, venueId, state, at);
     },
-    async noteVenuePolls(venueIds, at) {
-      noteVenuePolls(ctx, venueIds, at);
+    async noteVenuePolls(polls) {
+      noteVenuePolls(ctx, polls);
     },
     async renewLogId() {
       return renewLogIdIn(db);

@@ -2,13 +2,14 @@
 // Actions call the bridge and let the service's events bring the resulting state back, so the
 // board never shows something the service has not stored.
 import type { Order } from '../../shared/domain';
-import { isFinalStatus } from '../../shared/domain';
 import type { BridgeError } from '../../shared/ipc/contract';
 import type { OrderActionKind, OrderActionRequestOf } from '../../shared/order-actions';
 import { orderActionChannel } from '../../shared/order-actions';
 import type { OrderSettings } from '../../shared/order-timing';
 import { isEscalated } from '../../shared/order-timing';
-import { tryCall } from '../ui-kit/bridge';
+import { tryCall, tryRead } from '../ui-kit/bridge';
+import type { Cue, CueKind } from '../../shared/cues';
+import { cueId } from '../../shared/cues';
 import { keepUnchanged, mergeChanged, namesakes, without } from '../ui-kit/merge';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
 import type { FinishedByDay } from './board';
@@ -26,9 +27,12 @@ export type OrdersState = {
   /** Calls the service refused outright, by order id: nothing was stored. */
   callErrors: Record<string, string>;
   mutedUntil: number | null;
-  /** Orders the platform cancelled while staff may be preparing them; shown until acknowledged. */
+  /**
+   * Orders the platform cancelled while staff may be preparing them; shown until acknowledged.
+   * Main decides it (shared/cues.ts), so a window opened later shows it too.
+   */
   cancelled: Array<{ id: string; orderNumber: string }>;
-  /** Pre-orders the platform moved into preparation: they ring until staff say they started. */
+  /** Pre-orders the platform moved into preparation: they ring until staff say they started (main's cue). */
   startCooking: Array<{ id: string; orderNumber: string }>;
   /** Counts new orders announced by main, so each one can be heard once even when not ringing. */
   arrivals: number;
@@ -45,8 +49,8 @@ export type OrdersActions = {
   /** Shows a refusal on the order's card (e.g. its failed action's retry, refused). */
   showCallError(orderId: string, error: BridgeError | null): void;
   dismissCallError(orderId: string): void;
-  acknowledgeCancelled(orderId: string): void;
-  acknowledgeStartCooking(orderId: string): void;
+  acknowledgeCancelled(orderId: string): Promise<BridgeError | null>;
+  acknowledgeStartCooking(orderId: string): Promise<BridgeError | null>;
   configureOrders(changes: Partial<OrderSettings>): Promise<BridgeError | null>;
   mute(): void;
   unmute(): void;
@@ -64,6 +68,8 @@ export type OrdersParts = SliceParts<OrdersSlice> & {
   reload(): Promise<void>;
   /** Counted afresh from what main lists: a venue connected anew is another day's count. */
   restartTally(): void;
+  /** Reads the cues that ring (after a load: a window opened mid-alarm rings at once). */
+  reloadCues(): Promise<void>;
 };
 
 // eslint-disable-next-line max-lines-per-function -- the orders store's actions, one per bridge call; a list to read down, not yet split by concern (issue 37)
@@ -89,48 +95,47 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
         ];
       }
       const before = namesakes(s.orders, incoming);
-      const newlyCancelled = incoming
-        .filter(
-          (o) => o.status === 'CANCELED' && !isFinalStatus(before.get(o.id)?.status ?? 'CANCELED'),
-        )
-        .filter((o) => !s.cancelled.some((c) => c.id === o.id))
-        .map((o) => ({ id: o.id, orderNumber: o.orderNumber }));
-      // Only the platform moves a pre-order into preparation (docs/platform.md#pre-orders):
-      // seen here as CREATED, now PRODUCTION, it is time to start cooking.
-      const newlyCooking = incoming
-        .filter(
-          (o) =>
-            o.type === 'preorder' &&
-            o.platformStatus === 'PRODUCTION' &&
-            before.get(o.id)?.platformStatus === 'CREATED',
-        )
-        .filter((o) => !s.startCooking.some((c) => c.id === o.id))
-        .map((o) => ({ id: o.id, orderNumber: o.orderNumber }));
       const merged = whole
         ? keepUnchanged(s.orders, incoming)
         : mergeChanged(s.orders, incoming, before);
       const orders = merged === s.orders ? merged : keepNewestFinished(merged);
       const finishedByDay = finished.take(incoming);
-      // A finished or cancelled order needs no "start cooking" any more.
-      const stillCooking = (list: OrdersState['startCooking']) =>
-        list.filter((c) => {
-          const order = orders.find((o) => o.id === c.id);
-          return order !== undefined && !isFinalStatus(order.status);
-        });
-      const cooking = stillCooking([...s.startCooking, ...newlyCooking]);
-      const startCooking =
-        cooking.length === s.startCooking.length && cooking.every((c, i) => c === s.startCooking[i])
-          ? s.startCooking
-          : cooking;
-      const alarms = newlyCancelled.length > 0 || newlyCooking.length > 0;
+      return { orders, finishedByDay };
+    });
+
+  /** Takes main's cues: a cue this window has not shown yet ends any mute. */
+  const receiveCues = (cues: Cue[]): void =>
+    set((s) => {
+      const shown = new Set([
+        ...s.cancelled.map((c) => cueId('cancelled', c.id)),
+        ...s.startCooking.map((c) => cueId('start-cooking', c.id)),
+      ]);
+      const of = (kind: CueKind) =>
+        cues
+          .filter((c) => c.kind === kind)
+          .map((c) => ({ id: c.orderId, orderNumber: c.orderNumber }));
+      const fresh = cues.some((c) => !shown.has(c.id));
       return {
-        orders,
-        finishedByDay,
-        startCooking,
-        ...(newlyCancelled.length > 0 ? { cancelled: [...s.cancelled, ...newlyCancelled] } : {}),
-        ...(alarms ? { mutedUntil: null } : {}),
+        cancelled: of('cancelled'),
+        startCooking: of('start-cooking'),
+        ...(fresh ? { mutedUntil: null } : {}),
       };
     });
+  /** Staff saw it: main stops it in every window; its answer is the cues left. */
+  const acknowledgeCue = async (kind: CueKind, orderId: string): Promise<BridgeError | null> => {
+    const id = cueId(kind, orderId);
+    // Gone from this window at once (no second tap); main's answer and event bring the rest.
+    set((s) =>
+      kind === 'cancelled'
+        ? { cancelled: s.cancelled.filter((c) => c.id !== orderId) }
+        : { startCooking: s.startCooking.filter((c) => c.id !== orderId) },
+    );
+    const left = await tryRead(() => bridge['cues:acknowledge']({ cueId: id }));
+    if (left.ok) receiveCues(left.value);
+    // Not acknowledged: it rings on, as main still lists it.
+    else await tryRead(() => bridge['cues:list']({})).then((r) => r.ok && receiveCues(r.value));
+    return left.ok ? null : left.error;
+  };
 
   const reload = async (): Promise<void> => {
     const askedAt = eventCount;
@@ -173,16 +178,12 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
         ) => Promise<unknown>;
         return send(request);
       }),
-    acknowledgeStartCooking(orderId) {
-      set((s) => ({ startCooking: s.startCooking.filter((c) => c.id !== orderId) }));
-    },
+    acknowledgeStartCooking: (orderId) => acknowledgeCue('start-cooking', orderId),
     configureOrders: (changes) =>
       tryCall(async () => {
         set({ orderSettings: await bridge['orders:configure'](changes) });
       }),
-    acknowledgeCancelled(orderId) {
-      set((s) => ({ cancelled: s.cancelled.filter((c) => c.id !== orderId) }));
-    },
+    acknowledgeCancelled: (orderId) => acknowledgeCue('cancelled', orderId),
     showCallError(orderId, error) {
       if (error) set((s) => ({ callErrors: { ...s.callErrors, [orderId]: error.message } }));
     },
@@ -209,11 +210,15 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
       bridge.on('orders:arrived', () =>
         set((s) => ({ mutedUntil: null, arrivals: s.arrivals + 1 })),
       ),
+      bridge.on('cues:changed', ({ cues }) => receiveCues(cues)),
     ],
     receive,
     reload,
     restartTally() {
       finished = createFinishedTally();
+    },
+    async reloadCues() {
+      receiveCues(await bridge['cues:list']({}));
     },
   };
 };

@@ -162,20 +162,51 @@ describe('app store', () => {
     expect(store.getState().orders.map((o) => o.id)).toEqual([order.id]);
   });
 
-  it('notes an order the platform cancelled while it was active, and rings until acknowledged', async () => {
-    const order = makeOrder({ status: 'PRODUCTION' });
-    const bridge = createFakeBridge({ orders: [order] });
+  it('rings for what main decided, also in a window opened after it; an acknowledged cue is not replayed', async () => {
+    const order = makeOrder({ orderNumber: '611', status: 'CANCELED', platformStatus: 'CANCELED' });
+    // Main decided it while no window was open.
+    const bridge = createFakeBridge({
+      orders: [order],
+      cues: [
+        {
+          id: `cancelled:${order.id}`,
+          kind: 'cancelled',
+          orderId: order.id,
+          orderNumber: '611',
+          since: '2026-11-26T12:00:00.000Z',
+        },
+      ],
+    });
     const store = await started(bridge);
-    store.getState().mute();
-    bridge.emit('orders:changed', { orders: [{ ...order, status: 'CANCELED' }] });
-    expect(store.getState().cancelled).toEqual([{ id: order.id, orderNumber: order.orderNumber }]);
-    expect(store.getState().mutedUntil).toBeNull();
+    expect(store.getState().cancelled).toEqual([{ id: order.id, orderNumber: '611' }]);
     expect(isRinging(store.getState(), 0)).toBe(true);
-    // The same news again is not a second cancellation.
-    bridge.emit('orders:changed', { orders: [{ ...order, status: 'CANCELED' }] });
-    expect(store.getState().cancelled).toHaveLength(1);
-    store.getState().acknowledgeCancelled(order.id);
-    expect(isRinging(store.getState(), 0)).toBe(false);
+
+    // A cue main tells while the window is open ends a mute.
+    store.getState().mute();
+    const pre = makeOrder({ orderNumber: '612', type: 'preorder' });
+    bridge.emit('cues:changed', {
+      cues: [
+        ...(await bridge['cues:list']({})),
+        {
+          id: `start-cooking:${pre.id}`,
+          kind: 'start-cooking',
+          orderId: pre.id,
+          orderNumber: '612',
+          since: '2026-11-26T12:01:00.000Z',
+        },
+      ],
+    });
+    expect(store.getState().startCooking).toEqual([{ id: pre.id, orderNumber: '612' }]);
+    expect(store.getState().mutedUntil).toBeNull();
+
+    // Acknowledged through main: gone here, and a window opened (or reloaded) later has none.
+    expect(await store.getState().acknowledgeCancelled(order.id)).toBeNull();
+    expect(bridge.callsTo('cues:acknowledge')).toEqual([{ cueId: `cancelled:${order.id}` }]);
+    expect(store.getState().cancelled).toEqual([]);
+    store.getState().dispose();
+    const reopened = await started(bridge);
+    expect(reopened.getState().cancelled).toEqual([]);
+    expect(isRinging(reopened.getState(), 0)).toBe(false);
   });
 
   it('applies outbox and delivery events as deltas; deliveries newest first', async () => {

@@ -138,6 +138,8 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         stream: streamState,
       });
       await printing.load();
+      // What rings is main's: a window opened mid-alarm rings at once.
+      await orders.reloadCues();
     };
     const setup = createSetupSlice(context, { loadConfigured });
     const listening = [

@@ -23,6 +23,8 @@ import type { OrderSettings } from '../../shared/order-timing';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type { RingLevel } from '../ui-kit/ringer';
 import type { StreamGuardState } from '../../shared/stream-guard';
+import type { Cue } from '../../shared/cues';
+import { nextCues } from '../../shared/cues';
 import type { PrintDocumentKind, PrintJob, PrintState } from '../../shared/printing';
 import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';
 import type { DaySummary } from '../../shared/history';
@@ -234,6 +236,8 @@ export const createFakeBridge = (
     orderSettings?: Partial<OrderSettings>;
     stream?: StreamGuardState;
     print?: PrintState;
+    /** What main says rings (main decides cues; a test emits `cues:changed` for a new one). */
+    cues?: Cue[];
   } = {},
 ): FakeBridge => {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
@@ -278,6 +282,8 @@ export const createFakeBridge = (
     missedCheckedAt: null,
     noOrdersArriving: null,
   };
+
+  let cues: Cue[] = [...(init.cues ?? [])];
 
   let print: PrintState = init.print ?? {
     settings: DEFAULT_PRINT_SETTINGS,
@@ -576,6 +582,12 @@ export const createFakeBridge = (
       emit('stream:changed', stream);
       return stream;
     },
+    'cues:list': async () => cues,
+    'cues:acknowledge': async (r) => {
+      cues = cues.filter((c) => c.id !== r.cueId);
+      emit('cues:changed', { cues });
+      return cues;
+    },
     'stream:acknowledgeMissed': async (r) => {
       stream = { ...stream, missed: stream.missed.filter((m) => m.id !== r.missedId) };
       emit('stream:changed', stream);
@@ -614,8 +626,15 @@ export const createFakeBridge = (
       return orders;
     },
     setOrders(next) {
+      // Main decides what rings from the change, by the same rule (shared/cues.ts).
+      const before = new Map(orders.map((o) => [o.id, o]));
       orders = next;
       emit('orders:changed', { orders });
+      const after = nextCues(cues, next, (id) => before.get(id), new Date().toISOString());
+      if (after !== cues) {
+        cues = after;
+        emit('cues:changed', { cues });
+      }
     },
     get deliveries() {
       return deliveries;

@@ -44,6 +44,7 @@ export const orderSettingsSchema = z
   .partial()
   .strict();
 import type { StreamGuardState } from '../stream-guard';
+import type { Cue } from '../cues';
 import type { DaySummary, HistoryPage, HistorySettings, OrderHistory } from '../history';
 import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../history';
 import type { PrintDocument, PrintState } from '../printing';
@@ -426,6 +427,11 @@ export const channels = {
       .strict(),
   ).returns<HistorySettings>(),
 
+  /** What rings until staff acknowledge it (shared/cues.ts), as main decided it. */
+  'cues:list': channel(empty).returns<Cue[]>(),
+  /** Staff saw it: it stops ringing in every window, and is not replayed. */
+  'cues:acknowledge': channel(z.object({ cueId: id }).strict()).returns<Cue[]>(),
+
   'audit:list': channel(z.object({ limit: z.number().int().min(1).max(1000) }).strict()).returns<
     AuditEntry[]
   >(),
@@ -463,6 +469,8 @@ export type ServiceEvents = {
   'stream:changed': StreamGuardState;
   /** Printers, jobs or print settings changed. */
   'print:changed': PrintState;
+  /** The cues that ring (all of them, not only the changed ones). */
+  'cues:changed': { cues: Cue[] };
 };
 export type EventName = keyof ServiceEvents;
 export const EVENT_NAMES: EventName[] = [
@@ -476,6 +484,7 @@ export const EVENT_NAMES: EventName[] = [
   'machine:changed',
   'stream:changed',
   'print:changed',
+  'cues:changed',
 ];
 
 /**
@@ -493,6 +502,7 @@ export const EVENT_LISTS = {
   'machine:changed': { channel: 'machine:get', key: null },
   'stream:changed': { channel: 'stream:get', key: null },
   'print:changed': { channel: 'print:get', key: null },
+  'cues:changed': { channel: 'cues:list', key: 'cues' },
 } as const satisfies Partial<Record<EventName, { channel: ChannelName; key: string | null }>>;
 
 // The table above must agree with the types: each event is its channel's answer, or wraps it.
@@ -519,6 +529,7 @@ export const EVENT_LISTS_AGREE: { [E in keyof typeof EVENT_LISTS]: Agrees<E> } =
   'machine:changed': true,
   'stream:changed': true,
   'print:changed': true,
+  'cues:changed': true,
 };
 
 /** Error as it crosses the bridge: a code the UI can act on and a sentence for staff. */

@@ -195,7 +195,22 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
       (n) => n > before,
       5_000,
     );
+    // Main decided it: a window reloaded mid-alarm shows it and rings again.
+    await page.reload();
+    await banner
+      .getByText(`Order #${placed.order_number} was cancelled by the platform. Stop preparing it.`)
+      .waitFor();
+    const reloaded = await tones(page);
+    await eventually(
+      () => tones(page),
+      (n) => n > reloaded,
+      5_000,
+    );
     await banner.getByRole('button', { name: 'OK, stopped' }).click();
+    expect(await banner.count()).toBe(0);
+    // Acknowledged: a window opened afterwards does not bring it back.
+    await page.reload();
+    await column('Done today').getByText(`#${placed.order_number}`).waitFor();
     expect(await banner.count()).toBe(0);
   });
 

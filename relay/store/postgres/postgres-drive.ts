@@ -41,6 +41,7 @@ type DriveStore = Pick<
   | 'merchantSecrets'
   | 'recordDeliveryBooking'
   | 'deliveryBookingVenue'
+  | 'pruneDeliveryBookings'
 >;
 
 export function postgresDriveStore(ctx: PgContext): DriveStore {
@@ -146,6 +147,12 @@ export function postgresDriveStore(ctx: PgContext): DriveStore {
         [merchantId, orderRef],
       );
       return rows[0]?.venue_id ?? null;
+    },
+    async pruneDeliveryBookings(time) {
+      const { rowCount } = await pool.query('DELETE FROM delivery_bookings WHERE booked_at < $1', [
+        time,
+      ]);
+      return rowCount ?? 0;
     },
   };
 }

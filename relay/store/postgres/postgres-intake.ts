@@ -39,16 +39,16 @@ export const noteVenueReport = async (
 
 export const noteVenuePolls = async (
   ctx: PgContext,
-  venueIds: string[],
-  at: number,
+  polls: { venueId: string; at: number }[],
 ): Promise<void> => {
-  if (venueIds.length === 0) return;
+  if (polls.length === 0) return;
   // Sorted: two instances noting the same venues lock their rows in one order.
+  const sorted = [...polls].sort((a, b) => a.venueId.localeCompare(b.venueId));
   await ctx.pool.query(
     `INSERT INTO venue_intake (venue_id, polled_at)
-     SELECT v, $2 FROM unnest($1::text[]) AS v ORDER BY v
+     SELECT v, t FROM unnest($1::text[], $2::bigint[]) AS p(v, t) ORDER BY v
      ON CONFLICT (venue_id) DO UPDATE
      SET polled_at = GREATEST(venue_intake.polled_at, excluded.polled_at)`,
-    [[...venueIds].sort(), at],
+    [sorted.map((p) => p.venueId), sorted.map((p) => p.at)],
   );
 };

@@ -126,7 +126,7 @@ export async function openPostgresStore(
     deliveryOrderVenue: (orderRef) => deliveryOrderVenue(ctx, orderRef),
     venueIntake: (venueIds) => venueIntake(ctx, venueIds),
     noteVenueReport: (venueId, state, at) => noteVenueReport(ctx, venueId, state, at),
-    noteVenuePolls: (venueIds, at) => noteVenuePolls(ctx, venueIds, at),
+    noteVenuePolls: (polls) => noteVenuePolls(ctx, polls),
     renewLogId: () => renewLogId(ctx),
     async close() {
       if (ctx.closed) return;
