@@ -4,6 +4,7 @@ import { useApp, useNow, useSounding } from './hooks';
 import { formatClock, formatClockSpan } from '../ui-kit/format';
 import { en } from './messages';
 import type { MissedOrder, StreamGap } from '../../shared/stream-guard';
+import type { Order } from '../../shared/domain';
 import type { Ringer } from '../ui-kit/ringer';
 import { streamAlarm, withMainsView } from './stream-alarm';
 
@@ -100,11 +101,33 @@ export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
 
 const NO_GAPS: StreamGap[] = [];
 
+/** Orders placed while the stream was down: they reached the board late (or are still due). */
+const lateIn = (orders: readonly Order[], gap: StreamGap): Order[] => {
+  const [from, to] = [Date.parse(gap.from), Date.parse(gap.to)];
+  return orders
+    .filter((o) => {
+      const at = Date.parse(o.createdAt);
+      return at >= from && at <= to;
+    })
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
+};
+
+const LateOrders = ({ orders }: { orders: readonly Order[] }) =>
+  orders.length === 0 ? null : (
+    <span data-testid="late-orders">
+      {' '}
+      {en.stream.lateOrders(
+        orders.map((o) => en.stream.lateOrder(o.orderNumber, formatClock(o.createdAt))),
+      )}
+    </span>
+  );
+
 /** After an outage: when orders may have been lost, until someone has looked. */
 export const GapNotice = () => {
   // A stable empty list: a new one on every read would re-render without end.
   const gaps = useApp((s) => s.stream?.gaps ?? NO_GAPS);
   const acknowledge = useApp((s) => s.acknowledgeGap);
+  const orders = useApp((s) => s.orders);
   const [refused, setRefused] = useState<string | null>(null);
   if (gaps.length === 0) return null;
   return (
@@ -114,6 +137,7 @@ export const GapNotice = () => {
           <span>
             {en.stream.gap(...formatClockSpan(gap.from, gap.to))}
             {gap.unknownOrders ? ` ${en.stream.unknownOrders(gap.unknownOrders)}` : ''}
+            <LateOrders orders={lateIn(orders, gap)} />
           </span>
           <button
             type="button"

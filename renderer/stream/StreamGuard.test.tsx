@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 import type { StreamGuardState } from '../../shared/stream-guard';
 import { formatClock, formatClockSpan } from '../ui-kit/format';
-import { createFakeBridge, makeStatus, makeVenue } from '../testing/fake-bridge';
+import { createFakeBridge, makeOrder, makeStatus, makeVenue } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
 afterEach(() => {
@@ -52,6 +52,11 @@ describe('stream guard in the UI', () => {
     const to = '2026-11-23T11:44:30.000Z';
     const bridge = createFakeBridge({
       stream: guard({ gaps: [{ id: 'gap-1', from, to, unknownOrders: 2 }] }),
+      orders: [
+        makeOrder({ orderNumber: '502', createdAt: '2026-11-23T11:44:10.000Z' }),
+        makeOrder({ orderNumber: '500', createdAt: '2026-11-23T11:41:00.000Z' }),
+        makeOrder({ orderNumber: '501', createdAt: '2026-11-23T11:42:40.000Z' }),
+      ],
     });
     renderApp(bridge);
     const notice = await screen.findByTestId('gap-notice');
@@ -61,6 +66,10 @@ describe('stream guard in the UI', () => {
     );
     expect(notice.textContent).toContain(
       'The platform lists 2 recent orders this terminal never received',
+    );
+    // The orders placed during the gap that reached the board since, each with when it was placed.
+    expect(within(notice).getByTestId('late-orders').textContent).toBe(
+      ` Arrived late: #501 (placed ${formatClock('2026-11-23T11:42:40.000Z')}), #502 (placed ${formatClock('2026-11-23T11:44:10.000Z')}). Check that each is being handled.`,
     );
 
     fireEvent.click(within(notice).getByRole('button', { name: 'OK, checked' }));

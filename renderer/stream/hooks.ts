@@ -3,7 +3,7 @@
 // composed store provides them).
 import type { AppSlice } from '../ui-kit/app-slice';
 import { viewHooks } from '../ui-kit/store-context';
-import type { VenueState } from '../../shared/domain';
+import type { Order, VenueState } from '../../shared/domain';
 import type { BridgeError } from '../../shared/ipc/contract';
 import type { StreamSlice } from './stream-slice';
 
@@ -14,6 +14,8 @@ type Ports = {
   setupOpen: boolean;
   openSetup(open: boolean): void;
   cancelled: Array<{ id: string; orderNumber: string }>;
+  /** The orders' (the gap notice names those placed while the stream was down). */
+  orders: Order[];
   acknowledgeCancelled(orderId: string): void;
 };
 

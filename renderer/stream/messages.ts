@@ -46,6 +46,10 @@ export const streamMessages = {
         ? 'The platform lists 1 recent order this terminal never received: look it up in the platform’s merchant portal.'
         : `The platform lists ${n} recent orders this terminal never received: look them up in the platform’s merchant portal.`,
     gapOk: 'OK, checked',
+    /** The orders placed during the gap that reached the board since, with when each was placed. */
+    lateOrders: (orders: string[]) =>
+      `Arrived late: ${orders.join(', ')}. Check that each is being handled.`,
+    lateOrder: (n: string, placed: string) => `#${n} (placed ${placed})`,
     /** When a missed order was placed, as our own orders around it bound it. */
     placedAbout: (at: string) => `placed about ${at}`,
     placedBetween: (from: string, to: string) => `placed between ${from} and ${to}`,
