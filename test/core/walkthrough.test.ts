@@ -133,4 +133,5 @@ it('connects a terminal from the printed values and an order triggered from the 
   sandbox.kill('SIGTERM');
   expect(await exited).toBe(0);
   expect(existsSync(stateFile(port))).toBe(false);
-});
+  // Three processes start here, each loading TypeScript (about 15 s alone on two shared cores).
+}, 90_000);
