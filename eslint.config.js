@@ -39,6 +39,7 @@ export const SLICES = [
   'stream-guard',
   'printing',
   'cues',
+  'updates',
 ];
 const MAIN_OUTSIDE = others('preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts');
 const otherSlices = (own) =>

@@ -37,6 +37,7 @@ import type { AuditLog } from './audit/audit-log';
 import { createStreamGuard } from './stream-guard/stream-guard';
 import { createPrintingSlice } from './printing/printing';
 import { createCuesSlice } from './cues/cues';
+import { createUpdatesSlice } from './updates/updates';
 import { toOrderStatus } from './marketplace/order-mapping';
 import { reportVenueState } from './relay-client/venue-intake';
 
@@ -45,6 +46,8 @@ export type Core = ServiceHost & {
   record: AuditLog['record'];
   /** Main's event-loop lag since start (also in the log every 10 minutes and in diagnostics). */
   loopLag(): LoopLagFigures;
+  /** The app's updater holds a signed update for staff (main/updates/); `confirm` if they let it in. */
+  holdUpdate(version: string, confirm: () => void): void;
   close(): Promise<void>;
 };
 
@@ -342,6 +345,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
         .map((id) => orders.store.get(id))
         .filter((order) => order !== null),
   });
+  const updates = createUpdatesSlice({ hub, audit, now });
   const api: ServiceApi = {
     ...setup.handlers,
     ...orders.handlers,
@@ -355,6 +359,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     ...guard.handlers,
     ...printing.handlers,
     ...cues.handlers,
+    ...updates.handlers,
     ...auditHandlers(audit),
   };
 
@@ -389,6 +394,7 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
     on: hub.on,
     record: (entry) => audit.record(entry),
     loopLag: () => loopLag.shift(),
+    holdUpdate: (version, confirm) => updates.hold(version, confirm),
     close: async () => {
       if (closed) return;
       closed = true;

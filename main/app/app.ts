@@ -19,6 +19,8 @@ import { createMainWindow, hardenSession, hardenWebContents, saveDownloads } fro
 
 export type AppCore = ServiceHost & {
   record(entry: { action: string; subject: string; outcome: string; detail?: string }): void;
+  /** Holds a signed update for staff (updates:held). */
+  holdUpdate(version: string, confirm: () => void): void;
   close(): Promise<void>;
 };
 

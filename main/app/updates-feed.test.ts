@@ -224,6 +224,7 @@ describe('electron-updater against a local generic feed', () => {
         return () => listeners.delete(event);
       }) as never,
       record,
+      holdUpdate: () => undefined,
     };
     const stop = keepUpdated(core, updater, {
       keys: [publisher.publicKey],

@@ -177,6 +177,7 @@ const runPolicy = async (until: RegExp) => {
     api: { 'orders:list': async () => [] } as never,
     on: (() => () => undefined) as never,
     record,
+    holdUpdate: () => undefined,
   };
   requests.length = 0;
   stops.push(keepUpdated(core, updater, trust));

@@ -62,6 +62,11 @@ const makeCore = () => {
     orders: [] as Order[],
     listeners,
     record: vi.fn(),
+    /** What the core's updates slice was told to hold, and the way on if staff confirm. */
+    held: [] as Array<[string, () => void]>,
+    holdUpdate(version: string, confirm: () => void) {
+      core.held.push([version, confirm]);
+    },
     on: vi.fn((event: string, listener: () => void) => {
       listeners.set(event, listener);
       return () => listeners.delete(event);
@@ -311,6 +316,25 @@ describe('the update policy', () => {
       '999.0.0 is more than one major version ahead of 0.1.0; not installed without staff',
     ]);
     expect(updater.installs).toEqual([]);
+  });
+
+  it('a held version goes on only when staff confirm it, then installs when no order is active', async () => {
+    const core = makeCore();
+    const updater = new StandInUpdater();
+    keepUpdated(core, updater, trust);
+    updater.offer('3.0.0');
+    expect(updater.downloads).toBe(0);
+    expect(core.held.map(([version]) => version)).toEqual(['3.0.0']);
+    // Staff let it in (updates:install): downloaded, its sha512 checked, installed when idle.
+    core.held[0]![1]();
+    expect(updater.downloads).toBe(1);
+    await vi.waitFor(() => expect(updater.installs).toEqual([[true, true]]));
+    expect(outcomes(core)).toEqual([
+      '3.0.0 held',
+      '3.0.0 downloading',
+      '3.0.0 downloaded',
+      '3.0.0 installing',
+    ]);
   });
 
   it('installs no downloaded file whose sha512 is not the signed one', async () => {

@@ -40,6 +40,8 @@ export type Updater = {
 
 export type UpdatesCore = Pick<ServiceHost, 'api' | 'on'> & {
   record(entry: { action: string; subject: string; outcome: string; detail?: string }): void;
+  /** Holds a signed update for staff (updates:held); `confirm` runs if they let it in. */
+  holdUpdate(version: string, confirm: () => void): void;
 };
 
 /** What the app trusts: the publisher's public keys, and the version it is. */
@@ -128,11 +130,18 @@ export const keepUpdated = (
     }
     if (judged.verdict === 'hold') {
       recordOnce(judged.version, 'held', `${judged.reason}; not installed without staff`);
+      // Signed by the publisher, so staff may let it in: then it goes on as any update does.
+      core.holdUpdate(judged.version, () => {
+        if (!stopped) download(judged.version, judged.sha512s);
+      });
       return;
     }
-    available = judged.version;
-    approved.set(judged.version, judged.sha512s);
-    recordOnce(judged.version, 'downloading');
+    download(judged.version, judged.sha512s);
+  };
+  const download = (version: string, sha512s: readonly string[]): void => {
+    available = version;
+    approved.set(version, sha512s);
+    recordOnce(version, 'downloading');
     // Its failures come as 'error' events too, recorded below.
     updater.downloadUpdate().catch(() => undefined);
   };

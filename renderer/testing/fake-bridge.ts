@@ -582,6 +582,8 @@ export const createFakeBridge = (
       emit('stream:changed', stream);
       return stream;
     },
+    'updates:held': async () => null,
+    'updates:install': async () => null,
     'cues:list': async () => cues,
     'cues:acknowledge': async (r) => {
       cues = cues.filter((c) => c.id !== r.cueId);

@@ -119,6 +119,12 @@ export type SetupState = {
   redirectUri: string | null;
 };
 
+/**
+ * A signed update held for staff because it is more than one major version ahead (null: none).
+ * `since`: when it was held (ISO).
+ */
+export type HeldUpdate = { version: string; since: string } | null;
+
 /** What an action call answers at once: the action is stored, not yet sent. */
 export type ActionReceipt = { actionId: string };
 
@@ -432,6 +438,20 @@ export const channels = {
   /** Staff saw it: it stops ringing in every window, and is not replayed. */
   'cues:acknowledge': channel(z.object({ cueId: id }).strict()).returns<Cue[]>(),
 
+  /** A signed update held for staff (more than one major version ahead), if any. */
+  'updates:held': channel(empty).returns<HeldUpdate>(),
+  /** Staff let the held update in: it downloads, and installs when no order is active. */
+  'updates:install': channel(
+    z
+      .object({
+        version: z
+          .string()
+          .max(64)
+          .regex(/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/, 'expected a version such as 2.0.0'),
+      })
+      .strict(),
+  ).returns<HeldUpdate>(),
+
   'audit:list': channel(z.object({ limit: z.number().int().min(1).max(1000) }).strict()).returns<
     AuditEntry[]
   >(),
@@ -471,6 +491,8 @@ export type ServiceEvents = {
   'print:changed': PrintState;
   /** The cues that ring (all of them, not only the changed ones). */
   'cues:changed': { cues: Cue[] };
+  /** An update was held for staff, or is no longer. */
+  'updates:changed': HeldUpdate;
 };
 export type EventName = keyof ServiceEvents;
 export const EVENT_NAMES: EventName[] = [
@@ -485,6 +507,7 @@ export const EVENT_NAMES: EventName[] = [
   'stream:changed',
   'print:changed',
   'cues:changed',
+  'updates:changed',
 ];
 
 /**
@@ -503,6 +526,7 @@ export const EVENT_LISTS = {
   'stream:changed': { channel: 'stream:get', key: null },
   'print:changed': { channel: 'print:get', key: null },
   'cues:changed': { channel: 'cues:list', key: 'cues' },
+  'updates:changed': { channel: 'updates:held', key: null },
 } as const satisfies Partial<Record<EventName, { channel: ChannelName; key: string | null }>>;
 
 // The table above must agree with the types: each event is its channel's answer, or wraps it.
@@ -530,6 +554,7 @@ export const EVENT_LISTS_AGREE: { [E in keyof typeof EVENT_LISTS]: Agrees<E> } =
   'stream:changed': true,
   'print:changed': true,
   'cues:changed': true,
+  'updates:changed': true,
 };
 
 /** Error as it crosses the bridge: a code the UI can act on and a sentence for staff. */
