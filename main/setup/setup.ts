@@ -276,18 +276,25 @@ export const createSetupSlice = (deps: {
     migrateKeychain: async () => {
       if ((settings.get<number>(KEYCHAIN_VERSION_KEY) ?? 0) >= KEYCHAIN_VERSION) return;
       // A keychain that does not answer now is tried again at the next start.
+      const removed: string[] = [];
       try {
-        for (const name of RETIRED_SECRET_NAMES) await secrets.delete(name);
+        for (const name of RETIRED_SECRET_NAMES) {
+          if ((await secrets.get(name)) === null) continue;
+          await secrets.delete(name);
+          removed.push(name);
+        }
       } catch {
         return;
       }
       settings.set(KEYCHAIN_VERSION_KEY, KEYCHAIN_VERSION);
-      audit.record({
-        action: 'keychain',
-        subject: RETIRED_SECRET_NAMES.join(', '),
-        outcome: 'removed',
-        detail: 'Secrets a terminal no longer holds were removed from the keychain.',
-      });
+      // Said only when something was there: a new terminal never held these.
+      if (removed.length > 0)
+        audit.record({
+          action: 'keychain',
+          subject: removed.join(', '),
+          outcome: 'removed',
+          detail: 'Secrets a terminal no longer holds were removed from the keychain.',
+        });
     },
     resume: async () => {
       await startRelay().catch((error: unknown) => {

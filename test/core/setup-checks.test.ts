@@ -75,6 +75,11 @@ const connectsWithSameCode = async (input: SetupConnectRequest): Promise<void> =
   await disconnect();
 };
 
+it('a new terminal logs no removal of secrets it never had', async () => {
+  const audit = await core.api['audit:list']({ limit: 100 });
+  expect(audit.filter((e) => e.action === 'keychain')).toEqual([]);
+});
+
 describe('setup checks before the code is spent', () => {
   it('refuses a wrong terminal key, naming the key, and the code still works', async () => {
     const input = await request();
