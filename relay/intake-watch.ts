@@ -259,6 +259,9 @@ export function createIntakeWatch(
       state: { online: boolean; open: boolean },
     ): Promise<IntakeVerdict> {
       const at = o.now();
+      // The polls this instance took are in the store before the report answers, so whatever
+      // instance is asked next sees them.
+      await flushNotes();
       // What every instance knew before this report: a stretch whose last report lapsed ends
       // here, and the new one starts now.
       const [row] = await store.venueIntake([venueId]);
