@@ -11,7 +11,7 @@ import { isVenueId, VENUE_ID_RULE } from '../../shared/venue-id';
 import { DriveRefused, DriveUnreachable, listWebhooks } from '../drive/drive-api';
 import { ensureMerchantWebhooks, type DriveDeps } from '../drive/merchant-webhooks';
 import type { RelayContext } from '../relay-context';
-import { authenticate } from './terminals';
+import { driveCaller } from './drive-caller';
 
 const BODY_BYTES = 8 * 1024;
 
@@ -90,15 +90,7 @@ export async function handleDeliverySetup(
   res: ServerResponse,
   url: URL,
 ): Promise<void> {
-  const terminal = await authenticate(ctx, req);
-  const wait = ctx.driveLimiter.take(terminal.id);
-  if (wait > 0)
-    throw new HttpError(429, `This terminal key calls too often; retry in ${wait} s.`, {
-      headers: { 'Retry-After': String(wait) },
-    });
-  const drive = ctx.drive;
-  if (drive === null)
-    throw new HttpError(503, 'This relay holds no delivery credentials (no credentials key).');
+  const { terminal, drive } = await driveCaller(ctx, req);
   if (req.method === 'GET') {
     const venueId = url.searchParams.get('venue_id') ?? '';
     if (!isVenueId(venueId)) throw new HttpError(400, `venue_id must be ${VENUE_ID_RULE}.`);

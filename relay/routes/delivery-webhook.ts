@@ -11,7 +11,7 @@ import {
 } from '../ingest/delivery';
 import type { RelayContext } from '../relay-context';
 import { trust } from '../relay-context';
-import { ingest, readWebhookBody, refuse } from './webhook-intake';
+import { ingest, readDeliveryStore, readWebhookBody, refuse } from './webhook-intake';
 
 export const DELIVERY_HOOK = '/hooks/delivery/';
 
@@ -25,19 +25,6 @@ export function deliveryVenue(pathname: string): string | null {
     return isVenueId(venue) ? venue : null;
   } catch {
     return null;
-  }
-}
-
-// A storage read on the way to a verdict: a failure is the relay's, so the platform retries.
-async function readStore<T>(ctx: RelayContext, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    ctx.metrics.refused.inc({ kind: 'delivery', reason: 'storage_error' });
-    ctx.log('storage', `could not read for a delivery event: ${(error as Error).message}`);
-    throw new HttpError(503, 'The event could not be checked; retry later.', {
-      headers: { 'Retry-After': '1' },
-    });
   }
 }
 
@@ -57,7 +44,7 @@ async function verifiedPayload(
     );
   }
   const at = ctx.now();
-  const secrets = await readStore(ctx, () => ctx.store.deliverySecrets(venueId, at));
+  const secrets = await readDeliveryStore(ctx, () => ctx.store.deliverySecrets(venueId, at));
   if (secrets.length === 0) {
     return refuse(
       ctx,
@@ -130,7 +117,7 @@ export async function handleDelivery(
     const known =
       scopedRef === null
         ? null
-        : await readStore(ctx, () => ctx.store.deliveryOrderVenue(scopedRef));
+        : await readDeliveryStore(ctx, () => ctx.store.deliveryOrderVenue(scopedRef));
     if (known === null) {
       // Courier locations and handshake PINs name no venue. Until an event of the same order
       // has named this venue, the event cannot be told apart from another venue's copy: the

@@ -13,7 +13,7 @@ import {
 } from '../ingest/delivery';
 import type { RelayContext } from '../relay-context';
 import { trust } from '../relay-context';
-import { ingest, readWebhookBody, refuse } from './webhook-intake';
+import { ingest, readDeliveryStore, readWebhookBody, refuse } from './webhook-intake';
 
 /** The merchant of a merchant webhook address, or null. */
 export function driveHookMerchant(pathname: string): string | null {
@@ -30,18 +30,6 @@ export function driveHookMerchant(pathname: string): string | null {
   }
 }
 
-async function readStore<T>(ctx: RelayContext, read: () => Promise<T>): Promise<T> {
-  try {
-    return await read();
-  } catch (error) {
-    ctx.metrics.refused.inc({ kind: 'delivery', reason: 'storage_error' });
-    ctx.log('storage', `could not read for a delivery event: ${(error as Error).message}`);
-    throw new HttpError(503, 'The event could not be checked; retry later.', {
-      headers: { 'Retry-After': '1' },
-    });
-  }
-}
-
 /** The merchant's webhook secrets valid now, opened (a box that does not open is skipped, logged). */
 async function merchantSecrets(
   ctx: RelayContext,
@@ -50,7 +38,7 @@ async function merchantSecrets(
 ): Promise<string[]> {
   const drive = ctx.drive;
   if (drive === null) return [];
-  const boxes = await readStore(ctx, () => ctx.store.merchantSecrets(merchantId, at));
+  const boxes = await readDeliveryStore(ctx, () => ctx.store.merchantSecrets(merchantId, at));
   const secrets: string[] = [];
   for (const box of boxes) {
     try {
@@ -132,17 +120,17 @@ export async function handleDriveHook(
   const booked =
     parsed.orderRef === null
       ? null
-      : await readStore(ctx, () =>
+      : await readDeliveryStore(ctx, () =>
           ctx.store.deliveryBookingVenue(merchantId, parsed.orderRef as string),
         );
   if (booked !== null && parsed.venueId !== null && parsed.venueId !== booked)
     return acknowledge(ctx, req, res, 'order_of_another_venue');
   const venueId = booked ?? parsed.venueId;
   if (venueId === null) return acknowledge(ctx, req, res, 'unknown_order');
-  const served = await readStore(ctx, () => ctx.store.deliveryVenueMerchant(venueId));
+  const served = await readDeliveryStore(ctx, () => ctx.store.deliveryVenueMerchant(venueId));
   if (served !== merchantId) return acknowledge(ctx, req, res, 'other_venue');
   if (booked === null && parsed.orderRef !== null) {
-    const owner = await readStore(ctx, () =>
+    const owner = await readDeliveryStore(ctx, () =>
       ctx.store.recordDeliveryBooking(merchantId, parsed.orderRef as string, venueId, at),
     );
     if (owner !== venueId) return acknowledge(ctx, req, res, 'order_of_another_venue');

@@ -10,7 +10,7 @@ import { merchantAccount } from '../drive/merchant-webhooks';
 import { isVenueId, VENUE_ID_RULE } from '../../shared/venue-id';
 import type { RelayContext } from '../relay-context';
 import type { Terminal } from '../store/event-store';
-import { authenticate } from './terminals';
+import { driveCaller } from './drive-caller';
 
 export const DRIVE_PROXY = '/v1/drive/';
 const BODY_BYTES = 64 * 1024;
@@ -150,15 +150,7 @@ export async function handleDriveProxy(
   res: ServerResponse,
   rest: string,
 ): Promise<void> {
-  const terminal = await authenticate(ctx, req);
-  const wait = ctx.driveLimiter.take(terminal.id);
-  if (wait > 0)
-    throw new HttpError(429, `This terminal key calls too often; retry in ${wait} s.`, {
-      headers: { 'Retry-After': String(wait) },
-    });
-  const drive = ctx.drive;
-  if (drive === null)
-    throw new HttpError(503, 'This relay holds no delivery credentials (no credentials key).');
+  const { terminal, drive } = await driveCaller(ctx, req);
   const method = req.method ?? 'GET';
   const { target } = allowed(method, rest);
   const body = await requestBody(req, method);

@@ -45,3 +45,19 @@ export async function readWebhookBody(
     throw error;
   }
 }
+
+/**
+ * A storage read on the way to a delivery event's verdict: a failure is the relay's, so the
+ * service is told to retry (503), never that the event is bad.
+ */
+export async function readDeliveryStore<T>(ctx: RelayContext, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    ctx.metrics.refused.inc({ kind: 'delivery', reason: 'storage_error' });
+    ctx.log('storage', `could not read for a delivery event: ${(error as Error).message}`);
+    throw new HttpError(503, 'The event could not be checked; retry later.', {
+      headers: { 'Retry-After': '1' },
+    });
+  }
+}
