@@ -5,6 +5,7 @@
 // PIN of the other venue's delivery, nor touch the webhooks; an event cannot take another venue's
 // reference; two rotations within the overlap lose nothing; per-venue webhooks migrate to one;
 // the last venue leaving deletes the webhooks.
+import { randomBytes } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import { SignJWT } from 'jose';
 import pg from 'pg';
@@ -13,6 +14,8 @@ import { waitFor } from '../test/wait';
 import { startSandbox, type Sandbox } from '../sandbox/server';
 import { createCredentialBox } from './drive/credentials';
 import { removeVenue, rotateMerchantSecret } from './drive/admin';
+import { ensureMerchantWebhooks } from './drive/merchant-webhooks';
+import { DELIVERY_RETRY_BACKOFF } from '../shared/delivery-webhook';
 import { startRelay, type Relay } from './server';
 import { openStore } from './store/open-store';
 import { describeEachStore } from './testing/store-fixture';
@@ -370,6 +373,42 @@ describeEachStore('courier delivery through the relay', (store) => {
     const sent = await sentFor(ref, 'order.pickup_started');
     expect(sent.every((e) => e.attempts === 1 && e.delivered)).toBe(true);
     expect((await webhooks()).filter((w) => w.callback_url === merchantHook())).toHaveLength(1);
+  });
+
+  it('a secret stored but never sent (the relay stopped between the two) is sent at the next upkeep', async () => {
+    const opened = await openStore(store.location, { follow: false });
+    const box = createCredentialBox(Buffer.from(CREDENTIALS_KEY, 'base64'));
+    try {
+      const at = Date.now();
+      // The secrets it replaces stop verifying at once: only the service's copy of it will do.
+      const secret = randomBytes(32).toString('base64url');
+      await opened.rotateMerchantSecret(
+        merchantId,
+        box.seal(merchantId, 'webhook-secret', secret),
+        at,
+        at,
+      );
+      // The next upkeep of a process that has not sent the secret itself (a restarted relay).
+      await ensureMerchantWebhooks(
+        {
+          store: opened,
+          box,
+          publicUrl: () => relay.url,
+          now: Date.now,
+          secretGraceMs: 60_000,
+          backoff: DELIVERY_RETRY_BACKOFF,
+          running: new Map(),
+          secretSent: new Set(),
+        },
+        merchantId,
+      );
+    } finally {
+      await opened.close();
+    }
+    const ref = await book(keyA, 'venue-a');
+    await advance(ref, 'pickup_started');
+    const sent = await sentFor(ref, 'order.pickup_started');
+    expect(sent.every((e) => e.attempts === 1 && e.delivered)).toBe(true);
   });
 
   it('forgets bookings older than their retention, and only those', async () => {

@@ -294,6 +294,7 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
       secretGraceMs: deliverySecretGraceMs,
       backoff: options.deliveryRetryBackoff ?? DELIVERY_RETRY_BACKOFF,
       running: new Map(),
+      secretSent: new Set(),
     };
   }
   return ctx;

@@ -35,6 +35,7 @@ const withDrive = <T>(
       secretGraceMs: env.secretGraceMs ?? 10 * 60_000,
       backoff: DELIVERY_RETRY_BACKOFF,
       running: new Map(),
+      secretSent: new Set(),
     }),
   );
 

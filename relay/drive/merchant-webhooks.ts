@@ -32,6 +32,13 @@ export type DriveDeps = {
   backoff: RetryBackoff;
   /** One upkeep per merchant at a time in this process. */
   running: Map<string, Promise<unknown>>;
+  /**
+   * Merchants whose two webhooks this process has seen take the current secret. Any other (a
+   * start after a crash between storing a new secret and sending it, a rotation whose update
+   * failed) gets the secret sent again at its next upkeep: the relay cannot read back what the
+   * service holds, and the secret it replaced stops verifying once the overlap window ends.
+   */
+  secretSent: Set<string>;
 };
 
 export type MerchantWebhooks = { webhook: DriveWebhook; locationWebhook: DriveWebhook };
@@ -165,6 +172,8 @@ export function ensureMerchantWebhooks(
     const locationUrl = locationCallbackUrl(publicUrl, merchantId);
     const hooks = await listWebhooks(account);
     const { secret, fresh } = await currentSecret(deps, merchantId, options.rotate ?? false);
+    const sendSecret = fresh || !deps.secretSent.has(merchantId);
+    deps.secretSent.delete(merchantId);
     const legacy = hooks.filter((h) => legacyVenue(publicUrl, h.callback_url) !== null);
     // Two instances keeping one merchant at the same moment may each have made one: one stays.
     const mains = hooks.filter((h) => h.callback_url === mainUrl);
@@ -176,7 +185,7 @@ export function ensureMerchantWebhooks(
     const webhook = await keepWebhook(deps, account, own, {
       url: mainUrl,
       secret,
-      setSecret: fresh || adopted !== undefined,
+      setSecret: sendSecret || adopted !== undefined,
       events: (current) => [
         ...current.filter((e) => e !== LOCATION_EVENT),
         ...EXTRA_ORDER_EVENTS.filter((e) => !current.includes(e)),
@@ -185,7 +194,7 @@ export function ensureMerchantWebhooks(
     const locationWebhook = await keepWebhook(deps, account, locations[0], {
       url: locationUrl,
       secret,
-      setSecret: fresh,
+      setSecret: sendSecret,
       events: () => [LOCATION_EVENT],
     });
     for (const old of legacy) if (old !== adopted) await deleteWebhook(account, old.id);
@@ -195,6 +204,7 @@ export function ensureMerchantWebhooks(
       deps,
       legacy.map((h) => legacyVenue(publicUrl, h.callback_url) ?? ''),
     );
+    deps.secretSent.add(merchantId);
     await deps.store.setDeliveryWebhooks(merchantId, webhook.id, locationWebhook.id);
     return { webhook, locationWebhook };
   });
