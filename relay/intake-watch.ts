@@ -273,6 +273,9 @@ export function createIntakeWatch(
     },
     /** Every venue the store or this instance knows of, for the partner's view. */
     list,
+    /** The clock and the freshness a poll or report must have to count (the fleet view's too). */
+    now: o.now,
+    freshMs: o.freshMs,
     /** Writes the polls still waiting for their window (before the store closes). */
     flush: flushNotes,
     /** Prometheus text: the venues with no orders arriving, one gauge per venue watched. */

@@ -1,21 +1,31 @@
 // The partner's operations views: GET /healthz, GET /metrics and GET /v1/intake (the last two
-// behind the metrics token when one is set).
+// behind the metrics token when one is set), GET /fleet and /fleet.json (always behind it: a
+// relay with no metrics token shows its fleet to nobody).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, sendJson, sendText } from '../../kit/http';
 import type { RelayContext } from '../relay-context';
+import { fleetRows, renderFleetHtml } from '../fleet';
 import { renderVenueMetrics } from '../venue-metrics';
 
-function requireMetricsToken(ctx: RelayContext, req: IncomingMessage, path: string): void {
-  if (ctx.metricsTokenHash === null) return;
+function requireMetricsToken(
+  ctx: RelayContext,
+  req: IncomingMessage,
+  path: string,
+  { always = false } = {},
+): void {
+  const expected = ctx.metricsTokenHash;
+  if (expected === null && !always) return;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '');
   const given = createHash('sha256')
     .update(match?.[1] ?? '')
     .digest();
-  if (!match || !timingSafeEqual(given, ctx.metricsTokenHash)) {
+  if (!match || expected === null || !timingSafeEqual(given, expected)) {
     throw new HttpError(
       401,
-      `GET ${path} requires the metrics token: Authorization: Bearer <token>.`,
+      expected === null
+        ? `GET ${path} is served only when the relay has a metrics token (RELAY_METRICS_TOKEN).`
+        : `GET ${path} requires the metrics token: Authorization: Bearer <token>.`,
       {
         headers: {
           'WWW-Authenticate': 'Bearer realm="relay-metrics"',
@@ -44,6 +54,30 @@ export async function serveIntake(
 ): Promise<void> {
   requireMetricsToken(ctx, req, '/v1/intake');
   sendJson(res, 200, { venues: await ctx.intake.list() });
+}
+
+/** A page with no script, no outside resource, every value escaped (fleet.ts). */
+const FLEET_CSP = "default-src 'none'; style-src 'unsafe-inline'";
+
+export async function serveFleet(
+  ctx: RelayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  json: boolean,
+): Promise<void> {
+  requireMetricsToken(ctx, req, json ? '/fleet.json' : '/fleet', { always: true });
+  const rows = await fleetRows(ctx.store, ctx.intake);
+  if (json) {
+    sendJson(res, 200, { venues: rows });
+    return;
+  }
+  sendText(res, 200, renderFleetHtml(rows, ctx.intake.now()), {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': FLEET_CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+  });
 }
 
 export function serveHealth(ctx: RelayContext, res: ServerResponse): void {

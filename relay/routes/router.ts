@@ -9,7 +9,7 @@ import { handleDeliverySetup } from './delivery-setup';
 import { driveHookMerchant, handleDriveHook } from './drive-hook';
 import { DRIVE_PROXY, handleDriveProxy } from './drive-proxy';
 import { handleMarketplace } from './marketplace-webhook';
-import { serveHealth, serveIntake, serveMetrics } from './operations';
+import { serveFleet, serveHealth, serveIntake, serveMetrics } from './operations';
 import { handlePoll } from './polls';
 import { authenticate, handleDeliverySecret, takeCall } from './terminals';
 
@@ -51,6 +51,8 @@ export function createRouter(ctx: RelayContext): Router {
       },
     ],
     ['/v1/intake', { method: 'GET', run: (req, res) => serveIntake(ctx, req, res) }],
+    ['/fleet', { method: 'GET', run: (req, res) => serveFleet(ctx, req, res, false) }],
+    ['/fleet.json', { method: 'GET', run: (req, res) => serveFleet(ctx, req, res, true) }],
   ]);
   const deliveryRoute: Route = {
     method: 'POST',
