@@ -3,11 +3,13 @@
 // terminals, worst first — a terminal gone silent while its venue was open, then a venue whose
 // notifications stopped while its terminal polls and reports it open ("no orders arriving", the
 // intake watch's own verdict), then a venue offline, then a healthy one — and every value escaped.
-import { afterEach, expect, it } from 'vitest';
+import { chromium } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FleetRow } from './fleet';
 import type { Relay } from './server';
 import { startRelay } from './server';
 import { describeEachStore } from './testing/store-fixture';
+import { createTerminal } from './terminals';
 import {
   MARKETPLACE_SECRET,
   orderNotification,
@@ -15,6 +17,7 @@ import {
   postMarketplace,
   send,
   sign,
+  tempDir,
 } from './testing/test-support';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
@@ -153,5 +156,71 @@ describeEachStore('the fleet view', (store) => {
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(page.text).toMatch(/No orders arriving \(quiet \d+ s, threshold 600 s\)/);
     expect(page.text).toContain('No terminal polling while open');
+  });
+});
+
+describe('the fleet view in Chromium', () => {
+  it('shows the silent venue first, the hostile name as text, styled under the strict CSP', async () => {
+    const temp = tempDir();
+    const silentKey = createTerminal(temp.dbPath, ['fleet-silent'], { name: 'Back office' }).key;
+    const healthyKey = createTerminal(temp.dbPath, ['fleet-healthy'], { name: HOSTILE_NAME }).key;
+    const relay = await startRelay({
+      dbPath: temp.dbPath,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      metricsToken: METRICS_TOKEN,
+      now: () => clock,
+    });
+    relays.push(relay);
+    const report = async (key: string, venue: string) => {
+      expect((await poll(relay.url, key, { wait: 0 })).status).toBe(200);
+      const answer = await send(`${relay.url}/v1/venue-state`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${key}` },
+        body: JSON.stringify({ venue_id: venue, online: true, open: true }),
+      });
+      expect(answer.status).toBe(200);
+    };
+    await report(silentKey, 'fleet-silent');
+    clock += 3 * 60_000;
+    await report(healthyKey, 'fleet-healthy');
+
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu'],
+    });
+    try {
+      const context = await browser.newContext({ extraHTTPHeaders: AUTH });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') problems.push(message.text());
+      });
+      page.on('dialog', (dialog) => {
+        problems.push(`dialog: ${dialog.message()}`);
+        void dialog.dismiss();
+      });
+      const answer = await page.goto(`${relay.url}/fleet`);
+      expect(answer?.status()).toBe(200);
+      const rows = page.locator('tbody tr');
+      await expect.poll(() => rows.count()).toBe(2);
+      expect(await rows.nth(0).locator('td').nth(0).textContent()).toBe(
+        'No terminal polling while open',
+      );
+      expect(await rows.nth(0).locator('td').nth(1).textContent()).toBe('fleet-silent');
+      expect(await rows.nth(1).locator('td').nth(2).textContent()).toBe(HOSTILE_NAME);
+      // The inline style applies under the CSP: the alarm cell is red.
+      const background = await rows
+        .nth(0)
+        .locator('td')
+        .nth(0)
+        .evaluate((cell) => getComputedStyle(cell).backgroundColor);
+      expect(background).toBe('rgb(176, 0, 32)');
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+      await relay.close();
+      relays.splice(0);
+      temp.remove();
+    }
   });
 });
