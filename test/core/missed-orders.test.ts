@@ -6,6 +6,7 @@
 // arriving" at the terminal and in the relay's partner view.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
+import type { FleetRow } from '../../relay/fleet';
 import type { MissedOrder, StreamGuardState } from '../../shared/stream-guard';
 import type { World } from './harness';
 import { startWorld, waitFor } from './harness';
@@ -62,6 +63,8 @@ const connected = async (core: Core) => {
   // among accepted ones is what the platform's latest orders can show apart.
   await core.api['orders:configure']({ autoAccept: true });
 };
+
+const METRICS_TOKEN = 'partner-metrics-token-0123456789';
 
 describe('no silent miss', () => {
   it('every order whose notification the platform dropped raises the alarm, naming when it was placed', async () => {
@@ -175,7 +178,7 @@ describe('no silent miss', () => {
     world = await startWorld({
       front: true,
       // The venue has no order history: the default threshold, shortened here to 3 s.
-      relay: { intake: { defaultQuietMs: 3_000, minQuietMs: 1_000 } },
+      relay: { intake: { defaultQuietMs: 3_000, minQuietMs: 1_000 }, metricsToken: METRICS_TOKEN },
     });
     const core = await world.startCore({ missedOrders: { intervalMs: 500, graceMs: 1_000 } });
     await connected(core);
@@ -189,14 +192,22 @@ describe('no silent miss', () => {
     });
     expect(warned.quietSeconds).toBeGreaterThanOrEqual(warned.thresholdSeconds);
     // The partner's view and the metrics name the venue.
-    const view = (await (await fetch(`${world.relay.url}/v1/intake`)).json()) as {
+    const partner = { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } };
+    const view = (await (await fetch(`${world.relay.url}/v1/intake`, partner)).json()) as {
       venues: { venue_id: string; no_orders_arriving: boolean }[];
     };
     expect(view.venues).toContainEqual(
       expect.objectContaining({ venue_id: world.sandbox.demo.venueId, no_orders_arriving: true }),
     );
-    const metrics = await (await fetch(`${world.relay.url}/metrics`)).text();
+    const metrics = await (await fetch(`${world.relay.url}/metrics`, partner)).text();
     expect(metrics).toMatch(/^relay_venues_no_orders_arriving 1$/m);
+    const fleet = (await (await fetch(`${world.relay.url}/fleet.json`, partner)).json()) as {
+      venues: FleetRow[];
+    };
+    expect(fleet.venues[0]).toMatchObject({
+      venue_id: world.sandbox.demo.venueId,
+      status: 'no_orders_arriving',
+    });
     // The order placed meanwhile is an alarm of its own.
     const { created_at: createdAt } = (await world.sandboxOrder(lost.id)) as unknown as {
       created_at: string;
