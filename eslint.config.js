@@ -83,6 +83,7 @@ export const RENDERER_SLICES = [
   'diagnostics',
   'setup',
   'stream',
+  'updates',
 ];
 const RENDERER_OUTSIDE = [
   nodeBuiltins,

@@ -12,6 +12,7 @@ import { historyMessages } from '../history/messages';
 import { diagnosticsMessages } from '../diagnostics/messages';
 import { deliveryMessages } from '../delivery/messages';
 import { machineMessages } from '../machine/messages';
+import { updatesMessages } from '../updates/messages';
 
 export const en = {
   ...kitMessages,
@@ -26,6 +27,7 @@ export const en = {
   ...diagnosticsMessages,
   ...deliveryMessages,
   ...machineMessages,
+  ...updatesMessages,
 };
 
 export type Strings = typeof en;

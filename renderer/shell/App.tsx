@@ -30,6 +30,7 @@ import {
   StatusBar,
 } from '../stream/StatusBar';
 import { TopBar } from './TopBar';
+import { HeldUpdateNotice } from '../updates/HeldUpdateNotice';
 import { PrintAlarm, PrinterStatusItem } from '../printing/PrintStatus';
 import { CardSlotsContext } from '../orders/card-slots';
 import type { CardSlots } from '../orders/card-slots';
@@ -316,6 +317,7 @@ export const App = ({
           {configured && !setupOpen && <CancelledBanner />}
           {configured && !setupOpen && <GapNotice />}
           {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
+          {configured && !setupOpen && <HeldUpdateNotice />}
         </div>
         {!configured || setupOpen ? <SetupScreen /> : content}
         {configured && !setupOpen && (

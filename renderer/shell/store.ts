@@ -37,6 +37,9 @@ import type { StreamView } from '../stream/hooks';
 import { createVenueSlice } from '../venue/venue-slice';
 import type { VenueSlice } from '../venue/venue-slice';
 import type { VenueView } from '../venue/hooks';
+import { createUpdatesSlice } from '../updates/updates-slice';
+import type { UpdatesSlice } from '../updates/updates-slice';
+import type { UpdatesView } from '../updates/hooks';
 
 export type ShellSlice = {
   loaded: boolean;
@@ -56,7 +59,8 @@ export type AppState = ShellSlice &
   DeliverySlice &
   MachineSlice &
   PrintingSlice &
-  HistorySlice;
+  HistorySlice &
+  UpdatesSlice;
 
 // Each slice reads the store through its view (its own part and the ports it declares): the
 // composed store must satisfy every one of them.
@@ -72,6 +76,7 @@ export type SliceViews = [
   Satisfies<AppState, MachineView>,
   Satisfies<AppState, PrintingView>,
   Satisfies<AppState, HistoryView>,
+  Satisfies<AppState, UpdatesView>,
 ];
 
 export type AppStore = ReturnType<typeof createAppStore>;
@@ -99,6 +104,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
     const printing = createPrintingSlice(context);
     const history = createHistorySlice(context);
     const stream = createStreamSlice(context);
+    const updates = createUpdatesSlice(context);
     statusChanged = stream.statusChanged;
 
     const loadConfigured = async (): Promise<void> => {
@@ -154,6 +160,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       machine,
       printing,
       history,
+      updates,
     ];
 
     return {
@@ -168,6 +175,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
       ...machine.initial,
       ...printing.initial,
       ...history.initial,
+      ...updates.initial,
       loaded: false,
       loadError: null,
 
@@ -185,6 +193,9 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
             bridge['machine:get']({}),
           ]);
           set({ setup: setupState, machine: machineSettings });
+          // A held update is a notice, not the shell's footing: a failed read leaves it unshown
+          // until its event (or the next load) brings it.
+          await get().loadHeldUpdate();
           if (setupState.configured) await loadConfigured();
           else set({ status: await bridge['status:get']({}) });
           set({ loaded: true, loadError: null });

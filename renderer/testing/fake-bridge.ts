@@ -34,6 +34,7 @@ import type {
   Bridge,
   ChannelName,
   EventName,
+  HeldUpdate,
   RequestOf,
   ResponseOf,
   ServiceEvents,
@@ -238,12 +239,15 @@ export const createFakeBridge = (
     print?: PrintState;
     /** What main says rings (main decides cues; a test emits `cues:changed` for a new one). */
     cues?: Cue[];
+    /** The update main holds for staff's OK (`updates:install` of its version lets it in). */
+    heldUpdate?: HeldUpdate;
   } = {},
 ): FakeBridge => {
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const handlers: Handlers = {};
   const calls: FakeBridge['calls'] = [];
   let orders = [...(init.orders ?? [])];
+  let heldUpdate: HeldUpdate = init.heldUpdate ?? null;
   let orderSettings: OrderSettings = { ...DEFAULT_ORDER_SETTINGS, ...init.orderSettings };
   let deliveries = [...(init.deliveries ?? [])];
   const deliverySetup: DeliverySetupState = {
@@ -582,8 +586,14 @@ export const createFakeBridge = (
       emit('stream:changed', stream);
       return stream;
     },
-    'updates:held': async () => null,
-    'updates:install': async () => null,
+    'updates:held': async () => heldUpdate,
+    'updates:install': async ({ version }) => {
+      if (!heldUpdate || heldUpdate.version !== version)
+        throw { code: 'conflict', message: 'This update is no longer waiting to be installed.' };
+      heldUpdate = null;
+      emit('updates:changed', null);
+      return null;
+    },
     'cues:list': async () => cues,
     'cues:acknowledge': async (r) => {
       cues = cues.filter((c) => c.id !== r.cueId);
