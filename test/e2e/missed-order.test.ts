@@ -53,8 +53,28 @@ describe('an order that never reached the terminal (web host, Chromium)', () => 
       message: 'a first check',
     });
 
-    const firstCard = page.getByRole('article', { name: `Order #${first.order_number}` });
-    const cardBefore = await firstCard.boundingBox();
+    // Measured once the accept has settled on screen: the card in its column, no longer changing
+    // (the platform's answer, its re-read and the kitchen ticket each reshape it).
+    const firstCard = page
+      .getByRole('region', { name: 'In preparation', exact: true })
+      .getByRole('article', { name: `Order #${first.order_number}` });
+    await waitFor(
+      async () => {
+        const order = (await demo.core.api['orders:list']({})).find((o) => o.id === first.id);
+        return order?.platformStatus === 'PRODUCTION' && order.pending === null;
+      },
+      { message: 'the accept confirmed at the terminal' },
+    );
+    let last: unknown = null;
+    const cardBefore = await waitFor(
+      async () => {
+        const box = await firstCard.boundingBox();
+        const steady = box !== null && JSON.stringify(box) === JSON.stringify(last);
+        last = box;
+        return steady ? box : undefined;
+      },
+      { message: 'the first card settled', intervalMs: 250 },
+    );
 
     // The platform drops the next order's notification; the stream stays healthy.
     await dropNotifications(1);
