@@ -1,17 +1,12 @@
 // POST /hooks/delivery/{venue_id}: the delivery service's signed events, one webhook per venue.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { JWTPayload } from 'jose';
-import { HttpError, decodeJson, sendJson } from '../../kit/http';
+import { HttpError, sendJson } from '../../kit/http';
 import { isVenueId } from '../../shared/venue-id';
-import {
-  checkDispatchedAt,
-  deliveryBody,
-  parseDeliveryEvent,
-  verifyDeliveryToken,
-} from '../ingest/delivery';
+import { checkDispatchedAt, parseDeliveryEvent, verifyDeliveryToken } from '../ingest/delivery';
 import type { RelayContext } from '../relay-context';
 import { trust } from '../relay-context';
-import { ingest, readDeliveryStore, readWebhookBody, refuse } from './webhook-intake';
+import { ingest, readDeliveryEnvelope, readDeliveryStore, refuse } from './webhook-intake';
 
 export const DELIVERY_HOOK = '/hooks/delivery/';
 
@@ -31,18 +26,9 @@ export function deliveryVenue(pathname: string): string | null {
 /** The body's token, verified against this venue's secrets only, and when it was. */
 async function verifiedPayload(
   ctx: RelayContext,
-  body: unknown,
+  token: string,
   venueId: string,
 ): Promise<{ payload: JWTPayload; at: number }> {
-  const envelope = deliveryBody.safeParse(body);
-  if (!envelope.success) {
-    return refuse(
-      ctx,
-      'delivery',
-      'malformed',
-      new HttpError(400, 'The body must be a JSON object with a string field "token".'),
-    );
-  }
   const at = ctx.now();
   const secrets = await readDeliveryStore(ctx, () => ctx.store.deliverySecrets(venueId, at));
   if (secrets.length === 0) {
@@ -57,7 +43,7 @@ async function verifiedPayload(
     );
   }
   const { deliveryAudience, deliveryIssuer } = ctx.options;
-  const verified = await verifyDeliveryToken(envelope.data.token, secrets, {
+  const verified = await verifyDeliveryToken(token, secrets, {
     now: new Date(at),
     ...(deliveryAudience === undefined ? {} : { audience: deliveryAudience }),
     ...(deliveryIssuer === undefined ? {} : { issuer: deliveryIssuer }),
@@ -80,14 +66,8 @@ export async function handleDelivery(
   res: ServerResponse,
   venueId: string,
 ): Promise<void> {
-  const body = await readWebhookBody(ctx, req, 'delivery');
-  let decoded: { text: string; json: unknown };
-  try {
-    decoded = decodeJson(body);
-  } catch (error) {
-    return refuse(ctx, 'delivery', 'malformed', error as HttpError);
-  }
-  const { payload, at } = await verifiedPayload(ctx, decoded.json, venueId);
+  const envelope = await readDeliveryEnvelope(ctx, req);
+  const { payload, at } = await verifiedPayload(ctx, envelope.token, venueId);
   const parsed = parseDeliveryEvent(payload);
   if (!parsed.ok)
     return refuse(ctx, 'delivery', 'invalid_shape', new HttpError(400, parsed.message));
@@ -139,7 +119,7 @@ export async function handleDelivery(
     venueId,
     orderRef: scopedRef,
     receivedAt: at,
-    body: decoded.text,
+    body: envelope.text,
     signature: null,
   });
   trust(ctx, req.socket);

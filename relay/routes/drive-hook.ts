@@ -3,17 +3,12 @@
 // (relay/drive/merchant-webhooks.ts), signed with the merchant's secret that only the relay and
 // the service know (docs/security.md).
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { HttpError, decodeJson, sendJson } from '../../kit/http';
+import { HttpError, sendJson } from '../../kit/http';
 import { DRIVE_HOOK } from '../drive/merchant-webhooks';
-import {
-  checkDispatchedAt,
-  deliveryBody,
-  parseDeliveryEvent,
-  verifyDeliveryToken,
-} from '../ingest/delivery';
+import { checkDispatchedAt, parseDeliveryEvent, verifyDeliveryToken } from '../ingest/delivery';
 import type { RelayContext } from '../relay-context';
 import { trust } from '../relay-context';
-import { ingest, readDeliveryStore, readWebhookBody, refuse } from './webhook-intake';
+import { ingest, readDeliveryEnvelope, readDeliveryStore, refuse } from './webhook-intake';
 
 /** The merchant of a merchant webhook address, or null. */
 export function driveHookMerchant(pathname: string): string | null {
@@ -77,22 +72,7 @@ export async function handleDriveHook(
   res: ServerResponse,
   merchantId: string,
 ): Promise<void> {
-  const body = await readWebhookBody(ctx, req, 'delivery');
-  let decoded: { text: string; json: unknown };
-  try {
-    decoded = decodeJson(body);
-  } catch (error) {
-    return refuse(ctx, 'delivery', 'malformed', error as HttpError);
-  }
-  const envelope = deliveryBody.safeParse(decoded.json);
-  if (!envelope.success) {
-    return refuse(
-      ctx,
-      'delivery',
-      'malformed',
-      new HttpError(400, 'The body must be a JSON object with a string field "token".'),
-    );
-  }
+  const envelope = await readDeliveryEnvelope(ctx, req);
   const at = ctx.now();
   const secrets = await merchantSecrets(ctx, merchantId, at);
   if (secrets.length === 0) {
@@ -103,7 +83,7 @@ export async function handleDriveHook(
       new HttpError(401, 'This relay keeps no webhook for that merchant.'),
     );
   }
-  const verified = await verifyDeliveryToken(envelope.data.token, secrets, { now: new Date(at) });
+  const verified = await verifyDeliveryToken(envelope.token, secrets, { now: new Date(at) });
   if (!verified.ok)
     return refuse(ctx, 'delivery', verified.reason, new HttpError(401, verified.message));
   const parsed = parseDeliveryEvent(verified.payload);
@@ -142,7 +122,7 @@ export async function handleDriveHook(
     venueId,
     orderRef: null,
     receivedAt: at,
-    body: decoded.text,
+    body: envelope.text,
     signature: null,
   });
   trust(ctx, req.socket);

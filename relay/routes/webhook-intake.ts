@@ -1,7 +1,8 @@
 // What both webhooks share: reading the body within its limit, refusing with a counted reason,
 // and committing the event (a failure is the relay's, so the sender retries).
 import type { IncomingMessage } from 'node:http';
-import { HttpError, readBody } from '../../kit/http';
+import { HttpError, decodeJson, readBody } from '../../kit/http';
+import { deliveryBody } from '../ingest/delivery';
 import type { RelayContext } from '../relay-context';
 import type { AppendOutcome, EventKind, IncomingEvent } from '../store/event-store';
 
@@ -60,4 +61,27 @@ export async function readDeliveryStore<T>(ctx: RelayContext, read: () => Promis
       headers: { 'Retry-After': '1' },
     });
   }
+}
+
+/** A delivery webhook's body as sent and its token; a body that is not that envelope is refused. */
+export async function readDeliveryEnvelope(
+  ctx: RelayContext,
+  req: IncomingMessage,
+): Promise<{ text: string; token: string }> {
+  const body = await readWebhookBody(ctx, req, 'delivery');
+  let decoded: { text: string; json: unknown };
+  try {
+    decoded = decodeJson(body);
+  } catch (error) {
+    return refuse(ctx, 'delivery', 'malformed', error as HttpError);
+  }
+  const envelope = deliveryBody.safeParse(decoded.json);
+  if (!envelope.success)
+    return refuse(
+      ctx,
+      'delivery',
+      'malformed',
+      new HttpError(400, 'The body must be a JSON object with a string field "token".'),
+    );
+  return { text: decoded.text, token: envelope.data.token };
 }
