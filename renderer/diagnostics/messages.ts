@@ -1,51 +1,68 @@
 // The diagnostics slice's strings; the shared words are the kit's (ui-kit/messages.ts).
 import type { OutboxActionKind, OutboxFacts } from '../../shared/domain';
 import { formatWhen } from '../ui-kit/format';
-import { kitMessages } from '../ui-kit/messages';
+import { m } from '../../shared/i18n';
+import type { Arg } from '../../shared/i18n';
+import { kitMessages, sliceLookup } from '../ui-kit/messages';
+import { diagnosticsFi } from './messages.fi';
+import { diagnosticsSv } from './messages.sv';
+import { diagnosticsDe } from './messages.de';
 
-const number = (facts: OutboxFacts): string => (facts.orderNumber ? ` #${facts.orderNumber}` : '');
+/** An outbox row's facts as its description reads them: times local, the item by its name. */
+const describeFacts = (facts: OutboxFacts): OutboxFacts & { name: string } => ({
+  ...facts,
+  until: facts.until ? formatWhen(facts.until) : undefined,
+  name: facts.itemName ?? facts.item ?? '',
+});
 
-const LINK_STATES: Record<string, string> = {
-  connected: 'connected again',
-  connecting: 'connecting…',
-  disconnected: 'not answering, orders may not arrive',
-  unconfigured: 'not set up',
-  reachable: 'answering again',
-  unreachable: 'not answering, actions wait',
-  unknown: 'checking…',
-};
+/** A description of an outbox row, from its facts (`{orderNumber}`, `{until}`, `{name}`…). */
+const facts = (icu: string) => ({
+  ...m(icu, 'facts'),
+  prepare: (args: readonly Arg[]) => [describeFacts(args[0] as OutboxFacts)],
+});
 
 export const diagnosticsMessages = {
   activity: {
     title: 'Actions sent to the platform',
     empty: 'No actions yet.',
     states: { pending: 'Waiting', sending: 'Sending', failed: 'Failed', done: 'Done' },
-    attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
-    nextAttempt: (time: string) => `next try ${time}`,
+    attempts: m('{n, plural, one {# attempt} other {# attempts}}', 'n'),
+    nextAttempt: m('next try {time}', 'time'),
     /** What an outbox row asks for, worded from its kind and facts (rows hold data, not text). */
+    // Each takes the row's facts, with `until` already written as a local time (describeAction).
     describe: {
-      accept: (f: OutboxFacts) =>
-        `${f.auto ? 'Auto-accept' : 'Accept'}${number(f)}${f.minutes ? ` (${f.minutes} min)` : ''}`,
-      reject: (f: OutboxFacts) => `Reject${number(f)}`,
-      ready: (f: OutboxFacts) => `Ready${number(f)}`,
-      delivered: (f: OutboxFacts) => `Handed over${number(f)}`,
-      'confirm-preorder': (f: OutboxFacts) => `Confirm pre-order${number(f)}`,
-      'picked-up': (f: OutboxFacts) => `Out for delivery${number(f)}`,
-      'venue-online': (f: OutboxFacts) =>
-        f.online
-          ? 'Venue online'
-          : `Venue offline${f.until ? ` until ${formatWhen(f.until)}` : ''}`,
-      'venue-opening-times': (f: OutboxFacts) =>
-        f.count === undefined ? 'Opening times' : `Opening times (${f.count} windows)`,
-      'menu-push': (f: OutboxFacts) =>
-        `${f.count === undefined ? 'Menu' : `Menu (${f.count} items)`}${f.removed ? `, removing ${f.removed}` : ''}`,
-      'item-availability': (f: OutboxFacts) =>
-        `${f.enabled ? 'Available again' : 'Sold out'}: ${f.itemName ?? f.item ?? 'item'}${!f.enabled && f.until ? ` until ${formatWhen(f.until)}` : ''}`,
-      'option-availability': (f: OutboxFacts) =>
-        `${f.enabled ? 'Option on' : 'Option off'}: ${f.itemName ?? f.item ?? 'option'}${!f.enabled && f.until ? ` until ${formatWhen(f.until)}` : ''}`,
-      'delivery-create': (f: OutboxFacts) => `Book courier${number(f)}`,
-      'delivery-cancel': (f: OutboxFacts) => `Cancel courier${number(f)}`,
-    } satisfies Record<OutboxActionKind, (facts: OutboxFacts) => string>,
+      accept: facts(
+        '{auto, select, true {Auto-accept} other {Accept}}{orderNumber, select, none {} other { #{orderNumber}}}{minutes, select, none {} other { ({minutes} min)}}',
+      ),
+      reject: facts('Reject{orderNumber, select, none {} other { #{orderNumber}}}'),
+      ready: facts('Ready{orderNumber, select, none {} other { #{orderNumber}}}'),
+      delivered: facts('Handed over{orderNumber, select, none {} other { #{orderNumber}}}'),
+      'confirm-preorder': facts(
+        'Confirm pre-order{orderNumber, select, none {} other { #{orderNumber}}}',
+      ),
+      'picked-up': facts('Out for delivery{orderNumber, select, none {} other { #{orderNumber}}}'),
+      'venue-online': facts(
+        '{online, select, true {Venue online} other {Venue offline{until, select, none {} other { until {until}}}}}',
+      ),
+      'venue-opening-times': facts(
+        '{count, select, none {Opening times} other {Opening times ({count} windows)}}',
+      ),
+      'menu-push': facts(
+        '{count, select, none {Menu} other {Menu ({count} items)}}{removed, select, none {} other {, removing {removed}}}',
+      ),
+      'item-availability': facts(
+        '{enabled, select, true {Available again} other {Sold out}}: {name}{enabled, select, true {} other {{until, select, none {} other { until {until}}}}}',
+      ),
+      'option-availability': facts(
+        '{enabled, select, true {Option on} other {Option off}}: {name}{enabled, select, true {} other {{until, select, none {} other { until {until}}}}}',
+      ),
+      'delivery-create': facts(
+        'Book courier{orderNumber, select, none {} other { #{orderNumber}}}',
+      ),
+      'delivery-cancel': facts(
+        'Cancel courier{orderNumber, select, none {} other { #{orderNumber}}}',
+      ),
+    } satisfies Record<OutboxActionKind, unknown>,
   },
   diagnostics: {
     ...kitMessages.diagnostics,
@@ -55,10 +72,18 @@ export const diagnosticsMessages = {
     refresh: 'Refresh',
     exporting: 'Exporting…',
     /** A link's change, in the status bar's words; the raw error after it, for support. */
-    link: (link: string, state: string, error: string | null) =>
-      `${link === 'relay' ? 'Order stream' : link === 'platform' ? 'Platform' : link}: ${LINK_STATES[state] ?? state}${error ? ` (details: ${error})` : ''}`,
+    link: m(
+      '{link, select, relay {Order stream} platform {Platform} other {{link}}}: {state, select, connected {connected again} connecting {connecting…} disconnected {not answering, orders may not arrive} unconfigured {not set up} reachable {answering again} unreachable {not answering, actions wait} unknown {checking…} other {{state}}}{error, select, none {} other { (details: {error})}}',
+      'link',
+      'state',
+      'error',
+    ),
   },
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...diagnosticsMessages };
+export const en = sliceLookup(diagnosticsMessages, {
+  fi: diagnosticsFi,
+  sv: diagnosticsSv,
+  de: diagnosticsDe,
+});

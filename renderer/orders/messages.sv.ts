@@ -1,0 +1,89 @@
+// Swedish words of the orders slice (ICU MessageFormat; the keys and placeholders of messages.ts).
+export const ordersSv = {
+  columns: {
+    new: 'Nya',
+    preparation: 'Tillagas',
+    ready: 'Klara',
+    scheduled: 'Förbeställda',
+    done: 'Klara i dag',
+  },
+  emptyColumn: {
+    new: 'Inga nya beställningar',
+    preparation: 'Inget lagas',
+    ready: 'Inget väntar',
+    scheduled: 'Inga förbeställningar',
+    done: 'Inget än i dag',
+  },
+  board: {
+    doneShown: 'De senaste {shown} av {total} visas.',
+  },
+  accept: {
+    title: 'Godkänn beställning #{n}',
+    prepTime: 'Klar',
+    minutes: '{m} min',
+    later: '{m} min · {time}',
+    estimate:
+      '{m, plural, =0 {Plattformens tid · {time} (nu)} other {Plattformens tid · {time} (# min)}}',
+    estimateLabel: 'klar {time}',
+    rule: 'Plattformen tar sin upphämtningstid ({from}) eller upp till 25 min senare (senast {to}). Behöver du mer tid? Avvisa eller ring kunden.',
+    ruleClosed:
+      'Plattformens upphämtningstid {estimate} är mer än 25 min passerad: den tar ingen senare tid. Godkänn för att behålla den.',
+    noTime:
+      'Plattformen sätter tiderna för den här beställningen (eget bud eller ingen upphämtningstid).',
+    confirm: 'Godkänn · {label}',
+    confirmPlain: 'Godkänn · plattformens tider',
+  },
+  reject: {
+    title: 'Avvisa beställning #{n}',
+    reasonLabel: 'Orsak (kunden ser den)',
+    presets: {
+      ITEMS_UNAVAILABLE: 'Varor slut',
+      VENUE_CLOSING_SOON: 'Stänger snart',
+      GENERIC: 'För mycket att göra just nu',
+    },
+    confirm: 'Avvisa beställning',
+    reasonRequired: 'Ange en orsak innan du avvisar.',
+    whichItems: 'Vilka varor är slut?',
+    notOnMenu: 'finns inte på menyn',
+    soldOutFor: 'Slut i',
+    durations: {
+      h1: '1 timme',
+      restOfDay: 'Resten av dagen',
+      indefinitely: 'Tills vidare',
+    },
+    itemsReason:
+      '{namesCount, plural, one {Tyvärr är {names} slut.} other {Tyvärr är {names} slut.}}',
+    confirmSoldOut:
+      '{n, plural, one {Avvisa och markera # vara som slut} other {Avvisa och markera # varor som slut}}',
+  },
+  unclaimedAlert:
+    '#{n} {name}: klar, inte utlämnad (upphämtning {pickup}). Lämna ut den och markera den.',
+  allergy: {
+    note: 'Allergi',
+    flag: '⚠ Allergi',
+  },
+  ring: {
+    newOrder: '{n, plural, one {Ny beställning!} other {# nya beställningar!}}',
+    preorders:
+      '{n, plural, one {# förbeställning att bekräfta} other {# förbeställningar att bekräfta}}',
+    mute: 'Tyst 2 min',
+    muted: 'Tyst · {left}',
+    unmute: 'Ljud på',
+    soundBlocked: 'Tryck var som helst för att slå på beställningsljudet',
+    soundBlockedTitle: 'Beställningsljudet är av.',
+    soundOn: 'Slå på ljudet',
+  },
+  shift: {
+    title: 'Det här passet',
+    unclaimed:
+      '{n, plural, =0 {Ingen avhämtning ligger klar utan att ha lämnats ut (kollat {after} min efter upphämtning).} one {# avhämtning klar men aldrig utlämnad: markera den utlämnad när den hämtats, annars tar plattformen inte betalt.} other {# avhämtningar klara men aldrig utlämnade: markera var och en utlämnad när den hämtats, annars tar plattformen inte betalt.}}',
+  },
+  orderSettings: {
+    title: 'Beställningar',
+    autoAccept: 'Godkänn nya beställningar automatiskt',
+    autoAcceptHelp:
+      'Godkänns direkt med restaurangens tillagningstid och hörs ändå en gång. Förbeställningar, stora beställningar och beställningar när plattformen eller beställningsflödet krånglar väntar på en person.',
+    maxItems: 'Godkänn automatiskt upp till så här många varor',
+    unclaimedAfter: 'Flagga en klar avhämtning så här många minuter efter upphämtningstiden',
+  },
+};
