@@ -127,6 +127,8 @@ export const makeOrder = (patch: Partial<Order> = {}): Order => {
     consumerComment: null,
     deliveryAddress: null,
     pickupEta: null,
+    deliveryTime: null,
+    noContactDelivery: false,
     courierPickupEta: null,
     pickupCompleted: false,
     preparationMinutes: null,
