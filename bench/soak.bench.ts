@@ -16,9 +16,11 @@
 // is a batch: the events the core told within EVENT_BATCH_MS); main's event-loop lag over the
 // shift (the core's own monitor, main/log/loop-lag.ts: p99 target 50 ms); and the database's size
 // per 1,000 orders. Beside it, the floor: an idle Node process's loop lag over the same shift
-// (bench/idle-loop.ts), what the machine alone adds; main's lag is also given as a multiple of it.
+// (bench/idle-loop.ts), what the machine alone adds; main's lag is also given as a multiple of it,
+// with the machine's load average over the shift.
 import { fork } from 'node:child_process';
 import { statSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -164,6 +166,9 @@ try {
   await page.addInitScript({ content: BOARD_INSTRUMENT });
   await page.goto(demo.webHost!.url);
   await page.getByRole('region', { name: 'New', exact: true }).waitFor();
+  // The machine's load (1-minute average) at the start and at the end of every hour: the lag
+  // figures, main's and the floor's, depend on it.
+  const loads: number[] = [loadavg()[0] ?? 0];
   const heapCold = await heapMb(page);
   const mainCold = await mainMemory();
   // Judged from the end of the first hour: by then code is compiled and caches are filled.
@@ -344,6 +349,7 @@ try {
     const memory = await mainMemory();
     pageHeaps.push([elapsed(), pageHeap]);
     mains.push([elapsed(), memory]);
+    loads.push(loadavg()[0] ?? 0);
     console.log(
       `hour ${hour}: ${placed} orders placed, ${active} active, ${clicks} clicks so far, ${elapsed().toFixed(0)} s; page JS heap ${pageHeap.toFixed(1)} MB; this process: RSS ${memory.rss.toFixed(1)} MB, JS heap ${memory.heap.toFixed(1)} of ${memory.heapTotal.toFixed(1)} MB, external ${memory.external.toFixed(1)} MB`,
     );
@@ -401,6 +407,12 @@ try {
   const ratio = loopLag.p99Ms / Math.max(floorLag.p99Ms, 0.1);
   console.log(
     `floor: an idle Node process's loop lag beside the shift (${floorLag.samples} samples): p50 ${floorLag.p50Ms} ms, p99 ${floorLag.p99Ms} ms, max ${floorLag.maxMs} ms; main's p99 is ${ratio.toFixed(1)}× the floor's`,
+  );
+  console.log(
+    `machine load during the shift (1-minute load average at the start and every hour's end, ${availableParallelism()} cores): median ${percentile(loads, 50).toFixed(1)} (${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)})`,
+  );
+  console.log(
+    `main's loop lag p99 ${loopLag.p99Ms} ms, floor ${floorLag.p99Ms} ms in the same run (${ratio.toFixed(1)}×), at load ${percentile(loads, 50).toFixed(1)}`,
   );
   process.exitCode =
     heapGrowth < TARGETS.growthMb &&

@@ -13,6 +13,8 @@ import type { OutboxActionKind } from '../../shared/domain';
 import { createAuditLog } from '../audit/audit-log';
 import type { ActionKind, Outbox, StoredAction } from './outbox';
 import { createOutbox } from './outbox';
+import { preparedBy, queryPlan } from '../../test/sql-plans';
+import { RECENT_DONE_ACTIONS } from '../../shared/domain';
 
 // The server answers each path with the next status of its script, then 202.
 // Status 0: the request is read and never answered (an answer lost on the way back).
@@ -358,6 +360,32 @@ describe('outbox registry and enqueue', () => {
     release();
     await outbox.idle();
     expect(outbox.open()).toEqual([]);
+  });
+
+  it("lists the newest finished actions from the table's newest end, not by sorting every finished one", () => {
+    const real = db;
+    const sources = preparedBy(real, (recording) => {
+      db = recording;
+      outbox = createWithKinds(async () => {});
+    });
+    db = real;
+    // A terminal's weeks: thousands of finished actions, a few open.
+    const insert = db.prepare(
+      `INSERT INTO outbox (id, kind, subject, facts, payload, state, created_at)
+       VALUES (?, 'accept', ?, '{}', '{}', ?, '2026-01-01T00:00:00.000Z')`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < 3_000; i += 1)
+        insert.run(`a${i}`, `o${i}`, i >= 2_990 ? 'failed' : 'done');
+    })();
+    const recent = sources.filter((source) => /'done'/.test(source) && /LIMIT/.test(source));
+    expect(recent).toHaveLength(1);
+    expect(queryPlan(db, recent[0] as string)).not.toMatch(/TEMP B-TREE/);
+    const ids = outbox.list().map((entry) => entry.id);
+    expect(ids.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => `a${2_990 + i}`));
+    expect(ids.slice(10)).toEqual(
+      Array.from({ length: RECENT_DONE_ACTIONS }, (_, i) => `a${2_989 - i}`),
+    );
   });
 
   it('audits a done action with its facts', async () => {
