@@ -289,6 +289,8 @@ export const createFakeBridge = (
     missed: [],
     missedCheckedAt: null,
     noOrdersArriving: null,
+    otherTerminals: null,
+    pauseDeferredSince: null,
   };
 
   let cues: Cue[] = [...(init.cues ?? [])];
