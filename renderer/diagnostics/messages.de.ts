@@ -14,12 +14,11 @@ export const diagnosticsDe = {
     describe: {
       accept:
         '{auto, select, true {Automatisch annehmen} other {Annehmen}}{orderNumber, select, none {} other { #{orderNumber}}}{minutes, select, none {} other { ({minutes} Min.)}}',
-      reject: 'Ablehnen{orderNumber, select, none {} other { #{orderNumber}}}',
+      reject: '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
       ready: 'Fertig{orderNumber, select, none {} other { #{orderNumber}}}',
-      delivered: 'Übergeben{orderNumber, select, none {} other { #{orderNumber}}}',
-      'confirm-preorder':
-        'Vorbestellung bestätigen{orderNumber, select, none {} other { #{orderNumber}}}',
-      'picked-up': 'Unterwegs{orderNumber, select, none {} other { #{orderNumber}}}',
+      delivered: '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
+      'confirm-preorder': '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
+      'picked-up': '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
       'venue-online':
         '{online, select, true {Restaurant online} other {Restaurant offline{until, select, none {} other { bis {until}}}}}',
       'venue-opening-times':
@@ -30,6 +29,8 @@ export const diagnosticsDe = {
         '{enabled, select, true {Wieder verfügbar} other {Ausverkauft}}: {name}{enabled, select, true {} other {{until, select, none {} other { bis {until}}}}}',
       'option-availability':
         '{enabled, select, true {Option an} other {Option aus}}: {name}{enabled, select, true {} other {{until, select, none {} other { bis {until}}}}}',
+      'menu-price':
+        '{discountedPrice, select, none {Neuer Preis} other {Rabatt}}: {name}{priceText, select, none {} other { {priceText}}}',
       'delivery-create': 'Kurier buchen{orderNumber, select, none {} other { #{orderNumber}}}',
       'delivery-cancel': 'Kurier stornieren{orderNumber, select, none {} other { #{orderNumber}}}',
     },

@@ -14,12 +14,11 @@ export const diagnosticsFi = {
     describe: {
       accept:
         '{auto, select, true {Automaattinen hyväksyntä} other {Hyväksyntä}}{orderNumber, select, none {} other { #{orderNumber}}}{minutes, select, none {} other { ({minutes} min)}}',
-      reject: 'Hylkäys{orderNumber, select, none {} other { #{orderNumber}}}',
+      reject: '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
       ready: 'Valmis{orderNumber, select, none {} other { #{orderNumber}}}',
-      delivered: 'Luovutettu{orderNumber, select, none {} other { #{orderNumber}}}',
-      'confirm-preorder':
-        'Ennakkotilauksen vahvistus{orderNumber, select, none {} other { #{orderNumber}}}',
-      'picked-up': 'Lähti kuljetukseen{orderNumber, select, none {} other { #{orderNumber}}}',
+      delivered: '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
+      'confirm-preorder': '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
+      'picked-up': '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
       'venue-online':
         '{online, select, true {Ravintola auki} other {Ravintola suljettu{until, select, none {} other { klo {until} asti}}}}',
       'venue-opening-times':
@@ -30,6 +29,8 @@ export const diagnosticsFi = {
         '{enabled, select, true {Taas saatavilla} other {Loppu}}: {name}{enabled, select, true {} other {{until, select, none {} other { klo {until} asti}}}}',
       'option-availability':
         '{enabled, select, true {Lisävalinta päällä} other {Lisävalinta pois}}: {name}{enabled, select, true {} other {{until, select, none {} other { klo {until} asti}}}}',
+      'menu-price':
+        '{discountedPrice, select, none {Uusi hinta} other {Alennus}}: {name}{priceText, select, none {} other { {priceText}}}',
       'delivery-create': 'Kuskin tilaus{orderNumber, select, none {} other { #{orderNumber}}}',
       'delivery-cancel': 'Kuskin peruutus{orderNumber, select, none {} other { #{orderNumber}}}',
     },

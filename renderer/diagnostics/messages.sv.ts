@@ -14,12 +14,11 @@ export const diagnosticsSv = {
     describe: {
       accept:
         '{auto, select, true {Automatiskt godkännande} other {Godkännande}}{orderNumber, select, none {} other { #{orderNumber}}}{minutes, select, none {} other { ({minutes} min)}}',
-      reject: 'Avvisa{orderNumber, select, none {} other { #{orderNumber}}}',
+      reject: '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
       ready: 'Klar{orderNumber, select, none {} other { #{orderNumber}}}',
-      delivered: 'Utlämnad{orderNumber, select, none {} other { #{orderNumber}}}',
-      'confirm-preorder':
-        'Bekräfta förbeställning{orderNumber, select, none {} other { #{orderNumber}}}',
-      'picked-up': 'Ute för leverans{orderNumber, select, none {} other { #{orderNumber}}}',
+      delivered: '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
+      'confirm-preorder': '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
+      'picked-up': '{label}{orderNumber, select, none {} other { #{orderNumber}}}',
       'venue-online':
         '{online, select, true {Restaurangen öppen} other {Restaurangen stängd{until, select, none {} other { till {until}}}}}',
       'venue-opening-times':
@@ -30,6 +29,8 @@ export const diagnosticsSv = {
         '{enabled, select, true {Finns igen} other {Slut}}: {name}{enabled, select, true {} other {{until, select, none {} other { till {until}}}}}',
       'option-availability':
         '{enabled, select, true {Tillval på} other {Tillval av}}: {name}{enabled, select, true {} other {{until, select, none {} other { till {until}}}}}',
+      'menu-price':
+        '{discountedPrice, select, none {Nytt pris} other {Rabatt}}: {name}{priceText, select, none {} other { {priceText}}}',
       'delivery-create': 'Boka bud{orderNumber, select, none {} other { #{orderNumber}}}',
       'delivery-cancel': 'Avboka bud{orderNumber, select, none {} other { #{orderNumber}}}',
     },

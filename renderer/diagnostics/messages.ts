@@ -1,25 +1,44 @@
 // The diagnostics slice's strings; the shared words are the kit's (ui-kit/messages.ts).
-import type { OutboxActionKind, OutboxFacts } from '../../shared/domain';
+import type { OrderActionKind, OutboxActionKind, OutboxFacts } from '../../shared/domain';
+import { ORDER_ACTION_KINDS } from '../../shared/order-actions';
+import { formatMoney } from '../../shared/money';
 import { formatWhen } from '../ui-kit/format';
 import { m } from '../../shared/i18n';
-import type { Arg } from '../../shared/i18n';
+import type { Arg, Msg } from '../../shared/i18n';
 import { kitMessages, sliceLookup } from '../ui-kit/messages';
 import { diagnosticsFi } from './messages.fi';
 import { diagnosticsSv } from './messages.sv';
 import { diagnosticsDe } from './messages.de';
 
 /** An outbox row's facts as its description reads them: times local, the item by its name. */
-const describeFacts = (facts: OutboxFacts): OutboxFacts & { name: string } => ({
+const describeFacts = (facts: OutboxFacts): OutboxFacts & { name: string; priceText?: string } => ({
   ...facts,
   until: facts.until ? formatWhen(facts.until) : undefined,
   name: facts.itemName ?? facts.item ?? '',
+  priceText: facts.price === undefined ? undefined : cents(facts.discountedPrice ?? facts.price),
 });
+
+/** Minor units as staff read a menu price. */
+const cents = (amount: number): string => formatMoney({ amount, currency: 'EUR' });
 
 /** A description of an outbox row, from its facts (`{orderNumber}`, `{until}`, `{name}`…). */
 const facts = (icu: string) => ({
   ...m(icu, 'facts'),
   prepare: (args: readonly Arg[]) => [describeFacts(args[0] as OutboxFacts)],
 });
+
+/** An order action's line is its button's label and the order's number, unless worded below. */
+const orderActionLines = Object.fromEntries(
+  ORDER_ACTION_KINDS.map((kind) => [
+    kind,
+    {
+      ...m('{label}{orderNumber, select, none {} other { #{orderNumber}}}', 'facts'),
+      prepare: (args: readonly Arg[]) => [
+        { ...describeFacts(args[0] as OutboxFacts), label: en.actions.kinds[kind] },
+      ],
+    },
+  ]),
+) as unknown as Record<OrderActionKind, Msg<readonly ['facts']>>;
 
 export const diagnosticsMessages = {
   activity: {
@@ -31,16 +50,11 @@ export const diagnosticsMessages = {
     /** What an outbox row asks for, worded from its kind and facts (rows hold data, not text). */
     // Each takes the row's facts, with `until` already written as a local time (describeAction).
     describe: {
+      ...orderActionLines,
       accept: facts(
         '{auto, select, true {Auto-accept} other {Accept}}{orderNumber, select, none {} other { #{orderNumber}}}{minutes, select, none {} other { ({minutes} min)}}',
       ),
-      reject: facts('Reject{orderNumber, select, none {} other { #{orderNumber}}}'),
       ready: facts('Ready{orderNumber, select, none {} other { #{orderNumber}}}'),
-      delivered: facts('Handed over{orderNumber, select, none {} other { #{orderNumber}}}'),
-      'confirm-preorder': facts(
-        'Confirm pre-order{orderNumber, select, none {} other { #{orderNumber}}}',
-      ),
-      'picked-up': facts('Out for delivery{orderNumber, select, none {} other { #{orderNumber}}}'),
       'venue-online': facts(
         '{online, select, true {Venue online} other {Venue offline{until, select, none {} other { until {until}}}}}',
       ),
@@ -55,6 +69,9 @@ export const diagnosticsMessages = {
       ),
       'option-availability': facts(
         '{enabled, select, true {Option on} other {Option off}}: {name}{enabled, select, true {} other {{until, select, none {} other { until {until}}}}}',
+      ),
+      'menu-price': facts(
+        '{discountedPrice, select, none {New price} other {Discount}}: {name}{priceText, select, none {} other { {priceText}}}',
       ),
       'delivery-create': facts(
         'Book courier{orderNumber, select, none {} other { #{orderNumber}}}',

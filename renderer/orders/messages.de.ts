@@ -28,9 +28,15 @@ export const ordersDe = {
     rule: 'Die Plattform nimmt ihre Abholzeit ({from}) oder bis zu 25 Min. später (spätestens {to}). Mehr Zeit nötig? Ablehnen oder den Kunden anrufen.',
     ruleClosed:
       'Die Abholzeit der Plattform {estimate} ist über 25 Min. vorbei: Eine spätere Zeit geht nicht. Annehmen, um sie zu behalten.',
-    noTime:
-      'Die Plattform legt die Zeiten dieser Bestellung fest (eigener Kurier oder keine Abholzeit).',
+    noTime: 'Die Plattform legt die Zeiten dieser Bestellung fest (sie gab keine Abholzeit).',
     confirm: 'Annehmen · {label}',
+    deliveryTime: 'Beim Kunden bis',
+    deliveryChoice: '{time} · {m} Min.',
+    deliveryLabel: 'beim Kunden {time}',
+    deliveryRule:
+      'Die Plattform nimmt eine Lieferzeit ab Fertigstellung ({from}) bis zu einer Stunde später ({to}).',
+    deliveryClosed:
+      'Im Zeitraum der Plattform ist keine Lieferzeit mehr frei: annehmen, um die Standardzeiten des Restaurants zu behalten.',
     confirmPlain: 'Annehmen · Zeiten der Plattform',
   },
   reject: {
@@ -55,6 +61,15 @@ export const ordersDe = {
       '{namesCount, plural, one {Leider ist {names} ausverkauft.} other {Leider sind {names} ausverkauft.}}',
     confirmSoldOut:
       '{n, plural, one {Ablehnen und # Artikel als ausverkauft markieren} other {Ablehnen und # Artikel als ausverkauft markieren}}',
+  },
+  ownDelivery: {
+    title: 'Eigener Kurier',
+    deliverBy: 'Liefern bis {time}',
+    noContact: 'An der Tür abstellen',
+    phone: 'Telefon',
+    showPhone: 'Telefon zeigen',
+    hidePhone: 'Telefon verbergen',
+    bookInstead: 'Stattdessen Kurier der Plattform buchen',
   },
   unclaimedAlert:
     '#{n} {name}: fertig, nicht übergeben (Abholung {pickup}). Übergeben, dann markieren.',

@@ -27,8 +27,15 @@ export const ordersFi = {
     rule: 'Alusta hyväksyy sen noutoajan ({from}) tai enintään 25 min myöhemmän (viimeistään {to}). Tarvitsetko enemmän aikaa? Hylkää tai soita asiakkaalle.',
     ruleClosed:
       'Alustan noutoaika {estimate} on yli 25 min mennyt: myöhempää aikaa ei voi antaa. Hyväksy, niin aika pysyy.',
-    noTime: 'Alusta päättää tämän tilauksen ajat (oma kuljetus tai ei noutoarviota).',
+    noTime: 'Alusta päättää tämän tilauksen ajat (se ei antanut noutoarviota).',
     confirm: 'Hyväksy · {label}',
+    deliveryTime: 'Asiakkaalla klo',
+    deliveryChoice: '{time} · {m} min',
+    deliveryLabel: 'asiakkaalla {time}',
+    deliveryRule:
+      'Alusta hyväksyy toimitusajan siitä, kun ruoka on valmis ({from}), enintään tuntia myöhempään ({to}).',
+    deliveryClosed:
+      'Alustan aikaväliä ei ole enää jäljellä: hyväksy, niin ravintolan oletusajat pysyvät.',
     confirmPlain: 'Hyväksy · alustan ajat',
   },
   reject: {
@@ -53,6 +60,15 @@ export const ordersFi = {
       '{namesCount, plural, one {Valitettavasti {names} on loppu.} other {Valitettavasti {names} ovat loppu.}}',
     confirmSoldOut:
       '{n, plural, one {Hylkää ja merkitse # tuote loppuneeksi} other {Hylkää ja merkitse # tuotetta loppuneeksi}}',
+  },
+  ownDelivery: {
+    title: 'Oma kuski',
+    deliverBy: 'Toimitus viimeistään {time}',
+    noContact: 'Jätä ovelle',
+    phone: 'Puhelin',
+    showPhone: 'Näytä puhelin',
+    hidePhone: 'Piilota puhelin',
+    bookInstead: 'Tilaa alustan kuski sen sijaan',
   },
   unclaimedAlert: '#{n} {name}: valmis, ei luovutettu (nouto {pickup}). Luovuta ja merkitse.',
   allergy: {

@@ -28,9 +28,15 @@ export const ordersSv = {
     rule: 'Plattformen tar sin upphämtningstid ({from}) eller upp till 25 min senare (senast {to}). Behöver du mer tid? Avvisa eller ring kunden.',
     ruleClosed:
       'Plattformens upphämtningstid {estimate} är mer än 25 min passerad: den tar ingen senare tid. Godkänn för att behålla den.',
-    noTime:
-      'Plattformen sätter tiderna för den här beställningen (eget bud eller ingen upphämtningstid).',
+    noTime: 'Plattformen sätter tiderna för den här beställningen (den gav ingen upphämtningstid).',
     confirm: 'Godkänn · {label}',
+    deliveryTime: 'Hos kunden senast',
+    deliveryChoice: '{time} · {m} min',
+    deliveryLabel: 'hos kunden {time}',
+    deliveryRule:
+      'Plattformen tar en leveranstid från när maten är klar ({from}) upp till en timme senare ({to}).',
+    deliveryClosed:
+      'Ingen leveranstid finns kvar i plattformens intervall: godkänn för att behålla restaurangens standardtider.',
     confirmPlain: 'Godkänn · plattformens tider',
   },
   reject: {
@@ -55,6 +61,15 @@ export const ordersSv = {
       '{namesCount, plural, one {Tyvärr är {names} slut.} other {Tyvärr är {names} slut.}}',
     confirmSoldOut:
       '{n, plural, one {Avvisa och markera # vara som slut} other {Avvisa och markera # varor som slut}}',
+  },
+  ownDelivery: {
+    title: 'Eget bud',
+    deliverBy: 'Leverera senast {time}',
+    noContact: 'Lämna vid dörren',
+    phone: 'Telefon',
+    showPhone: 'Visa telefon',
+    hidePhone: 'Dölj telefon',
+    bookInstead: 'Boka plattformens bud i stället',
   },
   unclaimedAlert:
     '#{n} {name}: klar, inte utlämnad (upphämtning {pickup}). Lämna ut den och markera den.',

@@ -46,8 +46,19 @@ export const ordersMessages = {
       "The platform's pickup time {estimate} is more than 25 min past: it takes no later time. Accept to keep it.",
       'estimate',
     ),
-    noTime: "The platform sets this order's times (your own courier or no pickup estimate).",
+    noTime: "The platform sets this order's times (it gave no pickup estimate).",
     confirm: m('Accept · {label}', 'label'),
+    /** Self-delivery: when the venue's courier has it at the customer. */
+    deliveryTime: 'At the customer by',
+    deliveryChoice: m('{time} · {m} min', 'm', 'time'),
+    deliveryLabel: m('at the customer {time}', 'time'),
+    deliveryRule: m(
+      'The platform takes a delivery time from when the food is ready ({from}) up to an hour later ({to}).',
+      'from',
+      'to',
+    ),
+    deliveryClosed:
+      "No delivery time is left in the platform's range: accept to keep the venue's default times.",
     confirmPlain: "Accept · platform's times",
   },
   reject: {
@@ -77,6 +88,15 @@ export const ordersMessages = {
       '{n, plural, one {Reject and mark # item sold out} other {Reject and mark # items sold out}}',
       'n',
     ),
+  },
+  ownDelivery: {
+    title: 'Own courier',
+    deliverBy: m('Deliver by {time}', 'time'),
+    noContact: 'Leave at the door',
+    phone: 'Phone',
+    showPhone: 'Show phone',
+    hidePhone: 'Hide phone',
+    bookInstead: 'Book a platform courier instead',
   },
   /** The notices' line for a ready takeaway not handed over: one line, number and name first. */
   unclaimedAlert: m(

@@ -32,6 +32,10 @@ export const streamDe = {
     offline: 'Restaurant offline',
     ordersDown:
       'Bestellungen erreichen dieses Terminal nicht: Der Bestellstrom ist seit {since} unterbrochen. Neue Bestellungen können verloren gehen; Netzwerk prüfen oder den Support anrufen.',
+    othersReceiving:
+      'Dieses Terminal bekommt keine Bestellungen. {namesCount, plural, =0 {Ein anderes Terminal dieses Restaurants schon.} one {{names} schon.} other {{names} schon.}}',
+    otherDown:
+      '{namesCount, plural, =0 {Ein anderes Terminal dieses Restaurants bekommt keine Bestellungen.} one {{names} bekommt keine Bestellungen.} other {{names} bekommen keine Bestellungen.}}',
     actionsDown:
       'Die Plattform antwortet seit {since} nicht: Annahmen und andere Aktionen warten, Kunden sehen sie noch nicht.',
   },

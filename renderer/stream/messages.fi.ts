@@ -29,6 +29,10 @@ export const streamFi = {
     offline: 'Ravintola suljettu',
     ordersDown:
       'Tilaukset eivät pääse tähän päätteeseen: tilausvirta on ollut poikki klo {since} lähtien. Uusia tilauksia voi kadota; tarkista verkko tai soita tukeen.',
+    othersReceiving:
+      'Tämä pääte ei saa tilauksia. {namesCount, plural, =0 {Toinen tämän ravintolan pääte saa.} one {{names} saa.} other {{names} saavat.}}',
+    otherDown:
+      '{namesCount, plural, =0 {Toinen tämän ravintolan pääte ei saa tilauksia.} one {{names} ei saa tilauksia.} other {{names} eivät saa tilauksia.}}',
     actionsDown:
       'Alusta ei ole vastannut klo {since} jälkeen: hyväksynnät ja muut toiminnot odottavat, eivätkä asiakkaat näe niitä vielä.',
   },

@@ -30,6 +30,10 @@ export const streamSv = {
     offline: 'Restaurangen stängd',
     ordersDown:
       'Beställningar når inte den här terminalen: beställningsflödet har legat nere sedan {since}. Nya beställningar kan gå förlorade; kolla nätverket eller ring support.',
+    othersReceiving:
+      'Den här terminalen får inga beställningar. {namesCount, plural, =0 {En annan terminal i restaurangen får.} one {{names} får.} other {{names} får.}}',
+    otherDown:
+      '{namesCount, plural, =0 {En annan terminal i restaurangen får inga beställningar.} one {{names} får inga beställningar.} other {{names} får inga beställningar.}}',
     actionsDown:
       'Plattformen har inte svarat sedan {since}: godkännanden och andra åtgärder väntar och kunderna ser dem inte än.',
   },

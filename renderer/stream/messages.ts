@@ -39,6 +39,16 @@ export const streamMessages = {
       'Orders cannot reach this terminal: the order stream has been down since {since}. New orders may be lost; check the network or call support.',
       'since',
     ),
+    /** This terminal's stream is down, but another terminal of the venue was receiving. */
+    othersReceiving: m(
+      'This terminal is not receiving orders. {namesCount, plural, =0 {Another terminal of this venue is.} one {{names} is.} other {{names} are.}}',
+      'names',
+    ),
+    /** Another terminal of the venue stopped receiving (this one receives). */
+    otherDown: m(
+      '{namesCount, plural, =0 {Another terminal of this venue is not receiving orders.} one {{names} is not receiving orders.} other {{names} are not receiving orders.}}',
+      'names',
+    ),
     actionsDown: m(
       'The platform has not answered since {since}: accepts and other actions are waiting and customers do not see them yet.',
       'since',

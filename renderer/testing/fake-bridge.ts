@@ -127,6 +127,8 @@ export const makeOrder = (patch: Partial<Order> = {}): Order => {
     consumerComment: null,
     deliveryAddress: null,
     pickupEta: null,
+    deliveryTime: null,
+    noContactDelivery: false,
     courierPickupEta: null,
     pickupCompleted: false,
     preparationMinutes: null,
@@ -207,6 +209,8 @@ export const makeMenuItem = (patch: Partial<MenuItemSummary> = {}): MenuItemSumm
   name: 'Classic Burger',
   category: 'Burgers',
   price: 11.9,
+  originalPrice: null,
+  priceChanging: null,
   enabled: true,
   disabledUntil: null,
   available: true,
@@ -285,6 +289,8 @@ export const createFakeBridge = (
     missed: [],
     missedCheckedAt: null,
     noOrdersArriving: null,
+    otherTerminals: null,
+    pauseDeferredSince: null,
   };
 
   let cues: Cue[] = [...(init.cues ?? [])];
@@ -414,6 +420,7 @@ export const createFakeBridge = (
     'menu:items': async () => (init.menu ?? makeMenu()).items,
     'menu:setItemAvailability': async () => ({ actionId: 'item-1' }),
     'menu:setOptionAvailability': async () => ({ actionId: 'option-1' }),
+    'menu:setPrice': async () => ({ actionId: 'price-1' }),
     'outbox:list': async () => [],
     'outbox:retry': async () => undefined,
     'outbox:discard': async () => undefined,
