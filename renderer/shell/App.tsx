@@ -34,13 +34,14 @@ import { PrintAlarm, PrinterStatusItem } from '../printing/PrintStatus';
 import { CardSlotsContext } from '../orders/card-slots';
 import type { CardSlots } from '../orders/card-slots';
 import { LineSoldOut } from '../menu/SoldOut';
-import { OrderPrint } from '../printing/OrderPrint';
+import { OrderPrint, TilePrintMark } from '../printing/OrderPrint';
 import { ShiftSummary, OrderSettingsSection } from '../orders/ShiftSummary';
 import { StreamSettings } from '../stream/StreamSettings';
 import { PrinterSettings } from '../printing/PrinterSettings';
 import { MachinePanel } from '../machine/MachinePanel';
 import { HistorySettingsSection } from '../history/HistorySettings';
 import { SoundBanner, StartCookingBanner } from '../orders/TimingBanners';
+import { AllDay } from '../orders/AllDay';
 
 const VIEW_KEYS: Record<string, View> = {
   '1': 'orders',
@@ -128,7 +129,7 @@ const Shortcuts = ({ onClose }: { onClose: () => void }) => (
 
 // What the slices show of each other, put together here: a card's sold-out switch and tickets,
 // the settings page's sections of every slice.
-const CARD_SLOTS: CardSlots = { LineSoldOut, OrderPrint };
+const CARD_SLOTS: CardSlots = { LineSoldOut, OrderPrint, TilePrintMark };
 
 const OtherSettings = () => (
   <>
@@ -309,6 +310,8 @@ export const App = ({
           {configured && !setupOpen && <CancelledBanner />}
           {configured && !setupOpen && <GapNotice />}
           {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
+          {/* The kitchen's item totals, while no notice needs the strip. */}
+          {configured && !setupOpen && view === 'orders' && <AllDay />}
         </div>
         {!configured || setupOpen ? <SetupScreen /> : content}
         {configured && !setupOpen && (
