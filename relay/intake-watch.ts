@@ -13,10 +13,19 @@
 // `minQuietMs` and `maxQuietMs`, and `defaultQuietMs` until `minHistory` gaps are known. Any
 // notification of the venue ends a silence; a silence is counted from the later of its last
 // notification and the moment it became watched, so a venue that just opened is not flagged.
-// What a relay instance learns lives in its memory: after a restart the rate is learned again.
+//
+// Which instance saw what does not matter (README.md, "No orders arriving"): behind a load
+// balancer the webhooks, a terminal's polls and its reports may each reach a different instance.
+// The store keeps each venue's last notification (with the event's own commit), the state a
+// terminal last reported and its last poll (noted at most every `pollNoteMs` per instance), and
+// every verdict reads them; the order rate is learned in each instance's memory from the shared
+// log (every instance is told of every event), and learned again after a restart.
+import type { EventStore, VenueIntakeRow } from './store/event-store';
 
 export type IntakeOptions = {
   now: () => number;
+  /** How often at most this instance notes a venue's polls in the store. */
+  pollNoteMs?: number;
   freshMs?: number;
   factor?: number;
   minQuietMs?: number;
@@ -34,7 +43,10 @@ export const INTAKE_DEFAULTS = {
   defaultQuietMs: 30 * 60_000,
   historySize: 20,
   minHistory: 5,
+  pollNoteMs: 15_000,
 } as const;
+
+export type IntakeStore = Pick<EventStore, 'venueIntake' | 'noteVenueReport' | 'noteVenuePolls'>;
 
 export type IntakeVerdict = {
   venue_id: string;
@@ -55,6 +67,8 @@ type Venue = {
   lastPollAt: number | null;
   /** Start of the current watched stretch (null: not watched). */
   watchedSince: number | null;
+  /** When this instance last noted the venue's polls in the store. */
+  pollNotedAt: number | null;
 };
 
 /** Whether a marketplace notification body is an order's placement (CREATED). */
@@ -67,131 +81,178 @@ const isPlacement = (body: string): boolean => {
   }
 };
 
+type Rules = Required<IntakeOptions>;
+
+const emptyVenue = (): Venue => ({
+  lastWebhookAt: null,
+  lastPlacementAt: null,
+  gaps: [],
+  report: null,
+  lastPollAt: null,
+  watchedSince: null,
+  pollNotedAt: null,
+});
+
+/** Folds "now" into the watched stretch: it starts when all three hold, ends when one lapses. */
+const touch = (o: Rules, v: Venue, at: number): boolean => {
+  const watched =
+    v.report !== null &&
+    v.report.online &&
+    v.report.open &&
+    at - v.report.at <= o.freshMs &&
+    v.lastPollAt !== null &&
+    at - v.lastPollAt <= o.freshMs;
+  if (!watched) v.watchedSince = null;
+  else v.watchedSince ??= at;
+  return watched;
+};
+
+const later = (a: number | null, b: number | null): number | null =>
+  a === null ? b : b === null ? a : Math.max(a, b);
+
+/** What any instance left in the store, folded in: the newest of each. */
+const absorb = (v: Venue, row: VenueIntakeRow): Venue => {
+  v.lastWebhookAt = later(v.lastWebhookAt, row.lastWebhookAt);
+  v.lastPollAt = later(v.lastPollAt, row.polledAt);
+  if (row.report && (v.report === null || row.report.at > v.report.at)) v.report = row.report;
+  return v;
+};
+
+const threshold = (o: Rules, v: Venue): number => {
+  if (v.gaps.length < o.minHistory) return o.defaultQuietMs;
+  const mean = v.gaps.reduce((sum, gap) => sum + gap, 0) / v.gaps.length;
+  return Math.min(o.maxQuietMs, Math.max(o.minQuietMs, o.factor * mean));
+};
+
+const verdictOf = (o: Rules, id: string, v: Venue, at: number): IntakeVerdict => {
+  const watched = touch(o, v, at);
+  const since = Math.max(v.lastWebhookAt ?? -Infinity, v.watchedSince ?? at);
+  const quiet = watched ? Math.max(0, at - since) : 0;
+  const limit = threshold(o, v);
+  return {
+    venue_id: id,
+    no_orders_arriving: watched && quiet > limit,
+    watched,
+    last_webhook_at: v.lastWebhookAt === null ? null : new Date(v.lastWebhookAt).toISOString(),
+    quiet_seconds: Math.round(quiet / 1000),
+    threshold_seconds: Math.round(limit / 1000),
+  };
+};
+
+/** A stored marketplace notification: ends a silence, and a placement teaches the order rate. */
+const takeWebhook = (o: Rules, v: Venue, receivedAt: number, body: string): void => {
+  const watched = touch(o, v, receivedAt);
+  if (isPlacement(body)) {
+    // Only a gap wholly inside one watched stretch says something about the order rate.
+    if (
+      watched &&
+      v.lastPlacementAt !== null &&
+      v.watchedSince !== null &&
+      v.lastPlacementAt >= v.watchedSince
+    ) {
+      v.gaps.push(receivedAt - v.lastPlacementAt);
+      if (v.gaps.length > o.historySize) v.gaps.shift();
+    }
+    v.lastPlacementAt = receivedAt;
+  }
+  v.lastWebhookAt = Math.max(v.lastWebhookAt ?? receivedAt, receivedAt);
+};
+
+/** Prometheus text: the venues with no orders arriving, one gauge per venue watched. */
+const renderVerdicts = (all: IntakeVerdict[]): string => {
+  const flagged = all.filter((v) => v.no_orders_arriving);
+  const label = (id: string) => id.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+  const lines = [
+    '# HELP relay_venues_no_orders_arriving Venues online and open, polled, with no notification for longer than their order rate makes likely.',
+    '# TYPE relay_venues_no_orders_arriving gauge',
+    `relay_venues_no_orders_arriving ${flagged.length}`,
+    '# HELP relay_venue_no_orders_arriving 1 while the venue is watched and silent past its threshold, else 0.',
+    '# TYPE relay_venue_no_orders_arriving gauge',
+    ...all
+      .filter((v) => v.watched)
+      .map(
+        (v) =>
+          `relay_venue_no_orders_arriving{venue_id="${label(v.venue_id)}"} ${v.no_orders_arriving ? 1 : 0}`,
+      ),
+    '# HELP relay_venue_quiet_seconds Seconds since the watched venue last received a notification.',
+    '# TYPE relay_venue_quiet_seconds gauge',
+    ...all
+      .filter((v) => v.watched)
+      .map((v) => `relay_venue_quiet_seconds{venue_id="${label(v.venue_id)}"} ${v.quiet_seconds}`),
+  ];
+  return `${lines.join('\n')}\n`;
+};
+
 export type IntakeWatch = ReturnType<typeof createIntakeWatch>;
 
-export function createIntakeWatch(options: IntakeOptions) {
-  const o = { ...INTAKE_DEFAULTS, ...options };
+export function createIntakeWatch(
+  options: IntakeOptions,
+  store: IntakeStore,
+  /** A store write that failed (the next poll tries again; a report's caller hears of it). */
+  failed: (message: string) => void = () => undefined,
+) {
+  const o: Rules = { ...INTAKE_DEFAULTS, ...options };
   const venues = new Map<string, Venue>();
   const venue = (id: string): Venue => {
     let v = venues.get(id);
     if (!v) {
-      v = {
-        lastWebhookAt: null,
-        lastPlacementAt: null,
-        gaps: [],
-        report: null,
-        lastPollAt: null,
-        watchedSince: null,
-      };
+      v = emptyVenue();
       venues.set(id, v);
     }
     return v;
   };
 
-  /** Folds "now" into the watched stretch: it starts when all three hold, ends when one lapses. */
-  const touch = (v: Venue, at: number): boolean => {
-    const watched =
-      v.report !== null &&
-      v.report.online &&
-      v.report.open &&
-      at - v.report.at <= o.freshMs &&
-      v.lastPollAt !== null &&
-      at - v.lastPollAt <= o.freshMs;
-    if (!watched) v.watchedSince = null;
-    else v.watchedSince ??= at;
-    return watched;
-  };
-
-  const threshold = (v: Venue): number => {
-    if (v.gaps.length < o.minHistory) return o.defaultQuietMs;
-    const mean = v.gaps.reduce((sum, gap) => sum + gap, 0) / v.gaps.length;
-    return Math.min(o.maxQuietMs, Math.max(o.minQuietMs, o.factor * mean));
-  };
-
-  const verdict = (id: string, v: Venue, at: number): IntakeVerdict => {
-    const watched = touch(v, at);
-    const since = Math.max(v.lastWebhookAt ?? -Infinity, v.watchedSince ?? at);
-    const quiet = watched ? Math.max(0, at - since) : 0;
-    const limit = threshold(v);
-    return {
-      venue_id: id,
-      no_orders_arriving: watched && quiet > limit,
-      watched,
-      last_webhook_at: v.lastWebhookAt === null ? null : new Date(v.lastWebhookAt).toISOString(),
-      quiet_seconds: Math.round(quiet / 1000),
-      threshold_seconds: Math.round(limit / 1000),
-    };
+  const list = async (): Promise<IntakeVerdict[]> => {
+    for (const row of await store.venueIntake(null)) absorb(venue(row.venueId), row);
+    const at = o.now();
+    return [...venues.entries()]
+      .map(([id, v]) => verdictOf(o, id, v, at))
+      .sort((a, b) => a.venue_id.localeCompare(b.venue_id));
   };
 
   return {
     /** A marketplace notification of the venue was stored (by any instance). */
     webhook(venueId: string, receivedAt: number, body: string): void {
-      const v = venue(venueId);
-      const watched = touch(v, receivedAt);
-      if (isPlacement(body)) {
-        // Only a gap wholly inside one watched stretch says something about the order rate.
-        if (
-          watched &&
-          v.lastPlacementAt !== null &&
-          v.watchedSince !== null &&
-          v.lastPlacementAt >= v.watchedSince
-        ) {
-          v.gaps.push(receivedAt - v.lastPlacementAt);
-          if (v.gaps.length > o.historySize) v.gaps.shift();
-        }
-        v.lastPlacementAt = receivedAt;
-      }
-      v.lastWebhookAt = Math.max(v.lastWebhookAt ?? receivedAt, receivedAt);
+      takeWebhook(o, venue(venueId), receivedAt, body);
     },
-    /** A terminal of these venues polled. */
+    /** A terminal of these venues polled; noted in the store at most every pollNoteMs. */
     polled(venueIds: readonly string[], at: number): void {
+      const note: string[] = [];
       for (const id of venueIds) {
         const v = venue(id);
         v.lastPollAt = at;
-        touch(v, at);
+        touch(o, v, at);
+        if (v.pollNotedAt === null || at - v.pollNotedAt >= o.pollNoteMs) {
+          v.pollNotedAt = at;
+          note.push(id);
+        }
       }
+      if (note.length === 0) return;
+      store.noteVenuePolls(note, at).catch((error: unknown) => {
+        for (const id of note) venue(id).pollNotedAt = null;
+        failed(`noting polls failed: ${(error as Error).message}`);
+      });
     },
     /** A terminal reported the venue's state as the platform shows it; answers the verdict. */
-    reported(venueId: string, state: { online: boolean; open: boolean }): IntakeVerdict {
+    async reported(
+      venueId: string,
+      state: { online: boolean; open: boolean },
+    ): Promise<IntakeVerdict> {
       const at = o.now();
-      const v = venue(venueId);
-      touch(v, at);
-      v.report = { ...state, at };
-      return verdict(venueId, v, at);
+      // What every instance knew before this report: a stretch whose last report lapsed ends
+      // here, and the new one starts now.
+      const [row] = await store.venueIntake([venueId]);
+      const v = row ? absorb(venue(venueId), row) : venue(venueId);
+      touch(o, v, at);
+      if (v.report === null || v.report.at <= at) v.report = { ...state, at };
+      await store.noteVenueReport(venueId, state, at);
+      return verdictOf(o, venueId, v, at);
     },
-    /** Every venue this instance knows of, for the partner's view. */
-    list(): IntakeVerdict[] {
-      const at = o.now();
-      return [...venues.entries()]
-        .map(([id, v]) => verdict(id, v, at))
-        .sort((a, b) => a.venue_id.localeCompare(b.venue_id));
-    },
+    /** Every venue the store or this instance knows of, for the partner's view. */
+    list,
     /** Prometheus text: the venues with no orders arriving, one gauge per venue watched. */
-    render(): string {
-      const all = this.list();
-      const flagged = all.filter((v) => v.no_orders_arriving);
-      const label = (id: string) => id.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
-      const lines = [
-        '# HELP relay_venues_no_orders_arriving Venues online and open, polled, with no notification for longer than their order rate makes likely.',
-        '# TYPE relay_venues_no_orders_arriving gauge',
-        `relay_venues_no_orders_arriving ${flagged.length}`,
-        '# HELP relay_venue_no_orders_arriving 1 while the venue is watched and silent past its threshold, else 0.',
-        '# TYPE relay_venue_no_orders_arriving gauge',
-        ...all
-          .filter((v) => v.watched)
-          .map(
-            (v) =>
-              `relay_venue_no_orders_arriving{venue_id="${label(v.venue_id)}"} ${v.no_orders_arriving ? 1 : 0}`,
-          ),
-        '# HELP relay_venue_quiet_seconds Seconds since the watched venue last received a notification.',
-        '# TYPE relay_venue_quiet_seconds gauge',
-        ...all
-          .filter((v) => v.watched)
-          .map(
-            (v) => `relay_venue_quiet_seconds{venue_id="${label(v.venue_id)}"} ${v.quiet_seconds}`,
-          ),
-      ];
-      return `${lines.join('\n')}\n`;
+    async render(): Promise<string> {
+      return renderVerdicts(await list());
     },
   };
 }

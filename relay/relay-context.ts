@@ -216,7 +216,9 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     metrics: createRelayMetrics(() => hub.size),
     limiter,
     usage: createSharedUsage(store, limiter, (terminalId) => hub.openFor(terminalId), log),
-    intake: createIntakeWatch({ ...options.intake, now }),
+    intake: createIntakeWatch({ ...options.intake, now }, store, (message) =>
+      log(`intake:${message.slice(0, 30)}`, message),
+    ),
     closing: false,
     retentionHours,
     maxWaitSeconds: Math.min(options.maxWaitSeconds ?? 25, 25),

@@ -40,5 +40,5 @@ export const venueStateHandler =
     if (!terminal.venueIds.includes(venueId)) {
       throw new HttpError(403, 'This terminal key does not belong to that venue.');
     }
-    sendJson(res, 200, deps.intake.reported(venueId, { online, open }));
+    sendJson(res, 200, await deps.intake.reported(venueId, { online, open }));
   };

@@ -12,6 +12,8 @@ import { RequestError } from '../http/http';
 import { fullJitterDelay } from '../lib/backoff';
 import type { OrderStore } from './order-store';
 import { coalescedDrain } from '../lib/coalesced-drain';
+import type { LocalOrder } from '../lib/latest-alignment';
+import { alignLatest } from '../lib/latest-alignment';
 import type { InboxNotification } from '../relay-client/inbox';
 import { createNotificationInbox } from '../relay-client/inbox';
 
@@ -168,7 +170,7 @@ export const createOrderSync = (options: {
       }
       // After the refetch our statuses are the platform's: what still differs is orders we lack.
       const remote = (venueStatus?.last_three_orders_status ?? []).map((s) => toOrderStatus(s));
-      const unknown = unknownLatestOrders(remote, orders.latestStatuses(remote.length));
+      const unknown = unknownLatestOrders(remote, orders.latest(remote.length));
       return { refetched, mismatch, unknown };
     },
     refetch,
@@ -178,18 +180,12 @@ export const createOrderSync = (options: {
 
 /**
  * How many of the venue's newest orders (the platform's latest statuses, newest first) this
- * terminal does not have: the smallest shift that lines the platform's list up with our newest
- * orders. The list carries no ids (docs/platform.md#latest-orders), so statuses are all there is
- * to match; a status the platform shows as `OTHER` (null here) matches any of ours.
+ * terminal does not have: the same alignment the missed-order check raises its alarms from
+ * (main/lib/latest-alignment.ts), counted. The list carries no ids
+ * (docs/platform.md#latest-orders), so statuses are all there is to match; a status the platform
+ * shows as `OTHER` (null here) matches any of ours.
  */
 export const unknownLatestOrders = (
   remote: ReadonlyArray<OrderStatus | null>,
-  local: readonly OrderStatus[],
-): number => {
-  for (let shift = 0; shift < remote.length; shift += 1) {
-    const rest = remote.slice(shift);
-    if (rest.length > local.length) continue;
-    if (rest.every((status, i) => status === null || status === local[i])) return shift;
-  }
-  return remote.length;
-};
+  local: readonly LocalOrder[],
+): number => alignLatest(remote, local).missing.length;

@@ -15,6 +15,7 @@ import { formatMoney } from '../../shared/money';
 import type { ReadyBy } from '../../shared/order-timing';
 import { readyByOf } from '../../shared/order-timing';
 import { printable } from './code-page';
+import { mentionsAllergy } from '../../shared/allergy';
 
 /** Font A columns per paper width. */
 export const COLUMNS: Record<PaperWidthMm, number> = { 58: 32, 80: 48 };
@@ -55,62 +56,6 @@ export const wrap = (text: string, width: number): string[] => {
   if (current) lines.push(current);
   return lines.length ? lines.map((line) => indent + line) : [''];
 };
-
-/**
- * Word beginnings in a customer's note that mean "someone can get hurt": such a note prints white
- * on black under an ALLERGY heading on every document. Matched at the start of a word, so
- * "allergic", "Allergie", "allergia", "nuts" and "Erdnüsse" match and "minutes" does not; English,
- * German, Swedish and Finnish, the venues' languages.
- */
-export const ALLERGY_WORDS = [
-  'allerg',
-  'anaphyla',
-  'intoleran',
-  'coeliac',
-  'celiac',
-  'zöliak',
-  'keliak',
-  'gluten',
-  'gluteeni',
-  'lactose',
-  'laktos',
-  'laktoosi',
-  'dairy',
-  'milk',
-  'milch',
-  'mjölk',
-  'maito',
-  'nut',
-  'peanut',
-  'hazelnut',
-  'walnut',
-  'cashew',
-  'almond',
-  'nuss',
-  'nüss',
-  'erdnuss',
-  'erdnüss',
-  'haselnuss',
-  'nöt',
-  'jordnöt',
-  'pähkinä',
-  'maapähkinä',
-  'sesam',
-  'seesami',
-  'shellfish',
-  'schalentier',
-  'skaldjur',
-  'äyriä',
-  'soy',
-  'soja',
-  'soija',
-  'epipen',
-] as const;
-
-const ALLERGY = new RegExp(`(?:^|[^\\p{L}])(?:${ALLERGY_WORDS.join('|')})`, 'iu');
-
-export const mentionsAllergy = (text: string | null): boolean =>
-  text !== null && ALLERGY.test(text);
 
 const TYPE_LABEL: Record<DeliveryType, string> = {
   takeaway: 'TAKEAWAY',

@@ -23,14 +23,9 @@ import { createEventHub } from '../host/event-hub';
 import type { Database } from '../storage/database';
 import { openDatabase } from '../storage/database';
 import { createSettings } from '../storage/settings';
-import {
-  daySummaryDocument,
-  kitchenTicket,
-  mentionsAllergy,
-  pickupLabel,
-  receipt,
-} from './documents';
+import { daySummaryDocument, kitchenTicket, pickupLabel, receipt } from './documents';
 import { encodeDocument } from './escpos';
+import { mentionsAllergy } from '../../shared/allergy';
 import type { PrintingSlice } from './printing';
 import { createPrintingSlice } from './printing';
 import { ORDER_ACTIONS } from '../../shared/order-actions';

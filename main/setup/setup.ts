@@ -19,7 +19,7 @@ import type { Settings } from '../storage/settings';
 import type { FieldProblem } from './preflight';
 import { checkOrderApi, checkRelay, checkTokenService, venueMismatch } from './preflight';
 
-type Connection = {
+export type Connection = {
   authUrl: string;
   posUrl: string;
   relayUrl: string;
@@ -29,6 +29,10 @@ type Connection = {
 };
 
 const CONNECTION_KEY = 'connection';
+
+/** The stored venue connection (addresses and venue id, no secret), e.g. for `npm run doctor`. */
+export const storedConnection = (settings: Settings): Connection | null =>
+  settings.get<Connection>(CONNECTION_KEY);
 /**
  * How far the keychain's contents were migrated; 1: the signing secret removed, 2: the shared
  * delivery webhook secret too (the delivery slice then makes a secret of the venue's own).

@@ -2,7 +2,7 @@
 // settling what is on its way, folding the result; one check at a time, on a timer.
 import type { IntakeVerdict, MissedWatchContext } from './missed-context';
 import { INTAKE_STALE_MS, read, write } from './missed-context';
-import { alignLatest } from './latest-alignment';
+import { alignLatest } from '../lib/latest-alignment';
 import { fold, unexplained } from './missed-fold';
 
 /** Takes in the relay's word on the venue's webhooks; tells staff when it changed. */

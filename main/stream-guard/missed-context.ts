@@ -5,7 +5,7 @@ import type { OrderStatus } from '../../shared/domain';
 import type { IntakeWarning } from '../../shared/stream-guard';
 import type { AuditLog } from '../audit/audit-log';
 import type { Settings } from '../storage/settings';
-import type { LocalOrder } from './latest-alignment';
+import type { LocalOrder } from '../lib/latest-alignment';
 
 const STATE_KEY = 'missed-orders.state';
 /** A missing entry already told (or there when the terminal was connected) is not told again. */

@@ -2,7 +2,7 @@
 // show missing, matched with what was seen before, raised after the grace, named on arrival.
 import { randomUUID } from 'node:crypto';
 import type { MissedOrder } from '../../shared/stream-guard';
-import type { Alignment } from './latest-alignment';
+import type { Alignment } from '../lib/latest-alignment';
 import type { Item, MissedWatchContext, Stored } from './missed-context';
 import { KNOWN_FOR_MS, MAX_MISSED } from './missed-context';
 

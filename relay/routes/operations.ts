@@ -24,16 +24,25 @@ function requireMetricsToken(ctx: RelayContext, req: IncomingMessage, path: stri
   }
 }
 
-export function serveMetrics(ctx: RelayContext, req: IncomingMessage, res: ServerResponse): void {
+export async function serveMetrics(
+  ctx: RelayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   requireMetricsToken(ctx, req, '/metrics');
-  sendText(res, 200, `${ctx.metrics.render()}\n${ctx.intake.render()}`, {
+  const intake = await ctx.intake.render();
+  sendText(res, 200, `${ctx.metrics.render()}\n${intake}`, {
     'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
   });
 }
 
-export function serveIntake(ctx: RelayContext, req: IncomingMessage, res: ServerResponse): void {
+export async function serveIntake(
+  ctx: RelayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
   requireMetricsToken(ctx, req, '/v1/intake');
-  sendJson(res, 200, { venues: ctx.intake.list() });
+  sendJson(res, 200, { venues: await ctx.intake.list() });
 }
 
 export function serveHealth(ctx: RelayContext, res: ServerResponse): void {

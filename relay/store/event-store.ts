@@ -69,6 +69,18 @@ export type SharedUsage = {
   live: string[];
 };
 
+/**
+ * What the store holds of a venue's intake, whichever instance saw it (intake-watch.ts): its
+ * newest marketplace notification (kept with the event's own commit), the state a terminal last
+ * reported, and its terminals' last poll.
+ */
+export type VenueIntakeRow = {
+  venueId: string;
+  lastWebhookAt: number | null;
+  report: { online: boolean; open: boolean; at: number } | null;
+  polledAt: number | null;
+};
+
 /** A terminal as the admin commands create it: only the key's hash is stored. */
 export type NewTerminalRow = {
   id: string;
@@ -124,6 +136,16 @@ export type EventStore = {
   deliverySecrets(venueId: string, at: number): Promise<string[]>;
   /** The venue an earlier delivery event of this order was stored under, or null. */
   deliveryOrderVenue(orderRef: string): Promise<string | null>;
+  /** The intake of these venues (every venue the store knows when null), as all instances left it. */
+  venueIntake(venueIds: string[] | null): Promise<VenueIntakeRow[]>;
+  /** A terminal reported the venue's state at `at`; an older report than the one kept is ignored. */
+  noteVenueReport(
+    venueId: string,
+    state: { online: boolean; open: boolean },
+    at: number,
+  ): Promise<void>;
+  /** Terminals of these venues polled at `at` (the time kept only moves forward). */
+  noteVenuePolls(venueIds: string[], at: number): Promise<void>;
   /** Gives the log a new random identity (after restoring a backup) and returns it. */
   renewLogId(): Promise<string>;
   /**

@@ -3,6 +3,7 @@
 // sqlite-store.ts opens the file and composes them.
 import type Database from 'better-sqlite3';
 import { EVENT_COLUMNS, type EventRow } from './event-row';
+import { INTAKE_COLUMNS } from './intake-row';
 import { openRelayDatabase } from './sqlite-database';
 import type { AppendedListener } from './event-store';
 
@@ -72,6 +73,21 @@ const prepare = (db: Database.Database) => {
     ),
     overlapSecrets: db.prepare(
       'SELECT secret FROM delivery_secret_history WHERE venue_id = ? AND valid_until > ? ORDER BY valid_until DESC',
+    ),
+    intakeAll: db.prepare(`SELECT ${INTAKE_COLUMNS} FROM venue_intake ORDER BY venue_id`),
+    intakeOf: db.prepare(
+      `SELECT ${INTAKE_COLUMNS} FROM venue_intake WHERE venue_id IN (SELECT value FROM json_each(?)) ORDER BY venue_id`,
+    ),
+    noteReport: db.prepare(
+      `INSERT INTO venue_intake (venue_id, reported_online, reported_open, reported_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (venue_id) DO UPDATE SET reported_online = excluded.reported_online,
+         reported_open = excluded.reported_open, reported_at = excluded.reported_at
+       WHERE coalesce(reported_at, 0) <= excluded.reported_at`,
+    ),
+    // WHERE true: an upsert's SELECT needs one, or ON CONFLICT would parse as a join's.
+    notePolls: db.prepare(
+      `INSERT INTO venue_intake (venue_id, polled_at) SELECT value, ? FROM json_each(?) WHERE true
+       ON CONFLICT (venue_id) DO UPDATE SET polled_at = max(coalesce(polled_at, 0), excluded.polled_at)`,
     ),
     pruneEvents: db.prepare('DELETE FROM events WHERE received_at < ?'),
     pruneHeld: db.prepare('DELETE FROM held_events WHERE received_at < ?'),

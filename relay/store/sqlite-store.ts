@@ -5,6 +5,7 @@
 import type { EventStore } from './event-store';
 import { createSqliteContext } from './sqlite-context';
 import { deliveryOrderVenue, deliverySecrets, secretRotation } from './sqlite-delivery';
+import { noteVenuePolls, noteVenueReport, venueIntake } from './sqlite-intake';
 import { appender, listEvents, pruneBefore, renewLogIdIn } from './sqlite-events';
 import {
   findActiveTerminal,
@@ -60,6 +61,15 @@ export function openSqliteStore(path: string): EventStore {
     },
     async deliveryOrderVenue(orderRef) {
       return deliveryOrderVenue(ctx, orderRef);
+    },
+    async venueIntake(venueIds) {
+      return venueIntake(ctx, venueIds);
+    },
+    async noteVenueReport(venueId, state, at) {
+      noteVenueReport(ctx, venueId, state, at);
+    },
+    async noteVenuePolls(venueIds, at) {
+      noteVenuePolls(ctx, venueIds, at);
     },
     async renewLogId() {
       return renewLogIdIn(db);

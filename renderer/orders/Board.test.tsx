@@ -202,6 +202,56 @@ describe('order board', () => {
     expect(card('301').className).not.toContain('card-flash');
   });
 
+  it('counts in the pill only orders waiting for an answer, pre-orders to confirm apart', async () => {
+    const later = new Date(Date.now() + 3 * 3600_000).toISOString();
+    const preorder = (n: string) =>
+      makeOrder({
+        orderNumber: n,
+        type: 'preorder',
+        preorderTime: later,
+        preorderStatus: 'waiting',
+      });
+    const bridge = createFakeBridge({
+      orders: [
+        makeOrder({ orderNumber: '401' }),
+        preorder('402'),
+        preorder('403'),
+        preorder('404'),
+      ],
+    });
+    renderApp(bridge);
+    await screen.findByText('#401');
+    // One order waits for an answer: the pill says so, the pre-orders are not counted in it.
+    expect(screen.getByRole('alert', { name: '' }).textContent).toBe('New order!');
+    // Only pre-orders left (#401 accepted): no "new order" pill at all.
+    act(() =>
+      bridge.setOrders(
+        bridge.orders.map((o) =>
+          o.orderNumber === '401'
+            ? { ...o, status: 'PRODUCTION' as const, platformStatus: 'PRODUCTION' as const }
+            : o,
+        ),
+      ),
+    );
+    await waitFor(() => expect(screen.queryByText('New order!')).toBeNull());
+    expect(screen.getByTestId('preorders-pill').textContent).toBe('3 pre-orders to confirm');
+  });
+
+  it('flags an allergy note on the card, as the ticket does', async () => {
+    const bridge = createFakeBridge({
+      orders: [
+        makeOrder({ orderNumber: '411', consumerComment: 'Severe peanut allergy!' }),
+        makeOrder({ orderNumber: '412', consumerComment: 'Ring the bell' }),
+      ],
+    });
+    renderApp(bridge);
+    await screen.findByText('#411');
+    expect(within(card('411')).getByTestId('allergy').textContent).toBe('⚠ Allergy');
+    expect(within(card('411')).getByText('Allergy:')).toBeTruthy();
+    expect(within(card('412')).queryByTestId('allergy')).toBeNull();
+    expect(within(card('412')).getByText('Note:')).toBeTruthy();
+  });
+
   it('mutes for a while, and a newer order rings again', async () => {
     const first = makeOrder({ orderNumber: '401' });
     const bridge = createFakeBridge({ orders: [first] });

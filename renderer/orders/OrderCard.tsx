@@ -3,6 +3,7 @@ import type { MenuItemSummary, Order, OrderActionKind } from '../../shared/domai
 import type { PrintJob } from '../../shared/printing';
 import { useAppStore } from './hooks';
 import { availableActions } from '../../shared/order-actions';
+import { mentionsAllergy } from '../../shared/allergy';
 import { actionClass, actionLabel, takeOrderAction } from './order-action-ui';
 import { columnOf, isClosedByPlatform } from './board';
 import {
@@ -196,6 +197,7 @@ const OrderCardView = ({
   const run = (kind: OrderActionKind): void => takeOrderAction(act, order.id, kind);
 
   const readyBy = readyByOf(order);
+  const allergy = mentionsAllergy(order.consumerComment);
 
   const classes = ['card'];
   if (flashing || cooking) classes.push('card-flash');
@@ -231,7 +233,7 @@ const OrderCardView = ({
           >
             {deliveryLabel(order)}
           </span>
-          <span className={`card-age ${clock.ageClass}`} title={order.createdAt}>
+          <span className={`card-age ${clock.ageClass}`} title={formatClock(order.createdAt)}>
             {clock.age}
           </span>
         </header>
@@ -244,6 +246,12 @@ const OrderCardView = ({
             <span className="tag tag-preorder">
               {en.order.preorderFor(formatClock(order.preorderTime))}
               {order.preorderStatus === 'confirmed' ? ` · ${en.order.preorderConfirmed}` : ''}
+            </span>
+          )}
+          {allergy && !done && (
+            // As on paper: an allergy note cannot be missed on a busy board.
+            <span className="tag tag-allergy" data-testid="allergy">
+              {en.allergy.flag}
             </span>
           )}
           {order.autoAccepted && (
@@ -322,8 +330,9 @@ const OrderCardView = ({
           </ul>
         )}
         {!done && order.consumerComment && (
-          <p className="card-comment">
-            <strong>{en.order.comment}:</strong> <PlatformText note text={order.consumerComment} />
+          <p className={`card-comment ${allergy ? 'card-comment-allergy' : ''}`}>
+            <strong>{allergy ? en.allergy.note : en.order.comment}:</strong>{' '}
+            <PlatformText note text={order.consumerComment} />
           </p>
         )}
 

@@ -220,6 +220,16 @@ export const waitingOrders: (orders: readonly Order[]) => readonly Order[] = (()
 })();
 
 /**
+ * What the top bar counts of the orders that need someone: new orders waiting for an answer, and
+ * apart from them the pre-orders waiting for their confirmation (not due for hours, most of them).
+ */
+export const waitingCounts = (orders: readonly Order[]): { answer: number; preorders: number } => {
+  const waiting = waitingOrders(orders);
+  const preorders = waiting.filter((order) => order.type === 'preorder').length;
+  return { answer: waiting.length - preorders, preorders };
+};
+
+/**
  * What Enter on a card does: the card's first action in the table's order, never Reject (a
  * refusal is always chosen on purpose, from its own button or key).
  */

@@ -73,8 +73,14 @@ export const ordersMessages = {
     confirmSoldOut: (n: number) =>
       n === 1 ? 'Reject and mark 1 item sold out' : `Reject and mark ${n} items sold out`,
   },
+  allergy: {
+    /** The note's heading when it warns of an allergy (printed tickets say "!! ALLERGY !!"). */
+    note: 'Allergy',
+    flag: '⚠ Allergy',
+  },
   ring: {
     newOrder: (n: number) => (n === 1 ? 'New order!' : `${n} new orders!`),
+    preorders: (n: number) => (n === 1 ? '1 pre-order to confirm' : `${n} pre-orders to confirm`),
     mute: 'Mute 2 min',
     muted: (left: string) => `Muted · ${left}`,
     unmute: 'Unmute',

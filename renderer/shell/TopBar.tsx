@@ -1,11 +1,35 @@
 import { useApp } from './app-context';
-import { waitingOrders } from '../orders/board';
+import { waitingCounts, waitingOrders } from '../orders/board';
 import { formatDuration } from '../ui-kit/format';
 import { en } from '../i18n/en';
 import { MUTE_MS } from '../orders/orders-slice';
 import type { View } from '../ui-kit/app-slice';
 
 const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers', 'history'];
+
+/**
+ * The ring's fixed place: orders waiting for an answer; pre-orders to confirm are counted apart,
+ * in the same place when no order waits (the Scheduled column counts them too).
+ */
+const RingSlot = ({ muted }: { muted: boolean }) => {
+  const toAnswer = useApp((s) => waitingCounts(s.orders).answer);
+  const preorders = useApp((s) => waitingCounts(s.orders).preorders);
+  return (
+    <span className="top-ring-slot">
+      {toAnswer > 0 ? (
+        <span className="ring-alert" role={muted ? 'status' : 'alert'}>
+          {en.ring.newOrder(toAnswer)}
+        </span>
+      ) : (
+        preorders > 0 && (
+          <span className="ring-preorders" role="status" data-testid="preorders-pill">
+            {en.ring.preorders(preorders)}
+          </span>
+        )
+      )}
+    </span>
+  );
+};
 
 export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
   const view = useApp((s) => s.view);
@@ -64,13 +88,7 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
         {/* Muting silences the ring, not the count: staff still see what waits for them. The
             count and Mute keep their places when nothing rings (hidden, not removed), so an
             arriving order moves no control of the bar. */}
-        <span className="top-ring-slot">
-          {waiting > 0 && (
-            <span className="ring-alert" role={muted ? 'status' : 'alert'}>
-              {en.ring.newOrder(waiting)}
-            </span>
-          )}
-        </span>
+        <RingSlot muted={muted} />
         <span className="top-mute-slot">
           {muted ? (
             <button type="button" className="btn btn-light btn-small" onClick={unmute}>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createWebAudioRinger } from './ringer';
+import { createWebAudioAlarm, createWebAudioRinger } from './ringer';
 
 /** Just enough of Web Audio to count the tones played and read their loudness. */
 const fakeAudio = () => {
@@ -72,5 +72,27 @@ describe('order ring', () => {
     ringer.chime();
     expect(audio.peaks).toEqual([]);
     ringer.stop();
+  });
+});
+
+describe('outage siren', () => {
+  it('is at least as loud as the loudest order ring', () => {
+    const loudest = (start: (ringer: ReturnType<typeof createWebAudioRinger>) => void) => {
+      const audio = fakeAudio();
+      const ringer = createWebAudioRinger(audio.Context);
+      start(ringer);
+      vi.advanceTimersByTime(5_000);
+      ringer.stop();
+      return Math.max(...audio.peaks);
+    };
+    const ring = loudest((r) => r.start('urgent'));
+    const audio = fakeAudio();
+    const siren = createWebAudioAlarm(audio.Context);
+    siren.start();
+    vi.advanceTimersByTime(5_000);
+    siren.stop();
+    expect(audio.peaks.length).toBeGreaterThan(0);
+    // Every tone of the siren, not just its peak: an outage never sounds quieter than an order.
+    expect(Math.min(...audio.peaks)).toBeGreaterThanOrEqual(ring);
   });
 });

@@ -41,7 +41,9 @@ const OUTAGE_ALARM: Pattern = {
     [523, 1.35, 0.4],
   ],
   everyMs: 2_500,
-  gain: 0.35,
+  // Never quieter than the loudest order ring (an escalated one): a stream that is down is worse
+  // than an order waiting, and staff who hear rings must hear it too.
+  gain: Math.min(1, ORDER_RING.gain * URGENT.gainFactor),
 };
 
 const PRINT_ALARM: Pattern = {

@@ -6,10 +6,12 @@ import { migration003 } from './003-delivery-venue-resolution';
 import { migration004 } from './004-log-identity';
 import { migration005 } from './005-delivery-secrets';
 import { migration006 } from './006-delivery-secret-overlap';
+import { migration007 } from './007-venue-intake';
 
 // Append only: a migration that shipped is never edited, a change is a new number (index + 1).
 // 1: events · 2: terminals · 3: delivery venue resolution · 4: log identity · 5: delivery secrets ·
-// 6: every delivery secret of the overlap window.
+// 6: every delivery secret of the overlap window · 7: each venue's intake (last notification,
+// reported state, last poll).
 export const MIGRATIONS: readonly SqliteStep[] = [
   migration001,
   migration002,
@@ -17,6 +19,7 @@ export const MIGRATIONS: readonly SqliteStep[] = [
   migration004,
   migration005,
   migration006,
+  migration007,
 ];
 
 export function schemaVersion(db: Database.Database): number {

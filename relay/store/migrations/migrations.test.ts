@@ -141,6 +141,40 @@ describe('relay migrations', () => {
     db.close();
   });
 
+  it('7 keeps each venue’s last marketplace notification with the event’s own insert, filled from the log', () => {
+    const db = fresh();
+    migrate(db, upTo(6));
+    const insert = db.prepare(
+      'INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES (?, ?, ?, ?, ?)',
+    );
+    insert.run('marketplace', 'a', 'v', 100, '{}');
+    insert.run('marketplace', 'b', 'v', 300, '{}');
+    insert.run('delivery', 'c', 'w', 500, '{}');
+    expect(migrate(db, upTo(7)).to).toBe(7);
+    const intake = () =>
+      db.prepare('SELECT venue_id, last_webhook_at FROM venue_intake ORDER BY venue_id').all();
+    // Filled from the log: delivery events are no marketplace notification.
+    expect(intake()).toEqual([{ venue_id: 'v', last_webhook_at: 300 }]);
+    insert.run('marketplace', 'd', 'v', 400, '{}');
+    insert.run('marketplace', 'e', 'x', 50, '{}');
+    insert.run('delivery', 'f', 'x', 900, '{}');
+    // One received earlier but committed later never moves it back.
+    insert.run('marketplace', 'g', 'v', 350, '{}');
+    expect(intake()).toEqual([
+      { venue_id: 'v', last_webhook_at: 400 },
+      { venue_id: 'x', last_webhook_at: 50 },
+    ]);
+    // A rolled-back append leaves no trace.
+    expect(() =>
+      db.transaction(() => {
+        insert.run('marketplace', 'h', 'v', 999, '{}');
+        throw new Error('rolled back');
+      })(),
+    ).toThrow('rolled back');
+    expect(intake()[0]).toEqual({ venue_id: 'v', last_webhook_at: 400 });
+    db.close();
+  });
+
   it('opens a file at the newest version with WAL and synchronous=FULL', () => {
     const dir = tempDir();
     dirs.push(dir);

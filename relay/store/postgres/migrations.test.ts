@@ -182,6 +182,49 @@ describe.skipIf(skip !== null)(
       await expect(add()).rejects.toThrow(/unique|duplicate/i);
     });
 
+    it('9 keeps each venue’s last marketplace notification with the event’s own insert, filled from the log', async () => {
+      const pool = await fresh();
+      await migrate(pool, 8);
+      const insert = (id: string, kind: string, venue: string, at: number) =>
+        pool.query(
+          'INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ($1, $2, $3, $4, $5)',
+          [kind, id, venue, at, '{}'],
+        );
+      await insert('a', 'marketplace', 'v', 100);
+      await insert('b', 'marketplace', 'v', 300);
+      await insert('c', 'delivery', 'w', 500);
+      expect(await migrate(pool, 9)).toBe(9);
+      const intake = async () =>
+        (
+          await pool.query(
+            'SELECT venue_id, last_webhook_at::int AS last_webhook_at FROM venue_intake ORDER BY venue_id',
+          )
+        ).rows;
+      // Filled from the log: delivery events are no marketplace notification.
+      expect(await intake()).toEqual([{ venue_id: 'v', last_webhook_at: 300 }]);
+      await insert('d', 'marketplace', 'v', 400);
+      await insert('e', 'marketplace', 'x', 50);
+      await insert('f', 'delivery', 'x', 900);
+      // One received earlier but committed later never moves it back.
+      await insert('g', 'marketplace', 'v', 350);
+      expect(await intake()).toEqual([
+        { venue_id: 'v', last_webhook_at: 400 },
+        { venue_id: 'x', last_webhook_at: 50 },
+      ]);
+      // A rolled-back append leaves no trace.
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(
+          "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'h', 'v', 999, '{}')",
+        );
+        await client.query('ROLLBACK');
+      } finally {
+        client.release();
+      }
+      expect((await intake())[0]).toEqual({ venue_id: 'v', last_webhook_at: 400 });
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);

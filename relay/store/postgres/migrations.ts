@@ -192,6 +192,32 @@ export const PG_MIGRATIONS: readonly Step[] = [
       SELECT venue_id, previous_secret, previous_until FROM delivery_secrets
       WHERE previous_secret IS NOT NULL AND previous_until IS NOT NULL;
   `),
+  // 9: what the "no orders arriving" watch judges a venue by, shared by every instance: its last
+  // marketplace notification (kept by a trigger, so it commits with the event whichever instance
+  // took the webhook; appends are serialized by relay_append's lock, so the row lock cannot
+  // deadlock), the state a terminal last reported and its last poll, to whichever instance.
+  sql(`
+    CREATE TABLE venue_intake (
+      venue_id text PRIMARY KEY,
+      last_webhook_at bigint,
+      reported_online boolean,
+      reported_open boolean,
+      reported_at bigint,
+      polled_at bigint
+    );
+    INSERT INTO venue_intake (venue_id, last_webhook_at)
+      SELECT venue_id, max(received_at) FROM events WHERE kind = 'marketplace' GROUP BY venue_id;
+    CREATE FUNCTION relay_venue_intake() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      INSERT INTO venue_intake (venue_id, last_webhook_at) VALUES (NEW.venue_id, NEW.received_at)
+        ON CONFLICT (venue_id) DO UPDATE
+        SET last_webhook_at = GREATEST(venue_intake.last_webhook_at, excluded.last_webhook_at);
+      RETURN NULL;
+    END;
+    $$;
+    CREATE TRIGGER events_venue_intake AFTER INSERT ON events
+      FOR EACH ROW WHEN (NEW.kind = 'marketplace') EXECUTE FUNCTION relay_venue_intake();
+  `),
 ];
 
 /**

@@ -19,6 +19,7 @@ import { deliveryOrderVenue, deliverySecrets, setDeliverySecret } from './postgr
 import type { PgContext } from './postgres-context';
 import { connectionConfig } from './postgres-context';
 import { appendBatch, listEvents, logId, pruneBefore, renewLogId } from './postgres-events';
+import { noteVenuePolls, noteVenueReport, venueIntake } from './postgres-intake';
 import { follow, listen, settleCaughtUp } from './postgres-log';
 import {
   createTerminals,
@@ -121,6 +122,9 @@ export async function openPostgresStore(
       setDeliverySecret(ctx, venueId, secret, at, previousUntil),
     deliverySecrets: (venueId, at) => deliverySecrets(ctx, venueId, at),
     deliveryOrderVenue: (orderRef) => deliveryOrderVenue(ctx, orderRef),
+    venueIntake: (venueIds) => venueIntake(ctx, venueIds),
+    noteVenueReport: (venueId, state, at) => noteVenueReport(ctx, venueId, state, at),
+    noteVenuePolls: (venueIds, at) => noteVenuePolls(ctx, venueIds, at),
     renewLogId: () => renewLogId(ctx),
     async close() {
       if (ctx.closed) return;
