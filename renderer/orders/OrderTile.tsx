@@ -2,6 +2,7 @@ import { memo } from 'react';
 import type { Order } from '../../shared/domain';
 import type { PrintJob } from '../../shared/printing';
 import { isPickedUpByCourier } from '../../shared/order-timing';
+import { mentionsAllergy } from '../../shared/allergy';
 import { useAppStore } from './hooks';
 import { actionClass, actionLabel, takeOrderAction } from './order-action-ui';
 import { isClosedByPlatform, primaryAction } from './board';
@@ -57,6 +58,7 @@ const OrderTileView = ({
   const failed = order.pending?.state === 'failed' || callError !== null;
   const primary = submitting || order.pending ? null : primaryAction(order);
   const items = order.items.reduce((n, item) => n + item.count, 0);
+  const allergy = !done && mentionsAllergy(order.consumerComment);
 
   const classes = ['card', 'tile'];
   if (flashing || cooking) classes.push('card-flash');
@@ -93,6 +95,12 @@ const OrderTileView = ({
           </span>
         </header>
         <p className="tile-meta">
+          {allergy && (
+            // As on paper: an allergy note cannot be missed on a busy board.
+            <span className="tile-flag tile-allergy" data-testid="allergy">
+              {en.allergy.flag}
+            </span>
+          )}
           <TilePrintMark jobs={printJobs} />
           <span className="tile-words">
             {deliveryLabel(order)} · <span className="card-customer">{firstName(order)}</span> ·{' '}
