@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DONE_ON_BOARD } from './board';
 import { createFakeBridge, makeOrder, makeStatus } from '../testing/fake-bridge';
-import { renderApp } from '../testing/render-app';
+import { findOrderDetail, orderDetail, renderApp } from '../testing/render-app';
 
 afterEach(() => {
   cleanup();
@@ -59,7 +59,7 @@ describe('order board', () => {
     // Finished days ago: not today's work.
     expect(screen.queryByText('#106')).toBeNull();
 
-    const first = card('101');
+    const first = orderDetail('101');
     expect(within(first).getByText('Takeaway')).toBeTruthy();
     expect(within(first).getByText('Grace Hopper')).toBeTruthy();
     expect(within(first).getByText('Margherita')).toBeTruthy();
@@ -68,15 +68,17 @@ describe('order board', () => {
     expect(within(first).getByText('No onions please')).toBeTruthy();
     expect(within(first).getByText('€24.50')).toBeTruthy();
     expect(within(first).getByText('7 min ago').className).toContain('card-age-late');
-    expect(within(card('104')).getByText('just now').className).not.toContain('card-age-late');
+    expect(within(orderDetail('104')).getByText('just now').className).not.toContain(
+      'card-age-late',
+    );
 
-    const delivery = card('102');
+    const delivery = orderDetail('102');
     expect(within(delivery).getByText('Delivery')).toBeTruthy();
     expect(within(delivery).getByTestId('courier-eta').textContent).toMatch(
       /^Courier \d\d:\d\d \(in 1 h 1[45] min\)$/,
     );
-    expect(within(card('104')).getByText(/^For \d\d:\d\d$/)).toBeTruthy();
-    expect(within(card('105')).getByText('Handed over')).toBeTruthy();
+    expect(within(orderDetail('104')).getByText(/^For \d\d:\d\d$/)).toBeTruthy();
+    expect(within(orderDetail('105')).getByText('Handed over')).toBeTruthy();
   });
 
   it('shows the courier ETA with a countdown and ages cards live, turning urgent when a new order waits', async () => {
@@ -100,8 +102,8 @@ describe('order board', () => {
     renderApp(bridge);
     await screen.findByRole('article', { name: 'Order #152' });
 
-    const eta = () => within(card('152')).getByTestId('courier-eta').textContent;
-    const age = () => within(card('151')).getByText(/ago$|^just now$/);
+    const eta = () => within(orderDetail('152')).getByTestId('courier-eta').textContent;
+    const age = () => within(orderDetail('151')).getByText(/ago$|^just now$/);
     const clock = new Date(Date.parse(inMinutes(8))).toLocaleTimeString('en-GB', {
       hour: '2-digit',
       minute: '2-digit',
@@ -114,7 +116,7 @@ describe('order board', () => {
     expect(age().textContent).toBe('4 min ago');
     expect(age().className).toContain('card-age-warn');
     // An order being prepared is not "waiting": its age stays calm.
-    expect(within(card('152')).getByText('4 min ago').className).not.toMatch(
+    expect(within(orderDetail('152')).getByText('4 min ago').className).not.toMatch(
       /card-age-(warn|late)/,
     );
 
@@ -132,10 +134,8 @@ describe('order board', () => {
       ],
     });
     renderApp(bridge);
-    expect(
-      await within(await screen.findByRole('article', { name: 'Order #201' })).findByText('¥1,500'),
-    ).toBeTruthy();
-    expect(within(card('202')).getByText('KWD 12.345')).toBeTruthy();
+    expect(await within(await findOrderDetail('201')).findByText('¥1,500')).toBeTruthy();
+    expect(within(orderDetail('202')).getByText('KWD 12.345')).toBeTruthy();
   });
 
   it('shows the newest finished orders as cards and the rest of the day in history', async () => {
@@ -196,7 +196,7 @@ describe('order board', () => {
     expect(card('301').className).toContain('card-flash');
     expect(screen.getByRole('alert', { name: '' }).textContent).toBe('New order!');
 
-    fireEvent.click(within(card('301')).getByRole('button', { name: 'Accept' }));
+    fireEvent.click(within(orderDetail('301')).getByRole('button', { name: 'Accept' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /^Accept ·/ }));
     await waitFor(() => expect(ringer.ringing).toBe(false));
     expect(card('301').className).not.toContain('card-flash');
@@ -246,10 +246,10 @@ describe('order board', () => {
     });
     renderApp(bridge);
     await screen.findByText('#411');
-    expect(within(card('411')).getByTestId('allergy').textContent).toBe('⚠ Allergy');
-    expect(within(card('411')).getByText('Allergy:')).toBeTruthy();
-    expect(within(card('412')).queryByTestId('allergy')).toBeNull();
-    expect(within(card('412')).getByText('Note:')).toBeTruthy();
+    expect(within(orderDetail('411')).getByTestId('allergy').textContent).toBe('⚠ Allergy');
+    expect(within(orderDetail('411')).getByText('Allergy:')).toBeTruthy();
+    expect(within(orderDetail('412')).queryByTestId('allergy')).toBeNull();
+    expect(within(orderDetail('412')).getByText('Note:')).toBeTruthy();
   });
 
   it('mutes for a while, and a newer order rings again', async () => {
@@ -463,7 +463,7 @@ describe('outage alarm', () => {
       ],
     });
     renderApp(bridge);
-    const order = await screen.findByRole('article', { name: 'Order #171' });
+    const order = await findOrderDetail('171');
     const customer = within(order).getByText('adnil Lind');
     expect(customer.tagName).toBe('BDI');
     expect(customer.getAttribute('dir')).toBe('auto');

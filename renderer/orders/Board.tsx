@@ -1,11 +1,12 @@
-import { useEffect, useMemo, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
 import type { Order } from '../../shared/domain';
 import { actionLabel } from './order-action-ui';
 import { useApp, useAppStore, usePlatformOffset } from './hooks';
 import {
   COLUMN_IDS,
   DONE_ON_BOARD,
+  allocateTracks,
   boardOf,
   jobsByOrder,
   jobsOf,
@@ -13,10 +14,42 @@ import {
   primaryAction,
 } from './board';
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
-import type { ColumnId } from './board';
+import type { ColumnId, ColumnTracks } from './board';
 import { en } from './messages';
 import { useOffScreenMarker } from '../ui-kit/off-screen';
 import { cardClock, OrderCard } from './OrderCard';
+import { OrderTile } from './OrderTile';
+
+/** The board's room in tiles: tracks across (tile width) and rows down (tile height). */
+type Room = { units: number; rows: number };
+/** Until measured (and where nothing is laid out, as in tests): a 1280 × 800 screen's. */
+const DEFAULT_ROOM: Room = { units: 7, rows: 5 };
+
+/** A length the stylesheet declares on the board (`--tile-width`, …), in px. */
+const cssPx = (el: HTMLElement, name: string, fallback: number): number => {
+  const value = parseFloat(getComputedStyle(el).getPropertyValue(name));
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+};
+
+/**
+ * How many tile tracks the board's width holds and how many tile rows a column's height: the
+ * tile's size is the stylesheet's (one declaration), the board measures what it has.
+ */
+const measureRoom = (board: HTMLElement): Room => {
+  const cards = board.querySelector<HTMLElement>('.column-new .column-cards');
+  if (!cards || board.clientWidth === 0) return DEFAULT_ROOM;
+  const tileWidth = cssPx(board, '--tile-width', 150);
+  const tileHeight = cssPx(board, '--tile-height', 100);
+  const gap = cssPx(board, '--tile-gap', 6);
+  // Each column's own padding, border and the gap beside it: about three tile gaps and a border.
+  const perColumn = 4 * gap + 2;
+  const width = board.clientWidth - COLUMN_IDS.length * perColumn;
+  const height = cards.clientHeight - gap;
+  return {
+    units: Math.max(COLUMN_IDS.length, Math.floor(width / (tileWidth + gap))),
+    rows: Math.max(1, Math.floor((height + gap) / (tileHeight + gap))),
+  };
+};
 
 /** The card element of an order, if it is on the board. */
 const cardElement = (root: HTMLElement, orderId: string): HTMLElement | null =>
@@ -46,6 +79,32 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const jobs = useMemo(() => (printJobs === null ? null : jobsByOrder(printJobs)), [printJobs]);
   const board = useRef<HTMLElement>(null);
   const markOffScreen = useOffScreenMarker();
+  const [detailId, setDetailId] = useState<string | null>(null);
+  const openDetail = useCallback((orderId: string) => setDetailId(orderId), []);
+  const detail = detailId === null ? null : (orders.find((o) => o.id === detailId) ?? null);
+
+  // The board's room, measured when its size changes (never on an order's change).
+  const [room, setRoom] = useState<Room>(DEFAULT_ROOM);
+  useLayoutEffect(() => {
+    const root = board.current;
+    if (!root || typeof ResizeObserver === 'undefined') return;
+    const measure = (): void => {
+      const next = measureRoom(root);
+      setRoom((last) => (last.units === next.units && last.rows === next.rows ? last : next));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(root);
+    return () => observer.disconnect();
+  }, []);
+  // Columns sized to their load, kept while they still serve (allocateTracks says why).
+  const lastTracks = useRef<ColumnTracks | null>(null);
+  const tracks = useMemo(() => {
+    const loads = { ...counts, done: Math.min(counts.done, DONE_ON_BOARD) };
+    const next = allocateTracks(loads, room.units, room.rows, lastTracks.current);
+    lastTracks.current = next;
+    return next;
+  }, [counts, room]);
 
   // Arrow keys move the selection (App's shortcuts); keyboard focus follows it so Enter and Tab
   // start from the selected card. Focus never moves away from a button or field someone is on.
@@ -80,17 +139,18 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const slot = (order: Order) => {
     const flashing = needsAttention(order);
     return (
-      <OrderCard
+      <OrderTile
         key={order.id}
         order={order}
         clock={cardClock(order, now, unclaimedAfter)}
         flashing={flashing}
         selected={selected === order.id}
+        open={detailId === order.id}
         submitting={submitting[order.id] === true}
         callError={callErrors[order.id] ?? null}
         cooking={cooking.has(order.id)}
         printJobs={jobsOf(jobs, order.id)}
-        menuItems={menuItems}
+        onOpen={openDetail}
         // Only a flashing card is watched for being in sight: the observer's work grows with
         // what it watches.
         slotRef={flashing ? markOffScreen : undefined}
@@ -98,10 +158,13 @@ export const Board = ({ now: machineNow }: { now: number }) => {
     );
   };
 
+  const template = COLUMN_IDS.map((id) => `minmax(0, ${tracks[id]}fr)`).join(' ');
+
   return (
     <main
       ref={board}
       className="board"
+      style={{ gridTemplateColumns: template }}
       aria-label={en.nav.orders}
       onKeyDown={onKeyDown}
       onFocus={(event) => {
@@ -111,7 +174,12 @@ export const Board = ({ now: machineNow }: { now: number }) => {
       }}
     >
       {COLUMN_IDS.map((id: ColumnId) => (
-        <section key={id} className={`column column-${id}`} aria-label={en.columns[id]}>
+        <section
+          key={id}
+          className={`column column-${id}`}
+          aria-label={en.columns[id]}
+          style={{ '--tracks': Math.max(1, Math.round(tracks[id])) } as CSSProperties}
+        >
           <header className="column-head">
             <h2 className="column-title">
               <span className="column-name">{en.columns[id]}</span>{' '}
@@ -144,6 +212,57 @@ export const Board = ({ now: machineNow }: { now: number }) => {
           </div>
         </section>
       ))}
+      {detail && (
+        <OrderDetail onClose={() => setDetailId(null)} orderNumber={detail.orderNumber}>
+          <OrderCard
+            order={detail}
+            clock={cardClock(detail, now, unclaimedAfter)}
+            flashing={false}
+            selected
+            submitting={submitting[detail.id] === true}
+            callError={callErrors[detail.id] ?? null}
+            cooking={cooking.has(detail.id)}
+            printJobs={jobsOf(jobs, detail.id)}
+            menuItems={menuItems}
+            label={en.board.detailTitle(detail.orderNumber)}
+          />
+        </OrderDetail>
+      )}
     </main>
+  );
+};
+
+/**
+ * An order's whole card (lines, options, notes, customer, printing, sold out, every action) over
+ * the board's right side: it opens on a tap on a tile and moves nothing under it. Escape or
+ * Close shuts it.
+ */
+const OrderDetail = ({
+  orderNumber,
+  onClose,
+  children,
+}: {
+  orderNumber: string;
+  onClose: () => void;
+  children: ReactNode;
+}) => {
+  const store = useAppStore();
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent): void => {
+      if (event.key === 'Escape' && !store.getState().dialog) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose, store]);
+  return (
+    <aside className="order-detail" aria-label={en.board.detailTitle(orderNumber)}>
+      <div className="order-detail-head">
+        <h2>{en.board.detailTitle(orderNumber)}</h2>
+        <button type="button" className="btn btn-quiet btn-small" onClick={onClose}>
+          {en.actions.close}
+        </button>
+      </div>
+      {children}
+    </aside>
   );
 };

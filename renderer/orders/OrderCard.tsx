@@ -98,6 +98,8 @@ export type CardClock = {
   courierCountdown: string | null;
   unclaimed: boolean;
   unclaimedFor: string | null;
+  /** A board tile's short time: the ready-by countdown ("12 min", "3 min late"), else the age. */
+  tileTime: string;
 };
 
 // The board asks for every card's clock on each render, and renders on every change of the store;
@@ -129,7 +131,19 @@ const computeClock = (order: Order, now: number, unclaimedAfter: number): CardCl
     unclaimed,
     unclaimedFor:
       unclaimed && order.pickupEta ? formatDuration(now - Date.parse(order.pickupEta)) : null,
+    tileTime: tileTime(readyBy?.at ?? null, order.createdAt, now),
   };
+};
+
+const tileTime = (readyBy: string | null, createdAt: string, now: number): string => {
+  if (readyBy === null) {
+    const age = now - Date.parse(createdAt);
+    return age < 60_000 ? en.board.tileNew : formatDuration(age);
+  }
+  const minutes = Math.round((Date.parse(readyBy) - now) / 60_000);
+  if (minutes === 0) return en.order.dueNow;
+  const duration = formatDuration(Math.abs(minutes) * 60_000);
+  return minutes > 0 ? duration : en.board.tileLate(duration);
 };
 
 /**
@@ -152,6 +166,8 @@ type Props = {
   menuItems: readonly MenuItemSummary[];
   /** Given to the card's slot (the board watches a flashing card for being in sight). */
   slotRef?: OffScreenMarker | undefined;
+  /** Its accessible name, when it is shown as an order's detail rather than on the board. */
+  label?: string | undefined;
 };
 
 // eslint-disable-next-line max-lines-per-function -- one card's layout and its derived actions; not yet cut into smaller components (issue 37)
@@ -166,6 +182,7 @@ const OrderCardView = ({
   printJobs,
   menuItems,
   slotRef,
+  label,
 }: Props) => {
   const act = useAppStore().getState();
   const { LineSoldOut, OrderPrint } = useCardSlots();
@@ -199,7 +216,7 @@ const OrderCardView = ({
     <div className="card-slot" ref={slotRef}>
       <article
         className={classes.join(' ')}
-        aria-label={`Order ${en.order.number(order.orderNumber)}`}
+        aria-label={label ?? `Order ${en.order.number(order.orderNumber)}`}
         data-order-id={order.id}
         data-status={order.status}
         // Reachable by Tab and arrows; Enter runs its main action (Board).
@@ -451,7 +468,8 @@ const sameClock = (a: CardClock, b: CardClock): boolean =>
     a.courierLate === b.courierLate &&
     a.courierCountdown === b.courierCountdown &&
     a.unclaimed === b.unclaimed &&
-    a.unclaimedFor === b.unclaimedFor);
+    a.unclaimedFor === b.unclaimedFor &&
+    a.tileTime === b.tileTime);
 
 /**
  * Re-renders when its order object changed (the store keeps unchanged orders identical), its
@@ -469,5 +487,6 @@ export const OrderCard = memo(
     sameJobs(a.printJobs, b.printJobs) &&
     a.menuItems === b.menuItems &&
     a.slotRef === b.slotRef &&
+    a.label === b.label &&
     sameClock(a.clock, b.clock),
 );
