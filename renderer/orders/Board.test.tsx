@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DONE_ON_BOARD } from './board';
+import { SETTLE_AFTER_MS } from './board-room';
 import { createFakeBridge, makeOrder, makeStatus } from '../testing/fake-bridge';
 import { findOrderDetail, orderDetail, renderApp } from '../testing/render-app';
 
@@ -364,6 +365,65 @@ describe('order board', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     fireEvent.keyDown(window, { key: 't' });
     expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+});
+
+describe('columns sized to their load', () => {
+  const template = () => screen.getByRole('main', { name: 'Orders' }).style.gridTemplateColumns;
+  const tracksOf = (value: string) => [...value.matchAll(/([\d.]+)fr/g)].map((m) => Number(m[1]));
+  const cooking = (count: number, from: number) =>
+    Array.from({ length: count }, (_, i) =>
+      makeOrder({
+        orderNumber: String(from + i),
+        status: 'PRODUCTION',
+        platformStatus: 'PRODUCTION',
+        createdAt: minutesAgo(30 - i),
+      }),
+    );
+
+  it('widens a column that hides orders, but not while an order waits for an answer', async () => {
+    const bridge = createFakeBridge({ orders: cooking(8, 300) });
+    renderApp(bridge);
+    await screen.findByText('#300');
+    // 8 in preparation, 5 tiles a track down (a 1280 × 800 board's room): two tracks.
+    expect(tracksOf(template())).toEqual([1, 2, 1, 0.5, 0.75]);
+
+    const arriving = Array.from({ length: 10 }, (_, i) =>
+      makeOrder({ orderNumber: String(400 + i) }),
+    );
+    act(() => bridge.emit('orders:changed', { orders: arriving }));
+    await screen.findByText('#409');
+    // Ten new orders hide five in New, but they ring: no column moves under a finger on its way.
+    expect(tracksOf(template())).toEqual([1, 2, 1, 0.5, 0.75]);
+
+    // Answered, they are cooking: nothing waits, so preparation takes the spare room.
+    const accepted = arriving.map((order) => ({
+      ...order,
+      status: 'PRODUCTION' as const,
+      platformStatus: 'PRODUCTION' as const,
+    }));
+    act(() => bridge.emit('orders:changed', { orders: accepted }));
+    await waitFor(() => expect(tracksOf(template())).toEqual([1, 3, 1, 0.5, 0.75]));
+  });
+
+  it('holds the columns while staff touch the screen, and sizes them once it is quiet', async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    const bridge = createFakeBridge({ orders: cooking(4, 500) });
+    renderApp(bridge);
+    await screen.findByText('#500');
+    expect(tracksOf(template())).toEqual([1, 1, 1, 0.5, 0.75]);
+
+    fireEvent.pointerDown(column('Ready'));
+    act(() => bridge.emit('orders:changed', { orders: cooking(6, 600) }));
+    await screen.findByText('#605');
+    expect(tracksOf(template())).toEqual([1, 1, 1, 0.5, 0.75]);
+    act(() => vi.advanceTimersByTime(SETTLE_AFTER_MS - 1_000));
+    expect(tracksOf(template())).toEqual([1, 1, 1, 0.5, 0.75]);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(tracksOf(template())).toEqual([1, 2, 1, 0.5, 0.75]);
   });
 });
 

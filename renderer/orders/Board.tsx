@@ -1,12 +1,11 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { CSSProperties, KeyboardEvent, ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode, RefObject } from 'react';
 import type { Order } from '../../shared/domain';
 import { actionLabel } from './order-action-ui';
 import { useApp, useAppStore, usePlatformOffset } from './hooks';
 import {
   COLUMN_IDS,
   DONE_ON_BOARD,
-  allocateTracks,
   boardOf,
   jobsByOrder,
   jobsOf,
@@ -15,45 +14,61 @@ import {
 } from './board';
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
 import type { ColumnId, ColumnTracks } from './board';
+import { useColumnTracks } from './board-room';
+import type { DetailSide } from './OrderTile';
 import { en } from './messages';
 import { useOffScreenMarker } from '../ui-kit/off-screen';
 import { cardClock, OrderCard } from './OrderCard';
 import { OrderTile } from './OrderTile';
 
-/** The board's room in tiles: tracks across (tile width) and rows down (tile height). */
-type Room = { units: number; rows: number };
-/** Until measured (and where nothing is laid out, as in tests): a 1280 × 800 screen's. */
-const DEFAULT_ROOM: Room = { units: 7, rows: 5 };
-
-/** A length the stylesheet declares on the board (`--tile-width`, …), in px. */
-const cssPx = (el: HTMLElement, name: string, fallback: number): number => {
-  const value = parseFloat(getComputedStyle(el).getPropertyValue(name));
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
-/**
- * How many tile tracks the board's width holds and how many tile rows a column's height: the
- * tile's size is the stylesheet's (one declaration), the board measures what it has.
- */
-const measureRoom = (board: HTMLElement): Room => {
-  const cards = board.querySelector<HTMLElement>('.column-new .column-cards');
-  if (!cards || board.clientWidth === 0) return DEFAULT_ROOM;
-  const tileWidth = cssPx(board, '--tile-width', 150);
-  const tileHeight = cssPx(board, '--tile-height', 100);
-  const gap = cssPx(board, '--tile-gap', 6);
-  // Each column's own padding, border and the gap beside it: about three tile gaps and a border.
-  const perColumn = 4 * gap + 2;
-  const width = board.clientWidth - COLUMN_IDS.length * perColumn;
-  const height = cards.clientHeight - gap;
-  return {
-    units: Math.max(COLUMN_IDS.length, Math.floor(width / (tileWidth + gap))),
-    rows: Math.max(1, Math.floor((height + gap) / (tileHeight + gap))),
-  };
-};
-
 /** The card element of an order, if it is on the board. */
 const cardElement = (root: HTMLElement, orderId: string): HTMLElement | null =>
   root.querySelector<HTMLElement>(`.card[data-order-id=${JSON.stringify(orderId)}]`);
+
+/**
+ * Arrow keys move the selection (App's shortcuts); keyboard focus follows it so Enter and Tab
+ * start from the selected card. Focus never moves away from a button or field someone is on.
+ */
+const useFocusFollowsSelection = (
+  board: RefObject<HTMLElement | null>,
+  selected: string | null,
+): void =>
+  useEffect(() => {
+    const root = board.current;
+    if (!root || !selected) return;
+    const active = document.activeElement;
+    const idle = !active || active === document.body || active.classList.contains('card');
+    const target = cardElement(root, selected);
+    if (!idle || !target || target === active) return;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView?.({ block: 'nearest' });
+  }, [board, selected]);
+
+/**
+ * Enter on a card presses its main button (the table's first action but Reject): the same click
+ * a finger makes, so the card decides what that action does.
+ */
+const pressPrimary = (
+  store: ReturnType<typeof useAppStore>,
+  event: KeyboardEvent<HTMLElement>,
+): void => {
+  const target = event.target as HTMLElement;
+  if (event.key !== 'Enter' || !target.classList.contains('card')) return;
+  const order = store.getState().orders.find((o) => o.id === target.dataset.orderId);
+  const kind = order ? primaryAction(order) : null;
+  if (!kind) return;
+  const label = actionLabel(kind);
+  const button = Array.from(
+    target.querySelectorAll<HTMLButtonElement>('.card-actions button'),
+  ).find((b) => b.textContent === label);
+  if (!button) return;
+  event.preventDefault();
+  button.click();
+};
+
+/** The board's columns, each as wide as its tile tracks. */
+const template = (tracks: ColumnTracks): string =>
+  COLUMN_IDS.map((id) => `minmax(0, ${tracks[id]}fr)`).join(' ');
 
 export const Board = ({ now: machineNow }: { now: number }) => {
   const store = useAppStore();
@@ -79,63 +94,16 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const jobs = useMemo(() => (printJobs === null ? null : jobsByOrder(printJobs)), [printJobs]);
   const board = useRef<HTMLElement>(null);
   const markOffScreen = useOffScreenMarker();
-  const [detailId, setDetailId] = useState<string | null>(null);
-  const openDetail = useCallback((orderId: string) => setDetailId(orderId), []);
-  const detail = detailId === null ? null : (orders.find((o) => o.id === detailId) ?? null);
+  const [opened, setOpened] = useState<{ id: string; side: DetailSide } | null>(null);
+  const openDetail = useCallback(
+    (orderId: string, side: DetailSide) => setOpened({ id: orderId, side }),
+    [],
+  );
+  const detail = opened && (orders.find((o) => o.id === opened.id) ?? null);
 
-  // The board's room, measured when its size changes (never on an order's change).
-  const [room, setRoom] = useState<Room>(DEFAULT_ROOM);
-  useLayoutEffect(() => {
-    const root = board.current;
-    if (!root || typeof ResizeObserver === 'undefined') return;
-    const measure = (): void => {
-      const next = measureRoom(root);
-      setRoom((last) => (last.units === next.units && last.rows === next.rows ? last : next));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(root);
-    return () => observer.disconnect();
-  }, []);
-  // Columns sized to their load, kept while they still serve (allocateTracks says why).
-  const lastTracks = useRef<ColumnTracks | null>(null);
-  const tracks = useMemo(() => {
-    const loads = { ...counts, done: Math.min(counts.done, DONE_ON_BOARD) };
-    const next = allocateTracks(loads, room.units, room.rows, lastTracks.current);
-    lastTracks.current = next;
-    return next;
-  }, [counts, room]);
+  const tracks = useColumnTracks(board, counts, orders);
 
-  // Arrow keys move the selection (App's shortcuts); keyboard focus follows it so Enter and Tab
-  // start from the selected card. Focus never moves away from a button or field someone is on.
-  useEffect(() => {
-    const root = board.current;
-    if (!root || !selected) return;
-    const active = document.activeElement;
-    const idle = !active || active === document.body || active.classList.contains('card');
-    const target = cardElement(root, selected);
-    if (!idle || !target || target === active) return;
-    target.focus({ preventScroll: true });
-    target.scrollIntoView?.({ block: 'nearest' });
-  }, [selected]);
-
-  // Enter on a card presses its main button (the table's first action but Reject): the same
-  // click a finger makes, so the card decides what that action does.
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
-    const target = event.target as HTMLElement;
-    if (event.key !== 'Enter' || !target.classList.contains('card')) return;
-    const order = store.getState().orders.find((o) => o.id === target.dataset.orderId);
-    const kind = order ? primaryAction(order) : null;
-    if (!kind) return;
-    const label = actionLabel(kind);
-    const button = Array.from(
-      target.querySelectorAll<HTMLButtonElement>('.card-actions button'),
-    ).find((b) => b.textContent === label);
-    if (!button) return;
-    event.preventDefault();
-    button.click();
-  };
-
+  useFocusFollowsSelection(board, selected);
   const slot = (order: Order) => {
     const flashing = needsAttention(order);
     return (
@@ -145,7 +113,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
         clock={cardClock(order, now, unclaimedAfter)}
         flashing={flashing}
         selected={selected === order.id}
-        open={detailId === order.id}
+        open={opened?.id === order.id}
         submitting={submitting[order.id] === true}
         callError={callErrors[order.id] ?? null}
         cooking={cooking.has(order.id)}
@@ -158,15 +126,13 @@ export const Board = ({ now: machineNow }: { now: number }) => {
     );
   };
 
-  const template = COLUMN_IDS.map((id) => `minmax(0, ${tracks[id]}fr)`).join(' ');
-
   return (
     <main
       ref={board}
       className="board"
-      style={{ gridTemplateColumns: template }}
+      style={{ gridTemplateColumns: template(tracks) }}
       aria-label={en.nav.orders}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => pressPrimary(store, event)}
       onFocus={(event) => {
         const target = event.target as HTMLElement;
         if (target.classList.contains('card') && target.dataset.orderId)
@@ -213,7 +179,11 @@ export const Board = ({ now: machineNow }: { now: number }) => {
         </section>
       ))}
       {detail && (
-        <OrderDetail onClose={() => setDetailId(null)} orderNumber={detail.orderNumber}>
+        <OrderDetail
+          onClose={() => setOpened(null)}
+          orderNumber={detail.orderNumber}
+          side={opened.side}
+        >
           <OrderCard
             order={detail}
             clock={cardClock(detail, now, unclaimedAfter)}
@@ -234,15 +204,18 @@ export const Board = ({ now: machineNow }: { now: number }) => {
 
 /**
  * An order's whole card (lines, options, notes, customer, printing, sold out, every action) over
- * the board's right side: it opens on a tap on a tile and moves nothing under it. Escape or
- * Close shuts it.
+ * one side of the board, the side away from the tile it was opened from (so that tile and its
+ * column stay in sight): it opens on a tap on a tile and moves nothing under it. Escape or Close
+ * shuts it.
  */
 const OrderDetail = ({
   orderNumber,
+  side,
   onClose,
   children,
 }: {
   orderNumber: string;
+  side: DetailSide;
   onClose: () => void;
   children: ReactNode;
 }) => {
@@ -255,7 +228,10 @@ const OrderDetail = ({
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose, store]);
   return (
-    <aside className="order-detail" aria-label={en.board.detailTitle(orderNumber)}>
+    <aside
+      className={`order-detail order-detail-${side}`}
+      aria-label={en.board.detailTitle(orderNumber)}
+    >
       <div className="order-detail-head">
         <h2>{en.board.detailTitle(orderNumber)}</h2>
         <button type="button" className="btn btn-quiet btn-small" onClick={onClose}>

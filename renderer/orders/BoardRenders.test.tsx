@@ -191,7 +191,9 @@ describe('board re-renders', () => {
     expect(cardsMarked().sort()).toEqual(['Order #R2', 'Order #R4', 'Order #R6']);
     // Why a ticket did not print is in the order's detail.
     const detail = orderDetail('R2');
-    expect(within(detail).getByTestId('not-printed').textContent).toContain('kitchen ticket');
+    expect(within(detail).getByTestId('not-printed').textContent).toContain(
+      'Kitchen ticket not printed',
+    );
 
     // Another ticket of the queue prints: the marks say the same, none renders again.
     marks.mockClear();

@@ -119,8 +119,9 @@ const computeClock = (order: Order, now: number, unclaimedAfter: number): CardCl
   const waited = unansweredFor(order, now);
   const escalated = waited !== null && waited >= ESCALATE_AFTER_MS;
   const unclaimed = isUnclaimedTakeaway(order, now, unclaimedAfter);
+  const done = columnOf(order, now) === 'done';
   return {
-    done: columnOf(order, now) === 'done',
+    done,
     age: formatAge(order.createdAt, now),
     ageClass: ageClass(order, now),
     due: readyBy ? dueCountdown(readyBy.at, now) : null,
@@ -131,13 +132,17 @@ const computeClock = (order: Order, now: number, unclaimedAfter: number): CardCl
     unclaimed,
     unclaimedFor:
       unclaimed && order.pickupEta ? formatDuration(now - Date.parse(order.pickupEta)) : null,
-    tileTime: tileTime(readyBy?.at ?? null, order.createdAt, now),
+    // A finished order: the time it finished, which a customer coming back asks about.
+    tileTime: done ? formatClock(order.updatedAt) : tileTime(order, readyBy?.at ?? null, now),
   };
 };
 
-const tileTime = (readyBy: string | null, createdAt: string, now: number): string => {
+const tileTime = (order: Order, readyBy: string | null, now: number): string => {
+  // A pre-order not yet in the kitchen: the time it is for, as on its card.
+  if (readyBy === null && order.type === 'preorder' && order.preorderTime)
+    return en.order.preorderFor(formatClock(order.preorderTime));
   if (readyBy === null) {
-    const age = now - Date.parse(createdAt);
+    const age = now - Date.parse(order.createdAt);
     return age < 60_000 ? en.board.tileNew : formatDuration(age);
   }
   const minutes = Math.round((Date.parse(readyBy) - now) / 60_000);

@@ -16,6 +16,9 @@ import type { OffScreenMarker } from '../ui-kit/off-screen';
 const firstName = (order: Order): string =>
   order.consumerName?.trim().split(/\s+/)[0] || en.order.noName;
 
+/** Which side of the board an order's detail covers. */
+export type DetailSide = 'left' | 'right';
+
 type Props = {
   order: Order;
   clock: CardClock;
@@ -27,8 +30,8 @@ type Props = {
   callError: string | null;
   cooking: boolean;
   printJobs: readonly PrintJob[] | null;
-  /** Opens the order's detail (lines, notes, customer, printing, reject…) beside the board. */
-  onOpen: (orderId: string) => void;
+  /** Opens the order's detail (lines, notes, customer, printing, reject…) over the board. */
+  onOpen: (orderId: string, side: DetailSide) => void;
   slotRef?: OffScreenMarker | undefined;
 };
 
@@ -79,9 +82,11 @@ const OrderTileView = ({
         data-order-id={order.id}
         data-status={order.status}
         tabIndex={0}
-        onClick={() => {
+        onClick={(event) => {
           act.select(order.id);
-          onOpen(order.id);
+          // Over the half of the board the tile is not in: the tile stays in sight.
+          const box = event.currentTarget.getBoundingClientRect();
+          onOpen(order.id, box.left + box.width / 2 > window.innerWidth / 2 ? 'left' : 'right');
         }}
       >
         <header className="tile-head">
@@ -103,8 +108,9 @@ const OrderTileView = ({
           )}
           <TilePrintMark jobs={printJobs} />
           <span className="tile-words">
-            {typeWord(order)} · <span className="card-customer">{firstName(order)}</span> ·{' '}
-            {en.order.items(items)}
+            {/* The name last: on a narrow tile it is the part cut short. */}
+            {typeWord(order)} · {en.order.items(items)} ·{' '}
+            <span className="card-customer">{firstName(order)}</span>
           </span>
         </p>
         <div className="card-actions tile-action">

@@ -337,9 +337,12 @@ export type AllDayCount = { name: string; count: number };
  */
 export const allDayCounts = (orders: readonly Order[]): AllDayCount[] => {
   const counts = new Map<string, number>();
-  for (const order of orders)
+  for (const order of orders) {
+    // The preparation column's orders: one a courier took away is off the kitchen's hands.
+    if (order.status !== 'PRODUCTION' || isFinished(order)) continue;
     for (const item of order.items)
       counts.set(item.name, (counts.get(item.name) ?? 0) + item.count);
+  }
   return [...counts]
     .map(([name, count]) => ({ name, count }))
     .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));

@@ -187,7 +187,7 @@ describe('sold out from an order line', () => {
         }),
       ),
     );
-    const line = within(screen.getByRole('article', { name: /42/ }));
+    const line = within(screen.getByRole('article', { name: 'Details · #42' }));
     expect(line.getByText(/changing… \(waiting for the platform\)/)).toBeTruthy();
     expect(line.queryByRole('button', { name: 'Mark Margherita sold out' })).toBeNull();
   });
