@@ -19,25 +19,38 @@ import { watchLoopLag } from './log/loop-lag';
 import type { LoopLagFigures } from './log/loop-lag';
 import { createRedactor, redactingSecretStore } from './log/redactor';
 import { createDiagnosticsSlice } from './diagnostics/diagnostics';
+import type { DiagnosticsSlice } from './diagnostics/diagnostics';
 import type { LogLevel } from '../shared/domain';
 import { checkpointAndTruncate, integrityCheck, openDatabase } from './storage/database';
 import { createSettings } from './storage/settings';
 import { auditHandlers, createAuditLog } from './audit/audit-log';
 import { NotConfiguredError, ReconnectNeededError } from './auth/token-manager';
 import { createMarketplaceClient } from './marketplace/client';
+import type { MarketplaceClient } from './marketplace/client';
 import { createOutbox, outboxHandlers } from './outbox/outbox';
+import type { Outbox } from './outbox/outbox-context';
 import { createSetupSlice } from './setup/setup';
+import type { SetupSlice } from './setup/setup';
 import { createOrdersSlice } from './orders/orders';
+import type { OrdersSlice } from './orders/orders';
 import { createVenueSlice, TIME_ZONE } from './venue/venue';
+import type { VenueSlice } from './venue/venue';
 import { createMenuSlice } from './menu/menu';
+import type { MenuSlice } from './menu/menu';
 import { createDeliverySlice } from './delivery/delivery';
+import type { DeliverySlice } from './delivery/delivery';
 import { createMachineSlice } from './machine/machine';
+import type { MachineSlice } from './machine/machine';
 import type { MachineHost } from './machine/machine';
 import type { AuditLog } from './audit/audit-log';
 import { createStreamGuard } from './stream-guard/stream-guard';
+import type { StreamGuard } from './stream-guard/stream-guard';
 import { createPrintingSlice } from './printing/printing';
+import type { PrintingSlice } from './printing/printing';
 import { createCuesSlice } from './cues/cues';
+import type { CuesSlice } from './cues/cues';
 import { createUpdatesSlice } from './updates/updates';
+import type { UpdatesSlice } from './updates/updates';
 import { toOrderStatus } from './marketplace/order-mapping';
 import { reportVenueState } from './relay-client/venue-intake';
 
@@ -82,26 +95,45 @@ export type CoreOptions = {
   };
 };
 
-// eslint-disable-next-line max-lines-per-function -- the composition root wires every slice in order; not yet cut into smaller composition steps (issue 37)
-export const startCore = async (options: CoreOptions): Promise<Core> => {
-  const now = options.now ?? (() => new Date());
-  mkdirSync(options.dataDir, { recursive: true });
-  const db = openDatabase(join(options.dataDir, 'countertop.db'));
-  const redactor = createRedactor();
-  const log = createLogger({
-    dir: join(options.dataDir, 'logs'),
-    level: options.logLevel,
-    redactor,
-    now,
-  });
-  const loopLag = watchLoopLag({ log, now });
-  const settings = createSettings(db);
-  const audit = createAuditLog(db, now, (entry) => log.info('audit', entry));
-  const secrets = redactingSecretStore(options.secretStore, redactor);
-  const hub = createEventHub();
-  hub.on('status:changed', logLinkChanges(log));
-  // Customers' data never goes to the log on purpose; the redactor learns it as orders and
-  // deliveries arrive, so it stays out by accident too (an error quoting it).
+/** What every slice is composed over: storage, the log, the keychain, the audit log, events. */
+type Foundation = {
+  options: CoreOptions;
+  now: () => Date;
+  db: ReturnType<typeof openDatabase>;
+  redactor: ReturnType<typeof createRedactor>;
+  log: ReturnType<typeof createLogger>;
+  loopLag: ReturnType<typeof watchLoopLag>;
+  settings: ReturnType<typeof createSettings>;
+  audit: AuditLog;
+  secrets: SecretStore;
+  hub: ReturnType<typeof createEventHub>;
+};
+
+/**
+ * The composed slices. Slices reach each other through ports wired below, which run only once
+ * startCore has composed them all; each step reads the others from here when a port is called.
+ */
+type Composed = {
+  outbox: Outbox;
+  setup: SetupSlice;
+  client: MarketplaceClient;
+  orders: OrdersSlice;
+  venue: VenueSlice;
+  menu: MenuSlice;
+  delivery: DeliverySlice;
+  machine: MachineSlice;
+  diagnostics: DiagnosticsSlice;
+  printing: PrintingSlice;
+  guard: StreamGuard;
+  cues: CuesSlice;
+  updates: UpdatesSlice;
+  api: ServiceApi;
+};
+
+// Customers' data never goes to the log on purpose; the redactor learns it as orders and
+// deliveries arrive, so it stays out by accident too (an error quoting it).
+const keepPersonalOutOfLog = (base: Foundation): void => {
+  const { hub, redactor } = base;
   hub.on('orders:changed', ({ orders }) =>
     redactor.addPersonal(
       ...orders.flatMap((o) => [
@@ -123,196 +155,211 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
       ]),
     ),
   );
+};
 
-  const outboxChanged = hub.batched('outbox:changed', (ids) => ({ entries: outbox.entries(ids) }));
-  const outbox = createOutbox({
-    db,
+const openFoundation = (options: CoreOptions): Foundation => {
+  const now = options.now ?? (() => new Date());
+  mkdirSync(options.dataDir, { recursive: true });
+  const db = openDatabase(join(options.dataDir, 'countertop.db'));
+  const redactor = createRedactor();
+  const log = createLogger({
+    dir: join(options.dataDir, 'logs'),
+    level: options.logLevel,
+    redactor,
     now,
-    audit,
+  });
+  const loopLag = watchLoopLag({ log, now });
+  const settings = createSettings(db);
+  const audit = createAuditLog(db, now, (entry) => log.info('audit', entry));
+  const secrets = redactingSecretStore(options.secretStore, redactor);
+  const hub = createEventHub();
+  const base = { options, now, db, redactor, log, loopLag, settings, audit, secrets, hub };
+  hub.on('status:changed', logLinkChanges(log));
+  keepPersonalOutOfLog(base);
+  return base;
+};
+
+const composeOutbox = (base: Foundation, c: Composed): Outbox => {
+  const outboxChanged = base.hub.batched('outbox:changed', (ids) => ({
+    entries: c.outbox.entries(ids),
+  }));
+  return createOutbox({
+    db: base.db,
+    now: base.now,
+    audit: base.audit,
     // A 30-second ceiling: after an outage the last action waits at most that long (a successful
     // call, a relay reconnect or a reconnect of the venue wakes the outbox even sooner).
-    backoff: options.backoff ?? { baseMs: 1000, capMs: 30_000 },
+    backoff: base.options.backoff ?? { baseMs: 1000, capMs: 30_000 },
     // Not the action's fault: it waits, with every other action, until the venue is reconnected.
     blocked: (error) =>
       error instanceof ReconnectNeededError || error instanceof NotConfiguredError,
     blockedRetryMs: 30_000,
     onChange: (ids) => {
       outboxChanged(...ids);
-      setup.statusChanged();
+      c.setup.statusChanged();
     },
   });
+};
 
-  const setup = createSetupSlice({
+const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
+  const { db, settings, secrets, now, audit, hub } = base;
+  return createSetupSlice({
     db,
     settings,
     secrets,
     now,
     audit,
     hub,
-    relayWaitSeconds: options.relayWaitSeconds,
+    relayWaitSeconds: base.options.relayWaitSeconds,
     relay: {
-      onCommitted: () => orders.drain(),
-      onDeliveryCommitted: () => delivery.drain(),
-      onReconnected: () => venue.reconcileQuietly(),
-      onState: (state, _error, downForMs) => guard.relayState(state, downForMs),
+      onCommitted: () => c.orders.drain(),
+      onDeliveryCommitted: () => c.delivery.drain(),
+      onReconnected: () => c.venue.reconcileQuietly(),
+      onState: (state, _error, downForMs) => c.guard.relayState(state, downForMs),
     },
-    venueName: () => venue.name(),
-    outboxCounts: () => outbox.counts(),
+    venueName: () => c.venue.name(),
+    outboxCounts: () => c.outbox.counts(),
     connected: (_venueId, changed) => {
-      if (changed) venue.forget({ name: true });
-      outbox.resetBackoff();
-      outbox.kick();
-      venue.reconcileQuietly();
-      menu.refreshQuietly();
-      delivery.maintainWebhook();
+      if (changed) c.venue.forget({ name: true });
+      c.outbox.resetBackoff();
+      c.outbox.kick();
+      c.venue.reconcileQuietly();
+      c.menu.refreshQuietly();
+      c.delivery.maintainWebhook();
       // What the platform lists now is the starting point of the missed-order check.
-      guard.missedOrders.checkSoon();
+      c.guard.missedOrders.checkSoon();
     },
     disconnecting: async () => {
-      const venueId = setup.venueId();
-      await delivery.forget();
-      venue.forget({ name: true });
+      const venueId = c.setup.venueId();
+      await c.delivery.forget();
+      c.venue.forget({ name: true });
       // The next venue of this terminal starts clean: no order, delivery, menu or customer of
       // this one stays in the database (the printers and this machine's settings do).
-      orders.eraseAll();
-      delivery.eraseAll();
-      outbox.eraseAll();
-      printing.eraseAll();
-      if (venueId) menu.forget(venueId);
+      c.orders.eraseAll();
+      c.delivery.eraseAll();
+      c.outbox.eraseAll();
+      c.printing.eraseAll();
+      if (venueId) c.menu.forget(venueId);
       audit.forgetDetailsBefore(new Date(now().getTime() + 86_400_000).toISOString());
       checkpointAndTruncate(db);
     },
     relayChanged: () => {
-      delivery.relayMoved();
-      guard.missedOrders.checkSoon();
+      c.delivery.relayMoved();
+      c.guard.missedOrders.checkSoon();
     },
-    checkStaffPin: (pin) => machine.checkPin(pin, 'disconnect'),
+    checkStaffPin: (pin) => c.machine.checkPin(pin, 'disconnect'),
   });
+};
 
-  const client = createMarketplaceClient({
-    posUrl: () => setup.connection()?.posUrl ?? null,
-    tokens: setup.tokens,
-    now: () => now().getTime(),
-    onClock: (offsetMs) => setup.clockObserved(offsetMs),
+const composeClient = (base: Foundation, c: Composed): MarketplaceClient =>
+  createMarketplaceClient({
+    posUrl: () => c.setup.connection()?.posUrl ?? null,
+    tokens: c.setup.tokens,
+    now: () => base.now().getTime(),
+    onClock: (offsetMs) => c.setup.clockObserved(offsetMs),
     onOutcome: (reachable, error) => {
       // The network is back: what waits out a backoff goes now, not after it.
-      if (setup.platformOutcome(reachable, error?.message ?? null).backOnline) {
-        outbox.resetBackoff();
-        orders.sync.resetBackoff();
-        orders.drain();
-        guard.missedOrders.checkSoon();
+      if (c.setup.platformOutcome(reachable, error?.message ?? null).backOnline) {
+        c.outbox.resetBackoff();
+        c.orders.sync.resetBackoff();
+        c.orders.drain();
+        c.guard.missedOrders.checkSoon();
       }
     },
   });
 
-  const slice = { db, now, outbox, audit, hub };
-  const orders = createOrdersSlice({
-    ...slice,
-    client,
-    venueId: () => setup.venueId(),
-    requireConnection: () => setup.requireVenue(),
-    venueName: (name) => venue.rememberName(name),
-    settings,
-    status: async () => setup.status(),
+/** What most slices are made of. */
+const sliceBase = (base: Foundation, c: Composed) => ({
+  db: base.db,
+  now: base.now,
+  outbox: c.outbox,
+  audit: base.audit,
+  hub: base.hub,
+});
+
+const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
+  createOrdersSlice({
+    ...sliceBase(base, c),
+    client: c.client,
+    venueId: () => c.setup.venueId(),
+    requireConnection: () => c.setup.requireVenue(),
+    venueName: (name) => c.venue.rememberName(name),
+    settings: base.settings,
+    status: async () => c.setup.status(),
     history: {
       // No terminal name is configured anywhere: the machine's name tells a venue's terminals apart.
       terminal: hostname(),
       timeZone: () => TIME_ZONE,
-      printJobs: (orderId) => printing.jobsOfOrder(orderId),
+      printJobs: (orderId) => c.printing.jobsOfOrder(orderId),
       // Each domain removes its own copies of customers' data past the retention.
       retention: [
-        { name: 'deliveries', forget: (cutoff) => delivery.forgetPersonalBefore(cutoff) },
-        { name: 'outbox payloads', forget: (cutoff) => outbox.forgetPayloadsBefore(cutoff) },
-        { name: 'print jobs', forget: (cutoff) => printing.forgetPersonalBefore(cutoff) },
-        { name: 'audit details', forget: (cutoff) => audit.forgetDetailsBefore(cutoff) },
+        { name: 'deliveries', forget: (cutoff) => c.delivery.forgetPersonalBefore(cutoff) },
+        { name: 'outbox payloads', forget: (cutoff) => c.outbox.forgetPayloadsBefore(cutoff) },
+        { name: 'print jobs', forget: (cutoff) => c.printing.forgetPersonalBefore(cutoff) },
+        { name: 'audit details', forget: (cutoff) => base.audit.forgetDetailsBefore(cutoff) },
       ],
     },
     // The kitchen ticket and the ready prints commit with the action that asks for them.
-    onAction: (notice) => printing.orderAction(notice),
-    onArrived: (order) => printing.orderArrived(order),
-    onPreorderStarted: (order) => printing.preorderStarted(order),
+    onAction: (notice) => c.printing.orderAction(notice),
+    onArrived: (order) => c.printing.orderArrived(order),
+    onPreorderStarted: (order) => c.printing.preorderStarted(order),
   });
-  const venue = createVenueSlice({
-    ...slice,
-    settings,
-    client,
-    venueId: () => setup.venueId(),
-    requireVenue: () => setup.requireVenue(),
-    canReconcile: () => !setup.tokens.state().needsReconnect,
+
+const composeVenue = (base: Foundation, c: Composed): VenueSlice =>
+  createVenueSlice({
+    ...sliceBase(base, c),
+    settings: base.settings,
+    client: c.client,
+    venueId: () => c.setup.venueId(),
+    requireVenue: () => c.setup.requireVenue(),
+    canReconcile: () => !c.setup.tokens.state().needsReconnect,
     reconcileOrders: async (remote) => {
       // Notifications already in the inbox first: what the relay holds is no order we lack.
-      await orders.sync.drain();
-      const result = await orders.sync.reconcile(remote);
-      await orders.sync.drain();
-      guard.latestOrdersChecked(result.unknown);
+      await c.orders.sync.drain();
+      const result = await c.orders.sync.reconcile(remote);
+      await c.orders.sync.drain();
+      c.guard.latestOrdersChecked(result.unknown);
       return result;
     },
-    nameChanged: () => setup.statusChanged(),
-    failed: (message) => setup.platformFailed(message),
+    nameChanged: () => c.setup.statusChanged(),
+    failed: (message) => c.setup.platformFailed(message),
   });
-  const menu = createMenuSlice({
-    ...slice,
-    settings,
-    client,
-    venueId: () => setup.venueId(),
-    requireVenue: () => setup.requireVenue(),
+
+const composeDiagnostics = (base: Foundation, c: Composed): DiagnosticsSlice =>
+  createDiagnosticsSlice({
+    dataDir: base.options.dataDir,
+    version: base.options.version ?? 'unknown',
+    now: base.now,
+    api: () => c.api,
+    log: base.log,
+    redactor: base.redactor,
+    secrets: base.secrets,
+    integrity: () => integrityCheck(base.db),
+    loopLag: () => base.loopLag.shift(),
   });
-  const delivery = createDeliverySlice({
-    ...slice,
-    settings,
-    secrets,
-    relayUrl: () => setup.connection()?.relayUrl ?? null,
-    ...(options.bookingCheckMs === undefined ? {} : { bookingCheckMs: options.bookingCheckMs }),
-  });
-  const machine = createMachineSlice({
-    db,
-    settings,
-    secrets,
-    audit,
-    hub,
-    now,
-    host: options.machine,
-  });
-  const diagnostics = createDiagnosticsSlice({
-    dataDir: options.dataDir,
-    version: options.version ?? 'unknown',
-    now,
-    api: () => api,
-    log,
-    redactor,
-    secrets,
-    integrity: () => integrityCheck(db),
-    loopLag: () => loopLag.shift(),
-  });
-  const printing = createPrintingSlice({
-    ...slice,
-    settings,
-    order: (orderId) => orders.store.get(orderId),
-    venueName: () => venue.name(),
-    daySummary: (day) => orders.history.daySummary(day),
-    ...options.printing,
-  });
-  // Orders that cannot arrive take the venue offline, through the venue slice's own action.
-  const guard = createStreamGuard({
-    settings,
-    audit,
-    hub,
-    now,
-    venueId: () => setup.venueId(),
-    venue,
+
+// Orders that cannot arrive take the venue offline, through the venue slice's own action.
+const composeGuard = (base: Foundation, c: Composed): StreamGuard =>
+  createStreamGuard({
+    settings: base.settings,
+    audit: base.audit,
+    hub: base.hub,
+    now: base.now,
+    venueId: () => c.setup.venueId(),
+    venue: c.venue,
     missedOrders: {
-      ...options.missedOrders,
+      ...base.options.missedOrders,
       readVenueStatus: async (venueId) => {
-        const remote = await client.getVenueStatus(venueId);
+        const remote = await c.client.getVenueStatus(venueId);
         return {
           isOnline: remote.status.is_online,
           isOpen: remote.status.is_open,
           latest: (remote.last_three_orders_status ?? []).map((s) => toOrderStatus(s)),
         };
       },
-      latestOrders: (count) => orders.store.latest(count),
+      latestOrders: (count) => c.orders.store.latest(count),
       ordersPlacedBetween: (from, to) =>
-        orders.store
+        c.orders.store
           .placedBetween(
             from === null
               ? new Date(0).toISOString()
@@ -321,99 +368,160 @@ export const startCore = async (options: CoreOptions): Promise<Core> => {
           )
           .map((o) => ({ id: o.id, orderNumber: o.orderNumber, createdAt: o.createdAt })),
       settle: async () => {
-        await orders.sync.drain();
-        await orders.sync.reconcile(null);
-        await orders.sync.drain();
+        await c.orders.sync.drain();
+        await c.orders.sync.reconcile(null);
+        await c.orders.sync.drain();
       },
       reportToRelay: async (venueId, state) => {
-        const conn = setup.connection();
-        const terminalKey = await secrets.get('terminal-key');
+        const conn = c.setup.connection();
+        const terminalKey = await base.secrets.get('terminal-key');
         if (!conn || !terminalKey) return null;
         return reportVenueState({ relayUrl: conn.relayUrl, terminalKey, venueId, ...state });
       },
     },
   });
+
+const composeApi = (base: Foundation, c: Composed): ServiceApi => ({
+  ...c.setup.handlers,
+  ...c.orders.handlers,
+  ...c.venue.handlers,
+  ...c.menu.handlers,
+  ...outboxHandlers(c.outbox),
+  ...c.delivery.handlers,
+  ...c.machine.handlers,
+  ...c.diagnostics.handlers,
+  ...logHandlers(base.log),
+  ...c.guard.handlers,
+  ...c.printing.handlers,
+  ...c.cues.handlers,
+  ...c.updates.handlers,
+  ...auditHandlers(base.audit),
+});
+
+/** Every slice, in the order they are built; the ports between them run only later. */
+const composeSlices = (base: Foundation): Composed => {
+  const { options, settings, secrets, audit, hub, now, db } = base;
+  // Filled step by step below; no port reads it before this function returns.
+  const c = {} as Composed;
+  c.outbox = composeOutbox(base, c);
+  c.setup = composeSetup(base, c);
+  c.client = composeClient(base, c);
+  c.orders = composeOrders(base, c);
+  c.venue = composeVenue(base, c);
+  c.menu = createMenuSlice({
+    ...sliceBase(base, c),
+    settings,
+    client: c.client,
+    venueId: () => c.setup.venueId(),
+    requireVenue: () => c.setup.requireVenue(),
+  });
+  c.delivery = createDeliverySlice({
+    ...sliceBase(base, c),
+    settings,
+    secrets,
+    relayUrl: () => c.setup.connection()?.relayUrl ?? null,
+    ...(options.bookingCheckMs === undefined ? {} : { bookingCheckMs: options.bookingCheckMs }),
+  });
+  c.machine = createMachineSlice({ db, settings, secrets, audit, hub, now, host: options.machine });
+  c.diagnostics = composeDiagnostics(base, c);
+  c.printing = createPrintingSlice({
+    ...sliceBase(base, c),
+    settings,
+    order: (orderId) => c.orders.store.get(orderId),
+    venueName: () => c.venue.name(),
+    daySummary: (day) => c.orders.history.daySummary(day),
+    ...options.printing,
+  });
+  c.guard = composeGuard(base, c);
   // What rings until acknowledged, decided here from the stored orders, replayed to any window.
-  const cues = createCuesSlice({
+  c.cues = createCuesSlice({
     settings,
     hub,
     audit,
     now,
     openOrders: () =>
-      orders.store
+      c.orders.store
         .openOrderIds()
-        .map((id) => orders.store.get(id))
+        .map((id) => c.orders.store.get(id))
         .filter((order) => order !== null),
   });
-  const updates = createUpdatesSlice({ hub, audit, now });
-  const api: ServiceApi = {
-    ...setup.handlers,
-    ...orders.handlers,
-    ...venue.handlers,
-    ...menu.handlers,
-    ...outboxHandlers(outbox),
-    ...delivery.handlers,
-    ...machine.handlers,
-    ...diagnostics.handlers,
-    ...logHandlers(log),
-    ...guard.handlers,
-    ...printing.handlers,
-    ...cues.handlers,
-    ...updates.handlers,
-    ...auditHandlers(audit),
-  };
+  c.updates = createUpdatesSlice({ hub, audit, now });
+  c.api = composeApi(base, c);
+  return c;
+};
 
-  // Resume: the outbox (rows left "sending" by a crash go again), the relay, the inboxes, a reconcile.
-  const background = (): void => {
-    orders.drain();
-    venue.reconcileQuietly();
-    menu.refreshQuietly();
-    delivery.drain();
-    delivery.maintainWebhook();
-  };
-  outbox.start();
+// Resume: the outbox (rows left "sending" by a crash go again), the relay, the inboxes, a reconcile.
+const background = (c: Composed): void => {
+  c.orders.drain();
+  c.venue.reconcileQuietly();
+  c.menu.refreshQuietly();
+  c.delivery.drain();
+  c.delivery.maintainWebhook();
+};
+
+/** Starts the slices' work; returns the periodic tick. */
+const startWork = async (
+  base: Foundation,
+  c: Composed,
+): Promise<ReturnType<typeof setInterval>> => {
+  const { options, log } = base;
+  c.outbox.start();
   // Customers' data past the retention goes now and every hour, connected or not.
-  orders.history.start();
-  await setup.migrateKeychain();
+  c.orders.history.start();
+  await c.setup.migrateKeychain();
   // Before the relay is reached: a key that cannot be handed over yet stays for a later tick.
-  await delivery.migrateKeychain().catch(() => undefined);
+  await c.delivery.migrateKeychain().catch(() => undefined);
   log.info('started', { version: options.version ?? 'unknown' });
-  if (setup.connection()) {
-    await setup.resume();
-    background();
+  if (c.setup.connection()) {
+    await c.setup.resume();
+    background(c);
   }
   const tick = setInterval(() => {
-    void setup.tokens.refreshIfDue().catch(() => undefined);
-    background();
+    void c.setup.tokens.refreshIfDue().catch(() => undefined);
+    background(c);
   }, options.reconcileIntervalMs ?? 60_000);
   tick.unref();
+  return tick;
+};
 
+const stopAll = async (
+  base: Foundation,
+  c: Composed,
+  tick: ReturnType<typeof setInterval>,
+): Promise<void> => {
+  base.hub.close();
+  clearInterval(tick);
+  c.guard.close();
+  c.cues.close();
+  await c.guard.missedOrders.idle();
+  await c.printing.close();
+  c.delivery.close();
+  c.menu.close();
+  await c.setup.close();
+  await c.outbox.stop();
+  await c.venue.close();
+  await c.orders.close();
+  base.db.close();
+  base.loopLag.close();
+  base.log.info('stopped');
+  await base.log.close();
+};
+
+export const startCore = async (options: CoreOptions): Promise<Core> => {
+  const base = openFoundation(options);
+  const c = composeSlices(base);
+  const tick = await startWork(base, c);
   let closed = false;
   return {
-    api,
-    on: hub.on,
-    record: (entry) => audit.record(entry),
-    loopLag: () => loopLag.shift(),
-    holdUpdate: (version, confirm) => updates.hold(version, confirm),
+    api: c.api,
+    on: base.hub.on,
+    record: (entry) => base.audit.record(entry),
+    loopLag: () => base.loopLag.shift(),
+    holdUpdate: (version, confirm) => c.updates.hold(version, confirm),
     close: async () => {
       if (closed) return;
       closed = true;
-      hub.close();
-      clearInterval(tick);
-      guard.close();
-      cues.close();
-      await guard.missedOrders.idle();
-      await printing.close();
-      delivery.close();
-      menu.close();
-      await setup.close();
-      await outbox.stop();
-      await venue.close();
-      await orders.close();
-      db.close();
-      loopLag.close();
-      log.info('stopped');
-      await log.close();
+      await stopAll(base, c, tick);
     },
   };
 };

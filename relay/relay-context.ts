@@ -10,6 +10,7 @@ import type { DriveDeps } from './drive/merchant-webhooks';
 import { createGroupCommit } from './group-commit';
 import { freshnessOf } from './ingest/delivery';
 import { createIntakeWatch, type IntakeOptions, type IntakeWatch } from './intake-watch';
+import { createPresence, type Presence } from './presence';
 import { createRelayMetrics, type RelayMetrics } from './metrics';
 import { createPollHub } from './poll-hub';
 import { renderEvents, type PollAnswer } from './routes/poll-answer';
@@ -110,6 +111,8 @@ export type RelayOptions = {
   now?: () => number;
   /** The "no orders arriving" rule's figures (intake-watch.ts; tests shorten them). */
   intake?: Omit<IntakeOptions, 'now'>;
+  /** How often at most an instance notes a terminal as heard from (default 15 s; tests shorten it). */
+  presenceNoteMs?: number;
 };
 
 export const MIN_RETENTION_HOURS = 72;
@@ -157,6 +160,8 @@ export type RelayContext = {
   driveLimiter: ReturnType<typeof createRateLimiter>;
   usage: ReturnType<typeof createSharedUsage>;
   intake: IntakeWatch;
+  /** Each terminal's last call and health report (presence.ts). */
+  presence: Presence;
   /** Set once close() begins: polls are answered at once, writes refused. */
   closing: boolean;
   retentionHours: number;
@@ -266,6 +271,11 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     usage: createSharedUsage(store, limiter, (terminalId) => hub.openFor(terminalId), log),
     intake: createIntakeWatch({ ...options.intake, now }, store, (message) =>
       log(`intake:${message.slice(0, 30)}`, message),
+    ),
+    presence: createPresence(
+      { now, ...(options.presenceNoteMs === undefined ? {} : { noteMs: options.presenceNoteMs }) },
+      store,
+      (message) => log('presence', message),
     ),
     closing: false,
     retentionHours,

@@ -95,6 +95,7 @@ async function shutDown(
   clearTimeout(grace);
   await ctx.commits.drain();
   await ctx.intake.flush();
+  await ctx.presence.flush();
   await ctx.store.close();
 }
 

@@ -92,210 +92,253 @@ const REFUSED = new Set([
   'unauthorized_client',
 ]);
 
-// eslint-disable-next-line max-lines-per-function -- one closure over the token's refresh state (single flight, keychain, retry timer); not yet cut into module-level functions over a context (issue 37)
-export const createTokenManager = (options: TokenManagerOptions): TokenManager => {
-  const { secrets, settings, now } = options;
-  const margin = options.refreshMarginMs ?? 5 * 60_000;
-  const maxInterval = options.maxRefreshIntervalMs ?? 24 * 3600_000;
-  const listeners = new Set<(state: AuthState) => void>();
-
-  let access: { token: string; expiresAt: number } | null = null;
+/** The token manager's state and dependencies, passed to the module-level functions below. */
+type TokenContext = {
+  options: TokenManagerOptions;
+  secrets: SecretStore;
+  settings: Settings;
+  now: () => Date;
+  margin: number;
+  maxInterval: number;
+  listeners: Set<(state: AuthState) => void>;
+  access: { token: string; expiresAt: number } | null;
   // A rotated refresh token the keychain refused to store: the only valid one, so it is kept here
   // (never on disk) and used for the next refresh instead of the stale keychain copy.
-  let unsavedRefreshToken: string | null = null;
-  let inflight: Promise<string> | null = null;
+  unsavedRefreshToken: string | null;
+  inflight: Promise<string> | null;
   // Bumped by connect/disconnect so a refresh that started before cannot overwrite newer state.
-  let generation = 0;
+  generation: number;
   // A pair whose venue setup refused (the code is spent): kept for a retry with the same code.
-  let refused: { input: ConnectInput; pair: TokenPair } | null = null;
-  const sameInput = (a: ConnectInput, b: ConnectInput): boolean =>
-    a.authUrl === b.authUrl &&
-    a.clientId === b.clientId &&
-    a.clientSecret === b.clientSecret &&
-    a.code === b.code &&
-    a.redirectUri === b.redirectUri;
+  refused: { input: ConnectInput; pair: TokenPair } | null;
+};
 
-  const stored = (): StoredAuth | null => settings.get<StoredAuth>(AUTH_KEY);
-  const reconnect = (): StoredReconnect | null => settings.get<StoredReconnect>(RECONNECT_KEY);
+const sameInput = (a: ConnectInput, b: ConnectInput): boolean =>
+  a.authUrl === b.authUrl &&
+  a.clientId === b.clientId &&
+  a.clientSecret === b.clientSecret &&
+  a.code === b.code &&
+  a.redirectUri === b.redirectUri;
 
-  const state = (): AuthState => {
-    const auth = stored();
-    const pending = reconnect();
-    return {
-      config: auth
-        ? { authUrl: auth.authUrl, clientId: auth.clientId, venueId: auth.venueId }
-        : null,
-      needsReconnect: pending !== null,
-      reconnectReason: pending?.reason ?? null,
-    };
-  };
-  const emit = (): void => {
-    const snapshot = state();
-    for (const listener of listeners) listener(snapshot);
-  };
+const stored = (ctx: TokenContext): StoredAuth | null => ctx.settings.get<StoredAuth>(AUTH_KEY);
+const reconnect = (ctx: TokenContext): StoredReconnect | null =>
+  ctx.settings.get<StoredReconnect>(RECONNECT_KEY);
 
-  const requireReconnect = (reason: string): void => {
-    access = null;
-    settings.set(RECONNECT_KEY, { reason } satisfies StoredReconnect);
-    emit();
-  };
-
-  const adopt = async (pair: TokenPair, auth: AuthConfig): Promise<string> => {
-    // Keychain first: if the app dies right after, the only valid refresh token is not lost.
-    try {
-      await secrets.set('refresh-token', pair.refreshToken);
-      unsavedRefreshToken = null;
-    } catch (error) {
-      unsavedRefreshToken = pair.refreshToken;
-      throw error;
-    }
-    settings.set(AUTH_KEY, { ...auth, lastRefreshAt: now().toISOString() } satisfies StoredAuth);
-    access = { token: pair.accessToken, expiresAt: now().getTime() + pair.expiresIn * 1000 };
-    return pair.accessToken;
-  };
-
-  const refresh = async (): Promise<string> => {
-    const auth = stored();
-    if (!auth) throw new NotConfiguredError();
-    const pendingReconnect = reconnect();
-    if (pendingReconnect) throw new ReconnectNeededError(pendingReconnect.reason);
-    const clientSecret = await secrets.get('client-secret');
-    const refreshToken = unsavedRefreshToken ?? (await secrets.get('refresh-token'));
-    if (!clientSecret || !refreshToken) {
-      const reason = "The venue's credentials are missing from the keychain; reconnect the venue.";
-      requireReconnect(reason);
-      throw new ReconnectNeededError(reason);
-    }
-    const started = generation;
-    let pair: TokenPair;
-    try {
-      pair = await exchangeRefreshToken(
-        {
-          authUrl: auth.authUrl,
-          clientId: auth.clientId,
-          clientSecret,
-          timeoutMs: options.timeoutMs,
-        },
-        refreshToken,
-      );
-    } catch (error) {
-      if (started !== generation) throw error;
-      const code = oauthErrorCode(error);
-      if (code && REFUSED.has(code)) {
-        const reason = `The platform refused the venue's refresh token (${code}); reconnect the venue.`;
-        options.onRefresh?.('refused', code);
-        requireReconnect(reason);
-        throw new ReconnectNeededError(reason);
-      }
-      if (error instanceof RequestError && error.outcomeUnknown) {
-        // The server may have rotated the token; sending it again would count as reuse.
-        const reason =
-          'The answer to a token refresh was lost, so the stored refresh token may no longer be ' +
-          'valid; reconnect the venue.';
-        options.onRefresh?.('lost', error.message);
-        requireReconnect(reason);
-        throw new ReconnectNeededError(reason);
-      }
-      options.onRefresh?.('failed', error instanceof Error ? error.message : null);
-      throw error;
-    }
-    if (started !== generation)
-      throw new ReconnectNeededError('The venue was reconnected meanwhile.');
-    const token = await adopt(pair, {
-      authUrl: auth.authUrl,
-      clientId: auth.clientId,
-      venueId: auth.venueId,
-    });
-    options.onRefresh?.('ok', null);
-    return token;
-  };
-
-  const singleFlightRefresh = (): Promise<string> => {
-    inflight ??= refresh().finally(() => {
-      inflight = null;
-    });
-    return inflight;
-  };
-
-  const getAccessToken = async (): Promise<string> => {
-    const pendingReconnect = reconnect();
-    if (pendingReconnect) throw new ReconnectNeededError(pendingReconnect.reason);
-    if (inflight) return inflight;
-    if (access && access.expiresAt - now().getTime() > margin) return access.token;
-    return singleFlightRefresh();
-  };
-
-  /** After a 401 with `rejected`: refresh unless someone already replaced that token. */
-  const replaceRejected = async (rejected: string): Promise<string> => {
-    if (inflight) return inflight;
-    if (access && access.token !== rejected && access.expiresAt - now().getTime() > margin)
-      return access.token;
-    access = null;
-    return singleFlightRefresh();
-  };
-
-  const withAccessToken = async <T>(call: (accessToken: string) => Promise<T>): Promise<T> => {
-    const token = await getAccessToken();
-    try {
-      return await call(token);
-    } catch (error) {
-      if (!(error instanceof RequestError) || error.status !== 401) throw error;
-      const fresh = await replaceRejected(token);
-      return call(fresh);
-    }
-  };
-
+const readState = (ctx: TokenContext): AuthState => {
+  const auth = stored(ctx);
+  const pending = reconnect(ctx);
   return {
-    connect: async (input, accept) => {
-      const { authUrl, clientId, clientSecret, code, redirectUri } = input;
-      generation += 1;
-      unsavedRefreshToken = null;
-      const held = refused !== null && sameInput(refused.input, input) ? refused.pair : null;
-      refused = null;
-      const pair =
-        held ??
-        (await exchangeAuthorizationCode(
-          { authUrl, clientId, clientSecret, timeoutMs: options.timeoutMs },
-          code,
-          redirectUri,
-        ));
-      try {
-        accept?.(pair.venueId);
-      } catch (error) {
-        refused = { input, pair };
-        throw error;
-      }
-      await secrets.set('client-secret', clientSecret);
-      await adopt(pair, { authUrl, clientId, venueId: pair.venueId });
-      settings.delete(RECONNECT_KEY);
-      emit();
-      return { venueId: pair.venueId };
-    },
-    getAccessToken,
-    withAccessToken,
-    refreshIfDue: async () => {
-      const auth = stored();
-      if (!auth || reconnect()) return;
-      const sinceRefresh = now().getTime() - Date.parse(auth.lastRefreshAt);
-      const nearExpiry = !access || access.expiresAt - now().getTime() <= margin;
-      if (nearExpiry || sinceRefresh >= maxInterval) await singleFlightRefresh();
-    },
-    requireReconnect,
-    state,
-    disconnect: async () => {
-      generation += 1;
-      access = null;
-      refused = null;
-      unsavedRefreshToken = null;
-      await secrets.delete('refresh-token');
-      await secrets.delete('client-secret');
-      settings.delete(AUTH_KEY);
-      settings.delete(RECONNECT_KEY);
-      emit();
-    },
+    config: auth ? { authUrl: auth.authUrl, clientId: auth.clientId, venueId: auth.venueId } : null,
+    needsReconnect: pending !== null,
+    reconnectReason: pending?.reason ?? null,
+  };
+};
+
+const emit = (ctx: TokenContext): void => {
+  const snapshot = readState(ctx);
+  for (const listener of ctx.listeners) listener(snapshot);
+};
+
+const requireReconnect = (ctx: TokenContext, reason: string): void => {
+  ctx.access = null;
+  ctx.settings.set(RECONNECT_KEY, { reason } satisfies StoredReconnect);
+  emit(ctx);
+};
+
+const adopt = async (ctx: TokenContext, pair: TokenPair, auth: AuthConfig): Promise<string> => {
+  // Keychain first: if the app dies right after, the only valid refresh token is not lost.
+  try {
+    await ctx.secrets.set('refresh-token', pair.refreshToken);
+    ctx.unsavedRefreshToken = null;
+  } catch (error) {
+    ctx.unsavedRefreshToken = pair.refreshToken;
+    throw error;
+  }
+  ctx.settings.set(AUTH_KEY, {
+    ...auth,
+    lastRefreshAt: ctx.now().toISOString(),
+  } satisfies StoredAuth);
+  ctx.access = { token: pair.accessToken, expiresAt: ctx.now().getTime() + pair.expiresIn * 1000 };
+  return pair.accessToken;
+};
+
+/** A failed refresh exchange: what it means for the grant, thrown as the caller should see it. */
+const refreshFailed = (ctx: TokenContext, error: unknown): never => {
+  const code = oauthErrorCode(error);
+  if (code && REFUSED.has(code)) {
+    const reason = `The platform refused the venue's refresh token (${code}); reconnect the venue.`;
+    ctx.options.onRefresh?.('refused', code);
+    requireReconnect(ctx, reason);
+    throw new ReconnectNeededError(reason);
+  }
+  if (error instanceof RequestError && error.outcomeUnknown) {
+    // The server may have rotated the token; sending it again would count as reuse.
+    const reason =
+      'The answer to a token refresh was lost, so the stored refresh token may no longer be ' +
+      'valid; reconnect the venue.';
+    ctx.options.onRefresh?.('lost', error.message);
+    requireReconnect(ctx, reason);
+    throw new ReconnectNeededError(reason);
+  }
+  ctx.options.onRefresh?.('failed', error instanceof Error ? error.message : null);
+  throw error;
+};
+
+const refresh = async (ctx: TokenContext): Promise<string> => {
+  const auth = stored(ctx);
+  if (!auth) throw new NotConfiguredError();
+  const pendingReconnect = reconnect(ctx);
+  if (pendingReconnect) throw new ReconnectNeededError(pendingReconnect.reason);
+  const clientSecret = await ctx.secrets.get('client-secret');
+  const refreshToken = ctx.unsavedRefreshToken ?? (await ctx.secrets.get('refresh-token'));
+  if (!clientSecret || !refreshToken) {
+    const reason = "The venue's credentials are missing from the keychain; reconnect the venue.";
+    requireReconnect(ctx, reason);
+    throw new ReconnectNeededError(reason);
+  }
+  const started = ctx.generation;
+  let pair: TokenPair;
+  try {
+    pair = await exchangeRefreshToken(
+      {
+        authUrl: auth.authUrl,
+        clientId: auth.clientId,
+        clientSecret,
+        timeoutMs: ctx.options.timeoutMs,
+      },
+      refreshToken,
+    );
+  } catch (error) {
+    if (started !== ctx.generation) throw error;
+    return refreshFailed(ctx, error);
+  }
+  if (started !== ctx.generation)
+    throw new ReconnectNeededError('The venue was reconnected meanwhile.');
+  const token = await adopt(ctx, pair, {
+    authUrl: auth.authUrl,
+    clientId: auth.clientId,
+    venueId: auth.venueId,
+  });
+  ctx.options.onRefresh?.('ok', null);
+  return token;
+};
+
+const singleFlightRefresh = (ctx: TokenContext): Promise<string> => {
+  ctx.inflight ??= refresh(ctx).finally(() => {
+    ctx.inflight = null;
+  });
+  return ctx.inflight;
+};
+
+const getAccessToken = async (ctx: TokenContext): Promise<string> => {
+  const pendingReconnect = reconnect(ctx);
+  if (pendingReconnect) throw new ReconnectNeededError(pendingReconnect.reason);
+  if (ctx.inflight) return ctx.inflight;
+  if (ctx.access && ctx.access.expiresAt - ctx.now().getTime() > ctx.margin)
+    return ctx.access.token;
+  return singleFlightRefresh(ctx);
+};
+
+/** After a 401 with `rejected`: refresh unless someone already replaced that token. */
+const replaceRejected = async (ctx: TokenContext, rejected: string): Promise<string> => {
+  if (ctx.inflight) return ctx.inflight;
+  const { access } = ctx;
+  if (access && access.token !== rejected && access.expiresAt - ctx.now().getTime() > ctx.margin)
+    return access.token;
+  ctx.access = null;
+  return singleFlightRefresh(ctx);
+};
+
+const withAccessToken = async <T>(
+  ctx: TokenContext,
+  call: (accessToken: string) => Promise<T>,
+): Promise<T> => {
+  const token = await getAccessToken(ctx);
+  try {
+    return await call(token);
+  } catch (error) {
+    if (!(error instanceof RequestError) || error.status !== 401) throw error;
+    const fresh = await replaceRejected(ctx, token);
+    return call(fresh);
+  }
+};
+
+const connect = async (
+  ctx: TokenContext,
+  input: ConnectInput,
+  accept?: (venueId: string) => void,
+): Promise<{ venueId: string }> => {
+  const { authUrl, clientId, clientSecret, code, redirectUri } = input;
+  ctx.generation += 1;
+  ctx.unsavedRefreshToken = null;
+  const held =
+    ctx.refused !== null && sameInput(ctx.refused.input, input) ? ctx.refused.pair : null;
+  ctx.refused = null;
+  const pair =
+    held ??
+    (await exchangeAuthorizationCode(
+      { authUrl, clientId, clientSecret, timeoutMs: ctx.options.timeoutMs },
+      code,
+      redirectUri,
+    ));
+  try {
+    accept?.(pair.venueId);
+  } catch (error) {
+    ctx.refused = { input, pair };
+    throw error;
+  }
+  await ctx.secrets.set('client-secret', clientSecret);
+  await adopt(ctx, pair, { authUrl, clientId, venueId: pair.venueId });
+  ctx.settings.delete(RECONNECT_KEY);
+  emit(ctx);
+  return { venueId: pair.venueId };
+};
+
+const refreshIfDue = async (ctx: TokenContext): Promise<void> => {
+  const auth = stored(ctx);
+  if (!auth || reconnect(ctx)) return;
+  const sinceRefresh = ctx.now().getTime() - Date.parse(auth.lastRefreshAt);
+  const nearExpiry = !ctx.access || ctx.access.expiresAt - ctx.now().getTime() <= ctx.margin;
+  if (nearExpiry || sinceRefresh >= ctx.maxInterval) await singleFlightRefresh(ctx);
+};
+
+const disconnect = async (ctx: TokenContext): Promise<void> => {
+  ctx.generation += 1;
+  ctx.access = null;
+  ctx.refused = null;
+  ctx.unsavedRefreshToken = null;
+  await ctx.secrets.delete('refresh-token');
+  await ctx.secrets.delete('client-secret');
+  ctx.settings.delete(AUTH_KEY);
+  ctx.settings.delete(RECONNECT_KEY);
+  emit(ctx);
+};
+
+export const createTokenManager = (options: TokenManagerOptions): TokenManager => {
+  const ctx: TokenContext = {
+    options,
+    secrets: options.secrets,
+    settings: options.settings,
+    now: options.now,
+    margin: options.refreshMarginMs ?? 5 * 60_000,
+    maxInterval: options.maxRefreshIntervalMs ?? 24 * 3600_000,
+    listeners: new Set(),
+    access: null,
+    unsavedRefreshToken: null,
+    inflight: null,
+    generation: 0,
+    refused: null,
+  };
+  return {
+    connect: (input, accept) => connect(ctx, input, accept),
+    getAccessToken: () => getAccessToken(ctx),
+    withAccessToken: (call) => withAccessToken(ctx, call),
+    refreshIfDue: () => refreshIfDue(ctx),
+    requireReconnect: (reason) => requireReconnect(ctx, reason),
+    state: () => readState(ctx),
+    disconnect: () => disconnect(ctx),
     onChange: (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
+      ctx.listeners.add(listener);
+      return () => ctx.listeners.delete(listener);
     },
   };
 };

@@ -193,14 +193,7 @@ export type DeliveryStoreOptions = {
 
 export const DEFAULT_BOOKING_CHECK_MS = 3 * 60_000;
 
-// eslint-disable-next-line max-lines-per-function -- the delivery slice's prepared statements and their row mapping, one per query; a list, not yet split by concern (issue 37)
-export const createDeliveryStore = (
-  db: Database,
-  now: () => Date,
-  openActions: OpenDeliveryActions,
-  options: DeliveryStoreOptions = {},
-): DeliveryStore => {
-  const bookingCheckMs = options.bookingCheckMs ?? DEFAULT_BOOKING_CHECK_MS;
+const prepareStatements = (db: Database) => {
   const insert = db.prepare(
     `INSERT INTO deliveries (id, venue_id, booking, status, created_at, updated_at, booking_ref, request)
      VALUES (?, ?, ?, 'booking', ?, ?, ?, ?)`,
@@ -257,79 +250,230 @@ export const createDeliveryStore = (
     "DELETE FROM delivery_events WHERE reference = ? AND type IN ('order.location_updated', 'order.handshake_delivery')",
   );
 
-  const eventsOf = (reference: string): DeliveryEvent[] =>
-    selectEvents.all(reference).map((row) => ({
-      type: row.type,
-      dispatched_at: row.dispatched_at,
-      details: JSON.parse(row.payload) as DeliveryEvent['details'],
-    }));
-
-  /** Moves the stored status forward to what the events say (stored status covers booking/cancel answers). */
-  const settleStatus = (row: Row): void => {
-    if (!row.reference) return;
-    const folded = foldEvents(eventsOf(row.reference));
-    const next = furtherStatus(row.status, folded.status);
-    if (next !== row.status || (folded.rejectedReason && !row.rejected_reason))
-      updateStatus.run(next, folded.rejectedReason, now().toISOString(), row.id);
+  return {
+    insert,
+    updateUnconfirmed,
+    updateRebook,
+    updateAbandoned,
+    insertReplaced,
+    takeReplaced,
+    insertStray,
+    selectByBookingRef,
+    selectOne,
+    selectAll,
+    updateBooked,
+    updateStatus,
+    insertEvent,
+    selectEvents,
+    selectByReference,
+    selectOlder,
+    updateBooking,
+    deleteDoorEvents,
   };
+};
 
-  const toDelivery = (row: Row): Delivery => {
+/** The delivery store's statements and dependencies, passed to the module-level functions below. */
+type StoreContext = {
+  sql: ReturnType<typeof prepareStatements>;
+  now: () => Date;
+  openActions: OpenDeliveryActions;
+  options: DeliveryStoreOptions;
+  bookingCheckMs: number;
+};
+
+const eventsOf = (ctx: StoreContext, reference: string): DeliveryEvent[] =>
+  ctx.sql.selectEvents.all(reference).map((row) => ({
+    type: row.type,
+    dispatched_at: row.dispatched_at,
+    details: JSON.parse(row.payload) as DeliveryEvent['details'],
+  }));
+
+/** Moves the stored status forward to what the events say (stored status covers booking/cancel answers). */
+const settleStatus = (ctx: StoreContext, row: Row): void => {
+  if (!row.reference) return;
+  const folded = foldEvents(eventsOf(ctx, row.reference));
+  const next = furtherStatus(row.status, folded.status);
+  if (next !== row.status || (folded.rejectedReason && !row.rejected_reason))
+    ctx.sql.updateStatus.run(next, folded.rejectedReason, ctx.now().toISOString(), row.id);
+};
+
+const pendingOf = (ctx: StoreContext, id: string): DeliveryPendingAction | null => {
+  const open = ctx.openActions(`delivery:${id}`)[0];
+  return open
+    ? {
+        actionId: open.id,
+        kind: open.kind === 'delivery-cancel' ? 'cancel' : 'book',
+        state: open.state === 'failed' ? 'failed' : 'pending',
+        error: open.error,
+      }
+    : null;
+};
+
+const toDelivery = (ctx: StoreContext, row: Row): Delivery => {
+  const booking = JSON.parse(row.booking) as DeliveryBooking;
+  const folded = row.reference ? foldEvents(eventsOf(ctx, row.reference)) : null;
+  const status = folded ? furtherStatus(row.status, folded.status) : row.status;
+  return {
+    id: row.id,
+    reference: row.reference,
+    venueId: row.venue_id,
+    orderNumber: booking.orderNumber,
+    recipientName: booking.recipientName,
+    recipientPhone: booking.recipientPhone,
+    address: booking.address,
+    parcels: booking.parcels,
+    status,
+    price: folded?.price ?? (row.price ? (JSON.parse(row.price) as Money) : null),
+    pickupEta: folded?.pickupEta ?? null,
+    dropoffEtaMin: folded?.dropoffEtaMin ?? null,
+    dropoffEtaMax: folded?.dropoffEtaMax ?? null,
+    completedAt: folded?.completedAt ?? null,
+    trackingUrl: row.tracking_url,
+    courier: folded?.courier ?? null,
+    courierLocation: folded?.courierLocation ?? null,
+    pickupLocation: booking.pickupLocation ?? null,
+    scheduledDropoff: booking.scheduledDropoff ?? null,
+    noContact: booking.noContact ?? false,
+    idCheck: booking.idCheck ?? false,
+    handshakeRequired: booking.handshakeRequired,
+    handshakePin: folded?.handshakePin ?? null,
+    cashToCollect: booking.cashToCollect,
+    rejectedReason: folded?.rejectedReason ?? row.rejected_reason,
+    cancellable: isBeforePickup(status),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    pending: pendingOf(ctx, row.id),
+    bookingCheck:
+      row.unconfirmed_at && !row.reference
+        ? {
+            since: row.unconfirmed_at,
+            staffMayDecide:
+              ctx.now().getTime() - Date.parse(row.unconfirmed_at) >= ctx.bookingCheckMs,
+          }
+        : null,
+  };
+};
+
+const setBooked = (
+  ctx: StoreContext,
+  id: string,
+  booked: { reference: string; trackingUrl: string | null; price: Money | null },
+): void => {
+  const { sql, now } = ctx;
+  sql.updateBooked.run(
+    booked.reference,
+    booked.trackingUrl,
+    booked.price ? JSON.stringify(booked.price) : null,
+    now().toISOString(),
+    id,
+  );
+  const row = sql.selectOne.get(id);
+  if (row) {
+    if (row.status === 'booking') sql.updateStatus.run('received', null, now().toISOString(), id);
+    settleStatus(ctx, { ...row, status: row.status === 'booking' ? 'received' : row.status });
+  }
+};
+
+/**
+ * The first news of a booking whose answer was lost: its merchant_order_reference_id is ours, so
+ * the booking was made, under this reference. Returns whether one was found.
+ */
+const adoptLost = (ctx: StoreContext, ours: string, reference: string): boolean => {
+  const { sql, now } = ctx;
+  const lost = sql.selectByBookingRef.get(ours);
+  if (!lost) return false;
+  sql.updateBooked.run(reference, null, null, now().toISOString(), lost.id);
+  if (lost.status === 'booking')
+    sql.updateStatus.run('received', null, now().toISOString(), lost.id);
+  const adopted = sql.selectOne.get(lost.id);
+  if (adopted) settleStatus(ctx, adopted);
+  ctx.options.onAdopted?.(lost.id);
+  return true;
+};
+
+/**
+ * An attempt a "book again" replaced was made after all: a second courier. It becomes a delivery
+ * of its own, shown, which the slice cancels.
+ */
+const adoptStray = (ctx: StoreContext, ours: string, reference: string): void => {
+  const { sql, now } = ctx;
+  const replaced = sql.takeReplaced.get(ours);
+  if (!replaced) return;
+  const strayId = randomUUID();
+  const at = now().toISOString();
+  sql.insertStray.run(strayId, at, at, ours, replaced.delivery_id);
+  sql.updateBooked.run(reference, null, null, at, strayId);
+  sql.updateStatus.run('received', null, at, strayId);
+  const stray = sql.selectOne.get(strayId);
+  if (stray) settleStatus(ctx, stray);
+  ctx.options.onStray?.(strayId);
+};
+
+const recordEvent = (ctx: StoreContext, event: DeliveryEvent, receivedAt: string): boolean => {
+  const reference = event.details.platform_order_reference_id ?? null;
+  const added =
+    ctx.sql.insertEvent.run(
+      event.details.id,
+      reference,
+      event.type,
+      event.dispatched_at,
+      JSON.stringify(event.details),
+      receivedAt,
+    ).changes > 0;
+  if (added && reference) {
+    const row = ctx.sql.selectByReference.get(reference);
+    if (row) settleStatus(ctx, row);
+    const ours = event.details.merchant_order_reference_id;
+    if (!row && typeof ours === 'string' && !adoptLost(ctx, ours, reference))
+      adoptStray(ctx, ours, reference);
+  }
+  return added;
+};
+
+const forgetPersonalBefore = (ctx: StoreContext, cutoff: string): number => {
+  let count = 0;
+  for (const row of ctx.sql.selectOlder.all(cutoff)) {
     const booking = JSON.parse(row.booking) as DeliveryBooking;
-    const folded = row.reference ? foldEvents(eventsOf(row.reference)) : null;
-    const status = folded ? furtherStatus(row.status, folded.status) : row.status;
-    const open = openActions(`delivery:${row.id}`)[0];
-    const pending: DeliveryPendingAction | null = open
-      ? {
-          actionId: open.id,
-          kind: open.kind === 'delivery-cancel' ? 'cancel' : 'book',
-          state: open.state === 'failed' ? 'failed' : 'pending',
-          error: open.error,
-        }
-      : null;
-    return {
-      id: row.id,
-      reference: row.reference,
-      venueId: row.venue_id,
-      orderNumber: booking.orderNumber,
-      recipientName: booking.recipientName,
-      recipientPhone: booking.recipientPhone,
-      address: booking.address,
-      parcels: booking.parcels,
-      status,
-      price: folded?.price ?? (row.price ? (JSON.parse(row.price) as Money) : null),
-      pickupEta: folded?.pickupEta ?? null,
-      dropoffEtaMin: folded?.dropoffEtaMin ?? null,
-      dropoffEtaMax: folded?.dropoffEtaMax ?? null,
-      completedAt: folded?.completedAt ?? null,
-      trackingUrl: row.tracking_url,
-      courier: folded?.courier ?? null,
-      courierLocation: folded?.courierLocation ?? null,
-      pickupLocation: booking.pickupLocation ?? null,
-      scheduledDropoff: booking.scheduledDropoff ?? null,
-      noContact: booking.noContact ?? false,
-      idCheck: booking.idCheck ?? false,
-      handshakeRequired: booking.handshakeRequired,
-      handshakePin: folded?.handshakePin ?? null,
-      cashToCollect: booking.cashToCollect,
-      rejectedReason: folded?.rejectedReason ?? row.rejected_reason,
-      cancellable: isBeforePickup(status),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-      pending,
-      bookingCheck:
-        row.unconfirmed_at && !row.reference
-          ? {
-              since: row.unconfirmed_at,
-              staffMayDecide: now().getTime() - Date.parse(row.unconfirmed_at) >= bookingCheckMs,
-            }
-          : null,
+    if (!isFinalDelivery(toDelivery(ctx, row).status)) continue;
+    if (booking.recipientName === '' && booking.recipientPhone === '') continue;
+    const scrubbed: DeliveryBooking = {
+      ...booking,
+      recipientName: '',
+      recipientPhone: '',
+      address: {
+        ...booking.address,
+        street: '',
+        postCode: '',
+        formatted: null,
+        lat: null,
+        lon: null,
+      },
     };
-  };
+    ctx.sql.updateBooking.run(JSON.stringify(scrubbed), row.id);
+    if (row.reference) ctx.sql.deleteDoorEvents.run(row.reference);
+    count += 1;
+  }
+  return count;
+};
 
+export const createDeliveryStore = (
+  db: Database,
+  now: () => Date,
+  openActions: OpenDeliveryActions,
+  options: DeliveryStoreOptions = {},
+): DeliveryStore => {
+  const ctx: StoreContext = {
+    sql: prepareStatements(db),
+    now,
+    openActions,
+    options,
+    bookingCheckMs: options.bookingCheckMs ?? DEFAULT_BOOKING_CHECK_MS,
+  };
+  const { sql } = ctx;
   return {
     create: (id, venueId, booking, request) => {
       const at = now().toISOString();
-      insert.run(
+      sql.insert.run(
         id,
         venueId,
         JSON.stringify(booking),
@@ -340,16 +484,16 @@ export const createDeliveryStore = (
       );
     },
     requestOf: (id) => {
-      const row = selectOne.get(id);
+      const row = sql.selectOne.get(id);
       return row?.request ? (JSON.parse(row.request) as SentBooking) : null;
     },
     setUnconfirmed: (id) => {
       const at = now().toISOString();
-      updateUnconfirmed.run(at, at, id);
+      sql.updateUnconfirmed.run(at, at, id);
     },
     rebook: (id, request) => {
-      insertReplaced.run(now().toISOString(), id);
-      updateRebook.run(
+      sql.insertReplaced.run(now().toISOString(), id);
+      sql.updateRebook.run(
         request.create.merchant_order_reference_id ?? id,
         JSON.stringify(request),
         now().toISOString(),
@@ -358,104 +502,27 @@ export const createDeliveryStore = (
     },
     abandon: (id, reason) => {
       const at = now().toISOString();
-      updateAbandoned.run(reason, at, at, id);
+      sql.updateAbandoned.run(reason, at, at, id);
     },
-    isAbandoned: (id) => selectOne.get(id)?.abandoned_at != null,
-    setBooked: (id, booked) => {
-      updateBooked.run(
-        booked.reference,
-        booked.trackingUrl,
-        booked.price ? JSON.stringify(booked.price) : null,
-        now().toISOString(),
-        id,
-      );
-      const row = selectOne.get(id);
-      if (row) {
-        if (row.status === 'booking') updateStatus.run('received', null, now().toISOString(), id);
-        settleStatus({ ...row, status: row.status === 'booking' ? 'received' : row.status });
-      }
-    },
+    isAbandoned: (id) => sql.selectOne.get(id)?.abandoned_at != null,
+    setBooked: (id, booked) => setBooked(ctx, id, booked),
     setRejected: (id, reason) => {
-      const row = selectOne.get(id);
+      const row = sql.selectOne.get(id);
       if (!row || isFinalDelivery(row.status)) return;
-      updateStatus.run('rejected', reason, now().toISOString(), id);
+      sql.updateStatus.run('rejected', reason, now().toISOString(), id);
     },
     get: (id) => {
-      const row = selectOne.get(id);
-      return row ? toDelivery(row) : null;
+      const row = sql.selectOne.get(id);
+      return row ? toDelivery(ctx, row) : null;
     },
     findByReference: (reference) => {
-      const row = selectByReference.get(reference);
-      return row ? toDelivery(row) : null;
+      const row = sql.selectByReference.get(reference);
+      return row ? toDelivery(ctx, row) : null;
     },
-    list: () => selectAll.all().map(toDelivery),
-    recordEvent: (event, receivedAt) => {
-      const reference = event.details.platform_order_reference_id ?? null;
-      const added =
-        insertEvent.run(
-          event.details.id,
-          reference,
-          event.type,
-          event.dispatched_at,
-          JSON.stringify(event.details),
-          receivedAt,
-        ).changes > 0;
-      if (added && reference) {
-        const row = selectByReference.get(reference);
-        if (row) settleStatus(row);
-        // The first news of a booking whose answer was lost: its merchant_order_reference_id
-        // is ours, so the booking was made, under this reference.
-        const ours = event.details.merchant_order_reference_id;
-        const lost = !row && typeof ours === 'string' ? selectByBookingRef.get(ours) : undefined;
-        if (lost) {
-          updateBooked.run(reference, null, null, now().toISOString(), lost.id);
-          if (lost.status === 'booking')
-            updateStatus.run('received', null, now().toISOString(), lost.id);
-          const adopted = selectOne.get(lost.id);
-          if (adopted) settleStatus(adopted);
-          options.onAdopted?.(lost.id);
-        }
-        // An attempt a "book again" replaced was made after all: a second courier. It becomes a
-        // delivery of its own, shown, which the slice cancels.
-        const replaced =
-          !row && !lost && typeof ours === 'string' ? takeReplaced.get(ours) : undefined;
-        if (replaced) {
-          const strayId = randomUUID();
-          const at = now().toISOString();
-          insertStray.run(strayId, at, at, ours, replaced.delivery_id);
-          updateBooked.run(reference, null, null, at, strayId);
-          updateStatus.run('received', null, at, strayId);
-          const stray = selectOne.get(strayId);
-          if (stray) settleStatus(stray);
-          options.onStray?.(strayId);
-        }
-      }
-      return added;
-    },
-    forgetPersonalBefore: db.transaction((cutoff: string): number => {
-      let count = 0;
-      for (const row of selectOlder.all(cutoff)) {
-        const booking = JSON.parse(row.booking) as DeliveryBooking;
-        if (!isFinalDelivery(toDelivery(row).status)) continue;
-        if (booking.recipientName === '' && booking.recipientPhone === '') continue;
-        const scrubbed: DeliveryBooking = {
-          ...booking,
-          recipientName: '',
-          recipientPhone: '',
-          address: {
-            ...booking.address,
-            street: '',
-            postCode: '',
-            formatted: null,
-            lat: null,
-            lon: null,
-          },
-        };
-        updateBooking.run(JSON.stringify(scrubbed), row.id);
-        if (row.reference) deleteDoorEvents.run(row.reference);
-        count += 1;
-      }
-      return count;
-    }),
+    list: () => sql.selectAll.all().map((row) => toDelivery(ctx, row)),
+    recordEvent: (event, receivedAt) => recordEvent(ctx, event, receivedAt),
+    forgetPersonalBefore: db.transaction((cutoff: string): number =>
+      forgetPersonalBefore(ctx, cutoff),
+    ),
   };
 };

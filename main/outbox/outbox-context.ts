@@ -203,8 +203,10 @@ const prepareStatements = (db: Database) => ({
   selectOpenOf: db.prepare<[string], Row>(
     "SELECT * FROM outbox WHERE subject = ? AND state IN ('pending', 'sending', 'failed') ORDER BY seq",
   ),
+  // Walked from the newest row back until enough are found (`+state`: by the state index SQLite
+  // read and sorted every done row of the terminal's life, 1.2 ms at 7,200 rows and growing).
   selectRecentDone: db.prepare<[], Row>(
-    `SELECT * FROM outbox WHERE state = 'done' ORDER BY seq DESC LIMIT ${RECENT_DONE_ACTIONS}`,
+    `SELECT * FROM outbox WHERE +state = 'done' ORDER BY seq DESC LIMIT ${RECENT_DONE_ACTIONS}`,
   ),
   selectById: db.prepare<[string], Row>('SELECT * FROM outbox WHERE id = ?'),
   markSending: db.prepare(

@@ -14,7 +14,7 @@ import type {
   StoredAction,
 } from './outbox-context';
 import { logAttempt, notify, specOf, toAction, toEntry, toOpen } from './outbox-context';
-import { pump } from './outbox-worker';
+import { pump, pumpSoon } from './outbox-worker';
 
 export const register = <P>(
   ctx: OutboxContext,
@@ -54,7 +54,8 @@ export const enqueue = <P>(
       return prepared;
     })
     .immediate();
-  pump(ctx);
+  // Sent from the next turn of the loop, one pump for every action queued in this one.
+  pumpSoon(ctx);
   notify(
     ctx,
     {

@@ -13,6 +13,8 @@ import type { OutboxActionKind } from '../../shared/domain';
 import { createAuditLog } from '../audit/audit-log';
 import type { ActionKind, Outbox, StoredAction } from './outbox';
 import { createOutbox } from './outbox';
+import { preparedBy, queryPlan } from '../../test/sql-plans';
+import { RECENT_DONE_ACTIONS } from '../../shared/domain';
 
 // The server answers each path with the next status of its script, then 202.
 // Status 0: the request is read and never answered (an answer lost on the way back).
@@ -305,6 +307,85 @@ describe('outbox registry and enqueue', () => {
       detail: 'accept',
     });
     expect(outbox.open()).toEqual([]);
+  });
+
+  it('reads the head rows once for a burst of actions queued in one turn, and not at all while every slot is taken', async () => {
+    // Every row the outbox reads from the database, counted at its statements.
+    let rowsRead = 0;
+    const counted = (rows: unknown): unknown => {
+      if (Array.isArray(rows)) rowsRead += rows.length;
+      else if (rows !== undefined) rowsRead += 1;
+      return rows;
+    };
+    const real = db;
+    db = new Proxy(real, {
+      get: (target, key) => {
+        const value: unknown = Reflect.get(target, key, target);
+        if (key !== 'prepare') return typeof value === 'function' ? value.bind(target) : value;
+        return (source: string) => {
+          const statement = target.prepare(source);
+          return new Proxy(statement, {
+            get: (stmt, name) => {
+              const member: unknown = Reflect.get(stmt, name, stmt);
+              if (typeof member !== 'function') return member;
+              return name === 'all' || name === 'get'
+                ? (...args: unknown[]) => counted(member.apply(stmt, args))
+                : member.bind(stmt);
+            },
+          });
+        };
+      },
+    });
+    let release = (): void => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    outbox = createWithKinds(() => held);
+    db = real;
+    outbox.start();
+    rowsRead = 0;
+    // A rush: 60 orders accepted in one turn of the loop. A pump per action read 1 + 2 + … + 60
+    // head rows (1,830); one pump for the turn reads the 60 once.
+    const ids = Array.from({ length: 60 }, (_, i) => add('accept', `o${i}`));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ids.filter((id) => state(id).state === 'sending')).toHaveLength(8);
+    expect(rowsRead).toBeLessThanOrEqual(2 * ids.length);
+    // Every slot taken: actions queued now wait for a slot without reading the queue.
+    rowsRead = 0;
+    for (let i = 0; i < 10; i += 1) {
+      add('ready', `o${i + 60}`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(rowsRead).toBe(0);
+    release();
+    await outbox.idle();
+    expect(outbox.open()).toEqual([]);
+  });
+
+  it("lists the newest finished actions from the table's newest end, not by sorting every finished one", () => {
+    const real = db;
+    const sources = preparedBy(real, (recording) => {
+      db = recording;
+      outbox = createWithKinds(async () => {});
+    });
+    db = real;
+    // A terminal's weeks: thousands of finished actions, a few open.
+    const insert = db.prepare(
+      `INSERT INTO outbox (id, kind, subject, facts, payload, state, created_at)
+       VALUES (?, 'accept', ?, '{}', '{}', ?, '2026-01-01T00:00:00.000Z')`,
+    );
+    db.transaction(() => {
+      for (let i = 0; i < 3_000; i += 1)
+        insert.run(`a${i}`, `o${i}`, i >= 2_990 ? 'failed' : 'done');
+    })();
+    const recent = sources.filter((source) => /'done'/.test(source) && /LIMIT/.test(source));
+    expect(recent).toHaveLength(1);
+    expect(queryPlan(db, recent[0] as string)).not.toMatch(/TEMP B-TREE/);
+    const ids = outbox.list().map((entry) => entry.id);
+    expect(ids.slice(0, 10)).toEqual(Array.from({ length: 10 }, (_, i) => `a${2_990 + i}`));
+    expect(ids.slice(10)).toEqual(
+      Array.from({ length: RECENT_DONE_ACTIONS }, (_, i) => `a${2_989 - i}`),
+    );
   });
 
   it('audits a done action with its facts', async () => {

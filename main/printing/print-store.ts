@@ -80,12 +80,14 @@ export const createPrintStore = (db: Database): PrintStore => {
      VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
   );
   const byId = db.prepare<[string], Row>('SELECT * FROM print_jobs WHERE id = ?');
+  // Every read and write by an open state also names the open states as the partial index
+  // print_jobs_open does: only then does SQLite use that index, instead of reading every job of
+  // the terminal's life (a scan per job printed, 0.6 ms at 6,000 jobs and growing).
+  const OPEN = "state IN ('queued', 'printing', 'waiting')";
   const due = db.prepare<[string], Row>(
-    "SELECT * FROM print_jobs WHERE printer_id = ? AND (state = 'queued' OR (state = 'waiting' AND partial = 0)) ORDER BY seq",
+    `SELECT * FROM print_jobs WHERE ${OPEN} AND printer_id = ? AND (state = 'queued' OR (state = 'waiting' AND partial = 0)) ORDER BY seq`,
   );
-  const open = db.prepare<[], Row>(
-    "SELECT * FROM print_jobs WHERE state IN ('queued', 'printing', 'waiting') ORDER BY seq",
-  );
+  const open = db.prepare<[], Row>(`SELECT * FROM print_jobs WHERE ${OPEN} ORDER BY seq`);
   const finished = db.prepare<[number], Row>(
     "SELECT * FROM print_jobs WHERE state IN ('printed', 'canceled') ORDER BY seq DESC LIMIT ?",
   );
@@ -102,10 +104,10 @@ export const createPrintStore = (db: Database): PrintStore => {
     "UPDATE print_jobs SET state = 'waiting', error = ?, partial = ? WHERE id = ? AND state = 'printing'",
   );
   const queuedOf = db.prepare<[string], Row>(
-    "SELECT * FROM print_jobs WHERE printer_id = ? AND state = 'queued' ORDER BY seq",
+    `SELECT * FROM print_jobs WHERE ${OPEN} AND printer_id = ? AND state = 'queued' ORDER BY seq`,
   );
   const queuedWait = db.prepare(
-    "UPDATE print_jobs SET state = 'waiting', error = ? WHERE printer_id = ? AND state = 'queued'",
+    `UPDATE print_jobs SET state = 'waiting', error = ? WHERE ${OPEN} AND printer_id = ? AND state = 'queued'`,
   );
   const requeue = db.prepare(
     "UPDATE print_jobs SET state = 'queued', partial = 0 WHERE id = ? AND state = 'waiting'",
@@ -113,9 +115,11 @@ export const createPrintStore = (db: Database): PrintStore => {
   const cancel = db.prepare(
     "UPDATE print_jobs SET state = 'canceled' WHERE id = ? AND state IN ('queued', 'waiting')",
   );
-  const interrupted = db.prepare<[], Row>("SELECT * FROM print_jobs WHERE state = 'printing'");
+  const interrupted = db.prepare<[], Row>(
+    `SELECT * FROM print_jobs WHERE ${OPEN} AND state = 'printing'`,
+  );
   const interruptedToWaiting = db.prepare(
-    "UPDATE print_jobs SET state = 'waiting', partial = 1, error = ? WHERE state = 'printing'",
+    `UPDATE print_jobs SET state = 'waiting', partial = 1, error = ? WHERE ${OPEN} AND state = 'printing'`,
   );
   return {
     insert: (job, createdAt) => {

@@ -8,6 +8,7 @@ import type { EventHub } from '../host/event-hub';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { VenueStatus } from '../marketplace/schemas';
 import type { Outbox, StoredAction } from '../outbox/outbox';
+import type { ActionKind } from '../outbox/outbox-context';
 import type { Settings } from '../storage/settings';
 
 const VENUE_KEY = 'venue';
@@ -46,8 +47,7 @@ export type VenueSlice = {
   close(): Promise<void>;
 };
 
-// eslint-disable-next-line max-lines-per-function -- one closure over the venue slice's status, pending changes and ports; not yet cut into module-level functions over a context (issue 37)
-export const createVenueSlice = (deps: {
+export type VenueDeps = {
   settings: Settings;
   outbox: Outbox;
   client: MarketplaceClient;
@@ -65,214 +65,272 @@ export const createVenueSlice = (deps: {
   nameChanged: () => void;
   /** A reconcile failed: the platform's error to show. */
   failed: (message: string) => void;
-}): VenueSlice => {
-  const { settings, outbox, client, audit, hub, now } = deps;
+};
+
+/** The venue slice's state and dependencies, passed to the module-level functions below. */
+type VenueContext = {
+  deps: VenueDeps;
+  settings: Settings;
+  outbox: Outbox;
+  hub: EventHub;
+  now: () => Date;
   /** Changes the platform took (its 2xx) that a status read has not shown yet, by kind. */
-  const awaiting = new Map<VenueKind, { change: VenueChange; since: number }>();
-  let readBack: ReturnType<typeof setTimeout> | null = null;
-  let closed = false;
+  awaiting: Map<VenueKind, { change: VenueChange; since: number }>;
+  readBack: ReturnType<typeof setTimeout> | null;
+  closed: boolean;
+  reconciling: Promise<void> | null;
+  onlineListeners: Set<(change: OnlineChange) => void>;
+  /** Set once the kinds are registered, before the slice is handed out. */
+  kinds: {
+    online: ActionKind<VenueOnlinePayload>;
+    openingTimes: ActionKind<VenueOpeningTimesPayload>;
+  } | null;
+};
 
-  /** What staff asked for and the platform has not confirmed: rows on their way, then awaiting. */
-  const changing = (): VenueChange | null => {
-    let online: VenueChange['online'] = awaiting.get('venue-online')?.change.online ?? null;
-    let openingTimes: VenueChange['openingTimes'] =
-      awaiting.get('venue-opening-times')?.change.openingTimes ?? null;
-    for (const action of outbox.open({ kinds: VENUE_KINDS })) {
-      if (action.state === 'failed') continue;
-      if (action.kind === 'venue-online') {
-        const payload = action.payload as VenueOnlinePayload;
-        online = { online: payload.online, until: payload.until };
-      } else openingTimes = (action.payload as VenueOpeningTimesPayload).availability;
-    }
-    return online || openingTimes ? { online, openingTimes } : null;
-  };
-  /** The platform's state as last read, never what staff asked for (that is `changing`). */
-  const confirmed = (): VenueState | null => settings.get<VenueState>(VENUE_KEY);
-  const stored = (): VenueState | null => {
-    const venue = confirmed();
-    if (!venue) return null;
-    const change = changing();
-    return { ...venue, changing: change, pending: change !== null, timeZone: TIME_ZONE };
-  };
-  const save = (venue: VenueState | null): void => {
-    if (venue) settings.set(VENUE_KEY, venue);
-    else settings.delete(VENUE_KEY);
-    hub.emit('venue:changed', stored());
-  };
-  /** Drops the changes the read shows, and those the platform kept not showing for a while. */
-  const settle = (remote: VenueStatus): void => {
-    const at = now().getTime();
-    for (const [kind, { change, since }] of awaiting) {
-      const shown =
-        kind === 'venue-online'
-          ? remote.status.is_online === change.online?.online
-          : sameTimes(remote.opening_times ?? [], change.openingTimes ?? []);
-      if (shown || at - since > SETTLE_MS) awaiting.delete(kind);
-    }
-    if (awaiting.size > 0 && !readBack && !closed) {
-      readBack = setTimeout(() => {
-        readBack = null;
-        void refresh().catch(() => undefined);
-      }, READ_BACK_MS);
-      readBack.unref();
-    }
-  };
-  const name = (): string | null => settings.get<string>(NAME_KEY) ?? stored()?.name ?? null;
+const kindsOf = (ctx: VenueContext): NonNullable<VenueContext['kinds']> => {
+  if (!ctx.kinds) throw new Error('The venue kinds are not registered yet.');
+  return ctx.kinds;
+};
 
-  let reconciling: Promise<void> | null = null;
-  const refresh = async (): Promise<VenueStatus | null> => {
-    const id = deps.venueId();
-    if (!id) return null;
-    const remote = await client.getVenueStatus(id);
-    settle(remote);
-    save({
-      venueId: id,
-      name: settings.get<string>(NAME_KEY) ?? remote.name ?? null,
-      isOnline: remote.status.is_online,
-      isOpen: remote.status.is_open,
-      offlineUntil: remote.offline_until ?? null,
-      openingTimes: remote.opening_times ?? [],
-      fetchedAt: now().toISOString(),
-      pending: false,
-      changing: null,
-      timeZone: TIME_ZONE,
-    });
-    return remote;
-  };
-  const reconcile = (): Promise<void> => {
-    reconciling ??= (async () => {
-      const id = deps.venueId();
-      if (!id || !deps.canReconcile()) return;
-      const remote = await refresh();
-      if (!remote) return;
-      const result = await deps.reconcileOrders(remote);
-      if (result.mismatch) {
-        audit.record({
-          action: 'reconcile',
-          subject: id,
-          outcome: 'mismatch',
-          detail: `refetched ${result.refetched} open orders`,
-        });
-      }
-    })().finally(() => {
-      reconciling = null;
-    });
-    return reconciling;
-  };
-  const reconcileQuietly = (): void => {
-    void reconcile().catch((error: unknown) =>
-      deps.failed(error instanceof Error ? error.message : String(error)),
-    );
-  };
+/** What staff asked for and the platform has not confirmed: rows on their way, then awaiting. */
+const changing = (ctx: VenueContext): VenueChange | null => {
+  let online: VenueChange['online'] = ctx.awaiting.get('venue-online')?.change.online ?? null;
+  let openingTimes: VenueChange['openingTimes'] =
+    ctx.awaiting.get('venue-opening-times')?.change.openingTimes ?? null;
+  for (const action of ctx.outbox.open({ kinds: VENUE_KINDS })) {
+    if (action.state === 'failed') continue;
+    if (action.kind === 'venue-online') {
+      const payload = action.payload as VenueOnlinePayload;
+      online = { online: payload.online, until: payload.until };
+    } else openingTimes = (action.payload as VenueOpeningTimesPayload).availability;
+  }
+  return online || openingTimes ? { online, openingTimes } : null;
+};
 
-  // Once the platform took (or staff dropped) a venue change, read the venue's state back; until a
-  // read shows it, the change stays "changing…".
-  const settledThenRead = (action: StoredAction, outcome: string): void => {
-    if (outcome === 'done') {
-      const change: VenueChange =
-        action.kind === 'venue-online'
-          ? {
-              online: {
-                online: (action.payload as VenueOnlinePayload).online,
-                until: (action.payload as VenueOnlinePayload).until,
-              },
-              openingTimes: null,
-            }
-          : {
-              online: null,
-              openingTimes: (action.payload as VenueOpeningTimesPayload).availability,
-            };
-      awaiting.set(action.kind as VenueKind, { change, since: now().getTime() });
-    }
-    hub.emit('venue:changed', stored());
-    if (outcome === 'done' || outcome === 'discarded') void refresh().catch(() => undefined);
-  };
-  // Both set a state (online, the week's hours), so a repeat sets the same state.
-  const onlineListeners = new Set<(change: OnlineChange) => void>();
-  /** Stores an online change (staff's or the guard's); then tells who listens. */
-  const setOnline = (online: boolean, until: string | null): ActionReceipt => {
-    const venueId = deps.requireVenue();
-    const offlineUntil = online ? null : until;
-    // The stored state stays the platform's: the wish shows as `changing` until confirmed.
-    const receipt = outbox.enqueue(onlineKind, {
-      subject: `venue:${venueId}`,
-      auditSubject: venueId,
-      prepare: () => ({
-        payload: { venueId, online, until: offlineUntil },
-        facts: offlineUntil ? { online, until: offlineUntil } : { online },
-        auditDetail: online ? 'ONLINE' : 'OFFLINE',
-      }),
-    });
-    for (const listener of onlineListeners)
-      listener({ actionId: receipt.actionId, venueId, online });
-    return receipt;
-  };
-  const onlineKind = outbox.register<VenueOnlinePayload>('venue-online', {
-    resend: 'safe',
-    send: ({ payload, id }) =>
-      client.setVenueOnline(payload.venueId, payload.online, payload.until, id),
-    changed: settledThenRead,
+/** The platform's state as last read (never what staff asked for: that is `changing`), with what is changing. */
+const stored = (ctx: VenueContext): VenueState | null => {
+  const venue = ctx.settings.get<VenueState>(VENUE_KEY);
+  if (!venue) return null;
+  const change = changing(ctx);
+  return { ...venue, changing: change, pending: change !== null, timeZone: TIME_ZONE };
+};
+
+const save = (ctx: VenueContext, venue: VenueState | null): void => {
+  if (venue) ctx.settings.set(VENUE_KEY, venue);
+  else ctx.settings.delete(VENUE_KEY);
+  ctx.hub.emit('venue:changed', stored(ctx));
+};
+
+/** Drops the changes the read shows, and those the platform kept not showing for a while. */
+const settle = (ctx: VenueContext, remote: VenueStatus): void => {
+  const at = ctx.now().getTime();
+  for (const [kind, { change, since }] of ctx.awaiting) {
+    const shown =
+      kind === 'venue-online'
+        ? remote.status.is_online === change.online?.online
+        : sameTimes(remote.opening_times ?? [], change.openingTimes ?? []);
+    if (shown || at - since > SETTLE_MS) ctx.awaiting.delete(kind);
+  }
+  if (ctx.awaiting.size > 0 && !ctx.readBack && !ctx.closed) {
+    ctx.readBack = setTimeout(() => {
+      ctx.readBack = null;
+      void refresh(ctx).catch(() => undefined);
+    }, READ_BACK_MS);
+    ctx.readBack.unref();
+  }
+};
+
+const name = (ctx: VenueContext): string | null =>
+  ctx.settings.get<string>(NAME_KEY) ?? stored(ctx)?.name ?? null;
+
+const refresh = async (ctx: VenueContext): Promise<VenueStatus | null> => {
+  const id = ctx.deps.venueId();
+  if (!id) return null;
+  const remote = await ctx.deps.client.getVenueStatus(id);
+  settle(ctx, remote);
+  save(ctx, {
+    venueId: id,
+    name: ctx.settings.get<string>(NAME_KEY) ?? remote.name ?? null,
+    isOnline: remote.status.is_online,
+    isOpen: remote.status.is_open,
+    offlineUntil: remote.offline_until ?? null,
+    openingTimes: remote.opening_times ?? [],
+    fetchedAt: ctx.now().toISOString(),
+    pending: false,
+    changing: null,
+    timeZone: TIME_ZONE,
   });
-  const openingTimesKind = outbox.register<VenueOpeningTimesPayload>('venue-opening-times', {
-    resend: 'safe',
-    send: ({ payload, id }) => client.setOpeningTimes(payload.venueId, payload.availability, id),
-    changed: settledThenRead,
-  });
+  return remote;
+};
 
+const reconcileOnce = async (ctx: VenueContext): Promise<void> => {
+  const id = ctx.deps.venueId();
+  if (!id || !ctx.deps.canReconcile()) return;
+  const remote = await refresh(ctx);
+  if (!remote) return;
+  const result = await ctx.deps.reconcileOrders(remote);
+  if (result.mismatch) {
+    ctx.deps.audit.record({
+      action: 'reconcile',
+      subject: id,
+      outcome: 'mismatch',
+      detail: `refetched ${result.refetched} open orders`,
+    });
+  }
+};
+
+const reconcile = (ctx: VenueContext): Promise<void> => {
+  ctx.reconciling ??= reconcileOnce(ctx).finally(() => {
+    ctx.reconciling = null;
+  });
+  return ctx.reconciling;
+};
+
+const reconcileQuietly = (ctx: VenueContext): void => {
+  void reconcile(ctx).catch((error: unknown) =>
+    ctx.deps.failed(error instanceof Error ? error.message : String(error)),
+  );
+};
+
+// Once the platform took (or staff dropped) a venue change, read the venue's state back; until a
+// read shows it, the change stays "changing…".
+const settledThenRead = (ctx: VenueContext, action: StoredAction, outcome: string): void => {
+  if (outcome === 'done') {
+    const change: VenueChange =
+      action.kind === 'venue-online'
+        ? {
+            online: {
+              online: (action.payload as VenueOnlinePayload).online,
+              until: (action.payload as VenueOnlinePayload).until,
+            },
+            openingTimes: null,
+          }
+        : {
+            online: null,
+            openingTimes: (action.payload as VenueOpeningTimesPayload).availability,
+          };
+    ctx.awaiting.set(action.kind as VenueKind, { change, since: ctx.now().getTime() });
+  }
+  ctx.hub.emit('venue:changed', stored(ctx));
+  if (outcome === 'done' || outcome === 'discarded') void refresh(ctx).catch(() => undefined);
+};
+
+/** Stores an online change (staff's or the guard's); then tells who listens. */
+const setOnline = (ctx: VenueContext, online: boolean, until: string | null): ActionReceipt => {
+  const venueId = ctx.deps.requireVenue();
+  const offlineUntil = online ? null : until;
+  // The stored state stays the platform's: the wish shows as `changing` until confirmed.
+  const receipt = ctx.outbox.enqueue(kindsOf(ctx).online, {
+    subject: `venue:${venueId}`,
+    auditSubject: venueId,
+    prepare: () => ({
+      payload: { venueId, online, until: offlineUntil },
+      facts: offlineUntil ? { online, until: offlineUntil } : { online },
+      auditDetail: online ? 'ONLINE' : 'OFFLINE',
+    }),
+  });
+  for (const listener of ctx.onlineListeners)
+    listener({ actionId: receipt.actionId, venueId, online });
+  return receipt;
+};
+
+const setOpeningTimes = (ctx: VenueContext, availability: OpeningTime[]): ActionReceipt => {
+  const venueId = ctx.deps.requireVenue();
+  return ctx.outbox.enqueue(kindsOf(ctx).openingTimes, {
+    subject: `venue:${venueId}`,
+    auditSubject: venueId,
+    prepare: () => ({
+      payload: { venueId, availability },
+      facts: { count: availability.length },
+    }),
+  });
+};
+
+// Both set a state (online, the week's hours), so a repeat sets the same state.
+const registerKinds = (ctx: VenueContext): void => {
+  const { client } = ctx.deps;
+  ctx.kinds = {
+    online: ctx.outbox.register<VenueOnlinePayload>('venue-online', {
+      resend: 'safe',
+      send: ({ payload, id }) =>
+        client.setVenueOnline(payload.venueId, payload.online, payload.until, id),
+      changed: (action, outcome) => settledThenRead(ctx, action, outcome),
+    }),
+    openingTimes: ctx.outbox.register<VenueOpeningTimesPayload>('venue-opening-times', {
+      resend: 'safe',
+      send: ({ payload, id }) => client.setOpeningTimes(payload.venueId, payload.availability, id),
+      changed: (action, outcome) => settledThenRead(ctx, action, outcome),
+    }),
+  };
+};
+
+const withdraw = (ctx: VenueContext, actionId: string): boolean => {
+  const waiting = ctx.outbox
+    .open({ kinds: VENUE_KINDS })
+    .find((action) => action.id === actionId && action.state !== 'sending');
+  return waiting ? ctx.outbox.discard(waiting.id) !== null : false;
+};
+
+const rememberName = (ctx: VenueContext, value: string): void => {
+  if (ctx.settings.get<string>(NAME_KEY) === value) return;
+  ctx.settings.set(NAME_KEY, value);
+  const venue = stored(ctx);
+  if (venue) save(ctx, { ...venue, name: value });
+  ctx.deps.nameChanged();
+};
+
+const forget = (ctx: VenueContext, options: { name: boolean }): void => {
+  ctx.awaiting.clear();
+  ctx.settings.delete(VENUE_KEY);
+  if (options.name) ctx.settings.delete(NAME_KEY);
+  ctx.hub.emit('venue:changed', null);
+};
+
+const close = async (ctx: VenueContext): Promise<void> => {
+  ctx.closed = true;
+  if (ctx.readBack) clearTimeout(ctx.readBack);
+  await ctx.reconciling?.catch(() => undefined);
+};
+
+export const createVenueSlice = (deps: VenueDeps): VenueSlice => {
+  const ctx: VenueContext = {
+    deps,
+    settings: deps.settings,
+    outbox: deps.outbox,
+    hub: deps.hub,
+    now: deps.now,
+    awaiting: new Map(),
+    readBack: null,
+    closed: false,
+    reconciling: null,
+    onlineListeners: new Set(),
+    kinds: null,
+  };
+  registerKinds(ctx);
   return {
-    name,
-    state: stored,
-    pause: () => setOnline(false, null),
-    resume: () => setOnline(true, null),
-    withdraw: (actionId) => {
-      const waiting = outbox
-        .open({ kinds: VENUE_KINDS })
-        .find((action) => action.id === actionId && action.state !== 'sending');
-      return waiting ? outbox.discard(waiting.id) !== null : false;
-    },
+    name: () => name(ctx),
+    state: () => stored(ctx),
+    pause: () => setOnline(ctx, false, null),
+    resume: () => setOnline(ctx, true, null),
+    withdraw: (actionId) => withdraw(ctx, actionId),
     onOnlineChange: (listener) => {
-      onlineListeners.add(listener);
-      return () => onlineListeners.delete(listener);
+      ctx.onlineListeners.add(listener);
+      return () => ctx.onlineListeners.delete(listener);
     },
-    rememberName: (value) => {
-      if (settings.get<string>(NAME_KEY) === value) return;
-      settings.set(NAME_KEY, value);
-      const venue = stored();
-      if (venue) save({ ...venue, name: value });
-      deps.nameChanged();
-    },
-    reconcile,
-    reconcileQuietly,
-    forget: (options) => {
-      awaiting.clear();
-      settings.delete(VENUE_KEY);
-      if (options.name) settings.delete(NAME_KEY);
-      hub.emit('venue:changed', null);
-    },
-    close: async () => {
-      closed = true;
-      if (readBack) clearTimeout(readBack);
-      await reconciling?.catch(() => undefined);
-    },
+    rememberName: (value) => rememberName(ctx, value),
+    reconcile: () => reconcile(ctx),
+    reconcileQuietly: () => reconcileQuietly(ctx),
+    forget: (options) => forget(ctx, options),
+    close: () => close(ctx),
     handlers: {
-      'venue:get': async () => stored(),
+      'venue:get': async () => stored(ctx),
       'venue:refresh': async () => {
         deps.requireVenue();
-        await reconcile();
-        return stored();
+        await reconcile(ctx);
+        return stored(ctx);
       },
-      'venue:setOnline': async ({ online, until }) => setOnline(online, until ?? null),
-      'venue:setOpeningTimes': async ({ availability }) => {
-        const venueId = deps.requireVenue();
-        return outbox.enqueue(openingTimesKind, {
-          subject: `venue:${venueId}`,
-          auditSubject: venueId,
-          prepare: () => ({
-            payload: { venueId, availability },
-            facts: { count: availability.length },
-          }),
-        });
-      },
+      'venue:setOnline': async ({ online, until }) => setOnline(ctx, online, until ?? null),
+      'venue:setOpeningTimes': async ({ availability }) => setOpeningTimes(ctx, availability),
     },
   };
 };

@@ -54,138 +54,177 @@ const sendError = (
   extra: Readonly<Record<string, string>> = {},
 ): void => sendJson(response, status, error, { ...SECURITY_HEADERS, ...extra });
 
-// eslint-disable-next-line max-lines-per-function -- the web host's request loop (session, CSP, channel dispatch) in one place; not yet split by concern (issue 37)
-export const startWebHost = async (options: WebHostOptions): Promise<WebHost> => {
-  const { core, rendererDir } = options;
-  const host = options.host ?? '127.0.0.1';
-  const streams = new Set<ServerResponse>();
-  let origin = '';
-  const session = createWebSession(options.token ? { token: options.token } : {});
+/** The web host's state and dependencies, passed to the module-level functions below. */
+type HostContext = {
+  core: ServiceHost;
+  rendererDir: string;
+  session: ReturnType<typeof createWebSession>;
+  streams: Set<ServerResponse>;
+  /** Known once the server listens. */
+  origin: string;
+};
 
-  const withBridge = (html: string): string =>
-    html.replace('</head>', `  <script src="${BRIDGE_SCRIPT_PATH}"></script>\n  </head>`);
+const withBridge = (html: string): string =>
+  html.replace('</head>', `  <script src="${BRIDGE_SCRIPT_PATH}"></script>\n  </head>`);
 
-  const serveFile = async (url: URL, response: ServerResponse): Promise<void> => {
-    const file = await serveRendererFile(rendererDir, url.pathname, { transformIndex: withBridge });
-    response.writeHead(file.status, file.headers);
-    response.end(file.body);
+const serveFile = async (ctx: HostContext, url: URL, response: ServerResponse): Promise<void> => {
+  const file = await serveRendererFile(ctx.rendererDir, url.pathname, {
+    transformIndex: withBridge,
+  });
+  response.writeHead(file.status, file.headers);
+  response.end(file.body);
+};
+
+const serveEvents = (
+  ctx: HostContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+): void => {
+  response.writeHead(200, {
+    ...SECURITY_HEADERS,
+    'Content-Type': 'text/event-stream; charset=utf-8',
+    'Cache-Control': 'no-store',
+    Connection: 'keep-alive',
+  });
+  response.write(': connected\n\n');
+  ctx.streams.add(response);
+  // One message per batch (an unnamed SSE event): the page takes a batch in one task.
+  const stopEvents = forwardEventBatches(ctx.core, (batch) => {
+    response.write(`data: ${JSON.stringify(batch)}\n\n`);
+  });
+  const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
+  const stop = (): void => {
+    clearInterval(heartbeat);
+    stopEvents();
+    ctx.streams.delete(response);
   };
+  request.on('close', stop);
+  response.on('close', stop);
+};
 
-  const serveEvents = (request: IncomingMessage, response: ServerResponse): void => {
-    response.writeHead(200, {
-      ...SECURITY_HEADERS,
-      'Content-Type': 'text/event-stream; charset=utf-8',
-      'Cache-Control': 'no-store',
-      Connection: 'keep-alive',
+/** The request's JSON arguments, or undefined once a refusal has been sent. */
+const readArgs = async (
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<{ args: unknown } | undefined> => {
+  if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
+    sendError(response, 415, {
+      code: 'invalid-request',
+      message: 'Send the request as application/json.',
     });
-    response.write(': connected\n\n');
-    streams.add(response);
-    // One message per batch (an unnamed SSE event): the page takes a batch in one task.
-    const stopEvents = forwardEventBatches(core, (batch) => {
-      response.write(`data: ${JSON.stringify(batch)}\n\n`);
-    });
-    const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const stop = (): void => {
-      clearInterval(heartbeat);
-      stopEvents();
-      streams.delete(response);
-    };
-    request.on('close', stop);
-    response.on('close', stop);
-  };
-
-  const serveApi = async (
-    channel: string,
-    request: IncomingMessage,
-    response: ServerResponse,
-  ): Promise<void> => {
-    session.requireToken(request);
-    if (!isChannelName(channel)) {
-      sendError(response, 404, {
-        code: 'not-found',
-        message: `Unknown operation "${channel.slice(0, 100)}".`,
-      });
-      return;
-    }
-    if (!(request.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
-      sendError(response, 415, {
+    return undefined;
+  }
+  try {
+    return { args: await readJson(request, { limit: MAX_BODY_BYTES, emptyAs: {} }) };
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    sendError(
+      response,
+      error.status,
+      {
         code: 'invalid-request',
-        message: 'Send the request as application/json.',
-      });
-      return;
-    }
-    let args: unknown;
-    try {
-      args = await readJson(request, { limit: MAX_BODY_BYTES, emptyAs: {} });
-    } catch (error) {
-      if (!(error instanceof HttpError)) throw error;
-      sendError(
-        response,
-        error.status,
-        {
-          code: 'invalid-request',
-          message:
-            error.status === 413
-              ? 'The request is too large.'
-              : 'The request body is not valid JSON.',
-        },
-        error.headers,
-      );
-      return;
-    }
-    const result = await invokeChannel(core.api, channel, args);
-    if (result.ok) sendJson(response, 200, { value: result.value }, SECURITY_HEADERS);
-    else sendError(response, STATUS_OF[result.error.code], result.error);
-  };
+        message:
+          error.status === 413
+            ? 'The request is too large.'
+            : 'The request body is not valid JSON.',
+      },
+      error.headers,
+    );
+    return undefined;
+  }
+};
 
-  const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const url = new URL(request.url ?? '/', origin);
-    const { pathname } = url;
-    session.checkSource(request, pathname.startsWith('/api/'));
-    if (pathname.startsWith('/api/')) {
-      if (pathname === EVENTS_PATH) {
-        if (request.method !== 'GET')
-          return send(response, 405, 'Use GET', 'text/plain; charset=utf-8', { Allow: 'GET' });
-        session.redeemTicket(url.searchParams.get('ticket'));
-        return serveEvents(request, response);
-      }
-      if (pathname === TICKET_PATH && request.method === 'POST') {
-        session.requireToken(request);
-        return sendJson(response, 200, session.issueTicket(), SECURITY_HEADERS);
-      }
-      if (request.method !== 'POST') {
-        return sendError(response, 405, {
-          code: 'invalid-request',
-          message: 'Use POST for operations.',
-        });
-      }
-      return serveApi(pathname.slice('/api/'.length), request, response);
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return send(response, 405, 'Method not allowed', 'text/plain; charset=utf-8', {
-        Allow: 'GET, HEAD',
-      });
-    }
-    if (pathname === BRIDGE_SCRIPT_PATH)
-      return send(response, 200, bridgeScript(), contentTypeOf(BRIDGE_SCRIPT_PATH));
-    return serveFile(url, response);
-  };
-
-  const server = http.createServer(requestTimeouts(REQUEST_TIMEOUT_MS), (request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      if (error instanceof HttpError && !response.headersSent) {
-        sendError(
-          response,
-          error.status,
-          { code: 'invalid-request', message: error.message },
-          {
-            ...error.headers,
-          },
-        );
-      } else if (!response.headersSent)
-        sendError(response, 500, { code: 'failed', message: 'The web host failed.' });
-      else response.end();
+const serveApi = async (
+  ctx: HostContext,
+  channel: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> => {
+  ctx.session.requireToken(request);
+  if (!isChannelName(channel)) {
+    sendError(response, 404, {
+      code: 'not-found',
+      message: `Unknown operation "${channel.slice(0, 100)}".`,
     });
+    return;
+  }
+  const read = await readArgs(request, response);
+  if (!read) return;
+  const result = await invokeChannel(ctx.core.api, channel, read.args);
+  if (result.ok) sendJson(response, 200, { value: result.value }, SECURITY_HEADERS);
+  else sendError(response, STATUS_OF[result.error.code], result.error);
+};
+
+const handleApi = async (
+  ctx: HostContext,
+  url: URL,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> => {
+  const { pathname } = url;
+  if (pathname === EVENTS_PATH) {
+    if (request.method !== 'GET')
+      return send(response, 405, 'Use GET', 'text/plain; charset=utf-8', { Allow: 'GET' });
+    ctx.session.redeemTicket(url.searchParams.get('ticket'));
+    return serveEvents(ctx, request, response);
+  }
+  if (pathname === TICKET_PATH && request.method === 'POST') {
+    ctx.session.requireToken(request);
+    return sendJson(response, 200, ctx.session.issueTicket(), SECURITY_HEADERS);
+  }
+  if (request.method !== 'POST') {
+    return sendError(response, 405, {
+      code: 'invalid-request',
+      message: 'Use POST for operations.',
+    });
+  }
+  return serveApi(ctx, pathname.slice('/api/'.length), request, response);
+};
+
+const handle = async (
+  ctx: HostContext,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> => {
+  const url = new URL(request.url ?? '/', ctx.origin);
+  const { pathname } = url;
+  ctx.session.checkSource(request, pathname.startsWith('/api/'));
+  if (pathname.startsWith('/api/')) return handleApi(ctx, url, request, response);
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    return send(response, 405, 'Method not allowed', 'text/plain; charset=utf-8', {
+      Allow: 'GET, HEAD',
+    });
+  }
+  if (pathname === BRIDGE_SCRIPT_PATH)
+    return send(response, 200, bridgeScript(), contentTypeOf(BRIDGE_SCRIPT_PATH));
+  return serveFile(ctx, url, response);
+};
+
+/** What a request that threw is answered, if anything can still be sent. */
+const answerFailure = (response: ServerResponse, error: unknown): void => {
+  if (error instanceof HttpError && !response.headersSent) {
+    sendError(
+      response,
+      error.status,
+      { code: 'invalid-request', message: error.message },
+      { ...error.headers },
+    );
+  } else if (!response.headersSent)
+    sendError(response, 500, { code: 'failed', message: 'The web host failed.' });
+  else response.end();
+};
+
+export const startWebHost = async (options: WebHostOptions): Promise<WebHost> => {
+  const host = options.host ?? '127.0.0.1';
+  const ctx: HostContext = {
+    core: options.core,
+    rendererDir: options.rendererDir,
+    session: createWebSession(options.token ? { token: options.token } : {}),
+    streams: new Set(),
+    origin: '',
+  };
+  const server = http.createServer(requestTimeouts(REQUEST_TIMEOUT_MS), (request, response) => {
+    handle(ctx, request, response).catch((error: unknown) => answerFailure(response, error));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -193,15 +232,15 @@ export const startWebHost = async (options: WebHostOptions): Promise<WebHost> =>
   });
   const { port } = server.address() as AddressInfo;
   const hostName = host.includes(':') ? `[${host}]` : host;
-  origin = `http://${hostName}:${port}`;
+  ctx.origin = `http://${hostName}:${port}`;
 
   return {
-    url: session.uiUrl(origin),
-    origin,
-    token: session.token,
+    url: ctx.session.uiUrl(ctx.origin),
+    origin: ctx.origin,
+    token: ctx.session.token,
     close: async () => {
-      for (const stream of streams) stream.end();
-      streams.clear();
+      for (const stream of ctx.streams) stream.end();
+      ctx.streams.clear();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, sendJson, sendText } from '../../kit/http';
 import type { RelayContext } from '../relay-context';
 import { fleetRows, renderFleetHtml } from '../fleet';
+import { renderFleetMetrics } from '../fleet-metrics';
 import { renderVenueMetrics } from '../venue-metrics';
 
 function requireMetricsToken(
@@ -41,8 +42,13 @@ export async function serveMetrics(
   res: ServerResponse,
 ): Promise<void> {
   requireMetricsToken(ctx, req, '/metrics');
-  const [intake, venues] = await Promise.all([ctx.intake.render(), renderVenueMetrics(ctx.store)]);
-  sendText(res, 200, `${ctx.metrics.render()}\n${intake}${venues}`, {
+  const [intake, venues, fleet] = await Promise.all([
+    ctx.intake.render(),
+    renderVenueMetrics(ctx.store),
+    fleetRows(ctx.store, ctx.intake, ctx.presence),
+  ]);
+  const terminals = renderFleetMetrics(fleet, ctx.intake.now());
+  sendText(res, 200, `${ctx.metrics.render()}\n${intake}${venues}${terminals}`, {
     'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
   });
 }
@@ -66,7 +72,7 @@ export async function serveFleet(
   json: boolean,
 ): Promise<void> {
   requireMetricsToken(ctx, req, json ? '/fleet.json' : '/fleet', { always: true });
-  const rows = await fleetRows(ctx.store, ctx.intake);
+  const rows = await fleetRows(ctx.store, ctx.intake, ctx.presence);
   if (json) {
     sendJson(res, 200, { venues: rows });
     return;

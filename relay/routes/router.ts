@@ -11,6 +11,7 @@ import { DRIVE_PROXY, handleDriveProxy } from './drive-proxy';
 import { handleMarketplace } from './marketplace-webhook';
 import { serveFleet, serveHealth, serveIntake, serveMetrics } from './operations';
 import { handlePoll } from './polls';
+import { TERMINAL_HEALTH_PATH, handleTerminalHealth } from './terminal-health';
 import { authenticate, handleDeliverySecret, takeCall } from './terminals';
 
 type Route = {
@@ -49,6 +50,10 @@ export function createRouter(ctx: RelayContext): Router {
           intake: ctx.intake,
         }),
       },
+    ],
+    [
+      TERMINAL_HEALTH_PATH,
+      { method: 'PUT', run: (req, res) => handleTerminalHealth(ctx, req, res) },
     ],
     ['/v1/intake', { method: 'GET', run: (req, res) => serveIntake(ctx, req, res) }],
     ['/fleet', { method: 'GET', run: (req, res) => serveFleet(ctx, req, res, false) }],

@@ -36,6 +36,7 @@ export async function authenticate(ctx: RelayContext, req: IncomingMessage): Pro
     throw new HttpError(401, 'The terminal key is unknown or revoked.', { headers: challenge });
   }
   trust(ctx, req.socket, 'terminal');
+  ctx.presence.seen(terminal.id);
   return terminal;
 }
 

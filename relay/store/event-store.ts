@@ -81,6 +81,18 @@ export type VenueIntakeRow = {
   polledAt: number | null;
 };
 
+/**
+ * What the store holds of one terminal key's presence, whichever instance saw it: when the relay
+ * last heard from it and its last health report (the JSON of shared/terminal-health.ts as the
+ * relay re-serialised it after checking it), with when it came.
+ */
+export type TerminalPresenceRow = {
+  terminalId: string;
+  lastSeenAt: number | null;
+  report: string | null;
+  reportedAt: number | null;
+};
+
 /** A terminal as the admin commands create it: only the key's hash is stored. */
 export type NewTerminalRow = {
   id: string;
@@ -160,6 +172,15 @@ export type EventStore = {
   ): Promise<void>;
   /** Terminals of these venues polled at these times (the time kept only moves forward). */
   noteVenuePolls(polls: { venueId: string; at: number }[]): Promise<void>;
+  /** These terminals were heard from at these times (the time kept only moves forward). */
+  noteTerminalsSeen(seen: { terminalId: string; at: number }[]): Promise<void>;
+  /**
+   * A terminal's health report at `at` (also heard from then); a report older than the one kept
+   * is ignored.
+   */
+  noteTerminalReport(terminalId: string, report: string, at: number): Promise<void>;
+  /** The presence of these terminals (every terminal with a row when null), by terminal id. */
+  terminalPresence(terminalIds: string[] | null): Promise<TerminalPresenceRow[]>;
   /** Stores (or replaces) a merchant's sealed key and service address; its webhook ids stay. */
   putDeliveryMerchant(
     merchant: { merchantId: string; driveUrl: string; keyBox: string },

@@ -4,6 +4,7 @@
 import type Database from 'better-sqlite3';
 import { EVENT_COLUMNS, type EventRow } from './event-row';
 import { INTAKE_COLUMNS } from './intake-row';
+import { PRESENCE_COLUMNS } from './presence-row';
 import { openRelayDatabase } from './sqlite-database';
 import type { AppendedListener } from './event-store';
 
@@ -89,6 +90,24 @@ const prepare = (db: Database.Database) => {
       `INSERT INTO venue_intake (venue_id, polled_at)
        SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
        ON CONFLICT (venue_id) DO UPDATE SET polled_at = max(coalesce(polled_at, 0), excluded.polled_at)`,
+    ),
+    presenceAll: db.prepare(
+      `SELECT ${PRESENCE_COLUMNS} FROM terminal_presence ORDER BY terminal_id`,
+    ),
+    presenceOf: db.prepare(
+      `SELECT ${PRESENCE_COLUMNS} FROM terminal_presence WHERE terminal_id IN (SELECT value FROM json_each(?)) ORDER BY terminal_id`,
+    ),
+    noteSeen: db.prepare(
+      `INSERT INTO terminal_presence (terminal_id, last_seen_at)
+       SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]') FROM json_each(?) WHERE true
+       ON CONFLICT (terminal_id) DO UPDATE SET last_seen_at = max(coalesce(last_seen_at, 0), excluded.last_seen_at)`,
+    ),
+    noteHealth: db.prepare(
+      `INSERT INTO terminal_presence (terminal_id, last_seen_at, reported_at, report) VALUES (@id, @at, @at, @report)
+       ON CONFLICT (terminal_id) DO UPDATE SET
+         last_seen_at = max(coalesce(last_seen_at, 0), excluded.last_seen_at),
+         reported_at = CASE WHEN coalesce(reported_at, 0) <= excluded.reported_at THEN excluded.reported_at ELSE reported_at END,
+         report = CASE WHEN coalesce(reported_at, 0) <= excluded.reported_at THEN excluded.report ELSE report END`,
     ),
     pruneEvents: db.prepare('DELETE FROM events WHERE received_at < ?'),
     pruneHeld: db.prepare('DELETE FROM held_events WHERE received_at < ?'),

@@ -8,6 +8,7 @@ import { createSqliteContext } from './sqlite-context';
 import { deliveryOrderVenue, deliverySecrets, secretRotation } from './sqlite-delivery';
 import { sqliteDriveStore } from './sqlite-drive';
 import { noteVenuePolls, noteVenueReport, venueIntake } from './sqlite-intake';
+import { noteTerminalReport, noteTerminalsSeen, terminalPresence } from './sqlite-presence';
 import { appender, listEvents, pruneBefore, renewLogIdIn } from './sqlite-events';
 import {
   findActiveTerminal,
@@ -73,6 +74,15 @@ export function openSqliteStore(path: string): EventStore {
     },
     async noteVenuePolls(polls) {
       noteVenuePolls(ctx, polls);
+    },
+    async noteTerminalsSeen(seen) {
+      noteTerminalsSeen(ctx, seen);
+    },
+    async noteTerminalReport(terminalId, report, at) {
+      noteTerminalReport(ctx, terminalId, report, at);
+    },
+    async terminalPresence(terminalIds) {
+      return terminalPresence(ctx, terminalIds);
     },
     async renewLogId() {
       return renewLogIdIn(db);

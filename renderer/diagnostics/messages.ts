@@ -1,9 +1,18 @@
 // The diagnostics slice's strings; the shared words are the kit's (ui-kit/messages.ts).
-import type { OutboxActionKind, OutboxFacts } from '../../shared/domain';
+import type { OrderActionKind, OutboxActionKind, OutboxFacts } from '../../shared/domain';
+import { ORDER_ACTION_KINDS } from '../../shared/order-actions';
 import { formatWhen } from '../ui-kit/format';
 import { kitMessages } from '../ui-kit/messages';
 
 const number = (facts: OutboxFacts): string => (facts.orderNumber ? ` #${facts.orderNumber}` : '');
+
+/** An order action's line is its button's label and the order's number, unless worded below. */
+const orderActionLines = Object.fromEntries(
+  ORDER_ACTION_KINDS.map((kind) => [
+    kind,
+    (f: OutboxFacts) => `${kitMessages.actions.kinds[kind]}${number(f)}`,
+  ]),
+) as Record<OrderActionKind, (facts: OutboxFacts) => string>;
 
 const LINK_STATES: Record<string, string> = {
   connected: 'connected again',
@@ -24,13 +33,10 @@ export const diagnosticsMessages = {
     nextAttempt: (time: string) => `next try ${time}`,
     /** What an outbox row asks for, worded from its kind and facts (rows hold data, not text). */
     describe: {
+      ...orderActionLines,
       accept: (f: OutboxFacts) =>
         `${f.auto ? 'Auto-accept' : 'Accept'}${number(f)}${f.minutes ? ` (${f.minutes} min)` : ''}`,
-      reject: (f: OutboxFacts) => `Reject${number(f)}`,
       ready: (f: OutboxFacts) => `Ready${number(f)}`,
-      delivered: (f: OutboxFacts) => `Handed over${number(f)}`,
-      'confirm-preorder': (f: OutboxFacts) => `Confirm pre-order${number(f)}`,
-      'picked-up': (f: OutboxFacts) => `Out for delivery${number(f)}`,
       'venue-online': (f: OutboxFacts) =>
         f.online
           ? 'Venue online'

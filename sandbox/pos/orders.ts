@@ -337,6 +337,24 @@ export function pickupCompleted(world: World, order: SandboxOrder): void {
   order.modifiedAt = world.clock.now();
 }
 
+/**
+ * The order calls that take no body, `PUT /orders/{id}/<path>` (docs/platform.md#order-endpoints):
+ * each with its rule and its answer's status. pos-service.ts mounts one route per entry (whatever
+ * body was sent is read and ignored), so a new bodiless call is its rule and one entry here.
+ */
+export const BODILESS_ORDER_CALLS: Record<
+  string,
+  { status: 202 | 204; apply: (world: World, order: SandboxOrder, venue: () => Venue) => void }
+> = {
+  ready: { status: 202, apply: (world, order) => markReady(world, order) },
+  delivered: { status: 202, apply: (world, order) => markDelivered(world, order) },
+  'pickup-completed': { status: 202, apply: (world, order) => pickupCompleted(world, order) },
+  'confirm-preorder': {
+    status: 204,
+    apply: (world, order, venue) => confirmPreorder(world, order, venue().prepTimeSeconds),
+  },
+};
+
 export function markSentToPos(
   world: World,
   order: SandboxOrder,

@@ -164,30 +164,6 @@ export function createPosService(world: World): Service {
       orders.markSentToPos(world, order, body.success, body.time_sent_to_pos);
       sendEmpty(res, 204);
     })
-    .add('PUT', '/orders/:id/ready', async (req, res, { id }) => {
-      const order = await orderFor(req, id as string);
-      await drain(req);
-      orders.markReady(world, order);
-      sendEmpty(res, 202);
-    })
-    .add('PUT', '/orders/:id/delivered', async (req, res, { id }) => {
-      const order = await orderFor(req, id as string);
-      await drain(req);
-      orders.markDelivered(world, order);
-      sendEmpty(res, 202);
-    })
-    .add('PUT', '/orders/:id/pickup-completed', async (req, res, { id }) => {
-      const order = await orderFor(req, id as string);
-      await drain(req);
-      orders.pickupCompleted(world, order);
-      sendEmpty(res, 202);
-    })
-    .add('PUT', '/orders/:id/confirm-preorder', async (req, res, { id }) => {
-      const order = await orderFor(req, id as string);
-      await drain(req);
-      orders.confirmPreorder(world, order, venueOf(order).prepTimeSeconds);
-      sendEmpty(res, 204);
-    })
     .add('GET', '/venues/:id/status', async (req, res, { id }) => {
       const venue = await venueFor(req, id as string);
       sendJson(res, 200, venueStatusView(world, venue));
@@ -258,6 +234,14 @@ export function createPosService(world: World): Service {
       applyOptionValueUpdates(venue.menu, body.data);
       sendEmpty(res, 202);
     });
+  for (const [path, call] of Object.entries(orders.BODILESS_ORDER_CALLS)) {
+    router.add('PUT', `/orders/:id/${path}`, async (req, res, { id }) => {
+      const order = await orderFor(req, id as string);
+      await drain(req);
+      call.apply(world, order, () => venueOf(order));
+      sendEmpty(res, call.status);
+    });
+  }
 
   return {
     prefix: '/pos',

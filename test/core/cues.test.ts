@@ -1,24 +1,21 @@
 // What must ring is decided in main, from the orders it stores, and replayed to any window that
 // asks: no window is attached here while the platform cancels an order staff were preparing;
 // the cue is listed afterwards, survives a restart, and once acknowledged is not replayed.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { World } from './harness';
-import { startWorld, waitFor } from './harness';
+import { waitFor } from './harness';
+import { eachConnectedWorld, listedOrder } from './connected-world';
 
 let world: World;
 let core: Core;
 
-beforeEach(async () => {
-  world = await startWorld();
-  core = await world.startCore();
-  await world.connect(core);
-});
-afterEach(async () => {
-  await world.close();
+eachConnectedWorld((w, c) => {
+  world = w;
+  core = c;
 });
 
-const orderOf = async (id: string) => (await core.api['orders:list']({})).find((o) => o.id === id);
+const orderOf = (id: string) => listedOrder(core, id);
 
 describe('cues decided in main', () => {
   it('a cancellation while staff prepare rings for a window attached later; acknowledged, it is not replayed', async () => {

@@ -1,28 +1,25 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { World } from './harness';
-import { startWorld, testSecretStore, waitFor } from './harness';
+import { testSecretStore, waitFor } from './harness';
 import {
   HANDED_OVER_SECRET_NAMES,
   RETIRED_SECRET_NAMES,
   SECRET_NAMES,
 } from '../../main/secrets/secret-store';
+import { eachConnectedWorld, listedOrder } from './connected-world';
 
 let world: World;
 let core: Core;
 
-beforeEach(async () => {
-  world = await startWorld();
-  core = await world.startCore();
-  await world.connect(core);
-});
-afterEach(async () => {
-  await world.close();
+eachConnectedWorld((w, c) => {
+  world = w;
+  core = c;
 });
 
-const orderOf = async (id: string) => (await core.api['orders:list']({})).find((o) => o.id === id);
+const orderOf = (id: string) => listedOrder(core, id);
 
 describe('order lifecycles against the sandbox and relay', () => {
   it('connects with a code and reads the venue from the token', async () => {

@@ -3,25 +3,22 @@
 // sandbox: the call the declaration names reaches the platform, the order keeps READY and is
 // marked picked up only once the platform took it, the action is then no longer offered, and
 // main refuses it for an order no own courier carries, before anything is stored.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import { availableActions } from '../../shared/order-actions';
 import type { World } from './harness';
-import { startWorld, waitFor } from './harness';
+import { waitFor } from './harness';
+import { eachConnectedWorld, listedOrder } from './connected-world';
 
 let world: World;
 let core: Core;
 
-beforeEach(async () => {
-  world = await startWorld();
-  core = await world.startCore();
-  await world.connect(core);
-});
-afterEach(async () => {
-  await world.close();
+eachConnectedWorld((w, c) => {
+  world = w;
+  core = c;
 });
 
-const orderOf = async (id: string) => (await core.api['orders:list']({})).find((o) => o.id === id);
+const orderOf = (id: string) => listedOrder(core, id);
 const settled = (
   id: string,
   what: string,

@@ -4,27 +4,24 @@ import { createHmac, randomUUID } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import { startRelay } from '../../relay/server';
 import { createTerminal } from '../../relay/terminals';
 import type { OrderStatus } from '../../shared/domain';
 import type { World } from './harness';
-import { notificationRow, startWorld, waitFor } from './harness';
+import { notificationRow, waitFor } from './harness';
+import { eachConnectedWorld, listedOrder } from './connected-world';
 
 let world: World;
 let core: Core;
 
-beforeEach(async () => {
-  world = await startWorld();
-  core = await world.startCore();
-  await world.connect(core);
-});
-afterEach(async () => {
-  await world.close();
+eachConnectedWorld((w, c) => {
+  world = w;
+  core = c;
 });
 
-const orderOf = async (id: string) => (await core.api['orders:list']({})).find((o) => o.id === id);
+const orderOf = (id: string) => listedOrder(core, id);
 const placeAndStore = async (count: number, type: 'takeaway' | 'homedelivery' = 'takeaway') => {
   const placed = await Promise.all(Array.from({ length: count }, () => world.placeOrder({ type })));
   await waitFor('orders stored', async () => {

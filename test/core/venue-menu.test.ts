@@ -1,20 +1,17 @@
 // Venue and menu channels of the core against the sandbox.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoMenu } from '../../sandbox/demo-data';
 import type { Core } from '../../main/core';
 import type { World } from './harness';
-import { startWorld, waitFor } from './harness';
+import { waitFor } from './harness';
+import { eachConnectedWorld } from './connected-world';
 
 let world: World;
 let core: Core;
 
-beforeEach(async () => {
-  world = await startWorld();
-  core = await world.startCore();
-  await world.connect(core);
-});
-afterEach(async () => {
-  await world.close();
+eachConnectedWorld((w, c) => {
+  world = w;
+  core = c;
 });
 
 type SandboxVenue = {

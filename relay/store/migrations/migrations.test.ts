@@ -199,6 +199,20 @@ describe('relay migrations', () => {
     db.close();
   });
 
+  it('9 adds one presence row per terminal (last seen, last health report), keeping the rest', () => {
+    const db = fresh();
+    migrate(db, upTo(8));
+    db.prepare("INSERT INTO venue_intake (venue_id, last_webhook_at) VALUES ('v', 1)").run();
+    expect(migrate(db, upTo(9)).to).toBe(9);
+    expect(db.prepare('SELECT venue_id FROM venue_intake').pluck().all()).toEqual(['v']);
+    const insert = db.prepare(
+      "INSERT INTO terminal_presence (terminal_id, last_seen_at, reported_at, report) VALUES ('t', 1, 1, '{}')",
+    );
+    insert.run();
+    expect(() => insert.run()).toThrow(/UNIQUE|PRIMARY KEY/);
+    db.close();
+  });
+
   it('opens a file at the newest version with WAL and synchronous=FULL', () => {
     const dir = tempDir();
     dirs.push(dir);

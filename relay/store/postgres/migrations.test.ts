@@ -247,6 +247,22 @@ describe.skipIf(skip !== null)(
       );
     });
 
+    it('11 adds one presence row per terminal (last seen, last health report), keeping the rest', async () => {
+      const pool = await fresh();
+      await migrate(pool, 10);
+      await pool.query("INSERT INTO venue_intake (venue_id, last_webhook_at) VALUES ('v', 1)");
+      expect(await migrate(pool, 11)).toBe(11);
+      expect((await pool.query('SELECT venue_id FROM venue_intake')).rows).toEqual([
+        { venue_id: 'v' },
+      ]);
+      const add = () =>
+        pool.query(
+          "INSERT INTO terminal_presence (terminal_id, last_seen_at, reported_at, report) VALUES ('t', 1, 1, '{}')",
+        );
+      await add();
+      await expect(add()).rejects.toThrow(/unique|duplicate/i);
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);

@@ -251,6 +251,15 @@ export const PG_MIGRATIONS: readonly Step[] = [
     );
     CREATE INDEX delivery_bookings_booked_at ON delivery_bookings (booked_at);
   `),
+  // 11: each terminal's presence (SQLite's 9): last heard from, last health report.
+  sql(`
+    CREATE TABLE terminal_presence (
+      terminal_id text PRIMARY KEY,
+      last_seen_at bigint,
+      reported_at bigint,
+      report text
+    );
+  `),
 ];
 
 /**

@@ -21,6 +21,7 @@ import { postgresDriveStore } from './postgres-drive';
 import { connectionConfig } from './postgres-context';
 import { appendBatch, listEvents, logId, pruneBefore, renewLogId } from './postgres-events';
 import { noteVenuePolls, noteVenueReport, venueIntake } from './postgres-intake';
+import { noteTerminalReport, noteTerminalsSeen, terminalPresence } from './postgres-presence';
 import { follow, listen, settleCaughtUp } from './postgres-log';
 import {
   createTerminals,
@@ -127,6 +128,9 @@ export async function openPostgresStore(
     venueIntake: (venueIds) => venueIntake(ctx, venueIds),
     noteVenueReport: (venueId, state, at) => noteVenueReport(ctx, venueId, state, at),
     noteVenuePolls: (polls) => noteVenuePolls(ctx, polls),
+    noteTerminalsSeen: (seen) => noteTerminalsSeen(ctx, seen),
+    noteTerminalReport: (terminalId, report, at) => noteTerminalReport(ctx, terminalId, report, at),
+    terminalPresence: (terminalIds) => terminalPresence(ctx, terminalIds),
     renewLogId: () => renewLogId(ctx),
     async close() {
       if (ctx.closed) return;

@@ -1,0 +1,82 @@
+// Each terminal's presence at the relay: when it was last heard from (any call of its key) and its
+// last health report (shared/terminal-health.ts). Behind a load balancer a terminal's polls and
+// reports may reach any instance, so both live in the store (terminal_presence) and every view
+// reads them there. A terminal polls every few seconds: this instance notes it at most every
+// `noteMs`, and the terminals heard within one short window go to the store in one statement
+// (thousands of terminals re-polling at once cost one write, not one each).
+import type { EventStore, TerminalPresenceRow } from './store/event-store';
+
+export type PresenceOptions = {
+  now: () => number;
+  /** How often at most this instance notes one terminal as seen (default 15 s). */
+  noteMs?: number;
+};
+
+export const PRESENCE_NOTE_MS = 15_000;
+/** Terminals heard within this window go to the store in one statement. */
+const NOTE_WINDOW_MS = 250;
+/** Terminals this instance remembers noting (a key it has not seen for long is simply noted again). */
+const MAX_REMEMBERED = 200_000;
+
+export type PresenceStore = Pick<
+  EventStore,
+  'noteTerminalsSeen' | 'noteTerminalReport' | 'terminalPresence'
+>;
+
+export type Presence = ReturnType<typeof createPresence>;
+
+export function createPresence(
+  options: PresenceOptions,
+  store: PresenceStore,
+  failed: (message: string) => void = () => undefined,
+) {
+  const noteMs = options.noteMs ?? PRESENCE_NOTE_MS;
+  /** When this instance last noted each terminal. */
+  const notedAt = new Map<string, number>();
+  /** Terminals heard since the last write, each with its latest time. */
+  const pending = new Map<string, number>();
+  let flushing: NodeJS.Timeout | null = null;
+
+  const flush = (): Promise<void> => {
+    if (flushing) clearTimeout(flushing);
+    flushing = null;
+    if (pending.size === 0) return Promise.resolve();
+    const seen = [...pending].map(([terminalId, at]) => ({ terminalId, at }));
+    pending.clear();
+    return store.noteTerminalsSeen(seen).catch((error: unknown) => {
+      for (const { terminalId } of seen) notedAt.delete(terminalId);
+      failed(`noting terminals failed: ${(error as Error).message}`);
+    });
+  };
+
+  return {
+    /** The terminal's key made a call now. */
+    seen(terminalId: string): void {
+      const at = options.now();
+      const last = notedAt.get(terminalId);
+      if (last !== undefined && at - last < noteMs) return;
+      if (last === undefined && notedAt.size >= MAX_REMEMBERED) {
+        notedAt.delete(notedAt.keys().next().value as string);
+      }
+      notedAt.set(terminalId, at);
+      pending.set(terminalId, Math.max(pending.get(terminalId) ?? at, at));
+      if (flushing === null) {
+        flushing = setTimeout(() => void flush(), NOTE_WINDOW_MS);
+        flushing.unref();
+      }
+    },
+    /** A checked health report (its canonical JSON), committed before the caller answers. */
+    async reported(terminalId: string, report: string): Promise<void> {
+      const at = options.now();
+      notedAt.set(terminalId, at);
+      pending.delete(terminalId);
+      await store.noteTerminalReport(terminalId, report, at);
+    },
+    /** What every instance left in the store. */
+    list(terminalIds: string[] | null = null): Promise<TerminalPresenceRow[]> {
+      return store.terminalPresence(terminalIds);
+    },
+    /** Writes the terminals still waiting for their window (before the store closes). */
+    flush,
+  };
+}

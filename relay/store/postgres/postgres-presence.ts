@@ -1,0 +1,58 @@
+// Each terminal's presence (migration 11) on PostgreSQL, shared by every instance: whichever
+// instance a terminal reached notes it here.
+import type { TerminalPresenceRow } from '../event-store';
+import { PRESENCE_COLUMNS, presenceFromRow, type PresenceRow } from '../presence-row';
+import type { PgContext } from './postgres-context';
+
+export const terminalPresence = async (
+  ctx: PgContext,
+  terminalIds: string[] | null,
+): Promise<TerminalPresenceRow[]> => {
+  const { rows } =
+    terminalIds === null
+      ? await ctx.pool.query<PresenceRow>(
+          `SELECT ${PRESENCE_COLUMNS} FROM terminal_presence ORDER BY terminal_id`,
+        )
+      : await ctx.pool.query<PresenceRow>(
+          `SELECT ${PRESENCE_COLUMNS} FROM terminal_presence WHERE terminal_id = ANY($1) ORDER BY terminal_id`,
+          [terminalIds],
+        );
+  return rows.map(presenceFromRow);
+};
+
+export const noteTerminalsSeen = async (
+  ctx: PgContext,
+  seen: { terminalId: string; at: number }[],
+): Promise<void> => {
+  if (seen.length === 0) return;
+  // Sorted: two instances noting the same terminals lock their rows in one order.
+  const sorted = [...seen].sort((a, b) =>
+    a.terminalId < b.terminalId ? -1 : a.terminalId > b.terminalId ? 1 : 0,
+  );
+  await ctx.pool.query(
+    `INSERT INTO terminal_presence (terminal_id, last_seen_at)
+     SELECT t, s FROM unnest($1::text[], $2::bigint[]) AS p(t, s) ORDER BY t
+     ON CONFLICT (terminal_id) DO UPDATE
+     SET last_seen_at = GREATEST(terminal_presence.last_seen_at, excluded.last_seen_at)`,
+    [sorted.map((s) => s.terminalId), sorted.map((s) => s.at)],
+  );
+};
+
+export const noteTerminalReport = async (
+  ctx: PgContext,
+  terminalId: string,
+  report: string,
+  at: number,
+): Promise<void> => {
+  await ctx.pool.query(
+    `INSERT INTO terminal_presence (terminal_id, last_seen_at, reported_at, report)
+     VALUES ($1, $2, $2, $3)
+     ON CONFLICT (terminal_id) DO UPDATE SET
+       last_seen_at = GREATEST(terminal_presence.last_seen_at, excluded.last_seen_at),
+       reported_at = CASE WHEN coalesce(terminal_presence.reported_at, 0) <= excluded.reported_at
+         THEN excluded.reported_at ELSE terminal_presence.reported_at END,
+       report = CASE WHEN coalesce(terminal_presence.reported_at, 0) <= excluded.reported_at
+         THEN excluded.report ELSE terminal_presence.report END`,
+    [terminalId, at, report],
+  );
+};
