@@ -87,6 +87,8 @@ db.transaction(() => {
       consumerComment: i % 5 === 0 ? 'No onions, please' : null,
       deliveryAddress: null,
       pickupEta: new Date(created + 16 * 60_000).toISOString(),
+      deliveryTime: null,
+      noContactDelivery: false,
       venuePreparationSeconds: 600,
       createdAt: new Date(created).toISOString(),
     };

@@ -53,6 +53,7 @@ import { createUpdatesSlice } from './updates/updates';
 import type { UpdatesSlice } from './updates/updates';
 import { toOrderStatus } from './marketplace/order-mapping';
 import { reportVenueState } from './relay-client/venue-intake';
+import { readVenueTerminals } from './relay-client/venue-terminals';
 
 export type Core = ServiceHost & {
   /** What the host itself saw (a renderer crash): into the same audit log staff read. */
@@ -77,6 +78,8 @@ export type CoreOptions = {
    * long a difference must stand before it alarms (defaults in shared/stream-guard.ts).
    */
   missedOrders?: { intervalMs?: number; graceMs?: number };
+  /** How often the venue's other terminals are read, and how long an unanswered order waits (tests shorten them). */
+  otherTerminals?: { intervalMs?: number; unansweredMs?: number };
   /** Relay long-poll wait in seconds (default 10: a hung relay is noticed within 15 s). */
   relayWaitSeconds?: number;
   /** What only the desktop app can do (restart itself). */
@@ -347,6 +350,21 @@ const composeGuard = (base: Foundation, c: Composed): StreamGuard =>
     now: base.now,
     venueId: () => c.setup.venueId(),
     venue: c.venue,
+    otherTerminals: {
+      ...base.options.otherTerminals,
+      read: async () => {
+        const conn = c.setup.connection();
+        const venueId = c.setup.venueId();
+        const terminalKey = await base.secrets.get('terminal-key');
+        if (!conn || !venueId || !terminalKey) return null;
+        return readVenueTerminals({ relayUrl: conn.relayUrl, terminalKey, venueId });
+      },
+    },
+    venueOnlineNow: async () => {
+      const venueId = c.setup.venueId();
+      if (!venueId) return null;
+      return (await c.client.getVenueStatus(venueId)).status.is_online;
+    },
     missedOrders: {
       ...base.options.missedOrders,
       readVenueStatus: async (venueId) => {

@@ -26,11 +26,6 @@ const since = (t: FleetTerminal, at: number) =>
 
 const TERMINAL_SERIES: Series[] = [
   {
-    name: 'relay_terminal_last_seen_timestamp_seconds',
-    help: 'When the relay last heard from the terminal (any call of its key; noted at most every 15 s per instance).',
-    samples: (t) => one(t, t.last_seen_at === null ? null : seconds(t.last_seen_at)),
-  },
-  {
     name: 'relay_terminal_report_timestamp_seconds',
     help: 'When the terminal last sent its health report (every 30 s).',
     samples: (t) => one(t, t.reported_at === null ? null : seconds(t.reported_at)),
@@ -93,13 +88,40 @@ export function renderFleetMetrics(rows: FleetRow[], at: number): string {
   const terminals = new Map<string, FleetTerminal>();
   for (const row of rows) for (const t of row.terminals) terminals.set(t.id, t);
   const sorted = [...terminals.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const blocks = TERMINAL_SERIES.map((series) => [
-    `# HELP ${series.name} ${series.help}`,
-    `# TYPE ${series.name} gauge`,
-    ...sorted.flatMap((t) =>
-      series.samples(t, at).map((s) => `${series.name}{${s.labels}} ${s.value}`),
-    ),
-  ]);
+  // Last seen once per terminal and venue, so an alert can ask whether the venue is open.
+  const seen = rows
+    .flatMap((row) => row.terminals.map((t) => ({ t, venue: row.venue_id })))
+    .filter(({ t }) => t.last_seen_at !== null)
+    .sort((a, b) =>
+      a.t.id < b.t.id
+        ? -1
+        : a.t.id > b.t.id
+          ? 1
+          : a.venue < b.venue
+            ? -1
+            : a.venue > b.venue
+              ? 1
+              : 0,
+    );
+  const blocks = [
+    [
+      '# HELP relay_terminal_last_seen_timestamp_seconds When the relay last heard from the terminal (any call of its key; noted at most every 15 s per instance), for each of its venues.',
+      '# TYPE relay_terminal_last_seen_timestamp_seconds gauge',
+      ...seen.map(
+        ({ t, venue }) =>
+          `relay_terminal_last_seen_timestamp_seconds{terminal_id="${label(t.id)}",venue_id="${label(venue)}"} ${seconds(t.last_seen_at as string)}`,
+      ),
+    ],
+  ];
+  blocks.push(
+    ...TERMINAL_SERIES.map((series) => [
+      `# HELP ${series.name} ${series.help}`,
+      `# TYPE ${series.name} gauge`,
+      ...sorted.flatMap((t) =>
+        series.samples(t, at).map((s) => `${series.name}{${s.labels}} ${s.value}`),
+      ),
+    ]),
+  );
   blocks.push([
     "# HELP relay_venue_paused_by_countertop_since_timestamp_seconds When a terminal's order-stream guard took the venue offline, while its newest report says it still is.",
     '# TYPE relay_venue_paused_by_countertop_since_timestamp_seconds gauge',

@@ -113,6 +113,11 @@ export type RelayOptions = {
   intake?: Omit<IntakeOptions, 'now'>;
   /** How often at most an instance notes a terminal as heard from (default 15 s; tests shorten it). */
   presenceNoteMs?: number;
+  /**
+   * A terminal heard from within this long counts as receiving for its venue's other terminals
+   * (GET /v1/terminal/venue; default TERMINAL_SILENT_MS; tests shorten it with presenceNoteMs).
+   */
+  receivingWithinMs?: number;
 };
 
 export const MIN_RETENTION_HOURS = 72;
@@ -162,6 +167,8 @@ export type RelayContext = {
   intake: IntakeWatch;
   /** Each terminal's last call and health report (presence.ts). */
   presence: Presence;
+  /** See RelayOptions.receivingWithinMs (undefined: the default). */
+  receivingWithinMs: number | undefined;
   /** Set once close() begins: polls are answered at once, writes refused. */
   closing: boolean;
   retentionHours: number;
@@ -277,6 +284,7 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
       store,
       (message) => log('presence', message),
     ),
+    receivingWithinMs: options.receivingWithinMs,
     closing: false,
     retentionHours,
     maxWaitSeconds: Math.min(options.maxWaitSeconds ?? 25, 25),

@@ -222,7 +222,9 @@ describeEachStore('terminal health reports', (store) => {
     expect(
       line('relay_venue_paused_by_countertop_since_timestamp_seconds', `venue_id="${paused}"`),
     ).toBe((Date.parse(PAUSED_AT) / 1000).toFixed(3));
-    expect(line('relay_terminal_last_seen_timestamp_seconds', t)).toBe((clock / 1000).toFixed(3));
+    expect(line('relay_terminal_last_seen_timestamp_seconds', `${t},venue_id="${trouble}"`)).toBe(
+      (clock / 1000).toFixed(3),
+    );
 
     // 100 s later only the fine terminal and the paused one called: the front terminal is silent,
     // its report too old to judge by, its counts gone from /metrics; its venue still open.
@@ -248,7 +250,9 @@ describeEachStore('terminal health reports', (store) => {
     });
     const laterText = await metrics(reader);
     expect(laterText).not.toContain(`relay_terminal_actions_waiting{${t}}`);
-    expect(laterText).toContain(`relay_terminal_last_seen_timestamp_seconds{${t}}`);
+    expect(laterText).toContain(
+      `relay_terminal_last_seen_timestamp_seconds{${t},venue_id="${trouble}"}`,
+    );
     // The paused venue's pause outlives its old report: still paused.
     expect(laterText).toContain(
       `relay_venue_paused_by_countertop_since_timestamp_seconds{venue_id="${paused}"}`,

@@ -225,6 +225,14 @@ export const CONSUMER_COMMENTS = [
   'No cutlery needed',
 ] as const;
 
+/** What a self-delivery order's address lines may end with (door codes, instructions). */
+export const DROP_OFF_NOTES = [
+  'Door code 4512',
+  'Leave at the door, 3rd floor',
+  'Blue gate, ring B 12',
+  'Call on arrival',
+] as const;
+
 export const STREETS = [
   { name: 'Mannerheimintie', zip: '00100', lat: 60.1699, lon: 24.9384 },
   { name: 'Aleksanterinkatu', zip: '00170', lat: 60.1687, lon: 24.9461 },

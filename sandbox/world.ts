@@ -115,6 +115,10 @@ export type SandboxOrder = {
   deliveredAt: number | null;
   /** When a self-delivery order is expected at the customer (self-delivery accept). */
   totalDeliveryTime: number | null;
+  /** A self-delivery order left at the door (the order's is_no_contact_delivery). */
+  noContact: boolean;
+  /** A self-delivery order's courier tip, minor units; null without one. */
+  courierTip: number | null;
   deliveryStatus: DeliveryStatus;
   fetched: boolean;
   sentToPos: { success: boolean; time: string } | null;

@@ -76,6 +76,13 @@ export type Order = {
   /** Self-delivery orders: where the customer is (what a courier booking needs). */
   deliveryAddress: OrderDeliveryAddress | null;
   pickupEta: string | null;
+  /**
+   * Self-delivery orders: when the order is due at the customer, as the platform's order reads
+   * after the accept set it (docs/platform.md#self-delivery-orders); null before.
+   */
+  deliveryTime: string | null;
+  /** Self-delivery orders: the customer asked for a no-contact (doorstep) drop-off. */
+  noContactDelivery: boolean;
   courierPickupEta: string | null;
   pickupCompleted: boolean;
   /** When the accept set a preparation time, in minutes. */

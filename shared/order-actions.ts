@@ -50,6 +50,8 @@ export type PlatformOrderCall = {
 export type OrderActionPayload = {
   orderId: string;
   adjustedPickupTime?: string | null;
+  /** Self-delivery accept: when the venue's courier reaches the customer. */
+  totalDeliveryTime?: string | null;
   reason?: string;
   code?: string | null;
 };
@@ -142,17 +144,27 @@ export const ORDER_ACTIONS = {
     fields: {
       /** Minutes from now until the food is ready; null keeps the platform's estimate. */
       preparationMinutes: z.number().int().min(1).max(120).nullable(),
+      /** Self-delivery: minutes from now until the customer has it; absent or null keeps the
+       *  venue's default times (shared/order-timing.ts says which the platform takes). */
+      deliveryMinutes: z.number().int().min(1).max(240).nullable().optional(),
     },
     from: ['CREATED'],
     timings: ['instant'],
     fulfilments: ALL,
-    // A self-delivering venue's accept takes no pickup time (docs/platform.md#preparation-time).
+    // A self-delivering venue's accept takes a delivery time, not a pickup time
+    // (docs/platform.md#self-delivery-orders).
     call: {
       path: 'accept',
       body: (p) =>
         p.adjustedPickupTime ? { adjusted_pickup_time: p.adjustedPickupTime } : undefined,
     },
-    callBy: { 'self-delivery': { path: 'self-delivery/accept' } },
+    callBy: {
+      'self-delivery': {
+        path: 'self-delivery/accept',
+        body: (p) =>
+          p.totalDeliveryTime ? { total_delivery_time: p.totalDeliveryTime } : undefined,
+      },
+    },
     leadsTo: 'PRODUCTION',
     reachedIn: ['PRODUCTION', 'READY', 'DELIVERED'],
     local: (r, auto) => ({ preparationMinutes: r.preparationMinutes, autoAccepted: auto }),

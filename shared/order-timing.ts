@@ -54,6 +54,93 @@ export const laterChoices = (window: AcceptWindow): number[] => {
   return choices;
 };
 
+/**
+ * A self-delivery accept's delivery time (when the venue's courier reaches the customer) may be
+ * no earlier than the order can be ready, its pickup estimate, and at most 60 minutes after it
+ * (our reading: docs/platform.md#self-delivery-orders).
+ */
+export const MAX_DELIVERY_AFTER_READY_MINUTES = 60;
+
+/** The delivery times a self-delivery accept may carry, in whole minutes from `now`. */
+export type DeliveryWindow = {
+  /** Minutes from now to the order's pickup estimate (the food is ready; 1 at the least). */
+  earliest: number;
+  /** Minutes from now to the estimate plus 60; below `earliest` when none is left. */
+  latest: number;
+};
+
+export const deliveryWindow = (
+  order: Pick<Order, 'pickupEta' | 'selfDelivery'>,
+  now: number,
+): DeliveryWindow | null => {
+  if (!order.selfDelivery) return null;
+  const eta = order.pickupEta === null ? Number.NaN : Date.parse(order.pickupEta);
+  // Without an estimate, the food could be ready now.
+  const ready = Number.isNaN(eta) ? now : eta;
+  return {
+    earliest: Math.max(1, Math.ceil((ready - now) / MINUTE)),
+    latest: Math.floor((ready + MAX_DELIVERY_AFTER_READY_MINUTES * MINUTE - now) / MINUTE),
+  };
+};
+
+/** A self-delivery accept's usual guess: ready, plus a 20-minute ride (staff change it). */
+const USUAL_RIDE_MINUTES = 20;
+
+/**
+ * The delivery times a dialog offers: every fifth minute inside the window, with its first and
+ * last minute, so the earliest and the latest the platform takes are each one tap.
+ */
+export const deliveryChoices = (window: DeliveryWindow): number[] => {
+  if (window.latest < window.earliest) return [];
+  const choices = [window.earliest];
+  for (let m = (Math.floor(window.earliest / 5) + 1) * 5; m < window.latest; m += 5)
+    choices.push(m);
+  if (window.latest > window.earliest) choices.push(window.latest);
+  return choices;
+};
+
+/** The choice a dialog starts on: the first at least a usual ride after the food is ready. */
+export const defaultDeliveryChoice = (window: DeliveryWindow, choices: number[]): number | null =>
+  choices.find((m) => m >= window.earliest + USUAL_RIDE_MINUTES) ?? choices.at(-1) ?? null;
+
+/** Why a delivery time cannot be sent, as data: main words it for staff. */
+export type DeliveryRefusal =
+  | { reason: 'not-self-delivery' }
+  | { reason: 'before-ready'; window: DeliveryWindow }
+  | { reason: 'after-limit'; window: DeliveryWindow };
+
+/** Null when the platform will take this delivery time; `null` (the venue's default) passes. */
+export const deliveryRefusal = (
+  order: Pick<Order, 'pickupEta' | 'selfDelivery'>,
+  minutes: number | null,
+  now: number,
+): DeliveryRefusal | null => {
+  if (minutes === null) return null;
+  const window = deliveryWindow(order, now);
+  if (!window) return { reason: 'not-self-delivery' };
+  if (minutes < window.earliest - DRIFT_MINUTES) return { reason: 'before-ready', window };
+  if (minutes > window.latest + DRIFT_MINUTES) return { reason: 'after-limit', window };
+  return null;
+};
+
+/**
+ * The self-delivery accept's total_delivery_time for "at the customer in N minutes": inside the
+ * window (a drifted clock is brought back into it, not refused by the platform).
+ */
+export const totalDeliveryTime = (
+  order: Pick<Order, 'pickupEta' | 'selfDelivery'>,
+  minutes: number | null,
+  now: number,
+): string | null => {
+  const window = deliveryWindow(order, now);
+  if (minutes === null || !window) return null;
+  const bounded = Math.min(
+    Math.max(minutes, window.earliest),
+    Math.max(window.latest, window.earliest),
+  );
+  return new Date(now + bounded * MINUTE).toISOString();
+};
+
 /** Why a preparation time cannot be sent, as data: main words it for staff. */
 export type PreparationRefusal =
   | { reason: 'no-time-taken' }

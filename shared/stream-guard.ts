@@ -55,7 +55,37 @@ export type StreamGuardState = {
   missedCheckedAt: string | null;
   /** The relay says no notifications arrive for the venue (null: they do, or it cannot tell). */
   noOrdersArriving: IntakeWarning | null;
+  /**
+   * The venue's other terminals as the relay last told (their last poll), with when it told
+   * (null: not read yet). Read while this terminal's stream is up, kept while it is down: then it
+   * says who was still receiving when this one lost its stream.
+   */
+  otherTerminals: { terminals: OtherTerminal[]; readAt: string } | null;
+  /**
+   * While this terminal's stream is down and another terminal of the venue was receiving, the
+   * venue is left online (the other one takes its orders): since then. Null otherwise.
+   */
+  pauseDeferredSince: string | null;
 };
+
+/** Another terminal of the venue, as the relay saw it at its last poll. */
+export type OtherTerminal = {
+  /** The name staff gave it (null: none given). */
+  name: string | null;
+  receiving: boolean;
+  /** How long before the read the relay last heard from it (null: never). */
+  lastSeenSeconds: number | null;
+};
+
+/** How often a terminal reads its venue's other terminals from the relay while its stream is up. */
+export const OTHER_TERMINALS_READ_MS = 10_000;
+
+/**
+ * A terminal that lost its stream while another of its venue received does not pause the venue,
+ * until the platform shows an order that nobody answered: one it lacks, still new after this long
+ * since it was raised as missed (the other terminal would have rung and answered it).
+ */
+export const UNANSWERED_PAUSE_MS = 60_000;
 
 /**
  * The continuous check for orders that never reached this terminal (docs/platform.md#missed-orders):

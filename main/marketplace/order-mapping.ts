@@ -118,6 +118,12 @@ export const mapOrderV2 = (
     consumerComment: order.consumer_comment ? shapeNote(order.consumer_comment) || null : null,
     deliveryAddress: deliveryAddressOf(order.delivery.location),
     pickupEta: order.pickup_eta ?? null,
+    // Only a self-delivery order's time is the venue's promise; a platform courier's is its own.
+    deliveryTime:
+      order.delivery.self_delivery === true && typeof order.delivery.time === 'string'
+        ? order.delivery.time
+        : null,
+    noContactDelivery: order.is_no_contact_delivery === true,
     venuePreparationSeconds,
     createdAt: order.created_at ?? receivedAt,
   };

@@ -36,6 +36,8 @@ export const orderV2Schema = z.looseObject({
   delivery: z.looseObject({
     type: z.string(),
     self_delivery: z.boolean().optional(),
+    // Read leniently: a malformed time only loses the promised delivery time.
+    time: z.string().nullish().catch(null),
     // Only self-delivery venues get it; read leniently, a malformed one only loses the address.
     location: z
       .looseObject({
@@ -54,6 +56,7 @@ export const orderV2Schema = z.looseObject({
   consumer_name: z.string().nullable().optional(),
   consumer_phone_number: z.string().nullable().optional(),
   consumer_comment: z.string().nullable().optional(),
+  is_no_contact_delivery: z.boolean().nullish().catch(null),
   pickup_eta: z.string().nullable().optional(),
   created_at: z.string().nullable().optional(),
   modified_at: z.string().nullable().optional(),

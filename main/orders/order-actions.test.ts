@@ -144,6 +144,8 @@ describe('order mapping', () => {
         lon: 24.94,
       },
       pickupEta: '2026-11-23T11:40:00Z',
+      deliveryTime: null,
+      noContactDelivery: false,
       venuePreparationSeconds: null,
       createdAt: '2026-11-23T10:00:00Z',
     });

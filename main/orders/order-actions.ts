@@ -31,8 +31,13 @@ import { RequestError } from '../http/http';
 import type { ActionKind, Outbox, StoredAction } from '../outbox/outbox';
 import { ServiceError } from '../service-error';
 import type { OrderStore } from './order-store';
-import type { PreparationRefusal } from '../../shared/order-timing';
-import { adjustedPickupTime, preparationRefusal } from '../../shared/order-timing';
+import type { DeliveryRefusal, PreparationRefusal } from '../../shared/order-timing';
+import {
+  adjustedPickupTime,
+  deliveryRefusal,
+  preparationRefusal,
+  totalDeliveryTime,
+} from '../../shared/order-timing';
 
 /** The counter's local clock time, as the board shows it (main runs on the same machine). */
 const clock = (iso: string): string =>
@@ -48,6 +53,19 @@ const preparationMessage = (order: Order, refusal: PreparationRefusal): string =
       return `${label}: the platform's pickup estimate is ${refusal.window.earliest} min from now (${clock(refusal.window.estimate)}); choose that or later.`;
     case 'after-limit':
       return `${label}: the platform allows at most ${Math.max(0, refusal.window.latest)} min from now (its estimate plus 25 min).`;
+  }
+};
+
+/** A delivery time the platform would refuse, in words staff understand. */
+const deliveryMessage = (order: Order, refusal: DeliveryRefusal): string => {
+  const label = `Order #${order.orderNumber}`;
+  switch (refusal.reason) {
+    case 'not-self-delivery':
+      return `${label} is not delivered by your own courier: it takes no delivery time.`;
+    case 'before-ready':
+      return `${label} can be ready in ${refusal.window.earliest} min at the earliest; choose a delivery time that late or later.`;
+    case 'after-limit':
+      return `${label}: the platform takes a delivery time at most ${Math.max(0, refusal.window.latest)} min from now (an hour after the food is ready).`;
   }
 };
 
@@ -68,6 +86,8 @@ type Hook = {
 };
 const minutesOf = (request: OrderActionRequest): number | null =>
   'preparationMinutes' in request ? request.preparationMinutes : null;
+const deliveryMinutesOf = (request: OrderActionRequest): number | null =>
+  'deliveryMinutes' in request ? (request.deliveryMinutes ?? null) : null;
 
 const HOOKS: Record<OrderActionHook, Hook> = {
   // The pickup time an accept asks for: within the platform's limits, and only on an order that
@@ -75,14 +95,15 @@ const HOOKS: Record<OrderActionHook, Hook> = {
   'preparation-time': {
     refusal: (order, request, now) => {
       const refusal = preparationRefusal(order, minutesOf(request), now);
-      return refusal ? preparationMessage(order, refusal) : null;
+      if (refusal) return preparationMessage(order, refusal);
+      const delivery = deliveryRefusal(order, deliveryMinutesOf(request), now);
+      return delivery ? deliveryMessage(order, delivery) : null;
     },
-    payload: (order, request, now) => ({
-      // A self-delivering venue's accept takes no pickup time.
-      adjustedPickupTime: order.selfDelivery
-        ? null
-        : adjustedPickupTime(order.pickupEta, minutesOf(request), now),
-    }),
+    payload: (order, request, now) =>
+      // A self-delivering venue's accept takes a delivery time instead of a pickup time.
+      order.selfDelivery
+        ? { totalDeliveryTime: totalDeliveryTime(order, deliveryMinutesOf(request), now) }
+        : { adjustedPickupTime: adjustedPickupTime(order.pickupEta, minutesOf(request), now) },
   },
 };
 

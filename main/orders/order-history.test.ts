@@ -112,6 +112,8 @@ const order = (fields: {
     consumerComment: 'Ring twice at Mannerheimintie 5',
     deliveryAddress: null,
     pickupEta: fields.pickupEta ?? null,
+    deliveryTime: null,
+    noContactDelivery: false,
     venuePreparationSeconds: null,
     createdAt: fields.createdAt,
   };

@@ -176,6 +176,8 @@ export const toOrder = (
     venuePreparationSeconds: platform.venuePreparationSeconds ?? null,
     // Orders stored before the address was kept have none.
     deliveryAddress: platform.deliveryAddress ?? null,
+    deliveryTime: platform.deliveryTime ?? null,
+    noContactDelivery: platform.noContactDelivery ?? false,
     autoAccepted: row.auto_accepted === 1,
     rejectReason: row.reject_reason,
     updatedAt: row.updated_at,

@@ -31,6 +31,8 @@ const platformOrder = (i: number, createdAt: number): PlatformOrder => ({
   consumerComment: null,
   deliveryAddress: null,
   pickupEta: null,
+  deliveryTime: null,
+  noContactDelivery: false,
   venuePreparationSeconds: null,
   createdAt: new Date(createdAt).toISOString(),
 });

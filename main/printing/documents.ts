@@ -14,6 +14,7 @@ import type {
 import { formatMoney } from '../../shared/money';
 import type { ReadyBy } from '../../shared/order-timing';
 import { readyByOf } from '../../shared/order-timing';
+import { fulfilmentOf } from '../../shared/order-actions';
 import { printable } from './code-page';
 import { mentionsAllergy } from '../../shared/allergy';
 
@@ -139,6 +140,35 @@ const header = (columns: number, order: Order, title: string): PrintLine[] => {
   ];
 };
 
+/** The address as the courier reads it: the platform's own lines when it sent them. */
+const addressLines = (order: Order): string[] => {
+  const address = order.deliveryAddress;
+  if (!address) return [];
+  if (address.formatted) return address.formatted.split('\n').filter((line) => line.trim());
+  const street = [address.street, address.apartment].filter(Boolean).join(' ');
+  const city = [address.postCode, address.city].filter(Boolean).join(' ');
+  return [street, city].filter(Boolean);
+};
+
+/**
+ * What the venue's own courier needs (self-delivery orders only): when the customer expects it,
+ * where, the phone and a doorstep drop-off. Personal data, printed because the courier carries
+ * the label to the door; the screen hides the phone until tapped.
+ */
+const ownDelivery = (columns: number, order: Order): PrintLine[] => {
+  if (fulfilmentOf(order) !== 'self-delivery') return [];
+  return [
+    rule,
+    ...text(columns, 'OWN COURIER', { align: 'center', bold: true, invert: true }),
+    ...(order.deliveryTime
+      ? text(columns, `Deliver by ${clock(order.deliveryTime)}`, { bold: true, size: 2 })
+      : []),
+    ...addressLines(order).flatMap((line) => text(columns, line, { bold: true })),
+    ...(order.consumerPhone ? text(columns, `Phone ${order.consumerPhone}`) : []),
+    ...(order.noContactDelivery ? text(columns, 'Leave at the door', { bold: true }) : []),
+  ];
+};
+
 const note = (columns: number, comment: string | null): PrintLine[] => {
   if (!comment?.trim()) return [];
   if (mentionsAllergy(comment))
@@ -173,6 +203,7 @@ export const kitchenTicket = (order: Order, paperWidth: PaperWidthMm): PrintDocu
   const c = COLUMNS[paperWidth];
   return document('kitchen-ticket', paperWidth, [
     ...header(c, order, 'KITCHEN'),
+    ...ownDelivery(c, order),
     rule,
     ...note(c, order.consumerComment),
     ...items(c, order, false),
@@ -185,6 +216,7 @@ export const pickupLabel = (order: Order, paperWidth: PaperWidthMm): PrintDocume
   const c = COLUMNS[paperWidth];
   return document('pickup-label', paperWidth, [
     ...header(c, order, 'PICKUP'),
+    ...ownDelivery(c, order),
     ...note(c, order.consumerComment),
     rule,
     ...order.items.flatMap((item) => text(c, `${item.count} x ${nameOf(item.name)}`)),
@@ -309,6 +341,8 @@ export const sampleOrder = (at: Date): Order => {
     consumerComment: 'Nut allergy, please',
     deliveryAddress: null,
     pickupEta: new Date(at.getTime() + 20 * 60_000).toISOString(),
+    deliveryTime: null,
+    noContactDelivery: false,
     courierPickupEta: null,
     pickupCompleted: false,
     preparationMinutes: 20,

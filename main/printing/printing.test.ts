@@ -67,6 +67,8 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   consumerComment: 'Severe peanut allergy, please no nuts!',
   deliveryAddress: null,
   pickupEta: '2026-11-23T12:45:00.000Z',
+  deliveryTime: null,
+  noContactDelivery: false,
   courierPickupEta: null,
   pickupCompleted: false,
   preparationMinutes: 15,

@@ -24,6 +24,8 @@ import type { EventHub } from '../host/event-hub';
 import type { Settings } from '../storage/settings';
 import type { MissedOrderWatch } from './missed-orders';
 import { createMissedOrderWatch } from './missed-orders';
+import type { OtherTerminalsOptions } from './other-terminals';
+import { createOtherTerminals } from './other-terminals';
 
 type WatchDeps = Parameters<typeof createMissedOrderWatch>[0];
 
@@ -31,6 +33,8 @@ const SETTINGS_KEY = 'stream-guard.settings';
 const STATE_KEY = 'stream-guard.state';
 /** Gaps kept for staff at most; older ones are folded into the oldest kept. */
 const MAX_GAPS = 5;
+/** While the pause is deferred to another terminal, how often the platform's word is looked at again. */
+const DEFER_RECHECK_MS = 1_000;
 
 const iso = z.string().min(1);
 const storedSchema = z.object({
@@ -100,6 +104,10 @@ export const createStreamGuard = (deps: {
   venue: VenuePort;
   /** What the continuous check for missed orders reads and asks (missed-orders.ts). */
   missedOrders: Omit<WatchDeps, 'settings' | 'audit' | 'now' | 'venueId' | 'changed'>;
+  /** The venue's other terminals at the relay (other-terminals.ts); absent: this one decides alone. */
+  otherTerminals?: OtherTerminalsOptions;
+  /** The venue's online state as the platform answers it now (null: cannot tell). */
+  venueOnlineNow?: () => Promise<boolean | null>;
 }): StreamGuard => {
   const { settings, audit, hub, now } = deps;
 
@@ -119,6 +127,8 @@ export const createStreamGuard = (deps: {
     missed: watch.missed(),
     missedCheckedAt: watch.checkedAt(),
     noOrdersArriving: watch.noOrdersArriving(),
+    otherTerminals: others.view(),
+    pauseDeferredSince: deferredSince,
   });
   const changed = hub.batched('stream:changed', () => view());
   const watch = createMissedOrderWatch({
@@ -129,6 +139,22 @@ export const createStreamGuard = (deps: {
     venueId: deps.venueId,
     changed: () => changed(),
   });
+  const others = createOtherTerminals({
+    read: deps.otherTerminals?.read ?? (async () => null),
+    ...(deps.otherTerminals?.intervalMs === undefined
+      ? {}
+      : { intervalMs: deps.otherTerminals.intervalMs }),
+    ...(deps.otherTerminals?.unansweredMs === undefined
+      ? {}
+      : { unansweredMs: deps.otherTerminals.unansweredMs }),
+    now: () => now().getTime(),
+    changed: () => changed(),
+  });
+  /** Since when this outage's pause is left to another terminal (in memory: a restart decides anew). */
+  let deferredSince: string | null = null;
+  /** The outage (its downSince) in which a follower found the venue already offline. */
+  let followerDone: string | null = null;
+  let deferTimer: NodeJS.Timeout | null = null;
   const write = (next: Stored): void => {
     settings.set(STATE_KEY, next);
     changed();
@@ -178,6 +204,7 @@ export const createStreamGuard = (deps: {
         schedule();
         return;
       }
+      if (!(await mayPause(stored.downSince, venueId, chosen.pauseAfterSeconds))) return;
       // Only a venue taking orders is paused: one staff (or anyone) took offline stays theirs.
       const venue = deps.venue.state();
       if (!venue || venue.venueId !== venueId || !venue.isOnline) return;
@@ -191,6 +218,46 @@ export const createStreamGuard = (deps: {
         detail: `${PAUSE_REASON} (the order stream has been down since ${stored.downSince}).`,
       });
     });
+
+  /** Defers the pause while another terminal of the venue receives (other-terminals.ts). */
+  const mayPause = async (
+    downSince: string,
+    venueId: string,
+    pauseAfterSeconds: number,
+  ): Promise<boolean> => {
+    if (followerDone === downSince) return false;
+    const verdict = others.verdict(downSince, watch.missed());
+    if (verdict.kind === 'alone') return true;
+    const wait =
+      verdict.kind === 'defer' ||
+      (verdict.follower && now().getTime() < verdict.evidenceAt + pauseAfterSeconds * 1000);
+    if (wait) {
+      if (deferredSince === null) {
+        deferredSince = now().toISOString();
+        audit.record({
+          action: 'stream-guard',
+          subject: venueId,
+          outcome: 'deferred',
+          detail: `The order stream has been down since ${downSince}, but another terminal of the venue was receiving orders: the venue stays online.`,
+        });
+        changed();
+      }
+      if (deferTimer) clearTimeout(deferTimer);
+      deferTimer = setTimeout(() => {
+        deferTimer = null;
+        void pauseIfDue();
+      }, DEFER_RECHECK_MS);
+      deferTimer.unref();
+      return false;
+    }
+    // A follower pauses only a venue the first terminal did not pause already.
+    if (verdict.follower && (await deps.venueOnlineNow?.().catch(() => null)) === false) {
+      followerDone = downSince;
+      return false;
+    }
+    deferredSince = null;
+    return true;
+  };
 
   const resume = (): Promise<void> =>
     serial(async () => {
@@ -284,6 +351,11 @@ export const createStreamGuard = (deps: {
     write({ ...stored, downSince: null, staffTookOver: null, gaps });
     if (timer) clearTimeout(timer);
     timer = null;
+    if (deferTimer) clearTimeout(deferTimer);
+    deferTimer = null;
+    deferredSince = null;
+    followerDone = null;
+    void others.readNow();
     void resume();
     // After any outage, the orders placed meanwhile are looked for at once.
     watch.checkSoon();
@@ -291,6 +363,7 @@ export const createStreamGuard = (deps: {
 
   // A stream already down when the app closed is still down until the relay client says otherwise.
   schedule();
+  others.start(() => read().downSince === null);
 
   return {
     relayState,
@@ -307,7 +380,9 @@ export const createStreamGuard = (deps: {
     close: () => {
       closed = true;
       watch.close();
+      others.close();
       if (timer) clearTimeout(timer);
+      if (deferTimer) clearTimeout(deferTimer);
       offOnlineChange();
       offVenue();
     },

@@ -12,6 +12,7 @@ import { handleMarketplace } from './marketplace-webhook';
 import { serveFleet, serveHealth, serveIntake, serveMetrics } from './operations';
 import { handlePoll } from './polls';
 import { TERMINAL_HEALTH_PATH, handleTerminalHealth } from './terminal-health';
+import { VENUE_TERMINALS_PATH, handleVenueTerminals } from './venue-terminals';
 import { authenticate, handleDeliverySecret, takeCall } from './terminals';
 
 type Route = {
@@ -54,6 +55,10 @@ export function createRouter(ctx: RelayContext): Router {
     [
       TERMINAL_HEALTH_PATH,
       { method: 'PUT', run: (req, res) => handleTerminalHealth(ctx, req, res) },
+    ],
+    [
+      VENUE_TERMINALS_PATH,
+      { method: 'GET', run: (req, res) => handleVenueTerminals(ctx, req, res) },
     ],
     ['/v1/intake', { method: 'GET', run: (req, res) => serveIntake(ctx, req, res) }],
     ['/fleet', { method: 'GET', run: (req, res) => serveFleet(ctx, req, res, false) }],

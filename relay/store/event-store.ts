@@ -148,6 +148,8 @@ export type EventStore = {
   /** Returns false when no active terminal has this id. */
   revokeTerminal(id: string, at: number): Promise<boolean>;
   listTerminals(): Promise<Terminal[]>;
+  /** The active terminals that serve any of these venues (who else of a venue is receiving). */
+  venueTerminals(venueIds: string[]): Promise<Terminal[]>;
   /**
    * Makes `secret` the venue's delivery webhook secret (committed when it resolves). The secret it
    * replaces stays valid until `previousUntil`; the same secret again changes nothing.

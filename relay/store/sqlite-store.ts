@@ -14,6 +14,7 @@ import {
   findActiveTerminal,
   insertTerminals,
   listTerminalsIn,
+  venueTerminalsIn,
   revokedSince,
   revokeTerminalIn,
 } from './sqlite-terminals';
@@ -56,6 +57,9 @@ export function openSqliteStore(path: string): EventStore {
     },
     async listTerminals() {
       return listTerminalsIn(db);
+    },
+    async venueTerminals(venueIds) {
+      return venueTerminalsIn(db, venueIds);
     },
     async setDeliverySecret(venueId, secret, at, previousUntil) {
       rotateDeliverySecret(venueId, secret, at, previousUntil);

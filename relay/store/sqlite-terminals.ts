@@ -76,3 +76,24 @@ export function listTerminalsIn(db: Database.Database): Terminal[] {
     revokedAt: row.revoked_at,
   }));
 }
+
+export function venueTerminalsIn(db: Database.Database, venueIds: string[]): Terminal[] {
+  const rows = db
+    .prepare(
+      `SELECT DISTINCT t.id, t.name, t.created_at, t.revoked_at FROM terminals t
+         JOIN terminal_venues v ON v.terminal_id = t.id
+        WHERE t.revoked_at IS NULL AND v.venue_id IN (SELECT value FROM json_each(?))
+        ORDER BY t.created_at, t.id`,
+    )
+    .all(JSON.stringify(venueIds)) as TerminalRow[];
+  const venuesOf = db
+    .prepare('SELECT venue_id FROM terminal_venues WHERE terminal_id = ? ORDER BY venue_id')
+    .pluck();
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    venueIds: venuesOf.all(row.id) as string[],
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  }));
+}

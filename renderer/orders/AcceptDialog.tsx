@@ -1,6 +1,12 @@
 import { useState } from 'react';
 import { useApp, useNow, usePlatformOffset } from './hooks';
-import { acceptWindow, laterChoices } from '../../shared/order-timing';
+import {
+  acceptWindow,
+  defaultDeliveryChoice,
+  deliveryChoices,
+  deliveryWindow,
+  laterChoices,
+} from '../../shared/order-timing';
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
@@ -19,7 +25,20 @@ export const AcceptDialog = ({ orderId }: { orderId: string }) => {
   const now = useNow(15_000) + usePlatformOffset();
   // null: the platform's estimate stands (the default: the platform already planned with it).
   const [minutes, setMinutes] = useState<number | null>(null);
+  // Self-delivery: minutes until the customer has it; undefined until staff choose.
+  const [delivery, setDelivery] = useState<number | undefined>(undefined);
   if (!order) return null;
+  if (order.selfDelivery)
+    return (
+      <SelfDeliveryAccept
+        orderId={order.id}
+        orderNumber={order.orderNumber}
+        pickupEta={order.pickupEta}
+        now={now}
+        chosen={delivery}
+        choose={setDelivery}
+      />
+    );
 
   const window = acceptWindow(order, now);
   const choices = window ? laterChoices(window) : [];
@@ -84,6 +103,94 @@ export const AcceptDialog = ({ orderId }: { orderId: string }) => {
           </button>
           <button type="submit" className="btn btn-go btn-large" data-autofocus>
             {label ? en.accept.confirm(label) : en.accept.confirmPlain}
+          </button>
+        </div>
+      </form>
+    </Dialog>
+  );
+};
+
+/**
+ * A self-delivery order's accept: the time the venue's courier has it at the customer, offered
+ * only inside the range the platform takes (shared/order-timing.ts), said before staff choose;
+ * main refuses anything else with the same rule.
+ */
+const SelfDeliveryAccept = ({
+  orderId,
+  orderNumber,
+  pickupEta,
+  now,
+  chosen,
+  choose,
+}: {
+  orderId: string;
+  orderNumber: string;
+  pickupEta: string | null;
+  now: number;
+  chosen: number | undefined;
+  choose: (minutes: number) => void;
+}) => {
+  const takeAction = useApp((s) => s.takeAction);
+  const close = useApp((s) => s.openDialog);
+  const window = deliveryWindow({ selfDelivery: true, pickupEta }, now);
+  const choices = window ? deliveryChoices(window) : [];
+  // The clock moved on while the dialog stayed open: a choice that fell out is dropped.
+  const minutes =
+    chosen !== undefined && choices.includes(chosen)
+      ? chosen
+      : window
+        ? defaultDeliveryChoice(window, choices)
+        : null;
+  const confirm = (): void => {
+    close(null);
+    void takeAction('accept', {
+      orderId,
+      preparationMinutes: null,
+      deliveryMinutes: minutes,
+    });
+  };
+  return (
+    <Dialog title={en.accept.title(orderNumber)} onClose={() => close(null)}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          confirm();
+        }}
+      >
+        {window && choices.length > 0 ? (
+          <fieldset className="picker" data-testid="delivery-times">
+            <legend>{en.accept.deliveryTime}</legend>
+            {choices.map((m) => (
+              <button
+                key={m}
+                type="button"
+                className={`chip ${minutes === m ? 'chip-on' : ''}`}
+                aria-pressed={minutes === m}
+                onClick={() => choose(m)}
+              >
+                {en.accept.deliveryChoice(m, inMinutes(now, m))}
+              </button>
+            ))}
+            <p className="accept-rule" data-testid="accept-rule">
+              {en.accept.deliveryRule(
+                inMinutes(now, window.earliest),
+                inMinutes(now, window.latest),
+              )}
+            </p>
+          </fieldset>
+        ) : (
+          <p className="accept-rule" data-testid="accept-rule">
+            {en.accept.deliveryClosed}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" className="btn btn-quiet" onClick={() => close(null)}>
+            {en.actions.cancel}
+          </button>
+          <button type="submit" className="btn btn-go btn-large" data-autofocus>
+            {minutes !== null
+              ? en.accept.confirm(en.accept.deliveryLabel(inMinutes(now, minutes)))
+              : en.accept.confirmPlain}
           </button>
         </div>
       </form>

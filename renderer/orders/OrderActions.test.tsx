@@ -87,7 +87,7 @@ describe('order actions', () => {
     );
   });
 
-  it('Accept offers no time where the platform takes none (own courier)', async () => {
+  it('Accept asks an own-courier order for its delivery time, never a preparation time', async () => {
     const order = makeOrder({
       orderNumber: '14',
       deliveryType: 'homedelivery',
@@ -99,14 +99,13 @@ describe('order actions', () => {
     await screen.findByText('#14');
     fireEvent.click(button('14', 'Accept'));
     const dialog = screen.getByRole('dialog', { name: 'Accept order #14' });
-    expect(within(dialog).queryByRole('button', { name: /min/ })).toBeNull();
-    expect(within(dialog).getByTestId('accept-rule').textContent).toMatch(
-      /sets this order's times/,
-    );
-    fireEvent.click(within(dialog).getByRole('button', { name: "Accept · platform's times" }));
+    expect(within(dialog).queryByText('Ready by')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /Platform time/ })).toBeNull();
+    expect(within(dialog).getByText('At the customer by')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: /^Accept · at the customer/ }));
     await waitFor(() =>
       expect(bridge.callsTo('orders:accept')).toEqual([
-        { orderId: order.id, preparationMinutes: null },
+        { orderId: order.id, preparationMinutes: null, deliveryMinutes: expect.any(Number) },
       ]),
     );
   });

@@ -21,6 +21,7 @@ import type { OffScreenMarker } from '../ui-kit/off-screen';
 import { useCardSlots } from './card-slots';
 import { ItemOptions } from '../ui-kit/ItemOptions';
 import { PlatformText } from '../ui-kit/PlatformText';
+import { OwnDelivery } from './OwnDelivery';
 import type { CourierPrefill } from '../ui-kit/app-slice';
 
 const deliveryLabel = (order: Order): string => typeWord(order);
@@ -331,6 +332,7 @@ const OrderCardView = ({
             ))}
           </ul>
         )}
+        {!done && <OwnDelivery order={order} whole={selected} />}
         {!done && order.consumerComment && (
           <p className={`card-comment ${allergy ? 'card-comment-allergy' : ''}`}>
             <strong>{allergy ? en.allergy.note : en.order.comment}:</strong>{' '}
@@ -432,7 +434,7 @@ const OrderCardView = ({
                   act.openDialog({ kind: 'courier', prefill: courierPrefill(order) });
                 }}
               >
-                {en.courier.book}
+                {en.ownDelivery.bookInstead}
               </button>
             )}
             {actions.map((kind) => (

@@ -45,8 +45,16 @@ export const ordersMessages = {
       `The platform takes its pickup time (${from}) or up to 25 min later (${to} at the latest). Need longer? Reject or call the customer.`,
     ruleClosed: (estimate: string) =>
       `The platform's pickup time ${estimate} is more than 25 min past: it takes no later time. Accept to keep it.`,
-    noTime: "The platform sets this order's times (your own courier or no pickup estimate).",
+    noTime: "The platform sets this order's times (it gave no pickup estimate).",
     confirm: (label: string) => `Accept · ${label}`,
+    /** Self-delivery: when the venue's courier has it at the customer. */
+    deliveryTime: 'At the customer by',
+    deliveryChoice: (m: number, time: string) => `${time} · ${m} min`,
+    deliveryLabel: (time: string) => `at the customer ${time}`,
+    deliveryRule: (from: string, to: string) =>
+      `The platform takes a delivery time from when the food is ready (${from}) up to an hour later (${to}).`,
+    deliveryClosed:
+      "No delivery time is left in the platform's range: accept to keep the venue's default times.",
     confirmPlain: "Accept · platform's times",
   },
   reject: {
@@ -72,6 +80,15 @@ export const ordersMessages = {
       `Sorry, ${names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are`} sold out.`,
     confirmSoldOut: (n: number) =>
       n === 1 ? 'Reject and mark 1 item sold out' : `Reject and mark ${n} items sold out`,
+  },
+  ownDelivery: {
+    title: 'Own courier',
+    deliverBy: (time: string) => `Deliver by ${time}`,
+    noContact: 'Leave at the door',
+    phone: 'Phone',
+    showPhone: 'Show phone',
+    hidePhone: 'Hide phone',
+    bookInstead: 'Book a platform courier instead',
   },
   /** The notices' line for a ready takeaway not handed over: one line, number and name first. */
   unclaimedAlert: (n: string, name: string, pickup: string) =>

@@ -18,6 +18,8 @@ const guard = (patch: Partial<StreamGuardState> = {}): StreamGuardState => ({
   gaps: [],
   missed: [],
   missedCheckedAt: null,
+  otherTerminals: null,
+  pauseDeferredSince: null,
   noOrdersArriving: null,
   ...patch,
 });

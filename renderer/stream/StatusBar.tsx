@@ -3,15 +3,30 @@ import { useState } from 'react';
 import { useApp, useNow, useSounding } from './hooks';
 import { formatClock, formatClockSpan } from '../ui-kit/format';
 import { en } from './messages';
-import type { MissedOrder, StreamGap } from '../../shared/stream-guard';
+import type { MissedOrder, StreamGap, StreamGuardState } from '../../shared/stream-guard';
 import type { Order } from '../../shared/domain';
 import type { Ringer } from '../ui-kit/ringer';
 import { streamAlarm, withMainsView } from './stream-alarm';
+
+/**
+ * The venue's other terminals that are (or are not) receiving, as the relay last told main; a
+ * string, so the selector's answer is stable between reads. Unnamed ones are counted, not named.
+ */
+const otherTerminals = (stream: StreamGuardState | null, receiving: boolean): string | null => {
+  const found = (stream?.otherTerminals?.terminals ?? []).filter(
+    // One never heard from (a key made and never used) is no terminal that stopped.
+    (t) => t.receiving === receiving && (receiving || t.lastSeenSeconds !== null),
+  );
+  if (found.length === 0) return null;
+  return JSON.stringify(found.map((t) => t.name).filter((name) => name !== null));
+};
+const names = (list: string | null): string[] => (list ? (JSON.parse(list) as string[]) : []);
 
 /** `printer`: the printers' status item, which the shell puts after the links'. */
 export const StatusBar = ({ printer }: { printer: ReactNode }) => {
   const status = useApp((s) => s.status);
   const setView = useApp((s) => s.setView);
+  const othersDown = useApp((s) => otherTerminals(s.stream, false));
   if (!status) return null;
   const relayOk = status.relay === 'connected';
   const platformOk = status.platform === 'reachable';
@@ -50,6 +65,12 @@ export const StatusBar = ({ printer }: { printer: ReactNode }) => {
           : ''}
       </button>
       {printer}
+      {relayOk && othersDown !== null && (
+        <span className="status-item bad" data-testid="status-other-terminals">
+          <span className="dot" aria-hidden="true" />
+          {en.status.otherDown(names(othersDown))}
+        </span>
+      )}
       {/* What is wrong and what to do, in staff words; the address and the raw error are in
           Activity → Problems and support, and in the diagnostics. */}
       {problem && (
@@ -76,6 +97,7 @@ export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
   const venue = useApp((s) => s.venue);
   const testUntil = useApp((s) => s.alarmTestUntil);
   const pausedAt = useApp((s) => s.stream?.pausedAt ?? null);
+  const othersReceiving = useApp((s) => otherTerminals(s.stream, true));
   // Checked every second: an outage must sound within a second of its threshold.
   const now = useNow(1_000);
   const outage = streamAlarm(withMainsView(seenDown, mainDownSince), venue, now, pausedAt !== null);
@@ -90,9 +112,11 @@ export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
       <span>
         {!outage
           ? en.stream.alarmTest
-          : outage.kind === 'orders'
-            ? en.status.ordersDown(since)
-            : en.status.actionsDown(since)}
+          : outage.kind !== 'orders'
+            ? en.status.actionsDown(since)
+            : othersReceiving !== null && !pausedAt
+              ? en.status.othersReceiving(names(othersReceiving))
+              : en.status.ordersDown(since)}
         {outage?.kind === 'orders' && pausedAt ? ` ${en.stream.paused}.` : ''}
       </span>
     </div>

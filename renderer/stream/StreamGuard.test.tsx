@@ -20,6 +20,8 @@ const guard = (patch: Partial<StreamGuardState> = {}): StreamGuardState => ({
   gaps: [],
   missed: [],
   missedCheckedAt: null,
+  otherTerminals: null,
+  pauseDeferredSince: null,
   noOrdersArriving: null,
   ...patch,
 });
@@ -92,6 +94,50 @@ describe('stream guard in the UI', () => {
     const alarm = await screen.findByTestId('stream-alarm');
     expect(alarm.textContent).toContain(`down since ${formatClock(downSince)}`);
     expect(alarm.textContent).toContain('Paused by Countertop');
+  });
+
+  it('a terminal cut off while another of the venue receives alarms, naming the one that receives', async () => {
+    const downSince = new Date(Date.now() - 30_000).toISOString();
+    const bridge = createFakeBridge({
+      status: makeStatus({ relay: 'disconnected' }),
+      stream: guard({
+        downSince,
+        pauseDeferredSince: new Date().toISOString(),
+        otherTerminals: {
+          readAt: downSince,
+          terminals: [
+            { name: 'Kitchen', receiving: true, lastSeenSeconds: 2 },
+            { name: 'Bar', receiving: false, lastSeenSeconds: 400 },
+          ],
+        },
+      }),
+    });
+    const { alarm } = renderApp(bridge);
+    const banner = await screen.findByTestId('stream-alarm');
+    expect(banner.textContent).toBe('This terminal is not receiving orders. Kitchen is.');
+    expect(alarm.ringing).toBe(true);
+    // Its own stream is down: it says nothing of the others' state beside the alarm.
+    expect(screen.queryByTestId('status-other-terminals')).toBeNull();
+  });
+
+  it('a receiving terminal shows which other terminal of the venue stopped receiving', async () => {
+    const bridge = createFakeBridge({
+      stream: guard({
+        otherTerminals: {
+          readAt: new Date().toISOString(),
+          terminals: [
+            { name: 'Counter', receiving: false, lastSeenSeconds: 75 },
+            // A key made and never used is no terminal that stopped.
+            { name: 'Spare', receiving: false, lastSeenSeconds: null },
+            { name: 'Bar', receiving: true, lastSeenSeconds: 1 },
+          ],
+        },
+      }),
+    });
+    renderApp(bridge);
+    const item = await screen.findByTestId('status-other-terminals');
+    expect(item.textContent).toBe('Counter is not receiving orders.');
+    expect(screen.queryByTestId('stream-alarm')).toBeNull();
   });
 
   it('the test alarm sounds and shows the banner briefly, then stops by itself', async () => {

@@ -33,6 +33,18 @@ export const streamMessages = {
     offline: 'Venue offline',
     ordersDown: (since: string) =>
       `Orders cannot reach this terminal: the order stream has been down since ${since}. New orders may be lost; check the network or call support.`,
+    /** This terminal's stream is down, but another terminal of the venue was receiving. */
+    othersReceiving: (names: string[]) =>
+      `This terminal is not receiving orders. ${
+        names.length === 0
+          ? 'Another terminal of this venue is.'
+          : `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'}.`
+      }`,
+    /** Another terminal of the venue stopped receiving (this one receives). */
+    otherDown: (names: string[]) =>
+      names.length === 0
+        ? 'Another terminal of this venue is not receiving orders.'
+        : `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not receiving orders.`,
     actionsDown: (since: string) =>
       `The platform has not answered since ${since}: accepts and other actions are waiting and customers do not see them yet.`,
   },

@@ -127,6 +127,8 @@ export const makeOrder = (patch: Partial<Order> = {}): Order => {
     consumerComment: null,
     deliveryAddress: null,
     pickupEta: null,
+    deliveryTime: null,
+    noContactDelivery: false,
     courierPickupEta: null,
     pickupCompleted: false,
     preparationMinutes: null,
@@ -285,6 +287,8 @@ export const createFakeBridge = (
     missed: [],
     missedCheckedAt: null,
     noOrdersArriving: null,
+    otherTerminals: null,
+    pauseDeferredSince: null,
   };
 
   let cues: Cue[] = [...(init.cues ?? [])];

@@ -302,12 +302,25 @@ describe('order transitions: each action only from the statuses that allow it', 
     await expectConflict(instant.id, 'self-delivery/accept', 'CREATED');
     const bad = await put(order.id, 'self-delivery/accept', { total_delivery_time: 45 });
     expect(bad.json).toMatchObject({ field: 'total_delivery_time' });
-    const at = new Date(Date.now() + 3600_000).toISOString();
+    const before = (await pos(sandbox, token, 'GET', `/v2/orders/${order.id}`)).json as OrderV2Doc;
+    expect(before.delivery.time).toBeNull();
+    const eta = Date.parse(before.pickup_eta as string);
+    // Before the food can be ready, or more than an hour after: refused, nothing changes.
+    for (const wrong of [eta - 60_000, eta + 61 * 60_000]) {
+      const refused = await put(order.id, 'self-delivery/accept', {
+        total_delivery_time: new Date(wrong).toISOString(),
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.json).toMatchObject({ field: 'total_delivery_time' });
+    }
+    const at = new Date(eta + 30 * 60_000).toISOString();
     expect((await put(order.id, 'self-delivery/accept', { total_delivery_time: at })).status).toBe(
       202,
     );
     const v2 = (await pos(sandbox, token, 'GET', `/v2/orders/${order.id}`)).json as OrderV2Doc;
-    expect(v2.delivery).toMatchObject({ type: 'homedelivery', self_delivery: true });
+    expect(v2.delivery).toMatchObject({ type: 'homedelivery', self_delivery: true, time: at });
+    expect(typeof v2.is_no_contact_delivery).toBe('boolean');
+    expect(v2.delivery).toHaveProperty('courier_tip');
     expect(v2.delivery.location).toMatchObject({
       street_address: expect.any(String),
       city: 'Helsinki',

@@ -1,7 +1,7 @@
 // Orders: creation (as a customer would place them), the state table of
 // docs/platform.md#order-transitions, and the v1 / v2 views of the order API.
 import type { OrderStatus } from '../../shared/domain';
-import { CONSUMER_COMMENTS, CONSUMER_NAMES, STREETS } from '../demo-data';
+import { CONSUMER_COMMENTS, CONSUMER_NAMES, DROP_OFF_NOTES, STREETS } from '../demo-data';
 import { HttpError } from '../../kit/http';
 import { hexId } from '../random';
 import type { OrderLine, SandboxOrder, Venue, World } from '../world';
@@ -150,7 +150,12 @@ export function createOrder(world: World, venue: Venue, input: NewOrder): Sandbo
               lon: street.lon + prng.next() / 1000,
               lat: street.lat + prng.next() / 1000,
             },
-            formatted_address: `${street.name} ${houseNumber}\n${street.zip} Helsinki`,
+            // The platform's lines may carry door codes and instructions.
+            formatted_address: [
+              `${street.name} ${houseNumber}`,
+              `${street.zip} Helsinki`,
+              ...(prng.chance(0.5) ? [prng.pick(DROP_OFF_NOTES)] : []),
+            ].join('\n'),
           }
         : null,
     createdAt: now,
@@ -159,6 +164,11 @@ export function createOrder(world: World, venue: Venue, input: NewOrder): Sandbo
     originalPickupEta: pickupEta,
     deliveredAt: null,
     totalDeliveryTime: null,
+    noContact: input.deliveryType === 'homedelivery' && input.selfDelivery && prng.chance(0.3),
+    courierTip:
+      input.deliveryType === 'homedelivery' && input.selfDelivery && prng.chance(0.4)
+        ? prng.pick([100, 200, 300])
+        : null,
     deliveryStatus: input.deliveryType === 'takeaway' ? 'none' : 'estimated',
     fetched: false,
     sentToPos: null,
@@ -222,6 +232,35 @@ export function accept(world: World, order: SandboxOrder, adjustedPickupTime: nu
   }
   order.acceptanceStatus = 'accepted_by_venue';
   setStatus(world, order, 'PRODUCTION');
+}
+
+/**
+ * The v2 order's delivery time: when the order was delivered; before that, for a self-delivery
+ * order, the time its accept promised (our reading: docs/platform.md#self-delivery-orders).
+ */
+function deliveryTimeOf(order: SandboxOrder, iso: (at: number) => string): string | null {
+  if (order.deliveredAt !== null) return iso(order.deliveredAt);
+  return order.totalDeliveryTime === null ? null : iso(order.totalDeliveryTime);
+}
+
+/** How long after the order can be ready a self-delivery may be promised (our reading). */
+const MAX_DELIVERY_AFTER_READY_MS = 60 * MINUTE;
+
+/**
+ * Checks the self-delivery accept's total_delivery_time (400 outside the range): no earlier than
+ * the order's pickup estimate (when the food is ready), at most 60 minutes after it.
+ */
+export function checkTotalDeliveryTime(order: SandboxOrder, value: string): number {
+  const at = Date.parse(value);
+  const latest = order.pickupEta + MAX_DELIVERY_AFTER_READY_MS;
+  if (at < order.pickupEta || at > latest) {
+    throw new HttpError(
+      400,
+      `total_delivery_time: must be between the order's pickup estimate (${new Date(order.pickupEta).toISOString()}) and 60 minutes after it (${new Date(latest).toISOString()}).`,
+      { extra: { field: 'total_delivery_time' } },
+    );
+  }
+  return at;
 }
 
 /** Checks accept's adjusted_pickup_time against the 25-minute limit (400 when beyond it). */
@@ -466,7 +505,7 @@ function common(order: SandboxOrder, venue: Venue, iso: (at: number) => string) 
       company_tax_id: null,
       loyalty_card_number: null,
       is_platform_plus: false,
-      is_no_contact_delivery: order.deliveryType === 'homedelivery' ? false : null,
+      is_no_contact_delivery: order.deliveryType === 'homedelivery' ? order.noContact : null,
     },
     orderHandling: {
       preparation_time: {
@@ -496,12 +535,12 @@ export function orderV1(
     delivery: {
       status: order.deliveryStatus,
       type: order.deliveryType,
-      time: order.deliveredAt === null ? null : iso(order.deliveredAt),
+      time: deliveryTimeOf(order, iso),
       fee: null,
       location: order.location,
       small_order_surcharge: null,
       self_delivery: order.selfDelivery,
-      courier_tip: null,
+      courier_tip: order.courierTip === null ? null : money(order.courierTip),
     },
     items: order.lines.map((line, row) => ({
       id: line.id,
@@ -565,10 +604,10 @@ export function orderV2(
     delivery: {
       status: order.deliveryStatus,
       type: order.deliveryType,
-      time: order.deliveredAt === null ? null : iso(order.deliveredAt),
+      time: deliveryTimeOf(order, iso),
       location: order.location,
       self_delivery: order.selfDelivery,
-      courier_tip: null,
+      courier_tip: order.courierTip === null ? null : money(order.courierTip),
     },
     fees: {
       total: money(order.deliveryFee),
@@ -685,7 +724,11 @@ export function internalView(
       options: l.options.map((o) => ({ name: o.name, value: o.value })),
     })),
     consumer_name: order.consumerName,
+    consumer_phone_number: order.consumerPhone,
     consumer_comment: order.consumerComment,
+    location: order.location,
+    no_contact: order.noContact,
+    courier_tip: order.courierTip,
     attribution_id: order.attributionId,
     history: order.history,
   };

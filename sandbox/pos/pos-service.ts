@@ -148,7 +148,9 @@ export function createPosService(world: World): Service {
       orders.acceptSelfDelivery(
         world,
         order,
-        body.total_delivery_time ? Date.parse(body.total_delivery_time) : null,
+        body.total_delivery_time
+          ? orders.checkTotalDeliveryTime(order, body.total_delivery_time)
+          : null,
       );
       sendEmpty(res, 202);
     })

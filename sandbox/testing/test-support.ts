@@ -138,6 +138,7 @@ export type OrderV2Doc = {
   type: string;
   pre_order: { preorder_time: string; pre_order_status: string } | null;
   consumer_phone_number: string | null;
+  is_no_contact_delivery: boolean | null;
   venue: unknown;
   delivery: {
     type: string;

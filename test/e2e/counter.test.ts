@@ -120,7 +120,7 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     const placed = await sandbox.placeOrder('homedelivery', { selfDelivery: true });
     await card(placed.order_number).waitFor();
     await card(placed.order_number).getByRole('button', { name: 'Accept' }).click();
-    await page.getByRole('button', { name: "Accept · platform's times" }).click();
+    await page.getByRole('button', { name: /^Accept · at the customer/ }).click();
     await eventually(
       () => sandbox.order(placed.id),
       (o) => o.status === 'PRODUCTION',

@@ -119,6 +119,8 @@ export type SandboxOrder = {
   status: string;
   reject: { reason: string; code: string } | null;
   picked_up: boolean;
+  total_delivery_time?: string | null;
+  location?: { street_address: string; formatted_address: string | null } | null;
 };
 
 /** One JSON call to a sandbox control endpoint under `base`; a non-2xx answer throws. */

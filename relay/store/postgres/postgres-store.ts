@@ -27,6 +27,7 @@ import {
   createTerminals,
   findActiveTerminal,
   listTerminals,
+  venueTerminals,
   revokedSince,
   revokeTerminal,
   shareUsage,
@@ -120,6 +121,7 @@ export async function openPostgresStore(
     createTerminals: (terminals) => createTerminals(ctx, terminals),
     revokeTerminal: (id, at) => revokeTerminal(ctx, id, at),
     listTerminals: () => listTerminals(ctx),
+    venueTerminals: (venueIds) => venueTerminals(ctx, venueIds),
     shareUsage: (instanceId, changes) => shareUsage(ctx, instanceId, changes),
     setDeliverySecret: (venueId, secret, at, previousUntil) =>
       setDeliverySecret(ctx, venueId, secret, at, previousUntil),

@@ -110,6 +110,31 @@ export const listTerminals = async (ctx: PgContext): Promise<Terminal[]> => {
   }));
 };
 
+export const venueTerminals = async (ctx: PgContext, venueIds: string[]): Promise<Terminal[]> => {
+  const { rows } = await ctx.pool.query<{
+    id: string;
+    name: string | null;
+    created_at: number;
+    revoked_at: number | null;
+    venues: string[];
+  }>(
+    `SELECT t.id, t.name, t.created_at, t.revoked_at,
+            array(SELECT venue_id FROM terminal_venues WHERE terminal_id = t.id ORDER BY venue_id) AS venues
+       FROM terminals t
+      WHERE t.revoked_at IS NULL
+        AND EXISTS (SELECT 1 FROM terminal_venues v WHERE v.terminal_id = t.id AND v.venue_id = ANY($1::text[]))
+      ORDER BY t.created_at, t.id`,
+    [venueIds],
+  );
+  return rows.map((row): Terminal => ({
+    id: row.id,
+    name: row.name,
+    venueIds: row.venues,
+    createdAt: Number(row.created_at),
+    revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+  }));
+};
+
 export const shareUsage = (
   ctx: PgContext,
   instanceId: string,

@@ -1,0 +1,71 @@
+// What the venue's own courier needs of a self-delivery order: the promised time, where, the
+// phone (personal data: hidden until tapped) and a doorstep drop-off. One block, placed wherever
+// the board shows an order's details; the tickets print the same (main/printing/documents.ts).
+import { useState } from 'react';
+import type { Order } from '../../shared/domain';
+import { fulfilmentOf } from '../../shared/order-actions';
+import { formatClock } from '../ui-kit/format';
+import { PlatformText } from '../ui-kit/PlatformText';
+import { en } from './messages';
+
+/** The address as the courier reads it: the platform's own lines when it sent them. */
+const addressLines = (order: Order): string[] => {
+  const address = order.deliveryAddress;
+  if (!address) return [];
+  if (address.formatted) return address.formatted.split('\n').filter((line) => line.trim());
+  const street = [address.street, address.apartment].filter(Boolean).join(' ');
+  const city = [address.postCode, address.city].filter(Boolean).join(' ');
+  return [street, city].filter(Boolean);
+};
+
+export const OwnDelivery = ({ order, whole = false }: { order: Order; whole?: boolean }) => {
+  const [phoneShown, setPhoneShown] = useState(false);
+  if (fulfilmentOf(order) !== 'self-delivery') return null;
+  const lines = addressLines(order);
+  return (
+    <section className="own-delivery" aria-label={en.ownDelivery.title} data-testid="own-delivery">
+      <p className="own-delivery-head">
+        <strong>{en.ownDelivery.title}</strong>
+        {order.deliveryTime && (
+          <span className="own-delivery-time" data-testid="deliver-by">
+            {en.ownDelivery.deliverBy(formatClock(order.deliveryTime))}
+          </span>
+        )}
+        {order.noContactDelivery && (
+          <span className="tag tag-courier" data-testid="no-contact">
+            {en.ownDelivery.noContact}
+          </span>
+        )}
+      </p>
+      {lines.length > 0 && (
+        <address className="own-delivery-address" data-testid="delivery-address">
+          {lines.map((line, index) => (
+            <span key={index}>
+              <PlatformText text={line} whole={whole} />
+            </span>
+          ))}
+        </address>
+      )}
+      {order.consumerPhone && (
+        <p className="own-delivery-phone">
+          {phoneShown ? (
+            <span data-testid="customer-phone">
+              {en.ownDelivery.phone}: <PlatformText text={order.consumerPhone} whole />
+            </span>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-light btn-small"
+            aria-pressed={phoneShown}
+            onClick={(e) => {
+              e.stopPropagation();
+              setPhoneShown((shown) => !shown);
+            }}
+          >
+            {phoneShown ? en.ownDelivery.hidePhone : en.ownDelivery.showPhone}
+          </button>
+        </p>
+      )}
+    </section>
+  );
+};

@@ -1,0 +1,236 @@
+// Two terminals of one venue against the real sandbox and relay, each terminal behind a TCP proxy
+// of its own (tcp-cut.ts), so one terminal's link to the relay can be cut while the other's stays.
+// The venue is paused only when no terminal of it can receive: a terminal cut off alone leaves
+// the venue online (the other takes and answers its orders) and shows who still receives; both
+// cut, or the relay down for everyone, the venue is paused once (an order nobody answers at the
+// platform shows it) and resumed once when the stream is back. The windows are shortened through
+// the core's and relay's options.
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../main/core';
+import { startCore } from '../../main/core';
+import type { SecretStore } from '../../main/secrets/secret-store';
+import { SECRET_NAMES } from '../../main/secrets/secret-store';
+import { startRelay } from '../../relay/server';
+import { createTerminal } from '../../relay/terminals';
+import type { World } from './harness';
+import { startWorld, testSecretStore, waitFor } from './harness';
+import type { TcpCut } from './tcp-cut';
+import { startTcpCut } from './tcp-cut';
+
+const PAUSE_AFTER_SECONDS = 5;
+const UNANSWERED_MS = 4_000;
+// The relay client retries with full-jitter backoff capped at 30 s: once the link is back, its
+// next try may be up to that far away.
+const RELAY_BACK_MS = 45_000;
+
+let world: World;
+let counter: Core;
+let kitchen: Core;
+let proxies: { counter: TcpCut; kitchen: TcpCut };
+let kitchenSecrets: SecretStore;
+const extra: Array<() => Promise<void>> = [];
+
+const coreOptions = {
+  relayWaitSeconds: 2,
+  otherTerminals: { intervalMs: 300, unansweredMs: UNANSWERED_MS },
+  missedOrders: { intervalMs: 1_000, graceMs: 1_500 },
+};
+
+const connect = async (core: Core, relayUrl: string, terminalKey: string): Promise<void> => {
+  await core.api['setup:connect']({
+    authUrl: world.sandbox.authUrl,
+    posUrl: world.sandbox.posUrl,
+    clientId: world.sandbox.demo.clientId,
+    clientSecret: world.sandbox.demo.clientSecret,
+    code: await world.mintCode(),
+    redirectUri: world.sandbox.demo.redirectUri,
+    relayUrl,
+    terminalKey,
+  });
+  await core.api['stream:configure']({ autoPause: true, pauseAfterSeconds: PAUSE_AFTER_SECONDS });
+};
+
+/** The other terminal is seen receiving (the relay heard from it within the window). */
+const seesOtherReceiving = async (core: Core, name: string): Promise<boolean> => {
+  const state = await core.api['stream:get']({});
+  return state.otherTerminals?.terminals.some((t) => t.name === name && t.receiving) === true;
+};
+
+beforeEach(async () => {
+  world = await startWorld({ relay: { presenceNoteMs: 200, receivingWithinMs: 6_000 } });
+  const venueId = world.sandbox.demo.venueId;
+  const counterKey = createTerminal(world.relayDb, [venueId], { name: 'Counter' }).key;
+  const kitchenKey = createTerminal(world.relayDb, [venueId], { name: 'Kitchen' }).key;
+  proxies = {
+    counter: await startTcpCut(world.relay.url),
+    kitchen: await startTcpCut(world.relay.url),
+  };
+  counter = await world.startCore(coreOptions);
+  kitchenSecrets = testSecretStore();
+  kitchen = await startCore({
+    dataDir: join(world.dir, 'kitchen'),
+    secretStore: kitchenSecrets,
+    now: world.now,
+    backoff: { baseMs: 50, capMs: 500 },
+    reconcileIntervalMs: 60_000,
+    ...coreOptions,
+  });
+  await connect(counter, proxies.counter.url, counterKey);
+  await connect(kitchen, proxies.kitchen.url, kitchenKey);
+  await waitFor(
+    'each sees the other receiving',
+    async () =>
+      (await seesOtherReceiving(counter, 'Kitchen')) && seesOtherReceiving(kitchen, 'Counter'),
+    20_000,
+  );
+});
+afterEach(async () => {
+  await kitchen.close();
+  for (const name of SECRET_NAMES) await kitchenSecrets.delete(name).catch(() => undefined);
+  for (const step of extra.splice(0).reverse()) await step();
+  await world.close();
+  await proxies.counter.close();
+  await proxies.kitchen.close();
+});
+
+const platformOnline = async (): Promise<boolean> =>
+  (
+    await world.control<{ status: { is_online: boolean } }>(
+      'GET',
+      `/venues/${world.sandbox.demo.venueId}`,
+    )
+  ).json.status.is_online;
+/** The stream guard's audit entries of this outcome on both terminals together. */
+const audits = async (outcome: string): Promise<number> => {
+  let count = 0;
+  for (const core of [counter, kitchen]) {
+    count += (await core.api['audit:list']({ limit: 200 })).filter(
+      (e) => e.action === 'stream-guard' && e.outcome === outcome,
+    ).length;
+  }
+  return count;
+};
+const streamUp = async (core: Core): Promise<boolean> =>
+  (await core.api['stream:get']({})).downSince === null;
+
+describe('several terminals of one venue', () => {
+  it('one terminal cut off while the other receives: the venue stays online, the cut one knows who receives', async () => {
+    proxies.counter.cut();
+    const deferred = await waitFor(
+      'counter down, its pause left to Kitchen',
+      async () => {
+        const state = await counter.api['stream:get']({});
+        return state.pauseDeferredSince !== null ? state : undefined;
+      },
+      30_000,
+    );
+    expect(deferred.otherTerminals?.terminals).toContainEqual(
+      expect.objectContaining({ name: 'Kitchen', receiving: true }),
+    );
+    // Kitchen shows that Counter no longer receives.
+    await waitFor(
+      'kitchen sees counter down',
+      async () =>
+        (await kitchen.api['stream:get']({})).otherTerminals?.terminals.some(
+          (t) => t.name === 'Counter' && !t.receiving,
+        ) === true,
+      20_000,
+    );
+
+    // An order placed now reaches Kitchen, which answers it; Counter finds it at the platform
+    // (missed), answered: someone receives, so still no pause.
+    const placed = await world.placeOrder();
+    await waitFor('kitchen has it', async () =>
+      (await kitchen.api['orders:list']({})).some((o) => o.id === placed.id),
+    );
+    await kitchen.api['orders:accept']({ orderId: placed.id, preparationMinutes: 15 });
+    await waitFor(
+      'accepted at the platform',
+      async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
+    );
+    const missed = await waitFor(
+      'counter lists it as missed, answered',
+      async () =>
+        (await counter.api['stream:get']({})).missed.find((m) => m.platformStatus === 'PRODUCTION'),
+      20_000,
+    );
+    // Past the pause delay and the unanswered window after it was raised: nothing was paused.
+    await waitFor(
+      'the windows passed',
+      () => Date.now() - Date.parse(missed.raisedAt) > UNANSWERED_MS + PAUSE_AFTER_SECONDS * 1000,
+      30_000,
+    );
+    expect(await audits('paused')).toBe(0);
+    expect(await platformOnline()).toBe(true);
+    expect(await streamUp(kitchen)).toBe(true);
+    expect((await counter.api['stream:get']({})).pauseDeferredSince).not.toBeNull();
+
+    proxies.counter.restore();
+    await waitFor('counter back', () => streamUp(counter), RELAY_BACK_MS);
+    expect((await counter.api['stream:get']({})).pauseDeferredSince).toBeNull();
+    expect(await audits('paused')).toBe(0);
+    expect(await audits('resumed')).toBe(0);
+    expect(await platformOnline()).toBe(true);
+  }, 150_000);
+
+  const pausedOnceResumedOnce = async (restore: () => Promise<void>): Promise<void> => {
+    await waitFor(
+      'both down and deferring',
+      async () =>
+        (await counter.api['stream:get']({})).pauseDeferredSince !== null &&
+        (await kitchen.api['stream:get']({})).pauseDeferredSince !== null,
+      30_000,
+    );
+    expect(await platformOnline()).toBe(true);
+    // An order nobody can receive stays unanswered at the platform: the venue is paused, once.
+    await world.placeOrder();
+    await waitFor('paused at the platform', async () => !(await platformOnline()), 40_000);
+    // The follower's own turn (a pause delay after the first) comes and goes without a second pause.
+    await waitFor(
+      'the follower saw it paused',
+      async () => (await audits('deferred')) === 2 && (await audits('paused')) === 1,
+      20_000,
+    );
+    const pausedAt = Date.now();
+    await waitFor(
+      'the follower’s turn passed',
+      () => Date.now() - pausedAt > PAUSE_AFTER_SECONDS * 1000 + 2_000,
+      20_000,
+    );
+    expect(await audits('paused')).toBe(1);
+
+    await restore();
+    await waitFor('online again', () => platformOnline(), RELAY_BACK_MS);
+    await waitFor(
+      'both back',
+      async () => (await streamUp(counter)) && streamUp(kitchen),
+      RELAY_BACK_MS,
+    );
+    expect(await audits('paused')).toBe(1);
+    expect(await audits('resumed')).toBe(1);
+  };
+
+  it('both terminals cut off: paused once, resumed once', async () => {
+    proxies.counter.cut();
+    proxies.kitchen.cut();
+    await pausedOnceResumedOnce(async () => {
+      proxies.counter.restore();
+      proxies.kitchen.restore();
+    });
+  }, 180_000);
+
+  it('the relay down for everyone: paused once, resumed once', async () => {
+    const port = Number(new URL(world.relay.url).port);
+    await world.relay.close();
+    await pausedOnceResumedOnce(async () => {
+      world.relay = await startRelay({
+        port,
+        dbPath: world.relayDb,
+        marketplaceSecrets: [world.sandbox.webhookSecret],
+        presenceNoteMs: 200,
+        receivingWithinMs: 6_000,
+      });
+    });
+  }, 180_000);
+});
