@@ -261,6 +261,7 @@ export const createFakeBridge = (
     'menu:items': async () => (init.menu ?? makeMenu()).items,
     'menu:setItemAvailability': async () => ({ actionId: 'item-1' }),
     'menu:setOptionAvailability': async () => ({ actionId: 'option-1' }),
+    'menu:setPrice': async () => ({ actionId: 'price-1' }),
     'outbox:list': async () => [],
     'outbox:retry': async () => undefined,
     'outbox:discard': async () => undefined,

@@ -160,6 +160,8 @@ export const makeMenuItem = (patch: Partial<MenuItemSummary> = {}): MenuItemSumm
   name: 'Classic Burger',
   category: 'Burgers',
   price: 11.9,
+  originalPrice: null,
+  priceChanging: null,
   enabled: true,
   disabledUntil: null,
   available: true,
