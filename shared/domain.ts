@@ -1,5 +1,6 @@
 // Domain types shared by main, preload and renderer. Pure data: no Node, no DOM.
 import type { OrderActionKind } from './order-actions';
+import type { PriceWish } from './menu-price';
 
 export type { DeliveryType, OrderStatus } from './order-status';
 export {
@@ -185,6 +186,7 @@ export type OutboxActionKind =
   | 'menu-push'
   | 'item-availability'
   | 'option-availability'
+  | 'menu-price'
   | 'delivery-create'
   | 'delivery-cancel';
 
@@ -208,6 +210,9 @@ export type OutboxFacts = {
   item?: string;
   /** item- and option-availability: its name on the menu, as staff know it. */
   itemName?: string;
+  /** menu-price: the price and the discounted price asked for, minor units. */
+  price?: number;
+  discountedPrice?: number;
   enabled?: boolean;
   /** menu-push: how many items the push removes from the platform's menu (staff confirmed). */
   removed?: number;
@@ -280,7 +285,12 @@ export type MenuItemSummary = {
   externalData: string;
   name: string;
   category: string;
+  /** As the menu reads it (decimal): on discount, the discounted price. */
   price: number;
+  /** On discount: the price before it (decimal), shown struck through; null without one. */
+  originalPrice: number | null;
+  /** A price change staff asked for that the platform's menu does not show yet. */
+  priceChanging: PriceWish | null;
   /** The platform's `enabled` and `disabled_until`, as read. */
   enabled: boolean;
   disabledUntil: string | null;
@@ -298,6 +308,9 @@ export type MenuOptionSummary = {
   name: string;
   /** The option it belongs to ("Dip"), to tell values apart. */
   option: string;
+  /** As the menu reads it (decimal). */
+  price: number;
+  priceChanging: PriceWish | null;
   enabled: boolean;
   changing: AvailabilityWish | null;
   /** When this terminal turns it back on (the platform has no time limit for options). */

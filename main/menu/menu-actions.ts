@@ -9,6 +9,7 @@ import type {
   MenuContext,
   MenuCore,
   MenuKinds,
+  MenuPricePayload,
   MenuPushPayload,
   OptionAvailabilityPayload,
 } from './menu-context';
@@ -116,7 +117,43 @@ export const registerMenuKinds = (core: MenuCore): MenuKinds => {
       ),
     changed: tookThenRead(core, 'option'),
   });
-  return { push, item, option };
+  // One update-items or update-options entry, never a push (docs/platform.md#prices-and-discounts).
+  const price = outbox.register<MenuPricePayload>('menu-price', {
+    // Sets the price, not a change of it.
+    resend: 'safe',
+    send: ({ payload, id }) =>
+      payload.target === 'item'
+        ? client.updateItems(
+            payload.venueId,
+            [
+              {
+                external_id: payload.externalData,
+                price: payload.price,
+                ...(payload.discountedPrice === null
+                  ? {}
+                  : { discounted_price: payload.discountedPrice }),
+              },
+            ],
+            id,
+          )
+        : client.updateOptionValues(
+            payload.venueId,
+            [{ external_id: payload.externalData, price: payload.price }],
+            id,
+          ),
+    changed: (action, outcome) => {
+      if (outcome === 'done') {
+        const p = action.payload;
+        core.priceAwaiting.set(awaitingKey(p.target, p.externalData), {
+          wish: { price: p.price, discountedPrice: p.discountedPrice },
+          since: core.deps.now().getTime(),
+        });
+        scheduleRead(core, 0);
+      }
+      core.changed();
+    },
+  });
+  return { push, item, option, price };
 };
 
 export const enqueueOption = (

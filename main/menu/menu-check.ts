@@ -157,6 +157,8 @@ const liveText = z.array(z.looseObject({ value: z.string() })).optional();
 const liveItem = z.looseObject({
   name: liveText,
   price: z.number().optional(),
+  // On discount: `price` is the discounted one, this the former (read leniently).
+  discounted: z.looseObject({ original_price: z.number().optional() }).nullish().catch(null),
   enabled: z.boolean().optional(),
   external_data: z.string().optional(),
   disabled_until: z.string().nullable().optional(),
@@ -168,6 +170,7 @@ const liveItem = z.looseObject({
           .array(
             z.looseObject({
               name: liveText,
+              price: z.number().optional(),
               enabled: z.boolean().optional(),
               external_data: z.string().optional(),
             }),
@@ -205,7 +208,7 @@ const canonical = (value: unknown): string =>
 const keyOf = (entry: LiveItem): string =>
   entry.external_data ?? `name:${nameOf(entry) ?? JSON.stringify(entry)}`;
 
-const allItems = <I extends LiveItem>(menu: {
+export const allItems = <I extends LiveItem>(menu: {
   categories: Array<{
     name?: unknown;
     items?: I[];
@@ -371,6 +374,8 @@ export const summarizeItems = (
         name: nameOf(entry) ?? externalData,
         category,
         price: entry.price ?? 0,
+        originalPrice: entry.discounted?.original_price ?? null,
+        priceChanging: null,
         enabled: entry.enabled !== false,
         disabledUntil: entry.disabled_until ?? null,
         available: isAvailable(entry, at),
@@ -395,6 +400,8 @@ export const summarizeOptions = (
           externalData: key,
           name: nameOf(value) ?? key,
           option: nameOf(option) ?? '',
+          price: value.price ?? 0,
+          priceChanging: null,
           enabled: value.enabled !== false,
           changing: changing(key),
           restoreAt: restoreAt(key),

@@ -1,6 +1,7 @@
 // The menu slice's state and dependencies, passed explicitly to the module-level functions of
 // menu-read.ts, menu-actions.ts and menu-handlers.ts; the menu as staff see it (`view`).
 import type { AvailabilityWish, MenuState } from '../../shared/domain';
+import type { PriceTarget, PriceWish } from '../../shared/menu-price';
 import type { EventHub } from '../host/event-hub';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { ActionKind, Outbox } from '../outbox/outbox';
@@ -21,6 +22,14 @@ export type ItemAvailabilityPayload = {
   disabledUntil: string | null;
 };
 export type OptionAvailabilityPayload = { venueId: string; externalData: string; enabled: boolean };
+/** A price change (shared/menu-price.ts), minor units; `discountedPrice` only for items. */
+export type MenuPricePayload = {
+  venueId: string;
+  target: PriceTarget;
+  externalData: string;
+  price: number;
+  discountedPrice: number | null;
+};
 
 export type MenuDeps = {
   db: Database;
@@ -41,6 +50,8 @@ export type MenuCore = {
   pushProblem: string | null;
   /** Changes the platform took (its 202) that its menu did not show yet, by kind and external_data. */
   awaiting: Map<string, { wish: AvailabilityWish; since: number }>;
+  /** Price changes the platform took that its menu did not show yet, by target and external_data. */
+  priceAwaiting: Map<string, { wish: PriceWish; since: number }>;
   pushAwaiting: { venueId: string; menu: LiveMenu; since: number } | null;
   /** The menu each push sent (the file's, with the platform's availability), by action id. */
   sentMenus: Map<string, LiveMenu>;
@@ -56,6 +67,7 @@ export type MenuKinds = {
   push: ActionKind<MenuPushPayload>;
   item: ActionKind<ItemAvailabilityPayload>;
   option: ActionKind<OptionAvailabilityPayload>;
+  price: ActionKind<MenuPricePayload>;
 };
 
 export type MenuContext = MenuCore & { kinds: MenuKinds };
@@ -67,6 +79,7 @@ export const createMenuCore = (deps: MenuDeps): MenuCore => {
     readError: null,
     pushProblem: null,
     awaiting: new Map(),
+    priceAwaiting: new Map(),
     pushAwaiting: null,
     sentMenus: new Map(),
     readTimer: null,
@@ -112,6 +125,24 @@ export const wishes = (core: MenuCore, kind: 'item' | 'option'): Map<string, Ava
   return out;
 };
 
+/** The latest price wish per external_data: rows on their way, then changes taken but not shown. */
+export const priceWishes = (core: MenuCore, target: PriceTarget): Map<string, PriceWish> => {
+  const out = new Map<string, PriceWish>();
+  for (const [k, { wish }] of core.priceAwaiting) {
+    if (k.startsWith(`${target}:`)) out.set(k.slice(target.length + 1), wish);
+  }
+  for (const action of core.deps.outbox.open({ kinds: ['menu-price'] })) {
+    if (action.state === 'failed') continue;
+    const payload = action.payload as MenuPricePayload;
+    if (payload.target !== target) continue;
+    out.set(payload.externalData, {
+      price: payload.price,
+      discountedPrice: payload.discountedPrice,
+    });
+  }
+  return out;
+};
+
 export const view = (core: MenuCore): MenuState => {
   const { store, deps, pushAwaiting } = core;
   const id = deps.venueId();
@@ -119,18 +150,28 @@ export const view = (core: MenuCore): MenuState => {
   const itemWishes = wishes(core, 'item');
   const optionWishes = wishes(core, 'option');
   const restores = id ? store.restores(id) : {};
+  const itemPrices = priceWishes(core, 'item');
+  const optionPrices = priceWishes(core, 'option');
   const sending = deps.outbox.open({ kinds: ['menu-push'] }).find((a) => a.state !== 'failed');
   const sendingMenu = sending ? (sending.payload as MenuPushPayload).menu : null;
   return {
     fetchedAt: live?.fetchedAt ?? null,
     readError: core.readError,
-    items: live ? summarizeItems(live.menu, deps.now(), (x) => itemWishes.get(x) ?? null) : [],
+    items: live
+      ? summarizeItems(live.menu, deps.now(), (x) => itemWishes.get(x) ?? null).map((item) => ({
+          ...item,
+          priceChanging: itemPrices.get(item.externalData) ?? null,
+        }))
+      : [],
     options: live
       ? summarizeOptions(
           live.menu,
           (x) => optionWishes.get(x) ?? null,
           (x) => restores[x] ?? null,
-        )
+        ).map((option) => ({
+          ...option,
+          priceChanging: optionPrices.get(option.externalData) ?? null,
+        }))
       : [],
     push: sendingMenu
       ? { state: 'sending', itemCount: menuItemCount(sendingMenu) }

@@ -1,5 +1,6 @@
 // The menu slice's `menu:*` channels: module-level handlers over the slice's context.
 import type { ServiceApi } from '../../shared/ipc/contract';
+import { priceChangeSchema } from '../../shared/menu-price';
 import { ServiceError } from '../service-error';
 import { diffMenus, menuItemCount, parseMenu, withLiveAvailability } from './menu-check';
 import type { MenuContext } from './menu-context';
@@ -14,7 +15,8 @@ export type MenuChannels =
   | 'menu:refresh'
   | 'menu:items'
   | 'menu:setItemAvailability'
-  | 'menu:setOptionAvailability';
+  | 'menu:setOptionAvailability'
+  | 'menu:setPrice';
 
 type Api = Pick<ServiceApi, MenuChannels>;
 type Arg<C extends MenuChannels> = Parameters<Api[C]>[0];
@@ -146,6 +148,50 @@ const setOptionAvailability = async (
   return receipt;
 };
 
+/** A price change, checked by the channel's one rule (shared/menu-price.ts), then queued. */
+const setPrice = async (
+  ctx: MenuContext,
+  change: Arg<'menu:setPrice'>,
+): Result<'menu:setPrice'> => {
+  const venueId = ctx.deps.requireVenue();
+  // The channel checks it on the way in; checked again here for callers inside main.
+  const checked = priceChangeSchema.safeParse(change);
+  if (!checked.success)
+    throw new ServiceError('invalid-request', checked.error.issues[0]?.message ?? 'Not a price.');
+  const { target, externalData, price, discountedPrice } = checked.data;
+  let name: string | undefined;
+  if (target === 'item') {
+    knownItem(ctx, externalData);
+    name = view(ctx).items.find((i) => i.externalData === externalData)?.name;
+  } else {
+    const option = view(ctx).options.find((o) => o.externalData === externalData);
+    if (!option) {
+      throw new ServiceError(
+        'not-found',
+        `No option with external_data "${externalData}" is on the platform's menu.`,
+      );
+    }
+    name = option.name;
+  }
+  return ctx.deps.outbox.enqueue(ctx.kinds.price, {
+    subject: `menu:${venueId}`,
+    auditSubject: externalData,
+    prepare: () => ({
+      payload: { venueId, target, externalData, price, discountedPrice },
+      facts: {
+        item: externalData,
+        price,
+        ...(discountedPrice === null ? {} : { discountedPrice }),
+        ...nameFact(name),
+      },
+      auditDetail:
+        discountedPrice === null
+          ? `price ${price}`
+          : `price ${price}, discounted ${discountedPrice}`,
+    }),
+  });
+};
+
 export const menuHandlers = (ctx: MenuContext): Api => ({
   'menu:check': (request) => check(ctx, request),
   'menu:push': (request) => push(ctx, request),
@@ -158,4 +204,5 @@ export const menuHandlers = (ctx: MenuContext): Api => ({
   'menu:items': async () => view(ctx).items,
   'menu:setItemAvailability': (request) => setItemAvailability(ctx, request),
   'menu:setOptionAvailability': (request) => setOptionAvailability(ctx, request),
+  'menu:setPrice': (request) => setPrice(ctx, request),
 });

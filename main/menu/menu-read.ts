@@ -3,7 +3,9 @@
 // Module-level functions over the menu slice's state.
 import { ServiceError } from '../service-error';
 import type { LiveMenu } from './menu-check';
+import { showsPrice } from '../../shared/menu-price';
 import {
+  allItems,
   isAvailable,
   liveMenuSchema,
   showsMenu,
@@ -92,6 +94,21 @@ const settle = (core: MenuCore, venueId: string, menu: LiveMenu): void => {
     }
     if (shown || at.getTime() - since > SETTLE_MS) core.awaiting.delete(k);
   }
+  const entries = new Map<
+    string,
+    { price?: number; discounted?: { original_price?: number } | null }
+  >();
+  for (const { item } of allItems(menu)) {
+    if (item.external_data !== undefined) entries.set(`item:${item.external_data}`, item);
+    for (const option of item.options ?? [])
+      for (const value of option.values ?? [])
+        if (value.external_data !== undefined) entries.set(`option:${value.external_data}`, value);
+  }
+  for (const [k, { wish, since }] of core.priceAwaiting) {
+    const entry = entries.get(k);
+    if ((entry && showsPrice(entry, wish)) || at.getTime() - since > SETTLE_MS)
+      core.priceAwaiting.delete(k);
+  }
   if (core.pushAwaiting && core.pushAwaiting.venueId === venueId) {
     if (showsMenu(menu, core.pushAwaiting.menu, at)) {
       core.pushAwaiting = null;
@@ -118,7 +135,8 @@ export const refresh = (core: MenuCore, venueId: string): Promise<LiveMenu> => {
       throw error;
     } finally {
       core.changed();
-      if (core.awaiting.size > 0 || core.pushAwaiting) scheduleRead(core, READ_BACK_MS);
+      if (core.awaiting.size > 0 || core.priceAwaiting.size > 0 || core.pushAwaiting)
+        scheduleRead(core, READ_BACK_MS);
     }
   })().finally(() => {
     core.reading = null;

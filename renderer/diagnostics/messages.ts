@@ -1,6 +1,7 @@
 // The diagnostics slice's strings; the shared words are the kit's (ui-kit/messages.ts).
 import type { OrderActionKind, OutboxActionKind, OutboxFacts } from '../../shared/domain';
 import { ORDER_ACTION_KINDS } from '../../shared/order-actions';
+import { formatMoney } from '../../shared/money';
 import { formatWhen } from '../ui-kit/format';
 import { kitMessages } from '../ui-kit/messages';
 
@@ -49,6 +50,8 @@ export const diagnosticsMessages = {
         `${f.enabled ? 'Available again' : 'Sold out'}: ${f.itemName ?? f.item ?? 'item'}${!f.enabled && f.until ? ` until ${formatWhen(f.until)}` : ''}`,
       'option-availability': (f: OutboxFacts) =>
         `${f.enabled ? 'Option on' : 'Option off'}: ${f.itemName ?? f.item ?? 'option'}${!f.enabled && f.until ? ` until ${formatWhen(f.until)}` : ''}`,
+      'menu-price': (f: OutboxFacts) =>
+        `${f.discountedPrice === undefined ? 'New price' : 'Discount'}: ${f.itemName ?? f.item ?? 'item'}${f.price === undefined ? '' : ` ${cents(f.discountedPrice ?? f.price)}`}`,
       'delivery-create': (f: OutboxFacts) => `Book courier${number(f)}`,
       'delivery-cancel': (f: OutboxFacts) => `Cancel courier${number(f)}`,
     } satisfies Record<OutboxActionKind, (facts: OutboxFacts) => string>,
@@ -65,6 +68,9 @@ export const diagnosticsMessages = {
       `${link === 'relay' ? 'Order stream' : link === 'platform' ? 'Platform' : link}: ${LINK_STATES[state] ?? state}${error ? ` (details: ${error})` : ''}`,
   },
 };
+
+/** Minor units as staff read a menu price. */
+const cents = (amount: number): string => formatMoney({ amount, currency: 'EUR' });
 
 /** What this slice's components read: the kit's words and the slice's own. */
 export const en = { ...kitMessages, ...diagnosticsMessages };

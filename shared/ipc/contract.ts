@@ -1,6 +1,7 @@
 // The one declaration of the app's service API. Main registers a handler per channel and
 // validates each request with the channel's schema; preload exposes one function per channel;
 // the web host serves the same channels over HTTP. Types of both sides derive from this table.
+import { priceChangeSchema } from '../menu-price';
 import { z } from 'zod';
 import type {
   AppStatus,
@@ -341,6 +342,9 @@ export const channels = {
         path: ['until'],
       }),
   ).returns<ActionReceipt>(),
+
+  /** A new price, or a discount, for an item or an option value (shared/menu-price.ts). */
+  'menu:setPrice': channel(priceChangeSchema).returns<ActionReceipt>(),
 
   'outbox:list': channel(empty).returns<OutboxEntry[]>(),
   'outbox:retry': channel(z.object({ actionId: id }).strict()).returns<void>(),

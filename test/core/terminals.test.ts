@@ -115,6 +115,21 @@ const streamUp = async (core: Core): Promise<boolean> =>
   (await core.api['stream:get']({})).downSince === null;
 
 describe('several terminals of one venue', () => {
+  it('an order one terminal accepted stops ringing on the other within 2 s', async () => {
+    const placed = await world.placeOrder();
+    const ringing = async (core: Core): Promise<boolean> =>
+      (await core.api['orders:list']({})).some(
+        (o) => o.id === placed.id && o.platformStatus === 'CREATED',
+      );
+    await waitFor('ringing on both', async () => (await ringing(counter)) && ringing(kitchen));
+    const tapped = Date.now();
+    await counter.api['orders:accept']({ orderId: placed.id, preparationMinutes: 15 });
+    await waitFor('kitchen stopped ringing', async () => !(await ringing(kitchen)), 10_000);
+    // From the tap on Counter to Kitchen's board: the platform's notification through the relay.
+    expect(Date.now() - tapped).toBeLessThan(2_000);
+    expect((await world.sandboxOrder(placed.id)).status).toBe('PRODUCTION');
+  }, 60_000);
+
   it('one terminal cut off while the other receives: the venue stays online, the cut one knows who receives', async () => {
     proxies.counter.cut();
     const deferred = await waitFor(
