@@ -213,7 +213,7 @@ describe('the booking form', () => {
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
     const card = await findOrderDetail('042');
-    fireEvent.click(within(card).getByRole('button', { name: 'Book courier' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Book a platform courier instead' }));
     const dialog = screen.getByRole('dialog', { name: 'Book courier' });
     expect(field(dialog, 'street').value).toBe('Bulevardi 5 A 12');
     expect(field(dialog, 'postCode').value).toBe('00120');
