@@ -18,6 +18,17 @@ export const ordersMessages = {
   },
   board: {
     doneShown: (shown: number, total: number) => `The newest ${shown} of ${total} shown.`,
+    /** Kitchen displays' all-day counts: item totals of everything in preparation. */
+    allDay: 'All day',
+    allDayNone: 'Nothing in preparation',
+    detailTitle: (n: string) => `Details · #${n}`,
+    /** A tile whose action failed or was refused: its detail says why and offers Retry. */
+    notSent: 'Not sent · open',
+    /** A tile's time: an order less than a minute old, and a ready-by time passed. */
+    tileNew: 'new',
+    tileLate: (duration: string) => `${duration} late`,
+    /** A tile waiting for the platform's answer to an action. */
+    waiting: (kind: string) => `${kind}…`,
   },
   accept: {
     title: (n: string) => `Accept order #${n}`,

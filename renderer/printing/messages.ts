@@ -30,6 +30,8 @@ export const printingMessages = {
     silenced: 'Silenced until the next ticket that does not print',
     /** The card's mark. */
     notPrinted: (document: string) => `${document} not printed`,
+    /** On a board tile, where the detail says which ticket and why. */
+    notPrintedShort: 'Not printed',
     notPrintedWhy: (printer: string, reason: string) => `${printer}: ${reason}`,
     reprint: 'Reprint',
     dontPrint: 'Don’t print',
