@@ -50,157 +50,198 @@ export type UpdateTrust = { keys: readonly string[]; currentVersion: string };
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
+/** The update policy's state, passed to the module-level functions below. */
+type UpdateContext = {
+  core: UpdatesCore;
+  updater: Updater;
+  trust: UpdateTrust;
+  stopped: boolean;
+  /** Versions whose signed metadata verified, with the sha512s the publisher signed. */
+  approved: Map<string, readonly string[]>;
+  available: string | null;
+  downloaded: string | null;
+  installing: boolean;
+  deciding: boolean;
+  again: boolean;
+  // Each check while an update waits finds it again; the audit log says each step once.
+  said: Set<string>;
+  timer: ReturnType<typeof setInterval> | undefined;
+};
+
+const record = (ctx: UpdateContext, subject: string, outcome: string, detail?: string): void =>
+  ctx.core.record({ action: UPDATE_ACTION, subject, outcome, ...(detail ? { detail } : {}) });
+
+const recordOnce = (
+  ctx: UpdateContext,
+  version: string,
+  outcome: string,
+  detail?: string,
+): void => {
+  if (ctx.said.has(`${version} ${outcome}`)) return;
+  ctx.said.add(`${version} ${outcome}`);
+  record(ctx, version, outcome, detail);
+};
+
+const decide = async (ctx: UpdateContext): Promise<void> => {
+  const version = ctx.downloaded;
+  if (ctx.stopped || ctx.installing || version === null) return;
+  let active: number;
+  try {
+    active = (await ctx.core.api['orders:list']({})).filter(isActiveOrder).length;
+  } catch (error) {
+    record(ctx, version, 'failed', `cannot read the orders: ${messageOf(error)}`);
+    return;
+  }
+  if (ctx.stopped || ctx.installing) return;
+  if (active > 0) {
+    recordOnce(ctx, version, 'waiting', `${active} active order${active === 1 ? '' : 's'}`);
+    return;
+  }
+  // One attempt per run: the updater reports a failed install as an 'error' (recorded), and
+  // the next start finds the update again.
+  ctx.installing = true;
+  clearInterval(ctx.timer);
+  record(ctx, version, 'installing');
+  try {
+    ctx.updater.quitAndInstall(true, true);
+  } catch (error) {
+    record(ctx, version, 'failed', messageOf(error));
+  }
+};
+
+// One decision at a time; changes during one make one more after it.
+const installWhenIdle = (ctx: UpdateContext): void => {
+  if (ctx.deciding) {
+    ctx.again = true;
+    return;
+  }
+  ctx.deciding = true;
+  void decide(ctx).finally(() => {
+    ctx.deciding = false;
+    if (!ctx.again) return;
+    ctx.again = false;
+    installWhenIdle(ctx);
+  });
+};
+
+const download = (ctx: UpdateContext, version: string, sha512s: readonly string[]): void => {
+  ctx.available = version;
+  ctx.approved.set(version, sha512s);
+  recordOnce(ctx, version, 'downloading');
+  // Its failures come as 'error' events too, recorded below.
+  ctx.updater.downloadUpdate().catch(() => undefined);
+};
+
+const onAvailable = (ctx: UpdateContext, info: UpdateEventInfo): void => {
+  const judged = judgeUpdate(info, ctx.trust.keys, ctx.trust.currentVersion);
+  if (judged.verdict === 'refuse') {
+    recordOnce(ctx, judged.version, 'refused', judged.reason);
+    return;
+  }
+  if (judged.verdict === 'hold') {
+    recordOnce(ctx, judged.version, 'held', `${judged.reason}; not installed without staff`);
+    // Signed by the publisher, so staff may let it in: then it goes on as any update does.
+    ctx.core.holdUpdate(judged.version, () => {
+      if (!ctx.stopped) download(ctx, judged.version, judged.sha512s);
+    });
+    return;
+  }
+  download(ctx, judged.version, judged.sha512s);
+};
+
+const onDownloaded = (ctx: UpdateContext, info: UpdateEventInfo): void => {
+  const version = typeof info.version === 'string' ? info.version : '?';
+  const signed = ctx.approved.get(version);
+  const file = info.downloadedFile;
+  if (!signed || !file) {
+    recordOnce(ctx, version, 'refused', 'downloaded without a verified signature');
+    return;
+  }
+  fileSha512(file).then(
+    (sha512) => {
+      if (ctx.stopped) return;
+      if (!signed.includes(sha512)) {
+        recordOnce(
+          ctx,
+          version,
+          'refused',
+          'the downloaded file is not the one the publisher signed',
+        );
+        return;
+      }
+      ctx.downloaded = version;
+      recordOnce(ctx, version, 'downloaded');
+      installWhenIdle(ctx);
+    },
+    (error: unknown) =>
+      record(ctx, version, 'failed', `cannot read the download: ${messageOf(error)}`),
+  );
+};
+
+const onError = (ctx: UpdateContext, error: Error): void =>
+  record(ctx, ctx.downloaded ?? ctx.available ?? 'check', 'failed', messageOf(error));
+
+const check = (ctx: UpdateContext): void => {
+  // The updater reports its failures as 'error' events too, recorded once above.
+  try {
+    ctx.updater.checkForUpdates().catch(() => undefined);
+  } catch (error) {
+    onError(ctx, error instanceof Error ? error : new Error(String(error)));
+  }
+};
+
 /** Runs the update policy around an updater; returns the stop for quit. */
-// eslint-disable-next-line max-lines-per-function -- the update policy's check, download and install share one timer and one status shown to staff; to be cut into module-level functions with the module pass (issue 37)
 export const keepUpdated = (
   core: UpdatesCore,
   updater: Updater,
   trust: UpdateTrust,
 ): (() => void) => {
-  let stopped = false;
-  /** Versions whose signed metadata verified, with the sha512s the publisher signed. */
-  const approved = new Map<string, readonly string[]>();
-  let available: string | null = null;
-  let downloaded: string | null = null;
-  let installing = false;
-  let deciding = false;
-  let again = false;
-  const record = (subject: string, outcome: string, detail?: string): void =>
-    core.record({ action: UPDATE_ACTION, subject, outcome, ...(detail ? { detail } : {}) });
-  // Each check while an update waits finds it again; the audit log says each step once.
-  const said = new Set<string>();
-  const recordOnce = (version: string, outcome: string, detail?: string): void => {
-    if (said.has(`${version} ${outcome}`)) return;
-    said.add(`${version} ${outcome}`);
-    record(version, outcome, detail);
+  const ctx: UpdateContext = {
+    core,
+    updater,
+    trust,
+    stopped: false,
+    approved: new Map(),
+    available: null,
+    downloaded: null,
+    installing: false,
+    deciding: false,
+    again: false,
+    said: new Set(),
+    timer: undefined,
   };
-
   // Downloads run in the background once the signed metadata verified (never before: the
   // policy starts each one); installing is this policy's decision, never a quit's: a restart from
   // the recovery screen mid-rush must not turn into an install.
   updater.autoDownload = false;
   updater.autoInstallOnAppQuit = false;
 
-  const decide = async (): Promise<void> => {
-    const version = downloaded;
-    if (stopped || installing || version === null) return;
-    let active: number;
-    try {
-      active = (await core.api['orders:list']({})).filter(isActiveOrder).length;
-    } catch (error) {
-      record(version, 'failed', `cannot read the orders: ${messageOf(error)}`);
-      return;
-    }
-    if (stopped || installing) return;
-    if (active > 0) {
-      recordOnce(version, 'waiting', `${active} active order${active === 1 ? '' : 's'}`);
-      return;
-    }
-    // One attempt per run: the updater reports a failed install as an 'error' (recorded), and
-    // the next start finds the update again.
-    installing = true;
-    clearInterval(timer);
-    record(version, 'installing');
-    try {
-      updater.quitAndInstall(true, true);
-    } catch (error) {
-      record(version, 'failed', messageOf(error));
-    }
-  };
-  // One decision at a time; changes during one make one more after it.
-  const installWhenIdle = (): void => {
-    if (deciding) {
-      again = true;
-      return;
-    }
-    deciding = true;
-    void decide().finally(() => {
-      deciding = false;
-      if (!again) return;
-      again = false;
-      installWhenIdle();
-    });
-  };
-
-  const onAvailable = (info: UpdateEventInfo): void => {
-    const judged = judgeUpdate(info, trust.keys, trust.currentVersion);
-    if (judged.verdict === 'refuse') {
-      recordOnce(judged.version, 'refused', judged.reason);
-      return;
-    }
-    if (judged.verdict === 'hold') {
-      recordOnce(judged.version, 'held', `${judged.reason}; not installed without staff`);
-      // Signed by the publisher, so staff may let it in: then it goes on as any update does.
-      core.holdUpdate(judged.version, () => {
-        if (!stopped) download(judged.version, judged.sha512s);
-      });
-      return;
-    }
-    download(judged.version, judged.sha512s);
-  };
-  const download = (version: string, sha512s: readonly string[]): void => {
-    available = version;
-    approved.set(version, sha512s);
-    recordOnce(version, 'downloading');
-    // Its failures come as 'error' events too, recorded below.
-    updater.downloadUpdate().catch(() => undefined);
-  };
-  const onDownloaded = (info: UpdateEventInfo): void => {
-    const version = typeof info.version === 'string' ? info.version : '?';
-    const signed = approved.get(version);
-    const file = info.downloadedFile;
-    if (!signed || !file) {
-      recordOnce(version, 'refused', 'downloaded without a verified signature');
-      return;
-    }
-    fileSha512(file).then(
-      (sha512) => {
-        if (stopped) return;
-        if (!signed.includes(sha512)) {
-          recordOnce(version, 'refused', 'the downloaded file is not the one the publisher signed');
-          return;
-        }
-        downloaded = version;
-        recordOnce(version, 'downloaded');
-        installWhenIdle();
-      },
-      (error: unknown) =>
-        record(version, 'failed', `cannot read the download: ${messageOf(error)}`),
-    );
-  };
-  const onError = (error: Error): void =>
-    record(downloaded ?? available ?? 'check', 'failed', messageOf(error));
-  updater.on('update-available', onAvailable);
-  updater.on('update-downloaded', onDownloaded);
-  updater.on('error', onError);
+  const available = (info: UpdateEventInfo): void => onAvailable(ctx, info);
+  const downloaded = (info: UpdateEventInfo): void => onDownloaded(ctx, info);
+  const failed = (error: Error): void => onError(ctx, error);
+  updater.on('update-available', available);
+  updater.on('update-downloaded', downloaded);
+  updater.on('error', failed);
   const unorders = core.on('orders:changed', () => {
-    if (downloaded !== null) installWhenIdle();
+    if (ctx.downloaded !== null) installWhenIdle(ctx);
   });
 
-  const check = (): void => {
-    // The updater reports its failures as 'error' events too, recorded once above.
-    try {
-      updater.checkForUpdates().catch(() => undefined);
-    } catch (error) {
-      onError(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
-  const timer = setInterval(() => {
-    check();
+  ctx.timer = setInterval(() => {
+    check(ctx);
     // Also the safety net should an order change ever go unheard.
-    if (downloaded !== null) installWhenIdle();
+    if (ctx.downloaded !== null) installWhenIdle(ctx);
   }, UPDATE_CHECK_INTERVAL_MS);
-  timer.unref?.();
-  check();
+  ctx.timer.unref?.();
+  check(ctx);
 
   return () => {
-    if (stopped) return;
-    stopped = true;
-    clearInterval(timer);
+    if (ctx.stopped) return;
+    ctx.stopped = true;
+    clearInterval(ctx.timer);
     unorders();
-    updater.off('update-available', onAvailable);
-    updater.off('update-downloaded', onDownloaded);
-    updater.off('error', onError);
+    updater.off('update-available', available);
+    updater.off('update-downloaded', downloaded);
+    updater.off('error', failed);
   };
 };
 

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeBridge, makeDelivery, makeOrder } from '../testing/fake-bridge';
-import { renderApp } from '../testing/render-app';
+import { findOrderDetail, renderApp } from '../testing/render-app';
 import { scheduleSlots } from './BookCourierDialog';
 
 afterEach(cleanup);
@@ -212,8 +212,8 @@ describe('the booking form', () => {
     });
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
-    const card = await screen.findByRole('article', { name: 'Order #042' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Book courier' }));
+    const card = await findOrderDetail('042');
+    fireEvent.click(within(card).getByRole('button', { name: 'Book a platform courier instead' }));
     const dialog = screen.getByRole('dialog', { name: 'Book courier' });
     expect(field(dialog, 'street').value).toBe('Bulevardi 5 A 12');
     expect(field(dialog, 'postCode').value).toBe('00120');

@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeBridge, makeOrder, makeStatus } from '../testing/fake-bridge';
-import { renderApp } from '../testing/render-app';
+import { orderDetail, renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
 
@@ -19,7 +19,7 @@ describe('a machine clock that is off', () => {
     const warning = await screen.findByTestId('clock-skew');
     expect(warning.getAttribute('role')).toBe('alert');
     expect(warning.textContent).toContain('12 min behind the platform’s');
-    const card = screen.getByRole('article', { name: 'Order #201' });
+    const card = orderDetail('201');
     // Counted on this machine's clock the order would be 9 minutes in the future.
     expect(within(card).getByText('3 min ago')).toBeTruthy();
   });

@@ -2,6 +2,14 @@
 export const menuDe = {
   menu: {
     title: 'Speisekarte',
+    changePrice: 'Preis ändern',
+    priceLabel: 'Preis (€)',
+    discountLabel: 'Rabattpreis (€, leer: kein Rabatt)',
+    savePrice: 'An die Plattform senden',
+    cancelPrice: 'Abbrechen',
+    priceFormFor: 'Preis von {name}',
+    priceWas: 'vorher {price}',
+    priceChanging: 'Wird auf {price} geändert… (wartet auf die Plattform)',
     importTitle: 'Speisekarte ersetzen',
     importFile: 'Speisekarte als JSON importieren',
     checking: 'Wird geprüft…',

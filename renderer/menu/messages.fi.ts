@@ -2,6 +2,14 @@
 export const menuFi = {
   menu: {
     title: 'Menu',
+    changePrice: 'Muuta hintaa',
+    priceLabel: 'Hinta (€)',
+    discountLabel: 'Alennettu hinta (€, tyhjä: ei alennusta)',
+    savePrice: 'Lähetä alustalle',
+    cancelPrice: 'Peruuta',
+    priceFormFor: 'Hinta: {name}',
+    priceWas: 'oli {price}',
+    priceChanging: 'Muuttuu hintaan {price}… (odottaa alustaa)',
     importTitle: 'Korvaa menu',
     importFile: 'Tuo menun JSON-tiedosto',
     checking: 'Tarkistetaan…',

@@ -2,6 +2,14 @@
 export const menuSv = {
   menu: {
     title: 'Meny',
+    changePrice: 'Ändra pris',
+    priceLabel: 'Pris (€)',
+    discountLabel: 'Rabatterat pris (€, tomt: ingen rabatt)',
+    savePrice: 'Skicka till plattformen',
+    cancelPrice: 'Avbryt',
+    priceFormFor: 'Pris för {name}',
+    priceWas: 'var {price}',
+    priceChanging: 'Ändras till {price}… (väntar på plattformen)',
     importTitle: 'Ersätt menyn',
     importFile: 'Importera menyfil (JSON)',
     checking: 'Kontrollerar…',

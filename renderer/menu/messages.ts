@@ -9,6 +9,14 @@ import { menuDe } from './messages.de';
 export const menuMessages = {
   menu: {
     title: 'Menu',
+    changePrice: 'Change price',
+    priceLabel: 'Price (€)',
+    discountLabel: 'Discounted price (€, empty: no discount)',
+    savePrice: 'Send to the platform',
+    cancelPrice: 'Cancel',
+    priceFormFor: m('Price of {name}', 'name'),
+    priceWas: m('was {price}', 'price'),
+    priceChanging: m('Changing to {price}… (waiting for the platform)', 'price'),
     importTitle: 'Replace the menu',
     importFile: 'Import menu JSON file',
     checking: 'Checking…',

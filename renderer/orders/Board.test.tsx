@@ -1,8 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DONE_ON_BOARD } from './board';
+import { SETTLE_AFTER_MS } from './board-room';
 import { createFakeBridge, makeOrder, makeStatus } from '../testing/fake-bridge';
-import { renderApp } from '../testing/render-app';
+import { findOrderDetail, orderDetail, renderApp } from '../testing/render-app';
 
 afterEach(() => {
   cleanup();
@@ -59,7 +60,7 @@ describe('order board', () => {
     // Finished days ago: not today's work.
     expect(screen.queryByText('#106')).toBeNull();
 
-    const first = card('101');
+    const first = orderDetail('101');
     expect(within(first).getByText('Takeaway')).toBeTruthy();
     expect(within(first).getByText('Grace Hopper')).toBeTruthy();
     expect(within(first).getByText('Margherita')).toBeTruthy();
@@ -68,15 +69,17 @@ describe('order board', () => {
     expect(within(first).getByText('No onions please')).toBeTruthy();
     expect(within(first).getByText('€24.50')).toBeTruthy();
     expect(within(first).getByText('7 min ago').className).toContain('card-age-late');
-    expect(within(card('104')).getByText('just now').className).not.toContain('card-age-late');
+    expect(within(orderDetail('104')).getByText('just now').className).not.toContain(
+      'card-age-late',
+    );
 
-    const delivery = card('102');
+    const delivery = orderDetail('102');
     expect(within(delivery).getByText('Delivery')).toBeTruthy();
     expect(within(delivery).getByTestId('courier-eta').textContent).toMatch(
       /^Courier \d\d:\d\d \(in 1 h 1[45] min\)$/,
     );
-    expect(within(card('104')).getByText(/^For \d\d:\d\d$/)).toBeTruthy();
-    expect(within(card('105')).getByText('Handed over')).toBeTruthy();
+    expect(within(orderDetail('104')).getByText(/^For \d\d:\d\d$/)).toBeTruthy();
+    expect(within(orderDetail('105')).getByText('Handed over')).toBeTruthy();
   });
 
   it('shows the courier ETA with a countdown and ages cards live, turning urgent when a new order waits', async () => {
@@ -100,8 +103,8 @@ describe('order board', () => {
     renderApp(bridge);
     await screen.findByRole('article', { name: 'Order #152' });
 
-    const eta = () => within(card('152')).getByTestId('courier-eta').textContent;
-    const age = () => within(card('151')).getByText(/ago$|^just now$/);
+    const eta = () => within(orderDetail('152')).getByTestId('courier-eta').textContent;
+    const age = () => within(orderDetail('151')).getByText(/ago$|^just now$/);
     const clock = new Date(Date.parse(inMinutes(8))).toLocaleTimeString('en-GB', {
       hour: '2-digit',
       minute: '2-digit',
@@ -114,7 +117,7 @@ describe('order board', () => {
     expect(age().textContent).toBe('4 min ago');
     expect(age().className).toContain('card-age-warn');
     // An order being prepared is not "waiting": its age stays calm.
-    expect(within(card('152')).getByText('4 min ago').className).not.toMatch(
+    expect(within(orderDetail('152')).getByText('4 min ago').className).not.toMatch(
       /card-age-(warn|late)/,
     );
 
@@ -132,10 +135,8 @@ describe('order board', () => {
       ],
     });
     renderApp(bridge);
-    expect(
-      await within(await screen.findByRole('article', { name: 'Order #201' })).findByText('¥1,500'),
-    ).toBeTruthy();
-    expect(within(card('202')).getByText('KWD 12.345')).toBeTruthy();
+    expect(await within(await findOrderDetail('201')).findByText('¥1,500')).toBeTruthy();
+    expect(within(orderDetail('202')).getByText('KWD 12.345')).toBeTruthy();
   });
 
   it('shows the newest finished orders as cards and the rest of the day in history', async () => {
@@ -196,7 +197,7 @@ describe('order board', () => {
     expect(card('301').className).toContain('card-flash');
     expect(screen.getByRole('alert', { name: '' }).textContent).toBe('New order!');
 
-    fireEvent.click(within(card('301')).getByRole('button', { name: 'Accept' }));
+    fireEvent.click(within(orderDetail('301')).getByRole('button', { name: 'Accept' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: /^Accept ·/ }));
     await waitFor(() => expect(ringer.ringing).toBe(false));
     expect(card('301').className).not.toContain('card-flash');
@@ -246,10 +247,10 @@ describe('order board', () => {
     });
     renderApp(bridge);
     await screen.findByText('#411');
-    expect(within(card('411')).getByTestId('allergy').textContent).toBe('⚠ Allergy');
-    expect(within(card('411')).getByText('Allergy:')).toBeTruthy();
-    expect(within(card('412')).queryByTestId('allergy')).toBeNull();
-    expect(within(card('412')).getByText('Note:')).toBeTruthy();
+    expect(within(orderDetail('411')).getByTestId('allergy').textContent).toBe('⚠ Allergy');
+    expect(within(orderDetail('411')).getByText('Allergy:')).toBeTruthy();
+    expect(within(orderDetail('412')).queryByTestId('allergy')).toBeNull();
+    expect(within(orderDetail('412')).getByText('Note:')).toBeTruthy();
   });
 
   it('mutes for a while, and a newer order rings again', async () => {
@@ -367,6 +368,65 @@ describe('order board', () => {
   });
 });
 
+describe('columns sized to their load', () => {
+  const template = () => screen.getByRole('main', { name: 'Orders' }).style.gridTemplateColumns;
+  const tracksOf = (value: string) => [...value.matchAll(/([\d.]+)fr/g)].map((m) => Number(m[1]));
+  const cooking = (count: number, from: number) =>
+    Array.from({ length: count }, (_, i) =>
+      makeOrder({
+        orderNumber: String(from + i),
+        status: 'PRODUCTION',
+        platformStatus: 'PRODUCTION',
+        createdAt: minutesAgo(30 - i),
+      }),
+    );
+
+  it('widens a column that hides orders, but not while an order waits for an answer', async () => {
+    const bridge = createFakeBridge({ orders: cooking(8, 300) });
+    renderApp(bridge);
+    await screen.findByText('#300');
+    // 8 in preparation, 5 tiles a track down (a 1280 × 800 board's room): two tracks.
+    expect(tracksOf(template())).toEqual([1, 2, 1, 0.5, 0.75]);
+
+    const arriving = Array.from({ length: 10 }, (_, i) =>
+      makeOrder({ orderNumber: String(400 + i) }),
+    );
+    act(() => bridge.emit('orders:changed', { orders: arriving }));
+    await screen.findByText('#409');
+    // Ten new orders hide five in New, but they ring: no column moves under a finger on its way.
+    expect(tracksOf(template())).toEqual([1, 2, 1, 0.5, 0.75]);
+
+    // Answered, they are cooking: nothing waits, so preparation takes the spare room.
+    const accepted = arriving.map((order) => ({
+      ...order,
+      status: 'PRODUCTION' as const,
+      platformStatus: 'PRODUCTION' as const,
+    }));
+    act(() => bridge.emit('orders:changed', { orders: accepted }));
+    await waitFor(() => expect(tracksOf(template())).toEqual([1, 3, 1, 0.5, 0.75]));
+  });
+
+  it('holds the columns while staff touch the screen, and sizes them once it is quiet', async () => {
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['Date', 'setInterval', 'clearInterval', 'setTimeout', 'clearTimeout'],
+    });
+    const bridge = createFakeBridge({ orders: cooking(4, 500) });
+    renderApp(bridge);
+    await screen.findByText('#500');
+    expect(tracksOf(template())).toEqual([1, 1, 1, 0.5, 0.75]);
+
+    fireEvent.pointerDown(column('Ready'));
+    act(() => bridge.emit('orders:changed', { orders: cooking(6, 600) }));
+    await screen.findByText('#605');
+    expect(tracksOf(template())).toEqual([1, 1, 1, 0.5, 0.75]);
+    act(() => vi.advanceTimersByTime(SETTLE_AFTER_MS - 1_000));
+    expect(tracksOf(template())).toEqual([1, 1, 1, 0.5, 0.75]);
+    act(() => vi.advanceTimersByTime(1_000));
+    expect(tracksOf(template())).toEqual([1, 2, 1, 0.5, 0.75]);
+  });
+});
+
 describe('platform cancellations', () => {
   it('ring and stay on screen until staff confirm they stopped preparing the order', async () => {
     const order = makeOrder({
@@ -463,7 +523,7 @@ describe('outage alarm', () => {
       ],
     });
     renderApp(bridge);
-    const order = await screen.findByRole('article', { name: 'Order #171' });
+    const order = await findOrderDetail('171');
     const customer = within(order).getByText('adnil Lind');
     expect(customer.tagName).toBe('BDI');
     expect(customer.getAttribute('dir')).toBe('auto');

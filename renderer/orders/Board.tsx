@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { CSSProperties, KeyboardEvent, ReactNode, RefObject } from 'react';
 import type { Order } from '../../shared/domain';
 import { actionLabel } from './order-action-ui';
 import { useApp, useAppStore, usePlatformOffset } from './hooks';
@@ -13,14 +13,62 @@ import {
   primaryAction,
 } from './board';
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
-import type { ColumnId } from './board';
+import type { ColumnId, ColumnTracks } from './board';
+import { useColumnTracks } from './board-room';
+import type { DetailSide } from './OrderTile';
 import { en } from './messages';
 import { useOffScreenMarker } from '../ui-kit/off-screen';
 import { cardClock, OrderCard } from './OrderCard';
+import { OrderTile } from './OrderTile';
 
 /** The card element of an order, if it is on the board. */
 const cardElement = (root: HTMLElement, orderId: string): HTMLElement | null =>
   root.querySelector<HTMLElement>(`.card[data-order-id=${JSON.stringify(orderId)}]`);
+
+/**
+ * Arrow keys move the selection (App's shortcuts); keyboard focus follows it so Enter and Tab
+ * start from the selected card. Focus never moves away from a button or field someone is on.
+ */
+const useFocusFollowsSelection = (
+  board: RefObject<HTMLElement | null>,
+  selected: string | null,
+): void =>
+  useEffect(() => {
+    const root = board.current;
+    if (!root || !selected) return;
+    const active = document.activeElement;
+    const idle = !active || active === document.body || active.classList.contains('card');
+    const target = cardElement(root, selected);
+    if (!idle || !target || target === active) return;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView?.({ block: 'nearest' });
+  }, [board, selected]);
+
+/**
+ * Enter on a card presses its main button (the table's first action but Reject): the same click
+ * a finger makes, so the card decides what that action does.
+ */
+const pressPrimary = (
+  store: ReturnType<typeof useAppStore>,
+  event: KeyboardEvent<HTMLElement>,
+): void => {
+  const target = event.target as HTMLElement;
+  if (event.key !== 'Enter' || !target.classList.contains('card')) return;
+  const order = store.getState().orders.find((o) => o.id === target.dataset.orderId);
+  const kind = order ? primaryAction(order) : null;
+  if (!kind) return;
+  const label = actionLabel(kind);
+  const button = Array.from(
+    target.querySelectorAll<HTMLButtonElement>('.card-actions button'),
+  ).find((b) => b.textContent === label);
+  if (!button) return;
+  event.preventDefault();
+  button.click();
+};
+
+/** The board's columns, each as wide as its tile tracks. */
+const template = (tracks: ColumnTracks): string =>
+  COLUMN_IDS.map((id) => `minmax(0, ${tracks[id]}fr)`).join(' ');
 
 export const Board = ({ now: machineNow }: { now: number }) => {
   const store = useAppStore();
@@ -46,51 +94,31 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const jobs = useMemo(() => (printJobs === null ? null : jobsByOrder(printJobs)), [printJobs]);
   const board = useRef<HTMLElement>(null);
   const markOffScreen = useOffScreenMarker();
+  const [opened, setOpened] = useState<{ id: string; side: DetailSide } | null>(null);
+  const openDetail = useCallback(
+    (orderId: string, side: DetailSide) => setOpened({ id: orderId, side }),
+    [],
+  );
+  const detail = opened && (orders.find((o) => o.id === opened.id) ?? null);
 
-  // Arrow keys move the selection (App's shortcuts); keyboard focus follows it so Enter and Tab
-  // start from the selected card. Focus never moves away from a button or field someone is on.
-  useEffect(() => {
-    const root = board.current;
-    if (!root || !selected) return;
-    const active = document.activeElement;
-    const idle = !active || active === document.body || active.classList.contains('card');
-    const target = cardElement(root, selected);
-    if (!idle || !target || target === active) return;
-    target.focus({ preventScroll: true });
-    target.scrollIntoView?.({ block: 'nearest' });
-  }, [selected]);
+  const tracks = useColumnTracks(board, counts, orders);
 
-  // Enter on a card presses its main button (the table's first action but Reject): the same
-  // click a finger makes, so the card decides what that action does.
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
-    const target = event.target as HTMLElement;
-    if (event.key !== 'Enter' || !target.classList.contains('card')) return;
-    const order = store.getState().orders.find((o) => o.id === target.dataset.orderId);
-    const kind = order ? primaryAction(order) : null;
-    if (!kind) return;
-    const label = actionLabel(kind);
-    const button = Array.from(
-      target.querySelectorAll<HTMLButtonElement>('.card-actions button'),
-    ).find((b) => b.textContent === label);
-    if (!button) return;
-    event.preventDefault();
-    button.click();
-  };
-
+  useFocusFollowsSelection(board, selected);
   const slot = (order: Order) => {
     const flashing = needsAttention(order);
     return (
-      <OrderCard
+      <OrderTile
         key={order.id}
         order={order}
         clock={cardClock(order, now, unclaimedAfter)}
         flashing={flashing}
         selected={selected === order.id}
+        open={opened?.id === order.id}
         submitting={submitting[order.id] === true}
         callError={callErrors[order.id] ?? null}
         cooking={cooking.has(order.id)}
         printJobs={jobsOf(jobs, order.id)}
-        menuItems={menuItems}
+        onOpen={openDetail}
         // Only a flashing card is watched for being in sight: the observer's work grows with
         // what it watches.
         slotRef={flashing ? markOffScreen : undefined}
@@ -102,8 +130,9 @@ export const Board = ({ now: machineNow }: { now: number }) => {
     <main
       ref={board}
       className="board"
+      style={{ gridTemplateColumns: template(tracks) }}
       aria-label={en.nav.orders}
-      onKeyDown={onKeyDown}
+      onKeyDown={(event) => pressPrimary(store, event)}
       onFocus={(event) => {
         const target = event.target as HTMLElement;
         if (target.classList.contains('card') && target.dataset.orderId)
@@ -111,7 +140,12 @@ export const Board = ({ now: machineNow }: { now: number }) => {
       }}
     >
       {COLUMN_IDS.map((id: ColumnId) => (
-        <section key={id} className={`column column-${id}`} aria-label={en.columns[id]}>
+        <section
+          key={id}
+          className={`column column-${id}`}
+          aria-label={en.columns[id]}
+          style={{ '--tracks': Math.max(1, Math.round(tracks[id])) } as CSSProperties}
+        >
           <header className="column-head">
             <h2 className="column-title">
               <span className="column-name">{en.columns[id]}</span>{' '}
@@ -144,6 +178,67 @@ export const Board = ({ now: machineNow }: { now: number }) => {
           </div>
         </section>
       ))}
+      {detail && (
+        <OrderDetail
+          onClose={() => setOpened(null)}
+          orderNumber={detail.orderNumber}
+          side={opened.side}
+        >
+          <OrderCard
+            order={detail}
+            clock={cardClock(detail, now, unclaimedAfter)}
+            flashing={false}
+            selected
+            submitting={submitting[detail.id] === true}
+            callError={callErrors[detail.id] ?? null}
+            cooking={cooking.has(detail.id)}
+            printJobs={jobsOf(jobs, detail.id)}
+            menuItems={menuItems}
+            label={en.board.detailTitle(detail.orderNumber)}
+          />
+        </OrderDetail>
+      )}
     </main>
+  );
+};
+
+/**
+ * An order's whole card (lines, options, notes, customer, printing, sold out, every action) over
+ * one side of the board, the side away from the tile it was opened from (so that tile and its
+ * column stay in sight): it opens on a tap on a tile and moves nothing under it. Escape or Close
+ * shuts it.
+ */
+const OrderDetail = ({
+  orderNumber,
+  side,
+  onClose,
+  children,
+}: {
+  orderNumber: string;
+  side: DetailSide;
+  onClose: () => void;
+  children: ReactNode;
+}) => {
+  const store = useAppStore();
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent): void => {
+      if (event.key === 'Escape' && !store.getState().dialog) onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose, store]);
+  return (
+    <aside
+      className={`order-detail order-detail-${side}`}
+      aria-label={en.board.detailTitle(orderNumber)}
+    >
+      <div className="order-detail-head">
+        <h2>{en.board.detailTitle(orderNumber)}</h2>
+        <button type="button" className="btn btn-quiet btn-small" onClick={onClose}>
+          {en.actions.close}
+        </button>
+      </div>
+      {children}
+    </aside>
   );
 };

@@ -2,13 +2,13 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/domain';
 import { createFakeBridge, makeMenu, makeMenuItem, makeOrder } from '../testing/fake-bridge';
-import { renderApp } from '../testing/render-app';
+import { orderDetail, renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
 
 const card = (number: string) => screen.getByRole('article', { name: `Order #${number}` });
 const button = (number: string, name: string | RegExp) =>
-  within(card(number)).getByRole('button', { name });
+  within(orderDetail(number)).getByRole('button', { name });
 const confirmByPlatform = (
   bridge: ReturnType<typeof createFakeBridge>,
   id: string,
@@ -42,15 +42,15 @@ describe('order actions', () => {
         { orderId: order.id, preparationMinutes: 20 },
       ]),
     );
-    const pending = within(card('11')).getByRole('status');
+    const pending = within(orderDetail('11')).getByRole('status');
     expect(pending.textContent).toContain('Accept: waiting for the platform…');
-    expect(within(card('11')).queryByRole('button', { name: 'Mark ready' })).toBeNull();
+    expect(within(orderDetail('11')).queryByRole('button', { name: 'Mark ready' })).toBeNull();
     expect(
       within(screen.getByRole('region', { name: 'In preparation' })).getByText('#11'),
     ).toBeTruthy();
 
     confirmByPlatform(bridge, order.id);
-    expect(within(card('11')).queryByRole('status')).toBeNull();
+    expect(within(orderDetail('11')).queryByRole('status')).toBeNull();
     expect(button('11', 'Mark ready')).toBeTruthy();
   });
 
@@ -134,9 +134,10 @@ describe('order actions', () => {
     );
     confirmByPlatform(bridge, order.id);
     expect(
-      within(screen.getByRole('region', { name: 'Done today' })).getByText(
-        'Reason: Out of mozzarella',
-      ),
+      within(screen.getByRole('region', { name: 'Done today' })).getByText(`#${order.orderNumber}`),
+    ).toBeTruthy();
+    expect(
+      within(orderDetail(order.orderNumber)).getByText('Reason: Out of mozzarella'),
     ).toBeTruthy();
   });
 
@@ -215,16 +216,22 @@ describe('order actions', () => {
     renderApp(bridge);
     await screen.findByText('#31');
     // Only a venue's own courier takes an order out; a takeaway is handed over at the counter.
-    expect(within(card('33')).queryByRole('button', { name: 'Out for delivery' })).toBeNull();
+    expect(
+      within(orderDetail('33')).queryByRole('button', { name: 'Out for delivery' }),
+    ).toBeNull();
 
     fireEvent.click(button('31', 'Out for delivery'));
     await waitFor(() => expect(bridge.callsTo('orders:pickedUp')).toEqual([{ orderId: order.id }]));
     // Asked, not confirmed: no "picked up" until the platform took it, and no second tap.
-    expect(within(card('31')).queryByText('Courier picked up')).toBeNull();
-    expect(within(card('31')).queryByRole('button', { name: 'Out for delivery' })).toBeNull();
+    expect(within(orderDetail('31')).queryByText('Courier picked up')).toBeNull();
+    expect(
+      within(orderDetail('31')).queryByRole('button', { name: 'Out for delivery' }),
+    ).toBeNull();
     confirmByPlatform(bridge, order.id, { pickupCompleted: true });
-    expect(within(card('31')).getByText('Courier picked up')).toBeTruthy();
-    expect(within(card('31')).queryByRole('button', { name: 'Out for delivery' })).toBeNull();
+    expect(within(orderDetail('31')).getByText('Courier picked up')).toBeTruthy();
+    expect(
+      within(orderDetail('31')).queryByRole('button', { name: 'Out for delivery' }),
+    ).toBeNull();
     expect(button('31', 'Handed over')).toBeTruthy();
 
     // Its key, on the selected card.
@@ -289,14 +296,16 @@ describe('order actions', () => {
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
     await screen.findByText('#16');
-    expect(within(card('16')).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(within(orderDetail('16')).queryByRole('button', { name: 'Accept' })).toBeNull();
     fireEvent.click(button('16', 'Confirm pre-order'));
     await waitFor(() =>
       expect(bridge.callsTo('orders:confirmPreorder')).toEqual([{ orderId: order.id }]),
     );
     confirmByPlatform(bridge, order.id);
-    expect(within(card('16')).getByText(/Confirmed/)).toBeTruthy();
-    expect(within(card('16')).queryByRole('button', { name: 'Confirm pre-order' })).toBeNull();
+    expect(within(orderDetail('16')).getByText(/Confirmed/)).toBeTruthy();
+    expect(
+      within(orderDetail('16')).queryByRole('button', { name: 'Confirm pre-order' }),
+    ).toBeNull();
   });
 
   it('a failed action shows the platform’s reason with Retry and Discard', async () => {
@@ -315,7 +324,7 @@ describe('order actions', () => {
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
     await screen.findByText('#17');
-    const alert = within(card('17')).getByRole('alert');
+    const alert = within(orderDetail('17')).getByRole('alert');
     expect(alert.textContent).toContain('Accept failed: Order was cancelled by the customer');
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
@@ -341,7 +350,7 @@ describe('order actions', () => {
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
     await screen.findByText('#20');
-    const alert = within(card('20')).getByRole('alert');
+    const alert = within(orderDetail('20')).getByRole('alert');
     expect(alert.textContent).toContain(
       'Accept failed: The platform says the order is already canceled',
     );
@@ -363,11 +372,11 @@ describe('order actions', () => {
     renderApp(bridge);
     await screen.findByText('#18');
     fireEvent.click(button('18', 'Mark ready'));
-    const alert = await within(card('18')).findByRole('alert');
+    const alert = await within(orderDetail('18')).findByRole('alert');
     expect(alert.textContent).toContain('Not sent: The order was already handed over.');
     expect(button('18', 'Mark ready')).toBeTruthy();
     fireEvent.click(within(alert).getByRole('button', { name: 'Close' }));
-    expect(within(card('18')).queryByRole('alert')).toBeNull();
+    expect(within(orderDetail('18')).queryByRole('alert')).toBeNull();
   });
 
   it('shows the action as sending while the call is in flight', async () => {
@@ -385,9 +394,9 @@ describe('order actions', () => {
     renderApp(bridge);
     await screen.findByText('#19');
     fireEvent.click(button('19', 'Mark ready'));
-    expect(within(card('19')).getByRole('status').textContent).toContain('Sending…');
-    expect(within(card('19')).queryByRole('button', { name: 'Mark ready' })).toBeNull();
+    expect(within(orderDetail('19')).getByRole('status').textContent).toContain('Sending…');
+    expect(within(orderDetail('19')).queryByRole('button', { name: 'Mark ready' })).toBeNull();
     await act(async () => release());
-    await waitFor(() => expect(within(card('19')).queryByRole('status')).toBeNull());
+    await waitFor(() => expect(within(orderDetail('19')).queryByRole('status')).toBeNull());
   });
 });

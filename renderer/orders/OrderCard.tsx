@@ -99,6 +99,8 @@ export type CardClock = {
   courierCountdown: string | null;
   unclaimed: boolean;
   unclaimedFor: string | null;
+  /** A board tile's short time: the ready-by countdown ("12 min", "3 min late"), else the age. */
+  tileTime: string;
 };
 
 // The board asks for every card's clock on each render, and renders on every change of the store;
@@ -118,8 +120,9 @@ const computeClock = (order: Order, now: number, unclaimedAfter: number): CardCl
   const waited = unansweredFor(order, now);
   const escalated = waited !== null && waited >= ESCALATE_AFTER_MS;
   const unclaimed = isUnclaimedTakeaway(order, now, unclaimedAfter);
+  const done = columnOf(order, now) === 'done';
   return {
-    done: columnOf(order, now) === 'done',
+    done,
     age: formatAge(order.createdAt, now),
     ageClass: ageClass(order, now),
     due: readyBy ? dueCountdown(readyBy.at, now) : null,
@@ -130,7 +133,23 @@ const computeClock = (order: Order, now: number, unclaimedAfter: number): CardCl
     unclaimed,
     unclaimedFor:
       unclaimed && order.pickupEta ? formatDuration(now - Date.parse(order.pickupEta)) : null,
+    // A finished order: the time it finished, which a customer coming back asks about.
+    tileTime: done ? formatClock(order.updatedAt) : tileTime(order, readyBy?.at ?? null, now),
   };
+};
+
+const tileTime = (order: Order, readyBy: string | null, now: number): string => {
+  // A pre-order not yet in the kitchen: the time it is for, as on its card.
+  if (readyBy === null && order.type === 'preorder' && order.preorderTime)
+    return en.order.preorderFor(formatClock(order.preorderTime));
+  if (readyBy === null) {
+    const age = now - Date.parse(order.createdAt);
+    return age < 60_000 ? en.board.tileNew : formatDuration(age);
+  }
+  const minutes = Math.round((Date.parse(readyBy) - now) / 60_000);
+  if (minutes === 0) return en.order.dueNow;
+  const duration = formatDuration(Math.abs(minutes) * 60_000);
+  return minutes > 0 ? duration : en.board.tileLate(duration);
 };
 
 /**
@@ -153,6 +172,8 @@ type Props = {
   menuItems: readonly MenuItemSummary[];
   /** Given to the card's slot (the board watches a flashing card for being in sight). */
   slotRef?: OffScreenMarker | undefined;
+  /** Its accessible name, when it is shown as an order's detail rather than on the board. */
+  label?: string | undefined;
 };
 
 // eslint-disable-next-line max-lines-per-function -- one card's layout and its derived actions; not yet cut into smaller components (issue 37)
@@ -167,6 +188,7 @@ const OrderCardView = ({
   printJobs,
   menuItems,
   slotRef,
+  label,
 }: Props) => {
   const act = useAppStore().getState();
   const { LineSoldOut, OrderPrint } = useCardSlots();
@@ -200,7 +222,7 @@ const OrderCardView = ({
     <div className="card-slot" ref={slotRef}>
       <article
         className={classes.join(' ')}
-        aria-label={`Order ${en.order.number(order.orderNumber)}`}
+        aria-label={label ?? `Order ${en.order.number(order.orderNumber)}`}
         data-order-id={order.id}
         data-status={order.status}
         // Reachable by Tab and arrows; Enter runs its main action (Board).
@@ -453,7 +475,8 @@ const sameClock = (a: CardClock, b: CardClock): boolean =>
     a.courierLate === b.courierLate &&
     a.courierCountdown === b.courierCountdown &&
     a.unclaimed === b.unclaimed &&
-    a.unclaimedFor === b.unclaimedFor);
+    a.unclaimedFor === b.unclaimedFor &&
+    a.tileTime === b.tileTime);
 
 /**
  * Re-renders when its order object changed (the store keeps unchanged orders identical), its
@@ -471,5 +494,6 @@ export const OrderCard = memo(
     sameJobs(a.printJobs, b.printJobs) &&
     a.menuItems === b.menuItems &&
     a.slotRef === b.slotRef &&
+    a.label === b.label &&
     sameClock(a.clock, b.clock),
 );

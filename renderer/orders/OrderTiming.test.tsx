@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/domain';
 import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
-import { renderApp } from '../testing/render-app';
+import { orderDetail, renderApp } from '../testing/render-app';
 
 beforeEach(() => {
   vi.useFakeTimers({
@@ -41,7 +41,7 @@ describe('ready-by countdown', () => {
     });
     renderApp(bridge);
     await screen.findByText('#201');
-    const due = () => within(card('201')).getByTestId('ready-by');
+    const due = () => within(orderDetail('201')).getByTestId('ready-by');
     expect(due().textContent).toBe(`Ready by ${clockOf(readyBy)} · in 12 min`);
     expect(card('201').className).not.toContain('card-overdue');
 
@@ -60,10 +60,10 @@ describe('ready-by countdown', () => {
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
     await screen.findByText('#202');
-    fireEvent.click(within(card('202')).getByRole('button', { name: 'Accept' }));
+    fireEvent.click(within(orderDetail('202')).getByRole('button', { name: 'Accept' }));
     fireEvent.click(screen.getByRole('button', { name: /^25 min ·/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Accept · 25 min' }));
-    const asked = await within(card('202')).findByTestId('ready-by');
+    const asked = await within(orderDetail('202')).findByTestId('ready-by');
     expect(asked.textContent).toBe(
       `Ready by ${clockOf(inMinutes(25))} · asked, waiting for the platform`,
     );
@@ -78,7 +78,7 @@ describe('ready-by countdown', () => {
         ),
       ),
     );
-    expect(within(card('202')).getByTestId('ready-by').textContent).toBe(
+    expect(within(orderDetail('202')).getByTestId('ready-by').textContent).toBe(
       `Ready by ${clockOf(moved)} · in 25 min`,
     );
   });
@@ -93,11 +93,11 @@ describe('unanswered orders escalate', () => {
     await screen.findByText('#211');
     expect(ringer.ringing).toBe(true);
     expect(ringer.level).toBe('normal');
-    expect(within(card('211')).queryByTestId('waiting')).toBeNull();
+    expect(within(orderDetail('211')).queryByTestId('waiting')).toBeNull();
 
     advance(2 * 60_000 + 5_000);
     expect(ringer.level).toBe('urgent');
-    expect(within(card('211')).getByTestId('waiting').textContent).toBe(
+    expect(within(orderDetail('211')).getByTestId('waiting').textContent).toBe(
       'Waiting 2 min for an answer',
     );
     expect(card('211').className).toContain('card-escalated');
@@ -111,7 +111,7 @@ describe('unanswered orders escalate', () => {
     advance(2 * 60_000 + 5_000);
     expect(ringer.ringing).toBe(true);
     expect(ringer.level).toBe('urgent');
-    expect(within(card('211')).getByTestId('waiting').textContent).toBe(
+    expect(within(orderDetail('211')).getByTestId('waiting').textContent).toBe(
       'Waiting 4 min for an answer',
     );
   });
@@ -133,7 +133,9 @@ describe('unanswered orders escalate', () => {
     });
     expect(ringer.chimes).toBe(1);
     expect(ringer.ringing).toBe(false);
-    expect(within(card('212')).getByTestId('auto-accepted').textContent).toBe('Auto-accepted');
+    expect(within(orderDetail('212')).getByTestId('auto-accepted').textContent).toBe(
+      'Auto-accepted',
+    );
   });
 
   it('says so with a full-width banner while the browser blocks the sound', async () => {
@@ -207,12 +209,12 @@ describe('ready takeaway not handed over', () => {
     });
     const { ringer } = renderApp(bridge);
     await screen.findByText('#231');
-    expect(within(card('231')).queryByTestId('unclaimed')).toBeNull();
+    expect(within(orderDetail('231')).queryByTestId('unclaimed')).toBeNull();
     expect(screen.queryByTestId('unclaimed-alert')).toBeNull();
     const chimes = ringer.chimes;
 
     advance(4 * 60_000 + 5_000);
-    expect(within(card('231')).getByTestId('unclaimed').textContent).toMatch(
+    expect(within(orderDetail('231')).getByTestId('unclaimed').textContent).toMatch(
       /^Not handed over · pickup was \d\d:\d\d \(5 min ago\)/,
     );
     // One line in the notices' strip, its number and name first, and one ring.
@@ -225,7 +227,7 @@ describe('ready takeaway not handed over', () => {
     expect(ringer.chimes).toBe(chimes + 1);
     expect(card('231').className).toContain('card-unclaimed');
     // A courier order is not the counter's to hand over.
-    expect(within(card('232')).queryByTestId('unclaimed')).toBeNull();
+    expect(within(orderDetail('232')).queryByTestId('unclaimed')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Activity' }));
     expect(screen.getByTestId('unclaimed-count').textContent).toMatch(
@@ -247,9 +249,9 @@ describe('ready takeaway not handed over', () => {
     });
     renderApp(bridge);
     await screen.findByText('#233');
-    expect(within(card('233')).queryByTestId('unclaimed')).toBeNull();
+    expect(within(orderDetail('233')).queryByTestId('unclaimed')).toBeNull();
     advance(15 * 60_000);
-    expect(within(card('233')).getByTestId('unclaimed')).toBeTruthy();
+    expect(within(orderDetail('233')).getByTestId('unclaimed')).toBeTruthy();
   });
 });
 
@@ -265,7 +267,7 @@ describe('couriers', () => {
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
     await screen.findByText('#241');
-    const eta = () => within(card('241')).getByTestId('courier-eta');
+    const eta = () => within(orderDetail('241')).getByTestId('courier-eta');
     expect(eta().className).not.toContain('tag-late');
     advance(3 * 60_000 + 5_000);
     expect(eta().className).toContain('tag-late');
@@ -274,7 +276,7 @@ describe('couriers', () => {
     act(() => bridge.setOrders([{ ...order, pickupCompleted: true }]));
     expect(within(column('Ready')).queryByText('#241')).toBeNull();
     expect(within(column('Done today')).getByText('#241')).toBeTruthy();
-    expect(within(card('241')).getByText('Picked up by courier')).toBeTruthy();
+    expect(within(orderDetail('241')).getByText('Picked up by courier')).toBeTruthy();
   });
 });
 

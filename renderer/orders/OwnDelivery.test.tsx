@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
-import { renderApp } from '../testing/render-app';
+import { orderDetail, renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
 
@@ -32,7 +32,7 @@ describe("a self-delivery order's own courier block", () => {
   it('shows the address lines and the doorstep drop-off; the phone only once tapped', async () => {
     renderApp(createFakeBridge({ orders: [selfDelivery('31')] }));
     await screen.findByText('#31');
-    const block = within(card('31')).getByTestId('own-delivery');
+    const block = within(orderDetail('31')).getByTestId('own-delivery');
     expect(within(block).getByTestId('delivery-address').textContent).toContain(
       'Mannerheimintie 12 A 4',
     );
@@ -44,7 +44,7 @@ describe("a self-delivery order's own courier block", () => {
     fireEvent.click(within(block).getByRole('button', { name: 'Hide phone' }));
     expect(block.textContent).not.toContain('+358 40 123 4567');
     expect(
-      within(card('31')).getByRole('button', { name: 'Book a platform courier instead' }),
+      within(orderDetail('31')).getByRole('button', { name: 'Book a platform courier instead' }),
     ).toBeTruthy();
   });
 
@@ -71,7 +71,7 @@ describe("a self-delivery order's own courier block", () => {
         { orderId: order.id, preparationMinutes: null, deliveryMinutes: 45 },
       ]),
     );
-    expect(within(card('32')).queryByTestId('deliver-by')).toBeNull();
+    expect(within(orderDetail('32')).queryByTestId('deliver-by')).toBeNull();
     const promised = new Date(Date.now() + 45 * 60_000).toISOString();
     act(() =>
       bridge.setOrders(
@@ -82,7 +82,7 @@ describe("a self-delivery order's own courier block", () => {
         ),
       ),
     );
-    expect(within(card('32')).getByTestId('deliver-by').textContent).toMatch(
+    expect(within(orderDetail('32')).getByTestId('deliver-by').textContent).toMatch(
       /^Deliver by \d\d:\d\d$/,
     );
   });

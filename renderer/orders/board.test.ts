@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  allDayCounts,
+  allocateTracks,
   boardOf,
   createFinishedTally,
   DONE_ON_BOARD,
@@ -7,6 +9,7 @@ import {
   keepNewestFinished,
   waitingOrders,
 } from './board';
+import type { ColumnId, ColumnTracks } from './board';
 import { makeOrder } from '../testing/fake-bridge';
 
 describe('boardOf', () => {
@@ -127,5 +130,90 @@ describe('waitingOrders', () => {
       platformStatus: 'PRODUCTION' as const,
     };
     expect(waitingOrders([answered, cooking])).toEqual([]);
+  });
+});
+
+describe('allocateTracks', () => {
+  const loads = (patch: Partial<Record<ColumnId, number>>): Record<ColumnId, number> => ({
+    new: 0,
+    preparation: 0,
+    ready: 0,
+    scheduled: 0,
+    done: 0,
+    ...patch,
+  });
+  const total = (tracks: ColumnTracks): number => Object.values(tracks).reduce((n, t) => n + t, 0);
+
+  it('gives each column one track, an empty Scheduled half of one, Done three quarters', () => {
+    const tracks = allocateTracks(loads({}), 7, 5, null);
+    expect(tracks).toEqual({ new: 1, preparation: 1, ready: 1, scheduled: 0.5, done: 0.75 });
+    expect(allocateTracks(loads({ scheduled: 2 }), 7, 5, null).scheduled).toBe(1);
+  });
+
+  it('gives the spare tracks to the columns with most tiles out of sight, within the width', () => {
+    // 10 new, 12 in preparation, 8 ready, 5 rows a track: 5, 7 and 3 tiles hidden at first.
+    // 9 tracks across leave 4 spare: the most hidden first, one by one.
+    const tracks = allocateTracks(loads({ new: 10, preparation: 12, ready: 8 }), 9, 5, null);
+    expect(total(tracks)).toBeLessThanOrEqual(9);
+    expect(tracks).toMatchObject({ new: 2, preparation: 3, ready: 2 });
+    // Two spare: the two columns hiding most get one each.
+    expect(allocateTracks(loads({ new: 10, preparation: 12, ready: 8 }), 7, 5, null)).toMatchObject(
+      { new: 2, preparation: 2, ready: 1 },
+    );
+    // Every new and preparation tile is in sight.
+    expect(tracks.new * 5).toBeGreaterThanOrEqual(10);
+    expect(tracks.preparation * 5).toBeGreaterThanOrEqual(12);
+  });
+
+  it('gives no track to a column whose tiles all show', () => {
+    const tracks = allocateTracks(loads({ new: 3, preparation: 4, ready: 2 }), 9, 5, null);
+    expect(tracks).toEqual({ new: 1, preparation: 1, ready: 1, scheduled: 0.5, done: 0.75 });
+  });
+
+  it('keeps the last split while it serves, so a new order does not move every tile', () => {
+    const before = allocateTracks(loads({ new: 10, preparation: 4 }), 7, 5, null);
+    expect(before.new).toBe(2);
+    // One order moves from New to preparation: both columns still show all their tiles.
+    const after = allocateTracks(loads({ new: 9, preparation: 5 }), 7, 5, before);
+    expect(after).toBe(before);
+    // New empties: its extra track idles, yet nothing overflows, so nothing moves.
+    expect(allocateTracks(loads({ new: 1, preparation: 5 }), 7, 5, before)).toBe(before);
+  });
+
+  it('splits again when a column hides tiles while another has a track it does not need', () => {
+    const before = allocateTracks(loads({ new: 10, preparation: 4 }), 7, 5, null);
+    const after = allocateTracks(loads({ new: 2, preparation: 12 }), 7, 5, before);
+    expect(after).not.toBe(before);
+    expect(after.preparation).toBeGreaterThanOrEqual(3);
+    expect(after.new).toBe(1);
+    expect(total(after)).toBeLessThanOrEqual(7);
+  });
+});
+
+describe('allDayCounts', () => {
+  const item = (name: string, count: number) => ({
+    id: `${name}-${count}`,
+    name,
+    count,
+    options: [],
+    total: { amount: 100 * count, currency: 'EUR' },
+    posId: null,
+  });
+
+  it('adds up the items of the orders in preparation only, most first, ties by name', () => {
+    const orders = [
+      makeOrder({ status: 'PRODUCTION', items: [item('Margherita', 2), item('Cola', 1)] }),
+      makeOrder({ status: 'PRODUCTION', items: [item('Margherita', 1), item('Fries', 1)] }),
+      // Not the kitchen's yet, or not any more: not counted.
+      makeOrder({ status: 'CREATED', items: [item('Salad', 5)] }),
+      makeOrder({ status: 'READY', items: [item('Margherita', 4)] }),
+      makeOrder({ status: 'DELIVERED', items: [item('Margherita', 4)] }),
+    ];
+    expect(allDayCounts(orders)).toEqual([
+      { name: 'Margherita', count: 3 },
+      { name: 'Cola', count: 1 },
+      { name: 'Fries', count: 1 },
+    ]);
+    expect(allDayCounts([])).toEqual([]);
   });
 });

@@ -269,3 +269,81 @@ export const jobsOf = (
   byOrder: ReadonlyMap<string, readonly PrintJob[]> | null,
   orderId: string,
 ): readonly PrintJob[] | null => (byOrder === null ? null : (byOrder.get(orderId) ?? NO_JOBS));
+
+/** How many tile tracks (side-by-side tiles) each column has; an empty Scheduled column half. */
+export type ColumnTracks = Record<ColumnId, number>;
+
+/** The columns whose orders take staff's action, which share the spare tracks by their load. */
+const WORKING: readonly ColumnId[] = ['new', 'preparation', 'ready', 'scheduled'];
+
+const baseTracks = (loads: Record<ColumnId, number>): ColumnTracks => ({
+  new: 1,
+  preparation: 1,
+  ready: 1,
+  // An empty Scheduled column keeps its header and place, at half the width.
+  scheduled: loads.scheduled > 0 ? 1 : 0.5,
+  // Finished orders take no action: their column is narrower.
+  done: 0.75,
+});
+
+const sum = (tracks: ColumnTracks): number => COLUMN_IDS.reduce((n, id) => n + tracks[id], 0);
+const hidden = (load: number, tracks: number, rows: number): number =>
+  Math.max(0, load - Math.max(1, Math.floor(tracks)) * rows);
+
+/**
+ * Columns sized to their load, in whole tile tracks: each column has one, and the tracks the
+ * board's width leaves go one by one to the column with the most tiles out of sight (`rows`
+ * tiles fit in a track's height). The previous split is kept while it still serves (no column
+ * hides tiles while another has a track it does not need): a column that changes width moves
+ * every tile in it and the columns beside it, so it happens only when a column overflows.
+ */
+export const allocateTracks = (
+  loads: Record<ColumnId, number>,
+  units: number,
+  rows: number,
+  previous: ColumnTracks | null,
+): ColumnTracks => {
+  const base = baseTracks(loads);
+  const spare = Math.max(0, Math.floor(units - sum(base)));
+  if (previous && sum(previous) <= sum(base) + spare) {
+    const fits = COLUMN_IDS.every((id) => previous[id] >= base[id]) && previous.scheduled <= 1;
+    const overflowing = WORKING.some((id) => hidden(loads[id], previous[id], rows) > 0);
+    const idle = WORKING.some(
+      (id) => previous[id] > Math.max(base[id], Math.ceil(loads[id] / Math.max(1, rows))),
+    );
+    const unused = sum(previous) < sum(base) + spare;
+    if (fits && !(overflowing && (idle || unused))) return previous;
+  }
+  const tracks = { ...base };
+  for (let left = spare; left > 0; left -= 1) {
+    let pick: ColumnId | null = null;
+    for (const id of WORKING) {
+      if (id === 'scheduled') continue;
+      const out = hidden(loads[id], tracks[id], rows);
+      if (out > 0 && (pick === null || out > hidden(loads[pick], tracks[pick], rows))) pick = id;
+    }
+    if (pick === null) break;
+    tracks[pick] += 1;
+  }
+  return tracks;
+};
+
+/** One line of the all-day strip: an item and how many of it are being prepared. */
+export type AllDayCount = { name: string; count: number };
+
+/**
+ * What kitchen displays call all-day counts: every item of the orders in preparation, added up
+ * by name, most first (ties by name, so the strip does not reshuffle).
+ */
+export const allDayCounts = (orders: readonly Order[]): AllDayCount[] => {
+  const counts = new Map<string, number>();
+  for (const order of orders) {
+    // The preparation column's orders: one a courier took away is off the kitchen's hands.
+    if (order.status !== 'PRODUCTION' || isFinished(order)) continue;
+    for (const item of order.items)
+      counts.set(item.name, (counts.get(item.name) ?? 0) + item.count);
+  }
+  return [...counts]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+};

@@ -12,6 +12,8 @@ export type CardSlots = {
     items: readonly MenuItemSummary[];
   }>;
   OrderPrint: ComponentType<{ order: Order; selected: boolean; jobs: readonly PrintJob[] | null }>;
+  /** A board tile's short mark while one of the order's tickets did not print. */
+  TilePrintMark: ComponentType<{ jobs: readonly PrintJob[] | null }>;
 };
 
 export const CardSlotsContext = createContext<CardSlots | null>(null);

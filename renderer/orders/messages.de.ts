@@ -16,6 +16,13 @@ export const ordersDe = {
   },
   board: {
     doneShown: 'Die neuesten {shown} von {total}.',
+    allDay: 'Ganzer Tag',
+    allDayNone: 'Nichts in Zubereitung',
+    detailTitle: 'Details · #{n}',
+    notSent: 'Nicht gesendet · öffnen',
+    tileNew: 'neu',
+    tileLate: '{duration} zu spät',
+    waiting: '{kind}…',
   },
   accept: {
     title: 'Bestellung #{n} annehmen',

@@ -16,6 +16,13 @@ export const ordersFi = {
   },
   board: {
     doneShown: 'Näytetään uusimmat {shown}/{total}.',
+    allDay: 'Koko päivä',
+    allDayNone: 'Ei mitään valmistuksessa',
+    detailTitle: 'Tiedot · #{n}',
+    notSent: 'Ei lähetetty · avaa',
+    tileNew: 'uusi',
+    tileLate: '{duration} myöhässä',
+    waiting: '{kind}…',
   },
   accept: {
     title: 'Hyväksy tilaus #{n}',

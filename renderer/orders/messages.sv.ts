@@ -16,6 +16,13 @@ export const ordersSv = {
   },
   board: {
     doneShown: 'De senaste {shown} av {total} visas.',
+    allDay: 'Hela dagen',
+    allDayNone: 'Inget tillagas',
+    detailTitle: 'Detaljer · #{n}',
+    notSent: 'Inte skickad · öppna',
+    tileNew: 'ny',
+    tileLate: '{duration} sen',
+    waiting: '{kind}…',
   },
   accept: {
     title: 'Godkänn beställning #{n}',

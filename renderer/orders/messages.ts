@@ -22,6 +22,17 @@ export const ordersMessages = {
   },
   board: {
     doneShown: m('The newest {shown} of {total} shown.', 'shown', 'total'),
+    /** Kitchen displays' all-day counts: item totals of everything in preparation. */
+    allDay: 'All day',
+    allDayNone: 'Nothing in preparation',
+    detailTitle: m('Details · #{n}', 'n'),
+    /** A tile whose action failed or was refused: its detail says why and offers Retry. */
+    notSent: 'Not sent · open',
+    /** A tile's time: an order less than a minute old, and a ready-by time passed. */
+    tileNew: 'new',
+    tileLate: m('{duration} late', 'duration'),
+    /** A tile waiting for the platform's answer to an action. */
+    waiting: m('{kind}…', 'kind'),
   },
   accept: {
     title: m('Accept order #{n}', 'n'),

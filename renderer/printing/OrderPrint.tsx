@@ -211,3 +211,21 @@ export const OrderPrint = ({
     </>
   );
 };
+
+/**
+ * On a board tile: a short mark while a ticket of the order did not print (its detail has why,
+ * Reprint and Don't print). The same rule as the card's marks (print-status.ts).
+ */
+export const TilePrintMark = ({ jobs: orderJobs }: { jobs: readonly PrintJob[] | null }) => {
+  const jobs = orderJobs ?? NO_JOBS;
+  const now = useNow(
+    1_000,
+    jobs.some((job) => job.state === 'queued' || job.state === 'printing'),
+  );
+  if (!jobs.some((job) => isUnprinted(job, now))) return null;
+  return (
+    <span className="tile-flag tile-unprinted" data-testid="not-printed">
+      {en.print.notPrintedShort}
+    </span>
+  );
+};

@@ -13,7 +13,7 @@ import type {
 import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';
 import { STUCK_AFTER_MS } from './print-status';
 import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
-import { renderApp } from '../testing/render-app';
+import { findOrderDetail, renderApp } from '../testing/render-app';
 import { PrintPreview } from '../ui-kit/PrintPreview';
 
 afterEach(cleanup);
@@ -165,7 +165,7 @@ describe('a ticket that did not print', () => {
       }),
     });
     renderApp(bridge);
-    const card = await screen.findByRole('article', { name: 'Order #1003' });
+    const card = await findOrderDetail('1003');
     const mark = await within(card).findByTestId('not-printed');
     expect(mark.getAttribute('role')).toBe('alert');
     expect(mark.textContent).toContain('Kitchen ticket not printed · Kitchen: cover open');
@@ -202,7 +202,7 @@ describe('a ticket that did not print', () => {
       }),
     });
     renderApp(bridge);
-    const card = await screen.findByRole('article', { name: 'Order #1005' });
+    const card = await findOrderDetail('1005');
     const mark = await within(card).findByTestId('not-printed');
     expect(mark.textContent).toContain(`Kitchen ticket not printed · Kitchen: ${en.print.cutOff}`);
     const alarm = await screen.findByTestId('print-alarm');
@@ -220,7 +220,7 @@ describe('a ticket that did not print', () => {
       }),
     });
     const { printAlarm } = renderApp(bridge);
-    const card = await screen.findByRole('article', { name: 'Order #1007' });
+    const card = await findOrderDetail('1007');
     expect(printAlarm.ringing).toBe(true);
     fireEvent.click(within(card).getByRole('button', { name: 'Don’t print' }));
     await waitFor(() => expect(screen.queryByTestId('print-alarm')).toBeNull());
@@ -235,10 +235,10 @@ describe('printing from the card', () => {
     const order = makeOrder({ status: 'READY', orderNumber: '1004' });
     const bridge = createFakeBridge({ orders: [order], print: printState() });
     renderApp(bridge);
-    const card = await screen.findByRole('article', { name: 'Order #1004' });
-    // Printing is offered on the card staff picked, not on every card of the board.
-    expect(within(card).queryByRole('button', { name: 'Print' })).toBeNull();
-    fireEvent.click(card);
+    const tile = await screen.findByRole('article', { name: 'Order #1004' });
+    // Printing is offered in the detail of the order staff picked, not on every tile.
+    expect(within(tile).queryByRole('button', { name: 'Print' })).toBeNull();
+    const card = await findOrderDetail('1004');
     fireEvent.click(within(card).getByRole('button', { name: 'Print' }));
     const menu = within(card).getByRole('group', { name: 'Print for this order' });
     const offered = within(menu)
@@ -266,7 +266,7 @@ describe('printing from the card', () => {
     const order = makeOrder({ orderNumber: '1005' });
     const bridge = createFakeBridge({ orders: [order] });
     renderApp(bridge);
-    const card = await screen.findByRole('article', { name: 'Order #1005' });
+    const card = await findOrderDetail('1005');
     fireEvent.click(card);
     fireEvent.click(within(card).getByRole('button', { name: 'Print' }));
     expect(within(card).getByText('No printer is set up.')).toBeTruthy();
@@ -494,7 +494,7 @@ describe('printing unavailable', () => {
       Promise.reject({ code: 'failed', message: 'The printing service did not start.' }),
     );
     renderApp(bridge);
-    const card = await screen.findByRole('article', { name: 'Order #1006' });
+    const card = await findOrderDetail('1006');
     fireEvent.click(card);
     expect(within(card).queryByRole('button', { name: 'Print' })).toBeNull();
     const section = await openVenue();

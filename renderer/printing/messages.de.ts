@@ -35,6 +35,7 @@ export const printingDe = {
     silence: 'Stumm',
     silenced: 'Stumm bis zum nächsten Bon, der nicht druckt',
     notPrinted: '{document} nicht gedruckt',
+    notPrintedShort: 'Nicht gedruckt',
     notPrintedWhy: '{printer}: {reason}',
     reprint: 'Nachdrucken',
     dontPrint: 'Nicht drucken',

@@ -35,6 +35,7 @@ export const printingFi = {
     silence: 'Hiljennä',
     silenced: 'Hiljennetty seuraavaan tulostumattomaan lappuun asti',
     notPrinted: '{document} ei tulostunut',
+    notPrintedShort: 'Ei tulostettu',
     notPrintedWhy: '{printer}: {reason}',
     reprint: 'Tulosta uudelleen',
     dontPrint: 'Älä tulosta',

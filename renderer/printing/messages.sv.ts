@@ -35,6 +35,7 @@ export const printingSv = {
     silence: 'Tysta',
     silenced: 'Tyst till nästa bong som inte skrivs ut',
     notPrinted: '{document} inte utskriven',
+    notPrintedShort: 'Inte utskriven',
     notPrintedWhy: '{printer}: {reason}',
     reprint: 'Skriv ut igen',
     dontPrint: 'Skriv inte ut',

@@ -40,6 +40,8 @@ export const printingMessages = {
     silenced: 'Silenced until the next ticket that does not print',
     /** The card's mark. */
     notPrinted: m('{document} not printed', 'document'),
+    /** On a board tile, where the detail says which ticket and why. */
+    notPrintedShort: 'Not printed',
     notPrintedWhy: m('{printer}: {reason}', 'printer', 'reason'),
     reprint: 'Reprint',
     dontPrint: 'Don’t print',

@@ -35,7 +35,7 @@ import { PrintAlarm, PrinterStatusItem } from '../printing/PrintStatus';
 import { CardSlotsContext } from '../orders/card-slots';
 import type { CardSlots } from '../orders/card-slots';
 import { LineSoldOut } from '../menu/SoldOut';
-import { OrderPrint } from '../printing/OrderPrint';
+import { OrderPrint, TilePrintMark } from '../printing/OrderPrint';
 import { ShiftSummary, OrderSettingsSection } from '../orders/ShiftSummary';
 import { StreamSettings } from '../stream/StreamSettings';
 import { PrinterSettings } from '../printing/PrinterSettings';
@@ -47,6 +47,7 @@ import {
   UnclaimedBanner,
   useUnclaimedChime,
 } from '../orders/TimingBanners';
+import { AllDay } from '../orders/AllDay';
 
 const VIEW_KEYS: Record<string, View> = {
   '1': 'orders',
@@ -134,7 +135,7 @@ const Shortcuts = ({ onClose }: { onClose: () => void }) => (
 
 // What the slices show of each other, put together here: a card's sold-out switch and tickets,
 // the settings page's sections of every slice.
-const CARD_SLOTS: CardSlots = { LineSoldOut, OrderPrint };
+const CARD_SLOTS: CardSlots = { LineSoldOut, OrderPrint, TilePrintMark };
 
 const OtherSettings = () => (
   <>
@@ -318,6 +319,8 @@ export const App = ({
           {configured && !setupOpen && <GapNotice />}
           {configured && !setupOpen && view !== 'venue' && <OfflineBanner />}
           {configured && !setupOpen && <HeldUpdateNotice />}
+          {/* The kitchen's item totals, while no notice needs the strip. */}
+          {configured && !setupOpen && view === 'orders' && <AllDay />}
         </div>
         {!configured || setupOpen ? <SetupScreen /> : content}
         {configured && !setupOpen && (

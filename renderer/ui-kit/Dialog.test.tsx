@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
-import { renderApp } from '../testing/render-app';
+import { orderDetail, renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
 
@@ -25,7 +25,7 @@ const setUp = async () => {
 describe('dialogs by keyboard', () => {
   it('Accept opens with focus on its confirm button, never on Close', async () => {
     await setUp();
-    const accept = within(card('701')).getByRole('button', { name: 'Accept' });
+    const accept = within(orderDetail('701')).getByRole('button', { name: 'Accept' });
     accept.focus();
     fireEvent.click(accept);
     const dialog = screen.getByRole('dialog', { name: 'Accept order #701' });
@@ -37,14 +37,14 @@ describe('dialogs by keyboard', () => {
 
   it('Reject opens on its first reason, not on Close nor on the destructive button', async () => {
     await setUp();
-    fireEvent.click(within(card('701')).getByRole('button', { name: 'Reject' }));
+    fireEvent.click(within(orderDetail('701')).getByRole('button', { name: 'Reject' }));
     screen.getByRole('dialog', { name: 'Reject order #701' });
     expect(focused().textContent).toBe('Items unavailable');
   });
 
   it('keeps Tab and Shift+Tab inside the dialog', async () => {
     await setUp();
-    fireEvent.click(within(card('701')).getByRole('button', { name: 'Accept' }));
+    fireEvent.click(within(orderDetail('701')).getByRole('button', { name: 'Accept' }));
     const dialog = screen.getByRole('dialog');
     const buttons = within(dialog).getAllByRole('button');
     const first = buttons[0]!;
@@ -64,7 +64,7 @@ describe('dialogs by keyboard', () => {
 
   it('Escape closes from a field, and from the page behind, and focus returns to the opener', async () => {
     const bridge = await setUp();
-    const reject = within(card('701')).getByRole('button', { name: 'Reject' });
+    const reject = within(orderDetail('701')).getByRole('button', { name: 'Reject' });
     reject.focus();
     fireEvent.click(reject);
     const input = within(screen.getByRole('dialog')).getByRole('textbox');

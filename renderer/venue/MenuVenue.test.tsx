@@ -168,7 +168,9 @@ describe('sold out from an order line', () => {
     expect(unselected.length).toBeGreaterThan(0);
     for (const other of unselected)
       expect(within(other).queryByRole('button', { name: /sold out/ })).toBeNull();
-    const card = screen.getByRole('article', { name: /42/ });
+    // The line's switch is in the order's detail, opened by a tap on its tile.
+    fireEvent.click(screen.getByRole('article', { name: /Order #.*42/ }));
+    const card = screen.getByRole('article', { name: /Details/ });
     fireEvent.click(within(card).getByText('Ada'));
     fireEvent.click(within(card).getByRole('button', { name: 'Mark Margherita sold out' }));
     fireEvent.click(within(card).getByRole('button', { name: 'Rest of the day' }));
@@ -185,7 +187,7 @@ describe('sold out from an order line', () => {
         }),
       ),
     );
-    const line = within(screen.getByRole('article', { name: /42/ }));
+    const line = within(screen.getByRole('article', { name: 'Details · #42' }));
     expect(line.getByText(/changing… \(waiting for the platform\)/)).toBeTruthy();
     expect(line.queryByRole('button', { name: 'Mark Margherita sold out' })).toBeNull();
   });

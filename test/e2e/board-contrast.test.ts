@@ -7,7 +7,7 @@ import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
 import { boardFixture } from './board-fixture';
 import type { PlacedOrder } from './board-fixture';
-import { control, launchChromium, startTestDemo } from './support';
+import { control, launchChromium, openOrderDetail, orderTile, startTestDemo } from './support';
 
 const MIN_RATIO = 4.5;
 
@@ -142,7 +142,12 @@ describe('contrast of every visible text (Chromium)', () => {
       try {
         const pending = theme === 'light' ? fresh[1]! : fresh[0]!;
         await demo.core.api['orders:accept']({ orderId: pending.id, preparationMinutes: null });
-        await page.getByText(en.actions.pending(en.actions.kinds.accept)).waitFor();
+        await orderTile(page, pending.order_number)
+          .getByText(en.board.waiting(en.actions.kinds.accept))
+          .waitFor();
+        // Its detail open beside the board: the whole card is measured too.
+        const detail = await openOrderDetail(page, pending.order_number);
+        await detail.getByText(en.actions.pending(en.actions.kinds.accept)).waitFor();
         await page.locator('.top-bar-ringing').waitFor();
 
         const phases: string[] = [];
@@ -169,8 +174,13 @@ describe('contrast of every visible text (Chromium)', () => {
 
     it(`the accept and reject dialogs and the other screens, ${theme}`, async () => {
       await open(theme);
-      const card = page.getByRole('article', { name: `Order #${fresh[2]!.order_number}` });
+      const number = fresh[2]!.order_number;
       for (const action of [en.actions.kinds.accept, en.actions.kinds.reject]) {
+        // Accept is the tile's one action; Reject is in the order's detail.
+        const card =
+          action === en.actions.kinds.accept
+            ? orderTile(page, number)
+            : await openOrderDetail(page, number);
         await card.getByRole('button', { name: action, exact: true }).click();
         await page.getByRole('dialog').waitFor();
         if (action === en.actions.kinds.reject) {

@@ -262,7 +262,10 @@ describe('the order board (Chromium, real sandbox and relay)', () => {
   it('flashes the new cards in sight and only those: a card scrolled into sight starts flashing', async () => {
     const page = await openBoard(1280, 800);
     const cards = column(page, 'new').locator('.column-cards');
-    await column(page, 'new').locator('article').nth(4).waitFor();
+    // Orders arriving while others ring: the column keeps its width (nothing moves), and scrolls.
+    const arriving: PlacedOrder[] = [];
+    for (let i = 0; i < 8; i += 1) arriving.push(await fixture.place());
+    for (const order of arriving) await card(page, order).waitFor();
     expect(await cards.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
     // Per new card: inside the column's visible part, and whether its flash layer is animated.
     const flashes = () =>

@@ -7,7 +7,10 @@ import {
   countBeeps,
   ensureOutputDir,
   eventually,
+  closeOrderDetail,
   launchChromium,
+  openOrderDetail,
+  orderTile,
   startTestDemo,
   tones,
 } from './support';
@@ -17,7 +20,8 @@ let browser: Browser;
 let page: Page;
 let sandbox: ReturnType<typeof control>;
 
-const card = (orderNumber: string) => page.getByRole('article', { name: `Order #${orderNumber}` });
+const card = (orderNumber: string) => orderTile(page, orderNumber);
+const detail = (orderNumber: string) => openOrderDetail(page, orderNumber);
 const column = (name: string) => page.getByRole('region', { name, exact: true });
 
 beforeAll(async () => {
@@ -68,7 +72,9 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     expect(await tones(page)).toBe(muted);
     await page.getByRole('button', { name: /Unmute/ }).click();
 
-    await card(placed.order_number).getByRole('button', { name: 'Reject' }).click();
+    // Reject is in the order's detail, a tap on its tile away: its one action is Accept.
+    expect(await card(placed.order_number).getByRole('button', { name: 'Reject' }).count()).toBe(0);
+    await (await detail(placed.order_number)).getByRole('button', { name: 'Reject' }).click();
     await page.getByRole('button', { name: 'Closing soon' }).click();
     await page.getByRole('button', { name: 'Reject order' }).click();
     const rejected = await eventually(
@@ -81,6 +87,7 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
       () => page.getByRole('alert').filter({ hasText: 'New order!' }).count(),
       (n) => n === 0,
     );
+    await closeOrderDetail(page);
   });
 
   it('Accept, Mark ready and Handed over take a takeaway order to DELIVERED', async () => {
@@ -129,10 +136,9 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
       () => sandbox.order(placed.id),
       (o) => o.picked_up,
     );
-    await card(placed.order_number).getByText('Courier picked up').waitFor();
-    expect(
-      await card(placed.order_number).getByRole('button', { name: 'Out for delivery' }).count(),
-    ).toBe(0);
+    const full = await detail(placed.order_number);
+    await full.getByText('Courier picked up').waitFor();
+    expect(await full.getByRole('button', { name: 'Out for delivery' }).count()).toBe(0);
     expect((await sandbox.order(placed.id)).status).toBe('READY');
 
     await card(placed.order_number).getByRole('button', { name: 'Handed over' }).click();
@@ -140,6 +146,7 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
       () => sandbox.order(placed.id),
       (o) => o.status === 'DELIVERED',
     );
+    await closeOrderDetail(page);
   });
 
   it('an Accept made while the platform is unreachable stays pending, then reaches the platform', async () => {
@@ -149,7 +156,8 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     try {
       await card(placed.order_number).getByRole('button', { name: 'Accept' }).click();
       await page.getByRole('button', { name: /^Accept ·/ }).click();
-      await card(placed.order_number).getByText('Accept: waiting for the platform…').waitFor();
+      const full = await detail(placed.order_number);
+      await full.getByText('Accept: waiting for the platform…').waitFor();
       // The terminal has tried and the platform refused: the order is still CREATED there.
       await eventually(
         () => demo.core.api['outbox:list']({}),
@@ -163,11 +171,12 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
           ),
       );
       expect((await sandbox.order(placed.id)).status).toBe('CREATED');
-      await card(placed.order_number).getByText('Accept: waiting for the platform…').waitFor();
+      await full.getByText('Accept: waiting for the platform…').waitFor();
       expect(await page.getByTestId('status-outbox').textContent()).toMatch(/waiting to send/);
     } finally {
       await sandbox.faults({ error_rate: 0 });
     }
+    await closeOrderDetail(page);
     await eventually(
       () => sandbox.order(placed.id),
       (o) => o.status === 'PRODUCTION',

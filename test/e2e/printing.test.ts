@@ -8,7 +8,7 @@ import { en } from '../../renderer/i18n/en';
 import type { VirtualPrinter } from '../../sandbox/escpos-printer';
 import { boardFixture } from './board-fixture';
 import type { BoardFixture } from './board-fixture';
-import { eventually, openDemoPage, startTestDemo } from './support';
+import { eventually, openDemoPage, openOrderDetail, orderTile, startTestDemo } from './support';
 
 let demo: Demo;
 let printer: VirtualPrinter;
@@ -36,10 +36,9 @@ describe('printing (Chromium, virtual ESC/POS printer)', () => {
   it('prints the kitchen ticket when staff accept, with the order number and a cut', async () => {
     const placed = await fixture.place();
     await fixture.settled(placed.id, () => true);
-    const card = page.getByRole('article', {
-      name: `Order ${en.order.number(placed.order_number)}`,
-    });
-    await card.getByRole('button', { name: 'Accept', exact: true }).click();
+    await orderTile(page, placed.order_number)
+      .getByRole('button', { name: 'Accept', exact: true })
+      .click();
     await page.getByRole('button', { name: '20 min ·' }).click();
     await page.getByRole('button', { name: 'Accept · 20 min' }).click();
     const [ticket] = await printer.waitForDocuments(1, 20_000);
@@ -60,12 +59,12 @@ describe('printing (Chromium, virtual ESC/POS printer)', () => {
     const alarm = page.getByTestId('print-alarm');
     await alarm.waitFor({ timeout: 20_000 });
     expect(await alarm.textContent()).toContain(en.print.printerStates['paper-out']);
-    const card = page.getByRole('article', {
-      name: `Order ${en.order.number(placed.order_number)}`,
-    });
-    const mark = card.getByTestId('not-printed');
+    // The tile is marked; its detail says which ticket and why.
+    const mark = orderTile(page, placed.order_number).getByTestId('not-printed');
     await mark.waitFor();
-    expect(await mark.textContent()).toContain(
+    expect(await mark.textContent()).toBe(en.print.notPrintedShort);
+    const full = (await openOrderDetail(page, placed.order_number)).getByTestId('not-printed');
+    expect(await full.textContent()).toContain(
       en.print.notPrinted(en.print.documents['kitchen-ticket']),
     );
     expect(printer.documents.length).toBe(printedBefore);
@@ -73,6 +72,7 @@ describe('printing (Chromium, virtual ESC/POS printer)', () => {
     printer.trouble(null);
     await printer.waitForDocuments(printedBefore + 1, 20_000);
     await mark.waitFor({ state: 'detached', timeout: 20_000 });
+    await full.waitFor({ state: 'detached', timeout: 20_000 });
     await alarm.waitFor({ state: 'detached', timeout: 20_000 });
     expect(textOf(printedBefore)).toContain(placed.order_number);
     // Printed once: the job is marked printed (after the status read back) and stays one job.
@@ -93,10 +93,7 @@ describe('printing (Chromium, virtual ESC/POS printer)', () => {
     await demo.core.api['orders:accept']({ orderId: placed.id, preparationMinutes: 20 });
     await printer.waitForDocuments(printedBefore + 1, 20_000);
 
-    const card = page.getByRole('article', {
-      name: `Order ${en.order.number(placed.order_number)}`,
-    });
-    await card.click();
+    const card = await openOrderDetail(page, placed.order_number);
     await card.getByRole('button', { name: en.print.print, exact: true }).click();
     await card
       .getByRole('group', { name: en.print.printWhat })

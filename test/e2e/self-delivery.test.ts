@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { control, eventually, launchChromium, startTestDemo } from './support';
+import { control, eventually, launchChromium, openOrderDetail, startTestDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -54,25 +54,28 @@ describe('a self-delivery order by touch (web host, Chromium, real sandbox and r
         );
         expect(accepted.total_delivery_time).toEqual(expect.any(String));
 
-        const block = card.getByTestId('own-delivery');
+        // The address, deliver-by time and phone are in the order's detail, a tap on its tile.
+        const detail = await openOrderDetail(page, placed.order_number);
+        const block = detail.getByTestId('own-delivery');
         await block.getByTestId('delivery-address').getByText(street, { exact: false }).waitFor();
         await block.getByTestId('deliver-by').waitFor();
         expect(await block.getByTestId('customer-phone').count()).toBe(0);
         await block.getByRole('button', { name: 'Show phone' }).tap();
         await block.getByTestId('customer-phone').waitFor();
 
-        await card.getByRole('button', { name: 'Mark ready' }).tap();
+        // With the detail open, its own buttons go on (at 1024 px it covers the Ready column).
+        await detail.getByRole('button', { name: 'Mark ready' }).tap();
         await eventually(
           () => sandbox.order(placed.id),
           (o) => o.status === 'READY',
         );
-        await card.getByRole('button', { name: 'Out for delivery' }).tap();
+        await detail.getByRole('button', { name: 'Out for delivery' }).tap();
         await eventually(
           () => sandbox.order(placed.id),
           (o) => o.picked_up,
         );
-        await card.getByText('Courier picked up').waitFor();
-        await card.getByRole('button', { name: 'Handed over' }).tap();
+        await detail.getByText('Courier picked up').waitFor();
+        await detail.getByRole('button', { name: 'Handed over' }).tap();
         await eventually(
           () => sandbox.order(placed.id),
           (o) => o.status === 'DELIVERED',

@@ -2,7 +2,7 @@
 // Debian's Chromium driven by playwright-core.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import type { Demo, DemoOptions } from '../../scripts/start';
 import { startDemo } from '../../scripts/start';
@@ -45,6 +45,31 @@ export const CHROMIUM_ARGS = [
 
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+
+/** An order's tile on the board: its number, type, name, time and one primary action. */
+export const orderTile = (page: Page, orderNumber: string): Locator =>
+  page.getByRole('article', { name: `Order #${orderNumber}`, exact: true });
+
+/** Closes the order detail that is open, if one is (it covers one side of the board). */
+export const closeOrderDetail = async (page: Page): Promise<void> => {
+  const open = page.locator('.order-detail');
+  if ((await open.count()) === 0) return;
+  await open.locator('.order-detail-head').getByRole('button').click();
+  await open.waitFor({ state: 'detached' });
+};
+
+/**
+ * An order's detail (its whole card: lines, notes, printing, every action), opened as staff do: a
+ * tap on its tile. A detail already open on another order is closed first (it may cover the tile).
+ */
+export const openOrderDetail = async (page: Page, orderNumber: string): Promise<Locator> => {
+  const detail = page.getByRole('article', { name: `Details · #${orderNumber}`, exact: true });
+  if (await detail.isVisible()) return detail;
+  await closeOrderDetail(page);
+  await orderTile(page, orderNumber).locator('.card-number').click();
+  await detail.waitFor();
+  return detail;
+};
 
 /** Chromium on the demo's UI, once the board shows. */
 export const openDemoPage = async (

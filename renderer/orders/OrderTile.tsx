@@ -1,0 +1,178 @@
+import { memo } from 'react';
+import type { Order } from '../../shared/domain';
+import type { PrintJob } from '../../shared/printing';
+import { isPickedUpByCourier } from '../../shared/order-timing';
+import { mentionsAllergy } from '../../shared/allergy';
+import { useAppStore } from './hooks';
+import { actionClass, actionLabel, takeOrderAction } from './order-action-ui';
+import { isClosedByPlatform, primaryAction } from './board';
+import { typeWord } from '../../shared/order-words';
+import type { CardClock } from './OrderCard';
+import { useCardSlots } from './card-slots';
+import { en } from './messages';
+import type { OffScreenMarker } from '../ui-kit/off-screen';
+
+/** The customer's first name: a tile has room for what staff call out at the counter. */
+const firstName = (order: Order): string =>
+  order.consumerName?.trim().split(/\s+/)[0] || en.order.noName;
+
+/** Which side of the board an order's detail covers. */
+export type DetailSide = 'left' | 'right';
+
+type Props = {
+  order: Order;
+  clock: CardClock;
+  flashing: boolean;
+  selected: boolean;
+  /** Its detail is open beside the board. */
+  open: boolean;
+  submitting: boolean;
+  callError: string | null;
+  cooking: boolean;
+  printJobs: readonly PrintJob[] | null;
+  /** Opens the order's detail (lines, notes, customer, printing, reject…) over the board. */
+  onOpen: (orderId: string, side: DetailSide) => void;
+  slotRef?: OffScreenMarker | undefined;
+};
+
+/**
+ * An order on the board at a glance, as kitchen displays show it: its number, type, customer's
+ * first name, age or ready-by countdown, item count, flags, and its one primary action (the table's
+ * first `primary` action, shared/order-actions.ts). Everything else is in its detail, one tap on
+ * the tile away. Every tile has the same height whatever the order holds, so a column of them
+ * keeps its rows and an order's detail never moves the board.
+ */
+const OrderTileView = ({
+  order,
+  clock,
+  flashing,
+  selected,
+  open,
+  submitting,
+  callError,
+  cooking,
+  printJobs,
+  onOpen,
+  slotRef,
+}: Props) => {
+  const act = useAppStore().getState();
+  const { TilePrintMark } = useCardSlots();
+  const { done, due, escalated, unclaimed } = clock;
+  const failed = order.pending?.state === 'failed' || callError !== null;
+  const primary = submitting || order.pending ? null : primaryAction(order);
+  const items = order.items.reduce((n, item) => n + item.count, 0);
+  const allergy = !done && mentionsAllergy(order.consumerComment);
+
+  const classes = ['card', 'tile'];
+  if (flashing || cooking) classes.push('card-flash');
+  if (escalated && flashing) classes.push('card-escalated');
+  if (due?.overdue) classes.push('card-overdue');
+  if (unclaimed) classes.push('card-unclaimed');
+  if (selected) classes.push('card-selected');
+  if (open) classes.push('tile-open');
+  if (failed) classes.push('card-failed');
+  else if (order.pending || submitting) classes.push('card-pending');
+  if (done) classes.push('card-done');
+
+  return (
+    <div className="card-slot" ref={slotRef}>
+      <article
+        className={classes.join(' ')}
+        aria-label={`Order ${en.order.number(order.orderNumber)}`}
+        data-order-id={order.id}
+        data-status={order.status}
+        tabIndex={0}
+        onClick={(event) => {
+          act.select(order.id);
+          // Over the half of the board the tile is not in: the tile stays in sight.
+          const box = event.currentTarget.getBoundingClientRect();
+          onOpen(order.id, box.left + box.width / 2 > window.innerWidth / 2 ? 'left' : 'right');
+        }}
+      >
+        <header className="tile-head">
+          <span className="card-number">{en.order.number(order.orderNumber)}</span>
+          <span
+            className={`tile-time ${due?.overdue && !done ? 'tile-time-overdue' : clock.ageClass}`}
+            data-testid="tile-time"
+            title={due && !done ? due.text : clock.age}
+          >
+            {clock.tileTime}
+          </span>
+        </header>
+        <p className="tile-meta">
+          {allergy && (
+            // As on paper: an allergy note cannot be missed on a busy board.
+            <span className="tile-flag tile-allergy" data-testid="allergy">
+              {en.allergy.flag}
+            </span>
+          )}
+          <TilePrintMark jobs={printJobs} />
+          <span className="tile-words">
+            {/* The name last: on a narrow tile it is the part cut short. */}
+            {typeWord(order)} · {en.order.items(items)} ·{' '}
+            <span className="card-customer">{firstName(order)}</span>
+          </span>
+        </p>
+        <div className="card-actions tile-action">
+          {done ? (
+            <span className={`done-status done-${order.status.toLowerCase()}`}>
+              {isPickedUpByCourier(order) && !isClosedByPlatform(order)
+                ? en.order.pickedUpDone
+                : en.order.statuses[order.status]}
+            </span>
+          ) : failed ? (
+            // Why and what to do (retry, discard) are in the detail: one tap opens it.
+            <button type="button" className="btn btn-danger">
+              {en.board.notSent}
+            </button>
+          ) : submitting || order.pending ? (
+            <span className="card-state state-pending" role="status">
+              <span className="spinner" aria-hidden="true" />{' '}
+              {submitting
+                ? en.actions.sending
+                : en.board.waiting(en.actions.kinds[order.pending!.kind])}
+            </span>
+          ) : primary ? (
+            <button
+              type="button"
+              className={actionClass(primary)}
+              onClick={(e) => {
+                e.stopPropagation();
+                takeOrderAction(act, order.id, primary);
+              }}
+            >
+              {actionLabel(primary)}
+            </button>
+          ) : null}
+        </div>
+      </article>
+    </div>
+  );
+};
+
+const sameJobs = (a: readonly PrintJob[] | null, b: readonly PrintJob[] | null): boolean =>
+  a === b ||
+  (a !== null && b !== null && a.length === b.length && a.every((job, i) => job === b[i]));
+
+/** Re-renders when what it shows changed (the clock's values are compared, not the object). */
+export const OrderTile = memo(
+  OrderTileView,
+  (a, b) =>
+    a.order === b.order &&
+    a.flashing === b.flashing &&
+    a.selected === b.selected &&
+    a.open === b.open &&
+    a.submitting === b.submitting &&
+    a.callError === b.callError &&
+    a.cooking === b.cooking &&
+    sameJobs(a.printJobs, b.printJobs) &&
+    a.onOpen === b.onOpen &&
+    a.slotRef === b.slotRef &&
+    a.clock.done === b.clock.done &&
+    a.clock.tileTime === b.clock.tileTime &&
+    a.clock.ageClass === b.clock.ageClass &&
+    a.clock.due?.text === b.clock.due?.text &&
+    a.clock.due?.overdue === b.clock.due?.overdue &&
+    a.clock.escalated === b.clock.escalated &&
+    a.clock.unclaimed === b.clock.unclaimed,
+);

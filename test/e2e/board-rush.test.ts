@@ -1,0 +1,172 @@
+// A lunch rush at a glance: 30 active orders (10 new, 12 in preparation, 8 ready) on the counter's
+// screens, each order's number and its one action reachable without scrolling, the full order a
+// tap away in a detail that moves nothing, and an accept that leaves the other orders in place.
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Demo } from '../../scripts/start';
+import { en } from '../../renderer/i18n/en';
+import { boardFixture } from './board-fixture';
+import type { BoardFixture, PlacedOrder } from './board-fixture';
+import { ensureOutputDir, launchChromium, startTestDemo } from './support';
+
+let demo: Demo;
+let browser: Browser;
+let fixture: BoardFixture;
+const rush: { new: PlacedOrder[]; preparation: PlacedOrder[]; ready: PlacedOrder[] } = {
+  new: [],
+  preparation: [],
+  ready: [],
+};
+
+beforeAll(async () => {
+  demo = await startTestDemo();
+  fixture = boardFixture(demo);
+  browser = await launchChromium();
+  const api = demo.core.api;
+  const placed: PlacedOrder[] = [];
+  for (let i = 0; i < 30; i += 1)
+    placed.push(await fixture.place({ type: i % 3 ? 'takeaway' : 'homedelivery' }));
+  await Promise.all(placed.map((order) => fixture.settled(order.id, () => true)));
+  // The oldest 20 accepted, the oldest 8 of those ready: 8 ready, 12 in preparation, 10 new.
+  const accepted = placed.slice(0, 20);
+  rush.ready = placed.slice(0, 8);
+  rush.preparation = placed.slice(8, 20);
+  rush.new = placed.slice(20);
+  await Promise.all(
+    accepted.map((order) => api['orders:accept']({ orderId: order.id, preparationMinutes: 20 })),
+  );
+  await Promise.all(
+    accepted.map((order) => fixture.settled(order.id, (o) => o.status === 'PRODUCTION')),
+  );
+  await Promise.all(rush.ready.map((order) => api['orders:ready']({ orderId: order.id })));
+  await Promise.all(
+    rush.ready.map((order) => fixture.settled(order.id, (o) => o.status === 'READY')),
+  );
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+const openBoard = async (width: number, height: number): Promise<Page> => {
+  const page = await browser.newPage({ viewport: { width, height } });
+  await page.goto(demo.webHost!.url);
+  await page.locator('.board article').nth(29).waitFor();
+  return page;
+};
+
+/**
+ * The orders whose number and primary action are both on screen as they stand: inside the
+ * window and their column's scrolled view, and the topmost element where a finger lands.
+ */
+const reachable = (page: Page) =>
+  page.evaluate(() => {
+    const visible = (el: Element): boolean => {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.height === 0) return false;
+      let clip = { left: 0, top: 0, right: window.innerWidth, bottom: window.innerHeight };
+      for (let p = el.parentElement; p; p = p.parentElement) {
+        const style = getComputedStyle(p);
+        if (style.overflowX !== 'visible' || style.overflowY !== 'visible') {
+          const c = p.getBoundingClientRect();
+          clip = {
+            left: Math.max(clip.left, c.left),
+            top: Math.max(clip.top, c.top),
+            right: Math.min(clip.right, c.right),
+            bottom: Math.min(clip.bottom, c.bottom),
+          };
+        }
+      }
+      const inside =
+        r.left >= clip.left - 0.5 &&
+        r.right <= clip.right + 0.5 &&
+        r.top >= clip.top - 0.5 &&
+        r.bottom <= clip.bottom + 0.5;
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return inside && hit !== null && (hit === el || el.contains(hit));
+    };
+    return Array.from(document.querySelectorAll<HTMLElement>('.column article'))
+      .filter((card) => {
+        const number = card.querySelector('.card-number');
+        const action = card.querySelector('.card-actions button');
+        return number !== null && action !== null && visible(number) && visible(action);
+      })
+      .map((card) => card.dataset.orderId!);
+  });
+
+/** Where each order's tile stands (on the board, not in an open detail). */
+const places = (page: Page) =>
+  page.evaluate(() =>
+    Object.fromEntries(
+      Array.from(document.querySelectorAll<HTMLElement>('.column article')).map((card) => {
+        const r = card.getBoundingClientRect();
+        return [card.dataset.orderId!, { x: r.x, y: r.y, width: r.width, height: r.height }];
+      }),
+    ),
+  );
+
+describe('a rush at a glance (Chromium, real sandbox and relay)', () => {
+  it('shows at least 20 orders with number and action at 1280×800, 15 at 1024×768', async () => {
+    const dir = ensureOutputDir();
+    for (const [width, height, least] of [
+      [1280, 800, 20],
+      [1024, 768, 15],
+    ] as const) {
+      const page = await openBoard(width, height);
+      const shown = await reachable(page);
+      await page.screenshot({ path: path.join(dir, `rush-${width}x${height}.png`) });
+      expect({ width, reachable: shown.length >= least, count: shown.length }).toMatchObject({
+        width,
+        reachable: true,
+      });
+      // Each column shows its own: the busiest are not starving the others.
+      for (const id of ['new', 'preparation', 'ready'] as const)
+        expect(rush[id].filter((o) => shown.includes(o.id)).length).toBeGreaterThanOrEqual(3);
+      await page.close();
+    }
+  });
+
+  it("opens an order's full detail beside the board without moving a tile", async () => {
+    const page = await openBoard(1280, 800);
+    const order = rush.preparation[0]!;
+    const before = await places(page);
+    await page
+      .getByRole('article', { name: `Order #${order.order_number}`, exact: true })
+      .locator('.card-number')
+      .click();
+    const detail = page.getByRole('complementary', {
+      name: en.board.detailTitle(order.order_number),
+    });
+    await detail.waitFor();
+    // The whole order is there: its lines and every action the table offers it (Reject too).
+    expect(await detail.locator('.card-items li').count()).toBeGreaterThan(0);
+    await detail.getByRole('button', { name: en.actions.kinds.ready, exact: true }).waitFor();
+    expect(await places(page)).toEqual(before);
+    await page.keyboard.press('Escape');
+    await detail.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
+  it('after an accept, the orders of the other columns stay where they were', async () => {
+    const page = await openBoard(1280, 800);
+    const first = rush.new[0]!;
+    const before = await places(page);
+    await page
+      .getByRole('article', { name: `Order #${first.order_number}`, exact: true })
+      .getByRole('button', { name: en.actions.kinds.accept, exact: true })
+      .click();
+    await page.getByRole('button', { name: /^Accept ·/ }).click();
+    await page
+      .locator(`.column-preparation article[data-order-id="${first.id}"]:not(.card-pending)`)
+      .waitFor({ timeout: 20_000 });
+    const after = await places(page);
+    for (const order of [...rush.preparation, ...rush.ready])
+      expect({ order: order.order_number, at: after[order.id] }).toEqual({
+        order: order.order_number,
+        at: before[order.id],
+      });
+    await page.close();
+  });
+});
