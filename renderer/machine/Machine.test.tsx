@@ -5,6 +5,7 @@ import { createAppStore } from '../shell/store';
 import { createFakeBridge } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 import { Recovery } from './Recovery';
+import { setLanguage } from '../ui-kit/language';
 
 afterEach(cleanup);
 
@@ -78,5 +79,23 @@ describe('the recovery screen', () => {
     expect(screen.queryByText('New')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Restart Countertop' }));
     await waitFor(() => expect(bridge.callsTo('machine:restart')).toEqual([{}]));
+  });
+});
+
+describe('the screen’s language', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('switches to Finnish at once, without a restart, and back', async () => {
+    const bridge = createFakeBridge();
+    const section = await openMachine(bridge);
+    fireEvent.change(within(section).getByLabelText('Language (this screen)'), {
+      target: { value: 'fi' },
+    });
+    const finnish = await screen.findByRole('region', { name: 'Tämä kassakone' });
+    expect(screen.getByRole('button', { name: /^Tilaukset/ })).toBeTruthy();
+    fireEvent.change(within(finnish).getByLabelText('Kieli (tämä näyttö)'), {
+      target: { value: 'en' },
+    });
+    expect(await screen.findByRole('region', { name: 'This counter machine' })).toBeTruthy();
   });
 });

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useApp } from './hooks';
 import { en } from './messages';
+import { isLanguage, LANGUAGES } from '../../shared/i18n';
+import { setLanguage, useLanguage } from '../ui-kit/language';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 
@@ -20,6 +22,7 @@ const PinField = (props: { label: string; value: string; onChange: (value: strin
 
 /** Kiosk mode, start on login and the staff PIN that guards them. */
 export const MachinePanel = () => {
+  const language = useLanguage((s) => s.language);
   const machine = useApp((s) => s.machine);
   const save = useApp((s) => s.saveMachine);
   const unlock = useApp((s) => s.unlockKiosk);
@@ -72,6 +75,21 @@ export const MachinePanel = () => {
     <section className="panel-section" aria-label={en.machine.title}>
       <h2>{en.machine.title}</h2>
       <p className="muted">{en.machine.desktopOnly}</p>
+      <label className="field">
+        {en.machine.language}
+        <select
+          value={language}
+          onChange={(event) => {
+            if (isLanguage(event.target.value)) setLanguage(event.target.value);
+          }}
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {en.machine.languages[l]}
+            </option>
+          ))}
+        </select>
+      </label>
       <form onSubmit={(event) => void submit(event)}>
         <label className="field-inline">
           <input

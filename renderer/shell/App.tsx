@@ -4,6 +4,7 @@ import { actionForKey } from '../../shared/order-actions';
 import { boardOf, COLUMN_IDS } from '../orders/board';
 import { en } from '../i18n/en';
 import type { Ringer } from '../ui-kit/ringer';
+import { useLanguage } from '../ui-kit/language';
 import { isEscalatedRing, isRinging } from '../orders/orders-slice';
 import type { View } from '../ui-kit/app-slice';
 import type { AppState } from './store';
@@ -149,7 +150,7 @@ const OtherSettings = () => (
 );
 
 // eslint-disable-next-line max-lines-per-function -- the shell's keyboard map and layout; not yet cut into smaller components (issue 37)
-export const App = ({
+const Shell = ({
   ringer,
   alarm,
   printAlarm,
@@ -338,4 +339,10 @@ export const App = ({
       </div>
     </CardSlotsContext.Provider>
   );
+};
+
+/** The shell in the terminal's language: a switch shows every word in it at once, no restart. */
+export const App = (props: Parameters<typeof Shell>[0]) => {
+  const language = useLanguage((s) => s.language);
+  return <Shell key={language} {...props} />;
 };
