@@ -27,6 +27,9 @@ export const ordersMessages = {
     /** A tile's time: an order less than a minute old, and a ready-by time passed. */
     tileNew: 'new',
     tileLate: (duration: string) => `${duration} late`,
+    /** An order placed while the stream was down, which reached the terminal after it. */
+    arrivedLate: (placed: string) => `Arrived late (placed ${placed})`,
+    arrivedLateShort: 'Arrived late',
     /** A tile waiting for the platform's answer to an action. */
     waiting: (kind: string) => `${kind}…`,
   },
