@@ -67,7 +67,95 @@ const ChipFilter = <T extends string>({
 /** A list and the query it answers: "more" continues that query, whatever was typed since. */
 type Results = { query: HistoryQuery; orders: Order[]; nextCursor: string | null };
 
-// eslint-disable-next-line max-lines-per-function -- the search form and its result list share the query state; to be cut with the renderer's history slice (issue 37)
+/** One past order in the results: tapped, its story opens. */
+const HistoryRow = ({ order, onOpen }: { order: Order; onOpen: (orderId: string) => void }) => (
+  <button
+    type="button"
+    className="history-row"
+    aria-label={en.history.row(order.orderNumber)}
+    onClick={() => onOpen(order.id)}
+  >
+    <strong className="history-number">{en.order.number(order.orderNumber)}</strong>
+    <span className="history-time">{formatDateTime(order.createdAt)}</span>
+    <span>
+      <ConfirmedStatus order={order} />
+    </span>
+    <span className="history-type">{DELIVERY_TYPE_LABEL[order.deliveryType]}</span>
+    <span className="history-customer">
+      {order.consumerName ? <PlatformText text={order.consumerName} /> : en.order.noName}
+    </span>
+    <span className="history-total">{formatMoney(order.total)}</span>
+  </button>
+);
+
+/** The search's words, day and chips; `filtered` when anything narrows the list. */
+const SearchForm = ({
+  filters,
+  filtered,
+  onChange,
+  onSubmit,
+}: {
+  filters: Filters;
+  filtered: boolean;
+  onChange: (filters: Filters) => void;
+  onSubmit: () => void;
+}) => (
+  <form
+    role="search"
+    onSubmit={(e) => {
+      e.preventDefault();
+      onSubmit();
+    }}
+  >
+    <div className="history-find">
+      <label className="field history-text">
+        <span>{en.history.search}</span>
+        <input
+          type="search"
+          value={filters.text}
+          maxLength={100}
+          onChange={(e) => onChange({ ...filters, text: e.currentTarget.value })}
+        />
+      </label>
+      <label className="field">
+        <span>{en.history.day}</span>
+        <input
+          type="date"
+          value={filters.day}
+          onChange={(e) => onChange({ ...filters, day: e.currentTarget.value })}
+        />
+      </label>
+      <button type="submit" className="btn btn-primary">
+        {en.history.find}
+      </button>
+    </div>
+    <ChipFilter
+      legend={en.history.status}
+      values={ORDER_STATUSES}
+      label={(status) => en.order.statuses[status]}
+      chosen={filters.statuses}
+      onToggle={(status) => onChange({ ...filters, statuses: toggle(filters.statuses, status) })}
+    />
+    <ChipFilter
+      legend={en.history.type}
+      values={DELIVERY_TYPES}
+      label={(type) => DELIVERY_TYPE_LABEL[type]}
+      chosen={filters.types}
+      onToggle={(type) => onChange({ ...filters, types: toggle(filters.types, type) })}
+    >
+      {(filtered || filters.day) && (
+        <button
+          type="button"
+          className="btn btn-quiet btn-small"
+          onClick={() => onChange(NO_FILTERS)}
+        >
+          {en.history.clearFilters}
+        </button>
+      )}
+    </ChipFilter>
+  </form>
+);
+
 const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
   const search = useApp((s) => s.searchHistory);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
@@ -117,62 +205,12 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
     <>
       <section className="panel-section history-search" aria-label={en.history.searchTitle}>
         <h2>{en.history.searchTitle}</h2>
-        <form
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void run(toQuery(filters), false);
-          }}
-        >
-          <div className="history-find">
-            <label className="field history-text">
-              <span>{en.history.search}</span>
-              <input
-                type="search"
-                value={filters.text}
-                maxLength={100}
-                onChange={(e) => setFilters({ ...filters, text: e.currentTarget.value })}
-              />
-            </label>
-            <label className="field">
-              <span>{en.history.day}</span>
-              <input
-                type="date"
-                value={filters.day}
-                onChange={(e) => setFilters({ ...filters, day: e.currentTarget.value })}
-              />
-            </label>
-            <button type="submit" className="btn btn-primary">
-              {en.history.find}
-            </button>
-          </div>
-          <ChipFilter
-            legend={en.history.status}
-            values={ORDER_STATUSES}
-            label={(status) => en.order.statuses[status]}
-            chosen={filters.statuses}
-            onToggle={(status) =>
-              setFilters({ ...filters, statuses: toggle(filters.statuses, status) })
-            }
-          />
-          <ChipFilter
-            legend={en.history.type}
-            values={DELIVERY_TYPES}
-            label={(type) => DELIVERY_TYPE_LABEL[type]}
-            chosen={filters.types}
-            onToggle={(type) => setFilters({ ...filters, types: toggle(filters.types, type) })}
-          >
-            {(filtered || filters.day) && (
-              <button
-                type="button"
-                className="btn btn-quiet btn-small"
-                onClick={() => setFilters(NO_FILTERS)}
-              >
-                {en.history.clearFilters}
-              </button>
-            )}
-          </ChipFilter>
-        </form>
+        <SearchForm
+          filters={filters}
+          filtered={filtered}
+          onChange={setFilters}
+          onSubmit={() => void run(toQuery(filters), false)}
+        />
       </section>
       <section
         className="panel-section"
@@ -188,27 +226,7 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
           <ul className="history-list">
             {results.orders.map((order) => (
               <li key={order.id}>
-                <button
-                  type="button"
-                  className="history-row"
-                  aria-label={en.history.row(order.orderNumber)}
-                  onClick={() => onOpen(order.id)}
-                >
-                  <strong className="history-number">{en.order.number(order.orderNumber)}</strong>
-                  <span className="history-time">{formatDateTime(order.createdAt)}</span>
-                  <span>
-                    <ConfirmedStatus order={order} />
-                  </span>
-                  <span className="history-type">{DELIVERY_TYPE_LABEL[order.deliveryType]}</span>
-                  <span className="history-customer">
-                    {order.consumerName ? (
-                      <PlatformText text={order.consumerName} />
-                    ) : (
-                      en.order.noName
-                    )}
-                  </span>
-                  <span className="history-total">{formatMoney(order.total)}</span>
-                </button>
+                <HistoryRow order={order} onOpen={onOpen} />
               </li>
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import { PriceEditor } from './PriceEditor';
 import { useEffect, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
 import type { MenuIssue } from '../../shared/domain';
@@ -298,6 +299,8 @@ const AvailabilityRow = (props: {
   offLabel: string;
   onLabel: string;
   chooserLabel: string;
+  /** The price and its editor. */
+  price?: ReactNode;
   onChange: (enabled: boolean, until: string | null) => Promise<void>;
 }) => {
   const [choosing, setChoosing] = useState(false);
@@ -306,6 +309,7 @@ const AvailabilityRow = (props: {
       <span className="item-main">
         <strong>{props.name}</strong>
         <span className="muted">{props.detail}</span>
+        {props.price}
       </span>
       {props.pill}
       <button
@@ -371,6 +375,7 @@ const ItemAvailability = () => {
                 offLabel={en.menu.makeUnavailable}
                 onLabel={en.menu.makeAvailable}
                 chooserLabel={en.menu.soldOutFor(item.name)}
+                price={<PriceEditor target="item" entry={item} />}
                 onChange={async (enabled, until) =>
                   report(await setItem(item.externalData, enabled, until))
                 }
@@ -405,6 +410,7 @@ const ItemAvailability = () => {
                     offLabel={en.menu.turnOff}
                     onLabel={en.menu.turnOn}
                     chooserLabel={en.menu.offFor(option.name)}
+                    price={<PriceEditor target="option" entry={option} />}
                     onChange={async (enabled, until) =>
                       report(await setOption(option.externalData, enabled, until))
                     }

@@ -2,6 +2,7 @@
 // and which items and options are sold out.
 import type { MenuIssue, MenuItemSummary, MenuState } from '../../shared/domain';
 import type { BridgeError, MenuCheck } from '../../shared/ipc/contract';
+import type { PriceChange } from '../../shared/menu-price';
 import type { Result } from '../ui-kit/bridge';
 import { tryCall, tryRead } from '../ui-kit/bridge';
 import { sameOr } from '../ui-kit/merge';
@@ -27,6 +28,8 @@ export type MenuSlice = {
     enabled: boolean,
     until?: string | null,
   ): Promise<BridgeError | null>;
+  /** A new price or discount (shared/menu-price.ts), through the platform's update calls. */
+  setPrice(change: PriceChange): Promise<BridgeError | null>;
 };
 
 /** The menu as read, and its items as every card takes them (kept when unchanged). */
@@ -69,6 +72,7 @@ export const createMenuSlice = ({
           enabled ? { externalData, enabled } : { externalData, enabled, until: until ?? null },
         ),
       ),
+    setPrice: (change) => tryCall(() => bridge['menu:setPrice'](change)),
   },
   listen: () => [bridge.on('menu:changed', (menu) => set((s) => withMenu(s, menu)))],
 });

@@ -5,6 +5,14 @@ import { kitMessages } from '../ui-kit/messages';
 export const menuMessages = {
   menu: {
     title: 'Menu',
+    changePrice: 'Change price',
+    priceLabel: 'Price (€)',
+    discountLabel: 'Discounted price (€, empty: no discount)',
+    savePrice: 'Send to the platform',
+    cancelPrice: 'Cancel',
+    priceFormFor: (name: string) => `Price of ${name}`,
+    priceWas: (price: string) => `was ${price}`,
+    priceChanging: (price: string) => `Changing to ${price}… (waiting for the platform)`,
     importTitle: 'Replace the menu',
     importFile: 'Import menu JSON file',
     checking: 'Checking…',
