@@ -90,11 +90,13 @@ const etaLine = (d: Delivery): string | null => {
   if (isFinalDelivery(d.status)) return null;
   if (isBeforePickup(d.status) && d.pickupEta)
     return en.courier.pickupEta(formatClock(d.pickupEta));
-  if (d.dropoffEtaMax)
-    return en.courier.dropoffEta(
+  if (d.dropoffEtaMax) {
+    const [from, to] = [
       formatClock(d.dropoffEtaMin ?? d.dropoffEtaMax),
       formatClock(d.dropoffEtaMax),
-    );
+    ];
+    return en.courier.dropoffEta(from === to ? null : from, to);
+  }
   // After the pickup an old pickup time would mislead ("Courier here" while it drives away):
   // show nothing until the drop-off estimate arrives.
   return null;
@@ -135,7 +137,7 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
   // A walk-in has no order number: the card is named for whom it goes to, never by an id.
   const label = delivery.orderNumber
     ? en.courier.delivery(delivery.orderNumber)
-    : en.courier.deliveryTo(delivery.recipientName);
+    : en.courier.deliveryTo(delivery.recipientName || null);
   const eta = etaLine(delivery);
   const whereabouts = whereaboutsLine(delivery);
   const failed = delivery.pending?.state === 'failed' ? delivery.pending : null;

@@ -1,5 +1,9 @@
 // The delivery slice's strings; the shared words are the kit's (ui-kit/messages.ts).
-import { kitMessages } from '../ui-kit/messages';
+import { m } from '../../shared/i18n';
+import { kitMessages, sliceLookup } from '../ui-kit/messages';
+import { deliveryFi } from './messages.fi';
+import { deliverySv } from './messages.sv';
+import { deliveryDe } from './messages.de';
 
 export const deliveryMessages = {
   courier: {
@@ -18,7 +22,7 @@ export const deliveryMessages = {
     setupFailed: 'Courier delivery could not be set up',
     changeSetup: 'Change courier set-up',
     webhookOk: 'Courier updates: connected',
-    webhookProblem: (reason: string) => `Courier updates: ${reason}`,
+    webhookProblem: m('Courier updates: {reason}', 'reason'),
     address: 'Delivery address',
     street: 'Street and number',
     postCode: 'Post code',
@@ -34,9 +38,9 @@ export const deliveryMessages = {
     notBindingHelp:
       'A courier can only be booked from a binding offer. Add the street with the post code or city.',
     mixUpRisk: 'Give both post code and city to avoid an address mix-up.',
-    price: (text: string) => `Price ${text}`,
-    eta: (time: string) => `Delivered around ${time}`,
-    minutes: (m: number) => `about ${m} min`,
+    price: m('Price {text}', 'text'),
+    eta: m('Delivered around {time}', 'time'),
+    minutes: m('about {m} min', 'm'),
     recipient: 'Recipient',
     recipientName: 'Name',
     recipientPhone: 'Phone',
@@ -44,17 +48,21 @@ export const deliveryMessages = {
     parcelDescription: 'What is in it',
     parcelCount: 'How many',
     orderNumber: 'Order number (optional)',
-    orderNumberHint: (n: number) => `The courier sees it; ${n} characters or fewer is best.`,
+    orderNumberHint: m('The courier sees it; {n} characters or fewer is best.', 'n'),
     cash: 'Cash to collect (optional)',
     handshake: 'Ask the customer for a PIN on delivery',
     readyIn: 'Ready in (minutes)',
-    readyInHint: (min: number, max: number, assumed: number) =>
-      `${min} to ${max}. Left empty, the courier service plans for ${assumed}.`,
-    readyInShort: (minutes: number) => `ready in ${minutes} min`,
+    readyInHint: m(
+      '{min} to {max}. Left empty, the courier service plans for {assumed}.',
+      'min',
+      'max',
+      'assumed',
+    ),
+    readyInShort: m('ready in {minutes} min', 'minutes'),
     when: 'Deliver',
     asap: 'As soon as possible',
     whenHint: 'A set time must be more than an hour from now.',
-    scheduledFor: (time: string) => `Deliver at ${time}`,
+    scheduledFor: m('Deliver at {time}', 'time'),
     dropoffComment: 'Note for the courier at the door (optional)',
     dropoffCommentHint: 'Floor, door code, where to ring.',
     noContact: 'Leave at the door (no contact)',
@@ -66,33 +74,41 @@ export const deliveryMessages = {
     recipientEmail: 'Customer email (optional)',
     smsReceived: 'Text to the customer when a courier is found (optional)',
     smsPickedUp: 'Text to the customer when the order is picked up (optional)',
-    smsHint: (n: number) => `One text message: up to ${n} characters.`,
+    smsHint: m('One text message: up to {n} characters.', 'n'),
     tip: 'Tip for the courier (optional)',
     areaTitle: 'Can we deliver there?',
     areaHelp: 'Before taking a phone order: the street and the post code or city.',
     areaCheck: 'Check address',
     areaChecking: 'Checking…',
-    areaYes: (address: string) => `Yes, couriers deliver to ${address}.`,
-    areaYesDetails: (price: string | null, minutes: number | null) =>
-      [price ? `About ${price}` : null, minutes !== null ? `about ${minutes} min` : null]
-        .filter(Boolean)
-        .join(', '),
+    areaYes: m('Yes, couriers deliver to {address}.', 'address'),
+    areaYesDetails: m(
+      '{price, select, none {} other {About {price}}}{price, select, none {} other {{minutes, select, none {} other {, }}}}{minutes, select, none {} other {about {minutes} min}}',
+      'price',
+      'minutes',
+    ),
     areaRough: 'That is for the area; the street decides in the end.',
     areaBook: 'Book courier to this address',
-    whereabouts: (distance: string, from: 'venue' | 'customer', vehicle: string | null) =>
-      `Courier ${distance} ${from === 'venue' ? 'from here' : 'from the customer'}${vehicle ? `, ${vehicle}` : ''}`,
-    whereaboutsArrived: (from: 'venue' | 'customer', vehicle: string | null) =>
-      `Courier ${from === 'venue' ? 'here' : 'at the customer'}${vehicle ? `, ${vehicle}` : ''}`,
+    whereabouts: m(
+      'Courier {distance} {from, select, venue {from here} other {from the customer}}{vehicle, select, none {} other {, {vehicle}}}',
+      'distance',
+      'from',
+      'vehicle',
+    ),
+    whereaboutsArrived: m(
+      'Courier {from, select, venue {here} other {at the customer}}{vehicle, select, none {} other {, {vehicle}}}',
+      'from',
+      'vehicle',
+    ),
     vehicles: { bike: 'by bike', scooter: 'by scooter', car: 'by car', foot: 'on foot' },
-    scheduledCard: (time: string) => `To deliver at ${time}`,
+    scheduledCard: m('To deliver at {time}', 'time'),
     confirm: 'Book courier now',
     booking: 'Booking…',
     changeAddress: 'Change address',
     fixFields: 'Check the highlighted fields.',
     bookFailed: 'The courier could not be booked',
-    delivery: (n: string) => `Delivery #${n}`,
-    deliveryTo: (name: string) => (name ? `Delivery to ${name}` : 'Courier delivery'),
-    to: (name: string, address: string) => `${name} · ${address}`,
+    delivery: m('Delivery #{n}', 'n'),
+    deliveryTo: m('{name, select, none {Courier delivery} other {Delivery to {name}}}', 'name'),
+    to: m('{name} · {address}', 'name', 'address'),
     statuses: {
       booking: 'Booking…',
       received: 'Waiting for a courier',
@@ -106,14 +122,17 @@ export const deliveryMessages = {
       customer_no_show: 'Customer not reached',
       rejected: 'Cancelled',
     },
-    pickupEta: (time: string) => `Courier here ${time}`,
-    dropoffEta: (from: string, to: string) =>
-      from === to ? `At the customer ${to}` : `At the customer ${from}–${to}`,
-    deliveredAt: (time: string) => `Delivered ${time}`,
+    pickupEta: m('Courier here {time}', 'time'),
+    dropoffEta: m(
+      '{from, select, none {At the customer {to}} other {At the customer {from}–{to}}}',
+      'from',
+      'to',
+    ),
+    deliveredAt: m('Delivered {time}', 'time'),
     track: 'Tracking page',
-    pin: (pin: string) => `Handshake PIN ${pin}`,
+    pin: m('Handshake PIN {pin}', 'pin'),
     showPin: 'Show handshake PIN',
-    collectCash: (text: string) => `Collect ${text} in cash`,
+    collectCash: m('Collect {text} in cash', 'text'),
     cancel: 'Cancel delivery',
     cancelReason: 'Reason',
     cancelDefault: 'Customer cancelled',
@@ -126,9 +145,9 @@ export const deliveryMessages = {
     checking: 'Checking whether the courier was booked…',
     noWord: 'No word from the delivery service whether the courier was booked.',
     bookAgain: 'Book again',
-    rejectedReason: (reason: string) => `Reason: ${reason}`,
+    rejectedReason: m('Reason: {reason}', 'reason'),
   },
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...deliveryMessages };
+export const en = sliceLookup(deliveryMessages, { fi: deliveryFi, sv: deliverySv, de: deliveryDe });

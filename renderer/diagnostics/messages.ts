@@ -3,58 +3,83 @@ import type { OrderActionKind, OutboxActionKind, OutboxFacts } from '../../share
 import { ORDER_ACTION_KINDS } from '../../shared/order-actions';
 import { formatMoney } from '../../shared/money';
 import { formatWhen } from '../ui-kit/format';
-import { kitMessages } from '../ui-kit/messages';
+import { m } from '../../shared/i18n';
+import type { Arg, Msg } from '../../shared/i18n';
+import { kitMessages, sliceLookup } from '../ui-kit/messages';
+import { diagnosticsFi } from './messages.fi';
+import { diagnosticsSv } from './messages.sv';
+import { diagnosticsDe } from './messages.de';
 
-const number = (facts: OutboxFacts): string => (facts.orderNumber ? ` #${facts.orderNumber}` : '');
+/** An outbox row's facts as its description reads them: times local, the item by its name. */
+const describeFacts = (facts: OutboxFacts): OutboxFacts & { name: string; priceText?: string } => ({
+  ...facts,
+  until: facts.until ? formatWhen(facts.until) : undefined,
+  name: facts.itemName ?? facts.item ?? '',
+  priceText: facts.price === undefined ? undefined : cents(facts.discountedPrice ?? facts.price),
+});
+
+/** Minor units as staff read a menu price. */
+const cents = (amount: number): string => formatMoney({ amount, currency: 'EUR' });
+
+/** A description of an outbox row, from its facts (`{orderNumber}`, `{until}`, `{name}`…). */
+const facts = (icu: string) => ({
+  ...m(icu, 'facts'),
+  prepare: (args: readonly Arg[]) => [describeFacts(args[0] as OutboxFacts)],
+});
 
 /** An order action's line is its button's label and the order's number, unless worded below. */
 const orderActionLines = Object.fromEntries(
   ORDER_ACTION_KINDS.map((kind) => [
     kind,
-    (f: OutboxFacts) => `${kitMessages.actions.kinds[kind]}${number(f)}`,
+    {
+      ...m('{label}{orderNumber, select, none {} other { #{orderNumber}}}', 'facts'),
+      prepare: (args: readonly Arg[]) => [
+        { ...describeFacts(args[0] as OutboxFacts), label: en.actions.kinds[kind] },
+      ],
+    },
   ]),
-) as Record<OrderActionKind, (facts: OutboxFacts) => string>;
-
-const LINK_STATES: Record<string, string> = {
-  connected: 'connected again',
-  connecting: 'connecting…',
-  disconnected: 'not answering, orders may not arrive',
-  unconfigured: 'not set up',
-  reachable: 'answering again',
-  unreachable: 'not answering, actions wait',
-  unknown: 'checking…',
-};
+) as unknown as Record<OrderActionKind, Msg<readonly ['facts']>>;
 
 export const diagnosticsMessages = {
   activity: {
     title: 'Actions sent to the platform',
     empty: 'No actions yet.',
     states: { pending: 'Waiting', sending: 'Sending', failed: 'Failed', done: 'Done' },
-    attempts: (n: number) => (n === 1 ? '1 attempt' : `${n} attempts`),
-    nextAttempt: (time: string) => `next try ${time}`,
+    attempts: m('{n, plural, one {# attempt} other {# attempts}}', 'n'),
+    nextAttempt: m('next try {time}', 'time'),
     /** What an outbox row asks for, worded from its kind and facts (rows hold data, not text). */
+    // Each takes the row's facts, with `until` already written as a local time (describeAction).
     describe: {
       ...orderActionLines,
-      accept: (f: OutboxFacts) =>
-        `${f.auto ? 'Auto-accept' : 'Accept'}${number(f)}${f.minutes ? ` (${f.minutes} min)` : ''}`,
-      ready: (f: OutboxFacts) => `Ready${number(f)}`,
-      'venue-online': (f: OutboxFacts) =>
-        f.online
-          ? 'Venue online'
-          : `Venue offline${f.until ? ` until ${formatWhen(f.until)}` : ''}`,
-      'venue-opening-times': (f: OutboxFacts) =>
-        f.count === undefined ? 'Opening times' : `Opening times (${f.count} windows)`,
-      'menu-push': (f: OutboxFacts) =>
-        `${f.count === undefined ? 'Menu' : `Menu (${f.count} items)`}${f.removed ? `, removing ${f.removed}` : ''}`,
-      'item-availability': (f: OutboxFacts) =>
-        `${f.enabled ? 'Available again' : 'Sold out'}: ${f.itemName ?? f.item ?? 'item'}${!f.enabled && f.until ? ` until ${formatWhen(f.until)}` : ''}`,
-      'option-availability': (f: OutboxFacts) =>
-        `${f.enabled ? 'Option on' : 'Option off'}: ${f.itemName ?? f.item ?? 'option'}${!f.enabled && f.until ? ` until ${formatWhen(f.until)}` : ''}`,
-      'menu-price': (f: OutboxFacts) =>
-        `${f.discountedPrice === undefined ? 'New price' : 'Discount'}: ${f.itemName ?? f.item ?? 'item'}${f.price === undefined ? '' : ` ${cents(f.discountedPrice ?? f.price)}`}`,
-      'delivery-create': (f: OutboxFacts) => `Book courier${number(f)}`,
-      'delivery-cancel': (f: OutboxFacts) => `Cancel courier${number(f)}`,
-    } satisfies Record<OutboxActionKind, (facts: OutboxFacts) => string>,
+      accept: facts(
+        '{auto, select, true {Auto-accept} other {Accept}}{orderNumber, select, none {} other { #{orderNumber}}}{minutes, select, none {} other { ({minutes} min)}}',
+      ),
+      ready: facts('Ready{orderNumber, select, none {} other { #{orderNumber}}}'),
+      'venue-online': facts(
+        '{online, select, true {Venue online} other {Venue offline{until, select, none {} other { until {until}}}}}',
+      ),
+      'venue-opening-times': facts(
+        '{count, select, none {Opening times} other {Opening times ({count} windows)}}',
+      ),
+      'menu-push': facts(
+        '{count, select, none {Menu} other {Menu ({count} items)}}{removed, select, none {} other {, removing {removed}}}',
+      ),
+      'item-availability': facts(
+        '{enabled, select, true {Available again} other {Sold out}}: {name}{enabled, select, true {} other {{until, select, none {} other { until {until}}}}}',
+      ),
+      'option-availability': facts(
+        '{enabled, select, true {Option on} other {Option off}}: {name}{enabled, select, true {} other {{until, select, none {} other { until {until}}}}}',
+      ),
+      'menu-price': facts(
+        '{discountedPrice, select, none {New price} other {Discount}}: {name}{priceText, select, none {} other { {priceText}}}',
+      ),
+      'delivery-create': facts(
+        'Book courier{orderNumber, select, none {} other { #{orderNumber}}}',
+      ),
+      'delivery-cancel': facts(
+        'Cancel courier{orderNumber, select, none {} other { #{orderNumber}}}',
+      ),
+    } satisfies Record<OutboxActionKind, unknown>,
   },
   diagnostics: {
     ...kitMessages.diagnostics,
@@ -64,13 +89,18 @@ export const diagnosticsMessages = {
     refresh: 'Refresh',
     exporting: 'Exporting…',
     /** A link's change, in the status bar's words; the raw error after it, for support. */
-    link: (link: string, state: string, error: string | null) =>
-      `${link === 'relay' ? 'Order stream' : link === 'platform' ? 'Platform' : link}: ${LINK_STATES[state] ?? state}${error ? ` (details: ${error})` : ''}`,
+    link: m(
+      '{link, select, relay {Order stream} platform {Platform} other {{link}}}: {state, select, connected {connected again} connecting {connecting…} disconnected {not answering, orders may not arrive} unconfigured {not set up} reachable {answering again} unreachable {not answering, actions wait} unknown {checking…} other {{state}}}{error, select, none {} other { (details: {error})}}',
+      'link',
+      'state',
+      'error',
+    ),
   },
 };
 
-/** Minor units as staff read a menu price. */
-const cents = (amount: number): string => formatMoney({ amount, currency: 'EUR' });
-
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...diagnosticsMessages };
+export const en = sliceLookup(diagnosticsMessages, {
+  fi: diagnosticsFi,
+  sv: diagnosticsSv,
+  de: diagnosticsDe,
+});

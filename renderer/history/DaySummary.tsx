@@ -38,6 +38,7 @@ const HourBars = ({ summary }: { summary: DaySummary }) => {
             h.hour,
             h.orders,
             currency && h.sales > 0 ? formatMoney({ amount: h.sales, currency }) : null,
+            h.hour + 1,
           );
           return (
             <li key={h.hour} title={detail}>

@@ -55,7 +55,7 @@ export const describeEntry = (entry: TimelineEntry): { text: string; problem: bo
 export const printOutcome = (jobIds: string[], document: PrintDocumentKind): FormOutcome =>
   jobIds.length > 0
     ? { ok: true, text: en.history.printSent(jobIds.length) }
-    : { ok: false, text: en.history.noPrinter(en.print.documents[document]) };
+    : { ok: false, text: en.history.noPrinter(en.print.documentsInSentence[document]) };
 
 /** The status the platform confirmed; an action still on its way shows as changing, not done. */
 export const ConfirmedStatus = ({ order }: { order: Order }) => (

@@ -1,7 +1,11 @@
 // The history slice's strings; the shared words are the kit's (ui-kit/messages.ts).
 import type { TimelineEntry } from '../../shared/history';
 import type { PrintJobState } from '../../shared/printing';
-import { kitMessages } from '../ui-kit/messages';
+import { m } from '../../shared/i18n';
+import { kitMessages, sliceLookup } from '../ui-kit/messages';
+import { historyFi } from './messages.fi';
+import { historySv } from './messages.sv';
+import { historyDe } from './messages.de';
 
 export const historyMessages = {
   history: {
@@ -12,7 +16,6 @@ export const historyMessages = {
     search: 'Order number, customer or item',
     find: 'Find',
     day: 'Day',
-    anyDay: 'Any day',
     status: 'Status',
     type: 'Type',
     clearFilters: 'Clear filters',
@@ -22,19 +25,20 @@ export const historyMessages = {
     noOrdersOnDay: 'No orders on this day',
     noOrdersYet: 'No orders yet.',
     results: 'Orders, newest first',
-    row: (n: string) => `Open order #${n}`,
+    row: m('Open order #{n}', 'n'),
     /** An action sent but not confirmed by the platform yet: the pill shows the confirmed state. */
     changing: 'changing…',
-    order: (n: string) => `Order #${n}`,
-    received: (when: string) => `Received ${when}`,
-    customer: 'Customer',
+    order: m('Order #{n}', 'n'),
+    received: m('Received {when}', 'when'),
     items: 'Items',
     timeline: 'What happened',
     timelineEmpty: 'Nothing recorded for this order.',
     reprint: 'Print again',
-    printSent: (n: number) => (n === 1 ? 'Sent to the printer.' : `Sent to ${n} printers.`),
-    noPrinter: (document: string) =>
-      `No printer is set up to print the ${document.toLowerCase()}: set one up under Venue → Printers.`,
+    printSent: m('{n, plural, one {Sent to the printer.} other {Sent to # printers.}}', 'n'),
+    noPrinter: m(
+      'No printer is set up to print the {document}: set one up under Venue → Printers.',
+      'document',
+    ),
     printStates: {
       queued: 'waiting to print',
       printing: 'printing…',
@@ -52,28 +56,25 @@ export const historyMessages = {
     } satisfies Record<Extract<TimelineEntry, { kind: 'attempt' }>['outcome'], string>,
     entry: {
       received: 'Reached this terminal',
-      status: (status: string) => `Platform confirmed: ${status}`,
-      action: (action: string, by: string, terminal: string) =>
-        `${action} by ${by} on terminal ${terminal}`,
-      prep: (m: number) => `${m} min preparation`,
-      reason: (reason: string) => `Reason: ${reason}`,
-      attempt: (action: string, outcome: string) => `${action}: ${outcome}`,
-      print: (document: string, printer: string, state: string) =>
-        `${document} on ${printer}: ${state}`,
+      status: m('Platform confirmed: {status}', 'status'),
+      action: m('{action} by {by} on terminal {terminal}', 'action', 'by', 'terminal'),
+      prep: m('{m} min preparation', 'm'),
+      reason: m('Reason: {reason}', 'reason'),
+      attempt: m('{action}: {outcome}', 'action', 'outcome'),
+      print: m('{document} on {printer}: {state}', 'document', 'printer', 'state'),
     },
-    summaryTitle: (day: string) => `End of day · ${day}`,
+    summaryTitle: m('End of day · {day}', 'day'),
     previousDay: 'Previous day',
     nextDay: 'Next day',
     today: 'Today',
-    timeZone: (zone: string) => `Days run midnight to midnight, ${zone} time.`,
-    ordersCount: (n: number) => (n === 1 ? '1 order' : `${n} orders`),
+    timeZone: m('Days run midnight to midnight, {zone} time.', 'zone'),
+    ordersCount: m('{n, plural, one {# order} other {# orders}}', 'n'),
     byStatus: 'By status',
     byType: 'By type',
     sales: 'Orders and sales',
     noSales: 'No sales: no order was handed over.',
     /** Sales count handed-over orders only: what the platform collects payment for. */
-    salesRow: (orders: number, average: string) =>
-      `from ${orders} handed over · average basket ${average}`,
+    salesRow: m('from {orders} handed over · average basket {average}', 'orders', 'average'),
     rejections: 'Rejections',
     noRejections: 'No rejections.',
     timing: 'Accept to ready',
@@ -81,34 +82,40 @@ export const historyMessages = {
     average: 'Average',
     p90: '9 in 10 within',
     promised: 'Promised on average',
-    timingCount: (n: number) => (n === 1 ? 'From 1 order' : `From ${n} orders`),
-    minutes: (m: number) => `${m} min`,
+    timingCount: m('{n, plural, one {From # order} other {From # orders}}', 'n'),
+    minutes: m('{m} min', 'm'),
     late: 'Ready later than promised',
     noLate: 'No order was ready late.',
-    lateBy: (duration: string) => `${duration} late`,
+    lateBy: m('{duration} late', 'duration'),
     itemsSold: 'Items sold',
     noItems: 'No items.',
     perHour: 'Orders per hour',
-    hour: (hour: number) => String(hour).padStart(2, '0'),
-    hourDetail: (hour: number, orders: number, sales: string | null) =>
-      `${String(hour).padStart(2, '0')}:00–${String(hour + 1).padStart(2, '0')}:00: ${orders === 1 ? '1 order' : `${orders} orders`}${sales ? `, ${sales}` : ''}`,
+    hour: m('{hour, number, ::integer-width/*00}', 'hour'),
+    hourDetail: m(
+      '{hour, number, ::integer-width/*00}:00–{next, number, ::integer-width/*00}:00: {orders, plural, one {# order} other {# orders}}{sales, select, none {} other {, {sales}}}',
+      'hour',
+      'orders',
+      'sales',
+      'next',
+    ),
     exportCsv: 'Export CSV',
     exporting: 'Exporting…',
-    exported: (file: string) => `Saved ${file} to the Downloads folder.`,
+    exported: m('Saved {file} to the Downloads folder.', 'file'),
     printSummary: 'Print summary',
     preview: 'Preview',
     hidePreview: 'Hide preview',
     previewTitle: 'Day summary as it prints',
     retentionTitle: 'Order history',
     retentionDays: 'Keep order history for (days)',
-    retentionNow: (days: number) =>
-      `Orders are kept ${days === 1 ? '1 day' : `${days} days`}. Older orders lose the customer’s name, phone and note; numbers and totals stay for the day summaries.`,
-    retentionRange: (min: number, max: number) =>
-      `Enter a whole number of days from ${min} to ${max}.`,
+    retentionNow: m(
+      'Orders are kept {days, plural, one {# day} other {# days}}. Older orders lose the customer’s name, phone and note; numbers and totals stay for the day summaries.',
+      'days',
+    ),
+    retentionRange: m('Enter a whole number of days from {min} to {max}.', 'min', 'max'),
     save: 'Save',
     saved: 'Saved.',
   },
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...historyMessages };
+export const en = sliceLookup(historyMessages, { fi: historyFi, sv: historySv, de: historyDe });

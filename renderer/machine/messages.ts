@@ -1,5 +1,9 @@
 // The machine slice's strings; the shared words are the kit's (ui-kit/messages.ts).
-import { kitMessages } from '../ui-kit/messages';
+import { m } from '../../shared/i18n';
+import { sliceLookup } from '../ui-kit/messages';
+import { machineFi } from './messages.fi';
+import { machineSv } from './messages.sv';
+import { machineDe } from './messages.de';
 
 export const machineMessages = {
   machine: {
@@ -16,8 +20,11 @@ export const machineMessages = {
     unlocked: 'Kiosk mode is off until the app restarts.',
     desktopOnly: 'These settings take effect in the desktop app.',
   },
-  clockSkew: (minutes: number, direction: 'behind' | 'ahead') =>
-    `This computer’s clock is ${minutes} min ${direction} the platform’s. Countdowns here follow the platform’s clock; set the computer’s date and time right (automatic time) so nothing else goes wrong.`,
+  clockSkew: m(
+    'This computer’s clock is {minutes} min {direction} the platform’s. Countdowns here follow the platform’s clock; set the computer’s date and time right (automatic time) so nothing else goes wrong.',
+    'minutes',
+    'direction',
+  ),
   recovery: {
     title: 'Countertop keeps stopping',
     body: 'The screen stopped 3 times in 10 minutes. Orders and pending actions are safe: they are kept by the terminal’s service, which kept running. Restart the app; if this happens again, call support.',
@@ -26,4 +33,4 @@ export const machineMessages = {
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...machineMessages };
+export const en = sliceLookup(machineMessages, { fi: machineFi, sv: machineSv, de: machineDe });

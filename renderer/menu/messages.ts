@@ -1,6 +1,10 @@
 // The menu slice's strings; the shared words are the kit's (ui-kit/messages.ts).
 import type { MenuChangeKind } from '../../shared/domain';
-import { kitMessages } from '../ui-kit/messages';
+import { m } from '../../shared/i18n';
+import { sliceLookup } from '../ui-kit/messages';
+import { menuFi } from './messages.fi';
+import { menuSv } from './messages.sv';
+import { menuDe } from './messages.de';
 
 export const menuMessages = {
   menu: {
@@ -10,14 +14,17 @@ export const menuMessages = {
     discountLabel: 'Discounted price (€, empty: no discount)',
     savePrice: 'Send to the platform',
     cancelPrice: 'Cancel',
-    priceFormFor: (name: string) => `Price of ${name}`,
-    priceWas: (price: string) => `was ${price}`,
-    priceChanging: (price: string) => `Changing to ${price}… (waiting for the platform)`,
+    priceFormFor: m('Price of {name}', 'name'),
+    priceWas: m('was {price}', 'price'),
+    priceChanging: m('Changing to {price}… (waiting for the platform)', 'price'),
     importTitle: 'Replace the menu',
     importFile: 'Import menu JSON file',
     checking: 'Checking…',
-    issuesTitle: (n: number) => (n === 1 ? '1 problem in this menu' : `${n} problems in this menu`),
-    okTitle: (n: number) => `This menu is valid: ${n} items`,
+    issuesTitle: m(
+      '{n, plural, one {# problem in this menu} other {# problems in this menu}}',
+      'n',
+    ),
+    okTitle: m('This menu is valid: {n} items', 'n'),
     diffAdded: 'Added',
     diffRemoved: 'Removed',
     diffChanged: 'Changed',
@@ -28,9 +35,9 @@ export const menuMessages = {
       options: 'options',
       details: 'description or details',
     } satisfies Record<MenuChangeKind, string>,
-    changedItem: (name: string, kinds: string[]) => `${name}: ${kinds.join(', ')}`,
-    diffCounts: (before: number, after: number) => `Items: ${before} → ${after}`,
-    diffCategories: (before: number, after: number) => `Categories: ${before} → ${after}`,
+    changedItem: m('{name}: {kinds}', 'name', 'kinds'),
+    diffCounts: m('Items: {before} → {after}', 'before', 'after'),
+    diffCategories: m('Categories: {before} → {after}', 'before', 'after'),
     none: 'none',
     warning:
       'Pushing replaces the WHOLE menu on the platform. Items missing from this file disappear for customers.',
@@ -40,51 +47,55 @@ export const menuMessages = {
     itemsTitle: 'Item availability',
     itemsEmpty: 'The platform’s menu has no items.',
     notRead: 'Reading the platform’s menu…',
-    readAt: (time: string) => `Platform menu read at ${time}`,
-    readFailed: (reason: string) => `The platform’s menu could not be read: ${reason}`,
+    readAt: m('Platform menu read at {time}', 'time'),
+    readFailed: m('The platform’s menu could not be read: {reason}', 'reason'),
     refresh: 'Read again',
     available: 'Available',
     unavailable: 'Unavailable',
     soldOut: 'Sold out',
-    soldOutUntil: (time: string) => `Sold out until ${time}`,
+    soldOutUntil: m('Sold out until {time}', 'time'),
     off: 'Off',
-    offUntil: (time: string) => `Off until ${time}`,
+    offUntil: m('Off until {time}', 'time'),
     makeUnavailable: 'Sold out…',
     makeAvailable: 'Available again',
     turnOff: 'Off…',
     turnOn: 'On again',
     changing: 'changing… (waiting for the platform)',
-    soldOutFor: (name: string) => `${name} sold out for`,
-    offFor: (name: string) => `${name} off for`,
+    soldOutFor: m('{name} sold out for', 'name'),
+    offFor: m('{name} off for', 'name'),
     durations: {
       h1: '1 hour',
       restOfDay: 'Rest of the day',
       indefinitely: 'Until switched back',
     },
-    disabledUntil: (time: string) => `until ${time}`,
+    disabledUntil: m('until {time}', 'time'),
     optionsTitle: 'Options',
-    optionsSummary: (n: number) => `Options (${n})`,
+    optionsSummary: m('Options ({n})', 'n'),
     optionsHelp: 'Turning an option off hides it on every item that offers it.',
-    restoreAt: (time: string) => `this terminal turns it on at ${time}`,
+    restoreAt: m('this terminal turns it on at {time}', 'time'),
     lineSoldOut: 'Sold out',
-    lineSoldOutLabel: (name: string) => `Mark ${name} sold out`,
+    lineSoldOutLabel: m('Mark {name} sold out', 'name'),
     lineNotOnMenu: 'Not on the platform’s menu',
-    pushChanging: (n: number) => `Menu push (${n} items): changing… (waiting for the platform)`,
-    pushProblem: (text: string) => text,
-    liveUnknown: (reason: string) =>
-      `The platform’s current menu could not be read (${reason}). Nothing can be pushed until it can: a push replaces whatever the platform has.`,
-    removesTitle: (n: number) =>
-      n === 1
-        ? 'This push removes 1 item from the platform’s menu'
-        : `This push removes ${n} items from the platform’s menu`,
+    pushChanging: m('Menu push ({n} items): changing… (waiting for the platform)', 'n'),
+    pushProblem: m('{text}', 'text'),
+    liveUnknown: m(
+      'The platform’s current menu could not be read ({reason}). Nothing can be pushed until it can: a push replaces whatever the platform has.',
+      'reason',
+    ),
+    removesTitle: m(
+      '{n, plural, one {This push removes # item from the platform’s menu} other {This push removes # items from the platform’s menu}}',
+      'n',
+    ),
     removesHelp: 'Customers can no longer order these. Push only if that is what you want.',
-    confirmRemove: (n: number) =>
-      n === 1 ? 'Remove 1 item and push' : `Remove ${n} items and push`,
+    confirmRemove: m(
+      '{n, plural, one {Remove # item and push} other {Remove # items and push}}',
+      'n',
+    ),
     back: 'Back',
     search: 'Find item',
-    file: (name: string) => `File: ${name}`,
+    file: m('File: {name}', 'name'),
   },
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...menuMessages };
+export const en = sliceLookup(menuMessages, { fi: menuFi, sv: menuSv, de: menuDe });

@@ -34,7 +34,7 @@ const countRenders = () => {
   const spy = vi.spyOn(en.order, 'number');
   return {
     reset: () => spy.mockClear(),
-    rendered: (): string[] => [...new Set(spy.mock.calls.map(([n]) => n))].sort(),
+    rendered: (): string[] => [...new Set(spy.mock.calls.map(([n]) => String(n)))].sort(),
   };
 };
 

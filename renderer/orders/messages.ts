@@ -1,5 +1,9 @@
 // The orders slice's strings; the shared words are the kit's (ui-kit/messages.ts).
-import { kitMessages } from '../ui-kit/messages';
+import { m } from '../../shared/i18n';
+import { sliceLookup } from '../ui-kit/messages';
+import { ordersFi } from './messages.fi';
+import { ordersSv } from './messages.sv';
+import { ordersDe } from './messages.de';
 
 export const ordersMessages = {
   columns: {
@@ -17,51 +21,62 @@ export const ordersMessages = {
     done: 'Nothing yet today',
   },
   board: {
-    doneShown: (shown: number, total: number) => `The newest ${shown} of ${total} shown.`,
+    doneShown: m('The newest {shown} of {total} shown.', 'shown', 'total'),
     /** Kitchen displays' all-day counts: item totals of everything in preparation. */
     allDay: 'All day',
     allDayNone: 'Nothing in preparation',
-    detailTitle: (n: string) => `Details · #${n}`,
+    detailTitle: m('Details · #{n}', 'n'),
     /** A tile whose action failed or was refused: its detail says why and offers Retry. */
     notSent: 'Not sent · open',
     /** A tile's time: an order less than a minute old, and a ready-by time passed. */
     tileNew: 'new',
-    tileLate: (duration: string) => `${duration} late`,
+    tileLate: m('{duration} late', 'duration'),
     /** An order placed while the stream was down, which reached the terminal after it. */
-    arrivedLate: (placed: string) => `Arrived late (placed ${placed})`,
+    arrivedLate: m('Arrived late (placed {placed})', 'placed'),
     arrivedLateShort: 'Arrived late',
     /** A tile waiting for the platform's answer to an action. */
-    waiting: (kind: string) => `${kind}…`,
+    waiting: m('{kind}…', 'kind'),
   },
   accept: {
-    title: (n: string) => `Accept order #${n}`,
+    title: m('Accept order #{n}', 'n'),
     prepTime: 'Ready by',
-    minutes: (m: number) => `${m} min`,
+    minutes: m('{m} min', 'm'),
     /** A later time: minutes from now and the clock time it means. */
-    later: (m: number, time: string) => `${m} min · ${time}`,
+    later: m('{m} min · {time}', 'm', 'time'),
     /** The platform's own estimate, the first choice. */
-    estimate: (time: string, m: number) =>
-      m > 0 ? `Platform time · ${time} (${m} min)` : `Platform time · ${time} (now)`,
-    estimateLabel: (time: string) => `ready ${time}`,
+    estimate: m(
+      '{m, plural, =0 {Platform time · {time} (now)} other {Platform time · {time} (# min)}}',
+      'time',
+      'm',
+    ),
+    estimateLabel: m('ready {time}', 'time'),
     /** What the platform allows, said before staff choose, so nothing is clamped behind their back. */
-    rule: (from: string, to: string) =>
-      `The platform takes its pickup time (${from}) or up to 25 min later (${to} at the latest). Need longer? Reject or call the customer.`,
-    ruleClosed: (estimate: string) =>
-      `The platform's pickup time ${estimate} is more than 25 min past: it takes no later time. Accept to keep it.`,
+    rule: m(
+      'The platform takes its pickup time ({from}) or up to 25 min later ({to} at the latest). Need longer? Reject or call the customer.',
+      'from',
+      'to',
+    ),
+    ruleClosed: m(
+      "The platform's pickup time {estimate} is more than 25 min past: it takes no later time. Accept to keep it.",
+      'estimate',
+    ),
     noTime: "The platform sets this order's times (it gave no pickup estimate).",
-    confirm: (label: string) => `Accept · ${label}`,
+    confirm: m('Accept · {label}', 'label'),
     /** Self-delivery: when the venue's courier has it at the customer. */
     deliveryTime: 'At the customer by',
-    deliveryChoice: (m: number, time: string) => `${time} · ${m} min`,
-    deliveryLabel: (time: string) => `at the customer ${time}`,
-    deliveryRule: (from: string, to: string) =>
-      `The platform takes a delivery time from when the food is ready (${from}) up to an hour later (${to}).`,
+    deliveryChoice: m('{time} · {m} min', 'm', 'time'),
+    deliveryLabel: m('at the customer {time}', 'time'),
+    deliveryRule: m(
+      'The platform takes a delivery time from when the food is ready ({from}) up to an hour later ({to}).',
+      'from',
+      'to',
+    ),
     deliveryClosed:
       "No delivery time is left in the platform's range: accept to keep the venue's default times.",
     confirmPlain: "Accept · platform's times",
   },
   reject: {
-    title: (n: string) => `Reject order #${n}`,
+    title: m('Reject order #{n}', 'n'),
     reasonLabel: 'Reason (the customer sees this)',
     presets: {
       ITEMS_UNAVAILABLE: 'Items unavailable',
@@ -79,14 +94,18 @@ export const ordersMessages = {
       indefinitely: 'Until switched back',
     },
     /** The reason the customer reads, naming what is missing. */
-    itemsReason: (names: string[]) =>
-      `Sorry, ${names.length === 1 ? `${names[0]} is` : `${names.slice(0, -1).join(', ')} and ${names.at(-1)} are`} sold out.`,
-    confirmSoldOut: (n: number) =>
-      n === 1 ? 'Reject and mark 1 item sold out' : `Reject and mark ${n} items sold out`,
+    itemsReason: m(
+      '{namesCount, plural, one {Sorry, {names} is sold out.} other {Sorry, {names} are sold out.}}',
+      'names',
+    ),
+    confirmSoldOut: m(
+      '{n, plural, one {Reject and mark # item sold out} other {Reject and mark # items sold out}}',
+      'n',
+    ),
   },
   ownDelivery: {
     title: 'Own courier',
-    deliverBy: (time: string) => `Deliver by ${time}`,
+    deliverBy: m('Deliver by {time}', 'time'),
     noContact: 'Leave at the door',
     phone: 'Phone',
     showPhone: 'Show phone',
@@ -94,18 +113,22 @@ export const ordersMessages = {
     bookInstead: 'Book a platform courier instead',
   },
   /** The notices' line for a ready takeaway not handed over: one line, number and name first. */
-  unclaimedAlert: (n: string, name: string, pickup: string) =>
-    `#${n} ${name}: ready, not handed over (pickup ${pickup}). Hand it over, then mark it.`,
+  unclaimedAlert: m(
+    '#{n} {name}: ready, not handed over (pickup {pickup}). Hand it over, then mark it.',
+    'n',
+    'name',
+    'pickup',
+  ),
   allergy: {
     /** The note's heading when it warns of an allergy (printed tickets say "!! ALLERGY !!"). */
     note: 'Allergy',
     flag: '⚠ Allergy',
   },
   ring: {
-    newOrder: (n: number) => (n === 1 ? 'New order!' : `${n} new orders!`),
-    preorders: (n: number) => (n === 1 ? '1 pre-order to confirm' : `${n} pre-orders to confirm`),
+    newOrder: m('{n, plural, one {New order!} other {# new orders!}}', 'n'),
+    preorders: m('{n, plural, one {# pre-order to confirm} other {# pre-orders to confirm}}', 'n'),
     mute: 'Mute 2 min',
-    muted: (left: string) => `Muted · ${left}`,
+    muted: m('Muted · {left}', 'left'),
     unmute: 'Unmute',
     soundBlocked: 'Tap anywhere to enable the order sound',
     soundBlockedTitle: 'Order sound is off.',
@@ -113,10 +136,11 @@ export const ordersMessages = {
   },
   shift: {
     title: 'This shift',
-    unclaimed: (n: number, after: number) =>
-      n === 0
-        ? `No takeaway order left ready and not handed over (checked ${after} min past pickup).`
-        : `${n} takeaway ${n === 1 ? 'order' : 'orders'} ready but never handed over: mark each handed over once collected, or the platform collects no payment.`,
+    unclaimed: m(
+      '{n, plural, =0 {No takeaway order left ready and not handed over (checked {after} min past pickup).} one {# takeaway order ready but never handed over: mark each handed over once collected, or the platform collects no payment.} other {# takeaway orders ready but never handed over: mark each handed over once collected, or the platform collects no payment.}}',
+      'n',
+      'after',
+    ),
   },
   orderSettings: {
     title: 'Orders',
@@ -129,4 +153,4 @@ export const ordersMessages = {
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...ordersMessages };
+export const en = sliceLookup(ordersMessages, { fi: ordersFi, sv: ordersSv, de: ordersDe });

@@ -85,7 +85,7 @@ const PrintMenu = ({ order, onDone }: { order: Order; onDone: (outcome: Outcome)
       !result.ok
         ? { ok: false, text: result.error.message }
         : result.value.length === 0
-          ? { ok: false, text: en.print.noPrinterTakes(name) }
+          ? { ok: false, text: en.print.noPrinterTakes(en.print.documentsInSentence[document]) }
           : { ok: true, text: en.print.sent(name, result.value.length) },
     );
     setBusy(null);
@@ -172,7 +172,7 @@ export const OrderPrint = ({
       {inFlight.length > 0 && (
         <p className="card-state state-pending" role="status">
           <span className="spinner" aria-hidden="true" />{' '}
-          {en.print.printing(en.print.documents[inFlight[0]!.document])}
+          {en.print.printing(en.print.documentsInSentence[inFlight[0]!.document])}
         </p>
       )}
       {selected && (

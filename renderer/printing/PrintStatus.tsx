@@ -9,7 +9,7 @@ import { showPrinterSettings } from './PrinterSettings';
 const problemText = (problem: PrintProblem): string => {
   const reason = en.print.printerStates[problem.reason];
   const what = problem.jobs
-    .map((job) => en.print.jobName(en.print.documents[job.document], job.orderNumber))
+    .map((job) => en.print.jobName(en.print.documentsInSentence[job.document], job.orderNumber))
     .join(', ');
   return en.print.alarm(
     problem.printerName,

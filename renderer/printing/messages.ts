@@ -1,5 +1,9 @@
 // The printing slice's strings; the shared words are the kit's (ui-kit/messages.ts).
-import { kitMessages } from '../ui-kit/messages';
+import { m } from '../../shared/i18n';
+import { kitMessages, sliceLookup } from '../ui-kit/messages';
+import { printingFi } from './messages.fi';
+import { printingSv } from './messages.sv';
+import { printingDe } from './messages.de';
 
 export const printingMessages = {
   print: {
@@ -18,43 +22,52 @@ export const printingMessages = {
     printers: 'Printers',
     allReady: 'ready',
     /** The alarm: a printer, why, and what did not print. */
-    alarm: (printer: string, reason: string, what: string, held: boolean) =>
-      held
-        ? `Not printed on ${printer} (${reason}): ${what}. Part of it may be on paper: Reprint on its card prints it whole.`
-        : `Not printed on ${printer} (${reason}): ${what}. It prints by itself once the printer is fixed.`,
+    alarm: m(
+      '{held, select, true {Not printed on {printer} ({reason}): {what}. Part of it may be on paper: Reprint on its card prints it whole.} other {Not printed on {printer} ({reason}): {what}. It prints by itself once the printer is fixed.}}',
+      'printer',
+      'reason',
+      'what',
+      'held',
+    ),
     /** A ticket the printer stopped in the middle of (PrintJob.held). */
     cutOff: 'stopped mid-ticket, Reprint prints it whole',
-    jobName: (document: string, orderNumber: string | null) =>
-      orderNumber ? `#${orderNumber} ${document.toLowerCase()}` : document.toLowerCase(),
+    jobName: m(
+      '{orderNumber, select, none {{document}} other {#{orderNumber} {document}}}',
+      'document',
+      'orderNumber',
+    ),
     silence: 'Silence',
     silenced: 'Silenced until the next ticket that does not print',
     /** The card's mark. */
-    notPrinted: (document: string) => `${document} not printed`,
+    notPrinted: m('{document} not printed', 'document'),
     /** On a board tile, where the detail says which ticket and why. */
     notPrintedShort: 'Not printed',
-    notPrintedWhy: (printer: string, reason: string) => `${printer}: ${reason}`,
+    notPrintedWhy: m('{printer}: {reason}', 'printer', 'reason'),
     reprint: 'Reprint',
     dontPrint: 'Don’t print',
     retrying: 'Trying again…',
     /** The card's print control. */
     print: 'Print',
     printWhat: 'Print for this order',
-    printing: (document: string) => `Printing ${document.toLowerCase()}…`,
+    printing: m('Printing {document}…', 'document'),
     noPrinter: 'No printer is set up.',
-    noPrinterTakes: (document: string) => `No printer prints the ${document.toLowerCase()}.`,
+    noPrinterTakes: m('No printer prints the {document}.', 'document'),
     setUp: 'Set up printers',
-    sent: (document: string, n: number) =>
-      n === 1 ? `${document} sent to the printer.` : `${document} sent to ${n} printers.`,
+    sent: m(
+      '{n, plural, one {{document} sent to the printer.} other {{document} sent to # printers.}}',
+      'document',
+      'n',
+    ),
     /** Settings. */
     title: 'Printers',
     intro:
       'Kitchen tickets, pickup labels and receipts print on receipt printers (ESC/POS) on the network or set up in the system. A ticket that does not print sounds an alarm and is marked on its order.',
-    unavailable: (why: string) => `Printing is not available: ${why}`,
+    unavailable: m('Printing is not available: {why}', 'why'),
     none: 'No printer set up yet.',
     add: 'Add printer',
     edit: 'Edit',
     remove: 'Remove',
-    removeConfirm: (name: string) => `Remove ${name}? Tickets for it stop printing.`,
+    removeConfirm: m('Remove {name}? Tickets for it stop printing.', 'name'),
     removeYes: 'Yes, remove',
     keep: 'Keep',
     test: 'Test print',
@@ -83,11 +96,11 @@ export const printingMessages = {
     cancel: 'Cancel',
     saved: 'Saved.',
     removed: 'Removed.',
-    connectionText: (host: string, port: number) => `${host}:${port}`,
-    queueText: (queue: string) => `system queue ${queue}`,
-    paperText: (mm: number) => `${mm} mm paper`,
+    connectionText: m('{host}:{port}', 'host', 'port'),
+    queueText: m('system queue {queue}', 'queue'),
+    paperText: m('{mm} mm paper', 'mm'),
     printsNothing: 'prints nothing yet',
-    checkedAt: (time: string) => `checked ${time}`,
+    checkedAt: m('checked {time}', 'time'),
     triggersTitle: 'When to print',
     kitchenTicket: 'Kitchen ticket',
     kitchenTriggers: {
@@ -116,4 +129,4 @@ export const printingMessages = {
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...printingMessages };
+export const en = sliceLookup(printingMessages, { fi: printingFi, sv: printingSv, de: printingDe });

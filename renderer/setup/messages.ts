@@ -1,5 +1,9 @@
 // The setup slice's strings; the shared words are the kit's (ui-kit/messages.ts).
-import { kitMessages } from '../ui-kit/messages';
+import { m } from '../../shared/i18n';
+import { sliceLookup } from '../ui-kit/messages';
+import { setupFi } from './messages.fi';
+import { setupSv } from './messages.sv';
+import { setupDe } from './messages.de';
 
 export const setupMessages = {
   setup: {
@@ -28,7 +32,7 @@ export const setupMessages = {
     terminalKey: 'Terminal key',
     connect: 'Connect venue',
     connecting: 'Connecting…',
-    connected: (venue: string) => `Connected to ${venue}`,
+    connected: m('Connected to {venue}', 'venue'),
     failed: 'Could not connect',
     fixFields: 'Check the highlighted fields.',
     cancel: 'Back to orders',
@@ -47,14 +51,14 @@ export const setupMessages = {
       'For a terminal that leaves this venue: the venue’s keys leave this computer’s keychain, and its orders, deliveries and customers’ details leave this terminal. Printers and this machine’s settings stay. Ask whoever runs your relay to withdraw this terminal’s key too.',
     disconnect: 'Disconnect this terminal…',
     pin: 'Staff PIN (leave empty if none is set)',
-    dropWaiting: (n: number) =>
-      n === 1
-        ? '1 action has not reached the platform yet. Drop it and disconnect.'
-        : `${n} actions have not reached the platform yet. Drop them and disconnect.`,
+    dropWaiting: m(
+      '{n, plural, one {# action has not reached the platform yet. Drop it and disconnect.} other {# actions have not reached the platform yet. Drop them and disconnect.}}',
+      'n',
+    ),
     confirm: 'Disconnect now',
     keep: 'Keep connected',
   },
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...setupMessages };
+export const en = sliceLookup(setupMessages, { fi: setupFi, sv: setupSv, de: setupDe });

@@ -402,7 +402,7 @@ describe('menu panel', () => {
     expect(await screen.findByText('This menu is valid: 12 items')).toBeTruthy();
     expect(screen.getByText('Tiramisu')).toBeTruthy();
     // Each changed item says what changes.
-    expect(screen.getByText('Margherita: price, availability')).toBeTruthy();
+    expect(screen.getByText('Margherita: price and availability')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain('replaces the WHOLE menu');
     const push = screen.getByRole('button', { name: 'Push menu' }) as HTMLButtonElement;
     expect(push.disabled).toBe(true);

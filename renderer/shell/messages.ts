@@ -1,5 +1,8 @@
 // The shell slice's strings; the shared words are the kit's (ui-kit/messages.ts).
-import { kitMessages } from '../ui-kit/messages';
+import { sliceLookup } from '../ui-kit/messages';
+import { shellFi } from './messages.fi';
+import { shellSv } from './messages.sv';
+import { shellDe } from './messages.de';
 
 export const shellMessages = {
   /** The strip under the top bar that holds banners and notices. */
@@ -30,4 +33,4 @@ export const shellMessages = {
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...shellMessages };
+export const en = sliceLookup(shellMessages, { fi: shellFi, sv: shellSv, de: shellDe });

@@ -71,7 +71,7 @@ describe('stream guard in the UI', () => {
     );
     // The orders placed during the gap that reached the board since, each with when it was placed.
     expect(within(notice).getByTestId('late-orders').textContent).toBe(
-      ` Arrived late: #501 (placed ${formatClock('2026-11-23T11:42:40.000Z')}), #502 (placed ${formatClock('2026-11-23T11:44:10.000Z')}). Check that each is being handled.`,
+      ` Arrived late: #501 (placed ${formatClock('2026-11-23T11:42:40.000Z')}) and #502 (placed ${formatClock('2026-11-23T11:44:10.000Z')}). Check that each is being handled.`,
     );
 
     fireEvent.click(within(notice).getByRole('button', { name: 'OK, checked' }));

@@ -1,6 +1,10 @@
 // The stream slice's strings; the shared words are the kit's (ui-kit/messages.ts).
 import { PAUSE_REASON } from '../../shared/stream-guard';
-import { kitMessages } from '../ui-kit/messages';
+import { m } from '../../shared/i18n';
+import { sliceLookup } from '../ui-kit/messages';
+import { streamFi } from './messages.fi';
+import { streamSv } from './messages.sv';
+import { streamDe } from './messages.de';
 
 export const streamMessages = {
   status: {
@@ -17,9 +21,9 @@ export const streamMessages = {
       reachable: 'reachable',
       unreachable: 'unreachable',
     },
-    outbox: (n: number) => (n === 0 ? 'All actions sent' : `${n} waiting to send`),
-    outboxFailed: (n: number) => `${n} failed`,
-    outboxOnlyFailed: (n: number) => (n === 1 ? '1 action failed' : `${n} actions failed`),
+    outbox: m('{n, plural, =0 {All actions sent} other {# waiting to send}}', 'n'),
+    outboxFailed: m('{n} failed', 'n'),
+    outboxOnlyFailed: m('{n, plural, one {# action failed} other {# actions failed}}', 'n'),
     /** The status bar's line: what is wrong and what to do (details: Activity → Problems). */
     relayProblem: {
       disconnected:
@@ -31,42 +35,42 @@ export const streamMessages = {
     reconnect: 'This venue must be reconnected: the platform no longer accepts its sign-in.',
     reconnectButton: 'Reconnect venue',
     offline: 'Venue offline',
-    ordersDown: (since: string) =>
-      `Orders cannot reach this terminal: the order stream has been down since ${since}. New orders may be lost; check the network or call support.`,
+    ordersDown: m(
+      'Orders cannot reach this terminal: the order stream has been down since {since}. New orders may be lost; check the network or call support.',
+      'since',
+    ),
     /** This terminal's stream is down, but another terminal of the venue was receiving. */
-    othersReceiving: (names: string[]) =>
-      `This terminal is not receiving orders. ${
-        names.length === 0
-          ? 'Another terminal of this venue is.'
-          : `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'}.`
-      }`,
+    othersReceiving: m(
+      'This terminal is not receiving orders. {namesCount, plural, =0 {Another terminal of this venue is.} one {{names} is.} other {{names} are.}}',
+      'names',
+    ),
     /** Another terminal of the venue stopped receiving (this one receives). */
-    otherDown: (names: string[]) =>
-      names.length === 0
-        ? 'Another terminal of this venue is not receiving orders.'
-        : `${names.join(', ')} ${names.length === 1 ? 'is' : 'are'} not receiving orders.`,
-    actionsDown: (since: string) =>
-      `The platform has not answered since ${since}: accepts and other actions are waiting and customers do not see them yet.`,
+    otherDown: m(
+      '{namesCount, plural, =0 {Another terminal of this venue is not receiving orders.} one {{names} is not receiving orders.} other {{names} are not receiving orders.}}',
+      'names',
+    ),
+    actionsDown: m(
+      'The platform has not answered since {since}: accepts and other actions are waiting and customers do not see them yet.',
+      'since',
+    ),
   },
   stream: {
     paused: PAUSE_REASON,
     pausedReturn: 'It goes back online by itself when the order stream returns.',
-    gap: (from: string, to: string) =>
-      `Orders placed ${from}–${to} may not have reached this terminal.`,
-    unknownOrders: (n: number) =>
-      n === 1
-        ? 'The platform lists 1 recent order this terminal never received: look it up in the platform’s merchant portal.'
-        : `The platform lists ${n} recent orders this terminal never received: look them up in the platform’s merchant portal.`,
+    gap: m('Orders placed {from}–{to} may not have reached this terminal.', 'from', 'to'),
+    unknownOrders: m(
+      '{n, plural, one {The platform lists # recent order this terminal never received: look it up in the platform’s merchant portal.} other {The platform lists # recent orders this terminal never received: look them up in the platform’s merchant portal.}}',
+      'n',
+    ),
     gapOk: 'OK, checked',
     /** The orders placed during the gap that reached the board since, with when each was placed. */
-    lateOrders: (orders: string[]) =>
-      `Arrived late: ${orders.join(', ')}. Check that each is being handled.`,
-    lateOrder: (n: string, placed: string) => `#${n} (placed ${placed})`,
+    lateOrders: m('Arrived late: {orders}. Check that each is being handled.', 'orders'),
+    lateOrder: m('#{n} (placed {placed})', 'n', 'placed'),
     /** When a missed order was placed, as our own orders around it bound it. */
-    placedAbout: (at: string) => `placed about ${at}`,
-    placedBetween: (from: string, to: string) => `placed between ${from} and ${to}`,
-    placedBefore: (at: string) => `placed before ${at}`,
-    missed: (placed: string) => `An order may not have reached this terminal (${placed}).`,
+    placedAbout: m('placed about {at}', 'at'),
+    placedBetween: m('placed between {from} and {to}', 'from', 'to'),
+    placedBefore: m('placed before {at}', 'at'),
+    missed: m('An order may not have reached this terminal ({placed}).', 'placed'),
     missedStatus: {
       CREATED: 'The platform shows it as new, waiting to be accepted.',
       PRODUCTION: 'The platform shows it as accepted.',
@@ -77,21 +81,28 @@ export const streamMessages = {
     },
     missedStep:
       'Find it in the platform’s merchant portal or call partner support: the customer may be waiting.',
-    missedMore: (until: string) =>
-      `Orders placed after it, until ${until}, may be missing too: the platform shows only its latest three.`,
-    missedNamed: (orderNumber: string, placed: string) =>
-      `Order #${orderNumber} (${placed}) reached this terminal late: it is on the board now.`,
+    missedMore: m(
+      'Orders placed after it, until {until}, may be missing too: the platform shows only its latest three.',
+      'until',
+    ),
+    missedNamed: m(
+      'Order #{orderNumber} ({placed}) reached this terminal late: it is on the board now.',
+      'orderNumber',
+      'placed',
+    ),
     missedOk: 'OK, checked',
-    noOrdersArriving: (minutes: number, usual: number) =>
-      `No orders arriving: nothing has come from the platform for ${minutes} min while the venue is open (usually within ${usual} min). Orders may be getting lost: check the platform’s merchant portal and call your manager.`,
+    noOrdersArriving: m(
+      'No orders arriving: nothing has come from the platform for {minutes} min while the venue is open (usually within {usual} min). Orders may be getting lost: check the platform’s merchant portal and call your manager.',
+      'minutes',
+      'usual',
+    ),
     alarmTest: 'Alarm test: this is what you see and hear when orders cannot reach this terminal.',
     settingsTitle: 'Order stream alarm',
     settingsIntro:
       'When the order stream is down for 10 seconds while the venue is online, a red banner and a siren warn you. Orders placed while it is down can be lost.',
     autoPause: 'Take the venue offline when orders cannot arrive',
     pauseAfter: 'Seconds without the order stream before going offline',
-    pauseAfterError: (min: number, max: number) =>
-      `Enter a number of seconds from ${min} to ${max}.`,
+    pauseAfterError: m('Enter a number of seconds from {min} to {max}.', 'min', 'max'),
     save: 'Save alarm settings',
     saved: 'Saved.',
     testAlarm: 'Test alarm',
@@ -99,4 +110,4 @@ export const streamMessages = {
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...streamMessages };
+export const en = sliceLookup(streamMessages, { fi: streamFi, sv: streamSv, de: streamDe });

@@ -4,6 +4,12 @@
 // the one typed lookup. A translation is the same shape, slice by slice.
 import type { PrintDocumentKind } from '../../shared/printing';
 import { STATUS_WORDS, TYPE_WORDS } from '../../shared/order-words';
+import { localized, m } from '../../shared/i18n';
+import type { Translations } from '../../shared/i18n';
+import { currentLanguage } from './language';
+import { kitFi } from './messages.fi';
+import { kitSv } from './messages.sv';
+import { kitDe } from './messages.de';
 
 export const kitMessages = {
   appName: 'Countertop',
@@ -20,42 +26,44 @@ export const kitMessages = {
     history: 'History',
   },
   order: {
-    number: (n: string) => `#${n}`,
+    number: m('#{n}', 'n'),
     ...TYPE_WORDS,
     preorder: 'Pre-order',
-    preorderFor: (time: string) => `For ${time}`,
+    preorderFor: m('For {time}', 'time'),
     preorderConfirmed: 'Confirmed',
-    age: (text: string) => `${text} ago`,
-    courierEta: (time: string) => `Courier ${time}`,
+    age: m('{text} ago', 'text'),
+    courierEta: m('Courier {time}', 'time'),
     /** How far off the courier is, next to the clock time: counter staff plan by minutes. */
-    courierIn: (duration: string) => `in ${duration}`,
+    courierIn: m('in {duration}', 'duration'),
     courierDue: 'due now',
-    courierLate: (duration: string) => `${duration} late`,
+    courierLate: m('{duration} late', 'duration'),
     courierPickedUp: 'Courier picked up',
-    readyBy: (time: string) => `Ready by ${time}`,
+    readyBy: m('Ready by {time}', 'time'),
     /** The countdown next to the ready-by time. */
-    dueIn: (duration: string) => `in ${duration}`,
+    dueIn: m('in {duration}', 'duration'),
     dueNow: 'due now',
-    overdue: (duration: string) => `${duration} overdue`,
+    overdue: m('{duration} overdue', 'duration'),
     /** The accept is not confirmed by the platform yet: the time is what was asked for. */
     readyByAsked: 'asked, waiting for the platform',
-    waiting: (duration: string) => `Waiting ${duration} for an answer`,
+    waiting: m('Waiting {duration} for an answer', 'duration'),
     autoAccepted: 'Auto-accepted',
     pickedUpDone: 'Picked up by courier',
-    unclaimed: (time: string, duration: string) =>
-      `Not handed over · pickup was ${time} (${duration} ago). Mark it handed over once collected: the platform collects payment only then.`,
-    startCooking: (n: string) => `Start cooking #${n}`,
+    unclaimed: m(
+      'Not handed over · pickup was {time} ({duration} ago). Mark it handed over once collected: the platform collects payment only then.',
+      'time',
+      'duration',
+    ),
+    startCooking: m('Start cooking #{n}', 'n'),
     startCookingDetail: 'The platform moved this pre-order into preparation.',
     startCookingOk: 'OK, cooking',
-    pickupEta: (time: string) => `Pickup ${time}`,
+    pickupEta: m('Pickup {time}', 'time'),
     total: 'Total',
     comment: 'Note',
     noName: 'Guest',
-    items: (n: number) => (n === 1 ? '1 item' : `${n} items`),
+    items: m('{n, plural, one {# item} other {# items}}', 'n'),
     statuses: STATUS_WORDS,
-    rejectReason: (reason: string) => `Reason: ${reason}`,
-    cancelledByPlatform: (n: string) =>
-      `Order #${n} was cancelled by the platform. Stop preparing it.`,
+    rejectReason: m('Reason: {reason}', 'reason'),
+    cancelledByPlatform: m('Order #{n} was cancelled by the platform. Stop preparing it.', 'n'),
     cancelledOk: 'OK, stopped',
   },
   actions: {
@@ -74,15 +82,15 @@ export const kitMessages = {
       'confirm-preorder': 'Confirm pre-order',
       'picked-up': 'Out for delivery',
     },
-    pending: (kind: string) => `${kind}: waiting for the platform…`,
+    pending: m('{kind}: waiting for the platform…', 'kind'),
     sending: 'Sending…',
-    failed: (kind: string) => `${kind} failed`,
+    failed: m('{kind} failed', 'kind'),
     refused: 'Not sent',
   },
   duration: {
     seconds: 'just now',
-    minutes: (m: number) => `${m} min`,
-    hours: (h: number, m: number) => (m === 0 ? `${h} h` : `${h} h ${m} min`),
+    minutes: m('{m} min', 'm'),
+    hours: m('{m, plural, =0 {{h} h} other {{h} h {m} min}}', 'h', 'm'),
   },
   errors: {
     generic: 'Something went wrong.',
@@ -95,24 +103,50 @@ export const kitMessages = {
       'day-summary': 'Day summary',
       'test-page': 'Test page',
     } satisfies Record<PrintDocumentKind, string>,
-    previewOf: (document: string) => `Preview: ${document}`,
+    /** The same names inside a sentence ("No printer prints the kitchen ticket."). */
+    documentsInSentence: {
+      'kitchen-ticket': 'kitchen ticket',
+      'pickup-label': 'pickup label',
+      receipt: 'receipt',
+      'day-summary': 'day summary',
+      'test-page': 'test page',
+    } satisfies Record<PrintDocumentKind, string>,
+    previewOf: m('Preview: {document}', 'document'),
   },
   history: {
     allOrders: 'All past orders',
   },
   venue: {
-    offlineUntil: (time: string) => `Offline until ${time}`,
+    offlineUntil: m('Offline until {time}', 'time'),
     offlineIndefinitely: 'Offline until switched back',
     goOnline: 'Go online',
   },
   diagnostics: {
     export: 'Export diagnostics for support',
-    exported: (file: string) => `Saved ${file}. It holds no passwords, keys or customer details.`,
+    exported: m('Saved {file}. It holds no passwords, keys or customer details.', 'file'),
   },
   courier: {
     book: 'Book courier',
-    orderParcel: (orderNumber: string) => `Order ${orderNumber}`,
+    orderParcel: m('Order {orderNumber}', 'orderNumber'),
   },
 };
 
-export const en = kitMessages;
+export const kitTranslations: Translations<typeof kitMessages> = {
+  fi: kitFi,
+  sv: kitSv,
+  de: kitDe,
+};
+
+export const en = localized(kitMessages, kitTranslations, currentLanguage);
+
+/** A slice's lookup: the kit's words and the slice's own, in the terminal's language. */
+export const sliceLookup = <T extends object>(source: T, translations: Translations<T>) =>
+  localized(
+    { ...kitMessages, ...source },
+    {
+      fi: { ...kitFi, ...(translations.fi as object) },
+      sv: { ...kitSv, ...(translations.sv as object) },
+      de: { ...kitDe, ...(translations.de as object) },
+    } as Translations<typeof kitMessages & T>,
+    currentLanguage,
+  );

@@ -1,5 +1,9 @@
 // The venue slice's strings; the shared words are the kit's (ui-kit/messages.ts).
-import { kitMessages } from '../ui-kit/messages';
+import { m } from '../../shared/i18n';
+import { kitMessages, sliceLookup } from '../ui-kit/messages';
+import { venueFi } from './messages.fi';
+import { venueSv } from './messages.sv';
+import { venueDe } from './messages.de';
 
 export const venueMessages = {
   venue: {
@@ -9,7 +13,7 @@ export const venueMessages = {
     offline: 'Offline',
     open: 'Open now',
     closed: 'Closed now',
-    fetchedAt: (time: string) => `Platform status read at ${time}`,
+    fetchedAt: m('Platform status read at {time}', 'time'),
     neverFetched: 'Platform status not read yet',
     refresh: 'Refresh',
     goOffline: 'Go offline',
@@ -24,12 +28,14 @@ export const venueMessages = {
     /** Shown instead of a state staff asked for until the platform confirmed it. */
     changing: 'changing… (waiting for the platform)',
     changingShort: 'changing…',
-    goingOffline: (until: string | null) =>
-      until ? `Going offline until ${until}` : 'Going offline until switched back',
+    goingOffline: m(
+      '{until, select, none {Going offline until switched back} other {Going offline until {until}}}',
+      'until',
+    ),
     goingOnline: 'Going online',
     openingTimesChanging: 'New opening times: changing… (waiting for the platform)',
     unknown: 'The venue status is not known yet.',
-    timeZone: (zone: string) => `Times are the venue’s local time (${zone}).`,
+    timeZone: m('Times are the venue’s local time ({zone}).', 'zone'),
     draftKept: 'Your changes are kept until you save or discard them.',
     discard: 'Discard changes',
     edit: 'Change opening times',
@@ -38,7 +44,7 @@ export const venueMessages = {
     closesBeforeOpening:
       'Closes before it opens on the same day: pick the next day as the closing day',
     closesWhenOpening: 'Opens and closes at the same time',
-    overlaps: (n: number) => `Overlaps opening time ${n}`,
+    overlaps: m('Overlaps opening time {n}', 'n'),
     openingTimes: 'Opening times',
     openingDay: 'Opening day',
     openingTime: 'Opening time',
@@ -61,4 +67,4 @@ export const venueMessages = {
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */
-export const en = { ...kitMessages, ...venueMessages };
+export const en = sliceLookup(venueMessages, { fi: venueFi, sv: venueSv, de: venueDe });

@@ -1,0 +1,24 @@
+// Finnish words of the machine slice (ICU MessageFormat; the keys and placeholders of messages.ts).
+export const machineFi = {
+  machine: {
+    title: 'Tämä kassakone',
+    kiosk: 'Kioskitila (koko näyttö, pois vain henkilökunnan PIN-koodilla)',
+    startOnLogin: 'Käynnistä Countertop, kun tietokone käynnistyy',
+    pin: 'Uusi henkilökunnan PIN (4–8 numeroa)',
+    currentPin: 'Nykyinen henkilökunnan PIN',
+    save: 'Tallenna',
+    saved: 'Tallennettu.',
+    pinNeeded: 'Kioskitila tarvitsee henkilökunnan PIN-koodin: aseta se ensin tässä.',
+    unlockTitle: 'Poistu kioskitilasta',
+    unlock: 'Poistu kioskitilasta',
+    unlocked: 'Kioskitila on pois, kunnes sovellus käynnistetään uudelleen.',
+    desktopOnly: 'Nämä asetukset toimivat työpöytäsovelluksessa.',
+  },
+  clockSkew:
+    'Tämän tietokoneen kello on {minutes} min {direction, select, behind {jäljessä} other {edellä}} alustan kellosta. Ajastimet seuraavat alustan kelloa; korjaa tietokoneen päivä ja aika (automaattinen aika), ettei muu mene pieleen.',
+  recovery: {
+    title: 'Countertop pysähtyy jatkuvasti',
+    body: 'Näyttö pysähtyi 3 kertaa 10 minuutissa. Tilaukset ja odottavat toiminnot ovat tallessa päätteen palvelussa, joka pysyi käynnissä. Käynnistä sovellus uudelleen; jos tämä toistuu, soita tukeen.',
+    restart: 'Käynnistä Countertop uudelleen',
+  },
+};

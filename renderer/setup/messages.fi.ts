@@ -1,0 +1,54 @@
+// Finnish words of the setup slice (ICU MessageFormat; the keys and placeholders of messages.ts).
+export const setupFi = {
+  setup: {
+    title: 'Yhdistä tämä pääte ravintolaasi',
+    intro:
+      'Anna tiedot, jotka sait alustalta, kun ravintolasi otettiin mukaan. Countertop tarkistaa välityspalvelimen ja alustan osoitteet ennen kuin se käyttää valtuutuskoodin, joten virhe ei vie koodia. Salaisuudet tallennetaan tämän tietokoneen avainnippuun, ei koskaan tiedostoon.',
+    hints: {
+      authUrl: 'Alustan kumppanitiedoissa, esimerkiksi https://auth.platform.example',
+      posUrl: 'Alustan kumppanitiedoissa, esimerkiksi https://pos.platform.example',
+      clientId: 'Integraatiosi asiakastunnus, alustan kumppanitiedoissa.',
+      clientSecret: 'Asiakastunnuksen mukana annettu salaisuus.',
+      code: 'Kertakäyttöinen koodi, jonka alusta antoi, kun ravintola aktivoitiin (voimassa tunnin).',
+      redirectUri: 'Osoite, jolle koodi tehtiin, täsmälleen alustalle rekisteröitynä.',
+      relayUrl: 'Välityspalvelimesi osoite ilman polkua, esimerkiksi https://relay.example.com',
+      terminalKey:
+        'Tehty tälle tiskille välityspalvelimella (admin create-terminal) ja näytetty kerran.',
+    },
+    platformSection: 'Alusta',
+    authUrl: 'Kirjautumisen URL',
+    posUrl: 'Tilaus-API:n URL',
+    clientId: 'Asiakastunnus',
+    clientSecret: 'Asiakassalaisuus',
+    code: 'Valtuutuskoodi',
+    redirectUri: 'Paluuosoite (redirect URI)',
+    relaySection: 'Tilausvirta (välityspalvelin)',
+    relayUrl: 'Välityspalvelimen URL',
+    terminalKey: 'Päätteen avain',
+    connect: 'Yhdistä ravintola',
+    connecting: 'Yhdistetään…',
+    connected: 'Yhdistetty: {venue}',
+    failed: 'Yhdistäminen ei onnistunut',
+    fixFields: 'Tarkista korostetut kentät.',
+    cancel: 'Takaisin tilauksiin',
+  },
+  connection: {
+    title: 'Yhteys',
+    intro:
+      'Mistä tämä pääte saa tilauksensa. Vaihda välityspalvelin tässä, kun se muuttaa tai sen avain vaihtuu; ravintola pysyy kirjautuneena, uutta koodia ei tarvita.',
+    keepKey: 'Päätteen avain (jätä tyhjäksi, niin nykyinen säilyy)',
+    save: 'Vaihda yhteys',
+    saving: 'Tarkistetaan…',
+    saved: 'Yhteys vaihdettu: tilausvirta käyttää uutta välityspalvelinta.',
+    courier: 'Kuljetusasetukset ovat kohdassa Kuskit.',
+    disconnectTitle: 'Irrota tämä pääte',
+    disconnectIntro:
+      'Päätteelle, joka lähtee tästä ravintolasta: ravintolan avaimet poistuvat tietokoneen avainnipusta, ja sen tilaukset, kuljetukset ja asiakastiedot poistuvat päätteeltä. Tulostimet ja koneen asetukset jäävät. Pyydä välityspalvelimen ylläpitäjää poistamaan myös tämän päätteen avain.',
+    disconnect: 'Irrota tämä pääte…',
+    pin: 'Henkilökunnan PIN (tyhjä, jos sitä ei ole)',
+    dropWaiting:
+      '{n, plural, one {# toiminto ei ole vielä mennyt alustalle. Hylkää se ja irrota.} other {# toimintoa ei ole vielä mennyt alustalle. Hylkää ne ja irrota.}}',
+    confirm: 'Irrota nyt',
+    keep: 'Pidä yhdistettynä',
+  },
+};

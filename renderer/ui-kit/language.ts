@@ -1,0 +1,36 @@
+// The language this terminal's screen speaks: chosen on the machine screen and kept on this
+// computer, else the OS locale's, else English. Every slice's lookup (`en` in its messages.ts)
+// reads it at each use, so a switch shows at the next render, with no restart.
+import { create } from 'zustand';
+import { isLanguage, languageOf } from '../../shared/i18n';
+import type { Language } from '../../shared/i18n';
+
+const KEY = 'countertop.language';
+
+const stored = (): Language | null => {
+  try {
+    const value = globalThis.localStorage?.getItem(KEY);
+    return isLanguage(value) ? value : null;
+  } catch {
+    return null;
+  }
+};
+
+const systemLanguage = (): Language =>
+  languageOf(typeof navigator === 'undefined' ? null : navigator.language);
+
+export const useLanguage = create<{ language: Language }>(() => ({
+  language: stored() ?? systemLanguage(),
+}));
+
+export const currentLanguage = (): Language => useLanguage.getState().language;
+
+/** Switches the screen's language now and keeps the choice on this computer. */
+export const setLanguage = (language: Language): void => {
+  try {
+    globalThis.localStorage?.setItem(KEY, language);
+  } catch {
+    // A screen without storage still switches; it only forgets the choice at restart.
+  }
+  useLanguage.setState({ language });
+};
