@@ -38,6 +38,15 @@ export type StreamGap = {
   unknownOrders: number | null;
 };
 
+/**
+ * An order placed while the stream was down (inside a gap): it reached the terminal late. The gap
+ * notice lists these orders and their cards say so.
+ */
+export const placedDuringGap = (createdAt: string, gaps: readonly StreamGap[]): boolean => {
+  const at = Date.parse(createdAt);
+  return gaps.some((gap) => at >= Date.parse(gap.from) && at <= Date.parse(gap.to));
+};
+
 export type StreamGuardState = {
   settings: StreamGuardSettings;
   /** Since when main's relay client has seen the order stream down; null while it is up. */

@@ -13,6 +13,8 @@ import {
   primaryAction,
 } from './board';
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
+import { placedDuringGap } from '../../shared/stream-guard';
+import type { StreamGap } from '../../shared/stream-guard';
 import type { ColumnId, ColumnTracks } from './board';
 import { useColumnTracks } from './board-room';
 import type { DetailSide } from './OrderTile';
@@ -66,6 +68,17 @@ const pressPrimary = (
   button.click();
 };
 
+const NO_GAPS: readonly StreamGap[] = [];
+
+/** Orders placed while the stream was down: their tiles and cards say they arrived late. */
+const useLateOrders = (orders: readonly Order[]): ReadonlySet<string> => {
+  const gaps = useApp((s) => s.stream?.gaps ?? NO_GAPS);
+  return useMemo(
+    () => new Set(orders.filter((o) => placedDuringGap(o.createdAt, gaps)).map((o) => o.id)),
+    [orders, gaps],
+  );
+};
+
 /** The board's columns, each as wide as its tile tracks. */
 const template = (tracks: ColumnTracks): string =>
   COLUMN_IDS.map((id) => `minmax(0, ${tracks[id]}fr)`).join(' ');
@@ -92,13 +105,11 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const menuItems = useApp((s) => s.menuItems);
   const printJobs = useApp((s) => s.print?.jobs ?? null);
   const jobs = useMemo(() => (printJobs === null ? null : jobsByOrder(printJobs)), [printJobs]);
+  const late = useLateOrders(orders);
   const board = useRef<HTMLElement>(null);
   const markOffScreen = useOffScreenMarker();
   const [opened, setOpened] = useState<{ id: string; side: DetailSide } | null>(null);
-  const openDetail = useCallback(
-    (orderId: string, side: DetailSide) => setOpened({ id: orderId, side }),
-    [],
-  );
+  const openDetail = useCallback((id: string, side: DetailSide) => setOpened({ id, side }), []);
   const detail = opened && (orders.find((o) => o.id === opened.id) ?? null);
 
   const tracks = useColumnTracks(board, counts, orders);
@@ -114,6 +125,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
         flashing={flashing}
         selected={selected === order.id}
         open={opened?.id === order.id}
+        late={late.has(order.id)}
         submitting={submitting[order.id] === true}
         callError={callErrors[order.id] ?? null}
         cooking={cooking.has(order.id)}
@@ -195,6 +207,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
             printJobs={jobsOf(jobs, detail.id)}
             menuItems={menuItems}
             label={en.board.detailTitle(detail.orderNumber)}
+            late={late.has(detail.id)}
           />
         </OrderDetail>
       )}

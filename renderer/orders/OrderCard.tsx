@@ -174,6 +174,8 @@ type Props = {
   slotRef?: OffScreenMarker | undefined;
   /** Its accessible name, when it is shown as an order's detail rather than on the board. */
   label?: string | undefined;
+  /** Placed while the order stream was down: it reached the terminal late. */
+  late?: boolean | undefined;
 };
 
 // eslint-disable-next-line max-lines-per-function -- one card's layout and its derived actions; not yet cut into smaller components (issue 37)
@@ -189,6 +191,7 @@ const OrderCardView = ({
   menuItems,
   slotRef,
   label,
+  late,
 }: Props) => {
   const act = useAppStore().getState();
   const { LineSoldOut, OrderPrint } = useCardSlots();
@@ -283,6 +286,11 @@ const OrderCardView = ({
             )}
         </div>
 
+        {late && (
+          <p className="card-late" data-testid="arrived-late">
+            {en.board.arrivedLate(formatClock(order.createdAt))}
+          </p>
+        )}
         {cooking && (
           // The banner above the board announces it; the card only shows which order it is.
           <div className="card-cooking">
@@ -495,5 +503,6 @@ export const OrderCard = memo(
     a.menuItems === b.menuItems &&
     a.slotRef === b.slotRef &&
     a.label === b.label &&
+    a.late === b.late &&
     sameClock(a.clock, b.clock),
 );

@@ -10,6 +10,7 @@ import { typeWord } from '../../shared/order-words';
 import type { CardClock } from './OrderCard';
 import { useCardSlots } from './card-slots';
 import { en } from './messages';
+import { formatClock } from '../ui-kit/format';
 import type { OffScreenMarker } from '../ui-kit/off-screen';
 
 /** The customer's first name: a tile has room for what staff call out at the counter. */
@@ -26,6 +27,8 @@ type Props = {
   selected: boolean;
   /** Its detail is open beside the board. */
   open: boolean;
+  /** Placed while the order stream was down: it reached the terminal late. */
+  late: boolean;
   submitting: boolean;
   callError: string | null;
   cooking: boolean;
@@ -48,6 +51,7 @@ const OrderTileView = ({
   flashing,
   selected,
   open,
+  late,
   submitting,
   callError,
   cooking,
@@ -107,6 +111,15 @@ const OrderTileView = ({
             </span>
           )}
           <TilePrintMark jobs={printJobs} />
+          {late && !done && (
+            <span
+              className="tile-flag tile-late"
+              data-testid="arrived-late"
+              title={en.board.arrivedLate(formatClock(order.createdAt))}
+            >
+              {en.board.arrivedLateShort}
+            </span>
+          )}
           <span className="tile-words">
             {/* The name last: on a narrow tile it is the part cut short. */}
             {typeWord(order)} · {en.order.items(items)} ·{' '}
@@ -162,6 +175,7 @@ export const OrderTile = memo(
     a.flashing === b.flashing &&
     a.selected === b.selected &&
     a.open === b.open &&
+    a.late === b.late &&
     a.submitting === b.submitting &&
     a.callError === b.callError &&
     a.cooking === b.cooking &&

@@ -6,6 +6,7 @@ import type { AppSlice } from '../ui-kit/app-slice';
 import { viewHooks } from '../ui-kit/store-context';
 import type { MenuItemSummary } from '../../shared/domain';
 import type { PrintState } from '../../shared/printing';
+import type { StreamGap } from '../../shared/stream-guard';
 import type { OrdersSlice } from './orders-slice';
 
 /** What it reads of the other slices. */
@@ -21,6 +22,8 @@ type Ports = {
   /** The outbox's (diagnostics): an order's failed action tried again or dropped. */
   retry(actionId: string): Promise<BridgeError | null>;
   discard(actionId: string): Promise<BridgeError | null>;
+  /** The stream's: its gaps after an outage, whose orders reached the board late. */
+  stream: { gaps: readonly StreamGap[] } | null;
 };
 
 export type OrdersView = OrdersSlice & AppSlice & Ports;

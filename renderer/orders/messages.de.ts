@@ -22,6 +22,8 @@ export const ordersDe = {
     notSent: 'Nicht gesendet · öffnen',
     tileNew: 'neu',
     tileLate: '{duration} zu spät',
+    arrivedLate: 'Zu spät angekommen (bestellt {placed})',
+    arrivedLateShort: 'Zu spät angekommen',
     waiting: '{kind}…',
   },
   accept: {

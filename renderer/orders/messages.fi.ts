@@ -22,6 +22,8 @@ export const ordersFi = {
     notSent: 'Ei lähetetty · avaa',
     tileNew: 'uusi',
     tileLate: '{duration} myöhässä',
+    arrivedLate: 'Tuli myöhässä (tehty {placed})',
+    arrivedLateShort: 'Tuli myöhässä',
     waiting: '{kind}…',
   },
   accept: {

@@ -22,6 +22,8 @@ export const ordersSv = {
     notSent: 'Inte skickad · öppna',
     tileNew: 'ny',
     tileLate: '{duration} sen',
+    arrivedLate: 'Kom sent (lagd {placed})',
+    arrivedLateShort: 'Kom sent',
     waiting: '{kind}…',
   },
   accept: {

@@ -31,6 +31,9 @@ export const ordersMessages = {
     /** A tile's time: an order less than a minute old, and a ready-by time passed. */
     tileNew: 'new',
     tileLate: m('{duration} late', 'duration'),
+    /** An order placed while the stream was down, which reached the terminal after it. */
+    arrivedLate: m('Arrived late (placed {placed})', 'placed'),
+    arrivedLateShort: 'Arrived late',
     /** A tile waiting for the platform's answer to an action. */
     waiting: m('{kind}…', 'kind'),
   },

@@ -4,6 +4,7 @@ import { useApp, useNow, useSounding } from './hooks';
 import { formatClock, formatClockSpan } from '../ui-kit/format';
 import { en } from './messages';
 import type { MissedOrder, StreamGap, StreamGuardState } from '../../shared/stream-guard';
+import { placedDuringGap } from '../../shared/stream-guard';
 import type { Order } from '../../shared/domain';
 import type { Ringer } from '../ui-kit/ringer';
 import { streamAlarm, withMainsView } from './stream-alarm';
@@ -127,12 +128,8 @@ const NO_GAPS: StreamGap[] = [];
 
 /** Orders placed while the stream was down: they reached the board late (or are still due). */
 const lateIn = (orders: readonly Order[], gap: StreamGap): Order[] => {
-  const [from, to] = [Date.parse(gap.from), Date.parse(gap.to)];
   return orders
-    .filter((o) => {
-      const at = Date.parse(o.createdAt);
-      return at >= from && at <= to;
-    })
+    .filter((o) => placedDuringGap(o.createdAt, [gap]))
     .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
 };
 

@@ -6,7 +6,7 @@ import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 import type { StreamGuardState } from '../../shared/stream-guard';
 import { formatClock, formatClockSpan } from '../ui-kit/format';
 import { createFakeBridge, makeOrder, makeStatus, makeVenue } from '../testing/fake-bridge';
-import { renderApp } from '../testing/render-app';
+import { orderDetail, renderApp } from '../testing/render-app';
 
 afterEach(() => {
   cleanup();
@@ -77,6 +77,28 @@ describe('stream guard in the UI', () => {
     fireEvent.click(within(notice).getByRole('button', { name: 'OK, checked' }));
     await waitFor(() => expect(screen.queryByTestId('gap-notice')).toBeNull());
     expect(bridge.callsTo('stream:acknowledgeGap')).toEqual([{ gapId: 'gap-1' }]);
+  });
+
+  it('marks the card of each order that arrived late, with when it was placed', async () => {
+    const from = '2026-11-23T11:42:00.000Z';
+    const to = '2026-11-23T11:44:30.000Z';
+    const placed = '2026-11-23T11:42:40.000Z';
+    const bridge = createFakeBridge({
+      stream: guard({ gaps: [{ id: 'gap-1', from, to, unknownOrders: 0 }] }),
+      orders: [
+        makeOrder({ orderNumber: '600', createdAt: '2026-11-23T11:41:00.000Z' }),
+        makeOrder({ orderNumber: '601', createdAt: placed }),
+      ],
+    });
+    renderApp(bridge);
+    await screen.findByTestId('gap-notice');
+    const tile = (n: string) => screen.getByRole('article', { name: `Order #${n}` });
+    expect(within(tile('601')).getByTestId('arrived-late').textContent).toBe('Arrived late');
+    expect(within(tile('600')).queryByTestId('arrived-late')).toBeNull();
+    expect(within(orderDetail('601')).getByTestId('arrived-late').textContent).toBe(
+      `Arrived late (placed ${formatClock(placed)})`,
+    );
+    expect(within(orderDetail('600')).queryByTestId('arrived-late')).toBeNull();
   });
 
   it('says the venue was paused by Countertop, in the offline banner and in the alarm', async () => {
