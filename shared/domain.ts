@@ -153,7 +153,12 @@ export type MachineSettings = {
   pinSet: boolean;
 };
 
-export type RelayConnection = 'unconfigured' | 'connecting' | 'connected' | 'disconnected';
+/**
+ * `refused`: the relay no longer accepts this terminal's key (its operator revoked it); the
+ * terminal stopped asking and waits for a new key (Change connection).
+ */
+export type RelayConnection =
+  'unconfigured' | 'connecting' | 'connected' | 'disconnected' | 'refused';
 export type PlatformReachability = 'unknown' | 'reachable' | 'unreachable';
 
 export type AppStatus = {

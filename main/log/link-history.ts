@@ -9,7 +9,7 @@ export const logLinkChanges = (log: Logger): ((status: AppStatus) => void) => {
   return (status) => {
     if (status.relay !== relay) {
       relay = status.relay;
-      const level = relay === 'disconnected' ? 'warn' : 'info';
+      const level = relay === 'disconnected' || relay === 'refused' ? 'warn' : 'info';
       log[level]('link', { link: 'relay', state: relay, error: status.relayError });
     }
     if (status.platform !== platform) {

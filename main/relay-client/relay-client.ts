@@ -68,6 +68,15 @@ export type RelayClientOptions = {
 
 export type RelayClient = { stop(): Promise<void> };
 
+/** The relay's own words for a refused key (for the log and support), or ours. */
+const refusedReason = (body: unknown): string => {
+  const message =
+    body !== null && typeof body === 'object' && 'message' in body ? body.message : null;
+  return typeof message === 'string' && message.length > 0 && message.length <= 200
+    ? `The relay refused the terminal key: ${message}`
+    : 'The relay refused the terminal key.';
+};
+
 /** A poll's answer may come this long after its hold time before the relay counts as hung. */
 export const RELAY_ANSWER_MARGIN_MS = 5_000;
 
@@ -238,13 +247,15 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
         }
       } catch (error) {
         if (!running) break;
+        if (error instanceof RequestError && error.status === 401) {
+          // The relay no longer accepts this key (revoked by its operator, or unknown to it):
+          // asking again with it cannot succeed, so the client stops until a new key is set.
+          running = false;
+          setState('refused', refusedReason(error.body));
+          break;
+        }
         failures += 1;
-        const message =
-          error instanceof RequestError && error.status === 401
-            ? 'The relay refused the terminal key.'
-            : error instanceof Error
-              ? error.message
-              : String(error);
+        const message = error instanceof Error ? error.message : String(error);
         // A poll that ran into its deadline: the relay has said nothing since it was sent.
         const silentMs = Date.now() - sentAt;
         setState('disconnected', message, silentMs >= deadlineMs ? silentMs : 0);

@@ -29,6 +29,13 @@ export type Connection = {
 };
 
 const CONNECTION_KEY = 'connection';
+/**
+ * The relay refused this terminal's key (its operator revoked it): the key left the keychain, and
+ * the terminal waits for a new one (Change connection) instead of asking again at every start.
+ */
+const RELAY_REFUSED_KEY = 'relay-refused';
+const REFUSED_AT_START =
+  'The relay refused this terminal’s key earlier; enter a new key under Venue → Connection.';
 
 /** The stored venue connection (addresses and venue id, no secret), e.g. for `npm run doctor`. */
 export const storedConnection = (settings: Settings): Connection | null =>
@@ -174,6 +181,13 @@ export const createSetupSlice = (deps: {
     const conn = connection();
     if (!conn || relay) return;
     const terminalKey = await secrets.get('terminal-key');
+    if (!terminalKey && settings.get<string>(RELAY_REFUSED_KEY) !== null) {
+      relayState = 'refused';
+      relayError = REFUSED_AT_START;
+      deps.relay.onState?.('refused', relayError);
+      statusChanged();
+      return;
+    }
     if (!terminalKey) {
       relayState = 'unconfigured';
       relayError = 'No relay terminal key is stored; reconnect the venue.';
@@ -187,6 +201,7 @@ export const createSetupSlice = (deps: {
       terminalKey,
       waitSeconds: deps.relayWaitSeconds,
       onState: (state, error, downForMs) => {
+        if (state === 'refused') void keyRefused(terminalKey, error);
         reportState?.(state, error, downForMs);
         if (state === relayState && error === relayError) return;
         relayState = state;
@@ -208,6 +223,26 @@ export const createSetupSlice = (deps: {
           detail: `The relay's event log changed (was ${previousLogId} at seq ${cursor}); reading it again from the start.`,
         }),
       ...hooks,
+    });
+  };
+  /** The relay refused the key: it is worthless now, so it leaves the keychain (once). */
+  const keyRefused = async (key: string, error: string | null): Promise<void> => {
+    settings.set(RELAY_REFUSED_KEY, deps.now().toISOString());
+    let removed = false;
+    try {
+      // Only the key that was refused: a new one set meanwhile (Change connection) stays.
+      if ((await secrets.get('terminal-key')) === key) {
+        await secrets.delete('terminal-key');
+        removed = true;
+      }
+    } catch {
+      // A keychain that does not answer keeps the key; the client asks with it no more.
+    }
+    audit.record({
+      action: 'relay',
+      subject: venueId() ?? '-',
+      outcome: 'key-refused',
+      detail: `${error ?? 'The relay refused the terminal key.'}${removed ? ' The key was removed from the keychain.' : ''}`,
     });
   };
   const stopRelay = async (): Promise<void> => {
@@ -323,6 +358,7 @@ export const createSetupSlice = (deps: {
             if (mismatch) throw refusal([mismatch], 'code-held');
           }));
           await secrets.set('terminal-key', request.terminalKey);
+          settings.delete(RELAY_REFUSED_KEY);
         } catch (error) {
           audit.record({
             action: 'connect',
@@ -373,6 +409,8 @@ export const createSetupSlice = (deps: {
           throw failure(error, 'Changing the connection');
         }
         settings.set(CONNECTION_KEY, { ...conn, relayUrl: request.relayUrl } satisfies Connection);
+        // The relay just accepted the key: whatever it refused before is behind us.
+        settings.delete(RELAY_REFUSED_KEY);
         audit.record({
           action: 'connection',
           subject: conn.venueId,
@@ -404,6 +442,7 @@ export const createSetupSlice = (deps: {
         }
         resetCursor(deps.db);
         settings.delete(CONNECTION_KEY);
+        settings.delete(RELAY_REFUSED_KEY);
         audit.record({ action: 'disconnect', subject: venue, outcome: 'done', detail: null });
         statusChanged();
       },

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { setupChangeSchema } from '../../shared/ipc/contract';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
@@ -26,7 +26,16 @@ export const ConnectionPanel = () => {
 
 const ChangeForm = ({ relayUrl: saved }: { relayUrl: string }) => {
   const change = useApp((s) => s.changeConnection);
+  const refused = useApp((s) => s.status?.relay === 'refused');
+  const asked = useApp((s) => s.connectionAsked);
+  const keyInput = useRef<HTMLInputElement>(null);
   const [values, setValues] = useState({ relayUrl: saved, terminalKey: '' });
+  // Staff came here for a new key (the alarm's button): the key field, in view and ready.
+  useEffect(() => {
+    if (asked === 0) return;
+    keyInput.current?.scrollIntoView?.({ block: 'center' });
+    keyInput.current?.focus({ preventScroll: true });
+  }, [asked]);
   const [done, setDone] = useState<FormOutcome | null>(null);
   const { errors, error, busy, submit } = useFormSubmit();
 
@@ -53,6 +62,7 @@ const ChangeForm = ({ relayUrl: saved }: { relayUrl: string }) => {
     <label className="field">
       <span>{label}</span>
       <input
+        ref={name === 'terminalKey' ? keyInput : undefined}
         name={`connection-${name}`}
         type={secret ? 'password' : 'text'}
         autoComplete="off"
@@ -81,8 +91,13 @@ const ChangeForm = ({ relayUrl: saved }: { relayUrl: string }) => {
         void send();
       }}
     >
+      {refused && (
+        <p className="form-error" role="status">
+          {en.connection.refused}
+        </p>
+      )}
       {field('relayUrl', en.setup.relayUrl)}
-      {field('terminalKey', en.connection.keepKey, true)}
+      {field('terminalKey', refused ? en.connection.newKey : en.connection.keepKey, true)}
       {error && (
         <p className="form-error" role="alert">
           {error}

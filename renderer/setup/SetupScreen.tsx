@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { SetupConnectRequest } from '../../shared/ipc/contract';
 import { setupConnectSchema } from '../../shared/ipc/contract';
 import { errorOf } from '../ui-kit/bridge';
@@ -37,6 +37,11 @@ export const SetupScreen = () => {
     terminalKey: '',
   });
   const { errors: fieldErrors, error, busy, submit: send } = useFormSubmit();
+  // The refusal appears below the button, past the fold of a counter's screen: brought into view.
+  const refusalRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (error) refusalRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [error]);
 
   const submit = (): Promise<void> => {
     return send(setupConnectSchema.safeParse(trimValues(values)), en.setup.fixFields, (data) =>
@@ -92,7 +97,7 @@ export const SetupScreen = () => {
           {RELAY_FIELDS.map(renderField)}
         </fieldset>
         {error && (
-          <p className="form-error" role="alert">
+          <p className="form-error" role="alert" ref={refusalRef}>
             <strong>{en.setup.failed}:</strong> {error}
           </p>
         )}

@@ -42,6 +42,9 @@ export const setupMessages = {
     intro:
       'Where this terminal gets its orders from. Change the relay here when it moves or its key is replaced; the venue stays signed in, no new code is needed.',
     keepKey: 'Terminal key (leave empty to keep the current one)',
+    newKey: 'New terminal key',
+    refused:
+      'The order stream no longer accepts this terminal’s key. Enter the new key made for this counter and tap Change connection: the venue stays signed in.',
     save: 'Change connection',
     saving: 'Checking…',
     saved: 'Connection changed: the order stream uses the new relay.',

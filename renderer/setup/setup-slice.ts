@@ -21,6 +21,9 @@ export type SetupSlice = {
   /** Resets the terminal (staff PIN); the setup screen follows. */
   disconnect(request: RequestOf<'setup:disconnect'>): Promise<BridgeError | null>;
   openSetup(open: boolean): void;
+  /** Staff asked for the connection form (the relay refused the key): counts each ask. */
+  connectionAsked: number;
+  askConnection(): void;
 };
 
 /** What the slice needs of the shell: a venue connected, everything is read for it. */
@@ -53,6 +56,10 @@ export const createSetupSlice = (
       }),
     openSetup(open) {
       set({ setupOpen: open });
+    },
+    connectionAsked: 0,
+    askConnection() {
+      set((state) => ({ connectionAsked: state.connectionAsked + 1 }));
     },
   },
   listen: NO_EVENTS,

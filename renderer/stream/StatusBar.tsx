@@ -7,6 +7,7 @@ import type { MissedOrder, StreamGap, StreamGuardState } from '../../shared/stre
 import { placedDuringGap } from '../../shared/stream-guard';
 import type { Order } from '../../shared/domain';
 import type { Ringer } from '../ui-kit/ringer';
+import type { StreamAlarm } from './stream-alarm';
 import { streamAlarm, withMainsView } from './stream-alarm';
 
 /**
@@ -32,7 +33,7 @@ export const StatusBar = ({ printer }: { printer: ReactNode }) => {
   const relayOk = status.relay === 'connected';
   const platformOk = status.platform === 'reachable';
   const problem =
-    status.relay === 'disconnected' || status.relay === 'unconfigured'
+    status.relay === 'disconnected' || status.relay === 'unconfigured' || status.relay === 'refused'
       ? en.status.relayProblem[status.relay]
       : status.platform === 'unreachable'
         ? en.status.platformProblem
@@ -94,6 +95,10 @@ export const StatusBar = ({ printer }: { printer: ReactNode }) => {
  */
 export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
   const seenDown = useApp((s) => s.linksDown);
+  // A withdrawn key is no blip: staff learn it at once, with the way to a new key.
+  const refused = useApp((s) => s.status?.relay === 'refused');
+  const setView = useApp((s) => s.setView);
+  const askConnection = useApp((s) => s.askConnection);
   const mainDownSince = useApp((s) => s.stream?.downSince ?? null);
   const venue = useApp((s) => s.venue);
   const testUntil = useApp((s) => s.alarmTestUntil);
@@ -101,7 +106,9 @@ export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
   const othersReceiving = useApp((s) => otherTerminals(s.stream, true));
   // Checked every second: an outage must sound within a second of its threshold.
   const now = useNow(1_000);
-  const outage = streamAlarm(withMainsView(seenDown, mainDownSince), venue, now, pausedAt !== null);
+  const outage: StreamAlarm | null = refused
+    ? { kind: 'orders', since: seenDown.relaySince ?? now }
+    : streamAlarm(withMainsView(seenDown, mainDownSince), venue, now, pausedAt !== null);
   const testing = testUntil !== null && now < testUntil;
   const sounding = outage !== null || testing;
   // Mute silences orders, not an outage: nothing but the link coming back stops it.
@@ -115,11 +122,25 @@ export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
           ? en.stream.alarmTest
           : outage.kind !== 'orders'
             ? en.status.actionsDown(since)
-            : othersReceiving !== null && !pausedAt
-              ? en.status.othersReceiving(names(othersReceiving))
-              : en.status.ordersDown(since)}
+            : refused
+              ? en.status.ordersRefused(since)
+              : othersReceiving !== null && !pausedAt
+                ? en.status.othersReceiving(names(othersReceiving))
+                : en.status.ordersDown(since)}
         {outage?.kind === 'orders' && pausedAt ? ` ${en.stream.paused}.` : ''}
       </span>
+      {refused && (
+        <button
+          type="button"
+          className="btn btn-light"
+          onClick={() => {
+            setView('venue');
+            askConnection();
+          }}
+        >
+          {en.status.refusedButton}
+        </button>
+      )}
     </div>
   );
 };

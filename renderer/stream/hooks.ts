@@ -13,6 +13,8 @@ type Ports = {
   setOnline(online: boolean, until: string | null): Promise<BridgeError | null>;
   setupOpen: boolean;
   openSetup(open: boolean): void;
+  /** The setup slice's: staff asked for the connection form (a new terminal key). */
+  askConnection(): void;
   cancelled: Array<{ id: string; orderNumber: string }>;
   /** The orders' (the gap notice names those placed while the stream was down). */
   orders: Order[];

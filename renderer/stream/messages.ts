@@ -14,6 +14,7 @@ export const streamMessages = {
       connecting: 'connecting…',
       connected: 'connected',
       disconnected: 'disconnected',
+      refused: 'access withdrawn',
     },
     platform: 'Platform',
     platformStates: {
@@ -29,6 +30,8 @@ export const streamMessages = {
       disconnected:
         'The order stream is not answering. Orders may not arrive. Check the network; details under Activity.',
       unconfigured: 'The order stream is not set up: orders cannot arrive. Finish the setup.',
+      refused:
+        'This terminal’s access to the order stream was withdrawn: orders cannot arrive. Enter a new terminal key under Venue.',
     },
     platformProblem:
       'The platform is not answering. Accepts and other actions wait and are sent when it answers.',
@@ -39,6 +42,11 @@ export const streamMessages = {
       'Orders cannot reach this terminal: the order stream has been down since {since}. New orders may be lost; check the network or call support.',
       'since',
     ),
+    ordersRefused: m(
+      'Orders cannot reach this terminal since {since}: its access to the order stream was withdrawn. Ask whoever runs your order stream for a new terminal key and enter it.',
+      'since',
+    ),
+    refusedButton: 'Enter a new key',
     /** This terminal's stream is down, but another terminal of the venue was receiving. */
     othersReceiving: m(
       'This terminal is not receiving orders. {namesCount, plural, =0 {Another terminal of this venue is.} one {{names} is.} other {{names} are.}}',

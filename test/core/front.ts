@@ -9,12 +9,18 @@ export type Front = {
   url: string;
   /** What happens to webhooks (`/hooks/...`) from now on. */
   webhooks: { drop: boolean; delayMs: number };
+  /** How many terminal requests (polls and calls) carried this key so far. */
+  requestsWith(key: string): number;
   close(): Promise<void>;
 };
 
 export const startFront = async (target: string): Promise<Front> => {
   const upstream = new URL(target);
-  const front: Omit<Front, 'url' | 'close'> = { webhooks: { drop: false, delayMs: 0 } };
+  const byAuthorization = new Map<string, number>();
+  const front: Omit<Front, 'url' | 'close'> = {
+    webhooks: { drop: false, delayMs: 0 },
+    requestsWith: (key) => byAuthorization.get(`Bearer ${key}`) ?? 0,
+  };
   const pass = (req: IncomingMessage, res: ServerResponse): void => {
     const out = request(
       {
@@ -37,6 +43,9 @@ export const startFront = async (target: string): Promise<Front> => {
     req.pipe(out);
   };
   const server = createServer((req, res) => {
+    const authorization = req.headers.authorization;
+    if (authorization)
+      byAuthorization.set(authorization, (byAuthorization.get(authorization) ?? 0) + 1);
     if (!req.url?.startsWith('/hooks/')) return pass(req, res);
     if (front.webhooks.drop) {
       req.resume();
