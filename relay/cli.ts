@@ -209,7 +209,7 @@ function storeLocation(values: Record<string, unknown>, env: NodeJS.ProcessEnv):
     }
     return url;
   }
-  return requireString(db, '--db (or --store postgres://…)');
+  return requireString(db, '--db FILE, --store postgres://… or RELAY_STORE_URL');
 }
 
 function parse(args: string[], options: NonNullable<ParseArgsConfig['options']>) {

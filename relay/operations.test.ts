@@ -362,7 +362,7 @@ describe('relay CLI arguments', () => {
       env,
       /Unknown option '--marketplace-secret'/,
     ],
-    ['no store', [], env, /--db \(or --store postgres:\/\/…\) is required/],
+    ['no store', [], env, /--db FILE, --store postgres:\/\/… or RELAY_STORE_URL is required/],
     [
       'both --db and --store',
       ['--db', 'X', '--store', 'postgres://h/db'],

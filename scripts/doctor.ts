@@ -322,8 +322,26 @@ const MARK: Record<Verdict, string> = { ok: '✓', warn: '!', fail: '✗' };
 export const formatFinding = (finding: Finding): string =>
   `${MARK[finding.verdict]} ${finding.check}: ${finding.text}`;
 
+export const DOCTOR_USAGE = `usage: npm run doctor [-- --data-dir DIR]
+Checks this counter machine without a keychain; each line OK or what to do.
+The data folder is --data-dir, else COUNTERTOP_DATA_DIR, else the app's own (${defaultDataDir()}).`;
+
 const main = async (): Promise<void> => {
-  const { values } = parseArgs({ options: { 'data-dir': { type: 'string' } }, strict: true });
+  let values: { 'data-dir'?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({
+      options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+      strict: true,
+    }));
+  } catch (error) {
+    console.error(`doctor: ${(error as Error).message}\n${DOCTOR_USAGE}`);
+    process.exitCode = 2;
+    return;
+  }
+  if (values.help) {
+    console.log(DOCTOR_USAGE);
+    return;
+  }
   const dataDir = values['data-dir'] ?? process.env.COUNTERTOP_DATA_DIR ?? defaultDataDir();
   const findings = await runDoctor(dataDir);
   for (const finding of findings) console.log(formatFinding(finding));

@@ -81,16 +81,32 @@ export const onShutdown = (close: () => Promise<void>): void => {
   process.on('SIGTERM', () => stop('SIGTERM'));
 };
 
+export const START_WEB_USAGE = `usage: npm run start:web [-- --port 4030] [--host 127.0.0.1] [--data-dir DIR] [--diagnostics]
+The app in a browser tab on this machine, set up through its setup screen; --diagnostics writes
+the support bundle and exits. The data folder is --data-dir, else COUNTERTOP_DATA_DIR, else the
+app's own; the keychain entries are under COUNTERTOP_KEYCHAIN_SERVICE (default countertop).`;
+
 const main = async (): Promise<void> => {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '4030' },
-      host: { type: 'string', default: '127.0.0.1' },
-      'data-dir': { type: 'string' },
-      diagnostics: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
+  let parsed;
+  try {
+    parsed = parseArgs({
+      options: {
+        port: { type: 'string', default: '4030' },
+        host: { type: 'string', default: '127.0.0.1' },
+        'data-dir': { type: 'string' },
+        diagnostics: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+      strict: true,
+    });
+  } catch (error) {
+    throw new Error(`${(error as Error).message}\n${START_WEB_USAGE}`, { cause: error });
+  }
+  const { values } = parsed;
+  if (values.help) {
+    console.log(START_WEB_USAGE);
+    return;
+  }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`--port must be a port number, not "${values.port}"`);
