@@ -38,6 +38,9 @@ export const setupDe = {
     intro:
       'Woher dieses Terminal seine Bestellungen bekommt. Relay hier ändern, wenn es umzieht oder sein Schlüssel ersetzt wird; das Restaurant bleibt angemeldet, kein neuer Code nötig.',
     keepKey: 'Terminal-Schlüssel (leer lassen, um den aktuellen zu behalten)',
+    newKey: 'Neuer Terminal-Schlüssel',
+    refused:
+      'Der Bestellstrom nimmt den Schlüssel dieses Terminals nicht mehr an. Den neuen Schlüssel für diese Theke eingeben und auf Verbindung ändern tippen: Das Restaurant bleibt angemeldet.',
     save: 'Verbindung ändern',
     saving: 'Wird geprüft…',
     saved: 'Verbindung geändert: Der Bestellstrom nutzt das neue Relay.',

@@ -37,6 +37,9 @@ export const setupFi = {
     intro:
       'Mistä tämä pääte saa tilauksensa. Vaihda välityspalvelin tässä, kun se muuttaa tai sen avain vaihtuu; ravintola pysyy kirjautuneena, uutta koodia ei tarvita.',
     keepKey: 'Päätteen avain (jätä tyhjäksi, niin nykyinen säilyy)',
+    newKey: 'Uusi päätteen avain',
+    refused:
+      'Tilausvirta ei enää hyväksy tämän päätteen avainta. Syötä tälle kassalle tehty uusi avain ja napauta Vaihda yhteys: ravintola pysyy kirjautuneena.',
     save: 'Vaihda yhteys',
     saving: 'Tarkistetaan…',
     saved: 'Yhteys vaihdettu: tilausvirta käyttää uutta välityspalvelinta.',

@@ -36,6 +36,9 @@ export const setupSv = {
     intro:
       'Var terminalen får sina beställningar ifrån. Byt relä här när det flyttar eller dess nyckel byts; restaurangen förblir inloggad, ingen ny kod behövs.',
     keepKey: 'Terminalnyckel (lämna tom för att behålla den nuvarande)',
+    newKey: 'Ny terminalnyckel',
+    refused:
+      'Beställningsflödet godtar inte längre den här terminalens nyckel. Ange den nya nyckeln för den här kassan och tryck på Byt anslutning: restaurangen förblir inloggad.',
     save: 'Byt anslutning',
     saving: 'Kontrollerar…',
     saved: 'Anslutningen bytt: beställningsflödet använder det nya reläet.',

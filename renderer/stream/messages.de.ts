@@ -7,6 +7,7 @@ export const streamDe = {
       connecting: 'verbindet…',
       connected: 'verbunden',
       disconnected: 'getrennt',
+      refused: 'Zugang entzogen',
     },
     platform: 'Plattform',
     platformStates: {
@@ -23,6 +24,8 @@ export const streamDe = {
         'Der Bestellstrom antwortet nicht. Bestellungen kommen vielleicht nicht an. Netzwerk prüfen; Details unter Aktivität.',
       unconfigured:
         'Der Bestellstrom ist nicht eingerichtet: Bestellungen können nicht ankommen. Einrichtung abschließen.',
+      refused:
+        'Der Zugang dieses Terminals zum Bestellstrom wurde entzogen: Bestellungen können nicht ankommen. Neuen Terminal-Schlüssel unter Restaurant eingeben.',
     },
     platformProblem:
       'Die Plattform antwortet nicht. Annahmen und andere Aktionen warten und gehen raus, sobald sie antwortet.',
@@ -32,6 +35,9 @@ export const streamDe = {
     offline: 'Restaurant offline',
     ordersDown:
       'Bestellungen erreichen dieses Terminal nicht: Der Bestellstrom ist seit {since} unterbrochen. Neue Bestellungen können verloren gehen; Netzwerk prüfen oder den Support anrufen.',
+    ordersRefused:
+      'Bestellungen erreichen dieses Terminal seit {since} nicht: Sein Zugang zum Bestellstrom wurde entzogen. Beim Betreiber des Bestellstroms einen neuen Terminal-Schlüssel holen und eingeben.',
+    refusedButton: 'Neuen Schlüssel eingeben',
     othersReceiving:
       'Dieses Terminal bekommt keine Bestellungen. {namesCount, plural, =0 {Ein anderes Terminal dieses Restaurants schon.} one {{names} schon.} other {{names} schon.}}',
     otherDown:

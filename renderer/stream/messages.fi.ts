@@ -7,6 +7,7 @@ export const streamFi = {
       connecting: 'yhdistetään…',
       connected: 'yhdistetty',
       disconnected: 'katkennut',
+      refused: 'käyttöoikeus peruttu',
     },
     platform: 'Alusta',
     platformStates: {
@@ -21,6 +22,8 @@ export const streamFi = {
       disconnected:
         'Tilausvirta ei vastaa. Tilauksia ei ehkä tule. Tarkista verkko; lisätiedot Tapahtumat-sivulla.',
       unconfigured: 'Tilausvirtaa ei ole asetettu: tilauksia ei voi tulla. Viimeistele asetukset.',
+      refused:
+        'Tämän päätteen käyttöoikeus tilausvirtaan on peruttu: tilauksia ei voi tulla. Syötä uusi päätteen avain Ravintola-sivulla.',
     },
     platformProblem:
       'Alusta ei vastaa. Hyväksynnät ja muut toiminnot odottavat ja lähtevät, kun se vastaa.',
@@ -29,6 +32,9 @@ export const streamFi = {
     offline: 'Ravintola suljettu',
     ordersDown:
       'Tilaukset eivät pääse tähän päätteeseen: tilausvirta on ollut poikki klo {since} lähtien. Uusia tilauksia voi kadota; tarkista verkko tai soita tukeen.',
+    ordersRefused:
+      'Tilaukset eivät pääse tähän päätteeseen klo {since} lähtien: sen käyttöoikeus tilausvirtaan on peruttu. Pyydä tilausvirran ylläpitäjältä uusi päätteen avain ja syötä se.',
+    refusedButton: 'Syötä uusi avain',
     othersReceiving:
       'Tämä pääte ei saa tilauksia. {namesCount, plural, =0 {Toinen tämän ravintolan pääte saa.} one {{names} saa.} other {{names} saavat.}}',
     otherDown:

@@ -7,6 +7,7 @@ export const streamSv = {
       connecting: 'ansluter…',
       connected: 'anslutet',
       disconnected: 'frånkopplat',
+      refused: 'åtkomst återkallad',
     },
     platform: 'Plattform',
     platformStates: {
@@ -22,6 +23,8 @@ export const streamSv = {
         'Beställningsflödet svarar inte. Beställningar kanske inte kommer fram. Kolla nätverket; detaljer under Händelser.',
       unconfigured:
         'Beställningsflödet är inte inställt: beställningar kan inte komma fram. Gör klart inställningen.',
+      refused:
+        'Terminalens åtkomst till beställningsflödet har återkallats: inga beställningar kan komma in. Ange en ny terminalnyckel under Restaurang.',
     },
     platformProblem:
       'Plattformen svarar inte. Godkännanden och andra åtgärder väntar och skickas när den svarar.',
@@ -30,6 +33,9 @@ export const streamSv = {
     offline: 'Restaurangen stängd',
     ordersDown:
       'Beställningar når inte den här terminalen: beställningsflödet har legat nere sedan {since}. Nya beställningar kan gå förlorade; kolla nätverket eller ring support.',
+    ordersRefused:
+      'Beställningar når inte den här terminalen sedan {since}: dess åtkomst till beställningsflödet har återkallats. Be den som driver ert beställningsflöde om en ny terminalnyckel och ange den.',
+    refusedButton: 'Ange ny nyckel',
     othersReceiving:
       'Den här terminalen får inga beställningar. {namesCount, plural, =0 {En annan terminal i restaurangen får.} one {{names} får.} other {{names} får.}}',
     otherDown:
