@@ -1,21 +1,9 @@
 // German words of the printing slice (ICU MessageFormat; the keys and placeholders of messages.ts).
+import { kitDe } from '../ui-kit/messages.de';
+
 export const printingDe = {
   print: {
-    documents: {
-      'kitchen-ticket': 'Küchenbon',
-      'pickup-label': 'Abholetikett',
-      receipt: 'Beleg',
-      'day-summary': 'Tagesabschluss',
-      'test-page': 'Testseite',
-    },
-    documentsInSentence: {
-      'kitchen-ticket': 'Küchenbon',
-      'pickup-label': 'Abholetikett',
-      receipt: 'Beleg',
-      'day-summary': 'Tagesabschluss',
-      'test-page': 'Testseite',
-    },
-    previewOf: 'Vorschau: {document}',
+    ...kitDe.print,
     printerStates: {
       ready: 'bereit',
       offline: 'offline',

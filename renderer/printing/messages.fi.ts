@@ -1,21 +1,9 @@
 // Finnish words of the printing slice (ICU MessageFormat; the keys and placeholders of messages.ts).
+import { kitFi } from '../ui-kit/messages.fi';
+
 export const printingFi = {
   print: {
-    documents: {
-      'kitchen-ticket': 'Keittiölappu',
-      'pickup-label': 'Noutotarra',
-      receipt: 'Kuitti',
-      'day-summary': 'Päivän yhteenveto',
-      'test-page': 'Testisivu',
-    },
-    documentsInSentence: {
-      'kitchen-ticket': 'keittiölappu',
-      'pickup-label': 'noutotarra',
-      receipt: 'kuitti',
-      'day-summary': 'päivän yhteenveto',
-      'test-page': 'testisivu',
-    },
-    previewOf: 'Esikatselu: {document}',
+    ...kitFi.print,
     printerStates: {
       ready: 'valmis',
       offline: 'ei yhteyttä',

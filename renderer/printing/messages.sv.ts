@@ -1,21 +1,9 @@
 // Swedish words of the printing slice (ICU MessageFormat; the keys and placeholders of messages.ts).
+import { kitSv } from '../ui-kit/messages.sv';
+
 export const printingSv = {
   print: {
-    documents: {
-      'kitchen-ticket': 'Köksbong',
-      'pickup-label': 'Upphämtningsetikett',
-      receipt: 'Kvitto',
-      'day-summary': 'Dagssammanställning',
-      'test-page': 'Testsida',
-    },
-    documentsInSentence: {
-      'kitchen-ticket': 'köksbong',
-      'pickup-label': 'upphämtningsetikett',
-      receipt: 'kvitto',
-      'day-summary': 'dagssammanställning',
-      'test-page': 'testsida',
-    },
-    previewOf: 'Förhandsvisning: {document}',
+    ...kitSv.print,
     printerStates: {
       ready: 'klar',
       offline: 'frånkopplad',
