@@ -18,6 +18,33 @@ const inMinutes = (now: number, minutes: number): string =>
  * Offers only the preparation times the platform honours (shared/order-timing.ts: its estimate up
  * to 25 minutes later) and says so; main refuses anything else with the same rule.
  */
+/** The minute choices of a picker, one chip each; `label` words a choice. */
+const MinuteChips = ({
+  choices,
+  chosen,
+  onChoose,
+  label,
+}: {
+  choices: readonly number[];
+  chosen: number | null;
+  onChoose: (minutes: number) => void;
+  label: (minutes: number) => string;
+}) => (
+  <>
+    {choices.map((m) => (
+      <button
+        key={m}
+        type="button"
+        className={`chip ${chosen === m ? 'chip-on' : ''}`}
+        aria-pressed={chosen === m}
+        onClick={() => onChoose(m)}
+      >
+        {label(m)}
+      </button>
+    ))}
+  </>
+);
+
 export const AcceptDialog = ({ orderId }: { orderId: string }) => {
   const order = useApp((s) => s.orders.find((o) => o.id === orderId));
   const takeAction = useApp((s) => s.takeAction);
@@ -75,17 +102,12 @@ export const AcceptDialog = ({ orderId }: { orderId: string }) => {
             >
               {en.accept.estimate(estimate, window.earliest)}
             </button>
-            {choices.map((m) => (
-              <button
-                key={m}
-                type="button"
-                className={`chip ${chosen === m ? 'chip-on' : ''}`}
-                aria-pressed={chosen === m}
-                onClick={() => setMinutes(m)}
-              >
-                {en.accept.later(m, inMinutes(now, m))}
-              </button>
-            ))}
+            <MinuteChips
+              choices={choices}
+              chosen={chosen}
+              onChoose={setMinutes}
+              label={(m) => en.accept.later(m, inMinutes(now, m))}
+            />
             <p className="accept-rule" data-testid="accept-rule">
               {choices.length > 0
                 ? en.accept.rule(estimate, inMinutes(now, window.latest))
@@ -160,17 +182,12 @@ const SelfDeliveryAccept = ({
         {window && choices.length > 0 ? (
           <fieldset className="picker" data-testid="delivery-times">
             <legend>{en.accept.deliveryTime}</legend>
-            {choices.map((m) => (
-              <button
-                key={m}
-                type="button"
-                className={`chip ${minutes === m ? 'chip-on' : ''}`}
-                aria-pressed={minutes === m}
-                onClick={() => choose(m)}
-              >
-                {en.accept.deliveryChoice(m, inMinutes(now, m))}
-              </button>
-            ))}
+            <MinuteChips
+              choices={choices}
+              chosen={minutes}
+              onChoose={choose}
+              label={(m) => en.accept.deliveryChoice(m, inMinutes(now, m))}
+            />
             <p className="accept-rule" data-testid="accept-rule">
               {en.accept.deliveryRule(
                 inMinutes(now, window.earliest),
