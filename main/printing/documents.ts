@@ -17,6 +17,7 @@ import { readyByOf } from '../../shared/order-timing';
 import { fulfilmentOf } from '../../shared/order-actions';
 import { printable } from './code-page';
 import { mentionsAllergy } from '../../shared/allergy';
+import { deliveryAddressLines } from '../../shared/delivery-address';
 
 /** Font A columns per paper width. */
 export const COLUMNS: Record<PaperWidthMm, number> = { 58: 32, 80: 48 };
@@ -140,16 +141,6 @@ const header = (columns: number, order: Order, title: string): PrintLine[] => {
   ];
 };
 
-/** The address as the courier reads it: the platform's own lines when it sent them. */
-const addressLines = (order: Order): string[] => {
-  const address = order.deliveryAddress;
-  if (!address) return [];
-  if (address.formatted) return address.formatted.split('\n').filter((line) => line.trim());
-  const street = [address.street, address.apartment].filter(Boolean).join(' ');
-  const city = [address.postCode, address.city].filter(Boolean).join(' ');
-  return [street, city].filter(Boolean);
-};
-
 /**
  * What the venue's own courier needs (self-delivery orders only): when the customer expects it,
  * where, the phone and a doorstep drop-off. Personal data, printed because the courier carries
@@ -163,7 +154,7 @@ const ownDelivery = (columns: number, order: Order): PrintLine[] => {
     ...(order.deliveryTime
       ? text(columns, `Deliver by ${clock(order.deliveryTime)}`, { bold: true, size: 2 })
       : []),
-    ...addressLines(order).flatMap((line) => text(columns, line, { bold: true })),
+    ...deliveryAddressLines(order).flatMap((line) => text(columns, line, { bold: true })),
     ...(order.consumerPhone ? text(columns, `Phone ${order.consumerPhone}`) : []),
     ...(order.noContactDelivery ? text(columns, 'Leave at the door', { bold: true }) : []),
   ];

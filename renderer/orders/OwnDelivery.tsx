@@ -4,24 +4,15 @@
 import { useState } from 'react';
 import type { Order } from '../../shared/domain';
 import { fulfilmentOf } from '../../shared/order-actions';
+import { deliveryAddressLines } from '../../shared/delivery-address';
 import { formatClock } from '../ui-kit/format';
 import { PlatformText } from '../ui-kit/PlatformText';
 import { en } from './messages';
 
-/** The address as the courier reads it: the platform's own lines when it sent them. */
-const addressLines = (order: Order): string[] => {
-  const address = order.deliveryAddress;
-  if (!address) return [];
-  if (address.formatted) return address.formatted.split('\n').filter((line) => line.trim());
-  const street = [address.street, address.apartment].filter(Boolean).join(' ');
-  const city = [address.postCode, address.city].filter(Boolean).join(' ');
-  return [street, city].filter(Boolean);
-};
-
 export const OwnDelivery = ({ order, whole = false }: { order: Order; whole?: boolean }) => {
   const [phoneShown, setPhoneShown] = useState(false);
   if (fulfilmentOf(order) !== 'self-delivery') return null;
-  const lines = addressLines(order);
+  const lines = deliveryAddressLines(order);
   return (
     <section className="own-delivery" aria-label={en.ownDelivery.title} data-testid="own-delivery">
       <p className="own-delivery-head">
