@@ -61,10 +61,8 @@ export function revokeTerminalIn(db: Database.Database, id: string, at: number):
     .immediate();
 }
 
-export function listTerminalsIn(db: Database.Database): Terminal[] {
-  const rows = db
-    .prepare('SELECT id, name, created_at, revoked_at FROM terminals ORDER BY created_at, id')
-    .all() as TerminalRow[];
+/** Terminal rows with the venues each serves. */
+function withVenues(db: Database.Database, rows: TerminalRow[]): Terminal[] {
   const venuesOf = db
     .prepare('SELECT venue_id FROM terminal_venues WHERE terminal_id = ? ORDER BY venue_id')
     .pluck();
@@ -77,6 +75,13 @@ export function listTerminalsIn(db: Database.Database): Terminal[] {
   }));
 }
 
+export function listTerminalsIn(db: Database.Database): Terminal[] {
+  const rows = db
+    .prepare('SELECT id, name, created_at, revoked_at FROM terminals ORDER BY created_at, id')
+    .all() as TerminalRow[];
+  return withVenues(db, rows);
+}
+
 export function venueTerminalsIn(db: Database.Database, venueIds: string[]): Terminal[] {
   const rows = db
     .prepare(
@@ -86,14 +91,5 @@ export function venueTerminalsIn(db: Database.Database, venueIds: string[]): Ter
         ORDER BY t.created_at, t.id`,
     )
     .all(JSON.stringify(venueIds)) as TerminalRow[];
-  const venuesOf = db
-    .prepare('SELECT venue_id FROM terminal_venues WHERE terminal_id = ? ORDER BY venue_id')
-    .pluck();
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    venueIds: venuesOf.all(row.id) as string[],
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  }));
+  return withVenues(db, rows);
 }

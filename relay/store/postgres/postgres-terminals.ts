@@ -89,35 +89,34 @@ export const revokeTerminal = (ctx: PgContext, id: string, at: number): Promise<
     return true;
   });
 
+type TerminalRow = {
+  id: string;
+  name: string | null;
+  created_at: number;
+  revoked_at: number | null;
+  venues: string[];
+};
+
+// Number(): a BIGINT column may come back as a string, whatever the row type says.
+const toTerminal = (row: TerminalRow): Terminal => ({
+  id: row.id,
+  name: row.name,
+  venueIds: row.venues,
+  createdAt: Number(row.created_at),
+  revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
+});
+
 export const listTerminals = async (ctx: PgContext): Promise<Terminal[]> => {
-  const { rows } = await ctx.pool.query<{
-    id: string;
-    name: string | null;
-    created_at: number;
-    revoked_at: number | null;
-    venues: string[];
-  }>(
+  const { rows } = await ctx.pool.query<TerminalRow>(
     `SELECT t.id, t.name, t.created_at, t.revoked_at,
                 array(SELECT venue_id FROM terminal_venues WHERE terminal_id = t.id ORDER BY venue_id) AS venues
          FROM terminals t ORDER BY t.created_at, t.id`,
   );
-  return rows.map((row): Terminal => ({
-    id: row.id,
-    name: row.name,
-    venueIds: row.venues,
-    createdAt: row.created_at,
-    revokedAt: row.revoked_at,
-  }));
+  return rows.map(toTerminal);
 };
 
 export const venueTerminals = async (ctx: PgContext, venueIds: string[]): Promise<Terminal[]> => {
-  const { rows } = await ctx.pool.query<{
-    id: string;
-    name: string | null;
-    created_at: number;
-    revoked_at: number | null;
-    venues: string[];
-  }>(
+  const { rows } = await ctx.pool.query<TerminalRow>(
     `SELECT t.id, t.name, t.created_at, t.revoked_at,
             array(SELECT venue_id FROM terminal_venues WHERE terminal_id = t.id ORDER BY venue_id) AS venues
        FROM terminals t
@@ -126,13 +125,7 @@ export const venueTerminals = async (ctx: PgContext, venueIds: string[]): Promis
       ORDER BY t.created_at, t.id`,
     [venueIds],
   );
-  return rows.map((row): Terminal => ({
-    id: row.id,
-    name: row.name,
-    venueIds: row.venues,
-    createdAt: Number(row.created_at),
-    revokedAt: row.revoked_at === null ? null : Number(row.revoked_at),
-  }));
+  return rows.map(toTerminal);
 };
 
 export const shareUsage = (
