@@ -305,15 +305,9 @@ describe('order transitions: each action only from the statuses that allow it', 
     const before = (await pos(sandbox, token, 'GET', `/v2/orders/${order.id}`)).json as OrderV2Doc;
     expect(before.delivery.time).toBeNull();
     const eta = Date.parse(before.pickup_eta as string);
-    // Before the food can be ready, or more than an hour after: refused, nothing changes.
-    for (const wrong of [eta - 60_000, eta + 61 * 60_000]) {
-      const refused = await put(order.id, 'self-delivery/accept', {
-        total_delivery_time: new Date(wrong).toISOString(),
-      });
-      expect(refused.status).toBe(400);
-      expect(refused.json).toMatchObject({ field: 'total_delivery_time' });
-    }
-    const at = new Date(eta + 30 * 60_000).toISOString();
+    // The spec states no range: a time past the app's own one-hour window is still taken, so the
+    // sandbox cannot hide a window the app invented (main refuses it, test/core/self-delivery).
+    const at = new Date(eta + 61 * 60_000).toISOString();
     expect((await put(order.id, 'self-delivery/accept', { total_delivery_time: at })).status).toBe(
       202,
     );

@@ -243,26 +243,6 @@ function deliveryTimeOf(order: SandboxOrder, iso: (at: number) => string): strin
   return order.totalDeliveryTime === null ? null : iso(order.totalDeliveryTime);
 }
 
-/** How long after the order can be ready a self-delivery may be promised (our reading). */
-const MAX_DELIVERY_AFTER_READY_MS = 60 * MINUTE;
-
-/**
- * Checks the self-delivery accept's total_delivery_time (400 outside the range): no earlier than
- * the order's pickup estimate (when the food is ready), at most 60 minutes after it.
- */
-export function checkTotalDeliveryTime(order: SandboxOrder, value: string): number {
-  const at = Date.parse(value);
-  const latest = order.pickupEta + MAX_DELIVERY_AFTER_READY_MS;
-  if (at < order.pickupEta || at > latest) {
-    throw new HttpError(
-      400,
-      `total_delivery_time: must be between the order's pickup estimate (${new Date(order.pickupEta).toISOString()}) and 60 minutes after it (${new Date(latest).toISOString()}).`,
-      { extra: { field: 'total_delivery_time' } },
-    );
-  }
-  return at;
-}
-
 /** Checks accept's adjusted_pickup_time against the 25-minute limit (400 when beyond it). */
 export function checkAdjustedPickup(order: SandboxOrder, value: string): number {
   const at = Date.parse(value);
