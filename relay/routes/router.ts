@@ -13,6 +13,12 @@ import { serveFleet, serveHealth, serveIntake, serveMetrics } from './operations
 import { handlePoll } from './polls';
 import { TERMINAL_HEALTH_PATH, handleTerminalHealth } from './terminal-health';
 import { VENUE_TERMINALS_PATH, handleVenueTerminals } from './venue-terminals';
+import {
+  DUTIES_PATH,
+  VENUE_SETTINGS_PATH,
+  handleDutyClaim,
+  handleVenueSettings,
+} from './venue-settings';
 import { authenticate, handleDeliverySecret, takeCall } from './terminals';
 
 type Route = {
@@ -60,6 +66,7 @@ export function createRouter(ctx: RelayContext): Router {
       VENUE_TERMINALS_PATH,
       { method: 'GET', run: (req, res) => handleVenueTerminals(ctx, req, res) },
     ],
+    [DUTIES_PATH, { method: 'PUT', run: (req, res) => handleDutyClaim(ctx, req, res) }],
     ['/v1/intake', { method: 'GET', run: (req, res) => serveIntake(ctx, req, res) }],
     ['/fleet', { method: 'GET', run: (req, res) => serveFleet(ctx, req, res, false) }],
     ['/fleet.json', { method: 'GET', run: (req, res) => serveFleet(ctx, req, res, true) }],
@@ -107,6 +114,11 @@ async function route(
   if (url.pathname.startsWith(DRIVE_PROXY)) {
     checkMethod(ctx, req, url, ['GET', 'POST', 'PATCH']);
     await handleDriveProxy(ctx, req, res, url.pathname.slice(DRIVE_PROXY.length));
+    return;
+  }
+  if (url.pathname === VENUE_SETTINGS_PATH) {
+    checkMethod(ctx, req, url, ['GET', 'PUT']);
+    await handleVenueSettings(ctx, req, res, url);
     return;
   }
   if (url.pathname === '/v1/delivery/setup') {

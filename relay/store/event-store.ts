@@ -93,6 +93,16 @@ export type TerminalPresenceRow = {
   reportedAt: number | null;
 };
 
+/** A venue's settings as stored (shared/venue-settings.ts, the JSON the relay checked). */
+export type VenueSettingsRow = {
+  settings: string;
+  /** 1 at the first change, one more at each. */
+  version: number;
+  updatedAt: number;
+  /** The terminal whose change it was. */
+  updatedBy: string | null;
+};
+
 /** A terminal as the admin commands create it: only the key's hash is stored. */
 export type NewTerminalRow = {
   id: string;
@@ -183,6 +193,29 @@ export type EventStore = {
   noteTerminalReport(terminalId: string, report: string, at: number): Promise<void>;
   /** The presence of these terminals (every terminal with a row when null), by terminal id. */
   terminalPresence(terminalIds: string[] | null): Promise<TerminalPresenceRow[]>;
+  /** The venue's settings as last changed, or null when no terminal ever changed them. */
+  venueSettings(venueId: string): Promise<VenueSettingsRow | null>;
+  /**
+   * Changes the venue's settings: `change` gets the stored JSON (null: none yet) and returns the
+   * new one, read and written in one transaction, so two terminals' changes at once both count.
+   */
+  changeVenueSettings(
+    venueId: string,
+    change: (current: string | null) => string,
+    terminalId: string,
+    at: number,
+  ): Promise<VenueSettingsRow>;
+  /**
+   * Claims a per-order duty for a terminal: the first claim holds it for good, and every claim
+   * (the holder's again, or another terminal's) answers the holder's terminal id.
+   */
+  claimOrderDuty(
+    venueId: string,
+    orderId: string,
+    duty: string,
+    terminalId: string,
+    at: number,
+  ): Promise<string>;
   /** Stores (or replaces) a merchant's sealed key and service address; its webhook ids stay. */
   putDeliveryMerchant(
     merchant: { merchantId: string; driveUrl: string; keyBox: string },

@@ -112,6 +112,7 @@ const prepare = (db: Database.Database) => {
     pruneEvents: db.prepare('DELETE FROM events WHERE received_at < ?'),
     pruneHeld: db.prepare('DELETE FROM held_events WHERE received_at < ?'),
     pruneOrders: db.prepare('DELETE FROM delivery_orders WHERE last_seen_at < ?'),
+    pruneDuties: db.prepare('DELETE FROM order_duties WHERE claimed_at < ?'),
   };
 };
 

@@ -127,6 +127,8 @@ export const pruneBefore = (ctx: SqliteContext, time: number): number => {
     const events = ctx.statements.pruneEvents.run(time).changes;
     const held = ctx.statements.pruneHeld.run(time).changes;
     ctx.statements.pruneOrders.run(time);
+    // A duty claimed before the oldest event kept is of an order no terminal can receive again.
+    ctx.statements.pruneDuties.run(time);
     return events + held;
   });
   return prune.immediate();

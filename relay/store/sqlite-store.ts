@@ -9,6 +9,7 @@ import { deliveryOrderVenue, deliverySecrets, secretRotation } from './sqlite-de
 import { sqliteDriveStore } from './sqlite-drive';
 import { noteVenuePolls, noteVenueReport, venueIntake } from './sqlite-intake';
 import { noteTerminalReport, noteTerminalsSeen, terminalPresence } from './sqlite-presence';
+import { sqliteVenueStore } from './sqlite-venue';
 import { appender, listEvents, pruneBefore, renewLogIdIn } from './sqlite-events';
 import {
   findActiveTerminal,
@@ -25,6 +26,7 @@ export function openSqliteStore(path: string): EventStore {
   const rotateDeliverySecret = secretRotation(ctx);
   return {
     ...sqliteDriveStore(db),
+    ...sqliteVenueStore(db),
     appendBatch: appender(ctx),
     async logId() {
       return ctx.statements.logId.get() as string;

@@ -213,6 +213,25 @@ describe('relay migrations', () => {
     db.close();
   });
 
+  it('10 adds venue settings and per-order duties (one holder per duty), keeping presence', () => {
+    const db = fresh();
+    migrate(db, upTo(9));
+    db.prepare("INSERT INTO terminal_presence (terminal_id, last_seen_at) VALUES ('t', 1)").run();
+    expect(migrate(db, upTo(10)).to).toBe(10);
+    expect(db.prepare('SELECT terminal_id FROM terminal_presence').pluck().all()).toEqual(['t']);
+    const settings = db.prepare(
+      "INSERT INTO venue_settings (venue_id, settings, version, updated_at, updated_by) VALUES ('v', '{}', 1, 0, 't')",
+    );
+    settings.run();
+    expect(() => settings.run()).toThrow(/UNIQUE|PRIMARY KEY/);
+    const claim = db.prepare(
+      "INSERT INTO order_duties (venue_id, order_id, duty, terminal_id, claimed_at) VALUES ('v', 'o', 'sent-to-pos', ?, 0)",
+    );
+    claim.run('a');
+    expect(() => claim.run('b')).toThrow(/UNIQUE|PRIMARY KEY/);
+    db.close();
+  });
+
   it('opens a file at the newest version with WAL and synchronous=FULL', () => {
     const dir = tempDir();
     dirs.push(dir);

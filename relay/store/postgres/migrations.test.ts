@@ -263,6 +263,29 @@ describe.skipIf(skip !== null)(
       await expect(add()).rejects.toThrow(/unique|duplicate/i);
     });
 
+    it('12 adds venue settings and per-order duties (one holder per duty), keeping presence', async () => {
+      const pool = await fresh();
+      await migrate(pool, 11);
+      await pool.query("INSERT INTO terminal_presence (terminal_id, last_seen_at) VALUES ('t', 1)");
+      expect(await migrate(pool, 12)).toBe(12);
+      expect((await pool.query('SELECT terminal_id FROM terminal_presence')).rows).toEqual([
+        { terminal_id: 't' },
+      ]);
+      const settings = () =>
+        pool.query(
+          "INSERT INTO venue_settings (venue_id, settings, version, updated_at, updated_by) VALUES ('v', '{}', 1, 0, 't')",
+        );
+      await settings();
+      await expect(settings()).rejects.toThrow(/unique|duplicate/i);
+      const claim = (terminal: string) =>
+        pool.query(
+          "INSERT INTO order_duties (venue_id, order_id, duty, terminal_id, claimed_at) VALUES ('v', 'o', 'sent-to-pos', $1, 0)",
+          [terminal],
+        );
+      await claim('a');
+      await expect(claim('b')).rejects.toThrow(/unique|duplicate/i);
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);

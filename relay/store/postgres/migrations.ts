@@ -260,6 +260,25 @@ export const PG_MIGRATIONS: readonly Step[] = [
       report text
     );
   `),
+  // 12: each venue's settings and the per-order duties one terminal claimed (SQLite's 10).
+  sql(`
+    CREATE TABLE venue_settings (
+      venue_id text PRIMARY KEY,
+      settings text NOT NULL,
+      version bigint NOT NULL,
+      updated_at bigint NOT NULL,
+      updated_by text
+    );
+    CREATE TABLE order_duties (
+      venue_id text NOT NULL,
+      order_id text NOT NULL,
+      duty text NOT NULL,
+      terminal_id text NOT NULL,
+      claimed_at bigint NOT NULL,
+      PRIMARY KEY (venue_id, order_id, duty)
+    );
+    CREATE INDEX order_duties_claimed_at ON order_duties (claimed_at);
+  `),
 ];
 
 /**

@@ -22,6 +22,7 @@ import { connectionConfig } from './postgres-context';
 import { appendBatch, listEvents, logId, pruneBefore, renewLogId } from './postgres-events';
 import { noteVenuePolls, noteVenueReport, venueIntake } from './postgres-intake';
 import { noteTerminalReport, noteTerminalsSeen, terminalPresence } from './postgres-presence';
+import { postgresVenueStore } from './postgres-venue';
 import { follow, listen, settleCaughtUp } from './postgres-log';
 import {
   createTerminals,
@@ -104,6 +105,7 @@ export async function openPostgresStore(
 
   return {
     ...postgresDriveStore(ctx),
+    ...postgresVenueStore(ctx),
     appendBatch: (events) => appendBatch(ctx, events),
     logId: () => logId(ctx),
     listEvents: (venueIds, after, limit) => listEvents(ctx, venueIds, after, limit),

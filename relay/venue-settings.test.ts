@@ -1,0 +1,150 @@
+// GET/PUT /v1/terminal/venue-settings and PUT /v1/terminal/duties on a real relay over real
+// sockets, on both stores: a venue's settings changed by one terminal are read by another (on
+// PostgreSQL through a second instance), changes of different fields by two terminals both stand,
+// a null goes back to the default, a bad body or another venue is refused and changes nothing;
+// a duty is held by the first terminal that claims it, also when both claim at once.
+import { afterEach, expect, it } from 'vitest';
+import type { DutyClaimAnswer, VenueSettingsAnswer } from '../shared/venue-settings';
+import type { Relay } from './server';
+import { startRelay } from './server';
+import { describeEachStore } from './testing/store-fixture';
+import { MARKETPLACE_SECRET, send } from './testing/test-support';
+
+const relays: Relay[] = [];
+afterEach(async () => {
+  await Promise.all(relays.splice(0).map((relay) => relay.close()));
+});
+
+const call = async (
+  relay: Relay,
+  key: string,
+  method: 'GET' | 'PUT',
+  path: string,
+  body?: unknown,
+) => {
+  const answer = await send(`${relay.url}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: answer.status, json: answer.status === 200 ? JSON.parse(answer.text) : null };
+};
+
+describeEachStore('venue settings and duties at the relay', (store) => {
+  const start = async () => {
+    const relay = await startRelay({
+      ...store.options,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      // The race below claims 20 orders at once per key; the limiter has tests of its own.
+      pollRateLimit: { perSecond: 100, burst: 100 },
+    });
+    relays.push(relay);
+    return relay;
+  };
+
+  it('settings changed by one terminal are read by the other; fields merge; bad input changes nothing', async () => {
+    const suffix = `${store.kind}-${Date.now()}`;
+    const venue = `settings-${suffix}`;
+    const counter = await store.createTerminal([venue], 'Counter');
+    const kitchen = await store.createTerminal([venue], 'Kitchen');
+    const stranger = await store.createTerminal([`settings-other-${suffix}`], 'Stranger');
+    const relay = await start();
+    const read = async (key: string, on = relay) =>
+      call(on, key, 'GET', `/v1/terminal/venue-settings?venue_id=${venue}`);
+    const change = (key: string, changes: unknown, venueId = venue) =>
+      call(relay, key, 'PUT', '/v1/terminal/venue-settings', { venue_id: venueId, changes });
+
+    expect((await read(kitchen.key)).json).toEqual({
+      venue_id: venue,
+      version: 0,
+      settings: {},
+      updated_at: null,
+      updated_by: null,
+    } satisfies VenueSettingsAnswer);
+
+    const first = await change(counter.key, {
+      autoAccept: true,
+      pauseAfterSeconds: 90,
+      printedBy: { 'kitchen-ticket': kitchen.id },
+    });
+    expect(first.status).toBe(200);
+    expect(first.json).toMatchObject({ version: 1, updated_by: counter.id });
+    // The kitchen changes another field: the counter's stay.
+    await change(kitchen.key, { unclaimedAfterMinutes: 20, printedBy: { receipt: counter.id } });
+    const other = store.kind === 'postgres' ? await start() : relay;
+    const seen = await read(kitchen.key, other);
+    expect(seen.json).toMatchObject({
+      version: 2,
+      updated_by: kitchen.id,
+      settings: {
+        autoAccept: true,
+        pauseAfterSeconds: 90,
+        unclaimedAfterMinutes: 20,
+        printedBy: { 'kitchen-ticket': kitchen.id, receipt: counter.id },
+      },
+    });
+
+    // null: back to the default (the field is gone).
+    await change(counter.key, { pauseAfterSeconds: null, printedBy: { 'kitchen-ticket': null } });
+    expect((await read(counter.key)).json.settings).toEqual({
+      autoAccept: true,
+      unclaimedAfterMinutes: 20,
+      printedBy: { receipt: counter.id },
+    });
+
+    // Refused, and nothing changes: a bad value, an unknown field, another venue, no key.
+    expect((await change(counter.key, { pauseAfterSeconds: 1 })).status).toBe(400);
+    expect((await change(counter.key, { volume: 11 })).status).toBe(400);
+    expect((await change(counter.key, { printedBy: { receipt: 'someone' } })).status).toBe(400);
+    expect((await change(stranger.key, { autoAccept: false })).status).toBe(403);
+    expect((await read(stranger.key)).status).toBe(403);
+    expect(
+      (await call(relay, '', 'GET', `/v1/terminal/venue-settings?venue_id=${venue}`)).status,
+    ).toBe(401);
+    expect((await read(counter.key)).json.version).toBe(3);
+  });
+
+  it('a duty of an order is held by the first terminal that claims it, also when both claim at once', async () => {
+    const suffix = `${store.kind}-${Date.now()}`;
+    const venue = `duties-${suffix}`;
+    const counter = await store.createTerminal([venue], 'Counter');
+    const kitchen = await store.createTerminal([venue], 'Kitchen');
+    const stranger = await store.createTerminal([`duties-other-${suffix}`], 'Stranger');
+    const relay = await start();
+    const other = store.kind === 'postgres' ? await start() : relay;
+    const claim = (on: Relay, key: string, orderId: string, duty = 'sent-to-pos') =>
+      call(on, key, 'PUT', '/v1/terminal/duties', { venue_id: venue, order_id: orderId, duty });
+
+    const first = await claim(relay, counter.key, 'order-1');
+    expect(first.json).toEqual({ holder: counter.id, mine: true } satisfies DutyClaimAnswer);
+    expect((await claim(other, kitchen.key, 'order-1')).json).toEqual({
+      holder: counter.id,
+      mine: false,
+    });
+    // The holder asking again still holds it; another duty of the order is its own.
+    expect((await claim(relay, counter.key, 'order-1')).json.mine).toBe(true);
+    expect((await claim(other, kitchen.key, 'order-1', 'kitchen-ticket')).json.mine).toBe(true);
+
+    // Both at once, many orders: each order has exactly one holder, and both were told the same.
+    const orders = Array.from({ length: 20 }, (_, i) => `race-${i}`);
+    const answers = await Promise.all(
+      orders.flatMap((id) => [claim(relay, counter.key, id), claim(other, kitchen.key, id)]),
+    );
+    for (let i = 0; i < orders.length; i += 1) {
+      const [a, b] = [answers[2 * i]?.json, answers[2 * i + 1]?.json];
+      expect(a.holder).toBe(b.holder);
+      expect(Number(a.mine) + Number(b.mine)).toBe(1);
+    }
+
+    expect((await claim(relay, counter.key, 'x', 'fax')).status).toBe(400);
+    expect(
+      (
+        await call(relay, stranger.key, 'PUT', '/v1/terminal/duties', {
+          venue_id: venue,
+          order_id: 'order-1',
+          duty: 'sent-to-pos',
+        })
+      ).status,
+    ).toBe(403);
+  });
+});
