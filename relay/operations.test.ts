@@ -270,6 +270,31 @@ describeEachStore('relay operations', (store) => {
     expect(text).toMatch(/\{"log_id":"[0-9a-f-]{36}","events":\[\]\}$/);
   });
 
+  it('on close does not wait for a connection that has sent nothing yet', async () => {
+    const { options } = await dir();
+    const relay = await startRelay({
+      ...options,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+    });
+    const { port } = new URL(relay.url);
+    const accepted = watchAcceptedSockets();
+    // A client's spare connection, opened ahead of a request it never sends: the server counts it
+    // as waiting for headers, so closing idle connections alone leaves it open.
+    const socket = connect(Number(port), '127.0.0.1');
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    try {
+      await waitFor(() => accepted.serverEndOf(socket) !== undefined, {
+        message: 'the relay to accept the connection',
+      });
+    } finally {
+      accepted.stop();
+    }
+    const started = Date.now();
+    await relay.close();
+    await ended;
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
   it('CLI: create-terminal prints the key alone on its last line, stores only its hash, list and revoke work', async () => {
     const { location, args } = await dir();
     const created = await collect(

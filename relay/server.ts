@@ -89,6 +89,10 @@ async function shutDown(
   const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
   ctx.hub.closeAll();
   server.closeIdleConnections();
+  // A connection that has sent nothing yet (a client's spare, opened ahead of a request) counts as
+  // waiting for headers, which closeIdleConnections leaves open until the client gives it up
+  // seconds later: with no request on it to answer, it is closed now.
+  for (const socket of ctx.sockets.keys()) if (socket.bytesRead === 0) socket.destroy();
   // Webhooks already read get their commit and their answer before the database closes.
   const grace = setTimeout(() => server.closeAllConnections(), 5_000);
   await stopped;
