@@ -102,155 +102,203 @@ export type MarketplaceClientOptions = {
 
 const enc = encodeURIComponent;
 
-// eslint-disable-next-line max-lines-per-function -- one method per platform endpoint over a shared request helper; a list to read down, not yet split by concern (issue 37)
-export const createMarketplaceClient = (options: MarketplaceClientOptions): MarketplaceClient => {
-  const base = (): string => {
-    const url = options.posUrl();
-    if (!url)
-      throw new RequestError({
-        kind: 'permanent',
-        status: null,
-        message: 'The venue is not connected yet.',
+/** What every call of one client shares: its options (address, tokens, observers). */
+type ClientContext = { options: MarketplaceClientOptions };
+
+type CallRequest = Omit<HttpRequest, 'url' | 'headers'> & {
+  path?: string;
+  absoluteUrl?: string;
+  idempotencyKey?: string;
+};
+
+function baseUrl(ctx: ClientContext): string {
+  const url = ctx.options.posUrl();
+  if (!url)
+    throw new RequestError({
+      kind: 'permanent',
+      status: null,
+      message: 'The venue is not connected yet.',
+    });
+  return url.replace(/\/+$/, '');
+}
+
+/** One platform call with the venue's token; tells the observers of the answer and its clock. */
+async function call(ctx: ClientContext, request: CallRequest): Promise<HttpResponse> {
+  const { options } = ctx;
+  const url = request.absoluteUrl ?? `${baseUrl(ctx)}${request.path ?? ''}`;
+  try {
+    const clock = options.now ?? Date.now;
+    let sentAt = 0;
+    const response = await options.tokens.withAccessToken((token) => {
+      sentAt = clock();
+      return sendRequest({
+        method: request.method,
+        url,
+        body: request.body,
+        timeoutMs: request.timeoutMs ?? options.timeoutMs,
+        headers: {
+          authorization: `Bearer ${token}`,
+          // Not declared by the platform; harmless there and lets a proxy or log match retries.
+          ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
+        },
       });
-    return url.replace(/\/+$/, '');
-  };
+    });
+    const offset = clockOffsetFrom(response.headers.get('date'), sentAt, clock());
+    if (offset !== null) options.onClock?.(offset);
+    options.onOutcome?.(true, null);
+    return response;
+  } catch (error) {
+    if (error instanceof RequestError)
+      options.onOutcome?.(error.status !== null && error.status < 500, error);
+    throw error;
+  }
+}
 
-  const call = async (
-    request: Omit<HttpRequest, 'url' | 'headers'> & {
-      path?: string;
-      absoluteUrl?: string;
-      idempotencyKey?: string;
-    },
-  ): Promise<HttpResponse> => {
-    const url = request.absoluteUrl ?? `${base()}${request.path ?? ''}`;
-    try {
-      const clock = options.now ?? Date.now;
-      let sentAt = 0;
-      const response = await options.tokens.withAccessToken((token) => {
-        sentAt = clock();
-        return sendRequest({
-          method: request.method,
-          url,
-          body: request.body,
-          timeoutMs: request.timeoutMs ?? options.timeoutMs,
-          headers: {
-            authorization: `Bearer ${token}`,
-            // Not declared by the platform; harmless there and lets a proxy or log match retries.
-            ...(request.idempotencyKey ? { 'idempotency-key': request.idempotencyKey } : {}),
-          },
-        });
-      });
-      const offset = clockOffsetFrom(response.headers.get('date'), sentAt, clock());
-      if (offset !== null) options.onClock?.(offset);
-      options.onOutcome?.(true, null);
-      return response;
-    } catch (error) {
-      if (error instanceof RequestError)
-        options.onOutcome?.(error.status !== null && error.status < 500, error);
-      throw error;
-    }
-  };
+function parse<S extends z.ZodType>(schema: S, response: HttpResponse, what: string): z.output<S> {
+  const parsed = schema.safeParse(response.body);
+  if (!parsed.success) {
+    throw new RequestError({
+      kind: 'permanent',
+      status: response.status,
+      message: `The platform sent ${what} the app cannot read: ${parsed.error.issues[0]?.message ?? 'invalid'}.`,
+    });
+  }
+  return parsed.data;
+}
 
-  const parse = <S extends z.ZodType>(
-    schema: S,
-    response: HttpResponse,
-    what: string,
-  ): z.output<S> => {
-    const parsed = schema.safeParse(response.body);
-    if (!parsed.success) {
-      throw new RequestError({
-        kind: 'permanent',
-        status: response.status,
-        message: `The platform sent ${what} the app cannot read: ${parsed.error.issues[0]?.message ?? 'invalid'}.`,
-      });
-    }
-    return parsed.data;
-  };
+async function put(
+  ctx: ClientContext,
+  path: string,
+  body: unknown,
+  idempotencyKey?: string,
+): Promise<void> {
+  await call(ctx, { method: 'PUT', path, body, idempotencyKey });
+}
 
-  const put = async (path: string, body: unknown, idempotencyKey?: string): Promise<void> => {
-    await call({ method: 'PUT', path, body, idempotencyKey });
-  };
+/** A call whose answer carries nothing the app reads. */
+async function send(
+  ctx: ClientContext,
+  method: 'PATCH' | 'POST',
+  path: string,
+  body: unknown,
+  idempotencyKey?: string,
+): Promise<void> {
+  await call(ctx, { method, path, body, idempotencyKey });
+}
 
+type OrderCalls = Pick<
+  MarketplaceClient,
+  | 'getOrder'
+  | 'getOrderV1'
+  | 'acceptOrder'
+  | 'acceptSelfDeliveryOrder'
+  | 'rejectOrder'
+  | 'orderAction'
+  | 'markSentToPos'
+  | 'markReady'
+  | 'markDelivered'
+  | 'confirmPreorder'
+>;
+
+function orderCalls(ctx: ClientContext): OrderCalls {
+  const order = (orderId: string, rest = ''): string => `/orders/${enc(orderId)}${rest}`;
   return {
     getOrder: async (orderId) =>
       parse(
         orderV2Schema,
-        await call({ method: 'GET', path: `/v2/orders/${enc(orderId)}` }),
+        await call(ctx, { method: 'GET', path: `/v2/orders/${enc(orderId)}` }),
         'an order',
       ),
-    getOrderV1: async (orderId) =>
-      (await call({ method: 'GET', path: `/orders/${enc(orderId)}` })).body,
+    getOrderV1: async (orderId) => (await call(ctx, { method: 'GET', path: order(orderId) })).body,
     acceptOrder: (orderId, adjustedPickupTime, key) =>
       put(
-        `/orders/${enc(orderId)}/accept`,
+        ctx,
+        order(orderId, '/accept'),
         adjustedPickupTime ? { adjusted_pickup_time: adjustedPickupTime } : undefined,
         key,
       ),
     acceptSelfDeliveryOrder: (orderId, totalDeliveryTime, key) =>
       put(
-        `/orders/${enc(orderId)}/self-delivery/accept`,
+        ctx,
+        order(orderId, '/self-delivery/accept'),
         totalDeliveryTime ? { total_delivery_time: totalDeliveryTime } : undefined,
         key,
       ),
     rejectOrder: (orderId, reason, code, key) =>
-      put(`/orders/${enc(orderId)}/reject`, code ? { reason, code } : { reason }, key),
+      put(ctx, order(orderId, '/reject'), code ? { reason, code } : { reason }, key),
     orderAction: (orderId, path, body, key) => {
       // Only a path the declarations name: letters, digits, hyphens and inner slashes.
       if (!/^[a-z0-9-]+(\/[a-z0-9-]+)*$/.test(path))
         throw new RequestError({ kind: 'permanent', status: null, message: 'Not an order call.' });
-      return put(`/orders/${enc(orderId)}/${path}`, body, key);
+      return put(ctx, order(orderId, `/${path}`), body, key);
     },
     markSentToPos: (orderId, timeSentToPos, key) =>
       put(
-        `/orders/${enc(orderId)}/sent-to-pos`,
+        ctx,
+        order(orderId, '/sent-to-pos'),
         { success: true, time_sent_to_pos: timeSentToPos },
         key,
       ),
-    markReady: (orderId, key) => put(`/orders/${enc(orderId)}/ready`, undefined, key),
-    markDelivered: (orderId, key) => put(`/orders/${enc(orderId)}/delivered`, undefined, key),
+    markReady: (orderId, key) => put(ctx, order(orderId, '/ready'), undefined, key),
+    markDelivered: (orderId, key) => put(ctx, order(orderId, '/delivered'), undefined, key),
     confirmPreorder: (orderId, key) =>
-      put(`/orders/${enc(orderId)}/confirm-preorder`, undefined, key),
+      put(ctx, order(orderId, '/confirm-preorder'), undefined, key),
+  };
+}
+
+type VenueCalls = Pick<
+  MarketplaceClient,
+  'getVenueStatus' | 'setVenueOnline' | 'setOpeningTimes' | 'setSpecialOpeningTimes'
+>;
+
+function venueCalls(ctx: ClientContext): VenueCalls {
+  const venue = (venueId: string, rest: string): string => `/venues/${enc(venueId)}${rest}`;
+  return {
     getVenueStatus: async (venueId) =>
       parse(
         venueStatusSchema,
-        await call({ method: 'GET', path: `/venues/${enc(venueId)}/status` }),
+        await call(ctx, { method: 'GET', path: venue(venueId, '/status') }),
         'a venue status',
       ),
-    setVenueOnline: async (venueId, online, until, key) => {
-      await call({
-        method: 'PATCH',
-        path: `/venues/${enc(venueId)}/online`,
-        body: online ? { status: 'ONLINE' } : { status: 'OFFLINE', until },
-        idempotencyKey: key,
-      });
-    },
-    setOpeningTimes: async (venueId, availability, key) => {
-      await call({
-        method: 'PATCH',
-        path: `/venues/${enc(venueId)}/opening-times`,
-        body: { availability },
-        idempotencyKey: key,
-      });
-    },
+    setVenueOnline: (venueId, online, until, key) =>
+      send(
+        ctx,
+        'PATCH',
+        venue(venueId, '/online'),
+        online ? { status: 'ONLINE' } : { status: 'OFFLINE', until },
+        key,
+      ),
+    setOpeningTimes: (venueId, availability, key) =>
+      send(ctx, 'PATCH', venue(venueId, '/opening-times'), { availability }, key),
     setSpecialOpeningTimes: (venueId, body, key) =>
-      put(`/venues/${enc(venueId)}/special-opening-times`, body, key),
-    createMenu: async (venueId, menu, key) => {
-      await call({
-        method: 'POST',
-        path: `/v1/restaurants/${enc(venueId)}/menu`,
-        body: menu,
-        idempotencyKey: key,
-      });
-    },
+      put(ctx, venue(venueId, '/special-opening-times'), body, key),
+  };
+}
+
+type MenuCalls = Pick<
+  MarketplaceClient,
+  | 'createMenu'
+  | 'requestMenu'
+  | 'getMenuResult'
+  | 'updateItems'
+  | 'updateItemInventory'
+  | 'updateOptionValues'
+>;
+
+function menuCalls(ctx: ClientContext): MenuCalls {
+  const venue = (venueId: string, rest: string): string => `/venues/${enc(venueId)}${rest}`;
+  return {
+    createMenu: (venueId, menu, key) =>
+      send(ctx, 'POST', `/v1/restaurants/${enc(venueId)}/menu`, menu, key),
     requestMenu: async (venueId) =>
       parse(
         menuRequestSchema,
-        await call({ method: 'GET', path: `/v2/venues/${enc(venueId)}/menu` }),
+        await call(ctx, { method: 'GET', path: `/v2/venues/${enc(venueId)}/menu` }),
         'a menu request',
       ),
     getMenuResult: async (resourceUrl) => {
       // The token only ever goes to the configured platform address.
-      if (!resourceUrl.startsWith(`${base()}/`)) {
+      if (!resourceUrl.startsWith(`${baseUrl(ctx)}/`)) {
         throw new RequestError({
           kind: 'permanent',
           status: null,
@@ -259,33 +307,21 @@ export const createMarketplaceClient = (options: MarketplaceClientOptions): Mark
       }
       return parse(
         menuResultSchema,
-        await call({ method: 'GET', absoluteUrl: resourceUrl }),
+        await call(ctx, { method: 'GET', absoluteUrl: resourceUrl }),
         'a menu',
       );
     },
-    updateItems: async (venueId, data, key) => {
-      await call({
-        method: 'PATCH',
-        path: `/venues/${enc(venueId)}/items`,
-        body: { data },
-        idempotencyKey: key,
-      });
-    },
-    updateItemInventory: async (venueId, data, key) => {
-      await call({
-        method: 'PATCH',
-        path: `/venues/${enc(venueId)}/items/inventory`,
-        body: { data },
-        idempotencyKey: key,
-      });
-    },
-    updateOptionValues: async (venueId, data, key) => {
-      await call({
-        method: 'PATCH',
-        path: `/venues/${enc(venueId)}/options/values`,
-        body: { data },
-        idempotencyKey: key,
-      });
-    },
+    updateItems: (venueId, data, key) =>
+      send(ctx, 'PATCH', venue(venueId, '/items'), { data }, key),
+    updateItemInventory: (venueId, data, key) =>
+      send(ctx, 'PATCH', venue(venueId, '/items/inventory'), { data }, key),
+    updateOptionValues: (venueId, data, key) =>
+      send(ctx, 'PATCH', venue(venueId, '/options/values'), { data }, key),
   };
-};
+}
+
+/** The client: the order, venue and menu calls over one context. */
+export function createMarketplaceClient(options: MarketplaceClientOptions): MarketplaceClient {
+  const ctx: ClientContext = { options };
+  return { ...orderCalls(ctx), ...venueCalls(ctx), ...menuCalls(ctx) };
+}
