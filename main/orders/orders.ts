@@ -18,11 +18,11 @@ import type { EventHub } from '../host/event-hub';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { Outbox } from '../outbox/outbox';
 import type { Database } from '../storage/database';
-import type { OrderActionNotice, OrderActionRequest } from './order-actions';
+import type { OrderActionNotice, OrderActionRequest, OrderActions } from './order-actions';
 import { createOrderActions } from './order-actions';
 import type { OrderStore } from './order-store';
 import { createOrderStore } from './order-store';
-import type { OrderSync } from './order-sync';
+import type { OrderSync, OrderSyncEvents } from './order-sync';
 import { createOrderSync } from './order-sync';
 import type { OrderHistoryApi, OrderPrintJobs, RetentionHook } from './order-history';
 import { createOrderHistory } from './order-history';
@@ -58,8 +58,7 @@ export type OrdersSlice = {
   close(): Promise<void>;
 };
 
-// eslint-disable-next-line max-lines-per-function -- the orders slice's composition and its outbox senders; not yet cut into module-level functions over a context (issue 37)
-export const createOrdersSlice = (deps: {
+export type OrdersDeps = {
   db: Database;
   now: () => Date;
   outbox: Outbox;
@@ -90,7 +89,189 @@ export const createOrdersSlice = (deps: {
   onArrived?: (order: { orderId: string; orderNumber: string }) => void;
   /** The platform moved a pre-order into preparation (its kitchen ticket may wait for this). */
   onPreorderStarted?: (order: { orderId: string; orderNumber: string }) => void;
-}): OrdersSlice => {
+};
+
+/** What the slice's work in the background leaves to finish at close. */
+type OrdersWork = {
+  closed: boolean;
+  draining: Promise<void> | null;
+  autoAccepting: Set<Promise<void>>;
+};
+
+type OrdersContext = {
+  deps: OrdersDeps;
+  store: OrderStore;
+  sync: OrderSync;
+  actions: OrderActions;
+  history: OrderHistoryApi;
+  work: OrdersWork;
+};
+
+const settingsKey = (deps: OrdersDeps): string => `order-settings:${deps.venueId() ?? ''}`;
+
+function readSettings(deps: OrdersDeps): OrderSettings {
+  return {
+    ...DEFAULT_ORDER_SETTINGS,
+    ...(deps.settings.get<Partial<OrderSettings>>(settingsKey(deps)) ?? {}),
+  };
+}
+
+/**
+ * The venue's auto-accept (spec: "accept: partner automatically or by POS button"): a new
+ * regular order goes through the same outbox action a person's accept does, with the venue's
+ * default preparation time. Pre-orders, orders while a link is down and large orders wait for a
+ * person; each decision either way is audited.
+ */
+async function autoAccept(ctx: OrdersContext, orderId: string): Promise<void> {
+  const { deps, store, actions } = ctx;
+  const { audit } = deps;
+  const settings = readSettings(deps);
+  if (!settings.autoAccept) return;
+  const order = store.get(orderId);
+  if (!order) return;
+  const status = await deps.status();
+  const healthy =
+    status.platform === 'reachable' && status.relay === 'connected' && !status.needsReconnect;
+  const refusal = autoAcceptRefusal(order, settings, healthy);
+  if (refusal) {
+    audit.record({
+      action: 'auto-accept',
+      subject: orderId,
+      outcome: 'left-for-staff',
+      detail: `Order #${order.orderNumber}: ${LEFT_FOR_STAFF[refusal](order, settings)}`,
+    });
+    return;
+  }
+  const minutes = autoAcceptMinutes(order, deps.now().getTime());
+  try {
+    actions.enqueue({ kind: 'accept', orderId, preparationMinutes: minutes, auto: true });
+    audit.record({
+      action: 'auto-accept',
+      subject: orderId,
+      outcome: 'queued',
+      detail: `Order #${order.orderNumber} accepted by Countertop (venue setting) ${
+        minutes === null ? "at the platform's pickup estimate" : `with ${minutes} min preparation`
+      }.`,
+    });
+  } catch (error) {
+    // Someone (another terminal, a person) answered it first: nothing to do.
+    audit.record({
+      action: 'auto-accept',
+      subject: orderId,
+      outcome: 'left-for-staff',
+      detail: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+/** A new order arrived: told to the renderer and the slice's hook, then auto-accept looks at it. */
+function arrived(ctx: OrdersContext, orderId: string, orderNumber: string): void {
+  const { deps, work } = ctx;
+  deps.hub.emit('orders:arrived', { orderId, orderNumber });
+  if (work.closed) return;
+  deps.onArrived?.({ orderId, orderNumber });
+  const run = autoAccept(ctx, orderId).catch((error: unknown) =>
+    deps.audit.record({
+      action: 'auto-accept',
+      subject: orderId,
+      outcome: 'failed',
+      detail: error instanceof Error ? error.message : String(error),
+    }),
+  );
+  work.autoAccepting.add(run);
+  void run.finally(() => work.autoAccepting.delete(run));
+}
+
+/** The sync's events; `arrived` reaches the context once it exists (the sync is built first). */
+function syncEvents(
+  deps: OrdersDeps,
+  work: OrdersWork,
+  changed: OrderSyncEvents['changed'],
+  onArrived: OrderSyncEvents['arrived'],
+): OrderSyncEvents {
+  const { audit } = deps;
+  return {
+    changed,
+    arrived: onArrived,
+    preorderStarted: (orderId, orderNumber) => {
+      if (!work.closed) deps.onPreorderStarted?.({ orderId, orderNumber });
+    },
+    problem: (subject, message) =>
+      audit.record({ action: 'order-fetch', subject, outcome: 'failed', detail: message }),
+    contradicted: (orderId, hint, platformStatus) =>
+      audit.record({
+        action: 'notification',
+        subject: orderId,
+        outcome: 'contradicted',
+        detail: `A notification said ${hint}; the platform's order reads '${platformStatus}'. The platform's order stands.`,
+      }),
+    venueName: deps.venueName,
+  };
+}
+
+function drain(ctx: OrdersContext): void {
+  const { work } = ctx;
+  if (work.closed) return;
+  const run = ctx.sync.drain().catch(() => undefined);
+  work.draining = run;
+  void run.finally(() => {
+    if (work.draining === run) work.draining = null;
+  });
+}
+
+function orderHandlers(ctx: OrdersContext): OrdersSlice['handlers'] {
+  const { deps, store, actions, history } = ctx;
+  const act = async (request: OrderActionRequest) => {
+    deps.requireConnection();
+    return actions.enqueue(request);
+  };
+  // One channel per declared action, each taking its own request (shared/order-actions.ts).
+  const actionHandlers = Object.fromEntries(
+    ORDER_ACTION_KINDS.map((kind) => [
+      orderActionChannel(kind),
+      (request: OrderActionRequestOf<typeof kind>) =>
+        act({ ...request, kind } as OrderActionRequest),
+    ]),
+  ) as unknown as Pick<ServiceApi, OrderActionChannel>;
+  return {
+    ...history.handlers,
+    'orders:list': async () => store.list(),
+    ...actionHandlers,
+    'orders:settings': async () => {
+      deps.requireConnection();
+      return readSettings(deps);
+    },
+    'orders:configure': async (changes) => {
+      deps.requireConnection();
+      const next = { ...readSettings(deps), ...changes };
+      deps.settings.set(settingsKey(deps), next);
+      deps.audit.record({
+        action: 'order-settings',
+        subject: deps.venueId() ?? '',
+        outcome: 'changed',
+        detail: JSON.stringify(changes),
+      });
+      return next;
+    },
+  };
+}
+
+async function closeOrders(ctx: OrdersContext): Promise<void> {
+  const { work } = ctx;
+  work.closed = true;
+  await ctx.history.close();
+  await work.draining;
+  await Promise.all([...work.autoAccepting]);
+}
+
+function eraseAll(db: Database): void {
+  db.transaction((): void => {
+    for (const table of ['notifications', 'order_events', 'orders'])
+      db.prepare(`DELETE FROM ${table}`).run();
+  })();
+}
+
+export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
   const { db, now, outbox, client, audit, hub } = deps;
   const store = createOrderStore(
     db,
@@ -110,47 +291,22 @@ export const createOrdersSlice = (deps: {
     timeZone: deps.history.timeZone,
     retention: deps.history.retention,
   });
-  let closed = false;
+  const work: OrdersWork = { closed: false, draining: null, autoAccepting: new Set() };
   const changed = hub.batched('orders:changed', (ids) => ({
     orders: ids.map((id) => store.get(id)).filter((order): order is Order => order !== null),
   }));
+  // The sync and the actions need each other (an arrival is auto-accepted through the actions,
+  // which reread orders through the sync): the sync's arrivals reach the context once it is built.
+  let ctx: OrdersContext | null = null;
   const sync = createOrderSync({
     db,
     orders: store,
     client,
     venueId: deps.venueId,
     now,
-    events: {
-      changed,
-      arrived: (orderId, orderNumber) => {
-        hub.emit('orders:arrived', { orderId, orderNumber });
-        if (closed) return;
-        deps.onArrived?.({ orderId, orderNumber });
-        const run = autoAccept(orderId).catch((error: unknown) =>
-          audit.record({
-            action: 'auto-accept',
-            subject: orderId,
-            outcome: 'failed',
-            detail: error instanceof Error ? error.message : String(error),
-          }),
-        );
-        autoAccepting.add(run);
-        void run.finally(() => autoAccepting.delete(run));
-      },
-      preorderStarted: (orderId, orderNumber) => {
-        if (!closed) deps.onPreorderStarted?.({ orderId, orderNumber });
-      },
-      problem: (subject, message) =>
-        audit.record({ action: 'order-fetch', subject, outcome: 'failed', detail: message }),
-      contradicted: (orderId, hint, platformStatus) =>
-        audit.record({
-          action: 'notification',
-          subject: orderId,
-          outcome: 'contradicted',
-          detail: `A notification said ${hint}; the platform's order reads '${platformStatus}'. The platform's order stands.`,
-        }),
-      venueName: deps.venueName,
-    },
+    events: syncEvents(deps, work, changed, (orderId, orderNumber) => {
+      if (ctx) arrived(ctx, orderId, orderNumber);
+    }),
   });
   const actions = createOrderActions({
     outbox,
@@ -161,119 +317,15 @@ export const createOrdersSlice = (deps: {
     changed,
     onAction: deps.onAction,
   });
-  const settingsKey = (): string => `order-settings:${deps.venueId() ?? ''}`;
-  const readSettings = (): OrderSettings => ({
-    ...DEFAULT_ORDER_SETTINGS,
-    ...(deps.settings.get<Partial<OrderSettings>>(settingsKey()) ?? {}),
-  });
-
-  /**
-   * The venue's auto-accept (spec: "accept: partner automatically or by POS button"): a new
-   * regular order goes through the same outbox action a person's accept does, with the venue's
-   * default preparation time. Pre-orders, orders while a link is down and large orders wait for a
-   * person; each decision either way is audited.
-   */
-  const autoAccept = async (orderId: string): Promise<void> => {
-    const settings = readSettings();
-    if (!settings.autoAccept) return;
-    const order = store.get(orderId);
-    if (!order) return;
-    const status = await deps.status();
-    const healthy =
-      status.platform === 'reachable' && status.relay === 'connected' && !status.needsReconnect;
-    const refusal = autoAcceptRefusal(order, settings, healthy);
-    if (refusal) {
-      audit.record({
-        action: 'auto-accept',
-        subject: orderId,
-        outcome: 'left-for-staff',
-        detail: `Order #${order.orderNumber}: ${LEFT_FOR_STAFF[refusal](order, settings)}`,
-      });
-      return;
-    }
-    const minutes = autoAcceptMinutes(order, now().getTime());
-    try {
-      actions.enqueue({ kind: 'accept', orderId, preparationMinutes: minutes, auto: true });
-      audit.record({
-        action: 'auto-accept',
-        subject: orderId,
-        outcome: 'queued',
-        detail: `Order #${order.orderNumber} accepted by Countertop (venue setting) ${
-          minutes === null ? "at the platform's pickup estimate" : `with ${minutes} min preparation`
-        }.`,
-      });
-    } catch (error) {
-      // Someone (another terminal, a person) answered it first: nothing to do.
-      audit.record({
-        action: 'auto-accept',
-        subject: orderId,
-        outcome: 'left-for-staff',
-        detail: error instanceof Error ? error.message : String(error),
-      });
-    }
-  };
-  const autoAccepting = new Set<Promise<void>>();
-
-  const act = async (request: OrderActionRequest) => {
-    deps.requireConnection();
-    return actions.enqueue(request);
-  };
-
-  // One channel per declared action, each taking its own request (shared/order-actions.ts).
-  const actionHandlers = Object.fromEntries(
-    ORDER_ACTION_KINDS.map((kind) => [
-      orderActionChannel(kind),
-      (request: OrderActionRequestOf<typeof kind>) =>
-        act({ ...request, kind } as OrderActionRequest),
-    ]),
-  ) as unknown as Pick<ServiceApi, OrderActionChannel>;
-
-  let draining: Promise<void> | null = null;
-  const drain = (): void => {
-    if (closed) return;
-    const run = sync.drain().catch(() => undefined);
-    draining = run;
-    void run.finally(() => {
-      if (draining === run) draining = null;
-    });
-  };
-
-  const eraseAll = deps.db.transaction((): void => {
-    for (const table of ['notifications', 'order_events', 'orders'])
-      deps.db.prepare(`DELETE FROM ${table}`).run();
-  });
+  const context: OrdersContext = { deps, store, sync, actions, history, work };
+  ctx = context;
   return {
     store,
     sync,
     history,
-    drain,
-    eraseAll: () => eraseAll(),
-    handlers: {
-      ...history.handlers,
-      'orders:list': async () => store.list(),
-      ...actionHandlers,
-      'orders:settings': async () => {
-        deps.requireConnection();
-        return readSettings();
-      },
-      'orders:configure': async (changes) => {
-        deps.requireConnection();
-        const next = { ...readSettings(), ...changes };
-        deps.settings.set(settingsKey(), next);
-        audit.record({
-          action: 'order-settings',
-          subject: deps.venueId() ?? '',
-          outcome: 'changed',
-          detail: JSON.stringify(changes),
-        });
-        return next;
-      },
-    },
-    close: async () => {
-      closed = true;
-      await history.close();
-      await draining;
-      await Promise.all([...autoAccepting]);
-    },
+    drain: () => drain(context),
+    eraseAll: () => eraseAll(db),
+    handlers: orderHandlers(context),
+    close: () => closeOrders(context),
   };
-};
+}
