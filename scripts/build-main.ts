@@ -16,7 +16,7 @@ export const buildMain = async (): Promise<void> => {
       bundle: true,
       platform: 'node',
       format: 'esm',
-      target: 'node20',
+      target: 'node22',
       external: NATIVE,
       // Bundled CommonJS dependencies may still call require(); give ESM one.
       banner: {

@@ -67,7 +67,7 @@ export async function buildRelay(outDir: string): Promise<{ packages: string[] }
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     external: [...RELAY_RUNTIME_PACKAGES, ...NEVER_LOADED],
     // Bundled CommonJS dependencies may still call require(); give ESM one.
     banner: {
@@ -93,7 +93,7 @@ export async function buildRelay(outDir: string): Promise<{ packages: string[] }
         private: true,
         description: 'The Countertop relay: node relay.mjs --help',
         type: 'module',
-        engines: { node: '>=20.19' },
+        engines: { node: '>=22.12' },
         dependencies,
       },
       null,

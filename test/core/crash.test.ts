@@ -30,7 +30,7 @@ beforeAll(async () => {
     bundle: true,
     platform: 'node',
     format: 'cjs',
-    target: 'node20',
+    target: 'node22',
     outfile: bundle,
     external: ['better-sqlite3', 'keytar'],
     logLevel: 'silent',
