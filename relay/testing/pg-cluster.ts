@@ -5,6 +5,7 @@
 // PostgreSQL refuses to run as root: as root, its commands run as the `postgres` user.
 import { execFile } from 'node:child_process';
 import {
+  chmodSync,
   cpSync,
   existsSync,
   mkdirSync,
@@ -114,6 +115,9 @@ export async function startPgCluster(): Promise<PgCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'relay-pg-'));
   const data = join(dir, 'data');
   cpSync(await template(), data, { recursive: true });
+  // PostgreSQL refuses a data directory others can read; Node 22's cpSync creates the copy's top
+  // directory with the default mode instead of the template's 0700.
+  chmodSync(data, 0o700);
   writeFileSync(
     join(data, 'postgresql.auto.conf'),
     [
