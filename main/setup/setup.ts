@@ -201,7 +201,7 @@ export const createSetupSlice = (deps: {
       terminalKey,
       waitSeconds: deps.relayWaitSeconds,
       onState: (state, error, downForMs) => {
-        if (state === 'refused') void keyRefused(terminalKey, error);
+        if (state === 'refused') forgetting = keyRefused(terminalKey, error);
         reportState?.(state, error, downForMs);
         if (state === relayState && error === relayError) return;
         relayState = state;
@@ -225,6 +225,8 @@ export const createSetupSlice = (deps: {
       ...hooks,
     });
   };
+  /** Closing waits for it: its audit entry must not outlive the database. */
+  let forgetting: Promise<void> = Promise.resolve();
   /** The relay refused the key: it is worthless now, so it leaves the keychain (once). */
   const keyRefused = async (key: string, error: string | null): Promise<void> => {
     settings.set(RELAY_REFUSED_KEY, deps.now().toISOString());
@@ -337,7 +339,10 @@ export const createSetupSlice = (deps: {
         relayError = error instanceof Error ? error.message : String(error);
       });
     },
-    close: stopRelay,
+    close: async () => {
+      await stopRelay();
+      await forgetting;
+    },
     status,
     handlers: {
       'setup:get': async () => setupState(),

@@ -42,11 +42,16 @@ it('a revoked key is learnt at once, never sent again, and replaced without a ne
   await relayState('refused');
   const status = await core.api['status:get']({});
   expect(status.relayError).toMatch(/refused the terminal key/);
-  expect(await world.secrets.get('terminal-key')).toBeNull();
-  const audit = await core.api['audit:list']({ limit: 50 });
-  expect(audit.find((e) => e.outcome === 'key-refused')?.detail).toMatch(
-    /removed from the keychain/,
+  // The key leaves the keychain over D-Bus after the state changed: wait for its audit entry
+  // (written once the keychain answered), do not race it.
+  const refusal = await waitFor(
+    'the refusal audited',
+    async () =>
+      (await core.api['audit:list']({ limit: 50 })).find((e) => e.outcome === 'key-refused'),
+    10_000,
   );
+  expect(refusal.detail).toMatch(/removed from the keychain/);
+  expect(await world.secrets.get('terminal-key')).toBeNull();
   const usedBeforeRefusal = world.front!.requestsWith(revoked.key);
   expect(usedBeforeRefusal).toBeGreaterThan(0);
 
