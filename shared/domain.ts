@@ -267,7 +267,12 @@ export type MenuIssue = { path: string; message: string };
 /** What differs in an item between two menus ("details": description, tags, anything else). */
 export const MENU_CHANGE_KINDS = ['name', 'price', 'availability', 'options', 'details'] as const;
 export type MenuChangeKind = (typeof MENU_CHANGE_KINDS)[number];
-export type MenuItemChange = { name: string; kinds: MenuChangeKind[] };
+/** `price`: with a price change, the decimal prices before and after (null: none stated). */
+export type MenuItemChange = {
+  name: string;
+  kinds: MenuChangeKind[];
+  price?: { before: number | null; after: number | null };
+};
 
 export type MenuDiff = {
   added: string[];

@@ -82,7 +82,7 @@ describe('menu check', () => {
       added: ['Shake'],
       removed: ['Fries'],
       removedItems: [{ externalData: 'fries', name: 'Fries' }],
-      changed: [{ name: 'Burger', kinds: ['price'] }],
+      changed: [{ name: 'Burger', kinds: ['price'], price: { before: 9.5, after: 10 } }],
       categoriesBefore: 1,
       categoriesAfter: 1,
       itemsBefore: 2,
@@ -137,7 +137,11 @@ describe('menu check', () => {
       ]),
     );
     expect(diffMenus(before, after, at).changed).toEqual([
-      { name: 'Big Burger', kinds: ['name', 'price', 'availability'] },
+      {
+        name: 'Big Burger',
+        kinds: ['name', 'price', 'availability'],
+        price: { before: 9.5, after: 11 },
+      },
       { name: 'Fries', kinds: ['availability', 'options', 'details'] },
       { name: 'Burger', kinds: ['availability'] },
     ]);
@@ -204,5 +208,44 @@ describe('menu check', () => {
       ['new', false, undefined],
     ]);
     expect(wishedItems[0]?.options?.[0]?.values[0]?.enabled).toBe(true);
+  });
+
+  it('keeps a discount set through update-items through a push, unless the file changes the price', () => {
+    const onDiscount = {
+      ...burger,
+      price: 8,
+      discounted: { original_price: 9.5, discount_type: 'absolute' },
+    };
+    const live = liveMenuSchema.parse(menu([onDiscount, { ...fries, price: 3 }]));
+    const file = (burgerPrice: number) => {
+      const parsed = parseMenu(JSON.stringify(menu([{ ...burger, price: burgerPrice }, fries])));
+      if (!parsed.ok) throw new Error('menu should parse');
+      return parsed.menu;
+    };
+    const pushedBurger = (m: ReturnType<typeof file>) => m.categories[0]?.items[0];
+    // The file states the full price: the platform's discount stays, and the diff sees no change.
+    const kept = withLiveAvailability(file(9.5), live, at, noWishes);
+    expect(pushedBurger(kept)).toMatchObject({
+      price: 8,
+      discounted: { original_price: 9.5, discount_type: 'absolute' },
+    });
+    expect(diffMenus(live, kept, at).changed).toEqual([]);
+    // Staff changed the price in the file: the file's price, without the old discount.
+    const changed = withLiveAvailability(file(10), live, at, noWishes);
+    expect(pushedBurger(changed)?.price).toBe(10);
+    expect(pushedBurger(changed)?.discounted).toBeUndefined();
+    // A discount asked for that the platform does not show yet is kept too.
+    const wished = withLiveAvailability(file(10), live, at, {
+      ...noWishes,
+      price: (x) => (x === 'burger' ? { price: 1000, discountedPrice: 850 } : null),
+    });
+    expect(pushedBurger(wished)).toMatchObject({
+      price: 8.5,
+      discounted: { original_price: 10, discount_type: 'absolute' },
+    });
+    // Without a discount on the platform, the file's price goes as it is.
+    expect(withLiveAvailability(file(9.5), live, at, noWishes).categories[0]?.items[1]?.price).toBe(
+      3,
+    );
   });
 });

@@ -13,6 +13,8 @@ import type {
   MenuOptionSummary,
 } from '../../shared/domain';
 import { MENU_CHANGE_KINDS, WEEKDAYS } from '../../shared/domain';
+import type { PriceWish } from '../../shared/menu-price';
+import { MINOR_PER_UNIT } from '../../shared/menu-price';
 
 const text = z
   .array(z.looseObject({ lang: z.string().min(1), value: z.string() }))
@@ -277,7 +279,17 @@ export const diffMenus = (
     const previous = old.get(key);
     if (!previous) continue;
     const kinds = changeKinds(previous.item, entry, at);
-    if (kinds.length > 0) changed.push({ name, kinds });
+    if (kinds.length === 0) continue;
+    // A price change is named with both prices, so staff see what customers will pay.
+    changed.push(
+      kinds.includes('price')
+        ? {
+            name,
+            kinds,
+            price: { before: previous.item.price ?? null, after: entry.price ?? null },
+          }
+        : { name, kinds },
+    );
   }
   return {
     added: [...next.keys()].filter((k) => !old.has(k)).map((k) => next.get(k)?.name ?? k),
@@ -291,16 +303,45 @@ export const diffMenus = (
   };
 };
 
-/** Staff's availability changes not yet in the platform's menu, by external_data. */
+/** Staff's availability and price changes not yet in the platform's menu, by external_data. */
 export type AvailabilityWishes = {
   item: (externalData: string) => AvailabilityWish | null;
   option: (externalData: string) => AvailabilityWish | null;
+  /** An item's price or discount asked for through update-items; none when not given. */
+  price?: (externalData: string) => PriceWish | null;
+};
+
+/** The item's price before any discount: what a menu file states as its price. */
+const fullPrice = (entry: LiveItem): number | undefined =>
+  entry.discounted?.original_price ?? entry.price;
+
+/**
+ * An item's discount is the platform's (set through update-items), kept through a push unless
+ * the file changes the item's price or states a discount of its own: a file states the full price.
+ */
+const keepDiscount = (
+  target: LiveItem,
+  now: LiveItem | undefined,
+  wish: PriceWish | null,
+): void => {
+  if (target.discounted) return;
+  const base = wish ? wish.price / MINOR_PER_UNIT : now ? fullPrice(now) : undefined;
+  if (base === undefined || target.price !== base) return;
+  if (wish) {
+    if (wish.discountedPrice === null) return;
+    target.price = wish.discountedPrice / MINOR_PER_UNIT;
+    target.discounted = { original_price: base, discount_type: 'absolute' };
+  } else if (now?.discounted?.original_price !== undefined && now.price !== undefined) {
+    target.price = now.price;
+    target.discounted = { ...now.discounted };
+  }
 };
 
 /**
  * The menu to push: the file's, with each item's and option value's availability taken from the
  * platform's menu (and the changes staff asked for that it does not show yet), so a push never
- * puts a sold-out item back on sale. Items and values new to the platform keep the file's.
+ * puts a sold-out item back on sale; likewise an item's discount, unless the file changes its
+ * price. Items and values new to the platform keep the file's.
  */
 export const withLiveAvailability = <M extends LiveMenu>(
   file: M,
@@ -333,6 +374,11 @@ export const withLiveAvailability = <M extends LiveMenu>(
       if (until != null && Date.parse(until) > at.getTime()) target.disabled_until = until;
       else delete target.disabled_until;
     }
+    keepDiscount(
+      target,
+      now,
+      entry.external_data ? (wishes.price?.(entry.external_data) ?? null) : null,
+    );
     for (const value of (entry.options ?? []).flatMap((o) => o.values ?? [])) {
       if (!value.external_data) continue;
       const valueWish = wishes.option(value.external_data);

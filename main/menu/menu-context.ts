@@ -103,7 +103,12 @@ export const awaitingKey = (kind: 'item' | 'option', externalData: string): stri
 export const availabilityWishes = (core: MenuCore): AvailabilityWishes => {
   const items = wishes(core, 'item');
   const options = wishes(core, 'option');
-  return { item: (x) => items.get(x) ?? null, option: (x) => options.get(x) ?? null };
+  const prices = priceWishes(core, 'item');
+  return {
+    item: (x) => items.get(x) ?? null,
+    option: (x) => options.get(x) ?? null,
+    price: (x) => prices.get(x) ?? null,
+  };
 };
 
 /** The latest wish per external_data: rows on their way, then changes taken but not yet shown. */
