@@ -21,7 +21,15 @@ import { createRedactor, redactingSecretStore } from './log/redactor';
 import { createDiagnosticsSlice } from './diagnostics/diagnostics';
 import type { DiagnosticsSlice } from './diagnostics/diagnostics';
 import type { LogLevel } from '../shared/domain';
-import { checkpointAndTruncate, integrityCheck, openDatabase } from './storage/database';
+import type { WalFlush } from './storage/database';
+import type { Checkpointer } from './storage/checkpointer';
+import { startCheckpointer } from './storage/checkpointer';
+import {
+  checkpointAndTruncate,
+  createWalFlush,
+  integrityCheck,
+  openDatabase,
+} from './storage/database';
 import { createSettings } from './storage/settings';
 import { auditHandlers, createAuditLog } from './audit/audit-log';
 import { NotConfiguredError, ReconnectNeededError } from './auth/token-manager';
@@ -103,6 +111,10 @@ type Foundation = {
   options: CoreOptions;
   now: () => Date;
   db: ReturnType<typeof openDatabase>;
+  /** Takes the database's commits to disk off main's loop (storage/database.ts). */
+  wal: WalFlush;
+  /** Checkpoints the WAL on a thread of its own (storage/checkpointer.ts). */
+  checkpointer: Checkpointer;
   redactor: ReturnType<typeof createRedactor>;
   log: ReturnType<typeof createLogger>;
   loopLag: ReturnType<typeof watchLoopLag>;
@@ -164,6 +176,7 @@ const openFoundation = (options: CoreOptions): Foundation => {
   const now = options.now ?? (() => new Date());
   mkdirSync(options.dataDir, { recursive: true });
   const db = openDatabase(join(options.dataDir, 'countertop.db'));
+  const wal = createWalFlush(db);
   const redactor = createRedactor();
   const log = createLogger({
     dir: join(options.dataDir, 'logs'),
@@ -172,11 +185,27 @@ const openFoundation = (options: CoreOptions): Foundation => {
     now,
   });
   const loopLag = watchLoopLag({ log, now });
+  const checkpointer = startCheckpointer(db, {
+    onProblem: (message) => log.warn('checkpoint', { message }),
+  });
   const settings = createSettings(db);
   const audit = createAuditLog(db, now, (entry) => log.info('audit', entry));
   const secrets = redactingSecretStore(options.secretStore, redactor);
   const hub = createEventHub();
-  const base = { options, now, db, redactor, log, loopLag, settings, audit, secrets, hub };
+  const base = {
+    options,
+    now,
+    db,
+    wal,
+    checkpointer,
+    redactor,
+    log,
+    loopLag,
+    settings,
+    audit,
+    secrets,
+    hub,
+  };
   hub.on('status:changed', logLinkChanges(log));
   keepPersonalOutOfLog(base);
   return base;
@@ -215,6 +244,7 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
     hub,
     relayWaitSeconds: base.options.relayWaitSeconds,
     relay: {
+      durable: () => base.wal.flush(),
       onCommitted: () => c.orders.drain(),
       onDeliveryCommitted: () => c.delivery.drain(),
       onReconnected: () => c.venue.reconcileQuietly(),
@@ -399,6 +429,23 @@ const composeGuard = (base: Foundation, c: Composed): StreamGuard =>
     },
   });
 
+/**
+ * Commit before you say OK: no answer leaves for the window before the commits its handler made
+ * are on disk. One fsync serves every answer waiting for it (storage/database.ts, WalFlush), on
+ * the thread pool: main's loop stays free, where a FULL commit held it for each action.
+ */
+const answersAfterFlush = (api: ServiceApi, wal: WalFlush): ServiceApi =>
+  Object.fromEntries(
+    Object.entries(api).map(([channel, handler]) => [
+      channel,
+      async (request: unknown) => {
+        const value: unknown = await (handler as (r: unknown) => Promise<unknown>)(request);
+        await wal.flush();
+        return value;
+      },
+    ]),
+  ) as ServiceApi;
+
 const composeApi = (base: Foundation, c: Composed): ServiceApi => ({
   ...c.setup.handlers,
   ...c.orders.handlers,
@@ -464,7 +511,7 @@ const composeSlices = (base: Foundation): Composed => {
         .filter((order) => order !== null),
   });
   c.updates = createUpdatesSlice({ hub, audit, now });
-  c.api = composeApi(base, c);
+  c.api = answersAfterFlush(composeApi(base, c), base.wal);
   return c;
 };
 
@@ -519,6 +566,8 @@ const stopAll = async (
   await c.outbox.stop();
   await c.venue.close();
   await c.orders.close();
+  await base.wal.close();
+  await base.checkpointer.close();
   base.db.close();
   base.loopLag.close();
   base.log.info('stopped');

@@ -51,6 +51,12 @@ export type RelayClientOptions = {
    * its deadline was sent that long ago, and the relay has been silent since.
    */
   onState: (state: RelayConnection, error: string | null, downForMs?: number) => void;
+  /**
+   * Resolves when the commits made so far are on disk (storage/database.ts, WalFlush). Waited for
+   * after a batch is committed, before the next poll: asking past a cursor tells the relay the
+   * batch is kept, and a power cut must not lose it after that.
+   */
+  durable?: () => Promise<void>;
   /** New notifications are in the inbox. */
   onCommitted: (count: number) => void;
   /** New delivery events (kind "delivery") are in delivery_inbox, verified later. */
@@ -244,6 +250,7 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
           const added = commit(answer.events, answer.log_id ?? null);
           if (added > 0) options.onCommitted(added);
           if (deliveries > 0) options.onDeliveryCommitted?.(deliveries);
+          await options.durable?.();
         }
       } catch (error) {
         if (!running) break;

@@ -50,7 +50,7 @@ const KEYCHAIN_VERSION = 2;
 /** What the relay link reports to the other slices. */
 export type RelayHooks = Pick<
   RelayClientOptions,
-  'onCommitted' | 'onDeliveryCommitted' | 'onReconnected'
+  'durable' | 'onCommitted' | 'onDeliveryCommitted' | 'onReconnected'
 > & {
   /** The relay link's state as the relay client sees it (the stream guard's input). */
   onState?: RelayClientOptions['onState'];
