@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ReactNode } from 'react';
+import type { Dispatch, SetStateAction } from 'react';
 import type { DeliveryQuote } from '../../shared/domain';
 import type { DeliveryBookRequest, DeliveryQuoteRequest } from '../../shared/delivery-booking';
 import {
@@ -103,15 +103,419 @@ const MORE_FIELDS = new Set([
   'cash',
 ]);
 
+/** The offer's request from the address step; the schema calls out what is missing or wrong. */
+const quoteCandidate = (address: CourierDraft['address']): DeliveryQuoteRequest => ({
+  street: address.street.trim(),
+  postCode: address.postCode.trim(),
+  city: address.city.trim(),
+  ...(address.readyIn.trim() !== '' ? { minPreparationMinutes: number(address.readyIn) } : {}),
+  ...(address.scheduled !== '' ? { scheduledDropoff: address.scheduled } : {}),
+});
+
+/** Only what staff filled in is sent: a blank optional field is no field. */
+const text = <K extends string>(key: K, value: string): Partial<Record<K, string>> =>
+  value.trim() === '' ? {} : ({ [key]: value.trim() } as Record<K, string>);
+const amount = <K extends string>(key: K, value: number | null | undefined) =>
+  value === null || value === undefined ? {} : ({ [key]: value } as Record<K, number>);
+const yes = <K extends string>(key: K, value: boolean) =>
+  value ? ({ [key]: true } as Record<K, true>) : {};
+
+/** The booking's request from the recipient step, for the offer `promiseId`. */
+const bookCandidate = (
+  promiseId: string,
+  booking: CourierDraft['booking'],
+  checks: CourierDraft['checks'],
+): DeliveryBookRequest => ({
+  promiseId,
+  recipient: {
+    name: booking.name.trim(),
+    phone: booking.phone.trim(),
+    ...text('email', booking.email),
+  },
+  parcels: [
+    {
+      description: booking.description.trim(),
+      count: number(booking.count) ?? Number.NaN,
+      ...yes('idCheck', checks.idCheck),
+    },
+  ],
+  ...text('orderNumber', booking.orderNumber),
+  ...text('pickupComment', booking.pickupComment),
+  ...text('dropoffComment', booking.dropoffComment),
+  ...text('smsReceived', booking.smsReceived),
+  ...text('smsPickedUp', booking.smsPickedUp),
+  ...yes('noContact', checks.noContact),
+  ...yes('handshake', checks.handshake),
+  ...amount('tip', minorUnits(booking.tip)),
+  ...amount('bagCount', number(booking.bags)),
+  ...amount('cashAmount', minorUnits(booking.cash)),
+});
+
+/** Which field an issue of the offer's request belongs to. */
+const addressFieldOf = (path: PropertyKey[]): string => {
+  const first = String(path[0] ?? 'street');
+  return ADDRESS_PATHS[first] ?? first;
+};
+
+/** Which field an issue of the booking's request belongs to. */
+const bookingFieldOf = (path: PropertyKey[]): string => {
+  if (path[0] === 'recipient') return String(path[1]);
+  if (path[0] === 'parcels') return String(path[2] ?? 'description');
+  const first = String(path[0]);
+  return BOOKING_PATHS[first] ?? first;
+};
+
+type Errors = Record<string, string>;
+type FieldOptions = {
+  mode?: 'decimal' | 'tel' | 'numeric' | 'email';
+  hint?: string;
+  long?: boolean;
+};
+
+/** One labelled text field with its hint, or its error once it has one. */
+const TextField = ({
+  name,
+  label,
+  value,
+  onChange,
+  error,
+  options = {},
+}: {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  options?: FieldOptions;
+}) => (
+  <label className="field">
+    <span>{label}</span>
+    {options.long ? (
+      <textarea
+        name={name}
+        rows={2}
+        value={value}
+        aria-invalid={Boolean(error)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    ) : (
+      <input
+        name={name}
+        inputMode={options.mode}
+        autoComplete="off"
+        value={value}
+        aria-invalid={Boolean(error)}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    )}
+    {options.hint && !error && <span className="muted field-hint">{options.hint}</span>}
+    {error && <span className="field-error">{error}</span>}
+  </label>
+);
+
+/** The drop-off time: as soon as possible, or a quarter hour from the slots offered. */
+const ScheduleField = ({
+  value,
+  slots,
+  error,
+  onChange,
+}: {
+  value: string;
+  slots: string[];
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) => (
+  <label className="field">
+    <span>{en.courier.when}</span>
+    <select
+      name="scheduled"
+      value={value}
+      aria-invalid={Boolean(error)}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <option value="">{en.courier.asap}</option>
+      {value !== '' && !slots.includes(value) && (
+        <option value={value}>{formatClock(value)}</option>
+      )}
+      {slots.map((slot) => (
+        <option key={slot} value={slot}>
+          {formatClock(slot)}
+        </option>
+      ))}
+    </select>
+    {!error && <span className="muted field-hint">{en.courier.whenHint}</span>}
+    {error && <span className="field-error">{error}</span>}
+  </label>
+);
+
+/** Step one: where to, and when; submitting asks the platform for an offer. */
+const AddressForm = ({
+  address,
+  setAddress,
+  slots,
+  errors,
+  error,
+  busy,
+  onSubmit,
+}: {
+  address: CourierDraft['address'];
+  setAddress: Dispatch<SetStateAction<CourierDraft['address']>>;
+  slots: string[];
+  errors: Errors;
+  error: string | null;
+  busy: boolean;
+  onSubmit: () => void;
+}) => {
+  const field = (name: CourierAddressField, label: string, hint?: string) => (
+    <TextField
+      name={name}
+      label={label}
+      value={address[name]}
+      onChange={(v) => setAddress((a) => ({ ...a, [name]: v }))}
+      error={errors[name]}
+      options={{
+        ...(name === 'readyIn' ? { mode: 'numeric' as const } : {}),
+        ...(hint ? { hint } : {}),
+      }}
+    />
+  );
+  return (
+    <form
+      aria-label={en.courier.address}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    >
+      <p className="muted">{en.courier.addressHelp}</p>
+      {field('street', en.courier.street)}
+      {field('postCode', en.courier.postCode)}
+      {field('city', en.courier.city)}
+      {field(
+        'readyIn',
+        en.courier.readyIn,
+        en.courier.readyInHint(
+          PREPARATION_MINUTES.min,
+          PREPARATION_MINUTES.max,
+          PREPARATION_MINUTES.assumed,
+        ),
+      )}
+      <ScheduleField
+        value={address.scheduled}
+        slots={slots}
+        error={errors.scheduled}
+        onChange={(v) => setAddress((a) => ({ ...a, scheduled: v }))}
+      />
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        <button type="submit" className="btn btn-go btn-large" disabled={busy}>
+          {busy ? en.courier.gettingPromise : en.courier.getPromise}
+        </button>
+      </div>
+    </form>
+  );
+};
+
+/** The platform's offer: binding or why not, price, time, address as the platform read it. */
+const QuoteSummary = ({ quote }: { quote: DeliveryQuote }) => (
+  <section
+    className="panel-section"
+    aria-label={quote.binding ? en.courier.binding : en.courier.notBinding}
+    data-testid="courier-quote"
+  >
+    <p>
+      <strong className={`pill ${quote.binding ? 'pill-ok' : 'pill-bad'}`}>
+        {quote.binding ? en.courier.binding : en.courier.notBinding}
+      </strong>{' '}
+      {quote.formattedAddress}
+    </p>
+    <p>
+      {quote.price && <strong>{en.courier.price(formatMoney(quote.price))}</strong>}
+      {quote.dropoffEta && <> · {en.courier.eta(formatClock(quote.dropoffEta))}</>}
+      {quote.timeEstimateMinutes !== null && !quote.scheduledDropoff && (
+        <span className="muted"> ({en.courier.minutes(quote.timeEstimateMinutes)})</span>
+      )}
+    </p>
+    <p className="muted">
+      {quote.scheduledDropoff
+        ? en.courier.scheduledFor(formatClock(quote.scheduledDropoff))
+        : en.courier.asap}
+      {' · '}
+      {en.courier.readyInShort(quote.preparationMinutes ?? PREPARATION_MINUTES.assumed)}
+    </p>
+    {!quote.binding && (
+      <p className="form-error" role="alert">
+        {quote.nonBindingReason} {en.courier.notBindingHelp}
+      </p>
+    )}
+    {quote.binding && quote.addressMixUpRisk && <p className="muted">{en.courier.mixUpRisk}</p>}
+  </section>
+);
+
+type BookingFieldsProps = {
+  booking: CourierDraft['booking'];
+  setBooking: Dispatch<SetStateAction<CourierDraft['booking']>>;
+  checks: CourierDraft['checks'];
+  setChecks: Dispatch<SetStateAction<CourierDraft['checks']>>;
+  errors: Errors;
+  /** "More options" opened by staff (kept by the dialog across a change of address). */
+  moreOpen: boolean;
+  setMoreOpen: (open: boolean) => void;
+};
+
+/** Step two's fields: recipient, parcel, and the rest folded under "More options". */
+const BookingFields = ({
+  booking,
+  setBooking,
+  checks,
+  setChecks,
+  errors,
+  moreOpen,
+  setMoreOpen,
+}: BookingFieldsProps) => {
+  // A field to fix under "More options" opens it.
+  const moreNeeded = Object.keys(errors).some((name) => MORE_FIELDS.has(name));
+  const field = (name: CourierBookingField, label: string, options: FieldOptions = {}) => (
+    <TextField
+      name={name}
+      label={label}
+      value={booking[name]}
+      onChange={(v) => setBooking((b) => ({ ...b, [name]: v }))}
+      error={errors[name]}
+      options={options}
+    />
+  );
+  const check = (name: CourierCheck, label: string) => (
+    <label className="check">
+      <input
+        type="checkbox"
+        name={name}
+        checked={checks[name]}
+        onChange={(e) => setChecks((c) => ({ ...c, [name]: e.target.checked }))}
+      />
+      {label}
+      {errors[name] && <span className="field-error">{errors[name]}</span>}
+    </label>
+  );
+  const sms = { long: true, hint: en.courier.smsHint(SMS_MAX_CHARS) };
+  return (
+    <>
+      <fieldset>
+        <legend>{en.courier.recipient}</legend>
+        {field('name', en.courier.recipientName)}
+        {field('phone', en.courier.recipientPhone, { mode: 'tel' })}
+        {field('dropoffComment', en.courier.dropoffComment, {
+          long: true,
+          hint: en.courier.dropoffCommentHint,
+        })}
+        {check('noContact', en.courier.noContact)}
+      </fieldset>
+      <fieldset>
+        <legend>{en.courier.parcel}</legend>
+        {field('description', en.courier.parcelDescription)}
+        {field('count', en.courier.parcelCount, { mode: 'numeric' })}
+        {field('orderNumber', en.courier.orderNumber, {
+          hint: en.courier.orderNumberHint(ORDER_NUMBER_SUGGESTED_CHARS),
+        })}
+        {check('idCheck', en.courier.idCheck)}
+        {check('handshake', en.courier.handshake)}
+      </fieldset>
+      <details
+        className="more-options"
+        open={moreOpen || moreNeeded}
+        onToggle={(e) => setMoreOpen(e.currentTarget.open)}
+      >
+        <summary>{en.courier.moreOptions}</summary>
+        {field('bags', en.courier.bags, { mode: 'numeric' })}
+        {field('pickupComment', en.courier.pickupComment, {
+          long: true,
+          hint: en.courier.pickupCommentHint,
+        })}
+        {field('email', en.courier.recipientEmail, { mode: 'email' })}
+        {field('smsReceived', en.courier.smsReceived, sms)}
+        {field('smsPickedUp', en.courier.smsPickedUp, sms)}
+        {field('tip', en.courier.tip, { mode: 'decimal' })}
+        {field('cash', en.courier.cash, { mode: 'decimal' })}
+      </details>
+    </>
+  );
+};
+
+/** Step two: the offer, and for a binding one who gets what; submitting books the courier. */
+const BookingForm = ({
+  quote,
+  error,
+  busy,
+  onSubmit,
+  onChangeAddress,
+  ...fields
+}: BookingFieldsProps & {
+  quote: DeliveryQuote;
+  error: string | null;
+  busy: boolean;
+  onSubmit: () => void;
+  onChangeAddress: () => void;
+}) => (
+  <form
+    aria-label={en.courier.recipient}
+    onSubmit={(e) => {
+      e.preventDefault();
+      if (quote.binding) onSubmit();
+    }}
+  >
+    <QuoteSummary quote={quote} />
+    {quote.binding && <BookingFields {...fields} />}
+    {error && (
+      <p className="form-error" role="alert">
+        <strong>{en.courier.bookFailed}:</strong> {error}
+      </p>
+    )}
+    <div className="dialog-actions">
+      <button type="button" className="btn btn-quiet" onClick={onChangeAddress}>
+        {en.courier.changeAddress}
+      </button>
+      {quote.binding && (
+        <button type="submit" className="btn btn-go btn-large" disabled={busy}>
+          {busy ? en.courier.booking : en.courier.confirm}
+        </button>
+      )}
+    </div>
+  </form>
+);
+
+/**
+ * A tap outside (or Escape, or Close) must not throw away a half-filled form: whatever closes the
+ * dialog, an unfinished booking is kept and comes back next time. Returns the flag to set once
+ * booked (a booked form is not kept).
+ */
+const useKeptDraft = (draft: CourierDraft) => {
+  const keepDraft = useApp((s) => s.keepCourierDraft);
+  const latest = useRef<CourierDraft | null>(null);
+  useEffect(() => {
+    latest.current = draft;
+  });
+  const booked = useRef(false);
+  useEffect(
+    () => () => {
+      const last = latest.current;
+      keepDraft(!booked.current && last && isDirty(last) ? last : null);
+    },
+    [keepDraft],
+  );
+  return booked;
+};
+
 /** "Book courier": an address gets an offer (price, time, binding or why not); a binding one can be booked. */
-// eslint-disable-next-line max-lines-per-function -- one form's fields and checks; not yet cut into smaller components (issue 37)
 export const BookCourierDialog = ({ prefill }: { prefill?: CourierPrefill }) => {
   const close = useApp((s) => s.openDialog);
   const quoteDelivery = useApp((s) => s.quoteDelivery);
   const bookCourier = useApp((s) => s.bookCourier);
   const setView = useApp((s) => s.setView);
   const kept = useApp((s) => s.courierDraft);
-  const keepDraft = useApp((s) => s.keepCourierDraft);
   const [start] = useState(() => startingDraft(kept, prefill));
   const [restored] = useState(() => !prefill && kept !== null && isDirty(kept));
   const [address, setAddress] = useState(start.address);
@@ -121,23 +525,7 @@ export const BookCourierDialog = ({ prefill }: { prefill?: CourierPrefill }) => 
   const [slots] = useState(() => scheduleSlots(Date.now()));
   const [moreOpen, setMoreOpen] = useState(false);
   const { errors, error, busy, submit } = useFormSubmit();
-
-  // A tap outside (or Escape, or Close) must not throw away a half-filled form: whatever closes
-  // the dialog, an unfinished booking is kept and comes back next time.
-  const latest = useRef<CourierDraft | null>(null);
-  useEffect(() => {
-    latest.current = { address, booking, checks, quote };
-  });
-  const booked = useRef(false);
-  useEffect(
-    () => () => {
-      const draft = latest.current;
-      keepDraft(!booked.current && draft && isDirty(draft) ? draft : null);
-    },
-    [keepDraft],
-  );
-  // A field to fix under "More options" opens it.
-  const moreNeeded = Object.keys(errors).some((name) => MORE_FIELDS.has(name));
+  const booked = useKeptDraft({ address, booking, checks, quote });
 
   const startOver = (): void => {
     setAddress(EMPTY_DRAFT.address);
@@ -147,14 +535,7 @@ export const BookCourierDialog = ({ prefill }: { prefill?: CourierPrefill }) => 
   };
 
   const getQuote = (): Promise<void> => {
-    const candidate: DeliveryQuoteRequest = {
-      street: address.street.trim(),
-      postCode: address.postCode.trim(),
-      city: address.city.trim(),
-      ...(address.readyIn.trim() !== '' ? { minPreparationMinutes: number(address.readyIn) } : {}),
-      ...(address.scheduled !== '' ? { scheduledDropoff: address.scheduled } : {}),
-    };
-    const parsed = deliveryQuoteSchema.safeParse(candidate);
+    const parsed = deliveryQuoteSchema.safeParse(quoteCandidate(address));
     // The hour is counted from now, not from when the time was offered.
     const late =
       parsed.success && parsed.data.scheduledDropoff
@@ -170,48 +551,13 @@ export const BookCourierDialog = ({ prefill }: { prefill?: CourierPrefill }) => 
         if (result.ok) setQuote(result.value);
         return errorOf(result);
       },
-      (path) => {
-        const first = String(path[0] ?? 'street');
-        return ADDRESS_PATHS[first] ?? first;
-      },
+      addressFieldOf,
     );
   };
 
-  const book = (promiseId: string): Promise<void> => {
-    // Only what staff filled in is sent: a blank optional field is no field.
-    const text = <K extends string>(key: K, value: string): Partial<Record<K, string>> =>
-      value.trim() === '' ? {} : ({ [key]: value.trim() } as Record<K, string>);
-    const amount = <K extends string>(key: K, value: number | null | undefined) =>
-      value === null || value === undefined ? {} : ({ [key]: value } as Record<K, number>);
-    const yes = <K extends string>(key: K, value: boolean) =>
-      value ? ({ [key]: true } as Record<K, true>) : {};
-    const candidate: DeliveryBookRequest = {
-      promiseId,
-      recipient: {
-        name: booking.name.trim(),
-        phone: booking.phone.trim(),
-        ...text('email', booking.email),
-      },
-      parcels: [
-        {
-          description: booking.description.trim(),
-          count: number(booking.count) ?? Number.NaN,
-          ...yes('idCheck', checks.idCheck),
-        },
-      ],
-      ...text('orderNumber', booking.orderNumber),
-      ...text('pickupComment', booking.pickupComment),
-      ...text('dropoffComment', booking.dropoffComment),
-      ...text('smsReceived', booking.smsReceived),
-      ...text('smsPickedUp', booking.smsPickedUp),
-      ...yes('noContact', checks.noContact),
-      ...yes('handshake', checks.handshake),
-      ...amount('tip', minorUnits(booking.tip)),
-      ...amount('bagCount', number(booking.bags)),
-      ...amount('cashAmount', minorUnits(booking.cash)),
-    };
-    return submit(
-      deliveryBookSchema.safeParse(candidate),
+  const book = (promiseId: string): Promise<void> =>
+    submit(
+      deliveryBookSchema.safeParse(bookCandidate(promiseId, booking, checks)),
       en.courier.fixFields,
       async (data) => {
         const result = await bookCourier(data);
@@ -221,68 +567,8 @@ export const BookCourierDialog = ({ prefill }: { prefill?: CourierPrefill }) => 
         close(null);
         return null;
       },
-      (path) => {
-        if (path[0] === 'recipient') return String(path[1]);
-        if (path[0] === 'parcels') return String(path[2] ?? 'description');
-        const first = String(path[0]);
-        return BOOKING_PATHS[first] ?? first;
-      },
+      bookingFieldOf,
     );
-  };
-
-  const field = (
-    name: string,
-    label: string,
-    value: string,
-    onChange: (v: string) => void,
-    options: { mode?: 'decimal' | 'tel' | 'numeric' | 'email'; hint?: string; long?: boolean } = {},
-  ): ReactNode => (
-    <label key={name} className="field">
-      <span>{label}</span>
-      {options.long ? (
-        <textarea
-          name={name}
-          rows={2}
-          value={value}
-          aria-invalid={Boolean(errors[name])}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      ) : (
-        <input
-          name={name}
-          inputMode={options.mode}
-          autoComplete="off"
-          value={value}
-          aria-invalid={Boolean(errors[name])}
-          onChange={(e) => onChange(e.target.value)}
-        />
-      )}
-      {options.hint && !errors[name] && <span className="muted field-hint">{options.hint}</span>}
-      {errors[name] && <span className="field-error">{errors[name]}</span>}
-    </label>
-  );
-  const addressField = (name: CourierAddressField, label: string, hint?: string) =>
-    field(name, label, address[name], (v) => setAddress((a) => ({ ...a, [name]: v })), {
-      ...(name === 'readyIn' ? { mode: 'numeric' as const } : {}),
-      ...(hint ? { hint } : {}),
-    });
-  const bookingField = (
-    name: CourierBookingField,
-    label: string,
-    options: Parameters<typeof field>[4] = {},
-  ) => field(name, label, booking[name], (v) => setBooking((b) => ({ ...b, [name]: v })), options);
-  const check = (name: CourierCheck, label: string) => (
-    <label className="check" key={name}>
-      <input
-        type="checkbox"
-        name={name}
-        checked={checks[name]}
-        onChange={(e) => setChecks((c) => ({ ...c, [name]: e.target.checked }))}
-      />
-      {label}
-      {errors[name] && <span className="field-error">{errors[name]}</span>}
-    </label>
-  );
 
   return (
     <Dialog title={en.courier.book} onClose={() => close(null)}>
@@ -295,163 +581,30 @@ export const BookCourierDialog = ({ prefill }: { prefill?: CourierPrefill }) => 
         </p>
       )}
       {!quote ? (
-        <form
-          aria-label={en.courier.address}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void getQuote();
-          }}
-        >
-          <p className="muted">{en.courier.addressHelp}</p>
-          {addressField('street', en.courier.street)}
-          {addressField('postCode', en.courier.postCode)}
-          {addressField('city', en.courier.city)}
-          {addressField(
-            'readyIn',
-            en.courier.readyIn,
-            en.courier.readyInHint(
-              PREPARATION_MINUTES.min,
-              PREPARATION_MINUTES.max,
-              PREPARATION_MINUTES.assumed,
-            ),
-          )}
-          <label className="field">
-            <span>{en.courier.when}</span>
-            <select
-              name="scheduled"
-              value={address.scheduled}
-              aria-invalid={Boolean(errors.scheduled)}
-              onChange={(e) => setAddress((a) => ({ ...a, scheduled: e.target.value }))}
-            >
-              <option value="">{en.courier.asap}</option>
-              {address.scheduled !== '' && !slots.includes(address.scheduled) && (
-                <option value={address.scheduled}>{formatClock(address.scheduled)}</option>
-              )}
-              {slots.map((slot) => (
-                <option key={slot} value={slot}>
-                  {formatClock(slot)}
-                </option>
-              ))}
-            </select>
-            {!errors.scheduled && <span className="muted field-hint">{en.courier.whenHint}</span>}
-            {errors.scheduled && <span className="field-error">{errors.scheduled}</span>}
-          </label>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <button type="submit" className="btn btn-go btn-large" disabled={busy}>
-              {busy ? en.courier.gettingPromise : en.courier.getPromise}
-            </button>
-          </div>
-        </form>
+        <AddressForm
+          address={address}
+          setAddress={setAddress}
+          slots={slots}
+          errors={errors}
+          error={error}
+          busy={busy}
+          onSubmit={() => void getQuote()}
+        />
       ) : (
-        <form
-          aria-label={en.courier.recipient}
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (quote.binding) void book(quote.promiseId);
-          }}
-        >
-          <section
-            className="panel-section"
-            aria-label={quote.binding ? en.courier.binding : en.courier.notBinding}
-            data-testid="courier-quote"
-          >
-            <p>
-              <strong className={`pill ${quote.binding ? 'pill-ok' : 'pill-bad'}`}>
-                {quote.binding ? en.courier.binding : en.courier.notBinding}
-              </strong>{' '}
-              {quote.formattedAddress}
-            </p>
-            <p>
-              {quote.price && <strong>{en.courier.price(formatMoney(quote.price))}</strong>}
-              {quote.dropoffEta && <> · {en.courier.eta(formatClock(quote.dropoffEta))}</>}
-              {quote.timeEstimateMinutes !== null && !quote.scheduledDropoff && (
-                <span className="muted"> ({en.courier.minutes(quote.timeEstimateMinutes)})</span>
-              )}
-            </p>
-            <p className="muted">
-              {quote.scheduledDropoff
-                ? en.courier.scheduledFor(formatClock(quote.scheduledDropoff))
-                : en.courier.asap}
-              {' · '}
-              {en.courier.readyInShort(quote.preparationMinutes ?? PREPARATION_MINUTES.assumed)}
-            </p>
-            {!quote.binding && (
-              <p className="form-error" role="alert">
-                {quote.nonBindingReason} {en.courier.notBindingHelp}
-              </p>
-            )}
-            {quote.binding && quote.addressMixUpRisk && (
-              <p className="muted">{en.courier.mixUpRisk}</p>
-            )}
-          </section>
-          {quote.binding && (
-            <>
-              <fieldset>
-                <legend>{en.courier.recipient}</legend>
-                {bookingField('name', en.courier.recipientName)}
-                {bookingField('phone', en.courier.recipientPhone, { mode: 'tel' })}
-                {bookingField('dropoffComment', en.courier.dropoffComment, {
-                  long: true,
-                  hint: en.courier.dropoffCommentHint,
-                })}
-                {check('noContact', en.courier.noContact)}
-              </fieldset>
-              <fieldset>
-                <legend>{en.courier.parcel}</legend>
-                {bookingField('description', en.courier.parcelDescription)}
-                {bookingField('count', en.courier.parcelCount, { mode: 'numeric' })}
-                {bookingField('orderNumber', en.courier.orderNumber, {
-                  hint: en.courier.orderNumberHint(ORDER_NUMBER_SUGGESTED_CHARS),
-                })}
-                {check('idCheck', en.courier.idCheck)}
-                {check('handshake', en.courier.handshake)}
-              </fieldset>
-              <details
-                className="more-options"
-                open={moreOpen || moreNeeded}
-                onToggle={(e) => setMoreOpen(e.currentTarget.open)}
-              >
-                <summary>{en.courier.moreOptions}</summary>
-                {bookingField('bags', en.courier.bags, { mode: 'numeric' })}
-                {bookingField('pickupComment', en.courier.pickupComment, {
-                  long: true,
-                  hint: en.courier.pickupCommentHint,
-                })}
-                {bookingField('email', en.courier.recipientEmail, { mode: 'email' })}
-                {bookingField('smsReceived', en.courier.smsReceived, {
-                  long: true,
-                  hint: en.courier.smsHint(SMS_MAX_CHARS),
-                })}
-                {bookingField('smsPickedUp', en.courier.smsPickedUp, {
-                  long: true,
-                  hint: en.courier.smsHint(SMS_MAX_CHARS),
-                })}
-                {bookingField('tip', en.courier.tip, { mode: 'decimal' })}
-                {bookingField('cash', en.courier.cash, { mode: 'decimal' })}
-              </details>
-            </>
-          )}
-          {error && (
-            <p className="form-error" role="alert">
-              <strong>{en.courier.bookFailed}:</strong> {error}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-quiet" onClick={() => setQuote(null)}>
-              {en.courier.changeAddress}
-            </button>
-            {quote.binding && (
-              <button type="submit" className="btn btn-go btn-large" disabled={busy}>
-                {busy ? en.courier.booking : en.courier.confirm}
-              </button>
-            )}
-          </div>
-        </form>
+        <BookingForm
+          quote={quote}
+          booking={booking}
+          setBooking={setBooking}
+          checks={checks}
+          setChecks={setChecks}
+          errors={errors}
+          moreOpen={moreOpen}
+          setMoreOpen={setMoreOpen}
+          error={error}
+          busy={busy}
+          onSubmit={() => void book(quote.promiseId)}
+          onChangeAddress={() => setQuote(null)}
+        />
       )}
     </Dialog>
   );
