@@ -2,6 +2,10 @@
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { priceChangeSchema } from '../../shared/menu-price';
 import { ServiceError } from '../service-error';
+import type { MenuIssue } from '../../shared/domain';
+import type { MenuDraftState } from '../../shared/ipc/contract';
+import { DRAFT_ERRORS, draftToMenu, issueId, menuDraftSchema } from '../../shared/menu-draft';
+import type { MenuParse } from './menu-check';
 import { diffMenus, menuItemCount, parseMenu, withLiveAvailability } from './menu-check';
 import type { MenuContext } from './menu-context';
 import { availabilityWishes, nameFact, view } from './menu-context';
@@ -16,7 +20,12 @@ export type MenuChannels =
   | 'menu:items'
   | 'menu:setItemAvailability'
   | 'menu:setOptionAvailability'
-  | 'menu:setPrice';
+  | 'menu:setPrice'
+  | 'menu:draft'
+  | 'menu:saveDraft'
+  | 'menu:discardDraft'
+  | 'menu:checkDraft'
+  | 'menu:publishDraft';
 
 type Api = Pick<ServiceApi, MenuChannels>;
 type Arg<C extends MenuChannels> = Parameters<Api[C]>[0];
@@ -38,8 +47,7 @@ const knownItem = (ctx: MenuContext, externalData: string): void => {
   }
 };
 
-const check = async (ctx: MenuContext, { text }: Arg<'menu:check'>): Result<'menu:check'> => {
-  const parsed = parseMenu(text);
+const check = async (ctx: MenuContext, parsed: MenuParse): Result<'menu:check'> => {
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   const itemCount = menuItemCount(parsed.menu);
   const venueId = ctx.deps.requireVenue();
@@ -56,10 +64,10 @@ const check = async (ctx: MenuContext, { text }: Arg<'menu:check'>): Result<'men
 
 const push = async (
   ctx: MenuContext,
-  { text, confirmRemoved }: Arg<'menu:push'>,
+  parsed: MenuParse,
+  confirmRemoved: string[] | undefined,
 ): Result<'menu:push'> => {
   const venueId = ctx.deps.requireVenue();
-  const parsed = parseMenu(text);
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   // The push replaces the whole menu: what it removes is judged against the platform's
   // menu as it is now, never against what this terminal pushed before.
@@ -192,9 +200,56 @@ const setPrice = async (
   });
 };
 
+const draftState = (ctx: MenuContext): MenuDraftState => {
+  const kept = ctx.store.draft(ctx.deps.requireVenue());
+  return kept ?? { draft: null, savedAt: null, publishedAt: null };
+};
+
+/** The kept draft as a menu, checked as a menu file is (docs/platform.md#menu-editor). */
+const draftMenu = (ctx: MenuContext): MenuParse => {
+  const kept = ctx.store.draft(ctx.deps.requireVenue());
+  if (!kept) throw new ServiceError('not-found', 'There is no menu draft to publish.');
+  const converted = draftToMenu(kept.draft);
+  if (!converted.ok) {
+    const issues: MenuIssue[] = converted.issues.map((issue) => ({
+      path: issueId(issue.key, issue.field),
+      message: DRAFT_ERRORS[issue.code],
+    }));
+    return { ok: false, issues };
+  }
+  return parseMenu(JSON.stringify(converted.menu));
+};
+
+const publishDraft = async (
+  ctx: MenuContext,
+  { confirmRemoved }: Arg<'menu:publishDraft'>,
+): Result<'menu:publishDraft'> => {
+  const venueId = ctx.deps.requireVenue();
+  const kept = ctx.store.draft(venueId);
+  const result = await push(ctx, draftMenu(ctx), confirmRemoved);
+  // Published as it was kept when the push was queued; an edit since clears the mark.
+  if ('actionId' in result && kept && ctx.store.draft(venueId)?.savedAt === kept.savedAt)
+    ctx.store.markPublished(venueId, ctx.deps.now().toISOString());
+  return result;
+};
+
 export const menuHandlers = (ctx: MenuContext): Api => ({
-  'menu:check': (request) => check(ctx, request),
-  'menu:push': (request) => push(ctx, request),
+  'menu:check': ({ text }) => check(ctx, parseMenu(text)),
+  'menu:push': ({ text, confirmRemoved }) => push(ctx, parseMenu(text), confirmRemoved),
+  'menu:draft': async () => draftState(ctx),
+  'menu:saveDraft': async ({ draft }) => {
+    // The channel checks it on the way in; checked again here for callers inside main.
+    const checked = menuDraftSchema.safeParse(draft);
+    if (!checked.success) throw new ServiceError('invalid-request', 'Not a menu draft.');
+    ctx.store.saveDraft(ctx.deps.requireVenue(), checked.data, ctx.deps.now().toISOString());
+    return draftState(ctx);
+  },
+  'menu:discardDraft': async () => {
+    ctx.store.discardDraft(ctx.deps.requireVenue());
+    return draftState(ctx);
+  },
+  'menu:checkDraft': () => check(ctx, draftMenu(ctx)),
+  'menu:publishDraft': (request) => publishDraft(ctx, request),
   'menu:get': async () => view(ctx),
   'menu:refresh': async () => {
     const venueId = ctx.deps.requireVenue();

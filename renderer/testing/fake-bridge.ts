@@ -33,6 +33,7 @@ import type {
   ChannelName,
   EventName,
   HeldUpdate,
+  MenuDraftState,
   RequestOf,
   ResponseOf,
   ServiceEvents,
@@ -105,6 +106,7 @@ export const createFakeBridge = (
     ...init.delivery,
   };
   let actionCount = 0;
+  let draft: MenuDraftState = { draft: null, savedAt: null, publishedAt: null };
   let machine: MachineSettings = {
     kiosk: false,
     kioskUnlocked: false,
@@ -262,6 +264,31 @@ export const createFakeBridge = (
     'menu:setItemAvailability': async () => ({ actionId: 'item-1' }),
     'menu:setOptionAvailability': async () => ({ actionId: 'option-1' }),
     'menu:setPrice': async () => ({ actionId: 'price-1' }),
+    'menu:draft': async () => draft,
+    'menu:saveDraft': async (r) => {
+      draft = { draft: r.draft, savedAt: '2026-01-01T10:00:00.000Z', publishedAt: null };
+      return draft;
+    },
+    'menu:discardDraft': async () => {
+      draft = { draft: null, savedAt: null, publishedAt: null };
+      return draft;
+    },
+    'menu:checkDraft': async () => ({
+      ok: true,
+      itemCount: 0,
+      liveError: null,
+      diff: {
+        added: [],
+        removed: [],
+        removedItems: [],
+        changed: [],
+        categoriesBefore: 0,
+        categoriesAfter: 0,
+        itemsBefore: 0,
+        itemsAfter: 0,
+      },
+    }),
+    'menu:publishDraft': async () => ({ actionId: 'menu-2' }),
     'outbox:list': async () => [],
     'outbox:retry': async () => undefined,
     'outbox:discard': async () => undefined,

@@ -2,6 +2,8 @@
 // validates each request with the channel's schema; preload exposes one function per channel;
 // the web host serves the same channels over HTTP. Types of both sides derive from this table.
 import { priceChangeSchema } from '../menu-price';
+import type { MenuDraft } from '../menu-draft';
+import { menuDraftSchema } from '../menu-draft';
 import { z } from 'zod';
 import type {
   AppStatus,
@@ -128,6 +130,13 @@ export type HeldUpdate = { version: string; since: string } | null;
 
 /** What an action call answers at once: the action is stored, not yet sent. */
 export type ActionReceipt = { actionId: string };
+
+/** The editor's draft as main keeps it; `publishedAt`: published unchanged since then. */
+export type MenuDraftState = {
+  draft: MenuDraft | null;
+  savedAt: string | null;
+  publishedAt: string | null;
+};
 
 /**
  * A menu file checked against the platform's menu, read just now. `diff` is null when that read
@@ -345,6 +354,19 @@ export const channels = {
 
   /** A new price, or a discount, for an item or an option value (shared/menu-price.ts). */
   'menu:setPrice': channel(priceChangeSchema).returns<ActionReceipt>(),
+  /** The menu editor's draft as main keeps it (shared/menu-draft.ts); null draft: none yet. */
+  'menu:draft': channel(empty).returns<MenuDraftState>(),
+  /** Keeps the draft (every edit); it survives a restart. */
+  'menu:saveDraft': channel(
+    z.object({ draft: menuDraftSchema }).strict(),
+  ).returns<MenuDraftState>(),
+  'menu:discardDraft': channel(empty).returns<MenuDraftState>(),
+  /** The kept draft checked against the platform's menu read now, as a menu file is. */
+  'menu:checkDraft': channel(empty).returns<MenuCheck>(),
+  /** Pushes the kept draft as a menu push; removals confirmed by their ids, as `menu:push`. */
+  'menu:publishDraft': channel(
+    z.object({ confirmRemoved: z.array(id).max(100_000).optional() }).strict(),
+  ).returns<ActionReceipt | { ok: false; issues: MenuIssue[] }>(),
 
   'outbox:list': channel(empty).returns<OutboxEntry[]>(),
   'outbox:retry': channel(z.object({ actionId: id }).strict()).returns<void>(),

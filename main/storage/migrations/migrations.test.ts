@@ -19,6 +19,7 @@ import { migration011PinGuard } from './011-pin-guard';
 import { migration012RetentionForgets } from './012-retention-forgets';
 import { migration013DeliveryBookingCheck } from './013-delivery-booking-check';
 import { migration014DeliveryReplacedBookings } from './014-delivery-replaced-bookings';
+import { migration015MenuDrafts } from './015-menu-drafts';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -689,6 +690,24 @@ describe('migration 014 (replaced booking references)', () => {
     add.run();
     expect(() => add.run()).toThrow(/UNIQUE/);
     expect(db.prepare('SELECT id FROM deliveries').pluck().all()).toEqual(['d1']);
+  });
+});
+
+describe('migration 015 (menu drafts)', () => {
+  it('adds one menu draft per venue, keeping the platform menus read before', () => {
+    const db = new BetterSqlite3(':memory:');
+    const position = MIGRATIONS.indexOf(migration015MenuDrafts);
+    migrate(db, MIGRATIONS.slice(0, position));
+    db.prepare("INSERT INTO menus (venue_id, menu, updated_at) VALUES ('v', '{}', 'x')").run();
+    migrate(db, MIGRATIONS.slice(0, position + 1));
+    expect(db.pragma('user_version', { simple: true })).toBe(position + 1);
+    const add = db.prepare(
+      "INSERT INTO menu_drafts (venue_id, draft, saved_at) VALUES ('v', '{}', '2026-01-01T10:00:00.000Z')",
+    );
+    add.run();
+    expect(() => add.run()).toThrow(/UNIQUE/);
+    expect(db.prepare('SELECT published_at FROM menu_drafts').pluck().get()).toBeNull();
+    expect(db.prepare('SELECT venue_id FROM menus').pluck().all()).toEqual(['v']);
   });
 });
 
