@@ -70,4 +70,24 @@ describe('print store', () => {
     expect(store.recoverInterrupted().map((j) => j.id)).toEqual([d]);
     expect(store.due('p1').map((j) => j.id)).toEqual([b]);
   });
+
+  it('names each job a write changed, once, and lists the ids recent lists without reading the jobs', () => {
+    const store = createPrintStore(db);
+    const a = job(store, 'a');
+    const b = job(store, 'b');
+    expect(job(store, 'a')).toBeNull();
+    expect(store.takeTouched().sort()).toEqual([a, b].sort());
+    expect(store.takeTouched()).toEqual([]);
+    // A write that changes nothing names nothing.
+    expect(store.requeue(a)).toBe(false);
+    expect(store.takeTouched()).toEqual([]);
+    store.markPrinting(a);
+    store.markPrinted(a, new Date().toISOString());
+    store.cancel(b);
+    expect(store.takeTouched().sort()).toEqual([a, b].sort());
+    const c = job(store, 'c');
+    for (const limit of [1, 2, 3, 50])
+      expect(store.recentIds(limit)).toEqual(store.recent(limit).map((j) => j.id));
+    expect(store.recentIds(2)).toEqual([b, c]);
+  });
 });

@@ -60,6 +60,13 @@ export type PrintStore = {
   open(): StoredJob[];
   /** Every open job and the latest finished ones up to `limit` in all, oldest first. */
   recent(limit: number): StoredJob[];
+  /** The ids `recent` would list, in its order, without reading the jobs. */
+  recentIds(limit: number): string[];
+  /**
+   * The ids of the jobs this store changed since the last call. The store records them itself,
+   * so no caller can forget to name a job it changed.
+   */
+  takeTouched(): string[];
   ofOrder(orderId: string): StoredJob[];
   /** Takes a queued or waiting job for printing; false when staff canceled it meanwhile. */
   markPrinting(id: string): boolean;
@@ -73,6 +80,16 @@ export type PrintStore = {
   /** Rows left `printing` by a crash: the bytes may have gone out, so they wait for staff. */
   recoverInterrupted(): StoredJob[];
 };
+
+/** The ids `recent` lists, read without their rows. */
+const idQueries = (db: Database, open: string) => ({
+  openIds: db.prepare<[], string>(`SELECT id FROM print_jobs WHERE ${open} ORDER BY seq`).pluck(),
+  finishedIds: db
+    .prepare<[number], string>(
+      "SELECT id FROM print_jobs WHERE state IN ('printed', 'canceled') ORDER BY seq DESC LIMIT ?",
+    )
+    .pluck(),
+});
 
 export const createPrintStore = (db: Database): PrintStore => {
   const insert = db.prepare(
@@ -91,6 +108,7 @@ export const createPrintStore = (db: Database): PrintStore => {
   const finished = db.prepare<[number], Row>(
     "SELECT * FROM print_jobs WHERE state IN ('printed', 'canceled') ORDER BY seq DESC LIMIT ?",
   );
+  const { openIds, finishedIds } = idQueries(db, OPEN);
   const ofOrder = db.prepare<[string], Row>(
     'SELECT * FROM print_jobs WHERE order_id = ? ORDER BY seq',
   );
@@ -121,6 +139,11 @@ export const createPrintStore = (db: Database): PrintStore => {
   const interruptedToWaiting = db.prepare(
     `UPDATE print_jobs SET state = 'waiting', partial = 1, error = ? WHERE ${OPEN} AND state = 'printing'`,
   );
+  let touched = new Set<string>();
+  const touch = (id: string, changed: boolean): boolean => {
+    if (changed) touched.add(id);
+    return changed;
+  };
   return {
     insert: (job, createdAt) => {
       const id = randomUUID();
@@ -135,7 +158,7 @@ export const createPrintStore = (db: Database): PrintStore => {
         job.origin,
         createdAt,
       );
-      return result.changes === 1 ? id : null;
+      return touch(id, result.changes === 1) ? id : null;
     },
     get: (id) => {
       const row = byId.get(id);
@@ -150,29 +173,41 @@ export const createPrintStore = (db: Database): PrintStore => {
       // Every open job is shown however many there are: a job that did not print is never hidden.
       return [...done, ...openJobs].map(toJob);
     },
+    recentIds: (limit) => {
+      const ids = openIds.all();
+      const rest = Math.max(0, limit - ids.length);
+      return rest ? [...finishedIds.all(rest).reverse(), ...ids] : ids;
+    },
+    takeTouched: () => {
+      const ids = [...touched];
+      touched = new Set();
+      return ids;
+    },
     ofOrder: (orderId) => ofOrder.all(orderId).map(toJob),
-    markPrinting: (id) => printing.run(id).changes === 1,
+    markPrinting: (id) => touch(id, printing.run(id).changes === 1),
     // Lost in a power cut, the job is found `printing` at start and waits for staff.
     markPrinted: (id, at) => {
-      commitLazily(db, () => printed.run(at, id));
+      touch(id, commitLazily(db, () => printed.run(at, id)).changes === 1);
     },
     markWaiting: (id, error, partial) => {
-      waiting.run(error, partial ? 1 : 0, id);
+      touch(id, waiting.run(error, partial ? 1 : 0, id).changes === 1);
     },
     queuedToWaiting: (printerId, error) =>
       db
         .transaction(() => {
           const rows = queuedOf.all(printerId).map(toJob);
           queuedWait.run(error, printerId);
+          for (const row of rows) touch(row.id, true);
           return rows;
         })
         .immediate(),
-    requeue: (id) => requeue.run(id).changes === 1,
-    cancel: (id) => cancel.run(id).changes === 1,
+    requeue: (id) => touch(id, requeue.run(id).changes === 1),
+    cancel: (id) => touch(id, cancel.run(id).changes === 1),
     recoverInterrupted: () =>
       db
         .transaction(() => {
           const rows = interrupted.all().map(toJob);
+          for (const row of rows) touch(row.id, true);
           interruptedToWaiting.run(
             'Countertop stopped while this was printing: it may have printed. Check the printer and print it again if it did not.',
           );

@@ -1,6 +1,5 @@
 // The printing slice's state and dependencies, passed explicitly to the module-level functions
 // of print-worker.ts, print-requests.ts and print-handlers.ts; settings and printer status.
-import { isDeepStrictEqual } from 'node:util';
 import type { DaySummary } from '../../shared/history';
 import type { Order, OrderActionKind } from '../../shared/domain';
 import type {
@@ -63,8 +62,8 @@ export type PrintingContext = {
   pollIdleMs: number;
   closed: boolean;
   statuses: Map<string, PrinterStatus>;
-  /** The jobs as the last event left them (see `changes`). */
-  told: Map<string, PrintJob>;
+  /** The ids of the jobs the last event left listed (see `changes`). */
+  told: Set<string>;
   /** One worker per printer: its jobs go in order, one at a time. */
   workers: Map<string, Promise<void>>;
   again: Set<string>;
@@ -103,7 +102,7 @@ export const createPrintingContext = (deps: PrintingDeps): PrintingContext => {
     pollIdleMs: deps.pollIdleMs ?? 30_000,
     closed: false,
     statuses: new Map(),
-    told: new Map(),
+    told: new Set(),
     workers: new Map(),
     again: new Set(),
     kickQueued: false,
@@ -144,15 +143,27 @@ export const printState = (ctx: PrintingContext): PrintState => {
   };
 };
 
-// Each event tells what differs from the jobs the last one left: the change is worked out here,
-// from the list itself, and no caller can forget to name a job it changed.
+// Each event tells what differs from the jobs the last one left: the jobs the store changed since
+// (it records them itself, so no caller can forget to name one), those that came into the list
+// and the ids that left it. Only their rows are read: reading and comparing the whole list for
+// every change made printing a queue of n tickets cost n² row reads on main's loop.
 const changes = (ctx: PrintingContext): PrintState => {
-  const whole = printState(ctx);
-  const jobs = whole.jobs.filter((job) => !isDeepStrictEqual(ctx.told.get(job.id), job));
-  const listed = new Set(whole.jobs.map((job) => job.id));
-  const gone = [...ctx.told.keys()].filter((id) => !listed.has(id));
-  ctx.told = new Map(whole.jobs.map((job) => [job.id, job]));
-  return { ...whole, jobs, gone };
+  const settings = readSettings(ctx);
+  const ids = ctx.store.recentIds(RECENT_JOBS);
+  const touched = new Set(ctx.store.takeTouched());
+  const listed = new Set(ids);
+  const jobs = ids
+    .filter((id) => touched.has(id) || !ctx.told.has(id))
+    .map((id) => ctx.store.get(id))
+    .filter((job): job is PrintJob => job !== null);
+  const gone = [...ctx.told].filter((id) => !listed.has(id));
+  ctx.told = listed;
+  return {
+    settings,
+    printers: settings.printers.map((printer) => statusOf(ctx, printer)),
+    jobs,
+    gone,
+  };
 };
 
 /** A status read back (or learned from a print): staff see a change at once. */
