@@ -75,12 +75,10 @@ export const createOrderSync = (options: {
     const before = orders.get(mapped.id);
     const result = orders.upsert(mapped, trusted);
     if (result.changed) events.changed(mapped.id);
-    const after = orders.get(mapped.id);
-    if (
-      before?.type === 'preorder' &&
-      before.platformStatus === 'CREATED' &&
-      (after?.platformStatus === 'PRODUCTION' || after?.platformStatus === 'READY')
-    )
+    // Read again only when it can matter: each read parses the order's whole stored JSON.
+    const waitingPreorder = before?.type === 'preorder' && before.platformStatus === 'CREATED';
+    const after = waitingPreorder && result.changed ? orders.get(mapped.id) : null;
+    if (after?.platformStatus === 'PRODUCTION' || after?.platformStatus === 'READY')
       events.preorderStarted?.(mapped.id, mapped.orderNumber);
     return { isNew: result.isNew };
   };
@@ -94,9 +92,8 @@ export const createOrderSync = (options: {
       case 'order.notification': {
         const hint = row.orderStatus ? toOrderStatus(row.orderStatus) : null;
         const { isNew } = await refetch(orderId, hint);
-        const order = orders.get(orderId);
-        if (isNew && order && order.platformStatus === 'CREATED')
-          events.arrived(order.id, order.orderNumber);
+        const order = isNew ? orders.get(orderId) : null;
+        if (order?.platformStatus === 'CREATED') events.arrived(order.id, order.orderNumber);
         break;
       }
       case 'courier.notification': {
