@@ -40,6 +40,7 @@ export const SLICES = [
   'printing',
   'cues',
   'updates',
+  'terminals',
 ];
 const MAIN_OUTSIDE = others('preload', 'renderer', 'relay', 'sandbox', 'test', 'bench', 'scripts');
 const otherSlices = (own) =>

@@ -62,6 +62,10 @@ import type { UpdatesSlice } from './updates/updates';
 import { toOrderStatus } from './marketplace/order-mapping';
 import { reportVenueState } from './relay-client/venue-intake';
 import { readVenueTerminals } from './relay-client/venue-terminals';
+import { createTerminalsSlice } from './terminals/terminals';
+import type { TerminalsSlice } from './terminals/terminals';
+import { DEFAULT_ORDER_SETTINGS } from '../shared/order-timing';
+import { DEFAULT_STREAM_GUARD_SETTINGS } from '../shared/stream-guard';
 
 export type Core = ServiceHost & {
   /** What the host itself saw (a renderer crash): into the same audit log staff read. */
@@ -88,6 +92,10 @@ export type CoreOptions = {
   missedOrders?: { intervalMs?: number; graceMs?: number };
   /** How often the venue's other terminals are read, and how long an unanswered order waits (tests shorten them). */
   otherTerminals?: { intervalMs?: number; unansweredMs?: number };
+  /** How often the venue's shared settings are read from the relay (default 10 s). */
+  venueSettingsReadMs?: number;
+  /** The computer's name, shown until staff name the terminal (default the OS host name). */
+  machineName?: string;
   /** Relay long-poll wait in seconds (default 10: a hung relay is noticed within 15 s). */
   relayWaitSeconds?: number;
   /** What only the desktop app can do (restart itself). */
@@ -142,6 +150,7 @@ type Composed = {
   guard: StreamGuard;
   cues: CuesSlice;
   updates: UpdatesSlice;
+  terminals: TerminalsSlice;
   api: ServiceApi;
 };
 
@@ -261,6 +270,7 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
       c.delivery.maintainWebhook();
       // What the platform lists now is the starting point of the missed-order check.
       c.guard.missedOrders.checkSoon();
+      c.terminals.refreshSoon();
     },
     disconnecting: async () => {
       const venueId = c.setup.venueId();
@@ -272,6 +282,7 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
       c.delivery.eraseAll();
       c.outbox.eraseAll();
       c.printing.eraseAll();
+      c.terminals.forget();
       if (venueId) c.menu.forget(venueId);
       audit.forgetDetailsBefore(new Date(now().getTime() + 86_400_000).toISOString());
       checkpointAndTruncate(db);
@@ -320,8 +331,8 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
     settings: base.settings,
     status: async () => c.setup.status(),
     history: {
-      // No terminal name is configured anywhere: the machine's name tells a venue's terminals apart.
-      terminal: hostname(),
+      // The name staff gave this terminal, else the machine's.
+      terminal: () => c.terminals.name(),
       timeZone: () => TIME_ZONE,
       printJobs: (orderId) => c.printing.jobsOfOrder(orderId),
       // Each domain removes its own copies of customers' data past the retention.
@@ -335,6 +346,11 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
     // The kitchen ticket and the ready prints commit with the action that asks for them.
     onAction: (notice) => c.printing.orderAction(notice),
     onArrived: (order) => c.printing.orderArrived(order),
+    onFirstStored: (order) => c.terminals.orderStored(order),
+    onConfigured: (changes) => {
+      const venueId = c.setup.venueId();
+      if (venueId) c.terminals.changeVenueSettings(changes, venueId);
+    },
     onPreorderStarted: (order) => c.printing.preorderStarted(order),
   });
 
@@ -389,6 +405,10 @@ const composeGuard = (base: Foundation, c: Composed): StreamGuard =>
         if (!conn || !venueId || !terminalKey) return null;
         return readVenueTerminals({ relayUrl: conn.relayUrl, terminalKey, venueId });
       },
+    },
+    onConfigured: (next) => {
+      const venueId = c.setup.venueId();
+      if (venueId) c.terminals.changeVenueSettings(next, venueId);
     },
     venueOnlineNow: async () => {
       const venueId = c.setup.venueId();
@@ -446,6 +466,47 @@ const answersAfterFlush = (api: ServiceApi, wal: WalFlush): ServiceApi =>
     ]),
   ) as ServiceApi;
 
+/** The venue's settings kept at the relay: every slice that follows one reads it from here. */
+const composeTerminals = (base: Foundation, c: Composed): TerminalsSlice =>
+  createTerminalsSlice({
+    now: base.now,
+    settings: base.settings,
+    outbox: c.outbox,
+    audit: base.audit,
+    client: c.client,
+    fallbackName: base.options.machineName ?? hostname(),
+    readIntervalMs: base.options.venueSettingsReadMs,
+    relay: async () => {
+      const conn = c.setup.connection();
+      const venueId = c.setup.venueId();
+      const terminalKey = await base.secrets.get('terminal-key');
+      if (!conn || !venueId || !terminalKey) return null;
+      return { relayUrl: conn.relayUrl, terminalKey, venueId };
+    },
+    currentSettings: () => ({ ...c.orders.settings(), ...c.guard.settings() }),
+    apply: (venue) => {
+      const orders = c.orders.settings();
+      c.orders.applyVenueSettings({
+        autoAccept: venue.autoAccept ?? DEFAULT_ORDER_SETTINGS.autoAccept,
+        autoAcceptMaxItems: venue.autoAcceptMaxItems ?? DEFAULT_ORDER_SETTINGS.autoAcceptMaxItems,
+        unclaimedAfterMinutes:
+          venue.unclaimedAfterMinutes ?? DEFAULT_ORDER_SETTINGS.unclaimedAfterMinutes,
+      });
+      const guard = c.guard.settings();
+      c.guard.applyVenueSettings({
+        autoPause: venue.autoPause ?? DEFAULT_STREAM_GUARD_SETTINGS.autoPause,
+        pauseAfterSeconds:
+          venue.pauseAfterSeconds ?? DEFAULT_STREAM_GUARD_SETTINGS.pauseAfterSeconds,
+      });
+      base.audit.record({
+        action: 'venue-settings',
+        subject: c.setup.venueId() ?? '-',
+        outcome: 'followed',
+        detail: JSON.stringify({ before: { ...orders, ...guard }, venue }),
+      });
+    },
+  });
+
 const composeApi = (base: Foundation, c: Composed): ServiceApi => ({
   ...c.setup.handlers,
   ...c.orders.handlers,
@@ -460,6 +521,7 @@ const composeApi = (base: Foundation, c: Composed): ServiceApi => ({
   ...c.printing.handlers,
   ...c.cues.handlers,
   ...c.updates.handlers,
+  ...c.terminals.handlers,
   ...auditHandlers(base.audit),
 });
 
@@ -511,6 +573,7 @@ const composeSlices = (base: Foundation): Composed => {
         .filter((order) => order !== null),
   });
   c.updates = createUpdatesSlice({ hub, audit, now });
+  c.terminals = composeTerminals(base, c);
   c.api = answersAfterFlush(composeApi(base, c), base.wal);
   return c;
 };
@@ -518,6 +581,7 @@ const composeSlices = (base: Foundation): Composed => {
 // Resume: the outbox (rows left "sending" by a crash go again), the relay, the inboxes, a reconcile.
 const background = (c: Composed): void => {
   c.orders.drain();
+  c.terminals.refreshSoon();
   c.venue.reconcileQuietly();
   c.menu.refreshQuietly();
   c.delivery.drain();
@@ -557,6 +621,7 @@ const stopAll = async (
   base.hub.close();
   clearInterval(tick);
   c.guard.close();
+  c.terminals.close();
   c.cues.close();
   await c.guard.missedOrders.idle();
   await c.printing.close();

@@ -193,7 +193,11 @@ export type OutboxActionKind =
   | 'option-availability'
   | 'menu-price'
   | 'delivery-create'
-  | 'delivery-cancel';
+  | 'delivery-cancel'
+  /** The platform is told the order reached the counter (once per venue, docs/architecture.md). */
+  | 'sent-to-pos'
+  /** A change of the venue's settings, sent to the relay that keeps them for every terminal. */
+  | 'venue-settings';
 
 /**
  * What staff read about an action, as data (never display text): the renderer words it by kind.

@@ -31,6 +31,9 @@ export const PLATFORM_STATES = ['ok', 'unreachable', 'refused', 'unknown'] as co
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const PLAIN = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+$/;
 const label = (max: number) => z.string().min(1).max(max).regex(PLAIN);
+/** The name staff give a terminal ("Counter", "Kitchen"): one line of plain text. */
+export const TERMINAL_NAME_MAX_LENGTH = 60;
+export const terminalNameSchema = label(TERMINAL_NAME_MAX_LENGTH);
 const count = z.number().int().min(0).max(1_000_000);
 const ageSeconds = z
   .number()
@@ -46,7 +49,7 @@ export const terminalHealthSchema = z
       .max(40)
       .regex(/^[0-9A-Za-z.+_-]+$/),
     /** The name staff gave this terminal, if any ("Counter", "Kitchen"). */
-    name: label(60).nullable(),
+    name: terminalNameSchema.nullable(),
     stream: z.enum(STREAM_STATES),
     platform: z.enum(PLATFORM_STATES),
     venues: z

@@ -115,3 +115,18 @@ export type DutyClaim = z.infer<typeof dutyClaimSchema>;
 
 /** The relay's answer to a claim: which terminal holds the duty, and whether that is the caller. */
 export type DutyClaimAnswer = { holder: string; mine: boolean };
+
+/** This terminal as staff see it: its name, the venue's terminals, the venue's settings. */
+export type TerminalState = {
+  /** The name staff gave it; null: not named yet (`fallbackName`, the computer's, is shown). */
+  name: string | null;
+  fallbackName: string;
+  /** This terminal's id at the relay (null: not learnt yet); an option value, never shown. */
+  selfId: string | null;
+  /** The venue's terminals as the relay last named them, this one included. */
+  terminals: Array<{ id: string; name: string | null; self: boolean }>;
+  /** Who prints each order document (absent: any terminal that has a printer for it). */
+  printedBy: VenueSettings['printedBy'];
+  /** A change of the venue's settings waits to reach the relay. */
+  settingsWaiting: boolean;
+};

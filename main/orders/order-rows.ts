@@ -107,8 +107,8 @@ export type OrderStoreContext = {
   db: Database;
   now: () => Date;
   openActions: OpenOrderActions;
-  /** This terminal's name, for the actions its timeline records. */
-  terminal: string;
+  /** This terminal's name as it is now, for the actions its timeline records. */
+  terminal: () => string;
   sql: ReturnType<typeof prepareStatements>;
 };
 
@@ -116,7 +116,7 @@ export const createOrderStoreContext = (
   db: Database,
   now: () => Date,
   openActions: OpenOrderActions,
-  terminal: string,
+  terminal: () => string,
 ): OrderStoreContext => ({ db, now, openActions, terminal, sql: prepareStatements(db) });
 
 /** A timeline entry of what reached this terminal or what the platform confirmed. */

@@ -42,10 +42,15 @@ export const createOrderStore = (
   db: Database,
   now: () => Date,
   openActions: OpenOrderActions,
-  /** This terminal's name, for the actions its timeline records. */
-  terminal = '',
+  /** This terminal's name (as staff named it now), for the actions its timeline records. */
+  terminal: string | (() => string) = '',
 ): OrderStore => {
-  const ctx = createOrderStoreContext(db, now, openActions, terminal);
+  const ctx = createOrderStoreContext(
+    db,
+    now,
+    openActions,
+    typeof terminal === 'string' ? () => terminal : terminal,
+  );
   const { sql } = ctx;
   return {
     // The platform's order is the record: a write lost in a power cut is read again at start.

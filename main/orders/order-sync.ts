@@ -21,6 +21,8 @@ export type OrderSyncEvents = {
   /** The stored order changed. */
   changed: (orderId: string) => void;
   arrived: (orderId: string, orderNumber: string) => void;
+  /** The order is stored on this terminal for the first time: runs inside the storing transaction. */
+  firstStored?: (order: { orderId: string; orderNumber: string; venueId: string }) => void;
   /** The platform moved a pre-order this terminal knew as waiting to start into preparation. */
   preorderStarted?: (orderId: string, orderNumber: string) => void;
   /** Measured from the relay's commit of the notification to the order stored here. */
@@ -42,6 +44,32 @@ export type OrderSync = {
   refetch(orderId: string, hint?: OrderStatus | null): Promise<{ isNew: boolean }>;
   /** Makes every waiting notification due now (the platform is reachable again). */
   resetBackoff(): void;
+};
+
+type SyncOptions = Parameters<typeof createOrderSync>[0];
+
+/**
+ * Stores the platform's order. A first store and what it starts (sent to POS) commit together:
+ * a crash between them cannot leave an order whose platform was never told it arrived.
+ */
+const storeOrder = (
+  options: SyncOptions,
+  mapped: ReturnType<typeof mapOrderV2>,
+  trusted: OrderStatus | null,
+  first: boolean,
+) => {
+  const { orders, events } = options;
+  if (!first || !events.firstStored) return orders.upsert(mapped, trusted);
+  return options.db.transaction(() => {
+    const stored = orders.upsert(mapped, trusted);
+    if (stored.isNew)
+      events.firstStored?.({
+        orderId: mapped.id,
+        orderNumber: mapped.orderNumber,
+        venueId: mapped.venueId,
+      });
+    return stored;
+  })();
 };
 
 export const createOrderSync = (options: {
@@ -73,7 +101,7 @@ export const createOrderSync = (options: {
     const venue = options.venueId();
     if (venue && mapped.venueId !== venue) return { isNew: false };
     const before = orders.get(mapped.id);
-    const result = orders.upsert(mapped, trusted);
+    const result = storeOrder(options, mapped, trusted, before === null);
     if (result.changed) events.changed(mapped.id);
     // Read again only when it can matter: each read parses the order's whole stored JSON.
     const waitingPreorder = before?.type === 'preorder' && before.platformStatus === 'CREATED';

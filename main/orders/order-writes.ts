@@ -88,7 +88,7 @@ export const recordAction = (ctx: OrderStoreContext, action: ActionTaken): void 
     actionId: action.actionId,
     action: action.action,
     actor: action.by,
-    terminal: ctx.terminal,
+    terminal: ctx.terminal(),
     minutes: action.preparationMinutes,
     reason: action.reason,
   });

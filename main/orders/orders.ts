@@ -55,6 +55,10 @@ export type OrdersSlice = {
   drain(): void;
   /** The terminal is disconnected: every order, its events and notifications go. */
   eraseAll(): void;
+  /** The venue's order settings as every terminal of it keeps them (read from the relay). */
+  applyVenueSettings(settings: OrderSettings): void;
+  /** The order settings in force here. */
+  settings(): OrderSettings;
   close(): Promise<void>;
 };
 
@@ -74,8 +78,8 @@ export type OrdersDeps = {
   /** The links as staff see them: auto-accept only while the platform and the relay are healthy. */
   status: () => Promise<AppStatus>;
   history: {
-    /** This terminal's name, recorded with each action taken here. */
-    terminal: string;
+    /** This terminal's name (staff may rename it), recorded with each action taken here. */
+    terminal: string | (() => string);
     /** The venue's time zone, which days are counted in. */
     timeZone: () => string;
     /** The printing slice's jobs of an order, for its timeline. */
@@ -85,6 +89,10 @@ export type OrdersDeps = {
   };
   /** An action queued here (by staff or auto-accept), inside its transaction (e.g. print jobs). */
   onAction?: (notice: OrderActionNotice) => void;
+  /** An order was stored here for the first time, inside the transaction that stores it. */
+  onFirstStored?: (order: { orderId: string; orderNumber: string; venueId: string }) => void;
+  /** Staff changed the order settings here (they are the venue's: they go to every terminal). */
+  onConfigured?: (changes: Partial<OrderSettings>) => void;
   /** A new order reached this terminal (stored, before auto-accept looks at it). */
   onArrived?: (order: { orderId: string; orderNumber: string }) => void;
   /** The platform moved a pre-order into preparation (its kitchen ticket may wait for this). */
@@ -192,6 +200,7 @@ function syncEvents(
   const { audit } = deps;
   return {
     changed,
+    firstStored: (order) => deps.onFirstStored?.(order),
     arrived: onArrived,
     preorderStarted: (orderId, orderNumber) => {
       if (!work.closed) deps.onPreorderStarted?.({ orderId, orderNumber });
@@ -245,6 +254,7 @@ function orderHandlers(ctx: OrdersContext): OrdersSlice['handlers'] {
       deps.requireConnection();
       const next = { ...readSettings(deps), ...changes };
       deps.settings.set(settingsKey(deps), next);
+      deps.onConfigured?.(changes);
       deps.audit.record({
         action: 'order-settings',
         subject: deps.venueId() ?? '',
@@ -325,6 +335,8 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     history,
     drain: () => drain(context),
     eraseAll: () => eraseAll(db),
+    applyVenueSettings: (next) => deps.settings.set(settingsKey(deps), next),
+    settings: () => readSettings(deps),
     handlers: orderHandlers(context),
     close: () => closeOrders(context),
   };

@@ -72,6 +72,10 @@ export type StreamGuard = {
   latestOrdersChecked(unknown: number): void;
   /** The continuous check for orders that never reached this terminal. */
   missedOrders: Pick<MissedOrderWatch, 'checkSoon' | 'idle'>;
+  /** The pause settings in force here. */
+  settings(): StreamGuardSettings;
+  /** The venue's pause settings as every terminal of it keeps them (read from the relay). */
+  applyVenueSettings(next: StreamGuardSettings): void;
   close(): void;
 };
 
@@ -108,6 +112,8 @@ export const createStreamGuard = (deps: {
   otherTerminals?: OtherTerminalsOptions;
   /** The venue's online state as the platform answers it now (null: cannot tell). */
   venueOnlineNow?: () => Promise<boolean | null>;
+  /** Staff changed the pause settings here (they are the venue's: they go to every terminal). */
+  onConfigured?: (next: StreamGuardSettings) => void;
 }): StreamGuard => {
   const { settings, audit, hub, now } = deps;
 
@@ -377,6 +383,13 @@ export const createStreamGuard = (deps: {
       });
     },
     missedOrders: { checkSoon: watch.checkSoon, idle: watch.idle },
+    settings: () => readSettings(),
+    applyVenueSettings: (next) => {
+      settings.set(SETTINGS_KEY, next);
+      schedule();
+      changed();
+      if (next.autoPause) void pauseIfDue();
+    },
     close: () => {
       closed = true;
       watch.close();
@@ -394,6 +407,7 @@ export const createStreamGuard = (deps: {
           pauseAfterSeconds: request.pauseAfterSeconds,
         };
         settings.set(SETTINGS_KEY, next);
+        deps.onConfigured?.(next);
         audit.record({
           action: 'stream-guard',
           subject: deps.venueId() ?? '-',

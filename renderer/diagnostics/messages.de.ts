@@ -33,6 +33,9 @@ export const diagnosticsDe = {
         '{discountedPrice, select, none {Neuer Preis} other {Rabatt}}: {name}{priceText, select, none {} other { {priceText}}}',
       'delivery-create': 'Kurier buchen{orderNumber, select, none {} other { #{orderNumber}}}',
       'delivery-cancel': 'Kurier stornieren{orderNumber, select, none {} other { #{orderNumber}}}',
+      'sent-to-pos':
+        'Plattform melden: Bestellung{orderNumber, select, none {} other { #{orderNumber}}} ist an der Kasse',
+      'venue-settings': 'Restauranteinstellungen für alle Terminals',
     },
   },
   diagnostics: {

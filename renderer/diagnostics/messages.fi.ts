@@ -33,6 +33,9 @@ export const diagnosticsFi = {
         '{discountedPrice, select, none {Uusi hinta} other {Alennus}}: {name}{priceText, select, none {} other { {priceText}}}',
       'delivery-create': 'Kuskin tilaus{orderNumber, select, none {} other { #{orderNumber}}}',
       'delivery-cancel': 'Kuskin peruutus{orderNumber, select, none {} other { #{orderNumber}}}',
+      'sent-to-pos':
+        'Ilmoitus alustalle: tilaus{orderNumber, select, none {} other { #{orderNumber}}} on kassalla',
+      'venue-settings': 'Ravintolan asetukset kaikille päätteille',
     },
   },
   diagnostics: {

@@ -33,6 +33,9 @@ export const diagnosticsSv = {
         '{discountedPrice, select, none {Nytt pris} other {Rabatt}}: {name}{priceText, select, none {} other { {priceText}}}',
       'delivery-create': 'Boka bud{orderNumber, select, none {} other { #{orderNumber}}}',
       'delivery-cancel': 'Avboka bud{orderNumber, select, none {} other { #{orderNumber}}}',
+      'sent-to-pos':
+        'Meddela plattformen att order{orderNumber, select, none {} other { #{orderNumber}}} finns i kassan',
+      'venue-settings': 'Restauranginställningar för alla terminaler',
     },
   },
   diagnostics: {

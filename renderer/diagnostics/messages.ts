@@ -79,6 +79,10 @@ export const diagnosticsMessages = {
       'delivery-cancel': facts(
         'Cancel courier{orderNumber, select, none {} other { #{orderNumber}}}',
       ),
+      'sent-to-pos': facts(
+        'Tell the platform order{orderNumber, select, none {} other { #{orderNumber}}} is at the counter',
+      ),
+      'venue-settings': facts('Venue settings for every terminal'),
     } satisfies Record<OutboxActionKind, unknown>,
   },
   diagnostics: {

@@ -1,6 +1,7 @@
 // A Bridge for component tests and the benchmark: records every call, keeps a small in-memory
 // model the way the service does (an action marks the order pending and emits orders:changed),
 // and lets a test replace any channel's handler or push any event.
+import type { TerminalState } from '../../shared/venue-settings';
 import type {
   AppStatus,
   Delivery,
@@ -225,6 +226,14 @@ export const createFakeBridge = (
     ]),
   ) as unknown as { [C in OrderActionChannel]: Handler<C> };
 
+  let terminal: TerminalState = {
+    name: null,
+    fallbackName: 'counter-pc',
+    selfId: 'self',
+    terminals: [{ id: 'self', name: null, self: true }],
+    printedBy: {},
+    settingsWaiting: false,
+  };
   const defaults: { [C in ChannelName]: Handler<C> } = {
     'setup:get': async () => setup,
     'setup:connect': async () => ({ venueId: 'demo-venue' }),
@@ -237,6 +246,15 @@ export const createFakeBridge = (
     'orders:configure': async (changes) => {
       orderSettings = { ...orderSettings, ...changes };
       return orderSettings;
+    },
+    'terminal:get': async () => terminal,
+    'terminal:rename': async ({ name }) => {
+      terminal = { ...terminal, name };
+      return terminal;
+    },
+    'terminal:assignPrinting': async ({ printedBy }) => {
+      terminal = { ...terminal, printedBy };
+      return terminal;
     },
     'venue:get': async () => (init.venue === undefined ? makeVenue() : init.venue),
     'venue:refresh': async () => (init.venue === undefined ? makeVenue() : init.venue),

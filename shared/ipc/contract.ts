@@ -60,6 +60,9 @@ import {
   READY_PRINTS,
 } from '../printing';
 import { AUTO_PAUSE_MAX_SECONDS, AUTO_PAUSE_MIN_SECONDS } from '../stream-guard';
+import { terminalNameSchema } from '../terminal-health';
+import type { TerminalState } from '../venue-settings';
+import { printAssignmentSchema } from '../venue-settings';
 
 const id = z.string().min(1).max(200);
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -404,6 +407,16 @@ export const channels = {
   'log:recent': channel(
     z.object({ limit: z.number().int().min(1).max(500), minLevel: z.enum(LOG_LEVELS) }).strict(),
   ).returns<LogEntry[]>(),
+  /** This terminal's name, the venue's terminals and who prints which document. */
+  'terminal:get': channel(empty).returns<TerminalState>(),
+  /** Staff name this terminal ("Counter", "Kitchen"); null goes back to the computer's name. */
+  'terminal:rename': channel(
+    z.object({ name: z.string().trim().pipe(terminalNameSchema).nullable() }).strict(),
+  ).returns<TerminalState>(),
+  /** Which terminal of the venue prints each order document (a venue setting, kept at the relay). */
+  'terminal:assignPrinting': channel(
+    z.object({ printedBy: printAssignmentSchema }).strict(),
+  ).returns<TerminalState>(),
   'stream:get': channel(empty).returns<StreamGuardState>(),
   'stream:configure': channel(
     z

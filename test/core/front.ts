@@ -11,6 +11,8 @@ export type Front = {
   webhooks: { drop: boolean; delayMs: number };
   /** How many terminal requests (polls and calls) carried this key so far. */
   requestsWith(key: string): number;
+  /** Every request passed so far, as `METHOD /path` (a front before the platform counts calls). */
+  requests: string[];
   close(): Promise<void>;
 };
 
@@ -20,6 +22,7 @@ export const startFront = async (target: string): Promise<Front> => {
   const front: Omit<Front, 'url' | 'close'> = {
     webhooks: { drop: false, delayMs: 0 },
     requestsWith: (key) => byAuthorization.get(`Bearer ${key}`) ?? 0,
+    requests: [],
   };
   const pass = (req: IncomingMessage, res: ServerResponse): void => {
     const out = request(
@@ -43,6 +46,7 @@ export const startFront = async (target: string): Promise<Front> => {
     req.pipe(out);
   };
   const server = createServer((req, res) => {
+    front.requests.push(`${req.method ?? ''} ${(req.url ?? '').split('?')[0] ?? ''}`);
     const authorization = req.headers.authorization;
     if (authorization)
       byAuthorization.set(authorization, (byAuthorization.get(authorization) ?? 0) + 1);

@@ -1,0 +1,66 @@
+// The venue's shared settings and per-order duties at the relay (shared/venue-settings.ts,
+// docs/architecture.md#venue-settings-kept-at-the-relay): read the settings, send a change, claim
+// a duty. Each answer is checked before main believes it.
+import { z } from 'zod';
+import type {
+  OrderDuty,
+  VenueSettingsAnswer,
+  VenueSettingsPatch,
+} from '../../shared/venue-settings';
+import { venueSettingsSchema } from '../../shared/venue-settings';
+import { sendRequest } from '../http/http';
+
+export type RelayAccess = { relayUrl: string; terminalKey: string; venueId: string };
+
+const settingsAnswerSchema = z.object({
+  venue_id: z.string(),
+  version: z.number().int().nonnegative(),
+  settings: venueSettingsSchema,
+  updated_at: z.number().nullable(),
+  updated_by: z.string().nullable(),
+});
+
+const claimAnswerSchema = z.object({ holder: z.string(), mine: z.boolean() });
+
+const base = (access: RelayAccess): string => access.relayUrl.replace(/\/+$/, '');
+const auth = (access: RelayAccess) => ({ authorization: `Bearer ${access.terminalKey}` });
+
+export const readVenueSettings = async (access: RelayAccess): Promise<VenueSettingsAnswer> => {
+  const response = await sendRequest({
+    method: 'GET',
+    url: `${base(access)}/v1/terminal/venue-settings?venue_id=${encodeURIComponent(access.venueId)}`,
+    headers: auth(access),
+    timeoutMs: 10_000,
+  });
+  return settingsAnswerSchema.parse(response.body);
+};
+
+export const changeVenueSettings = async (
+  access: RelayAccess,
+  changes: VenueSettingsPatch,
+): Promise<VenueSettingsAnswer> => {
+  const response = await sendRequest({
+    method: 'PUT',
+    url: `${base(access)}/v1/terminal/venue-settings`,
+    headers: auth(access),
+    body: { venue_id: access.venueId, changes },
+    timeoutMs: 10_000,
+  });
+  return settingsAnswerSchema.parse(response.body);
+};
+
+/** Whether this terminal holds the duty for the order (the first terminal to claim it does). */
+export const claimOrderDuty = async (
+  access: RelayAccess,
+  orderId: string,
+  duty: OrderDuty,
+): Promise<{ holder: string; mine: boolean }> => {
+  const response = await sendRequest({
+    method: 'PUT',
+    url: `${base(access)}/v1/terminal/duties`,
+    headers: auth(access),
+    body: { venue_id: access.venueId, order_id: orderId, duty },
+    timeoutMs: 10_000,
+  });
+  return claimAnswerSchema.parse(response.body);
+};

@@ -1,0 +1,305 @@
+// This terminal among the venue's terminals (docs/architecture.md#several-terminals-of-one-venue):
+// the name staff give it, the venue's settings kept once at the relay for every terminal, and
+// the per-order duties one terminal does for all (sent to POS; printing asks through `claim`).
+// The venue's settings are kept here as last read, so they stay in force while the relay cannot
+// be reached; a change made here applies at once and reaches the relay through the outbox.
+import { z } from 'zod';
+import type { ServiceApi } from '../../shared/ipc/contract';
+import { terminalNameSchema } from '../../shared/terminal-health';
+import type {
+  OrderDuty,
+  TerminalState,
+  VenueSettings,
+  VenueSettingsPatch,
+} from '../../shared/venue-settings';
+import {
+  applyVenuePatch,
+  venueSettingsPatchSchema,
+  venueSettingsSchema,
+} from '../../shared/venue-settings';
+import type { AuditLog } from '../audit/audit-log';
+import type { MarketplaceClient } from '../marketplace/client';
+import type { ActionKind, Outbox, StoredAction } from '../outbox/outbox-context';
+import { ORDER_DOCUMENTS } from '../../shared/printing';
+import type { RelayAccess } from '../relay-client/venue-duties';
+import {
+  changeVenueSettings,
+  claimOrderDuty,
+  readVenueSettings,
+} from '../relay-client/venue-duties';
+import { readVenueTerminals } from '../relay-client/venue-terminals';
+import { ServiceError } from '../service-error';
+import type { Settings } from '../storage/settings';
+
+const NAME_KEY = 'terminal.name';
+const VENUE_KEY = 'terminal.venue-settings';
+/** How often the venue's settings are read from the relay (a change on another terminal shows within it). */
+export const VENUE_SETTINGS_READ_MS = 10_000;
+
+const storedSchema = z.object({
+  venueId: z.string(),
+  version: z.number().int().nonnegative(),
+  settings: venueSettingsSchema,
+});
+type Stored = z.infer<typeof storedSchema>;
+
+type SentToPosPayload = { orderId: string; orderNumber: string; venueId: string };
+type SettingsPayload = { venueId: string; changes: VenueSettingsPatch };
+
+export type TerminalsDeps = {
+  now: () => Date;
+  settings: Settings;
+  outbox: Outbox;
+  audit: AuditLog;
+  client: MarketplaceClient;
+  /** The relay and this terminal's key for the connected venue; null when not connected. */
+  relay: () => Promise<RelayAccess | null>;
+  /** The computer's name, shown until staff name the terminal. */
+  fallbackName: string;
+  /** The venue's settings as they stand now here (the first change seeds the relay with them). */
+  currentSettings: () => VenueSettings;
+  /** The venue's settings changed (read from the relay, or changed here): the slices follow. */
+  apply: (settings: VenueSettings) => void;
+  readIntervalMs?: number;
+};
+
+export type TerminalsSlice = {
+  handlers: Pick<ServiceApi, 'terminal:get' | 'terminal:rename' | 'terminal:assignPrinting'>;
+  /** The name staff gave this terminal, else the computer's. */
+  name(): string;
+  /** The name staff gave this terminal, or null. */
+  staffName(): string | null;
+  /** The venue's settings as last known here. */
+  venueSettings(): VenueSettings;
+  /** A setting changed on this terminal: it holds here now and goes to the relay. */
+  changeVenueSettings(changes: VenueSettingsPatch, venueId: string): void;
+  /** An order was stored on this terminal for the first time (inside its transaction). */
+  orderStored(order: { orderId: string; orderNumber: string; venueId: string }): void;
+  /** Whether this terminal does the duty for the order (throws when the relay cannot answer). */
+  claim(orderId: string, duty: OrderDuty): Promise<boolean>;
+  /** This terminal's relay id, once learnt. */
+  selfId(): string | null;
+  /** Reads the relay now (connected, or the relay changed). */
+  refreshSoon(): void;
+  /** The terminal is disconnected: the venue's settings go; the name stays (it is the machine's). */
+  forget(): void;
+  close(): void;
+};
+
+type Ctx = {
+  deps: TerminalsDeps;
+  terminals: TerminalState['terminals'];
+  selfId: string | null;
+  closed: boolean;
+  reading: Promise<void> | null;
+};
+
+const stored = (ctx: Ctx): Stored | null => {
+  const parsed = storedSchema.safeParse(ctx.deps.settings.get(VENUE_KEY));
+  return parsed.success ? parsed.data : null;
+};
+const staffName = (ctx: Ctx): string | null => {
+  const parsed = terminalNameSchema.safeParse(ctx.deps.settings.get(NAME_KEY));
+  return parsed.success ? parsed.data : null;
+};
+const settingsWaiting = (ctx: Ctx, except: string | null = null): boolean =>
+  ctx.deps.outbox
+    .open({ kinds: ['venue-settings'] })
+    .some((a) => a.state !== 'failed' && a.id !== except);
+
+const access = async (ctx: Ctx): Promise<RelayAccess> => {
+  const relay = await ctx.deps.relay();
+  if (!relay) throw new Error('This terminal is not connected to a relay.');
+  return relay;
+};
+
+/** Takes the relay's settings when newer than what is kept, unless a change of ours waits. */
+const take = (ctx: Ctx, venueId: string, version: number, next: VenueSettings): void => {
+  const kept = stored(ctx);
+  if (kept && kept.venueId === venueId && kept.version >= version) return;
+  if (settingsWaiting(ctx)) return;
+  ctx.deps.settings.set(VENUE_KEY, { venueId, version, settings: next } satisfies Stored);
+  if (version > 0) ctx.deps.apply(next);
+};
+
+const sendSentToPos = async (ctx: Ctx, action: StoredAction<SentToPosPayload>): Promise<void> => {
+  const { orderId } = action.payload;
+  const relay = await access(ctx);
+  if (relay.venueId !== action.payload.venueId) return;
+  const claimed = await claimOrderDuty(relay, orderId, 'sent-to-pos');
+  if (!claimed.mine) {
+    ctx.deps.audit.record({
+      action: 'sent-to-pos',
+      subject: orderId,
+      outcome: 'other-terminal',
+      detail: 'Another terminal of the venue tells the platform.',
+    });
+    return;
+  }
+  // Telling it twice (a try whose answer was lost) says the same: safe to repeat.
+  await ctx.deps.client.markSentToPos(orderId, ctx.deps.now().toISOString(), action.id);
+};
+
+const sendSettings = async (ctx: Ctx, action: StoredAction<SettingsPayload>): Promise<void> => {
+  const relay = await access(ctx);
+  // Settings of a venue this terminal left are no longer its to change.
+  if (relay.venueId !== action.payload.venueId) return;
+  const answer = await changeVenueSettings(relay, action.payload.changes);
+  const kept = stored(ctx);
+  // What the relay holds now: this change and any other terminal's before it.
+  ctx.deps.settings.set(VENUE_KEY, {
+    venueId: answer.venue_id,
+    version: answer.version,
+    settings: answer.settings,
+  } satisfies Stored);
+  if (
+    !settingsWaiting(ctx, action.id) &&
+    JSON.stringify(kept?.settings) !== JSON.stringify(answer.settings)
+  )
+    ctx.deps.apply(answer.settings);
+};
+
+const refresh = async (ctx: Ctx): Promise<void> => {
+  const relay = await ctx.deps.relay();
+  if (!relay || ctx.closed) return;
+  if (ctx.selfId === null || ctx.terminals.length === 0) {
+    const read = await readVenueTerminals(relay);
+    ctx.selfId = read.selfId;
+    ctx.terminals = [
+      ...(read.selfId ? [{ id: read.selfId, name: staffName(ctx), self: true }] : []),
+      ...read.others.map((t) => ({ id: t.id, name: t.name, self: false })),
+    ];
+  }
+  const answer = await readVenueSettings(relay);
+  take(ctx, answer.venue_id, answer.version, answer.settings);
+};
+
+const refreshSoon = (ctx: Ctx): void => {
+  if (ctx.reading || ctx.closed) return;
+  ctx.reading = refresh(ctx)
+    .catch(() => undefined)
+    .finally(() => {
+      ctx.reading = null;
+    });
+};
+
+const venueSettings = (ctx: Ctx): VenueSettings => stored(ctx)?.settings ?? {};
+
+const changeSettings = (
+  ctx: Ctx,
+  kind: ActionKind<SettingsPayload>,
+  changes: VenueSettingsPatch,
+  venueId: string,
+): void => {
+  const checked = venueSettingsPatchSchema.parse(changes);
+  const kept = stored(ctx);
+  const same = kept?.venueId === venueId;
+  // The venue's first change carries every setting this terminal holds, so every terminal of
+  // the venue follows the same set from then on, not the defaults for what was never sent.
+  const patch: VenueSettingsPatch =
+    !same || kept.version === 0 ? { ...ctx.deps.currentSettings(), ...checked } : checked;
+  const next = applyVenuePatch(same ? kept.settings : {}, patch);
+  ctx.deps.outbox.enqueue(kind, {
+    subject: `venue-settings:${venueId}`,
+    auditSubject: venueId,
+    prepare: () => {
+      ctx.deps.settings.set(VENUE_KEY, {
+        venueId,
+        version: same ? kept.version : 0,
+        settings: next,
+      } satisfies Stored);
+      return {
+        payload: { venueId, changes: patch },
+        facts: {},
+        auditDetail: JSON.stringify(patch),
+      };
+    },
+  });
+};
+
+const state = (ctx: Ctx): TerminalState => ({
+  name: staffName(ctx),
+  fallbackName: ctx.deps.fallbackName,
+  selfId: ctx.selfId,
+  terminals: ctx.terminals.map((t) => (t.self ? { ...t, name: staffName(ctx) } : t)),
+  printedBy: venueSettings(ctx).printedBy,
+  settingsWaiting: settingsWaiting(ctx),
+});
+
+const handlers = (ctx: Ctx, kind: ActionKind<SettingsPayload>): TerminalsSlice['handlers'] => ({
+  'terminal:get': async () => {
+    refreshSoon(ctx);
+    await ctx.reading;
+    return state(ctx);
+  },
+  'terminal:rename': async ({ name }) => {
+    if (name === null) ctx.deps.settings.delete(NAME_KEY);
+    else ctx.deps.settings.set(NAME_KEY, name);
+    ctx.deps.audit.record({
+      action: 'terminal-name',
+      subject: 'terminal',
+      outcome: 'changed',
+      detail: name ?? `(the computer's name: ${ctx.deps.fallbackName})`,
+    });
+    return state(ctx);
+  },
+  'terminal:assignPrinting': async ({ printedBy }) => {
+    const relay = await ctx.deps.relay();
+    if (!relay)
+      throw new ServiceError('not-configured', 'This terminal is not connected to a venue.');
+    const known = new Set(ctx.terminals.map((t) => t.id));
+    const patch: NonNullable<VenueSettingsPatch['printedBy']> = {};
+    for (const doc of ORDER_DOCUMENTS) {
+      const who = printedBy[doc];
+      if (who !== undefined && !known.has(who))
+        throw new ServiceError('invalid-request', 'That terminal is not one of this venue’s.');
+      patch[doc] = who ?? null;
+    }
+    changeSettings(ctx, kind, { printedBy: patch }, relay.venueId);
+    return state(ctx);
+  },
+});
+
+export const createTerminalsSlice = (deps: TerminalsDeps): TerminalsSlice => {
+  const ctx: Ctx = { deps, terminals: [], selfId: null, closed: false, reading: null };
+  const kinds = {
+    sentToPos: deps.outbox.register<SentToPosPayload>('sent-to-pos', {
+      resend: 'safe',
+      send: (action) => sendSentToPos(ctx, action),
+    }),
+    venueSettings: deps.outbox.register<SettingsPayload>('venue-settings', {
+      resend: 'safe',
+      send: (action) => sendSettings(ctx, action),
+    }),
+  };
+  const timer = setInterval(() => refreshSoon(ctx), deps.readIntervalMs ?? VENUE_SETTINGS_READ_MS);
+  timer.unref();
+  return {
+    name: () => staffName(ctx) ?? deps.fallbackName,
+    staffName: () => staffName(ctx),
+    venueSettings: () => venueSettings(ctx),
+    changeVenueSettings: (changes, venueId) =>
+      changeSettings(ctx, kinds.venueSettings, changes, venueId),
+    orderStored: ({ orderId, orderNumber, venueId }) => {
+      deps.outbox.enqueue(kinds.sentToPos, {
+        // Its own queue: an accept of the order never waits behind it.
+        subject: `sent-to-pos:${orderId}`,
+        auditSubject: orderId,
+        prepare: () => ({ payload: { orderId, orderNumber, venueId }, facts: { orderNumber } }),
+      });
+    },
+    claim: async (orderId, duty) => (await claimOrderDuty(await access(ctx), orderId, duty)).mine,
+    selfId: () => ctx.selfId,
+    refreshSoon: () => refreshSoon(ctx),
+    forget: () => {
+      deps.settings.delete(VENUE_KEY);
+      ctx.terminals = [];
+      ctx.selfId = null;
+    },
+    close: () => {
+      ctx.closed = true;
+      clearInterval(timer);
+    },
+    handlers: handlers(ctx, kinds.venueSettings),
+  };
+};
