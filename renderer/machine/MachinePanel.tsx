@@ -6,6 +6,7 @@ import { isLanguage, LANGUAGES } from '../../shared/i18n';
 import { setLanguage, useLanguage } from '../ui-kit/language';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
+import { TerminalPanel } from './TerminalPanel';
 
 const PinField = (props: { label: string; value: string; onChange: (value: string) => void }) => (
   <label className="field">
@@ -72,57 +73,60 @@ export const MachinePanel = () => {
   };
 
   return (
-    <section className="panel-section" aria-label={en.machine.title}>
-      <h2>{en.machine.title}</h2>
-      <p className="muted">{en.machine.desktopOnly}</p>
-      <label className="field">
-        {en.machine.language}
-        <select
-          value={language}
-          onChange={(event) => {
-            if (isLanguage(event.target.value)) setLanguage(event.target.value);
-          }}
-        >
-          {LANGUAGES.map((l) => (
-            <option key={l} value={l}>
-              {en.machine.languages[l]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <form onSubmit={(event) => void submit(event)}>
-        <label className="field-inline">
-          <input
-            type="checkbox"
-            checked={wantKiosk}
-            onChange={(event) => setKiosk(event.target.checked)}
-          />
-          {en.machine.kiosk}
+    <>
+      <TerminalPanel />
+      <section className="panel-section" aria-label={en.machine.title}>
+        <h2>{en.machine.title}</h2>
+        <p className="muted">{en.machine.desktopOnly}</p>
+        <label className="field">
+          {en.machine.language}
+          <select
+            value={language}
+            onChange={(event) => {
+              if (isLanguage(event.target.value)) setLanguage(event.target.value);
+            }}
+          >
+            {LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {en.machine.languages[l]}
+              </option>
+            ))}
+          </select>
         </label>
-        <label className="field-inline">
-          <input
-            type="checkbox"
-            checked={wantStart}
-            onChange={(event) => setStartOnLogin(event.target.checked)}
-          />
-          {en.machine.startOnLogin}
-        </label>
-        <PinField label={en.machine.pin} value={pin} onChange={setPin} />
-        {machine.pinSet && (
-          <PinField label={en.machine.currentPin} value={currentPin} onChange={setCurrentPin} />
-        )}
-        <div className="dialog-actions start">
-          <button type="submit" className="btn btn-primary">
-            {en.machine.save}
-          </button>
-          {locked && (
-            <button type="button" className="btn btn-quiet" onClick={() => void leave()}>
-              {en.machine.unlock}
-            </button>
+        <form onSubmit={(event) => void submit(event)}>
+          <label className="field-inline">
+            <input
+              type="checkbox"
+              checked={wantKiosk}
+              onChange={(event) => setKiosk(event.target.checked)}
+            />
+            {en.machine.kiosk}
+          </label>
+          <label className="field-inline">
+            <input
+              type="checkbox"
+              checked={wantStart}
+              onChange={(event) => setStartOnLogin(event.target.checked)}
+            />
+            {en.machine.startOnLogin}
+          </label>
+          <PinField label={en.machine.pin} value={pin} onChange={setPin} />
+          {machine.pinSet && (
+            <PinField label={en.machine.currentPin} value={currentPin} onChange={setCurrentPin} />
           )}
-        </div>
-      </form>
-      <FormMessage message={message} />
-    </section>
+          <div className="dialog-actions start">
+            <button type="submit" className="btn btn-primary">
+              {en.machine.save}
+            </button>
+            {locked && (
+              <button type="button" className="btn btn-quiet" onClick={() => void leave()}>
+                {en.machine.unlock}
+              </button>
+            )}
+          </div>
+        </form>
+        <FormMessage message={message} />
+      </section>
+    </>
   );
 };

@@ -3,6 +3,7 @@ import type { MachineSettings } from '../../shared/domain';
 import type { BridgeError, MachineSetRequest } from '../../shared/ipc/contract';
 import { tryCall } from '../ui-kit/bridge';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
+import type { TerminalState } from '../../shared/venue-settings';
 
 export type MachineSlice = {
   /** How this machine runs the app (kiosk, start on login); null until read. */
@@ -11,6 +12,11 @@ export type MachineSlice = {
   saveMachine(request: MachineSetRequest): Promise<BridgeError | null>;
   unlockKiosk(pin: string): Promise<BridgeError | null>;
   restartApp(): Promise<BridgeError | null>;
+  /** This terminal's name and who prints what, among the venue's terminals; null until read. */
+  terminal: TerminalState | null;
+  loadTerminal(): Promise<BridgeError | null>;
+  renameTerminal(name: string | null): Promise<BridgeError | null>;
+  assignPrinting(printedBy: TerminalState['printedBy']): Promise<BridgeError | null>;
 };
 
 export const createMachineSlice = ({
@@ -24,6 +30,14 @@ export const createMachineSlice = ({
     unlockKiosk: (pin) =>
       tryCall(async () => set({ machine: await bridge['machine:unlock']({ pin }) })),
     restartApp: () => tryCall(() => bridge['machine:restart']({})),
+    terminal: null,
+    loadTerminal: () => tryCall(async () => set({ terminal: await bridge['terminal:get']({}) })),
+    renameTerminal: (name) =>
+      tryCall(async () => set({ terminal: await bridge['terminal:rename']({ name }) })),
+    assignPrinting: (printedBy) =>
+      tryCall(async () =>
+        set({ terminal: await bridge['terminal:assignPrinting']({ printedBy: printedBy ?? {} }) }),
+      ),
   },
   listen: () => [bridge.on('machine:changed', (machine) => set({ machine }))],
 });

@@ -16,6 +16,22 @@ export const machineFi = {
     unlocked: 'Kioskitila on pois, kunnes sovellus käynnistetään uudelleen.',
     desktopOnly: 'Nämä asetukset toimivat työpöytäsovelluksessa.',
   },
+  terminal: {
+    title: 'Tämä pääte',
+    name: 'Päätteen nimi',
+    nameHint:
+      'Henkilökunta näkee tämän nimen jokaisen tilauksen historiassa ja ravintolan muilla päätteillä. Jätä tyhjäksi, niin käytetään tietokoneen nimeä.',
+    save: 'Tallenna nimi',
+    saved: 'Nimi tallennettu.',
+    printingTitle: 'Kuka tulostaa mitä',
+    printingHint:
+      'Koko ravintolalle: jokainen tuloste tulostuu kerran, tässä valitulla päätteellä.',
+    anyTerminal: 'Mikä tahansa pääte, jolla on sille tulostin',
+    thisOne: '{name} (tämä pääte)',
+    unnamed: 'Nimetön pääte',
+    waiting:
+      'Tallennettu tähän; ravintolan muut päätteet saavat sen, kun tämä pääte on taas yhteydessä.',
+  },
   clockSkew:
     'Tämän tietokoneen kello on {minutes} min {direction, select, behind {jäljessä} other {edellä}} alustan kellosta. Ajastimet seuraavat alustan kelloa; korjaa tietokoneen päivä ja aika (automaattinen aika), ettei muu mene pieleen.',
   recovery: {

@@ -16,6 +16,22 @@ export const machineSv = {
     unlocked: 'Kioskläget är av tills appen startas om.',
     desktopOnly: 'De här inställningarna gäller i skrivbordsappen.',
   },
+  terminal: {
+    title: 'Den här terminalen',
+    name: 'Terminalens namn',
+    nameHint:
+      'Personalen ser namnet i varje orders historik och på restaurangens andra terminaler. Lämna tomt för att använda datorns namn.',
+    save: 'Spara namn',
+    saved: 'Namnet sparat.',
+    printingTitle: 'Vem skriver ut vad',
+    printingHint:
+      'För hela restaurangen: varje utskrift skrivs ut en gång, på terminalen som väljs här.',
+    anyTerminal: 'Valfri terminal med skrivare för den',
+    thisOne: '{name} (den här terminalen)',
+    unnamed: 'Terminal utan namn',
+    waiting:
+      'Sparat här; restaurangens andra terminaler får det när den här terminalen har anslutning igen.',
+  },
   clockSkew:
     'Datorns klocka går {minutes} min {direction, select, behind {efter} other {före}} plattformens. Nedräkningarna följer plattformens klocka; ställ datorns datum och tid rätt (automatisk tid) så att inget annat går fel.',
   recovery: {

@@ -23,6 +23,21 @@ export const machineMessages = {
     unlocked: 'Kiosk mode is off until the app restarts.',
     desktopOnly: 'These settings take effect in the desktop app.',
   },
+  terminal: {
+    title: 'This terminal',
+    name: 'Name of this terminal',
+    nameHint:
+      'Staff see this name in each order’s history and on the venue’s other terminals. Leave it empty to use the computer’s name.',
+    save: 'Save name',
+    saved: 'Name saved.',
+    printingTitle: 'Who prints what',
+    printingHint: 'For the whole venue: each document prints once, on the terminal chosen here.',
+    anyTerminal: 'Any terminal with a printer for it',
+    thisOne: m('{name} (this terminal)', 'name'),
+    unnamed: 'Terminal without a name',
+    waiting:
+      'Saved here; the venue’s other terminals get it once this terminal is connected again.',
+  },
   clockSkew: m(
     'This computer’s clock is {minutes} min {direction} the platform’s. Countdowns here follow the platform’s clock; set the computer’s date and time right (automatic time) so nothing else goes wrong.',
     'minutes',

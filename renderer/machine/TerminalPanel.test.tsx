@@ -1,0 +1,58 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderApp } from '../testing/render-app';
+import { createFakeBridge } from '../testing/fake-bridge';
+
+afterEach(cleanup);
+
+const KITCHEN = '6f1c2e9a-3b4d-4c5e-8f70-1a2b3c4d5e6f';
+
+const openTerminal = async (bridge: ReturnType<typeof createFakeBridge>) => {
+  renderApp(bridge);
+  fireEvent.click(await screen.findByRole('button', { name: /^Venue/ }));
+  return screen.findByRole('region', { name: 'This terminal' });
+};
+
+describe('this terminal among the venue’s', () => {
+  it('staff name the terminal; an empty name goes back to the computer’s', async () => {
+    const bridge = createFakeBridge();
+    const section = await openTerminal(bridge);
+    const field = within(section).getByLabelText('Name of this terminal');
+    expect(field.getAttribute('placeholder')).toBe('counter-pc');
+    fireEvent.change(field, { target: { value: '  Kitchen  ' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(bridge.callsTo('terminal:rename')).toEqual([{ name: 'Kitchen' }]));
+    expect((await within(section).findByRole('status')).textContent).toBe('Name saved.');
+    fireEvent.change(field, { target: { value: ' ' } });
+    fireEvent.click(within(section).getByRole('button', { name: 'Save name' }));
+    await waitFor(() => expect(bridge.callsTo('terminal:rename').at(-1)).toEqual({ name: null }));
+  });
+
+  it('assigns a document to one of the venue’s terminals, by name, and back to any', async () => {
+    const bridge = createFakeBridge();
+    bridge.handle('terminal:get', async () => ({
+      name: 'Counter',
+      fallbackName: 'counter-pc',
+      selfId: 'self',
+      terminals: [
+        { id: 'self', name: 'Counter', self: true },
+        { id: KITCHEN, name: 'Kitchen', self: false },
+      ],
+      printedBy: {},
+      settingsWaiting: false,
+    }));
+    const section = await openTerminal(bridge);
+    const ticket = within(section).getByLabelText('Kitchen ticket') as HTMLSelectElement;
+    expect([...ticket.options].map((o) => o.textContent)).toEqual([
+      'Any terminal with a printer for it',
+      'Counter (this terminal)',
+      'Kitchen',
+    ]);
+    fireEvent.change(ticket, { target: { value: KITCHEN } });
+    await waitFor(() =>
+      expect(bridge.callsTo('terminal:assignPrinting')).toEqual([
+        { printedBy: { 'kitchen-ticket': KITCHEN } },
+      ]),
+    );
+  });
+});
