@@ -147,6 +147,14 @@ describe('retention', () => {
     await settled(first.id, 'READY');
     await core.api['orders:delivered']({ orderId: first.id });
     await settled(first.id, 'DELIVERED');
+    await waitFor('its arrival told to the platform', async () =>
+      (await core.api['outbox:list']({})).some(
+        (e) =>
+          e.kind === 'sent-to-pos' &&
+          e.facts.orderNumber === first.order_number &&
+          e.state === 'done',
+      ),
+    );
 
     await world.advance(2 * 24 * 3600);
     const second = await world.placeOrder({ type: 'takeaway' });
@@ -175,7 +183,8 @@ describe('retention', () => {
     const entry = (await core.api['audit:list']({ limit: 50 })).find(
       (e) => e.action === 'retention' && /orders 1/.test(e.detail ?? ''),
     );
-    expect(entry?.detail).toMatch(/older than 1 days .*orders 1, deliveries 0, outbox payloads 3/);
+    // Its accept, ready and handover, and its arrival's "sent to POS".
+    expect(entry?.detail).toMatch(/older than 1 days .*orders 1, deliveries 0, outbox payloads 4/);
     expect(JSON.stringify(await core.api['audit:list']({ limit: 200 }))).not.toContain(
       old.consumerPhone ?? 'no phone',
     );
