@@ -126,11 +126,197 @@ const HandshakePin = ({ delivery }: { delivery: Delivery }) => {
   );
 };
 
-// eslint-disable-next-line max-lines-per-function -- one delivery card's states; not yet cut into smaller components (issue 37)
-const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
-  const cancel = useApp((s) => s.cancelDelivery);
+const statusPillClass = (status: Delivery['status']): string =>
+  status === 'delivered'
+    ? 'pill-ok'
+    : status === 'rejected' || status === 'customer_no_show'
+      ? 'pill-bad'
+      : 'pill-neutral';
+
+/** Where it goes, when, where the courier is, what it costs and what the courier collects. */
+const DeliveryFacts = ({ delivery }: { delivery: Delivery }) => {
+  const eta = etaLine(delivery);
+  const whereabouts = whereaboutsLine(delivery);
+  return (
+    <>
+      <p>
+        {en.courier.to(
+          delivery.recipientName,
+          delivery.address.formatted ?? `${delivery.address.street}, ${delivery.address.city}`,
+        )}
+      </p>
+      <p>
+        {eta && <span data-testid="delivery-eta">{eta}</span>}
+        {whereabouts && (
+          <>
+            {eta ? ' · ' : ''}
+            <span data-testid="courier-whereabouts">{whereabouts}</span>
+          </>
+        )}
+        {delivery.price && <span className="muted"> · {formatMoney(delivery.price)}</span>}
+        {delivery.cashToCollect !== null && delivery.price && (
+          <span>
+            {' '}
+            ·{' '}
+            {en.courier.collectCash(
+              formatMoney({ amount: delivery.cashToCollect, currency: delivery.price.currency }),
+            )}
+          </span>
+        )}
+      </p>
+      {(delivery.scheduledDropoff || delivery.noContact || delivery.idCheck) &&
+        !isFinalDelivery(delivery.status) && (
+          <p className="delivery-tags">
+            {delivery.scheduledDropoff && (
+              <span className="tag">
+                {en.courier.scheduledCard(formatClock(delivery.scheduledDropoff))}
+              </span>
+            )}
+            {delivery.noContact && <span className="tag">{en.courier.noContact}</span>}
+            {delivery.idCheck && <span className="tag">{en.courier.idCheck}</span>}
+          </p>
+        )}
+      {delivery.rejectedReason && delivery.status === 'rejected' && (
+        <p className="muted">{en.courier.rejectedReason(delivery.rejectedReason)}</p>
+      )}
+    </>
+  );
+};
+
+/** The card's buttons: tracking, the PIN, booking again after no word, and cancel. */
+const DeliveryActions = ({
+  delivery,
+  asking,
+  onAsk,
+  onCallError,
+}: {
+  delivery: Delivery;
+  /** The cancel form is open (its own buttons replace these). */
+  asking: boolean;
+  onAsk: () => void;
+  onCallError: (message: string | null) => void;
+}) => {
   const rebook = useApp((s) => s.rebookDelivery);
+  const failed = delivery.pending?.state === 'failed';
+  const cancelling = delivery.pending?.kind === 'cancel' && delivery.pending.state === 'pending';
+  return (
+    <div className="delivery-actions">
+      {delivery.trackingUrl && (
+        <a
+          className="btn btn-light btn-small"
+          href={delivery.trackingUrl}
+          target="_blank"
+          rel="noreferrer noopener"
+        >
+          {en.courier.track}
+        </a>
+      )}
+      {delivery.handshakeRequired && delivery.reference && !isFinalDelivery(delivery.status) && (
+        <HandshakePin delivery={delivery} />
+      )}
+      {delivery.bookingCheck?.staffMayDecide && !asking && (
+        <>
+          <span>{en.courier.noWord}</span>
+          <button
+            type="button"
+            className="btn btn-primary btn-small"
+            onClick={() => {
+              onCallError(null);
+              void rebook(delivery.id).then((error) => {
+                if (error) onCallError(error.message);
+              });
+            }}
+          >
+            {en.courier.bookAgain}
+          </button>
+        </>
+      )}
+      {delivery.cancellable &&
+        !cancelling &&
+        !failed &&
+        !asking &&
+        (!delivery.bookingCheck || delivery.bookingCheck.staffMayDecide) && (
+          <button type="button" className="btn btn-danger-outline btn-small" onClick={onAsk}>
+            {en.courier.cancel}
+          </button>
+        )}
+      {cancelling && <span className="muted">{en.courier.cancelling}</span>}
+    </div>
+  );
+};
+
+/** Cancel with a reason (prefilled), or keep the delivery. */
+const CancelForm = ({
+  deliveryId,
+  reason,
+  setReason,
+  onDone,
+  onCallError,
+}: {
+  deliveryId: string;
+  /** Kept by the card: a reason typed, then "Keep", is there again at the next cancel. */
+  reason: string;
+  setReason: (reason: string) => void;
+  onDone: () => void;
+  onCallError: (message: string | null) => void;
+}) => {
+  const cancel = useApp((s) => s.cancelDelivery);
+  return (
+    <form
+      className="delivery-actions"
+      aria-label={en.courier.cancel}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onCallError(null);
+        void cancel(deliveryId, reason).then((error) => {
+          if (error) onCallError(error.message);
+          else onDone();
+        });
+      }}
+    >
+      <label className="field field-inline">
+        <span>{en.courier.cancelReason}</span>
+        <input name="cancelReason" value={reason} onChange={(e) => setReason(e.target.value)} />
+      </label>
+      <button type="submit" className="btn btn-danger btn-small" disabled={reason.trim() === ''}>
+        {en.courier.confirmCancel}
+      </button>
+      <button type="button" className="btn btn-quiet btn-small" onClick={onDone}>
+        {en.courier.keep}
+      </button>
+    </form>
+  );
+};
+
+/** A booking or cancel the courier service refused, until staff dismiss it. */
+const RefusedAction = ({
+  failed,
+  onCallError,
+}: {
+  failed: NonNullable<Delivery['pending']>;
+  onCallError: (message: string | null) => void;
+}) => {
   const discard = useApp((s) => s.discard);
+  return (
+    <p className="form-error" role="alert">
+      <strong>
+        {failed.kind === 'cancel' ? en.courier.cancelRefused : en.courier.bookRefused}:
+      </strong>{' '}
+      {failed.error}{' '}
+      <button
+        type="button"
+        className="btn btn-quiet btn-small"
+        onClick={() =>
+          void discard(failed.actionId).then((refused) => onCallError(refused?.message ?? null))
+        }
+      >
+        {en.courier.dismiss}
+      </button>
+    </p>
+  );
+};
+
+const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState<string>(en.courier.cancelDefault);
   const [callError, setCallError] = useState<string | null>(null);
@@ -138,173 +324,42 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
   const label = delivery.orderNumber
     ? en.courier.delivery(delivery.orderNumber)
     : en.courier.deliveryTo(delivery.recipientName || null);
-  const eta = etaLine(delivery);
-  const whereabouts = whereaboutsLine(delivery);
   const failed = delivery.pending?.state === 'failed' ? delivery.pending : null;
-  const cancelling = delivery.pending?.kind === 'cancel' && delivery.pending.state === 'pending';
-  const pillClass =
-    delivery.status === 'delivered'
-      ? 'pill-ok'
-      : delivery.status === 'rejected' || delivery.status === 'customer_no_show'
-        ? 'pill-bad'
-        : 'pill-neutral';
 
   return (
     <li>
       <article className="panel-section" aria-label={label}>
         <h3>
           {label}{' '}
-          <span className={`pill ${pillClass}`} data-testid="delivery-status">
+          <span
+            className={`pill ${statusPillClass(delivery.status)}`}
+            data-testid="delivery-status"
+          >
             {delivery.bookingCheck ? en.courier.checking : en.courier.statuses[delivery.status]}
           </span>
         </h3>
-        <p>
-          {en.courier.to(
-            delivery.recipientName,
-            delivery.address.formatted ?? `${delivery.address.street}, ${delivery.address.city}`,
-          )}
-        </p>
-        <p>
-          {eta && <span data-testid="delivery-eta">{eta}</span>}
-          {whereabouts && (
-            <>
-              {eta ? ' · ' : ''}
-              <span data-testid="courier-whereabouts">{whereabouts}</span>
-            </>
-          )}
-          {delivery.price && <span className="muted"> · {formatMoney(delivery.price)}</span>}
-          {delivery.cashToCollect !== null && delivery.price && (
-            <span>
-              {' '}
-              ·{' '}
-              {en.courier.collectCash(
-                formatMoney({ amount: delivery.cashToCollect, currency: delivery.price.currency }),
-              )}
-            </span>
-          )}
-        </p>
-        {(delivery.scheduledDropoff || delivery.noContact || delivery.idCheck) &&
-          !isFinalDelivery(delivery.status) && (
-            <p className="delivery-tags">
-              {delivery.scheduledDropoff && (
-                <span className="tag">
-                  {en.courier.scheduledCard(formatClock(delivery.scheduledDropoff))}
-                </span>
-              )}
-              {delivery.noContact && <span className="tag">{en.courier.noContact}</span>}
-              {delivery.idCheck && <span className="tag">{en.courier.idCheck}</span>}
-            </p>
-          )}
-        {delivery.rejectedReason && delivery.status === 'rejected' && (
-          <p className="muted">{en.courier.rejectedReason(delivery.rejectedReason)}</p>
-        )}
-        <div className="delivery-actions">
-          {delivery.trackingUrl && (
-            <a
-              className="btn btn-light btn-small"
-              href={delivery.trackingUrl}
-              target="_blank"
-              rel="noreferrer noopener"
-            >
-              {en.courier.track}
-            </a>
-          )}
-          {delivery.handshakeRequired &&
-            delivery.reference &&
-            !isFinalDelivery(delivery.status) && <HandshakePin delivery={delivery} />}
-          {delivery.bookingCheck?.staffMayDecide && !asking && (
-            <>
-              <span>{en.courier.noWord}</span>
-              <button
-                type="button"
-                className="btn btn-primary btn-small"
-                onClick={() => {
-                  setCallError(null);
-                  void rebook(delivery.id).then((error) => {
-                    if (error) setCallError(error.message);
-                  });
-                }}
-              >
-                {en.courier.bookAgain}
-              </button>
-            </>
-          )}
-          {delivery.cancellable &&
-            !cancelling &&
-            !failed &&
-            !asking &&
-            (!delivery.bookingCheck || delivery.bookingCheck.staffMayDecide) && (
-              <button
-                type="button"
-                className="btn btn-danger-outline btn-small"
-                onClick={() => setAsking(true)}
-              >
-                {en.courier.cancel}
-              </button>
-            )}
-          {cancelling && <span className="muted">{en.courier.cancelling}</span>}
-        </div>
+        <DeliveryFacts delivery={delivery} />
+        <DeliveryActions
+          delivery={delivery}
+          asking={asking}
+          onAsk={() => setAsking(true)}
+          onCallError={setCallError}
+        />
         {asking && (
-          <form
-            className="delivery-actions"
-            aria-label={en.courier.cancel}
-            onSubmit={(e) => {
-              e.preventDefault();
-              setCallError(null);
-              void cancel(delivery.id, reason).then((error) => {
-                if (error) setCallError(error.message);
-                else setAsking(false);
-              });
-            }}
-          >
-            <label className="field field-inline">
-              <span>{en.courier.cancelReason}</span>
-              <input
-                name="cancelReason"
-                value={reason}
-                onChange={(e) => setReason(e.target.value)}
-              />
-            </label>
-            <button
-              type="submit"
-              className="btn btn-danger btn-small"
-              disabled={reason.trim() === ''}
-            >
-              {en.courier.confirmCancel}
-            </button>
-            <button
-              type="button"
-              className="btn btn-quiet btn-small"
-              onClick={() => setAsking(false)}
-            >
-              {en.courier.keep}
-            </button>
-          </form>
+          <CancelForm
+            deliveryId={delivery.id}
+            reason={reason}
+            setReason={setReason}
+            onDone={() => setAsking(false)}
+            onCallError={setCallError}
+          />
         )}
         {callError && (
           <p className="form-error" role="alert">
             {callError}
           </p>
         )}
-        {failed && (
-          <p className="form-error" role="alert">
-            <strong>
-              {failed.kind === 'cancel' ? en.courier.cancelRefused : en.courier.bookRefused}:
-            </strong>{' '}
-            {failed.error}{' '}
-            <button
-              type="button"
-              className="btn btn-quiet btn-small"
-              onClick={() =>
-                void discard(failed.actionId).then((refused) =>
-                  setCallError(refused?.message ?? null),
-                )
-              }
-            >
-              {en.courier.dismiss}
-            </button>
-          </p>
-        )}
+        {failed && <RefusedAction failed={failed} onCallError={setCallError} />}
       </article>
     </li>
   );
