@@ -4,7 +4,14 @@ import { priceChangeSchema } from '../../shared/menu-price';
 import { ServiceError } from '../service-error';
 import type { MenuIssue } from '../../shared/domain';
 import type { MenuDraftState } from '../../shared/ipc/contract';
-import { DRAFT_ERRORS, draftToMenu, issueId, menuDraftSchema } from '../../shared/menu-draft';
+import {
+  DRAFT_ERRORS,
+  draftToMenu,
+  emptyDraft,
+  issueId,
+  menuDraftSchema,
+  menuToDraft,
+} from '../../shared/menu-draft';
 import type { MenuParse } from './menu-check';
 import { diffMenus, menuItemCount, parseMenu, withLiveAvailability } from './menu-check';
 import type { MenuContext } from './menu-context';
@@ -24,6 +31,7 @@ export type MenuChannels =
   | 'menu:draft'
   | 'menu:saveDraft'
   | 'menu:discardDraft'
+  | 'menu:startDraft'
   | 'menu:checkDraft'
   | 'menu:publishDraft';
 
@@ -246,6 +254,19 @@ export const menuHandlers = (ctx: MenuContext): Api => ({
   },
   'menu:discardDraft': async () => {
     ctx.store.discardDraft(ctx.deps.requireVenue());
+    return draftState(ctx);
+  },
+  'menu:startDraft': async ({ from, language }) => {
+    const venueId = ctx.deps.requireVenue();
+    const live = ctx.store.live(venueId);
+    if (from === 'live' && !live) {
+      throw new ServiceError(
+        'conflict',
+        "The platform's menu has not been read yet. Wait until the menu list shows, then try again.",
+      );
+    }
+    const draft = from === 'live' && live ? menuToDraft(live.menu, language) : emptyDraft(language);
+    ctx.store.saveDraft(venueId, draft, ctx.deps.now().toISOString());
     return draftState(ctx);
   },
   'menu:checkDraft': () => check(ctx, draftMenu(ctx)),

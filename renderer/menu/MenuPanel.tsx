@@ -1,48 +1,14 @@
-import { PriceEditor } from './PriceEditor';
-import { useEffect, useRef, useState } from 'react';
+// The menu screen: the platform's menu with each item's availability and price, the editor of
+// the menu's draft, and the file import; each part in its own file.
+import { useState } from 'react';
 import type { ReactNode } from 'react';
-import type { MenuIssue } from '../../shared/domain';
-import type { BridgeError, MenuCheck } from '../../shared/ipc/contract';
-import { useApp } from './hooks';
-import { toBridgeError } from '../ui-kit/bridge';
 import { formatClock } from '../ui-kit/format';
+import { useApp } from './hooks';
+import { MenuEditor } from './MenuEditor';
+import { MenuImport } from './MenuImport';
 import { en } from './messages';
-import { FormMessage } from '../ui-kit/FormMessage';
+import { PriceEditor } from './PriceEditor';
 import { AvailabilityPill, DurationChooser, itemPill } from './SoldOut';
-
-const IssueList = ({ issues }: { issues: MenuIssue[] }) => (
-  <div className="form-error" role="alert">
-    <strong>{en.menu.issuesTitle(issues.length)}</strong>
-    <ul className="issues">
-      {issues.map((issue, i) => (
-        <li key={`${issue.path}-${i}`}>
-          <code>{issue.path}</code>{' '}
-          {issue.message.startsWith(`${issue.path} `)
-            ? issue.message.slice(issue.path.length + 1)
-            : issue.message}
-        </li>
-      ))}
-    </ul>
-  </div>
-);
-
-const DiffList = ({ title, names }: { title: string; names: string[] }) => (
-  <div className="diff-list">
-    <h3>
-      {title} ({names.length})
-    </h3>
-    {names.length === 0 ? (
-      <p className="muted">{en.menu.none}</p>
-    ) : (
-      <ul>
-        {names.slice(0, 50).map((name) => (
-          <li key={name}>{name}</li>
-        ))}
-        {names.length > 50 && <li>…</li>}
-      </ul>
-    )}
-  </div>
-);
 
 /** When the platform's menu was read, why the latest read failed, and a push on its way. */
 const LiveMenuStatus = () => {
@@ -85,207 +51,6 @@ const LiveMenuStatus = () => {
         </p>
       )}
     </div>
-  );
-};
-
-/**
- * A push replaces the whole menu, so it is checked against the platform's menu read just now.
- * One that removes items asks again, naming them, before anything is sent.
- */
-// eslint-disable-next-line max-lines-per-function -- the menu import's check, confirm and push steps share one state; to be cut with the renderer's menu slice (issue 37)
-const MenuImport = () => {
-  const checkMenu = useApp((s) => s.checkMenu);
-  const pushMenu = useApp((s) => s.pushMenu);
-  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
-  const [check, setCheck] = useState<MenuCheck | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [confirmed, setConfirmed] = useState(false);
-  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
-  const [message, setMessage] = useState<{
-    ok: boolean;
-    text: string;
-    issues?: MenuIssue[];
-  } | null>(null);
-
-  /** The refusal if the check itself failed (the file's own problems are in the check). */
-  const runCheck = async (text: string): Promise<BridgeError | null> => {
-    setConfirmed(false);
-    setConfirmingRemoval(false);
-    const result = await checkMenu(text);
-    if (!result.ok) return result.error;
-    setCheck(result.value);
-    return null;
-  };
-
-  const load = async (picked: File): Promise<void> => {
-    setBusy(true);
-    setMessage(null);
-    setCheck(null);
-    try {
-      const text = await picked.text();
-      setFile({ name: picked.name, text });
-      const failure = await runCheck(text);
-      if (failure) setMessage({ ok: false, text: failure.message });
-    } catch (e) {
-      // Reading the file itself failed (not a bridge call).
-      setMessage({ ok: false, text: toBridgeError(e).message });
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const push = async (confirmRemoved: string[] | undefined): Promise<void> => {
-    if (!file) return;
-    setBusy(true);
-    const result = await pushMenu(file.text, confirmRemoved);
-    if (!result.ok) {
-      const { error } = result;
-      setMessage({ ok: false, text: error.message, issues: error.issues });
-      // The platform's menu may have changed since the check: show the diff against it now (the
-      // push's refusal is already shown; a failed re-check leaves the earlier diff).
-      await runCheck(file.text);
-    } else {
-      const issues = result.value;
-      setMessage(
-        issues
-          ? { ok: false, text: en.menu.issuesTitle(issues.length), issues }
-          : { ok: true, text: en.menu.pushed },
-      );
-      if (!issues) {
-        setFile(null);
-        setCheck(null);
-      }
-    }
-    setBusy(false);
-    setConfirmed(false);
-    setConfirmingRemoval(false);
-  };
-
-  const diff = check?.ok ? check.diff : null;
-  const removed = diff?.removedItems ?? [];
-  const removalBox = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // The second step appears below the fold of a long diff: bring it to the finger, once.
-    if (!confirmingRemoval) return;
-    removalBox.current?.scrollIntoView?.({ block: 'nearest' });
-    removalBox.current?.focus();
-  }, [confirmingRemoval]);
-
-  return (
-    <section className="panel-section" aria-label={en.menu.importTitle}>
-      <h2>{en.menu.importTitle}</h2>
-      <label className="btn btn-primary file-button">
-        {en.menu.importFile}
-        <input
-          type="file"
-          accept="application/json,.json"
-          onChange={(e) => {
-            const picked = e.target.files?.[0];
-            e.target.value = '';
-            if (picked) void load(picked);
-          }}
-        />
-      </label>
-      {file && <p className="muted">{en.menu.file(file.name)}</p>}
-      {busy && <p role="status">{en.menu.checking}</p>}
-      {check && !check.ok && <IssueList issues={check.issues} />}
-      {check?.ok && !diff && (
-        <p className="form-error" role="alert">
-          {en.menu.liveUnknown(check.liveError ?? '')}
-        </p>
-      )}
-      {check?.ok && diff && (
-        <div className="menu-check">
-          <p className="form-ok">{en.menu.okTitle(check.itemCount)}</p>
-          <p>
-            {en.menu.diffCategories(diff.categoriesBefore, diff.categoriesAfter)} ·{' '}
-            {en.menu.diffCounts(diff.itemsBefore, diff.itemsAfter)}
-          </p>
-          <div className="diff">
-            <DiffList title={en.menu.diffAdded} names={diff.added} />
-            <DiffList title={en.menu.diffRemoved} names={diff.removed} />
-            <DiffList
-              title={en.menu.diffChanged}
-              names={diff.changed.map((change) =>
-                en.menu.changedItem(
-                  change.name,
-                  change.kinds.map((kind) => en.menu.changeKinds[kind]),
-                ),
-              )}
-            />
-          </div>
-          <p className="banner banner-warning" role="note">
-            {en.menu.warning}
-          </p>
-          {!confirmingRemoval ? (
-            <>
-              <label className="check">
-                <input
-                  type="checkbox"
-                  checked={confirmed}
-                  onChange={(e) => setConfirmed(e.target.checked)}
-                />
-                {en.menu.confirmReplace}
-              </label>
-              <div className="dialog-actions start">
-                <button
-                  type="button"
-                  className="btn btn-danger btn-large"
-                  disabled={!confirmed || busy}
-                  onClick={() =>
-                    removed.length > 0 ? setConfirmingRemoval(true) : void push(undefined)
-                  }
-                >
-                  {en.menu.push}
-                </button>
-              </div>
-            </>
-          ) : (
-            <div
-              ref={removalBox}
-              tabIndex={-1}
-              className="menu-removal"
-              role="alertdialog"
-              aria-label={en.menu.removesTitle(removed.length)}
-              data-testid="menu-removal"
-            >
-              <h3>{en.menu.removesTitle(removed.length)}</h3>
-              <ul>
-                {removed.map((item) => (
-                  <li key={item.externalData}>
-                    <strong>{item.name}</strong>
-                  </li>
-                ))}
-              </ul>
-              <p>{en.menu.removesHelp}</p>
-              <div className="dialog-actions start">
-                <button
-                  type="button"
-                  className="btn btn-quiet btn-large"
-                  onClick={() => setConfirmingRemoval(false)}
-                >
-                  {en.menu.back}
-                </button>
-                <button
-                  type="button"
-                  className="btn btn-danger btn-large"
-                  disabled={busy}
-                  onClick={() => void push(removed.map((item) => item.externalData))}
-                >
-                  {en.menu.confirmRemove(removed.length)}
-                </button>
-              </div>
-            </div>
-          )}
-        </div>
-      )}
-      {message &&
-        (message.issues?.length ? (
-          <IssueList issues={message.issues} />
-        ) : (
-          <FormMessage message={message} />
-        ))}
-    </section>
   );
 };
 
@@ -428,6 +193,7 @@ const ItemAvailability = () => {
 export const MenuPanel = () => (
   <main className="panel" aria-label={en.menu.title}>
     <ItemAvailability />
+    <MenuEditor />
     <MenuImport />
   </main>
 );

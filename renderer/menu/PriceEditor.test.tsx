@@ -57,4 +57,27 @@ describe('prices on the menu screen', () => {
     expect(within(row()).getByLabelText('was €4.50').tagName).toBe('S');
     expect(within(row()).getByTestId('price').textContent).toContain('€3.90');
   });
+
+  it('offers a discount in percent, sent as the discounted price it computes and shows', async () => {
+    const item = makeMenuItem({ externalData: 'side-fries', name: 'Fries', price: 4.5 });
+    const bridge = createFakeBridge({ menu: makeMenu({ items: [item] }) });
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const row = () => screen.getByRole('listitem', { name: 'Fries' });
+    fireEvent.click(within(row()).getByRole('button', { name: 'Change price' }));
+    const form = within(row()).getByRole('form', { name: 'Price of Fries' });
+    const percent = within(form).getByLabelText(/Or a discount in %/);
+    fireEvent.change(percent, { target: { value: '150' } });
+    expect(within(form).getByText('Type a percentage from 0 to 100, e.g. 14.')).toBeTruthy();
+    fireEvent.change(percent, { target: { value: '15' } });
+    const discount = within(form).getByLabelText('Discounted price (€, empty: no discount)');
+    expect((discount as HTMLInputElement).value).toBe('3.83');
+    expect(within(form).getByText(/^Customers pay €3\.83 \(15 % off\)/)).toBeTruthy();
+    fireEvent.click(within(form).getByRole('button', { name: 'Send to the platform' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('menu:setPrice')).toEqual([
+        { target: 'item', externalData: 'side-fries', price: 450, discountedPrice: 383 },
+      ]),
+    );
+  });
 });

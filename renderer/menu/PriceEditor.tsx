@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { MenuItemSummary, MenuOptionSummary } from '../../shared/domain';
 import type { PriceTarget } from '../../shared/menu-price';
-import { readPriceForm, type PriceFieldErrors } from '../../shared/menu-price';
+import { parseAmount, readPriceForm, type PriceFieldErrors } from '../../shared/menu-price';
 import { formatMoney } from '../../shared/money';
 import { useApp } from './hooks';
 import { en } from './messages';
@@ -13,6 +13,88 @@ const euros = (decimal: number): string =>
   formatMoney({ amount: Math.round(decimal * 100), currency: 'EUR' });
 const minor = (amount: number): string => formatMoney({ amount, currency: 'EUR' });
 const typed = (decimal: number): string => decimal.toFixed(2);
+
+/** A percentage off (1–99, "15" or "12,5"), or null. */
+const readPercent = (text: string): number | null => {
+  const clean = text.replace(/[%\s]/g, '').replace(',', '.');
+  if (!/^\d{1,2}(\.\d{1,2})?$/.test(clean)) return null;
+  const value = Number(clean);
+  return value > 0 && value < 100 ? value : null;
+};
+
+/**
+ * The platform takes discounts as a lower price only (docs/platform.md#prices-and-discounts): a
+ * percentage becomes that price, in whole cents, and is shown as such before it is sent.
+ */
+const discountFor = (price: number, percentOff: number): number =>
+  Math.round((price * (100 - percentOff)) / 100);
+
+/** One amount field of the price form, its refusal under it. */
+const AmountField = (props: {
+  label: string;
+  value: string;
+  error: string | undefined;
+  hint?: string;
+  onChange: (text: string) => void;
+}) => (
+  <label className="field">
+    <span>{props.label}</span>
+    <input
+      inputMode="decimal"
+      value={props.value}
+      aria-invalid={props.error ? true : undefined}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+    {props.hint && <span className="field-hint">{props.hint}</span>}
+    {props.error && <span className="field-error">{props.error}</span>}
+  </label>
+);
+
+/** An item's discount: a discounted price, or a percentage that computes it, shown as such. */
+const DiscountFields = (props: {
+  priceText: string;
+  discountText: string;
+  error: string | undefined;
+  onChange: (text: string) => void;
+}) => {
+  const [percentText, setPercentText] = useState('');
+  const percentOff = readPercent(percentText);
+  const base = parseAmount(props.priceText);
+  const discounted = percentOff !== null && base !== null ? discountFor(base, percentOff) : null;
+  return (
+    <>
+      <AmountField
+        label={en.menu.discountLabel}
+        value={props.discountText}
+        error={props.error}
+        onChange={(text) => {
+          props.onChange(text);
+          setPercentText('');
+        }}
+      />
+      <AmountField
+        label={en.menu.discountPercentLabel}
+        value={percentText}
+        error={
+          percentOff === null && percentText.trim() !== ''
+            ? en.editor.errors.percentNotNumber
+            : undefined
+        }
+        hint={
+          percentOff !== null && discounted !== null
+            ? en.menu.discountComputed(minor(discounted), percentOff)
+            : undefined
+        }
+        onChange={(text) => {
+          setPercentText(text);
+          const off = readPercent(text);
+          if (off !== null && base !== null)
+            props.onChange((discountFor(base, off) / 100).toFixed(2));
+        }}
+      />
+    </>
+  );
+};
 
 export const PriceEditor = ({
   target,
@@ -78,29 +160,19 @@ export const PriceEditor = ({
             void submit();
           }}
         >
-          <label className="field">
-            <span>{en.menu.priceLabel}</span>
-            <input
-              inputMode="decimal"
-              value={priceText}
-              aria-invalid={errors.price ? true : undefined}
-              onChange={(e) => setPriceText(e.target.value)}
-            />
-            {errors.price && <span className="field-error">{errors.price}</span>}
-          </label>
+          <AmountField
+            label={en.menu.priceLabel}
+            value={priceText}
+            error={errors.price}
+            onChange={setPriceText}
+          />
           {target === 'item' && (
-            <label className="field">
-              <span>{en.menu.discountLabel}</span>
-              <input
-                inputMode="decimal"
-                value={discountText}
-                aria-invalid={errors.discountedPrice ? true : undefined}
-                onChange={(e) => setDiscountText(e.target.value)}
-              />
-              {errors.discountedPrice && (
-                <span className="field-error">{errors.discountedPrice}</span>
-              )}
-            </label>
+            <DiscountFields
+              priceText={priceText}
+              discountText={discountText}
+              error={errors.discountedPrice}
+              onChange={setDiscountText}
+            />
           )}
           {refusal && (
             <p className="form-error" role="alert">

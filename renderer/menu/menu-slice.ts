@@ -1,7 +1,8 @@
 // The menu's part of the store: the platform's menu as main last read it, its checks and pushes,
 // and which items and options are sold out.
 import type { MenuIssue, MenuItemSummary, MenuState } from '../../shared/domain';
-import type { BridgeError, MenuCheck } from '../../shared/ipc/contract';
+import type { BridgeError, MenuCheck, MenuDraftState } from '../../shared/ipc/contract';
+import type { MenuDraft } from '../../shared/menu-draft';
 import type { PriceChange } from '../../shared/menu-price';
 import type { Result } from '../ui-kit/bridge';
 import { tryCall, tryRead } from '../ui-kit/bridge';
@@ -30,6 +31,16 @@ export type MenuSlice = {
   ): Promise<BridgeError | null>;
   /** A new price or discount (shared/menu-price.ts), through the platform's update calls. */
   setPrice(change: PriceChange): Promise<BridgeError | null>;
+  /** The editor's draft as main keeps it; null until loaded. */
+  menuDraft: MenuDraftState | null;
+  loadDraft(): Promise<BridgeError | null>;
+  /** Every edit goes to main at once: the renderer never holds the only copy. */
+  saveDraft(draft: MenuDraft): Promise<BridgeError | null>;
+  discardDraft(): Promise<BridgeError | null>;
+  startDraft(from: 'live' | 'empty', language: string): Promise<BridgeError | null>;
+  checkDraft(): Promise<Result<MenuCheck>>;
+  /** The draft's issues if main refused it, null if its push is queued. */
+  publishDraft(confirmRemoved?: string[]): Promise<Result<MenuIssue[] | null>>;
 };
 
 /** The menu as read, and its items as every card takes them (kept when unchanged). */
@@ -73,6 +84,39 @@ export const createMenuSlice = ({
         ),
       ),
     setPrice: (change) => tryCall(() => bridge['menu:setPrice'](change)),
+    menuDraft: null,
+    loadDraft: () =>
+      tryCall(async () => {
+        const menuDraft = await bridge['menu:draft']({});
+        set({ menuDraft });
+      }),
+    saveDraft: (draft) =>
+      tryCall(async () => {
+        // Shown at once; main's answer (the kept draft) follows.
+        set((s) => ({
+          menuDraft: { draft, savedAt: s.menuDraft?.savedAt ?? null, publishedAt: null },
+        }));
+        const menuDraft = await bridge['menu:saveDraft']({ draft });
+        set((s) => (s.menuDraft?.draft === draft ? { menuDraft } : {}));
+      }),
+    discardDraft: () =>
+      tryCall(async () => {
+        const menuDraft = await bridge['menu:discardDraft']({});
+        set({ menuDraft });
+      }),
+    startDraft: (from, language) =>
+      tryCall(async () => {
+        const menuDraft = await bridge['menu:startDraft']({ from, language });
+        set({ menuDraft });
+      }),
+    checkDraft: () => tryRead(() => bridge['menu:checkDraft']({})),
+    publishDraft: (confirmRemoved) =>
+      tryRead(async () => {
+        const result = await bridge['menu:publishDraft'](confirmRemoved ? { confirmRemoved } : {});
+        if ('issues' in result) return result.issues;
+        set({ menuDraft: await bridge['menu:draft']({}) });
+        return null;
+      }),
   },
   listen: () => [bridge.on('menu:changed', (menu) => set((s) => withMenu(s, menu)))],
 });

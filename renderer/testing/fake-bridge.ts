@@ -291,6 +291,20 @@ export const createFakeBridge = (
       draft = { draft: null, savedAt: null, publishedAt: null };
       return draft;
     },
+    'menu:startDraft': async (r) => {
+      draft = {
+        draft: {
+          currency: 'EUR',
+          primaryLanguage: r.language,
+          languages: [r.language],
+          categories: [],
+          extra: {},
+        },
+        savedAt: '2026-01-01T10:00:00.000Z',
+        publishedAt: null,
+      };
+      return draft;
+    },
     'menu:checkDraft': async () => ({
       ok: true,
       itemCount: 0,

@@ -364,6 +364,12 @@ export const channels = {
     z.object({ draft: menuDraftSchema }).strict(),
   ).returns<MenuDraftState>(),
   'menu:discardDraft': channel(empty).returns<MenuDraftState>(),
+  /** A new draft: the platform's menu as last read, or an empty menu in `language`. */
+  'menu:startDraft': channel(
+    z
+      .object({ from: z.enum(['live', 'empty']), language: z.string().regex(/^[a-z]{2}$/) })
+      .strict(),
+  ).returns<MenuDraftState>(),
   /** The kept draft checked against the platform's menu read now, as a menu file is. */
   'menu:checkDraft': channel(empty).returns<MenuCheck>(),
   /** Pushes the kept draft as a menu push; removals confirmed by their ids, as `menu:push`. */

@@ -1,0 +1,165 @@
+// What a menu push does, before it is sent: the diff against the platform's menu read just now
+// (every item added and removed, every change, prices with both amounts), then a deliberate
+// confirm; a push that removes items asks again, naming them. Shared by the file import and the
+// editor's "Publish", which push the same way (docs/platform.md#menu-push).
+import { useEffect, useRef, useState } from 'react';
+import type { MenuDiff, MenuIssue, MenuItemChange } from '../../shared/domain';
+import { formatMoney } from '../../shared/money';
+import { en } from './messages';
+
+const euros = (decimal: number | null): string =>
+  decimal === null ? '–' : formatMoney({ amount: Math.round(decimal * 100), currency: 'EUR' });
+
+export const IssueList = ({ issues }: { issues: MenuIssue[] }) => (
+  <div className="form-error" role="alert">
+    <strong>{en.menu.issuesTitle(issues.length)}</strong>
+    <ul className="issues">
+      {issues.map((issue, i) => (
+        <li key={`${issue.path}-${i}`}>
+          <code>{issue.path}</code>{' '}
+          {issue.message.startsWith(`${issue.path} `)
+            ? issue.message.slice(issue.path.length + 1)
+            : issue.message}
+        </li>
+      ))}
+    </ul>
+  </div>
+);
+
+const DiffList = ({ title, names }: { title: string; names: string[] }) => (
+  <div className="diff-list">
+    <h3>
+      {title} ({names.length})
+    </h3>
+    {names.length === 0 ? (
+      <p className="muted">{en.menu.none}</p>
+    ) : (
+      <ul>
+        {names.slice(0, 50).map((name, i) => (
+          <li key={`${name}-${i}`}>{name}</li>
+        ))}
+        {names.length > 50 && <li>…</li>}
+      </ul>
+    )}
+  </div>
+);
+
+const changeText = (change: MenuItemChange): string => {
+  const kinds = change.kinds.map((kind) =>
+    kind === 'price' && change.price
+      ? en.menu.priceFromTo(euros(change.price.before), euros(change.price.after))
+      : en.menu.changeKinds[kind],
+  );
+  return en.menu.changedItem(change.name, kinds);
+};
+
+/** The second, deliberate step of a push that removes items: each named. */
+const RemovalConfirm = (props: {
+  removed: MenuDiff['removedItems'];
+  busy: boolean;
+  onBack: () => void;
+  onConfirm: () => void;
+}) => {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // It appears below the fold of a long diff: bring it to the finger, once.
+    box.current?.scrollIntoView?.({ block: 'nearest' });
+    box.current?.focus();
+  }, []);
+  const n = props.removed.length;
+  return (
+    <div
+      ref={box}
+      tabIndex={-1}
+      className="menu-removal"
+      role="alertdialog"
+      aria-label={en.menu.removesTitle(n)}
+      data-testid="menu-removal"
+    >
+      <h3>{en.menu.removesTitle(n)}</h3>
+      <ul>
+        {props.removed.map((item) => (
+          <li key={item.externalData}>
+            <strong>{item.name}</strong>
+          </li>
+        ))}
+      </ul>
+      <p>{en.menu.removesHelp}</p>
+      <div className="dialog-actions start">
+        <button type="button" className="btn btn-quiet btn-large" onClick={props.onBack}>
+          {en.menu.back}
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger btn-large"
+          disabled={props.busy}
+          onClick={props.onConfirm}
+        >
+          {en.menu.confirmRemove(n)}
+        </button>
+      </div>
+    </div>
+  );
+};
+
+/** The diff and the push's two steps; `onPush` gets the removed ids staff confirmed. */
+export const PushReview = (props: {
+  diff: MenuDiff;
+  itemCount: number;
+  busy: boolean;
+  pushLabel: string;
+  onPush: (confirmRemoved: string[] | undefined) => void;
+}) => {
+  const { diff } = props;
+  const [confirmed, setConfirmed] = useState(false);
+  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
+  const removed = diff.removedItems;
+  return (
+    <div className="menu-check" data-testid="menu-diff">
+      <p className="form-ok">{en.menu.okTitle(props.itemCount)}</p>
+      <p>
+        {en.menu.diffCategories(diff.categoriesBefore, diff.categoriesAfter)} ·{' '}
+        {en.menu.diffCounts(diff.itemsBefore, diff.itemsAfter)}
+      </p>
+      <div className="diff">
+        <DiffList title={en.menu.diffAdded} names={diff.added} />
+        <DiffList title={en.menu.diffRemoved} names={diff.removed} />
+        <DiffList title={en.menu.diffChanged} names={diff.changed.map(changeText)} />
+      </div>
+      <p className="banner banner-warning" role="note">
+        {en.menu.warning}
+      </p>
+      {!confirmingRemoval ? (
+        <>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={confirmed}
+              onChange={(e) => setConfirmed(e.target.checked)}
+            />
+            {en.menu.confirmReplace}
+          </label>
+          <div className="dialog-actions start">
+            <button
+              type="button"
+              className="btn btn-danger btn-large"
+              disabled={!confirmed || props.busy}
+              onClick={() =>
+                removed.length > 0 ? setConfirmingRemoval(true) : props.onPush(undefined)
+              }
+            >
+              {props.pushLabel}
+            </button>
+          </div>
+        </>
+      ) : (
+        <RemovalConfirm
+          removed={removed}
+          busy={props.busy}
+          onBack={() => setConfirmingRemoval(false)}
+          onConfirm={() => props.onPush(removed.map((item) => item.externalData))}
+        />
+      )}
+    </div>
+  );
+};
