@@ -98,6 +98,8 @@ export type CoreOptions = {
   machineName?: string;
   /** Relay long-poll wait in seconds (default 10: a hung relay is noticed within 15 s). */
   relayWaitSeconds?: number;
+  /** The relay client's reconnect backoff (default from 0.5 s doubling up to 30 s; tests shorten it). */
+  relayBackoff?: { baseMs?: number; capMs?: number };
   /** What only the desktop app can do (restart itself). */
   machine?: MachineHost;
   /** How long after a courier booking's lost answer staff may book again or cancel (default 3 min). */
@@ -252,6 +254,7 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
     audit,
     hub,
     relayWaitSeconds: base.options.relayWaitSeconds,
+    relayBackoff: base.options.relayBackoff,
     relay: {
       durable: () => base.wal.flush(),
       onCommitted: () => c.orders.drain(),

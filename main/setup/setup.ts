@@ -111,6 +111,7 @@ export const createSetupSlice = (deps: {
   audit: AuditLog;
   hub: EventHub;
   relayWaitSeconds?: number;
+  relayBackoff?: { baseMs?: number; capMs?: number };
   relay: RelayHooks;
   /** What the status shows of the other slices. */
   venueName: () => string | null;
@@ -200,6 +201,7 @@ export const createSetupSlice = (deps: {
       relayUrl: conn.relayUrl,
       terminalKey,
       waitSeconds: deps.relayWaitSeconds,
+      ...(deps.relayBackoff ? { backoff: deps.relayBackoff } : {}),
       onState: (state, error, downForMs) => {
         if (state === 'refused') forgetting = keyRefused(terminalKey, error);
         reportState?.(state, error, downForMs);
