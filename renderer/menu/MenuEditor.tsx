@@ -94,7 +94,7 @@ const ItemRow = (props: {
   const name = nameIn(props.draft, item.name);
   const problems = [...issues.keys()].some((id) => id.startsWith(`${item.key}:`));
   return (
-    <li className="editor-item" aria-label={name}>
+    <li className="editor-item">
       <div className="editor-row">
         <span className="item-main">
           <strong>{name}</strong>
