@@ -1,0 +1,61 @@
+// The menu editor in the renderer: every edit goes to main's kept draft; a bad value is refused
+// on its field and keeps "Publish" away; items are duplicated, moved and deleted (after a second
+// tap naming the item).
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MenuDraft } from '../../shared/menu-draft';
+import { createFakeBridge } from '../testing/fake-bridge';
+import { renderApp } from '../testing/render-app';
+
+afterEach(cleanup);
+
+const itemNames = (draft: MenuDraft | undefined) =>
+  draft?.categories.flatMap((c) => c.items.map((i) => i.name.en));
+
+describe('the menu editor', () => {
+  it('builds a category and items, refusing a bad price on its field, and keeps each edit in main', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const editor = await screen.findByRole('region', { name: 'Edit the menu' });
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Start from empty' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('menu:startDraft')).toEqual([{ from: 'empty', language: 'en' }]),
+    );
+
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Add a category' }));
+    fireEvent.change(await within(editor).findByLabelText(/^Category name \(English\)/), {
+      target: { value: 'Soups' },
+    });
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Add an item to Soups' }));
+    const form = await within(editor).findByRole('group', { name: 'Details of (no name yet)' });
+    fireEvent.change(within(form).getByLabelText(/^Name \(English\)/), {
+      target: { value: 'Tomato' },
+    });
+    // No price yet: refused on the price field, and nothing can be published.
+    const details = await within(editor).findByRole('group', { name: 'Details of Tomato' });
+    expect(within(details).getByText('Type a price, e.g. 12.50.')).toBeTruthy();
+    expect(within(editor).queryByRole('button', { name: 'Publish…' })).toBeNull();
+    fireEvent.change(within(details).getByLabelText(/^Price \(€\)/), { target: { value: '6,50' } });
+    await waitFor(() =>
+      expect(within(details).queryByText('Type a price, e.g. 12.50.')).toBeNull(),
+    );
+    fireEvent.click(within(editor).getByRole('button', { name: 'Done' }));
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Duplicate Tomato' }));
+    await within(editor).findByRole('button', { name: 'Duplicate Tomato (copy)' });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Move Tomato (copy) up' }));
+    const saved = () => bridge.callsTo('menu:saveDraft').at(-1)?.draft;
+    await waitFor(() => expect(itemNames(saved())).toEqual(['Tomato (copy)', 'Tomato']));
+    // The copy is its own item for the platform: another code.
+    const [copy, first] = saved()?.categories[0]?.items ?? [];
+    expect(copy?.externalData).not.toBe(first?.externalData);
+    expect(copy?.price).toBe('6,50');
+
+    fireEvent.click(within(editor).getByRole('button', { name: 'Delete Tomato' }));
+    const ask = within(editor).getByRole('group', { name: 'Delete Tomato?' });
+    fireEvent.click(within(ask).getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(itemNames(saved())).toEqual(['Tomato (copy)']));
+    expect(within(editor).getByRole('button', { name: 'Publish…' })).toBeTruthy();
+  });
+});
