@@ -7,6 +7,7 @@ import type { Core } from '../../main/core';
 import type { World } from './harness';
 import { waitFor } from './harness';
 import { eachConnectedWorld } from './connected-world';
+import { demoMenu } from '../../sandbox/demo-data';
 
 let world: World;
 let core: Core;
@@ -140,5 +141,61 @@ describe('prices and discounts from the menu screen', () => {
       }),
     ).rejects.toMatchObject({ bridge: { code: 'not-found' } });
     expect((await core.api['outbox:list']({})).filter((e) => e.kind === 'menu-price')).toEqual([]);
+  });
+
+  it('keeps a discount through a later full push of a file stating the full price, and ends it when the file changes the price', async () => {
+    await waitFor('menu read', async () => (await core.api['menu:get']({})).fetchedAt ?? undefined);
+    // The demo's fries cost 3.90: on discount at 2.90.
+    await core.api['menu:setPrice']({
+      target: 'item',
+      externalData: 'side-fries',
+      price: 390,
+      discountedPrice: 290,
+    });
+    const friesShown = (price: number, original: number | null) =>
+      waitFor(`fries at ${price} (was ${original})`, async () => {
+        const item = (await core.api['menu:get']({})).items.find(
+          (i) => i.externalData === 'side-fries',
+        );
+        return item &&
+          !item.priceChanging &&
+          item.price === price &&
+          item.originalPrice === original
+          ? item
+          : undefined;
+      });
+    await friesShown(2.9, 3.9);
+
+    const pushAndWait = async (menu: ReturnType<typeof demoMenu>) => {
+      const before = (await sandboxVenue()).menu_updated_at;
+      const text = JSON.stringify(menu);
+      const check = await core.api['menu:check']({ text });
+      // The file states the full price the platform had before its discount: no price change.
+      if (!check.ok || !check.diff) throw new Error('check failed');
+      await core.api['menu:push']({ text });
+      await waitFor('pushed', async () =>
+        (await sandboxVenue()).menu_updated_at !== before ? true : undefined,
+      );
+      return check.diff;
+    };
+    const unchanged = await pushAndWait(demoMenu());
+    expect(unchanged.changed).toEqual([]);
+    expect(withExternalData((await sandboxVenue()).menu, 'side-fries')[0]).toMatchObject({
+      price: 2.9,
+      discounted: { original_price: 3.9, discount_type: 'absolute' },
+    });
+    await friesShown(2.9, 3.9);
+
+    // Staff changed the price in the file: the file's price, the old discount gone.
+    const dearer = demoMenu();
+    for (const category of dearer.categories)
+      for (const item of category.items) if (item.external_data === 'side-fries') item.price = 4.2;
+    const changed = await pushAndWait(dearer);
+    expect(changed.changed).toEqual([
+      { name: 'Fries', kinds: ['price', 'details'], price: { before: 2.9, after: 4.2 } },
+    ]);
+    const fries = withExternalData((await sandboxVenue()).menu, 'side-fries')[0];
+    expect(fries?.price).toBe(4.2);
+    expect(fries?.discounted).toBeUndefined();
   });
 });
