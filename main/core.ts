@@ -355,6 +355,7 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
       if (venueId) c.terminals.changeVenueSettings(changes, venueId);
     },
     onPreorderStarted: (order) => c.printing.preorderStarted(order),
+    onProgressed: (order, from, to) => c.printing.orderProgressed(order, from, to),
   });
 
 const composeVenue = (base: Foundation, c: Composed): VenueSlice =>
@@ -560,6 +561,15 @@ const composeSlices = (base: Foundation): Composed => {
     order: (orderId) => c.orders.store.get(orderId),
     venueName: () => c.venue.name(),
     daySummary: (day) => c.orders.history.daySummary(day),
+    // Which terminal of the venue prints each order document (the venue's settings at the relay).
+    printDuty: (document) => {
+      const assigned = c.terminals.venueSettings().printedBy?.[document];
+      if (assigned === undefined) return 'unassigned';
+      const self = c.terminals.selfId();
+      // Not knowing itself yet, a terminal prints rather than leave a ticket unprinted.
+      return self === null || assigned === self ? 'mine' : 'other';
+    },
+    claimPrint: (orderId, document) => c.terminals.claim(orderId, document),
     ...options.printing,
   });
   c.guard = composeGuard(base, c);

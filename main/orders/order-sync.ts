@@ -23,6 +23,11 @@ export type OrderSyncEvents = {
   arrived: (orderId: string, orderNumber: string) => void;
   /** The order is stored on this terminal for the first time: runs inside the storing transaction. */
   firstStored?: (order: { orderId: string; orderNumber: string; venueId: string }) => void;
+  /**
+   * The platform moved an order this terminal had stored to a later status (whoever did it: this
+   * terminal, another of the venue, the platform).
+   */
+  progressed?: (orderId: string, orderNumber: string, from: OrderStatus, to: OrderStatus) => void;
   /** The platform moved a pre-order this terminal knew as waiting to start into preparation. */
   preorderStarted?: (orderId: string, orderNumber: string) => void;
   /** Measured from the relay's commit of the notification to the order stored here. */
@@ -103,6 +108,8 @@ export const createOrderSync = (options: {
     const before = orders.get(mapped.id);
     const result = storeOrder(options, mapped, trusted, before === null);
     if (result.changed) events.changed(mapped.id);
+    if (before && result.changed && before.platformStatus !== mapped.platformStatus)
+      events.progressed?.(mapped.id, mapped.orderNumber, before.platformStatus, mapped.platformStatus);
     // Read again only when it can matter: each read parses the order's whole stored JSON.
     const waitingPreorder = before?.type === 'preorder' && before.platformStatus === 'CREATED';
     const after = waitingPreorder && result.changed ? orders.get(mapped.id) : null;

@@ -2,6 +2,7 @@
 // shared/order-actions.ts, the orders:* channels and the orders:* events (only the orders that
 // changed, in the shape orders:list answers).
 import type { AppStatus, Order } from '../../shared/domain';
+import type { OrderStatus } from '../../shared/domain';
 import type { OrderSettings } from '../../shared/order-timing';
 import {
   autoAcceptMinutes,
@@ -97,6 +98,12 @@ export type OrdersDeps = {
   onArrived?: (order: { orderId: string; orderNumber: string }) => void;
   /** The platform moved a pre-order into preparation (its kitchen ticket may wait for this). */
   onPreorderStarted?: (order: { orderId: string; orderNumber: string }) => void;
+  /** The platform moved a stored order on (from whichever terminal): printing's duties follow. */
+  onProgressed?: (
+    order: { orderId: string; orderNumber: string },
+    from: OrderStatus,
+    to: OrderStatus,
+  ) => void;
 };
 
 /** What the slice's work in the background leaves to finish at close. */
@@ -202,6 +209,9 @@ function syncEvents(
     changed,
     firstStored: (order) => deps.onFirstStored?.(order),
     arrived: onArrived,
+    progressed: (orderId, orderNumber, from, to) => {
+      if (!work.closed) deps.onProgressed?.({ orderId, orderNumber }, from, to);
+    },
     preorderStarted: (orderId, orderNumber) => {
       if (!work.closed) deps.onPreorderStarted?.({ orderId, orderNumber });
     },

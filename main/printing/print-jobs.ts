@@ -12,10 +12,11 @@ import type {
 import { ServiceError } from '../service-error';
 import { daySummaryDocument, orderDocument, sampleOrder, testPage } from './documents';
 import type { NewJob } from './print-store';
-import type { OrderActionNotice, PrintingContext } from './printing-context';
+import type { OrderActionNotice, PrintDuty, PrintingContext } from './printing-context';
 import { DOCUMENT_NAME, printersFor, readSettings } from './printing-context';
 import { kickAll, kickSoon } from './print-worker';
 import type { OrderPrintHook } from '../../shared/order-actions';
+import type { OrderStatus } from '../../shared/domain';
 
 const READY_DOCUMENTS: Record<PrintSettings['onReady'], OrderDocumentKind[]> = {
   'pickup-label': ['pickup-label'],
@@ -105,24 +106,91 @@ export const summaryOf = (ctx: PrintingContext, day: string): DaySummary => {
   }
 };
 
+const dutyOf = (ctx: PrintingContext, document: OrderDocumentKind): PrintDuty =>
+  ctx.deps.printDuty?.(document) ?? 'unassigned';
+
+/**
+ * The key of a document a terminal prints as the venue's assigned printer of it: the same whether
+ * it saw the action taken here or learnt it from the platform, so it prints once.
+ */
+const dutyKey = (orderId: string, hook: OrderPrintHook, document: OrderDocumentKind): string =>
+  `duty:${orderId}:${hook}:${document}`;
+
+const leftToOther = (ctx: PrintingContext, orderId: string, document: OrderDocumentKind): void =>
+  ctx.audit.record({
+    action: 'print',
+    subject: orderId,
+    outcome: 'other-terminal',
+    detail: `The ${DOCUMENT_NAME[document]} prints on the terminal the venue assigned it to.`,
+  });
+
 export const orderAction = (
   ctx: PrintingContext,
   { orderId, orderNumber, actionId, prints }: OrderActionNotice,
 ): void => {
   const settings = readSettings(ctx);
-  const documents = prints.flatMap((hook) => PRINT_HOOKS[hook](settings));
-  if (!documents.length) return;
+  const jobs = prints.flatMap((hook) =>
+    PRINT_HOOKS[hook](settings).map((document) => ({ hook, document })),
+  );
+  if (!jobs.length) return;
   // Printing never refuses an order action: a job that cannot be stored is audited instead.
   guarded(ctx, orderId, () => {
-    for (const document of documents)
-      createJobs(ctx, `${actionId}:${document}`, document, printersFor(ctx, document), {
+    for (const { hook, document } of jobs) {
+      const duty = dutyOf(ctx, document);
+      if (duty === 'other') {
+        leftToOther(ctx, orderId, document);
+        continue;
+      }
+      const key = duty === 'mine' ? dutyKey(orderId, hook, document) : `${actionId}:${document}`;
+      createJobs(ctx, key, document, printersFor(ctx, document), {
         orderId,
         orderNumber,
         day: null,
         origin: 'auto',
       });
+    }
   });
   kickSoon(ctx);
+};
+
+/** The hook whose documents an order's move to `to` prints (accept: the ticket; ready: the rest). */
+const hookOf = (from: OrderStatus, to: OrderStatus, preorder: boolean): OrderPrintHook | null => {
+  if (from === 'CREATED' && to === 'PRODUCTION' && !preorder) return 'kitchen-ticket';
+  if (to === 'READY' && from !== 'READY') return 'ready-documents';
+  return null;
+};
+
+/**
+ * The platform moved an order on, from whichever terminal: the documents the venue assigned to
+ * this terminal print here, once (the same key as when the action is taken here).
+ */
+export const orderProgressed = (
+  ctx: PrintingContext,
+  { orderId, orderNumber }: { orderId: string; orderNumber: string },
+  from: OrderStatus,
+  to: OrderStatus,
+): void => {
+  if (!ctx.deps.printDuty) return;
+  const order = ctx.deps.order(orderId);
+  const hook = hookOf(from, to, order?.type === 'preorder');
+  if (hook === null) return;
+  const documents = PRINT_HOOKS[hook](readSettings(ctx)).filter(
+    (document) => dutyOf(ctx, document) === 'mine',
+  );
+  if (!documents.length) return;
+  guarded(ctx, orderId, () => {
+    ctx.db.transaction(() => {
+      for (const document of documents)
+        createJobs(ctx, dutyKey(orderId, hook, document), document, printersFor(ctx, document), {
+          orderId,
+          orderNumber,
+          day: null,
+          origin: 'auto',
+        });
+    })();
+  });
+  kickSoon(ctx);
+  ctx.changed();
 };
 
 export const orderArrived = (
@@ -130,13 +198,25 @@ export const orderArrived = (
   { orderId, orderNumber }: { orderId: string; orderNumber: string },
 ): void => {
   if (readSettings(ctx).kitchenTicket !== 'new-order') return;
-  guarded(ctx, orderId, () =>
-    createNow(ctx, `arrived:${orderId}`, 'kitchen-ticket', printersFor(ctx, 'kitchen-ticket'), {
-      orderId,
-      orderNumber,
-      day: null,
-      origin: 'auto',
-    }),
+  const print = (): void =>
+    guarded(ctx, orderId, () =>
+      createNow(ctx, `arrived:${orderId}`, 'kitchen-ticket', printersFor(ctx, 'kitchen-ticket'), {
+        orderId,
+        orderNumber,
+        day: null,
+        origin: 'auto',
+      }),
+    );
+  const duty = dutyOf(ctx, 'kitchen-ticket');
+  if (duty === 'other') return leftToOther(ctx, orderId, 'kitchen-ticket');
+  // Every terminal of the venue sees the order arrive: with none assigned, the first terminal
+  // with a printer for it to claim the ticket prints it.
+  const claim = ctx.deps.claimPrint;
+  if (duty === 'mine' || !claim || printersFor(ctx, 'kitchen-ticket').length === 0) return print();
+  void claim(orderId, 'kitchen-ticket').then(
+    (mine) => (mine ? print() : leftToOther(ctx, orderId, 'kitchen-ticket')),
+    // The relay cannot say who prints: better a ticket twice than none.
+    () => print(),
   );
 };
 

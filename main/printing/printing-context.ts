@@ -10,6 +10,7 @@ import type {
   PrintSettings,
   PrintState,
 } from '../../shared/printing';
+import type { OrderDocumentKind } from '../../shared/printing';
 import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';
 import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
@@ -49,7 +50,17 @@ export type PrintingDeps = {
   /** Status checks while jobs wait (default 3 s), and when idle (default 30 s). */
   pollWaitingMs?: number;
   pollIdleMs?: number;
+  /**
+   * Which terminal of the venue prints an order document (docs/architecture.md, duties done once
+   * per venue): this one, another (assigned in the venue's settings), or none assigned (the
+   * terminal whose action triggers it prints it). Absent: this terminal decides alone.
+   */
+  printDuty?: (document: OrderDocumentKind) => PrintDuty;
+  /** Claims an unassigned document of an order at the relay: true when this terminal prints it. */
+  claimPrint?: (orderId: string, document: OrderDocumentKind) => Promise<boolean>;
 };
+
+export type PrintDuty = 'mine' | 'other' | 'unassigned';
 
 export type PrintingContext = {
   deps: PrintingDeps;

@@ -10,11 +10,18 @@
 // printer that does not answer "ready" first; a failure after the bytes went out (the ticket may
 // be half printed) or a crash mid-print holds the job for staff (`print:retry`), never reprinted
 // on its own: a second full ticket would make the kitchen cook twice.
+import type { OrderStatus } from '../../shared/domain';
 import type { PrintJob, PrintState } from '../../shared/printing';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { PrintChannels } from './print-handlers';
 import { printHandlers } from './print-handlers';
-import { jobsOfOrder, orderAction, orderArrived, preorderStarted } from './print-jobs';
+import {
+  jobsOfOrder,
+  orderAction,
+  orderArrived,
+  orderProgressed,
+  preorderStarted,
+} from './print-jobs';
 import { kickAll, poll, recoverInterrupted } from './print-worker';
 import type { OrderActionNotice, PrintingDeps } from './printing-context';
 import { createPrintingContext, printState } from './printing-context';
@@ -29,6 +36,12 @@ export type PrintingSlice = {
   orderArrived(order: { orderId: string; orderNumber: string }): void;
   /** The platform moved a pre-order into preparation. */
   preorderStarted(order: { orderId: string; orderNumber: string }): void;
+  /** The platform moved an order on (from any terminal): what the venue assigned here prints. */
+  orderProgressed(
+    order: { orderId: string; orderNumber: string },
+    from: OrderStatus,
+    to: OrderStatus,
+  ): void;
   /** An order's print jobs with their printer's name (the history timeline). */
   jobsOfOrder(orderId: string): Array<PrintJob & { printerName: string }>;
   /**
@@ -58,6 +71,7 @@ export const createPrintingSlice = (deps: PrintingDeps): PrintingSlice => {
     orderAction: (notice) => orderAction(ctx, notice),
     orderArrived: (order) => orderArrived(ctx, order),
     preorderStarted: (order) => preorderStarted(ctx, order),
+    orderProgressed: (order, from, to) => orderProgressed(ctx, order, from, to),
     jobsOfOrder: (orderId) => jobsOfOrder(ctx, orderId),
     forgetPersonalBefore: () => 0,
     eraseAll: () => {

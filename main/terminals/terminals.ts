@@ -159,10 +159,11 @@ const sendSettings = async (ctx: Ctx, action: StoredAction<SettingsPayload>): Pr
     ctx.deps.apply(answer.settings);
 };
 
-const refresh = async (ctx: Ctx): Promise<void> => {
+const refresh = async (ctx: Ctx, withTerminals: boolean): Promise<void> => {
   const relay = await ctx.deps.relay();
   if (!relay || ctx.closed) return;
-  if (ctx.selfId === null || ctx.terminals.length === 0) {
+  // Who the venue's terminals are is read once, and again whenever staff open the screen.
+  if (withTerminals || ctx.selfId === null) {
     const read = await readVenueTerminals(relay);
     ctx.selfId = read.selfId;
     ctx.terminals = [
@@ -174,9 +175,9 @@ const refresh = async (ctx: Ctx): Promise<void> => {
   take(ctx, answer.venue_id, answer.version, answer.settings);
 };
 
-const refreshSoon = (ctx: Ctx): void => {
+const refreshSoon = (ctx: Ctx, withTerminals = false): void => {
   if (ctx.reading || ctx.closed) return;
-  ctx.reading = refresh(ctx)
+  ctx.reading = refresh(ctx, withTerminals)
     .catch(() => undefined)
     .finally(() => {
       ctx.reading = null;
@@ -228,7 +229,8 @@ const state = (ctx: Ctx): TerminalState => ({
 
 const handlers = (ctx: Ctx, kind: ActionKind<SettingsPayload>): TerminalsSlice['handlers'] => ({
   'terminal:get': async () => {
-    refreshSoon(ctx);
+    await ctx.reading;
+    refreshSoon(ctx, true);
     await ctx.reading;
     return state(ctx);
   },

@@ -1,0 +1,168 @@
+// Two terminals of one venue, each with its own virtual ESC/POS printer over a real socket, against
+// the real sandbox and relay: each order document prints once for the venue. Assigned to a
+// terminal (Venue -> This terminal -> Who prints what), it prints there only, whichever terminal
+// took the action; unassigned, a ticket every terminal would print on arrival prints on the one
+// that claims it first at the relay.
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Core } from '../../main/core';
+import { startCore } from '../../main/core';
+import type { SecretStore } from '../../main/secrets/secret-store';
+import { SECRET_NAMES } from '../../main/secrets/secret-store';
+import { createTerminal } from '../../relay/terminals';
+import type { VirtualPrinter } from '../../sandbox/escpos-printer';
+import { startVirtualPrinter } from '../../sandbox/escpos-printer';
+import type { World } from './harness';
+import { startWorld, testSecretStore, waitFor } from './harness';
+
+let world: World;
+let counter: Core;
+let kitchen: Core;
+let kitchenSecrets: SecretStore;
+let printers: { counter: VirtualPrinter; kitchen: VirtualPrinter };
+
+const coreOptions = {
+  relayWaitSeconds: 2,
+  venueSettingsReadMs: 300,
+  printing: { pollWaitingMs: 100, pollIdleMs: 500 },
+};
+
+const connect = async (core: Core, terminalKey: string): Promise<void> => {
+  await core.api['setup:connect']({
+    authUrl: world.sandbox.authUrl,
+    posUrl: world.sandbox.posUrl,
+    clientId: world.sandbox.demo.clientId,
+    clientSecret: world.sandbox.demo.clientSecret,
+    code: await world.mintCode(),
+    redirectUri: world.sandbox.demo.redirectUri,
+    relayUrl: world.relay.url,
+    terminalKey,
+  });
+};
+
+const usePrinter = (core: Core, printer: VirtualPrinter, kitchenTicket: 'accept' | 'new-order') =>
+  core.api['print:configure']({
+    printers: [
+      {
+        id: 'here',
+        name: 'Here',
+        connection: { kind: 'network', host: printer.host, port: printer.port },
+        paperWidth: 80,
+        documents: ['kitchen-ticket', 'pickup-label', 'receipt'],
+      },
+    ],
+    kitchenTicket,
+    onReady: 'both',
+  });
+
+beforeEach(async () => {
+  world = await startWorld();
+  const venueId = world.sandbox.demo.venueId;
+  const counterKey = createTerminal(world.relayDb, [venueId], { name: 'Counter' }).key;
+  const kitchenKey = createTerminal(world.relayDb, [venueId], { name: 'Kitchen' }).key;
+  printers = { counter: await startVirtualPrinter(), kitchen: await startVirtualPrinter() };
+  counter = await world.startCore(coreOptions);
+  kitchenSecrets = testSecretStore();
+  kitchen = await startCore({
+    dataDir: join(world.dir, 'kitchen'),
+    secretStore: kitchenSecrets,
+    now: world.now,
+    backoff: { baseMs: 50, capMs: 500 },
+    reconcileIntervalMs: 60_000,
+    ...coreOptions,
+  });
+  await connect(counter, counterKey);
+  await connect(kitchen, kitchenKey);
+});
+afterEach(async () => {
+  await kitchen.close();
+  for (const name of SECRET_NAMES) await kitchenSecrets.delete(name).catch(() => undefined);
+  await world.close();
+  await printers.counter.close();
+  await printers.kitchen.close();
+});
+
+const titles = (printer: VirtualPrinter): string[] =>
+  printer.documents.map((d) => d.lines.find((l) => l.text.trim())?.text.trim() ?? '');
+const platformStatusOn = async (core: Core, orderId: string) =>
+  (await core.api['orders:list']({})).find((o) => o.id === orderId)?.platformStatus;
+const leftToOther = async (core: Core, orderId: string): Promise<number> =>
+  (await core.api['audit:list']({ limit: 500 })).filter(
+    (e) => e.action === 'print' && e.outcome === 'other-terminal' && e.subject === orderId,
+  ).length;
+
+describe('each order document prints once for the venue', () => {
+  it('on the terminal assigned to it, whichever terminal took the action', async () => {
+    await usePrinter(counter, printers.counter, 'accept');
+    await usePrinter(kitchen, printers.kitchen, 'accept');
+    const seen = await waitFor('the venue’s terminals known', async () => {
+      const state = await counter.api['terminal:get']({});
+      return state.terminals.some((t) => t.name === 'Kitchen') ? state : undefined;
+    });
+    const kitchenId = seen.terminals.find((t) => t.name === 'Kitchen')?.id ?? '';
+    const counterId = seen.selfId ?? '';
+    await counter.api['terminal:assignPrinting']({
+      printedBy: { 'kitchen-ticket': kitchenId, 'pickup-label': counterId, receipt: counterId },
+    });
+    await waitFor(
+      'the kitchen follows the assignment',
+      async () =>
+        (await kitchen.api['terminal:get']({})).printedBy?.['kitchen-ticket'] === kitchenId,
+    );
+
+    const placed = await world.placeOrder({ type: 'takeaway' });
+    await waitFor(
+      'stored on both',
+      async () =>
+        (await platformStatusOn(counter, placed.id)) && platformStatusOn(kitchen, placed.id),
+    );
+    // Accepted on the counter: the ticket prints in the kitchen, not at the counter.
+    await counter.api['orders:accept']({ orderId: placed.id, preparationMinutes: 20 });
+    await printers.kitchen.waitForDocuments(1);
+    expect(titles(printers.kitchen)).toEqual(['KITCHEN']);
+    expect(await leftToOther(counter, placed.id)).toBe(1);
+
+    // Ready, marked in the kitchen: the label and the receipt print at the counter.
+    await waitFor(
+      'accepted on the kitchen',
+      async () => (await platformStatusOn(kitchen, placed.id)) === 'PRODUCTION',
+    );
+    await kitchen.api['orders:ready']({ orderId: placed.id });
+    await printers.counter.waitForDocuments(2);
+    expect(titles(printers.counter)).toEqual(['PICKUP', expect.any(String)]);
+    await waitFor(
+      'the counter saw it ready',
+      async () => (await platformStatusOn(counter, placed.id)) === 'READY',
+    );
+    await waitFor('all printed', async () =>
+      (await counter.api['print:get']({})).jobs.every((j) => j.state === 'printed'),
+    );
+    expect(printers.counter.documents).toHaveLength(2);
+    expect(printers.kitchen.documents).toHaveLength(1);
+  }, 90_000);
+
+  it('unassigned, a ticket every terminal would print on arrival prints on one', async () => {
+    await usePrinter(counter, printers.counter, 'new-order');
+    await usePrinter(kitchen, printers.kitchen, 'new-order');
+    const placed = [await world.placeOrder({ type: 'takeaway' }), await world.placeOrder()];
+    for (const order of placed) {
+      await waitFor(
+        `order ${order.order_number}: one ticket, the other terminal left it`,
+        async () =>
+          printers.counter.documents.length + printers.kitchen.documents.length >=
+            placed.indexOf(order) + 1 &&
+          (await leftToOther(counter, order.id)) + (await leftToOther(kitchen, order.id)) === 1,
+        30_000,
+      );
+    }
+    await waitFor('all printed', async () =>
+      (await Promise.all([counter, kitchen].map((core) => core.api['print:get']({})))).every(
+        (state) => state.jobs.every((j) => j.state === 'printed'),
+      ),
+    );
+    expect([...titles(printers.counter), ...titles(printers.kitchen)]).toEqual([
+      'KITCHEN',
+      'KITCHEN',
+    ]);
+  }, 90_000);
+});
