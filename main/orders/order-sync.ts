@@ -109,7 +109,12 @@ export const createOrderSync = (options: {
     const result = storeOrder(options, mapped, trusted, before === null);
     if (result.changed) events.changed(mapped.id);
     if (before && result.changed && before.platformStatus !== mapped.platformStatus)
-      events.progressed?.(mapped.id, mapped.orderNumber, before.platformStatus, mapped.platformStatus);
+      events.progressed?.(
+        mapped.id,
+        mapped.orderNumber,
+        before.platformStatus,
+        mapped.platformStatus,
+      );
     // Read again only when it can matter: each read parses the order's whole stored JSON.
     const waitingPreorder = before?.type === 'preorder' && before.platformStatus === 'CREATED';
     const after = waitingPreorder && result.changed ? orders.get(mapped.id) : null;
