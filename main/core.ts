@@ -458,7 +458,7 @@ const composeGuard = (base: Foundation, c: Composed): StreamGuard =>
  * are on disk. One fsync serves every answer waiting for it (storage/database.ts, WalFlush), on
  * the thread pool: main's loop stays free, where a FULL commit held it for each action.
  */
-const answersAfterFlush = (api: ServiceApi, wal: WalFlush): ServiceApi =>
+export const answersAfterFlush = (api: ServiceApi, wal: WalFlush): ServiceApi =>
   Object.fromEntries(
     Object.entries(api).map(([channel, handler]) => [
       channel,
