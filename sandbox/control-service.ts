@@ -1,6 +1,7 @@
 // The control API for tests and the demo (docs/architecture.md), mounted at /_sandbox. No auth: the
 // sandbox listens on 127.0.0.1 only. Faults never apply here.
 import { z } from 'zod';
+import { openingTimeSchema } from '../shared/ipc/contract';
 import { HttpError, sendJson } from '../kit/http';
 import { readJson } from '../kit/http';
 import { createRouter, JSON_BODY, parseWith } from './http';
@@ -21,6 +22,8 @@ const venueBody = z.looseObject({
   venue_id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'expected letters, digits, - or _'),
   name: z.string().min(1).max(200),
   prep_time_seconds: z.number().int().min(0).max(7200).optional(),
+  /** The venue's weekly hours, as the platform's opening-times update takes them. */
+  opening_times: z.array(openingTimeSchema).optional(),
 });
 const codeBody = z.looseObject({
   client_id: z.string().min(1),
@@ -82,6 +85,7 @@ export function createControlService(world: World): Service {
       const venue = existing ?? createVenue(world, body.venue_id, body.name);
       venue.name = body.name;
       if (body.prep_time_seconds !== undefined) venue.prepTimeSeconds = body.prep_time_seconds;
+      if (body.opening_times !== undefined) venue.openingTimes = body.opening_times;
       sendJson(res, existing ? 200 : 201, {
         venue_id: venue.id,
         name: venue.name,

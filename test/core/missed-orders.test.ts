@@ -7,6 +7,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { FleetRow } from '../../relay/fleet';
+import { DEMO_VENUE_NAME } from '../../sandbox/demo-data';
+import { WEEKDAYS } from '../../shared/domain';
 import type { MissedOrder, StreamGuardState } from '../../shared/stream-guard';
 import type { World } from './harness';
 import { startWorld, waitFor } from './harness';
@@ -180,6 +182,19 @@ describe('no silent miss', () => {
       // The venue has no order history: the default threshold, shortened here to 3 s.
       relay: { intake: { defaultQuietMs: 3_000, minQuietMs: 1_000 }, metricsToken: METRICS_TOKEN },
     });
+    // The relay warns only while the venue is open: open it around the clock, so the test does
+    // not depend on the hour it runs at (the demo venue closes at 22:00).
+    const hours = await world.control('POST', '/venues', {
+      venue_id: world.sandbox.demo.venueId,
+      name: DEMO_VENUE_NAME,
+      opening_times: WEEKDAYS.map((day, i) => ({
+        opening_day: day,
+        opening_time: '00:00',
+        closing_day: WEEKDAYS[(i + 1) % WEEKDAYS.length],
+        closing_time: '00:00',
+      })),
+    });
+    expect(hours.status).toBe(200);
     const core = await world.startCore({ missedOrders: { intervalMs: 500, graceMs: 1_000 } });
     await connected(core);
     if (!world.front) throw new Error('no front');
