@@ -542,7 +542,7 @@ export const emptyOption = (): DraftOption => ({
 
 export const emptyValue = (): DraftValue => ({
   key: newKey(),
-  externalData: newCode(''),
+  externalData: newCode('choice'),
   name: {},
   price: '',
   enabled: true,

@@ -58,4 +58,32 @@ describe('the menu editor', () => {
     await waitFor(() => expect(itemNames(saved())).toEqual(['Tomato (copy)']));
     expect(within(editor).getByRole('button', { name: 'Publish…' })).toBeTruthy();
   });
+
+  it('sends draft saves one at a time, the newest last, so main never keeps an older one', async () => {
+    const bridge = createFakeBridge();
+    let inFlight = 0;
+    let most = 0;
+    const kept: MenuDraft[] = [];
+    bridge.handle('menu:saveDraft', async ({ draft }) => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      // Main answers slowly: the next keystrokes come meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      inFlight -= 1;
+      kept.push(draft);
+      return { draft, savedAt: '2026-01-01T10:00:00.000Z', publishedAt: null };
+    });
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const editor = await screen.findByRole('region', { name: 'Edit the menu' });
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Start from empty' }));
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Add a category' }));
+    const name = await within(editor).findByLabelText(/^Category name \(English\)/);
+    for (const typed of ['S', 'So', 'Sou', 'Soup', 'Soups'])
+      fireEvent.change(name, { target: { value: typed } });
+    await waitFor(() => expect(kept.at(-1)?.categories[0]?.name.en).toBe('Soups'));
+    expect(most).toBe(1);
+    // Keystrokes that waited behind a save went as one: the newest.
+    expect(kept.length).toBeLessThan(6);
+  });
 });

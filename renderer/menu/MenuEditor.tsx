@@ -160,6 +160,13 @@ const GroupEditor = ({ group, sub }: { group: DraftCategory | DraftSubcategory; 
         value={group.name}
         onChange={(lang, value) => onGroup((g) => void (g.name[lang] = value))}
       />
+      <TextFields
+        entityKey={group.key}
+        field="description"
+        label={en.editor.description}
+        value={group.description}
+        onChange={(lang, value) => onGroup((g) => void (g.description[lang] = value))}
+      />
       <ul className="items">
         {group.items.map((item) => (
           <ItemRow

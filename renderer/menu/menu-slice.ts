@@ -49,74 +49,106 @@ export const withMenu = (s: { menuItems: MenuItemSummary[] }, menu: MenuState) =
   menuItems: sameOr(s.menuItems, menu.items),
 });
 
+/**
+ * Draft saves one at a time, the newest waiting one next: saves sent side by side could reach
+ * main out of order (the web host answers requests in parallel) and leave an older draft kept.
+ */
+const draftSaver = (save: (draft: MenuDraft) => Promise<void>) => {
+  let waiting: MenuDraft | null = null;
+  let running: Promise<void> | null = null;
+  return (draft: MenuDraft): Promise<void> => {
+    waiting = draft;
+    running ??= (async () => {
+      try {
+        while (waiting) {
+          const next = waiting;
+          waiting = null;
+          await save(next);
+        }
+      } finally {
+        running = null;
+        waiting = null;
+      }
+    })();
+    return running;
+  };
+};
+
 export const createMenuSlice = ({
   bridge,
   set,
-}: SliceContext<MenuSlice>): SliceParts<MenuSlice> => ({
-  initial: {
-    menu: null,
-    menuItems: [],
-    checkMenu: (text) => tryRead(() => bridge['menu:check']({ text })),
-    pushMenu: (text, confirmRemoved) =>
-      tryRead(async () => {
-        const result = await bridge['menu:push'](
-          confirmRemoved ? { text, confirmRemoved } : { text },
-        );
-        return 'issues' in result ? result.issues : null;
-      }),
-    refreshMenu: () =>
-      tryCall(async () => {
-        const menu = await bridge['menu:refresh']({});
-        set((s) => withMenu(s, menu));
-      }),
-    setItemAvailability: (externalData, enabled, until) =>
-      tryCall(() =>
-        bridge['menu:setItemAvailability'](
-          enabled
-            ? { externalData, enabled }
-            : { externalData, enabled, disabledUntil: until ?? null },
+}: SliceContext<MenuSlice>): SliceParts<MenuSlice> => {
+  const keep = draftSaver(async (draft) => {
+    const menuDraft = await bridge['menu:saveDraft']({ draft });
+    set((s) => (s.menuDraft?.draft === draft ? { menuDraft } : {}));
+  });
+  return {
+    initial: {
+      menu: null,
+      menuItems: [],
+      checkMenu: (text) => tryRead(() => bridge['menu:check']({ text })),
+      pushMenu: (text, confirmRemoved) =>
+        tryRead(async () => {
+          const result = await bridge['menu:push'](
+            confirmRemoved ? { text, confirmRemoved } : { text },
+          );
+          return 'issues' in result ? result.issues : null;
+        }),
+      refreshMenu: () =>
+        tryCall(async () => {
+          const menu = await bridge['menu:refresh']({});
+          set((s) => withMenu(s, menu));
+        }),
+      setItemAvailability: (externalData, enabled, until) =>
+        tryCall(() =>
+          bridge['menu:setItemAvailability'](
+            enabled
+              ? { externalData, enabled }
+              : { externalData, enabled, disabledUntil: until ?? null },
+          ),
         ),
-      ),
-    setOptionAvailability: (externalData, enabled, until) =>
-      tryCall(() =>
-        bridge['menu:setOptionAvailability'](
-          enabled ? { externalData, enabled } : { externalData, enabled, until: until ?? null },
+      setOptionAvailability: (externalData, enabled, until) =>
+        tryCall(() =>
+          bridge['menu:setOptionAvailability'](
+            enabled ? { externalData, enabled } : { externalData, enabled, until: until ?? null },
+          ),
         ),
-      ),
-    setPrice: (change) => tryCall(() => bridge['menu:setPrice'](change)),
-    menuDraft: null,
-    loadDraft: () =>
-      tryCall(async () => {
-        const menuDraft = await bridge['menu:draft']({});
-        set({ menuDraft });
-      }),
-    saveDraft: (draft) =>
-      tryCall(async () => {
-        // Shown at once; main's answer (the kept draft) follows.
-        set((s) => ({
-          menuDraft: { draft, savedAt: s.menuDraft?.savedAt ?? null, publishedAt: null },
-        }));
-        const menuDraft = await bridge['menu:saveDraft']({ draft });
-        set((s) => (s.menuDraft?.draft === draft ? { menuDraft } : {}));
-      }),
-    discardDraft: () =>
-      tryCall(async () => {
-        const menuDraft = await bridge['menu:discardDraft']({});
-        set({ menuDraft });
-      }),
-    startDraft: (from, language) =>
-      tryCall(async () => {
-        const menuDraft = await bridge['menu:startDraft']({ from, language });
-        set({ menuDraft });
-      }),
-    checkDraft: () => tryRead(() => bridge['menu:checkDraft']({})),
-    publishDraft: (confirmRemoved) =>
-      tryRead(async () => {
-        const result = await bridge['menu:publishDraft'](confirmRemoved ? { confirmRemoved } : {});
-        if ('issues' in result) return result.issues;
-        set({ menuDraft: await bridge['menu:draft']({}) });
-        return null;
-      }),
-  },
-  listen: () => [bridge.on('menu:changed', (menu) => set((s) => withMenu(s, menu)))],
-});
+      setPrice: (change) => tryCall(() => bridge['menu:setPrice'](change)),
+      menuDraft: null,
+      loadDraft: () =>
+        tryCall(async () => {
+          const menuDraft = await bridge['menu:draft']({});
+          set({ menuDraft });
+        }),
+      saveDraft: (draft) =>
+        tryCall(async () => {
+          // Shown at once; main's answer (the kept draft) follows.
+          set((s) => ({
+            menuDraft: { draft, savedAt: s.menuDraft?.savedAt ?? null, publishedAt: null },
+          }));
+          await keep(draft);
+        }),
+      discardDraft: () =>
+        tryCall(async () => {
+          const menuDraft = await bridge['menu:discardDraft']({});
+          set({ menuDraft });
+        }),
+      startDraft: (from, language) =>
+        tryCall(async () => {
+          const menuDraft = await bridge['menu:startDraft']({ from, language });
+          set({ menuDraft });
+        }),
+      checkDraft: () => tryRead(() => bridge['menu:checkDraft']({})),
+      publishDraft: (confirmRemoved) =>
+        tryRead(async () => {
+          const result = await bridge['menu:publishDraft'](
+            confirmRemoved ? { confirmRemoved } : {},
+          );
+          if ('issues' in result) return result.issues;
+          set({ menuDraft: await bridge['menu:draft']({}) });
+          return null;
+        }),
+    },
+    listen: () => [bridge.on('menu:changed', (menu) => set((s) => withMenu(s, menu)))],
+  };
+};
