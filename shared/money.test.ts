@@ -4,7 +4,7 @@ import { formatMoney, moneyDecimal } from './money';
 describe('money', () => {
   it('puts the point where the currency’s digits say', () => {
     expect(formatMoney({ amount: 1250, currency: 'EUR' })).toBe('€12.50');
-    expect(formatMoney({ amount: 1200, currency: 'JPY' })).toBe('¥1,200');
+    expect(formatMoney({ amount: 1200, currency: 'JPY' })).toBe('JP¥1,200');
     expect(formatMoney({ amount: 1250, currency: 'KWD' })).toBe('KWD\u00a01.250');
     expect(moneyDecimal({ amount: 1250, currency: 'EUR' })).toBe('12.50');
     expect(moneyDecimal({ amount: 1200, currency: 'JPY' })).toBe('1200');

@@ -2,6 +2,7 @@
 // from the shared tables, and handing a text file to the browser's download.
 import type { DeliveryType, OrderStatus } from '../../shared/domain';
 import type { Day } from '../../shared/history';
+import { screenLocale } from '../ui-kit/format';
 import { en } from './messages';
 
 /** The calendar day `at` falls on in `timeZone` (YYYY-MM-DD), e.g. the venue's today. */
@@ -33,9 +34,9 @@ export const addDays = (day: Day, delta: number): Day => {
   return date.toISOString().slice(0, 10);
 };
 
-/** A day as staff read it: "Mon 23 Nov 2026". */
+/** A day as staff read it, in the screen's language: "Mon 23 Nov 2026", "ma 23.11.2026". */
 export const formatDay = (day: Day): string =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+  new Date(`${day}T12:00:00Z`).toLocaleDateString(screenLocale(), {
     timeZone: 'UTC',
     weekday: 'short',
     day: 'numeric',
@@ -45,7 +46,7 @@ export const formatDay = (day: Day): string =>
 
 /** A date and time in this machine's (the venue's) time zone: "23 Nov, 14:05". */
 export const formatDateTime = (iso: string): string =>
-  new Date(iso).toLocaleString('en-GB', {
+  new Date(iso).toLocaleString(screenLocale(), {
     day: 'numeric',
     month: 'short',
     hour: '2-digit',

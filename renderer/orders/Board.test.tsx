@@ -135,7 +135,7 @@ describe('order board', () => {
       ],
     });
     renderApp(bridge);
-    expect(await within(await findOrderDetail('201')).findByText('¥1,500')).toBeTruthy();
+    expect(await within(await findOrderDetail('201')).findByText('JP¥1,500')).toBeTruthy();
     expect(within(orderDetail('202')).getByText('KWD 12.345')).toBeTruthy();
   });
 

@@ -1,8 +1,17 @@
-// Pure formatting helpers: ages, durations and clock times (money: shared/money.ts).
+// Pure formatting helpers: ages, durations and clock times, in the screen's language. The local
+// conventions come from shared/ (local-format.ts, money.ts), the same formatters the tickets use.
+import { LOCALE_OF } from '../../shared/i18n';
+import { formatTime, formatWeekday } from '../../shared/local-format';
+import { formatMoney as formatMoneyIn } from '../../shared/money';
+import type { Money } from '../../shared/domain';
+import { currentLanguage } from './language';
 import { en } from './messages';
 
-// Money is formatted once, in shared/money.ts, for the screen, the tickets and the CSV alike.
-export { formatMoney } from '../../shared/money';
+/** The locale the screen writes in now: it follows a language switch at the next render. */
+export const screenLocale = (): string => LOCALE_OF[currentLanguage()];
+
+/** Money in the order's currency, written the screen's way ("€12.50", "12,50 €"). */
+export const formatMoney = (money: Money): string => formatMoneyIn(money, screenLocale());
 
 export const formatDuration = (ms: number): string => {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
@@ -16,16 +25,9 @@ export const formatAge = (createdAt: string, now: number): string => {
   return ms < 60_000 ? en.duration.seconds : en.order.age(formatDuration(ms));
 };
 
-const CLOCK = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const CLOCK_SECONDS = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
+export const formatClock = (iso: string): string => formatTime(iso, screenLocale());
 
-export const formatClock = (iso: string): string => CLOCK.format(new Date(iso));
-
-export const formatClockSeconds = (iso: string): string => CLOCK_SECONDS.format(new Date(iso));
+export const formatClockSeconds = (iso: string): string => formatTime(iso, screenLocale(), true);
 
 /** A span of time: to the second when both ends fall in the same minute ("11:42:05–11:42:50"). */
 export const formatClockSpan = (from: string, to: string): [string, string] => {
@@ -34,15 +36,14 @@ export const formatClockSpan = (from: string, to: string): [string, string] => {
   return [formatClockSeconds(from), formatClockSeconds(to)];
 };
 
-const DAY = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short' });
-
-/** A local time staff read: the clock today, with the day on any other day ("Fri 27 Nov 09:00"). */
+/** A local time staff read: the clock today, with the day on any other day ("Fri 27 Nov 09:00",
+ * "pe 27.11. 09.00"). */
 export const formatWhen = (iso: string, now: number = Date.now()): string => {
   const at = new Date(iso);
   const today = new Date(now);
   return at.toDateString() === today.toDateString()
     ? formatClock(iso)
-    : `${DAY.format(at).replace(',', '')} ${formatClock(iso)}`;
+    : `${formatWeekday(at, screenLocale()).replace(',', '')} ${formatClock(iso)}`;
 };
 
 /** End of the local day, used for "offline for the rest of the day". */

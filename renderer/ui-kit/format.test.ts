@@ -1,0 +1,21 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { formatClock, formatMoney, formatWhen } from './format';
+import { setLanguage } from './language';
+
+const evening = new Date(2026, 10, 27, 21, 7).toISOString();
+
+describe('screen formats', () => {
+  afterEach(() => setLanguage('en'));
+
+  it('follow a language switch at the next call, with no restart', () => {
+    setLanguage('en');
+    expect(formatClock(evening)).toBe('21:07');
+    expect(formatMoney({ amount: 2580, currency: 'EUR' })).toBe('€25.80');
+    setLanguage('fi');
+    expect(formatClock(evening)).toBe('21.07');
+    expect(formatMoney({ amount: 2580, currency: 'EUR' })).toBe('25,80\u00a0€');
+    setLanguage('de');
+    expect(formatMoney({ amount: 2580, currency: 'EUR' })).toBe('25,80\u00a0€');
+    expect(formatWhen(evening, new Date(2026, 10, 28, 12).getTime())).toBe('Fr. 27. Nov. 21:07');
+  });
+});
