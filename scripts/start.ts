@@ -53,7 +53,24 @@ export type DemoOptions = {
    * For measuring this process alone: the sandbox keeps every order, as the platform does.
    */
   sandboxProcess?: boolean;
+  /**
+   * How many terminals of the demo venue (default 1): each its own core, data, relay key, virtual
+   * printer and, with a web host, its own `ui:` address. Staff names: Counter, Kitchen, …
+   */
+  terminals?: number;
 };
+
+/** A terminal of the demo venue beyond the first (which is `Demo.core`, `webHost`, `printer`). */
+export type DemoTerminal = {
+  name: string;
+  core: Core;
+  webHost: WebHost | null;
+  printer: VirtualPrinter | null;
+};
+
+/** The names the demo gives its terminals, in order. */
+export const DEMO_TERMINAL_NAMES = ['Counter', 'Kitchen', 'Bar', 'Terrace'] as const;
+export const MAX_DEMO_TERMINALS = DEMO_TERMINAL_NAMES.length;
 
 export type Demo = {
   sandbox: Sandbox;
@@ -65,6 +82,8 @@ export type Demo = {
   webHost: WebHost | null;
   /** The virtual counter printer (sandbox/escpos-printer.ts), when started. */
   printer: VirtualPrinter | null;
+  /** Every terminal of the demo venue, the first one (`core`) included. */
+  terminals: DemoTerminal[];
   dataDir: string;
   secretsInKeychain: boolean;
   /** Closes the core (not the sandbox or relay) so another process can open the data dir. */
@@ -128,6 +147,42 @@ const demoMerchant = async (
   return { merchantId: demo.merchant_id, merchantKey: demo.merchant_key, venueId: demo.venue_id };
 };
 
+/** Connects a demo terminal to the venue with no typing, and sets up its virtual printer. */
+const connectTerminal = async (
+  core: Core,
+  sandbox: Sandbox,
+  relayUrl: string,
+  terminalKey: string,
+  printer: VirtualPrinter | null,
+): Promise<void> => {
+  await core.api['setup:connect']({
+    authUrl: sandbox.authUrl,
+    posUrl: sandbox.posUrl,
+    clientId: sandbox.demo.clientId,
+    clientSecret: sandbox.demo.clientSecret,
+    code: await mintAuthorizationCode(sandbox),
+    redirectUri: sandbox.demo.redirectUri,
+    relayUrl,
+    terminalKey,
+  });
+  await core.api['delivery:configure']({
+    ...(await demoMerchant(sandbox)),
+    driveUrl: sandbox.driveUrl,
+  });
+  if (printer)
+    await core.api['print:configure']({
+      printers: [
+        {
+          id: 'counter',
+          name: 'Counter printer (virtual)',
+          connection: { kind: 'network', host: printer.host, port: printer.port },
+          paperWidth: 80,
+          documents: ['kitchen-ticket', 'pickup-label', 'receipt', 'day-summary', 'test-page'],
+        },
+      ],
+    });
+};
+
 /** Sandbox, relay, terminal key, core and onboarding: the whole demo, ready to take orders. */
 export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -180,39 +235,40 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       }
       await coreRef.current?.close();
     });
-    await core.api['setup:connect']({
-      authUrl: sandbox.authUrl,
-      posUrl: sandbox.posUrl,
-      clientId: sandbox.demo.clientId,
-      clientSecret: sandbox.demo.clientSecret,
-      code: await mintAuthorizationCode(sandbox),
-      redirectUri: sandbox.demo.redirectUri,
-      relayUrl: relay.url,
-      terminalKey: terminal.key,
-    });
-    await core.api['delivery:configure']({
-      ...(await demoMerchant(sandbox)),
-      driveUrl: sandbox.driveUrl,
-    });
-    if (printer)
-      await core.api['print:configure']({
-        printers: [
-          {
-            id: 'counter',
-            name: 'Counter printer (virtual)',
-            connection: { kind: 'network', host: printer.host, port: printer.port },
-            paperWidth: 80,
-            documents: ['kitchen-ticket', 'pickup-label', 'receipt', 'day-summary', 'test-page'],
-          },
-        ],
-      });
+    await connectTerminal(core, sandbox, relay.url, terminal.key, printer);
+    const count = options.terminals ?? 1;
+    if (count > 1) await core.api['terminal:rename']({ name: DEMO_TERMINAL_NAMES[0] });
 
-    let webHost: WebHost | null = null;
-    if (options.webPort !== null && options.webPort !== undefined) {
+    const serve = async (served: Core): Promise<WebHost | null> => {
+      if (options.webPort === null || options.webPort === undefined) return null;
       await ensureRendererBuilt();
-      webHost = await startWebHost({ core, port: options.webPort, rendererDir: RENDERER_DIR });
-      const host = webHost;
+      // Each terminal its own address: a fixed port is the first terminal's only.
+      const port = served === core ? options.webPort : 0;
+      const host = await startWebHost({ core: served, port, rendererDir: RENDERER_DIR });
       stops.push(() => host.close());
+      return host;
+    };
+    const webHost = await serve(core);
+    const terminals: DemoTerminal[] = [
+      { name: count > 1 ? DEMO_TERMINAL_NAMES[0] : 'demo counter', core, webHost, printer },
+    ];
+    for (let index = 1; index < count; index += 1) {
+      const name = DEMO_TERMINAL_NAMES[index] ?? `Terminal ${index + 1}`;
+      const key = createTerminal(relayDb, [sandbox.demo.venueId], { name }).key;
+      const own =
+        options.printer === false ? null : await startVirtualPrinter({ keep: DEMO_PRINTER_KEEPS });
+      if (own) stops.push(() => own.close());
+      // The other terminals keep their throw-away secrets in memory: one keychain entry per name.
+      const other = await startCore({
+        ...options.core,
+        dataDir: path.join(tempRoot, `app-${index + 1}`),
+        secretStore: createMemorySecretStore(),
+        machineName: name.toLowerCase(),
+      });
+      stops.push(() => other.close());
+      await connectTerminal(other, sandbox, relay.url, key, own);
+      await other.api['terminal:rename']({ name });
+      terminals.push({ name, core: other, webHost: await serve(other), printer: own });
     }
     const demo: Demo = {
       sandbox,
@@ -226,6 +282,7 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       core,
       webHost,
       printer,
+      terminals,
       dataDir,
       secretsInKeychain: keychain,
       releaseCore: async () => {
@@ -310,11 +367,18 @@ const main = async (): Promise<void> => {
       web: { type: 'boolean', default: false },
       port: { type: 'string', default: '0' },
       'orders-per-minute': { type: 'string', default: '2' },
+      terminals: { type: 'string', default: '1' },
     },
     strict: true,
   });
   const ordersPerMinute = Number(values['orders-per-minute']);
-  const electron = values.web ? null : findElectron();
+  const terminals = Number(values.terminals);
+  if (!Number.isInteger(terminals) || terminals < 1 || terminals > MAX_DEMO_TERMINALS) {
+    console.error(`start: --terminals takes a whole number from 1 to ${MAX_DEMO_TERMINALS}.`);
+    process.exit(2);
+  }
+  // Several terminals run in this process behind web hosts, one `ui:` address each.
+  const electron = values.web || terminals > 1 ? null : findElectron();
   let useElectron = electron !== null && 'path' in electron;
   if (electron && 'missing' in electron) {
     console.log(
@@ -329,7 +393,11 @@ const main = async (): Promise<void> => {
     await demo?.close();
   });
 
-  demo = await startDemo({ ordersPerMinute, webPort: null });
+  demo = await startDemo({
+    ordersPerMinute,
+    webPort: terminals > 1 ? Number(values.port) : null,
+    terminals,
+  });
   console.log(`sandbox: ${demo.sandbox.url}`);
   console.log(`relay: ${demo.relay.url} (pid ${demo.relay.pid})`);
   if (demo.printer) playPrinter(demo.printer);
@@ -357,6 +425,13 @@ const main = async (): Promise<void> => {
       console.log(`electron exited (${code ?? 'signal'}); stopping the demo.`);
       process.kill(process.pid, 'SIGTERM');
     });
+    return;
+  }
+  if (terminals > 1) {
+    for (const terminal of demo.terminals) {
+      if (terminal !== demo.terminals[0] && terminal.printer) playPrinter(terminal.printer);
+      console.log(`ui: ${terminal.webHost?.url ?? ''} (${terminal.name})`);
+    }
     return;
   }
   await ensureRendererBuilt();

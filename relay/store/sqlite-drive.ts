@@ -2,46 +2,11 @@
 // webhooks kept for them, the venues they serve, their webhook secrets (every one of the overlap
 // window) and the venue that booked each order reference.
 import type Database from 'better-sqlite3';
-import type { DeliveryMerchant, EventStore } from './event-store';
-
-type MerchantRow = {
-  merchant_id: string;
-  drive_url: string;
-  key_box: string;
-  webhook_id: string | null;
-  location_webhook_id: string | null;
-  venues: string;
-};
+import { merchantFromRow, type DriveStore, type MerchantRow } from './merchant-row';
 
 const MERCHANT_COLUMNS = `m.merchant_id, m.drive_url, m.key_box, m.webhook_id, m.location_webhook_id,
   (SELECT json_group_array(venue_id) FROM (SELECT venue_id FROM delivery_venues v
     WHERE v.merchant_id = m.merchant_id ORDER BY venue_id)) AS venues`;
-
-const merchantFromRow = (row: MerchantRow): DeliveryMerchant => ({
-  merchantId: row.merchant_id,
-  driveUrl: row.drive_url,
-  keyBox: row.key_box,
-  webhookId: row.webhook_id,
-  locationWebhookId: row.location_webhook_id,
-  venueIds: JSON.parse(row.venues) as string[],
-});
-
-type DriveStore = Pick<
-  EventStore,
-  | 'putDeliveryMerchant'
-  | 'deliveryMerchant'
-  | 'listDeliveryMerchants'
-  | 'setDeliveryWebhooks'
-  | 'removeDeliveryMerchant'
-  | 'linkDeliveryVenue'
-  | 'unlinkDeliveryVenue'
-  | 'deliveryVenueMerchant'
-  | 'rotateMerchantSecret'
-  | 'merchantSecrets'
-  | 'recordDeliveryBooking'
-  | 'deliveryBookingVenue'
-  | 'pruneDeliveryBookings'
->;
 
 export function sqliteDriveStore(db: Database.Database): DriveStore {
   const s = {

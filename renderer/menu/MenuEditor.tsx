@@ -16,6 +16,8 @@ import {
   newCode,
   newKey,
 } from '../../shared/menu-draft';
+import { parseAmount } from '../../shared/menu-price';
+import { formatMoney } from '../../shared/money';
 import { FormMessage } from '../ui-kit/FormMessage';
 import { formatClock } from '../ui-kit/format';
 import { useLanguage } from '../ui-kit/language';
@@ -35,6 +37,13 @@ import { en } from './messages';
 import { PushReview } from './PushReview';
 
 type Message = { ok: boolean; text: string };
+
+/** The price as staff typed it, in the terminal's money format when it is one. */
+const shownPrice = (typed: string): string => {
+  const amount = parseAmount(typed);
+  if (amount !== null) return formatMoney({ amount, currency: 'EUR' });
+  return typed.trim() || en.editor.noPrice;
+};
 
 const Languages = () => {
   const { draft, update } = useEditor();
@@ -98,7 +107,7 @@ const ItemRow = (props: {
       <div className="editor-row">
         <span className="item-main">
           <strong>{name}</strong>
-          <span className="muted">{item.price ? `${item.price} €` : en.editor.noPrice}</span>
+          <span className="muted">{shownPrice(item.price)}</span>
           {problems && <span className="field-error">{en.editor.itemHasProblems}</span>}
         </span>
         <button

@@ -1,48 +1,13 @@
 // The merchants' delivery credentials on PostgreSQL: sealed merchant keys, the webhooks kept for
 // them, the venues they serve, their webhook secrets (every one of the overlap window) and the
 // venue that booked each order reference.
-import type { DeliveryMerchant, EventStore } from '../event-store';
+import { merchantFromRow, type DriveStore, type MerchantRow } from '../merchant-row';
 import type { PgContext } from './postgres-context';
 import { inTransaction } from './transaction';
-
-type MerchantRow = {
-  merchant_id: string;
-  drive_url: string;
-  key_box: string;
-  webhook_id: string | null;
-  location_webhook_id: string | null;
-  venues: string[];
-};
 
 const MERCHANT_COLUMNS = `m.merchant_id, m.drive_url, m.key_box, m.webhook_id, m.location_webhook_id,
   coalesce((SELECT array_agg(v.venue_id ORDER BY v.venue_id) FROM delivery_venues v
     WHERE v.merchant_id = m.merchant_id), '{}') AS venues`;
-
-const merchantFromRow = (row: MerchantRow): DeliveryMerchant => ({
-  merchantId: row.merchant_id,
-  driveUrl: row.drive_url,
-  keyBox: row.key_box,
-  webhookId: row.webhook_id,
-  locationWebhookId: row.location_webhook_id,
-  venueIds: row.venues,
-});
-
-type DriveStore = Pick<
-  EventStore,
-  | 'putDeliveryMerchant'
-  | 'deliveryMerchant'
-  | 'listDeliveryMerchants'
-  | 'setDeliveryWebhooks'
-  | 'removeDeliveryMerchant'
-  | 'linkDeliveryVenue'
-  | 'unlinkDeliveryVenue'
-  | 'deliveryVenueMerchant'
-  | 'rotateMerchantSecret'
-  | 'merchantSecrets'
-  | 'recordDeliveryBooking'
-  | 'deliveryBookingVenue'
-  | 'pruneDeliveryBookings'
->;
 
 export function postgresDriveStore(ctx: PgContext): DriveStore {
   const { pool } = ctx;

@@ -4,22 +4,15 @@
 import type { VenueIntakeRow } from '../event-store';
 import { INTAKE_COLUMNS, intakeFromRow, type IntakeRow } from '../intake-row';
 import type { PgContext } from './postgres-context';
+import { rowsByKey } from './rows-by-key';
 
 export const venueIntake = async (
   ctx: PgContext,
   venueIds: string[] | null,
-): Promise<VenueIntakeRow[]> => {
-  const { rows } =
-    venueIds === null
-      ? await ctx.pool.query<IntakeRow>(
-          `SELECT ${INTAKE_COLUMNS} FROM venue_intake ORDER BY venue_id`,
-        )
-      : await ctx.pool.query<IntakeRow>(
-          `SELECT ${INTAKE_COLUMNS} FROM venue_intake WHERE venue_id = ANY($1) ORDER BY venue_id`,
-          [venueIds],
-        );
-  return rows.map(intakeFromRow);
-};
+): Promise<VenueIntakeRow[]> =>
+  (await rowsByKey<IntakeRow>(ctx, 'venue_intake', INTAKE_COLUMNS, 'venue_id', venueIds)).map(
+    intakeFromRow,
+  );
 
 export const noteVenueReport = async (
   ctx: PgContext,

@@ -3,22 +3,21 @@
 import type { TerminalPresenceRow } from '../event-store';
 import { PRESENCE_COLUMNS, presenceFromRow, type PresenceRow } from '../presence-row';
 import type { PgContext } from './postgres-context';
+import { rowsByKey } from './rows-by-key';
 
 export const terminalPresence = async (
   ctx: PgContext,
   terminalIds: string[] | null,
-): Promise<TerminalPresenceRow[]> => {
-  const { rows } =
-    terminalIds === null
-      ? await ctx.pool.query<PresenceRow>(
-          `SELECT ${PRESENCE_COLUMNS} FROM terminal_presence ORDER BY terminal_id`,
-        )
-      : await ctx.pool.query<PresenceRow>(
-          `SELECT ${PRESENCE_COLUMNS} FROM terminal_presence WHERE terminal_id = ANY($1) ORDER BY terminal_id`,
-          [terminalIds],
-        );
-  return rows.map(presenceFromRow);
-};
+): Promise<TerminalPresenceRow[]> =>
+  (
+    await rowsByKey<PresenceRow>(
+      ctx,
+      'terminal_presence',
+      PRESENCE_COLUMNS,
+      'terminal_id',
+      terminalIds,
+    )
+  ).map(presenceFromRow);
 
 export const noteTerminalsSeen = async (
   ctx: PgContext,
