@@ -1,18 +1,12 @@
 // The browser the end-to-end tests and the UI benchmarks drive: only the page under test runs in
 // it, so what they measure is the app's, not the browser's own UI.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from './support';
+import { useChromium } from './support';
 
 let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-});
+useChromium((b) => (browser = b));
 
 describe('the test browser', () => {
   it('opens a page without pre-rendering its own address-bar popup beside it', async () => {

@@ -2,22 +2,14 @@
 // the board says so within one reconcile.
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { controlCall, ensureOutputDir, launchChromium, startTestDemo } from './support';
+import { controlCall, ensureOutputDir, useDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
 
-beforeAll(async () => {
-  demo = await startTestDemo();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+useDemo((s) => ({ demo, browser } = s));
 
 it('warns staff in Chromium when this machine’s clock is 10 minutes behind the platform’s', async () => {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

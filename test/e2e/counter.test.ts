@@ -1,22 +1,20 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
+import type { control } from './support';
 import {
-  control,
   countBeeps,
   ensureOutputDir,
   eventually,
   closeOrderDetail,
-  launchChromium,
   openOrderDetail,
   orderTile,
-  startTestDemo,
+  useDemoPage,
   tones,
 } from './support';
 
 let demo: Demo;
-let browser: Browser;
 let page: Page;
 let sandbox: ReturnType<typeof control>;
 
@@ -24,19 +22,8 @@ const card = (orderNumber: string) => orderTile(page, orderNumber);
 const detail = (orderNumber: string) => openOrderDetail(page, orderNumber);
 const column = (name: string) => page.getByRole('region', { name, exact: true });
 
-beforeAll(async () => {
-  demo = await startTestDemo();
-  sandbox = control(demo);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  await countBeeps(page);
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
+useDemoPage({ width: 1600, height: 1000 }, (s) => ({ demo, page, sandbox } = s), {
+  beforeLoad: countBeeps,
 });
 
 describe('a shift at the counter (web host, Chromium, real sandbox and relay)', () => {

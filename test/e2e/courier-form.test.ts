@@ -2,14 +2,13 @@
 // relay and core. Before a phone order staff ask whether an address can be delivered to (inside
 // and outside the area), book a walk-in's courier without an order number, and follow the
 // courier's distance on the card until the sandbox carries it to "Delivered".
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import path from 'node:path';
-import { controlCall, ensureOutputDir, eventually, launchChromium, startTestDemo } from './support';
+import { controlCall, ensureOutputDir, eventually, useDemoPage } from './support';
 
 let demo: Demo;
-let browser: Browser;
 let page: Page;
 
 const WALK_IN = 'Walk-in guest';
@@ -22,18 +21,7 @@ const driveControl = <T>(method: string, pathname: string, body?: unknown): Prom
 const advance = (reference: string, to: string) =>
   driveControl('POST', `/deliveries/${reference}/advance`, { to });
 
-beforeAll(async () => {
-  demo = await startTestDemo();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+useDemoPage({ width: 1280, height: 800 }, (s) => ({ demo, page } = s));
 
 describe('the courier form at the counter (web host, Chromium, real sandbox and relay)', () => {
   it('answers "can we deliver there?" inside and outside the area', async () => {

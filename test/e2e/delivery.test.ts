@@ -1,13 +1,12 @@
 // Courier delivery end to end: Chromium on the web host, the demo's sandbox (delivery service),
 // relay and core. Staff book a courier from the counter, watch it to delivered, and cancel another.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { controlCall, ensureOutputDir, eventually, launchChromium, startTestDemo } from './support';
+import { controlCall, ensureOutputDir, eventually, useDemoPage } from './support';
 
 let demo: Demo;
-let browser: Browser;
 let page: Page;
 
 const card = (orderNumber: string) =>
@@ -53,18 +52,7 @@ const bookCourier = async (orderNumber: string, options: { handshake?: boolean }
   return referenceOf(orderNumber);
 };
 
-beforeAll(async () => {
-  demo = await startTestDemo();
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+useDemoPage({ width: 1600, height: 1000 }, (s) => ({ demo, page } = s));
 
 describe('courier delivery at the counter (web host, Chromium, real sandbox and relay)', () => {
   it('the demo set courier delivery up with no typing', async () => {

@@ -1,20 +1,19 @@
 // The first tap of a shift, and of every reload, does what it touches: the browser's sound unlock
 // must not eat it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
-import { control, launchChromium, startTestDemo } from './support';
+import type { control } from './support';
+import { useDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
 let context: BrowserContext;
 let sandbox: ReturnType<typeof control>;
 
-beforeAll(async () => {
-  demo = await startTestDemo();
-  sandbox = control(demo);
-  browser = await launchChromium();
+useDemo(async (s) => {
+  ({ demo, browser, sandbox } = s);
   context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
   // A browser keeps audio suspended until the page's first gesture (a counter's kiosk browser
   // does, each load); headless Chromium lets it play at once, so the lock is played here: every
@@ -33,11 +32,6 @@ beforeAll(async () => {
     }
     window.AudioContext = Locked;
   });
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
 });
 
 const acceptButton = (page: Page, orderNumber: string) =>

@@ -2,9 +2,9 @@
 // sandbox: refused on its field when wrong, sent through the platform's update call (no push),
 // then, once the platform's menu reads it, shown with the former price struck through.
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { controlCall, eventually, launchChromium, startTestDemo } from './support';
+import { controlCall, eventually, useDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -24,15 +24,7 @@ const fries = async (): Promise<SandboxItem | undefined> =>
     .flatMap((c) => c.items)
     .find((i) => i.external_data === 'side-fries');
 
-beforeAll(async () => {
-  demo = await startTestDemo();
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+useDemo((s) => ({ demo, browser } = s));
 
 const VIEWPORTS = [
   // Typed as staff do: a point or a comma.

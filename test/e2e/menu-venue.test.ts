@@ -1,21 +1,14 @@
 // Menu and venue in Chromium against the real sandbox: a wish is never shown as fact while the
 // platform is unreachable, and a menu push that would delete an item asks first, naming it.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { demoMenu } from '../../sandbox/demo-data';
-import {
-  control,
-  controlCall,
-  ensureOutputDir,
-  eventually,
-  openDemoPage,
-  startTestDemo,
-} from './support';
+import type { control } from './support';
+import { controlCall, ensureOutputDir, eventually, useDemoPage } from './support';
 
 let demo: Demo;
-let browser: Browser;
 let page: Page;
 let sandbox: ReturnType<typeof control>;
 
@@ -29,16 +22,9 @@ const sandboxItems = async (): Promise<SandboxItem[]> => {
 
 const tab = (name: string) => page.getByRole('navigation').getByRole('button', { name });
 
-beforeAll(async () => {
-  demo = await startTestDemo();
-  sandbox = control(demo);
-  ({ browser, page } = await openDemoPage(demo, { width: 1280, height: 800 }));
-}, 60_000);
-
+useDemoPage({ width: 1280, height: 800 }, (s) => ({ demo, page, sandbox } = s));
 afterAll(async () => {
   await sandbox?.faults({ error_rate: 0 }).catch(() => undefined);
-  await browser?.close();
-  await demo?.close();
 });
 
 describe('venue and menu at the counter (web host, Chromium, real sandbox)', () => {

@@ -3,38 +3,20 @@
 // 1 s and 1.5 s) the terminal rings and shows which order may not have arrived and what to do,
 // without an id or an ISO time on screen, and staff acknowledge it.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { waitFor } from '../wait';
-import {
-  control,
-  controlCall,
-  countBeeps,
-  ensureOutputDir,
-  launchChromium,
-  startTestDemo,
-  tones,
-} from './support';
+import type { control } from './support';
+import { controlCall, countBeeps, ensureOutputDir, useDemoPage, tones } from './support';
 
 let demo: Demo;
-let browser: Browser;
 let page: Page;
 let sandbox: ReturnType<typeof control>;
 
-beforeAll(async () => {
-  demo = await startTestDemo({ missedOrders: { intervalMs: 1_000, graceMs: 1_500 } });
-  sandbox = control(demo);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await countBeeps(page);
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
+useDemoPage({ width: 1280, height: 800 }, (s) => ({ demo, page, sandbox } = s), {
+  core: { missedOrders: { intervalMs: 1_000, graceMs: 1_500 } },
+  beforeLoad: countBeeps,
 });
 
 const dropNotifications = (share: number) =>

@@ -3,20 +3,13 @@
 // must go offline at the platform by Countertop's own doing, and when the relay is started again
 // on its port and database the venue must come back online and the gap must be shown to staff.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import {
-  control,
-  controlCall,
-  ensureOutputDir,
-  eventually,
-  openDemoPage,
-  startTestDemo,
-} from './support';
+import type { control } from './support';
+import { controlCall, ensureOutputDir, eventually, useDemoPage } from './support';
 
 let demo: Demo;
-let browser: Browser;
 let page: Page;
 let sandbox: ReturnType<typeof control>;
 
@@ -24,16 +17,9 @@ const PAUSE_AFTER_SECONDS = 5;
 /** Long polls held 5 s: a frozen relay shows within 5 s + the 5 s answer margin. */
 const RELAY_WAIT_SECONDS = 5;
 
-beforeAll(async () => {
-  // Shorter long polls, so the frozen relay's test is quick.
-  demo = await startTestDemo({ relayWaitSeconds: RELAY_WAIT_SECONDS });
-  sandbox = control(demo);
-  ({ browser, page } = await openDemoPage(demo, { width: 1280, height: 800 }));
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
+// Shorter long polls, so the frozen relay's test is quick.
+useDemoPage({ width: 1280, height: 800 }, (s) => ({ demo, page, sandbox } = s), {
+  core: { relayWaitSeconds: RELAY_WAIT_SECONDS },
 });
 
 const shot = (name: string) => page.screenshot({ path: path.join(ensureOutputDir(), name) });

@@ -1,35 +1,28 @@
 // Printing in Chromium on the real sandbox, relay and core, with the demo's virtual ESC/POS
 // printer on a real socket: an accept prints its kitchen ticket; a printer out of paper sounds the
 // alarm and marks the card; the ticket prints once when the paper is back; a reprint is one more.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
 import type { VirtualPrinter } from '../../sandbox/escpos-printer';
 import { boardFixture } from './board-fixture';
 import type { BoardFixture } from './board-fixture';
-import { eventually, openDemoPage, openOrderDetail, orderTile, startTestDemo } from './support';
+import { eventually, openOrderDetail, orderTile, useDemoPage } from './support';
 
 let demo: Demo;
 let printer: VirtualPrinter;
-let browser: Browser;
 let page: Page;
 let fixture: BoardFixture;
 
 const textOf = (index: number): string =>
   (printer.documents[index]?.lines ?? []).map((line) => line.text).join('\n');
 
-beforeAll(async () => {
-  demo = await startTestDemo();
+useDemoPage({ width: 1280, height: 800 }, (s) => {
+  ({ demo, page } = s);
   if (!demo.printer) throw new Error('the demo started no virtual printer');
   printer = demo.printer;
   fixture = boardFixture(demo);
-  ({ browser, page } = await openDemoPage(demo, { width: 1280, height: 800 }));
-}, 90_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
 });
 
 describe('printing (Chromium, virtual ESC/POS printer)', () => {

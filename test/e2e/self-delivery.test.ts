@@ -2,24 +2,16 @@
 // delivery time the platform takes, shown with the customer's address (the phone only once
 // tapped), marked out for delivery and delivered; the sandbox sees every step.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { control, eventually, launchChromium, openOrderDetail, startTestDemo } from './support';
+import type { control } from './support';
+import { eventually, openOrderDetail, useDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
 let sandbox: ReturnType<typeof control>;
 
-beforeAll(async () => {
-  demo = await startTestDemo();
-  sandbox = control(demo);
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+useDemo((s) => ({ demo, browser, sandbox } = s));
 
 const VIEWPORTS = [
   { width: 1280, height: 800 },

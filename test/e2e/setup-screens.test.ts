@@ -18,15 +18,10 @@ import { createTerminal, revokeTerminal } from '../../relay/terminals';
 import { RENDERER_DIR } from '../../scripts/start-web';
 import type { World } from '../core/harness';
 import { startWorld } from '../core/harness';
-import { launchChromium } from './support';
+import { useChromium } from './support';
 
 let browser: Browser;
-beforeAll(async () => {
-  browser = await launchChromium();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
+useChromium((b) => (browser = b));
 
 /** What no staff screen may show: an address, a status code, a raw error. */
 const RAW = /https?:\/\/|127\.0\.0\.1|\b[45]\d\d\b|Error:|ECONN|at .+\.ts:/;

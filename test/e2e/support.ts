@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { Demo, DemoOptions } from '../../scripts/start';
 import { startDemo } from '../../scripts/start';
 import { waitFor } from '../wait';
@@ -186,3 +187,56 @@ export const ensureOutputDir = (): string => {
   mkdirSync(OUTPUT_DIR, { recursive: true });
   return OUTPUT_DIR;
 };
+
+/** Chromium for a test file's tests, launched before them and closed after; `ready` gets it. */
+export const useChromium = (ready: (browser: Browser) => unknown): void => {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    await ready(browser);
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+  });
+};
+
+/** What a test file's tests drive: the demo, its sandbox's controls, and Chromium. */
+export type DemoSession = { demo: Demo; browser: Browser; sandbox: ReturnType<typeof control> };
+
+/**
+ * A test file's demo (`core`: the core's options) and Chromium, started before its tests and
+ * closed after them; `ready` gets them once both run (and may finish their set-up).
+ */
+export const useDemo = (
+  ready: (session: DemoSession) => unknown,
+  options: { core?: DemoOptions['core'] } = {},
+): void => {
+  let demo: Demo | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    demo = await startTestDemo(options.core);
+    browser = await launchChromium();
+    await ready({ demo, browser, sandbox: control(demo) });
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+};
+
+/**
+ * useDemo with one page of `viewport` on the demo's board, once the board shows; `beforeLoad`
+ * prepares the page before its first load (e.g. countBeeps).
+ */
+export const useDemoPage = (
+  viewport: { width: number; height: number },
+  ready: (session: DemoSession & { page: Page }) => unknown,
+  options: { core?: DemoOptions['core']; beforeLoad?: (page: Page) => Promise<void> } = {},
+): void =>
+  useDemo(async (session) => {
+    const page = await session.browser.newPage({ viewport });
+    await options.beforeLoad?.(page);
+    await page.goto(session.demo.webHost!.url);
+    await page.getByRole('region', { name: 'New', exact: true }).waitFor();
+    await ready({ ...session, page });
+  }, options);
