@@ -98,8 +98,7 @@ export type VenuePort = {
   ): () => void;
 };
 
-// eslint-disable-next-line max-lines-per-function -- one closure over the stream guard's watch state; not yet cut into module-level functions over a context (issue 37)
-export const createStreamGuard = (deps: {
+type GuardDeps = {
   settings: Settings;
   audit: AuditLog;
   hub: EventHub;
@@ -114,38 +113,349 @@ export const createStreamGuard = (deps: {
   venueOnlineNow?: () => Promise<boolean | null>;
   /** Staff changed the pause settings here (they are the venue's: they go to every terminal). */
   onConfigured?: (next: StreamGuardSettings) => void;
-}): StreamGuard => {
-  const { settings, audit, hub, now } = deps;
+};
 
-  const read = (): Stored => {
-    const parsed = storedSchema.safeParse(settings.get(STATE_KEY));
-    return parsed.success ? parsed.data : EMPTY;
-  };
-  const readSettings = (): StreamGuardSettings => {
-    const parsed = settingsSchema.safeParse(settings.get(SETTINGS_KEY));
-    return parsed.success ? parsed.data : DEFAULT_STREAM_GUARD_SETTINGS;
-  };
-  const view = (stored: Stored = read()): StreamGuardState => ({
-    settings: readSettings(),
-    downSince: stored.downSince,
-    pausedAt: stored.pause?.at ?? null,
-    gaps: stored.gaps,
-    missed: watch.missed(),
-    missedCheckedAt: watch.checkedAt(),
-    noOrdersArriving: watch.noOrdersArriving(),
-    otherTerminals: others.view(),
-    pauseDeferredSince: deferredSince,
+/** The guard's state between calls: its timers, the watches it composes, the in-memory verdicts. */
+type GuardCtx = {
+  deps: GuardDeps;
+  watch: MissedOrderWatch;
+  others: ReturnType<typeof createOtherTerminals>;
+  changed: () => void;
+  timer: NodeJS.Timeout | null;
+  deferTimer: NodeJS.Timeout | null;
+  /** Since when this outage's pause is left to another terminal (in memory: a restart decides anew). */
+  deferredSince: string | null;
+  /** The outage (its downSince) in which a follower found the venue already offline. */
+  followerDone: string | null;
+  closed: boolean;
+  /** One pause or resume at a time: each reads the state, calls the venue slice, writes the state. */
+  busy: Promise<void>;
+};
+
+const read = (ctx: GuardCtx): Stored => {
+  const parsed = storedSchema.safeParse(ctx.deps.settings.get(STATE_KEY));
+  return parsed.success ? parsed.data : EMPTY;
+};
+
+const readSettings = (ctx: GuardCtx): StreamGuardSettings => {
+  const parsed = settingsSchema.safeParse(ctx.deps.settings.get(SETTINGS_KEY));
+  return parsed.success ? parsed.data : DEFAULT_STREAM_GUARD_SETTINGS;
+};
+
+const view = (ctx: GuardCtx, stored: Stored = read(ctx)): StreamGuardState => ({
+  settings: readSettings(ctx),
+  downSince: stored.downSince,
+  pausedAt: stored.pause?.at ?? null,
+  gaps: stored.gaps,
+  missed: ctx.watch.missed(),
+  missedCheckedAt: ctx.watch.checkedAt(),
+  noOrdersArriving: ctx.watch.noOrdersArriving(),
+  otherTerminals: ctx.others.view(),
+  pauseDeferredSince: ctx.deferredSince,
+});
+
+const write = (ctx: GuardCtx, next: Stored): void => {
+  ctx.deps.settings.set(STATE_KEY, next);
+  ctx.changed();
+};
+
+const schedule = (ctx: GuardCtx): void => {
+  if (ctx.timer) clearTimeout(ctx.timer);
+  ctx.timer = null;
+  const { downSince, pause } = read(ctx);
+  const chosen = readSettings(ctx);
+  if (ctx.closed || !downSince || pause || !chosen.autoPause) return;
+  const due = Date.parse(downSince) + chosen.pauseAfterSeconds * 1000;
+  ctx.timer = setTimeout(
+    () => {
+      ctx.timer = null;
+      void pauseIfDue(ctx);
+    },
+    Math.max(0, due - ctx.deps.now().getTime()),
+  );
+  ctx.timer.unref();
+};
+
+const serial = (ctx: GuardCtx, work: () => Promise<void>): Promise<void> => {
+  ctx.busy = ctx.busy.then(work).catch((error: unknown) => {
+    ctx.deps.audit.record({
+      action: 'stream-guard',
+      subject: ctx.deps.venueId() ?? '-',
+      outcome: 'failed',
+      detail: error instanceof Error ? error.message : String(error),
+    });
   });
-  const changed = hub.batched('stream:changed', () => view());
-  const watch = createMissedOrderWatch({
+  return ctx.busy;
+};
+
+const pauseIfDue = (ctx: GuardCtx): Promise<void> =>
+  serial(ctx, async () => {
+    const { deps } = ctx;
+    const stored = read(ctx);
+    const chosen = readSettings(ctx);
+    const venueId = deps.venueId();
+    if (ctx.closed || !stored.downSince || stored.pause || !chosen.autoPause || !venueId) return;
+    if (stored.staffTookOver === stored.downSince) return;
+    if (deps.now().getTime() - Date.parse(stored.downSince) < chosen.pauseAfterSeconds * 1000) {
+      schedule(ctx);
+      return;
+    }
+    if (!(await mayPause(ctx, stored.downSince, venueId, chosen.pauseAfterSeconds))) return;
+    // Only a venue taking orders is paused: one staff (or anyone) took offline stays theirs.
+    const venue = deps.venue.state();
+    if (!venue || venue.venueId !== venueId || !venue.isOnline) return;
+    const { actionId } = deps.venue.pause();
+    const at = deps.now().toISOString();
+    write(ctx, { ...read(ctx), pause: { actionId, venueId, at, downSince: stored.downSince } });
+    deps.audit.record({
+      action: 'stream-guard',
+      subject: venueId,
+      outcome: 'paused',
+      detail: `${PAUSE_REASON} (the order stream has been down since ${stored.downSince}).`,
+    });
+  });
+
+/** Leaves the pause to another terminal of the venue for now; checks the platform again soon. */
+const defer = (ctx: GuardCtx, downSince: string, venueId: string): void => {
+  if (ctx.deferredSince === null) {
+    ctx.deferredSince = ctx.deps.now().toISOString();
+    ctx.deps.audit.record({
+      action: 'stream-guard',
+      subject: venueId,
+      outcome: 'deferred',
+      detail: `The order stream has been down since ${downSince}, but another terminal of the venue was receiving orders: the venue stays online.`,
+    });
+    ctx.changed();
+  }
+  if (ctx.deferTimer) clearTimeout(ctx.deferTimer);
+  ctx.deferTimer = setTimeout(() => {
+    ctx.deferTimer = null;
+    void pauseIfDue(ctx);
+  }, DEFER_RECHECK_MS);
+  ctx.deferTimer.unref();
+};
+
+/** Defers the pause while another terminal of the venue receives (other-terminals.ts). */
+const mayPause = async (
+  ctx: GuardCtx,
+  downSince: string,
+  venueId: string,
+  pauseAfterSeconds: number,
+): Promise<boolean> => {
+  if (ctx.followerDone === downSince) return false;
+  const verdict = ctx.others.verdict(downSince, ctx.watch.missed());
+  if (verdict.kind === 'alone') return true;
+  const wait =
+    verdict.kind === 'defer' ||
+    (verdict.follower && ctx.deps.now().getTime() < verdict.evidenceAt + pauseAfterSeconds * 1000);
+  if (wait) {
+    defer(ctx, downSince, venueId);
+    return false;
+  }
+  // A follower pauses only a venue the first terminal did not pause already.
+  if (verdict.follower && (await ctx.deps.venueOnlineNow?.().catch(() => null)) === false) {
+    ctx.followerDone = downSince;
+    return false;
+  }
+  ctx.deferredSince = null;
+  return true;
+};
+
+const resume = (ctx: GuardCtx): Promise<void> =>
+  serial(ctx, async () => {
+    const { deps } = ctx;
+    const stored = read(ctx);
+    const pause = stored.pause;
+    if (!pause) return;
+    write(ctx, { ...stored, pause: null });
+    // Not sent yet (the platform was unreachable too): dropping it is the whole resume.
+    if (deps.venue.withdraw(pause.actionId)) {
+      deps.audit.record({
+        action: 'stream-guard',
+        subject: pause.venueId,
+        outcome: 'pause-dropped',
+        detail: 'The order stream came back before the platform took the pause.',
+      });
+      return;
+    }
+    if (deps.venueId() !== pause.venueId) return;
+    deps.venue.resume();
+    deps.audit.record({
+      action: 'stream-guard',
+      subject: pause.venueId,
+      outcome: 'resumed',
+      detail: `Back online: the order stream is back (it was down since ${pause.downSince}).`,
+    });
+  });
+
+/** Staff (or anyone) changed the venue's status after the pause: it is theirs now. */
+const release = (ctx: GuardCtx, why: string): void => {
+  const stored = read(ctx);
+  if (!stored.pause) return;
+  write(ctx, { ...stored, pause: null, staffTookOver: stored.downSince ?? stored.pause.downSince });
+  ctx.deps.audit.record({
+    action: 'stream-guard',
+    subject: stored.pause.venueId,
+    outcome: 'released',
+    detail: `${why} Countertop will not bring the venue back online by itself.`,
+  });
+};
+
+/** Who else changes the venue's status: staff here, or anyone elsewhere (a read shows it). */
+const watchVenue = (ctx: GuardCtx): (() => void) => {
+  const offOnlineChange = ctx.deps.venue.onOnlineChange((change) => {
+    const pause = read(ctx).pause;
+    if (!pause || change.venueId !== pause.venueId || change.actionId === pause.actionId) return;
+    release(ctx, 'Staff changed the venue status after the automatic pause.');
+  });
+  const offVenue = ctx.deps.hub.on('venue:changed', (venue: VenueState | null) => {
+    const pause = read(ctx).pause;
+    if (!pause || !venue || venue.venueId !== pause.venueId || venue.pending) return;
+    // Offline until a time: not our pause (it has no end), so someone changed it elsewhere
+    // (another terminal, the merchant's admin). A read from before the pause cannot look like
+    // this: the guard pauses only a venue that is online. (Put back online elsewhere needs no
+    // care: the return online then changes nothing.)
+    if (!venue.isOnline && venue.offlineUntil !== null)
+      release(ctx, 'The venue status was changed elsewhere after the automatic pause.');
+  });
+  return () => {
+    offOnlineChange();
+    offVenue();
+  };
+};
+
+/** The outage is over: its gap notice when it was long enough to lose orders. */
+const gapsAfter = (ctx: GuardCtx, stored: Stored, at: Date): Stored['gaps'] => {
+  const from = stored.downSince ?? at.toISOString();
+  const to = at.toISOString();
+  // A blip shorter than the alarm loses nothing (the platform retries for about 15 s); an
+  // outage that alarmed or paused the venue may have.
+  const long =
+    at.getTime() - Date.parse(from) >= STREAM_DOWN_ALARM_MS ||
+    stored.pause !== null ||
+    stored.staffTookOver === from;
+  if (!long) return stored.gaps;
+  let gaps = [...stored.gaps, { id: randomUUID(), from, to, unknownOrders: null }];
+  if (gaps.length > MAX_GAPS) {
+    const [first, second, ...rest] = gaps;
+    if (first && second) gaps = [{ ...second, from: first.from }, ...rest];
+  }
+  ctx.deps.audit.record({
+    action: 'stream-guard',
+    subject: ctx.deps.venueId() ?? '-',
+    outcome: 'stream-back',
+    detail: `The order stream was down from ${from} to ${to}: orders placed then may not have reached this terminal.`,
+  });
+  return gaps;
+};
+
+const relayState = (ctx: GuardCtx, state: RelayConnection, downForMs = 0): void => {
+  if (ctx.closed || state === 'unconfigured') return;
+  const stored = read(ctx);
+  const at = ctx.deps.now();
+  if (state !== 'connected') {
+    if (stored.downSince) return;
+    const since = new Date(at.getTime() - Math.max(0, downForMs)).toISOString();
+    write(ctx, { ...stored, downSince: since });
+    schedule(ctx);
+    return;
+  }
+  if (!stored.downSince) return;
+  write(ctx, { ...stored, downSince: null, staffTookOver: null, gaps: gapsAfter(ctx, stored, at) });
+  if (ctx.timer) clearTimeout(ctx.timer);
+  ctx.timer = null;
+  if (ctx.deferTimer) clearTimeout(ctx.deferTimer);
+  ctx.deferTimer = null;
+  ctx.deferredSince = null;
+  ctx.followerDone = null;
+  void ctx.others.readNow();
+  void resume(ctx);
+  // After any outage, the orders placed meanwhile are looked for at once.
+  ctx.watch.checkSoon();
+};
+
+/** The pause settings in force now: staff's here, or the venue's read from the relay. */
+const takeSettings = (ctx: GuardCtx, next: StreamGuardSettings): void => {
+  ctx.deps.settings.set(SETTINGS_KEY, next);
+  schedule(ctx);
+  ctx.changed();
+  // A shorter delay may already be over.
+  if (next.autoPause) void pauseIfDue(ctx);
+};
+
+const handlers = (ctx: GuardCtx): StreamGuard['handlers'] => ({
+  'stream:get': async () => view(ctx),
+  'stream:configure': async (request) => {
+    const next: StreamGuardSettings = {
+      autoPause: request.autoPause,
+      pauseAfterSeconds: request.pauseAfterSeconds,
+    };
+    ctx.deps.audit.record({
+      action: 'stream-guard',
+      subject: ctx.deps.venueId() ?? '-',
+      outcome: 'configured',
+      detail: next.autoPause
+        ? `Pause the venue after ${next.pauseAfterSeconds} s without the order stream.`
+        : 'Never pause the venue automatically.',
+    });
+    takeSettings(ctx, next);
+    ctx.deps.onConfigured?.(next);
+    return view(ctx);
+  },
+  'stream:acknowledgeGap': async ({ gapId }) => {
+    const stored = read(ctx);
+    const gap = stored.gaps.find((g: StreamGap) => g.id === gapId);
+    // A second tap (or another window) acknowledging it again changes nothing.
+    if (!gap) return view(ctx, stored);
+    write(ctx, { ...stored, gaps: stored.gaps.filter((g) => g.id !== gapId) });
+    ctx.deps.audit.record({
+      action: 'stream-guard',
+      subject: ctx.deps.venueId() ?? '-',
+      outcome: 'gap-acknowledged',
+      detail: `The order stream's gap from ${gap.from} to ${gap.to}.`,
+    });
+    return view(ctx);
+  },
+  'stream:acknowledgeMissed': async ({ missedId }) => {
+    // A second tap (or another window) acknowledging it again changes nothing.
+    ctx.watch.acknowledge(missedId);
+    return view(ctx);
+  },
+});
+
+const latestOrdersChecked = (ctx: GuardCtx, unknown: number): void => {
+  const stored = read(ctx);
+  const last = stored.gaps.at(-1);
+  if (!last || last.unknownOrders === unknown) return;
+  write(ctx, {
+    ...stored,
+    gaps: [...stored.gaps.slice(0, -1), { ...last, unknownOrders: unknown }],
+  });
+};
+
+/** The guard's context: the watches it composes report their changes through its one event. */
+const createGuardCtx = (deps: GuardDeps): GuardCtx => {
+  const { settings, audit, hub, now } = deps;
+  // Filled below: the watches' `changed` reads the context only once they report.
+  const ctx = {
+    deps,
+    timer: null,
+    deferTimer: null,
+    deferredSince: null,
+    followerDone: null,
+    closed: false,
+    busy: Promise.resolve(),
+  } as unknown as GuardCtx;
+  ctx.changed = hub.batched('stream:changed', () => view(ctx));
+  ctx.watch = createMissedOrderWatch({
     ...deps.missedOrders,
     settings,
     audit,
     now,
     venueId: deps.venueId,
-    changed: () => changed(),
+    changed: () => ctx.changed(),
   });
-  const others = createOtherTerminals({
+  ctx.others = createOtherTerminals({
     read: deps.otherTerminals?.read ?? (async () => null),
     ...(deps.otherTerminals?.intervalMs === undefined
       ? {}
@@ -154,293 +464,31 @@ export const createStreamGuard = (deps: {
       ? {}
       : { unansweredMs: deps.otherTerminals.unansweredMs }),
     now: () => now().getTime(),
-    changed: () => changed(),
+    changed: () => ctx.changed(),
   });
-  /** Since when this outage's pause is left to another terminal (in memory: a restart decides anew). */
-  let deferredSince: string | null = null;
-  /** The outage (its downSince) in which a follower found the venue already offline. */
-  let followerDone: string | null = null;
-  let deferTimer: NodeJS.Timeout | null = null;
-  const write = (next: Stored): void => {
-    settings.set(STATE_KEY, next);
-    changed();
-  };
+  return ctx;
+};
 
-  let timer: NodeJS.Timeout | null = null;
-  let closed = false;
-  const schedule = (): void => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    const { downSince, pause } = read();
-    const chosen = readSettings();
-    if (closed || !downSince || pause || !chosen.autoPause) return;
-    const due = Date.parse(downSince) + chosen.pauseAfterSeconds * 1000;
-    timer = setTimeout(
-      () => {
-        timer = null;
-        void pauseIfDue();
-      },
-      Math.max(0, due - now().getTime()),
-    );
-    timer.unref();
-  };
-
-  // One pause or resume at a time: each reads the state, calls the venue slice, writes the state.
-  let busy: Promise<void> = Promise.resolve();
-  const serial = (work: () => Promise<void>): Promise<void> => {
-    busy = busy.then(work).catch((error: unknown) => {
-      audit.record({
-        action: 'stream-guard',
-        subject: deps.venueId() ?? '-',
-        outcome: 'failed',
-        detail: error instanceof Error ? error.message : String(error),
-      });
-    });
-    return busy;
-  };
-
-  const pauseIfDue = (): Promise<void> =>
-    serial(async () => {
-      const stored = read();
-      const chosen = readSettings();
-      const venueId = deps.venueId();
-      if (closed || !stored.downSince || stored.pause || !chosen.autoPause || !venueId) return;
-      if (stored.staffTookOver === stored.downSince) return;
-      if (now().getTime() - Date.parse(stored.downSince) < chosen.pauseAfterSeconds * 1000) {
-        schedule();
-        return;
-      }
-      if (!(await mayPause(stored.downSince, venueId, chosen.pauseAfterSeconds))) return;
-      // Only a venue taking orders is paused: one staff (or anyone) took offline stays theirs.
-      const venue = deps.venue.state();
-      if (!venue || venue.venueId !== venueId || !venue.isOnline) return;
-      const { actionId } = deps.venue.pause();
-      const at = now().toISOString();
-      write({ ...read(), pause: { actionId, venueId, at, downSince: stored.downSince } });
-      audit.record({
-        action: 'stream-guard',
-        subject: venueId,
-        outcome: 'paused',
-        detail: `${PAUSE_REASON} (the order stream has been down since ${stored.downSince}).`,
-      });
-    });
-
-  /** Defers the pause while another terminal of the venue receives (other-terminals.ts). */
-  const mayPause = async (
-    downSince: string,
-    venueId: string,
-    pauseAfterSeconds: number,
-  ): Promise<boolean> => {
-    if (followerDone === downSince) return false;
-    const verdict = others.verdict(downSince, watch.missed());
-    if (verdict.kind === 'alone') return true;
-    const wait =
-      verdict.kind === 'defer' ||
-      (verdict.follower && now().getTime() < verdict.evidenceAt + pauseAfterSeconds * 1000);
-    if (wait) {
-      if (deferredSince === null) {
-        deferredSince = now().toISOString();
-        audit.record({
-          action: 'stream-guard',
-          subject: venueId,
-          outcome: 'deferred',
-          detail: `The order stream has been down since ${downSince}, but another terminal of the venue was receiving orders: the venue stays online.`,
-        });
-        changed();
-      }
-      if (deferTimer) clearTimeout(deferTimer);
-      deferTimer = setTimeout(() => {
-        deferTimer = null;
-        void pauseIfDue();
-      }, DEFER_RECHECK_MS);
-      deferTimer.unref();
-      return false;
-    }
-    // A follower pauses only a venue the first terminal did not pause already.
-    if (verdict.follower && (await deps.venueOnlineNow?.().catch(() => null)) === false) {
-      followerDone = downSince;
-      return false;
-    }
-    deferredSince = null;
-    return true;
-  };
-
-  const resume = (): Promise<void> =>
-    serial(async () => {
-      const stored = read();
-      const pause = stored.pause;
-      if (!pause) return;
-      write({ ...stored, pause: null });
-      // Not sent yet (the platform was unreachable too): dropping it is the whole resume.
-      if (deps.venue.withdraw(pause.actionId)) {
-        audit.record({
-          action: 'stream-guard',
-          subject: pause.venueId,
-          outcome: 'pause-dropped',
-          detail: 'The order stream came back before the platform took the pause.',
-        });
-        return;
-      }
-      if (deps.venueId() !== pause.venueId) return;
-      deps.venue.resume();
-      audit.record({
-        action: 'stream-guard',
-        subject: pause.venueId,
-        outcome: 'resumed',
-        detail: `Back online: the order stream is back (it was down since ${pause.downSince}).`,
-      });
-    });
-
-  /** Staff (or anyone) changed the venue's status after the pause: it is theirs now. */
-  const release = (why: string): void => {
-    const stored = read();
-    if (!stored.pause) return;
-    write({ ...stored, pause: null, staffTookOver: stored.downSince ?? stored.pause.downSince });
-    audit.record({
-      action: 'stream-guard',
-      subject: stored.pause.venueId,
-      outcome: 'released',
-      detail: `${why} Countertop will not bring the venue back online by itself.`,
-    });
-  };
-
-  const offOnlineChange = deps.venue.onOnlineChange((change) => {
-    const pause = read().pause;
-    if (!pause || change.venueId !== pause.venueId || change.actionId === pause.actionId) return;
-    release('Staff changed the venue status after the automatic pause.');
-  });
-  const offVenue = hub.on('venue:changed', (venue: VenueState | null) => {
-    const pause = read().pause;
-    if (!pause || !venue || venue.venueId !== pause.venueId || venue.pending) return;
-    // Offline until a time: not our pause (it has no end), so someone changed it elsewhere
-    // (another terminal, the merchant's admin). A read from before the pause cannot look like
-    // this: the guard pauses only a venue that is online. (Put back online elsewhere needs no
-    // care: the return online then changes nothing.)
-    if (!venue.isOnline && venue.offlineUntil !== null)
-      release('The venue status was changed elsewhere after the automatic pause.');
-  });
-
-  const relayState = (state: RelayConnection, downForMs = 0): void => {
-    if (closed || state === 'unconfigured') return;
-    const stored = read();
-    const at = now();
-    if (state !== 'connected') {
-      if (stored.downSince) return;
-      const since = new Date(at.getTime() - Math.max(0, downForMs)).toISOString();
-      write({ ...stored, downSince: since });
-      schedule();
-      return;
-    }
-    if (!stored.downSince) return;
-    const from = stored.downSince;
-    const to = at.toISOString();
-    // A blip shorter than the alarm loses nothing (the platform retries for about 15 s); an
-    // outage that alarmed or paused the venue may have.
-    const long =
-      at.getTime() - Date.parse(from) >= STREAM_DOWN_ALARM_MS ||
-      stored.pause !== null ||
-      stored.staffTookOver === from;
-    let gaps = stored.gaps;
-    if (long) {
-      gaps = [...gaps, { id: randomUUID(), from, to, unknownOrders: null }];
-      if (gaps.length > MAX_GAPS) {
-        const [first, second, ...rest] = gaps;
-        if (first && second) gaps = [{ ...second, from: first.from }, ...rest];
-      }
-      audit.record({
-        action: 'stream-guard',
-        subject: deps.venueId() ?? '-',
-        outcome: 'stream-back',
-        detail: `The order stream was down from ${from} to ${to}: orders placed then may not have reached this terminal.`,
-      });
-    }
-    write({ ...stored, downSince: null, staffTookOver: null, gaps });
-    if (timer) clearTimeout(timer);
-    timer = null;
-    if (deferTimer) clearTimeout(deferTimer);
-    deferTimer = null;
-    deferredSince = null;
-    followerDone = null;
-    void others.readNow();
-    void resume();
-    // After any outage, the orders placed meanwhile are looked for at once.
-    watch.checkSoon();
-  };
-
+export const createStreamGuard = (deps: GuardDeps): StreamGuard => {
+  const ctx = createGuardCtx(deps);
+  const stopWatchingVenue = watchVenue(ctx);
   // A stream already down when the app closed is still down until the relay client says otherwise.
-  schedule();
-  others.start(() => read().downSince === null);
-
+  schedule(ctx);
+  ctx.others.start(() => read(ctx).downSince === null);
   return {
-    relayState,
-    latestOrdersChecked: (unknown) => {
-      const stored = read();
-      const last = stored.gaps.at(-1);
-      if (!last || last.unknownOrders === unknown) return;
-      write({
-        ...stored,
-        gaps: [...stored.gaps.slice(0, -1), { ...last, unknownOrders: unknown }],
-      });
-    },
-    missedOrders: { checkSoon: watch.checkSoon, idle: watch.idle },
-    settings: () => readSettings(),
-    applyVenueSettings: (next) => {
-      settings.set(SETTINGS_KEY, next);
-      schedule();
-      changed();
-      if (next.autoPause) void pauseIfDue();
-    },
+    relayState: (state, downForMs) => relayState(ctx, state, downForMs),
+    latestOrdersChecked: (unknown) => latestOrdersChecked(ctx, unknown),
+    missedOrders: { checkSoon: ctx.watch.checkSoon, idle: ctx.watch.idle },
+    settings: () => readSettings(ctx),
+    applyVenueSettings: (next) => takeSettings(ctx, next),
     close: () => {
-      closed = true;
-      watch.close();
-      others.close();
-      if (timer) clearTimeout(timer);
-      if (deferTimer) clearTimeout(deferTimer);
-      offOnlineChange();
-      offVenue();
+      ctx.closed = true;
+      ctx.watch.close();
+      ctx.others.close();
+      if (ctx.timer) clearTimeout(ctx.timer);
+      if (ctx.deferTimer) clearTimeout(ctx.deferTimer);
+      stopWatchingVenue();
     },
-    handlers: {
-      'stream:get': async () => view(),
-      'stream:configure': async (request) => {
-        const next: StreamGuardSettings = {
-          autoPause: request.autoPause,
-          pauseAfterSeconds: request.pauseAfterSeconds,
-        };
-        settings.set(SETTINGS_KEY, next);
-        deps.onConfigured?.(next);
-        audit.record({
-          action: 'stream-guard',
-          subject: deps.venueId() ?? '-',
-          outcome: 'configured',
-          detail: next.autoPause
-            ? `Pause the venue after ${next.pauseAfterSeconds} s without the order stream.`
-            : 'Never pause the venue automatically.',
-        });
-        schedule();
-        changed();
-        // A shorter delay may already be over.
-        if (next.autoPause) void pauseIfDue();
-        return view();
-      },
-      'stream:acknowledgeGap': async ({ gapId }) => {
-        const stored = read();
-        const gap = stored.gaps.find((g: StreamGap) => g.id === gapId);
-        // A second tap (or another window) acknowledging it again changes nothing.
-        if (!gap) return view(stored);
-        write({ ...stored, gaps: stored.gaps.filter((g) => g.id !== gapId) });
-        audit.record({
-          action: 'stream-guard',
-          subject: deps.venueId() ?? '-',
-          outcome: 'gap-acknowledged',
-          detail: `The order stream's gap from ${gap.from} to ${gap.to}.`,
-        });
-        return view();
-      },
-      'stream:acknowledgeMissed': async ({ missedId }) => {
-        // A second tap (or another window) acknowledging it again changes nothing.
-        watch.acknowledge(missedId);
-        return view();
-      },
-    },
+    handlers: handlers(ctx),
   };
 };
