@@ -13,6 +13,7 @@ import {
   createKeytarSecretStore,
   KeychainUnavailableError,
 } from '../main/secrets/secret-store';
+import type { SecretStore } from '../main/secrets/secret-store';
 import { startWebHost } from '../main/web-host/server';
 import type { WebHost } from '../main/web-host/server';
 
@@ -81,6 +82,16 @@ export const onShutdown = (close: () => Promise<void>): void => {
   process.on('SIGTERM', () => stop('SIGTERM'));
 };
 
+/**
+ * The diagnostics run's keychain: one that does not answer, so no secret is read, written or
+ * removed (and no keychain migration is marked done) while the bundle is made.
+ */
+const keychainlessStore: SecretStore = {
+  get: () => Promise.reject(new Error('The diagnostics run reads no secret.')),
+  set: () => Promise.reject(new Error('The diagnostics run stores no secret.')),
+  delete: () => Promise.reject(new Error('The diagnostics run removes no secret.')),
+};
+
 export const START_WEB_USAGE = `usage: npm run start:web [-- --port 4030] [--host 127.0.0.1] [--data-dir DIR] [--diagnostics]
 The app in a browser tab on this machine, set up through its setup screen; --diagnostics writes
 the support bundle and exits. The data folder is --data-dir, else COUNTERTOP_DATA_DIR, else the
@@ -115,6 +126,20 @@ const main = async (): Promise<void> => {
       '--host must be a loopback address: the web host serves one counter on this machine.',
     );
   }
+  const dataDir = values['data-dir'] ?? process.env.COUNTERTOP_DATA_DIR ?? defaultDataDir();
+  const version = appVersion();
+  if (values.diagnostics) {
+    // Support's first ask, also when the UI will not come up, and also when the keychain is what
+    // broke: the bundle reads no secret, so it runs on a store that holds none and stores none.
+    const core = await startCore({ dataDir, secretStore: keychainlessStore, version });
+    try {
+      const { file, bytes } = await core.api['diagnostics:export']({});
+      console.log(`diagnostics: ${file} (${bytes} bytes)`);
+    } finally {
+      await core.close();
+    }
+    return;
+  }
   // Before anything is built or created: without a keychain this venue cannot be set up.
   const secretStore = createKeytarSecretStore(
     process.env.COUNTERTOP_KEYCHAIN_SERVICE ?? 'countertop',
@@ -124,19 +149,6 @@ const main = async (): Promise<void> => {
   } catch (error) {
     if (!(error instanceof KeychainUnavailableError)) throw error;
     throw new Error(`${error.message} Nothing was stored.`, { cause: error });
-  }
-  const dataDir = values['data-dir'] ?? process.env.COUNTERTOP_DATA_DIR ?? defaultDataDir();
-  const version = appVersion();
-  if (values.diagnostics) {
-    // Support's first ask, also when the UI will not come up: the bundle, then exit.
-    const core = await startCore({ dataDir, secretStore, version });
-    try {
-      const { file, bytes } = await core.api['diagnostics:export']({});
-      console.log(`diagnostics: ${file} (${bytes} bytes)`);
-    } finally {
-      await core.close();
-    }
-    return;
   }
   await ensureRendererBuilt();
   let core: Core | null = null;
