@@ -190,6 +190,42 @@ describe('documents and their ESC/POS bytes', () => {
     expect(bytes.subarray(cut - 4, cut)).toEqual(Buffer.from([0x0a, 0x0a, 0x0a, 0x0a]));
   });
 
+  it('prints Finnish and German tickets as the virtual printer decodes them: å ä ö ü ß é, "–" as "-"', async () => {
+    const printer = await startPrinter();
+    const tickets = {
+      fi: order({
+        consumerName: 'Jörö Äyräpää',
+        consumerComment: 'Soittakaa ovikelloa – kiitos!',
+        items: [{ ...order().items[1]!, name: 'Lohikeitto – ruisleipä' }],
+      }),
+      de: order({
+        consumerName: 'Jürgen Weiß',
+        consumerComment: 'Bitte klingeln – danke!',
+        items: [{ ...order().items[1]!, name: 'Weißwurst – Crème brûlée' }],
+      }),
+    };
+    for (const ticket of Object.values(tickets)) {
+      const socket = connect(printer.port, '127.0.0.1');
+      await new Promise<void>((resolve, reject) => {
+        socket.once('error', reject);
+        socket.end(Buffer.from(encodeDocument(kitchenTicket(ticket, 80))), resolve);
+      });
+    }
+    // Two connections: the printer may finish them in either order, so each is found by its name.
+    const decoded = (await printer.waitForDocuments(2)).map((doc) =>
+      doc.lines.map((l) => l.text.trim()).join(' '),
+    );
+    const fi = decoded.find((text) => text.includes('Jörö')) ?? '';
+    const de = decoded.find((text) => text.includes('Jürgen')) ?? '';
+    expect(fi).toContain('Jörö Äyräpää');
+    expect(fi).toContain('Lohikeitto - ruisleipä');
+    expect(fi).toContain('Soittakaa ovikelloa - kiitos!');
+    expect(de).toContain('Jürgen Weiß');
+    expect(de).toContain('Weißwurst - Crème brûlée');
+    expect(de).toContain('Bitte klingeln - danke!');
+    expect(`${fi}${de}`).not.toContain('?');
+  });
+
   it('lays the kitchen ticket out for the paper: number in triple size, allergy inverted, no prices', () => {
     for (const width of [58, 80] as const) {
       const doc = kitchenTicket(order(), width);
