@@ -68,7 +68,7 @@ describe('prices on the menu screen', () => {
     const form = within(row()).getByRole('form', { name: 'Price of Fries' });
     const percent = within(form).getByLabelText(/Or a discount in %/);
     fireEvent.change(percent, { target: { value: '150' } });
-    expect(within(form).getByText('Type a percentage from 0 to 100, e.g. 14.')).toBeTruthy();
+    expect(within(form).getByText('Type a discount from 1 to 99 %, e.g. 15.')).toBeTruthy();
     fireEvent.change(percent, { target: { value: '15' } });
     const discount = within(form).getByLabelText('Discounted price (€, empty: no discount)');
     expect((discount as HTMLInputElement).value).toBe('3.83');

@@ -77,7 +77,7 @@ const DiscountFields = (props: {
         value={percentText}
         error={
           percentOff === null && percentText.trim() !== ''
-            ? en.editor.errors.percentNotNumber
+            ? en.menu.discountPercentRange
             : undefined
         }
         hint={

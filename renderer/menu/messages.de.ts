@@ -28,6 +28,7 @@ export const menuDe = {
     },
     changedItem: '{name}: {kinds}',
     priceFromTo: 'Preis {before} → {after}',
+    discountPercentRange: 'Rabatt von 1 bis 99 % eingeben, z. B. 15.',
     discountPercentLabel: 'Oder Rabatt in % (berechnet den reduzierten Preis)',
     discountComputed:
       'Kunden zahlen {price} ({percent} % Rabatt). Die Plattform erhält den Preis, nicht die %.',

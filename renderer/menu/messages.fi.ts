@@ -27,6 +27,7 @@ export const menuFi = {
     },
     changedItem: '{name}: {kinds}',
     priceFromTo: 'hinta {before} → {after}',
+    discountPercentRange: 'Kirjoita alennus väliltä 1–99 %, esim. 15.',
     discountPercentLabel: 'Tai alennus prosentteina (laskee alennetun hinnan)',
     discountComputed:
       'Asiakas maksaa {price} (−{percent} %). Alustalle lähtee hinta, ei prosentti.',

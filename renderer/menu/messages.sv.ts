@@ -27,6 +27,7 @@ export const menuSv = {
     },
     changedItem: '{name}: {kinds}',
     priceFromTo: 'pris {before} → {after}',
+    discountPercentRange: 'Skriv en rabatt mellan 1 och 99 %, t.ex. 15.',
     discountPercentLabel: 'Eller rabatt i procent (räknar ut rabattpriset)',
     discountComputed:
       'Kunden betalar {price} (−{percent} %). Plattformen får priset, inte procenten.',

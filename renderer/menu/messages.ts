@@ -38,6 +38,7 @@ export const menuMessages = {
     } satisfies Record<MenuChangeKind, string>,
     changedItem: m('{name}: {kinds}', 'name', 'kinds'),
     priceFromTo: m('price {before} → {after}', 'before', 'after'),
+    discountPercentRange: 'Type a discount from 1 to 99 %, e.g. 15.',
     discountPercentLabel: 'Or a discount in % (sets the discounted price)',
     discountComputed: m(
       'Customers pay {price} ({percent} % off). The platform takes the price, not the %.',
