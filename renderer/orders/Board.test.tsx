@@ -445,13 +445,53 @@ describe('platform cancellations', () => {
       'Order #601 was cancelled by the platform. Stop preparing it.',
     );
     expect(ringer.ringing).toBe(true);
-    expect(
-      within(screen.getByRole('region', { name: 'Done today' })).getByText('Cancelled by platform'),
-    ).toBeTruthy();
 
     fireEvent.click(within(banner).getByRole('button', { name: 'OK, stopped' }));
     expect(screen.queryByTestId('cancelled-banner')).toBeNull();
     expect(ringer.ringing).toBe(false);
+    expect(
+      within(screen.getByRole('region', { name: 'Done today' })).getByText('Cancelled by platform'),
+    ).toBeTruthy();
+  });
+
+  it('keep the card where it was, marked cancelled with its items, until staff acknowledge it', async () => {
+    const order = makeOrder({
+      orderNumber: '603',
+      status: 'PRODUCTION',
+      platformStatus: 'PRODUCTION',
+      createdAt: minutesAgo(6),
+    });
+    const neighbour = makeOrder({
+      orderNumber: '604',
+      status: 'PRODUCTION',
+      platformStatus: 'PRODUCTION',
+      createdAt: minutesAgo(3),
+    });
+    const bridge = createFakeBridge({ orders: [order, neighbour] });
+    renderApp(bridge);
+    await screen.findByText('#603');
+    const preparation = () => column('In preparation');
+    const numbers = () =>
+      within(preparation())
+        .getAllByRole('article')
+        .map((tile) => tile.getAttribute('aria-label'));
+    expect(numbers()).toEqual(['Order #603', 'Order #604']);
+
+    act(() =>
+      bridge.setOrders([{ ...order, status: 'CANCELED', platformStatus: 'CANCELED' }, neighbour]),
+    );
+    // Same column, same place: the neighbour below it does not move up.
+    expect(numbers()).toEqual(['Order #603', 'Order #604']);
+    const tile = card('603');
+    expect(tile.className).toContain('card-cancelled');
+    expect(within(tile).getByTestId('tile-cancelled').textContent).toBe('Cancelled');
+    expect(within(tile).getByTestId('tile-cancelled-items').textContent).toBe('2× Margherita');
+    expect(within(column('Done today')).queryByRole('article', { name: 'Order #603' })).toBeNull();
+
+    fireEvent.click(within(tile).getByRole('button', { name: 'OK, stopped' }));
+    await waitFor(() => expect(numbers()).toEqual(['Order #604']));
+    expect(within(column('Done today')).getByRole('article', { name: 'Order #603' })).toBeTruthy();
+    expect(screen.queryByTestId('cancelled-banner')).toBeNull();
   });
 
   it('do not alarm for orders already finished when the board opened', async () => {

@@ -7,6 +7,7 @@ import {
   COLUMN_IDS,
   DONE_ON_BOARD,
   boardOf,
+  heldColumn,
   jobsByOrder,
   jobsOf,
   needsAttention,
@@ -15,7 +16,7 @@ import {
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
 import { placedDuringGap } from '../../shared/stream-guard';
 import type { StreamGap } from '../../shared/stream-guard';
-import type { ColumnId, ColumnTracks } from './board';
+import type { BoardView, ColumnId, ColumnTracks } from './board';
 import { useColumnTracks } from './board-room';
 import type { DetailSide } from './OrderTile';
 import { en } from './messages';
@@ -79,6 +80,34 @@ const useLateOrders = (orders: readonly Order[]): ReadonlySet<string> => {
   );
 };
 
+/**
+ * Orders the platform cancelled that staff have not acknowledged, and the column each stays in
+ * (marked cancelled, with its items) until they do.
+ */
+const useHeldCancelled = (): ReadonlyMap<string, ColumnId> => {
+  const cancelled = useApp((s) => s.cancelled);
+  const from = useApp((s) => s.cancelledFrom);
+  const orders = useApp((s) => s.orders);
+  return useMemo(() => {
+    const held = new Map<string, ColumnId>();
+    for (const { id } of cancelled) {
+      const order = orders.find((o) => o.id === id);
+      if (order) held.set(id, heldColumn(order, from[id]));
+    }
+    return held;
+  }, [cancelled, from, orders]);
+};
+
+/** The board's columns of the moment (see boardOf). */
+const useBoardView = (
+  orders: readonly Order[],
+  now: number,
+  held: ReadonlyMap<string, ColumnId>,
+): BoardView => {
+  const finished = useApp((s) => s.finishedByDay);
+  return useMemo(() => boardOf(orders, now, finished, held), [orders, now, finished, held]);
+};
+
 /** The board's columns, each as wide as its tile tracks. */
 const template = (tracks: ColumnTracks): string =>
   COLUMN_IDS.map((id) => `minmax(0, ${tracks[id]}fr)`).join(' ');
@@ -92,11 +121,8 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const unclaimedAfter = useApp(
     (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES,
   );
-  const finished = useApp((s) => s.finishedByDay);
-  const { columns, counts } = useMemo(
-    () => boardOf(orders, now, finished),
-    [orders, now, finished],
-  );
+  const held = useHeldCancelled();
+  const { columns, counts } = useBoardView(orders, now, held);
   // What the cards show besides their order, read here once for all of them (see OrderCard).
   const submitting = useApp((s) => s.submitting);
   const callErrors = useApp((s) => s.callErrors);
@@ -126,6 +152,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
         selected={selected === order.id}
         open={opened?.id === order.id}
         late={late.has(order.id)}
+        cancelled={held.has(order.id)}
         submitting={submitting[order.id] === true}
         callError={callErrors[order.id] ?? null}
         cooking={cooking.has(order.id)}

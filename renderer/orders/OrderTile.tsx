@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Order } from '../../shared/domain';
+import type { Order, OrderActionKind } from '../../shared/domain';
 import type { PrintJob } from '../../shared/printing';
 import { isPickedUpByCourier } from '../../shared/order-timing';
 import { mentionsAllergy } from '../../shared/allergy';
@@ -29,6 +29,8 @@ type Props = {
   open: boolean;
   /** Placed while the order stream was down: it reached the terminal late. */
   late: boolean;
+  /** Cancelled by the platform and not yet acknowledged: it stays, with its items. */
+  cancelled: boolean;
   submitting: boolean;
   callError: string | null;
   cooking: boolean;
@@ -36,6 +38,70 @@ type Props = {
   /** Opens the order's detail (lines, notes, customer, printing, reject…) over the board. */
   onOpen: (orderId: string, side: DetailSide) => void;
   slotRef?: OffScreenMarker | undefined;
+};
+
+/** A tile's one button (or state): acknowledge a cancel, the primary action, or where it stands. */
+const TileAction = ({
+  order,
+  done,
+  cancelled,
+  failed,
+  submitting,
+  primary,
+}: {
+  order: Order;
+  done: boolean;
+  cancelled: boolean;
+  failed: boolean;
+  submitting: boolean;
+  primary: OrderActionKind | null;
+}) => {
+  const act = useAppStore().getState();
+  return (
+    <div className="card-actions tile-action">
+      {cancelled ? (
+        <button
+          type="button"
+          className="btn btn-danger"
+          onClick={(e) => {
+            e.stopPropagation();
+            void act.acknowledgeCancelled(order.id);
+          }}
+        >
+          {en.board.cancelledOk}
+        </button>
+      ) : done ? (
+        <span className={`done-status done-${order.status.toLowerCase()}`}>
+          {isPickedUpByCourier(order) && !isClosedByPlatform(order)
+            ? en.order.pickedUpDone
+            : en.order.statuses[order.status]}
+        </span>
+      ) : failed ? (
+        // Why and what to do (retry, discard) are in the detail: one tap opens it.
+        <button type="button" className="btn btn-danger">
+          {en.board.notSent}
+        </button>
+      ) : submitting || order.pending ? (
+        <span className="card-state state-pending" role="status">
+          <span className="spinner" aria-hidden="true" />{' '}
+          {submitting
+            ? en.actions.sending
+            : en.board.waiting(en.actions.kinds[order.pending!.kind])}
+        </span>
+      ) : primary ? (
+        <button
+          type="button"
+          className={actionClass(primary)}
+          onClick={(e) => {
+            e.stopPropagation();
+            takeOrderAction(act, order.id, primary);
+          }}
+        >
+          {actionLabel(primary)}
+        </button>
+      ) : null}
+    </div>
+  );
 };
 
 /**
@@ -52,6 +118,7 @@ const OrderTileView = ({
   selected,
   open,
   late,
+  cancelled,
   submitting,
   callError,
   cooking,
@@ -76,7 +143,9 @@ const OrderTileView = ({
   if (open) classes.push('tile-open');
   if (failed) classes.push('card-failed');
   else if (order.pending || submitting) classes.push('card-pending');
-  if (done) classes.push('card-done');
+  // A cancelled tile keeps its working size until acknowledged: it marks, it does not shrink.
+  if (cancelled) classes.push('card-cancelled');
+  else if (done) classes.push('card-done');
 
   return (
     <div className="card-slot" ref={slotRef}>
@@ -104,6 +173,11 @@ const OrderTileView = ({
           </span>
         </header>
         <p className="tile-meta">
+          {cancelled && (
+            <span className="tile-flag tile-cancelled" data-testid="tile-cancelled">
+              {en.board.cancelledMark}
+            </span>
+          )}
           {allergy && (
             // As on paper: an allergy note cannot be missed on a busy board.
             <span className="tile-flag tile-allergy" data-testid="allergy">
@@ -120,44 +194,27 @@ const OrderTileView = ({
               {en.board.arrivedLateShort}
             </span>
           )}
-          <span className="tile-words">
-            {/* The name last: on a narrow tile it is the part cut short. */}
-            {typeWord(order)} · {en.order.items(items)} ·{' '}
-            <span className="card-customer">{firstName(order)}</span>
-          </span>
+          {cancelled ? (
+            // What to stop making: the lines themselves, not a count.
+            <span className="tile-words" data-testid="tile-cancelled-items">
+              {order.items.map((item) => en.board.itemLine(item.count, item.name)).join(', ')}
+            </span>
+          ) : (
+            <span className="tile-words">
+              {/* The name last: on a narrow tile it is the part cut short. */}
+              {typeWord(order)} · {en.order.items(items)} ·{' '}
+              <span className="card-customer">{firstName(order)}</span>
+            </span>
+          )}
         </p>
-        <div className="card-actions tile-action">
-          {done ? (
-            <span className={`done-status done-${order.status.toLowerCase()}`}>
-              {isPickedUpByCourier(order) && !isClosedByPlatform(order)
-                ? en.order.pickedUpDone
-                : en.order.statuses[order.status]}
-            </span>
-          ) : failed ? (
-            // Why and what to do (retry, discard) are in the detail: one tap opens it.
-            <button type="button" className="btn btn-danger">
-              {en.board.notSent}
-            </button>
-          ) : submitting || order.pending ? (
-            <span className="card-state state-pending" role="status">
-              <span className="spinner" aria-hidden="true" />{' '}
-              {submitting
-                ? en.actions.sending
-                : en.board.waiting(en.actions.kinds[order.pending!.kind])}
-            </span>
-          ) : primary ? (
-            <button
-              type="button"
-              className={actionClass(primary)}
-              onClick={(e) => {
-                e.stopPropagation();
-                takeOrderAction(act, order.id, primary);
-              }}
-            >
-              {actionLabel(primary)}
-            </button>
-          ) : null}
-        </div>
+        <TileAction
+          order={order}
+          done={done}
+          cancelled={cancelled}
+          failed={failed}
+          submitting={submitting}
+          primary={primary}
+        />
       </article>
     </div>
   );
@@ -176,6 +233,7 @@ export const OrderTile = memo(
     a.selected === b.selected &&
     a.open === b.open &&
     a.late === b.late &&
+    a.cancelled === b.cancelled &&
     a.submitting === b.submitting &&
     a.callError === b.callError &&
     a.cooking === b.cooking &&

@@ -144,12 +144,25 @@ export const createFinishedTally = () => {
   };
 };
 
+const NOTHING_HELD: ReadonlyMap<string, ColumnId> = new Map();
+
 /** The board of a moment: its columns' cards, and how many orders each column counts. */
 export type BoardView = {
   /** The cards, each column in its order; done holds the newest DONE_ON_BOARD only. */
   columns: BoardColumns;
   counts: Record<ColumnId, number>;
 };
+
+/**
+ * Where a cancelled order not yet acknowledged stays: the column it was in when the platform
+ * cancelled it (`from`, when this window saw it), else (a window opened after the cancel, which
+ * cannot tell) In preparation, what the alarm is about: food that may be cooking; an unconfirmed
+ * pre-order stays among the scheduled. Staff see it, items and all, until they say they
+ * stopped, and no tile moves in the meantime.
+ */
+export const heldColumn = (order: Order, from: ColumnId | undefined): ColumnId =>
+  from ??
+  (order.type === 'preorder' && order.preorderStatus !== 'confirmed' ? 'scheduled' : 'preparation');
 
 /**
  * The board's columns. Done shows the newest of the day's finished orders the store still keeps;
@@ -159,11 +172,13 @@ export const boardOf = (
   orders: readonly Order[],
   now: number,
   finished: FinishedByDay,
+  /** Cancelled orders staff have not acknowledged yet, and the column each stays in. */
+  held: ReadonlyMap<string, ColumnId> = NOTHING_HELD,
 ): BoardView => {
   const columns: BoardColumns = { new: [], preparation: [], ready: [], scheduled: [], done: [] };
   const done = columns.done;
   for (const order of orders) {
-    const column = columnOf(order, now);
+    const column = held.get(order.id) ?? columnOf(order, now);
     if (column === null) continue;
     if (column !== 'done') {
       columns[column].push(order);

@@ -24,6 +24,9 @@ export const ordersDe = {
     tileLate: '{duration} zu spät',
     arrivedLate: 'Zu spät angekommen (bestellt {placed})',
     arrivedLateShort: 'Zu spät angekommen',
+    cancelledMark: 'Storniert',
+    cancelledOk: 'OK, gestoppt',
+    itemLine: '{count}× {name}',
     waiting: '{kind}…',
   },
   accept: {

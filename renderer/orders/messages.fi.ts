@@ -24,6 +24,9 @@ export const ordersFi = {
     tileLate: '{duration} myöhässä',
     arrivedLate: 'Tuli myöhässä (tehty {placed})',
     arrivedLateShort: 'Tuli myöhässä',
+    cancelledMark: 'Peruttu',
+    cancelledOk: 'OK, lopetettu',
+    itemLine: '{count}× {name}',
     waiting: '{kind}…',
   },
   accept: {

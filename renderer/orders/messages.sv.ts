@@ -24,6 +24,9 @@ export const ordersSv = {
     tileLate: '{duration} sen',
     arrivedLate: 'Kom sent (lagd {placed})',
     arrivedLateShort: 'Kom sent',
+    cancelledMark: 'Avbruten',
+    cancelledOk: 'OK, slutat',
+    itemLine: '{count}× {name}',
     waiting: '{kind}…',
   },
   accept: {

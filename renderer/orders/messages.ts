@@ -34,6 +34,11 @@ export const ordersMessages = {
     /** An order placed while the stream was down, which reached the terminal after it. */
     arrivedLate: m('Arrived late (placed {placed})', 'placed'),
     arrivedLateShort: 'Arrived late',
+    /** A tile the platform cancelled, kept until staff say they stopped making it. */
+    cancelledMark: 'Cancelled',
+    cancelledOk: 'OK, stopped',
+    /** One line of a cancelled tile's items. */
+    itemLine: m('{count}× {name}', 'count', 'name'),
     /** A tile waiting for the platform's answer to an action. */
     waiting: m('{kind}…', 'kind'),
   },

@@ -12,8 +12,9 @@ import type { Cue, CueKind } from '../../shared/cues';
 import { cueId } from '../../shared/cues';
 import { keepUnchanged, mergeChanged, namesakes, without } from '../ui-kit/merge';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
-import type { FinishedByDay } from './board';
-import { createFinishedTally, keepNewestFinished, waitingOrders } from './board';
+import type { ColumnId, FinishedByDay } from './board';
+import { columnOf, createFinishedTally, keepNewestFinished, waitingOrders } from './board';
+import { isFinalStatus } from '../../shared/domain';
 
 export const MUTE_MS = 2 * 60_000;
 
@@ -32,6 +33,11 @@ export type OrdersState = {
    * Main decides it (shared/cues.ts), so a window opened later shows it too.
    */
   cancelled: Array<{ id: string; orderNumber: string }>;
+  /**
+   * The column each order the platform cancelled was in when this window saw it go: its tile
+   * stays there, marked cancelled, until staff acknowledge it (nothing moves under the finger).
+   */
+  cancelledFrom: Record<string, ColumnId>;
   /** Pre-orders the platform moved into preparation: they ring until staff say they started (main's cue). */
   startCooking: Array<{ id: string; orderNumber: string }>;
   /** Counts new orders announced by main, so each one can be heard once even when not ringing. */
@@ -82,6 +88,24 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
   const lastEvent = new Map<string, number>();
   let finished = createFinishedTally();
 
+  /** The columns of the orders among `incoming` that the platform just cancelled. */
+  const columnsLeft = (
+    known: Record<string, ColumnId>,
+    incoming: readonly Order[],
+    before: ReadonlyMap<string, Order>,
+  ): Record<string, ColumnId> => {
+    let next: Record<string, ColumnId> | null = null;
+    for (const order of incoming) {
+      const old = before.get(order.id);
+      if (order.status !== 'CANCELED' || !old || isFinalStatus(old.status)) continue;
+      const column = columnOf(old, now());
+      if (column === null || column === 'done') continue;
+      next ??= { ...known };
+      next[order.id] = column;
+    }
+    return next ?? known;
+  };
+
   /** Takes orders, noting orders the platform cancelled under the staff's hands. */
   const receive = (incoming: Order[], whole: boolean, askedAt?: number): void =>
     set((s) => {
@@ -100,7 +124,8 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
         : mergeChanged(s.orders, incoming, before);
       const orders = merged === s.orders ? merged : keepNewestFinished(merged);
       const finishedByDay = finished.take(incoming);
-      return { orders, finishedByDay };
+      const cancelledFrom = columnsLeft(s.cancelledFrom, incoming, before);
+      return { orders, finishedByDay, cancelledFrom };
     });
 
   /** Takes main's cues: a cue this window has not shown yet ends any mute. */
@@ -127,7 +152,10 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
     // Gone from this window at once (no second tap); main's answer and event bring the rest.
     set((s) =>
       kind === 'cancelled'
-        ? { cancelled: s.cancelled.filter((c) => c.id !== orderId) }
+        ? {
+            cancelled: s.cancelled.filter((c) => c.id !== orderId),
+            cancelledFrom: without(s.cancelledFrom, orderId),
+          }
         : { startCooking: s.startCooking.filter((c) => c.id !== orderId) },
     );
     const left = await tryRead(() => bridge['cues:acknowledge']({ cueId: id }));
@@ -166,6 +194,7 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
     callErrors: {},
     mutedUntil: null,
     cancelled: [],
+    cancelledFrom: {},
     startCooking: [],
     arrivals: 0,
     orderSettings: null,

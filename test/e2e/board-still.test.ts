@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
 import { boardFixture } from './board-fixture';
-import type { BoardFixture } from './board-fixture';
-import { launchChromium, startTestDemo } from './support';
+import type { BoardFixture, PlacedOrder } from './board-fixture';
+import { control, launchChromium, startTestDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -126,5 +126,45 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
     await page.getByTestId('stream-alarm').waitFor({ state: 'detached', timeout: 30_000 });
     expect(await box(markReady)).toEqual(before);
     await page.close();
+  });
+  it('keeps a platform-cancelled order in its box, marked with its items, until acknowledged by touch', async () => {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(demo.webHost!.url);
+    const preparation = page.getByRole('region', { name: en.columns.preparation, exact: true });
+    await preparation.waitFor();
+    const first = await fixture.place();
+    const second = await fixture.place();
+    for (const order of [first, second]) {
+      await fixture.settled(order.id, () => true);
+      await demo.core.api['orders:accept']({ orderId: order.id, preparationMinutes: 20 });
+      await fixture.settled(order.id, (o) => o.status === 'PRODUCTION');
+    }
+    const tile = (order: PlacedOrder) =>
+      preparation.getByRole('article', { name: `Order #${order.order_number}` });
+    const markReady = tile(second).getByRole('button', {
+      name: en.actions.kinds.ready,
+      exact: true,
+    });
+    await markReady.waitFor();
+    const cancelledBox = await box(tile(first));
+    const neighbourBox = await box(markReady);
+
+    await control(demo).cancel(first.id);
+    await tile(first).getByTestId('tile-cancelled').waitFor({ timeout: 20_000 });
+    expect(await tile(first).getByTestId('tile-cancelled-items').textContent()).toMatch(/\d+× \S/);
+    expect(await box(tile(first))).toEqual(cancelledBox);
+    expect(await box(markReady)).toEqual(neighbourBox);
+
+    await tile(first).getByRole('button', { name: en.board.cancelledOk }).tap();
+    await page
+      .getByRole('region', { name: en.columns.done, exact: true })
+      .getByRole('article', { name: `Order #${first.order_number}` })
+      .waitFor();
+    expect(await tile(first).count()).toBe(0);
+    await context.close();
   });
 });

@@ -184,7 +184,13 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     await banner
       .getByText(`Order #${placed.order_number} was cancelled by the platform. Stop preparing it.`)
       .waitFor();
-    await column('Done today').getByText(`#${placed.order_number}`).waitFor();
+    // The card stays where it was, marked cancelled with its items, until acknowledged.
+    const held = column('In preparation').getByRole('article', {
+      name: `Order #${placed.order_number}`,
+    });
+    await held.getByTestId('tile-cancelled').waitFor();
+    expect(await held.getByTestId('tile-cancelled-items').textContent()).toMatch(/\d+× \S/);
+    expect(await column('Done today').getByText(`#${placed.order_number}`).count()).toBe(0);
     const before = await tones(page);
     await eventually(
       () => tones(page),
@@ -202,7 +208,9 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
       (n) => n > reloaded,
       5_000,
     );
-    await banner.getByRole('button', { name: 'OK, stopped' }).click();
+    await held.getByTestId('tile-cancelled').waitFor();
+    await held.getByRole('button', { name: 'OK, stopped' }).click();
+    await column('Done today').getByText(`#${placed.order_number}`).waitFor();
     expect(await banner.count()).toBe(0);
     // Acknowledged: a window opened afterwards does not bring it back.
     await page.reload();
