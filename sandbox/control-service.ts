@@ -10,6 +10,7 @@ import * as orders from './pos/orders';
 import { createVenue, venueStatusView } from './pos/venues';
 import type { Service } from './service';
 import type { World } from './world';
+import { allowOnboarding, showOnboarding } from './auth/onboarding-page';
 import { DEMO_CLIENT_ID, DEMO_REDIRECT_URI, DEMO_VENUE_ID } from './demo-data';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
@@ -119,6 +120,8 @@ export function createControlService(world: World): Service {
         code: world.auth.mintCode(client.id, body.venue_id, body.redirect_uri),
       });
     })
+    .add('GET', '/onboarding', (req, res) => showOnboarding(world, req, res))
+    .add('POST', '/onboarding/allow', (req, res) => allowOnboarding(world, req, res))
     .add('POST', '/venues/:id/withdraw-consent', async (req, res, { id }) => {
       await readJson(req, { ...JSON_BODY, emptyAs: {} });
       if (!world.venues.has(id as string)) throw new HttpError(404, `Venue ${id} was not found.`);
