@@ -62,6 +62,9 @@ import type { UpdatesSlice } from './updates/updates';
 import { toOrderStatus } from './marketplace/order-mapping';
 import { reportVenueState } from './relay-client/venue-intake';
 import { readVenueTerminals } from './relay-client/venue-terminals';
+import type { HealthReporter } from './relay-client/health-report';
+import { startHealthReports } from './relay-client/health-report';
+import { unansweredFor } from '../shared/order-timing';
 import { createTerminalsSlice } from './terminals/terminals';
 import type { TerminalsSlice } from './terminals/terminals';
 import { DEFAULT_ORDER_SETTINGS } from '../shared/order-timing';
@@ -94,6 +97,8 @@ export type CoreOptions = {
   otherTerminals?: { intervalMs?: number; unansweredMs?: number };
   /** How often the venue's shared settings are read from the relay (default 10 s). */
   venueSettingsReadMs?: number;
+  /** How often this terminal reports its health to the relay (default 30 s; tests shorten it). */
+  healthReportMs?: number;
   /** The computer's name, shown until staff name the terminal (default the OS host name). */
   machineName?: string;
   /** Relay long-poll wait in seconds (default 10: a hung relay is noticed within 15 s). */
@@ -153,6 +158,7 @@ type Composed = {
   cues: CuesSlice;
   updates: UpdatesSlice;
   terminals: TerminalsSlice;
+  health: HealthReporter;
   api: ServiceApi;
 };
 
@@ -274,6 +280,7 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
       // What the platform lists now is the starting point of the missed-order check.
       c.guard.missedOrders.checkSoon();
       c.terminals.refreshSoon();
+      c.health.reportSoon();
     },
     disconnecting: async () => {
       const venueId = c.setup.venueId();
@@ -511,6 +518,43 @@ const composeTerminals = (base: Foundation, c: Composed): TerminalsSlice =>
     },
   });
 
+/** The terminal's health, told to the relay every 30 s from what each slice's port says. */
+const composeHealth = (base: Foundation, c: Composed): HealthReporter =>
+  startHealthReports({
+    now: base.now,
+    intervalMs: base.options.healthReportMs,
+    access: async () => {
+      const conn = c.setup.connection();
+      const terminalKey = await base.secrets.get('terminal-key');
+      if (!conn || !c.setup.venueId() || !terminalKey) return null;
+      return { relayUrl: conn.relayUrl, terminalKey };
+    },
+    facts: () => {
+      const at = base.now().getTime();
+      const printing = c.printing.state();
+      return {
+        version: base.options.version ?? 'unknown',
+        name: c.terminals.name(),
+        status: c.setup.status(),
+        venue: c.venue.state(),
+        pausedByCountertopAt: c.guard.pausedAt(),
+        actionsWaitingSince: c.outbox.open().map((action) => action.createdAt),
+        unansweredSince: c.orders.store.openOrderIds().flatMap((id) => {
+          const order = c.orders.store.get(id);
+          return order !== null && unansweredFor(order, at) !== null ? [order.createdAt] : [];
+        }),
+        printers: printing.settings.printers.map((config) => ({
+          config,
+          status: printing.printers.find((p) => p.printerId === config.id),
+        })),
+      };
+    },
+    failed: (error) =>
+      base.log.info('health report not sent', {
+        message: error instanceof Error ? error.message : String(error),
+      }),
+  });
+
 const composeApi = (base: Foundation, c: Composed): ServiceApi => ({
   ...c.setup.handlers,
   ...c.orders.handlers,
@@ -587,6 +631,7 @@ const composeSlices = (base: Foundation): Composed => {
   });
   c.updates = createUpdatesSlice({ hub, audit, now });
   c.terminals = composeTerminals(base, c);
+  c.health = composeHealth(base, c);
   c.api = answersAfterFlush(composeApi(base, c), base.wal);
   return c;
 };
@@ -634,6 +679,7 @@ const stopAll = async (
   base.hub.close();
   clearInterval(tick);
   c.guard.close();
+  c.health.close();
   c.terminals.close();
   c.cues.close();
   await c.guard.missedOrders.idle();

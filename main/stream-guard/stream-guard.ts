@@ -72,6 +72,8 @@ export type StreamGuard = {
   latestOrdersChecked(unknown: number): void;
   /** The continuous check for orders that never reached this terminal. */
   missedOrders: Pick<MissedOrderWatch, 'checkSoon' | 'idle'>;
+  /** When this guard took the venue offline and still owns that pause (null: it does not). */
+  pausedAt(): string | null;
   /** The pause settings in force here. */
   settings(): StreamGuardSettings;
   /** The venue's pause settings as every terminal of it keeps them (read from the relay). */
@@ -479,6 +481,7 @@ export const createStreamGuard = (deps: GuardDeps): StreamGuard => {
     relayState: (state, downForMs) => relayState(ctx, state, downForMs),
     latestOrdersChecked: (unknown) => latestOrdersChecked(ctx, unknown),
     missedOrders: { checkSoon: ctx.watch.checkSoon, idle: ctx.watch.idle },
+    pausedAt: () => read(ctx).pause?.at ?? null,
     settings: () => readSettings(ctx),
     applyVenueSettings: (next) => takeSettings(ctx, next),
     close: () => {

@@ -1,0 +1,181 @@
+// The terminal's health report to the relay (shared/terminal-health.ts), every 30 s over its own
+// key: what the partner who runs the relay sees of this terminal in /fleet and /metrics. The
+// report is built from what the slices' ports say (core.ts hands them over as HealthFacts), never
+// from their tables; a report that fails is dropped (the next one says the same, newer), and a
+// report never waits behind staff's actions (it is not an outbox row: only the latest matters).
+import type { AppStatus, VenueState } from '../../shared/domain';
+import type { PrinterConfig, PrinterStatus } from '../../shared/printing';
+import type { PrinterState, TerminalHealth } from '../../shared/terminal-health';
+import {
+  TERMINAL_HEALTH_INTERVAL_MS,
+  TERMINAL_NAME_MAX_LENGTH,
+  terminalHealthSchema,
+} from '../../shared/terminal-health';
+import { sendRequest } from '../http/http';
+
+/** What the slices say now, through their ports (core.ts). */
+export type HealthFacts = {
+  version: string;
+  /** The name staff gave this terminal (else the computer's). */
+  name: string;
+  status: AppStatus;
+  venue: VenueState | null;
+  /** When this terminal's order-stream guard took the venue offline, and still owns that pause. */
+  pausedByCountertopAt: string | null;
+  /** Actions not confirmed by the platform yet (waiting, sending or failed): their creation times. */
+  actionsWaitingSince: string[];
+  /** Orders nobody answered yet: their placing times. */
+  unansweredSince: string[];
+  printers: Array<{ config: PrinterConfig; status: PrinterStatus | undefined }>;
+};
+
+const PRINTER_STATE: Record<PrinterStatus['state'], PrinterState | null> = {
+  ready: 'ready',
+  'paper-out': 'out_of_paper',
+  offline: 'offline',
+  'cover-open': 'error',
+  error: 'error',
+  // Not checked yet: no word either way, so no trouble reported.
+  unknown: null,
+};
+
+// One line of plain text, as the relay's schema wants it (a name is shown to people).
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const plainLabel = (text: string, max: number): string | null => {
+  const cleaned = text.replace(CONTROL, ' ').trim().slice(0, max).trim();
+  return cleaned === '' ? null : cleaned;
+};
+
+const oldestAgeSeconds = (times: string[], at: number): number | null => {
+  const stamps = times.map((t) => Date.parse(t)).filter((t) => Number.isFinite(t));
+  if (stamps.length === 0) return null;
+  return Math.max(0, Math.floor((at - Math.min(...stamps)) / 1000));
+};
+
+const platformLink = (status: AppStatus): TerminalHealth['platform'] => {
+  if (status.needsReconnect) return 'refused';
+  if (status.platform === 'reachable') return 'ok';
+  return status.platform;
+};
+
+const appVersion = (version: string): string => {
+  const cleaned = version.replace(/[^0-9A-Za-z.+_-]/g, '').slice(0, 40);
+  return cleaned === '' ? 'unknown' : cleaned;
+};
+
+/** The report these facts make, checked by the same schema the relay checks it with. */
+export const healthReport = (facts: HealthFacts, at: number): TerminalHealth => {
+  const { status, venue } = facts;
+  const venueId = status.venueId;
+  const printers = facts.printers.flatMap(({ config, status: printer }) => {
+    const state = printer ? PRINTER_STATE[printer.state] : null;
+    const name = plainLabel(config.name, 60);
+    return state === null || name === null ? [] : [{ name, state }];
+  });
+  return terminalHealthSchema.parse({
+    app_version: appVersion(facts.version),
+    name: plainLabel(facts.name, TERMINAL_NAME_MAX_LENGTH),
+    stream: status.relay === 'connected' ? 'up' : 'down',
+    platform: platformLink(status),
+    venues:
+      venueId === null
+        ? []
+        : [
+            {
+              venue_id: venueId,
+              online: venue !== null && venue.venueId === venueId ? venue.isOnline : null,
+              paused_by_countertop_since: facts.pausedByCountertopAt,
+            },
+          ],
+    actions_waiting: facts.actionsWaitingSince.length,
+    oldest_action_age_seconds: oldestAgeSeconds(facts.actionsWaitingSince, at),
+    orders_unanswered: facts.unansweredSince.length,
+    oldest_unanswered_age_seconds: oldestAgeSeconds(facts.unansweredSince, at),
+    printers: printers.slice(0, 8),
+    // AppStatus keeps the platform's clock minus ours; the report wants ours minus the platform's.
+    clock_offset_ms: status.clockOffsetMs === null ? null : -Math.round(status.clockOffsetMs),
+  });
+};
+
+export type RelayKeyAccess = { relayUrl: string; terminalKey: string };
+
+export const sendHealthReport = async (
+  access: RelayKeyAccess,
+  report: TerminalHealth,
+): Promise<void> => {
+  await sendRequest({
+    method: 'PUT',
+    url: `${access.relayUrl.replace(/\/+$/, '')}/v1/terminal/health`,
+    headers: { authorization: `Bearer ${access.terminalKey}` },
+    body: report,
+    timeoutMs: 10_000,
+  });
+};
+
+export type HealthReporter = {
+  /** Reports now (a link or a pause changed), then every interval from there. */
+  reportSoon(): void;
+  close(): void;
+};
+
+export type HealthReporterDeps = {
+  /** The relay and this terminal's key; null while the terminal is not connected. */
+  access: () => Promise<RelayKeyAccess | null>;
+  facts: () => HealthFacts;
+  now: () => Date;
+  intervalMs?: number;
+  /** A report that did not reach the relay (logged; the next one goes at its time). */
+  failed?: (error: unknown) => void;
+};
+
+/** Sends a report every interval (30 s), one at a time; the first right away. */
+export const startHealthReports = (deps: HealthReporterDeps): HealthReporter => {
+  const intervalMs = deps.intervalMs ?? TERMINAL_HEALTH_INTERVAL_MS;
+  let closed = false;
+  let inFlight = false;
+  let again = false;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+
+  const schedule = (ms: number): void => {
+    if (closed) return;
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => void send(), ms);
+    timer.unref();
+  };
+
+  const send = async (): Promise<void> => {
+    if (closed) return;
+    if (inFlight) {
+      again = true;
+      return;
+    }
+    inFlight = true;
+    try {
+      const access = await deps.access();
+      if (access !== null && !closed) {
+        await sendHealthReport(access, healthReport(deps.facts(), deps.now().getTime()));
+      }
+    } catch (error) {
+      deps.failed?.(error);
+    } finally {
+      inFlight = false;
+      if (again) {
+        again = false;
+        schedule(0);
+      } else {
+        schedule(intervalMs);
+      }
+    }
+  };
+
+  schedule(0);
+  return {
+    reportSoon: () => schedule(0),
+    close: () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+  };
+};
