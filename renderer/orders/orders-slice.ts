@@ -78,56 +78,30 @@ export type OrdersParts = SliceParts<OrdersSlice> & {
   reloadCues(): Promise<void>;
 };
 
-// eslint-disable-next-line max-lines-per-function -- the orders store's actions, one per bridge call; a list to read down, not yet split by concern (issue 37)
-export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice>): OrdersParts => {
-  // Events are counted, and each order remembers the count of the last event that carried it:
-  // a list asked for before that event must not undo it when its answer comes later (an
-  // action's reload answered after the platform's confirmation had arrived left the card
-  // "waiting for the platform" for good).
-  let eventCount = 0;
-  const lastEvent = new Map<string, number>();
-  let finished = createFinishedTally();
+/** The columns of the orders among `incoming` that the platform just cancelled. */
+const columnsLeft = (
+  known: Record<string, ColumnId>,
+  incoming: readonly Order[],
+  before: ReadonlyMap<string, Order>,
+  at: number,
+): Record<string, ColumnId> => {
+  let next: Record<string, ColumnId> | null = null;
+  for (const order of incoming) {
+    const old = before.get(order.id);
+    if (order.status !== 'CANCELED' || !old || isFinalStatus(old.status)) continue;
+    const column = columnOf(old, at);
+    if (column === null || column === 'done') continue;
+    next ??= { ...known };
+    next[order.id] = column;
+  }
+  return next ?? known;
+};
 
-  /** The columns of the orders among `incoming` that the platform just cancelled. */
-  const columnsLeft = (
-    known: Record<string, ColumnId>,
-    incoming: readonly Order[],
-    before: ReadonlyMap<string, Order>,
-  ): Record<string, ColumnId> => {
-    let next: Record<string, ColumnId> | null = null;
-    for (const order of incoming) {
-      const old = before.get(order.id);
-      if (order.status !== 'CANCELED' || !old || isFinalStatus(old.status)) continue;
-      const column = columnOf(old, now());
-      if (column === null || column === 'done') continue;
-      next ??= { ...known };
-      next[order.id] = column;
-    }
-    return next ?? known;
-  };
-
-  /** Takes orders, noting orders the platform cancelled under the staff's hands. */
-  const receive = (incoming: Order[], whole: boolean, askedAt?: number): void =>
-    set((s) => {
-      if (whole && askedAt !== undefined && eventCount > askedAt) {
-        const newer = s.orders.filter((o) => (lastEvent.get(o.id) ?? 0) > askedAt);
-        const byId = new Map(newer.map((o) => [o.id, o]));
-        const listed = new Set(incoming.map((o) => o.id));
-        incoming = [
-          ...newer.filter((o) => !listed.has(o.id)),
-          ...incoming.map((o) => byId.get(o.id) ?? o),
-        ];
-      }
-      const before = namesakes(s.orders, incoming);
-      const merged = whole
-        ? keepUnchanged(s.orders, incoming)
-        : mergeChanged(s.orders, incoming, before);
-      const orders = merged === s.orders ? merged : keepNewestFinished(merged);
-      const finishedByDay = finished.take(incoming);
-      const cancelledFrom = columnsLeft(s.cancelledFrom, incoming, before);
-      return { orders, finishedByDay, cancelledFrom };
-    });
-
+/** main's cues (cancelled, start cooking) as this window holds and acknowledges them. */
+const createCues = (
+  bridge: SliceContext<OrdersSlice>['bridge'],
+  set: SliceContext<OrdersSlice>['set'],
+) => {
   /** Takes main's cues: a cue this window has not shown yet ends any mute. */
   const receiveCues = (cues: Cue[]): void =>
     set((s) => {
@@ -164,6 +138,41 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
     else await tryRead(() => bridge['cues:list']({})).then((r) => r.ok && receiveCues(r.value));
     return left.ok ? null : left.error;
   };
+  return { receiveCues, acknowledgeCue };
+};
+
+export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice>): OrdersParts => {
+  // Events are counted, and each order remembers the count of the last event that carried it:
+  // a list asked for before that event must not undo it when its answer comes later (an
+  // action's reload answered after the platform's confirmation had arrived left the card
+  // "waiting for the platform" for good).
+  let eventCount = 0;
+  const lastEvent = new Map<string, number>();
+  let finished = createFinishedTally();
+
+  /** Takes orders, noting orders the platform cancelled under the staff's hands. */
+  const receive = (incoming: Order[], whole: boolean, askedAt?: number): void =>
+    set((s) => {
+      if (whole && askedAt !== undefined && eventCount > askedAt) {
+        const newer = s.orders.filter((o) => (lastEvent.get(o.id) ?? 0) > askedAt);
+        const byId = new Map(newer.map((o) => [o.id, o]));
+        const listed = new Set(incoming.map((o) => o.id));
+        incoming = [
+          ...newer.filter((o) => !listed.has(o.id)),
+          ...incoming.map((o) => byId.get(o.id) ?? o),
+        ];
+      }
+      const before = namesakes(s.orders, incoming);
+      const merged = whole
+        ? keepUnchanged(s.orders, incoming)
+        : mergeChanged(s.orders, incoming, before);
+      const orders = merged === s.orders ? merged : keepNewestFinished(merged);
+      const finishedByDay = finished.take(incoming);
+      const cancelledFrom = columnsLeft(s.cancelledFrom, incoming, before, now());
+      return { orders, finishedByDay, cancelledFrom };
+    });
+
+  const { receiveCues, acknowledgeCue } = createCues(bridge, set);
 
   const reload = async (): Promise<void> => {
     const askedAt = eventCount;
