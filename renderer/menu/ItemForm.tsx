@@ -45,7 +45,7 @@ const Windows = (props: {
             >
               {WEEKDAYS.map((day) => (
                 <option key={day} value={day}>
-                  {en.editor.weekdays[day]}
+                  {en.weekdays[day]}
                 </option>
               ))}
             </select>

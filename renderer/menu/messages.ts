@@ -1,5 +1,5 @@
 // The menu slice's strings; the shared words are the kit's (ui-kit/messages.ts).
-import type { MenuChangeKind, Weekday } from '../../shared/domain';
+import type { MenuChangeKind } from '../../shared/domain';
 import type { DraftErrorCode, OPTION_TYPES } from '../../shared/menu-draft';
 import { DRAFT_ERRORS } from '../../shared/menu-draft';
 import { m } from '../../shared/i18n';
@@ -120,15 +120,6 @@ export const menuMessages = {
     moveDown: m('Move {name} down', 'name'),
     alwaysNoWindows: 'Always, while the venue is open.',
     day: 'Day',
-    weekdays: {
-      MONDAY: 'Monday',
-      TUESDAY: 'Tuesday',
-      WEDNESDAY: 'Wednesday',
-      THURSDAY: 'Thursday',
-      FRIDAY: 'Friday',
-      SATURDAY: 'Saturday',
-      SUNDAY: 'Sunday',
-    } satisfies Record<Weekday, string>,
     from: 'From',
     to: 'To',
     addWindow: 'Add a time',

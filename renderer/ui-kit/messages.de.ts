@@ -83,6 +83,15 @@ export const kitDe = {
     minutes: '{m} Min.',
     hours: '{m, plural, =0 {{h} Std.} other {{h} Std. {m} Min.}}',
   },
+  weekdays: {
+    MONDAY: 'Montag',
+    TUESDAY: 'Dienstag',
+    WEDNESDAY: 'Mittwoch',
+    THURSDAY: 'Donnerstag',
+    FRIDAY: 'Freitag',
+    SATURDAY: 'Samstag',
+    SUNDAY: 'Sonntag',
+  },
   errors: {
     generic: 'Etwas ist schiefgelaufen.',
   },

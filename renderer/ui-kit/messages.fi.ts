@@ -82,6 +82,15 @@ export const kitFi = {
     minutes: '{m} min',
     hours: '{m, plural, =0 {{h} h} other {{h} h {m} min}}',
   },
+  weekdays: {
+    MONDAY: 'maanantai',
+    TUESDAY: 'tiistai',
+    WEDNESDAY: 'keskiviikko',
+    THURSDAY: 'torstai',
+    FRIDAY: 'perjantai',
+    SATURDAY: 'lauantai',
+    SUNDAY: 'sunnuntai',
+  },
   errors: {
     generic: 'Jokin meni vikaan.',
   },

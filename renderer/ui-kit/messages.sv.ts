@@ -82,6 +82,15 @@ export const kitSv = {
     minutes: '{m} min',
     hours: '{m, plural, =0 {{h} h} other {{h} h {m} min}}',
   },
+  weekdays: {
+    MONDAY: 'måndag',
+    TUESDAY: 'tisdag',
+    WEDNESDAY: 'onsdag',
+    THURSDAY: 'torsdag',
+    FRIDAY: 'fredag',
+    SATURDAY: 'lördag',
+    SUNDAY: 'söndag',
+  },
   errors: {
     generic: 'Något gick fel.',
   },

@@ -2,6 +2,7 @@
 // errors, the names of printed documents and the few words one slice shows of another's. Each
 // slice's messages.ts adds its own sections to these; renderer/i18n/en.ts composes them all into
 // the one typed lookup. A translation is the same shape, slice by slice.
+import type { Weekday } from '../../shared/domain';
 import type { PrintDocumentKind } from '../../shared/printing';
 import { STATUS_WORDS, TYPE_WORDS } from '../../shared/order-words';
 import { localized, m } from '../../shared/i18n';
@@ -92,6 +93,15 @@ export const kitMessages = {
     minutes: m('{m} min', 'm'),
     hours: m('{m, plural, =0 {{h} h} other {{h} h {m} min}}', 'h', 'm'),
   },
+  weekdays: {
+    MONDAY: 'Monday',
+    TUESDAY: 'Tuesday',
+    WEDNESDAY: 'Wednesday',
+    THURSDAY: 'Thursday',
+    FRIDAY: 'Friday',
+    SATURDAY: 'Saturday',
+    SUNDAY: 'Sunday',
+  } satisfies Record<Weekday, string>,
   errors: {
     generic: 'Something went wrong.',
   },

@@ -77,7 +77,7 @@ const DayAndTime = (props: {
       >
         {WEEKDAYS.map((d) => (
           <option key={d} value={d}>
-            {en.venue.days[d]}
+            {en.weekdays[d]}
           </option>
         ))}
       </select>

@@ -47,14 +47,5 @@ export const venueDe = {
     removeRow: 'Entfernen',
     saveOpeningTimes: 'Öffnungszeiten speichern',
     saved: 'An die Plattform gesendet.',
-    days: {
-      MONDAY: 'Montag',
-      TUESDAY: 'Dienstag',
-      WEDNESDAY: 'Mittwoch',
-      THURSDAY: 'Donnerstag',
-      FRIDAY: 'Freitag',
-      SATURDAY: 'Samstag',
-      SUNDAY: 'Sonntag',
-    },
   },
 };

@@ -47,14 +47,5 @@ export const venueFi = {
     removeRow: 'Poista',
     saveOpeningTimes: 'Tallenna aukioloajat',
     saved: 'Lähetetty alustalle.',
-    days: {
-      MONDAY: 'maanantai',
-      TUESDAY: 'tiistai',
-      WEDNESDAY: 'keskiviikko',
-      THURSDAY: 'torstai',
-      FRIDAY: 'perjantai',
-      SATURDAY: 'lauantai',
-      SUNDAY: 'sunnuntai',
-    },
   },
 };

@@ -45,14 +45,5 @@ export const venueSv = {
     removeRow: 'Ta bort',
     saveOpeningTimes: 'Spara öppettider',
     saved: 'Skickat till plattformen.',
-    days: {
-      MONDAY: 'måndag',
-      TUESDAY: 'tisdag',
-      WEDNESDAY: 'onsdag',
-      THURSDAY: 'torsdag',
-      FRIDAY: 'fredag',
-      SATURDAY: 'lördag',
-      SUNDAY: 'söndag',
-    },
   },
 };

@@ -54,15 +54,6 @@ export const venueMessages = {
     removeRow: 'Remove',
     saveOpeningTimes: 'Save opening times',
     saved: 'Sent to the platform.',
-    days: {
-      MONDAY: 'Monday',
-      TUESDAY: 'Tuesday',
-      WEDNESDAY: 'Wednesday',
-      THURSDAY: 'Thursday',
-      FRIDAY: 'Friday',
-      SATURDAY: 'Saturday',
-      SUNDAY: 'Sunday',
-    },
   },
 };
 
