@@ -534,7 +534,7 @@ const composeHealth = (base: Foundation, c: Composed): HealthReporter =>
       const printing = c.printing.state();
       return {
         version: base.options.version ?? 'unknown',
-        name: c.terminals.name(),
+        name: c.terminals.staffName(),
         status: c.setup.status(),
         venue: c.venue.state(),
         pausedByCountertopAt: c.guard.pausedAt(),

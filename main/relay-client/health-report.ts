@@ -16,8 +16,11 @@ import { sendRequest } from '../http/http';
 /** What the slices say now, through their ports (core.ts). */
 export type HealthFacts = {
   version: string;
-  /** The name staff gave this terminal (else the computer's). */
-  name: string;
+  /**
+   * The name staff gave this terminal, or null: the relay then keeps the name its key was given
+   * ("Till 1"), which tells the venue's terminals apart better than the computer's name.
+   */
+  name: string | null;
   status: AppStatus;
   venue: VenueState | null;
   /** When this terminal's order-stream guard took the venue offline, and still owns that pause. */
@@ -75,7 +78,7 @@ export const healthReport = (facts: HealthFacts, at: number): TerminalHealth => 
   });
   return terminalHealthSchema.parse({
     app_version: appVersion(facts.version),
-    name: plainLabel(facts.name, TERMINAL_NAME_MAX_LENGTH),
+    name: facts.name === null ? null : plainLabel(facts.name, TERMINAL_NAME_MAX_LENGTH),
     stream: status.relay === 'connected' ? 'up' : 'down',
     platform: platformLink(status),
     venues:

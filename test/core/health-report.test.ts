@@ -19,8 +19,10 @@ beforeEach(async () => {
   world = await startWorld({
     relay: { metricsToken: METRICS_TOKEN, now: () => Date.now() + relayAheadMs },
   });
-  core = await world.startCore({ healthReportMs: 300, version: '1.4.2', machineName: 'Till 1' });
+  core = await world.startCore({ healthReportMs: 300, version: '1.4.2', machineName: 'pos-7f3a' });
   await world.connect(core);
+  // The name staff give the terminal is the one reported (the computer's name never is).
+  await core.api['terminal:rename']({ name: 'Till 1' });
 });
 afterEach(async () => {
   await world.close();
