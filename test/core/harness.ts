@@ -63,7 +63,21 @@ export type World = {
   startCore(options?: Partial<CoreOptions>): Promise<Core>;
   /** setup:connect as staff do it; `terminalKey` defaults to the key made for the world's relay. */
   connect(core: Core, options?: { terminalKey?: string }): Promise<string>;
+  /**
+   * Another terminal of the demo venue, as a second counter PC is set up: a relay key with the
+   * name staff gave it, a core on a data dir and keychain of its own, connected. Closed (and its
+   * keychain entries removed) with the world.
+   */
+  startTerminal(name: string, options?: TerminalOptions): Promise<Core>;
   close(): Promise<void>;
+};
+
+export type TerminalOptions = {
+  core?: Partial<CoreOptions>;
+  /** Where this terminal reaches the relay (a TCP proxy of its own, to cut it alone). */
+  relayUrl?: string;
+  /** Where this terminal reaches the platform's order API (a front that counts its calls). */
+  posUrl?: string;
 };
 
 /** The real keychain when a Secret Service session exists (CI), else memory. */
@@ -102,6 +116,18 @@ export const startWorld = async (
   let offsetMs = 0;
   const cores: Core[] = [];
   const secretStore = testSecretStore();
+  const terminalSecrets: SecretStore[] = [];
+  const coreDefaults = {
+    now: () => world.now(),
+    backoff: { baseMs: 50, capMs: 500 },
+    reconcileIntervalMs: 60_000,
+    relayWaitSeconds: 5,
+  };
+  const forget = async (store: SecretStore): Promise<void> => {
+    for (const name of [...SECRET_NAMES, ...RETIRED_SECRET_NAMES, ...HANDED_OVER_SECRET_NAMES]) {
+      await store.delete(name).catch(() => undefined);
+    }
+  };
 
   const control = async <T = unknown>(
     method: string,
@@ -160,10 +186,7 @@ export const startWorld = async (
       const core = await startCore({
         dataDir: join(dir, 'core'),
         secretStore,
-        now: world.now,
-        backoff: { baseMs: 50, capMs: 500 },
-        reconcileIntervalMs: 60_000,
-        relayWaitSeconds: 5,
+        ...coreDefaults,
         ...coreOptions,
       });
       cores.push(core);
@@ -182,14 +205,35 @@ export const startWorld = async (
       });
       return venueId;
     },
+    startTerminal: async (name, terminalOptions = {}) => {
+      const key = createTerminal(relayDb, [sandbox.demo.venueId], { name }).key;
+      const store = testSecretStore();
+      terminalSecrets.push(store);
+      const core = await startCore({
+        dataDir: join(dir, 'terminals', String(terminalSecrets.length)),
+        secretStore: store,
+        ...coreDefaults,
+        ...terminalOptions.core,
+      });
+      cores.push(core);
+      await core.api['setup:connect']({
+        authUrl: sandbox.authUrl,
+        posUrl: terminalOptions.posUrl ?? sandbox.posUrl,
+        clientId: sandbox.demo.clientId,
+        clientSecret: sandbox.demo.clientSecret,
+        code: await world.mintCode(),
+        redirectUri: sandbox.demo.redirectUri,
+        relayUrl: terminalOptions.relayUrl ?? relayUrl,
+        terminalKey: key,
+      });
+      return core;
+    },
     close: async () => {
       for (const core of cores) await core.close();
       await sandbox.close();
       await front?.close();
       await relay.close();
-      for (const name of [...SECRET_NAMES, ...RETIRED_SECRET_NAMES, ...HANDED_OVER_SECRET_NAMES]) {
-        await secretStore.delete(name).catch(() => undefined);
-      }
+      for (const store of [secretStore, ...terminalSecrets]) await forget(store);
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -3,41 +3,22 @@
 // terminal (Venue -> This terminal -> Who prints what), it prints there only, whichever terminal
 // took the action; unassigned, a ticket every terminal would print on arrival prints on the one
 // that claims it first at the relay.
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
-import { startCore } from '../../main/core';
-import type { SecretStore } from '../../main/secrets/secret-store';
-import { SECRET_NAMES } from '../../main/secrets/secret-store';
-import { createTerminal } from '../../relay/terminals';
 import type { VirtualPrinter } from '../../sandbox/escpos-printer';
 import { startVirtualPrinter } from '../../sandbox/escpos-printer';
 import type { World } from './harness';
-import { startWorld, testSecretStore, waitFor } from './harness';
+import { startWorld, waitFor } from './harness';
 
 let world: World;
 let counter: Core;
 let kitchen: Core;
-let kitchenSecrets: SecretStore;
 let printers: { counter: VirtualPrinter; kitchen: VirtualPrinter };
 
 const coreOptions = {
   relayWaitSeconds: 2,
   venueSettingsReadMs: 300,
   printing: { pollWaitingMs: 100, pollIdleMs: 500 },
-};
-
-const connect = async (core: Core, terminalKey: string): Promise<void> => {
-  await core.api['setup:connect']({
-    authUrl: world.sandbox.authUrl,
-    posUrl: world.sandbox.posUrl,
-    clientId: world.sandbox.demo.clientId,
-    clientSecret: world.sandbox.demo.clientSecret,
-    code: await world.mintCode(),
-    redirectUri: world.sandbox.demo.redirectUri,
-    relayUrl: world.relay.url,
-    terminalKey,
-  });
 };
 
 const usePrinter = (core: Core, printer: VirtualPrinter, kitchenTicket: 'accept' | 'new-order') =>
@@ -57,26 +38,11 @@ const usePrinter = (core: Core, printer: VirtualPrinter, kitchenTicket: 'accept'
 
 beforeEach(async () => {
   world = await startWorld();
-  const venueId = world.sandbox.demo.venueId;
-  const counterKey = createTerminal(world.relayDb, [venueId], { name: 'Counter' }).key;
-  const kitchenKey = createTerminal(world.relayDb, [venueId], { name: 'Kitchen' }).key;
   printers = { counter: await startVirtualPrinter(), kitchen: await startVirtualPrinter() };
-  counter = await world.startCore(coreOptions);
-  kitchenSecrets = testSecretStore();
-  kitchen = await startCore({
-    dataDir: join(world.dir, 'kitchen'),
-    secretStore: kitchenSecrets,
-    now: world.now,
-    backoff: { baseMs: 50, capMs: 500 },
-    reconcileIntervalMs: 60_000,
-    ...coreOptions,
-  });
-  await connect(counter, counterKey);
-  await connect(kitchen, kitchenKey);
+  counter = await world.startTerminal('Counter', { core: coreOptions });
+  kitchen = await world.startTerminal('Kitchen', { core: coreOptions });
 });
 afterEach(async () => {
-  await kitchen.close();
-  for (const name of SECRET_NAMES) await kitchenSecrets.delete(name).catch(() => undefined);
   await world.close();
   await printers.counter.close();
   await printers.kitchen.close();

@@ -5,16 +5,11 @@
 // cut, or the relay down for everyone, the venue is paused once (an order nobody answers at the
 // platform shows it) and resumed once when the stream is back. The windows are shortened through
 // the core's and relay's options.
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
-import { startCore } from '../../main/core';
-import type { SecretStore } from '../../main/secrets/secret-store';
-import { SECRET_NAMES } from '../../main/secrets/secret-store';
 import { startRelay } from '../../relay/server';
-import { createTerminal } from '../../relay/terminals';
 import type { World } from './harness';
-import { startWorld, testSecretStore, waitFor } from './harness';
+import { startWorld, waitFor } from './harness';
 import type { TcpCut } from './tcp-cut';
 import { startTcpCut } from './tcp-cut';
 
@@ -28,8 +23,6 @@ let world: World;
 let counter: Core;
 let kitchen: Core;
 let proxies: { counter: TcpCut; kitchen: TcpCut };
-let kitchenSecrets: SecretStore;
-const extra: Array<() => Promise<void>> = [];
 
 const coreOptions = {
   relayWaitSeconds: 2,
@@ -38,18 +31,11 @@ const coreOptions = {
   missedOrders: { intervalMs: 1_000, graceMs: 1_500 },
 };
 
-const connect = async (core: Core, relayUrl: string, terminalKey: string): Promise<void> => {
-  await core.api['setup:connect']({
-    authUrl: world.sandbox.authUrl,
-    posUrl: world.sandbox.posUrl,
-    clientId: world.sandbox.demo.clientId,
-    clientSecret: world.sandbox.demo.clientSecret,
-    code: await world.mintCode(),
-    redirectUri: world.sandbox.demo.redirectUri,
-    relayUrl,
-    terminalKey,
-  });
+/** A terminal of the venue behind its own proxy, pausing the venue on its own as set up. */
+const startTerminal = async (name: string, proxy: TcpCut): Promise<Core> => {
+  const core = await world.startTerminal(name, { core: coreOptions, relayUrl: proxy.url });
   await core.api['stream:configure']({ autoPause: true, pauseAfterSeconds: PAUSE_AFTER_SECONDS });
+  return core;
 };
 
 /** The other terminal is seen receiving (the relay heard from it within the window). */
@@ -60,25 +46,12 @@ const seesOtherReceiving = async (core: Core, name: string): Promise<boolean> =>
 
 beforeEach(async () => {
   world = await startWorld({ relay: { presenceNoteMs: 200, receivingWithinMs: 6_000 } });
-  const venueId = world.sandbox.demo.venueId;
-  const counterKey = createTerminal(world.relayDb, [venueId], { name: 'Counter' }).key;
-  const kitchenKey = createTerminal(world.relayDb, [venueId], { name: 'Kitchen' }).key;
   proxies = {
     counter: await startTcpCut(world.relay.url),
     kitchen: await startTcpCut(world.relay.url),
   };
-  counter = await world.startCore(coreOptions);
-  kitchenSecrets = testSecretStore();
-  kitchen = await startCore({
-    dataDir: join(world.dir, 'kitchen'),
-    secretStore: kitchenSecrets,
-    now: world.now,
-    backoff: { baseMs: 50, capMs: 500 },
-    reconcileIntervalMs: 60_000,
-    ...coreOptions,
-  });
-  await connect(counter, proxies.counter.url, counterKey);
-  await connect(kitchen, proxies.kitchen.url, kitchenKey);
+  counter = await startTerminal('Counter', proxies.counter);
+  kitchen = await startTerminal('Kitchen', proxies.kitchen);
   await waitFor(
     'each sees the other receiving',
     async () =>
@@ -87,9 +60,6 @@ beforeEach(async () => {
   );
 });
 afterEach(async () => {
-  await kitchen.close();
-  for (const name of SECRET_NAMES) await kitchenSecrets.delete(name).catch(() => undefined);
-  for (const step of extra.splice(0).reverse()) await step();
   await world.close();
   await proxies.counter.close();
   await proxies.kitchen.close();

@@ -3,17 +3,12 @@
 // store it (counted at a front before the platform); the venue's settings changed on one terminal
 // are in force on the other; with the relay out of reach the last settings stay in force and a
 // change waits in the outbox until the relay is back.
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
-import { startCore } from '../../main/core';
-import type { SecretStore } from '../../main/secrets/secret-store';
-import { SECRET_NAMES } from '../../main/secrets/secret-store';
-import { createTerminal } from '../../relay/terminals';
 import type { Front } from './front';
 import { startFront } from './front';
 import type { World } from './harness';
-import { startWorld, testSecretStore, waitFor } from './harness';
+import { startWorld, waitFor } from './harness';
 import type { TcpCut } from './tcp-cut';
 import { startTcpCut } from './tcp-cut';
 
@@ -22,47 +17,23 @@ let platform: Front;
 let relayCut: TcpCut;
 let counter: Core;
 let kitchen: Core;
-let kitchenSecrets: SecretStore;
 
 const coreOptions = { relayWaitSeconds: 2, venueSettingsReadMs: 300 };
-
-const connect = async (core: Core, relayUrl: string, terminalKey: string): Promise<void> => {
-  await core.api['setup:connect']({
-    authUrl: world.sandbox.authUrl,
-    posUrl: `${platform.url}/pos`,
-    clientId: world.sandbox.demo.clientId,
-    clientSecret: world.sandbox.demo.clientSecret,
-    code: await world.mintCode(),
-    redirectUri: world.sandbox.demo.redirectUri,
-    relayUrl,
-    terminalKey,
-  });
-};
 
 beforeEach(async () => {
   world = await startWorld();
   platform = await startFront(world.sandbox.posUrl);
-  const venueId = world.sandbox.demo.venueId;
-  const counterKey = createTerminal(world.relayDb, [venueId], { name: 'Counter' }).key;
-  const kitchenKey = createTerminal(world.relayDb, [venueId], { name: 'Kitchen' }).key;
+  const posUrl = `${platform.url}/pos`;
   // Only the kitchen's link to the relay can be cut.
   relayCut = await startTcpCut(world.relay.url);
-  counter = await world.startCore(coreOptions);
-  kitchenSecrets = testSecretStore();
-  kitchen = await startCore({
-    dataDir: join(world.dir, 'kitchen'),
-    secretStore: kitchenSecrets,
-    now: world.now,
-    backoff: { baseMs: 50, capMs: 500 },
-    reconcileIntervalMs: 60_000,
-    ...coreOptions,
+  counter = await world.startTerminal('Counter', { core: coreOptions, posUrl });
+  kitchen = await world.startTerminal('Kitchen', {
+    core: coreOptions,
+    posUrl,
+    relayUrl: relayCut.url,
   });
-  await connect(counter, world.relay.url, counterKey);
-  await connect(kitchen, relayCut.url, kitchenKey);
 });
 afterEach(async () => {
-  await kitchen.close();
-  for (const name of SECRET_NAMES) await kitchenSecrets.delete(name).catch(() => undefined);
   await world.close();
   await platform.close();
   await relayCut.close();
