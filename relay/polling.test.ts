@@ -213,4 +213,40 @@ describeEachStore('per-key rate limit', (store) => {
       await relay.close();
     }
   });
+
+  it("gives a key's polls and its other calls a budget each: neither spends the other's", async () => {
+    const relay = await startRelay({
+      ...store.options,
+      marketplaceSecrets: [MARKETPLACE_SECRET],
+      pollRateLimit: { perSecond: 0.5, burst: 3 },
+      callRateLimit: { perSecond: 0.5, burst: 3 },
+    });
+    const claim = async (key: string, orderId: string) =>
+      (
+        await send(`${relay.url}/v1/terminal/duties`, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ venue_id: 'v-budget', order_id: orderId, duty: 'sent-to-pos' }),
+        })
+      ).status;
+    try {
+      // A backlog: the polls spend theirs; the orders' duty claims still go through.
+      const polling = (await store.createTerminal(['v-budget'])).key;
+      const polls = [];
+      for (let i = 0; i < 4; i += 1) polls.push((await poll(relay.url, polling)).status);
+      expect(polls).toEqual([200, 200, 200, 429]);
+      const claims = [];
+      for (let i = 0; i < 4; i += 1) claims.push(await claim(polling, `order-${i}`));
+      expect(claims).toEqual([200, 200, 200, 429]);
+      expect((await poll(relay.url, polling)).status).toBe(429);
+
+      // And the other way: claims spent, the order poll still answers.
+      const claiming = (await store.createTerminal(['v-budget'])).key;
+      for (let i = 0; i < 3; i += 1) expect(await claim(claiming, `order-${i}`)).toBe(200);
+      expect(await claim(claiming, 'order-3')).toBe(429);
+      expect((await poll(relay.url, claiming)).status).toBe(200);
+    } finally {
+      await relay.close();
+    }
+  });
 });

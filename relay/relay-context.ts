@@ -46,8 +46,15 @@ export type RelayOptions = {
   pruneIntervalMs?: number;
   /** How often the relay looks for terminals revoked by another process (default 500 ms). */
   revocationCheckMs?: number;
-  /** Per terminal key (default 5 polls/s, bursts of 20). */
+  /** Order polls per terminal key (default 5 polls/s, bursts of 20). */
   pollRateLimit?: RateLimit;
+  /**
+   * A terminal key's other calls: duty claims, health reports, venue settings and terminals,
+   * venue state, delivery secret (default 10/s, bursts of 100). Their own budget: a backlog of
+   * orders (a claim or two each, as fast as the polls bring them) must not use up the polls', nor
+   * the polls theirs. Counted per instance, not shared like the polls'.
+   */
+  callRateLimit?: RateLimit;
   /** Delivery proxy and set-up calls per terminal key (default 5/s, bursts of 30). */
   driveRateLimit?: RateLimit;
   /** Open long-polls allowed per terminal key (default 4). */
@@ -157,7 +164,10 @@ export type RelayContext = {
   logIdJson: string;
   hub: ReturnType<typeof createPollHub<PollAnswer>>;
   metrics: RelayMetrics;
-  limiter: ReturnType<typeof createRateLimiter>;
+  /** The order polls' budget per terminal key (shared between instances through `usage`). */
+  pollLimiter: ReturnType<typeof createRateLimiter>;
+  /** Every other call of a terminal key but the delivery proxy's (RelayOptions.callRateLimit). */
+  callLimiter: ReturnType<typeof createRateLimiter>;
   /**
    * The delivery proxy's own budget per terminal key: a busy courier (location events wake its
    * polls often) must not use up the calls staff make, nor staff's calls the polls.
@@ -262,7 +272,7 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
   const { store, logId } = await openStore(options, log, storePassword);
   const logIdJson = JSON.stringify(logId);
   const hub = createPollHub((events) => renderEvents(logIdJson, events));
-  const limiter = createRateLimiter(options.pollRateLimit ?? { perSecond: 5, burst: 20 }, now);
+  const pollLimiter = createRateLimiter(options.pollRateLimit ?? { perSecond: 5, burst: 20 }, now);
   const deliverySecretGraceMs = options.deliverySecretGraceMs ?? 10 * 60_000;
   const ctx: RelayContext = {
     options,
@@ -273,9 +283,10 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     logIdJson,
     hub,
     metrics: createRelayMetrics(() => hub.size),
-    limiter,
+    pollLimiter,
+    callLimiter: createRateLimiter(options.callRateLimit ?? { perSecond: 10, burst: 100 }, now),
     driveLimiter: createRateLimiter(options.driveRateLimit ?? { perSecond: 5, burst: 30 }, now),
-    usage: createSharedUsage(store, limiter, (terminalId) => hub.openFor(terminalId), log),
+    usage: createSharedUsage(store, pollLimiter, (terminalId) => hub.openFor(terminalId), log),
     intake: createIntakeWatch({ ...options.intake, now }, store, (message) =>
       log(`intake:${message.slice(0, 30)}`, message),
     ),

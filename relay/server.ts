@@ -43,7 +43,8 @@ function startTimers(ctx: RelayContext, options: RelayOptions): NodeJS.Timeout[]
         prune(ctx).catch((error: unknown) =>
           ctx.log('prune', `pruning failed: ${(error as Error).message}`),
         );
-        ctx.limiter.sweep();
+        ctx.pollLimiter.sweep();
+        ctx.callLimiter.sweep();
         ctx.driveLimiter.sweep();
       },
       options.pruneIntervalMs ?? 10 * 60_000,

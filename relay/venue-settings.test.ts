@@ -36,7 +36,7 @@ describeEachStore('venue settings and duties at the relay', (store) => {
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       // The race below claims 20 orders at once per key; the limiter has tests of its own.
-      pollRateLimit: { perSecond: 100, burst: 100 },
+      callRateLimit: { perSecond: 100, burst: 100 },
     });
     relays.push(relay);
     return relay;

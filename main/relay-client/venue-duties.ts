@@ -8,7 +8,7 @@ import type {
   VenueSettingsPatch,
 } from '../../shared/venue-settings';
 import { venueSettingsSchema } from '../../shared/venue-settings';
-import { sendRequest } from '../http/http';
+import { RequestError, sendRequest } from '../http/http';
 
 export type RelayAccess = { relayUrl: string; terminalKey: string; venueId: string };
 
@@ -49,18 +49,41 @@ export const changeVenueSettings = async (
   return settingsAnswerSchema.parse(response.body);
 };
 
-/** Whether this terminal holds the duty for the order (the first terminal to claim it does). */
+/** How long a claim keeps asking while the relay answers 429 (it is there, only busy). */
+const CLAIM_BUSY_FOR_MS = 60_000;
+const CLAIM_WAIT_MS = { min: 250, max: 10_000 };
+
+/**
+ * Whether this terminal holds the duty for the order (the first terminal to claim it does).
+ * A 429 is the relay's "ask again in N s", not "I cannot say": the claim waits and asks again
+ * (a claim repeated answers the same holder), so a burst of claims never makes a terminal act
+ * as if no terminal held the duty (a ticket printed twice). Throws when the relay cannot answer.
+ */
 export const claimOrderDuty = async (
   access: RelayAccess,
   orderId: string,
   duty: OrderDuty,
+  busyForMs = CLAIM_BUSY_FOR_MS,
 ): Promise<{ holder: string; mine: boolean }> => {
-  const response = await sendRequest({
-    method: 'PUT',
-    url: `${base(access)}/v1/terminal/duties`,
-    headers: auth(access),
-    body: { venue_id: access.venueId, order_id: orderId, duty },
-    timeoutMs: 10_000,
-  });
-  return claimAnswerSchema.parse(response.body);
+  const until = Date.now() + busyForMs;
+  for (;;) {
+    try {
+      const response = await sendRequest({
+        method: 'PUT',
+        url: `${base(access)}/v1/terminal/duties`,
+        headers: auth(access),
+        body: { venue_id: access.venueId, order_id: orderId, duty },
+        timeoutMs: 10_000,
+      });
+      return claimAnswerSchema.parse(response.body);
+    } catch (error) {
+      if (!(error instanceof RequestError) || error.status !== 429) throw error;
+      const waitMs = Math.min(
+        CLAIM_WAIT_MS.max,
+        Math.max(CLAIM_WAIT_MS.min, error.retryAfterMs ?? CLAIM_WAIT_MS.min),
+      );
+      if (Date.now() + waitMs > until) throw error;
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+    }
+  }
 };

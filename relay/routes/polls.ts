@@ -31,9 +31,9 @@ function parseIntParam(
   return value;
 }
 
-/** The key's rate and its open polls (on every instance): 429 past either. */
+/** The key's poll rate and its open polls (on every instance): 429 past either. */
 function admit(ctx: RelayContext, terminal: Terminal, wait: number): void {
-  const retryAfter = ctx.limiter.take(terminal.id);
+  const retryAfter = ctx.pollLimiter.take(terminal.id);
   if (retryAfter === 0) ctx.usage.took(terminal.id);
   if (retryAfter > 0) {
     ctx.metrics.polls.inc({ outcome: 'rate_limited' });

@@ -40,11 +40,12 @@ export async function authenticate(ctx: RelayContext, req: IncomingMessage): Pro
   return terminal;
 }
 
-/** A call of a terminal's key other than a poll: 0 when it may call now, else seconds to wait. */
+/**
+ * A call of a terminal's key other than a poll: 0 when it may call now, else seconds to wait.
+ * From the calls' own budget, never the polls' (RelayOptions.callRateLimit).
+ */
 export function takeCall(ctx: RelayContext, terminalId: string): number {
-  const wait = ctx.limiter.take(terminalId);
-  if (wait === 0) ctx.usage.took(terminalId);
-  return wait;
+  return ctx.callLimiter.take(terminalId);
 }
 
 /** Reads the revocations made since the last read (one read at a time, re-run if asked meanwhile). */
@@ -84,13 +85,12 @@ export async function handleDeliverySecret(
   res: ServerResponse,
 ): Promise<void> {
   const terminal = await authenticate(ctx, req);
-  const retryAfter = ctx.limiter.take(terminal.id);
+  const retryAfter = takeCall(ctx, terminal.id);
   if (retryAfter > 0) {
     throw new HttpError(429, `This terminal key calls too often; retry in ${retryAfter} s.`, {
       headers: { 'Retry-After': String(retryAfter) },
     });
   }
-  ctx.usage.took(terminal.id);
   const parsed = deliverySecretBody.safeParse(
     decodeJson(await readBody(req, DELIVERY_SECRET_BODY_BYTES)).json,
   );
