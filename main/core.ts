@@ -362,6 +362,7 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
       if (venueId) c.terminals.changeVenueSettings(changes, venueId);
     },
     onPreorderStarted: (order) => c.printing.preorderStarted(order),
+    onPreorderConfirmed: (order) => c.printing.preorderConfirmed(order),
     onProgressed: (order, from, to) => c.printing.orderProgressed(order, from, to),
   });
 

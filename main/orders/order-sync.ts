@@ -2,7 +2,7 @@
 // The platform drops a notification after 3 failed deliveries and has no order list, so the
 // sync also reconciles: it reads the venue status (whose latest-three statuses reveal a missed
 // change) and refetches every order that is not final yet.
-import type { OrderStatus } from '../../shared/domain';
+import type { Order, OrderStatus } from '../../shared/domain';
 import type { Database } from '../storage/database';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { VenueStatus } from '../marketplace/schemas';
@@ -30,6 +30,11 @@ export type OrderSyncEvents = {
   progressed?: (orderId: string, orderNumber: string, from: OrderStatus, to: OrderStatus) => void;
   /** The platform moved a pre-order this terminal knew as waiting to start into preparation. */
   preorderStarted?: (orderId: string, orderNumber: string) => void;
+  /**
+   * The platform shows a pre-order confirmed that this terminal knew as waiting: another terminal
+   * of the venue confirmed it (one confirmed here is confirmed on the order already).
+   */
+  preorderConfirmed?: (orderId: string, orderNumber: string) => void;
   /** Measured from the relay's commit of the notification to the order stored here. */
   stored?: (notificationId: string, latencyMs: number) => void;
   problem?: (subject: string, message: string) => void;
@@ -77,6 +82,22 @@ const storeOrder = (
   })();
 };
 
+/** A waiting pre-order stored again: confirmed (by another terminal), or started by the platform. */
+const preorderMoved = (
+  orders: OrderStore,
+  events: OrderSyncEvents,
+  before: Order | null,
+  mapped: { id: string; orderNumber: string },
+): void => {
+  // Read again only when it can matter: each read parses the order's whole stored JSON.
+  if (before?.type !== 'preorder' || before.platformStatus !== 'CREATED') return;
+  const after = orders.get(mapped.id);
+  if (before.preorderStatus !== 'confirmed' && after?.preorderStatus === 'confirmed')
+    events.preorderConfirmed?.(mapped.id, mapped.orderNumber);
+  if (after?.platformStatus === 'PRODUCTION' || after?.platformStatus === 'READY')
+    events.preorderStarted?.(mapped.id, mapped.orderNumber);
+};
+
 export const createOrderSync = (options: {
   db: Database;
   orders: OrderStore;
@@ -115,11 +136,7 @@ export const createOrderSync = (options: {
         before.platformStatus,
         mapped.platformStatus,
       );
-    // Read again only when it can matter: each read parses the order's whole stored JSON.
-    const waitingPreorder = before?.type === 'preorder' && before.platformStatus === 'CREATED';
-    const after = waitingPreorder && result.changed ? orders.get(mapped.id) : null;
-    if (after?.platformStatus === 'PRODUCTION' || after?.platformStatus === 'READY')
-      events.preorderStarted?.(mapped.id, mapped.orderNumber);
+    if (result.changed) preorderMoved(orders, events, before, mapped);
     return { isNew: result.isNew };
   };
 

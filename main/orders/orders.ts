@@ -98,6 +98,8 @@ export type OrdersDeps = {
   onArrived?: (order: { orderId: string; orderNumber: string }) => void;
   /** The platform moved a pre-order into preparation (its kitchen ticket may wait for this). */
   onPreorderStarted?: (order: { orderId: string; orderNumber: string }) => void;
+  /** Another terminal confirmed a pre-order (the platform shows it confirmed). */
+  onPreorderConfirmed?: (order: { orderId: string; orderNumber: string }) => void;
   /** The platform moved a stored order on (from whichever terminal): printing's duties follow. */
   onProgressed?: (
     order: { orderId: string; orderNumber: string },
@@ -214,6 +216,9 @@ function syncEvents(
     },
     preorderStarted: (orderId, orderNumber) => {
       if (!work.closed) deps.onPreorderStarted?.({ orderId, orderNumber });
+    },
+    preorderConfirmed: (orderId, orderNumber) => {
+      if (!work.closed) deps.onPreorderConfirmed?.({ orderId, orderNumber });
     },
     problem: (subject, message) =>
       audit.record({ action: 'order-fetch', subject, outcome: 'failed', detail: message }),

@@ -166,14 +166,32 @@ const hookOf = (from: OrderStatus, to: OrderStatus, preorder: boolean): OrderPri
  */
 export const orderProgressed = (
   ctx: PrintingContext,
-  { orderId, orderNumber }: { orderId: string; orderNumber: string },
+  order: { orderId: string; orderNumber: string },
   from: OrderStatus,
   to: OrderStatus,
 ): void => {
   if (!ctx.deps.printDuty) return;
-  const order = ctx.deps.order(orderId);
-  const hook = hookOf(from, to, order?.type === 'preorder');
-  if (hook === null) return;
+  const hook = hookOf(from, to, ctx.deps.order(order.orderId)?.type === 'preorder');
+  if (hook !== null) printAssigned(ctx, order, hook);
+};
+
+/**
+ * Another terminal confirmed a pre-order (the status stays CREATED, so no move tells it): the
+ * ticket prints here if the venue assigned it here, once, as if it was confirmed here.
+ */
+export const preorderConfirmed = (
+  ctx: PrintingContext,
+  order: { orderId: string; orderNumber: string },
+): void => {
+  if (ctx.deps.printDuty) printAssigned(ctx, order, 'preorder-ticket');
+};
+
+/** The hook's documents the venue assigned to this terminal, printed here under the duty key. */
+const printAssigned = (
+  ctx: PrintingContext,
+  { orderId, orderNumber }: { orderId: string; orderNumber: string },
+  hook: OrderPrintHook,
+): void => {
   const documents = PRINT_HOOKS[hook](readSettings(ctx)).filter(
     (document) => dutyOf(ctx, document) === 'mine',
   );
@@ -193,14 +211,19 @@ export const orderProgressed = (
   ctx.changed();
 };
 
-export const orderArrived = (
+/**
+ * A kitchen ticket no terminal's action asks for (the order arrived, the platform started a
+ * pre-order): every terminal of the venue sees it happen, and it prints once. Assigned, on the
+ * terminal assigned; else the first terminal with a printer for it to claim it prints it.
+ */
+const kitchenTicketOnce = (
   ctx: PrintingContext,
   { orderId, orderNumber }: { orderId: string; orderNumber: string },
+  requestKey: string,
 ): void => {
-  if (readSettings(ctx).kitchenTicket !== 'new-order') return;
   const print = (): void =>
     guarded(ctx, orderId, () =>
-      createNow(ctx, `arrived:${orderId}`, 'kitchen-ticket', printersFor(ctx, 'kitchen-ticket'), {
+      createNow(ctx, requestKey, 'kitchen-ticket', printersFor(ctx, 'kitchen-ticket'), {
         orderId,
         orderNumber,
         day: null,
@@ -209,8 +232,6 @@ export const orderArrived = (
     );
   const duty = dutyOf(ctx, 'kitchen-ticket');
   if (duty === 'other') return leftToOther(ctx, orderId, 'kitchen-ticket');
-  // Every terminal of the venue sees the order arrive: with none assigned, the first terminal
-  // with a printer for it to claim the ticket prints it.
   const claim = ctx.deps.claimPrint;
   if (duty === 'mine' || !claim || printersFor(ctx, 'kitchen-ticket').length === 0) return print();
   void claim(orderId, 'kitchen-ticket').then(
@@ -220,21 +241,22 @@ export const orderArrived = (
   );
 };
 
+export const orderArrived = (
+  ctx: PrintingContext,
+  order: { orderId: string; orderNumber: string },
+): void => {
+  if (readSettings(ctx).kitchenTicket !== 'new-order') return;
+  kitchenTicketOnce(ctx, order, `arrived:${order.orderId}`);
+};
+
 /** The platform moved a pre-order into preparation: its ticket, if the settings wait for that. */
 export const preorderStarted = (
   ctx: PrintingContext,
-  { orderId, orderNumber }: { orderId: string; orderNumber: string },
+  order: { orderId: string; orderNumber: string },
 ): void => {
   const settings = readSettings(ctx);
   if (settings.kitchenTicket !== 'accept' || settings.preorderTicket !== 'production') return;
-  guarded(ctx, orderId, () =>
-    createNow(ctx, `started:${orderId}`, 'kitchen-ticket', printersFor(ctx, 'kitchen-ticket'), {
-      orderId,
-      orderNumber,
-      day: null,
-      origin: 'auto',
-    }),
-  );
+  kitchenTicketOnce(ctx, order, `started:${order.orderId}`);
 };
 
 export const jobsOfOrder = (

@@ -20,6 +20,7 @@ import {
   orderAction,
   orderArrived,
   orderProgressed,
+  preorderConfirmed,
   preorderStarted,
 } from './print-jobs';
 import { kickAll, poll, recoverInterrupted } from './print-worker';
@@ -36,6 +37,8 @@ export type PrintingSlice = {
   orderArrived(order: { orderId: string; orderNumber: string }): void;
   /** The platform moved a pre-order into preparation. */
   preorderStarted(order: { orderId: string; orderNumber: string }): void;
+  /** Another terminal confirmed a pre-order: what the venue assigned here prints. */
+  preorderConfirmed(order: { orderId: string; orderNumber: string }): void;
   /** The platform moved an order on (from any terminal): what the venue assigned here prints. */
   orderProgressed(
     order: { orderId: string; orderNumber: string },
@@ -71,6 +74,7 @@ export const createPrintingSlice = (deps: PrintingDeps): PrintingSlice => {
     orderAction: (notice) => orderAction(ctx, notice),
     orderArrived: (order) => orderArrived(ctx, order),
     preorderStarted: (order) => preorderStarted(ctx, order),
+    preorderConfirmed: (order) => preorderConfirmed(ctx, order),
     orderProgressed: (order, from, to) => orderProgressed(ctx, order, from, to),
     jobsOfOrder: (orderId) => jobsOfOrder(ctx, orderId),
     forgetPersonalBefore: () => 0,

@@ -2,7 +2,9 @@
 // the real sandbox and relay: each order document prints once for the venue. Assigned to a
 // terminal (Venue -> This terminal -> Who prints what), it prints there only, whichever terminal
 // took the action; unassigned, a ticket every terminal would print on arrival prints on the one
-// that claims it first at the relay.
+// that claims it first at the relay. A pre-order confirmed on one terminal (its status stays
+// CREATED: no notification says it) prints on the terminal assigned once that terminal reads the
+// order again; one the platform starts prints on one terminal.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { VirtualPrinter } from '../../sandbox/escpos-printer';
@@ -17,11 +19,18 @@ let printers: { counter: VirtualPrinter; kitchen: VirtualPrinter };
 
 const coreOptions = {
   relayWaitSeconds: 2,
+  // How often a terminal reads its open orders again (production: a minute).
+  reconcileIntervalMs: 2_000,
   venueSettingsReadMs: 300,
   printing: { pollWaitingMs: 100, pollIdleMs: 500 },
 };
 
-const usePrinter = (core: Core, printer: VirtualPrinter, kitchenTicket: 'accept' | 'new-order') =>
+const usePrinter = (
+  core: Core,
+  printer: VirtualPrinter,
+  kitchenTicket: 'accept' | 'new-order',
+  preorderTicket: 'confirm' | 'production' = 'confirm',
+) =>
   core.api['print:configure']({
     printers: [
       {
@@ -33,6 +42,7 @@ const usePrinter = (core: Core, printer: VirtualPrinter, kitchenTicket: 'accept'
       },
     ],
     kitchenTicket,
+    preorderTicket,
     onReady: 'both',
   });
 
@@ -57,24 +67,37 @@ const leftToOther = async (core: Core, orderId: string): Promise<number> =>
     (e) => e.action === 'print' && e.outcome === 'other-terminal' && e.subject === orderId,
   ).length;
 
+/** The venue prints the kitchen ticket in the kitchen, the rest at the counter. */
+const assignKitchenTicket = async (): Promise<void> => {
+  const seen = await waitFor('the venue’s terminals known', async () => {
+    const state = await counter.api['terminal:get']({});
+    return state.terminals.some((t) => t.name === 'Kitchen') ? state : undefined;
+  });
+  const kitchenId = seen.terminals.find((t) => t.name === 'Kitchen')?.id ?? '';
+  const counterId = seen.selfId ?? '';
+  await counter.api['terminal:assignPrinting']({
+    printedBy: { 'kitchen-ticket': kitchenId, 'pickup-label': counterId, receipt: counterId },
+  });
+  await waitFor(
+    'the kitchen follows the assignment',
+    async () => (await kitchen.api['terminal:get']({})).printedBy?.['kitchen-ticket'] === kitchenId,
+  );
+};
+const allPrinted = async (): Promise<boolean> =>
+  (await Promise.all([counter, kitchen].map((core) => core.api['print:get']({})))).every((state) =>
+    state.jobs.every((j) => j.state === 'printed'),
+  );
+const placePreorder = (inMinutes: number) =>
+  world.placeOrder({
+    type: 'takeaway',
+    preorder_time: new Date(world.now().getTime() + inMinutes * 60_000).toISOString(),
+  });
+
 describe('each order document prints once for the venue', () => {
   it('on the terminal assigned to it, whichever terminal took the action', async () => {
     await usePrinter(counter, printers.counter, 'accept');
     await usePrinter(kitchen, printers.kitchen, 'accept');
-    const seen = await waitFor('the venue’s terminals known', async () => {
-      const state = await counter.api['terminal:get']({});
-      return state.terminals.some((t) => t.name === 'Kitchen') ? state : undefined;
-    });
-    const kitchenId = seen.terminals.find((t) => t.name === 'Kitchen')?.id ?? '';
-    const counterId = seen.selfId ?? '';
-    await counter.api['terminal:assignPrinting']({
-      printedBy: { 'kitchen-ticket': kitchenId, 'pickup-label': counterId, receipt: counterId },
-    });
-    await waitFor(
-      'the kitchen follows the assignment',
-      async () =>
-        (await kitchen.api['terminal:get']({})).printedBy?.['kitchen-ticket'] === kitchenId,
-    );
+    await assignKitchenTicket();
 
     const placed = await world.placeOrder({ type: 'takeaway' });
     await waitFor(
@@ -130,5 +153,52 @@ describe('each order document prints once for the venue', () => {
       'KITCHEN',
       'KITCHEN',
     ]);
+  }, 90_000);
+
+  it('a pre-order confirmed on the counter prints its ticket in the kitchen, assigned, once', async () => {
+    await usePrinter(counter, printers.counter, 'accept');
+    await usePrinter(kitchen, printers.kitchen, 'accept');
+    await assignKitchenTicket();
+    const placed = await placePreorder(180);
+    await waitFor(
+      'stored on both',
+      async () =>
+        (await platformStatusOn(counter, placed.id)) && platformStatusOn(kitchen, placed.id),
+    );
+    await counter.api['orders:confirmPreorder']({ orderId: placed.id });
+    await printers.kitchen.waitForDocuments(1, 20_000);
+    expect(titles(printers.kitchen)).toEqual(['KITCHEN']);
+    expect(await leftToOther(counter, placed.id)).toBe(1);
+    expect((await world.sandboxOrder(placed.id)).pre_order_status).toBe('confirmed');
+    await waitFor('all printed', allPrinted);
+    expect(printers.kitchen.documents).toHaveLength(1);
+    expect(printers.counter.documents).toHaveLength(0);
+  }, 90_000);
+
+  it('a pre-order the platform starts prints its ticket on one terminal, unassigned', async () => {
+    await usePrinter(counter, printers.counter, 'accept', 'production');
+    await usePrinter(kitchen, printers.kitchen, 'accept', 'production');
+    const placed = await placePreorder(60);
+    await waitFor(
+      'stored on both',
+      async () =>
+        (await platformStatusOn(counter, placed.id)) && platformStatusOn(kitchen, placed.id),
+    );
+    await counter.api['orders:confirmPreorder']({ orderId: placed.id });
+    await waitFor(
+      'confirmed',
+      async () => (await world.sandboxOrder(placed.id)).pre_order_status === 'confirmed',
+    );
+    await world.advance(3600);
+    await waitFor(
+      'started on both, one ticket, the other terminal left it',
+      async () =>
+        (await platformStatusOn(counter, placed.id)) === 'PRODUCTION' &&
+        (await platformStatusOn(kitchen, placed.id)) === 'PRODUCTION' &&
+        (await leftToOther(counter, placed.id)) + (await leftToOther(kitchen, placed.id)) === 1,
+      30_000,
+    );
+    await waitFor('all printed', allPrinted);
+    expect([...titles(printers.counter), ...titles(printers.kitchen)]).toEqual(['KITCHEN']);
   }, 90_000);
 });
