@@ -345,6 +345,8 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
       terminal: () => c.terminals.name(),
       timeZone: () => TIME_ZONE,
       printJobs: (orderId) => c.printing.jobsOfOrder(orderId),
+      // Who took the other actions: the venue's other terminals, as they told the relay.
+      elsewhere: (orderId) => c.terminals.actionsElsewhere(orderId),
       // Each domain removes its own copies of customers' data past the retention.
       retention: [
         { name: 'deliveries', forget: (cutoff) => c.delivery.forgetPersonalBefore(cutoff) },
@@ -363,6 +365,7 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
     },
     onPreorderStarted: (order) => c.printing.preorderStarted(order),
     onPreorderConfirmed: (order) => c.printing.preorderConfirmed(order),
+    onTaken: (orderId, action) => c.terminals.actionTaken(orderId, action),
     onProgressed: (order, from, to) => c.printing.orderProgressed(order, from, to),
   });
 

@@ -4,7 +4,11 @@
 // a null goes back to the default, a bad body or another venue is refused and changes nothing;
 // a duty is held by the first terminal that claims it, also when both claim at once.
 import { afterEach, expect, it } from 'vitest';
-import type { DutyClaimAnswer, VenueSettingsAnswer } from '../shared/venue-settings';
+import type {
+  DutyClaimAnswer,
+  OrderClaimsAnswer,
+  VenueSettingsAnswer,
+} from '../shared/venue-settings';
 import type { Relay } from './server';
 import { startRelay } from './server';
 import { describeEachStore } from './testing/store-fixture';
@@ -18,7 +22,7 @@ afterEach(async () => {
 const call = async (
   relay: Relay,
   key: string,
-  method: 'GET' | 'PUT',
+  method: 'GET' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
 ) => {
@@ -146,5 +150,40 @@ describeEachStore('venue settings and duties at the relay', (store) => {
         })
       ).status,
     ).toBe(403);
+  });
+
+  it('lists an order’s claims, the actions each terminal took among them, to the venue’s keys only', async () => {
+    const suffix = `${store.kind}-${Date.now()}`;
+    const venue = `claims-${suffix}`;
+    const counter = await store.createTerminal([venue], 'Counter');
+    const kitchen = await store.createTerminal([venue], 'Kitchen');
+    const stranger = await store.createTerminal([`claims-other-${suffix}`], 'Stranger');
+    const relay = await start();
+    const other = store.kind === 'postgres' ? await start() : relay;
+    const claim = (key: string, duty: string) =>
+      call(relay, key, 'PUT', '/v1/terminal/duties', { venue_id: venue, order_id: 'o-1', duty });
+    const list = (key: string, on = other, orderId = 'o-1') =>
+      call(on, key, 'GET', `/v1/terminal/duties?venue_id=${venue}&order_id=${orderId}`);
+
+    expect((await list(kitchen.key)).json).toEqual({ order_id: 'o-1', claims: [] });
+    expect((await claim(counter.key, 'accept')).json.mine).toBe(true);
+    expect((await claim(kitchen.key, 'ready')).json.mine).toBe(true);
+    // The platform takes an accept once: a later claim of it does not change who took it.
+    expect((await claim(kitchen.key, 'accept')).json.mine).toBe(false);
+    const listed = (await list(kitchen.key)).json as OrderClaimsAnswer;
+    expect(listed.claims.map((c) => [c.duty, c.terminal_id]).sort()).toEqual(
+      [
+        ['accept', counter.id],
+        ['ready', kitchen.id],
+      ].sort(),
+    );
+    expect(listed.claims.every((c) => typeof c.claimed_at === 'number')).toBe(true);
+    expect((await list(kitchen.key, other, 'o-2')).json.claims).toEqual([]);
+
+    expect((await list(stranger.key)).status).toBe(403);
+    expect(
+      (await call(relay, kitchen.key, 'GET', `/v1/terminal/duties?venue_id=${venue}`)).status,
+    ).toBe(400);
+    expect((await call(relay, kitchen.key, 'DELETE', '/v1/terminal/duties')).status).toBe(405);
   });
 });

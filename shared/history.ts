@@ -38,6 +38,11 @@ export type TimelineEntry =
       preparationMinutes: number | null;
       reason: string | null;
     }
+  /**
+   * An action the platform took from another terminal of the venue, as that terminal told the
+   * relay (`terminal`: the name the venue knows it by, null when it has none).
+   */
+  | { at: string; kind: 'elsewhere'; action: OrderActionKind; terminal: string | null }
   /** One try of that action's outbox row. */
   | {
       at: string;

@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import type { OrderDocumentKind } from './printing';
 import { ORDER_DOCUMENTS } from './printing';
+import { ORDER_ACTION_KINDS } from './order-actions';
 import { AUTO_PAUSE_MAX_SECONDS, AUTO_PAUSE_MIN_SECONDS } from './stream-guard';
 import { isVenueId } from './venue-id';
 
@@ -100,6 +101,14 @@ export const applyVenuePatch = (
 export const ORDER_DUTIES = ['sent-to-pos', ...ORDER_DOCUMENTS] as const;
 export type OrderDuty = (typeof ORDER_DUTIES)[number];
 
+/**
+ * What a venue's terminals claim for an order at the relay: a duty, or an order action the
+ * platform took from the claiming terminal (the first claim holds: the platform takes each
+ * action once), so every terminal's timeline can name the terminal that took it.
+ */
+export const ORDER_CLAIMS = [...ORDER_DUTIES, ...ORDER_ACTION_KINDS] as const;
+export type OrderClaim = (typeof ORDER_CLAIMS)[number];
+
 export const dutyClaimSchema = z
   .object({
     venue_id: z.string().refine(isVenueId),
@@ -108,10 +117,16 @@ export const dutyClaimSchema = z
       .min(1)
       .max(200)
       .regex(/^[\x21-\x7e]+$/),
-    duty: z.enum(ORDER_DUTIES),
+    duty: z.enum(ORDER_CLAIMS),
   })
   .strict();
 export type DutyClaim = z.infer<typeof dutyClaimSchema>;
+
+/** `GET /v1/terminal/duties?venue_id=V&order_id=O`: every claim of the order, oldest first. */
+export type OrderClaimsAnswer = {
+  order_id: string;
+  claims: Array<{ duty: string; terminal_id: string; claimed_at: number }>;
+};
 
 /** The relay's answer to a claim: which terminal holds the duty, and whether that is the caller. */
 export type DutyClaimAnswer = { holder: string; mine: boolean };

@@ -1,6 +1,7 @@
 // Order history's dependencies and state, passed explicitly to the module-level functions of
 // history-search.ts, history-timeline.ts, history-day-summary.ts, history-csv.ts and
 // history-retention.ts; each of those prepares its own SQL on the orders slice's tables.
+import type { TimelineEntry } from '../../shared/history';
 import type { PrintJob } from '../../shared/printing';
 import type { AuditLog } from '../audit/audit-log';
 import type { ActionHistory } from '../outbox/outbox';
@@ -30,7 +31,13 @@ export type OrderHistoryDeps = {
   timeZone: () => string;
   /** Other domains' removals of personal data, run after the orders'. */
   retention: readonly RetentionHook[];
+  /** The actions other terminals of the venue took on an order (none when no one can say). */
+  elsewhere?: ActionsElsewhere;
 };
+
+export type ActionsElsewhere = (
+  orderId: string,
+) => Promise<Array<Extract<TimelineEntry, { kind: 'elsewhere' }>>>;
 
 export const ms = (iso: string | null | undefined): number | null => {
   if (!iso) return null;

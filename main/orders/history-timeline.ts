@@ -131,6 +131,24 @@ const eventEntry = (event: EventRow): TimelineEntry | null => {
   return null;
 };
 
+/** The timeline with what other terminals of the venue did to the order, in time order. */
+export const timelineWithElsewhere = async (
+  ctx: TimelineContext,
+  orderId: string,
+): Promise<OrderHistory> => {
+  const history = timeline(ctx, orderId);
+  const elsewhere = (await ctx.deps.elsewhere?.(orderId).catch(() => [])) ?? [];
+  if (!elsewhere.length) return history;
+  return { ...history, timeline: inTimeOrder([...history.timeline, ...elsewhere]) };
+};
+
+// Stable: entries of the same moment keep the order they were recorded in.
+const inTimeOrder = (entries: TimelineEntry[]): TimelineEntry[] =>
+  entries
+    .map((entry, index) => ({ entry, index, at: ms(entry.at) ?? 0 }))
+    .sort((a, b) => a.at - b.at || a.index - b.index)
+    .map(({ entry }) => entry);
+
 export const timeline = (ctx: TimelineContext, orderId: string): OrderHistory => {
   const order = ctx.deps.store.get(orderId);
   if (!order) throw new ServiceError('not-found', 'There is no order with this id in history.');
@@ -160,12 +178,7 @@ export const timeline = (ctx: TimelineContext, orderId: string): OrderHistory =>
       printerName: job.printerName,
       error: job.error,
     });
-  // Stable: entries of the same moment keep the order they were recorded in.
-  const sorted = entries
-    .map((entry, index) => ({ entry, index, at: ms(entry.at) ?? 0 }))
-    .sort((a, b) => a.at - b.at || a.index - b.index)
-    .map(({ entry }) => entry);
-  return { order, timeline: sorted };
+  return { order, timeline: inTimeOrder(entries) };
 };
 
 const group = <T>(items: T[], key: (item: T) => string): Map<string, T[]> => {

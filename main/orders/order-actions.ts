@@ -151,6 +151,8 @@ export const createOrderActions = (deps: {
   changed: (orderId: string) => void;
   /** Runs inside the action's transaction: what it writes commits, or not, with the action. */
   onAction?: (notice: OrderActionNotice) => void;
+  /** The platform took an action sent from here (after its row is settled). */
+  onTaken?: (orderId: string, action: OrderActionKind) => void;
 }): OrderActions => {
   const { outbox, orders, client, now } = deps;
 
@@ -209,7 +211,10 @@ export const createOrderActions = (deps: {
         send,
         // A repeated transition is a 409 the sender counts as done.
         resend: 'safe',
-        changed: (action) => deps.changed(action.payload.orderId),
+        changed: (action, outcome) => {
+          deps.changed(action.payload.orderId);
+          if (outcome === 'done') deps.onTaken?.(action.payload.orderId, kind);
+        },
       }),
     ]),
   ) as Record<OrderActionKind, ActionKind<OrderActionPayload>>;

@@ -19,7 +19,7 @@ import {
   runRetention,
 } from './history-retention';
 import { createSearchContext, search } from './history-search';
-import { createTimelineContext, timeline } from './history-timeline';
+import { createTimelineContext, timelineWithElsewhere } from './history-timeline';
 
 export type { OrderPrintJobs, RetentionHook } from './history-context';
 
@@ -74,7 +74,7 @@ export const createOrderHistory = (deps: OrderHistoryDeps): OrderHistoryApi => {
   return {
     handlers: {
       'history:search': async (query) => search(searches, query),
-      'history:order': async ({ orderId }) => timeline(timelines, orderId),
+      'history:order': ({ orderId }) => timelineWithElsewhere(timelines, orderId),
       'history:summary': async ({ day }) => daySummary(timelines, day),
       'history:exportCsv': async ({ day }) => exportCsv(timelines, day),
       'history:settings': async () => readHistorySettings(deps),

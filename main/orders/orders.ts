@@ -1,7 +1,7 @@
 // The orders slice: the orders table, the notification inbox's order sync, the order actions of
 // shared/order-actions.ts, the orders:* channels and the orders:* events (only the orders that
 // changed, in the shape orders:list answers).
-import type { AppStatus, Order } from '../../shared/domain';
+import type { AppStatus, Order, OrderActionKind } from '../../shared/domain';
 import type { OrderStatus } from '../../shared/domain';
 import type { OrderSettings } from '../../shared/order-timing';
 import {
@@ -25,6 +25,7 @@ import type { OrderStore } from './order-store';
 import { createOrderStore } from './order-store';
 import type { OrderSync, OrderSyncEvents } from './order-sync';
 import { createOrderSync } from './order-sync';
+import type { ActionsElsewhere } from './history-context';
 import type { OrderHistoryApi, OrderPrintJobs, RetentionHook } from './order-history';
 import { createOrderHistory } from './order-history';
 
@@ -87,7 +88,11 @@ export type OrdersDeps = {
     printJobs: OrderPrintJobs;
     /** The other domains' removals of personal data past the retention. */
     retention: readonly RetentionHook[];
+    /** What other terminals of the venue did to an order, for its timeline. */
+    elsewhere?: ActionsElsewhere;
   };
+  /** The platform took an order action sent from this terminal. */
+  onTaken?: (orderId: string, action: OrderActionKind) => void;
   /** An action queued here (by staff or auto-accept), inside its transaction (e.g. print jobs). */
   onAction?: (notice: OrderActionNotice) => void;
   /** An order was stored here for the first time, inside the transaction that stores it. */
@@ -315,6 +320,7 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     printJobs: deps.history.printJobs,
     timeZone: deps.history.timeZone,
     retention: deps.history.retention,
+    ...(deps.history.elsewhere ? { elsewhere: deps.history.elsewhere } : {}),
   });
   const work: OrdersWork = { closed: false, draining: null, autoAccepting: new Set() };
   const changed = hub.batched('orders:changed', (ids) => ({
@@ -341,6 +347,7 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     now,
     changed,
     onAction: deps.onAction,
+    ...(deps.onTaken ? { onTaken: deps.onTaken } : {}),
   });
   const context: OrdersContext = { deps, store, sync, actions, history, work };
   ctx = context;

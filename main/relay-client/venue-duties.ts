@@ -3,7 +3,7 @@
 // a duty. Each answer is checked before main believes it.
 import { z } from 'zod';
 import type {
-  OrderDuty,
+  OrderClaim,
   VenueSettingsAnswer,
   VenueSettingsPatch,
 } from '../../shared/venue-settings';
@@ -21,6 +21,34 @@ const settingsAnswerSchema = z.object({
 });
 
 const claimAnswerSchema = z.object({ holder: z.string(), mine: z.boolean() });
+const claimsAnswerSchema = z.object({
+  order_id: z.string(),
+  claims: z
+    .array(
+      z.object({
+        duty: z.string(),
+        terminal_id: z.string(),
+        claimed_at: z.number().int().nonnegative(),
+      }),
+    )
+    .max(100),
+});
+
+/** Every claim of an order at the relay: its duties, and which terminal took which action. */
+export const readOrderClaims = async (
+  access: RelayAccess,
+  orderId: string,
+  timeoutMs = 10_000,
+): Promise<z.infer<typeof claimsAnswerSchema>['claims']> => {
+  const query = new URLSearchParams({ venue_id: access.venueId, order_id: orderId });
+  const response = await sendRequest({
+    method: 'GET',
+    url: `${base(access)}/v1/terminal/duties?${query.toString()}`,
+    headers: auth(access),
+    timeoutMs,
+  });
+  return claimsAnswerSchema.parse(response.body).claims;
+};
 
 const base = (access: RelayAccess): string => access.relayUrl.replace(/\/+$/, '');
 const auth = (access: RelayAccess) => ({ authorization: `Bearer ${access.terminalKey}` });
@@ -62,7 +90,7 @@ const CLAIM_WAIT_MS = { min: 250, max: 10_000 };
 export const claimOrderDuty = async (
   access: RelayAccess,
   orderId: string,
-  duty: OrderDuty,
+  duty: OrderClaim,
   busyForMs = CLAIM_BUSY_FOR_MS,
 ): Promise<{ holder: string; mine: boolean }> => {
   const until = Date.now() + busyForMs;

@@ -1,9 +1,13 @@
 // This terminal among the venue's terminals (docs/architecture.md#several-terminals-of-one-venue):
 // the name staff give it, the venue's settings kept once at the relay for every terminal, and
-// the per-order duties one terminal does for all (sent to POS; printing asks through `claim`).
+// the per-order duties one terminal does for all (sent to POS; printing asks through `claim`),
+// and which terminal took which order action (each tells the relay; the timeline reads it).
 // The venue's settings are kept here as last read, so they stay in force while the relay cannot
 // be reached; a change made here applies at once and reaches the relay through the outbox.
 import { z } from 'zod';
+import type { OrderActionKind } from '../../shared/domain';
+import { ORDER_ACTION_KINDS } from '../../shared/domain';
+import type { TimelineEntry } from '../../shared/history';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { terminalNameSchema } from '../../shared/terminal-health';
 import type {
@@ -25,6 +29,7 @@ import type { RelayAccess } from '../relay-client/venue-duties';
 import {
   changeVenueSettings,
   claimOrderDuty,
+  readOrderClaims,
   readVenueSettings,
 } from '../relay-client/venue-duties';
 import { readVenueTerminals } from '../relay-client/venue-terminals';
@@ -79,12 +84,24 @@ export type TerminalsSlice = {
   claim(orderId: string, duty: OrderDuty): Promise<boolean>;
   /** This terminal's relay id, once learnt. */
   selfId(): string | null;
+  /** The platform took an order action sent from here: the relay keeps who took it. */
+  actionTaken(orderId: string, action: OrderActionKind): void;
+  /** The order actions other terminals of the venue took, as the relay keeps them; none when
+   *  it cannot say (out of reach: the timeline shows what this terminal knows). */
+  actionsElsewhere(orderId: string): Promise<Elsewhere[]>;
   /** Reads the relay now (connected, or the relay changed). */
   refreshSoon(): void;
   /** The terminal is disconnected: the venue's settings go; the name stays (it is the machine's). */
   forget(): void;
   close(): void;
 };
+
+type Elsewhere = Extract<TimelineEntry, { kind: 'elsewhere' }>;
+
+/** How long the timeline waits for the relay to say who took the order's other actions. */
+const ELSEWHERE_READ_MS = 3_000;
+/** Telling the relay who took an action: tries 2 s, 4 s, … apart, about a minute in all. */
+const TAKEN_TRIES = 5;
 
 type Ctx = {
   deps: TerminalsDeps;
@@ -182,6 +199,54 @@ const refreshSoon = (ctx: Ctx, withTerminals = false): void => {
     .finally(() => {
       ctx.reading = null;
     });
+};
+
+// Best effort, not through the outbox: a lost record costs a name in another terminal's
+// timeline, never an order or an action.
+const tellTaken = async (
+  ctx: Ctx,
+  orderId: string,
+  action: OrderActionKind,
+  tried = 0,
+): Promise<void> => {
+  try {
+    const relay = await ctx.deps.relay();
+    if (!relay || ctx.closed) return;
+    await claimOrderDuty(relay, orderId, action);
+  } catch {
+    if (tried + 1 >= TAKEN_TRIES || ctx.closed) return;
+    const timer = setTimeout(
+      () => void tellTaken(ctx, orderId, action, tried + 1),
+      2_000 * 2 ** tried,
+    );
+    timer.unref();
+  }
+};
+
+const isAction = (duty: string): duty is OrderActionKind =>
+  (ORDER_ACTION_KINDS as readonly string[]).includes(duty);
+
+const actionsElsewhere = async (ctx: Ctx, orderId: string): Promise<Elsewhere[]> => {
+  const relay = await ctx.deps.relay();
+  if (!relay) return [];
+  const claims = (await readOrderClaims(relay, orderId, ELSEWHERE_READ_MS)).filter((c) =>
+    isAction(c.duty),
+  );
+  const known = new Set(ctx.terminals.map((t) => t.id));
+  // A terminal not seen yet (or this one's own id not learnt): read the venue's terminals again.
+  if (ctx.selfId === null || claims.some((c) => !known.has(c.terminal_id))) {
+    await ctx.reading;
+    await refresh(ctx, true);
+  }
+  const names = new Map(ctx.terminals.map((t) => [t.id, t.name]));
+  return claims
+    .filter((c) => c.terminal_id !== ctx.selfId)
+    .map((c) => ({
+      at: new Date(c.claimed_at).toISOString(),
+      kind: 'elsewhere' as const,
+      action: c.duty as OrderActionKind,
+      terminal: names.get(c.terminal_id) ?? null,
+    }));
 };
 
 const venueSettings = (ctx: Ctx): VenueSettings => stored(ctx)?.settings ?? {};
@@ -292,6 +357,8 @@ export const createTerminalsSlice = (deps: TerminalsDeps): TerminalsSlice => {
     },
     claim: async (orderId, duty) => (await claimOrderDuty(await access(ctx), orderId, duty)).mine,
     selfId: () => ctx.selfId,
+    actionTaken: (orderId, action) => void tellTaken(ctx, orderId, action),
+    actionsElsewhere: (orderId) => actionsElsewhere(ctx, orderId).catch(() => []),
     refreshSoon: () => refreshSoon(ctx),
     forget: () => {
       deps.settings.delete(VENUE_KEY);

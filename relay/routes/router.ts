@@ -66,7 +66,6 @@ export function createRouter(ctx: RelayContext): Router {
       VENUE_TERMINALS_PATH,
       { method: 'GET', run: (req, res) => handleVenueTerminals(ctx, req, res) },
     ],
-    [DUTIES_PATH, { method: 'PUT', run: (req, res) => handleDutyClaim(ctx, req, res) }],
     ['/v1/intake', { method: 'GET', run: (req, res) => serveIntake(ctx, req, res) }],
     ['/fleet', { method: 'GET', run: (req, res) => serveFleet(ctx, req, res, false) }],
     ['/fleet.json', { method: 'GET', run: (req, res) => serveFleet(ctx, req, res, true) }],
@@ -119,6 +118,11 @@ async function route(
   if (url.pathname === VENUE_SETTINGS_PATH) {
     checkMethod(ctx, req, url, ['GET', 'PUT']);
     await handleVenueSettings(ctx, req, res, url);
+    return;
+  }
+  if (url.pathname === DUTIES_PATH) {
+    checkMethod(ctx, req, url, ['GET', 'PUT']);
+    await handleDutyClaim(ctx, req, res, url);
     return;
   }
   if (url.pathname === '/v1/delivery/setup') {

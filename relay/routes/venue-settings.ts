@@ -3,12 +3,17 @@
 // and which venues it may speak for: a venue outside its key is refused (403) and a body is
 // checked whole (strict) before anything is stored; a change is committed before the answer.
 // A change is a merge patch, so two terminals changing different settings both keep theirs.
-// A duty claim answers which terminal holds the duty (the first to claim it), whoever asks.
+// A duty claim answers which terminal holds the duty (the first to claim it), whoever asks; a
+// read lists an order's claims (duties, and the actions the platform took from each terminal).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { HttpError, decodeJson, readBody, sendJson } from '../../kit/http';
 import { isVenueId } from '../../shared/venue-id';
-import type { DutyClaimAnswer, VenueSettingsAnswer } from '../../shared/venue-settings';
+import type {
+  DutyClaimAnswer,
+  OrderClaimsAnswer,
+  VenueSettingsAnswer,
+} from '../../shared/venue-settings';
 import {
   VENUE_SETTINGS_MAX_BYTES,
   applyVenuePatch,
@@ -106,8 +111,27 @@ export async function handleDutyClaim(
   ctx: RelayContext,
   req: IncomingMessage,
   res: ServerResponse,
+  url: URL,
 ): Promise<void> {
   const terminal = await caller(ctx, req);
+  if (req.method === 'GET') {
+    const query = dutyClaimSchema.pick({ venue_id: true, order_id: true }).safeParse({
+      venue_id: url.searchParams.get('venue_id') ?? '',
+      order_id: url.searchParams.get('order_id') ?? '',
+    });
+    if (!query.success) throw new HttpError(400, 'venue_id and order_id are required and valid.');
+    ownVenue(terminal, query.data.venue_id);
+    const claims = await ctx.store.orderClaims(query.data.venue_id, query.data.order_id);
+    sendJson(res, 200, {
+      order_id: query.data.order_id,
+      claims: claims.map((c) => ({
+        duty: c.duty,
+        terminal_id: c.terminalId,
+        claimed_at: c.claimedAt,
+      })),
+    } satisfies OrderClaimsAnswer);
+    return;
+  }
   const claim = await readChecked(req, DUTY_BODY_BYTES, dutyClaimSchema, 'duty claim');
   ownVenue(terminal, claim.venue_id);
   const holder = await ctx.store.claimOrderDuty(

@@ -44,6 +44,8 @@ export type AppendOutcome =
   | { status: 'duplicate' }
   | { status: 'held' };
 
+export type OrderClaimRow = { duty: string; terminalId: string; claimedAt: number };
+
 export type Terminal = {
   id: string;
   name: string | null;
@@ -216,6 +218,8 @@ export type EventStore = {
     terminalId: string,
     at: number,
   ): Promise<string>;
+  /** Every claim made for an order at a venue (duties and actions), oldest first. */
+  orderClaims(venueId: string, orderId: string): Promise<OrderClaimRow[]>;
   /** Stores (or replaces) a merchant's sealed key and service address; its webhook ids stay. */
   putDeliveryMerchant(
     merchant: { merchantId: string; driveUrl: string; keyBox: string },

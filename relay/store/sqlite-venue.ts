@@ -1,7 +1,7 @@
 // Each venue's settings and the per-order duties its terminals claim (migration 10), on the
 // relay's SQLite file: one process, so each change is one IMMEDIATE transaction.
 import type Database from 'better-sqlite3';
-import type { VenueSettingsRow } from './event-store';
+import type { OrderClaimRow, VenueSettingsRow } from './event-store';
 
 type SettingsRow = {
   settings: string;
@@ -37,6 +37,12 @@ export const sqliteVenueStore = (db: Database.Database) => {
       'SELECT terminal_id FROM order_duties WHERE venue_id = ? AND order_id = ? AND duty = ?',
     )
     .pluck();
+  const claims = db.prepare<
+    [string, string],
+    { duty: string; terminal_id: string; claimed_at: number }
+  >(
+    'SELECT duty, terminal_id, claimed_at FROM order_duties WHERE venue_id = ? AND order_id = ? ORDER BY claimed_at, duty',
+  );
   const change = db.transaction(
     (
       venueId: string,
@@ -76,6 +82,13 @@ export const sqliteVenueStore = (db: Database.Database) => {
       at: number,
     ): Promise<string> {
       return claimDuty.immediate(venueId, orderId, duty, terminalId, at);
+    },
+    async orderClaims(venueId: string, orderId: string): Promise<OrderClaimRow[]> {
+      return claims.all(venueId, orderId).map((row) => ({
+        duty: row.duty,
+        terminalId: row.terminal_id,
+        claimedAt: row.claimed_at,
+      }));
     },
   };
 };

@@ -248,6 +248,8 @@ describe('a past order', () => {
       printerName: 'Kitchen',
       error: 'paper out',
     },
+    { at: '2026-11-20T11:10:00.000Z', kind: 'elsewhere', action: 'ready', terminal: 'Kitchen' },
+    { at: '2026-11-20T11:12:00.000Z', kind: 'elsewhere', action: 'delivered', terminal: null },
   ];
 
   const openPastOrder = async () => {
@@ -277,6 +279,9 @@ describe('a past order', () => {
       `${formatClockSeconds(timeline[3]!.at)}Accept: sent, the platform took it`,
       `${formatClockSeconds(timeline[4]!.at)}Platform confirmed: In preparation`,
       `${formatClockSeconds(timeline[5]!.at)}Kitchen ticket on Kitchen: waiting for the printer · paper out`,
+      // Actions another terminal of the venue took, named as the venue knows it.
+      `${formatClockSeconds(timeline[6]!.at)}Mark ready on terminal Kitchen`,
+      `${formatClockSeconds(timeline[7]!.at)}Handed over on another terminal`,
     ]);
     // The failed try and the waiting print stand out.
     const problems = dialog.querySelectorAll('.timeline-problem');

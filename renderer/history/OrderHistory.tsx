@@ -31,6 +31,14 @@ export const describeEntry = (entry: TimelineEntry): { text: string; problem: bo
       ];
       return { text: parts.filter(Boolean).join(' · '), problem: false };
     }
+    case 'elsewhere':
+      return {
+        text:
+          entry.terminal === null
+            ? t.elsewhereUnnamed(actionLabel(entry.action))
+            : t.elsewhere(actionLabel(entry.action), entry.terminal),
+        problem: false,
+      };
     case 'attempt':
       return {
         text:

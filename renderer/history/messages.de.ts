@@ -49,6 +49,8 @@ export const historyDe = {
       received: 'Am Terminal eingegangen',
       status: 'Plattform bestätigt: {status}',
       action: '{action} durch {by} an Terminal {terminal}',
+      elsewhere: '{action} an Terminal {terminal}',
+      elsewhereUnnamed: '{action} an einem anderen Terminal',
       prep: '{m} Min. Zubereitung',
       reason: 'Grund: {reason}',
       attempt: '{action}: {outcome}',

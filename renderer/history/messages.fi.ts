@@ -50,6 +50,8 @@ export const historyFi = {
       received: 'Tuli tähän päätteeseen',
       status: 'Alusta vahvisti: {status}',
       action: '{action}: {by}, pääte {terminal}',
+      elsewhere: '{action}: pääte {terminal}',
+      elsewhereUnnamed: '{action}: toinen pääte',
       prep: 'Valmistusaika {m} min',
       reason: 'Syy: {reason}',
       attempt: '{action}: {outcome}',

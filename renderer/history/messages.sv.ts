@@ -49,6 +49,8 @@ export const historySv = {
       received: 'Kom till terminalen',
       status: 'Plattformen bekräftade: {status}',
       action: '{action} av {by} på terminal {terminal}',
+      elsewhere: '{action} på terminal {terminal}',
+      elsewhereUnnamed: '{action} på en annan terminal',
       prep: '{m} min tillagning',
       reason: 'Orsak: {reason}',
       attempt: '{action}: {outcome}',

@@ -58,6 +58,8 @@ export const historyMessages = {
       received: 'Reached this terminal',
       status: m('Platform confirmed: {status}', 'status'),
       action: m('{action} by {by} on terminal {terminal}', 'action', 'by', 'terminal'),
+      elsewhere: m('{action} on terminal {terminal}', 'action', 'terminal'),
+      elsewhereUnnamed: m('{action} on another terminal', 'action'),
       prep: m('{m} min preparation', 'm'),
       reason: m('Reason: {reason}', 'reason'),
       attempt: m('{action}: {outcome}', 'action', 'outcome'),

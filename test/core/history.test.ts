@@ -47,6 +47,8 @@ const outline = (timeline: TimelineEntry[]): string[] =>
         return `attempt ${entry.action} ${entry.outcome}`;
       case 'print':
         return `print ${entry.document}`;
+      case 'elsewhere':
+        return `elsewhere ${entry.action} ${entry.terminal ?? ''}`;
     }
   });
 

@@ -2,7 +2,8 @@
 // relay. Each order is told to the platform as "sent to POS" exactly once however many terminals
 // store it (counted at a front before the platform); the venue's settings changed on one terminal
 // are in force on the other; with the relay out of reach the last settings stay in force and a
-// change waits in the outbox until the relay is back.
+// change waits in the outbox until the relay is back. Each order's timeline names the terminal
+// that took each action, also on the venue's other terminals.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { Front } from './front';
@@ -115,4 +116,46 @@ describe('what a venue keeps once for all its terminals', () => {
     );
     expect((await counter.api['orders:settings']({})).unclaimedAfterMinutes).toBe(25);
   }, 120_000);
+
+  it('an order’s timeline names the terminal that took each action, on the other terminal too', async () => {
+    const placed = await world.placeOrder();
+    const statusOn = async (core: Core) =>
+      (await core.api['orders:list']({})).find((o) => o.id === placed.id)?.platformStatus;
+    await waitFor(
+      'stored on both',
+      async () =>
+        (await statusOn(counter)) === 'CREATED' && (await statusOn(kitchen)) === 'CREATED',
+    );
+    await counter.api['orders:accept']({ orderId: placed.id, preparationMinutes: 15 });
+    await waitFor(
+      'the kitchen saw it accepted',
+      async () => (await statusOn(kitchen)) === 'PRODUCTION',
+    );
+
+    const elsewhere = async (core: Core) =>
+      (await core.api['history:order']({ orderId: placed.id })).timeline.filter(
+        (e) => e.kind === 'elsewhere',
+      );
+    // Named once the counter told the relay (right after the platform took its accept).
+    expect(
+      await waitFor('the kitchen names the counter', async () => {
+        const entries = await elsewhere(kitchen);
+        return entries.length > 0 ? entries : undefined;
+      }),
+    ).toEqual([expect.objectContaining({ action: 'accept', terminal: 'Counter' })]);
+    await kitchen.api['orders:ready']({ orderId: placed.id });
+    await waitFor('the counter saw it ready', async () => (await statusOn(counter)) === 'READY');
+    expect(
+      await waitFor('the counter names the kitchen', async () => {
+        const entries = await elsewhere(counter);
+        return entries.length > 0 ? entries : undefined;
+      }),
+    ).toEqual([expect.objectContaining({ action: 'ready', terminal: 'Kitchen' })]);
+    // Its own action each terminal records itself, once, in time order after the other's.
+    const kitchenTimeline = (await kitchen.api['history:order']({ orderId: placed.id })).timeline;
+    const kinds = kitchenTimeline
+      .filter((e) => e.kind === 'elsewhere' || e.kind === 'action')
+      .map((e) => (e.kind === 'elsewhere' || e.kind === 'action' ? `${e.kind} ${e.action}` : ''));
+    expect(kinds).toEqual(['elsewhere accept', 'action ready']);
+  }, 60_000);
 });

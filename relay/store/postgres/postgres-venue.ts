@@ -1,7 +1,7 @@
 // Each venue's settings and the per-order duties its terminals claim (migration 12) on
 // PostgreSQL, shared by every instance: a change reads the row FOR UPDATE in its transaction, so
 // two terminals' changes through two instances both count; a claim's first writer wins.
-import type { VenueSettingsRow } from '../event-store';
+import type { OrderClaimRow, VenueSettingsRow } from '../event-store';
 import type { PgContext } from './postgres-context';
 import { inTransaction } from './postgres-context';
 
@@ -78,5 +78,21 @@ export const postgresVenueStore = (ctx: PgContext) => ({
     const holder = held.rows[0]?.terminal_id;
     if (holder === undefined) throw new Error('The duty claim was neither stored nor found.');
     return holder;
+  },
+  async orderClaims(venueId: string, orderId: string): Promise<OrderClaimRow[]> {
+    const { rows } = await ctx.pool.query<{
+      duty: string;
+      terminal_id: string;
+      claimed_at: string;
+    }>(
+      `SELECT duty, terminal_id, claimed_at FROM order_duties
+       WHERE venue_id = $1 AND order_id = $2 ORDER BY claimed_at, duty`,
+      [venueId, orderId],
+    );
+    return rows.map((row) => ({
+      duty: row.duty,
+      terminalId: row.terminal_id,
+      claimedAt: Number(row.claimed_at),
+    }));
   },
 });
