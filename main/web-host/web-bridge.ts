@@ -48,38 +48,67 @@ export const installWebBridge = (config: WebBridgeConfig): void => {
     code: 'failed',
     message: 'The terminal service cannot be reached.',
   };
+  // Answers and events travel apart here (a POST each, one event stream), so an event newer than
+  // an answer can arrive first, and the answer would put the older state back for good. An event
+  // of the answer's domain that arrived while the call was out is handed out again just after the
+  // answer's own code ran: whatever came last is then the newest.
+  const domainOf = (name: string): string => name.split(':')[0] ?? name;
+  const eventDomains = new Map<string, string>(
+    Object.entries(config.lists).map(([event, { channel }]) => [event, domainOf(channel)]),
+  );
+  type Pending = { domain: string; arrived: Array<[EventName, unknown]> };
+  const pending = new Set<Pending>();
+  const noticed = (name: EventName, payload: unknown): void => {
+    const domain = eventDomains.get(name);
+    if (domain === undefined) return;
+    for (const call of pending) if (call.domain === domain) call.arrived.push([name, payload]);
+  };
+
   const call =
     (channel: ChannelName) =>
     async (request?: unknown): Promise<unknown> => {
-      let response: Response;
+      const out: Pending = { domain: domainOf(channel), arrived: [] };
+      pending.add(out);
       try {
-        response = await fetch(`/api/${channel}`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', ...headers() },
-          body: JSON.stringify(request === undefined ? {} : request),
-          cache: 'no-store',
-          credentials: 'omit',
-        });
-      } catch {
-        throw unreachable;
+        const value = await send(channel, request);
+        if (out.arrived.length > 0)
+          setTimeout(() => out.arrived.forEach(([name, payload]) => emit(name, payload)), 0);
+        return value;
+      } finally {
+        pending.delete(out);
       }
-      let body: unknown = null;
-      try {
-        body = await response.json();
-      } catch {
-        body = null;
-      }
-      if (!response.ok) {
-        const error = body as Partial<BridgeError> | null;
-        throw error && typeof error.message === 'string'
-          ? error
-          : ({
-              code: 'failed',
-              message: `The terminal service answered ${response.status}.`,
-            } satisfies BridgeError);
-      }
-      return body && typeof body === 'object' ? (body as { value?: unknown }).value : undefined;
     };
+
+  const send = async (channel: ChannelName, request: unknown): Promise<unknown> => {
+    let response: Response;
+    try {
+      response = await fetch(`/api/${channel}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers() },
+        body: JSON.stringify(request === undefined ? {} : request),
+        cache: 'no-store',
+        credentials: 'omit',
+      });
+    } catch {
+      throw unreachable;
+    }
+    let body: unknown = null;
+    try {
+      body = await response.json();
+    } catch {
+      body = null;
+    }
+    if (!response.ok) {
+      const error = body as Partial<BridgeError> | null;
+      throw error && typeof error.message === 'string'
+        ? error
+        : ({
+            code: 'failed',
+            message: `The terminal service answered ${response.status}.`,
+          } satisfies BridgeError);
+    }
+    return body && typeof body === 'object' ? (body as { value?: unknown }).value : undefined;
+  };
 
   const listeners = new Map<EventName, Set<(payload: unknown) => void>>(
     config.events.map((name) => [name, new Set()]),
@@ -142,8 +171,10 @@ export const installWebBridge = (config: WebBridgeConfig): void => {
       }
       if (!Array.isArray(batch)) return;
       for (const entry of batch) {
-        if (Array.isArray(entry) && listeners.has(entry[0] as EventName))
+        if (Array.isArray(entry) && listeners.has(entry[0] as EventName)) {
           emit(entry[0] as EventName, entry[1]);
+          noticed(entry[0] as EventName, entry[1]);
+        }
       }
     });
   };

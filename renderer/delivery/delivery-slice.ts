@@ -58,22 +58,22 @@ export const createDeliverySlice = ({
     configureDelivery: (request) =>
       tryCall(async () => set({ deliverySetup: await bridge['delivery:configure'](request) })),
     quoteDelivery: (request) => tryRead(() => bridge['delivery:quote'](request)),
+    // Deliveries change by event only. A list read after an action could be answered after a
+    // newer event had arrived (the web host's answers and events travel apart) and put the older
+    // state back: a refused cancel stuck at "Cancelling…", a PIN gone.
     bookCourier: (request) =>
       tryRead(async () => {
         const { deliveryId } = await bridge['delivery:book'](request);
-        set({ deliveries: await bridge['delivery:list']({}) });
         return deliveryId;
       }),
     checkDeliveryArea: (request) => tryRead(() => bridge['delivery:check-area'](request)),
     rebookDelivery: (deliveryId) =>
       tryCall(async () => {
         await bridge['delivery:rebook']({ deliveryId });
-        set({ deliveries: await bridge['delivery:list']({}) });
       }),
     cancelDelivery: (deliveryId, reason) =>
       tryCall(async () => {
         await bridge['delivery:cancel']({ deliveryId, reason });
-        set({ deliveries: await bridge['delivery:list']({}) });
       }),
     handshakePin: (deliveryId) =>
       tryRead(async () => (await bridge['delivery:handshake']({ deliveryId })).pinCode),

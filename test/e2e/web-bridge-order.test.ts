@@ -1,0 +1,111 @@
+// The web host's bridge in Chromium, against the real web host: an answer and an event travel
+// apart (a POST, the event stream), so an event newer than an answer may arrive first. The page
+// must still end on the newest state. The core is a stand-in with a real event surface.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventName, ServiceApi, ServiceEvents } from '../../shared/ipc/contract';
+import type { WebHost } from '../../main/web-host/server';
+import { startWebHost } from '../../main/web-host/server';
+import { waitFor } from '../wait';
+import { launchChromium } from './support';
+
+type Log = Array<[string, number]>;
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+const emit = (event: EventName, payload: unknown) =>
+  listeners.get(event)?.forEach((listener) => listener(payload));
+const delivery = (version: number) => ({ id: 'd1', version });
+
+let answered: ((value: unknown) => void) | null = null;
+const core = {
+  api: {
+    // The read's answer was taken before the change the event tells; it leaves only when the
+    // test lets it, after the event reached the page.
+    'delivery:list': () =>
+      new Promise((resolve) => {
+        answered = resolve;
+      }),
+  } as unknown as ServiceApi,
+  on<E extends EventName>(event: E, listener: (payload: ServiceEvents[E]) => void) {
+    const set = listeners.get(event) ?? new Set();
+    set.add(listener as (payload: unknown) => void);
+    listeners.set(event, set);
+    return () => set.delete(listener as (payload: unknown) => void);
+  },
+};
+
+let dir: string;
+let host: WebHost;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'countertop-bridge-order-'));
+  await writeFile(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html><head><title>t</title></head><body></body></html>',
+  );
+  host = await startWebHost({ core, rendererDir: dir });
+  browser = await launchChromium();
+  page = await browser.newPage();
+  await page.goto(host.url);
+  await page.evaluate(() => {
+    const w = window as unknown as {
+      countertop: { on: (e: string, l: (p: unknown) => void) => void };
+      log: Log;
+      open: boolean;
+    };
+    w.log = [];
+    w.open = false;
+    w.countertop.on('deliveries:changed', (p) => {
+      const { deliveries } = p as { deliveries: Array<{ version: number }> };
+      w.log.push(['event', deliveries[0]?.version ?? -1]);
+    });
+    w.countertop.on('status:changed', () => {
+      w.open = true;
+    });
+  });
+  // The event stream is open once an event reaches the page (another domain's: the probes
+  // still on their way do not touch what the test watches).
+  await waitFor(
+    async () => {
+      emit('status:changed', { configured: true });
+      return page.evaluate(() => (window as unknown as { open: boolean }).open);
+    },
+    { message: 'the event stream open' },
+  );
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await host?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('web host bridge in Chromium', () => {
+  it('an event that arrived while a read was out is handed out again after its older answer', async () => {
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        countertop: { 'delivery:list': (r: unknown) => Promise<Array<{ version: number }>> };
+        log: Log;
+      };
+      w.log = [];
+      void w.countertop['delivery:list']({}).then((list) => {
+        w.log.push(['answer', list[0]?.version ?? -1]);
+      });
+    });
+    await waitFor(() => answered !== null, { message: 'the read at the core' });
+    emit('deliveries:changed', { deliveries: [delivery(2)] });
+    const logOf = () => page.evaluate(() => (window as unknown as { log: Log }).log);
+    await waitFor(async () => (await logOf()).length === 1, { message: 'the newer event' });
+    answered?.([delivery(1)]);
+    await waitFor(async () => (await logOf()).length === 3, { message: 'answer, then event' });
+    expect(await logOf()).toEqual([
+      ['event', 2],
+      ['answer', 1],
+      ['event', 2],
+    ]);
+  });
+});
