@@ -201,4 +201,31 @@ describe('each order document prints once for the venue', () => {
     await waitFor('all printed', allPrinted);
     expect([...titles(printers.counter), ...titles(printers.kitchen)]).toEqual(['KITCHEN']);
   }, 90_000);
+
+  it('a backlog of orders arriving at once: each ticket prints once, none twice for want of an answer', async () => {
+    await usePrinter(counter, printers.counter, 'new-order');
+    await usePrinter(kitchen, printers.kitchen, 'new-order');
+    // Forty orders in a rush: each terminal polls for them and claims a ticket and "sent to POS"
+    // for each, against the relay's default budgets.
+    const placed = [];
+    for (let i = 0; i < 40; i += 1) placed.push(await world.placeOrder());
+    const ids = new Set(placed.map((o) => o.id));
+    const decided = async (core: Core): Promise<number> =>
+      (await core.api['audit:list']({ limit: 2_000 })).filter(
+        (e) => e.action === 'print' && e.outcome === 'other-terminal' && ids.has(e.subject),
+      ).length;
+    await waitFor(
+      'every ticket printed on one terminal, left by the other',
+      async () =>
+        printers.counter.documents.length + printers.kitchen.documents.length >= placed.length &&
+        (await decided(counter)) + (await decided(kitchen)) === placed.length,
+      60_000,
+    );
+    await waitFor('all printed', allPrinted, 30_000);
+    const numbers = [...printers.counter.documents, ...printers.kitchen.documents].map(
+      (d) => d.lines.map((l) => l.text).find((t) => /#\d+/.test(t)) ?? '',
+    );
+    expect(numbers).toHaveLength(placed.length);
+    expect(new Set(numbers).size).toBe(placed.length);
+  }, 120_000);
 });
