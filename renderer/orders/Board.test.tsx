@@ -127,6 +127,42 @@ describe('order board', () => {
     expect(age().className).toContain('card-age-late');
   });
 
+  it('says on a ready courier order’s tile what it waits for, never an empty slot', async () => {
+    const bridge = createFakeBridge({
+      orders: [
+        makeOrder({
+          orderNumber: '161',
+          status: 'READY',
+          platformStatus: 'READY',
+          deliveryType: 'homedelivery',
+        }),
+        makeOrder({
+          orderNumber: '162',
+          status: 'READY',
+          platformStatus: 'READY',
+          deliveryType: 'homedelivery',
+          courierPickupEta: inMinutes(6),
+        }),
+        makeOrder({ orderNumber: '163', status: 'READY', platformStatus: 'READY' }),
+      ],
+    });
+    renderApp(bridge);
+    const tile = async (n: string) => screen.findByRole('article', { name: `Order #${n}` });
+    expect(within(await tile('161')).getByTestId('tile-courier').textContent).toBe(
+      'Waiting for the courier',
+    );
+    const clock = new Date(Date.parse(inMinutes(6))).toLocaleTimeString('en-GB', {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(within(await tile('162')).getByTestId('tile-courier').textContent).toMatch(
+      new RegExp(`^Courier ${clock} \\(in [56] min\\)$`),
+    );
+    // A takeaway order has its button instead.
+    expect(within(await tile('163')).queryByTestId('tile-courier')).toBeNull();
+    expect(within(await tile('163')).getByRole('button', { name: 'Handed over' })).toBeTruthy();
+  });
+
   it('formats money by the currency’s minor units', async () => {
     const bridge = createFakeBridge({
       orders: [

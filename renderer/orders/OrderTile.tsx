@@ -48,8 +48,11 @@ const TileAction = ({
   failed,
   submitting,
   primary,
+  courier,
 }: {
   order: Order;
+  /** For a ready order nobody at the counter acts on: when the platform's courier comes. */
+  courier: string | null;
   done: boolean;
   cancelled: boolean;
   failed: boolean;
@@ -99,6 +102,11 @@ const TileAction = ({
         >
           {actionLabel(primary)}
         </button>
+      ) : courier ? (
+        // No button, yet never an empty slot: staff see what the order waits for.
+        <span className="card-state" data-testid="tile-courier">
+          {courier}
+        </span>
       ) : null}
     </div>
   );
@@ -209,6 +217,13 @@ const OrderTileView = ({
         </p>
         <TileAction
           order={order}
+          courier={
+            !done && order.status === 'READY' && primary === null
+              ? order.courierPickupEta
+                ? `${en.order.courierEta(formatClock(order.courierPickupEta))} (${clock.courierCountdown ?? ''})`
+                : en.board.awaitingCourier
+              : null
+          }
           done={done}
           cancelled={cancelled}
           failed={failed}
@@ -246,5 +261,6 @@ export const OrderTile = memo(
     a.clock.due?.text === b.clock.due?.text &&
     a.clock.due?.overdue === b.clock.due?.overdue &&
     a.clock.escalated === b.clock.escalated &&
-    a.clock.unclaimed === b.clock.unclaimed,
+    a.clock.unclaimed === b.clock.unclaimed &&
+    a.clock.courierCountdown === b.clock.courierCountdown,
 );

@@ -20,6 +20,7 @@ export const ordersDe = {
     allDayNone: 'Nichts in Zubereitung',
     detailTitle: 'Details · #{n}',
     notSent: 'Nicht gesendet · öffnen',
+    awaitingCourier: 'Wartet auf den Kurier',
     tileNew: 'neu',
     tileLate: '{duration} zu spät',
     arrivedLate: 'Zu spät angekommen (bestellt {placed})',

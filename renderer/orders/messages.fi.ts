@@ -20,6 +20,7 @@ export const ordersFi = {
     allDayNone: 'Ei mitään valmistuksessa',
     detailTitle: 'Tiedot · #{n}',
     notSent: 'Ei lähetetty · avaa',
+    awaitingCourier: 'Odottaa kuskia',
     tileNew: 'uusi',
     tileLate: '{duration} myöhässä',
     arrivedLate: 'Tuli myöhässä (tehty {placed})',

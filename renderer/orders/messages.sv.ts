@@ -20,6 +20,7 @@ export const ordersSv = {
     allDayNone: 'Inget tillagas',
     detailTitle: 'Detaljer · #{n}',
     notSent: 'Inte skickad · öppna',
+    awaitingCourier: 'Väntar på budet',
     tileNew: 'ny',
     tileLate: '{duration} sen',
     arrivedLate: 'Kom sent (lagd {placed})',

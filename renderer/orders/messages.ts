@@ -29,6 +29,8 @@ export const ordersMessages = {
     /** A tile whose action failed or was refused: its detail says why and offers Retry. */
     notSent: 'Not sent · open',
     /** A tile's time: an order less than a minute old, and a ready-by time passed. */
+    /** A ready order the platform's courier collects, before the courier's time is known. */
+    awaitingCourier: 'Waiting for the courier',
     tileNew: 'new',
     tileLate: m('{duration} late', 'duration'),
     /** An order placed while the stream was down, which reached the terminal after it. */
