@@ -104,7 +104,7 @@ const TileAction = ({
         </button>
       ) : courier ? (
         // No button, yet never an empty slot: staff see what the order waits for.
-        <span className="card-state" data-testid="tile-courier">
+        <span className="card-state tile-courier" data-testid="tile-courier">
           {courier}
         </span>
       ) : null}
