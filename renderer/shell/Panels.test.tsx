@@ -592,3 +592,19 @@ describe('shortcuts', () => {
     expect(screen.getByRole('main', { name: 'Orders' })).toBeTruthy();
   });
 });
+
+describe('top bar', () => {
+  it('names the venue once its name is known, and never by its id before', async () => {
+    const bridge = createFakeBridge({
+      status: makeStatus({ venueName: null }),
+      venue: makeVenue({ name: null }),
+    });
+    renderApp(bridge);
+    await screen.findByRole('button', { name: 'Venue' });
+    const bar = document.querySelector('header.top-bar') as HTMLElement;
+    await waitFor(() => expect(within(bar).getByText('Countertop')).toBeTruthy());
+    expect(bar.textContent).not.toContain('demo-venue');
+    act(() => bridge.emit('status:changed', makeStatus({ venueName: 'Demo Kitchen' })));
+    await waitFor(() => expect(within(bar).getByText('Demo Kitchen')).toBeTruthy());
+  });
+});

@@ -35,7 +35,8 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
   const venue = useApp((s) => s.venue);
-  const venueName = useApp((s) => s.status?.venueName ?? s.venue?.name ?? s.setup?.venueId ?? null);
+  // The name comes with the venue's orders; until then the app's, never the venue's id.
+  const venueName = useApp((s) => s.status?.venueName ?? s.venue?.name ?? null);
   const waiting = useApp((s) => waitingOrders(s.orders).length);
   const mutedUntil = useApp((s) => s.mutedUntil);
   const mute = useApp((s) => s.mute);
