@@ -97,6 +97,8 @@ export type CoreOptions = {
   otherTerminals?: { intervalMs?: number; unansweredMs?: number };
   /** How often the venue's shared settings are read from the relay (default 10 s). */
   venueSettingsReadMs?: number;
+  /** How often a waiting pre-order's claims are read at the relay (default 1 s). */
+  preorderWatchMs?: number;
   /** How often this terminal reports its health to the relay (default 30 s; tests shorten it). */
   healthReportMs?: number;
   /** The computer's name, shown until staff name the terminal (default the OS host name). */
@@ -491,6 +493,21 @@ const composeTerminals = (base: Foundation, c: Composed): TerminalsSlice =>
     client: c.client,
     fallbackName: base.options.machineName ?? hostname(),
     readIntervalMs: base.options.venueSettingsReadMs,
+    ...(base.options.preorderWatchMs === undefined
+      ? {}
+      : { preorderWatchMs: base.options.preorderWatchMs }),
+    waitingPreorders: () =>
+      c.orders.store.openOrderIds().filter((id) => {
+        const order = c.orders.store.get(id);
+        return (
+          order?.type === 'preorder' &&
+          order.platformStatus === 'CREATED' &&
+          order.preorderStatus !== 'confirmed'
+        );
+      }),
+    // As the stream guard last read them from the relay: alone, no other terminal can confirm.
+    othersKnown: () => c.guard.hasOtherTerminals(),
+    refetch: (orderId) => c.orders.sync.refetch(orderId),
     relay: async () => {
       const conn = c.setup.connection();
       const venueId = c.setup.venueId();

@@ -74,6 +74,8 @@ export type StreamGuard = {
   missedOrders: Pick<MissedOrderWatch, 'checkSoon' | 'idle'>;
   /** When this guard took the venue offline and still owns that pause (null: it does not). */
   pausedAt(): string | null;
+  /** Whether the relay's last answer named other terminals of the venue. */
+  hasOtherTerminals(): boolean;
   /** The pause settings in force here. */
   settings(): StreamGuardSettings;
   /** The venue's pause settings as every terminal of it keeps them (read from the relay). */
@@ -482,6 +484,7 @@ export const createStreamGuard = (deps: GuardDeps): StreamGuard => {
     latestOrdersChecked: (unknown) => latestOrdersChecked(ctx, unknown),
     missedOrders: { checkSoon: ctx.watch.checkSoon, idle: ctx.watch.idle },
     pausedAt: () => read(ctx).pause?.at ?? null,
+    hasOtherTerminals: () => (ctx.others.view()?.terminals.length ?? 0) > 0,
     settings: () => readSettings(ctx),
     applyVenueSettings: (next) => takeSettings(ctx, next),
     close: () => {

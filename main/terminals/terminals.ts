@@ -66,7 +66,23 @@ export type TerminalsDeps = {
   /** The venue's settings changed (read from the relay, or changed here): the slices follow. */
   apply: (settings: VenueSettings) => void;
   readIntervalMs?: number;
+  /**
+   * The pre-orders stored here as waiting for a confirm: another terminal's confirm changes no
+   * status, so no notification tells it; the relay's claims do, and the platform confirms it.
+   */
+  waitingPreorders?: () => string[];
+  /** Whether the venue has other terminals (none: nobody else can confirm; no reads). */
+  othersKnown?: () => boolean;
+  /** Reads an order from the platform again (the truth a relay's claim only hints at). */
+  refetch?: (orderId: string) => Promise<unknown>;
+  /** How often the waiting pre-orders' claims are read (default PREORDER_WATCH_MS). */
+  preorderWatchMs?: number;
 };
+
+/** A waiting pre-order confirmed on another terminal stops ringing here within about this. */
+export const PREORDER_WATCH_MS = 1_000;
+/** The waiting pre-orders read per round (one relay call each, from the calls' budget). */
+const PREORDER_WATCH_MAX = 5;
 
 export type TerminalsSlice = {
   handlers: Pick<ServiceApi, 'terminal:get' | 'terminal:rename' | 'terminal:assignPrinting'>;
@@ -105,6 +121,7 @@ const TAKEN_TRIES = 5;
 
 type Ctx = {
   deps: TerminalsDeps;
+  watching: boolean;
   terminals: TerminalState['terminals'];
   selfId: string | null;
   closed: boolean;
@@ -226,6 +243,29 @@ const tellTaken = async (
 const isAction = (duty: string): duty is OrderActionKind =>
   (ORDER_ACTION_KINDS as readonly string[]).includes(duty);
 
+/** Reads the platform's order again where another terminal has confirmed a waiting pre-order. */
+const watchPreorders = async (ctx: Ctx): Promise<void> => {
+  const { waitingPreorders, refetch } = ctx.deps;
+  if (!waitingPreorders || !refetch || ctx.watching || ctx.closed) return;
+  if (ctx.deps.othersKnown && !ctx.deps.othersKnown()) return;
+  const waiting = waitingPreorders().slice(0, PREORDER_WATCH_MAX);
+  if (!waiting.length) return;
+  ctx.watching = true;
+  try {
+    const relay = await ctx.deps.relay();
+    if (!relay) return;
+    for (const orderId of waiting) {
+      const claims = await readOrderClaims(relay, orderId, ELSEWHERE_READ_MS);
+      if (claims.some((c) => c.duty === 'confirm-preorder' && c.terminal_id !== ctx.selfId))
+        await refetch(orderId);
+    }
+  } catch {
+    // The relay or the platform out of reach: the next round asks again; the reconcile heals it.
+  } finally {
+    ctx.watching = false;
+  }
+};
+
 const actionsElsewhere = async (ctx: Ctx, orderId: string): Promise<Elsewhere[]> => {
   const relay = await ctx.deps.relay();
   if (!relay) return [];
@@ -328,7 +368,14 @@ const handlers = (ctx: Ctx, kind: ActionKind<SettingsPayload>): TerminalsSlice['
 });
 
 export const createTerminalsSlice = (deps: TerminalsDeps): TerminalsSlice => {
-  const ctx: Ctx = { deps, terminals: [], selfId: null, closed: false, reading: null };
+  const ctx: Ctx = {
+    deps,
+    watching: false,
+    terminals: [],
+    selfId: null,
+    closed: false,
+    reading: null,
+  };
   const kinds = {
     sentToPos: deps.outbox.register<SentToPosPayload>('sent-to-pos', {
       resend: 'safe',
@@ -341,6 +388,11 @@ export const createTerminalsSlice = (deps: TerminalsDeps): TerminalsSlice => {
   };
   const timer = setInterval(() => refreshSoon(ctx), deps.readIntervalMs ?? VENUE_SETTINGS_READ_MS);
   timer.unref();
+  const watch = setInterval(
+    () => void watchPreorders(ctx),
+    deps.preorderWatchMs ?? PREORDER_WATCH_MS,
+  );
+  watch.unref();
   return {
     name: () => staffName(ctx) ?? deps.fallbackName,
     staffName: () => staffName(ctx),
@@ -368,6 +420,7 @@ export const createTerminalsSlice = (deps: TerminalsDeps): TerminalsSlice => {
     close: () => {
       ctx.closed = true;
       clearInterval(timer);
+      clearInterval(watch);
     },
     handlers: handlers(ctx, kinds.venueSettings),
   };

@@ -101,6 +101,23 @@ describe('several terminals of one venue', () => {
     expect((await world.sandboxOrder(placed.id)).status).toBe('PRODUCTION');
   }, 60_000);
 
+  it('a pre-order one terminal confirmed stops asking for a confirm on the other within 2 s', async () => {
+    // A confirm changes no status: no notification tells the kitchen; the relay's claims do.
+    const placed = await world.placeOrder({
+      preorder_time: new Date(world.now().getTime() + 3 * 3600_000).toISOString(),
+    });
+    const waiting = async (core: Core): Promise<boolean> =>
+      (await core.api['orders:list']({})).some(
+        (o) => o.id === placed.id && o.preorderStatus === 'waiting',
+      );
+    await waitFor('waiting on both', async () => (await waiting(counter)) && waiting(kitchen));
+    const tapped = Date.now();
+    await counter.api['orders:confirmPreorder']({ orderId: placed.id });
+    await waitFor('kitchen stopped asking', async () => !(await waiting(kitchen)), 10_000);
+    expect(Date.now() - tapped).toBeLessThan(2_000);
+    expect((await world.sandboxOrder(placed.id)).pre_order_status).toBe('confirmed');
+  }, 60_000);
+
   it('one terminal cut off while the other receives: the venue stays online, the cut one knows who receives', async () => {
     proxies.counter.cut();
     const deferred = await waitFor(
