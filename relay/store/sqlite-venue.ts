@@ -1,25 +1,19 @@
 // Each venue's settings and the per-order duties its terminals claim (migration 10), on the
 // relay's SQLite file: one process, so each change is one IMMEDIATE transaction.
 import type Database from 'better-sqlite3';
-import type { OrderClaimRow, VenueSettingsRow } from './event-store';
+import type { VenueSettingsRow } from './event-store';
+import type { ClaimRow, SettingsRow, VenueStore } from './venue-row';
+import {
+  CLAIM_COLUMNS,
+  CLAIMS_ORDER,
+  SETTINGS_COLUMNS,
+  claimFromRow,
+  settingsFromRow,
+} from './venue-row';
 
-type SettingsRow = {
-  settings: string;
-  version: number;
-  updated_at: number;
-  updated_by: string | null;
-};
-
-const toRow = (row: SettingsRow): VenueSettingsRow => ({
-  settings: row.settings,
-  version: row.version,
-  updatedAt: row.updated_at,
-  updatedBy: row.updated_by,
-});
-
-export const sqliteVenueStore = (db: Database.Database) => {
+export const sqliteVenueStore = (db: Database.Database): VenueStore => {
   const select = db.prepare<[string], SettingsRow>(
-    'SELECT settings, version, updated_at, updated_by FROM venue_settings WHERE venue_id = ?',
+    `SELECT ${SETTINGS_COLUMNS} FROM venue_settings WHERE venue_id = ?`,
   );
   const upsert = db.prepare(
     `INSERT INTO venue_settings (venue_id, settings, version, updated_at, updated_by)
@@ -37,11 +31,8 @@ export const sqliteVenueStore = (db: Database.Database) => {
       'SELECT terminal_id FROM order_duties WHERE venue_id = ? AND order_id = ? AND duty = ?',
     )
     .pluck();
-  const claims = db.prepare<
-    [string, string],
-    { duty: string; terminal_id: string; claimed_at: number }
-  >(
-    'SELECT duty, terminal_id, claimed_at FROM order_duties WHERE venue_id = ? AND order_id = ? ORDER BY claimed_at, duty',
+  const claims = db.prepare<[string, string], ClaimRow>(
+    `SELECT ${CLAIM_COLUMNS} FROM order_duties WHERE venue_id = ? AND order_id = ? ${CLAIMS_ORDER}`,
   );
   const change = db.transaction(
     (
@@ -52,7 +43,7 @@ export const sqliteVenueStore = (db: Database.Database) => {
     ): VenueSettingsRow => {
       const settings = fn(select.get(venueId)?.settings ?? null);
       upsert.run({ venueId, settings, at, terminalId });
-      return toRow(select.get(venueId) as SettingsRow);
+      return settingsFromRow(select.get(venueId) as SettingsRow);
     },
   );
   const claimDuty = db.transaction(
@@ -62,33 +53,18 @@ export const sqliteVenueStore = (db: Database.Database) => {
     },
   );
   return {
-    async venueSettings(venueId: string): Promise<VenueSettingsRow | null> {
+    async venueSettings(venueId) {
       const row = select.get(venueId);
-      return row ? toRow(row) : null;
+      return row ? settingsFromRow(row) : null;
     },
-    async changeVenueSettings(
-      venueId: string,
-      fn: (current: string | null) => string,
-      terminalId: string,
-      at: number,
-    ): Promise<VenueSettingsRow> {
+    async changeVenueSettings(venueId, fn, terminalId, at) {
       return change.immediate(venueId, fn, terminalId, at);
     },
-    async claimOrderDuty(
-      venueId: string,
-      orderId: string,
-      duty: string,
-      terminalId: string,
-      at: number,
-    ): Promise<string> {
+    async claimOrderDuty(venueId, orderId, duty, terminalId, at) {
       return claimDuty.immediate(venueId, orderId, duty, terminalId, at);
     },
-    async orderClaims(venueId: string, orderId: string): Promise<OrderClaimRow[]> {
-      return claims.all(venueId, orderId).map((row) => ({
-        duty: row.duty,
-        terminalId: row.terminal_id,
-        claimedAt: row.claimed_at,
-      }));
+    async orderClaims(venueId, orderId) {
+      return claims.all(venueId, orderId).map(claimFromRow);
     },
   };
 };

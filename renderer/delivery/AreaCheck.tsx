@@ -7,6 +7,7 @@ import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { formatMoney } from '../ui-kit/format';
 import { en } from './messages';
+import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 
 type Field = keyof DeliveryAreaCheckRequest;
 const FIELDS: Array<{ name: Field; label: string }> = [
@@ -67,17 +68,18 @@ export const AreaCheck = () => {
             {errors[f.name] && <span className="field-error">{errors[f.name]}</span>}
           </label>
         ))}
-        <div className="dialog-actions start">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? en.courier.areaChecking : en.courier.areaCheck}
-          </button>
-        </div>
+        <DialogActions
+          start
+          actions={[
+            {
+              label: busy ? en.courier.areaChecking : en.courier.areaCheck,
+              tone: 'primary',
+              disabled: busy,
+            },
+          ]}
+        />
       </form>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Refusal text={error} />
       {says && (
         <div
           className={`area-answer ${says.deliverable ? 'area-yes' : 'area-no'}`}

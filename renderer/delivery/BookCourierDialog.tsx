@@ -17,6 +17,7 @@ import { useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
+import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 
 import type {
   CourierAddressField,
@@ -306,16 +307,17 @@ const AddressForm = ({
         error={errors.scheduled}
         onChange={(v) => setAddress((a) => ({ ...a, scheduled: v }))}
       />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="submit" className="btn btn-go btn-large" disabled={busy}>
-          {busy ? en.courier.gettingPromise : en.courier.getPromise}
-        </button>
-      </div>
+      <Refusal text={error} />
+      <DialogActions
+        actions={[
+          {
+            label: busy ? en.courier.gettingPromise : en.courier.getPromise,
+            tone: 'go',
+            large: true,
+            disabled: busy,
+          },
+        ]}
+      />
     </form>
   );
 };
@@ -469,21 +471,18 @@ const BookingForm = ({
   >
     <QuoteSummary quote={quote} />
     {quote.binding && <BookingFields {...fields} />}
-    {error && (
-      <p className="form-error" role="alert">
-        <strong>{en.courier.bookFailed}:</strong> {error}
-      </p>
-    )}
-    <div className="dialog-actions">
-      <button type="button" className="btn btn-quiet" onClick={onChangeAddress}>
-        {en.courier.changeAddress}
-      </button>
-      {quote.binding && (
-        <button type="submit" className="btn btn-go btn-large" disabled={busy}>
-          {busy ? en.courier.booking : en.courier.confirm}
-        </button>
-      )}
-    </div>
+    <Refusal text={error} what={en.courier.bookFailed} />
+    <DialogActions
+      actions={[
+        { label: en.courier.changeAddress, tone: 'quiet', onClick: onChangeAddress },
+        quote.binding && {
+          label: busy ? en.courier.booking : en.courier.confirm,
+          tone: 'go',
+          large: true,
+          disabled: busy,
+        },
+      ]}
+    />
   </form>
 );
 

@@ -5,6 +5,7 @@ import type { DeliveryConfigureRequest } from '../../shared/ipc/contract';
 import { deliveryConfigureSchema } from '../../shared/ipc/contract';
 import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
+import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { en } from './messages';
 import { AreaCheck } from './AreaCheck';
@@ -66,21 +67,18 @@ const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
           {fieldErrors[spec.name] && <span className="field-error">{fieldErrors[spec.name]}</span>}
         </label>
       ))}
-      {error && (
-        <p className="form-error" role="alert">
-          <strong>{en.courier.setupFailed}:</strong> {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        {onDone && (
-          <button type="button" className="btn btn-quiet" onClick={onDone}>
-            {en.actions.cancel}
-          </button>
-        )}
-        <button type="submit" className="btn btn-go btn-large" disabled={busy}>
-          {busy ? en.courier.saving : en.courier.saveSetup}
-        </button>
-      </div>
+      <Refusal text={error} what={en.courier.setupFailed} />
+      <DialogActions
+        actions={[
+          onDone && { label: en.actions.cancel, tone: 'quiet', onClick: onDone },
+          {
+            label: busy ? en.courier.saving : en.courier.saveSetup,
+            tone: 'go',
+            large: true,
+            disabled: busy,
+          },
+        ]}
+      />
     </form>
   );
 };

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { useApp } from './hooks';
 import { en } from './messages';
+import { Check } from '../ui-kit/Check';
+import { DialogActions } from '../ui-kit/DialogActions';
 import { isLanguage, LANGUAGES } from '../../shared/i18n';
 import { setLanguage, useLanguage } from '../ui-kit/language';
 import { FormMessage } from '../ui-kit/FormMessage';
@@ -94,36 +96,19 @@ export const MachinePanel = () => {
           </select>
         </label>
         <form onSubmit={(event) => void submit(event)}>
-          <label className="field-inline">
-            <input
-              type="checkbox"
-              checked={wantKiosk}
-              onChange={(event) => setKiosk(event.target.checked)}
-            />
-            {en.machine.kiosk}
-          </label>
-          <label className="field-inline">
-            <input
-              type="checkbox"
-              checked={wantStart}
-              onChange={(event) => setStartOnLogin(event.target.checked)}
-            />
-            {en.machine.startOnLogin}
-          </label>
+          <Check label={en.machine.kiosk} checked={wantKiosk} onChange={setKiosk} />
+          <Check label={en.machine.startOnLogin} checked={wantStart} onChange={setStartOnLogin} />
           <PinField label={en.machine.pin} value={pin} onChange={setPin} />
           {machine.pinSet && (
             <PinField label={en.machine.currentPin} value={currentPin} onChange={setCurrentPin} />
           )}
-          <div className="dialog-actions start">
-            <button type="submit" className="btn btn-primary">
-              {en.machine.save}
-            </button>
-            {locked && (
-              <button type="button" className="btn btn-quiet" onClick={() => void leave()}>
-                {en.machine.unlock}
-              </button>
-            )}
-          </div>
+          <DialogActions
+            start
+            actions={[
+              { label: en.machine.save, tone: 'primary' },
+              locked && { label: en.machine.unlock, tone: 'quiet', onClick: () => void leave() },
+            ]}
+          />
         </form>
         <FormMessage message={message} />
       </section>

@@ -7,6 +7,7 @@ import { emptyOption, emptyValue, newCode, OPTION_TYPES } from '../../shared/men
 import { itemOf, optionOf } from './draft-edit';
 import { DraftInput, FieldError, nameIn, RowTools, TextFields, useEditor } from './DraftFields';
 import { en } from './messages';
+import { Check } from '../ui-kit/Check';
 
 type ItemEdit = (change: (item: DraftItem) => void) => void;
 
@@ -268,14 +269,11 @@ export const ItemForm = ({ item }: { item: DraftItem }) => {
           onChange={plain('tax')}
         />
       </div>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={item.enabled}
-          onChange={(e) => onEdit((i) => void (i.enabled = e.target.checked))}
-        />
-        {en.editor.onSale}
-      </label>
+      <Check
+        label={en.editor.onSale}
+        checked={item.enabled}
+        onChange={(enabled) => onEdit((i) => void (i.enabled = enabled))}
+      />
       <DraftInput
         entityKey={item.key}
         field="imageUrl"

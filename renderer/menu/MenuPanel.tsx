@@ -7,6 +7,7 @@ import { useApp } from './hooks';
 import { MenuEditor } from './MenuEditor';
 import { MenuImport } from './MenuImport';
 import { en } from './messages';
+import { Refusal } from '../ui-kit/DialogActions';
 import { PriceEditor } from './PriceEditor';
 import { AvailabilityPill, DurationChooser, itemPill } from './SoldOut';
 
@@ -123,11 +124,7 @@ const ItemAvailability = () => {
             <span>{en.menu.search}</span>
             <input value={query} onChange={(e) => setQuery(e.target.value)} />
           </label>
-          {error && (
-            <p className="form-error" role="alert">
-              {error}
-            </p>
-          )}
+          <Refusal text={error} />
           <ul className="items">
             {items.map((item) => (
               <AvailabilityRow

@@ -8,6 +8,7 @@ import { parseAmount, readPriceForm, type PriceFieldErrors } from '../../shared/
 import { formatMoney } from '../../shared/money';
 import { useApp } from './hooks';
 import { en } from './messages';
+import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 
 const euros = (decimal: number): string =>
   formatMoney({ amount: Math.round(decimal * 100), currency: 'EUR' });
@@ -174,19 +175,13 @@ export const PriceEditor = ({
               onChange={setDiscountText}
             />
           )}
-          {refusal && (
-            <p className="form-error" role="alert">
-              {refusal}
-            </p>
-          )}
-          <div className="dialog-actions">
-            <button type="button" className="btn btn-quiet" onClick={() => setEditing(false)}>
-              {en.menu.cancelPrice}
-            </button>
-            <button type="submit" className="btn btn-go">
-              {en.menu.savePrice}
-            </button>
-          </div>
+          <Refusal text={refusal} />
+          <DialogActions
+            actions={[
+              { label: en.menu.cancelPrice, tone: 'quiet', onClick: () => setEditing(false) },
+              { label: en.menu.savePrice, tone: 'go' },
+            ]}
+          />
         </form>
       )}
     </span>

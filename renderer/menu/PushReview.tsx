@@ -6,6 +6,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { MenuDiff, MenuIssue, MenuItemChange } from '../../shared/domain';
 import { formatMoney } from '../../shared/money';
 import { en } from './messages';
+import { Check } from '../ui-kit/Check';
+import { DialogActions } from '../ui-kit/DialogActions';
 
 const euros = (decimal: number | null): string =>
   decimal === null ? '–' : formatMoney({ amount: Math.round(decimal * 100), currency: 'EUR' });
@@ -85,19 +87,19 @@ const RemovalConfirm = (props: {
         ))}
       </ul>
       <p>{en.menu.removesHelp}</p>
-      <div className="dialog-actions start">
-        <button type="button" className="btn btn-quiet btn-large" onClick={props.onBack}>
-          {en.menu.back}
-        </button>
-        <button
-          type="button"
-          className="btn btn-danger btn-large"
-          disabled={props.busy}
-          onClick={props.onConfirm}
-        >
-          {en.menu.confirmRemove(n)}
-        </button>
-      </div>
+      <DialogActions
+        start
+        actions={[
+          { label: en.menu.back, tone: 'quiet', large: true, onClick: props.onBack },
+          {
+            label: en.menu.confirmRemove(n),
+            tone: 'danger',
+            large: true,
+            disabled: props.busy,
+            onClick: props.onConfirm,
+          },
+        ]}
+      />
     </div>
   );
 };
@@ -131,26 +133,20 @@ export const PushReview = (props: {
       </p>
       {!confirmingRemoval ? (
         <>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={confirmed}
-              onChange={(e) => setConfirmed(e.target.checked)}
-            />
-            {en.menu.confirmReplace}
-          </label>
-          <div className="dialog-actions start">
-            <button
-              type="button"
-              className="btn btn-danger btn-large"
-              disabled={!confirmed || props.busy}
-              onClick={() =>
-                removed.length > 0 ? setConfirmingRemoval(true) : props.onPush(undefined)
-              }
-            >
-              {props.pushLabel}
-            </button>
-          </div>
+          <Check label={en.menu.confirmReplace} checked={confirmed} onChange={setConfirmed} />
+          <DialogActions
+            start
+            actions={[
+              {
+                label: props.pushLabel,
+                tone: 'danger',
+                large: true,
+                disabled: !confirmed || props.busy,
+                onClick: () =>
+                  removed.length > 0 ? setConfirmingRemoval(true) : props.onPush(undefined),
+              },
+            ]}
+          />
         </>
       ) : (
         <RemovalConfirm

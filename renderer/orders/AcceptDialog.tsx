@@ -10,6 +10,17 @@ import {
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
+import { DialogActions } from '../ui-kit/DialogActions';
+
+/** Both accept dialogs end the same way: Cancel, and the accept with its time, where focus starts. */
+const AcceptActions = ({ label, onCancel }: { label: string; onCancel: () => void }) => (
+  <DialogActions
+    actions={[
+      { label: en.actions.cancel, tone: 'quiet', onClick: onCancel },
+      { label, tone: 'go', large: true, autofocus: true },
+    ]}
+  />
+);
 
 const inMinutes = (now: number, minutes: number): string =>
   formatClock(new Date(now + minutes * 60_000).toISOString());
@@ -119,14 +130,10 @@ export const AcceptDialog = ({ orderId }: { orderId: string }) => {
             {en.accept.noTime}
           </p>
         )}
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-quiet" onClick={() => close(null)}>
-            {en.actions.cancel}
-          </button>
-          <button type="submit" className="btn btn-go btn-large" data-autofocus>
-            {label ? en.accept.confirm(label) : en.accept.confirmPlain}
-          </button>
-        </div>
+        <AcceptActions
+          label={label ? en.accept.confirm(label) : en.accept.confirmPlain}
+          onCancel={() => close(null)}
+        />
       </form>
     </Dialog>
   );
@@ -200,16 +207,14 @@ const SelfDeliveryAccept = ({
             {en.accept.deliveryClosed}
           </p>
         )}
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-quiet" onClick={() => close(null)}>
-            {en.actions.cancel}
-          </button>
-          <button type="submit" className="btn btn-go btn-large" data-autofocus>
-            {minutes !== null
+        <AcceptActions
+          label={
+            minutes !== null
               ? en.accept.confirm(en.accept.deliveryLabel(inMinutes(now, minutes)))
-              : en.accept.confirmPlain}
-          </button>
-        </div>
+              : en.accept.confirmPlain
+          }
+          onCancel={() => close(null)}
+        />
       </form>
     </Dialog>
   );

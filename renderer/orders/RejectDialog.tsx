@@ -6,6 +6,7 @@ import { untilFor } from '../ui-kit/format';
 import { useApp } from './hooks';
 import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
+import { DialogActions } from '../ui-kit/DialogActions';
 
 type Code = keyof typeof en.reject.presets;
 const CODES = Object.keys(en.reject.presets) as Code[];
@@ -189,16 +190,19 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
             {error}
           </p>
         )}
-        <div className="dialog-actions">
-          <button type="button" className="btn btn-quiet" onClick={() => close(null)}>
-            {en.actions.cancel}
-          </button>
-          <button type="submit" className="btn btn-danger btn-large">
-            {itemsUnavailable && toMark.length > 0
-              ? en.reject.confirmSoldOut(toMark.length)
-              : en.reject.confirm}
-          </button>
-        </div>
+        <DialogActions
+          actions={[
+            { label: en.actions.cancel, tone: 'quiet', onClick: () => close(null) },
+            {
+              label:
+                itemsUnavailable && toMark.length > 0
+                  ? en.reject.confirmSoldOut(toMark.length)
+                  : en.reject.confirm,
+              tone: 'danger',
+              large: true,
+            },
+          ]}
+        />
       </form>
     </Dialog>
   );

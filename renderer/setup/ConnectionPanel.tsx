@@ -5,6 +5,8 @@ import type { FormOutcome } from '../ui-kit/FormMessage';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { useApp } from './hooks';
 import { en } from './messages';
+import { Check } from '../ui-kit/Check';
+import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 
 /**
  * After setup: the relay link changed without a new code, and the terminal reset (the staff PIN;
@@ -98,11 +100,7 @@ const ChangeForm = ({ relayUrl: saved }: { relayUrl: string }) => {
       )}
       {field('relayUrl', en.setup.relayUrl)}
       {field('terminalKey', refused ? en.connection.newKey : en.connection.keepKey, true)}
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Refusal text={error} />
       <FormMessage message={done} />
       <div className="dialog-actions start">
         <button type="submit" className="btn btn-primary" disabled={busy}>
@@ -124,11 +122,12 @@ const DisconnectForm = () => {
 
   if (!open)
     return (
-      <div className="dialog-actions start">
-        <button type="button" className="btn btn-danger-outline" onClick={() => setOpen(true)}>
-          {en.connection.disconnect}
-        </button>
-      </div>
+      <DialogActions
+        start
+        actions={[
+          { label: en.connection.disconnect, tone: 'danger-outline', onClick: () => setOpen(true) },
+        ]}
+      />
     );
 
   const confirm = async (): Promise<void> => {
@@ -164,28 +163,24 @@ const DisconnectForm = () => {
         />
       </label>
       {waiting > 0 && (
-        <label className="field-inline">
-          <input
-            type="checkbox"
-            checked={dropWaiting}
-            onChange={(e) => setDropWaiting(e.target.checked)}
-          />
-          {en.connection.dropWaiting(waiting)}
-        </label>
+        <Check
+          label={en.connection.dropWaiting(waiting)}
+          checked={dropWaiting}
+          onChange={setDropWaiting}
+        />
       )}
       <FormMessage message={message} />
-      <div className="dialog-actions start">
-        <button
-          type="submit"
-          className="btn btn-danger"
-          disabled={busy || (waiting > 0 && !dropWaiting)}
-        >
-          {en.connection.confirm}
-        </button>
-        <button type="button" className="btn btn-quiet" onClick={() => setOpen(false)}>
-          {en.connection.keep}
-        </button>
-      </div>
+      <DialogActions
+        start
+        actions={[
+          {
+            label: en.connection.confirm,
+            tone: 'danger',
+            disabled: busy || (waiting > 0 && !dropWaiting),
+          },
+          { label: en.connection.keep, tone: 'quiet', onClick: () => setOpen(false) },
+        ]}
+      />
     </form>
   );
 };

@@ -4,6 +4,7 @@ import { setupConnectSchema } from '../../shared/ipc/contract';
 import { errorOf } from '../ui-kit/bridge';
 import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
+import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 import { en } from './messages';
 
 type Field = keyof SetupConnectRequest;
@@ -96,21 +97,22 @@ export const SetupScreen = () => {
           <legend>{en.setup.relaySection}</legend>
           {RELAY_FIELDS.map(renderField)}
         </fieldset>
-        {error && (
-          <p className="form-error" role="alert" ref={refusalRef}>
-            <strong>{en.setup.failed}:</strong> {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          {setup?.configured && (
-            <button type="button" className="btn btn-quiet" onClick={() => openSetup(false)}>
-              {en.setup.cancel}
-            </button>
-          )}
-          <button type="submit" className="btn btn-go btn-large" disabled={busy}>
-            {busy ? en.setup.connecting : en.setup.connect}
-          </button>
-        </div>
+        <Refusal text={error} what={en.setup.failed} ref={refusalRef} />
+        <DialogActions
+          actions={[
+            setup?.configured && {
+              label: en.setup.cancel,
+              tone: 'quiet',
+              onClick: () => openSetup(false),
+            },
+            {
+              label: busy ? en.setup.connecting : en.setup.connect,
+              tone: 'go',
+              large: true,
+              disabled: busy,
+            },
+          ]}
+        />
       </form>
     </main>
   );

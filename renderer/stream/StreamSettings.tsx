@@ -7,6 +7,7 @@ import {
 } from '../../shared/stream-guard';
 import { useApp } from './hooks';
 import { en } from './messages';
+import { Check } from '../ui-kit/Check';
 import { FormMessage } from '../ui-kit/FormMessage';
 
 /**
@@ -54,17 +55,14 @@ const SettingsForm = ({
     <section className="panel-section" aria-label={en.stream.settingsTitle}>
       <h2>{en.stream.settingsTitle}</h2>
       <p className="muted">{en.stream.settingsIntro}</p>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={autoPause}
-          onChange={(e) => {
-            setAutoPause(e.target.checked);
-            setMessage(null);
-          }}
-        />
-        {en.stream.autoPause}
-      </label>
+      <Check
+        label={en.stream.autoPause}
+        checked={autoPause}
+        onChange={(checked) => {
+          setAutoPause(checked);
+          setMessage(null);
+        }}
+      />
       <label className="field">
         <span>{en.stream.pauseAfter}</span>
         <input

@@ -1,38 +1,26 @@
 // Each venue's settings and the per-order duties its terminals claim (migration 12) on
 // PostgreSQL, shared by every instance: a change reads the row FOR UPDATE in its transaction, so
 // two terminals' changes through two instances both count; a claim's first writer wins.
-import type { OrderClaimRow, VenueSettingsRow } from '../event-store';
 import type { PgContext } from './postgres-context';
 import { inTransaction } from './postgres-context';
+import type { ClaimRow, SettingsRow, VenueStore } from '../venue-row';
+import {
+  CLAIM_COLUMNS,
+  CLAIMS_ORDER,
+  SETTINGS_COLUMNS,
+  claimFromRow,
+  settingsFromRow,
+} from '../venue-row';
 
-type SettingsRow = {
-  settings: string;
-  version: number;
-  updated_at: number;
-  updated_by: string | null;
-};
-
-const toRow = (row: SettingsRow): VenueSettingsRow => ({
-  settings: row.settings,
-  version: Number(row.version),
-  updatedAt: Number(row.updated_at),
-  updatedBy: row.updated_by,
-});
-
-export const postgresVenueStore = (ctx: PgContext) => ({
-  async venueSettings(venueId: string): Promise<VenueSettingsRow | null> {
+export const postgresVenueStore = (ctx: PgContext): VenueStore => ({
+  async venueSettings(venueId) {
     const { rows } = await ctx.pool.query<SettingsRow>(
-      'SELECT settings, version, updated_at, updated_by FROM venue_settings WHERE venue_id = $1',
+      `SELECT ${SETTINGS_COLUMNS} FROM venue_settings WHERE venue_id = $1`,
       [venueId],
     );
-    return rows[0] ? toRow(rows[0]) : null;
+    return rows[0] ? settingsFromRow(rows[0]) : null;
   },
-  changeVenueSettings(
-    venueId: string,
-    change: (current: string | null) => string,
-    terminalId: string,
-    at: number,
-  ): Promise<VenueSettingsRow> {
+  changeVenueSettings(venueId, change, terminalId, at) {
     return inTransaction(ctx, async (client) => {
       // A first change of two at once: one inserts, the other waits on the row and updates it.
       await client.query(
@@ -41,26 +29,20 @@ export const postgresVenueStore = (ctx: PgContext) => ({
         [venueId, at],
       );
       const { rows } = await client.query<SettingsRow>(
-        'SELECT settings, version, updated_at, updated_by FROM venue_settings WHERE venue_id = $1 FOR UPDATE',
+        `SELECT ${SETTINGS_COLUMNS} FROM venue_settings WHERE venue_id = $1 FOR UPDATE`,
         [venueId],
       );
       const current = rows[0] as SettingsRow;
       const settings = change(Number(current.version) === 0 ? null : current.settings);
       const updated = await client.query<SettingsRow>(
         `UPDATE venue_settings SET settings = $2, version = version + 1, updated_at = $3, updated_by = $4
-         WHERE venue_id = $1 RETURNING settings, version, updated_at, updated_by`,
+         WHERE venue_id = $1 RETURNING ${SETTINGS_COLUMNS}`,
         [venueId, settings, at, terminalId],
       );
-      return toRow(updated.rows[0] as SettingsRow);
+      return settingsFromRow(updated.rows[0] as SettingsRow);
     });
   },
-  async claimOrderDuty(
-    venueId: string,
-    orderId: string,
-    duty: string,
-    terminalId: string,
-    at: number,
-  ): Promise<string> {
+  async claimOrderDuty(venueId, orderId, duty, terminalId, at) {
     // First writer wins: a conflicting insert changes nothing and the holder is read back. A
     // claim racing another's waits for it, but its own statement's snapshot predates that commit
     // and reads no row: the second statement, with a new snapshot, does.
@@ -79,20 +61,11 @@ export const postgresVenueStore = (ctx: PgContext) => ({
     if (holder === undefined) throw new Error('The duty claim was neither stored nor found.');
     return holder;
   },
-  async orderClaims(venueId: string, orderId: string): Promise<OrderClaimRow[]> {
-    const { rows } = await ctx.pool.query<{
-      duty: string;
-      terminal_id: string;
-      claimed_at: string;
-    }>(
-      `SELECT duty, terminal_id, claimed_at FROM order_duties
-       WHERE venue_id = $1 AND order_id = $2 ORDER BY claimed_at, duty`,
+  async orderClaims(venueId, orderId) {
+    const { rows } = await ctx.pool.query<ClaimRow>(
+      `SELECT ${CLAIM_COLUMNS} FROM order_duties WHERE venue_id = $1 AND order_id = $2 ${CLAIMS_ORDER}`,
       [venueId, orderId],
     );
-    return rows.map((row) => ({
-      duty: row.duty,
-      terminalId: row.terminal_id,
-      claimedAt: Number(row.claimed_at),
-    }));
+    return rows.map(claimFromRow);
   },
 });
