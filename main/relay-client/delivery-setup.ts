@@ -2,7 +2,7 @@
 // terminal's own key: the relay holds the merchant's delivery key and keeps the merchant's
 // webhooks; a terminal hands the key over at most once and keeps none (docs/security.md).
 import { z } from 'zod';
-import { RequestError, sendRequest } from '../http/http';
+import { relayCall } from './relay-call';
 
 const answerSchema = z.looseObject({
   venue_id: z.string(),
@@ -14,18 +14,7 @@ const answerSchema = z.looseObject({
 });
 export type RelayDeliverySetup = z.infer<typeof answerSchema>;
 
-const read = (body: unknown): RelayDeliverySetup => {
-  const parsed = answerSchema.safeParse(body);
-  if (!parsed.success)
-    throw new RequestError({
-      kind: 'permanent',
-      status: null,
-      message: "The relay's answer about courier delivery is unreadable.",
-    });
-  return parsed.data;
-};
-
-const base = (relayUrl: string): string => `${relayUrl.replace(/\/+$/, '')}/v1/delivery/setup`;
+const PATH = '/v1/delivery/setup';
 
 export const putDeliverySetup = async (options: {
   relayUrl: string;
@@ -36,20 +25,22 @@ export const putDeliverySetup = async (options: {
   /** Handed over once; the relay seals it and the terminal keeps no copy. */
   merchantKey?: string;
 }): Promise<RelayDeliverySetup> => {
-  const response = await sendRequest({
-    method: 'PUT',
-    url: base(options.relayUrl),
-    headers: { authorization: `Bearer ${options.terminalKey}` },
-    // The relay checks the key at the delivery service and makes the merchant's webhooks first.
-    timeoutMs: 30_000,
-    body: {
-      venue_id: options.venueId,
-      merchant_id: options.merchantId,
-      drive_url: options.driveUrl,
-      ...(options.merchantKey === undefined ? {} : { merchant_key: options.merchantKey }),
+  // The relay checks the key at the delivery service and makes the merchant's webhooks first.
+  return relayCall(
+    options,
+    {
+      method: 'PUT',
+      path: PATH,
+      timeoutMs: 30_000,
+      body: {
+        venue_id: options.venueId,
+        merchant_id: options.merchantId,
+        drive_url: options.driveUrl,
+        ...(options.merchantKey === undefined ? {} : { merchant_key: options.merchantKey }),
+      },
     },
-  });
-  return read(response.body);
+    answerSchema,
+  );
 };
 
 export const getDeliverySetup = async (options: {
@@ -57,11 +48,9 @@ export const getDeliverySetup = async (options: {
   terminalKey: string;
   venueId: string;
 }): Promise<RelayDeliverySetup> => {
-  const response = await sendRequest({
-    method: 'GET',
-    url: `${base(options.relayUrl)}?venue_id=${encodeURIComponent(options.venueId)}`,
-    headers: { authorization: `Bearer ${options.terminalKey}` },
-    timeoutMs: 30_000,
-  });
-  return read(response.body);
+  return relayCall(
+    options,
+    { method: 'GET', path: PATH, query: { venue_id: options.venueId }, timeoutMs: 30_000 },
+    answerSchema,
+  );
 };

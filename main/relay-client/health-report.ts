@@ -11,7 +11,10 @@ import {
   TERMINAL_NAME_MAX_LENGTH,
   terminalHealthSchema,
 } from '../../shared/terminal-health';
-import { sendRequest } from '../http/http';
+import { z } from 'zod';
+import type { RelayKeyAccess } from './relay-call';
+export type { RelayKeyAccess } from './relay-call';
+import { relayCall } from './relay-call';
 
 /** What the slices say now, through their ports (core.ts). */
 export type HealthFacts = {
@@ -101,19 +104,16 @@ export const healthReport = (facts: HealthFacts, at: number): TerminalHealth => 
   });
 };
 
-export type RelayKeyAccess = { relayUrl: string; terminalKey: string };
-
 export const sendHealthReport = async (
   access: RelayKeyAccess,
   report: TerminalHealth,
 ): Promise<void> => {
-  await sendRequest({
-    method: 'PUT',
-    url: `${access.relayUrl.replace(/\/+$/, '')}/v1/terminal/health`,
-    headers: { authorization: `Bearer ${access.terminalKey}` },
-    body: report,
-    timeoutMs: 10_000,
-  });
+  // The relay's answer says nothing a terminal acts on.
+  await relayCall(
+    access,
+    { method: 'PUT', path: '/v1/terminal/health', body: report },
+    z.unknown(),
+  );
 };
 
 export type HealthReporter = {

@@ -10,6 +10,7 @@ import type { Notification } from '../../shared/notification';
 import { notificationSchema } from '../../shared/notification';
 import type { Database } from '../storage/database';
 import { RequestError, sendRequest } from '../http/http';
+import { relayUrl } from './relay-call';
 import { fullJitterDelay } from '../lib/backoff';
 import { parseJsonBody } from './json-body';
 import { createNotificationInbox } from './inbox';
@@ -216,7 +217,11 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
     while (running) {
       // A short first poll tells at once whether the relay answers; then the long wait.
       const pollWait = state === 'connected' ? wait : 0;
-      const url = `${options.relayUrl.replace(/\/+$/, '')}/v1/events?after=${readCursor(db).seq}&wait=${pollWait}&limit=100`;
+      const url = relayUrl(options, '/v1/events', {
+        after: readCursor(db).seq,
+        wait: pollWait,
+        limit: 100,
+      });
       await takePollToken();
       if (!running) break;
       poll = new AbortController();

@@ -8,9 +8,11 @@ import type {
   VenueSettingsPatch,
 } from '../../shared/venue-settings';
 import { venueSettingsSchema } from '../../shared/venue-settings';
-import { RequestError, sendRequest } from '../http/http';
+import { RequestError } from '../http/http';
+import type { RelayAccess } from './relay-call';
+import { relayCall } from './relay-call';
 
-export type RelayAccess = { relayUrl: string; terminalKey: string; venueId: string };
+export type { RelayAccess } from './relay-call';
 
 const settingsAnswerSchema = z.object({
   venue_id: z.string(),
@@ -40,41 +42,40 @@ export const readOrderClaims = async (
   orderId: string,
   timeoutMs = 10_000,
 ): Promise<z.infer<typeof claimsAnswerSchema>['claims']> => {
-  const query = new URLSearchParams({ venue_id: access.venueId, order_id: orderId });
-  const response = await sendRequest({
-    method: 'GET',
-    url: `${base(access)}/v1/terminal/duties?${query.toString()}`,
-    headers: auth(access),
-    timeoutMs,
-  });
-  return claimsAnswerSchema.parse(response.body).claims;
+  const answer = await relayCall(
+    access,
+    {
+      method: 'GET',
+      path: '/v1/terminal/duties',
+      query: { venue_id: access.venueId, order_id: orderId },
+      timeoutMs,
+    },
+    claimsAnswerSchema,
+  );
+  return answer.claims;
 };
 
-const base = (access: RelayAccess): string => access.relayUrl.replace(/\/+$/, '');
-const auth = (access: RelayAccess) => ({ authorization: `Bearer ${access.terminalKey}` });
-
 export const readVenueSettings = async (access: RelayAccess): Promise<VenueSettingsAnswer> => {
-  const response = await sendRequest({
-    method: 'GET',
-    url: `${base(access)}/v1/terminal/venue-settings?venue_id=${encodeURIComponent(access.venueId)}`,
-    headers: auth(access),
-    timeoutMs: 10_000,
-  });
-  return settingsAnswerSchema.parse(response.body);
+  return relayCall(
+    access,
+    { method: 'GET', path: '/v1/terminal/venue-settings', query: { venue_id: access.venueId } },
+    settingsAnswerSchema,
+  );
 };
 
 export const changeVenueSettings = async (
   access: RelayAccess,
   changes: VenueSettingsPatch,
 ): Promise<VenueSettingsAnswer> => {
-  const response = await sendRequest({
-    method: 'PUT',
-    url: `${base(access)}/v1/terminal/venue-settings`,
-    headers: auth(access),
-    body: { venue_id: access.venueId, changes },
-    timeoutMs: 10_000,
-  });
-  return settingsAnswerSchema.parse(response.body);
+  return relayCall(
+    access,
+    {
+      method: 'PUT',
+      path: '/v1/terminal/venue-settings',
+      body: { venue_id: access.venueId, changes },
+    },
+    settingsAnswerSchema,
+  );
 };
 
 /** How long a claim keeps asking while the relay answers 429 (it is there, only busy). */
@@ -96,14 +97,15 @@ export const claimOrderDuty = async (
   const until = Date.now() + busyForMs;
   for (;;) {
     try {
-      const response = await sendRequest({
-        method: 'PUT',
-        url: `${base(access)}/v1/terminal/duties`,
-        headers: auth(access),
-        body: { venue_id: access.venueId, order_id: orderId, duty },
-        timeoutMs: 10_000,
-      });
-      return claimAnswerSchema.parse(response.body);
+      return await relayCall(
+        access,
+        {
+          method: 'PUT',
+          path: '/v1/terminal/duties',
+          body: { venue_id: access.venueId, order_id: orderId, duty },
+        },
+        claimAnswerSchema,
+      );
     } catch (error) {
       if (!(error instanceof RequestError) || error.status !== 429) throw error;
       const waitMs = Math.min(

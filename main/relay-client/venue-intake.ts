@@ -4,7 +4,7 @@
 // itself (it holds no platform token), and without this it could not tell a broken webhook path
 // from a venue that is closed.
 import { z } from 'zod';
-import { sendRequest } from '../http/http';
+import { relayCall } from './relay-call';
 
 const answerSchema = z.object({
   venue_id: z.string(),
@@ -28,14 +28,15 @@ export const reportVenueState = async (options: {
   online: boolean;
   open: boolean;
 }): Promise<VenueIntake> => {
-  const response = await sendRequest({
-    method: 'PUT',
-    url: `${options.relayUrl.replace(/\/+$/, '')}/v1/venue-state`,
-    headers: { authorization: `Bearer ${options.terminalKey}` },
-    body: { venue_id: options.venueId, online: options.online, open: options.open },
-    timeoutMs: 10_000,
-  });
-  const answer = answerSchema.parse(response.body);
+  const answer = await relayCall(
+    options,
+    {
+      method: 'PUT',
+      path: '/v1/venue-state',
+      body: { venue_id: options.venueId, online: options.online, open: options.open },
+    },
+    answerSchema,
+  );
   return {
     noOrdersArriving: answer.no_orders_arriving,
     lastWebhookAt: answer.last_webhook_at,

@@ -4,7 +4,7 @@
 // (docs/architecture.md#several-terminals-of-one-venue).
 import { z } from 'zod';
 import type { OtherTerminal } from '../../shared/stream-guard';
-import { sendRequest } from '../http/http';
+import { relayCall } from './relay-call';
 
 const answerSchema = z.object({
   receiving_within_seconds: z.number().nonnegative(),
@@ -34,13 +34,11 @@ export const readVenueTerminals = async (options: {
   terminalKey: string;
   venueId: string;
 }): Promise<VenueTerminals> => {
-  const response = await sendRequest({
-    method: 'GET',
-    url: `${options.relayUrl.replace(/\/+$/, '')}/v1/terminal/venue`,
-    headers: { authorization: `Bearer ${options.terminalKey}` },
-    timeoutMs: 10_000,
-  });
-  const answer = answerSchema.parse(response.body);
+  const answer = await relayCall(
+    options,
+    { method: 'GET', path: '/v1/terminal/venue' },
+    answerSchema,
+  );
   const ofVenue = answer.terminals.filter((t) => t.venue_ids.includes(options.venueId));
   return {
     selfId: ofVenue.find((t) => t.self)?.terminal_id ?? null,
