@@ -37,6 +37,8 @@ describe('prices and discounts from the menu screen', () => {
     await waitFor('menu read', async () => (await core.api['menu:get']({})).fetchedAt ?? undefined);
     const before = await sandboxVenue();
 
+    // The platform answers nothing for a moment, so "asked, not confirmed" can be looked at.
+    await world.faults({ error_rate: 1 });
     await core.api['menu:setPrice']({
       target: 'item',
       externalData: 'side-fries',
@@ -54,6 +56,7 @@ describe('prices and discounts from the menu screen', () => {
     // Asked for, not confirmed: the platform's price stays what the screen says, the wish beside it.
     expect(fries?.priceChanging).toEqual({ price: 450, discountedPrice: 390 });
     expect(fries?.originalPrice).toBeNull();
+    await world.faults({ error_rate: 0 });
 
     const confirmed = await waitFor('both confirmed by a read', async () => {
       const menu = await core.api['menu:get']({});

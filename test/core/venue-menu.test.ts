@@ -217,6 +217,8 @@ describe("the menu through the core, against the platform's own menu", () => {
   it('marks an item sold out until a time; the platform restores it then', async () => {
     await waitFor('menu read', async () => (await core.api['menu:get']({})).fetchedAt ?? undefined);
     const until = new Date(world.now().getTime() + 3600_000).toISOString();
+    // The platform answers nothing for a moment, so "asked, not confirmed" can be looked at.
+    await world.faults({ error_rate: 1 });
     await core.api['menu:setItemAvailability']({
       externalData: 'side-fries',
       enabled: false,
@@ -227,6 +229,7 @@ describe("the menu through the core, against the platform's own menu", () => {
     );
     // Asked for, not yet confirmed: still the platform's "available", with the wish beside it.
     expect(fries).toMatchObject({ available: true, changing: { available: false, until } });
+    await world.faults({ error_rate: 0 });
     const confirmed = await waitFor('sold out confirmed', async () => {
       const item = (await core.api['menu:get']({})).items.find(
         (i) => i.externalData === 'side-fries',
