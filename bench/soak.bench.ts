@@ -33,6 +33,7 @@ import { ensureRendererBuilt } from '../scripts/start-web';
 import { startDemo } from '../scripts/start';
 import { control, controlCall, eventually, launchChromium } from '../test/e2e/support';
 import { BOARD_INSTRUMENT, percentile, summary } from './board-timing';
+import { perThousand, tableBytes } from './db-tables';
 
 const HOURS = Number(process.env.SOAK_HOURS ?? 8);
 const ORDERS_PER_HOUR = Number(process.env.SOAK_ORDERS_PER_HOUR ?? 300);
@@ -419,6 +420,7 @@ try {
   console.log(
     `database: ${(dbBytes / MB).toFixed(1)} MB for ${placed} orders, ${(dbBytes / 1024 / (placed / 1000)).toFixed(0)} KB per 1,000 orders (with their actions, notifications and audit)`,
   );
+  console.log(`database by table: ${perThousand(tableBytes(dbPath), placed)}`);
   console.log(
     `main event-loop lag over the shift (${loopLag.samples} samples every 10 ms): p50 ${loopLag.p50Ms} ms, p99 ${loopLag.p99Ms} ms, max ${loopLag.maxMs} ms (target p99 ≤ ${TARGETS.loopLagP99Ms} ms: ${verdict(loopLag.p99Ms <= TARGETS.loopLagP99Ms)})`,
   );
