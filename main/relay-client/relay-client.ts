@@ -103,14 +103,20 @@ export const readCursor = (db: Database): RelayCursor => {
     : { seq: 0, logId: null, seqOffset: 0 };
 };
 
-// eslint-disable-next-line max-lines-per-function -- one long-poll loop with its backoff, cursor and connection state; to be cut into module-level functions over a context (issue 37)
-export const startRelayClient = (options: RelayClientOptions): RelayClient => {
+type RelayEvent = z.infer<typeof eventSchema>;
+type Answer = z.infer<typeof answerSchema>;
+
+/** What one answer's commit stored: new notifications and new delivery events. */
+type Committed = { added: number; deliveries: number };
+
+/** The client's writes, each one transaction: an answer's events with the cursor, a log change. */
+type InboxWrites = {
+  commit: (events: RelayEvent[], logId: string | null) => Committed;
+  restart: (previousLogId: string, logId: string) => void;
+};
+
+const prepareWrites = (options: RelayClientOptions): InboxWrites => {
   const { db } = options;
-  // The hold time bounds how long a relay that hangs (accepts, never answers) goes unnoticed:
-  // hold + margin. 10 s makes a frozen relay alarm within 15 s, like one that is gone; one poll
-  // per terminal every 10 s is far below the relay's per-key limit.
-  const wait = options.waitSeconds ?? 10;
-  const answerMarginMs = options.answerMarginMs ?? RELAY_ANSWER_MARGIN_MS;
   const inbox = createNotificationInbox(db);
   const insertDelivery = db.prepare(
     'INSERT OR IGNORE INTO delivery_inbox (relay_seq, body, received_at) VALUES (?, ?, ?)',
@@ -134,159 +140,210 @@ export const startRelayClient = (options: RelayClientOptions): RelayClient => {
     options.onLogChanged?.({ previousLogId, logId, cursor: current.seq });
   });
 
-  let deliveries = 0;
-  const commit = db.transaction(
-    (events: Array<z.infer<typeof eventSchema>>, logId: string | null): number => {
-      let added = 0;
-      deliveries = 0;
-      const stored = readCursor(db);
-      let cursor = stored.seq;
-      for (const event of events) {
-        cursor = Math.max(cursor, event.seq);
-        const localSeq = event.seq + stored.seqOffset;
-        if (event.kind === 'delivery') {
-          // Its JWT is checked after the commit (asynchronously); the raw body is what it signs.
-          deliveries += insertDelivery.run(localSeq, event.body, event.received_at).changes;
-          continue;
-        }
-        if (event.kind !== 'marketplace') continue;
-        // No signature check here: the relay verified it, and the terminal holds no partner-wide
-        // secret. A notification is only a hint; the order sync reads the order from the platform.
-        let parsed: Notification;
-        try {
-          parsed = notificationSchema.parse(parseJsonBody(event.body));
-        } catch {
-          options.onRejected?.('malformed', `relay event ${event.seq}`);
-          continue;
-        }
-        // received_at is when the relay received it: the start of the notification-to-stored latency.
-        if (
-          inbox.receive(parsed, {
-            relaySeq: localSeq,
-            body: event.body,
-            receivedAt: event.received_at,
-          })
-        )
-          added += 1;
+  const commit = db.transaction((events: RelayEvent[], logId: string | null): Committed => {
+    const committed = { added: 0, deliveries: 0 };
+    const stored = readCursor(db);
+    let cursor = stored.seq;
+    for (const event of events) {
+      cursor = Math.max(cursor, event.seq);
+      const localSeq = event.seq + stored.seqOffset;
+      if (event.kind === 'delivery') {
+        // Its JWT is checked after the commit (asynchronously); the raw body is what it signs.
+        committed.deliveries += insertDelivery.run(localSeq, event.body, event.received_at).changes;
+        continue;
       }
-      // A first answer with a log_id adopts it for the cursor already held.
-      saveCursor.run(cursor, stored.logId ?? logId, stored.seqOffset);
-      return added;
-    },
-  );
+      if (event.kind !== 'marketplace') continue;
+      // No signature check here: the relay verified it, and the terminal holds no partner-wide
+      // secret. A notification is only a hint; the order sync reads the order from the platform.
+      let parsed: Notification;
+      try {
+        parsed = notificationSchema.parse(parseJsonBody(event.body));
+      } catch {
+        options.onRejected?.('malformed', `relay event ${event.seq}`);
+        continue;
+      }
+      // received_at is when the relay received it: the start of the notification-to-stored latency.
+      if (
+        inbox.receive(parsed, {
+          relaySeq: localSeq,
+          body: event.body,
+          receivedAt: event.received_at,
+        })
+      )
+        committed.added += 1;
+    }
+    // A first answer with a log_id adopts it for the cursor already held.
+    saveCursor.run(cursor, stored.logId ?? logId, stored.seqOffset);
+    return committed;
+  });
+  return { commit, restart };
+};
 
-  let running = true;
-  const stopping = new AbortController();
-  let poll: AbortController | null = null;
-  let state: RelayConnection = 'connecting';
-  const setState = (next: RelayConnection, error: string | null, downForMs = 0): void => {
-    state = next;
-    options.onState(next, error, downForMs);
-  };
+/** The running client: its options, writes, connection state and what stops it. */
+type PollContext = {
+  options: RelayClientOptions;
+  writes: InboxWrites;
+  /** The long poll's hold time in seconds, and how long past it an answer may take. */
+  wait: number;
+  answerMarginMs: number;
+  running: boolean;
+  stopping: AbortController;
+  poll: AbortController | null;
+  state: RelayConnection;
+  failures: number;
+  everConnected: boolean;
+  takePollToken: () => Promise<void>;
+};
 
-  const pause = (ms: number): Promise<void> =>
-    new Promise<void>((resolve) => {
-      const wake = (): void => {
-        clearTimeout(timer);
-        stopping.signal.removeEventListener('abort', wake);
-        resolve();
-      };
-      const timer = setTimeout(wake, ms);
-      stopping.signal.addEventListener('abort', wake);
-    });
-  const rate = options.pollsPerSecond ?? 4.5;
-  const burst = options.pollBurst ?? 18;
+const setState = (
+  ctx: PollContext,
+  next: RelayConnection,
+  error: string | null,
+  downForMs = 0,
+): void => {
+  ctx.state = next;
+  ctx.options.onState(next, error, downForMs);
+};
+
+/** Waits `ms`, or less when the client stops. */
+const pause = (stopping: AbortController, ms: number): Promise<void> =>
+  new Promise<void>((resolve) => {
+    const wake = (): void => {
+      clearTimeout(timer);
+      stopping.signal.removeEventListener('abort', wake);
+      resolve();
+    };
+    const timer = setTimeout(wake, ms);
+    stopping.signal.addEventListener('abort', wake);
+  });
+
+/** A token bucket: `rate` polls a second on average, bursts of `burst`. */
+const pollBudget = (stopping: AbortController, rate: number, burst: number) => {
   let tokens = burst;
   let refilledAt = Date.now();
-  const takePollToken = async (): Promise<void> => {
+  return async (): Promise<void> => {
     const at = Date.now();
     tokens = Math.min(burst, tokens + ((at - refilledAt) / 1000) * rate);
     refilledAt = at;
     if (tokens < 1) {
-      await pause(((1 - tokens) / rate) * 1000);
+      await pause(stopping, ((1 - tokens) / rate) * 1000);
       tokens = 1;
       refilledAt = Date.now();
     }
     tokens -= 1;
   };
+};
 
-  const loop = async (): Promise<void> => {
-    let failures = 0;
-    let everConnected = false;
-    setState('connecting', null);
-    while (running) {
-      // A short first poll tells at once whether the relay answers; then the long wait.
-      const pollWait = state === 'connected' ? wait : 0;
-      const url = relayUrl(options, '/v1/events', {
-        after: readCursor(db).seq,
-        wait: pollWait,
-        limit: 100,
-      });
-      await takePollToken();
-      if (!running) break;
-      poll = new AbortController();
-      const sentAt = Date.now();
-      // The relay answers a poll by its hold time at the latest (empty when nothing came).
-      const deadlineMs = pollWait * 1000 + answerMarginMs;
-      try {
-        const response = await sendRequest({
-          method: 'GET',
-          url,
-          headers: { authorization: `Bearer ${options.terminalKey}` },
-          timeoutMs: deadlineMs,
-          signal: poll.signal,
-        });
-        if (!running) break;
-        const answer = answerSchema.parse(response.body);
-        const wasAway = state !== 'connected';
-        if (wasAway) setState('connected', null);
-        if (wasAway && (everConnected || failures > 0)) options.onReconnected();
-        everConnected = true;
-        failures = 0;
-        const storedLogId = readCursor(db).logId;
-        if (answer.log_id !== undefined && storedLogId !== null && answer.log_id !== storedLogId) {
-          // This answer counted from the old cursor in the new log: drop it and ask from 0.
-          restart(storedLogId, answer.log_id);
-          // Notifications may have been lost while the relay was replaced: reconcile too.
-          options.onReconnected();
-          continue;
-        }
-        if (answer.events.length > 0 || (storedLogId === null && answer.log_id !== undefined)) {
-          const added = commit(answer.events, answer.log_id ?? null);
-          if (added > 0) options.onCommitted(added);
-          if (deliveries > 0) options.onDeliveryCommitted?.(deliveries);
-          await options.durable?.();
-        }
-      } catch (error) {
-        if (!running) break;
-        if (error instanceof RequestError && error.status === 401) {
-          // The relay no longer accepts this key (revoked by its operator, or unknown to it):
-          // asking again with it cannot succeed, so the client stops until a new key is set.
-          running = false;
-          setState('refused', refusedReason(error.body));
-          break;
-        }
-        failures += 1;
-        const message = error instanceof Error ? error.message : String(error);
-        // A poll that ran into its deadline: the relay has said nothing since it was sent.
-        const silentMs = Date.now() - sentAt;
-        setState('disconnected', message, silentMs >= deadlineMs ? silentMs : 0);
-        const delay = fullJitterDelay(failures, {
-          baseMs: options.backoff?.baseMs ?? 500,
-          capMs: options.backoff?.capMs ?? 30_000,
-        });
-        const retryAfter = error instanceof RequestError ? (error.retryAfterMs ?? 0) : 0;
-        await pause(Math.max(50, delay, retryAfter));
-      }
-    }
+/** An answer: the link is up again (reconcile if it was away), then its events are kept. */
+const takeAnswer = async (ctx: PollContext, answer: Answer): Promise<void> => {
+  const { options } = ctx;
+  const wasAway = ctx.state !== 'connected';
+  if (wasAway) setState(ctx, 'connected', null);
+  if (wasAway && (ctx.everConnected || ctx.failures > 0)) options.onReconnected();
+  ctx.everConnected = true;
+  ctx.failures = 0;
+  const storedLogId = readCursor(options.db).logId;
+  if (answer.log_id !== undefined && storedLogId !== null && answer.log_id !== storedLogId) {
+    // This answer counted from the old cursor in the new log: drop it and ask from 0.
+    ctx.writes.restart(storedLogId, answer.log_id);
+    // Notifications may have been lost while the relay was replaced: reconcile too.
+    options.onReconnected();
+    return;
+  }
+  if (answer.events.length > 0 || (storedLogId === null && answer.log_id !== undefined)) {
+    const { added, deliveries } = ctx.writes.commit(answer.events, answer.log_id ?? null);
+    if (added > 0) options.onCommitted(added);
+    if (deliveries > 0) options.onDeliveryCommitted?.(deliveries);
+    await options.durable?.();
+  }
+};
+
+/** A failed poll: a refused key stops the client; anything else waits its backoff and asks again. */
+const takeFailure = async (
+  ctx: PollContext,
+  error: unknown,
+  silentMs: number,
+  deadlineMs: number,
+): Promise<void> => {
+  if (error instanceof RequestError && error.status === 401) {
+    // The relay no longer accepts this key (revoked by its operator, or unknown to it):
+    // asking again with it cannot succeed, so the client stops until a new key is set.
+    ctx.running = false;
+    setState(ctx, 'refused', refusedReason(error.body));
+    return;
+  }
+  ctx.failures += 1;
+  const message = error instanceof Error ? error.message : String(error);
+  // A poll that ran into its deadline: the relay has said nothing since it was sent.
+  setState(ctx, 'disconnected', message, silentMs >= deadlineMs ? silentMs : 0);
+  const delay = fullJitterDelay(ctx.failures, {
+    baseMs: ctx.options.backoff?.baseMs ?? 500,
+    capMs: ctx.options.backoff?.capMs ?? 30_000,
+  });
+  const retryAfter = error instanceof RequestError ? (error.retryAfterMs ?? 0) : 0;
+  await pause(ctx.stopping, Math.max(50, delay, retryAfter));
+};
+
+/** One poll: asked past the cursor, answered within its hold time plus the margin, or failed. */
+const pollOnce = async (ctx: PollContext): Promise<void> => {
+  const { options } = ctx;
+  // A short first poll tells at once whether the relay answers; then the long wait.
+  const pollWait = ctx.state === 'connected' ? ctx.wait : 0;
+  const url = relayUrl(options, '/v1/events', {
+    after: readCursor(options.db).seq,
+    wait: pollWait,
+    limit: 100,
+  });
+  await ctx.takePollToken();
+  if (!ctx.running) return;
+  ctx.poll = new AbortController();
+  const sentAt = Date.now();
+  // The relay answers a poll by its hold time at the latest (empty when nothing came).
+  const deadlineMs = pollWait * 1000 + ctx.answerMarginMs;
+  try {
+    const response = await sendRequest({
+      method: 'GET',
+      url,
+      headers: { authorization: `Bearer ${options.terminalKey}` },
+      timeoutMs: deadlineMs,
+      signal: ctx.poll.signal,
+    });
+    if (!ctx.running) return;
+    await takeAnswer(ctx, answerSchema.parse(response.body));
+  } catch (error) {
+    if (!ctx.running) return;
+    await takeFailure(ctx, error, Date.now() - sentAt, deadlineMs);
+  }
+};
+
+export const startRelayClient = (options: RelayClientOptions): RelayClient => {
+  const stopping = new AbortController();
+  const ctx: PollContext = {
+    options,
+    writes: prepareWrites(options),
+    // The hold time bounds how long a relay that hangs (accepts, never answers) goes unnoticed:
+    // hold + margin. 10 s makes a frozen relay alarm within 15 s, like one that is gone; one poll
+    // per terminal every 10 s is far below the relay's per-key limit.
+    wait: options.waitSeconds ?? 10,
+    answerMarginMs: options.answerMarginMs ?? RELAY_ANSWER_MARGIN_MS,
+    running: true,
+    stopping,
+    poll: null,
+    state: 'connecting',
+    failures: 0,
+    everConnected: false,
+    takePollToken: pollBudget(stopping, options.pollsPerSecond ?? 4.5, options.pollBurst ?? 18),
   };
-
+  const loop = async (): Promise<void> => {
+    setState(ctx, 'connecting', null);
+    while (ctx.running) await pollOnce(ctx);
+  };
   const done = loop();
   return {
     stop: async () => {
-      running = false;
+      ctx.running = false;
       stopping.abort();
-      poll?.abort();
+      ctx.poll?.abort();
       await done;
     },
   };
