@@ -9,6 +9,7 @@ import {
   createKeytarSecretStore,
   createMemorySecretStore,
   keychainHelp,
+  venueSecretStore,
 } from './secret-store';
 
 const hasSecretService = Boolean(process.env.DBUS_SESSION_BUS_ADDRESS);
@@ -32,6 +33,33 @@ describe.runIf(hasSecretService)('keytar secret store (real keychain)', () => {
     await a.set('terminal-key', 'key-a');
     expect(await b.get('terminal-key')).toBeNull();
     await a.delete('terminal-key');
+  });
+});
+
+describe.runIf(hasSecretService)("a venue's grant in the real keychain", () => {
+  it("keeps each venue its own grant and shares the terminal's own secrets", async () => {
+    const store = createKeytarSecretStore(`countertop-test-${randomUUID()}`);
+    const brand = venueSecretStore(store, 'brand-a');
+    const other = venueSecretStore(store, 'brand-b');
+    await brand.set('refresh-token', 'token-a');
+    await other.set('refresh-token', 'token-b');
+    await brand.set('terminal-key', 'key');
+    expect(await store.get('refresh-token@brand-a')).toBe('token-a');
+    expect(await other.get('refresh-token')).toBe('token-b');
+    expect(await store.get('refresh-token')).toBeNull();
+    expect(await other.get('terminal-key')).toBe('key');
+    await brand.delete('refresh-token');
+    expect(await other.get('refresh-token')).toBe('token-b');
+    await other.delete('refresh-token');
+    await store.delete('terminal-key');
+  });
+});
+
+describe("a venue's part of the keychain", () => {
+  it('refuses a venue id that could reach another name', () => {
+    const store = createMemorySecretStore();
+    expect(() => venueSecretStore(store, 'a@b')).toThrow(/venue id/);
+    expect(() => venueSecretStore(store, '')).toThrow(/venue id/);
   });
 });
 

@@ -23,10 +23,15 @@ export const RETIRED_SECRET_NAMES = ['signing-secret', 'delivery-webhook-secret'
  * Never written again.
  */
 export const HANDED_OVER_SECRET_NAMES = ['merchant-key', 'delivery-venue-secret'] as const;
+/** What each venue of a terminal holds of its own: its platform grant (client secret, refresh token). */
+export const VENUE_SECRET_NAMES = ['client-secret', 'refresh-token'] as const;
+export type VenueSecretName = (typeof VENUE_SECRET_NAMES)[number];
 export type SecretName =
   | (typeof SECRET_NAMES)[number]
   | (typeof RETIRED_SECRET_NAMES)[number]
-  | (typeof HANDED_OVER_SECRET_NAMES)[number];
+  | (typeof HANDED_OVER_SECRET_NAMES)[number]
+  /** A venue's own grant on a terminal that serves several (venueSecretStore). */
+  | `${VenueSecretName}@${string}`;
 
 export type SecretStore = {
   /** The stored value, or null when nothing is stored under this name. */
@@ -139,6 +144,25 @@ export const createKeytarSecretStore = (
       guard(async (k) => {
         await k.deletePassword(service, name);
       }),
+  };
+};
+
+/**
+ * The keychain as one venue of a terminal sees it: its grant is kept under the venue's own names
+ * (`refresh-token@<venue>`), so a venue's token refresh or disconnect never touches another
+ * venue's grant; what belongs to the terminal (its relay key, the staff PIN) is shared.
+ */
+export const venueSecretStore = (store: SecretStore, venueId: string): SecretStore => {
+  if (!/^[A-Za-z0-9._:-]{1,200}$/.test(venueId))
+    throw new Error('A venue id is letters, digits, dots, dashes or colons (1 to 200).');
+  const named = (name: SecretName): SecretName =>
+    (VENUE_SECRET_NAMES as readonly string[]).includes(name)
+      ? `${name as VenueSecretName}@${venueId}`
+      : name;
+  return {
+    get: (name) => store.get(named(name)),
+    set: (name, value) => store.set(named(name), value),
+    delete: (name) => store.delete(named(name)),
   };
 };
 

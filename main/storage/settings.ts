@@ -28,3 +28,10 @@ export const createSettings = (db: Database): Settings => {
     },
   };
 };
+
+/** One owner's part of the settings (e.g. one venue's grant details), its keys under `prefix`. */
+export const scopedSettings = (settings: Settings, prefix: string): Settings => ({
+  get: <T>(key: string): T | null => settings.get<T>(`${prefix}${key}`),
+  set: (key, value) => settings.set(`${prefix}${key}`, value),
+  delete: (key) => settings.delete(`${prefix}${key}`),
+});
