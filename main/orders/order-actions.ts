@@ -30,6 +30,7 @@ import { toOrderStatus } from '../marketplace/order-mapping';
 import { RequestError } from '../http/http';
 import type { ActionKind, Outbox, StoredAction } from '../outbox/outbox';
 import { ServiceError } from '../service-error';
+import { formatTime } from '../../shared/local-format';
 import type { OrderStore } from './order-store';
 import type { DeliveryRefusal, PreparationRefusal } from '../../shared/order-timing';
 import {
@@ -40,8 +41,7 @@ import {
 } from '../../shared/order-timing';
 
 /** The counter's local clock time, as the board shows it (main runs on the same machine). */
-const clock = (iso: string): string =>
-  new Date(iso).toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+const clock = (iso: string): string => formatTime(iso);
 
 /** A preparation time the platform would refuse, in words staff understand. */
 const preparationMessage = (order: Order, refusal: PreparationRefusal): string => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { printable } from './code-page';
 import { kitchenTicket, receipt, sampleOrder } from './documents';
 import { encodeDocument } from './escpos';
+import { formatDate, formatTime } from '../../shared/local-format';
 
 const texts = (lines: ReturnType<typeof kitchenTicket>['lines']): string[] =>
   lines.map((line) =>
@@ -109,5 +110,15 @@ describe('tickets', () => {
         .match(/e+/g)
         ?.some((run) => run.length >= 500),
     ).toBe(false);
+  });
+});
+
+describe('ticket dates', () => {
+  it('write the day received through the shared date formatter, not a hand-set pattern', () => {
+    const order = sampleOrder(new Date('2026-11-26T12:00:00Z'));
+    const received = texts(kitchenTicket(order, 80).lines).find((l) => l.startsWith('Received'));
+    expect(received).toBe(`Received ${formatDate(order.createdAt)} ${formatTime(order.createdAt)}`);
+    // The en-GB medium date names the month: no day/month order to misread on paper.
+    expect(received).toMatch(/Received 26 Nov 2026 \d\d:\d\d/);
   });
 });

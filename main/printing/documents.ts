@@ -11,7 +11,7 @@ import type {
   PrintDocumentKind,
   PrintLine,
 } from '../../shared/printing';
-import { formatTime } from '../../shared/local-format';
+import { formatDate, formatTime } from '../../shared/local-format';
 import { formatMoney } from '../../shared/money';
 import type { ReadyBy } from '../../shared/order-timing';
 import { readyByOf } from '../../shared/order-timing';
@@ -68,8 +68,7 @@ const TYPE_LABEL: Record<DeliveryType, string> = {
 
 /** The counter's clock time (main runs on the counter's machine, as the board does). */
 const clock = (iso: string): string => formatTime(iso);
-const dateTime = (iso: string): string =>
-  `${new Date(iso).toLocaleDateString('en-GB')} ${clock(iso)}`;
+const dateTime = (iso: string): string => `${formatDate(iso)} ${clock(iso)}`;
 
 type Style = Omit<Extract<PrintLine, { kind: 'text' }>, 'kind' | 'text'>;
 

@@ -17,9 +17,8 @@ import {
   newKey,
 } from '../../shared/menu-draft';
 import { parseAmount } from '../../shared/menu-price';
-import { formatMoney } from '../../shared/money';
 import { FormMessage } from '../ui-kit/FormMessage';
-import { formatClock } from '../ui-kit/format';
+import { formatClock, formatMoney } from '../ui-kit/format';
 import { useLanguage } from '../ui-kit/language';
 import { edit, groupOf, insertAfter, itemOf } from './draft-edit';
 import type { EditorContext } from './DraftFields';

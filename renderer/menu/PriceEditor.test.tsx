@@ -4,6 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeBridge, makeMenu, makeMenuItem } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
+import { setLanguage } from '../ui-kit/language';
 
 afterEach(cleanup);
 
@@ -79,5 +80,23 @@ describe('prices on the menu screen', () => {
         { target: 'item', externalData: 'side-fries', price: 450, discountedPrice: 383 },
       ]),
     );
+  });
+
+  it("writes the menu's prices the screen's way, switching with the language", async () => {
+    const item = makeMenuItem({ externalData: 'side-fries', name: 'Fries', price: 4.5 });
+    renderApp(createFakeBridge({ menu: makeMenu({ items: [item] }) }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const price = () =>
+      within(screen.getByRole('listitem', { name: 'Fries' })).getByTestId('price').textContent;
+    expect(price()).toContain('€4.50');
+    try {
+      act(() => setLanguage('fi'));
+      expect(price()).toMatch(/4,50\s€/);
+      act(() => setLanguage('de'));
+      expect(price()).toMatch(/4,50\s€/);
+    } finally {
+      act(() => setLanguage('en'));
+    }
+    expect(price()).toContain('€4.50');
   });
 });

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import type { MenuItemSummary, MenuOptionSummary } from '../../shared/domain';
 import type { PriceTarget } from '../../shared/menu-price';
 import { parseAmount, readPriceForm, type PriceFieldErrors } from '../../shared/menu-price';
-import { formatMoney } from '../../shared/money';
+import { formatMoney } from '../ui-kit/format';
 import { useApp } from './hooks';
 import { en } from './messages';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';

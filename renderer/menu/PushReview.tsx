@@ -4,7 +4,7 @@
 // editor's "Publish", which push the same way (docs/platform.md#menu-push).
 import { useEffect, useRef, useState } from 'react';
 import type { MenuDiff, MenuIssue, MenuItemChange } from '../../shared/domain';
-import { formatMoney } from '../../shared/money';
+import { formatMoney } from '../ui-kit/format';
 import { en } from './messages';
 import { Check } from '../ui-kit/Check';
 import { DialogActions } from '../ui-kit/DialogActions';
