@@ -1,0 +1,114 @@
+// What the setup slice's parts share: the stored connection, the slice's dependencies and its
+// mutable state (the relay link, the platform's reachability, the clock), so each concern is a
+// module-level function over one explicit context instead of a closure over all of them.
+import type { PlatformReachability, RelayConnection } from '../../shared/domain';
+import type { AuditLog } from '../audit/audit-log';
+import type { TokenManager } from '../auth/token-manager';
+import type { EventHub } from '../host/event-hub';
+import type { RelayClient, RelayClientOptions } from '../relay-client/relay-client';
+import type { SecretStore } from '../secrets/secret-store';
+import { ServiceError } from '../service-error';
+import type { Database } from '../storage/database';
+import type { Settings } from '../storage/settings';
+import type { FieldProblem } from './preflight';
+
+export type Connection = {
+  authUrl: string;
+  posUrl: string;
+  relayUrl: string;
+  clientId: string;
+  redirectUri: string;
+  venueId: string;
+};
+
+export const CONNECTION_KEY = 'connection';
+/**
+ * The relay refused this terminal's key (its operator revoked it): the key left the keychain, and
+ * the terminal waits for a new one (Change connection) instead of asking again at every start.
+ */
+export const RELAY_REFUSED_KEY = 'relay-refused';
+
+/** The stored venue connection (addresses and venue id, no secret), e.g. for `npm run doctor`. */
+export const storedConnection = (settings: Settings): Connection | null =>
+  settings.get<Connection>(CONNECTION_KEY);
+
+/** What the relay link reports to the other slices. */
+export type RelayHooks = Pick<
+  RelayClientOptions,
+  'durable' | 'onCommitted' | 'onDeliveryCommitted' | 'onReconnected'
+> & {
+  /** The relay link's state as the relay client sees it (the stream guard's input). */
+  onState?: RelayClientOptions['onState'];
+};
+
+export type SetupDeps = {
+  db: Database;
+  settings: Settings;
+  secrets: SecretStore;
+  now: () => Date;
+  audit: AuditLog;
+  hub: EventHub;
+  relayWaitSeconds?: number;
+  relayBackoff?: { baseMs?: number; capMs?: number };
+  relay: RelayHooks;
+  /** What the status shows of the other slices. */
+  venueName: () => string | null;
+  outboxCounts: () => { waiting: number; failed: number };
+  /** A venue was connected (`changed`: another venue than before). */
+  connected: (venueId: string, changed: boolean) => void;
+  /**
+   * The terminal is being disconnected: the slices forget their set-up and erase the venue's
+   * orders, deliveries and customers' data.
+   */
+  disconnecting: () => Promise<void>;
+  /** The relay link moved (Change connection): what the relay holds for the venue is handed again. */
+  relayChanged: () => void;
+  /** Throws unless `pin` is the staff PIN; resolves whether one is set. */
+  checkStaffPin: (pin: string | undefined) => Promise<boolean>;
+};
+
+/** The relay link: the running client and its state as staff see it. */
+export type RelayLink = {
+  client: RelayClient | null;
+  state: RelayConnection;
+  error: string | null;
+  /** Removing a refused key; closing waits for it: its audit entry must not outlive the database. */
+  forgetting: Promise<void>;
+};
+
+/** The platform as the marketplace client last saw it. */
+export type PlatformHealth = {
+  reachability: PlatformReachability;
+  error: string | null;
+  /** The platform's clock offset (ms, platform − ours), once an answer carried one. */
+  clockOffsetMs: number | null;
+};
+
+export type SetupContext = {
+  deps: SetupDeps;
+  tokens: TokenManager;
+  link: RelayLink;
+  platform: PlatformHealth;
+  connection(): Connection | null;
+  statusChanged(): void;
+};
+
+export const isProblem = (value: unknown): value is FieldProblem =>
+  value !== null && typeof value === 'object' && 'field' in value;
+
+/** Setup refused before the venue was connected: each field with its fix, and what was kept. */
+const REFUSALS = {
+  'nothing-spent':
+    'Nothing was sent to the platform yet, so your authorization code still works. Fix the marked fields and connect again.',
+  'code-held':
+    'The platform accepted your authorization code; fix the marked field and connect again with the same code (until this app is restarted).',
+  'nothing-changed':
+    'Nothing was changed: the terminal keeps its connection. Fix the marked field.',
+} as const;
+
+export const refusal = (problems: FieldProblem[], kept: keyof typeof REFUSALS): ServiceError =>
+  new ServiceError(
+    'invalid-request',
+    REFUSALS[kept],
+    problems.map((p) => ({ path: p.field, message: p.message })),
+  );

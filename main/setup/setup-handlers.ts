@@ -1,0 +1,144 @@
+// The setup:* channels: connecting a venue (everything checked before the one-time code is
+// spent), changing the relay link without a new code, and disconnecting the terminal.
+import type { ParsedRequestOf, SetupState } from '../../shared/ipc/contract';
+import { resetCursor } from '../relay-client/relay-client';
+import { failure, ServiceError } from '../service-error';
+import { checkOrderApi, checkRelay, checkTokenService, venueMismatch } from './preflight';
+import { restartRelay, stopRelay } from './relay-link';
+import type { Connection, SetupContext } from './setup-context';
+import { CONNECTION_KEY, isProblem, refusal, RELAY_REFUSED_KEY } from './setup-context';
+
+export const setupState = (ctx: SetupContext): SetupState => {
+  const conn = ctx.connection();
+  return {
+    configured: conn !== null,
+    venueId: conn?.venueId ?? null,
+    authUrl: conn?.authUrl ?? null,
+    posUrl: conn?.posUrl ?? null,
+    relayUrl: conn?.relayUrl ?? null,
+    clientId: conn?.clientId ?? null,
+    redirectUri: conn?.redirectUri ?? null,
+  };
+};
+
+/** Checks the relay and the platform, then spends the code; returns the venue the code is for. */
+const exchangeCode = async (
+  ctx: SetupContext,
+  request: ParsedRequestOf<'setup:connect'>,
+): Promise<string> => {
+  // Everything but the code is checked first: the code is single use.
+  const [relay, ...platform] = await Promise.all([
+    checkRelay(request.relayUrl, request.terminalKey),
+    checkTokenService(request),
+    checkOrderApi(request.posUrl),
+  ]);
+  const problems = [relay, ...platform].filter(isProblem);
+  if (problems.length > 0) throw refusal(problems, 'nothing-spent');
+  const relayVenues = isProblem(relay) ? null : relay.venueIds;
+  const { venueId } = await ctx.tokens.connect(request, (codeVenue) => {
+    const mismatch = venueMismatch(codeVenue, relayVenues);
+    if (mismatch) throw refusal([mismatch], 'code-held');
+  });
+  await ctx.deps.secrets.set('terminal-key', request.terminalKey);
+  ctx.deps.settings.delete(RELAY_REFUSED_KEY);
+  return venueId;
+};
+
+export const connectVenue = async (
+  ctx: SetupContext,
+  request: ParsedRequestOf<'setup:connect'>,
+): Promise<{ venueId: string }> => {
+  const { settings, audit } = ctx.deps;
+  let venue: string;
+  try {
+    venue = await exchangeCode(ctx, request);
+  } catch (error) {
+    audit.record({
+      action: 'connect',
+      subject: request.clientId,
+      outcome: 'failed',
+      detail: error instanceof Error ? error.message : null,
+    });
+    throw failure(error, 'Connecting the venue');
+  }
+  const previous = ctx.connection();
+  settings.set(CONNECTION_KEY, {
+    authUrl: request.authUrl,
+    posUrl: request.posUrl,
+    relayUrl: request.relayUrl,
+    clientId: request.clientId,
+    redirectUri: request.redirectUri,
+    venueId: venue,
+  } satisfies Connection);
+  audit.record({ action: 'connect', subject: venue, outcome: 'done', detail: null });
+  // Before the relay restarts: what it brings in belongs to the new venue.
+  ctx.deps.connected(venue, previous?.venueId !== venue);
+  await restartRelay(ctx);
+  ctx.statusChanged();
+  return { venueId: venue };
+};
+
+export const changeConnection = async (
+  ctx: SetupContext,
+  request: ParsedRequestOf<'setup:change'>,
+): Promise<SetupState> => {
+  const { settings, secrets, audit } = ctx.deps;
+  const conn = ctx.connection();
+  if (!conn) throw new ServiceError('not-configured', 'Connect the venue first.');
+  const newKey = request.terminalKey?.trim() ? request.terminalKey.trim() : null;
+  const terminalKey = newKey ?? (await secrets.get('terminal-key'));
+  if (!terminalKey)
+    throw refusal(
+      [{ field: 'terminalKey', message: 'No terminal key is stored: enter this counter’s key.' }],
+      'nothing-changed',
+    );
+  const relay = await checkRelay(request.relayUrl, terminalKey);
+  const problem = isProblem(relay) ? relay : venueMismatch(conn.venueId, relay.venueIds);
+  if (problem) throw refusal([problem], 'nothing-changed');
+  try {
+    if (newKey) await secrets.set('terminal-key', newKey);
+  } catch (error) {
+    throw failure(error, 'Changing the connection');
+  }
+  settings.set(CONNECTION_KEY, { ...conn, relayUrl: request.relayUrl } satisfies Connection);
+  // The relay just accepted the key: whatever it refused before is behind us.
+  settings.delete(RELAY_REFUSED_KEY);
+  audit.record({
+    action: 'connection',
+    subject: conn.venueId,
+    outcome: 'changed',
+    detail: newKey ? 'relay address and terminal key' : 'relay address',
+  });
+  await restartRelay(ctx);
+  ctx.deps.relayChanged();
+  ctx.statusChanged();
+  return setupState(ctx);
+};
+
+export const disconnectTerminal = async (
+  ctx: SetupContext,
+  request: ParsedRequestOf<'setup:disconnect'>,
+): Promise<void> => {
+  const { deps } = ctx;
+  await deps.checkStaffPin(request.pin);
+  const waiting = deps.outboxCounts();
+  if (waiting.waiting + waiting.failed > 0 && !request.discardWaiting)
+    throw new ServiceError(
+      'conflict',
+      `${waiting.waiting + waiting.failed} actions have not reached the platform. Disconnecting drops them; confirm to go on.`,
+    );
+  const venue = ctx.connection()?.venueId ?? '-';
+  await stopRelay(ctx);
+  try {
+    await ctx.tokens.disconnect();
+    await deps.secrets.delete('terminal-key');
+    await deps.disconnecting();
+  } catch (error) {
+    throw failure(error, 'Disconnecting the terminal');
+  }
+  resetCursor(deps.db);
+  deps.settings.delete(CONNECTION_KEY);
+  deps.settings.delete(RELAY_REFUSED_KEY);
+  deps.audit.record({ action: 'disconnect', subject: venue, outcome: 'done', detail: null });
+  ctx.statusChanged();
+};
