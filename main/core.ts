@@ -34,7 +34,9 @@ import { createSettings } from './storage/settings';
 import { auditHandlers, createAuditLog } from './audit/audit-log';
 import { NotConfiguredError, ReconnectNeededError } from './auth/token-manager';
 import { createMarketplaceClient } from './marketplace/client';
-import type { MarketplaceClient } from './marketplace/client';
+import type { MarketplaceClient, MarketplaceClientOptions } from './marketplace/client';
+import { createVenueConnections } from './marketplace/venue-connections';
+import type { VenueConnections } from './marketplace/venue-connections';
 import { createOutbox, outboxHandlers } from './outbox/outbox';
 import type { Outbox } from './outbox/outbox-context';
 import { createSetupSlice } from './setup/setup';
@@ -149,6 +151,7 @@ type Composed = {
   outbox: Outbox;
   setup: SetupSlice;
   client: MarketplaceClient;
+  venues: VenueConnections;
   orders: OrdersSlice;
   venue: VenueSlice;
   menu: MenuSlice;
@@ -307,20 +310,37 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
   });
 };
 
-const composeClient = (base: Foundation, c: Composed): MarketplaceClient =>
-  createMarketplaceClient({
-    posUrl: () => c.setup.connection()?.posUrl ?? null,
-    tokens: c.setup.tokens,
-    now: () => base.now().getTime(),
-    onClock: (offsetMs) => c.setup.clockObserved(offsetMs),
-    onOutcome: (reachable, error) => {
-      // The network is back: what waits out a backoff goes now, not after it.
-      if (c.setup.platformOutcome(reachable, error?.message ?? null).backOnline) {
-        c.outbox.resetBackoff();
-        c.orders.sync.resetBackoff();
-        c.orders.drain();
-        c.guard.missedOrders.checkSoon();
-      }
+// Every venue's client shares the platform's address and tells the same observers.
+const clientOptions = (
+  base: Foundation,
+  c: Composed,
+): Omit<MarketplaceClientOptions, 'tokens'> => ({
+  posUrl: () => c.setup.connection()?.posUrl ?? null,
+  now: () => base.now().getTime(),
+  onClock: (offsetMs) => c.setup.clockObserved(offsetMs),
+  onOutcome: (reachable, error) => {
+    // The network is back: what waits out a backoff goes now, not after it.
+    if (c.setup.platformOutcome(reachable, error?.message ?? null).backOnline) {
+      c.outbox.resetBackoff();
+      c.orders.sync.resetBackoff();
+      c.orders.drain();
+      c.guard.missedOrders.checkSoon();
+    }
+  },
+});
+
+// The venue set up first keeps its grant (setup's token manager); the venues added to the
+// terminal have their own; every slice calls one routed client that picks the order's venue.
+const composeVenues = (base: Foundation, c: Composed): VenueConnections =>
+  createVenueConnections({
+    secrets: base.secrets,
+    settings: base.settings,
+    now: base.now,
+    venueOfOrder: (orderId) => c.orders.store.get(orderId)?.venueId ?? null,
+    client: clientOptions(base, c),
+    primary: {
+      venueId: () => c.setup.venueId(),
+      client: createMarketplaceClient({ ...clientOptions(base, c), tokens: c.setup.tokens }),
     },
   });
 
@@ -338,6 +358,8 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
     ...sliceBase(base, c),
     client: c.client,
     venueId: () => c.setup.venueId(),
+    servesVenue: (venueId) => c.venues.serves(venueId),
+    orderVenueNamed: (orderId, venueId) => c.venues.learn(orderId, venueId),
     requireConnection: () => c.setup.requireVenue(),
     venueName: (name) => c.venue.rememberName(name),
     settings: base.settings,
@@ -601,7 +623,8 @@ const composeSlices = (base: Foundation): Composed => {
   const c = {} as Composed;
   c.outbox = composeOutbox(base, c);
   c.setup = composeSetup(base, c);
-  c.client = composeClient(base, c);
+  c.venues = composeVenues(base, c);
+  c.client = c.venues.routed;
   c.orders = composeOrders(base, c);
   c.venue = composeVenue(base, c);
   c.menu = createMenuSlice({

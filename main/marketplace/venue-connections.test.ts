@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoMenu } from '../../sandbox/demo-data';
 import type { Sandbox } from '../../sandbox/server';
 import { startSandbox } from '../../sandbox/server';
+import { randomUUID } from 'node:crypto';
+import { notificationSchema } from '../../shared/notification';
 import { ORDER_ACTION_KINDS } from '../../shared/order-actions';
+import { createTokenManager } from '../auth/token-manager';
+import { createMarketplaceClient } from './client';
+import { createNotificationInbox } from '../relay-client/inbox';
 import { createOrderActions } from '../orders/order-actions';
 import { createOrderStore } from '../orders/order-store';
 import { createOrderSync } from '../orders/order-sync';
@@ -187,6 +192,109 @@ describe('several venues on one terminal', () => {
         .flatMap((c) => c.items)
         .find((i) => i.external_data === item);
       expect(found?.in_stock).toBe(false);
+    }
+  });
+
+  it("receives both venues' orders from the relay's notifications, next to the venue set up first", async () => {
+    // A terminal as the core composes it: the venue set up first keeps its single-venue grant,
+    // the second is added; notifications name each order's venue before it is stored.
+    const own = mkdtempSync(join(tmpdir(), 'countertop-venues-sync-'));
+    const local = openDatabase(join(own, 'core.db'));
+    try {
+      const now = () => new Date();
+      const settings = createSettings(local);
+      const keychain = createMemorySecretStore();
+      const first = createTokenManager({ secrets: keychain, settings, now });
+      const { code } = await control<{ code: string }>('POST', '/authorization-codes', {
+        client_id: sandbox.demo.clientId,
+        venue_id: sandbox.demo.venueId,
+        redirect_uri: sandbox.demo.redirectUri,
+      });
+      await first.connect({
+        authUrl: sandbox.authUrl,
+        clientId: sandbox.demo.clientId,
+        clientSecret: sandbox.demo.clientSecret,
+        code,
+        redirectUri: sandbox.demo.redirectUri,
+      });
+      const outbox = createOutbox({ db: local, now, backoff: { baseMs: 10, capMs: 40 } });
+      const orders = createOrderStore(local, now, (orderId) =>
+        outbox.open({ kinds: ORDER_ACTION_KINDS, ...(orderId ? { subject: orderId } : {}) }),
+      );
+      const posUrl = () => sandbox.posUrl;
+      const terminal = createVenueConnections({
+        secrets: keychain,
+        settings,
+        now,
+        venueOfOrder: (id) => orders.get(id)?.venueId ?? null,
+        client: { posUrl },
+        primary: {
+          venueId: () => first.state().config?.venueId ?? null,
+          client: createMarketplaceClient({ posUrl, tokens: first }),
+        },
+      });
+      const second = await control<{ code: string }>('POST', '/authorization-codes', {
+        client_id: sandbox.demo.clientId,
+        venue_id: SECOND,
+        redirect_uri: sandbox.demo.redirectUri,
+      });
+      await terminal.add({
+        authUrl: sandbox.authUrl,
+        clientId: sandbox.demo.clientId,
+        clientSecret: sandbox.demo.clientSecret,
+        code: second.code,
+        redirectUri: sandbox.demo.redirectUri,
+      });
+      const arrived: string[] = [];
+      const problems: string[] = [];
+      const sync = createOrderSync({
+        db: local,
+        orders,
+        client: terminal.routed,
+        venueId: () => first.state().config?.venueId ?? null,
+        servesVenue: (v) => terminal.serves(v),
+        orderVenueNamed: (o, v) => terminal.learn(o, v),
+        now,
+        events: {
+          changed: () => {},
+          arrived: (id) => arrived.push(id),
+          problem: (_s, m) => problems.push(m),
+        },
+      });
+      const inbox = createNotificationInbox(local);
+      let seq = 0;
+      const notify = (orderId: string, venueId: string) => {
+        seq += 1;
+        const body = JSON.stringify({
+          id: randomUUID(),
+          type: 'order.notification',
+          order: { id: orderId, venue_id: venueId, status: 'CREATED' },
+        });
+        inbox.receive(notificationSchema.parse(JSON.parse(body)), {
+          relaySeq: seq,
+          body,
+          receivedAt: now().toISOString(),
+        });
+      };
+      await control('POST', '/venues', { venue_id: 'not-ours', name: 'Elsewhere' });
+      const mine = await place(sandbox.demo.venueId);
+      const theirs = await place(SECOND);
+      const elsewhere = await place('not-ours');
+      notify(mine, sandbox.demo.venueId);
+      notify(theirs, SECOND);
+      notify(elsewhere, 'not-ours');
+      await sync.drain();
+      expect(problems).toEqual([]);
+      expect(arrived.sort()).toEqual([mine, theirs].sort());
+      expect(orders.get(theirs)?.venueId).toBe(SECOND);
+      expect(orders.get(elsewhere)).toBeNull();
+      // The added venue's order moves at its own venue through the one routed client.
+      await terminal.routed.acceptOrder(theirs, null);
+      expect((await truth(theirs)).status).toBe('PRODUCTION');
+      await outbox.stop();
+    } finally {
+      local.close();
+      rmSync(own, { recursive: true, force: true });
     }
   });
 });

@@ -23,6 +23,10 @@ export type VenueConnections = {
   /** The venues of this terminal, in the order they were added. */
   venueIds(): string[];
   get(venueId: string): VenueConnection | null;
+  /** Whether this terminal serves the venue (the set-up venue or one added here). */
+  serves(venueId: string): boolean;
+  /** A notification named the order's venue, before the order is stored: its calls go there. */
+  learn(orderId: string, venueId: string): void;
   /** One client for all venues: each call goes to the grant of the venue it concerns. */
   routed: MarketplaceClient;
 };
@@ -35,7 +39,15 @@ export type VenueConnectionsOptions = {
   venueOfOrder: (orderId: string) => string | null;
   client: Omit<MarketplaceClientOptions, 'tokens'>;
   tokenTimeoutMs?: number;
+  /**
+   * The venue set up first, with its grant under the single-venue names (main/setup/): an order
+   * that nothing has named a venue for is this venue's, as on a terminal of one venue.
+   */
+  primary?: { venueId: () => string | null; client: MarketplaceClient };
 };
+
+/** How many orders named by a notification before being stored are remembered (oldest go first). */
+const LEARNED_LIMIT = 1000;
 
 const VENUES_KEY = 'venues';
 /** Settings of one venue's grant live under this prefix (the token manager's own keys after it). */
@@ -105,13 +117,17 @@ export const createVenueConnections = (options: VenueConnectionsOptions): VenueC
 
   const save = () => settings.set(VENUES_KEY, [...connections.keys()]);
 
+  const { primary } = options;
   const forVenue = (venueId: string): MarketplaceClient => {
     const found = connections.get(venueId);
-    if (!found) throw notHere('This venue');
-    return found.client;
+    if (found) return found.client;
+    if (primary && primary.venueId() === venueId) return primary.client;
+    throw notHere('This venue');
   };
+  const learned = new Map<string, string>();
   const forOrder = (orderId: string): MarketplaceClient => {
-    const venueId = options.venueOfOrder(orderId);
+    const venueId =
+      options.venueOfOrder(orderId) ?? learned.get(orderId) ?? primary?.venueId() ?? null;
     if (!venueId) throw notHere("This order's venue");
     return forVenue(venueId);
   };
@@ -171,6 +187,12 @@ export const createVenueConnections = (options: VenueConnectionsOptions): VenueC
       save();
     },
     venueIds: () => [...connections.keys()],
+    serves: (venueId) => connections.has(venueId) || primary?.venueId() === venueId,
+    learn: (orderId, venueId) => {
+      learned.delete(orderId);
+      learned.set(orderId, venueId);
+      if (learned.size > LEARNED_LIMIT) learned.delete(learned.keys().next().value as string);
+    },
     get: (venueId) => connections.get(venueId) ?? null,
     routed,
   };

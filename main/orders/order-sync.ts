@@ -98,16 +98,32 @@ const preorderMoved = (
     events.preorderStarted?.(mapped.id, mapped.orderNumber);
 };
 
+/** An order of a venue this terminal does not serve: left alone. */
+const isForeign = (options: SyncOptions, venueId: string | null): boolean => {
+  if (!venueId) return false;
+  if (options.servesVenue) return !options.servesVenue(venueId);
+  const venue = options.venueId();
+  return venue !== null && venueId !== venue;
+};
+
 export const createOrderSync = (options: {
   db: Database;
   orders: OrderStore;
   client: MarketplaceClient;
   venueId: () => string | null;
+  /**
+   * Whether an order of this venue is this terminal's (a terminal may serve several venues);
+   * without it, only the orders of `venueId` are.
+   */
+  servesVenue?: (venueId: string) => boolean;
+  /** A notification named an order's venue: its calls go to that venue's grant. */
+  orderVenueNamed?: (orderId: string, venueId: string) => void;
   now: () => Date;
   events: OrderSyncEvents;
 }): OrderSync => {
   const { orders, client, now, events } = options;
   const inbox = createNotificationInbox(options.db);
+  const foreign = (venueId: string | null): boolean => isForeign(options, venueId);
 
   const refetch = async (
     orderId: string,
@@ -124,8 +140,7 @@ export const createOrderSync = (options: {
     if (hint && !trusted && (shown === null || STATUS_RANK[hint] > STATUS_RANK[shown]))
       events.contradicted?.(orderId, hint, fetched.order_status);
     const mapped = mapOrderV2(fetched, trusted ?? 'CREATED', now().toISOString());
-    const venue = options.venueId();
-    if (venue && mapped.venueId !== venue) return { isNew: false };
+    if (foreign(mapped.venueId)) return { isNew: false };
     const before = orders.get(mapped.id);
     const result = storeOrder(options, mapped, trusted, before === null);
     if (result.changed) events.changed(mapped.id);
@@ -143,8 +158,8 @@ export const createOrderSync = (options: {
   const handle = async (row: InboxNotification): Promise<void> => {
     // Parsed once, by the relay client with shared/notification.ts; here are its fields.
     const { orderId } = row;
-    const venue = options.venueId();
-    if (!orderId || (venue && row.orderVenueId && row.orderVenueId !== venue)) return;
+    if (!orderId || foreign(row.orderVenueId)) return;
+    if (row.orderVenueId) options.orderVenueNamed?.(orderId, row.orderVenueId);
     switch (row.type) {
       case 'order.notification': {
         const hint = row.orderStatus ? toOrderStatus(row.orderStatus) : null;

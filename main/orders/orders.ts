@@ -72,6 +72,10 @@ export type OrdersDeps = {
   audit: AuditLog;
   hub: EventHub;
   venueId: () => string | null;
+  /** Whether an order of this venue is this terminal's (it may serve several venues). */
+  servesVenue?: (venueId: string) => boolean;
+  /** A notification named an order's venue before the order is stored. */
+  orderVenueNamed?: (orderId: string, venueId: string) => void;
   /** Throws unless the venue is connected. */
   requireConnection: () => void;
   /** The venue's name as orders carry it (the venue status has none). */
@@ -334,6 +338,8 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     orders: store,
     client,
     venueId: deps.venueId,
+    servesVenue: deps.servesVenue,
+    orderVenueNamed: deps.orderVenueNamed,
     now,
     events: syncEvents(deps, work, changed, (orderId, orderNumber) => {
       if (ctx) arrived(ctx, orderId, orderNumber);
