@@ -60,6 +60,11 @@ export type Order = {
   id: string;
   orderNumber: string;
   venueId: string;
+  /**
+   * The venue's name as the platform's order carries it: the venue mark on every ticket, which a
+   * terminal serving several venues needs (absent on orders stored before it was kept).
+   */
+  venueName?: string | null;
   /** The status as the terminal knows it: the platform's, or the one a pending action leads to. */
   status: OrderStatus;
   /** The last status the platform confirmed. */

@@ -104,6 +104,7 @@ export const mapOrderV2 = (
     id: order.id,
     orderNumber: order.order_number,
     venueId: order.venue.id,
+    venueName: order.venue.name ?? null,
     platformStatus: toOrderStatus(order.order_status) ?? fallbackStatus,
     type: order.type === 'preorder' ? 'preorder' : 'instant',
     preorderTime: order.pre_order?.preorder_time ?? null,

@@ -112,6 +112,7 @@ describe('order mapping', () => {
       id: 'o1',
       orderNumber: '042',
       venueId: 'v1',
+      venueName: 'Kitchen',
       platformStatus: 'CREATED',
       type: 'preorder',
       preorderTime: '2026-11-23T12:00:00Z',

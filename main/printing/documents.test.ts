@@ -11,6 +11,23 @@ const texts = (lines: ReturnType<typeof kitchenTicket>['lines']): string[] =>
   );
 
 describe('tickets', () => {
+  it("name the order's venue on every ticket, for a kitchen cooking for several", () => {
+    const order = sampleOrder(new Date('2026-11-26T12:00:00Z'));
+    const branded = { ...order, venueName: 'Night Noodles' };
+    for (const ticket of [kitchenTicket(branded, 58), receipt(branded, 80, 'Kitchen')]) {
+      const printed = texts(ticket.lines);
+      const mark = printed.findIndex((line) => line.includes('Night Noodles'));
+      expect(mark).toBeGreaterThan(-1);
+      // Right under the title, before the number staff call out.
+      expect(mark).toBeLessThan(
+        printed.findIndex((line) => line.includes(`#${order.orderNumber}`)),
+      );
+    }
+    expect(texts(kitchenTicket({ ...order, venueName: null }, 80).lines).join('\n')).not.toContain(
+      'Night Noodles',
+    );
+  });
+
   it('print a 3,000-character item name clamped, not a metre of paper', () => {
     const order = sampleOrder(new Date('2026-11-26T12:00:00Z'));
     const base = kitchenTicket(order, 80).lines.length;

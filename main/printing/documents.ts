@@ -121,6 +121,10 @@ const header = (columns: number, order: Order, title: string): PrintLine[] => {
   const when = readyTime(order);
   return [
     ...text(columns, title, { align: 'center' }),
+    // Which venue (brand) the order is for: a kitchen cooking for several must not mix them up.
+    ...(order.venueName
+      ? text(columns, order.venueName, { align: 'center', bold: true, invert: true })
+      : []),
     ...text(columns, number, { align: 'center', size, bold: true }),
     ...text(columns, TYPE_LABEL[order.deliveryType], { align: 'center', size: 2, bold: true }),
     ...(order.type === 'preorder'
