@@ -7,6 +7,7 @@ import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { formatMoney } from '../ui-kit/format';
 import { en } from './messages';
+import { Form } from '../ui-kit/Form';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 
 type Field = keyof DeliveryAreaCheckRequest;
@@ -42,14 +43,7 @@ export const AreaCheck = () => {
   return (
     <section className="panel-section" aria-label={en.courier.areaTitle}>
       <h3>{en.courier.areaTitle}</h3>
-      <form
-        className="area-check"
-        aria-label={en.courier.areaTitle}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void ask();
-        }}
-      >
+      <Form className="area-check" label={en.courier.areaTitle} onSubmit={ask}>
         <p className="muted">{en.courier.areaHelp}</p>
         {FIELDS.map((f) => (
           <label key={f.name} className="field">
@@ -78,7 +72,7 @@ export const AreaCheck = () => {
             },
           ]}
         />
-      </form>
+      </Form>
       <Refusal text={error} />
       {says && (
         <div

@@ -16,6 +16,7 @@ import { useApp } from './hooks';
 import { useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { en } from './messages';
+import { Form } from '../ui-kit/Form';
 import { Dialog } from '../ui-kit/Dialog';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 
@@ -281,13 +282,7 @@ const AddressForm = ({
     />
   );
   return (
-    <form
-      aria-label={en.courier.address}
-      onSubmit={(e) => {
-        e.preventDefault();
-        onSubmit();
-      }}
-    >
+    <Form label={en.courier.address} onSubmit={onSubmit}>
       <p className="muted">{en.courier.addressHelp}</p>
       {field('street', en.courier.street)}
       {field('postCode', en.courier.postCode)}
@@ -318,7 +313,7 @@ const AddressForm = ({
           },
         ]}
       />
-    </form>
+    </Form>
   );
 };
 
@@ -462,10 +457,9 @@ const BookingForm = ({
   onSubmit: () => void;
   onChangeAddress: () => void;
 }) => (
-  <form
-    aria-label={en.courier.recipient}
-    onSubmit={(e) => {
-      e.preventDefault();
+  <Form
+    label={en.courier.recipient}
+    onSubmit={() => {
       if (quote.binding) onSubmit();
     }}
   >
@@ -483,7 +477,7 @@ const BookingForm = ({
         },
       ]}
     />
-  </form>
+  </Form>
 );
 
 /**

@@ -8,6 +8,7 @@ import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { en } from './messages';
+import { Form } from '../ui-kit/Form';
 import { AreaCheck } from './AreaCheck';
 import { whereaboutsLine } from './whereabouts';
 
@@ -42,14 +43,7 @@ const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
   };
 
   return (
-    <form
-      className="setup-form"
-      aria-label={en.courier.setupTitle}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit();
-      }}
-    >
+    <Form className="setup-form" label={en.courier.setupTitle} onSubmit={submit}>
       <h2>{en.courier.setupTitle}</h2>
       <p className="muted">{en.courier.setupIntro}</p>
       {SETUP_FIELDS.map((spec) => (
@@ -79,7 +73,7 @@ const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
           },
         ]}
       />
-    </form>
+    </Form>
   );
 };
 
@@ -260,11 +254,10 @@ const CancelForm = ({
 }) => {
   const cancel = useApp((s) => s.cancelDelivery);
   return (
-    <form
+    <Form
       className="delivery-actions"
-      aria-label={en.courier.cancel}
-      onSubmit={(e) => {
-        e.preventDefault();
+      label={en.courier.cancel}
+      onSubmit={() => {
         onCallError(null);
         void cancel(deliveryId, reason).then((error) => {
           if (error) onCallError(error.message);
@@ -282,7 +275,7 @@ const CancelForm = ({
       <button type="button" className="btn btn-quiet btn-small" onClick={onDone}>
         {en.courier.keep}
       </button>
-    </form>
+    </Form>
   );
 };
 

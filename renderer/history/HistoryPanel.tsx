@@ -7,6 +7,7 @@ import { useApp } from './hooks';
 import { formatMoney } from '../ui-kit/format';
 import { DELIVERY_TYPE_LABEL, formatDateTime } from './history';
 import { en } from './messages';
+import { Form } from '../ui-kit/Form';
 import { DaySummaryView } from './DaySummary';
 import { FormMessage } from '../ui-kit/FormMessage';
 import { PlatformText } from '../ui-kit/PlatformText';
@@ -100,13 +101,7 @@ const SearchForm = ({
   onChange: (filters: Filters) => void;
   onSubmit: () => void;
 }) => (
-  <form
-    role="search"
-    onSubmit={(e) => {
-      e.preventDefault();
-      onSubmit();
-    }}
-  >
+  <Form role="search" onSubmit={onSubmit}>
     <div className="history-find">
       <label className="field history-text">
         <span>{en.history.search}</span>
@@ -153,7 +148,7 @@ const SearchForm = ({
         </button>
       )}
     </ChipFilter>
-  </form>
+  </Form>
 );
 
 const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../../shared/history';
 import { useApp } from './hooks';
 import { en } from './messages';
+import { Form } from '../ui-kit/Form';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 
@@ -64,13 +65,7 @@ export const HistorySettingsSection = () => {
       <h2>{en.history.retentionTitle}</h2>
       {days !== null && <p data-testid="retention-now">{en.history.retentionNow(days)}</p>}
       {/* Our message, not the browser's bubble: it names the range in the app's words. */}
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
+      <Form noValidate onSubmit={save}>
         <label className="field">
           <span>{en.history.retentionDays}</span>
           <input
@@ -88,7 +83,7 @@ export const HistorySettingsSection = () => {
         <button type="submit" className="btn btn-primary" disabled={busy || days === null}>
           {en.history.save}
         </button>
-      </form>
+      </Form>
       <FormMessage message={message} />
     </section>
   );

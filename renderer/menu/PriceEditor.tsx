@@ -8,6 +8,7 @@ import { parseAmount, readPriceForm, type PriceFieldErrors } from '../../shared/
 import { formatMoney } from '../ui-kit/format';
 import { useApp } from './hooks';
 import { en } from './messages';
+import { Form } from '../ui-kit/Form';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 
 const euros = (decimal: number): string =>
@@ -153,14 +154,7 @@ export const PriceEditor = ({
         </button>
       )}
       {editing && (
-        <form
-          className="price-form"
-          aria-label={en.menu.priceFormFor(entry.name)}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
+        <Form className="price-form" label={en.menu.priceFormFor(entry.name)} onSubmit={submit}>
           <AmountField
             label={en.menu.priceLabel}
             value={priceText}
@@ -182,7 +176,7 @@ export const PriceEditor = ({
               { label: en.menu.savePrice, tone: 'go' },
             ]}
           />
-        </form>
+        </Form>
       )}
     </span>
   );

@@ -9,6 +9,7 @@ import {
 } from '../../shared/order-timing';
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
+import { Form } from '../ui-kit/Form';
 import { Dialog } from '../ui-kit/Dialog';
 import { DialogActions } from '../ui-kit/DialogActions';
 
@@ -96,12 +97,7 @@ export const AcceptDialog = ({ orderId }: { orderId: string }) => {
 
   return (
     <Dialog title={en.accept.title(order.orderNumber)} onClose={() => close(null)}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          confirm();
-        }}
-      >
+      <Form onSubmit={confirm}>
         {window && estimate ? (
           <fieldset className="picker">
             <legend>{en.accept.prepTime}</legend>
@@ -134,7 +130,7 @@ export const AcceptDialog = ({ orderId }: { orderId: string }) => {
           label={label ? en.accept.confirm(label) : en.accept.confirmPlain}
           onCancel={() => close(null)}
         />
-      </form>
+      </Form>
     </Dialog>
   );
 };
@@ -180,12 +176,7 @@ const SelfDeliveryAccept = ({
   };
   return (
     <Dialog title={en.accept.title(orderNumber)} onClose={() => close(null)}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          confirm();
-        }}
-      >
+      <Form onSubmit={confirm}>
         {window && choices.length > 0 ? (
           <fieldset className="picker" data-testid="delivery-times">
             <legend>{en.accept.deliveryTime}</legend>
@@ -215,7 +206,7 @@ const SelfDeliveryAccept = ({
           }
           onCancel={() => close(null)}
         />
-      </form>
+      </Form>
     </Dialog>
   );
 };

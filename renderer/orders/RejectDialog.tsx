@@ -5,6 +5,7 @@ import type { Duration } from '../ui-kit/format';
 import { untilFor } from '../ui-kit/format';
 import { useApp } from './hooks';
 import { en } from './messages';
+import { Form } from '../ui-kit/Form';
 import { Dialog } from '../ui-kit/Dialog';
 import { DialogActions } from '../ui-kit/DialogActions';
 
@@ -143,12 +144,7 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
 
   return (
     <Dialog title={en.reject.title(order.orderNumber)} onClose={() => close(null)}>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          confirm();
-        }}
-      >
+      <Form onSubmit={confirm}>
         <ReasonCodes
           code={code}
           onPick={(c) => {
@@ -203,7 +199,7 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
             },
           ]}
         />
-      </form>
+      </Form>
     </Dialog>
   );
 };

@@ -22,6 +22,7 @@ import { useApp } from './hooks';
 import { fieldErrors } from '../ui-kit/form';
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
+import { Form } from '../ui-kit/Form';
 import { isBlocking, jobProblem, statusOf } from './print-status';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
@@ -173,13 +174,10 @@ const PrinterForm = ({
   };
 
   return (
-    <form
+    <Form
       className="printer-form"
-      aria-label={printer ? `${en.print.edit} ${printer.name}` : en.print.add}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+      label={printer ? `${en.print.edit} ${printer.name}` : en.print.add}
+      onSubmit={save}
     >
       <h3>{printer ? `${en.print.edit} ${printer.name}` : en.print.add}</h3>
       <Field
@@ -260,7 +258,7 @@ const PrinterForm = ({
         </button>
       </div>
       <FormMessage message={message} />
-    </form>
+    </Form>
   );
 };
 

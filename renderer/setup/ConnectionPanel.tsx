@@ -5,6 +5,7 @@ import type { FormOutcome } from '../ui-kit/FormMessage';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { useApp } from './hooks';
 import { en } from './messages';
+import { Form } from '../ui-kit/Form';
 import { Check } from '../ui-kit/Check';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 
@@ -86,13 +87,7 @@ const ChangeForm = ({ relayUrl: saved }: { relayUrl: string }) => {
   );
 
   return (
-    <form
-      aria-label={en.connection.save}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void send();
-      }}
-    >
+    <Form label={en.connection.save} onSubmit={send}>
       {refused && (
         <p className="form-error" role="status">
           {en.connection.refused}
@@ -107,7 +102,7 @@ const ChangeForm = ({ relayUrl: saved }: { relayUrl: string }) => {
           {busy ? en.connection.saving : en.connection.save}
         </button>
       </div>
-    </form>
+    </Form>
   );
 };
 
@@ -142,13 +137,7 @@ const DisconnectForm = () => {
   };
 
   return (
-    <form
-      aria-label={en.connection.disconnectTitle}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void confirm();
-      }}
-    >
+    <Form label={en.connection.disconnectTitle} onSubmit={confirm}>
       <h3>{en.connection.disconnectTitle}</h3>
       <p>{en.connection.disconnectIntro}</p>
       <label className="field">
@@ -181,6 +170,6 @@ const DisconnectForm = () => {
           { label: en.connection.keep, tone: 'quiet', onClick: () => setOpen(false) },
         ]}
       />
-    </form>
+    </Form>
   );
 };

@@ -6,6 +6,7 @@ import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 import { en } from './messages';
+import { Form } from '../ui-kit/Form';
 
 type Field = keyof SetupConnectRequest;
 type FieldSpec = { name: Field; label: string; secret?: boolean; placeholder?: string };
@@ -79,14 +80,7 @@ export const SetupScreen = () => {
 
   return (
     <main className="setup">
-      <form
-        className="setup-form"
-        aria-label={en.setup.title}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
+      <Form className="setup-form" label={en.setup.title} onSubmit={submit}>
         <h1>{en.setup.title}</h1>
         <p className="muted">{en.setup.intro}</p>
         <fieldset>
@@ -113,7 +107,7 @@ export const SetupScreen = () => {
             },
           ]}
         />
-      </form>
+      </Form>
     </main>
   );
 };

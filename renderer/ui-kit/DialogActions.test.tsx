@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Check } from './Check';
 import { Dialog } from './Dialog';
+import { Form } from './Form';
 import { DialogActions, Refusal } from './DialogActions';
 
 afterEach(cleanup);
@@ -93,5 +94,25 @@ describe('Check', () => {
     render(<Check label="Start with the computer" checked={false} onChange={change} />);
     fireEvent.click(screen.getByText('Start with the computer'));
     expect(change).toHaveBeenCalledWith(true);
+  });
+});
+
+describe('Form', () => {
+  it('runs its handler on Enter or the submit button, once each, and never lets the page reload', () => {
+    const send = vi.fn();
+    render(
+      <Form label="Connection" onSubmit={send}>
+        <input aria-label="Relay" />
+        <DialogActions actions={[{ label: 'Save', tone: 'primary' }]} />
+      </Form>,
+    );
+    const form = screen.getByRole('form', { name: 'Connection' });
+    const submitted = new Event('submit', { bubbles: true, cancelable: true });
+    form.dispatchEvent(submitted);
+    expect(submitted.defaultPrevented).toBe(true);
+    expect(send).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(send).toHaveBeenCalledTimes(2);
+    expect(send.mock.calls[1]).toEqual([]);
   });
 });
