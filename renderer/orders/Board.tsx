@@ -17,7 +17,9 @@ import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
 import { placedDuringGap } from '../../shared/stream-guard';
 import type { StreamGap } from '../../shared/stream-guard';
 import type { BoardView, ColumnId, ColumnTracks } from './board';
-import { useColumnTracks } from './board-room';
+import { useBoardHold, useColumnTracks } from './board-room';
+import { useHeldPlaces } from './held-places';
+import type { HeldColumn } from './held-places';
 import type { DetailSide } from './OrderTile';
 import { en } from './messages';
 import { useOffScreenMarker } from '../ui-kit/off-screen';
@@ -108,6 +110,12 @@ const useBoardView = (
   return useMemo(() => boardOf(orders, now, finished, held), [orders, now, finished, held]);
 };
 
+/** A column's tiles in their places; where an order left while staff worked, an empty place. */
+const placedSlots = (column: HeldColumn, slot: (order: Order) => ReactNode): ReactNode[] =>
+  column.map((order, index) =>
+    order ? slot(order) : <div key={`left-${index}`} className="card-slot" aria-hidden="true" />,
+  );
+
 /** The board's columns, each as wide as its tile tracks. */
 const template = (tracks: ColumnTracks): string =>
   COLUMN_IDS.map((id) => `minmax(0, ${tracks[id]}fr)`).join(' ');
@@ -138,7 +146,9 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const openDetail = useCallback((id: string, side: DetailSide) => setOpened({ id, side }), []);
   const detail = opened && (orders.find((o) => o.id === opened.id) ?? null);
 
-  const tracks = useColumnTracks(board, counts, orders);
+  const hold = useBoardHold(orders);
+  const tracks = useColumnTracks(board, counts, hold);
+  const places = useHeldPlaces(columns, hold, machineNow);
 
   useFocusFollowsSelection(board, selected);
   const slot = (order: Order) => {
@@ -200,7 +210,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
               // that moved: a hand-over re-inserted all 300 done cards, 50–100 ms of layout.
               <div className="column-done-list">{[...columns.done].reverse().map(slot)}</div>
             ) : (
-              columns[id].map(slot)
+              placedSlots(places[id], slot)
             )}
             {id === 'done' && counts.done > DONE_ON_BOARD && (
               <p className="muted column-note">{en.board.doneShown(DONE_ON_BOARD, counts.done)}</p>

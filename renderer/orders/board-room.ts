@@ -85,20 +85,26 @@ const useBoardRoom = (board: RefObject<HTMLElement | null>): Room => {
 type Split = { tracks: ColumnTracks; room: Room; loads: Record<ColumnId, number> };
 
 /**
+ * Whether the board holds its layout: while an order waits for an answer or a finger was on the
+ * screen lately. Pre-orders waiting for confirmation do not hold it (they may wait for hours).
+ */
+export const useBoardHold = (orders: readonly Order[]): boolean => {
+  const asking = useMemo(() => waitingCounts(orders).answer > 0, [orders]);
+  const quiet = useQuietScreen(SETTLE_AFTER_MS);
+  return asking || !quiet;
+};
+
+/**
  * Columns sized to their load, kept while they still serve (allocateTracks says why), and held
- * as they are while an order waits for an answer or a finger was on the screen lately: a column
- * that widens moves every column right of it, so orders arriving never move a button. Pre-orders
- * waiting for confirmation do not hold it (they may wait for hours); a new size of the board
- * lays it out anew at once.
+ * as they are while `hold` (useBoardHold): a column that widens moves every column right of it,
+ * so orders arriving never move a button. A new size of the board lays it out anew at once.
  */
 export const useColumnTracks = (
   board: RefObject<HTMLElement | null>,
   counts: Record<ColumnId, number>,
-  orders: readonly Order[],
+  hold: boolean,
 ): ColumnTracks => {
   const room = useBoardRoom(board);
-  const asking = useMemo(() => waitingCounts(orders).answer > 0, [orders]);
-  const quiet = useQuietScreen(SETTLE_AFTER_MS);
   const loads = useMemo(
     () => ({ ...counts, done: Math.min(counts.done, DONE_ON_BOARD) }),
     [counts],
@@ -108,7 +114,7 @@ export const useColumnTracks = (
     room,
     loads,
   }));
-  const held = split.room === room && (asking || !quiet);
+  const held = split.room === room && hold;
   if (split.room !== room || (!held && split.loads !== loads)) {
     // Worked out while rendering (React's pattern for state derived from the last render's).
     const next: Split = {

@@ -127,6 +127,34 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
     expect(await box(markReady)).toEqual(before);
     await page.close();
   });
+  it('keeps the other orders where they were when staff move one on: its place stays empty', async () => {
+    const page = await openBoard(1280, 800);
+    const preparation = page.getByRole('region', { name: en.columns.preparation, exact: true });
+    const placed: PlacedOrder[] = [];
+    for (let i = 0; i < 3; i += 1) placed.push(await fixture.place());
+    for (const order of placed) {
+      await fixture.settled(order.id, () => true);
+      await demo.core.api['orders:accept']({ orderId: order.id, preparationMinutes: 20 });
+      await fixture.settled(order.id, (o) => o.status === 'PRODUCTION');
+    }
+    const markReady = (order: PlacedOrder) =>
+      preparation
+        .getByRole('article', { name: `Order #${order.order_number}` })
+        .getByRole('button', { name: en.actions.kinds.ready, exact: true });
+    for (const order of placed) await markReady(order).waitFor();
+    // The oldest comes first in its column; the two after it are where a finger goes next.
+    const [first, ...rest] = placed as [PlacedOrder, ...PlacedOrder[]];
+    const before = await Promise.all(rest.map((order) => box(markReady(order))));
+
+    await markReady(first).click();
+    await page
+      .getByRole('region', { name: en.columns.ready, exact: true })
+      .getByRole('article', { name: `Order #${first.order_number}` })
+      .waitFor();
+    expect(await Promise.all(rest.map((order) => box(markReady(order))))).toEqual(before);
+    await page.close();
+  });
+
   it('keeps a platform-cancelled order in its box, marked with its items, until acknowledged by touch', async () => {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
