@@ -26,7 +26,10 @@ describe('tableBytes', () => {
     const file = fileWith((db) => {
       db.exec('CREATE TABLE big (x TEXT); CREATE TABLE small (y TEXT)');
       const insert = db.prepare('INSERT INTO big (x) VALUES (?)');
-      for (let i = 0; i < 2_000; i += 1) insert.run(`${'x'.repeat(200)}${i}`);
+      // One transaction: 2,000 commits would each wait for the disk.
+      db.transaction(() => {
+        for (let i = 0; i < 2_000; i += 1) insert.run(`${'x'.repeat(200)}${i}`);
+      })();
       db.prepare('INSERT INTO small (y) VALUES (?)').run('one');
     });
     const without = tableBytes(file).tables.find((t) => t.table === 'big')!.bytes;
@@ -49,7 +52,9 @@ describe('tableBytes', () => {
     const file = fileWith((db) => {
       db.exec('CREATE TABLE t (x TEXT)');
       const insert = db.prepare('INSERT INTO t (x) VALUES (?)');
-      for (let i = 0; i < 2_000; i += 1) insert.run('y'.repeat(300));
+      db.transaction(() => {
+        for (let i = 0; i < 2_000; i += 1) insert.run('y'.repeat(300));
+      })();
       db.exec('DELETE FROM t');
     });
     const bytes = tableBytes(file);
