@@ -155,6 +155,42 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
     await page.close();
   });
 
+  it('keeps the other new orders where they were when one is accepted by touch and another rejected elsewhere', async () => {
+    const page = await openBoard(1280, 800);
+    const newColumn = page.getByRole('region', { name: en.columns.new, exact: true });
+    const placed: PlacedOrder[] = [];
+    for (let i = 0; i < 5; i += 1) placed.push(await fixture.place());
+    const tile = (order: PlacedOrder) =>
+      newColumn.getByRole('article', { name: `Order #${order.order_number}` });
+    for (const order of placed) await tile(order).waitFor();
+    const [, accepted, , rejected] = placed as [PlacedOrder, PlacedOrder, PlacedOrder, PlacedOrder];
+    const others = placed.filter((o) => o !== accepted && o !== rejected);
+    const boxes = async () => Promise.all(others.map((o) => box(tile(o))));
+    const before = await boxes();
+
+    await tile(accepted)
+      .getByRole('button', { name: en.actions.kinds.accept, exact: true })
+      .click();
+    await page.getByRole('button', { name: /^Accept ·/ }).click();
+    await page
+      .getByRole('region', { name: en.columns.preparation, exact: true })
+      .getByRole('article', { name: `Order #${accepted.order_number}` })
+      .waitFor();
+    expect(await tile(accepted).count()).toBe(0);
+    expect(await boxes()).toEqual(before);
+
+    // Another terminal rejects one: it leaves too.
+    await demo.core.api['orders:reject']({ orderId: rejected.id, reason: 'Test over' });
+    await tile(rejected).waitFor({ state: 'detached', timeout: 20_000 });
+    expect(await boxes()).toEqual(before);
+    // Their places are held empty, not filled by the orders after them.
+    expect(await newColumn.locator('.card-slot:not(:has(article))').count()).toBe(2);
+
+    for (const order of others)
+      await demo.core.api['orders:reject']({ orderId: order.id, reason: 'Test over' });
+    await page.close();
+  });
+
   it('keeps a platform-cancelled order in its box, marked with its items, until acknowledged by touch', async () => {
     const context = await browser.newContext({
       viewport: { width: 1280, height: 800 },
