@@ -2,6 +2,7 @@
 // a list of lines (`PrintDocument`): main encodes those lines to the printer's bytes and the
 // renderer draws the same lines as the preview, so the two cannot disagree.
 
+import type { Language } from './i18n';
 /** Every document the terminal prints. */
 export const PRINT_DOCUMENTS = [
   'kitchen-ticket',
@@ -52,6 +53,8 @@ export type PrintSettings = {
   kitchenTicket: KitchenTicketTrigger;
   preorderTicket: PreorderTicketTrigger;
   onReady: ReadyPrint;
+  /** The language kitchen tickets are written in: the kitchen's own, not the screen's. */
+  kitchenLanguage: Language;
 };
 
 export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
@@ -59,6 +62,7 @@ export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
   kitchenTicket: 'accept',
   preorderTicket: 'confirm',
   onReady: 'pickup-label',
+  kitchenLanguage: 'en',
 };
 
 /**

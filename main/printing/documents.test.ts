@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { printable } from './code-page';
 import { kitchenTicket, receipt, sampleOrder } from './documents';
 import { encodeDocument } from './escpos';
+import { ticketTranslations, ticketWords } from './ticket-words';
+import { placeholdersOf } from '../../shared/i18n';
 import { formatDate, formatTime } from '../../shared/local-format';
 
 const texts = (lines: ReturnType<typeof kitchenTicket>['lines']): string[] =>
@@ -137,5 +139,39 @@ describe('ticket dates', () => {
     expect(received).toBe(`Received ${formatDate(order.createdAt)} ${formatTime(order.createdAt)}`);
     // The en-GB medium date names the month: no day/month order to misread on paper.
     expect(received).toMatch(/Received 26 Nov 2026 \d\d:\d\d/);
+  });
+});
+
+describe('kitchen ticket words', () => {
+  const leaves = (tree: unknown, at = ''): [string, string][] =>
+    typeof tree === 'string'
+      ? [[at, tree]]
+      : typeof tree === 'object' && tree !== null && 'icu' in tree
+        ? [[at, (tree as { icu: string }).icu]]
+        : Object.entries(tree as object).flatMap(([k, v]) => leaves(v, at ? `${at}.${k}` : k));
+  const english = new Map(leaves(ticketWords));
+
+  it('every language has every key of English and no other, with the same placeholders', () => {
+    for (const [language, words] of Object.entries(ticketTranslations)) {
+      const translated = new Map(leaves(words));
+      expect([...translated.keys()].sort(), language).toEqual([...english.keys()].sort());
+      for (const [key, icu] of english)
+        expect([...placeholdersOf(translated.get(key)!)].sort(), `${language} ${key}`).toEqual(
+          [...placeholdersOf(icu)].sort(),
+        );
+    }
+  });
+
+  it("write the ticket in the kitchen's language, its times the local way", () => {
+    const order = sampleOrder(new Date('2026-11-26T12:00:00Z'));
+    const fi = texts(kitchenTicket(order, 80, 'fi').lines).map((l) => l.trim());
+    expect(fi[0]).toBe('KEITTIÖ');
+    expect(fi).toContain('NOUTO');
+    expect(fi).toContain(`Nouto ${formatTime(order.pickupEta!, 'fi-FI')}`);
+    expect(fi).toContain('!! ALLERGIA !!');
+    expect(fi).toContain('3 tuotetta');
+    const en = texts(kitchenTicket(order, 80).lines).map((l) => l.trim());
+    expect(en[0]).toBe('KITCHEN');
+    expect(en).toContain('3 items');
   });
 });

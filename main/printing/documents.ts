@@ -19,6 +19,9 @@ import { fulfilmentOf } from '../../shared/order-actions';
 import { printable } from './code-page';
 import { mentionsAllergy } from '../../shared/allergy';
 import { deliveryAddressLines } from '../../shared/delivery-address';
+import type { Language } from '../../shared/i18n';
+import type { TicketLanguage } from './ticket-words';
+import { ticketLanguage } from './ticket-words';
 
 /** Font A columns per paper width. */
 export const COLUMNS: Record<PaperWidthMm, number> = { 58: 32, 80: 48 };
@@ -66,9 +69,13 @@ const TYPE_LABEL: Record<DeliveryType, string> = {
   eatin: 'EAT-IN',
 };
 
+/** Labels, receipts and day summaries are still written in English (issue 35). */
+const ENGLISH = ticketLanguage('en');
+
 /** The counter's clock time (main runs on the counter's machine, as the board does). */
-const clock = (iso: string): string => formatTime(iso);
-const dateTime = (iso: string): string => `${formatDate(iso)} ${clock(iso)}`;
+const clock = (iso: string, locale?: string): string => formatTime(iso, locale);
+const dateTime = (iso: string, locale?: string): string =>
+  `${formatDate(iso, locale)} ${clock(iso, locale)}`;
 
 type Style = Omit<Extract<PrintLine, { kind: 'text' }>, 'kind' | 'text'>;
 
@@ -114,7 +121,12 @@ const readyTime = (order: Order): ReadyBy | null => {
   return order.pickupEta ? { at: order.pickupEta, confirmed: true } : null;
 };
 
-const header = (columns: number, order: Order, title: string): PrintLine[] => {
+const header = (
+  columns: number,
+  order: Order,
+  title: string,
+  { words, locale }: TicketLanguage,
+): PrintLine[] => {
   // The number is what staff call out: as large as the paper allows.
   const number = `#${printable(order.orderNumber)}`;
   const size = number.length * 3 <= columns ? 3 : number.length * 2 <= columns ? 2 : 1;
@@ -126,9 +138,9 @@ const header = (columns: number, order: Order, title: string): PrintLine[] => {
       ? text(columns, order.venueName, { align: 'center', bold: true, invert: true })
       : []),
     ...text(columns, number, { align: 'center', size, bold: true }),
-    ...text(columns, TYPE_LABEL[order.deliveryType], { align: 'center', size: 2, bold: true }),
+    ...text(columns, words.type[order.deliveryType], { align: 'center', size: 2, bold: true }),
     ...(order.type === 'preorder'
-      ? text(columns, 'PRE-ORDER', { align: 'center', bold: true, invert: true })
+      ? text(columns, words.preorder, { align: 'center', bold: true, invert: true })
       : []),
     ...(order.consumerName
       ? text(columns, nameOf(order.consumerName), { bold: true, size: 2 })
@@ -136,11 +148,13 @@ const header = (columns: number, order: Order, title: string): PrintLine[] => {
     ...(when
       ? text(
           columns,
-          `${order.deliveryType === 'homedelivery' ? 'Courier' : 'Pickup'} ${clock(when.at)}${when.confirmed ? '' : ' (asked)'}`,
+          (order.deliveryType === 'homedelivery' ? words.courierAt : words.pickupAt)(
+            when.confirmed ? clock(when.at, locale) : words.asked(clock(when.at, locale)),
+          ),
           { bold: true, size: 2 },
         )
       : []),
-    ...text(columns, `Received ${dateTime(order.createdAt)}`),
+    ...text(columns, words.received(dateTime(order.createdAt, locale))),
   ];
 };
 
@@ -149,28 +163,32 @@ const header = (columns: number, order: Order, title: string): PrintLine[] => {
  * where, the phone and a doorstep drop-off. Personal data, printed because the courier carries
  * the label to the door; the screen hides the phone until tapped.
  */
-const ownDelivery = (columns: number, order: Order): PrintLine[] => {
+const ownDelivery = (
+  columns: number,
+  order: Order,
+  { words, locale }: TicketLanguage,
+): PrintLine[] => {
   if (fulfilmentOf(order) !== 'self-delivery') return [];
   return [
     rule,
-    ...text(columns, 'OWN COURIER', { align: 'center', bold: true, invert: true }),
+    ...text(columns, words.ownCourier, { align: 'center', bold: true, invert: true }),
     ...(order.deliveryTime
-      ? text(columns, `Deliver by ${clock(order.deliveryTime)}`, { bold: true, size: 2 })
+      ? text(columns, words.deliverBy(clock(order.deliveryTime, locale)), { bold: true, size: 2 })
       : []),
     ...deliveryAddressLines(order).flatMap((line) => text(columns, line, { bold: true })),
-    ...(order.consumerPhone ? text(columns, `Phone ${order.consumerPhone}`) : []),
-    ...(order.noContactDelivery ? text(columns, 'Leave at the door', { bold: true }) : []),
+    ...(order.consumerPhone ? text(columns, words.phone(order.consumerPhone)) : []),
+    ...(order.noContactDelivery ? text(columns, words.leaveAtDoor, { bold: true }) : []),
   ];
 };
 
-const note = (columns: number, comment: string | null): PrintLine[] => {
+const note = (columns: number, comment: string | null, { words }: TicketLanguage): PrintLine[] => {
   if (!comment?.trim()) return [];
   if (mentionsAllergy(comment))
     return [
-      ...text(columns, '!! ALLERGY !!', { align: 'center', size: 2, bold: true, invert: true }),
+      ...text(columns, words.allergy, { align: 'center', size: 2, bold: true, invert: true }),
       ...text(columns, comment, { bold: true, invert: true }),
     ];
-  return text(columns, `Note: ${comment}`, { bold: true });
+  return text(columns, words.note(comment), { bold: true });
 };
 
 const items = (columns: number, order: Order, prices: boolean): PrintLine[] =>
@@ -193,25 +211,33 @@ const document = (
   lines: PrintLine[],
 ): PrintDocument => ({ kind, paperWidth, columns: COLUMNS[paperWidth], lines });
 
-export const kitchenTicket = (order: Order, paperWidth: PaperWidthMm): PrintDocument => {
+/** The kitchen's ticket, in the language the kitchen reads (PrintSettings.kitchenLanguage). */
+export const kitchenTicket = (
+  order: Order,
+  paperWidth: PaperWidthMm,
+  language: Language = 'en',
+): PrintDocument => {
   const c = COLUMNS[paperWidth];
+  const lang = ticketLanguage(language);
   return document('kitchen-ticket', paperWidth, [
-    ...header(c, order, 'KITCHEN'),
-    ...ownDelivery(c, order),
+    ...header(c, order, lang.words.kitchen, lang),
+    ...ownDelivery(c, order, lang),
     rule,
-    ...note(c, order.consumerComment),
+    ...note(c, order.consumerComment, lang),
     ...items(c, order, false),
     rule,
-    ...text(c, `${order.items.reduce((n, i) => n + i.count, 0)} items`, { align: 'right' }),
+    ...text(c, lang.words.items(order.items.reduce((n, i) => n + i.count, 0)), {
+      align: 'right',
+    }),
   ]);
 };
 
 export const pickupLabel = (order: Order, paperWidth: PaperWidthMm): PrintDocument => {
   const c = COLUMNS[paperWidth];
   return document('pickup-label', paperWidth, [
-    ...header(c, order, 'PICKUP'),
-    ...ownDelivery(c, order),
-    ...note(c, order.consumerComment),
+    ...header(c, order, 'PICKUP', ENGLISH),
+    ...ownDelivery(c, order, ENGLISH),
+    ...note(c, order.consumerComment, ENGLISH),
     rule,
     ...order.items.flatMap((item) => text(c, `${item.count} x ${nameOf(item.name)}`)),
   ]);
@@ -225,8 +251,8 @@ export const receipt = (
   const c = COLUMNS[paperWidth];
   return document('receipt', paperWidth, [
     ...(venueName ? text(c, venueName, { align: 'center', bold: true, size: 2 }) : []),
-    ...header(c, order, 'RECEIPT'),
-    ...note(c, order.consumerComment),
+    ...header(c, order, 'RECEIPT', ENGLISH),
+    ...note(c, order.consumerComment, ENGLISH),
     rule,
     ...order.items.flatMap((item) => [
       ...columnsLine(c, `${item.count} x ${nameOf(item.name)}`, formatMoney(item.total)),
@@ -252,9 +278,10 @@ export const orderDocument = (
   order: Order,
   paperWidth: PaperWidthMm,
   venueName: string | null,
+  kitchenLanguage: Language = 'en',
 ): PrintDocument =>
   kind === 'kitchen-ticket'
-    ? kitchenTicket(order, paperWidth)
+    ? kitchenTicket(order, paperWidth, kitchenLanguage)
     : kind === 'pickup-label'
       ? pickupLabel(order, paperWidth)
       : receipt(order, paperWidth, venueName);

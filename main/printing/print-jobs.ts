@@ -93,7 +93,13 @@ export const preview = (
   // No order chosen (no order yet, printers being set up): a sample order shows the layout.
   const order = request.orderId ? ctx.deps.order(request.orderId) : sampleOrder(ctx.now());
   if (!order) throw new ServiceError('not-found', 'That order is not on this terminal.');
-  return orderDocument(request.document, order, request.paperWidth, ctx.deps.venueName());
+  return orderDocument(
+    request.document,
+    order,
+    request.paperWidth,
+    ctx.deps.venueName(),
+    readSettings(ctx).kitchenLanguage,
+  );
 };
 export const summaryOf = (ctx: PrintingContext, day: string): DaySummary => {
   try {

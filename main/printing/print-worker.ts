@@ -14,7 +14,13 @@ const render = (ctx: PrintingContext, job: StoredJob, printer: PrinterConfig): P
     return daySummaryDocument(ctx.deps.daySummary(job.day ?? ''), printer.paperWidth);
   const order = job.orderId ? ctx.deps.order(job.orderId) : null;
   if (!order) throw new Error(`Order #${job.orderNumber ?? '?'} is no longer on this terminal.`);
-  return orderDocument(job.document, order, printer.paperWidth, ctx.deps.venueName());
+  return orderDocument(
+    job.document,
+    order,
+    printer.paperWidth,
+    ctx.deps.venueName(),
+    readSettings(ctx).kitchenLanguage,
+  );
 };
 
 const label = (job: StoredJob): string =>

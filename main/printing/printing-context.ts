@@ -12,6 +12,7 @@ import type {
 } from '../../shared/printing';
 import type { OrderDocumentKind } from '../../shared/printing';
 import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';
+import { languageOf } from '../../shared/i18n';
 import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
 import type { Database } from '../storage/database';
@@ -128,6 +129,8 @@ export const createPrintingContext = (deps: PrintingDeps): PrintingContext => {
 
 export const readSettings = (ctx: PrintingContext): PrintSettings => ({
   ...DEFAULT_PRINT_SETTINGS,
+  // Until staff choose, the kitchen reads the language of the computer's locale.
+  kitchenLanguage: languageOf(Intl.DateTimeFormat().resolvedOptions().locale),
   ...(ctx.deps.settings.get<Partial<PrintSettings>>(SETTINGS_KEY) ?? {}),
 });
 export const printerOf = (ctx: PrintingContext, id: string): PrinterConfig | null =>

@@ -204,11 +204,11 @@ describe('documents and their ESC/POS bytes', () => {
         items: [{ ...order().items[1]!, name: 'Weißwurst – Crème brûlée' }],
       }),
     };
-    for (const ticket of Object.values(tickets)) {
+    for (const [language, ticket] of Object.entries(tickets) as ['fi' | 'de', Order][]) {
       const socket = connect(printer.port, '127.0.0.1');
       await new Promise<void>((resolve, reject) => {
         socket.once('error', reject);
-        socket.end(Buffer.from(encodeDocument(kitchenTicket(ticket, 80))), resolve);
+        socket.end(Buffer.from(encodeDocument(kitchenTicket(ticket, 80, language))), resolve);
       });
     }
     // Two connections: the printer may finish them in either order, so each is found by its name.
@@ -223,6 +223,13 @@ describe('documents and their ESC/POS bytes', () => {
     expect(de).toContain('Jürgen Weiß');
     expect(de).toContain('Weißwurst - Crème brûlée');
     expect(de).toContain('Bitte klingeln - danke!');
+    // The ticket's own words in the kitchen's language, special characters as typed.
+    expect(fi).toContain('KEITTIÖ');
+    expect(fi).toContain('Lisätieto: Soittakaa');
+    expect(fi).toMatch(/1 tuote\b/);
+    expect(de).toContain('KÜCHE');
+    expect(de).toContain('Hinweis: Bitte');
+    expect(de).toMatch(/Eingegangen \d\d\.\d\d\.\d{4} \d\d:\d\d/);
     expect(`${fi}${de}`).not.toContain('?');
   });
 

@@ -50,6 +50,7 @@ import type { StreamGuardState } from '../stream-guard';
 import type { Cue } from '../cues';
 import type { DaySummary, HistoryPage, HistorySettings, OrderHistory } from '../history';
 import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../history';
+import { LANGUAGES } from '../i18n';
 import type { PrintDocument, PrintState } from '../printing';
 import {
   KITCHEN_TICKET_TRIGGERS,
@@ -237,6 +238,7 @@ export const printSettingsSchema = z
     kitchenTicket: z.enum(KITCHEN_TICKET_TRIGGERS),
     preorderTicket: z.enum(PREORDER_TICKET_TRIGGERS),
     onReady: z.enum(READY_PRINTS),
+    kitchenLanguage: z.enum(LANGUAGES),
   })
   .partial()
   .strict();

@@ -3,6 +3,7 @@
 // ESC/POS printer prints them over a real socket, and a restart with jobs waiting prints each once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
+import { printSettingsSchema } from '../../shared/ipc/contract';
 import type { VirtualPrinter } from '../../sandbox/escpos-printer';
 import { startVirtualPrinter } from '../../sandbox/escpos-printer';
 import type { World } from './harness';
@@ -45,6 +46,20 @@ const stored = (id: string) =>
   waitFor('order stored', async () => (await core.api['orders:list']({})).find((o) => o.id === id));
 
 describe('printing in the core', () => {
+  it("prints the kitchen ticket in the kitchen's language, set apart from the screen's", async () => {
+    const settings = await core.api['print:configure']({ kitchenLanguage: 'fi' });
+    expect(settings.settings.kitchenLanguage).toBe('fi');
+    // The IPC boundary refuses a language the terminal does not speak.
+    expect(printSettingsSchema.safeParse({ kitchenLanguage: 'xx' }).success).toBe(false);
+    const placed = await world.placeOrder({ type: 'takeaway' });
+    await stored(placed.id);
+    await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: 20 });
+    await printer.waitForDocuments(1);
+    expect(titles()).toEqual(['KEITTIÖ']);
+    expect(printer.documents[0]!.lines.map((l) => l.text.trim())).toContain('NOUTO');
+    expect((await core.api['print:get']({})).settings.kitchenLanguage).toBe('fi');
+  });
+
   it('prints the kitchen ticket on accept and the label and receipt on ready, once each', async () => {
     const placed = await world.placeOrder({ type: 'takeaway' });
     await stored(placed.id);
