@@ -111,6 +111,8 @@ export type CoreOptions = {
   relayBackoff?: { baseMs?: number; capMs?: number };
   /** What only the desktop app can do (restart itself). */
   machine?: MachineHost;
+  /** Shows the platform's sign-in page (the desktop: the system browser); without it, no sign-in. */
+  openSignInPage?: (url: string) => Promise<void>;
   /** How long after a courier booking's lost answer staff may book again or cancel (default 3 min). */
   bookingCheckMs?: number;
   /** The app's version, for the diagnostics bundle. */
@@ -266,6 +268,7 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
     hub,
     relayWaitSeconds: base.options.relayWaitSeconds,
     relayBackoff: base.options.relayBackoff,
+    openSignInPage: base.options.openSignInPage,
     relay: {
       durable: () => base.wal.flush(),
       onCommitted: () => c.orders.drain(),

@@ -1,7 +1,7 @@
 // Electron's entry point (bundled to dist/main/app/electron-main.js). Environment:
 // COUNTERTOP_DATA_DIR (default: the app's userData folder), COUNTERTOP_KEYCHAIN_SERVICE
 // (default 'countertop'), COUNTERTOP_KIOSK=1 or --kiosk for a full-screen counter.
-import { app, dialog } from 'electron';
+import { app, dialog, shell } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCore } from '../core';
@@ -24,6 +24,8 @@ startApp({
       dataDir: process.env.COUNTERTOP_DATA_DIR ?? app.getPath('userData'),
       secretStore,
       version: app.getVersion(),
+      // The platform's sign-in page in the system browser, where staff may already be signed in.
+      openSignInPage: (url) => shell.openExternal(url),
       machine: {
         restart: () => {
           app.relaunch();

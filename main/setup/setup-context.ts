@@ -65,6 +65,8 @@ export type SetupDeps = {
   relayChanged: () => void;
   /** Throws unless `pin` is the staff PIN; resolves whether one is set. */
   checkStaffPin: (pin: string | undefined) => Promise<boolean>;
+  /** Shows the platform's sign-in page to staff (the desktop's browser; a host without one: none). */
+  openSignInPage?: (url: string) => Promise<void>;
 };
 
 /** The relay link: the running client and its state as staff see it. */
@@ -89,6 +91,8 @@ export type SetupContext = {
   tokens: TokenManager;
   link: RelayLink;
   platform: PlatformHealth;
+  /** The sign-in waiting for its code (one at a time: a new one cancels it). */
+  signIn: { cancel(): void } | null;
   connection(): Connection | null;
   statusChanged(): void;
 };

@@ -12,6 +12,7 @@ import { reportedClockOffset } from '../http/clock-offset';
 import { RETIRED_SECRET_NAMES } from '../secrets/secret-store';
 import { ServiceError } from '../service-error';
 import { startRelay, stopRelay } from './relay-link';
+import { signInVenue } from './sign-in';
 import { changeConnection, connectVenue, disconnectTerminal, setupState } from './setup-handlers';
 import type { Connection, SetupContext, SetupDeps } from './setup-context';
 import { CONNECTION_KEY } from './setup-context';
@@ -27,7 +28,12 @@ const KEYCHAIN_VERSION_KEY = 'keychain-version';
 const KEYCHAIN_VERSION = 2;
 
 type SetupChannels =
-  'setup:get' | 'setup:connect' | 'setup:change' | 'setup:disconnect' | 'status:get';
+  | 'setup:get'
+  | 'setup:connect'
+  | 'setup:signIn'
+  | 'setup:change'
+  | 'setup:disconnect'
+  | 'status:get';
 
 export type SetupSlice = {
   handlers: Pick<ServiceApi, SetupChannels>;
@@ -154,6 +160,7 @@ const createContext = (deps: SetupDeps): SetupContext => {
     tokens,
     link: { client: null, state: 'unconfigured', error: null, forgetting: Promise.resolve() },
     platform: { reachability: 'unknown', error: null, clockOffsetMs: null },
+    signIn: null,
     connection,
     statusChanged: deps.hub.batched('status:changed', () => status(ctx)),
   };
@@ -197,6 +204,7 @@ export const createSetupSlice = (deps: SetupDeps): SetupSlice => {
       });
     },
     close: async () => {
+      ctx.signIn?.cancel();
       await stopRelay(ctx);
       await ctx.link.forgetting;
     },
@@ -204,6 +212,7 @@ export const createSetupSlice = (deps: SetupDeps): SetupSlice => {
     handlers: {
       'setup:get': async () => setupState(ctx),
       'setup:connect': (request) => connectVenue(ctx, request),
+      'setup:signIn': (request) => signInVenue(ctx, request),
       'setup:change': (request) => changeConnection(ctx, request),
       'setup:disconnect': (request) => disconnectTerminal(ctx, request),
       'status:get': async () => status(ctx),

@@ -237,6 +237,7 @@ export const createFakeBridge = (
   const defaults: { [C in ChannelName]: Handler<C> } = {
     'setup:get': async () => setup,
     'setup:connect': async () => ({ venueId: 'demo-venue' }),
+    'setup:signIn': async () => ({ venueId: 'demo-venue' }),
     'setup:change': async (r) => ({ ...setup, relayUrl: r.relayUrl }),
     'setup:disconnect': async () => undefined,
     'status:get': async () => init.status ?? makeStatus({ configured: setup.configured }),

@@ -105,6 +105,16 @@ export const setupConnectSchema = z.object({
 export type SetupConnectRequest = z.infer<typeof setupConnectSchema>;
 
 /**
+ * Connecting by signing in with the platform: the code comes back to this machine's loopback,
+ * so staff neither see nor paste it; `onboardingUrl` is the platform's onboarding start page.
+ */
+export const setupSignInSchema = setupConnectSchema
+  .omit({ code: true, redirectUri: true })
+  .extend({ onboardingUrl: httpUrl })
+  .strict();
+export type SetupSignInRequest = z.infer<typeof setupSignInSchema>;
+
+/**
  * The relay link of a connected terminal, changed without a new code. An empty key keeps the
  * stored one (the relay moved, the key did not).
  */
@@ -274,6 +284,11 @@ const orderActionChannels = Object.fromEntries(
 export const channels = {
   'setup:get': channel(empty).returns<SetupState>(),
   'setup:connect': channel(setupConnectSchema).returns<{ venueId: string }>(),
+  /**
+   * Opens the platform's sign-in page and connects with the code it sends back to a loopback
+   * listener (checked first, as setup:connect); answers once connected, refused or timed out.
+   */
+  'setup:signIn': channel(setupSignInSchema).returns<{ venueId: string }>(),
   'setup:change': channel(setupChangeSchema).returns<SetupState>(),
   /**
    * Resets the terminal: the venue's secrets leave the keychain, its orders, deliveries and
