@@ -6,7 +6,6 @@
 // last heard from and its last health report (presence.ts, shared/terminal-health.ts); a venue
 // its terminal's order-stream guard took offline ("paused by Countertop") leads the list.
 import type { IntakeVerdict, IntakeWatch } from './intake-watch';
-import type { Presence } from './presence';
 import type { EventStore, TerminalPresenceRow, VenueIntakeRow } from './store/event-store';
 import {
   HEALTH_LIMITS,
@@ -225,7 +224,8 @@ const pausedSince = (venueId: string, terminals: FleetTerminal[]): string | null
 export async function fleetRows(
   store: Pick<EventStore, 'venueIntake' | 'listTerminals'>,
   intake: Pick<IntakeWatch, 'list' | 'now' | 'freshMs'>,
-  presence: Pick<Presence, 'list' | 'flush'>,
+  // Presence's own (presence.ts), named here so the fleet does not import what imports it.
+  presence: { list: () => Promise<TerminalPresenceRow[]>; flush: () => Promise<void> },
 ): Promise<FleetRow[]> {
   // The calls this instance noted are in the store before it is read: the page never calls a
   // terminal silent that just called here.
@@ -345,7 +345,7 @@ export function renderFleetHtml(rows: FleetRow[], at: number): string {
       return [
         `<tr class="${row.status}">`,
         `<td>${e(STATUS_WORDS[row.status])}</td>`,
-        `<td>${e(row.venue_id)}</td>`,
+        `<td><a href="/fleet/venue?id=${encodeURIComponent(row.venue_id)}">${e(row.venue_id)}</a></td>`,
         `<td>${terminals}</td>`,
         `<td>${health}</td>`,
         `<td>${e(when(row.last_poll_at, at))}</td>`,

@@ -4,6 +4,7 @@
 // reads them there. A terminal polls every few seconds: this instance notes it at most every
 // `noteMs`, and the terminals heard within one short window go to the store in one statement
 // (thousands of terminals re-polling at once cost one write, not one each).
+import { reportTrouble } from './fleet-venue';
 import type { EventStore, TerminalPresenceRow } from './store/event-store';
 
 export type PresenceOptions = {
@@ -20,7 +21,7 @@ const MAX_REMEMBERED = 200_000;
 
 export type PresenceStore = Pick<
   EventStore,
-  'noteTerminalsSeen' | 'noteTerminalReport' | 'terminalPresence'
+  'noteTerminalsSeen' | 'noteTerminalReport' | 'noteTerminalTrouble' | 'terminalPresence'
 >;
 
 export type Presence = ReturnType<typeof createPresence>;
@@ -71,6 +72,7 @@ export function createPresence(
       notedAt.set(terminalId, at);
       pending.delete(terminalId);
       await store.noteTerminalReport(terminalId, report, at);
+      await store.noteTerminalTrouble(terminalId, JSON.stringify(reportTrouble(report, at)), at);
     },
     /** What every instance left in the store. */
     list(terminalIds: string[] | null = null): Promise<TerminalPresenceRow[]> {

@@ -8,6 +8,7 @@ import type { RelayContext } from '../relay-context';
 import { fleetRows, renderFleetHtml } from '../fleet';
 import { renderFleetMetrics } from '../fleet-metrics';
 import { renderVenueMetrics } from '../venue-metrics';
+import { renderVenueDayHtml, venueDay, venueIdOf } from '../fleet-venue';
 
 function requireMetricsToken(
   ctx: RelayContext,
@@ -77,13 +78,31 @@ export async function serveFleet(
     sendJson(res, 200, { venues: rows });
     return;
   }
-  sendText(res, 200, renderFleetHtml(rows, ctx.intake.now()), {
-    'Content-Type': 'text/html; charset=utf-8',
-    'Content-Security-Policy': FLEET_CSP,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'X-Frame-Options': 'DENY',
-  });
+  sendText(res, 200, renderFleetHtml(rows, ctx.intake.now()), PAGE_HEADERS);
+}
+
+const PAGE_HEADERS = {
+  'Content-Type': 'text/html; charset=utf-8',
+  'Content-Security-Policy': FLEET_CSP,
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+  'X-Frame-Options': 'DENY',
+};
+
+/** GET /fleet/venue?id=…: one venue's trouble of the day (fleet-venue.ts). */
+export async function serveVenueDay(
+  ctx: RelayContext,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  requireMetricsToken(ctx, req, '/fleet/venue', { always: true });
+  const venueId = venueIdOf(url.searchParams);
+  if (venueId === null) throw new HttpError(400, 'GET /fleet/venue needs ?id=<venue id>.');
+  await ctx.presence.flush();
+  const entries = await venueDay(ctx.store, venueId, ctx.intake.now());
+  if (entries === null) throw new HttpError(404, 'No terminal of this relay serves that venue.');
+  sendText(res, 200, renderVenueDayHtml(venueId, entries), PAGE_HEADERS);
 }
 
 export function serveHealth(ctx: RelayContext, res: ServerResponse): void {

@@ -9,7 +9,7 @@ import { handleDeliverySetup } from './delivery-setup';
 import { driveHookMerchant, handleDriveHook } from './drive-hook';
 import { DRIVE_PROXY, handleDriveProxy } from './drive-proxy';
 import { handleMarketplace } from './marketplace-webhook';
-import { serveFleet, serveHealth, serveIntake, serveMetrics } from './operations';
+import { serveFleet, serveHealth, serveIntake, serveMetrics, serveVenueDay } from './operations';
 import { handlePoll } from './polls';
 import { TERMINAL_HEALTH_PATH, handleTerminalHealth } from './terminal-health';
 import { VENUE_TERMINALS_PATH, handleVenueTerminals } from './venue-terminals';
@@ -69,6 +69,7 @@ export function createRouter(ctx: RelayContext): Router {
     ['/v1/intake', { method: 'GET', run: (req, res) => serveIntake(ctx, req, res) }],
     ['/fleet', { method: 'GET', run: (req, res) => serveFleet(ctx, req, res, false) }],
     ['/fleet.json', { method: 'GET', run: (req, res) => serveFleet(ctx, req, res, true) }],
+    ['/fleet/venue', { method: 'GET', run: (req, res, url) => serveVenueDay(ctx, req, res, url) }],
   ]);
   const deliveryRoute: Route = {
     method: 'POST',

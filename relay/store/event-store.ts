@@ -95,6 +95,9 @@ export type TerminalPresenceRow = {
   reportedAt: number | null;
 };
 
+/** One change of a terminal's trouble: its problems' JSON from then on ('[]': fine). */
+export type TerminalTroubleRow = { terminalId: string; at: number; problems: string };
+
 /** A venue's settings as stored (shared/venue-settings.ts, the JSON the relay checked). */
 export type VenueSettingsRow = {
   settings: string;
@@ -193,6 +196,13 @@ export type EventStore = {
    * is ignored.
    */
   noteTerminalReport(terminalId: string, report: string, at: number): Promise<void>;
+  /**
+   * A terminal's problems (JSON) as its report at `at` judged them, kept only when they differ
+   * from the ones last kept for it (and nothing newer is kept): its trouble, one row per change.
+   */
+  noteTerminalTrouble(terminalId: string, problems: string, at: number): Promise<void>;
+  /** These terminals' trouble changes since `since`, oldest first. */
+  terminalTrouble(terminalIds: string[], since: number): Promise<TerminalTroubleRow[]>;
   /** The presence of these terminals (every terminal with a row when null), by terminal id. */
   terminalPresence(terminalIds: string[] | null): Promise<TerminalPresenceRow[]>;
   /** The venue's settings as last changed, or null when no terminal ever changed them. */

@@ -113,6 +113,17 @@ const prepare = (db: Database.Database) => {
     pruneHeld: db.prepare('DELETE FROM held_events WHERE received_at < ?'),
     pruneOrders: db.prepare('DELETE FROM delivery_orders WHERE last_seen_at < ?'),
     pruneDuties: db.prepare('DELETE FROM order_duties WHERE claimed_at < ?'),
+    pruneTrouble: db.prepare('DELETE FROM terminal_trouble WHERE at < ?'),
+    noteTrouble: db.prepare(
+      `INSERT INTO terminal_trouble (terminal_id, at, problems)
+       SELECT @id, @at, @problems
+       WHERE (SELECT problems FROM terminal_trouble WHERE terminal_id = @id ORDER BY at DESC LIMIT 1) IS NOT @problems
+         AND NOT EXISTS (SELECT 1 FROM terminal_trouble WHERE terminal_id = @id AND at >= @at)`,
+    ),
+    troubleOf: db.prepare(
+      `SELECT terminal_id, at, problems FROM terminal_trouble
+       WHERE terminal_id IN (SELECT value FROM json_each(?)) AND at >= ? ORDER BY at, terminal_id`,
+    ),
   };
 };
 

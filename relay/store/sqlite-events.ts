@@ -129,6 +129,7 @@ export const pruneBefore = (ctx: SqliteContext, time: number): number => {
     ctx.statements.pruneOrders.run(time);
     // A duty claimed before the oldest event kept is of an order no terminal can receive again.
     ctx.statements.pruneDuties.run(time);
+    ctx.statements.pruneTrouble.run(time);
     return events + held;
   });
   return prune.immediate();

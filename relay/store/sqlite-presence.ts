@@ -1,5 +1,5 @@
 // Each terminal's presence (migration 9) on the relay's SQLite file.
-import type { TerminalPresenceRow } from './event-store';
+import type { TerminalPresenceRow, TerminalTroubleRow } from './event-store';
 import { presenceFromRow, type PresenceRow } from './presence-row';
 import type { SqliteContext } from './sqlite-context';
 
@@ -31,3 +31,25 @@ export const noteTerminalReport = (
 ): void => {
   ctx.statements.noteHealth.run({ id: terminalId, at, report });
 };
+
+export const noteTerminalTrouble = (
+  ctx: SqliteContext,
+  terminalId: string,
+  problems: string,
+  at: number,
+): void => {
+  ctx.statements.noteTrouble.run({ id: terminalId, at, problems });
+};
+
+export const terminalTrouble = (
+  ctx: SqliteContext,
+  terminalIds: string[],
+  since: number,
+): TerminalTroubleRow[] =>
+  (
+    ctx.statements.troubleOf.all(JSON.stringify(terminalIds), since) as {
+      terminal_id: string;
+      at: number;
+      problems: string;
+    }[]
+  ).map((row) => ({ terminalId: row.terminal_id, at: row.at, problems: row.problems }));

@@ -8,7 +8,13 @@ import { createSqliteContext } from './sqlite-context';
 import { deliveryOrderVenue, deliverySecrets, secretRotation } from './sqlite-delivery';
 import { sqliteDriveStore } from './sqlite-drive';
 import { noteVenuePolls, noteVenueReport, venueIntake } from './sqlite-intake';
-import { noteTerminalReport, noteTerminalsSeen, terminalPresence } from './sqlite-presence';
+import {
+  noteTerminalReport,
+  noteTerminalTrouble,
+  noteTerminalsSeen,
+  terminalPresence,
+  terminalTrouble,
+} from './sqlite-presence';
 import { sqliteVenueStore } from './sqlite-venue';
 import { appender, listEvents, pruneBefore, renewLogIdIn } from './sqlite-events';
 import {
@@ -86,6 +92,12 @@ export function openSqliteStore(path: string): EventStore {
     },
     async noteTerminalReport(terminalId, report, at) {
       noteTerminalReport(ctx, terminalId, report, at);
+    },
+    async noteTerminalTrouble(terminalId, problems, at) {
+      noteTerminalTrouble(ctx, terminalId, problems, at);
+    },
+    async terminalTrouble(terminalIds, since) {
+      return terminalTrouble(ctx, terminalIds, since);
     },
     async terminalPresence(terminalIds) {
       return terminalPresence(ctx, terminalIds);

@@ -279,6 +279,16 @@ export const PG_MIGRATIONS: readonly Step[] = [
     );
     CREATE INDEX order_duties_claimed_at ON order_duties (claimed_at);
   `),
+  // 13: each terminal's trouble, one row per change (SQLite's 11).
+  sql(`
+    CREATE TABLE terminal_trouble (
+      terminal_id text NOT NULL,
+      at bigint NOT NULL,
+      problems text NOT NULL,
+      PRIMARY KEY (terminal_id, at)
+    );
+    CREATE INDEX terminal_trouble_at ON terminal_trouble (at);
+  `),
 ];
 
 /**

@@ -140,6 +140,7 @@ export const pruneBefore = (
     const held = await client.query('DELETE FROM held_events WHERE received_at < $1', [time]);
     await client.query('DELETE FROM delivery_orders WHERE last_seen_at < $1', [time]);
     await client.query('DELETE FROM order_duties WHERE claimed_at < $1', [time]);
+    await client.query('DELETE FROM terminal_trouble WHERE at < $1', [time]);
     await client.query(
       `DELETE FROM poll_usage u USING relay_instances i WHERE i.id = u.instance_id
              AND i.seen_at < (extract(epoch FROM clock_timestamp()) * 1000)::bigint - 600000`,

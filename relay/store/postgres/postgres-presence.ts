@@ -1,6 +1,6 @@
 // Each terminal's presence (migration 11) on PostgreSQL, shared by every instance: whichever
 // instance a terminal reached notes it here.
-import type { TerminalPresenceRow } from '../event-store';
+import type { TerminalPresenceRow, TerminalTroubleRow } from '../event-store';
 import { PRESENCE_COLUMNS, presenceFromRow, type PresenceRow } from '../presence-row';
 import type { PgContext } from './postgres-context';
 import { rowsByKey } from './rows-by-key';
@@ -55,3 +55,37 @@ export const noteTerminalReport = async (
     [terminalId, at, report],
   );
 };
+
+export const noteTerminalTrouble = async (
+  ctx: PgContext,
+  terminalId: string,
+  problems: string,
+  at: number,
+): Promise<void> => {
+  await ctx.pool.query(
+    `INSERT INTO terminal_trouble (terminal_id, at, problems)
+     SELECT $1, $2, $3
+     WHERE (SELECT problems FROM terminal_trouble WHERE terminal_id = $1 ORDER BY at DESC LIMIT 1)
+             IS DISTINCT FROM $3
+       AND NOT EXISTS (SELECT 1 FROM terminal_trouble WHERE terminal_id = $1 AND at >= $2)
+     ON CONFLICT DO NOTHING`,
+    [terminalId, at, problems],
+  );
+};
+
+export const terminalTrouble = async (
+  ctx: PgContext,
+  terminalIds: string[],
+  since: number,
+): Promise<TerminalTroubleRow[]> =>
+  (
+    await ctx.pool.query<{ terminal_id: string; at: string; problems: string }>(
+      `SELECT terminal_id, at, problems FROM terminal_trouble
+       WHERE terminal_id = ANY($1::text[]) AND at >= $2 ORDER BY at, terminal_id`,
+      [terminalIds, since],
+    )
+  ).rows.map((row) => ({
+    terminalId: row.terminal_id,
+    at: Number(row.at),
+    problems: row.problems,
+  }));

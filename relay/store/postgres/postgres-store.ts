@@ -21,7 +21,13 @@ import { postgresDriveStore } from './postgres-drive';
 import { connectionConfig } from './postgres-context';
 import { appendBatch, listEvents, logId, pruneBefore, renewLogId } from './postgres-events';
 import { noteVenuePolls, noteVenueReport, venueIntake } from './postgres-intake';
-import { noteTerminalReport, noteTerminalsSeen, terminalPresence } from './postgres-presence';
+import {
+  noteTerminalReport,
+  noteTerminalTrouble,
+  noteTerminalsSeen,
+  terminalPresence,
+  terminalTrouble,
+} from './postgres-presence';
 import { postgresVenueStore } from './postgres-venue';
 import { follow, listen, settleCaughtUp } from './postgres-log';
 import {
@@ -134,6 +140,9 @@ export async function openPostgresStore(
     noteVenuePolls: (polls) => noteVenuePolls(ctx, polls),
     noteTerminalsSeen: (seen) => noteTerminalsSeen(ctx, seen),
     noteTerminalReport: (terminalId, report, at) => noteTerminalReport(ctx, terminalId, report, at),
+    noteTerminalTrouble: (terminalId, problems, at) =>
+      noteTerminalTrouble(ctx, terminalId, problems, at),
+    terminalTrouble: (terminalIds, since) => terminalTrouble(ctx, terminalIds, since),
     terminalPresence: (terminalIds) => terminalPresence(ctx, terminalIds),
     renewLogId: () => renewLogId(ctx),
     async close() {
