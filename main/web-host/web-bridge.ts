@@ -49,30 +49,31 @@ export const installWebBridge = (config: WebBridgeConfig): void => {
     message: 'The terminal service cannot be reached.',
   };
   // Answers and events travel apart here (a POST each, one event stream), so an event newer than
-  // an answer can arrive first, and the answer would put the older state back for good. An event
-  // of the answer's domain that arrived while the call was out is handed out again just after the
-  // answer's own code ran: whatever came last is then the newest.
-  const domainOf = (name: string): string => name.split(':')[0] ?? name;
-  const eventDomains = new Map<string, string>(
-    Object.entries(config.lists).map(([event, { channel }]) => [event, domainOf(channel)]),
+  // a read's answer can arrive first, and the answer would put the older state back for good. The
+  // events a read of a whole state (EVENT_LISTS' channels) stands for that arrived while it was
+  // out are handed out again just after the answer's own code ran: whatever came last is then the
+  // newest. Actions answer receipts, not state: nothing to hand out again for them (a rush's
+  // hundreds of events would be told twice).
+  const readOf = new Map<string, EventName>(
+    Object.entries(config.lists).map(([event, { channel }]) => [channel, event as EventName]),
   );
-  type Pending = { domain: string; arrived: Array<[EventName, unknown]> };
+  type Pending = { event: EventName; arrived: unknown[] };
   const pending = new Set<Pending>();
   const noticed = (name: EventName, payload: unknown): void => {
-    const domain = eventDomains.get(name);
-    if (domain === undefined) return;
-    for (const call of pending) if (call.domain === domain) call.arrived.push([name, payload]);
+    for (const read of pending) if (read.event === name) read.arrived.push(payload);
   };
 
   const call =
     (channel: ChannelName) =>
     async (request?: unknown): Promise<unknown> => {
-      const out: Pending = { domain: domainOf(channel), arrived: [] };
+      const event = readOf.get(channel);
+      if (event === undefined) return send(channel, request);
+      const out: Pending = { event, arrived: [] };
       pending.add(out);
       try {
         const value = await send(channel, request);
         if (out.arrived.length > 0)
-          setTimeout(() => out.arrived.forEach(([name, payload]) => emit(name, payload)), 0);
+          setTimeout(() => out.arrived.forEach((payload) => emit(event, payload)), 0);
         return value;
       } finally {
         pending.delete(out);
