@@ -232,6 +232,20 @@ describe('relay migrations', () => {
     db.close();
   });
 
+  it('11 adds one trouble row per terminal and time, keeping presence', () => {
+    const db = fresh();
+    migrate(db, upTo(10));
+    db.prepare("INSERT INTO terminal_presence (terminal_id, last_seen_at) VALUES ('t', 1)").run();
+    expect(migrate(db, upTo(11)).to).toBe(11);
+    expect(db.prepare('SELECT terminal_id FROM terminal_presence').pluck().all()).toEqual(['t']);
+    const insert = db.prepare(
+      "INSERT INTO terminal_trouble (terminal_id, at, problems) VALUES ('t', 1, '[]')",
+    );
+    insert.run();
+    expect(() => insert.run()).toThrow(/UNIQUE|PRIMARY KEY/);
+    db.close();
+  });
+
   it('opens a file at the newest version with WAL and synchronous=FULL', () => {
     const dir = tempDir();
     dirs.push(dir);
