@@ -10,10 +10,10 @@ import type {
   PrintSettings,
 } from '../../shared/printing';
 import { ServiceError } from '../service-error';
-import { daySummaryDocument, orderDocument, sampleOrder, testPage } from './documents';
+import { daySummaryDocument, sampleOrder, testPage } from './documents';
 import type { NewJob } from './print-store';
 import type { OrderActionNotice, PrintDuty, PrintingContext } from './printing-context';
-import { DOCUMENT_NAME, printersFor, readSettings } from './printing-context';
+import { DOCUMENT_NAME, orderDocumentFor, printersFor, readSettings } from './printing-context';
 import { kickAll, kickSoon } from './print-worker';
 import type { OrderPrintHook } from '../../shared/order-actions';
 import type { OrderStatus } from '../../shared/domain';
@@ -93,13 +93,7 @@ export const preview = (
   // No order chosen (no order yet, printers being set up): a sample order shows the layout.
   const order = request.orderId ? ctx.deps.order(request.orderId) : sampleOrder(ctx.now());
   if (!order) throw new ServiceError('not-found', 'That order is not on this terminal.');
-  return orderDocument(
-    request.document,
-    order,
-    request.paperWidth,
-    ctx.deps.venueName(),
-    readSettings(ctx).kitchenLanguage,
-  );
+  return orderDocumentFor(ctx, request.document, order, request.paperWidth);
 };
 export const summaryOf = (ctx: PrintingContext, day: string): DaySummary => {
   try {

@@ -1,11 +1,18 @@
 // The printing slice's workers: one per printer, its jobs in order, one at a time; the status
 // poll that brings a waiting printer's jobs back. Module-level functions over the slice's context.
 import type { PrintDocument, PrinterConfig } from '../../shared/printing';
-import { daySummaryDocument, orderDocument, testPage } from './documents';
+import { daySummaryDocument, testPage } from './documents';
 import { encodeDocument } from './escpos';
 import type { StoredJob } from './print-store';
 import type { PrintingContext } from './printing-context';
-import { DOCUMENT_NAME, observe, printerOf, readSettings, statusOf } from './printing-context';
+import {
+  DOCUMENT_NAME,
+  observe,
+  orderDocumentFor,
+  printerOf,
+  readSettings,
+  statusOf,
+} from './printing-context';
 import { PrintFailure } from './transports';
 
 const render = (ctx: PrintingContext, job: StoredJob, printer: PrinterConfig): PrintDocument => {
@@ -14,13 +21,7 @@ const render = (ctx: PrintingContext, job: StoredJob, printer: PrinterConfig): P
     return daySummaryDocument(ctx.deps.daySummary(job.day ?? ''), printer.paperWidth);
   const order = job.orderId ? ctx.deps.order(job.orderId) : null;
   if (!order) throw new Error(`Order #${job.orderNumber ?? '?'} is no longer on this terminal.`);
-  return orderDocument(
-    job.document,
-    order,
-    printer.paperWidth,
-    ctx.deps.venueName(),
-    readSettings(ctx).kitchenLanguage,
-  );
+  return orderDocumentFor(ctx, job.document, order, printer.paperWidth);
 };
 
 const label = (job: StoredJob): string =>

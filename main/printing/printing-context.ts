@@ -10,7 +10,8 @@ import type {
   PrintSettings,
   PrintState,
 } from '../../shared/printing';
-import type { OrderDocumentKind } from '../../shared/printing';
+import type { OrderDocumentKind, PaperWidthMm, PrintDocument } from '../../shared/printing';
+import { orderDocument } from './documents';
 import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';
 import { languageOf } from '../../shared/i18n';
 import type { AuditLog } from '../audit/audit-log';
@@ -206,3 +207,12 @@ export const observe = (ctx: PrintingContext, printerId: string, reading: Status
     ctx.changed();
   }
 };
+
+/** An order's document as this terminal prints it: under its venue's name, in the kitchen's language. */
+export const orderDocumentFor = (
+  ctx: PrintingContext,
+  kind: OrderDocumentKind,
+  order: Order,
+  paperWidth: PaperWidthMm,
+): PrintDocument =>
+  orderDocument(kind, order, paperWidth, ctx.deps.venueName(), readSettings(ctx).kitchenLanguage);
