@@ -8,7 +8,7 @@ import type { TerminalHealth } from '../shared/terminal-health';
 import type { Relay } from './server';
 import { startRelay } from './server';
 import { describeEachStore } from './testing/store-fixture';
-import { MARKETPLACE_SECRET, send } from './testing/test-support';
+import { MARKETPLACE_SECRET, healthReport, send } from './testing/test-support';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 const AUTH = { Authorization: `Bearer ${METRICS_TOKEN}` };
@@ -18,21 +18,6 @@ const relays: Relay[] = [];
 
 afterEach(async () => {
   await Promise.all(relays.splice(0).map((relay) => relay.close()));
-});
-
-const health = (venueId: string, overrides: Partial<TerminalHealth> = {}): TerminalHealth => ({
-  app_version: '1.4.0',
-  name: 'Counter',
-  stream: 'up',
-  platform: 'ok',
-  venues: [{ venue_id: venueId, online: true, paused_by_countertop_since: null }],
-  actions_waiting: 0,
-  oldest_action_age_seconds: null,
-  orders_unanswered: 0,
-  oldest_unanswered_age_seconds: null,
-  printers: [{ name: 'Kitchen', state: 'ready' }],
-  clock_offset_ms: 40,
-  ...overrides,
 });
 
 describeEachStore('the fleet venue page', (store) => {
@@ -56,9 +41,9 @@ describeEachStore('the fleet venue page', (store) => {
       });
       expect(answer.status).toBeLessThan(300);
     };
-    await put(health(venue));
+    await put(healthReport(venue));
     const paperOut = (age: number) =>
-      health(venue, {
+      healthReport(venue, {
         printers: [{ name: 'Kitchen', state: 'out_of_paper' }],
         actions_waiting: 2,
         oldest_action_age_seconds: age,
@@ -66,9 +51,9 @@ describeEachStore('the fleet venue page', (store) => {
     await put(paperOut(150));
     await put(paperOut(180));
     await put(paperOut(210));
-    await put(health(venue));
+    await put(healthReport(venue));
     await put(
-      health(venue, {
+      healthReport(venue, {
         venues: [
           { venue_id: venue, online: false, paused_by_countertop_since: '2026-11-26T09:02:40Z' },
         ],

@@ -5,13 +5,12 @@
 // terminal in trouble, a terminal gone silent, and drop a report's counts once it is old.
 import { chromium } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { TerminalHealth } from '../shared/terminal-health';
 import type { FleetRow } from './fleet';
 import type { Relay } from './server';
 import { startRelay } from './server';
 import { describeEachStore } from './testing/store-fixture';
 import { createTerminal } from './terminals';
-import { MARKETPLACE_SECRET, poll, send, tempDir } from './testing/test-support';
+import { MARKETPLACE_SECRET, healthReport, poll, send, tempDir } from './testing/test-support';
 
 const METRICS_TOKEN = 'metrics-token-0123456789';
 const AUTH = { Authorization: `Bearer ${METRICS_TOKEN}` };
@@ -21,21 +20,6 @@ const relays: Relay[] = [];
 
 afterEach(async () => {
   await Promise.all(relays.splice(0).map((relay) => relay.close()));
-});
-
-const healthy = (venueId: string, overrides: Partial<TerminalHealth> = {}): TerminalHealth => ({
-  app_version: '0.1.0',
-  name: 'Counter',
-  stream: 'up',
-  platform: 'ok',
-  venues: [{ venue_id: venueId, online: true, paused_by_countertop_since: null }],
-  actions_waiting: 0,
-  oldest_action_age_seconds: null,
-  orders_unanswered: 0,
-  oldest_unanswered_age_seconds: null,
-  printers: [{ name: 'Kitchen', state: 'ready' }],
-  clock_offset_ms: 40,
-  ...overrides,
 });
 
 const putHealth = (relay: Relay, key: string | null, body: unknown) =>
@@ -81,7 +65,7 @@ describeEachStore('terminal health reports', (store) => {
     const { key } = await store.createTerminal([venue], 'Door');
     await store.createTerminal([`health-other-${suffix}`], 'Other');
     const relay = await start();
-    const good = healthy(venue);
+    const good = healthReport(venue);
 
     expect((await putHealth(relay, null, good)).status).toBe(401);
     expect((await putHealth(relay, 'rtk_unknown', good)).status).toBe(401);
@@ -117,7 +101,7 @@ describeEachStore('terminal health reports', (store) => {
       expect(answer.status, why).toBe(400);
       expect((JSON.parse(answer.text) as { error: string }).error, why).toBe('Bad Request');
     }
-    const foreign = await putHealth(relay, key, healthy(`health-other-${suffix}`));
+    const foreign = await putHealth(relay, key, healthReport(`health-other-${suffix}`));
     expect(foreign.status).toBe(403);
     const huge = await putHealth(relay, key, { ...good, name: 'x'.repeat(5000) });
     expect(huge.status).toBe(413);
@@ -163,13 +147,13 @@ describeEachStore('terminal health reports', (store) => {
       { key: troubleTerminal.key, venue: trouble, online: true },
       { key: fineTerminal.key, venue: fine, online: true },
     ]);
-    const pausedReport = healthy(paused, {
+    const pausedReport = healthReport(paused, {
       name: 'Bar till',
       stream: 'down',
       venues: [{ venue_id: paused, online: false, paused_by_countertop_since: PAUSED_AT }],
     });
     expect((await putHealth(relay, pausedTerminal.key, pausedReport)).status).toBe(204);
-    const troubleReport = healthy(trouble, {
+    const troubleReport = healthReport(trouble, {
       actions_waiting: 3,
       oldest_action_age_seconds: 200,
       orders_unanswered: 1,
@@ -181,7 +165,7 @@ describeEachStore('terminal health reports', (store) => {
       clock_offset_ms: -90_000,
     });
     expect((await putHealth(relay, troubleTerminal.key, troubleReport)).status).toBe(204);
-    expect((await putHealth(relay, fineTerminal.key, healthy(fine))).status).toBe(204);
+    expect((await putHealth(relay, fineTerminal.key, healthReport(fine))).status).toBe(204);
 
     // On PostgreSQL a second instance shows the same: the store holds it, not one instance.
     const reader = store.kind === 'postgres' ? await start() : relay;
@@ -233,7 +217,7 @@ describeEachStore('terminal health reports', (store) => {
       { key: pausedTerminal.key, venue: paused, online: false },
       { key: fineTerminal.key, venue: fine, online: true },
     ]);
-    expect((await putHealth(relay, fineTerminal.key, healthy(fine))).status).toBe(204);
+    expect((await putHealth(relay, fineTerminal.key, healthReport(fine))).status).toBe(204);
     await expect
       .poll(async () => (await fleet(reader, suffix))[0]?.terminals[0]?.last_seen_at)
       .toBe(new Date(clock).toISOString());
@@ -259,7 +243,7 @@ describeEachStore('terminal health reports', (store) => {
     );
 
     // Its terminal reports the venue back online, the pause over: no longer paused by Countertop.
-    expect((await putHealth(relay, pausedTerminal.key, healthy(paused))).status).toBe(204);
+    expect((await putHealth(relay, pausedTerminal.key, healthReport(paused))).status).toBe(204);
     await venueState(pausedTerminal.key, paused, true);
     const resumed = await fleet(reader, suffix);
     expect(resumed.find((row) => row.venue_id === paused)).toMatchObject({
@@ -297,12 +281,13 @@ describe('the fleet view of terminal health in Chromium', () => {
       });
       expect(openState.status).toBe(200);
       expect(
-        (await putHealth(relay, silentKey, healthy('cr-open', { name: '<b>Front</b>' }))).status,
+        (await putHealth(relay, silentKey, healthReport('cr-open', { name: '<b>Front</b>' })))
+          .status,
       ).toBe(204);
       // The front terminal goes silent; 75 s later (60 s of silence and the 15 s a poll may wait
       // to be noted) the bar terminal's guard has paused its venue.
       clock += 75_000;
-      const report = healthy('cr-paused', {
+      const report = healthReport('cr-paused', {
         stream: 'down',
         venues: [{ venue_id: 'cr-paused', online: false, paused_by_countertop_since: PAUSED_AT }],
       });

@@ -9,7 +9,7 @@ import type { VenueTerminalAnswer } from './routes/venue-terminals';
 import type { Relay } from './server';
 import { startRelay } from './server';
 import { describeEachStore } from './testing/store-fixture';
-import { MARKETPLACE_SECRET, send } from './testing/test-support';
+import { MARKETPLACE_SECRET, healthReport, send } from './testing/test-support';
 
 let clock = Date.parse('2026-11-26T12:00:00Z');
 const relays: Relay[] = [];
@@ -18,19 +18,8 @@ afterEach(async () => {
   await Promise.all(relays.splice(0).map((relay) => relay.close()));
 });
 
-const report = (venueId: string, name: string, stream: 'up' | 'down'): TerminalHealth => ({
-  app_version: '0.1.0',
-  name,
-  stream,
-  platform: 'ok',
-  venues: [{ venue_id: venueId, online: true, paused_by_countertop_since: null }],
-  actions_waiting: 0,
-  oldest_action_age_seconds: null,
-  orders_unanswered: 0,
-  oldest_unanswered_age_seconds: null,
-  printers: [],
-  clock_offset_ms: 0,
-});
+const report = (venueId: string, name: string, stream: 'up' | 'down'): TerminalHealth =>
+  healthReport(venueId, { name, stream, printers: [], clock_offset_ms: 0 });
 
 const venueTerminals = async (relay: Relay, key: string | null) => {
   const answer = await send(`${relay.url}/v1/terminal/venue`, {

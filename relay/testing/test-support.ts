@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { TerminalHealth } from '../../shared/terminal-health';
 
 export const MARKETPLACE_SECRET = 'mk-secret-0123456789abcdef0123456789';
 export const MARKETPLACE_SECRET_NEXT = 'mk-secret-next-9876543210fedcba98765';
@@ -282,3 +283,22 @@ export function driveProxy(
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
 }
+
+/** A terminal's health report with nothing wrong at its one venue; `overrides` adds the trouble. */
+export const healthReport = (
+  venueId: string,
+  overrides: Partial<TerminalHealth> = {},
+): TerminalHealth => ({
+  app_version: '0.1.0',
+  name: 'Counter',
+  stream: 'up',
+  platform: 'ok',
+  venues: [{ venue_id: venueId, online: true, paused_by_countertop_since: null }],
+  actions_waiting: 0,
+  oldest_action_age_seconds: null,
+  orders_unanswered: 0,
+  oldest_unanswered_age_seconds: null,
+  printers: [{ name: 'Kitchen', state: 'ready' }],
+  clock_offset_ms: 40,
+  ...overrides,
+});
