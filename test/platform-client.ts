@@ -12,6 +12,7 @@ import { createMarketplaceClient } from '../main/marketplace/client';
 import { createMemorySecretStore } from '../main/secrets/secret-store';
 import { openDatabase } from '../main/storage/database';
 import { createSettings } from '../main/storage/settings';
+import { controlCall } from './control-call';
 
 export type PlatformClient = {
   sandbox: Sandbox;
@@ -23,16 +24,8 @@ export type PlatformClient = {
 
 export const startPlatformClient = async (): Promise<PlatformClient> => {
   const sandbox = await startSandbox({ webhookUrl: null, ordersPerMinute: 0 });
-  const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const response = await fetch(`${sandbox.controlUrl}${path}`, {
-      method,
-      headers: body === undefined ? {} : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return (await response.json()) as T;
-  };
+  const control = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+    controlCall<T>(sandbox.controlUrl, method, path, body);
   // The token manager keeps its state in a database of its own, thrown away on close.
   const dir = mkdtempSync(join(tmpdir(), 'countertop-platform-client-'));
   const db = openDatabase(join(dir, 'auth.db'));

@@ -25,6 +25,7 @@ import { openDatabase } from '../storage/database';
 import { createSettings } from '../storage/settings';
 import type { VenueConnections } from './venue-connections';
 import { createVenueConnections } from './venue-connections';
+import { controlCall } from '../../test/control-call';
 
 const SECOND = 'second-brand';
 let sandbox: Sandbox;
@@ -35,16 +36,8 @@ let venues: VenueConnections;
 // What notifications name before an order is stored (the relay's row carries the order's venue).
 const announced = new Map<string, string>();
 
-const control = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(`${sandbox.controlUrl}${path}`, {
-    method,
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-};
+const control = <T>(method: string, path: string, body?: unknown): Promise<T> =>
+  controlCall<T>(sandbox.controlUrl, method, path, body);
 const signIn = async (venueId: string) => {
   const { code } = await control<{ code: string }>('POST', '/authorization-codes', {
     client_id: sandbox.demo.clientId,

@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Demo, DemoOptions } from '../../scripts/start';
 import { startDemo } from '../../scripts/start';
+import { controlCall } from '../control-call';
 import { waitFor } from '../wait';
 
 export const OUTPUT_DIR = path.resolve('test-output');
@@ -124,22 +125,7 @@ export type SandboxOrder = {
   location?: { street_address: string; formatted_address: string | null } | null;
 };
 
-/** One JSON call to a sandbox control endpoint under `base`; a non-2xx answer throws. */
-export const controlCall = async <T>(
-  base: string,
-  method: string,
-  pathname: string,
-  body?: unknown,
-): Promise<T> => {
-  const response = await fetch(`${base}${pathname}`, {
-    method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok)
-    throw new Error(`${method} ${pathname}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-};
+export { controlCall } from '../control-call';
 
 export const control = (demo: Demo) => {
   const call = <T>(method: string, pathname: string, body?: unknown): Promise<T> =>
