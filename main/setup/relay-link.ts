@@ -1,5 +1,6 @@
 // The setup slice's relay link: started from the stored connection and the keychain's terminal
 // key, stopped on a change or a disconnect; a key the relay refused leaves the keychain.
+import type { RelayClient } from '../relay-client/relay-client';
 import { startRelayClient } from '../relay-client/relay-client';
 import type { SetupContext } from './setup-context';
 import { RELAY_REFUSED_KEY } from './setup-context';
@@ -49,19 +50,30 @@ export const startRelay = async (ctx: SetupContext): Promise<void> => {
     return;
   }
   const { onState: reportState, ...hooks } = deps.relay;
-  link.client = startRelayClient({
+  // Null while the client starts (a refusal is told after it started).
+  let client: RelayClient | null = null;
+  client = startRelayClient({
     db: deps.db,
     relayUrl: conn.relayUrl,
     terminalKey,
     waitSeconds: deps.relayWaitSeconds,
     ...(deps.relayBackoff ? { backoff: deps.relayBackoff } : {}),
     onState: (state, error, downForMs) => {
-      if (state === 'refused') link.forgetting = keyRefused(ctx, terminalKey, error);
-      reportState?.(state, error, downForMs);
-      if (state === link.state && error === link.error) return;
-      link.state = state;
-      link.error = error;
-      ctx.statusChanged();
+      const report = (): void => {
+        reportState?.(state, error, downForMs);
+        if (state === link.state && error === link.error) return;
+        link.state = state;
+        link.error = error;
+        ctx.statusChanged();
+      };
+      // Staff are told only once the refused key has left the keychain, so what the alarm
+      // says (enter a new key) is already true when they read it.
+      // A refusal told after the link was stopped or replaced is no longer this link's state.
+      if (state === 'refused') {
+        link.forgetting = keyRefused(ctx, terminalKey, error).then(() => {
+          if (client === null || link.client === client) report();
+        });
+      } else report();
     },
     onRejected: (reason, detail) =>
       deps.audit.record({
@@ -79,6 +91,7 @@ export const startRelay = async (ctx: SetupContext): Promise<void> => {
       }),
     ...hooks,
   });
+  link.client = client;
 };
 
 export const stopRelay = async (ctx: SetupContext): Promise<void> => {
