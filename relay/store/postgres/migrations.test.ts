@@ -286,6 +286,48 @@ describe.skipIf(skip !== null)(
       await expect(claim('b')).rejects.toThrow(/unique|duplicate/i);
     });
 
+    it('13 adds one trouble row per terminal and time, pruned by time, keeping presence and duties', async () => {
+      const pool = await fresh();
+      await migrate(pool, 12);
+      await pool.query("INSERT INTO terminal_presence (terminal_id, last_seen_at) VALUES ('t', 1)");
+      await pool.query(
+        "INSERT INTO order_duties (venue_id, order_id, duty, terminal_id, claimed_at) VALUES ('v', 'o', 'sent-to-pos', 't', 0)",
+      );
+      expect(await tables(pool)).not.toContain('terminal_trouble');
+      expect(await migrate(pool, 13)).toBe(13);
+      expect(await version(pool)).toBe(13);
+      expect((await pool.query('SELECT terminal_id FROM terminal_presence')).rows).toEqual([
+        { terminal_id: 't' },
+      ]);
+      expect((await pool.query('SELECT order_id FROM order_duties')).rows).toEqual([
+        { order_id: 'o' },
+      ]);
+      const add = (terminal: string, at: number) =>
+        pool.query('INSERT INTO terminal_trouble (terminal_id, at, problems) VALUES ($1, $2, $3)', [
+          terminal,
+          at,
+          '["stream-down"]',
+        ]);
+      await add('t', 1);
+      await add('t', 2);
+      await add('u', 1);
+      await expect(add('t', 1)).rejects.toThrow(/unique|duplicate/i);
+      await expect(
+        pool.query("INSERT INTO terminal_trouble (terminal_id, at) VALUES ('t', 3)"),
+      ).rejects.toThrow(/null/i);
+      // Pruning deletes by time across every terminal: the index on `at` serves it.
+      const indexes = (
+        await pool.query<{ indexdef: string }>(
+          "SELECT indexdef FROM pg_indexes WHERE tablename = 'terminal_trouble' ORDER BY indexname",
+        )
+      ).rows.map((row) => row.indexdef);
+      expect(indexes.some((def) => /\(at\)/.test(def))).toBe(true);
+      expect((await migrate(pool, 13)) as number).toBe(13);
+      expect(
+        Number((await pool.query('SELECT count(*) AS n FROM terminal_trouble')).rows[0]?.n),
+      ).toBe(3);
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);
