@@ -1,13 +1,15 @@
 // Demo data: the "Countertop Demo Kitchen" menu (create-menu shape, decimal prices) and the
 // pool the order generator draws customers from.
 import type { OpeningTime } from '../shared/domain';
+import { LOOPBACK_REDIRECT_URI } from '../shared/sign-in';
 import { WEEKDAYS } from '../shared/domain';
 import type { Menu } from './pos/menu';
 
 export const DEMO_VENUE_ID = 'demo-venue';
 export const DEMO_VENUE_NAME = 'Countertop Demo Kitchen';
 export const DEMO_CLIENT_ID = 'demo-client';
-export const DEMO_REDIRECT_URI = 'http://127.0.0.1/countertop/onboarding/callback';
+/** The demo client signs in on the terminal's loopback listener (any port, its one path). */
+export const DEMO_REDIRECT_URI = LOOPBACK_REDIRECT_URI;
 
 const en = (value: string) => [{ lang: 'en', value }];
 

@@ -1,6 +1,7 @@
 // The loopback listener over a real socket: the right state gets the code once; a wrong state,
 // a second callback and silence each end the sign-in without a code.
 import { describe, expect, it } from 'vitest';
+import { SIGN_IN_CALLBACK_PATH } from '../../shared/sign-in';
 import { SignInError, startLoopbackSignIn } from './loopback-sign-in';
 
 const ONBOARDING = 'https://platform.example/onboarding/start?client_id=c1';
@@ -26,7 +27,8 @@ describe('loopback sign-in', () => {
     const start = new URL(signIn.startUrl);
     expect(start.searchParams.get('client_id')).toBe('c1');
     expect(start.searchParams.get('redirect_uri')).toBe(signIn.redirectUri);
-    expect(signIn.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(signIn.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(new URL(signIn.redirectUri).pathname).toBe(SIGN_IN_CALLBACK_PATH);
     const state = start.searchParams.get('state')!;
     expect(state.length).toBeGreaterThanOrEqual(40);
     const other = await startLoopbackSignIn({ onboardingUrl: ONBOARDING });

@@ -5,8 +5,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SIGN_IN_CALLBACK_PATH } from '../../shared/sign-in';
 
-export const CALLBACK_PATH = '/callback';
 /** Long enough to read the page and press Allow; a forgotten sign-in does not listen for ever. */
 export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
@@ -32,7 +32,7 @@ const MESSAGES: Record<SignInFailure, string> = {
 };
 
 export type LoopbackSignIn = {
-  /** The address the platform sends the browser back to (`http://127.0.0.1:<port>/callback`). */
+  /** The address the platform sends the browser back to (`http://127.0.0.1:<port>` and SIGN_IN_CALLBACK_PATH). */
   redirectUri: string;
   /** The onboarding start URL with `redirect_uri` and `state` added: what the browser opens. */
   startUrl: string;
@@ -69,7 +69,7 @@ export const startLoopbackSignIn = async (options: {
   code.catch(() => undefined);
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (req.method !== 'GET' || url.pathname !== CALLBACK_PATH) {
+    if (req.method !== 'GET' || url.pathname !== SIGN_IN_CALLBACK_PATH) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
@@ -124,7 +124,7 @@ export const startLoopbackSignIn = async (options: {
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const redirectUri = `http://127.0.0.1:${port}${CALLBACK_PATH}`;
+  const redirectUri = `http://127.0.0.1:${port}${SIGN_IN_CALLBACK_PATH}`;
   start.searchParams.set('redirect_uri', redirectUri);
   start.searchParams.set('state', state);
   return { redirectUri, startUrl: start.toString(), code, cancel: () => fail('cancelled') };

@@ -1,24 +1,18 @@
 // The sandbox's development-only onboarding page against main's loopback listener, over real
 // sockets: the page shows the venue, "Allow" sends the browser back with a code and the state,
-// and that code exchanges for tokens with the same redirect_uri. No code is typed.
+// and that code exchanges for tokens with the same redirect_uri. No code is typed. The demo client
+// is used as registered: the listener's path and the registered redirect must agree.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startLoopbackSignIn } from '../../main/setup/loopback-sign-in';
+import { SIGN_IN_CALLBACK_PATH } from '../../shared/sign-in';
 import { startSandbox } from '../server';
 import type { Sandbox } from '../server';
 import { redirectAllowed } from './onboarding-page';
 
+const SECRET = 'demo-secret-for-tests';
 let sandbox: Sandbox;
 beforeEach(async () => {
-  sandbox = await startSandbox({ ordersPerMinute: 0, demoClientSecret: 'demo-secret-for-tests' });
-  await fetch(`${sandbox.controlUrl}/clients`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      client_id: 'terminal-app',
-      client_secret: 'terminal-app-secret',
-      redirect_uris: ['http://127.0.0.1/callback'],
-    }),
-  });
+  sandbox = await startSandbox({ ordersPerMinute: 0, demoClientSecret: SECRET });
 });
 afterEach(async () => {
   await sandbox.close();
@@ -34,8 +28,9 @@ const hiddenFields = (html: string): URLSearchParams =>
 describe('sandbox onboarding page', () => {
   it('signs a venue in through the page: code back on the loopback, then exchanged', async () => {
     const signIn = await startLoopbackSignIn({
-      onboardingUrl: `${sandbox.controlUrl}/onboarding?client_id=terminal-app&venue_id=${sandbox.demo.venueId}`,
+      onboardingUrl: `${sandbox.controlUrl}/onboarding?client_id=${sandbox.demo.clientId}&venue_id=${sandbox.demo.venueId}`,
     });
+    expect(new URL(signIn.redirectUri).pathname).toBe(SIGN_IN_CALLBACK_PATH);
     const page = await fetch(signIn.startUrl);
     expect(page.status).toBe(200);
     const html = await page.text();
@@ -56,7 +51,7 @@ describe('sandbox onboarding page', () => {
       method: 'POST',
       headers: {
         'content-type': 'application/x-www-form-urlencoded',
-        authorization: `Basic ${Buffer.from('terminal-app:terminal-app-secret').toString('base64')}`,
+        authorization: `Basic ${Buffer.from(`${sandbox.demo.clientId}:${SECRET}`).toString('base64')}`,
       },
       body: new URLSearchParams({
         grant_type: 'authorization_code',
@@ -70,7 +65,7 @@ describe('sandbox onboarding page', () => {
   it('never sends a code to an address the client did not register', async () => {
     const url = new URL(`${sandbox.controlUrl}/onboarding`);
     url.search = new URLSearchParams({
-      client_id: 'terminal-app',
+      client_id: sandbox.demo.clientId,
       venue_id: sandbox.demo.venueId,
       redirect_uri: 'https://attacker.example/callback',
       state: 's',

@@ -3,6 +3,7 @@
 // connected with no code typed. A wrong relay key is refused before the page is shown.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SetupSignInRequest } from '../../shared/ipc/contract';
+import { LOOPBACK_REDIRECT_URI, SIGN_IN_CALLBACK_PATH } from '../../shared/sign-in';
 import type { Core } from '../../main/core';
 import { ServiceError } from '../../main/service-error';
 import type { World } from './harness';
@@ -43,7 +44,7 @@ beforeAll(async () => {
     body: JSON.stringify({
       client_id: CLIENT.id,
       client_secret: CLIENT.secret,
-      redirect_uris: ['http://127.0.0.1/callback'],
+      redirect_uris: [LOOPBACK_REDIRECT_URI],
     }),
   });
   core = await world.startCore({ openSignInPage: allow });
@@ -81,6 +82,7 @@ describe('sign in with the platform', () => {
     expect(shown).toHaveLength(1);
     const setup = await core.api['setup:get']({});
     expect(setup.configured).toBe(true);
-    expect(setup.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(setup.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
+    expect(new URL(setup.redirectUri!).pathname).toBe(SIGN_IN_CALLBACK_PATH);
   });
 });
