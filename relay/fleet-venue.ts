@@ -3,8 +3,10 @@
 // began and ended. Each health report is judged when it arrives (presence.ts) into the problems
 // named here without their ages, so a row is kept only when what is wrong changes, not each time
 // an age grows; the store keeps one row per change (terminal_trouble), whichever instance heard it.
+// Above it, each terminal of the venue as now: heard from when, or silent since when (fleet.ts's
+// rule), so a till that stopped polling shows without waiting for a report it will never send.
 import type { EventStore } from './store/event-store';
-import { escapeHtml, terminalProblems, type TerminalProblem } from './fleet';
+import { escapeHtml, isSilent, span, terminalProblems, type TerminalProblem } from './fleet';
 import { terminalHealthSchema } from '../shared/terminal-health';
 import { isVenueId } from '../shared/venue-id';
 
@@ -57,21 +59,52 @@ const readProblems = (text: string): TerminalProblem[] => {
   }
 };
 
-/** The venue's terminals' trouble since `at - VENUE_DAY_MS`, newest first (null: no such venue). */
+/** A terminal of the venue as it is now. */
+export type VenueTerminal = {
+  terminal_id: string;
+  terminal_name: string | null;
+  /** Its last poll or report (null: never heard from). */
+  last_seen_at: string | null;
+  silent: boolean;
+  /** Silent since its last call, or since its key was issued when it never called (else null). */
+  silent_since: string | null;
+};
+
+export type VenueDay = { terminals: VenueTerminal[]; entries: VenueTroubleEntry[] };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * The venue's terminals now and their trouble since `at - VENUE_DAY_MS`, newest first, a silence
+ * going on now among it (null: no such venue).
+ */
 export async function venueDay(
-  store: Pick<EventStore, 'listTerminals' | 'terminalTrouble'>,
+  store: Pick<EventStore, 'listTerminals' | 'terminalTrouble' | 'terminalPresence'>,
   venueId: string,
   at: number,
-): Promise<VenueTroubleEntry[] | null> {
-  const terminals = (await store.listTerminals()).filter(
-    (t) => t.revokedAt === null && t.venueIds.includes(venueId),
-  );
+): Promise<VenueDay | null> {
+  const terminals = (await store.listTerminals())
+    .filter((t) => t.revokedAt === null && t.venueIds.includes(venueId))
+    .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   if (terminals.length === 0) return null;
+  const ids = terminals.map((t) => t.id);
   const names = new Map(terminals.map((t) => [t.id, t.name]));
-  const rows = await store.terminalTrouble(
-    terminals.map((t) => t.id),
-    at - VENUE_DAY_MS,
-  );
+  const [rows, presences] = await Promise.all([
+    store.terminalTrouble(ids, at - VENUE_DAY_MS),
+    store.terminalPresence(ids),
+  ]);
+  const seenAt = new Map(presences.map((p) => [p.terminalId, p.lastSeenAt]));
+  const now: VenueTerminal[] = terminals.map((t) => {
+    const lastSeen = seenAt.get(t.id) ?? null;
+    const silent = isSilent(lastSeen, at);
+    return {
+      terminal_id: t.id,
+      terminal_name: t.name,
+      last_seen_at: lastSeen === null ? null : iso(lastSeen),
+      silent,
+      silent_since: silent ? iso(lastSeen ?? t.createdAt) : null,
+    };
+  });
   const entries: VenueTroubleEntry[] = [];
   const open = new Map<string, VenueTroubleEntry>();
   for (const row of rows) {
@@ -90,7 +123,32 @@ export async function venueDay(
     entries.push(entry);
     open.set(row.terminalId, entry);
   }
-  return entries.reverse();
+  // A silence is not stored (no call marks its start): it is read from the last call, as now.
+  for (const t of now) {
+    if (t.silent_since === null) continue;
+    const seconds = Math.max(0, Math.round((at - Date.parse(t.silent_since)) / 1000));
+    entries.push({
+      terminal_id: t.terminal_id,
+      terminal_name: t.terminal_name,
+      problems: [
+        {
+          code: 'silent',
+          text:
+            t.last_seen_at === null
+              ? 'Never heard from since its key was issued'
+              : `Silent for ${span(seconds)}: no poll or report`,
+        },
+      ],
+      started_at: t.silent_since,
+      ended_at: null,
+    });
+  }
+  // Newest first; of two at one moment, the one stored later.
+  const order = entries.map((entry, i) => ({ entry, i }));
+  order.sort(
+    (a, b) => Date.parse(b.entry.started_at) - Date.parse(a.entry.started_at) || b.i - a.i,
+  );
+  return { terminals: now, entries: order.map(({ entry }) => entry) };
 }
 
 export const venueIdOf = (search: URLSearchParams): string | null => {
@@ -100,8 +158,34 @@ export const venueIdOf = (search: URLSearchParams): string | null => {
 
 const clock = (stamp: string) => `${stamp.slice(0, 10)} ${stamp.slice(11, 19)} UTC`;
 
-export function renderVenueDayHtml(venueId: string, entries: VenueTroubleEntry[]): string {
+const ago = (stamp: string, at: number) =>
+  span(Math.max(0, Math.round((at - Date.parse(stamp)) / 1000)));
+
+/** "Silent since 09:04:10 UTC (6 min)", or when it was last heard from. */
+const terminalNow = (t: VenueTerminal, at: number): string => {
   const e = escapeHtml;
+  if (t.silent_since === null) {
+    return `<span class="fine">Heard from ${e(ago(t.last_seen_at ?? '', at))} ago</span>`;
+  }
+  return t.last_seen_at === null
+    ? `<span class="problem">Never heard from</span> since its key was issued ${e(clock(t.silent_since))}`
+    : `<span class="problem">Silent since ${e(clock(t.silent_since))}</span> (${e(ago(t.silent_since, at))}): no poll or report since then`;
+};
+
+export function renderVenueDayHtml(venueId: string, day: VenueDay, at: number): string {
+  const e = escapeHtml;
+  const { entries } = day;
+  const terminals = day.terminals
+    .map((t) =>
+      [
+        `<tr class="${t.silent ? 'silent' : 'heard'}">`,
+        `<td>${e(t.terminal_name ?? t.terminal_id)}</td>`,
+        `<td>${t.last_seen_at === null ? 'never' : e(clock(t.last_seen_at))}</td>`,
+        `<td>${terminalNow(t, at)}</td>`,
+        '</tr>',
+      ].join(''),
+    )
+    .join('\n');
   const body =
     entries.length === 0
       ? '<tr><td colspan="4">No trouble reported in the last 24 hours.</td></tr>'
@@ -123,13 +207,20 @@ export function renderVenueDayHtml(venueId: string, entries: VenueTroubleEntry[]
 body{font:15px system-ui,sans-serif;margin:1.5rem}
 table{border-collapse:collapse;width:100%}
 th,td{border-bottom:1px solid #ccc;padding:.4rem .6rem;text-align:left;vertical-align:top}
-tr.ongoing td:first-child{color:#fff;background:#b00020;font-weight:600}
+tr.ongoing td:first-child,tr.silent td:first-child{color:#fff;background:#b00020;font-weight:600}
 .problem{color:#b00020;font-weight:600}
+h2{font-size:1.1rem;margin-top:1.5rem}
 </style></head><body>
 <p><a href="/fleet">Fleet</a></p>
 <h1>Venue ${e(venueId)}</h1>
-<p>Trouble its terminals reported in the last 24 hours, newest first.</p>
-<table><thead><tr><th>From</th><th>Until</th><th>Terminal</th><th>What was wrong</th></tr></thead>
+<h2>Its terminals now</h2>
+<table id="terminals"><thead><tr><th>Terminal</th><th>Last heard from</th><th>Now</th></tr></thead>
+<tbody>
+${terminals}
+</tbody></table>
+<h2>Trouble today</h2>
+<p>What its terminals reported wrong in the last 24 hours, and a silence going on now, newest first.</p>
+<table id="trouble"><thead><tr><th>From</th><th>Until</th><th>Terminal</th><th>What was wrong</th></tr></thead>
 <tbody>
 ${body}
 </tbody></table></body></html>

@@ -43,6 +43,14 @@ export const REPORT_CURRENT_MS = 3 * TERMINAL_HEALTH_INTERVAL_MS;
 
 export type TerminalProblem = { code: string; text: string };
 
+/**
+ * Not heard from (no poll, no report) for longer than a live terminal's poll period allows
+ * (TERMINAL_SILENT_MS), or never: the one rule of "silent" for the fleet, its venue page and
+ * `/metrics`.
+ */
+export const isSilent = (lastSeenAt: number | null, at: number): boolean =>
+  lastSeenAt === null || at - lastSeenAt > TERMINAL_SILENT_MS;
+
 export type FleetTerminal = {
   id: string;
   /** As the admin created it. */
@@ -99,7 +107,7 @@ const statusOf = (
   return 'ok';
 };
 
-const span = (seconds: number): string =>
+export const span = (seconds: number): string =>
   seconds < 120
     ? `${seconds} s`
     : seconds < 7200
@@ -127,7 +135,7 @@ export const terminalProblems = (
   at: number,
 ): TerminalProblem[] => {
   const problems: TerminalProblem[] = [];
-  if (lastSeenAt === null || at - lastSeenAt > TERMINAL_SILENT_MS) {
+  if (isSilent(lastSeenAt, at)) {
     problems.push({
       code: 'silent',
       text:
@@ -196,7 +204,7 @@ const fleetTerminal = (
     name: terminal.name,
     reported_name: health?.name ?? null,
     last_seen_at: iso(lastSeenAt),
-    silent: lastSeenAt === null || at - lastSeenAt > TERMINAL_SILENT_MS,
+    silent: isSilent(lastSeenAt, at),
     reported_at: iso(reportedAt),
     report_current: current,
     health,

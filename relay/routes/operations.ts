@@ -100,9 +100,10 @@ export async function serveVenueDay(
   const venueId = venueIdOf(url.searchParams);
   if (venueId === null) throw new HttpError(400, 'GET /fleet/venue needs ?id=<venue id>.');
   await ctx.presence.flush();
-  const entries = await venueDay(ctx.store, venueId, ctx.intake.now());
-  if (entries === null) throw new HttpError(404, 'No terminal of this relay serves that venue.');
-  sendText(res, 200, renderVenueDayHtml(venueId, entries), PAGE_HEADERS);
+  const at = ctx.intake.now();
+  const day = await venueDay(ctx.store, venueId, at);
+  if (day === null) throw new HttpError(404, 'No terminal of this relay serves that venue.');
+  sendText(res, 200, renderVenueDayHtml(venueId, day, at), PAGE_HEADERS);
 }
 
 export function serveHealth(ctx: RelayContext, res: ServerResponse): void {
