@@ -33,7 +33,10 @@ const sandboxMenu = async () =>
     )
   ).json;
 
-/** Two categories, an item with an option of two choices, names in English and Finnish. */
+/**
+ * Two categories (one with a subcategory), an item with an option of two choices, names in
+ * English and Finnish.
+ */
 const builtFromEmpty = (): MenuDraft => {
   const draft = emptyDraft('en');
   draft.languages = ['en', 'fi'];
@@ -72,6 +75,15 @@ const builtFromEmpty = (): MenuDraft => {
     ageLimit: '18',
     visibility: [{ day: 'FRIDAY' as const, from: '16:00', to: '24:00' }],
   };
+  const cider = {
+    ...emptyItem(),
+    externalData: 'ed-cider',
+    name: { en: 'Pear cider', fi: 'Päärynäsiideri' },
+    price: '7.20',
+    tax: '25.5',
+    alcohol: '4.5',
+    ageLimit: '18',
+  };
   draft.categories = [
     {
       key: 'c-mains',
@@ -86,7 +98,15 @@ const builtFromEmpty = (): MenuDraft => {
       name: { en: 'Drinks', fi: 'Juomat' },
       description: {},
       items: [beer],
-      subcategories: [],
+      subcategories: [
+        {
+          key: 's-ciders',
+          name: { en: 'Ciders', fi: 'Siiderit' },
+          description: { en: 'From Åland', fi: 'Ahvenanmaalta' },
+          items: [cider],
+          extra: {},
+        },
+      ],
       extra: {},
     },
   ];
@@ -102,7 +122,7 @@ describe('the menu editor through the core', () => {
 
     const check = await core.api['menu:checkDraft']({});
     if (!check.ok || !check.diff) throw new Error(`check failed: ${JSON.stringify(check)}`);
-    expect(check.diff.added).toEqual(['Editor Burger', 'Lager']);
+    expect(check.diff.added).toEqual(['Editor Burger', 'Lager', 'Pear cider']);
     // The demo menu's items go: the push is refused until each is confirmed by its id.
     expect(check.diff.removedItems.length).toBeGreaterThan(0);
     await expect(core.api['menu:publishDraft']({})).rejects.toThrow(/removes/);
@@ -122,11 +142,12 @@ describe('the menu editor through the core', () => {
     // Read back through the core into the editor: the same menu again.
     const shown = await waitFor('the terminal reads it', async () => {
       const state = await core.api['menu:refresh']({});
-      return state.items.length === 2 && state.push === null ? state : undefined;
+      return state.items.length === 3 && state.push === null ? state : undefined;
     });
     expect(shown.items.map((i) => [i.name, i.price])).toEqual([
       ['Editor Burger', 11.9],
       ['Lager', 6.5],
+      ['Pear cider', 7.2],
     ]);
     const again = draftToMenu(menuToDraft(platform));
     expect(again.ok && again.menu).toEqual(expected.menu);
