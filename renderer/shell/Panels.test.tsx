@@ -376,7 +376,10 @@ describe('menu panel', () => {
     added: ['Tiramisu'],
     removed: [],
     removedItems: [],
-    changed: [{ name: 'Margherita', kinds: ['price', 'availability'] }],
+    changed: [
+      { name: 'Margherita', kinds: ['price', 'availability'] },
+      { name: 'Burger', kinds: ['price'], price: { before: 9.5, after: 11 } },
+    ],
     categoriesBefore: 3,
     categoriesAfter: 4,
     itemsBefore: 11,
@@ -403,6 +406,8 @@ describe('menu panel', () => {
     expect(screen.getByText('Tiramisu')).toBeTruthy();
     // Each changed item says what changes.
     expect(screen.getByText('Margherita: price and availability')).toBeTruthy();
+    // A price change names both prices.
+    expect(screen.getByText('Burger: price €9.50 → €11.00')).toBeTruthy();
     expect(screen.getByRole('note').textContent).toContain('replaces the WHOLE menu');
     const push = screen.getByRole('button', { name: 'Push menu' }) as HTMLButtonElement;
     expect(push.disabled).toBe(true);
