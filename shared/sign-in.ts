@@ -7,3 +7,43 @@ export const SIGN_IN_CALLBACK_PATH = '/countertop/onboarding/callback';
 
 /** The loopback redirect as registered with the platform (the demo client registers this one). */
 export const LOOPBACK_REDIRECT_URI = `http://127.0.0.1${SIGN_IN_CALLBACK_PATH}`;
+
+/**
+ * Why a sign-in ended without a venue, as main tells the renderer (a refusal's issue at
+ * SIGN_IN_ISSUE_PATH), so each window says it in its staff's language.
+ */
+export const SIGN_IN_FAILURES = [
+  'timeout',
+  'state-mismatch',
+  'denied',
+  'no-code',
+  'cancelled',
+  'no-page',
+] as const;
+export type SignInFailure = (typeof SIGN_IN_FAILURES)[number];
+export const SIGN_IN_ISSUE_PATH = 'signIn';
+
+/** The sign-in's reason in a refusal, if the refusal is a sign-in's. */
+export const signInFailureOf = (
+  issues: ReadonlyArray<{ path: string; message: string }> | undefined,
+): SignInFailure | null => {
+  const issue = issues?.find((i) => i.path === SIGN_IN_ISSUE_PATH);
+  return (SIGN_IN_FAILURES as readonly string[]).includes(issue?.message ?? '')
+    ? (issue!.message as SignInFailure)
+    : null;
+};
+
+/**
+ * The page a window may open for a sign-in: an http(s) address, as a string, or null. Main
+ * checks the page against the onboarding address; the window still opens nothing else.
+ */
+export const signInPageUrl = (value: unknown): string | null => {
+  if (typeof value !== 'string') return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return null;
+  }
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+};

@@ -2,7 +2,7 @@
 // a second callback and silence each end the sign-in without a code.
 import { describe, expect, it } from 'vitest';
 import { SIGN_IN_CALLBACK_PATH } from '../../shared/sign-in';
-import { SignInError, startLoopbackSignIn } from './loopback-sign-in';
+import { pageFitsOnboarding, SignInError, startLoopbackSignIn } from './loopback-sign-in';
 
 const ONBOARDING = 'https://platform.example/onboarding/start?client_id=c1';
 
@@ -71,5 +71,24 @@ describe('loopback sign-in', () => {
     const s2 = new URL(empty.startUrl).searchParams.get('state')!;
     await callback(empty.redirectUri, { state: s2 });
     expect(await reasonOf(empty.code)).toBe('no-code');
+  });
+
+  it('lets a window open only the configured onboarding page with our parameters added', async () => {
+    const signIn = await startLoopbackSignIn({ onboardingUrl: ONBOARDING });
+    signIn.cancel();
+    expect(pageFitsOnboarding(signIn.startUrl, ONBOARDING)).toBe(true);
+    const elsewhere = new URL(signIn.startUrl);
+    elsewhere.host = 'attacker.example';
+    expect(pageFitsOnboarding(elsewhere.href, ONBOARDING)).toBe(false);
+    const otherPath = new URL(signIn.startUrl);
+    otherPath.pathname = '/other';
+    expect(pageFitsOnboarding(otherPath.href, ONBOARDING)).toBe(false);
+    const otherClient = new URL(signIn.startUrl);
+    otherClient.searchParams.set('client_id', 'c2');
+    expect(pageFitsOnboarding(otherClient.href, ONBOARDING)).toBe(false);
+    expect(
+      pageFitsOnboarding('javascript:alert(1)//platform.example/onboarding/start', ONBOARDING),
+    ).toBe(false);
+    expect(pageFitsOnboarding(signIn.startUrl.replace('https:', 'file:'), ONBOARDING)).toBe(false);
   });
 });

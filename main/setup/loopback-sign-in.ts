@@ -5,22 +5,13 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { SIGN_IN_CALLBACK_PATH } from '../../shared/sign-in';
+import type { SignInFailure } from '../../shared/sign-in';
+import { SIGN_IN_CALLBACK_PATH, signInPageUrl } from '../../shared/sign-in';
 
 /** Long enough to read the page and press Allow; a forgotten sign-in does not listen for ever. */
 export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
-export type SignInFailure = 'timeout' | 'state-mismatch' | 'denied' | 'no-code' | 'cancelled';
-
-export class SignInError extends Error {
-  constructor(
-    readonly reason: SignInFailure,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'SignInError';
-  }
-}
+export type { SignInFailure };
 
 const MESSAGES: Record<SignInFailure, string> = {
   timeout: 'The platform’s sign-in page did not answer in time; start the sign-in again.',
@@ -29,7 +20,18 @@ const MESSAGES: Record<SignInFailure, string> = {
   denied: 'The platform’s sign-in was not allowed; start it again, or paste a code instead.',
   'no-code': 'The platform’s sign-in answer carried no code; start it again, or paste a code.',
   cancelled: 'The sign-in was cancelled.',
+  'no-page': 'The platform’s sign-in page could not be shown; paste an authorization code instead.',
 };
+
+export class SignInError extends Error {
+  constructor(
+    readonly reason: SignInFailure,
+    message: string = MESSAGES[reason],
+  ) {
+    super(message);
+    this.name = 'SignInError';
+  }
+}
 
 export type LoopbackSignIn = {
   /** The address the platform sends the browser back to (`http://127.0.0.1:<port>` and SIGN_IN_CALLBACK_PATH). */
@@ -50,6 +52,24 @@ const sameState = (expected: string, got: string | null): boolean => {
 
 const PAGE = (title: string): string =>
   `<!doctype html><meta charset="utf-8"><title>Countertop</title><p>${title}</p>`;
+
+/**
+ * Whether `page` is the onboarding page staff configured, with only our parameters added: http(s),
+ * the same origin and path, every configured parameter kept. What a window is asked to open is
+ * checked against it, so a sign-in never sends staff anywhere else.
+ */
+export const pageFitsOnboarding = (page: string, onboardingUrl: string): boolean => {
+  const checked = signInPageUrl(page);
+  const wanted = signInPageUrl(onboardingUrl);
+  if (!checked || !wanted) return false;
+  const got = new URL(checked);
+  const start = new URL(wanted);
+  if (got.origin !== start.origin || got.pathname !== start.pathname) return false;
+  return [...start.searchParams].every(
+    ([name, value]) =>
+      name === 'redirect_uri' || name === 'state' || got.searchParams.getAll(name).includes(value),
+  );
+};
 
 /** Starts the one-shot listener and says where to send the browser. */
 export const startLoopbackSignIn = async (options: {

@@ -19,6 +19,8 @@ export type Connection = {
   clientId: string;
   redirectUri: string;
   venueId: string;
+  /** The platform's onboarding page of the last sign-in (absent: connected with a pasted code). */
+  onboardingUrl?: string;
 };
 
 export const CONNECTION_KEY = 'connection';

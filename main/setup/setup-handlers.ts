@@ -18,6 +18,7 @@ export const setupState = (ctx: SetupContext): SetupState => {
     relayUrl: conn?.relayUrl ?? null,
     clientId: conn?.clientId ?? null,
     redirectUri: conn?.redirectUri ?? null,
+    onboardingUrl: conn?.onboardingUrl ?? null,
   };
 };
 
@@ -47,6 +48,8 @@ const exchangeCode = async (
 export const connectVenue = async (
   ctx: SetupContext,
   request: ParsedRequestOf<'setup:connect'>,
+  /** Where the code came from when the sign-in brought it: kept to prefill the next sign-in. */
+  via: { onboardingUrl?: string } = {},
 ): Promise<{ venueId: string }> => {
   const { settings, audit } = ctx.deps;
   let venue: string;
@@ -62,6 +65,7 @@ export const connectVenue = async (
     throw failure(error, 'Connecting the venue');
   }
   const previous = ctx.connection();
+  const onboardingUrl = via.onboardingUrl ?? previous?.onboardingUrl;
   settings.set(CONNECTION_KEY, {
     authUrl: request.authUrl,
     posUrl: request.posUrl,
@@ -69,6 +73,7 @@ export const connectVenue = async (
     clientId: request.clientId,
     redirectUri: request.redirectUri,
     venueId: venue,
+    ...(onboardingUrl ? { onboardingUrl } : {}),
   } satisfies Connection);
   audit.record({ action: 'connect', subject: venue, outcome: 'done', detail: null });
   // Before the relay restarts: what it brings in belongs to the new venue.

@@ -12,7 +12,7 @@ import { reportedClockOffset } from '../http/clock-offset';
 import { RETIRED_SECRET_NAMES } from '../secrets/secret-store';
 import { ServiceError } from '../service-error';
 import { startRelay, stopRelay } from './relay-link';
-import { signInVenue } from './sign-in';
+import { cancelSignIn, signInVenue } from './sign-in';
 import { changeConnection, connectVenue, disconnectTerminal, setupState } from './setup-handlers';
 import type { Connection, SetupContext, SetupDeps } from './setup-context';
 import { CONNECTION_KEY } from './setup-context';
@@ -31,6 +31,7 @@ type SetupChannels =
   | 'setup:get'
   | 'setup:connect'
   | 'setup:signIn'
+  | 'setup:cancelSignIn'
   | 'setup:change'
   | 'setup:disconnect'
   | 'status:get';
@@ -213,6 +214,7 @@ export const createSetupSlice = (deps: SetupDeps): SetupSlice => {
       'setup:get': async () => setupState(ctx),
       'setup:connect': (request) => connectVenue(ctx, request),
       'setup:signIn': (request) => signInVenue(ctx, request),
+      'setup:cancelSignIn': async () => cancelSignIn(ctx),
       'setup:change': (request) => changeConnection(ctx, request),
       'setup:disconnect': (request) => disconnectTerminal(ctx, request),
       'status:get': async () => status(ctx),

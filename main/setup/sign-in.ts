@@ -1,9 +1,13 @@
 // setup:signIn: the relay and the platform are checked, a loopback listener waits for the code,
 // the platform's sign-in page is shown, and the code that comes back connects the venue through
 // setup:connect's path (checked again there, then spent). Staff never see or type the code.
+// The desktop shows the page in the system browser; a host that cannot (the web host) has the
+// window that asked open it: main hands it the page by `setup:signInPage`, checked first against
+// the onboarding address staff entered.
 import type { ParsedRequestOf } from '../../shared/ipc/contract';
+import { SIGN_IN_ISSUE_PATH } from '../../shared/sign-in';
 import { failure, ServiceError } from '../service-error';
-import { SignInError, startLoopbackSignIn } from './loopback-sign-in';
+import { pageFitsOnboarding, SignInError, startLoopbackSignIn } from './loopback-sign-in';
 import { checkOrderApi, checkRelay, checkTokenService } from './preflight';
 import type { SetupContext } from './setup-context';
 import { isProblem, refusal } from './setup-context';
@@ -23,16 +27,25 @@ const preflight = async (
   if (problems.length > 0) throw refusal(problems, 'nothing-spent');
 };
 
+/** A sign-in that ended without a code, with its reason for the window to say in its language. */
+const signInRefusal = (error: SignInError): ServiceError =>
+  new ServiceError('invalid-request', error.message, [
+    { path: SIGN_IN_ISSUE_PATH, message: error.reason },
+  ]);
+
+const showPage = async (ctx: SetupContext, page: string, onboardingUrl: string): Promise<void> => {
+  if (!pageFitsOnboarding(page, onboardingUrl)) throw new SignInError('no-page');
+  const open = ctx.deps.openSignInPage;
+  if (open) {
+    await open(page);
+    ctx.deps.hub.emit('setup:signInPage', { pageUrl: null });
+  } else ctx.deps.hub.emit('setup:signInPage', { pageUrl: page });
+};
+
 export const signInVenue = async (
   ctx: SetupContext,
   request: ParsedRequestOf<'setup:signIn'>,
 ): Promise<{ venueId: string }> => {
-  const open = ctx.deps.openSignInPage;
-  if (!open)
-    throw new ServiceError(
-      'failed',
-      'This terminal cannot open the platform’s sign-in page; paste an authorization code instead.',
-    );
   ctx.signIn?.cancel();
   const { onboardingUrl, ...connection } = request;
   let signIn;
@@ -44,15 +57,25 @@ export const signInVenue = async (
   ctx.signIn = signIn;
   let code: string;
   try {
-    await preflight(request, signIn.redirectUri);
-    await open(signIn.startUrl);
+    // Cancelled (or replaced) while the checks ran: the page is not shown.
+    await Promise.race([preflight(request, signIn.redirectUri), signIn.code]);
+    await showPage(ctx, signIn.startUrl, onboardingUrl);
     code = await signIn.code;
   } catch (error) {
     signIn.cancel();
-    if (error instanceof SignInError) throw new ServiceError('invalid-request', error.message);
+    if (error instanceof SignInError) throw signInRefusal(error);
     throw failure(error, 'Signing in with the platform');
   } finally {
     if (ctx.signIn === signIn) ctx.signIn = null;
   }
-  return connectVenue(ctx, { ...connection, code, redirectUri: signIn.redirectUri });
+  return connectVenue(
+    ctx,
+    { ...connection, code, redirectUri: signIn.redirectUri },
+    { onboardingUrl },
+  );
+};
+
+/** Staff gave up waiting: the listener closes, and the waiting setup:signIn answers 'cancelled'. */
+export const cancelSignIn = (ctx: SetupContext): void => {
+  ctx.signIn?.cancel();
 };

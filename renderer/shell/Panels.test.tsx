@@ -81,6 +81,7 @@ describe('first-run setup', () => {
       relayUrl: values.relayUrl!,
       clientId: 'demo-client',
       redirectUri: values.redirectUri!,
+      onboardingUrl: null,
     }));
     fireEvent.click(within(form).getByRole('button', { name: 'Connect venue' }));
     expect(await screen.findByRole('region', { name: 'New' })).toBeTruthy();
@@ -108,6 +109,7 @@ describe('connecting a venue', () => {
     relayUrl: values.relayUrl!,
     clientId: 'demo-client',
     redirectUri: values.redirectUri!,
+    onboardingUrl: null,
   };
 
   it('puts each field the service refused next to that field', async () => {
@@ -193,6 +195,7 @@ describe('connection panel', () => {
     relayUrl: 'http://127.0.0.1:4020',
     clientId: 'demo-client',
     redirectUri: 'http://127.0.0.1/cb',
+    onboardingUrl: null,
   };
 
   it('changes the relay without a new code, showing a refusal on its field', async () => {

@@ -121,7 +121,8 @@ export const createFakeBridge = (
     posUrl: 'http://127.0.0.1:1/pos',
     relayUrl: 'http://127.0.0.1:2',
     clientId: 'demo-client',
-    redirectUri: 'http://127.0.0.1/callback',
+    redirectUri: 'http://127.0.0.1/countertop/onboarding/callback',
+    onboardingUrl: null,
     ...init.setup,
   };
 
@@ -238,6 +239,7 @@ export const createFakeBridge = (
     'setup:get': async () => setup,
     'setup:connect': async () => ({ venueId: 'demo-venue' }),
     'setup:signIn': async () => ({ venueId: 'demo-venue' }),
+    'setup:cancelSignIn': async () => undefined,
     'setup:change': async (r) => ({ ...setup, relayUrl: r.relayUrl }),
     'setup:disconnect': async () => undefined,
     'status:get': async () => init.status ?? makeStatus({ configured: setup.configured }),

@@ -134,6 +134,8 @@ export type SetupState = {
   relayUrl: string | null;
   clientId: string | null;
   redirectUri: string | null;
+  /** The onboarding page of the last sign-in with the platform (null: none yet). */
+  onboardingUrl: string | null;
 };
 
 /**
@@ -289,6 +291,8 @@ export const channels = {
    * listener (checked first, as setup:connect); answers once connected, refused or timed out.
    */
   'setup:signIn': channel(setupSignInSchema).returns<{ venueId: string }>(),
+  /** Ends the sign-in that waits for the platform; setup:signIn then answers it was cancelled. */
+  'setup:cancelSignIn': channel(empty).returns<void>(),
   'setup:change': channel(setupChangeSchema).returns<SetupState>(),
   /**
    * Resets the terminal: the venue's secrets leave the keychain, its orders, deliveries and
@@ -555,6 +559,11 @@ export type ServiceEvents = {
   'cues:changed': { cues: Cue[] };
   /** An update was held for staff, or is no longer. */
   'updates:changed': HeldUpdate;
+  /**
+   * The sign-in's page is to be shown now: `pageUrl` for the window that asked to open (a host
+   * that cannot show it, e.g. the web host), null when the host showed it itself.
+   */
+  'setup:signInPage': { pageUrl: string | null };
 };
 export type EventName = keyof ServiceEvents;
 export const EVENT_NAMES: EventName[] = [
@@ -570,6 +579,7 @@ export const EVENT_NAMES: EventName[] = [
   'print:changed',
   'cues:changed',
   'updates:changed',
+  'setup:signInPage',
 ];
 
 /**

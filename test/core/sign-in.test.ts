@@ -1,9 +1,18 @@
 // setup:signIn against the sandbox over real sockets: the terminal opens the platform's sign-in
 // page, "Allow" sends the browser back to the terminal's loopback listener, and the venue is
-// connected with no code typed. A wrong relay key is refused before the page is shown.
+// connected with no code typed. A wrong relay key is refused before the page is shown. A host that
+// cannot show the page (the web host) is handed it by event, checked against the onboarding
+// address, for the window to open; a sign-in staff cancel ends with its reason.
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SetupSignInRequest } from '../../shared/ipc/contract';
-import { LOOPBACK_REDIRECT_URI, SIGN_IN_CALLBACK_PATH } from '../../shared/sign-in';
+import {
+  LOOPBACK_REDIRECT_URI,
+  SIGN_IN_CALLBACK_PATH,
+  signInFailureOf,
+} from '../../shared/sign-in';
+import { createMemorySecretStore } from '../../main/secrets/secret-store';
+import { waitFor } from '../wait';
 import type { Core } from '../../main/core';
 import { ServiceError } from '../../main/service-error';
 import type { World } from './harness';
@@ -12,6 +21,8 @@ import { startWorld } from './harness';
 const CLIENT = { id: 'terminal-app', secret: 'terminal-app-secret' };
 let world: World;
 let core: Core;
+/** A core as the web host runs it: no way of its own to show a page. */
+let webCore: Core;
 /** The pages the terminal asked to show, in order. */
 const shown: string[] = [];
 
@@ -48,6 +59,10 @@ beforeAll(async () => {
     }),
   });
   core = await world.startCore({ openSignInPage: allow });
+  webCore = await world.startCore({
+    dataDir: join(world.dir, 'web-core'),
+    secretStore: createMemorySecretStore(),
+  });
 });
 afterAll(async () => {
   await world?.close();
@@ -84,5 +99,46 @@ describe('sign in with the platform', () => {
     expect(setup.configured).toBe(true);
     expect(setup.redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\//);
     expect(new URL(setup.redirectUri!).pathname).toBe(SIGN_IN_CALLBACK_PATH);
+  });
+});
+
+describe('sign in where the host cannot show the page (the web host)', () => {
+  const handed: Array<string | null> = [];
+  /** What the window that asked does with the page it is handed; none: staff leave it open. */
+  let onPage: ((url: string) => Promise<void>) | null = null;
+  beforeAll(() => {
+    webCore.on('setup:signInPage', ({ pageUrl }) => {
+      handed.push(pageUrl);
+      if (pageUrl && onPage) void onPage(pageUrl);
+    });
+  });
+
+  it('hands the window the onboarding page to open, and connects when staff allow', async () => {
+    onPage = allow;
+    const { venueId } = await webCore.api['setup:signIn'](request());
+    expect(venueId).toBe(world.sandbox.demo.venueId);
+    expect(handed).toHaveLength(1);
+    const page = new URL(handed[0]!);
+    const onboarding = new URL(request().onboardingUrl);
+    expect(`${page.origin}${page.pathname}`).toBe(`${onboarding.origin}${onboarding.pathname}`);
+    expect(page.searchParams.get('client_id')).toBe(CLIENT.id);
+    // The next sign-in's field is prefilled with the page it used.
+    expect((await webCore.api['setup:get']({})).onboardingUrl).toBe(request().onboardingUrl);
+  });
+
+  it('ends a sign-in staff cancel while the page is open, saying why', async () => {
+    onPage = null;
+    const before = handed.length;
+    const signIn = webCore.api['setup:signIn'](request()).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    await waitFor(() => handed.length > before);
+    await webCore.api['setup:cancelSignIn']({});
+    const refused = await signIn;
+    expect(refused).toBeInstanceOf(ServiceError);
+    expect(signInFailureOf((refused as ServiceError).bridge.issues)).toBe('cancelled');
+    // Still connected as before: a cancelled sign-in changes nothing.
+    expect((await webCore.api['setup:get']({})).configured).toBe(true);
   });
 });
