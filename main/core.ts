@@ -365,6 +365,7 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
     orderVenueNamed: (orderId, venueId) => c.venues.learn(orderId, venueId),
     requireConnection: () => c.setup.requireVenue(),
     venueName: (name) => c.venue.rememberName(name),
+    downSpans: () => c.guard.downSpans(),
     settings: base.settings,
     status: async () => c.setup.status(),
     history: {
@@ -452,6 +453,7 @@ const composeGuard = (base: Foundation, c: Composed): StreamGuard =>
       const venueId = c.setup.venueId();
       if (venueId) c.terminals.changeVenueSettings(next, venueId);
     },
+    onGap: (span) => c.orders.markArrivedLate(span),
     venueOnlineNow: async () => {
       const venueId = c.setup.venueId();
       if (!venueId) return null;

@@ -97,6 +97,11 @@ export type Order = {
   venuePreparationSeconds: number | null;
   /** Countertop accepted it by itself (the venue's auto-accept setting), not a person. */
   autoAccepted: boolean;
+  /**
+   * Placed while the order stream was down, so it reached this terminal late (decided by main,
+   * shared/stream-guard.ts placedDuringGap; kept after the gap notice is acknowledged).
+   */
+  arrivedLate: boolean;
   rejectReason: string | null;
   createdAt: string;
   updatedAt: string;

@@ -38,11 +38,15 @@ export type StreamGap = {
   unknownOrders: number | null;
 };
 
+/** When the order stream was down (a gap's span, or an outage still going on). */
+export type StreamDownSpan = Pick<StreamGap, 'from' | 'to'>;
+
 /**
- * An order placed while the stream was down (inside a gap): it reached the terminal late. The gap
- * notice lists these orders and their cards say so.
+ * An order placed while the stream was down (inside a gap): it reached the terminal late. Main
+ * decides it as the order is stored or the gap closes, and keeps it on the order
+ * (`Order.arrivedLate`); the gap notice lists these orders and their cards say so.
  */
-export const placedDuringGap = (createdAt: string, gaps: readonly StreamGap[]): boolean => {
+export const placedDuringGap = (createdAt: string, gaps: readonly StreamDownSpan[]): boolean => {
   const at = Date.parse(createdAt);
   return gaps.some((gap) => at >= Date.parse(gap.from) && at <= Date.parse(gap.to));
 };

@@ -70,6 +70,7 @@ export type PlatformOrder = Omit<
   | 'pickupCompleted'
   | 'preparationMinutes'
   | 'autoAccepted'
+  | 'arrivedLate'
   | 'rejectReason'
   | 'updatedAt'
 >;

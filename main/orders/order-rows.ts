@@ -6,6 +6,7 @@ import type { Database } from '../storage/database';
 import type { PlatformOrder } from '../marketplace/order-mapping';
 import { laterStatus } from '../../shared/domain';
 import type { OpenAction } from '../outbox/outbox';
+import type { StreamDownSpan } from '../../shared/stream-guard';
 
 export type OrderRow = {
   id: string;
@@ -15,6 +16,7 @@ export type OrderRow = {
   pickup_completed: number;
   preparation_minutes: number | null;
   auto_accepted: number;
+  arrived_late: number;
   reject_reason: string | null;
   anonymised: number;
   updated_at: string;
@@ -52,8 +54,8 @@ export type ActionTaken = {
 const prepareStatements = (db: Database) => ({
   selectRow: db.prepare<[string], OrderRow>('SELECT * FROM orders WHERE id = ?'),
   insert: db.prepare(
-    `INSERT INTO orders (id, venue_id, order_number, platform_status, data, delivery_type, created_at, updated_at)
-     VALUES (@id, @venueId, @orderNumber, @status, @data, @deliveryType, @createdAt, @now)`,
+    `INSERT INTO orders (id, venue_id, order_number, platform_status, data, delivery_type, created_at, updated_at, arrived_late)
+     VALUES (@id, @venueId, @orderNumber, @status, @data, @deliveryType, @createdAt, @now, @arrivedLate)`,
   ),
   update: db.prepare(
     `UPDATE orders SET platform_status = @status, data = @data, order_number = @orderNumber,
@@ -73,6 +75,11 @@ const prepareStatements = (db: Database) => ({
   auto: db.prepare('UPDATE orders SET auto_accepted = ?, updated_at = ? WHERE id = ?'),
   reason: db.prepare('UPDATE orders SET reject_reason = ?, updated_at = ? WHERE id = ?'),
   dataOnly: db.prepare('UPDATE orders SET data = ?, updated_at = ? WHERE id = ?'),
+  // Times are stored as UTC ISO with milliseconds (storedTime), so they compare as text.
+  markLate: db.prepare<[string, string, string], { id: string }>(
+    `UPDATE orders SET arrived_late = 1, updated_at = ?
+     WHERE created_at >= ? AND created_at <= ? AND arrived_late = 0 RETURNING id`,
+  ),
   // Every open order, however busy the day (a board of 300 open orders after 900 that day must
   // not lose the oldest), and the finished ones of the last day up to 500. `+created_at`: sorting
   // by the bare column lets SQLite walk the whole table down its created_at index (100 ms with
@@ -109,6 +116,8 @@ export type OrderStoreContext = {
   openActions: OpenOrderActions;
   /** This terminal's name as it is now, for the actions its timeline records. */
   terminal: () => string;
+  /** When the order stream was down, as the stream guard knows it: an order placed then arrived late. */
+  downSpans: () => readonly StreamDownSpan[];
   sql: ReturnType<typeof prepareStatements>;
 };
 
@@ -117,7 +126,8 @@ export const createOrderStoreContext = (
   now: () => Date,
   openActions: OpenOrderActions,
   terminal: () => string,
-): OrderStoreContext => ({ db, now, openActions, terminal, sql: prepareStatements(db) });
+  downSpans: () => readonly StreamDownSpan[] = () => [],
+): OrderStoreContext => ({ db, now, openActions, terminal, downSpans, sql: prepareStatements(db) });
 
 /** A timeline entry of what reached this terminal or what the platform confirmed. */
 export const event = (
@@ -179,6 +189,7 @@ export const toOrder = (
     deliveryTime: platform.deliveryTime ?? null,
     noContactDelivery: platform.noContactDelivery ?? false,
     autoAccepted: row.auto_accepted === 1,
+    arrivedLate: row.arrived_late === 1,
     rejectReason: row.reject_reason,
     updatedAt: row.updated_at,
     pending,

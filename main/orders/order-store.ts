@@ -6,11 +6,12 @@
 // composes them.
 import type { Order, OrderStatus } from '../../shared/domain';
 import { isFinalStatus } from '../../shared/domain';
+import type { StreamDownSpan } from '../../shared/stream-guard';
 import type { Database } from '../storage/database';
 import { commitLazily } from '../storage/database';
 import type { PlatformOrder } from '../marketplace/order-mapping';
 import type { ActionTaken, LocalFields, OpenOrderActions, UpsertResult } from './order-rows';
-import { createOrderStoreContext, openByOrder, toOrder } from './order-rows';
+import { createOrderStoreContext, openByOrder, storedTime, toOrder } from './order-rows';
 import { advance, recordAction, setLocal, upsert } from './order-writes';
 
 export type { ActionTaken, LocalFields, OpenOrderActions, UpsertResult } from './order-rows';
@@ -23,6 +24,11 @@ export type OrderStore = {
   setCourierEta(orderId: string, eta: string): boolean;
   setPickupCompleted(orderId: string): boolean;
   setLocal(orderId: string, fields: LocalFields): void;
+  /**
+   * The order stream was down over this span: the orders stored since that were placed in it
+   * arrived late. Marks them; returns the ids it marked now.
+   */
+  markArrivedLate(span: StreamDownSpan): string[];
   /** Writes an action taken here into the order's timeline (inside the action's transaction). */
   recordAction(action: ActionTaken): void;
   get(orderId: string): Order | null;
@@ -44,12 +50,15 @@ export const createOrderStore = (
   openActions: OpenOrderActions,
   /** This terminal's name (as staff named it now), for the actions its timeline records. */
   terminal: string | (() => string) = '',
+  /** When the order stream was down, as the stream guard knows it (arrivals placed then are late). */
+  downSpans?: () => readonly StreamDownSpan[],
 ): OrderStore => {
   const ctx = createOrderStoreContext(
     db,
     now,
     openActions,
     typeof terminal === 'string' ? () => terminal : terminal,
+    downSpans,
   );
   const { sql } = ctx;
   return {
@@ -62,6 +71,12 @@ export const createOrderStore = (
     setCourierEta: (orderId, eta) => sql.courier.run(eta, now().toISOString(), orderId).changes > 0,
     setPickupCompleted: (orderId) => sql.pickup.run(now().toISOString(), orderId).changes > 0,
     setLocal: (orderId, fields) => setLocal(ctx, orderId, fields),
+    markArrivedLate: (span) =>
+      commitLazily(db, () =>
+        sql.markLate
+          .all(now().toISOString(), storedTime(span.from), storedTime(span.to))
+          .map((row) => row.id),
+      ),
     get: (orderId) => {
       const row = sql.selectRow.get(orderId);
       return row ? toOrder(ctx, row) : null;

@@ -2,6 +2,7 @@
 // moves forward), the terminal's own notes, and the actions taken here for the timeline.
 import type { OrderStatus } from '../../shared/domain';
 import { laterStatus } from '../../shared/domain';
+import { placedDuringGap } from '../../shared/stream-guard';
 import type { PlatformOrder } from '../marketplace/order-mapping';
 import type { ActionTaken, LocalFields, OrderStoreContext, UpsertResult } from './order-rows';
 import { event, storedTime } from './order-rows';
@@ -26,6 +27,7 @@ export const upsert = (
       deliveryType: order.deliveryType,
       createdAt: storedTime(order.createdAt),
       now: at,
+      arrivedLate: placedDuringGap(order.createdAt, ctx.downSpans()) ? 1 : 0,
     });
     event(ctx, order.id, at, { kind: 'received' });
     if (incoming !== 'CREATED') event(ctx, order.id, at, { kind: 'status', status: incoming });

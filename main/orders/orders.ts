@@ -4,6 +4,7 @@
 import type { AppStatus, Order, OrderActionKind } from '../../shared/domain';
 import type { OrderStatus } from '../../shared/domain';
 import type { OrderSettings } from '../../shared/order-timing';
+import type { StreamDownSpan } from '../../shared/stream-guard';
 import {
   autoAcceptMinutes,
   autoAcceptRefusal,
@@ -57,6 +58,8 @@ export type OrdersSlice = {
   drain(): void;
   /** The terminal is disconnected: every order, its events and notifications go. */
   eraseAll(): void;
+  /** The order stream was down over this span: orders stored that were placed in it arrived late. */
+  markArrivedLate(span: StreamDownSpan): void;
   /** The venue's order settings as every terminal of it keeps them (read from the relay). */
   applyVenueSettings(settings: OrderSettings): void;
   /** The order settings in force here. */
@@ -78,6 +81,8 @@ export type OrdersDeps = {
   orderVenueNamed?: (orderId: string, venueId: string) => void;
   /** Throws unless the venue is connected. */
   requireConnection: () => void;
+  /** When the order stream was down (the stream guard's word): an order placed then arrived late. */
+  downSpans?: () => readonly StreamDownSpan[];
   /** The venue's name as orders carry it (the venue status has none). */
   venueName: (name: string) => void;
   settings: Settings;
@@ -313,6 +318,7 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     (orderId) =>
       outbox.open({ kinds: ORDER_ACTION_KINDS, ...(orderId ? { subject: orderId } : {}) }),
     deps.history.terminal,
+    deps.downSpans,
   );
   const history = createOrderHistory({
     db,
@@ -363,6 +369,9 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     history,
     drain: () => drain(context),
     eraseAll: () => eraseAll(db),
+    markArrivedLate: (span) => {
+      for (const id of store.markArrivedLate(span)) changed(id);
+    },
     applyVenueSettings: (next) => deps.settings.set(settingsKey(deps), next),
     settings: () => readSettings(deps),
     handlers: orderHandlers(context),

@@ -369,6 +369,7 @@ export const sampleOrder = (at: Date): Order => {
     preparationMinutes: 20,
     venuePreparationSeconds: null,
     autoAccepted: false,
+    arrivedLate: false,
     rejectReason: null,
     createdAt,
     updatedAt: createdAt,

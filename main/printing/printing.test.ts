@@ -74,6 +74,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
   preparationMinutes: 15,
   venuePreparationSeconds: null,
   autoAccepted: false,
+  arrivedLate: false,
   rejectReason: null,
   createdAt: '2026-11-23T12:30:00.000Z',
   updatedAt: '2026-11-23T12:30:00.000Z',

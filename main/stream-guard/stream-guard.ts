@@ -11,7 +11,12 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { RelayConnection, VenueState } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
-import type { StreamGap, StreamGuardSettings, StreamGuardState } from '../../shared/stream-guard';
+import type {
+  StreamDownSpan,
+  StreamGap,
+  StreamGuardSettings,
+  StreamGuardState,
+} from '../../shared/stream-guard';
 import {
   AUTO_PAUSE_MAX_SECONDS,
   AUTO_PAUSE_MIN_SECONDS,
@@ -49,9 +54,14 @@ const storedSchema = z.object({
   gaps: z.array(
     z.object({ id: z.string(), from: iso, to: iso, unknownOrders: z.number().int().nullable() }),
   ),
+  /**
+   * The last outages' spans, kept after staff acknowledge their gap notices: an order placed in
+   * one that reaches this terminal later still arrived late (absent in state kept before).
+   */
+  spans: z.array(z.object({ from: iso, to: iso })).default([]),
 });
 type Stored = z.infer<typeof storedSchema>;
-const EMPTY: Stored = { downSince: null, pause: null, staffTookOver: null, gaps: [] };
+const EMPTY: Stored = { downSince: null, pause: null, staffTookOver: null, gaps: [], spans: [] };
 
 const settingsSchema = z.object({
   autoPause: z.boolean(),
@@ -80,6 +90,11 @@ export type StreamGuard = {
   settings(): StreamGuardSettings;
   /** The venue's pause settings as every terminal of it keeps them (read from the relay). */
   applyVenueSettings(next: StreamGuardSettings): void;
+  /**
+   * When the order stream was down: the last outages' spans (acknowledged or not) and one going
+   * on long enough to lose orders. An order placed in one arrived late.
+   */
+  downSpans(): StreamDownSpan[];
   close(): void;
 };
 
@@ -117,6 +132,8 @@ type GuardDeps = {
   venueOnlineNow?: () => Promise<boolean | null>;
   /** Staff changed the pause settings here (they are the venue's: they go to every terminal). */
   onConfigured?: (next: StreamGuardSettings) => void;
+  /** An outage long enough to lose orders is over (its gap is stored): orders placed in it arrived late. */
+  onGap?: (span: StreamDownSpan) => void;
 };
 
 /** The guard's state between calls: its timers, the watches it composes, the in-memory verdicts. */
@@ -328,17 +345,20 @@ const watchVenue = (ctx: GuardCtx): (() => void) => {
   };
 };
 
+/**
+ * Whether an outage from `from` to `at` may have lost orders. A blip shorter than the alarm loses
+ * nothing (the platform retries for about 15 s); an outage that alarmed or paused the venue may have.
+ */
+const losesOrders = (stored: Stored, from: string, at: Date): boolean =>
+  at.getTime() - Date.parse(from) >= STREAM_DOWN_ALARM_MS ||
+  stored.pause !== null ||
+  stored.staffTookOver === from;
+
 /** The outage is over: its gap notice when it was long enough to lose orders. */
 const gapsAfter = (ctx: GuardCtx, stored: Stored, at: Date): Stored['gaps'] => {
   const from = stored.downSince ?? at.toISOString();
   const to = at.toISOString();
-  // A blip shorter than the alarm loses nothing (the platform retries for about 15 s); an
-  // outage that alarmed or paused the venue may have.
-  const long =
-    at.getTime() - Date.parse(from) >= STREAM_DOWN_ALARM_MS ||
-    stored.pause !== null ||
-    stored.staffTookOver === from;
-  if (!long) return stored.gaps;
+  if (!losesOrders(stored, from, at)) return stored.gaps;
   let gaps = [...stored.gaps, { id: randomUUID(), from, to, unknownOrders: null }];
   if (gaps.length > MAX_GAPS) {
     const [first, second, ...rest] = gaps;
@@ -365,7 +385,18 @@ const relayState = (ctx: GuardCtx, state: RelayConnection, downForMs = 0): void 
     return;
   }
   if (!stored.downSince) return;
-  write(ctx, { ...stored, downSince: null, staffTookOver: null, gaps: gapsAfter(ctx, stored, at) });
+  const gaps = gapsAfter(ctx, stored, at);
+  const span = gaps === stored.gaps ? null : { from: stored.downSince, to: at.toISOString() };
+  write(ctx, {
+    ...stored,
+    downSince: null,
+    staffTookOver: null,
+    gaps,
+    spans: span ? [...stored.spans, span].slice(-MAX_GAPS) : stored.spans,
+  });
+  // The orders that came in meanwhile (through the reconcile, or the relay's queue as the stream
+  // returned) were placed in it: main marks them, whatever staff do with the gap notice.
+  if (span) ctx.deps.onGap?.(span);
   if (ctx.timer) clearTimeout(ctx.timer);
   ctx.timer = null;
   if (ctx.deferTimer) clearTimeout(ctx.deferTimer);
@@ -437,6 +468,15 @@ const latestOrdersChecked = (ctx: GuardCtx, unknown: number): void => {
   });
 };
 
+const downSpans = (ctx: GuardCtx): StreamDownSpan[] => {
+  const stored = read(ctx);
+  const at = ctx.deps.now();
+  const going = stored.downSince !== null && losesOrders(stored, stored.downSince, at);
+  return going && stored.downSince
+    ? [...stored.spans, { from: stored.downSince, to: at.toISOString() }]
+    : stored.spans;
+};
+
 /** The guard's context: the watches it composes report their changes through its one event. */
 const createGuardCtx = (deps: GuardDeps): GuardCtx => {
   const { settings, audit, hub, now } = deps;
@@ -487,6 +527,7 @@ export const createStreamGuard = (deps: GuardDeps): StreamGuard => {
     hasOtherTerminals: () => (ctx.others.view()?.terminals.length ?? 0) > 0,
     settings: () => readSettings(ctx),
     applyVenueSettings: (next) => takeSettings(ctx, next),
+    downSpans: () => downSpans(ctx),
     close: () => {
       ctx.closed = true;
       ctx.watch.close();

@@ -14,8 +14,6 @@ import {
   primaryAction,
 } from './board';
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
-import { placedDuringGap } from '../../shared/stream-guard';
-import type { StreamGap } from '../../shared/stream-guard';
 import type { BoardView, ColumnId, ColumnTracks } from './board';
 import { useBoardHold, useColumnTracks } from './board-room';
 import { useHeldPlaces } from './held-places';
@@ -69,17 +67,6 @@ const pressPrimary = (
   if (!button) return;
   event.preventDefault();
   button.click();
-};
-
-const NO_GAPS: readonly StreamGap[] = [];
-
-/** Orders placed while the stream was down: their tiles and cards say they arrived late. */
-const useLateOrders = (orders: readonly Order[]): ReadonlySet<string> => {
-  const gaps = useApp((s) => s.stream?.gaps ?? NO_GAPS);
-  return useMemo(
-    () => new Set(orders.filter((o) => placedDuringGap(o.createdAt, gaps)).map((o) => o.id)),
-    [orders, gaps],
-  );
 };
 
 /**
@@ -139,7 +126,6 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const menuItems = useApp((s) => s.menuItems);
   const printJobs = useApp((s) => s.print?.jobs ?? null);
   const jobs = useMemo(() => (printJobs === null ? null : jobsByOrder(printJobs)), [printJobs]);
-  const late = useLateOrders(orders);
   const board = useRef<HTMLElement>(null);
   const markOffScreen = useOffScreenMarker();
   const [opened, setOpened] = useState<{ id: string; side: DetailSide } | null>(null);
@@ -161,7 +147,6 @@ export const Board = ({ now: machineNow }: { now: number }) => {
         flashing={flashing}
         selected={selected === order.id}
         open={opened?.id === order.id}
-        late={late.has(order.id)}
         cancelled={held.has(order.id)}
         submitting={submitting[order.id] === true}
         callError={callErrors[order.id] ?? null}
@@ -244,7 +229,6 @@ export const Board = ({ now: machineNow }: { now: number }) => {
             printJobs={jobsOf(jobs, detail.id)}
             menuItems={menuItems}
             label={en.board.detailTitle(detail.orderNumber)}
-            late={late.has(detail.id)}
           />
         </OrderDetail>
       )}

@@ -174,8 +174,6 @@ type Props = {
   slotRef?: OffScreenMarker | undefined;
   /** Its accessible name, when it is shown as an order's detail rather than on the board. */
   label?: string | undefined;
-  /** Placed while the order stream was down: it reached the terminal late. */
-  late?: boolean | undefined;
 };
 
 // eslint-disable-next-line max-lines-per-function -- one card's layout and its derived actions; not yet cut into smaller components (issue 37)
@@ -191,7 +189,6 @@ const OrderCardView = ({
   menuItems,
   slotRef,
   label,
-  late,
 }: Props) => {
   const act = useAppStore().getState();
   const { LineSoldOut, OrderPrint } = useCardSlots();
@@ -286,7 +283,8 @@ const OrderCardView = ({
             )}
         </div>
 
-        {late && (
+        {/* Main marked it (placed while the order stream was down); the mark outlives the gap notice. */}
+        {order.arrivedLate && (
           <p className="card-late" data-testid="arrived-late">
             {en.board.arrivedLate(formatClock(order.createdAt))}
           </p>
@@ -503,6 +501,5 @@ export const OrderCard = memo(
     a.menuItems === b.menuItems &&
     a.slotRef === b.slotRef &&
     a.label === b.label &&
-    a.late === b.late &&
     sameClock(a.clock, b.clock),
 );

@@ -27,8 +27,6 @@ type Props = {
   selected: boolean;
   /** Its detail is open beside the board. */
   open: boolean;
-  /** Placed while the order stream was down: it reached the terminal late. */
-  late: boolean;
   /** Cancelled by the platform and not yet acknowledged: it stays, with its items. */
   cancelled: boolean;
   submitting: boolean;
@@ -125,7 +123,6 @@ const OrderTileView = ({
   flashing,
   selected,
   open,
-  late,
   cancelled,
   submitting,
   callError,
@@ -193,7 +190,7 @@ const OrderTileView = ({
             </span>
           )}
           <TilePrintMark jobs={printJobs} />
-          {late && !done && (
+          {order.arrivedLate && !done && (
             <span
               className="tile-flag tile-late"
               data-testid="arrived-late"
@@ -247,7 +244,6 @@ export const OrderTile = memo(
     a.flashing === b.flashing &&
     a.selected === b.selected &&
     a.open === b.open &&
-    a.late === b.late &&
     a.cancelled === b.cancelled &&
     a.submitting === b.submitting &&
     a.callError === b.callError &&

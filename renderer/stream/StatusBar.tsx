@@ -147,10 +147,10 @@ export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
 
 const NO_GAPS: StreamGap[] = [];
 
-/** Orders placed while the stream was down: they reached the board late (or are still due). */
+/** The orders main marked as arrived late that were placed in this gap. */
 const lateIn = (orders: readonly Order[], gap: StreamGap): Order[] => {
   return orders
-    .filter((o) => placedDuringGap(o.createdAt, [gap]))
+    .filter((o) => o.arrivedLate && placedDuringGap(o.createdAt, [gap]))
     .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt));
 };
 

@@ -54,10 +54,11 @@ describe('stream guard in the UI', () => {
     const to = '2026-11-23T11:44:30.000Z';
     const bridge = createFakeBridge({
       stream: guard({ gaps: [{ id: 'gap-1', from, to, unknownOrders: 2 }] }),
+      // Main marks the orders that arrived late (placed in the gap) as it stores them.
       orders: [
-        makeOrder({ orderNumber: '502', createdAt: '2026-11-23T11:44:10.000Z' }),
+        makeOrder({ orderNumber: '502', createdAt: '2026-11-23T11:44:10.000Z', arrivedLate: true }),
         makeOrder({ orderNumber: '500', createdAt: '2026-11-23T11:41:00.000Z' }),
-        makeOrder({ orderNumber: '501', createdAt: '2026-11-23T11:42:40.000Z' }),
+        makeOrder({ orderNumber: '501', createdAt: '2026-11-23T11:42:40.000Z', arrivedLate: true }),
       ],
     });
     renderApp(bridge);
@@ -79,7 +80,7 @@ describe('stream guard in the UI', () => {
     expect(bridge.callsTo('stream:acknowledgeGap')).toEqual([{ gapId: 'gap-1' }]);
   });
 
-  it('marks the card of each order that arrived late, with when it was placed', async () => {
+  it('marks the card of each order main marked as arrived late, with when it was placed', async () => {
     const from = '2026-11-23T11:42:00.000Z';
     const to = '2026-11-23T11:44:30.000Z';
     const placed = '2026-11-23T11:42:40.000Z';
@@ -87,7 +88,7 @@ describe('stream guard in the UI', () => {
       stream: guard({ gaps: [{ id: 'gap-1', from, to, unknownOrders: 0 }] }),
       orders: [
         makeOrder({ orderNumber: '600', createdAt: '2026-11-23T11:41:00.000Z' }),
-        makeOrder({ orderNumber: '601', createdAt: placed }),
+        makeOrder({ orderNumber: '601', createdAt: placed, arrivedLate: true }),
       ],
     });
     renderApp(bridge);
@@ -99,6 +100,43 @@ describe('stream guard in the UI', () => {
       `Arrived late (placed ${formatClock(placed)})`,
     );
     expect(within(orderDetail('600')).queryByTestId('arrived-late')).toBeNull();
+  });
+
+  it('shows the stored mark, not its own guess: kept with no gap notice, none for an unmarked order', async () => {
+    // After a restart or the gap notice acknowledged there are no gaps; main's mark stays.
+    const bridge = createFakeBridge({
+      stream: guard({ gaps: [] }),
+      orders: [
+        makeOrder({ orderNumber: '701', createdAt: '2026-11-23T11:42:40.000Z', arrivedLate: true }),
+        makeOrder({ orderNumber: '702', createdAt: '2026-11-23T11:43:00.000Z' }),
+      ],
+    });
+    renderApp(bridge);
+    const tile = (n: string) => screen.getByRole('article', { name: `Order #${n}` });
+    await waitFor(() => expect(within(tile('701')).getByTestId('arrived-late')).toBeTruthy());
+    expect(within(orderDetail('701')).getByTestId('arrived-late').textContent).toBe(
+      `Arrived late (placed ${formatClock('2026-11-23T11:42:40.000Z')})`,
+    );
+    expect(screen.queryByTestId('gap-notice')).toBeNull();
+    // Placed inside a gap the renderer knows, but main did not mark it: no mark on screen.
+    cleanup();
+    const unmarked = createFakeBridge({
+      stream: guard({
+        gaps: [
+          {
+            id: 'gap-2',
+            from: '2026-11-23T11:42:00.000Z',
+            to: '2026-11-23T11:44:30.000Z',
+            unknownOrders: 0,
+          },
+        ],
+      }),
+      orders: [makeOrder({ orderNumber: '703', createdAt: '2026-11-23T11:42:40.000Z' })],
+    });
+    renderApp(unmarked);
+    await screen.findByTestId('gap-notice');
+    expect(within(tile('703')).queryByTestId('arrived-late')).toBeNull();
+    expect(screen.queryByTestId('late-orders')).toBeNull();
   });
 
   it('says the venue was paused by Countertop, in the offline banner and in the alarm', async () => {

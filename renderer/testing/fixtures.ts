@@ -85,6 +85,7 @@ export const makeOrder = (patch: Partial<Order> = {}): Order => {
     preparationMinutes: null,
     venuePreparationSeconds: null,
     autoAccepted: false,
+    arrivedLate: false,
     rejectReason: null,
     createdAt: now,
     updatedAt: now,

@@ -14,6 +14,7 @@ import { migration012RetentionForgets } from './012-retention-forgets';
 import { migration013DeliveryBookingCheck } from './013-delivery-booking-check';
 import { migration014DeliveryReplacedBookings } from './014-delivery-replaced-bookings';
 import { migration015MenuDrafts } from './015-menu-drafts';
+import { migration016ArrivedLate } from './016-arrived-late';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -32,4 +33,5 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration013DeliveryBookingCheck,
   migration014DeliveryReplacedBookings,
   migration015MenuDrafts,
+  migration016ArrivedLate,
 ];

@@ -20,6 +20,7 @@ import { migration012RetentionForgets } from './012-retention-forgets';
 import { migration013DeliveryBookingCheck } from './013-delivery-booking-check';
 import { migration014DeliveryReplacedBookings } from './014-delivery-replaced-bookings';
 import { migration015MenuDrafts } from './015-menu-drafts';
+import { migration016ArrivedLate } from './016-arrived-late';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -708,6 +709,58 @@ describe('migration 015 (menu drafts)', () => {
     expect(() => add.run()).toThrow(/UNIQUE/);
     expect(db.prepare('SELECT published_at FROM menu_drafts').pluck().get()).toBeNull();
     expect(db.prepare('SELECT venue_id FROM menus').pluck().all()).toEqual(['v']);
+  });
+});
+
+describe('migration 016 (arrived late)', () => {
+  it('marks the orders placed in a gap the stream guard still shows, leaves the rest on time, and keeps every row', () => {
+    const db = new BetterSqlite3(':memory:');
+    const position = MIGRATIONS.indexOf(migration016ArrivedLate);
+    migrate(db, MIGRATIONS.slice(0, position));
+    const order = db.prepare(
+      `INSERT INTO orders (id, venue_id, order_number, platform_status, data, created_at, updated_at)
+       VALUES (?, 'v', ?, 'CREATED', '{}', ?, 'x')`,
+    );
+    order.run('before', '1', '2026-11-23T11:41:59.999Z');
+    order.run('inside', '2', '2026-11-23T11:42:40.000Z');
+    order.run('at-end', '3', '2026-11-23T11:44:30.000Z');
+    order.run('after', '4', '2026-11-23T11:44:30.001Z');
+    const gap = {
+      id: 'g',
+      from: '2026-11-23T11:42:00.000Z',
+      to: '2026-11-23T11:44:30.000Z',
+      unknownOrders: null,
+    };
+    db.prepare("INSERT INTO settings (key, value) VALUES ('stream-guard.state', ?)").run(
+      JSON.stringify({ downSince: null, pause: null, staffTookOver: null, gaps: [gap] }),
+    );
+    migrate(db, MIGRATIONS.slice(0, position + 1));
+    expect(db.pragma('user_version', { simple: true })).toBe(position + 1);
+    expect(db.prepare('SELECT id, arrived_late FROM orders ORDER BY created_at').all()).toEqual([
+      { id: 'before', arrived_late: 0 },
+      { id: 'inside', arrived_late: 1 },
+      { id: 'at-end', arrived_late: 1 },
+      { id: 'after', arrived_late: 0 },
+    ]);
+    // New orders are on time unless main says otherwise.
+    order.run('new', '5', '2026-11-23T11:43:00.000Z');
+    expect(db.prepare("SELECT arrived_late FROM orders WHERE id = 'new'").pluck().get()).toBe(0);
+  });
+
+  it('marks nothing without a stream guard state, or with one that is not JSON', () => {
+    for (const state of [null, 'not json']) {
+      const db = new BetterSqlite3(':memory:');
+      const position = MIGRATIONS.indexOf(migration016ArrivedLate);
+      migrate(db, MIGRATIONS.slice(0, position));
+      db.prepare(
+        `INSERT INTO orders (id, venue_id, order_number, platform_status, data, created_at, updated_at)
+         VALUES ('o', 'v', '1', 'CREATED', '{}', '2026-11-23T11:43:00.000Z', 'x')`,
+      ).run();
+      if (state !== null)
+        db.prepare("INSERT INTO settings (key, value) VALUES ('stream-guard.state', ?)").run(state);
+      migrate(db, MIGRATIONS.slice(0, position + 1));
+      expect(db.prepare('SELECT arrived_late FROM orders').pluck().all()).toEqual([0]);
+    }
   });
 });
 
