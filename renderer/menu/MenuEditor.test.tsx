@@ -1,6 +1,7 @@
 // The menu editor in the renderer: every edit goes to main's kept draft; a bad value is refused
 // on its field and keeps "Publish" away; items are duplicated, moved and deleted (after a second
-// tap naming the item).
+// tap naming the item); a language, a subcategory, an option's range and a weekly time are edited
+// there too, each bad value refused on its field.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MenuDraft } from '../../shared/menu-draft';
@@ -86,4 +87,105 @@ describe('the menu editor', () => {
     // Keystrokes that waited behind a save went as one: the newest.
     expect(kept.length).toBeLessThan(6);
   });
+
+  it('adds a language, a subcategory, and an item in it with a translated name, an option with its range and a weekly time, each kept in main', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const editor = await screen.findByRole('region', { name: 'Edit the menu' });
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Start from empty' }));
+    const saved = () => bridge.callsTo('menu:saveDraft').at(-1)?.draft;
+
+    // A second language: every name gets a field in it.
+    fireEvent.click(await within(editor).findByRole('checkbox', { name: 'Finnish' }));
+    await waitFor(() => expect(saved()?.languages).toEqual(['en', 'fi']));
+    fireEvent.click(within(editor).getByRole('button', { name: 'Add a category' }));
+    fireEvent.change(await within(editor).findByLabelText(/^Category name \(English\)/), {
+      target: { value: 'Drinks' },
+    });
+    fireEvent.change(within(editor).getByLabelText(/^Category name \(Finnish\)/), {
+      target: { value: 'Juomat' },
+    });
+    fireEvent.click(within(editor).getByRole('button', { name: 'Add a subcategory' }));
+    fireEvent.change(await within(editor).findByLabelText(/^Subcategory name \(English\)/), {
+      target: { value: 'Ciders' },
+    });
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Add an item to Ciders' }));
+    const form = await within(editor).findByRole('group', { name: 'Details of (no name yet)' });
+    fireEvent.change(within(form).getByLabelText(/^Name \(English\)/), {
+      target: { value: 'Pear cider' },
+    });
+    const item = await within(editor).findByRole('group', { name: 'Details of Pear cider' });
+    fireEvent.change(within(item).getByLabelText(/^Name \(Finnish\)/), {
+      target: { value: 'Päärynäsiideri' },
+    });
+    fireEvent.change(within(item).getByLabelText(/^Price \(€\)/), { target: { value: '7.20' } });
+
+    // An option whose range asks for more choices than it has: refused on its field until fixed.
+    fireEvent.click(within(item).getByRole('button', { name: 'Add an option' }));
+    const option = await within(item).findByRole('group', { name: 'Option: (no name yet)' });
+    fireEvent.change(within(option).getByLabelText(/^Option name \(English\)/), {
+      target: { value: 'Size' },
+    });
+    const size = await within(item).findByRole('group', { name: 'Option: Size' });
+    fireEvent.change(within(size).getByLabelText(/^At least/), { target: { value: '1' } });
+    fireEvent.change(within(size).getByLabelText(/^At most/), { target: { value: '2' } });
+    // A new option comes with one choice.
+    fireEvent.change(within(size).getByLabelText(/^Choice \(English\)/), {
+      target: { value: 'Small' },
+    });
+    await within(size).findByText('More than there are choices.');
+    expect(within(editor).queryByRole('button', { name: 'Publish…' })).toBeNull();
+    fireEvent.click(within(size).getByRole('button', { name: 'Add a choice' }));
+    await waitFor(() =>
+      expect(within(size).getAllByLabelText(/^Choice \(English\)/)).toHaveLength(2),
+    );
+    fireEvent.change(within(size).getAllByLabelText(/^Choice \(English\)/)[1]!, {
+      target: { value: 'Large' },
+    });
+    fireEvent.change(within(size).getAllByLabelText(/^Extra price/)[1]!, {
+      target: { value: '1,00' },
+    });
+    await waitFor(() =>
+      expect(within(size).queryByText('More than there are choices.')).toBeNull(),
+    );
+
+    // Orderable on Fridays from 16:00: a time that is no time is refused on its field.
+    const orderable = within(item).getByRole('group', { name: 'Orderable on' });
+    fireEvent.click(within(orderable).getByRole('button', { name: 'Add a time' }));
+    fireEvent.change(await within(orderable).findByLabelText('Day'), {
+      target: { value: 'FRIDAY' },
+    });
+    fireEvent.change(within(orderable).getByLabelText(/^From/), { target: { value: '16.00' } });
+    await within(orderable).findByText('Type a time as 10:30.');
+    fireEvent.change(within(orderable).getByLabelText(/^From/), { target: { value: '16:00' } });
+    await waitFor(() => expect(within(orderable).queryByText('Type a time as 10:30.')).toBeNull());
+
+    await waitFor(() =>
+      expect(saved()?.categories[0]?.subcategories[0]?.items[0]?.availability).toEqual([
+        { day: 'FRIDAY', from: '16:00', to: '22:00' },
+      ]),
+    );
+    const category = saved()?.categories[0];
+    expect(category?.name).toEqual({ en: 'Drinks', fi: 'Juomat' });
+    expect(category?.items).toEqual([]);
+    expect(category?.subcategories.map((sub) => sub.name)).toEqual([{ en: 'Ciders' }]);
+    const cider = category?.subcategories[0]?.items[0];
+    expect(cider).toMatchObject({
+      name: { en: 'Pear cider', fi: 'Päärynäsiideri' },
+      price: '7.20',
+    });
+    expect(cider?.options).toMatchObject([
+      {
+        name: { en: 'Size' },
+        min: '1',
+        max: '2',
+        values: [
+          { name: { en: 'Small' }, price: '' },
+          { name: { en: 'Large' }, price: '1,00' },
+        ],
+      },
+    ]);
+    expect(within(editor).getByRole('button', { name: 'Publish…' })).toBeTruthy();
+  }, 40_000); // some thirty edits, each re-rendering the editor: slow in jsdom under load
 });
