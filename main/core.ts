@@ -257,6 +257,13 @@ const composeOutbox = (base: Foundation, c: Composed): Outbox => {
   });
 };
 
+/** The outbox subjects of a venue's own actions (its orders' actions are by order id). */
+const venueSubjects = (venueId: string): string[] => [
+  `venue:${venueId}`,
+  `menu:${venueId}`,
+  `venue-settings:${venueId}`,
+];
+
 const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
   const { db, settings, secrets, now, audit, hub } = base;
   return createSetupSlice({
@@ -310,6 +317,34 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
       c.guard.missedOrders.checkSoon();
     },
     checkStaffPin: (pin) => c.machine.checkPin(pin, 'disconnect'),
+    venues: {
+      add: (input, check) => c.venues.add(input, check),
+      remove: (venueId) => c.venues.remove(venueId),
+      ids: () => c.venues.venueIds(),
+    },
+    venueNameOf: (venueId) =>
+      venueId === c.setup.venueId() ? c.venue.name() : c.venues.nameOf(venueId),
+    venueActionsWaiting: (venueId) =>
+      c.outbox
+        .open()
+        .filter(
+          (action) =>
+            venueSubjects(venueId).includes(action.subject) ||
+            c.orders.store.get(action.subject)?.venueId === venueId,
+        ).length,
+    venueAdded: () => {
+      c.venue.reconcileQuietly();
+      c.guard.missedOrders.checkSoon();
+    },
+    removingVenue: async (venueId) => {
+      // Only this venue's: the other venues' orders, actions and menus stay as they are.
+      const orderIds = c.orders.eraseVenue(venueId);
+      c.outbox.eraseSubjects([...orderIds, ...venueSubjects(venueId)]);
+      c.printing.eraseOrders(orderIds);
+      c.delivery.eraseVenue(venueId);
+      c.menu.forget(venueId);
+      checkpointAndTruncate(db);
+    },
   });
 };
 
@@ -364,7 +399,10 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
     servesVenue: (venueId) => c.venues.serves(venueId),
     orderVenueNamed: (orderId, venueId) => c.venues.learn(orderId, venueId),
     requireConnection: () => c.setup.requireVenue(),
-    venueName: (name) => c.venue.rememberName(name),
+    venueName: (name, venueId) => {
+      if (venueId === c.setup.venueId()) c.venue.rememberName(name);
+      else if (c.venues.nameOf(venueId) !== name) c.venues.rememberName(venueId, name);
+    },
     downSpans: () => c.guard.downSpans(),
     settings: base.settings,
     status: async () => c.setup.status(),

@@ -33,6 +33,8 @@ export type DeliverySlice = {
   forgetPersonalBefore(cutoff: string): number;
   /** The terminal is disconnected: every delivery, its events and the inbox go. */
   eraseAll(): void;
+  /** One venue leaves: its deliveries and their events go. */
+  eraseVenue(venueId: string): void;
   close(): void;
 };
 
@@ -126,6 +128,15 @@ export const createDeliverySlice = (deps: {
         'deliveries',
       ])
         db.prepare(`DELETE FROM ${table}`).run();
+    }),
+    eraseVenue: db.transaction((venueId: string): void => {
+      db.prepare(
+        'DELETE FROM delivery_events WHERE reference IN (SELECT reference FROM deliveries WHERE venue_id = ?)',
+      ).run(venueId);
+      db.prepare(
+        'DELETE FROM delivery_replaced_bookings WHERE delivery_id IN (SELECT id FROM deliveries WHERE venue_id = ?)',
+      ).run(venueId);
+      db.prepare('DELETE FROM deliveries WHERE venue_id = ?').run(venueId);
     }),
     close: () => {
       closed = true;

@@ -16,8 +16,11 @@ import { createMarketplaceClient } from './client';
 export type VenueConnection = { venueId: string; tokens: TokenManager; client: MarketplaceClient };
 
 export type VenueConnections = {
-  /** Signs a venue in (its authorization code) and adds it; a venue already here is signed in anew. */
-  add(input: ConnectInput): Promise<VenueConnection>;
+  /**
+   * Signs a venue in (its authorization code) and adds it; a venue already here is signed in anew.
+   * `check` hears the venue the platform named before anything is stored, and may refuse it.
+   */
+  add(input: ConnectInput, check?: (venueId: string) => void): Promise<VenueConnection>;
   /** Signs a venue out: its grant leaves the keychain; the other venues are untouched. */
   remove(venueId: string): Promise<void>;
   /** The venues of this terminal, in the order they were added. */
@@ -25,6 +28,9 @@ export type VenueConnections = {
   get(venueId: string): VenueConnection | null;
   /** Whether this terminal serves the venue (the set-up venue or one added here). */
   serves(venueId: string): boolean;
+  /** The venue's name as its orders give it (null: none seen yet). */
+  nameOf(venueId: string): string | null;
+  rememberName(venueId: string, name: string): void;
   /** A notification named the order's venue, before the order is stored: its calls go there. */
   learn(orderId: string, venueId: string): void;
   /** One client for all venues: each call goes to the grant of the venue it concerns. */
@@ -52,6 +58,9 @@ const LEARNED_LIMIT = 1000;
 const VENUES_KEY = 'venues';
 /** Settings of one venue's grant live under this prefix (the token manager's own keys after it). */
 const scopeOf = (venueId: string): string => `venue:${venueId}:`;
+
+/** The venue's name as its orders gave it (staff see venues by name, never by id). */
+const nameKey = (venueId: string): string => `${scopeOf(venueId)}name`;
 
 const notHere = (what: string): RequestError =>
   new RequestError({
@@ -169,11 +178,14 @@ export const createVenueConnections = (options: VenueConnectionsOptions): VenueC
   };
 
   return {
-    add: async (input) => {
+    add: async (input, check) => {
       const { tokens, bind } = open(null);
       // The platform names the venue in the exchange; its grant is stored under that venue's
       // names from the first write on (a venue signed in anew overwrites its own grant only).
-      const { venueId } = await tokens.connect(input, bind);
+      const { venueId } = await tokens.connect(input, (id) => {
+        check?.(id);
+        bind(id);
+      });
       const added = connection(venueId, tokens);
       connections.set(venueId, added);
       save();
@@ -184,9 +196,12 @@ export const createVenueConnections = (options: VenueConnectionsOptions): VenueC
       if (!found) return;
       await found.tokens.disconnect();
       connections.delete(venueId);
+      settings.delete(nameKey(venueId));
       save();
     },
     venueIds: () => [...connections.keys()],
+    nameOf: (venueId) => settings.get<string>(nameKey(venueId)),
+    rememberName: (venueId, name) => settings.set(nameKey(venueId), name),
     serves: (venueId) => connections.has(venueId) || primary?.venueId() === venueId,
     learn: (orderId, venueId) => {
       learned.delete(orderId);

@@ -41,7 +41,7 @@ export type OrderSyncEvents = {
   /** A notification said `hint`, the platform's own order says otherwise: the hint is ignored. */
   contradicted?: (orderId: string, hint: OrderStatus, platformStatus: string) => void;
   /** The venue's name as orders carry it (the venue status has none). */
-  venueName?: (name: string) => void;
+  venueName?: (name: string, venueId: string) => void;
 };
 
 export type OrderSync = {
@@ -130,7 +130,7 @@ export const createOrderSync = (options: {
     hint: OrderStatus | null = null,
   ): Promise<{ isNew: boolean }> => {
     const fetched = await client.getOrder(orderId);
-    if (fetched.venue.name) events.venueName?.(fetched.venue.name);
+    if (fetched.venue.name) events.venueName?.(fetched.venue.name, fetched.venue.id);
     // The platform's order is the truth, a notification only a hint: anyone who can reach the
     // relay's webhook could send one. The one status the order API cannot show is CANCELED (it
     // reads `other`, docs/platform.md#order-states), so a CANCELED hint counts only when the

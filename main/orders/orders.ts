@@ -60,6 +60,8 @@ export type OrdersSlice = {
   eraseAll(): void;
   /** The order stream was down over this span: orders stored that were placed in it arrived late. */
   markArrivedLate(span: StreamDownSpan): void;
+  /** One venue leaves the terminal: its orders, their events and notifications go; their ids. */
+  eraseVenue(venueId: string): string[];
   /** The venue's order settings as every terminal of it keeps them (read from the relay). */
   applyVenueSettings(settings: OrderSettings): void;
   /** The order settings in force here. */
@@ -84,7 +86,7 @@ export type OrdersDeps = {
   /** When the order stream was down (the stream guard's word): an order placed then arrived late. */
   downSpans?: () => readonly StreamDownSpan[];
   /** The venue's name as orders carry it (the venue status has none). */
-  venueName: (name: string) => void;
+  venueName: (name: string, venueId: string) => void;
   settings: Settings;
   /** The links as staff see them: auto-accept only while the platform and the relay are healthy. */
   status: () => Promise<AppStatus>;
@@ -310,6 +312,21 @@ function eraseAll(db: Database): void {
   })();
 }
 
+function eraseVenue(db: Database, venueId: string): string[] {
+  return db.transaction((): string[] => {
+    const ids = db
+      .prepare<[string], { id: string }>('SELECT id FROM orders WHERE venue_id = ?')
+      .all(venueId)
+      .map((row) => row.id);
+    for (const table of ['notifications', 'order_events'])
+      db.prepare(
+        `DELETE FROM ${table} WHERE order_id IN (SELECT id FROM orders WHERE venue_id = ?)`,
+      ).run(venueId);
+    db.prepare('DELETE FROM orders WHERE venue_id = ?').run(venueId);
+    return ids;
+  })();
+}
+
 export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
   const { db, now, outbox, client, audit, hub } = deps;
   const store = createOrderStore(
@@ -372,6 +389,7 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     markArrivedLate: (span) => {
       for (const id of store.markArrivedLate(span)) changed(id);
     },
+    eraseVenue: (venueId) => eraseVenue(db, venueId),
     applyVenueSettings: (next) => deps.settings.set(settingsKey(deps), next),
     settings: () => readSettings(deps),
     handlers: orderHandlers(context),

@@ -131,6 +131,8 @@ export type Outbox = {
   forgetPayloadsBefore(cutoff: string): number;
   /** The terminal is disconnected: every row and its tries go, sent or not. */
   eraseAll(): void;
+  /** One venue leaves: the actions of its orders and of the venue (by subject) are erased. */
+  eraseSubjects(subjects: readonly string[]): void;
   /** Open rows and the 20 latest finished ones, oldest first. */
   list(): OutboxEntry[];
   /** The entries of these rows (the ones an event tells about). */

@@ -45,6 +45,20 @@ const eraseAll = (ctx: OutboxContext): void => {
   })();
 };
 
+/** The actions of these subjects (one venue's orders and the venue itself) and their attempts. */
+const eraseSubjects = (ctx: OutboxContext, subjects: readonly string[]): void => {
+  ctx.db.transaction(() => {
+    for (const subject of subjects) {
+      ctx.db
+        .prepare(
+          'DELETE FROM outbox_attempts WHERE action_id IN (SELECT id FROM outbox WHERE subject = ?)',
+        )
+        .run(subject);
+      ctx.db.prepare('DELETE FROM outbox WHERE subject = ?').run(subject);
+    }
+  })();
+};
+
 export const createOutbox = (options: OutboxOptions): Outbox => {
   const ctx = createOutboxContext(options);
   return {
@@ -54,6 +68,7 @@ export const createOutbox = (options: OutboxOptions): Outbox => {
     history: (subjects) => history(ctx, subjects),
     forgetPayloadsBefore: (cutoff) => ctx.sql.forgetPayloads.run(cutoff).changes,
     eraseAll: () => eraseAll(ctx),
+    eraseSubjects: (subjects) => eraseSubjects(ctx, subjects),
     list: () => list(ctx),
     entries: (ids) => entries(ctx, ids),
     counts: () => ctx.sql.countRows.get() ?? { waiting: 0, failed: 0 },

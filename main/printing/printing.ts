@@ -54,6 +54,8 @@ export type PrintingSlice = {
   forgetPersonalBefore(cutoffIso: string): number;
   /** The terminal is disconnected: the jobs of its orders go (the printers stay). */
   eraseAll(): void;
+  /** One venue leaves: its orders' print jobs go. */
+  eraseOrders(orderIds: readonly string[]): void;
   state(): PrintState;
   close(): Promise<void>;
 };
@@ -80,6 +82,12 @@ export const createPrintingSlice = (deps: PrintingDeps): PrintingSlice => {
     forgetPersonalBefore: () => 0,
     eraseAll: () => {
       ctx.db.prepare('DELETE FROM print_jobs').run();
+    },
+    eraseOrders: (orderIds) => {
+      const erase = ctx.db.prepare('DELETE FROM print_jobs WHERE order_id = ?');
+      ctx.db.transaction(() => {
+        for (const id of orderIds) erase.run(id);
+      })();
     },
     close: async () => {
       ctx.closed = true;

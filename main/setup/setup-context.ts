@@ -3,7 +3,7 @@
 // module-level function over one explicit context instead of a closure over all of them.
 import type { PlatformReachability, RelayConnection } from '../../shared/domain';
 import type { AuditLog } from '../audit/audit-log';
-import type { TokenManager } from '../auth/token-manager';
+import type { ConnectInput, TokenManager } from '../auth/token-manager';
 import type { EventHub } from '../host/event-hub';
 import type { RelayClient, RelayClientOptions } from '../relay-client/relay-client';
 import type { SecretStore } from '../secrets/secret-store';
@@ -65,6 +65,20 @@ export type SetupDeps = {
   disconnecting: () => Promise<void>;
   /** The relay link moved (Change connection): what the relay holds for the venue is handed again. */
   relayChanged: () => void;
+  /** The venues added to the terminal after the first (main/marketplace/venue-connections.ts). */
+  venues: {
+    add(input: ConnectInput, check: (venueId: string) => void): Promise<{ venueId: string }>;
+    remove(venueId: string): Promise<void>;
+    ids(): string[];
+  };
+  /** A venue's name as its orders gave it (null: none seen yet). */
+  venueNameOf: (venueId: string) => string | null;
+  /** Actions of one venue (its orders' and its own) not yet at the platform. */
+  venueActionsWaiting: (venueId: string) => number;
+  /** A venue was added: what the platform holds for it is read now. */
+  venueAdded: (venueId: string) => void;
+  /** A venue leaves the terminal: its orders, actions, deliveries, menu and drafts are erased. */
+  removingVenue: (venueId: string) => Promise<void>;
   /** Throws unless `pin` is the staff PIN; resolves whether one is set. */
   checkStaffPin: (pin: string | undefined) => Promise<boolean>;
   /** Shows the platform's sign-in page to staff (the desktop's browser; a host without one: none). */

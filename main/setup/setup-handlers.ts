@@ -5,14 +5,29 @@ import { resetCursor } from '../relay-client/relay-client';
 import { failure, ServiceError } from '../service-error';
 import { checkOrderApi, checkRelay, checkTokenService, venueMismatch } from './preflight';
 import { restartRelay, stopRelay } from './relay-link';
+import type { FieldProblem } from './preflight';
 import type { Connection, SetupContext } from './setup-context';
 import { CONNECTION_KEY, isProblem, refusal, RELAY_REFUSED_KEY } from './setup-context';
+
+const connectedVenues = (ctx: SetupContext): SetupState['venues'] => {
+  const first = ctx.connection()?.venueId ?? null;
+  if (first === null) return [];
+  const { venueNameOf, venues } = ctx.deps;
+  return [
+    { venueId: first, name: venueNameOf(first), first: true },
+    ...venues
+      .ids()
+      .filter((id) => id !== first)
+      .map((venueId) => ({ venueId, name: venueNameOf(venueId), first: false })),
+  ];
+};
 
 export const setupState = (ctx: SetupContext): SetupState => {
   const conn = ctx.connection();
   return {
     configured: conn !== null,
     venueId: conn?.venueId ?? null,
+    venues: connectedVenues(ctx),
     authUrl: conn?.authUrl ?? null,
     posUrl: conn?.posUrl ?? null,
     relayUrl: conn?.relayUrl ?? null,
@@ -135,6 +150,8 @@ export const disconnectTerminal = async (
   const venue = ctx.connection()?.venueId ?? '-';
   await stopRelay(ctx);
   try {
+    // Every venue of the terminal leaves with it: the added ones' grants too.
+    for (const added of deps.venues.ids()) await deps.venues.remove(added);
     await ctx.tokens.disconnect();
     await deps.secrets.delete('terminal-key');
     await deps.disconnecting();
@@ -146,4 +163,84 @@ export const disconnectTerminal = async (
   deps.settings.delete(RELAY_REFUSED_KEY);
   deps.audit.record({ action: 'disconnect', subject: venue, outcome: 'done', detail: null });
   ctx.statusChanged();
+};
+
+const ALREADY_HERE: FieldProblem = {
+  field: 'code',
+  message:
+    'This code is for the venue this terminal was set up with, which is already connected. Sign in with the other venue.',
+};
+
+export const addVenue = async (
+  ctx: SetupContext,
+  request: ParsedRequestOf<'setup:addVenue'>,
+): Promise<{ venueId: string }> => {
+  const { deps } = ctx;
+  const conn = ctx.connection();
+  if (!conn) throw new ServiceError('not-configured', 'Connect the venue first.');
+  let venueId: string;
+  try {
+    const terminalKey = await deps.secrets.get('terminal-key');
+    if (!terminalKey)
+      throw refusal(
+        [{ field: 'code', message: 'No terminal key is stored: change the connection first.' }],
+        'nothing-spent',
+      );
+    // The code is single use: the relay and the platform are checked before it is spent.
+    const [relay, tokenService] = await Promise.all([
+      checkRelay(conn.relayUrl, terminalKey),
+      checkTokenService({ ...request, authUrl: conn.authUrl }),
+    ]);
+    const problems = [relay, tokenService].filter(isProblem);
+    if (problems.length > 0) throw refusal(problems, 'nothing-spent');
+    const relayVenues = isProblem(relay) ? null : relay.venueIds;
+    ({ venueId } = await deps.venues.add({ ...request, authUrl: conn.authUrl }, (codeVenue) => {
+      const problem =
+        codeVenue === conn.venueId ? ALREADY_HERE : venueMismatch(codeVenue, relayVenues);
+      if (problem) throw refusal([problem], 'code-held');
+    }));
+  } catch (error) {
+    deps.audit.record({
+      action: 'venue-add',
+      subject: request.clientId,
+      outcome: 'failed',
+      detail: error instanceof Error ? error.message : null,
+    });
+    throw failure(error, 'Adding the venue');
+  }
+  deps.audit.record({ action: 'venue-add', subject: venueId, outcome: 'done', detail: null });
+  deps.venueAdded(venueId);
+  ctx.statusChanged();
+  return { venueId };
+};
+
+export const removeVenue = async (
+  ctx: SetupContext,
+  request: ParsedRequestOf<'setup:removeVenue'>,
+): Promise<SetupState> => {
+  const { deps } = ctx;
+  const { venueId } = request;
+  if (ctx.connection()?.venueId === venueId)
+    throw new ServiceError(
+      'conflict',
+      'This is the venue the terminal was set up with: it leaves with Disconnect this terminal.',
+    );
+  if (!deps.venues.ids().includes(venueId))
+    throw new ServiceError('not-found', 'This venue is not connected to this terminal.');
+  await deps.checkStaffPin(request.pin);
+  const waiting = deps.venueActionsWaiting(venueId);
+  if (waiting > 0 && !request.discardWaiting)
+    throw new ServiceError(
+      'conflict',
+      `${waiting} actions of this venue have not reached the platform. Disconnecting it drops them; confirm to go on.`,
+    );
+  try {
+    await deps.venues.remove(venueId);
+    await deps.removingVenue(venueId);
+  } catch (error) {
+    throw failure(error, 'Disconnecting the venue');
+  }
+  deps.audit.record({ action: 'venue-remove', subject: venueId, outcome: 'done', detail: null });
+  ctx.statusChanged();
+  return setupState(ctx);
 };

@@ -13,7 +13,14 @@ import { RETIRED_SECRET_NAMES } from '../secrets/secret-store';
 import { ServiceError } from '../service-error';
 import { startRelay, stopRelay } from './relay-link';
 import { cancelSignIn, signInVenue } from './sign-in';
-import { changeConnection, connectVenue, disconnectTerminal, setupState } from './setup-handlers';
+import {
+  addVenue,
+  changeConnection,
+  connectVenue,
+  disconnectTerminal,
+  removeVenue,
+  setupState,
+} from './setup-handlers';
 import type { Connection, SetupContext, SetupDeps } from './setup-context';
 import { CONNECTION_KEY } from './setup-context';
 
@@ -34,6 +41,8 @@ type SetupChannels =
   | 'setup:cancelSignIn'
   | 'setup:change'
   | 'setup:disconnect'
+  | 'setup:addVenue'
+  | 'setup:removeVenue'
   | 'status:get';
 
 export type SetupSlice = {
@@ -217,6 +226,8 @@ export const createSetupSlice = (deps: SetupDeps): SetupSlice => {
       'setup:cancelSignIn': async () => cancelSignIn(ctx),
       'setup:change': (request) => changeConnection(ctx, request),
       'setup:disconnect': (request) => disconnectTerminal(ctx, request),
+      'setup:addVenue': (request) => addVenue(ctx, request),
+      'setup:removeVenue': (request) => removeVenue(ctx, request),
       'status:get': async () => status(ctx),
     },
   };

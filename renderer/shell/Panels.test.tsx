@@ -76,6 +76,7 @@ describe('first-run setup', () => {
     bridge.handle('setup:get', async () => ({
       configured: true,
       venueId: 'demo-venue',
+      venues: [{ venueId: 'demo-venue', name: null, first: true }],
       authUrl: values.authUrl!,
       posUrl: values.posUrl!,
       relayUrl: values.relayUrl!,
@@ -110,6 +111,7 @@ describe('connecting a venue', () => {
     clientId: 'demo-client',
     redirectUri: values.redirectUri!,
     onboardingUrl: null,
+    venues: [{ venueId: 'demo-venue', name: null, first: true }],
   };
 
   it('puts each field the service refused next to that field', async () => {
@@ -149,7 +151,7 @@ describe('connecting a venue', () => {
       return { venueId: 'demo-venue' };
     });
     bridge.handle('setup:get', async () =>
-      connected ? configured : { ...configured, configured: false, venueId: null },
+      connected ? configured : { ...configured, configured: false, venueId: null, venues: [] },
     );
     // The load's reads answer with what main held when they were asked (the relay link starting,
     // no order yet); the link comes up and a waiting order arrives before they are answered.
@@ -196,6 +198,7 @@ describe('connection panel', () => {
     clientId: 'demo-client',
     redirectUri: 'http://127.0.0.1/cb',
     onboardingUrl: null,
+    venues: [{ venueId: 'demo-venue', name: 'Demo Burgers', first: true }],
   };
 
   it('changes the relay without a new code, showing a refusal on its field', async () => {
@@ -241,7 +244,7 @@ describe('connection panel', () => {
       connected = false;
     });
     bridge.handle('setup:get', async () =>
-      connected ? configured : { ...configured, configured: false, venueId: null },
+      connected ? configured : { ...configured, configured: false, venueId: null, venues: [] },
     );
     renderApp(bridge);
     fireEvent.click(await screen.findByRole('button', { name: 'Venue' }));

@@ -123,6 +123,7 @@ export const createFakeBridge = (
     clientId: 'demo-client',
     redirectUri: 'http://127.0.0.1/countertop/onboarding/callback',
     onboardingUrl: null,
+    venues: [{ venueId: 'demo-venue', name: 'Demo Burgers', first: true }],
     ...init.setup,
   };
 
@@ -242,6 +243,14 @@ export const createFakeBridge = (
     'setup:cancelSignIn': async () => undefined,
     'setup:change': async (r) => ({ ...setup, relayUrl: r.relayUrl }),
     'setup:disconnect': async () => undefined,
+    'setup:addVenue': async () => {
+      setup.venues = [...setup.venues, { venueId: 'second-venue', name: null, first: false }];
+      return { venueId: 'second-venue' };
+    },
+    'setup:removeVenue': async (r) => {
+      setup.venues = setup.venues.filter((v) => v.venueId !== r.venueId);
+      return { ...setup };
+    },
     'status:get': async () => init.status ?? makeStatus({ configured: setup.configured }),
     'orders:list': async () => orders,
     ...actionHandlers,

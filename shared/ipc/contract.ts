@@ -126,9 +126,29 @@ export const setupChangeSchema = z
   .strict();
 export type SetupChangeRequest = z.infer<typeof setupChangeSchema>;
 
+/**
+ * Another venue of this terminal, signed in with its own authorization code. The platform and
+ * relay addresses and the terminal key are the terminal's; the code and the client are the venue's.
+ */
+export const setupAddVenueSchema = setupConnectSchema
+  .pick({ clientId: true, clientSecret: true, code: true, redirectUri: true })
+  .strict();
+export type SetupAddVenueRequest = z.infer<typeof setupAddVenueSchema>;
+
+/** A venue of this terminal that staff see: its name as the platform's orders give it. */
+export type ConnectedVenue = {
+  venueId: string;
+  /** Null until an order of the venue named it. */
+  name: string | null;
+  /** The venue the terminal was set up with (it leaves only with the terminal's disconnect). */
+  first: boolean;
+};
+
 export type SetupState = {
   configured: boolean;
   venueId: string | null;
+  /** Every venue this terminal serves, the one set up first first. */
+  venues: ConnectedVenue[];
   authUrl: string | null;
   posUrl: string | null;
   relayUrl: string | null;
@@ -302,6 +322,21 @@ export const channels = {
   'setup:disconnect': channel(
     z.object({ pin: staffPin.optional(), discardWaiting: z.boolean().optional() }).strict(),
   ).returns<void>(),
+  /** Adds a venue to a connected terminal (setup:connect's checks, the terminal's addresses). */
+  'setup:addVenue': channel(setupAddVenueSchema).returns<{ venueId: string }>(),
+  /**
+   * Removes one venue added to the terminal: its grant leaves the keychain, its orders, actions,
+   * deliveries, menu and drafts the database; the other venues keep working.
+   */
+  'setup:removeVenue': channel(
+    z
+      .object({
+        venueId: z.string().min(1).max(200),
+        pin: staffPin.optional(),
+        discardWaiting: z.boolean().optional(),
+      })
+      .strict(),
+  ).returns<SetupState>(),
 
   'status:get': channel(empty).returns<AppStatus>(),
 

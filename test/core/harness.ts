@@ -23,6 +23,7 @@ import {
   HANDED_OVER_SECRET_NAMES,
   RETIRED_SECRET_NAMES,
   SECRET_NAMES,
+  VENUE_SECRET_NAMES,
 } from '../../main/secrets/secret-store';
 
 export type World = {
@@ -47,6 +48,8 @@ export type World = {
   ): Promise<{ status: number; json: T }>;
   mintCode(venueId?: string): Promise<string>;
   placeOrder(body?: {
+    /** The demo venue unless named (a venue the world was started with). */
+    venue_id?: string;
     type?: 'takeaway' | 'homedelivery';
     preorder_time?: string;
     self_delivery?: boolean;
@@ -63,6 +66,8 @@ export type World = {
   startCore(options?: Partial<CoreOptions>): Promise<Core>;
   /** setup:connect as staff do it; `terminalKey` defaults to the key made for the world's relay. */
   connect(core: Core, options?: { terminalKey?: string }): Promise<string>;
+  /** setup:addVenue as staff do it: the venue's own authorization code, on a connected core. */
+  addVenue(core: Core, venueId: string): Promise<string>;
   /**
    * Another terminal of the demo venue, as a second counter PC is set up: a relay key with the
    * name staff gave it, a core on a data dir and keychain of its own, connected. Closed (and its
@@ -92,6 +97,8 @@ export const startWorld = async (
     relay?: Partial<RelayOptions>;
     /** Put a front before the relay (test/core/front.ts). */
     front?: boolean;
+    /** More venues at the sandbox, all served by the world's terminal key with the demo venue. */
+    venues?: ReadonlyArray<{ id: string; name: string }>;
   } = {},
 ): Promise<World> => {
   const dir = mkdtempSync(join(tmpdir(), 'countertop-core-'));
@@ -112,7 +119,10 @@ export const startWorld = async (
     notificationRetry: { retries: 3, intervalMs: 200 },
     ...options.sandbox,
   });
-  const terminal = createTerminal(relayDb, [sandbox.demo.venueId]);
+  const terminal = createTerminal(relayDb, [
+    sandbox.demo.venueId,
+    ...(options.venues ?? []).map((v) => v.id),
+  ]);
   let offsetMs = 0;
   const cores: Core[] = [];
   const secretStore = testSecretStore();
@@ -127,6 +137,10 @@ export const startWorld = async (
     for (const name of [...SECRET_NAMES, ...RETIRED_SECRET_NAMES, ...HANDED_OVER_SECRET_NAMES]) {
       await store.delete(name).catch(() => undefined);
     }
+    // The grants of the venues added to a terminal, under each venue's own names.
+    for (const venue of options.venues ?? [])
+      for (const name of VENUE_SECRET_NAMES)
+        await store.delete(`${name}@${venue.id}`).catch(() => undefined);
   };
 
   const control = async <T = unknown>(
@@ -142,6 +156,11 @@ export const startWorld = async (
     const text = await response.text();
     return { status: response.status, json: (text ? JSON.parse(text) : null) as T };
   };
+
+  for (const venue of options.venues ?? []) {
+    const r = await control('POST', '/venues', { venue_id: venue.id, name: venue.name });
+    if (r.status !== 201) throw new Error(`venue: ${r.status}`);
+  }
 
   const world: World = {
     sandbox,
@@ -204,6 +223,15 @@ export const startWorld = async (
         terminalKey: connectOptions.terminalKey ?? terminal.key,
       });
       return venueId;
+    },
+    addVenue: async (core, venueId) => {
+      const added = await core.api['setup:addVenue']({
+        clientId: sandbox.demo.clientId,
+        clientSecret: sandbox.demo.clientSecret,
+        code: await world.mintCode(venueId),
+        redirectUri: sandbox.demo.redirectUri,
+      });
+      return added.venueId;
     },
     startTerminal: async (name, terminalOptions = {}) => {
       const key = createTerminal(relayDb, [sandbox.demo.venueId], { name }).key;
