@@ -23,6 +23,7 @@ import { en } from './messages';
 import { useOffScreenMarker } from '../ui-kit/off-screen';
 import { cardClock, OrderCard } from './OrderCard';
 import { OrderTile } from './OrderTile';
+import { useShownBoard } from './VenueFilter';
 
 /** The card element of an order, if it is on the board. */
 const cardElement = (root: HTMLElement, orderId: string): HTMLElement | null =>
@@ -87,6 +88,18 @@ const useHeldCancelled = (): ReadonlyMap<string, ColumnId> => {
   }, [cancelled, from, orders]);
 };
 
+/** Pre-orders the platform moved into preparation that staff have not started. */
+const useCooking = (): ReadonlySet<string> => {
+  const startCooking = useApp((s) => s.startCooking);
+  return useMemo(() => new Set(startCooking.map((c) => c.id)), [startCooking]);
+};
+
+/** Every order's print jobs (null while printing is not read). */
+const useJobsByOrder = () => {
+  const printJobs = useApp((s) => s.print?.jobs ?? null);
+  return useMemo(() => (printJobs === null ? null : jobsByOrder(printJobs)), [printJobs]);
+};
+
 /** The board's columns of the moment (see boardOf). */
 const useBoardView = (
   orders: readonly Order[],
@@ -111,7 +124,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const store = useAppStore();
   // Order times are the platform's: count against its clock, not a POS clock that may be off.
   const now = machineNow + usePlatformOffset();
-  const orders = useApp((s) => s.orders);
+  const { orders, venueOf } = useShownBoard();
   const selected = useApp((s) => s.selectedOrderId);
   const unclaimedAfter = useApp(
     (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES,
@@ -121,11 +134,9 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   // What the cards show besides their order, read here once for all of them (see OrderCard).
   const submitting = useApp((s) => s.submitting);
   const callErrors = useApp((s) => s.callErrors);
-  const startCooking = useApp((s) => s.startCooking);
-  const cooking = useMemo(() => new Set(startCooking.map((c) => c.id)), [startCooking]);
+  const cooking = useCooking();
   const menuItems = useApp((s) => s.menuItems);
-  const printJobs = useApp((s) => s.print?.jobs ?? null);
-  const jobs = useMemo(() => (printJobs === null ? null : jobsByOrder(printJobs)), [printJobs]);
+  const jobs = useJobsByOrder();
   const board = useRef<HTMLElement>(null);
   const markOffScreen = useOffScreenMarker();
   const [opened, setOpened] = useState<{ id: string; side: DetailSide } | null>(null);
@@ -143,6 +154,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
       <OrderTile
         key={order.id}
         order={order}
+        venue={venueOf(order)}
         clock={cardClock(order, now, unclaimedAfter)}
         flashing={flashing}
         selected={selected === order.id}
@@ -220,6 +232,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
         >
           <OrderCard
             order={detail}
+            venue={venueOf(detail)}
             clock={cardClock(detail, now, unclaimedAfter)}
             flashing={false}
             selected

@@ -18,6 +18,8 @@ import {
 import { formatAge, formatClock, formatDuration, formatMoney } from '../ui-kit/format';
 import { en } from './messages';
 import type { OffScreenMarker } from '../ui-kit/off-screen';
+import type { VenueMark as Mark } from '../ui-kit/venue-marks';
+import { VenueMark } from '../ui-kit/VenueMark';
 import { useCardSlots } from './card-slots';
 import { ItemOptions } from '../ui-kit/ItemOptions';
 import { PlatformText } from '../ui-kit/PlatformText';
@@ -174,6 +176,8 @@ type Props = {
   slotRef?: OffScreenMarker | undefined;
   /** Its accessible name, when it is shown as an order's detail rather than on the board. */
   label?: string | undefined;
+  /** Its venue's mark, on a terminal of several venues. */
+  venue?: Mark | null | undefined;
 };
 
 // eslint-disable-next-line max-lines-per-function -- one card's layout and its derived actions; not yet cut into smaller components (issue 37)
@@ -189,6 +193,7 @@ const OrderCardView = ({
   menuItems,
   slotRef,
   label,
+  venue,
 }: Props) => {
   const act = useAppStore().getState();
   const { LineSoldOut, OrderPrint } = useCardSlots();
@@ -231,6 +236,7 @@ const OrderCardView = ({
       >
         <header className="card-head">
           <span className="card-number">{en.order.number(order.orderNumber)}</span>
+          {venue && <VenueMark mark={venue} className="card-venue" />}
           <span
             className={`tag tag-${order.deliveryType === 'homedelivery' ? 'delivery' : 'takeaway'}`}
           >
@@ -501,5 +507,6 @@ export const OrderCard = memo(
     a.menuItems === b.menuItems &&
     a.slotRef === b.slotRef &&
     a.label === b.label &&
+    a.venue === b.venue &&
     sameClock(a.clock, b.clock),
 );

@@ -12,6 +12,8 @@ import { useCardSlots } from './card-slots';
 import { en } from './messages';
 import { formatClock } from '../ui-kit/format';
 import type { OffScreenMarker } from '../ui-kit/off-screen';
+import type { VenueMark as Mark } from '../ui-kit/venue-marks';
+import { VenueMark } from '../ui-kit/VenueMark';
 
 /** The customer's first name: a tile has room for what staff call out at the counter. */
 const firstName = (order: Order): string =>
@@ -22,6 +24,8 @@ export type DetailSide = 'left' | 'right';
 
 type Props = {
   order: Order;
+  /** Its venue's mark, on a terminal of several venues. */
+  venue: Mark | null;
   clock: CardClock;
   flashing: boolean;
   selected: boolean;
@@ -119,6 +123,7 @@ const TileAction = ({
  */
 const OrderTileView = ({
   order,
+  venue,
   clock,
   flashing,
   selected,
@@ -169,6 +174,7 @@ const OrderTileView = ({
       >
         <header className="tile-head">
           <span className="card-number">{en.order.number(order.orderNumber)}</span>
+          {venue && <VenueMark mark={venue} className="tile-venue" />}
           <span
             className={`tile-time ${due?.overdue && !done ? 'tile-time-overdue' : clock.ageClass}`}
             data-testid="tile-time"
@@ -241,6 +247,7 @@ export const OrderTile = memo(
   OrderTileView,
   (a, b) =>
     a.order === b.order &&
+    a.venue === b.venue &&
     a.flashing === b.flashing &&
     a.selected === b.selected &&
     a.open === b.open &&

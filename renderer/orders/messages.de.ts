@@ -90,6 +90,10 @@ export const ordersDe = {
     note: 'Allergie',
     flag: '⚠ Allergie',
   },
+  venueFilter: {
+    title: 'Bestellungen zeigen von',
+    waiting: '{n} neu',
+  },
   ring: {
     newOrder: '{n, plural, one {Neue Bestellung!} other {# neue Bestellungen!}}',
     preorders:

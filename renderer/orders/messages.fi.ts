@@ -88,6 +88,10 @@ export const ordersFi = {
     note: 'Allergia',
     flag: '⚠ Allergia',
   },
+  venueFilter: {
+    title: 'Näytä tilaukset',
+    waiting: '{n} uutta',
+  },
   ring: {
     newOrder: '{n, plural, one {Uusi tilaus!} other {# uutta tilausta!}}',
     preorders:

@@ -90,6 +90,10 @@ export const ordersSv = {
     note: 'Allergi',
     flag: '⚠ Allergi',
   },
+  venueFilter: {
+    title: 'Visa beställningar för',
+    waiting: '{n} nya',
+  },
   ring: {
     newOrder: '{n, plural, one {Ny beställning!} other {# nya beställningar!}}',
     preorders:

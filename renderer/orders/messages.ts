@@ -131,6 +131,12 @@ export const ordersMessages = {
     note: 'Allergy',
     flag: '⚠ Allergy',
   },
+  venueFilter: {
+    /** The filter's list, opened from its button in the top bar. */
+    title: 'Show the orders of',
+    /** A venue of the list with orders waiting for an answer. */
+    waiting: m('{n} new', 'n'),
+  },
   ring: {
     newOrder: m('{n, plural, one {New order!} other {# new orders!}}', 'n'),
     preorders: m('{n, plural, one {# pre-order to confirm} other {# pre-orders to confirm}}', 'n'),

@@ -4,6 +4,9 @@ import { formatDuration } from '../ui-kit/format';
 import { en } from '../i18n/en';
 import { MUTE_MS } from '../orders/orders-slice';
 import type { View } from '../ui-kit/app-slice';
+import type { VenueMarks } from '../ui-kit/VenueMark';
+import { useVenueMarks } from '../ui-kit/VenueMark';
+import { VenueFilter } from '../orders/VenueFilter';
 
 const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers', 'history'];
 
@@ -11,14 +14,28 @@ const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers', 'histo
  * The ring's fixed place: orders waiting for an answer; pre-orders to confirm are counted apart,
  * in the same place when no order waits (the Scheduled column counts them too).
  */
-const RingSlot = ({ muted }: { muted: boolean }) => {
+const RingSlot = ({ muted, marks }: { muted: boolean; marks: VenueMarks }) => {
   const toAnswer = useApp((s) => waitingCounts(s.orders).answer);
   const preorders = useApp((s) => waitingCounts(s.orders).preorders);
+  // On a terminal of several venues the ring says whose orders wait, whatever the board shows.
+  const venues = useApp((s) =>
+    marks.list
+      .filter((mark) =>
+        waitingOrders(s.orders).some((o) => o.venueId === mark.venueId && o.type !== 'preorder'),
+      )
+      .map((mark) => mark.name)
+      .join(' · '),
+  );
   return (
     <span className="top-ring-slot">
       {toAnswer > 0 ? (
         <span className="ring-alert" role={muted ? 'status' : 'alert'}>
           {en.ring.newOrder(toAnswer)}
+          {venues && (
+            <span className="ring-venues" data-testid="ring-venues">
+              {venues}
+            </span>
+          )}
         </span>
       ) : (
         preorders > 0 && (
@@ -46,12 +63,16 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
   const openDialog = useApp((s) => s.openDialog);
   const courierReady = useApp((s) => s.deliverySetup?.configured ?? false);
   const muted = mutedUntil !== null && now < mutedUntil;
+  const marks = useVenueMarks();
+  const several = marks.list.length > 1;
 
   return (
     <header className={`top-bar ${ringing ? 'top-bar-ringing' : ''}`}>
       <div className="brand">
-        <strong>{venueName ?? en.appName}</strong>
+        {several ? <VenueFilter marks={marks} /> : <strong>{venueName ?? en.appName}</strong>}
+        {/* Online or offline is each venue's, on the venue screen, when there are several. */}
         {venue &&
+          !several &&
           (venue.changing?.online ? (
             <span className="pill pill-neutral" title={en.venue.changing}>
               {en.venue.changingShort}
@@ -89,7 +110,7 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
         {/* Muting silences the ring, not the count: staff still see what waits for them. The
             count and Mute keep their places when nothing rings (hidden, not removed), so an
             arriving order moves no control of the bar. */}
-        <RingSlot muted={muted} />
+        <RingSlot muted={muted} marks={marks} />
         <span className="top-mute-slot">
           {muted ? (
             <button type="button" className="btn btn-light btn-small" onClick={unmute}>

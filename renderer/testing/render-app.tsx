@@ -5,9 +5,15 @@ import { createAppStore } from '../shell/store';
 import type { FakeBridge } from './fake-bridge';
 import { createFakeRinger } from './fake-bridge';
 
-/** The whole app over a fake bridge, as main.tsx wires it. */
-export const renderApp = (bridge: FakeBridge) => {
-  const store = createAppStore(bridge, { storage: null });
+/**
+ * The whole app over a fake bridge, as main.tsx wires it. `storage`: the window's storage, shared
+ * by two renders to stand for a restart (none by default).
+ */
+export const renderApp = (
+  bridge: FakeBridge,
+  { storage = null }: { storage?: Pick<Storage, 'getItem' | 'setItem'> | null } = {},
+) => {
+  const store = createAppStore(bridge, { storage });
   const ringer = createFakeRinger();
   const alarm = createFakeRinger();
   const printAlarm = createFakeRinger();

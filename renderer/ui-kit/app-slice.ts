@@ -4,6 +4,7 @@
 import type { AppStatus } from '../../shared/domain';
 import type { OrderActionDialog } from '../../shared/order-actions';
 import { sameOr } from './merge';
+import { parseColours } from './venue-marks';
 import type { SliceContext, SliceParts } from './slice';
 
 export type Theme = 'light' | 'dark';
@@ -46,6 +47,10 @@ export type AppSliceState = {
   view: View;
   selectedOrderId: string | null;
   dialog: Dialog | null;
+  /** The venue whose orders the board shows (null: every venue); kept over a restart. */
+  venueFilter: string | null;
+  /** The colour each venue's mark was given (orders/venue-marks.ts), kept so it never changes. */
+  venueColours: Readonly<Record<string, number>>;
 };
 
 export type AppSliceActions = {
@@ -53,6 +58,8 @@ export type AppSliceActions = {
   setView(view: View): void;
   select(orderId: string | null): void;
   openDialog(dialog: Dialog | null): void;
+  setVenueFilter(venueId: string | null): void;
+  keepVenueColours(colours: Readonly<Record<string, number>>): void;
 };
 
 export type AppSlice = AppSliceState & AppSliceActions;
@@ -64,6 +71,17 @@ export type ThemeOptions = {
 };
 
 const THEME_KEY = 'countertop.theme';
+const VENUE_FILTER_KEY = 'countertop.venueFilter';
+const VENUE_COLOURS_KEY = 'countertop.venueColours';
+
+/** What the storage held under a key, or null if it cannot be read. */
+const stored = (options: ThemeOptions, key: string): string | null => {
+  try {
+    return options.storage?.getItem(key) ?? null;
+  } catch {
+    return null;
+  }
+};
 
 const initialTheme = (options: ThemeOptions): Theme => {
   const saved = options.storage?.getItem(THEME_KEY);
@@ -81,6 +99,8 @@ export const createAppSlice = (
     view: 'orders',
     selectedOrderId: null,
     dialog: null,
+    venueFilter: stored(options, VENUE_FILTER_KEY) || null,
+    venueColours: parseColours(stored(options, VENUE_COLOURS_KEY)),
     setTheme(theme) {
       options.storage?.setItem(THEME_KEY, theme);
       set({ theme });
@@ -93,6 +113,14 @@ export const createAppSlice = (
     },
     openDialog(dialog) {
       set({ dialog });
+    },
+    setVenueFilter(venueId) {
+      options.storage?.setItem(VENUE_FILTER_KEY, venueId ?? '');
+      set({ venueFilter: venueId });
+    },
+    keepVenueColours(colours) {
+      options.storage?.setItem(VENUE_COLOURS_KEY, JSON.stringify(colours));
+      set({ venueColours: colours });
     },
   },
   listen: () => [

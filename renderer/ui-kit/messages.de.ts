@@ -5,6 +5,10 @@ export const kitDe = {
   loadFailed: 'Der Terminal-Dienst hat nicht geantwortet',
   noBridge: 'Der Terminal-Dienst ist in diesem Fenster nicht verfügbar.',
   tryAgain: 'Nochmal versuchen',
+  venues: {
+    all: 'Alle Restaurants',
+    unnamed: 'Restaurant {n}',
+  },
   nav: {
     orders: 'Bestellungen',
     venue: 'Restaurant',

@@ -5,6 +5,10 @@ export const kitFi = {
   loadFailed: 'Päätteen palvelu ei vastannut',
   noBridge: 'Päätteen palvelu ei ole käytettävissä tässä ikkunassa.',
   tryAgain: 'Yritä uudelleen',
+  venues: {
+    all: 'Kaikki ravintolat',
+    unnamed: 'Ravintola {n}',
+  },
   nav: {
     orders: 'Tilaukset',
     venue: 'Ravintola',

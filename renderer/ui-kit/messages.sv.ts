@@ -5,6 +5,10 @@ export const kitSv = {
   loadFailed: 'Terminalens tjänst svarade inte',
   noBridge: 'Terminalens tjänst finns inte i det här fönstret.',
   tryAgain: 'Försök igen',
+  venues: {
+    all: 'Alla restauranger',
+    unnamed: 'Restaurang {n}',
+  },
   nav: {
     orders: 'Beställningar',
     venue: 'Restaurang',

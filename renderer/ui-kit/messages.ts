@@ -18,6 +18,12 @@ export const kitMessages = {
   loadFailed: 'The terminal service did not answer',
   noBridge: 'The terminal service is not available in this window.',
   tryAgain: 'Try again',
+  venues: {
+    /** The board's filter showing every venue's orders. */
+    all: 'All venues',
+    /** A venue whose orders carry no name yet: never its id. */
+    unnamed: m('Venue {n}', 'n'),
+  },
   nav: {
     orders: 'Orders',
     venue: 'Venue',
