@@ -37,6 +37,8 @@ const orderBody = z.looseObject({
   preorder_time: z.iso.datetime({ offset: true }).nullable().optional(),
   self_delivery: z.boolean().optional(),
   attribution_id: z.string().min(1).max(200).nullable().optional(),
+  /** A big order for layout tests: this many lines (default 1 to 4 at random). */
+  line_count: z.number().int().min(1).max(50).optional(),
 });
 const courierBody = z.looseObject({ event: z.enum(['arriving', 'picked_up', 'delivered']) });
 const clockBody = z
@@ -148,6 +150,7 @@ export function createControlService(world: World): Service {
         selfDelivery: body.self_delivery ?? false,
         preorderTime,
         attributionId: body.attribution_id ?? null,
+        lineCount: body.line_count ?? null,
       });
       sendJson(res, 201, orders.internalView(order, iso));
     })

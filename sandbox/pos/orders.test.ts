@@ -59,6 +59,25 @@ async function expectConflict(
   expect((await state(id)).status).toBe(current);
 }
 
+describe('placing an order (control API)', () => {
+  it('line_count asks for a big order: that many lines, 1 to 50, else 400 and no order', async () => {
+    const big = await placeOrder({ line_count: 15 });
+    expect((big.items as unknown[]).length).toBe(15);
+    const before = (await control(sandbox, 'GET', '/orders')).json as unknown[];
+    for (const line_count of [0, 51, 2.5])
+      expect(
+        (
+          await control(sandbox, 'POST', '/orders', {
+            venue_id: 'demo-venue',
+            type: 'takeaway',
+            line_count,
+          })
+        ).status,
+      ).toBe(400);
+    expect((await control(sandbox, 'GET', '/orders')).json).toHaveLength(before.length);
+  });
+});
+
 describe('order transitions: each action only from the statuses that allow it', () => {
   it('(new) → CREATED with the order-created notification', async () => {
     const order = await placeOrder();

@@ -21,6 +21,8 @@ export type NewOrder = {
   selfDelivery: boolean;
   preorderTime: number | null;
   attributionId?: string | null;
+  /** How many lines the customer ordered (default: 1 to 4 at random). */
+  lineCount?: number | null;
 };
 
 /** The 409 of docs/architecture.md: the order cannot take this transition from its current status. */
@@ -31,6 +33,7 @@ function pickLines(
   world: World,
   venue: Venue,
   deliveryType: NewOrder['deliveryType'],
+  wanted: number | null = null,
 ): OrderLine[] {
   const { prng } = world;
   const now = world.clock.now();
@@ -60,7 +63,7 @@ function pickLines(
     ];
   }
   const lines: OrderLine[] = [];
-  const lineCount = prng.int(1, 4);
+  const lineCount = wanted ?? prng.int(1, 4);
   for (let i = 0; i < lineCount; i++) {
     const { item, category } = prng.pick(candidates);
     lines.push({
@@ -129,7 +132,7 @@ export function createOrder(world: World, venue: Venue, input: NewOrder): Sandbo
     preorderTime: input.preorderTime,
     preorderStatus: input.preorderTime === null ? null : 'waiting',
     currency: venue.menu?.currency ?? 'EUR',
-    lines: pickLines(world, venue, input.deliveryType),
+    lines: pickLines(world, venue, input.deliveryType, input.lineCount ?? null),
     deliveryFee:
       input.deliveryType === 'takeaway' ? 0 : input.selfDelivery ? SELF_DELIVERY_FEE : DELIVERY_FEE,
     consumerName: prng.pick(CONSUMER_NAMES),

@@ -11,6 +11,8 @@ export type BoardFixture = {
   place(options?: {
     type?: 'takeaway' | 'homedelivery';
     preorderInMinutes?: number;
+    /** A big order: this many lines (the sandbox's default is 1 to 4). */
+    lines?: number;
   }): Promise<PlacedOrder>;
   /** Waits until the core has the order in the given status (or a pre-order's confirmation). */
   settled(id: string, done: (order: Order) => boolean): Promise<Order>;
@@ -20,10 +22,11 @@ export type BoardFixture = {
 
 export const boardFixture = (demo: Demo): BoardFixture => {
   const api = demo.core.api;
-  const place: BoardFixture['place'] = ({ type = 'takeaway', preorderInMinutes } = {}) =>
+  const place: BoardFixture['place'] = ({ type = 'takeaway', preorderInMinutes, lines } = {}) =>
     controlCall<PlacedOrder>(demo.sandbox.controlUrl, 'POST', '/orders', {
       venue_id: demo.sandbox.demo.venueId,
       type,
+      ...(lines ? { line_count: lines } : {}),
       ...(preorderInMinutes
         ? { preorder_time: new Date(Date.now() + preorderInMinutes * 60_000).toISOString() }
         : {}),

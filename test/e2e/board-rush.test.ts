@@ -8,7 +8,7 @@ import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
 import { boardFixture } from './board-fixture';
 import type { BoardFixture, PlacedOrder } from './board-fixture';
-import { ensureOutputDir, launchChromium, startTestDemo } from './support';
+import { ensureOutputDir, launchChromium, orderTile, startTestDemo } from './support';
 
 let demo: Demo;
 let browser: Browser;
@@ -147,6 +147,66 @@ describe('a rush at a glance (Chromium, real sandbox and relay)', () => {
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
     await page.close();
+  });
+
+  it("keeps a long order's main action in sight in its detail, tapped at 1280×800 and 1024×768", async () => {
+    // 15 lines with their options: taller than the detail panel at either size.
+    const long = await fixture.place({ lines: 15 });
+    await fixture.settled(long.id, () => true);
+    for (const [width, height] of [
+      [1280, 800],
+      [1024, 768],
+    ] as const) {
+      const context = await browser.newContext({ viewport: { width, height }, hasTouch: true });
+      const page = await context.newPage();
+      await page.goto(demo.webHost!.url);
+      const tile = orderTile(page, long.order_number);
+      await tile.waitFor();
+      await tile.scrollIntoViewIfNeeded();
+      await tile.locator('.card-number').tap();
+      const detail = page.getByRole('article', {
+        name: en.board.detailTitle(long.order_number),
+        exact: true,
+      });
+      await detail.waitFor();
+      expect(await detail.locator('.card-items > li').count()).toBe(15);
+      expect(await detail.locator('.card-items .item-options li').count()).toBeGreaterThan(0);
+      const panel = page.locator('.order-detail');
+      // The order overflows its panel: without the sticky row its actions would be below the fold.
+      expect(await panel.evaluate((el) => el.scrollHeight > el.clientHeight + 200)).toBe(true);
+      const accept = detail.getByRole('button', { name: en.actions.kinds.accept, exact: true });
+      // Where the panel opened, unscrolled: fully in the window and the panel, and on top.
+      const sight = await accept.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const p = el.closest('.order-detail')!.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return {
+          inWindow:
+            r.top >= 0 &&
+            r.bottom <= window.innerHeight &&
+            r.left >= 0 &&
+            r.right <= window.innerWidth,
+          inPanel: r.top >= p.top - 0.5 && r.bottom <= p.bottom + 0.5,
+          onTop: hit !== null && (hit === el || el.contains(hit)),
+        };
+      });
+      expect({ width, ...sight }).toEqual({ width, inWindow: true, inPanel: true, onTop: true });
+      // Halfway down the lines it is still there.
+      await panel.evaluate((el) => el.scrollBy(0, el.scrollHeight / 2));
+      const half = await accept.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return r.bottom <= window.innerHeight && hit !== null && (hit === el || el.contains(hit));
+      });
+      expect({ width, half }).toEqual({ width, half: true });
+      // A tap on it opens the accept dialog (closed again: the order stays new for the next size).
+      await accept.tap();
+      const dialog = page.getByRole('dialog', { name: en.accept.title(long.order_number) });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await context.close();
+    }
   });
 
   it('after an accept, the orders of the other columns stay where they were', async () => {
