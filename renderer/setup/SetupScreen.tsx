@@ -1,14 +1,18 @@
+import type { KeyboardEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
-import type { SetupConnectRequest } from '../../shared/ipc/contract';
-import { setupConnectSchema } from '../../shared/ipc/contract';
+import type { BridgeError, SetupConnectRequest } from '../../shared/ipc/contract';
+import { setupConnectSchema, setupSignInSchema } from '../../shared/ipc/contract';
+import { signInFailureOf, SIGN_IN_ISSUE_PATH } from '../../shared/sign-in';
+import type { Result } from '../ui-kit/bridge';
 import { errorOf } from '../ui-kit/bridge';
 import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 import { en } from './messages';
 import { Form } from '../ui-kit/Form';
+import { openSignInTab } from './sign-in-tab';
 
-type Field = keyof SetupConnectRequest;
+type Field = keyof SetupConnectRequest | 'onboardingUrl';
 type FieldSpec = { name: Field; label: string; secret?: boolean; placeholder?: string };
 
 const PLATFORM_FIELDS: FieldSpec[] = [
@@ -16,23 +20,78 @@ const PLATFORM_FIELDS: FieldSpec[] = [
   { name: 'posUrl', label: en.setup.posUrl, placeholder: 'https://pos.…' },
   { name: 'clientId', label: en.setup.clientId },
   { name: 'clientSecret', label: en.setup.clientSecret, secret: true },
-  { name: 'code', label: en.setup.code },
-  { name: 'redirectUri', label: en.setup.redirectUri, placeholder: 'https://…' },
+  { name: 'onboardingUrl', label: en.setup.onboardingUrl, placeholder: 'https://…' },
 ];
 const RELAY_FIELDS: FieldSpec[] = [
   { name: 'relayUrl', label: en.setup.relayUrl, placeholder: 'https://relay.…' },
   { name: 'terminalKey', label: en.setup.terminalKey, secret: true },
 ];
+/** The fallback: a code the platform gave, with the address it was made for. */
+const CODE_FIELDS: FieldSpec[] = [
+  { name: 'code', label: en.setup.code },
+  { name: 'redirectUri', label: en.setup.redirectUri, placeholder: 'https://…' },
+];
+const SIGN_IN_FIELDS = [
+  'authUrl',
+  'posUrl',
+  'clientId',
+  'clientSecret',
+  'onboardingUrl',
+  'relayUrl',
+  'terminalKey',
+] as const satisfies readonly Field[];
+
+/** A sign-in's refusal in staff's words (its reason); null when staff cancelled it themselves. */
+const signInRefusal = (result: Result<unknown>): BridgeError | null => {
+  const error = errorOf(result);
+  const reason = signInFailureOf(error?.issues);
+  if (!error || !reason) return error;
+  if (reason === 'cancelled') return null;
+  const issues = error.issues?.filter((i) => i.path !== SIGN_IN_ISSUE_PATH);
+  return { ...error, message: en.setup.signInRefused[reason], issues };
+};
+
+/** While a sign-in runs: what it waits for, the page if staff must open it, and the way out. */
+const SignInWait = () => {
+  const signIn = useApp((s) => s.signIn);
+  const cancel = useApp((s) => s.cancelSignIn);
+  if (!signIn) return null;
+  return (
+    <div className="sign-in-wait" role="status">
+      <p>{signIn.phase === 'checking' ? en.setup.checking : en.setup.waiting}</p>
+      {signIn.pageUrl && (
+        <>
+          <p className="muted">{en.setup.blocked}</p>
+          <a
+            className="btn btn-go btn-large"
+            href={signIn.pageUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {en.setup.openPage}
+          </a>
+        </>
+      )}
+      <DialogActions
+        start
+        actions={[{ label: en.setup.cancelSignIn, tone: 'quiet', onClick: () => void cancel() }]}
+      />
+    </div>
+  );
+};
 
 export const SetupScreen = () => {
   const setup = useApp((s) => s.setup);
   const connect = useApp((s) => s.connect);
+  const signInWithPlatform = useApp((s) => s.signInWithPlatform);
+  const signingIn = useApp((s) => s.signIn !== null);
   const openSetup = useApp((s) => s.openSetup);
   const [values, setValues] = useState<Record<Field, string>>({
     authUrl: setup?.authUrl ?? '',
     posUrl: setup?.posUrl ?? '',
     clientId: setup?.clientId ?? '',
     clientSecret: '',
+    onboardingUrl: setup?.onboardingUrl ?? '',
     code: '',
     redirectUri: setup?.redirectUri ?? '',
     relayUrl: setup?.relayUrl ?? '',
@@ -45,10 +104,28 @@ export const SetupScreen = () => {
     if (error) refusalRef.current?.scrollIntoView?.({ block: 'center' });
   }, [error]);
 
-  const submit = (): Promise<void> => {
-    return send(setupConnectSchema.safeParse(trimValues(values)), en.setup.fixFields, (data) =>
+  const connectWithCode = (): Promise<void> =>
+    send(setupConnectSchema.safeParse(trimValues(values)), en.setup.fixFields, (data) =>
       connect(data).then(errorOf),
     );
+
+  const signIn = (): Promise<void> => {
+    const typed = trimValues(values);
+    const parsed = setupSignInSchema.safeParse(
+      Object.fromEntries(SIGN_IN_FIELDS.map((name) => [name, typed[name]])),
+    );
+    // Opened by this tap, before anything is awaited: a browser blocks a tab opened later.
+    const tab = parsed.success ? openSignInTab(en.setup.opening) : null;
+    return send(parsed, en.setup.fixFields, (data) =>
+      signInWithPlatform(data, tab).then(signInRefusal),
+    );
+  };
+
+  /** Enter in the code's fields connects with the code; anywhere else it signs in. */
+  const codeEnter = (event: KeyboardEvent<HTMLInputElement>): void => {
+    if (event.key !== 'Enter') return;
+    event.preventDefault();
+    void connectWithCode();
   };
 
   const renderField = (spec: FieldSpec) => (
@@ -66,6 +143,7 @@ export const SetupScreen = () => {
           fieldErrors[spec.name] ? `${spec.name}-error ${spec.name}-hint` : `${spec.name}-hint`
         }
         onChange={(e) => setValues((v) => ({ ...v, [spec.name]: e.target.value }))}
+        onKeyDown={spec.name === 'code' || spec.name === 'redirectUri' ? codeEnter : undefined}
       />
       <span id={`${spec.name}-hint`} className="field-hint muted">
         {en.setup.hints[spec.name]}
@@ -80,7 +158,7 @@ export const SetupScreen = () => {
 
   return (
     <main className="setup">
-      <Form className="setup-form" label={en.setup.title} onSubmit={submit}>
+      <Form className="setup-form" label={en.setup.title} onSubmit={signIn}>
         <h1>{en.setup.title}</h1>
         <p className="muted">{en.setup.intro}</p>
         <fieldset>
@@ -91,6 +169,7 @@ export const SetupScreen = () => {
           <legend>{en.setup.relaySection}</legend>
           {RELAY_FIELDS.map(renderField)}
         </fieldset>
+        <SignInWait />
         <Refusal text={error} what={en.setup.failed} ref={refusalRef} />
         <DialogActions
           actions={[
@@ -100,13 +179,29 @@ export const SetupScreen = () => {
               onClick: () => openSetup(false),
             },
             {
-              label: busy ? en.setup.connecting : en.setup.connect,
+              label: en.setup.signIn,
               tone: 'go',
               large: true,
               disabled: busy,
             },
           ]}
         />
+        <fieldset>
+          <legend>{en.setup.pasteSection}</legend>
+          <p className="muted">{en.setup.pasteIntro}</p>
+          {CODE_FIELDS.map(renderField)}
+          <DialogActions
+            start
+            actions={[
+              {
+                label: busy && !signingIn ? en.setup.connecting : en.setup.connect,
+                tone: 'primary',
+                disabled: busy,
+                onClick: () => void connectWithCode(),
+              },
+            ]}
+          />
+        </fieldset>
       </Form>
     </main>
   );

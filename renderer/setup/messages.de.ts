@@ -3,7 +3,7 @@ export const setupDe = {
   setup: {
     title: 'Dieses Terminal mit deinem Restaurant verbinden',
     intro:
-      'Gib die Daten ein, die du beim Onboarding des Restaurants von der Plattform bekommen hast. Countertop prüft Relay und Plattform-Adressen, bevor es den Autorisierungscode nutzt, damit ein Fehler den Code nicht kostet. Geheimnisse liegen im Schlüsselbund dieses Computers, nie in einer Datei.',
+      'Gib die Daten ein, die du von der Plattform bekommen hast, und melde dich dann bei der Plattform an: Ihre Seite öffnet sich in einem neuen Tab, du erlaubst Countertop dort, und das Terminal ist verbunden. Countertop prüft zuerst Relay und Plattform-Adressen, ein Fehler kostet also nichts. Geheimnisse liegen im Schlüsselbund dieses Computers, nie in einer Datei.',
     hints: {
       authUrl: 'In den Partnerdaten der Plattform, zum Beispiel https://auth.platform.example',
       posUrl: 'In den Partnerdaten der Plattform, zum Beispiel https://pos.platform.example',
@@ -12,6 +12,8 @@ export const setupDe = {
       code: 'Der Einmalcode der Plattform bei der Aktivierung des Restaurants (eine Stunde gültig).',
       redirectUri:
         'Die Adresse, für die der Code erstellt wurde, genau wie bei der Plattform registriert.',
+      onboardingUrl:
+        'Wo das Onboarding der Plattform für deine Integration beginnt, in den Partnerdaten der Plattform, zum Beispiel https://platform.example/onboarding?client_id=…',
       relayUrl: 'Adresse deines Relays ohne Pfad, zum Beispiel https://relay.example.com',
       terminalKey:
         'Für diese Theke auf dem Relay erstellt (admin create-terminal) und einmal angezeigt.',
@@ -26,6 +28,31 @@ export const setupDe = {
     relaySection: 'Bestellstrom (Relay)',
     relayUrl: 'Relay-URL',
     terminalKey: 'Terminal-Schlüssel',
+    onboardingUrl: 'Onboarding-Seite',
+    signIn: 'Bei der Plattform anmelden',
+    pasteSection: 'Oder Autorisierungscode eingeben',
+    pasteIntro:
+      'Wenn dir die Plattform stattdessen einen Code gegeben hat (zum Beispiel, wenn das Restaurant für dich eingerichtet wurde), gib ihn hier mit der Adresse ein, für die er erstellt wurde.',
+    checking: 'Relay und Plattform werden geprüft…',
+    waiting:
+      'Warte auf die Plattform… Melde dich auf der geöffneten Seite der Plattform an, erlaube Countertop und komm dann hierher zurück.',
+    openPage: 'Anmeldeseite der Plattform öffnen',
+    blocked:
+      'Der Browser hat die Seite der Plattform nicht selbst geöffnet: Tippe unten, um sie zu öffnen.',
+    opening: 'Anmeldeseite der Plattform wird geöffnet…',
+    cancelSignIn: 'Anmeldung abbrechen',
+    signInRefused: {
+      timeout: 'Die Plattform hat nicht rechtzeitig geantwortet. Melde dich erneut an.',
+      'state-mismatch':
+        'Die Antwort gehörte nicht zu dieser Anmeldung und wurde abgelehnt. Melde dich erneut an.',
+      denied:
+        'Countertop wurde auf der Seite der Plattform nicht erlaubt. Melde dich erneut an oder gib einen Code ein.',
+      'no-code':
+        'Die Antwort der Plattform enthielt keinen Code. Melde dich erneut an oder gib einen Code ein.',
+      cancelled: 'Die Anmeldung wurde abgebrochen.',
+      'no-page':
+        'Die Seite der Plattform ließ sich nicht öffnen: Prüfe die Adresse der Onboarding-Seite oder gib einen Code ein.',
+    },
     connect: 'Restaurant verbinden',
     connecting: 'Verbinde…',
     connected: 'Verbunden mit {venue}',

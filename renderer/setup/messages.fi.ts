@@ -3,7 +3,7 @@ export const setupFi = {
   setup: {
     title: 'Yhdistä tämä pääte ravintolaasi',
     intro:
-      'Anna tiedot, jotka sait alustalta, kun ravintolasi otettiin mukaan. Countertop tarkistaa välityspalvelimen ja alustan osoitteet ennen kuin se käyttää valtuutuskoodin, joten virhe ei vie koodia. Salaisuudet tallennetaan tämän tietokoneen avainnippuun, ei koskaan tiedostoon.',
+      'Anna alustalta saamasi tiedot ja kirjaudu alustalla: sen sivu aukeaa uuteen välilehteen, sallit siellä Countertopin, ja pääte on yhdistetty. Countertop tarkistaa ensin välityspalvelimen ja alustan osoitteet, joten virhe ei maksa mitään. Salaisuudet tallennetaan tämän tietokoneen avainnippuun, ei koskaan tiedostoon.',
     hints: {
       authUrl: 'Alustan kumppanitiedoissa, esimerkiksi https://auth.platform.example',
       posUrl: 'Alustan kumppanitiedoissa, esimerkiksi https://pos.platform.example',
@@ -11,6 +11,8 @@ export const setupFi = {
       clientSecret: 'Asiakastunnuksen mukana annettu salaisuus.',
       code: 'Kertakäyttöinen koodi, jonka alusta antoi, kun ravintola aktivoitiin (voimassa tunnin).',
       redirectUri: 'Osoite, jolle koodi tehtiin, täsmälleen alustalle rekisteröitynä.',
+      onboardingUrl:
+        'Mistä alustan käyttöönotto alkaa integraatiollesi, alustan kumppanitiedoissa, esimerkiksi https://platform.example/onboarding?client_id=…',
       relayUrl: 'Välityspalvelimesi osoite ilman polkua, esimerkiksi https://relay.example.com',
       terminalKey:
         'Tehty tälle tiskille välityspalvelimella (admin create-terminal) ja näytetty kerran.',
@@ -25,6 +27,27 @@ export const setupFi = {
     relaySection: 'Tilausvirta (välityspalvelin)',
     relayUrl: 'Välityspalvelimen URL',
     terminalKey: 'Päätteen avain',
+    onboardingUrl: 'Käyttöönottosivu',
+    signIn: 'Kirjaudu alustalla',
+    pasteSection: 'Tai syötä valtuutuskoodi',
+    pasteIntro:
+      'Jos alusta antoi sinulle koodin (esimerkiksi kun ravintolasi otettiin käyttöön puolestasi), syötä se tähän yhdessä osoitteen kanssa, jolle se tehtiin.',
+    checking: 'Tarkistetaan välityspalvelin ja alusta…',
+    waiting:
+      'Odotetaan alustaa… Kirjaudu avautuneella alustan sivulla, salli Countertop ja palaa sitten tänne.',
+    openPage: 'Avaa alustan kirjautumissivu',
+    blocked: 'Selain ei avannut alustan sivua itse: avaa se napauttamalla alta.',
+    opening: 'Avataan alustan kirjautumissivua…',
+    cancelSignIn: 'Peruuta kirjautuminen',
+    signInRefused: {
+      timeout: 'Alusta ei vastannut ajoissa. Kirjaudu uudelleen.',
+      'state-mismatch':
+        'Palannut vastaus ei kuulunut tähän kirjautumiseen, joten se hylättiin. Kirjaudu uudelleen.',
+      denied: 'Countertopia ei sallittu alustan sivulla. Kirjaudu uudelleen tai syötä koodi.',
+      'no-code': 'Alustan vastauksessa ei ollut koodia. Kirjaudu uudelleen tai syötä koodi.',
+      cancelled: 'Kirjautuminen peruttiin.',
+      'no-page': 'Alustan sivua ei voitu avata: tarkista käyttöönottosivun osoite tai syötä koodi.',
+    },
     connect: 'Yhdistä ravintola',
     connecting: 'Yhdistetään…',
     connected: 'Yhdistetty: {venue}',

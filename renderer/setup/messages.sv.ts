@@ -3,7 +3,7 @@ export const setupSv = {
   setup: {
     title: 'Anslut terminalen till din restaurang',
     intro:
-      'Fyll i uppgifterna du fick från plattformen när restaurangen anslöts. Countertop kontrollerar reläet och plattformens adresser innan den använder auktoriseringskoden, så ett misstag kostar dig inte koden. Hemligheter sparas i datorns nyckelring, aldrig i en fil.',
+      'Fyll i uppgifterna du fick från plattformen och logga sedan in hos plattformen: dess sida öppnas i en ny flik, du godkänner Countertop där och terminalen är ansluten. Countertop kontrollerar reläet och plattformens adresser först, så ett misstag kostar ingenting. Hemligheter sparas i datorns nyckelring, aldrig i en fil.',
     hints: {
       authUrl: 'I plattformens partneruppgifter, till exempel https://auth.platform.example',
       posUrl: 'I plattformens partneruppgifter, till exempel https://pos.platform.example',
@@ -11,6 +11,8 @@ export const setupSv = {
       clientSecret: 'Hemligheten som kom med klient-ID:t.',
       code: 'Engångskoden plattformen gav när restaurangen aktiverades (gäller en timme).',
       redirectUri: 'Adressen koden gjordes för, exakt som den är registrerad hos plattformen.',
+      onboardingUrl:
+        'Där plattformens onboarding börjar för din integration, i plattformens partneruppgifter, till exempel https://platform.example/onboarding?client_id=…',
       relayUrl: 'Reläets adress utan sökväg, till exempel https://relay.example.com',
       terminalKey: 'Skapad för den här kassan på reläet (admin create-terminal) och visad en gång.',
     },
@@ -24,6 +26,29 @@ export const setupSv = {
     relaySection: 'Beställningsflöde (relä)',
     relayUrl: 'Relä-URL',
     terminalKey: 'Terminalnyckel',
+    onboardingUrl: 'Onboardingsida',
+    signIn: 'Logga in hos plattformen',
+    pasteSection: 'Eller klistra in en auktoriseringskod',
+    pasteIntro:
+      'Om plattformen gav dig en kod i stället (till exempel när restaurangen sattes upp åt dig), skriv in den här tillsammans med adressen den gjordes för.',
+    checking: 'Kontrollerar reläet och plattformen…',
+    waiting:
+      'Väntar på plattformen… Logga in på plattformens sida som öppnades, godkänn Countertop och kom sedan tillbaka hit.',
+    openPage: 'Öppna plattformens inloggningssida',
+    blocked: 'Webbläsaren öppnade inte plattformens sida själv: tryck nedan för att öppna den.',
+    opening: 'Öppnar plattformens inloggningssida…',
+    cancelSignIn: 'Avbryt inloggningen',
+    signInRefused: {
+      timeout: 'Plattformen svarade inte i tid. Logga in igen.',
+      'state-mismatch':
+        'Svaret som kom tillbaka hörde inte till den här inloggningen och avvisades. Logga in igen.',
+      denied:
+        'Countertop godkändes inte på plattformens sida. Logga in igen eller klistra in en kod.',
+      'no-code': 'Plattformens svar innehöll ingen kod. Logga in igen eller klistra in en kod.',
+      cancelled: 'Inloggningen avbröts.',
+      'no-page':
+        'Plattformens sida kunde inte öppnas: kontrollera onboardingsidans adress eller klistra in en kod.',
+    },
     connect: 'Anslut restaurang',
     connecting: 'Ansluter…',
     connected: 'Ansluten till {venue}',

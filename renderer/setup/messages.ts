@@ -9,7 +9,7 @@ export const setupMessages = {
   setup: {
     title: 'Connect this terminal to your venue',
     intro:
-      'Enter the details you received from the platform when your venue was onboarded. Countertop checks the relay and the platform’s addresses before it uses the authorization code, so a mistake does not cost you the code. Secrets are stored in this computer’s keychain, never in a file.',
+      'Enter the details you received from the platform, then sign in with the platform: its page opens in a new tab, you allow Countertop there, and this terminal is connected. Countertop checks the relay and the platform’s addresses first, so a mistake costs nothing. Secrets are stored in this computer’s keychain, never in a file.',
     hints: {
       authUrl: 'In the platform’s partner details, for example https://auth.platform.example',
       posUrl: 'In the platform’s partner details, for example https://pos.platform.example',
@@ -17,6 +17,8 @@ export const setupMessages = {
       clientSecret: 'The secret given with the client ID.',
       code: 'The one-time code the platform gave when this venue was activated (good for one hour).',
       redirectUri: 'The address the code was made for, exactly as registered with the platform.',
+      onboardingUrl:
+        'Where the platform’s onboarding starts for your integration, in the platform’s partner details, for example https://platform.example/onboarding?client_id=…',
       relayUrl: 'Your relay’s address without a path, for example https://relay.example.com',
       terminalKey: 'Made for this counter on the relay (admin create-terminal) and shown once.',
     },
@@ -30,6 +32,28 @@ export const setupMessages = {
     relaySection: 'Order stream (relay)',
     relayUrl: 'Relay URL',
     terminalKey: 'Terminal key',
+    onboardingUrl: 'Onboarding page',
+    signIn: 'Sign in with the platform',
+    pasteSection: 'Or paste an authorization code',
+    pasteIntro:
+      'If the platform gave you a code instead (for example when your venue was set up for you), enter it here with the address it was made for.',
+    checking: 'Checking the relay and the platform…',
+    waiting:
+      'Waiting for the platform… Sign in on the platform’s page that opened, allow Countertop, then come back here.',
+    openPage: 'Open the platform’s sign-in page',
+    blocked: 'The browser did not open the platform’s page by itself: tap below to open it.',
+    opening: 'Opening the platform’s sign-in page…',
+    cancelSignIn: 'Cancel sign-in',
+    signInRefused: {
+      timeout: 'The platform did not answer in time. Sign in again.',
+      'state-mismatch':
+        'The answer that came back did not belong to this sign-in, so it was refused. Sign in again.',
+      denied: 'Countertop was not allowed on the platform’s page. Sign in again, or paste a code.',
+      'no-code': 'The platform’s answer had no code in it. Sign in again, or paste a code.',
+      cancelled: 'The sign-in was cancelled.',
+      'no-page':
+        'The platform’s page could not be opened: check the onboarding page address, or paste a code.',
+    },
     connect: 'Connect venue',
     connecting: 'Connecting…',
     connected: m('Connected to {venue}', 'venue'),

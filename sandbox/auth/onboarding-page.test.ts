@@ -33,6 +33,10 @@ describe('sandbox onboarding page', () => {
     expect(new URL(signIn.redirectUri).pathname).toBe(SIGN_IN_CALLBACK_PATH);
     const page = await fetch(signIn.startUrl);
     expect(page.status).toBe(200);
+    // A browser holds the Allow form's redirect to form-action: the listener's origin, no other.
+    expect(page.headers.get('content-security-policy')).toBe(
+      `default-src 'none'; form-action 'self' ${new URL(signIn.redirectUri).origin}`,
+    );
     const html = await page.text();
     expect(html).toContain('<button type="submit">Allow</button>');
     const allow = await fetch(new URL('onboarding/allow', signIn.startUrl), {

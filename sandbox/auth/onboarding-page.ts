@@ -57,12 +57,16 @@ const checked = (world: World, params: URLSearchParams): Request => {
   return request;
 };
 
-const PAGE_HEADERS = {
+/**
+ * The page's headers. A browser holds a form's redirect to form-action too, so the page allows
+ * the one redirect it was checked for (registered, or the client's loopback), and nothing else.
+ */
+const pageHeaders = (redirectUri: string): Record<string, string> => ({
   'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': "default-src 'none'; form-action 'self'",
+  'Content-Security-Policy': `default-src 'none'; form-action 'self' ${new URL(redirectUri).origin}`,
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
-};
+});
 
 /** GET /_sandbox/onboarding?client_id&venue_id&redirect_uri&state: the venue and an Allow button. */
 export const showOnboarding = (world: World, req: IncomingMessage, res: ServerResponse): void => {
@@ -84,7 +88,7 @@ export const showOnboarding = (world: World, req: IncomingMessage, res: ServerRe
       `<h1>Connect ${escapeHtml(venue.name)}</h1>` +
       `<p>${escapeHtml(request.clientId)} asks to take this venue's orders.</p>` +
       `<form method="post" action="onboarding/allow">${hidden}<button type="submit">Allow</button></form>`,
-    PAGE_HEADERS,
+    pageHeaders(request.redirectUri),
   );
 };
 
