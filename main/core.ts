@@ -50,6 +50,8 @@ import type { MenuSlice } from './menu/menu';
 import { createDeliverySlice } from './delivery/delivery';
 import type { DeliverySlice } from './delivery/delivery';
 import { createMachineSlice } from './machine/machine';
+import { createScreenLanguage } from './machine/screen-language';
+import type { ScreenLanguage } from './machine/screen-language';
 import type { MachineSlice } from './machine/machine';
 import type { MachineHost } from './machine/machine';
 import type { AuditLog } from './audit/audit-log';
@@ -159,6 +161,7 @@ type Composed = {
   menu: MenuSlice;
   delivery: DeliverySlice;
   machine: MachineSlice;
+  language: ScreenLanguage;
   diagnostics: DiagnosticsSlice;
   printing: PrintingSlice;
   guard: StreamGuard;
@@ -649,6 +652,7 @@ const composeApi = (base: Foundation, c: Composed): ServiceApi => ({
   ...outboxHandlers(c.outbox),
   ...c.delivery.handlers,
   ...c.machine.handlers,
+  ...c.language.handlers,
   ...c.diagnostics.handlers,
   ...logHandlers(base.log),
   ...c.guard.handlers,
@@ -685,6 +689,7 @@ const composeSlices = (base: Foundation): Composed => {
     ...(options.bookingCheckMs === undefined ? {} : { bookingCheckMs: options.bookingCheckMs }),
   });
   c.machine = createMachineSlice({ db, settings, secrets, audit, hub, now, host: options.machine });
+  c.language = createScreenLanguage({ settings });
   c.diagnostics = composeDiagnostics(base, c);
   c.printing = createPrintingSlice({
     ...sliceBase(base, c),
@@ -701,8 +706,11 @@ const composeSlices = (base: Foundation): Composed => {
       return self === null || assigned === self ? 'mine' : 'other';
     },
     claimPrint: (orderId, document) => c.terminals.claim(orderId, document),
+    screenLanguage: () => c.language.current(),
     ...options.printing,
   });
+  // The kitchen's language follows the screen's until staff choose one: the settings shown change.
+  c.language.onChange(() => c.printing.settingsChanged());
   c.guard = composeGuard(base, c);
   // What rings until acknowledged, decided here from the stored orders, replayed to any window.
   c.cues = createCuesSlice({

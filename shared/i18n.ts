@@ -7,6 +7,14 @@ import { IntlMessageFormat } from 'intl-messageformat';
 export const LANGUAGES = ['en', 'fi', 'sv', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** Each language in its own words, so staff find theirs whatever the screen shows. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  fi: 'Suomi',
+  sv: 'Svenska',
+  de: 'Deutsch',
+};
+
 /** The locale whose conventions (plural rules, lists) go with each language. */
 export const LOCALE_OF: Record<Language, string> = {
   en: 'en-GB',

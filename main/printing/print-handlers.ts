@@ -10,6 +10,7 @@ import {
   printersFor,
   printState,
   readSettings,
+  storedSettings,
   SETTINGS_KEY,
 } from './printing-context';
 import { createNow, noPrinter, preview, summaryOf } from './print-jobs';
@@ -29,8 +30,8 @@ type Handler<C extends PrintChannels> = ServiceApi[C];
 type Arg<C extends PrintChannels> = Parameters<Handler<C>>[0];
 
 const configure = async (ctx: PrintingContext, changes: Arg<'print:configure'>) => {
-  const next: PrintSettings = { ...readSettings(ctx), ...changes };
-  ctx.deps.settings.set(SETTINGS_KEY, next);
+  ctx.deps.settings.set(SETTINGS_KEY, { ...storedSettings(ctx), ...changes });
+  const next: PrintSettings = readSettings(ctx);
   const ids = new Set(next.printers.map((p) => p.id));
   for (const id of [...ctx.statuses.keys()]) if (!ids.has(id)) ctx.statuses.delete(id);
   // A printer whose address changed is asked again at once.

@@ -13,7 +13,7 @@ import type {
 import type { OrderDocumentKind, PaperWidthMm, PrintDocument } from '../../shared/printing';
 import { orderDocument } from './documents';
 import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';
-import { languageOf } from '../../shared/i18n';
+import type { Language } from '../../shared/i18n';
 import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
 import type { Database } from '../storage/database';
@@ -60,6 +60,8 @@ export type PrintingDeps = {
   printDuty?: (document: OrderDocumentKind) => PrintDuty;
   /** Claims an unassigned document of an order at the relay: true when this terminal prints it. */
   claimPrint?: (orderId: string, document: OrderDocumentKind) => Promise<boolean>;
+  /** The screen's language: the kitchen's until staff choose its own (default English). */
+  screenLanguage?: () => Language;
 };
 
 export type PrintDuty = 'mine' | 'other' | 'unassigned';
@@ -128,11 +130,16 @@ export const createPrintingContext = (deps: PrintingDeps): PrintingContext => {
   return ctx;
 };
 
+/** The settings staff saved, only those: a default is never stored as if chosen. */
+export const storedSettings = (ctx: PrintingContext): Partial<PrintSettings> =>
+  ctx.deps.settings.get<Partial<PrintSettings>>(SETTINGS_KEY) ?? {};
+
 export const readSettings = (ctx: PrintingContext): PrintSettings => ({
   ...DEFAULT_PRINT_SETTINGS,
-  // Until staff choose, the kitchen reads the language of the computer's locale.
-  kitchenLanguage: languageOf(Intl.DateTimeFormat().resolvedOptions().locale),
-  ...(ctx.deps.settings.get<Partial<PrintSettings>>(SETTINGS_KEY) ?? {}),
+  // Until staff choose, the kitchen reads the screen's language (not the computer's locale: a
+  // Finnish counter on an English-installed POS box prints Finnish).
+  kitchenLanguage: ctx.deps.screenLanguage?.() ?? DEFAULT_PRINT_SETTINGS.kitchenLanguage,
+  ...storedSettings(ctx),
 });
 export const printerOf = (ctx: PrintingContext, id: string): PrinterConfig | null =>
   readSettings(ctx).printers.find((p) => p.id === id) ?? null;

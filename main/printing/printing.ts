@@ -57,6 +57,8 @@ export type PrintingSlice = {
   /** One venue leaves: its orders' print jobs go. */
   eraseOrders(orderIds: readonly string[]): void;
   state(): PrintState;
+  /** A setting that follows something else (the kitchen's language, the screen's) changed. */
+  settingsChanged(): void;
   close(): Promise<void>;
 };
 
@@ -72,6 +74,7 @@ export const createPrintingSlice = (deps: PrintingDeps): PrintingSlice => {
   });
   return {
     state: () => printState(ctx),
+    settingsChanged: () => ctx.changed(),
     handlers: printHandlers(ctx),
     orderAction: (notice) => orderAction(ctx, notice),
     orderArrived: (order) => orderArrived(ctx, order),

@@ -4,7 +4,7 @@ import { useApp } from './hooks';
 import { en } from './messages';
 import { Check } from '../ui-kit/Check';
 import { DialogActions } from '../ui-kit/DialogActions';
-import { isLanguage, LANGUAGES } from '../../shared/i18n';
+import { isLanguage, LANGUAGE_NAMES, LANGUAGES } from '../../shared/i18n';
 import { setLanguage, useLanguage } from '../ui-kit/language';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
@@ -90,7 +90,7 @@ export const MachinePanel = () => {
           >
             {LANGUAGES.map((l) => (
               <option key={l} value={l}>
-                {en.machine.languages[l]}
+                {LANGUAGE_NAMES[l]}
               </option>
             ))}
           </select>

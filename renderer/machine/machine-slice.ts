@@ -2,6 +2,8 @@
 import type { MachineSettings } from '../../shared/domain';
 import type { BridgeError, MachineSetRequest } from '../../shared/ipc/contract';
 import { tryCall } from '../ui-kit/bridge';
+import { currentLanguage, useLanguage } from '../ui-kit/language';
+import type { Language } from '../../shared/i18n';
 import type { SliceContext, SliceParts } from '../ui-kit/slice';
 import type { TerminalState } from '../../shared/venue-settings';
 
@@ -22,22 +24,45 @@ export type MachineSlice = {
 export const createMachineSlice = ({
   bridge,
   set,
-}: SliceContext<MachineSlice>): SliceParts<MachineSlice> => ({
-  initial: {
-    machine: null,
-    saveMachine: (request) =>
-      tryCall(async () => set({ machine: await bridge['machine:set'](request) })),
-    unlockKiosk: (pin) =>
-      tryCall(async () => set({ machine: await bridge['machine:unlock']({ pin }) })),
-    restartApp: () => tryCall(() => bridge['machine:restart']({})),
-    terminal: null,
-    loadTerminal: () => tryCall(async () => set({ terminal: await bridge['terminal:get']({}) })),
-    renameTerminal: (name) =>
-      tryCall(async () => set({ terminal: await bridge['terminal:rename']({ name }) })),
-    assignPrinting: (printedBy) =>
-      tryCall(async () =>
-        set({ terminal: await bridge['terminal:assignPrinting']({ printedBy: printedBy ?? {} }) }),
-      ),
-  },
-  listen: () => [bridge.on('machine:changed', (machine) => set({ machine }))],
-});
+}: SliceContext<MachineSlice>): SliceParts<MachineSlice> => {
+  let told: Language | null = null;
+  return {
+    initial: {
+      machine: null,
+      saveMachine: (request) =>
+        tryCall(async () => set({ machine: await bridge['machine:set'](request) })),
+      unlockKiosk: (pin) =>
+        tryCall(async () => set({ machine: await bridge['machine:unlock']({ pin }) })),
+      restartApp: () => tryCall(() => bridge['machine:restart']({})),
+      terminal: null,
+      loadTerminal: () => tryCall(async () => set({ terminal: await bridge['terminal:get']({}) })),
+      renameTerminal: (name) =>
+        tryCall(async () => set({ terminal: await bridge['terminal:rename']({ name }) })),
+      assignPrinting: (printedBy) =>
+        tryCall(async () =>
+          set({
+            terminal: await bridge['terminal:assignPrinting']({ printedBy: printedBy ?? {} }),
+          }),
+        ),
+    },
+    listen: () => {
+      // Main hears the screen's language at load and at each switch: it writes what it says to
+      // staff in it, and the kitchen's tickets until staff choose the kitchen's own.
+      // (A reload of the shell listens again: main keeps what it was told, so it is told once.)
+      const tell = (language: Language): void => {
+        if (language === told) return;
+        told = language;
+        void tryCall(() => bridge['language:set']({ language })).then((error) => {
+          if (error) told = null;
+        });
+      };
+      tell(currentLanguage());
+      return [
+        bridge.on('machine:changed', (machine) => set({ machine })),
+        useLanguage.subscribe((now, before) => {
+          if (now.language !== before.language) tell(now.language);
+        }),
+      ];
+    },
+  };
+};

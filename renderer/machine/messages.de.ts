@@ -3,7 +3,6 @@ export const machineDe = {
   machine: {
     title: 'Dieses Kassengerät',
     language: 'Sprache (dieser Bildschirm)',
-    languages: { en: 'English', fi: 'Suomi', sv: 'Svenska', de: 'Deutsch' },
     kiosk: 'Kioskmodus (Vollbild, raus nur mit der Personal-PIN)',
     startOnLogin: 'Countertop beim Hochfahren starten',
     pin: 'Neue Personal-PIN (4–8 Ziffern)',

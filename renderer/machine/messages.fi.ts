@@ -3,7 +3,6 @@ export const machineFi = {
   machine: {
     title: 'Tämä kassakone',
     language: 'Kieli (tämä näyttö)',
-    languages: { en: 'English', fi: 'Suomi', sv: 'Svenska', de: 'Deutsch' },
     kiosk: 'Kioskitila (koko näyttö, pois vain henkilökunnan PIN-koodilla)',
     startOnLogin: 'Käynnistä Countertop, kun tietokone käynnistyy',
     pin: 'Uusi henkilökunnan PIN (4–8 numeroa)',

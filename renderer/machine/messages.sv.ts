@@ -3,7 +3,6 @@ export const machineSv = {
   machine: {
     title: 'Den här kassan',
     language: 'Språk (den här skärmen)',
-    languages: { en: 'English', fi: 'Suomi', sv: 'Svenska', de: 'Deutsch' },
     kiosk: 'Kioskläge (helskärm, ut bara med personalens PIN)',
     startOnLogin: 'Starta Countertop när datorn startar',
     pin: 'Ny personal-PIN (4–8 siffror)',

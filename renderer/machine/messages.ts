@@ -9,8 +9,6 @@ export const machineMessages = {
   machine: {
     title: 'This counter machine',
     language: 'Language (this screen)',
-    /** Each language in its own words, so staff find theirs whatever is shown. */
-    languages: { en: 'English', fi: 'Suomi', sv: 'Svenska', de: 'Deutsch' },
     kiosk: 'Kiosk mode (full screen, no way out without the staff PIN)',
     startOnLogin: 'Start Countertop when the computer starts',
     pin: 'New staff PIN (4–8 digits)',

@@ -18,6 +18,8 @@ import {
   READY_PRINTS,
 } from '../../shared/printing';
 import { printerConfigSchema } from '../../shared/ipc/contract';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../shared/i18n';
+import type { Language } from '../../shared/i18n';
 import { useApp } from './hooks';
 import { fieldErrors } from '../ui-kit/form';
 import { formatClock } from '../ui-kit/format';
@@ -515,6 +517,42 @@ const PrintTriggers = ({ settings }: { settings: PrintSettings }) => {
   );
 };
 
+/**
+ * The kitchen tickets' language, saved on a tap. The chip shown chosen is the language main
+ * confirmed; the one asked for says "changing…" until then.
+ */
+const KitchenLanguage = ({ settings }: { settings: PrintSettings }) => {
+  const configure = useApp((s) => s.configurePrint);
+  const [asked, setAsked] = useState<Language | null>(null);
+  const [message, setMessage] = useState<FormOutcome | null>(null);
+  return (
+    <section className="panel-section" aria-label={en.print.kitchenLanguageTitle}>
+      <h2>{en.print.kitchenLanguageTitle}</h2>
+      <p className="muted">{en.print.kitchenLanguageIntro}</p>
+      <Choice
+        label={en.print.kitchenLanguageTitle}
+        options={LANGUAGES}
+        value={settings.kitchenLanguage}
+        name={(language) => LANGUAGE_NAMES[language]}
+        onChange={async (language) => {
+          if (asked !== null || language === settings.kitchenLanguage) return;
+          setAsked(language);
+          setMessage(null);
+          const error = await configure({ kitchenLanguage: language });
+          setAsked(null);
+          if (error) setMessage({ ok: false, text: error.message });
+        }}
+      />
+      {asked !== null && (
+        <p className="muted" role="status">
+          {en.print.kitchenLanguageChanging(LANGUAGE_NAMES[asked])}
+        </p>
+      )}
+      <FormMessage message={message} />
+    </section>
+  );
+};
+
 /** Today on this machine, as YYYY-MM-DD: the day summary's default day. */
 const today = (): string => {
   const d = new Date();
@@ -589,6 +627,7 @@ export const PrinterSettings = () => {
         )}
       </section>
       {print && <PrintTriggers settings={print.settings} />}
+      {print && <KitchenLanguage settings={print.settings} />}
       {print && <PrintPreviews settings={print.settings} />}
     </>
   );

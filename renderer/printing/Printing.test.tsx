@@ -15,6 +15,7 @@ import { STUCK_AFTER_MS } from './print-status';
 import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
 import { findOrderDetail, renderApp } from '../testing/render-app';
 import { PrintPreview } from '../ui-kit/PrintPreview';
+import { setLanguage } from '../ui-kit/language';
 
 afterEach(cleanup);
 
@@ -432,6 +433,58 @@ describe('printer settings', () => {
     expect((await within(triggers).findByRole('status')).textContent).toBe('Saved.');
     expect(bridge.print.settings.kitchenTicket).toBe('new-order');
     expect(onArrival.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('sets the kitchen tickets’ language on a tap, shown chosen once main confirmed it', async () => {
+    const bridge = createFakeBridge({ print: printState() });
+    let confirm: () => void = () => undefined;
+    const confirmed = new Promise<void>((resolve) => (confirm = resolve));
+    const configure = bridge.handle;
+    configure('print:configure', async (changes) => {
+      await confirmed;
+      bridge.setPrint({ ...bridge.print, settings: { ...bridge.print.settings, ...changes } });
+      return bridge.print;
+    });
+    renderApp(bridge);
+    await openVenue();
+    const section = screen.getByRole('region', { name: 'Kitchen ticket language' });
+    const options = within(section).getAllByRole('radio');
+    expect(options.map((o) => o.textContent)).toEqual(['English', 'Suomi', 'Svenska', 'Deutsch']);
+    const english = within(section).getByRole('radio', { name: 'English' });
+    const finnish = within(section).getByRole('radio', { name: 'Suomi' });
+    expect(english.getAttribute('aria-checked')).toBe('true');
+
+    fireEvent.click(finnish);
+    await waitFor(() =>
+      expect(bridge.callsTo('print:configure')).toEqual([{ kitchenLanguage: 'fi' }]),
+    );
+    // Not confirmed yet: English stays chosen, Finnish is "changing…".
+    expect(within(section).getByRole('status').textContent).toBe('Changing to Suomi…');
+    expect(english.getAttribute('aria-checked')).toBe('true');
+    expect(finnish.getAttribute('aria-checked')).toBe('false');
+    // A second tap meanwhile sends nothing more.
+    fireEvent.click(within(section).getByRole('radio', { name: 'Deutsch' }));
+    expect(bridge.callsTo('print:configure')).toHaveLength(1);
+
+    act(() => confirm());
+    await waitFor(() => expect(finnish.getAttribute('aria-checked')).toBe('true'));
+    expect(english.getAttribute('aria-checked')).toBe('false');
+    expect(within(section).queryByRole('status')).toBeNull();
+  });
+
+  it('tells main the screen’s language at load and at each switch', async () => {
+    const bridge = createFakeBridge({ print: printState() });
+    renderApp(bridge);
+    await openVenue();
+    await waitFor(() => expect(bridge.callsTo('language:set')).toEqual([{ language: 'en' }]));
+    try {
+      act(() => setLanguage('fi'));
+      await waitFor(() =>
+        expect(bridge.callsTo('language:set')).toEqual([{ language: 'en' }, { language: 'fi' }]),
+      );
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 });
 

@@ -107,5 +107,9 @@ export const printingDe = {
     previewTitle: 'Vorschau',
     previewDocument: 'Dokument',
     previewLoading: 'Vorschau wird geladen…',
+    kitchenLanguageTitle: 'Sprache der Küchenbons',
+    kitchenLanguageIntro:
+      'Küchenbons werden in dieser Sprache gedruckt, egal was dieser Bildschirm zeigt.',
+    kitchenLanguageChanging: 'Wird umgestellt auf {language}…',
   },
 };

@@ -107,5 +107,8 @@ export const printingFi = {
     previewTitle: 'Esikatselu',
     previewDocument: 'Asiakirja',
     previewLoading: 'Ladataan esikatselua…',
+    kitchenLanguageTitle: 'Keittiölappujen kieli',
+    kitchenLanguageIntro: 'Keittiölaput tulostuvat tällä kielellä, oli näytön kieli mikä tahansa.',
+    kitchenLanguageChanging: 'Vaihdetaan: {language}…',
   },
 };

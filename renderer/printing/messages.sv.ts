@@ -107,5 +107,8 @@ export const printingSv = {
     previewTitle: 'Förhandsvisning',
     previewDocument: 'Dokument',
     previewLoading: 'Laddar förhandsvisning…',
+    kitchenLanguageTitle: 'Språk på kökslappar',
+    kitchenLanguageIntro: 'Kökslappar skrivs ut på det här språket, oavsett skärmens språk.',
+    kitchenLanguageChanging: 'Byter till {language}…',
   },
 };

@@ -125,6 +125,10 @@ export const printingMessages = {
     previewTitle: 'Preview',
     previewDocument: 'Document',
     previewLoading: 'Loading preview…',
+    /** The kitchen tickets' own language: a Finnish counter may have a kitchen that reads English. */
+    kitchenLanguageTitle: 'Kitchen ticket language',
+    kitchenLanguageIntro: 'Kitchen tickets print in this language, whatever this screen shows.',
+    kitchenLanguageChanging: m('Changing to {language}…', 'language'),
   },
 };
 

@@ -337,6 +337,7 @@ export const createFakeBridge = (
     'outbox:retry': async () => undefined,
     'outbox:discard': async () => undefined,
     'audit:list': async () => [],
+    'language:set': async ({ language }) => ({ language }),
     'machine:get': async () => machine,
     'machine:set': async (r) => {
       machine = {

@@ -51,6 +51,7 @@ import type { Cue } from '../cues';
 import type { DaySummary, HistoryPage, HistorySettings, OrderHistory } from '../history';
 import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../history';
 import { LANGUAGES } from '../i18n';
+import type { Language } from '../i18n';
 import type { PrintDocument, PrintState } from '../printing';
 import {
   KITCHEN_TICKET_TRIGGERS,
@@ -454,6 +455,15 @@ export const channels = {
   'delivery:handshake': channel(z.object({ deliveryId: id }).strict()).returns<{
     isRequired: boolean;
     pinCode: string;
+  }>(),
+
+  /**
+   * The language this terminal's screen speaks, told by the renderer at load and at each switch:
+   * main writes what reaches staff in it (labels, receipts, refusals), and the kitchen's tickets
+   * follow it until staff choose the kitchen's own.
+   */
+  'language:set': channel(z.object({ language: z.enum(LANGUAGES) }).strict()).returns<{
+    language: Language;
   }>(),
 
   'machine:get': channel(empty).returns<MachineSettings>(),

@@ -60,6 +60,30 @@ describe('printing in the core', () => {
     expect((await core.api['print:get']({})).settings.kitchenLanguage).toBe('fi');
   });
 
+  it("follows the screen's language until staff choose the kitchen's own", async () => {
+    // Nothing told yet: English, whatever the computer's locale (CI may run under another LANG).
+    expect((await core.api['print:get']({})).settings.kitchenLanguage).toBe('en');
+    const told: string[] = [];
+    const stop = core.on('print:changed', (state) => told.push(state.settings.kitchenLanguage));
+    await core.api['language:set']({ language: 'fi' });
+    expect((await core.api['print:get']({})).settings.kitchenLanguage).toBe('fi');
+    await waitFor('the screen told', async () => told.includes('fi') || undefined);
+    // Saving other print settings does not pin the language that was only followed.
+    await core.api['print:configure']({ onReady: 'receipt' });
+    await core.api['language:set']({ language: 'de' });
+    expect((await core.api['print:get']({})).settings.kitchenLanguage).toBe('de');
+    const placed = await world.placeOrder({ type: 'takeaway' });
+    await stored(placed.id);
+    await core.api['orders:accept']({ orderId: placed.id, preparationMinutes: 20 });
+    await printer.waitForDocuments(1);
+    expect(titles()).toEqual(['KÜCHE']);
+    // Chosen once, the kitchen keeps its language whatever the screen switches to.
+    await core.api['print:configure']({ kitchenLanguage: 'sv' });
+    await core.api['language:set']({ language: 'fi' });
+    expect((await core.api['print:get']({})).settings.kitchenLanguage).toBe('sv');
+    stop();
+  });
+
   it('prints the kitchen ticket on accept and the label and receipt on ready, once each', async () => {
     const placed = await world.placeOrder({ type: 'takeaway' });
     await stored(placed.id);
