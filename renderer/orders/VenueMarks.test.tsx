@@ -37,6 +37,27 @@ describe('venue marks on a terminal of several venues', () => {
     expect(screen.queryByRole('button', { name: /Show the orders of/ })).toBeNull();
   });
 
+  it('marks the orders as soon as a second venue is connected, before any of its orders', async () => {
+    renderApp(
+      createFakeBridge({
+        orders: [kitchen({ orderNumber: '15' })],
+        setup: {
+          venues: [
+            { venueId: 'demo-venue', name: 'Demo Kitchen', first: true },
+            { venueId: 'pizza-venue', name: null, first: false },
+          ],
+        },
+      }),
+    );
+    await screen.findByRole('article', { name: 'Order #15' });
+    expect(markOf(card('15')).textContent).toBe('Demo Kitchen');
+    fireEvent.click(screen.getByRole('button', { name: 'Show the orders of: All venues' }));
+    const list = screen.getByRole('group', { name: 'Show the orders of' });
+    // A venue no order named yet is called by its place, never by its id.
+    expect(within(list).getByRole('button', { name: 'Venue 2' })).toBeTruthy();
+    expect(document.body.textContent).not.toContain('pizza-venue');
+  });
+
   it("shows each order's venue name on its colour on the tile and in the detail, never the id", async () => {
     renderApp(
       createFakeBridge({

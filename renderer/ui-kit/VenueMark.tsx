@@ -4,6 +4,7 @@ import { useEffect, useMemo } from 'react';
 import type { CSSProperties } from 'react';
 import { useStore } from 'zustand';
 import type { AppStatus, Order } from '../../shared/domain';
+import type { ConnectedVenue } from '../../shared/ipc/contract';
 import { useStoreOf } from './store-context';
 import type { VenueColours, VenueMark as Mark } from './venue-marks';
 import { assignColours, VENUE_COLOURS, venuesOf } from './venue-marks';
@@ -11,6 +12,8 @@ import { en } from './messages';
 
 type MarksView = {
   orders: Order[];
+  /** The venues connected here, as setup lists them. */
+  setup: { venues?: readonly ConnectedVenue[] } | null;
   status: AppStatus | null;
   venueColours: VenueColours;
   keepVenueColours(colours: VenueColours): void;
@@ -23,6 +26,7 @@ export type VenueMarks = {
   byId: ReadonlyMap<string, Mark>;
 };
 
+const NO_VENUES: readonly ConnectedVenue[] = [];
 const NONE: VenueMarks = { list: [], byId: new Map() };
 
 /**
@@ -35,9 +39,10 @@ export const useVenueMarks = (): VenueMarks => {
   const venueId = useStore(store, (s) => s.status?.venueId ?? null);
   const venueName = useStore(store, (s) => s.status?.venueName ?? null);
   const given = useStore(store, (s) => s.venueColours);
+  const connected = useStore(store, (s) => s.setup?.venues ?? NO_VENUES);
   const venues = useMemo(
-    () => venuesOf(orders, { venueId, venueName }),
-    [orders, venueId, venueName],
+    () => venuesOf(orders, connected, { venueId, venueName }),
+    [orders, connected, venueId, venueName],
   );
   // What the marks show, as one value: a new list of orders of the same venues keeps the marks.
   const shape = venues.map((v) => `${v.venueId}\t${v.name ?? ''}`).join('\n');

@@ -33,7 +33,7 @@ describe('venue marks', () => {
     expect(parseColours(null)).toEqual({});
   });
 
-  it("lists the connected venue first and names each venue by its newest order's name", () => {
+  it('lists the connected venues in their order, then others, each named by its newest order', () => {
     const venues = venuesOf(
       [
         makeOrder({ venueId: 'b', venueName: 'Old name', createdAt: '2026-11-27T10:00:00.000Z' }),
@@ -42,15 +42,24 @@ describe('venue marks', () => {
           venueName: 'Pizza Place',
           createdAt: '2026-11-27T11:00:00.000Z',
         }),
-        makeOrder({ venueId: 'c', venueName: null }),
-        makeOrder({ venueId: 'a', venueName: 'Burger Bar' }),
+        makeOrder({ venueId: 'x', venueName: 'Stray' }),
+        makeOrder({ venueId: 'a', venueName: null }),
       ],
-      { venueId: 'a', venueName: 'Burger Bar' },
+      [
+        { venueId: 'a', name: 'Burger Bar' },
+        { venueId: 'b', name: null },
+        { venueId: 'c', name: null },
+      ],
     );
     expect(venues).toEqual([
       { venueId: 'a', name: 'Burger Bar' },
-      { venueId: 'c', name: null },
       { venueId: 'b', name: 'Pizza Place' },
+      { venueId: 'c', name: null },
+      { venueId: 'x', name: 'Stray' },
+    ]);
+    // A terminal set up before venues were listed: the status's venue.
+    expect(venuesOf([], [], { venueId: 'a', venueName: 'Burger Bar' })).toEqual([
+      { venueId: 'a', name: 'Burger Bar' },
     ]);
   });
 });

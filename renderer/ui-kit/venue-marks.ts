@@ -81,32 +81,37 @@ export const parseColours = (text: string | null | undefined): VenueColours => {
 };
 
 /**
- * The venues whose orders this window holds, the connected venue first, each with the name the
- * platform's orders carry (the newest order's). The venue set up on this terminal is always
- * among them, so its name comes from the status when none of its orders is here.
+ * The venues of this terminal: those connected (the one set up first first, as setup lists
+ * them), then any other whose orders this window holds. Each is named by its newest order's name
+ * (the platform's), else by the name setup or the status knows; never by its id.
  */
 export const venuesOf = (
   orders: readonly Order[],
-  status: Pick<AppStatus, 'venueId' | 'venueName'> | null,
+  connected: readonly { venueId: string; name: string | null }[],
+  status: Pick<AppStatus, 'venueId' | 'venueName'> | null = null,
 ): Array<{ venueId: string; name: string | null }> => {
-  const names = new Map<string, { name: string | null; at: string }>();
-  if (status?.venueId) names.set(status.venueId, { name: status.venueName, at: '' });
+  const fromOrders = new Map<string, { name: string; at: string }>();
   for (const order of orders) {
-    const known = names.get(order.venueId);
-    if (!known) names.set(order.venueId, { name: order.venueName ?? null, at: order.createdAt });
-    else if (order.venueName && (!known.name || order.createdAt > known.at))
-      names.set(order.venueId, { name: order.venueName, at: order.createdAt });
+    if (!order.venueName) continue;
+    const known = fromOrders.get(order.venueId);
+    if (!known || order.createdAt > known.at)
+      fromOrders.set(order.venueId, { name: order.venueName, at: order.createdAt });
   }
-  const first = status?.venueId ?? null;
-  return [...names.entries()]
-    .map(([venueId, { name }]) => ({ venueId, name }))
-    .sort((a, b) =>
-      a.venueId === first
-        ? -1
-        : b.venueId === first
-          ? 1
-          : (a.name ?? '').localeCompare(b.name ?? '') || (a.venueId < b.venueId ? -1 : 1),
-    );
+  const listed = new Map<string, string | null>();
+  for (const venue of connected) listed.set(venue.venueId, venue.name);
+  if (status?.venueId && !listed.has(status.venueId)) listed.set(status.venueId, status.venueName);
+  const others = new Set<string>();
+  for (const order of orders) if (!listed.has(order.venueId)) others.add(order.venueId);
+  const nameOf = (venueId: string): string | null =>
+    fromOrders.get(venueId)?.name ?? listed.get(venueId) ?? null;
+  return [
+    ...[...listed.keys()].map((venueId) => ({ venueId, name: nameOf(venueId) })),
+    ...[...others]
+      .map((venueId) => ({ venueId, name: nameOf(venueId) }))
+      .sort(
+        (a, b) => (a.name ?? '').localeCompare(b.name ?? '') || (a.venueId < b.venueId ? -1 : 1),
+      ),
+  ];
 };
 
 /** WCAG's contrast ratio of two #rrggbb colours. */
