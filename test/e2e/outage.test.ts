@@ -17,9 +17,10 @@ const PAUSE_AFTER_SECONDS = 5;
 /** Long polls held 5 s: a frozen relay shows within 5 s + the 5 s answer margin. */
 const RELAY_WAIT_SECONDS = 5;
 
-// Shorter long polls, so the frozen relay's test is quick.
+// Shorter long polls, so the frozen relay's test is quick; the relay client's reconnect backoff
+// capped at 2 s (production: 30 s), so a relay started again is found within 2 s, not up to 30.
 useDemoPage({ width: 1280, height: 800 }, (s) => ({ demo, page, sandbox } = s), {
-  core: { relayWaitSeconds: RELAY_WAIT_SECONDS },
+  core: { relayWaitSeconds: RELAY_WAIT_SECONDS, relayBackoff: { capMs: 2_000 } },
 });
 
 const shot = (name: string) => page.screenshot({ path: path.join(ensureOutputDir(), name) });
