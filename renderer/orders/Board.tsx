@@ -61,7 +61,7 @@ const pressPrimary = (
   const order = store.getState().orders.find((o) => o.id === target.dataset.orderId);
   const kind = order ? primaryAction(order) : null;
   if (!kind) return;
-  const label = actionLabel(kind);
+  const label = actionLabel(kind, order);
   const button = Array.from(
     target.querySelectorAll<HTMLButtonElement>('.card-actions button'),
   ).find((b) => b.textContent === label);

@@ -232,7 +232,9 @@ describe('order actions', () => {
     expect(
       within(orderDetail('31')).queryByRole('button', { name: 'Out for delivery' }),
     ).toBeNull();
-    expect(button('31', 'Handed over')).toBeTruthy();
+    // The venue's own courier ends it at the customer's door: "Delivered", not "Handed over".
+    expect(button('31', 'Delivered')).toBeTruthy();
+    expect(within(orderDetail('31')).queryByRole('button', { name: 'Handed over' })).toBeNull();
 
     // Its key, on the selected card.
     fireEvent.click(card('32'));

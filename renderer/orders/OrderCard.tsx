@@ -217,7 +217,7 @@ const OrderCardView = ({
   else if (order.pending || submitting) classes.push('card-pending');
   if (done) classes.push('card-done');
 
-  const pendingKind = order.pending ? en.actions.kinds[order.pending.kind] : null;
+  const pendingKind = order.pending ? actionLabel(order.pending.kind, order) : null;
 
   return (
     // The slot is the card's own, inside its memo: a slot the board wrapped around each card was a
@@ -459,7 +459,7 @@ const OrderCardView = ({
                   run(kind);
                 }}
               >
-                {actionLabel(kind)}
+                {actionLabel(kind, order)}
               </button>
             ))}
           </div>

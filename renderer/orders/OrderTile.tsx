@@ -91,7 +91,7 @@ const TileAction = ({
           <span className="spinner" aria-hidden="true" />{' '}
           {submitting
             ? en.actions.sending
-            : en.board.waiting(en.actions.kinds[order.pending!.kind])}
+            : en.board.waiting(actionLabel(order.pending!.kind, order))}
         </span>
       ) : primary ? (
         <button
@@ -102,7 +102,7 @@ const TileAction = ({
             takeOrderAction(act, order.id, primary);
           }}
         >
-          {actionLabel(primary)}
+          {actionLabel(primary, order)}
         </button>
       ) : courier ? (
         // No button, yet never an empty slot: staff see what the order waits for.

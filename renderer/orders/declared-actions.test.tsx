@@ -87,7 +87,7 @@ describe('declared direct actions', () => {
     await screen.findByText('#71');
     const channel = orderActionChannel(kind);
 
-    fireEvent.click(within(card('71')).getByRole('button', { name: actionLabel(kind) }));
+    fireEvent.click(within(card('71')).getByRole('button', { name: actionLabel(kind, tapped) }));
     await waitFor(() => expect(bridge.callsTo(channel)).toEqual([{ orderId: tapped.id }]));
 
     const { key } = ORDER_ACTIONS[kind];

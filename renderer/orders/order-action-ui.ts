@@ -3,12 +3,18 @@
 // whichever way staff reach it. A new action needs nothing here unless it brings a new dialog
 // or a new tone (both tables below are exhaustive by type).
 import type { ComponentType } from 'react';
+import type { Order } from '../../shared/domain';
 import type {
   OrderActionDeclaration,
   OrderActionDialog,
   OrderActionKind,
 } from '../../shared/order-actions';
-import { isDirectAction, ORDER_ACTIONS, ORDER_ACTION_KINDS } from '../../shared/order-actions';
+import {
+  fulfilmentOf,
+  isDirectAction,
+  ORDER_ACTIONS,
+  ORDER_ACTION_KINDS,
+} from '../../shared/order-actions';
 import { en } from './messages';
 import type { OrdersView } from './hooks';
 import { AcceptDialog } from './AcceptDialog';
@@ -26,7 +32,18 @@ const TONE_CLASS: Record<OrderActionDeclaration['tone'], string> = {
   danger: 'btn btn-danger-outline',
 };
 
-export const actionLabel = (kind: OrderActionKind): string => en.actions.kinds[kind];
+/**
+ * The words on `kind`'s button for `order`: the venue's own courier's order is "Delivered" (at
+ * the customer's door), every other order "Handed over" (at the counter, to the customer or a
+ * courier). Without an order, the action's general name (the help, the history).
+ */
+export const actionLabel = (
+  kind: OrderActionKind,
+  order?: Pick<Order, 'deliveryType' | 'selfDelivery'>,
+): string =>
+  kind === 'delivered' && order && fulfilmentOf(order) === 'self-delivery'
+    ? en.actions.deliveredByOwnCourier
+    : en.actions.kinds[kind];
 export const actionClass = (kind: OrderActionKind): string => TONE_CLASS[ORDER_ACTIONS[kind].tone];
 
 /** Opens the action's dialog, or takes it at once when it asks nothing more than the order. */

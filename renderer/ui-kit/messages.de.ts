@@ -69,6 +69,7 @@ export const kitDe = {
     dismiss: 'OK, schließen',
     cancel: 'Abbrechen',
     close: 'Schließen',
+    deliveredByOwnCourier: 'Zugestellt',
     kinds: {
       accept: 'Annehmen',
       reject: 'Ablehnen',

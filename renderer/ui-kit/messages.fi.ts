@@ -68,6 +68,7 @@ export const kitFi = {
     dismiss: 'OK, sulje',
     cancel: 'Peruuta',
     close: 'Sulje',
+    deliveredByOwnCourier: 'Toimitettu',
     kinds: {
       accept: 'Hyväksy',
       reject: 'Hylkää',

@@ -68,6 +68,7 @@ export const kitSv = {
     dismiss: 'OK, stäng',
     cancel: 'Avbryt',
     close: 'Stäng',
+    deliveredByOwnCourier: 'Levererad',
     kinds: {
       accept: 'Godkänn',
       reject: 'Avvisa',

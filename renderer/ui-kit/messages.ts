@@ -81,6 +81,8 @@ export const kitMessages = {
     cancel: 'Cancel',
     close: 'Close',
     /** Button labels by order-action name (shared/order-actions.ts). */
+    /** 'delivered' on an order the venue's own courier takes to the customer. */
+    deliveredByOwnCourier: 'Delivered',
     kinds: {
       accept: 'Accept',
       reject: 'Reject',

@@ -103,7 +103,7 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     await column('Done today').getByText(`#${placed.order_number}`).waitFor();
   });
 
-  it("Out for delivery tells the platform the venue's own courier left, then Handed over ends it", async () => {
+  it("Out for delivery tells the platform the venue's own courier left, then Delivered ends it", async () => {
     const placed = await sandbox.placeOrder('homedelivery', { selfDelivery: true });
     await card(placed.order_number).waitFor();
     await card(placed.order_number).getByRole('button', { name: 'Accept' }).click();
@@ -128,7 +128,7 @@ describe('a shift at the counter (web host, Chromium, real sandbox and relay)', 
     expect(await full.getByRole('button', { name: 'Out for delivery' }).count()).toBe(0);
     expect((await sandbox.order(placed.id)).status).toBe('READY');
 
-    await card(placed.order_number).getByRole('button', { name: 'Handed over' }).click();
+    await card(placed.order_number).getByRole('button', { name: 'Delivered' }).click();
     await eventually(
       () => sandbox.order(placed.id),
       (o) => o.status === 'DELIVERED',

@@ -67,7 +67,7 @@ describe('a self-delivery order by touch (web host, Chromium, real sandbox and r
           (o) => o.picked_up,
         );
         await detail.getByText('Courier picked up').waitFor();
-        await detail.getByRole('button', { name: 'Handed over' }).tap();
+        await detail.getByRole('button', { name: 'Delivered' }).tap();
         await eventually(
           () => sandbox.order(placed.id),
           (o) => o.status === 'DELIVERED',
