@@ -8,6 +8,7 @@ import { en } from './messages';
 import { Form } from '../ui-kit/Form';
 import { Check } from '../ui-kit/Check';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
+import { VenuesSection } from './VenuesSection';
 
 /**
  * After setup: the relay link changed without a new code, and the terminal reset (the staff PIN;
@@ -17,13 +18,16 @@ export const ConnectionPanel = () => {
   const setup = useApp((s) => s.setup);
   if (!setup?.configured) return null;
   return (
-    <section className="panel-section" aria-label={en.connection.title}>
-      <h2>{en.connection.title}</h2>
-      <p className="muted">{en.connection.intro}</p>
-      <ChangeForm relayUrl={setup.relayUrl ?? ''} />
-      <p className="muted">{en.connection.courier}</p>
-      <DisconnectForm />
-    </section>
+    <>
+      <VenuesSection />
+      <section className="panel-section" aria-label={en.connection.title}>
+        <h2>{en.connection.title}</h2>
+        <p className="muted">{en.connection.intro}</p>
+        <ChangeForm relayUrl={setup.relayUrl ?? ''} />
+        <p className="muted">{en.connection.courier}</p>
+        <DisconnectForm />
+      </section>
+    </>
   );
 };
 

@@ -82,4 +82,27 @@ export const setupDe = {
     confirm: 'Jetzt trennen',
     keep: 'Verbunden lassen',
   },
+  venues: {
+    title: 'Restaurants an diesem Terminal',
+    intro:
+      'Jedes Restaurant meldet sich mit seinem eigenen Autorisierungscode der Plattform an; die Bestellungen aller kommen auf diese eine Tafel.',
+    unnamed: 'Restaurant {n}',
+    first: 'Zuerst eingerichtet: Es geht nur, wenn das ganze Terminal getrennt wird.',
+    add: 'Weiteres Restaurant hinzufügen',
+    addIntro:
+      'Gib den Code ein, den die Plattform für das andere Restaurant ausgegeben hat. Die Relay- und Plattformadressen des Terminals bleiben, wie sie sind.',
+    addNow: 'Restaurant hinzufügen',
+    adding: 'Wird hinzugefügt…',
+    added: 'Restaurant hinzugefügt: Seine Bestellungen kommen auf diese Tafel.',
+    cancel: 'Abbrechen',
+    remove: 'Dieses Restaurant trennen…',
+    removeTitle: '{venue} trennen',
+    removeIntro:
+      'Nur dieses Restaurant geht: Seine Schlüssel werden aus dem Schlüsselbund dieses Computers entfernt, seine Bestellungen, wartenden Aktionen und Speisekarten-Entwürfe von diesem Terminal. Die anderen Restaurants bekommen weiter Bestellungen.',
+    dropWaiting:
+      'Aktionen dieses Restaurants, die die Plattform noch nicht erreicht haben, verwerfen und trennen.',
+    confirm: 'Restaurant trennen',
+    keep: 'Restaurant behalten',
+    removed: '{venue} wurde von diesem Terminal getrennt.',
+  },
 };

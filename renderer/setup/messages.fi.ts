@@ -77,4 +77,27 @@ export const setupFi = {
     confirm: 'Irrota nyt',
     keep: 'Pidä yhdistettynä',
   },
+  venues: {
+    title: 'Tämän päätteen ravintolat',
+    intro:
+      'Jokainen ravintola kirjautuu omalla alustan valtuutuskoodillaan; kaikkien tilaukset tulevat tälle samalle taululle.',
+    unnamed: 'Ravintola {n}',
+    first: 'Yhdistetty ensimmäisenä: poistuu vain, kun koko pääte irrotetaan.',
+    add: 'Lisää toinen ravintola',
+    addIntro:
+      'Anna koodi, jonka alusta antoi toiselle ravintolalle. Päätteen välityspalvelimen ja alustan osoitteet pysyvät ennallaan.',
+    addNow: 'Lisää ravintola',
+    adding: 'Lisätään…',
+    added: 'Ravintola lisätty: sen tilaukset tulevat tälle taululle.',
+    cancel: 'Peruuta',
+    remove: 'Irrota tämä ravintola…',
+    removeTitle: 'Irrota {venue}',
+    removeIntro:
+      'Vain tämä ravintola poistuu: sen avaimet poistetaan tämän tietokoneen avainnipusta, ja sen tilaukset, odottavat toiminnot ja ruokalistaluonnokset poistetaan tältä päätteeltä. Muut ravintolat saavat tilauksia kuten ennenkin.',
+    dropWaiting:
+      'Hylkää tämän ravintolan toiminnot, jotka eivät ole vielä menneet alustalle, ja irrota se.',
+    confirm: 'Irrota ravintola',
+    keep: 'Pidä ravintola',
+    removed: '{venue} irrotettiin tästä päätteestä.',
+  },
 };

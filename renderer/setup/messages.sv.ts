@@ -78,4 +78,26 @@ export const setupSv = {
     confirm: 'Koppla från nu',
     keep: 'Behåll anslutningen',
   },
+  venues: {
+    title: 'Restauranger på den här terminalen',
+    intro:
+      'Varje restaurang loggar in med sin egen auktoriseringskod från plattformen; allas beställningar kommer till den här tavlan.',
+    unnamed: 'Restaurang {n}',
+    first: 'Ansluten först: den försvinner bara när hela terminalen kopplas från.',
+    add: 'Lägg till en restaurang till',
+    addIntro:
+      'Ange koden som plattformen gav för den andra restaurangen. Terminalens relä- och plattformsadresser förblir som de är.',
+    addNow: 'Lägg till restaurang',
+    adding: 'Lägger till…',
+    added: 'Restaurangen har lagts till: dess beställningar kommer till den här tavlan.',
+    cancel: 'Avbryt',
+    remove: 'Koppla från den här restaurangen…',
+    removeTitle: 'Koppla från {venue}',
+    removeIntro:
+      'Bara den här restaurangen försvinner: dess nycklar tas bort ur datorns nyckelring, och dess beställningar, väntande åtgärder och menyutkast tas bort från terminalen. De andra restaurangerna tar emot beställningar som vanligt.',
+    dropWaiting: 'Släng restaurangens åtgärder som inte har nått plattformen, och koppla från den.',
+    confirm: 'Koppla från restaurangen',
+    keep: 'Behåll restaurangen',
+    removed: '{venue} har kopplats från den här terminalen.',
+  },
 };

@@ -85,6 +85,28 @@ export const setupMessages = {
     confirm: 'Disconnect now',
     keep: 'Keep connected',
   },
+  venues: {
+    title: 'Venues on this terminal',
+    intro:
+      'Each venue signs in with its own authorization code from the platform; the orders of all of them come to this one board.',
+    unnamed: m('Venue {n}', 'n'),
+    first: 'Set up first: it leaves with Disconnect this terminal.',
+    add: 'Add another venue',
+    addIntro:
+      'Enter the code the platform gave for the other venue. This terminal’s relay and platform addresses stay as they are.',
+    addNow: 'Add venue',
+    adding: 'Adding…',
+    added: 'Venue added: its orders come to this board.',
+    cancel: 'Cancel',
+    remove: 'Disconnect this venue…',
+    removeTitle: m('Disconnect {venue}', 'venue'),
+    removeIntro:
+      'Only this venue leaves: its keys leave this computer’s keychain, and its orders, waiting actions and menu drafts leave this terminal. The other venues keep receiving orders.',
+    dropWaiting: 'Drop this venue’s actions that have not reached the platform, and disconnect it.',
+    confirm: 'Disconnect venue',
+    keep: 'Keep venue',
+    removed: m('{venue} was disconnected from this terminal.', 'venue'),
+  },
 };
 
 /** What this slice's components read: the kit's words and the slice's own. */

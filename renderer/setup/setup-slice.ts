@@ -40,6 +40,10 @@ export type SetupSlice = {
   changeConnection(request: SetupChangeRequest): Promise<BridgeError | null>;
   /** Resets the terminal (staff PIN); the setup screen follows. */
   disconnect(request: RequestOf<'setup:disconnect'>): Promise<BridgeError | null>;
+  /** Another venue signed in with its own code; the board reads everything again. */
+  addVenue(request: RequestOf<'setup:addVenue'>): Promise<BridgeError | null>;
+  /** One venue leaves (staff PIN); its orders leave the board, the other venues stay. */
+  removeVenue(request: RequestOf<'setup:removeVenue'>): Promise<BridgeError | null>;
   openSetup(open: boolean): void;
   /** Staff asked for the connection form (the relay refused the key): counts each ask. */
   connectionAsked: number;
@@ -116,6 +120,22 @@ export const createSetupSlice = (
           await bridge['setup:disconnect'](request);
           set({ setup: await bridge['setup:get']({}), setupOpen: false });
         }),
+      async addVenue(request) {
+        const failure = await tryCall(async () => {
+          await bridge['setup:addVenue'](request);
+          set({ setup: await bridge['setup:get']({}) });
+        });
+        if (!failure) await ports.loadConfigured().catch(() => undefined);
+        return failure;
+      },
+      async removeVenue(request) {
+        const failure = await tryCall(async () => {
+          set({ setup: await bridge['setup:removeVenue'](request) });
+        });
+        // The removed venue's orders are gone from main: the board reads its orders again.
+        if (!failure) await ports.loadConfigured().catch(() => undefined);
+        return failure;
+      },
       openSetup(open) {
         set({ setupOpen: open });
       },
