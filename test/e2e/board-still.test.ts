@@ -14,8 +14,9 @@ let browser: Browser;
 let fixture: BoardFixture;
 
 beforeAll(async () => {
-  // Short long polls: a killed relay shows within seconds.
-  demo = await startTestDemo({ relayWaitSeconds: 5 });
+  // Short long polls: a killed relay shows within seconds; the reconnect backoff capped at 2 s
+  // (production: 30 s): the relay started again is found within 2 s.
+  demo = await startTestDemo({ relayWaitSeconds: 5, relayBackoff: { capMs: 2_000 } });
   fixture = boardFixture(demo);
   browser = await launchChromium();
 }, 60_000);
