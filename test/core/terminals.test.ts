@@ -5,7 +5,7 @@
 // cut, or the relay down for everyone, the venue is paused once (an order nobody answers at the
 // platform shows it) and resumed once when the stream is back. The windows are shortened through
 // the core's and relay's options.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import { startRelay } from '../../relay/server';
 import type { World } from './harness';
@@ -44,26 +44,32 @@ const seesOtherReceiving = async (core: Core, name: string): Promise<boolean> =>
   return state.otherTerminals?.terminals.some((t) => t.name === name && t.receiving) === true;
 };
 
-beforeEach(async () => {
+/**
+ * A fresh world with both terminals connected (side by side: each connect waits on the platform
+ * and the relay, not on the other) and each seeing the other receiving.
+ */
+const startTwoTerminals = async (): Promise<void> => {
   world = await startWorld({ relay: { presenceNoteMs: 200, receivingWithinMs: 6_000 } });
   proxies = {
     counter: await startTcpCut(world.relay.url),
     kitchen: await startTcpCut(world.relay.url),
   };
-  counter = await startTerminal('Counter', proxies.counter);
-  kitchen = await startTerminal('Kitchen', proxies.kitchen);
+  [counter, kitchen] = await Promise.all([
+    startTerminal('Counter', proxies.counter),
+    startTerminal('Kitchen', proxies.kitchen),
+  ]);
   await waitFor(
     'each sees the other receiving',
     async () =>
       (await seesOtherReceiving(counter, 'Kitchen')) && seesOtherReceiving(kitchen, 'Counter'),
     20_000,
   );
-});
-afterEach(async () => {
+};
+const closeTwoTerminals = async (): Promise<void> => {
   await world.close();
   await proxies.counter.close();
   await proxies.kitchen.close();
-});
+};
 
 const platformOnline = async (): Promise<boolean> =>
   (
@@ -85,7 +91,11 @@ const audits = async (outcome: string): Promise<number> => {
 const streamUp = async (core: Core): Promise<boolean> =>
   (await core.api['stream:get']({})).downSince === null;
 
-describe('several terminals of one venue', () => {
+describe('several terminals of one venue: an answer on one reaches the other', () => {
+  // Neither test cuts a link or changes the venue's state: they share one world.
+  beforeAll(startTwoTerminals, 60_000);
+  afterAll(closeTwoTerminals);
+
   it('an order one terminal accepted stops ringing on the other within 2 s', async () => {
     const placed = await world.placeOrder();
     const ringing = async (core: Core): Promise<boolean> =>
@@ -117,6 +127,12 @@ describe('several terminals of one venue', () => {
     expect(Date.now() - tapped).toBeLessThan(2_000);
     expect((await world.sandboxOrder(placed.id)).pre_order_status).toBe('confirmed');
   }, 60_000);
+});
+
+describe('several terminals of one venue: who pauses the venue when the stream breaks', () => {
+  // Each test cuts links and counts pauses from none: a world of its own.
+  beforeEach(startTwoTerminals, 60_000);
+  afterEach(closeTwoTerminals);
 
   it('one terminal cut off while the other receives: the venue stays online, the cut one knows who receives', async () => {
     proxies.counter.cut();
