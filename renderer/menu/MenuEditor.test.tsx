@@ -1,14 +1,19 @@
 // The menu editor in the renderer: every edit goes to main's kept draft; a bad value is refused
 // on its field and keeps "Publish" away; items are duplicated, moved and deleted (after a second
 // tap naming the item); a language, a subcategory, an option's range and a weekly time are edited
-// there too, each bad value refused on its field.
+// there too, each bad value refused on its field; a menu file loads into the draft and the draft
+// saves as one.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MenuDraft } from '../../shared/menu-draft';
 import { createFakeBridge } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 const itemNames = (draft: MenuDraft | undefined) =>
   draft?.categories.flatMap((c) => c.items.map((i) => i.name.en));
@@ -188,4 +193,70 @@ describe('the menu editor', () => {
     ]);
     expect(within(editor).getByRole('button', { name: 'Publish…' })).toBeTruthy();
   }, 40_000); // some thirty edits, each re-rendering the editor: slow in jsdom under load
+
+  it('loads a menu file into the draft, refuses a file that is no menu, and saves the draft as a menu file', async () => {
+    const menu = {
+      currency: 'EUR',
+      primary_language: 'en',
+      categories: [
+        {
+          name: [{ lang: 'en', value: 'Soups' }],
+          items: [
+            {
+              name: [{ lang: 'en', value: 'Tomato' }],
+              price: 6.5,
+              enabled: true,
+              external_data: 'tomato',
+            },
+          ],
+        },
+      ],
+    };
+    const blobs: Blob[] = [];
+    vi.stubGlobal('URL', {
+      ...URL,
+      createObjectURL: (blob: Blob) => {
+        blobs.push(blob);
+        return 'blob:app://countertop/menu';
+      },
+      revokeObjectURL: () => undefined,
+    });
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push(this.download);
+    });
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const editor = await screen.findByRole('region', { name: 'Edit the menu' });
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Start from empty' }));
+    const file = await within(editor).findByLabelText('Load a menu file');
+
+    fireEvent.change(file, {
+      target: {
+        files: [new File(['{"not": "a menu"'], 'notes.json', { type: 'application/json' })],
+      },
+    });
+    await within(editor).findByText('notes.json is not a menu file.');
+
+    fireEvent.change(file, {
+      target: {
+        files: [new File([JSON.stringify(menu)], 'menu.json', { type: 'application/json' })],
+      },
+    });
+    await within(editor).findByText(
+      'menu.json loaded into the draft. Nothing is sent until you publish.',
+    );
+    const saved = bridge.callsTo('menu:saveDraft').at(-1)?.draft;
+    expect(itemNames(saved)).toEqual(['Tomato']);
+    expect(saved?.categories[0]?.items[0]).toMatchObject({ price: '6.50', externalData: 'tomato' });
+    // Nothing goes to the platform on a load.
+    expect(bridge.callsTo('menu:publishDraft')).toEqual([]);
+
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Save as a menu file' }));
+    await waitFor(() => expect(downloads).toEqual(['menu.json']));
+    expect(JSON.parse(await blobs[0]!.text())).toEqual(menu);
+  });
 });
