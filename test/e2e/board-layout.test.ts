@@ -1,35 +1,24 @@
 // The board holds still and fits the counter's screens: measured in Chromium on the real stack.
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { COLUMN_IDS } from '../../renderer/orders/board';
 import { en } from '../../renderer/i18n/en';
 import { boardFixture } from './board-fixture';
 import type { BoardFixture, PlacedOrder } from './board-fixture';
-import { ensureOutputDir, launchChromium, startTestDemo } from './support';
+import { boardOpener, ensureOutputDir, useDemo } from './support';
+import type { BoardOpener } from './support';
 
 let demo: Demo;
-let browser: Browser;
 let fixture: BoardFixture;
+let openBoard: BoardOpener;
 
-beforeAll(async () => {
-  demo = await startTestDemo();
+useDemo((session) => {
+  demo = session.demo;
   fixture = boardFixture(demo);
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
+  openBoard = boardOpener(session);
 });
-
-const openBoard = async (width: number, height: number): Promise<Page> => {
-  const page = await browser.newPage({ viewport: { width, height } });
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: en.columns.new, exact: true }).waitFor();
-  return page;
-};
 
 const card = (page: Page, order: PlacedOrder): Locator =>
   page.getByRole('article', { name: `Order #${order.order_number}` });

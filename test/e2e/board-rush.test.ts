@@ -2,60 +2,56 @@
 // screens, each order's number and its one action reachable without scrolling, the full order a
 // tap away in a detail that moves nothing, and an accept that leaves the other orders in place.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
 import { boardFixture } from './board-fixture';
 import type { BoardFixture, PlacedOrder } from './board-fixture';
-import { ensureOutputDir, launchChromium, orderTile, startTestDemo } from './support';
+import { boardOpener, ensureOutputDir, orderTile, useDemo } from './support';
+import type { BoardOpener } from './support';
 
 let demo: Demo;
-let browser: Browser;
 let fixture: BoardFixture;
+let open: BoardOpener;
 const rush: { new: PlacedOrder[]; preparation: PlacedOrder[]; ready: PlacedOrder[] } = {
   new: [],
   preparation: [],
   ready: [],
 };
 
-beforeAll(async () => {
-  demo = await startTestDemo();
-  fixture = boardFixture(demo);
-  browser = await launchChromium();
-  const api = demo.core.api;
-  const placed: PlacedOrder[] = [];
-  for (let i = 0; i < 30; i += 1)
-    placed.push(await fixture.place({ type: i % 3 ? 'takeaway' : 'homedelivery' }));
-  await Promise.all(placed.map((order) => fixture.settled(order.id, () => true)));
-  // The oldest 20 accepted, the oldest 8 of those ready: 8 ready, 12 in preparation, 10 new.
-  const accepted = placed.slice(0, 20);
-  rush.ready = placed.slice(0, 8);
-  rush.preparation = placed.slice(8, 20);
-  rush.new = placed.slice(20);
-  await Promise.all(
-    accepted.map((order) => api['orders:accept']({ orderId: order.id, preparationMinutes: 20 })),
-  );
-  await Promise.all(
-    accepted.map((order) => fixture.settled(order.id, (o) => o.status === 'PRODUCTION')),
-  );
-  await Promise.all(rush.ready.map((order) => api['orders:ready']({ orderId: order.id })));
-  await Promise.all(
-    rush.ready.map((order) => fixture.settled(order.id, (o) => o.status === 'READY')),
-  );
-}, 180_000);
+useDemo(
+  async (session) => {
+    demo = session.demo;
+    fixture = boardFixture(demo);
+    open = boardOpener(session);
+    const api = demo.core.api;
+    const placed: PlacedOrder[] = [];
+    for (let i = 0; i < 30; i += 1)
+      placed.push(await fixture.place({ type: i % 3 ? 'takeaway' : 'homedelivery' }));
+    await Promise.all(placed.map((order) => fixture.settled(order.id, () => true)));
+    // The oldest 20 accepted, the oldest 8 of those ready: 8 ready, 12 in preparation, 10 new.
+    const accepted = placed.slice(0, 20);
+    rush.ready = placed.slice(0, 8);
+    rush.preparation = placed.slice(8, 20);
+    rush.new = placed.slice(20);
+    await Promise.all(
+      accepted.map((order) => api['orders:accept']({ orderId: order.id, preparationMinutes: 20 })),
+    );
+    await Promise.all(
+      accepted.map((order) => fixture.settled(order.id, (o) => o.status === 'PRODUCTION')),
+    );
+    await Promise.all(rush.ready.map((order) => api['orders:ready']({ orderId: order.id })));
+    await Promise.all(
+      rush.ready.map((order) => fixture.settled(order.id, (o) => o.status === 'READY')),
+    );
+  },
+  { timeoutMs: 180_000 },
+);
 
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
-
-const openBoard = async (width: number, height: number): Promise<Page> => {
-  const page = await browser.newPage({ viewport: { width, height } });
-  await page.goto(demo.webHost!.url);
-  await page.locator('.board article').nth(29).waitFor();
-  return page;
-};
+/** The board once all 30 orders show. */
+const openBoard = (width: number, height: number): Promise<Page> =>
+  open(width, height, { ready: (page) => page.locator('.board article').nth(29).waitFor() });
 
 /**
  * The orders whose number and primary action are both on screen as they stand: inside the
@@ -157,9 +153,7 @@ describe('a rush at a glance (Chromium, real sandbox and relay)', () => {
       [1280, 800],
       [1024, 768],
     ] as const) {
-      const context = await browser.newContext({ viewport: { width, height }, hasTouch: true });
-      const page = await context.newPage();
-      await page.goto(demo.webHost!.url);
+      const page = await open(width, height, { hasTouch: true });
       const tile = orderTile(page, long.order_number);
       await tile.waitFor();
       await tile.scrollIntoViewIfNeeded();
@@ -205,7 +199,7 @@ describe('a rush at a glance (Chromium, real sandbox and relay)', () => {
       await dialog.waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await context.close();
+      await page.close();
     }
   });
 

@@ -1,37 +1,29 @@
 // Nothing moves under the finger: the top bar's controls keep their places when orders ring in,
 // and an action button on the board stays put when alarms and notices come (measured in
 // Chromium on the real stack: a printer out of paper, the relay killed and started again).
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
 import { boardFixture } from './board-fixture';
 import type { BoardFixture, PlacedOrder } from './board-fixture';
-import { control, launchChromium, startTestDemo } from './support';
+import { boardOpener, control, useDemo } from './support';
+import type { BoardOpener } from './support';
 
 let demo: Demo;
-let browser: Browser;
 let fixture: BoardFixture;
+let openBoard: BoardOpener;
 
-beforeAll(async () => {
+useDemo(
+  (session) => {
+    demo = session.demo;
+    fixture = boardFixture(demo);
+    openBoard = boardOpener(session);
+  },
   // Short long polls: a killed relay shows within seconds; the reconnect backoff capped at 2 s
   // (production: 30 s): the relay started again is found within 2 s.
-  demo = await startTestDemo({ relayWaitSeconds: 5, relayBackoff: { capMs: 2_000 } });
-  fixture = boardFixture(demo);
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
-
-const openBoard = async (width: number, height: number): Promise<Page> => {
-  const page = await browser.newPage({ viewport: { width, height } });
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: en.columns.new, exact: true }).waitFor();
-  return page;
-};
+  { core: { relayWaitSeconds: 5, relayBackoff: { capMs: 2_000 } } },
+);
 
 type Box = { x: number; y: number; width: number; height: number };
 const box = async (locator: Locator): Promise<Box> => {
@@ -193,12 +185,7 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
   });
 
   it('keeps a platform-cancelled order in its box, marked with its items, until acknowledged by touch', async () => {
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 800 },
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    await page.goto(demo.webHost!.url);
+    const page = await openBoard(1280, 800, { hasTouch: true });
     const preparation = page.getByRole('region', { name: en.columns.preparation, exact: true });
     await preparation.waitFor();
     const first = await fixture.place();
@@ -230,6 +217,6 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
       .getByRole('article', { name: `Order #${first.order_number}` })
       .waitFor();
     expect(await tile(first).count()).toBe(0);
-    await context.close();
+    await page.close();
   });
 });

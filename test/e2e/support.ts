@@ -73,16 +73,40 @@ export const openOrderDetail = async (page: Page, orderNumber: string): Promise<
   return detail;
 };
 
+export type Viewport = { width: number; height: number };
+
+export type BoardPageOptions = {
+  /** A touch screen, for tests that tap as staff do (`locator.tap()`). */
+  hasTouch?: boolean;
+  /** What shows the board is there (default: its New column). */
+  ready?: (page: Page) => Promise<unknown>;
+  /** Prepares the page before its first load (e.g. countBeeps). */
+  beforeLoad?: (page: Page) => Promise<void>;
+};
+
+/** A page of its own (a context of its own) on the demo's board, once the board shows. */
+export const openBoardPage = async (
+  browser: Browser,
+  demo: Demo,
+  viewport: Viewport,
+  options: BoardPageOptions = {},
+): Promise<Page> => {
+  const page = await browser.newPage({ viewport, ...(options.hasTouch ? { hasTouch: true } : {}) });
+  await options.beforeLoad?.(page);
+  await page.goto(demo.webHost!.url);
+  await (options.ready
+    ? options.ready(page)
+    : page.getByRole('region', { name: 'New', exact: true }).waitFor());
+  return page;
+};
+
 /** Chromium on the demo's UI, once the board shows. */
 export const openDemoPage = async (
   demo: Demo,
-  viewport: { width: number; height: number },
+  viewport: Viewport,
 ): Promise<{ browser: Browser; page: Page }> => {
   const browser = await launchChromium();
-  const page = await browser.newPage({ viewport });
-  await page.goto(demo.webHost!.url);
-  await page.getByRole('region', { name: 'New', exact: true }).waitFor();
-  return { browser, page };
+  return { browser, page: await openBoardPage(browser, demo, viewport) };
 };
 
 /**
@@ -191,11 +215,12 @@ export type DemoSession = { demo: Demo; browser: Browser; sandbox: ReturnType<ty
 
 /**
  * A test file's demo (`core`: the core's options) and Chromium, started before its tests and
- * closed after them; `ready` gets them once both run (and may finish their set-up).
+ * closed after them; `ready` gets them once both run (and may finish their set-up, within
+ * `timeoutMs` in all).
  */
 export const useDemo = (
   ready: (session: DemoSession) => unknown,
-  options: { core?: DemoOptions['core'] } = {},
+  options: { core?: DemoOptions['core']; timeoutMs?: number } = {},
 ): void => {
   let demo: Demo | undefined;
   let browser: Browser | undefined;
@@ -203,26 +228,38 @@ export const useDemo = (
     demo = await startTestDemo(options.core);
     browser = await launchChromium();
     await ready({ demo, browser, sandbox: control(demo) });
-  }, 90_000);
+  }, options.timeoutMs ?? 90_000);
   afterAll(async () => {
     await browser?.close();
     await demo?.close();
   });
 };
 
+/** Opens a page on the session's board at a size (openBoardPage). */
+export type BoardOpener = (
+  width: number,
+  height: number,
+  options?: BoardPageOptions,
+) => Promise<Page>;
+
+/** The board tests' opener: each test opens the board at the sizes it measures. */
+export const boardOpener =
+  ({ browser, demo }: DemoSession): BoardOpener =>
+  (width, height, options) =>
+    openBoardPage(browser, demo, { width, height }, options);
+
 /**
  * useDemo with one page of `viewport` on the demo's board, once the board shows; `beforeLoad`
  * prepares the page before its first load (e.g. countBeeps).
  */
 export const useDemoPage = (
-  viewport: { width: number; height: number },
+  viewport: Viewport,
   ready: (session: DemoSession & { page: Page }) => unknown,
   options: { core?: DemoOptions['core']; beforeLoad?: (page: Page) => Promise<void> } = {},
 ): void =>
   useDemo(async (session) => {
-    const page = await session.browser.newPage({ viewport });
-    await options.beforeLoad?.(page);
-    await page.goto(session.demo.webHost!.url);
-    await page.getByRole('region', { name: 'New', exact: true }).waitFor();
+    const page = await openBoardPage(session.browser, session.demo, viewport, {
+      ...(options.beforeLoad ? { beforeLoad: options.beforeLoad } : {}),
+    });
     await ready({ ...session, page });
   }, options);
