@@ -21,6 +21,7 @@ import type { OffScreenMarker } from '../ui-kit/off-screen';
 import type { VenueMark as Mark } from '../ui-kit/venue-marks';
 import { VenueMark } from '../ui-kit/VenueMark';
 import { useCardSlots } from './card-slots';
+import { sameOrderView } from './order-view-memo';
 import { ItemOptions } from '../ui-kit/ItemOptions';
 import { PlatformText } from '../ui-kit/PlatformText';
 import { OwnDelivery } from './OwnDelivery';
@@ -469,44 +470,23 @@ const OrderCardView = ({
   );
 };
 
-// The board hands each card a new list of its jobs whenever any job changes; the store keeps
-// unchanged jobs the same objects, so the card re-renders only when one of its own changed.
-const sameJobs = (a: readonly PrintJob[] | null, b: readonly PrintJob[] | null): boolean =>
-  a === b ||
-  (a !== null && b !== null && a.length === b.length && a.every((job, i) => job === b[i]));
-
-const sameClock = (a: CardClock, b: CardClock): boolean =>
-  a === b ||
-  (a.done === b.done &&
-    a.age === b.age &&
-    a.ageClass === b.ageClass &&
-    a.due?.text === b.due?.text &&
-    a.due?.overdue === b.due?.overdue &&
-    a.waiting === b.waiting &&
-    a.escalated === b.escalated &&
-    a.courierLate === b.courierLate &&
-    a.courierCountdown === b.courierCountdown &&
-    a.unclaimed === b.unclaimed &&
-    a.unclaimedFor === b.unclaimedFor &&
-    a.tileTime === b.tileTime);
-
 /**
  * Re-renders when its order object changed (the store keeps unchanged orders identical), its
  * selection or ring changed, or something it shows of the clock changed.
  */
 export const OrderCard = memo(
   OrderCardView,
-  (a, b) =>
-    a.order === b.order &&
-    a.flashing === b.flashing &&
-    a.selected === b.selected &&
-    a.submitting === b.submitting &&
-    a.callError === b.callError &&
-    a.cooking === b.cooking &&
-    sameJobs(a.printJobs, b.printJobs) &&
-    a.menuItems === b.menuItems &&
-    a.slotRef === b.slotRef &&
-    a.label === b.label &&
-    a.venue === b.venue &&
-    sameClock(a.clock, b.clock),
+  sameOrderView<CardClock, Props>([
+    'done',
+    'age',
+    'ageClass',
+    'due',
+    'waiting',
+    'escalated',
+    'courierLate',
+    'courierCountdown',
+    'unclaimed',
+    'unclaimedFor',
+    'tileTime',
+  ]),
 );

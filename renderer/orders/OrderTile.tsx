@@ -9,6 +9,7 @@ import { isClosedByPlatform, primaryAction } from './board';
 import { typeWord } from '../../shared/order-words';
 import type { CardClock } from './OrderCard';
 import { useCardSlots } from './card-slots';
+import { sameOrderView } from './order-view-memo';
 import { en } from './messages';
 import { formatClock } from '../ui-kit/format';
 import type { OffScreenMarker } from '../ui-kit/off-screen';
@@ -238,32 +239,16 @@ const OrderTileView = ({
   );
 };
 
-const sameJobs = (a: readonly PrintJob[] | null, b: readonly PrintJob[] | null): boolean =>
-  a === b ||
-  (a !== null && b !== null && a.length === b.length && a.every((job, i) => job === b[i]));
+/** What a tile shows of the clock (the whole card shows more). */
+const TILE_CLOCK: ReadonlyArray<keyof CardClock> = [
+  'done',
+  'tileTime',
+  'ageClass',
+  'due',
+  'escalated',
+  'unclaimed',
+  'courierCountdown',
+];
 
 /** Re-renders when what it shows changed (the clock's values are compared, not the object). */
-export const OrderTile = memo(
-  OrderTileView,
-  (a, b) =>
-    a.order === b.order &&
-    a.venue === b.venue &&
-    a.flashing === b.flashing &&
-    a.selected === b.selected &&
-    a.open === b.open &&
-    a.cancelled === b.cancelled &&
-    a.submitting === b.submitting &&
-    a.callError === b.callError &&
-    a.cooking === b.cooking &&
-    sameJobs(a.printJobs, b.printJobs) &&
-    a.onOpen === b.onOpen &&
-    a.slotRef === b.slotRef &&
-    a.clock.done === b.clock.done &&
-    a.clock.tileTime === b.clock.tileTime &&
-    a.clock.ageClass === b.clock.ageClass &&
-    a.clock.due?.text === b.clock.due?.text &&
-    a.clock.due?.overdue === b.clock.due?.overdue &&
-    a.clock.escalated === b.clock.escalated &&
-    a.clock.unclaimed === b.clock.unclaimed &&
-    a.clock.courierCountdown === b.clock.courierCountdown,
-);
+export const OrderTile = memo(OrderTileView, sameOrderView<CardClock, Props>(TILE_CLOCK));
