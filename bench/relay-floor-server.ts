@@ -7,7 +7,19 @@
 // What it measures is what this machine gives any Node server and these clients: the loopback
 // sockets, node:http and the terminals' process sharing its cores. Machines of this kind differ up
 // to 3×, so the relay's latency is also reported against this floor, measured in the same run.
+//
+// `--db FILE` (the scale benchmark's ingest floor, bare SQLite): each webhook is also inserted into
+// a SQLite file with the relay's durability (WAL, synchronous=FULL) before its 200, one commit per
+// webhook, as the plainest durable server would; still nothing checked.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import Database from 'better-sqlite3';
+
+const dbAt = process.argv.indexOf('--db');
+const db = dbAt > 0 ? new Database(process.argv[dbAt + 1] as string) : null;
+db?.pragma('journal_mode = WAL');
+db?.pragma('synchronous = FULL');
+db?.exec('CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, venue_id TEXT, body TEXT)');
+const insert = db?.prepare('INSERT INTO events (venue_id, body) VALUES (?, ?)');
 
 type Event = { seq: number; text: string };
 type Poll = { after: number; res: ServerResponse; timer: NodeJS.Timeout };
@@ -72,6 +84,7 @@ const server = createServer((req, res) => {
   if (req.method === 'POST' && url.pathname === '/hooks/marketplace') {
     void readBody(req).then((body) => {
       const venueId = (JSON.parse(body) as { order: { venue_id: string } }).order.venue_id;
+      insert?.run(venueId, body);
       seq += 1;
       const text = JSON.stringify({
         seq,
@@ -111,4 +124,7 @@ server.listen(0, '127.0.0.1', () => {
   if (address && typeof address === 'object')
     console.log(`relay: http://127.0.0.1:${address.port}`);
 });
-process.on('SIGTERM', () => process.exit(0));
+process.on('SIGTERM', () => {
+  db?.close();
+  process.exit(0);
+});

@@ -22,6 +22,8 @@ type Command =
       retryMs?: number;
     }
   | { cmd: 'collect' }
+  /** The counters alone (polls in flight, answers, errors), receipts left in place. */
+  | { cmd: 'count' }
   | { cmd: 'stop' };
 
 const now = () => performance.timeOrigin + performance.now();
@@ -158,6 +160,8 @@ process.on('message', async (message: Command) => {
         await new Promise((resolve) => setTimeout(resolve, 20));
     }
     process.send?.({ type: 'opened', ...counters });
+  } else if (message.cmd === 'count') {
+    process.send?.({ type: 'counted', ...counters });
   } else if (message.cmd === 'collect') {
     process.send?.({ type: 'collected', receipts: receipts.splice(0), ...counters });
   } else {
