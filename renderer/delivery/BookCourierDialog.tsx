@@ -18,6 +18,7 @@ import { formatClock, formatMoney } from '../ui-kit/format';
 import { en } from './messages';
 import { Form } from '../ui-kit/Form';
 import { Dialog } from '../ui-kit/Dialog';
+import { Check } from '../ui-kit/Check';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 
 import type {
@@ -387,16 +388,13 @@ const BookingFields = ({
     />
   );
   const check = (name: CourierCheck, label: string) => (
-    <label className="check">
-      <input
-        type="checkbox"
-        name={name}
-        checked={checks[name]}
-        onChange={(e) => setChecks((c) => ({ ...c, [name]: e.target.checked }))}
-      />
-      {label}
-      {errors[name] && <span className="field-error">{errors[name]}</span>}
-    </label>
+    <Check
+      name={name}
+      label={label}
+      checked={checks[name]}
+      onChange={(checked) => setChecks((c) => ({ ...c, [name]: checked }))}
+      error={errors[name]}
+    />
   );
   const sms = { long: true, hint: en.courier.smsHint(SMS_MAX_CHARS) };
   return (

@@ -14,6 +14,7 @@ import {
   formatMinutes,
 } from './history';
 import { en } from './messages';
+import { DialogActions } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 import { printOutcome } from './OrderHistory';
@@ -200,57 +201,51 @@ const DayTools = ({ day }: { day: Day }) => {
 
   return (
     <section aria-label={en.history.endOfDay}>
-      <div className="dialog-actions start">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              const result = await exportCsv(day);
-              if (!result.ok) return { ok: false, text: result.error.message };
-              const { filename, csv } = result.value;
-              downloadText(filename, csv, 'text/csv;charset=utf-8');
-              return { ok: true, text: en.history.exported(filename) };
-            })
-          }
-        >
-          {en.history.exportCsv}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy}
-          onClick={() =>
-            void run(async () => {
-              const result = await print(day);
-              return result.ok
-                ? printOutcome(result.value, 'day-summary')
-                : { ok: false, text: result.error.message };
-            })
-          }
-        >
-          {en.history.printSummary}
-        </button>
-        <button
-          type="button"
-          className="btn btn-quiet"
-          disabled={busy}
-          aria-expanded={lines !== null}
-          onClick={() =>
-            lines !== null
-              ? setLines(null)
-              : void run(async () => {
-                  const result = await preview({ document: 'day-summary', day, paperWidth });
-                  if (!result.ok) return { ok: false, text: result.error.message };
-                  setLines(result.value);
-                  return null;
-                })
-          }
-        >
-          {lines !== null ? en.history.hidePreview : en.history.preview}
-        </button>
-      </div>
+      <DialogActions
+        start
+        actions={[
+          {
+            label: en.history.exportCsv,
+            tone: 'primary',
+            disabled: busy,
+            onClick: () =>
+              void run(async () => {
+                const result = await exportCsv(day);
+                if (!result.ok) return { ok: false, text: result.error.message };
+                const { filename, csv } = result.value;
+                downloadText(filename, csv, 'text/csv;charset=utf-8');
+                return { ok: true, text: en.history.exported(filename) };
+              }),
+          },
+          {
+            label: en.history.printSummary,
+            tone: 'primary',
+            disabled: busy,
+            onClick: () =>
+              void run(async () => {
+                const result = await print(day);
+                return result.ok
+                  ? printOutcome(result.value, 'day-summary')
+                  : { ok: false, text: result.error.message };
+              }),
+          },
+          {
+            label: lines !== null ? en.history.hidePreview : en.history.preview,
+            tone: 'quiet',
+            disabled: busy,
+            expanded: lines !== null,
+            onClick: () =>
+              lines !== null
+                ? setLines(null)
+                : void run(async () => {
+                    const result = await preview({ document: 'day-summary', day, paperWidth });
+                    if (!result.ok) return { ok: false, text: result.error.message };
+                    setLines(result.value);
+                    return null;
+                  }),
+          },
+        ]}
+      />
       <FormMessage message={message} />
       {lines !== null && (
         <figure className="print-preview-text" aria-labelledby={captionId}>

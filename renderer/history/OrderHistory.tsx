@@ -8,6 +8,7 @@ import { formatClockSeconds, formatMoney } from '../ui-kit/format';
 import { DELIVERY_TYPE_LABEL, formatDateTime, statusPill } from './history';
 import { en } from './messages';
 import { Dialog } from '../ui-kit/Dialog';
+import { DialogActions } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 import { ItemOptions } from '../ui-kit/ItemOptions';
@@ -91,19 +92,15 @@ const Reprint = ({ orderId }: { orderId: string }) => {
   return (
     <section aria-label={en.history.reprint}>
       <h3>{en.history.reprint}</h3>
-      <div className="dialog-actions start">
-        {ORDER_DOCUMENTS.map((document) => (
-          <button
-            key={document}
-            type="button"
-            className="btn btn-quiet"
-            disabled={busy !== null}
-            onClick={() => void send(document)}
-          >
-            {en.print.documents[document]}
-          </button>
-        ))}
-      </div>
+      <DialogActions
+        start
+        actions={ORDER_DOCUMENTS.map((document) => ({
+          label: en.print.documents[document],
+          tone: 'quiet',
+          disabled: busy !== null,
+          onClick: () => void send(document),
+        }))}
+      />
       <FormMessage message={message} />
     </section>
   );

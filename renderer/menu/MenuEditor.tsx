@@ -17,6 +17,8 @@ import {
   newKey,
 } from '../../shared/menu-draft';
 import { parseAmount } from '../../shared/menu-price';
+import { Check } from '../ui-kit/Check';
+import { DialogActions } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { useLanguage } from '../ui-kit/language';
@@ -72,20 +74,18 @@ const Languages = () => {
       {offered
         .filter((lang) => lang !== draft.primaryLanguage)
         .map((lang) => (
-          <label className="check" key={lang}>
-            <input
-              type="checkbox"
-              checked={draft.languages.includes(lang)}
-              onChange={(e) =>
-                update((d) => {
-                  d.languages = e.target.checked
-                    ? [...d.languages, lang]
-                    : d.languages.filter((l) => l !== lang);
-                })
-              }
-            />
-            {languageName(lang)}
-          </label>
+          <Check
+            key={lang}
+            label={languageName(lang)}
+            checked={draft.languages.includes(lang)}
+            onChange={(checked) =>
+              update((d) => {
+                d.languages = checked
+                  ? [...d.languages, lang]
+                  : d.languages.filter((l) => l !== lang);
+              })
+            }
+          />
         ))}
     </fieldset>
   );
@@ -186,23 +186,24 @@ const GroupEditor = ({ group, sub }: { group: DraftCategory | DraftSubcategory; 
           />
         ))}
       </ul>
-      <div className="dialog-actions start">
-        <button
-          type="button"
-          className="btn btn-go btn-small"
-          onClick={() => {
-            const item = emptyItem();
-            onGroup((g) => void g.items.push(item));
-            setOpen(item.key);
-          }}
-        >
-          {en.editor.addItem(name)}
-        </button>
-        {!sub && (
-          <button
-            type="button"
-            className="btn btn-light btn-small"
-            onClick={() =>
+      <DialogActions
+        start
+        actions={[
+          {
+            label: en.editor.addItem(name),
+            tone: 'go',
+            small: true,
+            onClick: () => {
+              const item = emptyItem();
+              onGroup((g) => void g.items.push(item));
+              setOpen(item.key);
+            },
+          },
+          !sub && {
+            label: en.editor.addSubcategory,
+            tone: 'light',
+            small: true,
+            onClick: () =>
               onGroup((g) => {
                 if ('subcategories' in g)
                   g.subcategories.push({
@@ -212,13 +213,10 @@ const GroupEditor = ({ group, sub }: { group: DraftCategory | DraftSubcategory; 
                     items: [],
                     extra: {},
                   });
-              })
-            }
-          >
-            {en.editor.addSubcategory}
-          </button>
-        )}
-      </div>
+              }),
+          },
+        ]}
+      />
       {'subcategories' in group &&
         group.subcategories.map((s) => <GroupEditor key={s.key} group={s} sub />)}
     </section>
@@ -390,22 +388,23 @@ const Start = ({ onMessage }: { onMessage: (m: Message) => void }) => {
   return (
     <>
       <p className="muted">{en.editor.noDraft}</p>
-      <div className="dialog-actions start">
-        <button
-          type="button"
-          className="btn btn-primary btn-small"
-          onClick={() => void start('live')}
-        >
-          {en.editor.startFromLive}
-        </button>
-        <button
-          type="button"
-          className="btn btn-light btn-small"
-          onClick={() => void start('empty')}
-        >
-          {en.editor.startEmpty}
-        </button>
-      </div>
+      <DialogActions
+        start
+        actions={[
+          {
+            label: en.editor.startFromLive,
+            tone: 'primary',
+            small: true,
+            onClick: () => void start('live'),
+          },
+          {
+            label: en.editor.startEmpty,
+            tone: 'light',
+            small: true,
+            onClick: () => void start('empty'),
+          },
+        ]}
+      />
     </>
   );
 };

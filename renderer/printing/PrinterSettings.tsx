@@ -25,6 +25,7 @@ import { fieldErrors } from '../ui-kit/form';
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
 import { Form } from '../ui-kit/Form';
+import { DialogActions } from '../ui-kit/DialogActions';
 import { isBlocking, jobProblem, statusOf } from './print-status';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
@@ -251,14 +252,13 @@ const PrinterForm = ({
           );
         })}
       </fieldset>
-      <div className="dialog-actions start">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {en.print.save}
-        </button>
-        <button type="button" className="btn btn-quiet" onClick={() => onClose(false)}>
-          {en.print.cancel}
-        </button>
-      </div>
+      <DialogActions
+        start
+        actions={[
+          { label: en.print.cancel, tone: 'quiet', onClick: () => onClose(false) },
+          { label: en.print.save, tone: 'primary', disabled: busy },
+        ]}
+      />
       <FormMessage message={message} />
     </Form>
   );
@@ -332,53 +332,49 @@ const PrinterRow = ({
       {confirming ? (
         <div className="confirm" role="group" aria-label={en.print.removeConfirm(printer.name)}>
           <p>{en.print.removeConfirm(printer.name)}</p>
-          <div className="dialog-actions start">
-            <button
-              type="button"
-              className="btn btn-danger"
-              onClick={async () => {
-                const error = await configure({
-                  printers: print.settings.printers.filter((p) => p.id !== printer.id),
-                });
-                setConfirming(false);
-                if (error) setMessage({ ok: false, text: error.message });
-                else onRemoved({ ok: true, text: en.print.removed });
-              }}
-            >
-              {en.print.removeYes}
-            </button>
-            <button type="button" className="btn btn-quiet" onClick={() => setConfirming(false)}>
-              {en.print.keep}
-            </button>
-          </div>
+          <DialogActions
+            start
+            actions={[
+              { label: en.print.keep, tone: 'quiet', onClick: () => setConfirming(false) },
+              {
+                label: en.print.removeYes,
+                tone: 'danger',
+                onClick: async () => {
+                  const error = await configure({
+                    printers: print.settings.printers.filter((p) => p.id !== printer.id),
+                  });
+                  setConfirming(false);
+                  if (error) setMessage({ ok: false, text: error.message });
+                  else onRemoved({ ok: true, text: en.print.removed });
+                },
+              },
+            ]}
+          />
         </div>
       ) : (
-        <div className="dialog-actions start">
-          <button
-            type="button"
-            className="btn btn-quiet"
-            onClick={async () => {
-              setMessage(null);
-              const result = await testPrint(printer.id);
-              if (!result.ok) setMessage({ ok: false, text: result.error.message });
-            }}
-          >
-            {en.print.test}
-          </button>
-          <button type="button" className="btn btn-quiet" onClick={onEdit}>
-            {en.print.edit}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger-outline"
-            onClick={() => {
-              setMessage(null);
-              setConfirming(true);
-            }}
-          >
-            {en.print.remove}
-          </button>
-        </div>
+        <DialogActions
+          start
+          actions={[
+            {
+              label: en.print.test,
+              tone: 'quiet',
+              onClick: async () => {
+                setMessage(null);
+                const result = await testPrint(printer.id);
+                if (!result.ok) setMessage({ ok: false, text: result.error.message });
+              },
+            },
+            { label: en.print.edit, tone: 'quiet', onClick: onEdit },
+            {
+              label: en.print.remove,
+              tone: 'danger-outline',
+              onClick: () => {
+                setMessage(null);
+                setConfirming(true);
+              },
+            },
+          ]}
+        />
       )}
       <FormMessage message={message} />
     </li>
@@ -420,18 +416,19 @@ const PrinterList = ({ print }: { print: PrintState }) => {
       {editing === 'new' ? (
         <PrinterForm printer={null} settings={print.settings} onClose={close} />
       ) : (
-        <div className="dialog-actions start">
-          <button
-            type="button"
-            className="btn btn-primary"
-            onClick={() => {
-              setMessage(null);
-              setEditing('new');
-            }}
-          >
-            {en.print.add}
-          </button>
-        </div>
+        <DialogActions
+          start
+          actions={[
+            {
+              label: en.print.add,
+              tone: 'primary',
+              onClick: () => {
+                setMessage(null);
+                setEditing('new');
+              },
+            },
+          ]}
+        />
       )}
       <FormMessage message={message} />
     </>
@@ -488,30 +485,31 @@ const PrintTriggers = ({ settings }: { settings: PrintSettings }) => {
         }}
       />
       {changed && <p className="muted">{en.print.draftKept}</p>}
-      <div className="dialog-actions start">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!changed}
-          onClick={async () => {
-            const error = await configure({
-              kitchenTicket: wantKitchen,
-              preorderTicket: wantPreorder,
-              onReady: wantReady,
-            });
-            if (!error) {
-              setKitchen(null);
-              setPreorder(null);
-              setReady(null);
-            }
-            setMessage(
-              error ? { ok: false, text: error.message } : { ok: true, text: en.print.saved },
-            );
-          }}
-        >
-          {en.print.saveTriggers}
-        </button>
-      </div>
+      <DialogActions
+        start
+        actions={[
+          {
+            label: en.print.saveTriggers,
+            tone: 'primary',
+            disabled: !changed,
+            onClick: async () => {
+              const error = await configure({
+                kitchenTicket: wantKitchen,
+                preorderTicket: wantPreorder,
+                onReady: wantReady,
+              });
+              if (!error) {
+                setKitchen(null);
+                setPreorder(null);
+                setReady(null);
+              }
+              setMessage(
+                error ? { ok: false, text: error.message } : { ok: true, text: en.print.saved },
+              );
+            },
+          },
+        ]}
+      />
       <FormMessage message={message} />
     </section>
   );

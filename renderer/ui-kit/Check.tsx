@@ -7,11 +7,14 @@ export const Check = ({
   checked,
   onChange,
   name,
+  error,
 }: {
   label: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   name?: string;
+  /** Why the choice is refused (e.g. a confirmation a booking needs), under the words. */
+  error?: string;
 }) => (
   <label className="check">
     <input
@@ -21,5 +24,6 @@ export const Check = ({
       onChange={(event) => onChange(event.target.checked)}
     />
     {label}
+    {error && <span className="field-error">{error}</span>}
   </label>
 );

@@ -2,16 +2,21 @@ import type { Ref } from 'react';
 
 /**
  * How a footer button looks: `go` the safe thing the dialog is for, `danger` what cannot be
- * undone, `primary` a panel form's save, `quiet` the way back.
+ * undone, `primary` a panel form's save, `quiet` the way back, `light` a secondary tool (import,
+ * export, add a row).
  */
-export type ActionTone = 'go' | 'danger' | 'danger-outline' | 'primary' | 'quiet';
+export type ActionTone = 'go' | 'danger' | 'danger-outline' | 'primary' | 'quiet' | 'light';
 
 export type FooterAction = {
   label: string;
   tone: ActionTone;
   /** A dialog's own action is large, for a thumb mid-rush; a panel form's stays normal. */
   large?: boolean;
+  /** A tool inside a list or an editor (a row's add, an import), not the form's own action. */
+  small?: boolean;
   disabled?: boolean;
+  /** A button that shows or hides something below it (a preview): whether it is shown. */
+  expanded?: boolean;
   /** Focus starts here when the dialog opens (Dialog looks for it). */
   autofocus?: boolean;
   /** Without it the button submits its form, so Enter in a field does the same as the tap. */
@@ -19,7 +24,7 @@ export type FooterAction = {
 };
 
 const buttonClass = (action: FooterAction): string =>
-  `btn btn-${action.tone}${action.large ? ' btn-large' : ''}`;
+  `btn btn-${action.tone}${action.large ? ' btn-large' : ''}${action.small ? ' btn-small' : ''}`;
 
 /**
  * The row a dialog or form ends with, written once so every footer sits and reads the same: the
@@ -43,6 +48,7 @@ export const DialogActions = ({
           className={buttonClass(action)}
           disabled={action.disabled}
           data-autofocus={action.autofocus ? '' : undefined}
+          aria-expanded={action.expanded}
           onClick={action.onClick}
         >
           {action.label}

@@ -6,6 +6,7 @@ import { useApp } from './hooks';
 import type { Duration } from '../ui-kit/format';
 import { formatClock, untilFor } from '../ui-kit/format';
 import { en } from './messages';
+import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 
@@ -105,7 +106,6 @@ const DayAndTime = (props: {
  * Opening times: the platform's, until staff change something; then their draft, which no
  * background refresh replaces, until they save or discard it.
  */
-// eslint-disable-next-line max-lines-per-function -- the opening-times editor: a week of rows with their checks, one form
 const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
   const save = useApp((s) => s.setOpeningTimes);
   const [draft, setDraft] = useState<OpeningTime[] | null>(null);
@@ -185,51 +185,44 @@ const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
         </tbody>
       </table>
       {draft && <p className="muted">{en.venue.draftKept}</p>}
-      <div className="dialog-actions">
-        <button
-          type="button"
-          className="btn btn-quiet"
-          onClick={() =>
-            edit((r) => [
-              ...r,
-              {
-                opening_day: 'MONDAY',
-                opening_time: '10:00',
-                closing_day: 'MONDAY',
-                closing_time: '22:00',
-              },
-            ])
-          }
-        >
-          {en.venue.addRow}
-        </button>
-        {draft && (
-          <button
-            type="button"
-            className="btn btn-quiet"
-            onClick={() => {
+      <DialogActions
+        actions={[
+          {
+            label: en.venue.addRow,
+            tone: 'quiet',
+            onClick: () =>
+              edit((r) => [
+                ...r,
+                {
+                  opening_day: 'MONDAY',
+                  opening_time: '10:00',
+                  closing_day: 'MONDAY',
+                  closing_time: '22:00',
+                },
+              ]),
+          },
+          draft && {
+            label: en.venue.discard,
+            tone: 'quiet',
+            onClick: () => {
               setDraft(null);
               setMessage(null);
-            }}
-          >
-            {en.venue.discard}
-          </button>
-        )}
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!draft || invalid}
-          onClick={async () => {
-            const error = await save(rows);
-            if (!error) setDraft(null);
-            setMessage(
-              error ? { ok: false, text: error.message } : { ok: true, text: en.venue.saved },
-            );
-          }}
-        >
-          {en.venue.saveOpeningTimes}
-        </button>
-      </div>
+            },
+          },
+          {
+            label: en.venue.saveOpeningTimes,
+            tone: 'primary',
+            disabled: !draft || invalid,
+            onClick: async () => {
+              const error = await save(rows);
+              if (!error) setDraft(null);
+              setMessage(
+                error ? { ok: false, text: error.message } : { ok: true, text: en.venue.saved },
+              );
+            },
+          },
+        ]}
+      />
       <FormMessage message={message} />
     </section>
   );
@@ -344,11 +337,7 @@ export const VenuePanel = ({ settings }: { settings: ReactNode }) => {
             ))}
           </div>
         )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <Refusal text={error} />
       </section>
       {venue && <OpeningTimesEditor venue={venue} />}
       {settings}
