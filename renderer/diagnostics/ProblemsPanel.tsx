@@ -3,6 +3,7 @@ import type { LogEntry } from '../../shared/domain';
 import { useApp } from './hooks';
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
+import { DialogActions } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 
@@ -56,19 +57,18 @@ export const ProblemsPanel = () => {
           </li>
         ))}
       </ul>
-      <div className="dialog-actions start">
-        <button type="button" className="btn btn-quiet" onClick={load}>
-          {en.diagnostics.refresh}
-        </button>
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={exporting}
-          onClick={() => void runExport()}
-        >
-          {exporting ? en.diagnostics.exporting : en.diagnostics.export}
-        </button>
-      </div>
+      <DialogActions
+        start
+        actions={[
+          { label: en.diagnostics.refresh, tone: 'quiet', onClick: () => void load() },
+          {
+            label: exporting ? en.diagnostics.exporting : en.diagnostics.export,
+            tone: 'primary',
+            disabled: exporting,
+            onClick: () => void runExport(),
+          },
+        ]}
+      />
       <FormMessage message={message} />
     </section>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FormEvent } from 'react';
 import { ORDER_DOCUMENTS } from '../../shared/printing';
 import type { OrderDocumentKind } from '../../shared/printing';
+import { DialogActions } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 import { useApp } from './hooks';
@@ -65,11 +66,7 @@ export const TerminalPanel = () => {
           />
         </label>
         <p className="muted">{en.terminal.nameHint}</p>
-        <div className="dialog-actions start">
-          <button type="submit" className="btn btn-primary">
-            {en.terminal.save}
-          </button>
-        </div>
+        <DialogActions start actions={[{ label: en.terminal.save, tone: 'primary' }]} />
       </form>
       {terminal.terminals.length > 0 && (
         <>

@@ -101,11 +101,16 @@ const ChangeForm = ({ relayUrl: saved }: { relayUrl: string }) => {
       {field('terminalKey', refused ? en.connection.newKey : en.connection.keepKey, true)}
       <Refusal text={error} />
       <FormMessage message={done} />
-      <div className="dialog-actions start">
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {busy ? en.connection.saving : en.connection.save}
-        </button>
-      </div>
+      <DialogActions
+        start
+        actions={[
+          {
+            label: busy ? en.connection.saving : en.connection.save,
+            tone: 'primary',
+            disabled: busy,
+          },
+        ]}
+      />
     </Form>
   );
 };

@@ -8,6 +8,7 @@ import {
 import { useApp } from './hooks';
 import { en } from './messages';
 import { Check } from '../ui-kit/Check';
+import { DialogActions } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
 
 /**
@@ -81,24 +82,23 @@ const SettingsForm = ({
           </span>
         )}
       </label>
-      <div className="dialog-actions start">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!valid}
-          onClick={async () => {
-            const error = await configure({ autoPause, pauseAfterSeconds: value });
-            setMessage(
-              error ? { ok: false, text: error.message } : { ok: true, text: en.stream.saved },
-            );
-          }}
-        >
-          {en.stream.save}
-        </button>
-        <button type="button" className="btn btn-quiet" onClick={testAlarm}>
-          {en.stream.testAlarm}
-        </button>
-      </div>
+      <DialogActions
+        start
+        actions={[
+          {
+            label: en.stream.save,
+            tone: 'primary',
+            disabled: !valid,
+            onClick: async () => {
+              const error = await configure({ autoPause, pauseAfterSeconds: value });
+              setMessage(
+                error ? { ok: false, text: error.message } : { ok: true, text: en.stream.saved },
+              );
+            },
+          },
+          { label: en.stream.testAlarm, tone: 'quiet', onClick: testAlarm },
+        ]}
+      />
       <FormMessage message={message} />
     </section>
   );
