@@ -129,13 +129,49 @@ export const placeholdersOf = (icu: string): Set<string> =>
     new Set(),
   );
 
+// The pseudo-locale (a layout check, never shown to staff): each letter accented and every text
+// about 40% longer, placeholders and plural/select keywords untouched, so a label too tight for
+// German or Finnish shows up in English tests.
+const ACCENTED: Record<string, string> = Object.fromEntries(
+  [...'aeiouycnsAEIOUYCNS'].map((c, i) => [c, [...'åéîöûýçñšÅÉÎÖÛÝÇÑŠ'][i]!]),
+);
+const FILLER = ' ļöŗéɱ ĩƥšũɱ ðöļöŗ šîţ åɱéţ ćöñšéćţéţũŗ';
+
+/** A text as the pseudo-locale writes it: accented, about 40% longer. */
+export const pseudoText = (text: string): string => {
+  if (!/[A-Za-z]/.test(text)) return text;
+  const accented = [...text].map((c) => ACCENTED[c] ?? c).join('');
+  const extra = Math.ceil(text.length * 0.4);
+  return accented + FILLER.repeat(Math.ceil(extra / FILLER.length)).slice(0, extra);
+};
+
+const pseudoAst = (nodes: readonly AstNode[]): AstNode[] =>
+  nodes.map((node) => {
+    if (node.type === 0 && typeof node.value === 'string')
+      return { ...node, value: pseudoText(node.value) };
+    if (!node.options) return node;
+    const options: Record<string, { value: AstNode[] }> = {};
+    for (const [key, option] of Object.entries(node.options))
+      options[key] = { ...option, value: pseudoAst(option.value) };
+    return { ...node, options };
+  });
+
 const compileMessage = (
   icu: string,
   names: readonly string[],
   locale: string,
   prepare: (args: readonly Arg[]) => readonly Arg[] = (args) => args,
+  pseudo = false,
 ) => {
-  const format = new IntlMessageFormat(icu, locale, undefined, { ignoreTag: true });
+  const parsed = new IntlMessageFormat(icu, locale, undefined, { ignoreTag: true });
+  const format = pseudo
+    ? new IntlMessageFormat(
+        pseudoAst(parsed.getAst() as AstNode[]) as unknown as ReturnType<typeof parsed.getAst>,
+        locale,
+        undefined,
+        { ignoreTag: true },
+      )
+    : parsed;
   const lists = new Intl.ListFormat(locale, { type: 'conjunction' });
   if (names.length === 0) return String(format.format());
   // A field an outbox row does not have reads as `none`, as a null argument does.
@@ -153,8 +189,14 @@ const compileMessage = (
 // object, whichever lookup reads it: keyed by its source, its translation and the locale.
 const compiledSections = new WeakMap<object, WeakMap<object, Map<string, unknown>>>();
 
-/** Compiles `source` (English) or its translation for `locale`. */
-export const compile = <T>(source: T, translation: unknown, locale: string): Compiled<T> => {
+/** Compiles `source` (English) or its translation for `locale` (`pseudo`: the pseudo-locale). */
+export const compile = <T>(
+  source: T,
+  translation: unknown,
+  locale: string,
+  pseudo = false,
+): Compiled<T> => {
+  const cacheKey = pseudo ? `${locale}~pseudo` : locale;
   const walk = (src: unknown, tr: unknown): unknown => {
     if (typeof src === 'object' && src !== null && !isMsg(src) && !Array.isArray(src)) {
       const trKey = typeof tr === 'object' && tr !== null ? tr : src;
@@ -162,16 +204,22 @@ export const compile = <T>(source: T, translation: unknown, locale: string): Com
       if (!byTranslation) compiledSections.set(src, (byTranslation = new WeakMap()));
       let byLocale = byTranslation.get(trKey);
       if (!byLocale) byTranslation.set(trKey, (byLocale = new Map()));
-      if (!byLocale.has(locale)) byLocale.set(locale, walkFresh(src, tr));
-      return byLocale.get(locale);
+      if (!byLocale.has(cacheKey)) byLocale.set(cacheKey, walkFresh(src, tr));
+      return byLocale.get(cacheKey);
     }
     return walkFresh(src, tr);
   };
   const walkFresh = (src: unknown, tr: unknown): unknown => {
     if (isMsg(src))
-      return compileMessage(typeof tr === 'string' ? tr : src.icu, src.names, locale, src.prepare);
+      return compileMessage(
+        typeof tr === 'string' ? tr : src.icu,
+        src.names,
+        locale,
+        src.prepare,
+        pseudo,
+      );
     if (typeof src === 'string')
-      return compileMessage(typeof tr === 'string' ? tr : src, [], locale);
+      return compileMessage(typeof tr === 'string' ? tr : src, [], locale, undefined, pseudo);
     if (Array.isArray(src))
       return src.map((item, i) => walk(item, Array.isArray(tr) ? tr[i] : undefined));
     if (typeof src === 'object' && src !== null) {
@@ -196,17 +244,21 @@ export const localized = <T extends object>(
   source: T,
   translations: Translations<T>,
   current: () => Language,
+  /** The pseudo-locale in place of English (a test-only switch: the layout check). */
+  pseudo: () => boolean = () => false,
 ): Compiled<T> => {
-  const compiled = new Map<Language, Compiled<T>>();
+  const compiled = new Map<Language | 'pseudo', Compiled<T>>();
   const catalogFor = (language: Language): Compiled<T> => {
-    let catalog = compiled.get(language);
+    const key = language === 'en' && pseudo() ? 'pseudo' : language;
+    let catalog = compiled.get(key);
     if (!catalog) {
       catalog = compile(
         source,
         language === 'en' ? source : translations[language],
         LOCALE_OF[language],
+        key === 'pseudo',
       );
-      compiled.set(language, catalog);
+      compiled.set(key, catalog);
     }
     return catalog;
   };

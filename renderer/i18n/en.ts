@@ -3,7 +3,7 @@
 // list of every slice's catalog, for the message check (catalogs.test.ts).
 import { localized } from '../../shared/i18n';
 import type { Translations } from '../../shared/i18n';
-import { currentLanguage } from '../ui-kit/language';
+import { currentLanguage, pseudoLocale } from '../ui-kit/language';
 import { kitMessages, kitTranslations } from '../ui-kit/messages';
 import { shellMessages } from '../shell/messages';
 import { shellFi } from '../shell/messages.fi';
@@ -106,6 +106,7 @@ export const en = localized(
   source,
   { fi: merged('fi'), sv: merged('sv'), de: merged('de') } as Translations<typeof source>,
   currentLanguage,
+  pseudoLocale,
 );
 
 export type Strings = typeof en;

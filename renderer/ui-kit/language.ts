@@ -34,3 +34,16 @@ export const setLanguage = (language: Language): void => {
   }
   useLanguage.setState({ language });
 };
+
+// A test-only switch, read once at load: the pseudo-locale (shared/i18n.ts pseudoText) in place
+// of English, for the layout check at 1024×768 (test/e2e/pseudo-locale.test.ts). Staff never set
+// it; nothing on screen does.
+const PSEUDO_KEY = 'countertop.pseudo-locale';
+const PSEUDO = ((): boolean => {
+  try {
+    return globalThis.localStorage?.getItem(PSEUDO_KEY) === 'on';
+  } catch {
+    return false;
+  }
+})();
+export const pseudoLocale = (): boolean => PSEUDO;

@@ -7,7 +7,7 @@ import type { PrintDocumentKind } from '../../shared/printing';
 import { STATUS_WORDS, TYPE_WORDS } from '../../shared/order-words';
 import { localized, m } from '../../shared/i18n';
 import type { Translations } from '../../shared/i18n';
-import { currentLanguage } from './language';
+import { currentLanguage, pseudoLocale } from './language';
 import { kitFi } from './messages.fi';
 import { kitSv } from './messages.sv';
 import { kitDe } from './messages.de';
@@ -155,7 +155,7 @@ export const kitTranslations: Translations<typeof kitMessages> = {
   de: kitDe,
 };
 
-export const en = localized(kitMessages, kitTranslations, currentLanguage);
+export const en = localized(kitMessages, kitTranslations, currentLanguage, pseudoLocale);
 
 /** A slice's lookup: the kit's words and the slice's own, in the terminal's language. */
 export const sliceLookup = <T extends object>(source: T, translations: Translations<T>) =>
@@ -167,4 +167,5 @@ export const sliceLookup = <T extends object>(source: T, translations: Translati
       de: { ...kitDe, ...(translations.de as object) },
     } as Translations<typeof kitMessages & T>,
     currentLanguage,
+    pseudoLocale,
   );
