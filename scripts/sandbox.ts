@@ -69,6 +69,13 @@ export const setupBlock = async (input: {
     ['Client secret', input.demo.clientSecret],
     ['Authorization code', code],
     ['Redirect URI', input.demo.redirectUri],
+    [
+      'Onboarding page',
+      `${input.controlUrl}/onboarding?${new URLSearchParams({
+        client_id: input.demo.clientId,
+        venue_id: input.demo.venueId,
+      }).toString()}`,
+    ],
     ['Relay URL', input.relayUrl ?? 'your relay (the one --webhook-url points at)'],
     [
       'Terminal key',
@@ -85,7 +92,7 @@ export const setupBlock = async (input: {
   const width = Math.max(...[...rows, ...courier].map(([label]) => label.length)) + 2;
   const line = ([label, value]: [string, string]) => `  ${`${label}:`.padEnd(width)}${value}`;
   return [
-    '── Set-up values for a terminal: copy each into the field of the same name on "Connect this terminal to your venue" (the code works once, within an hour) ──',
+    '── Set-up values for a terminal: copy each into the field of the same name on "Connect this terminal to your venue", then "Sign in with the platform" (or paste the authorization code: it works once, within an hour) ──',
     ...rows.map(line),
     'Couriers → Courier delivery (optional):',
     ...courier.map(line),

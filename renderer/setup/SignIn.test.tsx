@@ -197,6 +197,17 @@ describe('sign in with the platform', () => {
     expect(bridge.callsTo('setup:signIn')).toEqual([]);
   });
 
+  it('says under every field where its value comes from, with an example', async () => {
+    start();
+    const form = await screen.findByRole('form');
+    const inputs = [...form.querySelectorAll('input')];
+    expect(inputs.length).toBeGreaterThanOrEqual(9);
+    for (const input of inputs) {
+      const hint = document.getElementById(`${input.name}-hint`)?.textContent ?? '';
+      expect(hint, input.name).toMatch(/for example|starts with/);
+    }
+  });
+
   it('keeps pasting a code as the fallback: Enter in the code connects with it', async () => {
     const { bridge, open } = start();
     await screen.findByRole('form');

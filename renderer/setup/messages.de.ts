@@ -7,16 +7,18 @@ export const setupDe = {
     hints: {
       authUrl: 'In den Partnerdaten der Plattform, zum Beispiel https://auth.platform.example',
       posUrl: 'In den Partnerdaten der Plattform, zum Beispiel https://pos.platform.example',
-      clientId: 'Die Client-ID deiner Integration, in den Partnerdaten der Plattform.',
-      clientSecret: 'Das Geheimnis zur Client-ID.',
-      code: 'Der Einmalcode der Plattform bei der Aktivierung des Restaurants (eine Stunde gültig).',
+      clientId:
+        'Die Client-ID deiner Integration, in den Partnerdaten der Plattform, zum Beispiel countertop-4f2a9c',
+      clientSecret:
+        'Das Geheimnis zur Client-ID: eine lange Folge aus Buchstaben und Ziffern, zum Beispiel 9c1f…e07b',
+      code: 'Der Einmalcode der Plattform bei der Aktivierung des Restaurants (eine Stunde gültig), zum Beispiel Xk3q…7Lw',
       redirectUri:
-        'Die Adresse, für die der Code erstellt wurde, genau wie bei der Plattform registriert.',
+        'Die Adresse, für die der Code erstellt wurde, genau wie bei der Plattform registriert, zum Beispiel http://127.0.0.1/countertop/onboarding/callback',
       onboardingUrl:
         'Wo das Onboarding der Plattform für deine Integration beginnt, in den Partnerdaten der Plattform, zum Beispiel https://platform.example/onboarding?client_id=…',
       relayUrl: 'Adresse deines Relays ohne Pfad, zum Beispiel https://relay.example.com',
       terminalKey:
-        'Für diese Theke auf dem Relay erstellt (admin create-terminal) und einmal angezeigt.',
+        'Für diese Theke auf dem Relay erstellt (admin create-terminal) und einmal angezeigt; er beginnt mit rtk_',
     },
     platformSection: 'Plattform',
     authUrl: 'Anmelde-URL',

@@ -7,15 +7,18 @@ export const setupFi = {
     hints: {
       authUrl: 'Alustan kumppanitiedoissa, esimerkiksi https://auth.platform.example',
       posUrl: 'Alustan kumppanitiedoissa, esimerkiksi https://pos.platform.example',
-      clientId: 'Integraatiosi asiakastunnus, alustan kumppanitiedoissa.',
-      clientSecret: 'Asiakastunnuksen mukana annettu salaisuus.',
-      code: 'Kertakäyttöinen koodi, jonka alusta antoi, kun ravintola aktivoitiin (voimassa tunnin).',
-      redirectUri: 'Osoite, jolle koodi tehtiin, täsmälleen alustalle rekisteröitynä.',
+      clientId:
+        'Integraatiosi asiakastunnus, alustan kumppanitiedoissa, esimerkiksi countertop-4f2a9c',
+      clientSecret:
+        'Asiakastunnuksen mukana annettu salaisuus: pitkä jono kirjaimia ja numeroita, esimerkiksi 9c1f…e07b',
+      code: 'Kertakäyttöinen koodi, jonka alusta antoi, kun ravintola aktivoitiin (voimassa tunnin), esimerkiksi Xk3q…7Lw',
+      redirectUri:
+        'Osoite, jolle koodi tehtiin, täsmälleen alustalle rekisteröitynä, esimerkiksi http://127.0.0.1/countertop/onboarding/callback',
       onboardingUrl:
         'Mistä alustan käyttöönotto alkaa integraatiollesi, alustan kumppanitiedoissa, esimerkiksi https://platform.example/onboarding?client_id=…',
       relayUrl: 'Välityspalvelimesi osoite ilman polkua, esimerkiksi https://relay.example.com',
       terminalKey:
-        'Tehty tälle tiskille välityspalvelimella (admin create-terminal) ja näytetty kerran.',
+        'Tehty tälle tiskille välityspalvelimella (admin create-terminal) ja näytetty kerran; alkaa rtk_',
     },
     platformSection: 'Alusta',
     authUrl: 'Kirjautumisen URL',

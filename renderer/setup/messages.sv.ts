@@ -7,14 +7,18 @@ export const setupSv = {
     hints: {
       authUrl: 'I plattformens partneruppgifter, till exempel https://auth.platform.example',
       posUrl: 'I plattformens partneruppgifter, till exempel https://pos.platform.example',
-      clientId: 'Integrationens klient-ID, i plattformens partneruppgifter.',
-      clientSecret: 'Hemligheten som kom med klient-ID:t.',
-      code: 'Engångskoden plattformen gav när restaurangen aktiverades (gäller en timme).',
-      redirectUri: 'Adressen koden gjordes för, exakt som den är registrerad hos plattformen.',
+      clientId:
+        'Integrationens klient-ID, i plattformens partneruppgifter, till exempel countertop-4f2a9c',
+      clientSecret:
+        'Hemligheten som kom med klient-ID:t: en lång rad bokstäver och siffror, till exempel 9c1f…e07b',
+      code: 'Engångskoden plattformen gav när restaurangen aktiverades (gäller en timme), till exempel Xk3q…7Lw',
+      redirectUri:
+        'Adressen koden gjordes för, exakt som den är registrerad hos plattformen, till exempel http://127.0.0.1/countertop/onboarding/callback',
       onboardingUrl:
         'Där plattformens onboarding börjar för din integration, i plattformens partneruppgifter, till exempel https://platform.example/onboarding?client_id=…',
       relayUrl: 'Reläets adress utan sökväg, till exempel https://relay.example.com',
-      terminalKey: 'Skapad för den här kassan på reläet (admin create-terminal) och visad en gång.',
+      terminalKey:
+        'Skapad för den här kassan på reläet (admin create-terminal) och visad en gång; den börjar med rtk_',
     },
     platformSection: 'Plattform',
     authUrl: 'Inloggnings-URL',

@@ -13,14 +13,18 @@ export const setupMessages = {
     hints: {
       authUrl: 'In the platform’s partner details, for example https://auth.platform.example',
       posUrl: 'In the platform’s partner details, for example https://pos.platform.example',
-      clientId: 'Your integration’s client ID, in the platform’s partner details.',
-      clientSecret: 'The secret given with the client ID.',
-      code: 'The one-time code the platform gave when this venue was activated (good for one hour).',
-      redirectUri: 'The address the code was made for, exactly as registered with the platform.',
+      clientId:
+        'Your integration’s client ID, in the platform’s partner details, for example countertop-4f2a9c',
+      clientSecret:
+        'The secret given with the client ID: a long run of letters and digits, for example 9c1f…e07b',
+      code: 'The one-time code the platform gave when this venue was activated (good for one hour), for example Xk3q…7Lw',
+      redirectUri:
+        'The address the code was made for, exactly as registered with the platform, for example http://127.0.0.1/countertop/onboarding/callback',
       onboardingUrl:
         'Where the platform’s onboarding starts for your integration, in the platform’s partner details, for example https://platform.example/onboarding?client_id=…',
       relayUrl: 'Your relay’s address without a path, for example https://relay.example.com',
-      terminalKey: 'Made for this counter on the relay (admin create-terminal) and shown once.',
+      terminalKey:
+        'Made for this counter on the relay (admin create-terminal) and shown once; it starts with rtk_',
     },
     platformSection: 'Platform',
     authUrl: 'Auth URL',

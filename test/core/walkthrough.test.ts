@@ -11,6 +11,7 @@ import { afterAll, expect, it } from 'vitest';
 import type { SetupConnectRequest } from '../../shared/ipc/contract';
 import { setupConnectSchema } from '../../shared/ipc/contract';
 import { setupMessages } from '../../renderer/setup/messages';
+import { SIGN_IN_CALLBACK_PATH } from '../../shared/sign-in';
 import type { Core } from '../../main/core';
 import { startCore } from '../../main/core';
 import { createMemorySecretStore } from '../../main/secrets/secret-store';
@@ -88,6 +89,15 @@ it('connects a terminal from the printed values and an order triggered from the 
   });
   const first = blockRows(out);
   const request = fromBlock(first);
+  // The sign-in's first page: the sandbox's onboarding for the demo client and its venue, which
+  // shows its Allow button once the terminal adds its loopback redirect and state.
+  const onboarding = new URL(first.get(setupMessages.setup.onboardingUrl) ?? 'about:none');
+  expect(onboarding.searchParams.get('client_id')).toBe(request.clientId);
+  onboarding.searchParams.set('redirect_uri', `http://127.0.0.1:9${SIGN_IN_CALLBACK_PATH}`);
+  onboarding.searchParams.set('state', 'walkthrough');
+  const page = await fetch(onboarding);
+  expect(page.status, await page.clone().text()).toBe(200);
+  expect(await page.text()).toMatch(/Allow/);
   const port = Number(new URL(request.authUrl).port);
 
   // 3. the values, field by field, then Connect venue
