@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { postgresSkipReason, startPgCluster, type PgCluster } from './pg-cluster';
 import type { RelayOptions } from '../server';
-import { createTerminalsAt, revokeTerminalAt } from '../terminals';
+import { createTerminalsAt, revokeTerminalAt, type NewTerminal } from '../terminals';
 import { tempDir } from './test-support';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -25,6 +25,8 @@ export type TestStore = {
     options: Pick<RelayOptions, 'dbPath' | 'storeUrl'>;
   }>;
   createTerminal(venueIds: string[], name?: string): Promise<{ id: string; key: string }>;
+  /** Many terminals through one opening of the store (a PostgreSQL store opens a pool each time). */
+  createTerminals(terminals: NewTerminal[]): Promise<{ id: string; key: string }[]>;
   revokeTerminal(id: string): Promise<boolean>;
   /** The PostgreSQL cluster (postgres only). */
   readonly cluster: PgCluster;
@@ -100,6 +102,7 @@ export function useStore(kind: StoreKind): TestStore {
       ]);
       return created as { id: string; key: string };
     },
+    createTerminals: (terminals) => createTerminalsAt(ready().location, terminals),
     revokeTerminal: (id) => revokeTerminalAt(ready().location, id),
   };
 }
