@@ -449,10 +449,31 @@ const composeVenue = (base: Foundation, c: Composed): VenueSlice =>
     reconcileOrders: async (remote) => {
       // Notifications already in the inbox first: what the relay holds is no order we lack.
       await c.orders.sync.drain();
-      const result = await c.orders.sync.reconcile(remote);
+      const first = c.setup.venueId();
+      const result = await c.orders.sync.reconcile(
+        remote,
+        first ? { venueId: first, refetchOpen: true } : undefined,
+      );
+      // Every other venue of the terminal: its own status against its own newest orders (the
+      // open orders of all venues were read again above, once).
+      let unknown = result.unknown;
+      for (const venueId of c.venues.venueIds()) {
+        if (venueId === first) continue;
+        const status = await c.client.getVenueStatus(venueId).catch(() => null);
+        if (!status) continue;
+        const other = await c.orders.sync.reconcile(status, { venueId, refetchOpen: false });
+        unknown += other.unknown;
+        if (other.mismatch)
+          base.audit.record({
+            action: 'reconcile',
+            subject: venueId,
+            outcome: 'mismatch',
+            detail: 'its latest orders differ from this terminal’s',
+          });
+      }
       await c.orders.sync.drain();
-      c.guard.latestOrdersChecked(result.unknown);
-      return result;
+      c.guard.latestOrdersChecked(unknown);
+      return { ...result, unknown };
     },
     nameChanged: () => c.setup.statusChanged(),
     failed: (message) => c.setup.platformFailed(message),
@@ -510,8 +531,13 @@ const composeGuard = (base: Foundation, c: Composed): StreamGuard =>
           latest: (remote.last_three_orders_status ?? []).map((s) => toOrderStatus(s)),
         };
       },
-      latestOrders: (count) => c.orders.store.latest(count),
-      ordersPlacedBetween: (from, to) =>
+      // Every venue of the terminal is watched, each against its own orders.
+      venueIds: () => {
+        const first = c.setup.venueId();
+        return first ? [first, ...c.venues.venueIds().filter((v) => v !== first)] : [];
+      },
+      latestOrders: (count, venueId) => c.orders.store.latest(count, venueId),
+      ordersPlacedBetween: (from, to, venueId) =>
         c.orders.store
           .placedBetween(
             from === null
@@ -519,6 +545,7 @@ const composeGuard = (base: Foundation, c: Composed): StreamGuard =>
               : new Date(Date.parse(from) + 1).toISOString(),
             to,
           )
+          .filter((o) => o.venueId === venueId)
           .map((o) => ({ id: o.id, orderNumber: o.orderNumber, createdAt: o.createdAt })),
       settle: async () => {
         await c.orders.sync.drain();

@@ -108,6 +108,16 @@ const prepareStatements = (db: Database) => ({
     [number],
     { id: string; platform_status: OrderStatus; created_at: string }
   >('SELECT id, platform_status, created_at FROM orders ORDER BY created_at DESC LIMIT ?'),
+  // One venue's newest orders, for its own status's latest orders (a terminal of several venues).
+  selectLatestOfVenue: db.prepare<[string, number], { platform_status: OrderStatus }>(
+    'SELECT platform_status FROM orders WHERE venue_id = ? ORDER BY created_at DESC LIMIT ?',
+  ),
+  selectLatestRowsOfVenue: db.prepare<
+    [string, number],
+    { id: string; platform_status: OrderStatus; created_at: string }
+  >(
+    'SELECT id, platform_status, created_at FROM orders WHERE venue_id = ? ORDER BY created_at DESC LIMIT ?',
+  ),
 });
 
 export type OrderStoreContext = {

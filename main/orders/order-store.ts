@@ -39,9 +39,9 @@ export type OrderStore = {
   placedBetween(from: string, to: string): Order[];
   openOrderIds(): string[];
   /** The platform statuses of the newest `count` orders, newest first. */
-  latestStatuses(count: number): OrderStatus[];
+  latestStatuses(count: number, venueId?: string): OrderStatus[];
   /** The newest `count` orders' ids, statuses and placing times, newest first. */
-  latest(count: number): { id: string; status: OrderStatus; createdAt: string }[];
+  latest(count: number, venueId?: string): { id: string; status: OrderStatus; createdAt: string }[];
 };
 
 export const createOrderStore = (
@@ -97,10 +97,15 @@ export const createOrderStore = (
         .all()
         .filter((row) => !isFinalStatus(row.platform_status))
         .map((row) => row.id),
-    latestStatuses: (count) => sql.selectLatest.all(count).map((row) => row.platform_status),
-    latest: (count) =>
-      sql.selectLatestRows
-        .all(count)
-        .map((row) => ({ id: row.id, status: row.platform_status, createdAt: row.created_at })),
+    latestStatuses: (count, venueId) =>
+      (venueId === undefined
+        ? sql.selectLatest.all(count)
+        : sql.selectLatestOfVenue.all(venueId, count)
+      ).map((row) => row.platform_status),
+    latest: (count, venueId) =>
+      (venueId === undefined
+        ? sql.selectLatestRows.all(count)
+        : sql.selectLatestRowsOfVenue.all(venueId, count)
+      ).map((row) => ({ id: row.id, status: row.platform_status, createdAt: row.created_at })),
   };
 };

@@ -48,8 +48,13 @@ export type OrderSync = {
   /** Processes every due inbox notification, one at a time, oldest first. */
   drain(): Promise<void>;
   /** Refetches the given order (or every open one) and folds the venue status into the view. */
+  /**
+   * `venue`: whose status this is (its own newest orders are compared with it, on a terminal of
+   * several venues) and whether the open orders are read again (once per round, not per venue).
+   */
   reconcile(
     venueStatus: VenueStatus | null,
+    venue?: { venueId: string; refetchOpen: boolean },
   ): Promise<{ refetched: number; mismatch: boolean; unknown: number }>;
   refetch(orderId: string, hint?: OrderStatus | null): Promise<{ isNew: boolean }>;
   /** Makes every waiting notification due now (the platform is reachable again). */
@@ -221,17 +226,17 @@ export const createOrderSync = (options: {
 
   return {
     drain: coalescedDrain(drainOnce),
-    reconcile: async (venueStatus) => {
+    reconcile: async (venueStatus, venue) => {
       let mismatch = false;
       if (venueStatus?.last_three_orders_status) {
         // The venue status carries statuses only: a difference from our newest orders means a
         // notification went missing somewhere, and the refetch below heals the ones we know.
         const remote = venueStatus.last_three_orders_status.map((s) => toOrderStatus(s));
-        const local = orders.latestStatuses(remote.length);
+        const local = orders.latestStatuses(remote.length, venue?.venueId);
         mismatch = remote.length !== local.length || remote.some((s, i) => s !== local[i]);
       }
       let refetched = 0;
-      for (const orderId of orders.openOrderIds()) {
+      for (const orderId of venue?.refetchOpen === false ? [] : orders.openOrderIds()) {
         const before = orders.get(orderId);
         if (!before || isFinalStatus(before.platformStatus)) continue;
         await refetch(orderId);
@@ -239,7 +244,7 @@ export const createOrderSync = (options: {
       }
       // After the refetch our statuses are the platform's: what still differs is orders we lack.
       const remote = (venueStatus?.last_three_orders_status ?? []).map((s) => toOrderStatus(s));
-      const unknown = unknownLatestOrders(remote, orders.latest(remote.length));
+      const unknown = unknownLatestOrders(remote, orders.latest(remote.length, venue?.venueId));
       return { refetched, mismatch, unknown };
     },
     refetch,

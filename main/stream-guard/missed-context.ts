@@ -62,18 +62,21 @@ export type MissedWatchDeps = {
   audit: AuditLog;
   now: () => Date;
   venueId: () => string | null;
+  /** Every venue this terminal serves, the one set up first first (default: that one alone). */
+  venueIds?: () => string[];
   /** The venue status as the platform answers it now (throws when it cannot be read). */
   readVenueStatus: (venueId: string) => Promise<{
     isOnline: boolean;
     isOpen: boolean;
     latest: ReadonlyArray<OrderStatus | null>;
   }>;
-  /** Our newest orders, newest first. */
-  latestOrders: (count: number) => LocalOrder[];
-  /** Our orders placed strictly between two times (platform time). */
+  /** Our newest orders of the venue, newest first. */
+  latestOrders: (count: number, venueId: string) => LocalOrder[];
+  /** Our orders of the venue placed strictly between two times (platform time). */
   ordersPlacedBetween: (
     from: string | null,
     to: string,
+    venueId: string,
   ) => { id: string; orderNumber: string; createdAt: string }[];
   /** Takes in what the relay holds and reads our open orders again. */
   settle: () => Promise<void>;
@@ -92,6 +95,8 @@ export type MissedWatchContext = {
   intervalMs: number;
   graceMs: number;
   intake: IntakeWarning | null;
+  /** Each venue's own (the relay answers per venue); `intake` is the first venue's that warns. */
+  intakes: Map<string, IntakeWarning | null>;
   /** When the last check compared the lists (null: none since start). */
   checkedAt: string | null;
   timer: NodeJS.Timeout | null;
@@ -101,10 +106,20 @@ export type MissedWatchContext = {
   closed: boolean;
 };
 
+/** The venues watched: every venue of the terminal. */
+export const watchedVenues = (deps: MissedWatchDeps): string[] => {
+  const first = deps.venueId();
+  return deps.venueIds?.() ?? (first ? [first] : []);
+};
+
+// The venue set up first keeps the key it always had; every other venue has its own.
+const stateKey = (ctx: MissedWatchContext, venueId: string): string =>
+  venueId === ctx.deps.venueId() ? STATE_KEY : `${STATE_KEY}@${venueId}`;
+
 export const read = (ctx: MissedWatchContext, venueId: string): Stored => {
-  const parsed = storedSchema.safeParse(ctx.deps.settings.get(STATE_KEY));
+  const parsed = storedSchema.safeParse(ctx.deps.settings.get(stateKey(ctx, venueId)));
   return parsed.success && parsed.data.venueId === venueId ? parsed.data : empty(venueId);
 };
 
 export const write = (ctx: MissedWatchContext, next: Stored): void =>
-  ctx.deps.settings.set(STATE_KEY, next);
+  ctx.deps.settings.set(stateKey(ctx, next.venueId), next);

@@ -32,16 +32,16 @@ const newItem = (readAt: string, candidate: Candidate, acknowledged: boolean): I
 });
 
 /** Our orders inside an item's time bounds that were not there when it was first seen. */
-const arrivedIn = (ctx: MissedWatchContext, item: Item, taken: Set<string>) =>
+const arrivedIn = (ctx: MissedWatchContext, venueId: string, item: Item, taken: Set<string>) =>
   ctx.deps
-    .ordersPlacedBetween(item.seenFrom, item.firstSeen)
+    .ordersPlacedBetween(item.seenFrom, item.firstSeen, venueId)
     .filter((o) => !item.within.includes(o.id) && !taken.has(o.id));
 
-const raise = (ctx: MissedWatchContext, item: Item, at: string): void => {
+const raise = (ctx: MissedWatchContext, venueId: string, item: Item, at: string): void => {
   item.raisedAt = at;
   ctx.deps.audit.record({
     action: 'missed-order',
-    subject: ctx.deps.venueId() ?? '-',
+    subject: venueId,
     outcome: 'raised',
     detail: `The platform lists an order this terminal never received (status ${
       item.status ?? 'OTHER'
@@ -86,7 +86,9 @@ const matchCandidates = (
     }
     const fresh = newItem(readAt, candidate, false);
     fresh.seenFrom = fresh.from;
-    fresh.within = ctx.deps.ordersPlacedBetween(fresh.from, fresh.firstSeen).map((o) => o.id);
+    fresh.within = ctx.deps
+      .ordersPlacedBetween(fresh.from, fresh.firstSeen, stored.venueId)
+      .map((o) => o.id);
     stored.items.push(fresh);
     matched.add(fresh.id);
   }
@@ -130,7 +132,8 @@ const settleItems = (
   const taken = new Set(stored.items.flatMap((i) => (i.order ? [i.order.orderId] : [])));
   const seesBack = alignment.oldestMatched?.createdAt ?? null;
   stored.items = stored.items.filter((item) => {
-    const arrived = item.order === null ? arrivedIn(ctx, item, taken)[0] : undefined;
+    const arrived =
+      item.order === null ? arrivedIn(ctx, stored.venueId, item, taken)[0] : undefined;
     if (item.raisedAt === null && !item.acknowledged) {
       // A suspicion: its order arrived (the notification was on its way), or the platform's
       // list still reaches back past its time and shows nothing missing there: gone.
@@ -139,7 +142,7 @@ const settleItems = (
         return false;
       // Still missing after the grace, or out of the list's sight by now: staff are told.
       if (at - Date.parse(item.firstSeen) >= ctx.graceMs) {
-        raise(ctx, item, times.nowIso);
+        raise(ctx, stored.venueId, item, times.nowIso);
         told = true;
       }
       return true;

@@ -12,7 +12,7 @@ import type { IntakeWarning, MissedOrder } from '../../shared/stream-guard';
 import { MISSED_CHECK_INTERVAL_MS, MISSED_GRACE_MS } from '../../shared/stream-guard';
 import { run, schedule } from './missed-check';
 import type { Item, MissedWatchContext, MissedWatchDeps } from './missed-context';
-import { read, write } from './missed-context';
+import { read, watchedVenues, write } from './missed-context';
 
 export type { IntakeVerdict } from './missed-context';
 
@@ -41,11 +41,12 @@ const toMissed = (item: Item): MissedOrder => ({
 
 const acknowledge = (ctx: MissedWatchContext, missedId: string): boolean => {
   const { deps } = ctx;
-  const venueId = deps.venueId();
-  if (!venueId) return false;
-  const stored = read(ctx, venueId);
-  const entry = stored.items.find((i) => i.id === missedId && i.raisedAt !== null);
-  if (!entry || entry.acknowledged) return false;
+  const stored = watchedVenues(deps)
+    .map((venueId) => read(ctx, venueId))
+    .find((s) => s.items.some((i) => i.id === missedId));
+  const entry = stored?.items.find((i) => i.id === missedId && i.raisedAt !== null);
+  if (!stored || !entry || entry.acknowledged) return false;
+  const { venueId } = stored;
   // Kept while the platform lists it, so the same order is not told twice.
   entry.acknowledged = true;
   write(ctx, stored);
@@ -67,6 +68,7 @@ export const createMissedOrderWatch = (deps: MissedWatchDeps): MissedOrderWatch 
     intervalMs: deps.intervalMs ?? MISSED_CHECK_INTERVAL_MS,
     graceMs: deps.graceMs ?? MISSED_GRACE_MS,
     intake: null,
+    intakes: new Map(),
     checkedAt: null,
     timer: null,
     running: null,
@@ -75,13 +77,12 @@ export const createMissedOrderWatch = (deps: MissedWatchDeps): MissedOrderWatch 
   };
   schedule(ctx);
   return {
-    missed: () => {
-      const venueId = deps.venueId();
-      if (!venueId) return [];
-      return read(ctx, venueId)
-        .items.filter((i) => i.raisedAt !== null && !i.acknowledged)
-        .map(toMissed);
-    },
+    // Every venue's alarms, the venue set up first first.
+    missed: () =>
+      watchedVenues(deps)
+        .flatMap((venueId) => read(ctx, venueId).items)
+        .filter((i) => i.raisedAt !== null && !i.acknowledged)
+        .map(toMissed),
     noOrdersArriving: () => ctx.intake,
     checkedAt: () => ctx.checkedAt,
     acknowledge: (missedId) => acknowledge(ctx, missedId),
