@@ -30,6 +30,12 @@ describe('holdPlaces', () => {
     ]);
   });
 
+  it('starts afresh when no order stays, so arriving orders are not pushed below empty places', () => {
+    expect(holdPlaces(['a', 'b', 'c'], ['d', 'e'], 1000)).toEqual(['d', 'e']);
+    const held = holdPlaces(['a', 'b', 'c'], ['c'], 1000);
+    expect(holdPlaces(held, ['f'], 1500)).toEqual(['f']);
+  });
+
   it('changes nothing when applied again to the same orders', () => {
     const once = holdPlaces(['a', 'b', 'c'], ['c', 'a', 'd'], 5000);
     expect(holdPlaces(once, ['c', 'a', 'd'], 9000)).toEqual(once);

@@ -17,7 +17,7 @@ export const REFILL_AFTER_MS = 2_000;
 /**
  * The column's places after a change: what stays keeps its place, what left leaves a hole, and
  * what arrived takes the first hole older than REFILL_AFTER_MS, or the end. Trailing holes go
- * (nothing stands after them). Applying it twice to the same ids changes nothing.
+ * (nothing stands after them), and so do all when no order stays. Applying it twice to the same ids changes nothing.
  */
 export const holdPlaces = (
   shown: readonly Place[],
@@ -29,6 +29,9 @@ export const holdPlaces = (
     typeof p === 'string' && !present.has(p) ? { left: now } : p,
   );
   const placed = new Set(places.filter((p): p is string => typeof p === 'string'));
+  // Holes keep the tiles after them still; with none staying there is nothing to keep still, and
+  // holes would only push the arriving orders down (a board replaced at once: all of it).
+  if (placed.size === 0) return [...ids];
   for (const id of ids) {
     if (placed.has(id)) continue;
     const hole = places.findIndex((p) => typeof p !== 'string' && now - p.left >= REFILL_AFTER_MS);
