@@ -385,6 +385,16 @@ const composeVenues = (base: Foundation, c: Composed): VenueConnections =>
     },
   });
 
+/** This terminal's venues, the one set up first first, each with its name as orders give it. */
+const venueList = (c: Composed): Array<{ venueId: string; name: string | null }> => {
+  const first = c.setup.venueId();
+  const ids = [...(first ? [first] : []), ...c.venues.venueIds().filter((id) => id !== first)];
+  return ids.map((venueId) => ({
+    venueId,
+    name: venueId === first ? c.venue.name() : c.venues.nameOf(venueId),
+  }));
+};
+
 /** What most slices are made of. */
 const sliceBase = (base: Foundation, c: Composed) => ({
   db: base.db,
@@ -416,6 +426,8 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
       printJobs: (orderId) => c.printing.jobsOfOrder(orderId),
       // Who took the other actions: the venue's other terminals, as they told the relay.
       elsewhere: (orderId) => c.terminals.actionsElsewhere(orderId),
+      // The venues as setup lists them: history, the day summary and the CSV per venue.
+      venues: () => venueList(c),
       // Each domain removes its own copies of customers' data past the retention.
       retention: [
         { name: 'deliveries', forget: (cutoff) => c.delivery.forgetPersonalBefore(cutoff) },

@@ -15,6 +15,8 @@ export type HistoryQuery = {
   limit: number;
   /** The `nextCursor` of the page before. */
   cursor?: string;
+  /** One venue's orders only; every venue's when absent. */
+  venueId?: string;
 };
 
 export type HistoryPage = { orders: Order[]; nextCursor: string | null };
@@ -87,6 +89,17 @@ export type DaySummary = {
   items: { name: string; count: number }[];
   /** One row per hour of the day (0–23): orders received, and sales in the first currency. */
   hours: { hour: number; orders: number; sales: number }[];
+  /**
+   * Each venue's orders and sales (the venue set up first first); the fields above are all of
+   * them together, or the one venue asked for.
+   */
+  venues: {
+    venueId: string;
+    /** As the platform's orders name it; null when none did. */
+    name: string | null;
+    orders: number;
+    sales: { currency: string; total: Money; orders: number }[];
+  }[];
 };
 
 export const RETENTION_MIN_DAYS = 1;

@@ -33,6 +33,11 @@ export type OrderHistoryDeps = {
   retention: readonly RetentionHook[];
   /** The actions other terminals of the venue took on an order (none when no one can say). */
   elsewhere?: ActionsElsewhere;
+  /**
+   * The venues this terminal serves, the one set up first first, each with its name (history,
+   * summary and CSV per venue refuse any other). Absent: one venue, whatever the orders say.
+   */
+  venues?: () => ReadonlyArray<{ venueId: string; name: string | null }>;
 };
 
 export type ActionsElsewhere = (

@@ -11,12 +11,30 @@ import { localDateTime } from './local-time';
 const minutes = (seconds: number | null): number | null =>
   seconds === null ? null : Math.round(seconds / 6) / 10;
 
-export const exportCsv = (ctx: TimelineContext, day: Day): { filename: string; csv: string } => {
+/** A venue's name as a file name's part (letters and digits, dashes between). */
+const fileWord = (name: string): string =>
+  name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase()
+    .slice(0, 40) || 'venue';
+
+export const exportCsv = (
+  ctx: TimelineContext,
+  day: Day,
+  venueId?: string,
+): { filename: string; csv: string } => {
   const timeZone = ctx.deps.timeZone();
   const time = (at: number | null): string | null =>
     at === null ? null : localDateTime(at, timeZone);
-  const rows = dayOrders(ctx, day).map(({ order, times }) => [
+  const names = new Map((ctx.deps.venues?.() ?? []).map((v) => [v.venueId, v.name]));
+  const nameOf = (id: string, fromOrder: string | null | undefined): string =>
+    fromOrder ?? names.get(id) ?? '';
+  const rows = dayOrders(ctx, day, venueId).map(({ order, times }) => [
     order.orderNumber,
+    // Which venue (brand) the order was for: the name staff and the platform's reports use.
+    nameOf(order.venueId, order.venueName),
     time(ms(order.createdAt)),
     time(times.acceptedAt),
     time(times.readyAt),
@@ -36,6 +54,7 @@ export const exportCsv = (ctx: TimelineContext, day: Day): { filename: string; c
   ]);
   const header = [
     'Order',
+    'Venue',
     `Placed (${timeZone})`,
     'Accepted',
     'Ready',
@@ -52,5 +71,6 @@ export const exportCsv = (ctx: TimelineContext, day: Day): { filename: string; c
     'Status code',
     'Type code',
   ];
-  return { filename: `countertop-orders-${day}.csv`, csv: toCsv([header, ...rows]) };
+  const part = venueId ? `-${fileWord(nameOf(venueId, null))}` : '';
+  return { filename: `countertop-orders-${day}${part}.csv`, csv: toCsv([header, ...rows]) };
 };

@@ -85,9 +85,40 @@ const byHour = (
   return hours;
 };
 
-export const daySummary = (ctx: TimelineContext, day: Day): DaySummary => {
+/** The venues of a day's orders: the terminal's venues in their order, then any other. */
+const venueRows = (
+  ctx: TimelineContext,
+  orders: readonly DayOrder[],
+  venueId: string | undefined,
+): DaySummary['venues'] => {
+  const rows = new Map<string, DaySummary['venues'][number]>();
+  const known = ctx.deps.venues?.() ?? [];
+  for (const venue of known)
+    if (!venueId || venue.venueId === venueId)
+      rows.set(venue.venueId, { venueId: venue.venueId, name: venue.name, orders: 0, sales: [] });
+  for (const { order } of orders) {
+    let row = rows.get(order.venueId);
+    if (!row) {
+      row = { venueId: order.venueId, name: null, orders: 0, sales: [] };
+      rows.set(order.venueId, row);
+    }
+    row.name ??= order.venueName ?? null;
+    row.orders += 1;
+    if (order.platformStatus !== 'DELIVERED') continue;
+    let sale = row.sales.find((s) => s.currency === order.total.currency);
+    if (!sale) {
+      sale = { currency: order.total.currency, total: { ...order.total, amount: 0 }, orders: 0 };
+      row.sales.push(sale);
+    }
+    sale.total.amount += order.total.amount;
+    sale.orders += 1;
+  }
+  return [...rows.values()];
+};
+
+export const daySummary = (ctx: TimelineContext, day: Day, venueId?: string): DaySummary => {
   const timeZone = ctx.deps.timeZone();
-  const orders = dayOrders(ctx, day);
+  const orders = dayOrders(ctx, day, venueId);
   const t = tally(orders);
   const salesRows = [...t.sales.entries()]
     .map(([currency, row]) => ({
@@ -119,5 +150,6 @@ export const daySummary = (ctx: TimelineContext, day: Day): DaySummary => {
       .map(([name, count]) => ({ name, count }))
       .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)),
     hours: byHour(orders, timeZone, salesRows[0]?.currency ?? null),
+    venues: venueRows(ctx, orders, venueId),
   };
 };

@@ -91,6 +91,10 @@ const conditions = (
   };
   list('platform_status', 'status', query.statuses);
   list('delivery_type', 'type', query.types);
+  if (query.venueId) {
+    where.push('venue_id = @venueId');
+    params.venueId = query.venueId;
+  }
   if (query.cursor) {
     const cursor = decodeCursor(query.cursor);
     where.push('(created_at, id) < (@cursorAt, @cursorId)');

@@ -187,10 +187,11 @@ const group = <T>(items: T[], key: (item: T) => string): Map<string, T[]> => {
   return groups;
 };
 
-/** The orders placed on a day, with their moments. */
-export const dayOrders = (ctx: TimelineContext, day: Day): DayOrder[] => {
+/** The orders placed on a day (of one venue, when named), with their moments. */
+export const dayOrders = (ctx: TimelineContext, day: Day, venueId?: string): DayOrder[] => {
   const { from, to } = dayBounds(day, ctx.deps.timeZone());
-  const orders = ctx.deps.store.placedBetween(from, to);
+  const placed = ctx.deps.store.placedBetween(from, to);
+  const orders = venueId ? placed.filter((order) => order.venueId === venueId) : placed;
   const events = group(ctx.selectDayEvents.all(from, to), (e) => e.order_id);
   const actions = group(
     orderActions(

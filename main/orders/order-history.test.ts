@@ -409,17 +409,131 @@ describe('the day summary', () => {
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(17);
     expect(lines[0]).toBe(
-      'Order,Placed (Europe/Helsinki),Accepted,Ready,Handed over,Status,Type,Items,Total,Currency,Prep promised (min),Accept to ready (min),Late,Late by (min),Status code,Type code',
+      'Order,Venue,Placed (Europe/Helsinki),Accepted,Ready,Handed over,Status,Type,Items,Total,Currency,Prep promised (min),Accept to ready (min),Late,Late by (min),Status code,Type code',
     );
     // The tenth order: placed 15:00 local, accepted 15:01, ready 15:11, handed over 15:13; late 4 min.
     expect(lines).toContain(
-      '110,2026-03-10 15:00:00,2026-03-10 15:01:00,2026-03-10 15:11:00,2026-03-10 15:13:00,Handed over,Takeaway,3,50.00,SEK,6,10,yes,4,DELIVERED,takeaway',
+      '110,,2026-03-10 15:00:00,2026-03-10 15:01:00,2026-03-10 15:11:00,2026-03-10 15:13:00,Handed over,Takeaway,3,50.00,SEK,6,10,yes,4,DELIVERED,takeaway',
     );
     expect(lines).toContain(
-      '101,2026-03-10 10:30:00,2026-03-10 10:31:00,2026-03-10 10:32:00,2026-03-10 10:34:00,Handed over,Takeaway,3,11.00,EUR,6,1,no,,DELIVERED,takeaway',
+      '101,,2026-03-10 10:30:00,2026-03-10 10:31:00,2026-03-10 10:32:00,2026-03-10 10:34:00,Handed over,Takeaway,3,11.00,EUR,6,1,no,,DELIVERED,takeaway',
     );
     const empty = await history.handlers['history:exportCsv']({ day: '2026-01-01' });
     expect(empty.csv.split('\r\n')).toHaveLength(2);
+  });
+});
+
+describe('history per venue', () => {
+  let perVenue: OrderHistoryApi;
+  beforeEach(() => {
+    perVenue = createOrderHistory({
+      db,
+      now: () => new Date(clock),
+      store,
+      settings: createSettings(db),
+      audit,
+      actions: (subjects) => outbox.history(subjects),
+      printJobs: () => [],
+      timeZone: () => 'Europe/Helsinki',
+      retention: [],
+      venues: () => [
+        { venueId: 'venue-1', name: 'Burger Bar' },
+        { venueId: 'venue-2', name: null },
+      ],
+    });
+    const burger = (createdAt: string, amount: number) =>
+      seed(
+        { ...order({ createdAt, total: { amount, currency: 'EUR' } }), venueName: 'Burger Bar' },
+        [['DELIVERED', createdAt.replace(':00Z', ':20Z')]],
+      );
+    const pizza = (createdAt: string, amount: number, steps: Array<[OrderStatus, string]>) =>
+      seed(
+        {
+          ...order({ createdAt, total: { amount, currency: 'EUR' } }),
+          venueId: 'venue-2',
+          venueName: 'Pizza, Place',
+        },
+        steps,
+      );
+    burger('2026-03-10T08:00:00Z', 1000);
+    burger('2026-03-10T09:00:00Z', 1500);
+    pizza('2026-03-10T10:00:00Z', 2000, [['DELIVERED', '2026-03-10T10:30:00Z']]);
+    pizza('2026-03-10T11:00:00Z', 900, [['REJECTED', '2026-03-10T11:01:00Z']]);
+  });
+  afterEach(() => perVenue.close());
+
+  it("sums the day per venue and overall, and one venue's day alone", async () => {
+    const all = await perVenue.handlers['history:summary']({ day: '2026-03-10' });
+    expect(all.orders).toBe(4);
+    expect(all.sales).toEqual([
+      expect.objectContaining({
+        currency: 'EUR',
+        total: { amount: 4500, currency: 'EUR' },
+        orders: 3,
+      }),
+    ]);
+    expect(all.venues).toEqual([
+      {
+        venueId: 'venue-1',
+        name: 'Burger Bar',
+        orders: 2,
+        sales: [{ currency: 'EUR', total: { amount: 2500, currency: 'EUR' }, orders: 2 }],
+      },
+      {
+        venueId: 'venue-2',
+        // Named by its orders when setup knows no name yet.
+        name: 'Pizza, Place',
+        orders: 2,
+        sales: [{ currency: 'EUR', total: { amount: 2000, currency: 'EUR' }, orders: 1 }],
+      },
+    ]);
+    const pizza = await perVenue.handlers['history:summary']({
+      day: '2026-03-10',
+      venueId: 'venue-2',
+    });
+    expect(pizza.orders).toBe(2);
+    expect(pizza.byStatus.REJECTED).toBe(1);
+    expect(pizza.sales[0]?.total.amount).toBe(2000);
+    expect(pizza.venues.map((v) => v.venueId)).toEqual(['venue-2']);
+  });
+
+  it('writes the venue of every order in the CSV, and one venue’s CSV alone', async () => {
+    const all = await perVenue.handlers['history:exportCsv']({ day: '2026-03-10' });
+    const rows = all.csv.trimEnd().split('\r\n');
+    expect(rows[0]?.startsWith('Order,Venue,')).toBe(true);
+    expect(rows.slice(1).map((row) => row.split(',')[1])).toEqual([
+      'Burger Bar',
+      'Burger Bar',
+      '"Pizza',
+      '"Pizza',
+    ]);
+    const pizza = await perVenue.handlers['history:exportCsv']({
+      day: '2026-03-10',
+      venueId: 'venue-2',
+    });
+    expect(pizza.filename).toBe('countertop-orders-2026-03-10-venue.csv');
+    const burger = await perVenue.handlers['history:exportCsv']({
+      day: '2026-03-10',
+      venueId: 'venue-1',
+    });
+    expect(burger.filename).toBe('countertop-orders-2026-03-10-burger-bar.csv');
+    expect(pizza.csv.trimEnd().split('\r\n').slice(1)).toHaveLength(2);
+    expect(pizza.csv).toContain('"Pizza, Place"');
+    expect(pizza.csv).not.toContain('Burger Bar');
+  });
+
+  it('searches one venue, and refuses a venue not connected here', async () => {
+    const page = await perVenue.handlers['history:search']({ limit: 10, venueId: 'venue-1' });
+    expect(page.orders.map((o) => o.venueId)).toEqual(['venue-1', 'venue-1']);
+    await expect(
+      perVenue.handlers['history:summary']({ day: '2026-03-10', venueId: 'venue-9' }),
+    ).rejects.toThrow('This venue is not connected to this terminal.');
+    await expect(
+      perVenue.handlers['history:exportCsv']({ day: '2026-03-10', venueId: 'venue-9' }),
+    ).rejects.toThrow('not connected');
+    await expect(
+      perVenue.handlers['history:search']({ limit: 10, venueId: 'venue-9' }),
+    ).rejects.toThrow('not connected');
   });
 });
 

@@ -66,6 +66,14 @@ const configure = async (
   return readHistorySettings(deps);
 };
 
+/** A venue asked for by name must be one of this terminal's: another venue's history is not here. */
+const servedVenue = (deps: OrderHistoryDeps, venueId: string | undefined): string | undefined => {
+  if (venueId === undefined || !deps.venues) return venueId;
+  if (!deps.venues().some((venue) => venue.venueId === venueId))
+    throw new ServiceError('invalid-request', 'This venue is not connected to this terminal.');
+  return venueId;
+};
+
 export const createOrderHistory = (deps: OrderHistoryDeps): OrderHistoryApi => {
   const timelines = createTimelineContext(deps);
   const searches = createSearchContext(deps);
@@ -73,10 +81,15 @@ export const createOrderHistory = (deps: OrderHistoryDeps): OrderHistoryApi => {
   let timer: NodeJS.Timeout | null = null;
   return {
     handlers: {
-      'history:search': async (query) => search(searches, query),
+      'history:search': async (query) => {
+        servedVenue(deps, query.venueId);
+        return search(searches, query);
+      },
       'history:order': ({ orderId }) => timelineWithElsewhere(timelines, orderId),
-      'history:summary': async ({ day }) => daySummary(timelines, day),
-      'history:exportCsv': async ({ day }) => exportCsv(timelines, day),
+      'history:summary': async ({ day, venueId }) =>
+        daySummary(timelines, day, servedVenue(deps, venueId)),
+      'history:exportCsv': async ({ day, venueId }) =>
+        exportCsv(timelines, day, servedVenue(deps, venueId)),
       'history:settings': async () => readHistorySettings(deps),
       'history:configure': (request) => configure(retention, request),
     },

@@ -101,6 +101,8 @@ export type OrdersDeps = {
     retention: readonly RetentionHook[];
     /** What other terminals of the venue did to an order, for its timeline. */
     elsewhere?: ActionsElsewhere;
+    /** This terminal's venues with their names (history, summary and CSV per venue). */
+    venues?: () => ReadonlyArray<{ venueId: string; name: string | null }>;
   };
   /** The platform took an order action sent from this terminal. */
   onTaken?: (orderId: string, action: OrderActionKind) => void;
@@ -348,6 +350,7 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     timeZone: deps.history.timeZone,
     retention: deps.history.retention,
     ...(deps.history.elsewhere ? { elsewhere: deps.history.elsewhere } : {}),
+    ...(deps.history.venues ? { venues: deps.history.venues } : {}),
   });
   const work: OrdersWork = { closed: false, draining: null, autoAccepting: new Set() };
   const changed = hub.batched('orders:changed', (ids) => ({

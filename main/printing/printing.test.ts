@@ -83,6 +83,7 @@ const order = (overrides: Partial<Order> = {}): Order => ({
 });
 
 const summary: DaySummary = {
+  venues: [],
   day: '2026-11-23',
   timeZone: 'Europe/Helsinki',
   orders: 3,

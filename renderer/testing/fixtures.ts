@@ -27,6 +27,7 @@ export const emptyDaySummary = (day: string): DaySummary => ({
   late: [],
   items: [],
   hours: Array.from({ length: 24 }, (_, hour) => ({ hour, orders: 0, sales: 0 })),
+  venues: [],
 });
 
 export const makeStatus = (patch: Partial<AppStatus> = {}): AppStatus => ({

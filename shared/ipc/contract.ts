@@ -276,6 +276,8 @@ export const printSettingsSchema = z
   .partial()
   .strict();
 
+/** A venue of this terminal, for its own history, summary and CSV (main refuses any other). */
+const historyVenue = z.string().trim().min(1).max(200);
 export const historyQuerySchema = z
   .object({
     text: z.string().trim().max(100).optional(),
@@ -284,6 +286,8 @@ export const historyQuerySchema = z
     types: z.array(z.enum(DELIVERY_TYPES)).max(DELIVERY_TYPES.length).optional(),
     limit: z.number().int().min(1).max(200),
     cursor: z.string().min(1).max(200).optional(),
+    /** One venue's orders only (a venue this terminal serves); every venue's when absent. */
+    venueId: historyVenue.optional(),
   })
   .strict();
 
@@ -531,9 +535,13 @@ export const channels = {
 
   'history:search': channel(historyQuerySchema).returns<HistoryPage>(),
   'history:order': channel(z.object({ orderId: id }).strict()).returns<OrderHistory>(),
-  'history:summary': channel(z.object({ day }).strict()).returns<DaySummary>(),
+  'history:summary': channel(
+    z.object({ day, venueId: historyVenue.optional() }).strict(),
+  ).returns<DaySummary>(),
   /** The day's orders as CSV (one row per order). */
-  'history:exportCsv': channel(z.object({ day }).strict()).returns<{
+  'history:exportCsv': channel(
+    z.object({ day, venueId: historyVenue.optional() }).strict(),
+  ).returns<{
     filename: string;
     csv: string;
   }>(),
