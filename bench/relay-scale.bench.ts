@@ -14,7 +14,7 @@
 // runs with min–max, and each ratio as the median of the per-run ratios.
 import { execFileSync, fork } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -23,11 +23,11 @@ import { createTerminals, createTerminalsAt } from '../relay/terminals';
 import {
   MARKETPLACE_SECRET,
   orderNotification,
-  sign,
   spawnRelay,
   tempDir,
   type RelayProcess,
 } from '../relay/testing/test-support';
+import { now, percentile, post, sleep, spreadOf, verdict } from './relay-bench-kit';
 
 const TARGETS = { polls: 50_000, bytesPerPoll: 8 * 1024, p99Ratio: 2, ingestRatio: 0.8 };
 const RUNS = Number(process.env.RELAY_SCALE_RUNS ?? 3);
@@ -49,30 +49,6 @@ const POLLS_TRIED = Math.min(POLLS_WANTED, PER_PROCESS);
 const FLOOR_SERVER = fileURLToPath(new URL('./relay-floor-server.ts', import.meta.url));
 const POLL_CLIENTS = fileURLToPath(new URL('./relay-poll-clients.ts', import.meta.url));
 const env = { RELAY_MARKETPLACE_SECRETS: MARKETPLACE_SECRET };
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function post(url: string, body: string, agent: Agent | false): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${url}/hooks/marketplace`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'Content-Type': 'application/json',
-          'PLATFORM-SIGNATURE': sign(body, MARKETPLACE_SECRET),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /** A process's resident memory, read by the kernel (no request to the relay while it is busy). */
 const rssOf = (pid: number): number =>
@@ -156,9 +132,6 @@ async function manyPollers(urls: string[], keys: string[]): Promise<ClientProces
     },
   };
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 type Fleet = {
   /** Where each terminal polls, and with which key. */
@@ -410,20 +383,6 @@ async function fleetCase(
   figures.set('fleet, polls open (relay)', relay.open);
   figures.set('fleet p99 ratio, relay ÷ bare server', ratio);
 }
-
-const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
-const figure = (value: number) =>
-  Math.abs(value) >= 100 ? value.toFixed(0) : value.toPrecision(3).replace(/\.?0+$/, '');
-const spreadOf = (values: number[]) =>
-  `${figure(median(values))} (${figure(Math.min(...values))}–${figure(Math.max(...values))})`;
 
 const cluster = await startPgCluster();
 const runs: Figures[] = [];

@@ -28,11 +28,11 @@ import {
   MARKETPLACE_SECRET,
   REPO_ROOT,
   orderNotification,
-  sign,
   spawnRelay,
   tempDir,
   type RelayProcess,
 } from '../relay/testing/test-support';
+import { now, percentile, post, sleep, spreadOf, verdict } from './relay-bench-kit';
 
 const TARGETS = {
   ingestPerSecond: 2_000,
@@ -48,31 +48,7 @@ const MAX_POLLS_ATTEMPT = 15_000;
 /** The webhooks right after the terminals connect, also left out of a second p99. */
 const FIRST_WEBHOOKS = 3;
 
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const env = { RELAY_MARKETPLACE_SECRETS: MARKETPLACE_SECRET };
-
-function post(url: string, body: string, agent: Agent | false): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${url}/hooks/marketplace`,
-      {
-        method: 'POST',
-        agent,
-        headers: {
-          'Content-Type': 'application/json',
-          'PLATFORM-SIGNATURE': sign(body, MARKETPLACE_SECRET),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 async function metrics(url: string): Promise<Map<string, number>> {
   const text = await new Promise<string>((resolve, reject) => {
@@ -91,9 +67,6 @@ async function metrics(url: string): Promise<Map<string, number>> {
   }
   return values;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
 type Clients = {
   send(message: object): void;
@@ -294,8 +267,6 @@ async function maxPolls(relay: RelayProcess, dbPath: string) {
     rss: after.get('process_resident_memory_bytes') ?? 0,
   };
 }
-
-const verdict = (ok: boolean) => (ok ? 'meets target' : 'MISSES target');
 
 function reportIngest(where: string, ing: Awaited<ReturnType<typeof ingest>>, target: number) {
   console.log(
@@ -573,23 +544,6 @@ function extractBaseline(commit: string): { variant: Variant; remove(): void } {
     remove: dir.remove,
   };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[middle] as number)
-    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
-};
-// A histogram percentile past its last bucket is Infinity: printed as "> 1 s".
-const figure = (value: number) =>
-  !Number.isFinite(value)
-    ? '> 1 s'
-    : Math.abs(value) >= 100
-      ? value.toFixed(0)
-      : value.toPrecision(3).replace(/\.?0+$/, '');
-const spreadOf = (values: number[]) =>
-  `${figure(median(values))} (${figure(Math.min(...values))}–${figure(Math.max(...values))})`;
 
 function summarise(runs: { current: Figures; baseline?: Figures }[], baselineName?: string) {
   console.log(

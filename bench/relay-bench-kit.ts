@@ -1,0 +1,56 @@
+// What the relay benchmarks share: a signed marketplace webhook sent as the platform sends it,
+// and how their figures are summarised (median with min–max, percentiles, the target verdict).
+import type { Agent } from 'node:http';
+import { request } from 'node:http';
+import { MARKETPLACE_SECRET, sign } from '../relay/testing/test-support';
+
+export const now = (): number => performance.timeOrigin + performance.now();
+export const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
+
+/** POSTs one notification to the relay's marketplace hook, signed; resolves with the status. */
+export function post(url: string, body: string, agent: Agent | false): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${url}/hooks/marketplace`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          'Content-Type': 'application/json',
+          'PLATFORM-SIGNATURE': sign(body, MARKETPLACE_SECRET),
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+export const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+export const verdict = (ok: boolean): string => (ok ? 'meets target' : 'MISSES target');
+
+export const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+};
+
+// A histogram percentile past its last bucket is Infinity: printed as "> 1 s".
+export const figure = (value: number): string =>
+  !Number.isFinite(value)
+    ? '> 1 s'
+    : Math.abs(value) >= 100
+      ? value.toFixed(0)
+      : value.toPrecision(3).replace(/\.?0+$/, '');
+
+export const spreadOf = (values: number[]): string =>
+  `${figure(median(values))} (${figure(Math.min(...values))}–${figure(Math.max(...values))})`;
