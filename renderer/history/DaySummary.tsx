@@ -126,6 +126,20 @@ const Figures = ({
           </ul>
         )}
       </section>
+      {summary.venues.length > 1 && (
+        // A terminal of several venues: each venue's day beside the totals of all of them.
+        <Counts
+          title={en.history.perVenue}
+          rows={summary.venues.map((v, index) => [
+            v.name ?? en.venues.unnamed(index + 1),
+            en.history.venueTotals(
+              v.orders,
+              v.sales.map((s) => formatMoney(s.total)).join(' + ') ||
+                formatMoney({ amount: 0, currency: summary.sales[0]?.currency ?? 'EUR' }),
+            ),
+          ])}
+        />
+      )}
       <Counts
         title={en.history.byStatus}
         rows={ORDER_STATUSES.map((s) => [en.order.statuses[s], summary.byStatus[s]])}

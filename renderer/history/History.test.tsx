@@ -359,6 +359,38 @@ describe('end of day', () => {
     fireEvent.click(screen.getByRole('button', { name: 'End of day' }));
   };
 
+  it("shows each venue's orders and sales on a terminal of several venues, and none with one", async () => {
+    const bridge = createFakeBridge();
+    bridge.handle('history:summary', async (r) => ({
+      ...summaryFor(r.day),
+      venues: [
+        {
+          venueId: 'demo-venue',
+          name: 'Burger Bar',
+          orders: 9,
+          sales: [{ currency: 'EUR', total: { amount: 15000, currency: 'EUR' }, orders: 7 }],
+        },
+        { venueId: 'pizza-venue', name: null, orders: 5, sales: [] },
+      ],
+    }));
+    await openDay(bridge);
+    const perVenue = await screen.findByRole('region', { name: 'Per venue' });
+    expect(within(perVenue).getByText('Burger Bar').nextElementSibling?.textContent).toBe(
+      '9 orders · €150.00 handed over',
+    );
+    // A venue no order named yet: never its id.
+    expect(within(perVenue).getByText('Venue 2').nextElementSibling?.textContent).toBe(
+      '5 orders · €0.00 handed over',
+    );
+    expect(perVenue.textContent).not.toContain('pizza-venue');
+    cleanup();
+    const single = createFakeBridge();
+    single.handle('history:summary', async (r) => summaryFor(r.day));
+    await openDay(single);
+    await screen.findByRole('region', { name: 'Orders and sales' });
+    expect(screen.queryByRole('region', { name: 'Per venue' })).toBeNull();
+  });
+
   it('shows the venue’s today: counts, sales, timing, late orders, items and 24 hour bars', async () => {
     const bridge = createFakeBridge();
     bridge.handle('history:summary', async (r) => summaryFor(r.day));

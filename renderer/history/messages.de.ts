@@ -82,6 +82,8 @@ export const historyDe = {
     itemsSold: 'Verkaufte Artikel',
     noItems: 'Keine Artikel.',
     perHour: 'Bestellungen pro Stunde',
+    perVenue: 'Pro Restaurant',
+    venueTotals: '{orders, plural, one {# Bestellung} other {# Bestellungen}} · {sales} ausgegeben',
     hour: '{hour, number, ::integer-width/*00}',
     hourDetail:
       '{hour, number, ::integer-width/*00}:00–{next, number, ::integer-width/*00}:00: {orders, plural, one {# Bestellung} other {# Bestellungen}}{sales, select, none {} other {, {sales}}}',

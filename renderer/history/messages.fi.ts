@@ -83,6 +83,8 @@ export const historyFi = {
     itemsSold: 'Myydyt tuotteet',
     noItems: 'Ei tuotteita.',
     perHour: 'Tilaukset tunneittain',
+    perVenue: 'Ravintoloittain',
+    venueTotals: '{orders, plural, one {# tilaus} other {# tilausta}} · {sales} luovutettu',
     hour: '{hour, number, ::integer-width/*00}',
     hourDetail:
       '{hour, number, ::integer-width/*00}.00–{next, number, ::integer-width/*00}.00: {orders, plural, one {# tilaus} other {# tilausta}}{sales, select, none {} other {, {sales}}}',

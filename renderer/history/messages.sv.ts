@@ -82,6 +82,8 @@ export const historySv = {
     itemsSold: 'Sålda artiklar',
     noItems: 'Inga artiklar.',
     perHour: 'Beställningar per timme',
+    perVenue: 'Per restaurang',
+    venueTotals: '{orders, plural, one {# beställning} other {# beställningar}} · {sales} utlämnat',
     hour: '{hour, number, ::integer-width/*00}',
     hourDetail:
       '{hour, number, ::integer-width/*00}:00–{next, number, ::integer-width/*00}:00: {orders, plural, one {# beställning} other {# beställningar}}{sales, select, none {} other {, {sales}}}',

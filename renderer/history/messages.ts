@@ -92,6 +92,13 @@ export const historyMessages = {
     itemsSold: 'Items sold',
     noItems: 'No items.',
     perHour: 'Orders per hour',
+    /** The day summary of a terminal of several venues: each venue's orders and sales. */
+    perVenue: 'Per venue',
+    venueTotals: m(
+      '{orders, plural, one {# order} other {# orders}} · {sales} handed over',
+      'orders',
+      'sales',
+    ),
     hour: m('{hour, number, ::integer-width/*00}', 'hour'),
     hourDetail: m(
       '{hour, number, ::integer-width/*00}:00–{next, number, ::integer-width/*00}:00: {orders, plural, one {# order} other {# orders}}{sales, select, none {} other {, {sales}}}',
