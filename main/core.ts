@@ -615,6 +615,9 @@ const composeTerminals = (base: Foundation, c: Composed): TerminalsSlice =>
     // As the stream guard last read them from the relay: alone, no other terminal can confirm.
     othersKnown: () => c.guard.hasOtherTerminals(),
     refetch: (orderId) => c.orders.sync.refetch(orderId),
+    // Each order's duties and claims at the relay under its own venue, not the first venue's.
+    venueOfOrder: (orderId) => c.orders.store.get(orderId)?.venueId ?? null,
+    serves: (venueId) => c.venues.serves(venueId),
     relay: async () => {
       const conn = c.setup.connection();
       const venueId = c.setup.venueId();

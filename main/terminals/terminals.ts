@@ -59,6 +59,13 @@ export type TerminalsDeps = {
   client: MarketplaceClient;
   /** The relay and this terminal's key for the connected venue; null when not connected. */
   relay: () => Promise<RelayAccess | null>;
+  /**
+   * The venue of an order this terminal holds (null: unknown). A terminal of several venues
+   * records an order's duties and reads its claims under the order's own venue.
+   */
+  venueOfOrder?: (orderId: string) => string | null;
+  /** Whether this terminal serves the venue (default: only the relay access's venue). */
+  serves?: (venueId: string) => boolean;
   /** The computer's name, shown until staff name the terminal. */
   fallbackName: string;
   /** The venue's settings as they stand now here (the first change seeds the relay with them). */
@@ -141,6 +148,12 @@ const settingsWaiting = (ctx: Ctx, except: string | null = null): boolean =>
     .open({ kinds: ['venue-settings'] })
     .some((a) => a.state !== 'failed' && a.id !== except);
 
+/** The relay access for one order's duties: under the order's own venue when it is known. */
+const forOrder = (ctx: Ctx, relay: RelayAccess, orderId: string): RelayAccess => ({
+  ...relay,
+  venueId: ctx.deps.venueOfOrder?.(orderId) ?? relay.venueId,
+});
+
 const access = async (ctx: Ctx): Promise<RelayAccess> => {
   const relay = await ctx.deps.relay();
   if (!relay) throw new Error('This terminal is not connected to a relay.');
@@ -159,8 +172,10 @@ const take = (ctx: Ctx, venueId: string, version: number, next: VenueSettings): 
 const sendSentToPos = async (ctx: Ctx, action: StoredAction<SentToPosPayload>): Promise<void> => {
   const { orderId } = action.payload;
   const relay = await access(ctx);
-  if (relay.venueId !== action.payload.venueId) return;
-  const claimed = await claimOrderDuty(relay, orderId, 'sent-to-pos');
+  // An order of a venue this terminal left is no longer its to tell.
+  const { venueId } = action.payload;
+  if (!(ctx.deps.serves?.(venueId) ?? relay.venueId === venueId)) return;
+  const claimed = await claimOrderDuty({ ...relay, venueId }, orderId, 'sent-to-pos');
   if (!claimed.mine) {
     ctx.deps.audit.record({
       action: 'sent-to-pos',
@@ -229,7 +244,7 @@ const tellTaken = async (
   try {
     const relay = await ctx.deps.relay();
     if (!relay || ctx.closed) return;
-    await claimOrderDuty(relay, orderId, action);
+    await claimOrderDuty(forOrder(ctx, relay, orderId), orderId, action);
   } catch {
     if (tried + 1 >= TAKEN_TRIES || ctx.closed) return;
     const timer = setTimeout(
@@ -255,7 +270,11 @@ const watchPreorders = async (ctx: Ctx): Promise<void> => {
     const relay = await ctx.deps.relay();
     if (!relay) return;
     for (const orderId of waiting) {
-      const claims = await readOrderClaims(relay, orderId, ELSEWHERE_READ_MS);
+      const claims = await readOrderClaims(
+        forOrder(ctx, relay, orderId),
+        orderId,
+        ELSEWHERE_READ_MS,
+      );
       if (claims.some((c) => c.duty === 'confirm-preorder' && c.terminal_id !== ctx.selfId))
         await refetch(orderId);
     }
@@ -269,9 +288,9 @@ const watchPreorders = async (ctx: Ctx): Promise<void> => {
 const actionsElsewhere = async (ctx: Ctx, orderId: string): Promise<Elsewhere[]> => {
   const relay = await ctx.deps.relay();
   if (!relay) return [];
-  const claims = (await readOrderClaims(relay, orderId, ELSEWHERE_READ_MS)).filter((c) =>
-    isAction(c.duty),
-  );
+  const claims = (
+    await readOrderClaims(forOrder(ctx, relay, orderId), orderId, ELSEWHERE_READ_MS)
+  ).filter((c) => isAction(c.duty));
   const known = new Set(ctx.terminals.map((t) => t.id));
   // A terminal not seen yet (or this one's own id not learnt): read the venue's terminals again.
   if (ctx.selfId === null || claims.some((c) => !known.has(c.terminal_id))) {

@@ -70,6 +70,11 @@ describe('adding and removing a venue from the app', () => {
     const burgers = await world.placeOrder();
     expect((await arrives(bowls.id)).venueId).toBe(BOWLS);
     expect((await arrives(burgers.id)).venueId).toBe(world.sandbox.demo.venueId);
+    // "Sent to POS" is claimed at the relay under the order's own venue and told to the platform.
+    await waitFor(
+      "the added venue's order marked sent to POS",
+      async () => (await world.sandboxOrder(bowls.id)).sent_to_pos != null,
+    );
     await core.api['orders:accept']({ orderId: bowls.id, preparationMinutes: 15 });
     await waitFor(
       'the added venue accepted at the platform',
