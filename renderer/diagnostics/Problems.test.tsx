@@ -35,6 +35,58 @@ describe('problems and support on the activity screen', () => {
     );
   });
 
+  it('shows the link history and the actions in staff words: no raw link state, no ISO time', async () => {
+    const bridge = createFakeBridge();
+    const until = new Date();
+    until.setHours(23, 59, 0, 0);
+    const iso = until.toISOString();
+    // Every link change main logs as a warning, as main logs it (main/log/link-history.ts).
+    bridge.handle('log:recent', async () => [
+      {
+        at: iso,
+        level: 'warn',
+        event: 'link',
+        fields: { link: 'relay', state: 'refused', error: null },
+      },
+      {
+        at: iso,
+        level: 'warn',
+        event: 'link',
+        fields: { link: 'relay', state: 'disconnected', error: null },
+      },
+      {
+        at: iso,
+        level: 'warn',
+        event: 'link',
+        fields: { link: 'platform', state: 'unreachable', error: null },
+      },
+    ]);
+    bridge.handle('outbox:list', async () => [
+      {
+        id: 'a1',
+        kind: 'venue-online',
+        subject: 'venue-1',
+        facts: { online: false, until: iso },
+        state: 'pending',
+        attempts: 1,
+        error: null,
+        createdAt: iso,
+        nextAttemptAt: iso,
+      },
+    ]);
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: /^Activity/ }));
+    const activity = await screen.findByRole('main', { name: 'Activity' });
+    const problems = within(activity).getByRole('region', { name: 'Problems and support' });
+    await within(problems).findByText('Order stream: access withdrawn, orders cannot arrive');
+    within(problems).getByText('Order stream: not answering, orders may not arrive');
+    within(problems).getByText('Platform: not answering, actions wait');
+    await within(activity).findByText(`Venue offline until ${formatClock(iso)}`);
+    const text = activity.textContent ?? '';
+    expect(text).not.toMatch(/\d{4}-\d\d-\d\dT\d\d:\d\d/);
+    expect(text).not.toMatch(/link:|state:|relay|refused|unreachable/);
+  });
+
   it('words the actions with local times and item names, never ISO stamps or ids', () => {
     const until = new Date();
     until.setHours(23, 59, 0, 0);

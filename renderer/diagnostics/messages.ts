@@ -94,7 +94,7 @@ export const diagnosticsMessages = {
     exporting: 'Exporting…',
     /** A link's change, in the status bar's words; the raw error after it, for support. */
     link: m(
-      '{link, select, relay {Order stream} platform {Platform} other {{link}}}: {state, select, connected {connected again} connecting {connecting…} disconnected {not answering, orders may not arrive} unconfigured {not set up} reachable {answering again} unreachable {not answering, actions wait} unknown {checking…} other {{state}}}{error, select, none {} other { (details: {error})}}',
+      '{link, select, relay {Order stream} platform {Platform} other {{link}}}: {state, select, connected {connected again} connecting {connecting…} disconnected {not answering, orders may not arrive} unconfigured {not set up} reachable {answering again} refused {access withdrawn, orders cannot arrive} unreachable {not answering, actions wait} unknown {checking…} other {{state}}}{error, select, none {} other { (details: {error})}}',
       'link',
       'state',
       'error',
