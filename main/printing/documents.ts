@@ -69,9 +69,6 @@ const TYPE_LABEL: Record<DeliveryType, string> = {
   eatin: 'EAT-IN',
 };
 
-/** Labels, receipts and day summaries are still written in English (issue 35). */
-const ENGLISH = ticketLanguage('en');
-
 /** The counter's clock time (main runs on the counter's machine, as the board does). */
 const clock = (iso: string, locale?: string): string => formatTime(iso, locale);
 const dateTime = (iso: string, locale?: string): string =>
@@ -232,59 +229,72 @@ export const kitchenTicket = (
   ]);
 };
 
-export const pickupLabel = (order: Order, paperWidth: PaperWidthMm): PrintDocument => {
+/** The bag's label, in the screen's language: the counter staff and the courier read it. */
+export const pickupLabel = (
+  order: Order,
+  paperWidth: PaperWidthMm,
+  language: Language = 'en',
+): PrintDocument => {
   const c = COLUMNS[paperWidth];
+  const lang = ticketLanguage(language);
   return document('pickup-label', paperWidth, [
-    ...header(c, order, 'PICKUP', ENGLISH),
-    ...ownDelivery(c, order, ENGLISH),
-    ...note(c, order.consumerComment, ENGLISH),
+    ...header(c, order, lang.words.pickup, lang),
+    ...ownDelivery(c, order, lang),
+    ...note(c, order.consumerComment, lang),
     rule,
     ...order.items.flatMap((item) => text(c, `${item.count} x ${nameOf(item.name)}`)),
   ]);
 };
 
+/** The receipt, in the screen's language, its money written the local way. */
 export const receipt = (
   order: Order,
   paperWidth: PaperWidthMm,
   venueName: string | null,
+  language: Language = 'en',
 ): PrintDocument => {
   const c = COLUMNS[paperWidth];
+  const lang = ticketLanguage(language);
+  const money = (value: Money): string => formatMoney(value, lang.locale);
   return document('receipt', paperWidth, [
     ...(venueName ? text(c, venueName, { align: 'center', bold: true, size: 2 }) : []),
-    ...header(c, order, 'RECEIPT', ENGLISH),
-    ...note(c, order.consumerComment, ENGLISH),
+    ...header(c, order, lang.words.receipt, lang),
+    ...note(c, order.consumerComment, lang),
     rule,
     ...order.items.flatMap((item) => [
-      ...columnsLine(c, `${item.count} x ${nameOf(item.name)}`, formatMoney(item.total)),
+      ...columnsLine(c, `${item.count} x ${nameOf(item.name)}`, money(item.total)),
       ...item.options.flatMap((option) =>
         option.price.amount
           ? columnsLine(
               c,
               `  + ${nameOf(option.name)}: ${nameOf(option.value)}`,
-              formatMoney(option.price),
+              money(option.price),
             )
           : text(c, `  + ${nameOf(option.name)}: ${nameOf(option.value)}`),
       ),
     ]),
     rule,
-    ...columnsLine(c, 'TOTAL', formatMoney(order.total), true),
+    ...columnsLine(c, lang.words.total, money(order.total), true),
     { kind: 'feed', lines: 1 },
-    ...text(c, 'Thank you!', { align: 'center' }),
+    ...text(c, lang.words.thanks, { align: 'center' }),
   ]);
 };
+
+/** Which language each paper is written in: the kitchen's for its ticket, the screen's for the rest. */
+export type PaperLanguages = { kitchen: Language; screen: Language };
 
 export const orderDocument = (
   kind: OrderDocumentKind,
   order: Order,
   paperWidth: PaperWidthMm,
   venueName: string | null,
-  kitchenLanguage: Language = 'en',
+  languages: PaperLanguages = { kitchen: 'en', screen: 'en' },
 ): PrintDocument =>
   kind === 'kitchen-ticket'
-    ? kitchenTicket(order, paperWidth, kitchenLanguage)
+    ? kitchenTicket(order, paperWidth, languages.kitchen)
     : kind === 'pickup-label'
-      ? pickupLabel(order, paperWidth)
-      : receipt(order, paperWidth, venueName);
+      ? pickupLabel(order, paperWidth, languages.screen)
+      : receipt(order, paperWidth, venueName, languages.screen);
 
 const seconds = (value: number | null): string =>
   value === null ? '-' : `${Math.floor(value / 60)} min ${Math.round(value % 60)} s`;

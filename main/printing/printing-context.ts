@@ -215,11 +215,17 @@ export const observe = (ctx: PrintingContext, printerId: string, reading: Status
   }
 };
 
-/** An order's document as this terminal prints it: under its venue's name, in the kitchen's language. */
+/**
+ * An order's document as this terminal prints it: under its venue's name; the kitchen ticket in
+ * the kitchen's language, the label and the receipt in the screen's.
+ */
 export const orderDocumentFor = (
   ctx: PrintingContext,
   kind: OrderDocumentKind,
   order: Order,
   paperWidth: PaperWidthMm,
 ): PrintDocument =>
-  orderDocument(kind, order, paperWidth, ctx.deps.venueName(), readSettings(ctx).kitchenLanguage);
+  orderDocument(kind, order, paperWidth, ctx.deps.venueName(), {
+    kitchen: readSettings(ctx).kitchenLanguage,
+    screen: ctx.deps.screenLanguage?.() ?? 'en',
+  });

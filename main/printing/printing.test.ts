@@ -8,6 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/domain';
 import type { DaySummary } from '../../shared/history';
+import type { Language } from '../../shared/i18n';
 import type {
   PrintDocument,
   PrintJob,
@@ -235,6 +236,44 @@ describe('documents and their ESC/POS bytes', () => {
     expect(`${fi}${de}`).not.toContain('?');
   });
 
+  it("prints the pickup label and the receipt in the screen's language, decoded by the printer in Finnish and German", async () => {
+    const printer = await startPrinter();
+    const sent = {
+      fi: order({ consumerName: 'Jörö Äyräpää' }),
+      de: order({ consumerName: 'Jürgen Weiß' }),
+    };
+    for (const [language, ticket] of Object.entries(sent) as ['fi' | 'de', Order][])
+      for (const doc of [
+        pickupLabel(ticket, 58, language),
+        receipt(ticket, 80, 'Café Åbo', language),
+      ]) {
+        const socket = connect(printer.port, '127.0.0.1');
+        await new Promise<void>((resolve, reject) => {
+          socket.once('error', reject);
+          socket.end(Buffer.from(encodeDocument(doc)), resolve);
+        });
+      }
+    // Four connections, finished in any order: each paper is found by its customer and title.
+    const decoded = (await printer.waitForDocuments(4)).map((doc) =>
+      doc.lines.map((l) => l.text.trim()).join(' | '),
+    );
+    const paper = (name: string, title: string): string =>
+      decoded.find((text) => text.includes(name) && text.includes(title)) ?? '';
+    const fiLabel = paper('Jörö', 'NOUTOLAPPU');
+    const fiReceipt = paper('Jörö', 'KUITTI');
+    const deLabel = paper('Jürgen', 'ABHOLZETTEL');
+    const deReceipt = paper('Jürgen', 'BELEG');
+    expect(fiLabel).toContain('| NOUTO |');
+    expect(fiLabel).toMatch(/Saapui \d{1,2}\.\d{1,2}\.\d{4} \d\d\.\d\d/);
+    expect(fiReceipt).toMatch(/YHTEENSÄ\s+30,40\s€/);
+    expect(fiReceipt).toContain('Kiitos!');
+    expect(deLabel).toContain('| ABHOLUNG |');
+    expect(deLabel).toMatch(/Eingegangen \d\d\.\d\d\.\d{4} \d\d:\d\d/);
+    expect(deReceipt).toMatch(/GESAMT\s+30,40\s€/);
+    expect(deReceipt).toContain('Vielen Dank!');
+    expect(decoded.join('\n')).not.toMatch(/PICKUP|RECEIPT|TOTAL|Thank you|\?/);
+  });
+
   it('lays the kitchen ticket out for the paper: number in triple size, allergy inverted, no prices', () => {
     for (const width of [58, 80] as const) {
       const doc = kitchenTicket(order(), width);
@@ -282,13 +321,15 @@ describe('documents and their ESC/POS bytes', () => {
   });
 });
 
+type RigOptions = { lpCommand?: string; lpstatCommand?: string; screenLanguage?: () => Language };
+
 type Rig = {
   dir: string;
   db: Database;
   slice: PrintingSlice;
   events: PrintState[];
   orders: Map<string, Order>;
-  open(options?: { lpCommand?: string; lpstatCommand?: string }): PrintingSlice;
+  open(options?: RigOptions): PrintingSlice;
   configure(printers: PrinterConfig[], extra?: Partial<PrintState['settings']>): Promise<void>;
   audit(): Array<{ action: string; outcome: string; detail: string | null }>;
   close(): Promise<void>;
@@ -314,7 +355,7 @@ const rig = (dir = mkdtempSync(join(tmpdir(), 'countertop-print-'))): Rig => {
   const orders = new Map<string, Order>([['order-1', order()]]);
   const events: PrintState[] = [];
   let slice: PrintingSlice;
-  const open = (options: { lpCommand?: string; lpstatCommand?: string } = {}): PrintingSlice => {
+  const open = (options: RigOptions = {}): PrintingSlice => {
     const hub = createEventHub();
     hub.on('print:changed', (state) => events.push(state));
     slice = createPrintingSlice({
@@ -394,6 +435,26 @@ describe('the printing slice and the virtual printer', () => {
     await expect(
       r.slice.handlers['print:preview']({ document: 'receipt', orderId: 'gone', paperWidth: 58 }),
     ).rejects.toThrow('That order is not on this terminal.');
+  });
+
+  it("writes the kitchen ticket in the kitchen's language, the label and the receipt in the screen's", async () => {
+    const r = rig();
+    let screen: Language = 'de';
+    await r.slice.close();
+    r.open({ screenLanguage: () => screen });
+    await r.configure([], { kitchenLanguage: 'fi' });
+    const title = async (document: 'kitchen-ticket' | 'pickup-label' | 'receipt') =>
+      (
+        await r.slice.handlers['print:preview']({ document, orderId: 'order-1', paperWidth: 80 })
+      ).lines.flatMap((l) => (l.kind === 'text' ? [l.text.trim()] : []));
+    expect((await title('kitchen-ticket'))[0]).toBe('KEITTIÖ');
+    expect(await title('pickup-label')).toContain('ABHOLZETTEL');
+    expect(await title('receipt')).toContain('BELEG');
+    // The screen switches: the label and receipt follow it, the kitchen keeps its own.
+    screen = 'sv';
+    expect((await title('kitchen-ticket'))[0]).toBe('KEITTIÖ');
+    expect(await title('pickup-label')).toContain('HÄMTLAPP');
+    expect(await title('receipt')).toContain('KVITTO');
   });
 
   it('prints what print:preview shows, line for line, for every document', async () => {

@@ -1,6 +1,8 @@
-// The kitchen ticket's own words, in the language the kitchen reads: its own setting
+// The words main prints. The kitchen ticket is in the language the kitchen reads: its own setting
 // (PrintSettings.kitchenLanguage), so a Finnish counter can send English tickets to its kitchen.
-// ICU messages compiled by shared/i18n.ts, as the screen's are; a missing key is a type error.
+// The pickup label, the receipt and the day summary are in the screen's language (what the
+// counter staff read). ICU messages compiled by shared/i18n.ts, as the screen's are; a missing key
+// is a type error.
 import type { Language, Translation } from '../../shared/i18n';
 import { compile, LOCALE_OF, m } from '../../shared/i18n';
 
@@ -19,6 +21,10 @@ export const ticketWords = {
   allergy: '!! ALLERGY !!',
   note: m('Note: {note}', 'note'),
   items: m('{n, plural, one {# item} other {# items}}', 'n'),
+  pickup: 'PICKUP',
+  receipt: 'RECEIPT',
+  total: 'TOTAL',
+  thanks: 'Thank you!',
 };
 
 type Words = Translation<typeof ticketWords>;
@@ -40,6 +46,10 @@ export const ticketTranslations: Record<Exclude<Language, 'en'>, Words> = {
     allergy: '!! ALLERGIA !!',
     note: 'Lisätieto: {note}',
     items: '{n, plural, one {# tuote} other {# tuotetta}}',
+    pickup: 'NOUTOLAPPU',
+    receipt: 'KUITTI',
+    total: 'YHTEENSÄ',
+    thanks: 'Kiitos!',
   },
   sv: {
     kitchen: 'KÖK',
@@ -56,6 +66,10 @@ export const ticketTranslations: Record<Exclude<Language, 'en'>, Words> = {
     allergy: '!! ALLERGI !!',
     note: 'Notering: {note}',
     items: '{n, plural, one {# artikel} other {# artiklar}}',
+    pickup: 'HÄMTLAPP',
+    receipt: 'KVITTO',
+    total: 'TOTALT',
+    thanks: 'Tack!',
   },
   de: {
     kitchen: 'KÜCHE',
@@ -72,6 +86,10 @@ export const ticketTranslations: Record<Exclude<Language, 'en'>, Words> = {
     allergy: '!! ALLERGIE !!',
     note: 'Hinweis: {note}',
     items: '{n, plural, one {# Artikel} other {# Artikel}}',
+    pickup: 'ABHOLZETTEL',
+    receipt: 'BELEG',
+    total: 'GESAMT',
+    thanks: 'Vielen Dank!',
   },
 };
 
