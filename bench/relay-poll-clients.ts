@@ -20,6 +20,12 @@ type Command =
       rampBatch: number;
       /** Pause after a failed poll (default 1 s). */
       retryMs?: number;
+      /**
+       * Each terminal's first poll asks for an answer at once (wait=0), its later ones wait: the
+       * count of terminals answered once tells the server has taken every terminal in, which a
+       * count of polls sent does not.
+       */
+      answerFirst?: boolean;
     }
   | { cmd: 'collect' }
   /** The counters alone (polls in flight, answers, errors), receipts left in place. */
@@ -28,7 +34,7 @@ type Command =
 
 const now = () => performance.timeOrigin + performance.now();
 const receipts: [string, number][] = [];
-const counters = { answers: 0, errors: 0, inFlight: 0 };
+const counters = { answers: 0, errors: 0, inFlight: 0, answeredOnce: 0 };
 const terminals: Terminal[] = [];
 let stopping = false;
 let retryMs = 1000;
@@ -40,6 +46,8 @@ type Terminal = {
   port: number;
   key: string;
   wait: number;
+  /** The long poll's wait, once the first poll (wait=0 with answerFirst) was answered. */
+  longWait: number;
   after: number;
   socket: Socket | null;
   /** Bytes of the answer in progress. */
@@ -123,6 +131,10 @@ function receive(terminal: Terminal, chunk: Buffer): void {
     if (!stopping) setTimeout(() => send(terminal), retryMs);
     return;
   }
+  if (terminal.wait !== terminal.longWait) {
+    terminal.wait = terminal.longWait;
+    counters.answeredOnce += 1;
+  }
   setImmediate(() => {
     const { events } = JSON.parse(body.toString()) as { events: { seq: number; body: string }[] };
     for (const event of events) {
@@ -142,7 +154,8 @@ process.on('message', async (message: Command) => {
         host: url.hostname,
         port: Number(url.port),
         key: message.keys[i] as string,
-        wait: message.wait,
+        wait: message.answerFirst ? 0 : message.wait,
+        longWait: message.wait,
         after: 0,
         socket: null,
         chunks: [],

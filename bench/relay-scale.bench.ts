@@ -59,18 +59,29 @@ const openFiles = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length
  * Waits until `target` polls are in flight (sent, not yet answered: with 25 s long polls, held by
  * the server), or the count stops rising for 5 s; returns the most seen. Counted by the terminals'
  * processes: asking the relay (its /metrics renders every venue and terminal) would itself load it.
+ * With `answered`, also until that many terminals had their first poll (wait=0) answered: a poll
+ * sent is not yet one the server holds, and a webhook sent while a relay is still taking in
+ * thousands of new polls (a key lookup and a log read each) waits behind them, in the bare
+ * server's run as in the relay's, but only the relay's intake is slow enough to show it.
  */
-async function waitForPolls(clients: ClientProcess, target: number, timeoutMs: number) {
+async function waitForPolls(
+  clients: ClientProcess,
+  target: number,
+  timeoutMs: number,
+  answered = 0,
+) {
   const deadline = Date.now() + timeoutMs;
   let best = 0;
+  let progress = 0;
   let stableSince = Date.now();
   while (Date.now() < deadline) {
-    const open = await clients.inFlight();
-    if (open > best) {
-      best = open;
+    const { inFlight: open, answeredOnce } = await clients.counts();
+    best = Math.max(best, open);
+    if (open + answeredOnce > progress) {
+      progress = open + answeredOnce;
       stableSince = Date.now();
     }
-    if (open >= target || Date.now() - stableSince > 5_000) break;
+    if ((open >= target && answeredOnce >= answered) || Date.now() - stableSince > 5_000) break;
     await sleep(250);
   }
   return best;
@@ -78,12 +89,19 @@ async function waitForPolls(clients: ClientProcess, target: number, timeoutMs: n
 
 type ClientProcess = {
   collect(): Promise<[string, number][]>;
+  counts(): Promise<{ inFlight: number; answeredOnce: number }>;
+  /** Polls answered with anything but 200 (a 429 from the relay's poll rate limit) or cut. */
+  failed(): Promise<number>;
   inFlight(): Promise<number>;
   stop(): Promise<void>;
 };
 
 /** One process of polling terminals: terminal i polls urls[i] with keys[i] (25 s long polls). */
-async function pollers(urls: string[], keys: string[]): Promise<ClientProcess> {
+async function pollers(
+  urls: string[],
+  keys: string[],
+  answerFirst = false,
+): Promise<ClientProcess> {
   const child = fork(POLL_CLIENTS, [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -95,7 +113,7 @@ async function pollers(urls: string[], keys: string[]): Promise<ClientProcess> {
   const next = (type: string) =>
     new Promise<Record<string, unknown>>((resolve) => waiting.set(type, resolve));
   const opened = next('opened');
-  child.send({ cmd: 'open', urls, keys, wait: 25, rampBatch: 200, retryMs: 500 });
+  child.send({ cmd: 'open', urls, keys, wait: 25, rampBatch: 200, retryMs: 500, answerFirst });
   await opened;
   return {
     async inFlight() {
@@ -103,10 +121,21 @@ async function pollers(urls: string[], keys: string[]): Promise<ClientProcess> {
       child.send({ cmd: 'count' });
       return Number((await counted).inFlight);
     },
+    async counts() {
+      const counted = next('counted');
+      child.send({ cmd: 'count' });
+      const message = await counted;
+      return { inFlight: Number(message.inFlight), answeredOnce: Number(message.answeredOnce) };
+    },
     async collect() {
       const collected = next('collected');
       child.send({ cmd: 'collect' });
       return ((await collected) as { receipts: [string, number][] }).receipts;
+    },
+    async failed() {
+      const counted = next('counted');
+      child.send({ cmd: 'count' });
+      return Number((await counted).errors);
     },
     async stop() {
       const exited = new Promise((resolve) => child.on('exit', resolve));
@@ -117,16 +146,32 @@ async function pollers(urls: string[], keys: string[]): Promise<ClientProcess> {
 }
 
 /** Terminals split over as many client processes as the open-file limit needs. */
-async function manyPollers(urls: string[], keys: string[]): Promise<ClientProcess> {
+async function manyPollers(
+  urls: string[],
+  keys: string[],
+  answerFirst = false,
+): Promise<ClientProcess> {
   const processes: ClientProcess[] = [];
   const share = Math.ceil(keys.length / Math.ceil(keys.length / PER_PROCESS));
   for (let from = 0; from < keys.length; from += share) {
-    processes.push(await pollers(urls.slice(from, from + share), keys.slice(from, from + share)));
+    processes.push(
+      await pollers(urls.slice(from, from + share), keys.slice(from, from + share), answerFirst),
+    );
   }
   return {
     collect: async () => (await Promise.all(processes.map((p) => p.collect()))).flat(),
+    failed: async () =>
+      (await Promise.all(processes.map((p) => p.failed()))).reduce((a, b) => a + b, 0),
     inFlight: async () =>
       (await Promise.all(processes.map((p) => p.inFlight()))).reduce((a, b) => a + b, 0),
+    counts: async () =>
+      (await Promise.all(processes.map((p) => p.counts()))).reduce(
+        (a, b) => ({
+          inFlight: a.inFlight + b.inFlight,
+          answeredOnce: a.answeredOnce + b.answeredOnce,
+        }),
+        { inFlight: 0, answeredOnce: 0 },
+      ),
     stop: async () => {
       await Promise.all(processes.map((p) => p.stop()));
     },
@@ -146,9 +191,10 @@ type Fleet = {
  * each wakes its venue's two terminals. Latency: webhook sent → a terminal has the whole answer.
  */
 async function fanOut(fleet: Fleet, label: string) {
-  const clients = await manyPollers(fleet.terminalUrls, fleet.keys);
+  const clients = await manyPollers(fleet.terminalUrls, fleet.keys, true);
   try {
-    const open = await waitForPolls(clients, fleet.keys.length, 120_000);
+    const open = await waitForPolls(clients, fleet.keys.length, 120_000, fleet.keys.length);
+    const failedBefore = await clients.failed();
     const sentAt = new Map<string, number>();
     const sends: Promise<number>[] = [];
     for (let n = 0; n < WEBHOOKS; n += 1) {
@@ -183,6 +229,9 @@ async function fanOut(fleet: Fleet, label: string) {
     const all = sorted(measured);
     return {
       open,
+      // A re-poll refused (the relay's per-key poll rate limit: 5/s, a burst of 20) is retried
+      // 500 ms later: a venue sent more webhooks a second than that delays its terminals by it.
+      pollsRefused: (await clients.failed()) - failedBefore,
       expected,
       delivered: all.length,
       rejected: statuses.filter((status) => status !== 200).length,
@@ -366,7 +415,7 @@ async function fleetCase(
   const shape = `${TERMINALS} terminals on ${VENUES} venues (2 each), ${WEBHOOKS} webhooks at ~100/s`;
   const line = (where: string, r: typeof relay) =>
     `${where}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, p99 after the first ${FIRST_WEBHOOKS} ${r.p99Settled.toFixed(1)} ms ` +
-    `(${r.delivered}/${r.expected} deliveries, ${r.open} polls open, ${r.rejected} webhooks refused)`;
+    `(${r.delivered}/${r.expected} deliveries, ${r.open} polls open, ${r.rejected} webhooks refused, ${r.pollsRefused} polls refused or cut)`;
   console.log(`${shape} (terminals created in ${createdMs.toFixed(0)} ms)`);
   console.log(line('  bare server (2 processes)', floor));
   console.log(line('  relay, PostgreSQL, 2 instances', relay));
@@ -381,6 +430,7 @@ async function fleetCase(
   figures.set('fleet, relay PostgreSQL p99 after the first webhooks ms', relay.p99Settled);
   figures.set('fleet, relay undelivered', relay.expected - relay.delivered);
   figures.set('fleet, polls open (relay)', relay.open);
+  figures.set('fleet, polls refused or cut (relay)', relay.pollsRefused);
   figures.set('fleet p99 ratio, relay ÷ bare server', ratio);
 }
 
