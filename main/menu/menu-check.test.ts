@@ -152,6 +152,41 @@ describe('menu check', () => {
     expect(diffMenus(passed, liveMenuSchema.parse(menu([burger])), at).changed).toEqual([]);
   });
 
+  it('names each kind alone when it is the only change of an item', () => {
+    const item = (id: string, patch: Record<string, unknown> = {}) => ({
+      name: lt(id),
+      price: 5,
+      enabled: true,
+      external_data: id,
+      options: sauce(true),
+      ...patch,
+    });
+    const ids = ['renamed', 'repriced', 'sold-out', 'until', 'sauce-off', 'sauce-priced'];
+    const before = liveMenuSchema.parse(menu(ids.map((id) => item(id))));
+    const [aioli] = sauce(true);
+    const after = liveMenuSchema.parse(
+      menu([
+        item('renamed', { name: lt('Renamed twice') }),
+        item('repriced', { price: 6 }),
+        item('sold-out', { enabled: false }),
+        item('until', { disabled_until: tonight }),
+        item('sauce-off', { options: sauce(false) }),
+        item('sauce-priced', {
+          options: [{ ...aioli, values: [{ ...aioli!.values[0], price: 0.5 }] }],
+        }),
+      ]),
+    );
+    expect(diffMenus(before, after, at).changed).toEqual([
+      { name: 'Renamed twice', kinds: ['name'] },
+      { name: 'repriced', kinds: ['price'], price: { before: 5, after: 6 } },
+      { name: 'sold-out', kinds: ['availability'] },
+      { name: 'until', kinds: ['availability'] },
+      // An option value switched off is availability; one priced anew changes the options.
+      { name: 'sauce-off', kinds: ['availability'] },
+      { name: 'sauce-priced', kinds: ['options'] },
+    ]);
+  });
+
   it("pushes the platform's availability, not the file's, unless staff changed it", () => {
     const live = liveMenuSchema.parse(
       menu([

@@ -397,6 +397,40 @@ describe('menu panel', () => {
       screen.getByRole('checkbox', { name: 'I understand this replaces the whole menu' }),
     );
 
+  it('names every kind of change per item in the push review', async () => {
+    const bridge = createFakeBridge();
+    bridge.handle('menu:check', async () => ({
+      ok: true,
+      itemCount: 12,
+      liveError: null,
+      diff: diff({
+        added: [],
+        changed: [
+          { name: 'Big Burger', kinds: ['name'] },
+          { name: 'Fries', kinds: ['availability'] },
+          { name: 'Shake', kinds: ['options'] },
+          { name: 'Salad', kinds: ['details'] },
+          {
+            name: 'Wrap',
+            kinds: ['name', 'price', 'availability', 'options'],
+            price: { before: 7, after: 7.5 },
+          },
+        ],
+      }),
+    }));
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    pick('{"ok":1}');
+    await screen.findByText('This menu is valid: 12 items');
+    expect(screen.getByText('Big Burger: name')).toBeTruthy();
+    expect(screen.getByText('Fries: availability')).toBeTruthy();
+    expect(screen.getByText('Shake: options')).toBeTruthy();
+    expect(screen.getByText('Salad: description or details')).toBeTruthy();
+    expect(
+      screen.getByText('Wrap: name, price €7.00 → €7.50, availability and options'),
+    ).toBeTruthy();
+  });
+
   it('shows the diff, warns that the whole menu is replaced, and pushes only once confirmed', async () => {
     const bridge = createFakeBridge();
     bridge.handle('menu:check', async () => ({
