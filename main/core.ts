@@ -716,12 +716,15 @@ const composeSlices = (base: Foundation): Composed => {
   c.client = c.venues.routed;
   c.orders = composeOrders(base, c);
   c.venue = composeVenue(base, c);
+  // Before the menu: its restores, armed as it is built, name items in the screen's language.
+  c.language = createScreenLanguage({ settings });
   c.menu = createMenuSlice({
     ...sliceBase(base, c),
     settings,
     client: c.client,
     venueId: () => c.setup.venueId(),
     requireVenue: () => c.setup.requireVenue(),
+    language: () => c.language.current(),
   });
   c.delivery = createDeliverySlice({
     ...sliceBase(base, c),
@@ -731,7 +734,6 @@ const composeSlices = (base: Foundation): Composed => {
     ...(options.bookingCheckMs === undefined ? {} : { bookingCheckMs: options.bookingCheckMs }),
   });
   c.machine = createMachineSlice({ db, settings, secrets, audit, hub, now, host: options.machine });
-  c.language = createScreenLanguage({ settings });
   c.diagnostics = composeDiagnostics(base, c);
   c.printing = createPrintingSlice({
     ...sliceBase(base, c),
@@ -753,6 +755,8 @@ const composeSlices = (base: Foundation): Composed => {
   });
   // The kitchen's language follows the screen's until staff choose one: the settings shown change.
   c.language.onChange(() => c.printing.settingsChanged());
+  // Menu names follow the screen's language: the menu screen gets them again at once.
+  c.language.onChange(() => c.menu.languageChanged());
   c.guard = composeGuard(base, c);
   // What rings until acknowledged, decided here from the stored orders, replayed to any window.
   c.cues = createCuesSlice({

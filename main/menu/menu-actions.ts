@@ -50,9 +50,12 @@ const sendPush = async (
   // them unasked. Judged against a read made now; unreadable, it waits like any outage.
   const live = await refresh(core, payload.venueId);
   const confirmed = new Set(payload.confirmedRemoved ?? []);
-  const unasked = diffMenus(live, payload.menu).removedItems.filter(
-    (item) => !confirmed.has(item.externalData),
-  );
+  const unasked = diffMenus(
+    live,
+    payload.menu,
+    undefined,
+    core.deps.language(),
+  ).removedItems.filter((item) => !confirmed.has(item.externalData));
   if (unasked.length > 0) {
     throw new RequestError({
       kind: 'permanent',

@@ -15,6 +15,8 @@ import type {
 import { MENU_CHANGE_KINDS, WEEKDAYS } from '../../shared/domain';
 import type { PriceWish } from '../../shared/menu-price';
 import { MINOR_PER_UNIT } from '../../shared/menu-price';
+import type { MenuReading } from '../../shared/menu-text';
+import { pickMenuText } from '../../shared/menu-text';
 
 const text = z
   .array(z.looseObject({ lang: z.string().min(1), value: z.string() }))
@@ -79,18 +81,28 @@ const pathText = (path: ReadonlyArray<PropertyKey>): string =>
     '',
   );
 
-const nameOf = (value: unknown): string | null => {
+/** An item's, category's or option's name in the language read (shared/menu-text.ts). */
+const nameOf = (value: unknown, reading?: MenuReading): string | null => {
   if (!value || typeof value !== 'object') return null;
   const name = (value as { name?: unknown }).name;
-  if (Array.isArray(name)) {
-    const first = name[0] as { value?: unknown } | undefined;
-    if (first && typeof first.value === 'string') return first.value;
-  }
-  return null;
+  return Array.isArray(name) ? pickMenuText(name, reading) : null;
 };
 
+/** A menu read in the screen's language, its own primary language as the fallback. */
+export const readingOf = (
+  menu: { primary_language?: unknown },
+  language: string | null | undefined,
+): MenuReading => ({
+  language: language ?? null,
+  primary: typeof menu.primary_language === 'string' ? menu.primary_language : null,
+});
+
 /** The innermost item or category on the path, to name it in the message. */
-const ownerLabel = (root: unknown, path: ReadonlyArray<PropertyKey>): string | null => {
+const ownerLabel = (
+  root: unknown,
+  path: ReadonlyArray<PropertyKey>,
+  reading: MenuReading,
+): string | null => {
   let node: unknown = root;
   let label: string | null = null;
   for (let i = 0; i < path.length; i += 1) {
@@ -101,7 +113,8 @@ const ownerLabel = (root: unknown, path: ReadonlyArray<PropertyKey>): string | n
     if (typeof key === 'number' && (parent === 'items' || parent === 'categories')) {
       const kind = parent === 'items' ? 'item' : 'category';
       const externalData = (node as { external_data?: unknown } | null)?.external_data;
-      const name = nameOf(node) ?? (typeof externalData === 'string' ? externalData : null);
+      const name =
+        nameOf(node, reading) ?? (typeof externalData === 'string' ? externalData : null);
       label = name ? `${kind} "${name}"` : `${kind} ${key + 1}`;
     }
   }
@@ -110,7 +123,8 @@ const ownerLabel = (root: unknown, path: ReadonlyArray<PropertyKey>): string | n
 
 export type MenuParse = { ok: true; menu: Menu } | { ok: false; issues: MenuIssue[] };
 
-export const parseMenu = (textInput: string): MenuParse => {
+/** Checks a menu file; its issues name items in `language` where the file has it. */
+export const parseMenu = (textInput: string, language?: string | null): MenuParse => {
   let json: unknown;
   try {
     json = JSON.parse(textInput);
@@ -121,10 +135,11 @@ export const parseMenu = (textInput: string): MenuParse => {
     };
   }
   const parsed = menuSchema.safeParse(json);
+  const reading = readingOf(json && typeof json === 'object' ? json : {}, language);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 200).map((issue) => {
       const path = pathText(issue.path);
-      const owner = ownerLabel(json, issue.path);
+      const owner = ownerLabel(json, issue.path, reading);
       const field = issue.path.filter((k) => typeof k === 'string').at(-1);
       const fieldText = field ? String(field) : 'menu';
       return {
@@ -141,7 +156,7 @@ export const parseMenu = (textInput: string): MenuParse => {
     if (previous) {
       duplicates.push({
         path: `${path}.external_data`,
-        message: `Item "${nameOf(entry) ?? entry.external_data}": external_data "${entry.external_data}" is also used at ${previous}`,
+        message: `Item "${nameOf(entry, reading) ?? entry.external_data}": external_data "${entry.external_data}" is also used at ${previous}`,
       });
     } else seen.set(entry.external_data, path);
   });
@@ -183,6 +198,7 @@ const liveItem = z.looseObject({
     .optional(),
 });
 export const liveMenuSchema = z.looseObject({
+  primary_language: z.string().optional().catch(undefined),
   categories: z
     .array(
       z.looseObject({
@@ -206,31 +222,41 @@ const canonical = (value: unknown): string =>
       : v,
   );
 
-/** The key an item is matched by across menus: its external_data, else its name. */
+/**
+ * The key an item is matched by across menus: its external_data, else its name (its first value,
+ * whatever the screen's language, so the same item matches itself after a switch).
+ */
 const keyOf = (entry: LiveItem): string =>
   entry.external_data ?? `name:${nameOf(entry) ?? JSON.stringify(entry)}`;
 
-export const allItems = <I extends LiveItem>(menu: {
-  categories: Array<{
-    name?: unknown;
-    items?: I[];
-    subcategories?: Array<{ name?: unknown; items?: I[] }>;
-  }>;
-}): Array<{ item: I; category: string; path: string }> =>
-  menu.categories.flatMap((cat, c) => [
+/** Every item with its category's name (in `language` when the menu has it) and its path. */
+export const allItems = <I extends LiveItem>(
+  menu: {
+    primary_language?: unknown;
+    categories: Array<{
+      name?: unknown;
+      items?: I[];
+      subcategories?: Array<{ name?: unknown; items?: I[] }>;
+    }>;
+  },
+  language?: string | null,
+): Array<{ item: I; category: string; path: string }> => {
+  const reading = readingOf(menu, language);
+  return menu.categories.flatMap((cat, c) => [
     ...(cat.items ?? []).map((entry, i) => ({
       item: entry,
-      category: nameOf(cat) ?? '',
+      category: nameOf(cat, reading) ?? '',
       path: `categories[${c}].items[${i}]`,
     })),
     ...(cat.subcategories ?? []).flatMap((sub, s) =>
       (sub.items ?? []).map((entry, i) => ({
         item: entry,
-        category: nameOf(sub) ?? nameOf(cat) ?? '',
+        category: nameOf(sub, reading) ?? nameOf(cat, reading) ?? '',
         path: `categories[${c}].subcategories[${s}].items[${i}]`,
       })),
     ),
   ]);
+};
 
 const withoutAvailability = (options: LiveItem['options']): unknown =>
   (options ?? []).map((option) => ({
@@ -258,19 +284,25 @@ const changeKinds = (before: LiveItem, after: LiveItem, at: Date): MenuChangeKin
   return MENU_CHANGE_KINDS.filter((kind) => kinds.has(kind));
 };
 
-/** What replacing `before` (the platform's menu; null: none) with `after` adds, removes, changes. */
+/**
+ * What replacing `before` (the platform's menu; null: none) with `after` adds, removes, changes,
+ * items named in `language` where each menu has it.
+ */
 export const diffMenus = (
   before: LiveMenu | null,
   after: LiveMenu,
   at: Date = new Date(),
+  language?: string | null,
 ): MenuDiff => {
-  const index = (menu: LiveMenu | null): Map<string, { item: LiveItem; name: string }> =>
-    new Map(
+  const index = (menu: LiveMenu | null): Map<string, { item: LiveItem; name: string }> => {
+    const reading = menu ? readingOf(menu, language) : {};
+    return new Map(
       (menu ? allItems(menu) : []).map(({ item: entry }) => [
         keyOf(entry),
-        { item: entry, name: nameOf(entry) ?? keyOf(entry) },
+        { item: entry, name: nameOf(entry, reading) ?? keyOf(entry) },
       ]),
     );
+  };
   const old = index(before);
   const next = index(after);
   const removedKeys = [...old.keys()].filter((k) => !next.has(k));
@@ -405,19 +437,22 @@ export const isAvailable = (
   entry.enabled !== false &&
   (entry.disabled_until == null || Date.parse(entry.disabled_until) <= at.getTime());
 
+/** The items as the menu screen lists them, named in `language` where the menu has it. */
 export const summarizeItems = (
   menu: LiveMenu,
   at: Date,
   changing: (externalData: string) => AvailabilityWish | null,
-): MenuItemSummary[] =>
-  allItems(menu)
+  language?: string | null,
+): MenuItemSummary[] => {
+  const reading = readingOf(menu, language);
+  return allItems(menu, language)
     .filter(({ item: entry }) => entry.external_data !== undefined)
     .map(({ item: entry, category }) => {
       const externalData = entry.external_data ?? '';
       const wish = changing(externalData);
       return {
         externalData,
-        name: nameOf(entry) ?? externalData,
+        name: nameOf(entry, reading) ?? externalData,
         category,
         price: entry.price ?? 0,
         originalPrice: entry.discounted?.original_price ?? null,
@@ -429,13 +464,16 @@ export const summarizeItems = (
         changing: wish,
       };
     });
+};
 
-/** Option values by external_data (values shared by several items are one entry). */
+/** Option values by external_data (values shared by several items are one entry), named in `language`. */
 export const summarizeOptions = (
   menu: LiveMenu,
   changing: (externalData: string) => AvailabilityWish | null,
   restoreAt: (externalData: string) => string | null,
+  language?: string | null,
 ): MenuOptionSummary[] => {
+  const reading = readingOf(menu, language);
   const seen = new Map<string, MenuOptionSummary>();
   for (const { item: entry } of allItems(menu)) {
     for (const option of entry.options ?? []) {
@@ -444,8 +482,8 @@ export const summarizeOptions = (
         if (!key || seen.has(key)) continue;
         seen.set(key, {
           externalData: key,
-          name: nameOf(value) ?? key,
-          option: nameOf(option) ?? '',
+          name: nameOf(value, reading) ?? key,
+          option: nameOf(option, reading) ?? '',
           price: value.price ?? 0,
           priceChanging: null,
           enabled: value.enabled !== false,

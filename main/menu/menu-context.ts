@@ -40,6 +40,8 @@ export type MenuDeps = {
   hub: EventHub;
   venueId: () => string | null;
   requireVenue: () => string;
+  /** The screen's language: menu names are shown in it where the menu has it. */
+  language: () => string;
 };
 
 /** The slice's state before its outbox kinds are registered (they need its reads). */
@@ -163,7 +165,12 @@ export const view = (core: MenuCore): MenuState => {
     fetchedAt: live?.fetchedAt ?? null,
     readError: core.readError,
     items: live
-      ? summarizeItems(live.menu, deps.now(), (x) => itemWishes.get(x) ?? null).map((item) => ({
+      ? summarizeItems(
+          live.menu,
+          deps.now(),
+          (x) => itemWishes.get(x) ?? null,
+          deps.language(),
+        ).map((item) => ({
           ...item,
           priceChanging: itemPrices.get(item.externalData) ?? null,
         }))
@@ -173,6 +180,7 @@ export const view = (core: MenuCore): MenuState => {
           live.menu,
           (x) => optionWishes.get(x) ?? null,
           (x) => restores[x] ?? null,
+          deps.language(),
         ).map((option) => ({
           ...option,
           priceChanging: optionPrices.get(option.externalData) ?? null,

@@ -63,7 +63,12 @@ const check = async (ctx: MenuContext, parsed: MenuParse): Result<'menu:check'> 
     const live = await refresh(ctx, venueId);
     const at = ctx.deps.now();
     const pushed = withLiveAvailability(parsed.menu, live, at, availabilityWishes(ctx));
-    return { ok: true, diff: diffMenus(live, pushed, at), liveError: null, itemCount };
+    return {
+      ok: true,
+      diff: diffMenus(live, pushed, at, ctx.deps.language()),
+      liveError: null,
+      itemCount,
+    };
   } catch (error) {
     if (!(error instanceof MenuUnknownError)) throw error;
     return { ok: true, diff: null, liveError: error.message, itemCount };
@@ -80,7 +85,7 @@ const push = async (
   // The push replaces the whole menu: what it removes is judged against the platform's
   // menu as it is now, never against what this terminal pushed before.
   const live = await liveOrRefuse(ctx, venueId);
-  const { removedItems } = diffMenus(live, parsed.menu);
+  const { removedItems } = diffMenus(live, parsed.menu, undefined, ctx.deps.language());
   const confirmed = new Set(confirmRemoved ?? []);
   const agrees =
     confirmed.size === removedItems.length &&
@@ -242,8 +247,9 @@ const publishDraft = async (
 };
 
 export const menuHandlers = (ctx: MenuContext): Api => ({
-  'menu:check': ({ text }) => check(ctx, parseMenu(text)),
-  'menu:push': ({ text, confirmRemoved }) => push(ctx, parseMenu(text), confirmRemoved),
+  'menu:check': ({ text }) => check(ctx, parseMenu(text, ctx.deps.language())),
+  'menu:push': ({ text, confirmRemoved }) =>
+    push(ctx, parseMenu(text, ctx.deps.language()), confirmRemoved),
   'menu:draft': async () => draftState(ctx),
   'menu:saveDraft': async ({ draft }) => {
     // The channel checks it on the way in; checked again here for callers inside main.

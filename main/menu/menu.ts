@@ -21,6 +21,8 @@ export type MenuSlice = {
   handlers: Pick<ServiceApi, MenuChannels>;
   /** Reads the platform's menu in the background; a failure shows as the menu's readError. */
   refreshQuietly(): void;
+  /** The screen's language changed: the menu view goes again, its names in the new language. */
+  languageChanged(): void;
   /** The terminal is disconnected: the venue's menu and what waits to be restored go. */
   forget(venueId: string): void;
   close(): void;
@@ -33,6 +35,7 @@ export const createMenuSlice = (deps: MenuDeps): MenuSlice => {
   armRestores(ctx);
   return {
     refreshQuietly: () => refreshQuietly(ctx),
+    languageChanged: () => ctx.changed(),
     forget: (venueId) => ctx.store.forget(venueId),
     close: () => {
       ctx.closed = true;
