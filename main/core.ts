@@ -423,6 +423,8 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
       // The name staff gave this terminal, else the machine's.
       terminal: () => c.terminals.name(),
       timeZone: () => TIME_ZONE,
+      // Read at each export: c.language is composed after the orders.
+      language: () => c.language.current(),
       printJobs: (orderId) => c.printing.jobsOfOrder(orderId),
       // Who took the other actions: the venue's other terminals, as they told the relay.
       elsewhere: (orderId) => c.terminals.actionsElsewhere(orderId),

@@ -1,6 +1,7 @@
 // Order history's dependencies and state, passed explicitly to the module-level functions of
 // history-search.ts, history-timeline.ts, history-day-summary.ts, history-csv.ts and
 // history-retention.ts; each of those prepares its own SQL on the orders slice's tables.
+import type { Language } from '../../shared/i18n';
 import type { TimelineEntry } from '../../shared/history';
 import type { PrintJob } from '../../shared/printing';
 import type { AuditLog } from '../audit/audit-log';
@@ -29,6 +30,8 @@ export type OrderHistoryDeps = {
   printJobs: OrderPrintJobs;
   /** The venue's time zone (the terminal's). */
   timeZone: () => string;
+  /** The screen's language, which the CSV's headers and words are written in (English if absent). */
+  language?: () => Language;
   /** Other domains' removals of personal data, run after the orders'. */
   retention: readonly RetentionHook[];
   /** The actions other terminals of the venue took on an order (none when no one can say). */

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Language } from '../../shared/i18n';
 import type { DeliveryType, Money, OrderStatus } from '../../shared/domain';
 import { ORDER_ACTION_KINDS } from '../../shared/order-actions';
 import type { AuditLog } from '../audit/audit-log';
@@ -32,6 +33,9 @@ let outbox: Outbox;
 let forgotten: string[];
 let prints: ReturnType<OrderPrintJobs>;
 
+/** The screen's language the history writes its CSV in (English unless a test switches it). */
+let language: Language = 'en';
+
 const at = (iso: string): void => {
   clock = Date.parse(iso);
 };
@@ -48,6 +52,7 @@ beforeEach(() => {
   );
   forgotten = [];
   prints = [];
+  language = 'en';
   history = createOrderHistory({
     db,
     now,
@@ -58,6 +63,7 @@ beforeEach(() => {
     printJobs: (orderId) => (orderId === 'order-with-prints' ? prints : []),
     // Helsinki: UTC+2 in March (daylight saving starts on the 29th).
     timeZone: () => 'Europe/Helsinki',
+    language: () => language,
     retention: [
       {
         name: 'deliveries',
@@ -420,6 +426,23 @@ describe('the day summary', () => {
     );
     const empty = await history.handlers['history:exportCsv']({ day: '2026-01-01' });
     expect(empty.csv.split('\r\n')).toHaveLength(2);
+  });
+
+  it("writes the CSV's headers and words in the screen's language, the platform's codes as they are", async () => {
+    language = 'fi';
+    const lines = (await history.handlers['history:exportCsv']({ day })).csv
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'Tilaus,Ravintola,Tilattu (Europe/Helsinki),Hyväksytty,Valmis,Luovutettu,Tila,Tyyppi,Tuotteita,Yhteensä,Valuutta,Luvattu valmistusaika (min),Hyväksynnästä valmiiksi (min),Myöhässä,Myöhässä (min),Tilakoodi,Tyyppikoodi',
+    );
+    expect(lines).toContain(
+      '110,,2026-03-10 15:00:00,2026-03-10 15:01:00,2026-03-10 15:11:00,2026-03-10 15:13:00,Luovutettu,Nouto,3,50.00,SEK,6,10,kyllä,4,DELIVERED,takeaway',
+    );
+    // Switched back, the next export is English again: the language is read at each export.
+    language = 'en';
+    const english = (await history.handlers['history:exportCsv']({ day })).csv;
+    expect(english.split('\r\n')[0]).toMatch(/^Order,Venue,Placed/);
   });
 });
 

@@ -1,6 +1,7 @@
 // The orders slice: the orders table, the notification inbox's order sync, the order actions of
 // shared/order-actions.ts, the orders:* channels and the orders:* events (only the orders that
 // changed, in the shape orders:list answers).
+import type { Language } from '../../shared/i18n';
 import type { AppStatus, Order, OrderActionKind } from '../../shared/domain';
 import type { OrderStatus } from '../../shared/domain';
 import type { OrderSettings } from '../../shared/order-timing';
@@ -95,6 +96,8 @@ export type OrdersDeps = {
     terminal: string | (() => string);
     /** The venue's time zone, which days are counted in. */
     timeZone: () => string;
+    /** The screen's language: the CSV's headers and words (English if absent). */
+    language?: () => Language;
     /** The printing slice's jobs of an order, for its timeline. */
     printJobs: OrderPrintJobs;
     /** The other domains' removals of personal data past the retention. */
@@ -351,6 +354,7 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     retention: deps.history.retention,
     ...(deps.history.elsewhere ? { elsewhere: deps.history.elsewhere } : {}),
     ...(deps.history.venues ? { venues: deps.history.venues } : {}),
+    ...(deps.history.language ? { language: deps.history.language } : {}),
   });
   const work: OrdersWork = { closed: false, draining: null, autoAccepting: new Set() };
   const changed = hub.batched('orders:changed', (ids) => ({

@@ -1,4 +1,5 @@
 // German words of the kit (ICU MessageFormat; the keys and placeholders of messages.ts).
+import { ORDER_WORDS } from '../../shared/order-words';
 export const kitDe = {
   appName: 'Countertop',
   loading: 'Verbinde mit dem Terminal-Dienst…',
@@ -19,10 +20,7 @@ export const kitDe = {
   },
   order: {
     number: '#{n}',
-    takeaway: 'Abholung',
-    delivery: 'Lieferung',
-    selfDelivery: 'Eigene Lieferung',
-    eatin: 'Vor Ort',
+    ...ORDER_WORDS.de.type,
     preorder: 'Vorbestellung',
     preorderFor: 'Für {time}',
     preorderConfirmed: 'Bestätigt',
@@ -50,14 +48,7 @@ export const kitDe = {
     comment: 'Notiz',
     noName: 'Gast',
     items: '{n, plural, one {# Artikel} other {# Artikel}}',
-    statuses: {
-      CREATED: 'Neu',
-      PRODUCTION: 'In Zubereitung',
-      READY: 'Fertig',
-      DELIVERED: 'Übergeben',
-      REJECTED: 'Abgelehnt',
-      CANCELED: 'Von der Plattform storniert',
-    },
+    statuses: ORDER_WORDS.de.status,
     rejectReason: 'Grund: {reason}',
     cancelledByPlatform:
       'Bestellung #{n} wurde von der Plattform storniert. Nicht weiter zubereiten.',

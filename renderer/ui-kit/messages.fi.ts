@@ -1,4 +1,5 @@
 // Finnish words of the kit (ICU MessageFormat; the keys and placeholders of messages.ts).
+import { ORDER_WORDS } from '../../shared/order-words';
 export const kitFi = {
   appName: 'Countertop',
   loading: 'Yhdistetään päätteen palveluun…',
@@ -19,10 +20,7 @@ export const kitFi = {
   },
   order: {
     number: '#{n}',
-    takeaway: 'Nouto',
-    delivery: 'Kotiinkuljetus',
-    selfDelivery: 'Oma kuljetus',
-    eatin: 'Syödään täällä',
+    ...ORDER_WORDS.fi.type,
     preorder: 'Ennakkotilaus',
     preorderFor: 'Klo {time}',
     preorderConfirmed: 'Vahvistettu',
@@ -50,14 +48,7 @@ export const kitFi = {
     comment: 'Lisätieto',
     noName: 'Asiakas',
     items: '{n, plural, one {# tuote} other {# tuotetta}}',
-    statuses: {
-      CREATED: 'Uusi',
-      PRODUCTION: 'Valmistuksessa',
-      READY: 'Valmis',
-      DELIVERED: 'Luovutettu',
-      REJECTED: 'Hylätty',
-      CANCELED: 'Alusta perui',
-    },
+    statuses: ORDER_WORDS.fi.status,
     rejectReason: 'Syy: {reason}',
     cancelledByPlatform: 'Alusta perui tilauksen #{n}. Lopeta sen valmistus.',
     cancelledOk: 'OK, lopetettu',

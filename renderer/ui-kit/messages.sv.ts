@@ -1,4 +1,5 @@
 // Swedish words of the kit (ICU MessageFormat; the keys and placeholders of messages.ts).
+import { ORDER_WORDS } from '../../shared/order-words';
 export const kitSv = {
   appName: 'Countertop',
   loading: 'Ansluter till terminalens tjänst…',
@@ -19,10 +20,7 @@ export const kitSv = {
   },
   order: {
     number: '#{n}',
-    takeaway: 'Avhämtning',
-    delivery: 'Leverans',
-    selfDelivery: 'Egen leverans',
-    eatin: 'Äta här',
+    ...ORDER_WORDS.sv.type,
     preorder: 'Förbeställning',
     preorderFor: 'Till {time}',
     preorderConfirmed: 'Bekräftad',
@@ -50,14 +48,7 @@ export const kitSv = {
     comment: 'Meddelande',
     noName: 'Gäst',
     items: '{n, plural, one {# artikel} other {# artiklar}}',
-    statuses: {
-      CREATED: 'Ny',
-      PRODUCTION: 'Tillagas',
-      READY: 'Klar',
-      DELIVERED: 'Utlämnad',
-      REJECTED: 'Avvisad',
-      CANCELED: 'Avbruten av plattformen',
-    },
+    statuses: ORDER_WORDS.sv.status,
     rejectReason: 'Orsak: {reason}',
     cancelledByPlatform: 'Plattformen avbröt beställning #{n}. Sluta laga den.',
     cancelledOk: 'OK, slutat',
