@@ -458,6 +458,8 @@ const composeVenue = (base: Foundation, c: Composed): VenueSlice =>
     settings: base.settings,
     client: c.client,
     venueId: () => c.setup.venueId(),
+    venueIds: () => venueList(c).map((v) => v.venueId),
+    nameOf: (venueId) => c.venues.nameOf(venueId),
     requireVenue: () => c.setup.requireVenue(),
     canReconcile: () => !c.setup.tokens.state().needsReconnect,
     reconcileOrders: async (remote) => {

@@ -10,14 +10,19 @@ import type { VenueStatus } from '../marketplace/schemas';
 import type { Outbox, StoredAction } from '../outbox/outbox';
 import type { ActionKind } from '../outbox/outbox-context';
 import type { Settings } from '../storage/settings';
+import { ServiceError } from '../service-error';
 
 const VENUE_KEY = 'venue';
+/** The venue set up first keeps the key it always had (an upgrade loses nothing); the others their own. */
+const venueKey = (ctx: VenueContext, venueId: string): string =>
+  venueId === ctx.deps.venueId() ? VENUE_KEY : `venue@${venueId}`;
 const NAME_KEY = 'venue.name';
 
 export type VenueOnlinePayload = { venueId: string; online: boolean; until: string | null };
 export type VenueOpeningTimesPayload = { venueId: string; availability: OpeningTime[] };
 
-type VenueChannels = 'venue:get' | 'venue:refresh' | 'venue:setOnline' | 'venue:setOpeningTimes';
+type VenueChannels =
+  'venue:get' | 'venue:list' | 'venue:refresh' | 'venue:setOnline' | 'venue:setOpeningTimes';
 
 /** A change of online/offline asked for, by whoever (staff, the stream guard): its outbox row. */
 export type OnlineChange = { actionId: string; venueId: string; online: boolean };
@@ -57,6 +62,10 @@ export type VenueDeps = {
   /** The connected venue, or throws the not-configured error. */
   requireVenue: () => string;
   venueId: () => string | null;
+  /** Every venue of the terminal, the one set up first first. */
+  venueIds: () => string[];
+  /** An added venue's name as its orders give it (the first venue's is this slice's own). */
+  nameOf: (venueId: string) => string | null;
   /** Whether a reconcile may call the platform now (the token is usable). */
   canReconcile: () => boolean;
   /** The orders' part of a reconcile. */
@@ -74,8 +83,8 @@ type VenueContext = {
   outbox: Outbox;
   hub: EventHub;
   now: () => Date;
-  /** Changes the platform took (its 2xx) that a status read has not shown yet, by kind. */
-  awaiting: Map<VenueKind, { change: VenueChange; since: number }>;
+  /** Changes the platform took (its 2xx) that a status read has not shown yet, by venue and kind. */
+  awaiting: Map<string, { venueId: string; kind: VenueKind; change: VenueChange; since: number }>;
   readBack: ReturnType<typeof setTimeout> | null;
   closed: boolean;
   reconciling: Promise<void> | null;
@@ -92,13 +101,17 @@ const kindsOf = (ctx: VenueContext): NonNullable<VenueContext['kinds']> => {
   return ctx.kinds;
 };
 
+const awaitKey = (venueId: string, kind: VenueKind): string => `${venueId} ${kind}`;
+
 /** What staff asked for and the platform has not confirmed: rows on their way, then awaiting. */
-const changing = (ctx: VenueContext): VenueChange | null => {
-  let online: VenueChange['online'] = ctx.awaiting.get('venue-online')?.change.online ?? null;
+const changing = (ctx: VenueContext, venueId: string): VenueChange | null => {
+  let online: VenueChange['online'] =
+    ctx.awaiting.get(awaitKey(venueId, 'venue-online'))?.change.online ?? null;
   let openingTimes: VenueChange['openingTimes'] =
-    ctx.awaiting.get('venue-opening-times')?.change.openingTimes ?? null;
+    ctx.awaiting.get(awaitKey(venueId, 'venue-opening-times'))?.change.openingTimes ?? null;
   for (const action of ctx.outbox.open({ kinds: VENUE_KINDS })) {
     if (action.state === 'failed') continue;
+    if ((action.payload as { venueId: string }).venueId !== venueId) continue;
     if (action.kind === 'venue-online') {
       const payload = action.payload as VenueOnlinePayload;
       online = { online: payload.online, until: payload.until };
@@ -108,33 +121,59 @@ const changing = (ctx: VenueContext): VenueChange | null => {
 };
 
 /** The platform's state as last read (never what staff asked for: that is `changing`), with what is changing. */
-const stored = (ctx: VenueContext): VenueState | null => {
-  const venue = ctx.settings.get<VenueState>(VENUE_KEY);
+const storedOf = (ctx: VenueContext, venueId: string): VenueState | null => {
+  const venue = ctx.settings.get<VenueState>(venueKey(ctx, venueId));
   if (!venue) return null;
-  const change = changing(ctx);
-  return { ...venue, changing: change, pending: change !== null, timeZone: TIME_ZONE };
+  const change = changing(ctx, venueId);
+  return {
+    ...venue,
+    name: nameOf(ctx, venueId) ?? venue.name,
+    changing: change,
+    pending: change !== null,
+    timeZone: TIME_ZONE,
+  };
 };
 
-const save = (ctx: VenueContext, venue: VenueState | null): void => {
-  if (venue) ctx.settings.set(VENUE_KEY, venue);
-  else ctx.settings.delete(VENUE_KEY);
+/** The venue set up first (venue:get, the stream guard, one-venue terminals). */
+const stored = (ctx: VenueContext): VenueState | null => {
+  const first = ctx.deps.venueId();
+  return first ? storedOf(ctx, first) : null;
+};
+
+/** Every venue whose status was read, the one set up first first. */
+const list = (ctx: VenueContext): VenueState[] =>
+  ctx.deps
+    .venueIds()
+    .map((id) => storedOf(ctx, id))
+    .filter((v): v is VenueState => v !== null);
+
+const emit = (ctx: VenueContext): void => {
   ctx.hub.emit('venue:changed', stored(ctx));
+  ctx.hub.emit('venues:changed', { venues: list(ctx) });
+};
+
+const save = (ctx: VenueContext, venueId: string, venue: VenueState | null): void => {
+  if (venue) ctx.settings.set(venueKey(ctx, venueId), venue);
+  else ctx.settings.delete(venueKey(ctx, venueId));
+  emit(ctx);
 };
 
 /** Drops the changes the read shows, and those the platform kept not showing for a while. */
-const settle = (ctx: VenueContext, remote: VenueStatus): void => {
+const settle = (ctx: VenueContext, venueId: string, remote: VenueStatus): void => {
   const at = ctx.now().getTime();
-  for (const [kind, { change, since }] of ctx.awaiting) {
+  for (const [key, { venueId: of, kind, change, since }] of ctx.awaiting) {
+    if (of !== venueId) continue;
     const shown =
       kind === 'venue-online'
         ? remote.status.is_online === change.online?.online
         : sameTimes(remote.opening_times ?? [], change.openingTimes ?? []);
-    if (shown || at - since > SETTLE_MS) ctx.awaiting.delete(kind);
+    if (shown || at - since > SETTLE_MS) ctx.awaiting.delete(key);
   }
   if (ctx.awaiting.size > 0 && !ctx.readBack && !ctx.closed) {
     ctx.readBack = setTimeout(() => {
       ctx.readBack = null;
-      void refresh(ctx).catch(() => undefined);
+      const waiting = new Set([...ctx.awaiting.values()].map((a) => a.venueId));
+      for (const id of waiting) void refresh(ctx, id).catch(() => undefined);
     }, READ_BACK_MS);
     ctx.readBack.unref();
   }
@@ -143,14 +182,16 @@ const settle = (ctx: VenueContext, remote: VenueStatus): void => {
 const name = (ctx: VenueContext): string | null =>
   ctx.settings.get<string>(NAME_KEY) ?? stored(ctx)?.name ?? null;
 
-const refresh = async (ctx: VenueContext): Promise<VenueStatus | null> => {
-  const id = ctx.deps.venueId();
+const nameOf = (ctx: VenueContext, venueId: string): string | null =>
+  venueId === ctx.deps.venueId() ? ctx.settings.get<string>(NAME_KEY) : ctx.deps.nameOf(venueId);
+
+const refresh = async (ctx: VenueContext, id: string | null): Promise<VenueStatus | null> => {
   if (!id) return null;
   const remote = await ctx.deps.client.getVenueStatus(id);
-  settle(ctx, remote);
-  save(ctx, {
+  settle(ctx, id, remote);
+  save(ctx, id, {
     venueId: id,
-    name: ctx.settings.get<string>(NAME_KEY) ?? remote.name ?? null,
+    name: nameOf(ctx, id) ?? remote.name ?? null,
     isOnline: remote.status.is_online,
     isOpen: remote.status.is_open,
     offlineUntil: remote.offline_until ?? null,
@@ -166,8 +207,15 @@ const refresh = async (ctx: VenueContext): Promise<VenueStatus | null> => {
 const reconcileOnce = async (ctx: VenueContext): Promise<void> => {
   const id = ctx.deps.venueId();
   if (!id || !ctx.deps.canReconcile()) return;
-  const remote = await refresh(ctx);
+  const remote = await refresh(ctx, id);
   if (!remote) return;
+  // Every other venue's state too (its orders are reconciled by the composition root).
+  await Promise.all(
+    ctx.deps
+      .venueIds()
+      .filter((other) => other !== id)
+      .map((other) => refresh(ctx, other).catch(() => null)),
+  );
   const result = await ctx.deps.reconcileOrders(remote);
   if (result.mismatch) {
     ctx.deps.audit.record({
@@ -195,6 +243,7 @@ const reconcileQuietly = (ctx: VenueContext): void => {
 // Once the platform took (or staff dropped) a venue change, read the venue's state back; until a
 // read shows it, the change stays "changing…".
 const settledThenRead = (ctx: VenueContext, action: StoredAction, outcome: string): void => {
+  const venueId = (action.payload as { venueId: string }).venueId;
   if (outcome === 'done') {
     const change: VenueChange =
       action.kind === 'venue-online'
@@ -209,15 +258,38 @@ const settledThenRead = (ctx: VenueContext, action: StoredAction, outcome: strin
             online: null,
             openingTimes: (action.payload as VenueOpeningTimesPayload).availability,
           };
-    ctx.awaiting.set(action.kind as VenueKind, { change, since: ctx.now().getTime() });
+    const kind = action.kind as VenueKind;
+    ctx.awaiting.set(awaitKey(venueId, kind), {
+      venueId,
+      kind,
+      change,
+      since: ctx.now().getTime(),
+    });
   }
-  ctx.hub.emit('venue:changed', stored(ctx));
-  if (outcome === 'done' || outcome === 'discarded') void refresh(ctx).catch(() => undefined);
+  emit(ctx);
+  if (outcome === 'done' || outcome === 'discarded')
+    void refresh(ctx, venueId).catch(() => undefined);
+};
+
+/** The venue a call names, if this terminal serves it; else the venue set up first. */
+const venueOf = (ctx: VenueContext, venueId: string | undefined): string => {
+  const first = ctx.deps.requireVenue();
+  if (venueId === undefined) return first;
+  if (!ctx.deps.venueIds().includes(venueId))
+    throw new ServiceError('invalid-request', 'This venue is not connected to this terminal.', [
+      { path: 'venueId', message: 'This venue is not connected to this terminal.' },
+    ]);
+  return venueId;
 };
 
 /** Stores an online change (staff's or the guard's); then tells who listens. */
-const setOnline = (ctx: VenueContext, online: boolean, until: string | null): ActionReceipt => {
-  const venueId = ctx.deps.requireVenue();
+const setOnline = (
+  ctx: VenueContext,
+  online: boolean,
+  until: string | null,
+  venue?: string,
+): ActionReceipt => {
+  const venueId = venueOf(ctx, venue);
   const offlineUntil = online ? null : until;
   // The stored state stays the platform's: the wish shows as `changing` until confirmed.
   const receipt = ctx.outbox.enqueue(kindsOf(ctx).online, {
@@ -234,8 +306,12 @@ const setOnline = (ctx: VenueContext, online: boolean, until: string | null): Ac
   return receipt;
 };
 
-const setOpeningTimes = (ctx: VenueContext, availability: OpeningTime[]): ActionReceipt => {
-  const venueId = ctx.deps.requireVenue();
+const setOpeningTimes = (
+  ctx: VenueContext,
+  availability: OpeningTime[],
+  venue?: string,
+): ActionReceipt => {
+  const venueId = venueOf(ctx, venue);
   return ctx.outbox.enqueue(kindsOf(ctx).openingTimes, {
     subject: `venue:${venueId}`,
     auditSubject: venueId,
@@ -275,15 +351,17 @@ const rememberName = (ctx: VenueContext, value: string): void => {
   if (ctx.settings.get<string>(NAME_KEY) === value) return;
   ctx.settings.set(NAME_KEY, value);
   const venue = stored(ctx);
-  if (venue) save(ctx, { ...venue, name: value });
+  if (venue) save(ctx, venue.venueId, { ...venue, name: value });
   ctx.deps.nameChanged();
 };
 
 const forget = (ctx: VenueContext, options: { name: boolean }): void => {
   ctx.awaiting.clear();
+  for (const id of ctx.deps.venueIds()) ctx.settings.delete(`venue@${id}`);
   ctx.settings.delete(VENUE_KEY);
   if (options.name) ctx.settings.delete(NAME_KEY);
   ctx.hub.emit('venue:changed', null);
+  ctx.hub.emit('venues:changed', { venues: list(ctx) });
 };
 
 const close = async (ctx: VenueContext): Promise<void> => {
@@ -324,13 +402,16 @@ export const createVenueSlice = (deps: VenueDeps): VenueSlice => {
     close: () => close(ctx),
     handlers: {
       'venue:get': async () => stored(ctx),
+      'venue:list': async () => list(ctx),
       'venue:refresh': async () => {
         deps.requireVenue();
         await reconcile(ctx);
         return stored(ctx);
       },
-      'venue:setOnline': async ({ online, until }) => setOnline(ctx, online, until ?? null),
-      'venue:setOpeningTimes': async ({ availability }) => setOpeningTimes(ctx, availability),
+      'venue:setOnline': async ({ venueId, online, until }) =>
+        setOnline(ctx, online, until ?? null, venueId),
+      'venue:setOpeningTimes': async ({ venueId, availability }) =>
+        setOpeningTimes(ctx, availability, venueId),
     },
   };
 };

@@ -78,6 +78,8 @@ export const createFakeBridge = (
     setup?: Partial<SetupState>;
     status?: AppStatus;
     venue?: VenueState | null;
+    /** Every venue's state (venue:list); the one venue of `venue` when absent. */
+    venues?: VenueState[];
     menu?: MenuState;
     deliveries?: Delivery[];
     delivery?: Partial<DeliverySetupState>;
@@ -269,6 +271,11 @@ export const createFakeBridge = (
       return terminal;
     },
     'venue:get': async () => (init.venue === undefined ? makeVenue() : init.venue),
+    'venue:list': async () => {
+      if (init.venues) return init.venues;
+      const venue = init.venue === undefined ? makeVenue() : init.venue;
+      return venue ? [venue] : [];
+    },
     'venue:refresh': async () => (init.venue === undefined ? makeVenue() : init.venue),
     'venue:setOnline': async () => ({ actionId: 'venue-1' }),
     'venue:setOpeningTimes': async () => ({ actionId: 'venue-2' }),

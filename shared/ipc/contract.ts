@@ -350,11 +350,16 @@ export const channels = {
   'orders:settings': channel(empty).returns<OrderSettings>(),
   'orders:configure': channel(orderSettingsSchema).returns<OrderSettings>(),
 
+  /** The venue set up first (one-venue terminals, the stream guard). */
   'venue:get': channel(empty).returns<VenueState | null>(),
+  /** Every venue of the terminal, the one set up first first (those whose status was read). */
+  'venue:list': channel(empty).returns<VenueState[]>(),
   'venue:refresh': channel(empty).returns<VenueState | null>(),
   'venue:setOnline': channel(
     z
       .object({
+        /** The venue to switch; the venue set up first when absent. */
+        venueId: id.optional(),
         online: z.boolean(),
         /** Only with online=false; null means until switched back. */
         until: isoDateTime.nullable().optional(),
@@ -366,7 +371,12 @@ export const channels = {
       }),
   ).returns<ActionReceipt>(),
   'venue:setOpeningTimes': channel(
-    z.object({ availability: z.array(openingTimeSchema).max(100) }).strict(),
+    z
+      .object({
+        venueId: id.optional(),
+        availability: z.array(openingTimeSchema).max(100),
+      })
+      .strict(),
   ).returns<ActionReceipt>(),
 
   'menu:check': channel(
@@ -601,6 +611,8 @@ export type ServiceEvents = {
   'status:changed': AppStatus;
   'outbox:changed': { entries: OutboxEntry[] };
   'venue:changed': VenueState | null;
+  /** Any venue's state changed: every venue's (venue:list). */
+  'venues:changed': { venues: VenueState[] };
   'menu:changed': MenuState;
   'deliveries:changed': { deliveries: Delivery[] };
   'machine:changed': MachineSettings;
@@ -625,6 +637,7 @@ export const EVENT_NAMES: EventName[] = [
   'status:changed',
   'outbox:changed',
   'venue:changed',
+  'venues:changed',
   'menu:changed',
   'deliveries:changed',
   'machine:changed',
@@ -645,6 +658,7 @@ export const EVENT_LISTS = {
   'orders:changed': { channel: 'orders:list', key: 'orders' },
   'outbox:changed': { channel: 'outbox:list', key: 'entries' },
   'venue:changed': { channel: 'venue:get', key: null },
+  'venues:changed': { channel: 'venue:list', key: 'venues' },
   'menu:changed': { channel: 'menu:get', key: null },
   'deliveries:changed': { channel: 'delivery:list', key: 'deliveries' },
   'machine:changed': { channel: 'machine:get', key: null },
@@ -673,6 +687,7 @@ export const EVENT_LISTS_AGREE: { [E in keyof typeof EVENT_LISTS]: Agrees<E> } =
   'orders:changed': true,
   'outbox:changed': true,
   'venue:changed': true,
+  'venues:changed': true,
   'menu:changed': true,
   'deliveries:changed': true,
   'machine:changed': true,
