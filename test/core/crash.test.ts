@@ -94,7 +94,8 @@ const startChild = async (): Promise<Child> => {
       stdoutEnded = true;
       for (const wake of waiters) wake();
     });
-  const waitFor = (match: (line: string) => boolean, timeoutMs = 10_000): Promise<string> =>
+  // A wait for the child's line, not a speed check: a loaded machine may take long to start it.
+  const waitFor = (match: (line: string) => boolean, timeoutMs = 30_000): Promise<string> =>
     new Promise((resolveLine, reject) => {
       const check = (): boolean => {
         const found = lines.find(match);
