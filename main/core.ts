@@ -729,6 +729,10 @@ const composeSlices = (base: Foundation): Composed => {
     venueId: () => c.setup.venueId(),
     requireVenue: () => c.setup.requireVenue(),
     language: () => c.language.current(),
+    venueIds: () => {
+      const first = c.setup.venueId();
+      return first ? [first, ...c.venues.venueIds().filter((v) => v !== first)] : [];
+    },
   });
   c.delivery = createDeliverySlice({
     ...sliceBase(base, c),

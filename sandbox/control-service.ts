@@ -11,7 +11,7 @@ import { createVenue, venueStatusView } from './pos/venues';
 import type { Service } from './service';
 import type { World } from './world';
 import { allowOnboarding, showOnboarding } from './auth/onboarding-page';
-import { DEMO_CLIENT_ID, DEMO_REDIRECT_URI, DEMO_VENUE_ID } from './demo-data';
+import { DEMO_CLIENT_ID, DEMO_REDIRECT_URI, DEMO_VENUE_ID, demoMenu } from './demo-data';
 
 const httpUrl = z.url({ protocol: /^https?$/ });
 const clientBody = z.looseObject({
@@ -25,6 +25,8 @@ const venueBody = z.looseObject({
   prep_time_seconds: z.number().int().min(0).max(7200).optional(),
   /** The venue's weekly hours, as the platform's opening-times update takes them. */
   opening_times: z.array(openingTimeSchema).optional(),
+  /** The demo venue's menu for this venue too (a kitchen's brands often share dishes). */
+  demo_menu: z.boolean().optional(),
 });
 const codeBody = z.looseObject({
   client_id: z.string().min(1),
@@ -89,6 +91,10 @@ export function createControlService(world: World): Service {
       venue.name = body.name;
       if (body.prep_time_seconds !== undefined) venue.prepTimeSeconds = body.prep_time_seconds;
       if (body.opening_times !== undefined) venue.openingTimes = body.opening_times;
+      if (body.demo_menu) {
+        venue.menu = demoMenu();
+        venue.menuUpdatedAt = world.clock.now();
+      }
       sendJson(res, existing ? 200 : 201, {
         venue_id: venue.id,
         name: venue.name,

@@ -51,6 +51,8 @@ export const priceChangeSchema = z
     price: amount('price').min(0, PRICE_ERRORS.price.negative),
     /** An item's price on discount; null ends a discount (the price alone is sent). */
     discountedPrice: amount('discountedPrice').nullable(),
+    /** The venue whose menu it is (a terminal may serve several); the first venue if absent. */
+    venueId: z.string().min(1).max(200).optional(),
   })
   .strict()
   .superRefine((change, ctx) => {

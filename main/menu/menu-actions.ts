@@ -25,7 +25,7 @@ const tookThenRead =
   (action: StoredAction<ItemAvailabilityPayload | OptionAvailabilityPayload>, outcome: string) => {
     if (outcome === 'done') {
       const p = action.payload;
-      core.awaiting.set(awaitingKey(kind, p.externalData), {
+      core.awaiting.set(awaitingKey(p.venueId, kind, p.externalData), {
         wish: {
           available: p.enabled,
           until: 'disabledUntil' in p && !p.enabled ? p.disabledUntil : null,
@@ -64,7 +64,12 @@ const sendPush = async (
     });
   }
   // Availability is the platform's (sold out stays sold out), judged at the moment of sending.
-  const menu = withLiveAvailability(payload.menu, live, core.deps.now(), availabilityWishes(core));
+  const menu = withLiveAvailability(
+    payload.menu,
+    live,
+    core.deps.now(),
+    availabilityWishes(core, payload.venueId),
+  );
   core.sentMenus.set(id, menu);
   await core.deps.client.createMenu(payload.venueId, menu, id);
 };
@@ -147,7 +152,7 @@ export const registerMenuKinds = (core: MenuCore): MenuKinds => {
     changed: (action, outcome) => {
       if (outcome === 'done') {
         const p = action.payload;
-        core.priceAwaiting.set(awaitingKey(p.target, p.externalData), {
+        core.priceAwaiting.set(awaitingKey(p.venueId, p.target, p.externalData), {
           wish: { price: p.price, discountedPrice: p.discountedPrice },
           since: core.deps.now().getTime(),
         });
@@ -177,7 +182,9 @@ export const enqueueOption = (
           item: externalData,
           enabled,
           ...(restoreAt ? { until: restoreAt } : {}),
-          ...nameFact(view(ctx).options.find((o) => o.externalData === externalData)?.name),
+          ...nameFact(
+            view(ctx, venueId).options.find((o) => o.externalData === externalData)?.name,
+          ),
         },
         auditDetail: enabled ? 'enabled' : restoreAt ? `disabled until ${restoreAt}` : 'disabled',
       };
@@ -189,13 +196,20 @@ export const armRestores = (ctx: MenuContext): void => {
   const { now } = ctx.deps;
   if (ctx.restoreTimer) clearTimeout(ctx.restoreTimer);
   ctx.restoreTimer = null;
-  const venueId = ctx.deps.venueId();
-  if (!venueId || ctx.closed) return;
-  const restores = Object.entries(ctx.store.restores(venueId));
+  if (ctx.closed) return;
+  const restores: Array<[string, string]> = [];
+  let dueCount = 0;
+  for (const venueId of ctx.deps.venueIds()) {
+    for (const [externalData, at] of Object.entries(ctx.store.restores(venueId))) {
+      if (Date.parse(at) > now().getTime()) restores.push([externalData, at]);
+      else {
+        enqueueOption(ctx, venueId, externalData, true, null);
+        dueCount += 1;
+      }
+    }
+  }
+  if (dueCount > 0) ctx.changed();
   if (restores.length === 0) return;
-  const due = restores.filter(([, at]) => Date.parse(at) <= now().getTime());
-  for (const [externalData] of due) enqueueOption(ctx, venueId, externalData, true, null);
-  if (due.length > 0) ctx.changed();
   const next = Math.min(
     ...restores
       .filter(([, at]) => Date.parse(at) > now().getTime())

@@ -42,17 +42,20 @@ export type MenuDeps = {
   requireVenue: () => string;
   /** The screen's language: menu names are shown in it where the menu has it. */
   language: () => string;
+  /** The venues this terminal serves, the first venue first: each has its own menu. */
+  venueIds: () => string[];
 };
 
 /** The slice's state before its outbox kinds are registered (they need its reads). */
 export type MenuCore = {
   deps: MenuDeps;
   store: MenuStore;
-  readError: string | null;
+  /** Why the last read of a venue's menu failed, by venue. */
+  readErrors: Map<string, string>;
   pushProblem: string | null;
-  /** Changes the platform took (its 202) that its menu did not show yet, by kind and external_data. */
+  /** Changes the platform took (its 202) that its menu did not show yet, by venue, kind and external_data. */
   awaiting: Map<string, { wish: AvailabilityWish; since: number }>;
-  /** Price changes the platform took that its menu did not show yet, by target and external_data. */
+  /** Price changes the platform took that its menu did not show yet, by venue, target and external_data. */
   priceAwaiting: Map<string, { wish: PriceWish; since: number }>;
   pushAwaiting: { venueId: string; menu: LiveMenu; since: number } | null;
   /** The menu each push sent (the file's, with the platform's availability), by action id. */
@@ -60,8 +63,8 @@ export type MenuCore = {
   readTimer: ReturnType<typeof setTimeout> | null;
   restoreTimer: ReturnType<typeof setTimeout> | null;
   closed: boolean;
-  /** The menu read under way, shared by everyone who asks meanwhile. */
-  reading: Promise<LiveMenu> | null;
+  /** The menu read under way per venue, shared by everyone who asks meanwhile. */
+  reading: Map<string, Promise<LiveMenu>>;
   changed: () => void;
 };
 
@@ -78,7 +81,7 @@ export const createMenuCore = (deps: MenuDeps): MenuCore => {
   const core: MenuCore = {
     deps,
     store: createMenuStore(deps.db, deps.settings),
-    readError: null,
+    readErrors: new Map(),
     pushProblem: null,
     awaiting: new Map(),
     priceAwaiting: new Map(),
@@ -87,7 +90,7 @@ export const createMenuCore = (deps: MenuDeps): MenuCore => {
     readTimer: null,
     restoreTimer: null,
     closed: false,
-    reading: null,
+    reading: new Map(),
     changed: () => undefined,
   };
   core.changed = deps.hub.batched('menu:changed', () => view(core));
@@ -98,14 +101,23 @@ export const createMenuCore = (deps: MenuDeps): MenuCore => {
 export const nameFact = (name: string | undefined): { itemName?: string } =>
   name ? { itemName: name } : {};
 
-export const awaitingKey = (kind: 'item' | 'option', externalData: string): string =>
-  `${kind}:${externalData}`;
+/** A venue id never holds a newline; the key splits back into its venue and `kind:external_data`. */
+export const awaitingKey = (
+  venueId: string,
+  kind: 'item' | 'option',
+  externalData: string,
+): string => `${venueId}\n${kind}:${externalData}`;
+
+export const splitAwaitingKey = (key: string): { venueId: string; rest: string } => {
+  const at = key.indexOf('\n');
+  return { venueId: key.slice(0, at), rest: key.slice(at + 1) };
+};
 
 /** Staff's availability changes the platform's menu does not show yet, for a push to keep. */
-export const availabilityWishes = (core: MenuCore): AvailabilityWishes => {
-  const items = wishes(core, 'item');
-  const options = wishes(core, 'option');
-  const prices = priceWishes(core, 'item');
+export const availabilityWishes = (core: MenuCore, venueId: string): AvailabilityWishes => {
+  const items = wishes(core, venueId, 'item');
+  const options = wishes(core, venueId, 'option');
+  const prices = priceWishes(core, venueId, 'item');
   return {
     item: (x) => items.get(x) ?? null,
     option: (x) => options.get(x) ?? null,
@@ -114,16 +126,22 @@ export const availabilityWishes = (core: MenuCore): AvailabilityWishes => {
 };
 
 /** The latest wish per external_data: rows on their way, then changes taken but not yet shown. */
-export const wishes = (core: MenuCore, kind: 'item' | 'option'): Map<string, AvailabilityWish> => {
+export const wishes = (
+  core: MenuCore,
+  venueId: string,
+  kind: 'item' | 'option',
+): Map<string, AvailabilityWish> => {
   const out = new Map<string, AvailabilityWish>();
   for (const [k, { wish }] of core.awaiting) {
-    if (k.startsWith(`${kind}:`)) out.set(k.slice(kind.length + 1), wish);
+    const { venueId: v, rest } = splitAwaitingKey(k);
+    if (v === venueId && rest.startsWith(`${kind}:`)) out.set(rest.slice(kind.length + 1), wish);
   }
   const kinds =
     kind === 'item' ? (['item-availability'] as const) : (['option-availability'] as const);
   for (const action of core.deps.outbox.open({ kinds })) {
     if (action.state === 'failed') continue;
     const payload = action.payload as ItemAvailabilityPayload;
+    if (payload.venueId !== venueId) continue;
     out.set(payload.externalData, {
       available: payload.enabled,
       until: payload.enabled ? null : (payload.disabledUntil ?? null),
@@ -133,15 +151,21 @@ export const wishes = (core: MenuCore, kind: 'item' | 'option'): Map<string, Ava
 };
 
 /** The latest price wish per external_data: rows on their way, then changes taken but not shown. */
-export const priceWishes = (core: MenuCore, target: PriceTarget): Map<string, PriceWish> => {
+export const priceWishes = (
+  core: MenuCore,
+  venueId: string,
+  target: PriceTarget,
+): Map<string, PriceWish> => {
   const out = new Map<string, PriceWish>();
   for (const [k, { wish }] of core.priceAwaiting) {
-    if (k.startsWith(`${target}:`)) out.set(k.slice(target.length + 1), wish);
+    const { venueId: v, rest } = splitAwaitingKey(k);
+    if (v === venueId && rest.startsWith(`${target}:`))
+      out.set(rest.slice(target.length + 1), wish);
   }
   for (const action of core.deps.outbox.open({ kinds: ['menu-price'] })) {
     if (action.state === 'failed') continue;
     const payload = action.payload as MenuPricePayload;
-    if (payload.target !== target) continue;
+    if (payload.target !== target || payload.venueId !== venueId) continue;
     out.set(payload.externalData, {
       price: payload.price,
       discountedPrice: payload.discountedPrice,
@@ -150,20 +174,24 @@ export const priceWishes = (core: MenuCore, target: PriceTarget): Map<string, Pr
   return out;
 };
 
-export const view = (core: MenuCore): MenuState => {
-  const { store, deps, pushAwaiting } = core;
-  const id = deps.venueId();
+/** The menu of one venue (the first venue unless named) as staff see it. */
+export const view = (core: MenuCore, venueId?: string): MenuState => {
+  const { store, deps } = core;
+  const id = venueId ?? deps.venueId() ?? '';
   const live = id ? store.live(id) : null;
-  const itemWishes = wishes(core, 'item');
-  const optionWishes = wishes(core, 'option');
+  const itemWishes = wishes(core, id, 'item');
+  const optionWishes = wishes(core, id, 'option');
   const restores = id ? store.restores(id) : {};
-  const itemPrices = priceWishes(core, 'item');
-  const optionPrices = priceWishes(core, 'option');
-  const sending = deps.outbox.open({ kinds: ['menu-push'] }).find((a) => a.state !== 'failed');
+  const itemPrices = priceWishes(core, id, 'item');
+  const optionPrices = priceWishes(core, id, 'option');
+  const sending = deps.outbox
+    .open({ kinds: ['menu-push'] })
+    .find((a) => a.state !== 'failed' && (a.payload as MenuPushPayload).venueId === id);
   const sendingMenu = sending ? (sending.payload as MenuPushPayload).menu : null;
+  const pushAwaiting = core.pushAwaiting?.venueId === id ? core.pushAwaiting : null;
   return {
     fetchedAt: live?.fetchedAt ?? null,
-    readError: core.readError,
+    readError: core.readErrors.get(id) ?? null,
     items: live
       ? summarizeItems(
           live.menu,

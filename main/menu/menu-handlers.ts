@@ -26,6 +26,7 @@ export type MenuChannels =
   | 'menu:refresh'
   | 'menu:items'
   | 'menu:setItemAvailability'
+  | 'menu:setItemAvailabilityEverywhere'
   | 'menu:setOptionAvailability'
   | 'menu:setPrice'
   | 'menu:draft'
@@ -39,8 +40,18 @@ type Api = Pick<ServiceApi, MenuChannels>;
 type Arg<C extends MenuChannels> = Parameters<Api[C]>[0];
 type Result<C extends MenuChannels> = ReturnType<Api[C]>;
 
-const knownItem = (ctx: MenuContext, externalData: string): void => {
-  const state = view(ctx);
+/** The venue a call names, checked against the venues this terminal serves; the first if none. */
+export const venueOf = (ctx: MenuContext, venueId: string | undefined): string => {
+  const first = ctx.deps.requireVenue();
+  if (venueId === undefined || venueId === first) return first;
+  if (!ctx.deps.venueIds().includes(venueId)) {
+    throw new ServiceError('not-found', 'That venue is not connected to this terminal.');
+  }
+  return venueId;
+};
+
+const knownItem = (ctx: MenuContext, venueId: string, externalData: string): void => {
+  const state = view(ctx, venueId);
   if (state.fetchedAt === null) {
     throw new ServiceError(
       'conflict',
@@ -55,14 +66,17 @@ const knownItem = (ctx: MenuContext, externalData: string): void => {
   }
 };
 
-const check = async (ctx: MenuContext, parsed: MenuParse): Result<'menu:check'> => {
+const check = async (
+  ctx: MenuContext,
+  parsed: MenuParse,
+  venueId: string,
+): Result<'menu:check'> => {
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   const itemCount = menuItemCount(parsed.menu);
-  const venueId = ctx.deps.requireVenue();
   try {
     const live = await refresh(ctx, venueId);
     const at = ctx.deps.now();
-    const pushed = withLiveAvailability(parsed.menu, live, at, availabilityWishes(ctx));
+    const pushed = withLiveAvailability(parsed.menu, live, at, availabilityWishes(ctx, venueId));
     return {
       ok: true,
       diff: diffMenus(live, pushed, at, ctx.deps.language()),
@@ -79,8 +93,8 @@ const push = async (
   ctx: MenuContext,
   parsed: MenuParse,
   confirmRemoved: string[] | undefined,
+  venueId: string,
 ): Result<'menu:push'> => {
-  const venueId = ctx.deps.requireVenue();
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   // The push replaces the whole menu: what it removes is judged against the platform's
   // menu as it is now, never against what this terminal pushed before.
@@ -119,15 +133,24 @@ const push = async (
 
 const setItemAvailability = async (
   ctx: MenuContext,
-  { externalData, enabled, disabledUntil }: Arg<'menu:setItemAvailability'>,
+  { externalData, enabled, disabledUntil, venueId: asked }: Arg<'menu:setItemAvailability'>,
 ): Result<'menu:setItemAvailability'> => {
-  const venueId = ctx.deps.requireVenue();
+  const venueId = venueOf(ctx, asked);
   if (!enabled && disabledUntil && Date.parse(disabledUntil) <= ctx.deps.now().getTime()) {
     throw new ServiceError('invalid-request', 'The time it is sold out until has passed.');
   }
-  knownItem(ctx, externalData);
-  const until = enabled ? null : (disabledUntil ?? null);
-  return ctx.deps.outbox.enqueue(ctx.kinds.item, {
+  knownItem(ctx, venueId, externalData);
+  return enqueueItem(ctx, venueId, externalData, enabled, enabled ? null : (disabledUntil ?? null));
+};
+
+const enqueueItem = (
+  ctx: MenuContext,
+  venueId: string,
+  externalData: string,
+  enabled: boolean,
+  until: string | null,
+): { actionId: string } =>
+  ctx.deps.outbox.enqueue(ctx.kinds.item, {
     subject: `menu:${venueId}`,
     auditSubject: externalData,
     prepare: () => ({
@@ -136,22 +159,50 @@ const setItemAvailability = async (
         item: externalData,
         enabled,
         ...(until ? { until } : {}),
-        ...nameFact(view(ctx).items.find((i) => i.externalData === externalData)?.name),
+        ...nameFact(view(ctx, venueId).items.find((i) => i.externalData === externalData)?.name),
       },
       auditDetail: enabled ? 'enabled' : until ? `disabled until ${until}` : 'disabled',
     }),
   });
+
+/**
+ * The item in every venue whose last read menu has it: all checked before any is queued, then
+ * one action per venue (each venue's own grant, each confirmed by its own menu read).
+ */
+const setItemAvailabilityEverywhere = async (
+  ctx: MenuContext,
+  { externalData, enabled, disabledUntil }: Arg<'menu:setItemAvailabilityEverywhere'>,
+): Result<'menu:setItemAvailabilityEverywhere'> => {
+  ctx.deps.requireVenue();
+  if (!enabled && disabledUntil && Date.parse(disabledUntil) <= ctx.deps.now().getTime()) {
+    throw new ServiceError('invalid-request', 'The time it is sold out until has passed.');
+  }
+  const venueIds = ctx.deps
+    .venueIds()
+    .filter((venueId) => view(ctx, venueId).items.some((i) => i.externalData === externalData));
+  if (venueIds.length === 0) {
+    throw new ServiceError(
+      'not-found',
+      `No item with external_data "${externalData}" is on any venue's menu as last read.`,
+    );
+  }
+  const until = enabled ? null : (disabledUntil ?? null);
+  const venues = venueIds.map((venueId) => ({
+    venueId,
+    actionId: enqueueItem(ctx, venueId, externalData, enabled, until).actionId,
+  }));
+  return { venues };
 };
 
 const setOptionAvailability = async (
   ctx: MenuContext,
-  { externalData, enabled, until }: Arg<'menu:setOptionAvailability'>,
+  { externalData, enabled, until, venueId: asked }: Arg<'menu:setOptionAvailability'>,
 ): Result<'menu:setOptionAvailability'> => {
-  const venueId = ctx.deps.requireVenue();
+  const venueId = venueOf(ctx, asked);
   if (!enabled && until && Date.parse(until) <= ctx.deps.now().getTime()) {
     throw new ServiceError('invalid-request', 'The time to turn it back on has passed.');
   }
-  const state = view(ctx);
+  const state = view(ctx, venueId);
   if (!state.options.some((o) => o.externalData === externalData)) {
     throw new ServiceError(
       'not-found',
@@ -174,18 +225,18 @@ const setPrice = async (
   ctx: MenuContext,
   change: Arg<'menu:setPrice'>,
 ): Result<'menu:setPrice'> => {
-  const venueId = ctx.deps.requireVenue();
   // The channel checks it on the way in; checked again here for callers inside main.
   const checked = priceChangeSchema.safeParse(change);
   if (!checked.success)
     throw new ServiceError('invalid-request', checked.error.issues[0]?.message ?? 'Not a price.');
   const { target, externalData, price, discountedPrice } = checked.data;
+  const venueId = venueOf(ctx, checked.data.venueId);
   let name: string | undefined;
   if (target === 'item') {
-    knownItem(ctx, externalData);
-    name = view(ctx).items.find((i) => i.externalData === externalData)?.name;
+    knownItem(ctx, venueId, externalData);
+    name = view(ctx, venueId).items.find((i) => i.externalData === externalData)?.name;
   } else {
-    const option = view(ctx).options.find((o) => o.externalData === externalData);
+    const option = view(ctx, venueId).options.find((o) => o.externalData === externalData);
     if (!option) {
       throw new ServiceError(
         'not-found',
@@ -239,7 +290,7 @@ const publishDraft = async (
 ): Result<'menu:publishDraft'> => {
   const venueId = ctx.deps.requireVenue();
   const kept = ctx.store.draft(venueId);
-  const result = await push(ctx, draftMenu(ctx), confirmRemoved);
+  const result = await push(ctx, draftMenu(ctx), confirmRemoved, venueId);
   // Published as it was kept when the push was queued; an edit since clears the mark.
   if ('actionId' in result && kept && ctx.store.draft(venueId)?.savedAt === kept.savedAt)
     ctx.store.markPublished(venueId, ctx.deps.now().toISOString());
@@ -247,9 +298,10 @@ const publishDraft = async (
 };
 
 export const menuHandlers = (ctx: MenuContext): Api => ({
-  'menu:check': ({ text }) => check(ctx, parseMenu(text, ctx.deps.language())),
-  'menu:push': ({ text, confirmRemoved }) =>
-    push(ctx, parseMenu(text, ctx.deps.language()), confirmRemoved),
+  'menu:check': ({ text, venueId }) =>
+    check(ctx, parseMenu(text, ctx.deps.language()), venueOf(ctx, venueId)),
+  'menu:push': ({ text, confirmRemoved, venueId }) =>
+    push(ctx, parseMenu(text, ctx.deps.language()), confirmRemoved, venueOf(ctx, venueId)),
   'menu:draft': async () => draftState(ctx),
   'menu:saveDraft': async ({ draft }) => {
     // The channel checks it on the way in; checked again here for callers inside main.
@@ -275,16 +327,19 @@ export const menuHandlers = (ctx: MenuContext): Api => ({
     ctx.store.saveDraft(venueId, draft, ctx.deps.now().toISOString());
     return draftState(ctx);
   },
-  'menu:checkDraft': () => check(ctx, draftMenu(ctx)),
+  'menu:checkDraft': () => check(ctx, draftMenu(ctx), ctx.deps.requireVenue()),
   'menu:publishDraft': (request) => publishDraft(ctx, request),
-  'menu:get': async () => view(ctx),
-  'menu:refresh': async () => {
-    const venueId = ctx.deps.requireVenue();
+  'menu:get': async ({ venueId }) =>
+    venueId === undefined ? view(ctx) : view(ctx, venueOf(ctx, venueId)),
+  'menu:refresh': async ({ venueId: asked }) => {
+    const venueId = venueOf(ctx, asked);
     await refresh(ctx, venueId).catch(() => undefined);
-    return view(ctx);
+    return view(ctx, venueId);
   },
-  'menu:items': async () => view(ctx).items,
+  'menu:items': async ({ venueId }) =>
+    (venueId === undefined ? view(ctx) : view(ctx, venueOf(ctx, venueId))).items,
   'menu:setItemAvailability': (request) => setItemAvailability(ctx, request),
+  'menu:setItemAvailabilityEverywhere': (request) => setItemAvailabilityEverywhere(ctx, request),
   'menu:setOptionAvailability': (request) => setOptionAvailability(ctx, request),
   'menu:setPrice': (request) => setPrice(ctx, request),
 });

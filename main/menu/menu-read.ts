@@ -13,6 +13,7 @@ import {
   summarizeOptions,
 } from './menu-check';
 import type { MenuCore } from './menu-context';
+import { splitAwaitingKey } from './menu-context';
 
 /** How long a change the platform took may take to show in its menu before its menu is believed. */
 const SETTLE_MS = 60_000;
@@ -78,7 +79,9 @@ const settle = (core: MenuCore, venueId: string, menu: LiveMenu): void => {
   const raw = new Map<string, { enabled?: boolean; disabled_until?: string | null }>();
   for (const item of items.values())
     raw.set(item.externalData, { enabled: item.enabled, disabled_until: item.disabledUntil });
-  for (const [k, { wish, since }] of core.awaiting) {
+  for (const [key, { wish, since }] of core.awaiting) {
+    const { venueId: v, rest: k } = splitAwaitingKey(key);
+    if (v !== venueId) continue;
     const [kind, externalData] = [k.slice(0, k.indexOf(':')), k.slice(k.indexOf(':') + 1)];
     let shown: boolean;
     if (kind === 'item') {
@@ -92,7 +95,7 @@ const settle = (core: MenuCore, venueId: string, menu: LiveMenu): void => {
     } else {
       shown = options.get(externalData)?.enabled === wish.available;
     }
-    if (shown || at.getTime() - since > SETTLE_MS) core.awaiting.delete(k);
+    if (shown || at.getTime() - since > SETTLE_MS) core.awaiting.delete(key);
   }
   const entries = new Map<
     string,
@@ -104,10 +107,12 @@ const settle = (core: MenuCore, venueId: string, menu: LiveMenu): void => {
       for (const value of option.values ?? [])
         if (value.external_data !== undefined) entries.set(`option:${value.external_data}`, value);
   }
-  for (const [k, { wish, since }] of core.priceAwaiting) {
+  for (const [key, { wish, since }] of core.priceAwaiting) {
+    const { venueId: v, rest: k } = splitAwaitingKey(key);
+    if (v !== venueId) continue;
     const entry = entries.get(k);
     if ((entry && showsPrice(entry, wish)) || at.getTime() - since > SETTLE_MS)
-      core.priceAwaiting.delete(k);
+      core.priceAwaiting.delete(key);
   }
   if (core.pushAwaiting && core.pushAwaiting.venueId === venueId) {
     if (showsMenu(menu, core.pushAwaiting.menu, at)) {
@@ -123,15 +128,17 @@ const settle = (core: MenuCore, venueId: string, menu: LiveMenu): void => {
 
 /** Reads the platform's menu, stores it and tells the renderer; failures are kept as readError. */
 export const refresh = (core: MenuCore, venueId: string): Promise<LiveMenu> => {
-  core.reading ??= (async () => {
+  const under = core.reading.get(venueId);
+  if (under) return under;
+  const reading = (async () => {
     try {
       const menu = await readLive(core, venueId);
       core.store.saveLive(venueId, menu, core.deps.now().toISOString());
-      core.readError = null;
+      core.readErrors.delete(venueId);
       settle(core, venueId, menu);
       return menu;
     } catch (error) {
-      core.readError = errorText(error);
+      core.readErrors.set(venueId, errorText(error));
       throw error;
     } finally {
       core.changed();
@@ -139,13 +146,15 @@ export const refresh = (core: MenuCore, venueId: string): Promise<LiveMenu> => {
         scheduleRead(core, READ_BACK_MS);
     }
   })().finally(() => {
-    core.reading = null;
+    core.reading.delete(venueId);
   });
-  return core.reading;
+  core.reading.set(venueId, reading);
+  return reading;
 };
+/** Reads every venue's menu; one venue's failure does not stop the others'. */
 export const refreshQuietly = (core: MenuCore): void => {
-  const id = core.deps.venueId();
-  if (id && !core.closed) void refresh(core, id).catch(() => undefined);
+  if (core.closed) return;
+  for (const id of core.deps.venueIds()) void refresh(core, id).catch(() => undefined);
 };
 export const scheduleRead = (core: MenuCore, ms: number): void => {
   if (core.closed || core.readTimer) return;

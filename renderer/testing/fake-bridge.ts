@@ -299,6 +299,9 @@ export const createFakeBridge = (
     'menu:refresh': async () => init.menu ?? makeMenu(),
     'menu:items': async () => (init.menu ?? makeMenu()).items,
     'menu:setItemAvailability': async () => ({ actionId: 'item-1' }),
+    'menu:setItemAvailabilityEverywhere': async () => ({
+      venues: setup.venues.map((v, i) => ({ venueId: v.venueId, actionId: `item-${i + 1}` })),
+    }),
     'menu:setOptionAvailability': async () => ({ actionId: 'option-1' }),
     'menu:setPrice': async () => ({ actionId: 'price-1' }),
     'menu:draft': async () => draft,

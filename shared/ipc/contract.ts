@@ -184,6 +184,9 @@ export type MenuCheck =
   | { ok: false; issues: MenuIssue[] };
 
 const empty = z.object({}).strict();
+/** Which venue's menu (a terminal may serve several); absent: the venue set up first. */
+const venueRef = { venueId: id.optional() };
+const ofVenue = z.object(venueRef).strict();
 
 export const deliveryConfigureSchema = z
   .object({
@@ -380,7 +383,7 @@ export const channels = {
   ).returns<ActionReceipt>(),
 
   'menu:check': channel(
-    z.object({ text: z.string().max(20_000_000) }).strict(),
+    z.object({ text: z.string().max(20_000_000), ...venueRef }).strict(),
   ).returns<MenuCheck>(),
   'menu:push': channel(
     z
@@ -391,16 +394,18 @@ export const channels = {
          * confirmed them; a push that removes items is refused unless this lists exactly those.
          */
         confirmRemoved: z.array(id).max(100_000).optional(),
+        ...venueRef,
       })
       .strict(),
   ).returns<ActionReceipt | { ok: false; issues: MenuIssue[] }>(),
-  'menu:get': channel(empty).returns<MenuState>(),
-  'menu:refresh': channel(empty).returns<MenuState>(),
-  'menu:items': channel(empty).returns<MenuItemSummary[]>(),
+  'menu:get': channel(ofVenue).returns<MenuState>(),
+  'menu:refresh': channel(ofVenue).returns<MenuState>(),
+  'menu:items': channel(ofVenue).returns<MenuItemSummary[]>(),
   'menu:setItemAvailability': channel(
     z
       .object({
         externalData: id,
+        ...venueRef,
         /** false: sold out, until `disabledUntil` (the platform restores it then) or switched back. */
         enabled: z.boolean(),
         disabledUntil: isoDateTime.nullable().optional(),
@@ -411,10 +416,28 @@ export const channels = {
         path: ['disabledUntil'],
       }),
   ).returns<ActionReceipt>(),
+  /**
+   * One item, by its external_data, sold out or available again in every venue whose menu has
+   * it: one outbox action per venue, each shown "changing…" until that venue's menu shows it.
+   */
+  'menu:setItemAvailabilityEverywhere': channel(
+    z
+      .object({
+        externalData: id,
+        enabled: z.boolean(),
+        disabledUntil: isoDateTime.nullable().optional(),
+      })
+      .strict()
+      .refine((v) => !(v.enabled && v.disabledUntil), {
+        message: 'a time limit only applies to making it unavailable',
+        path: ['disabledUntil'],
+      }),
+  ).returns<{ venues: Array<{ venueId: string; actionId: string }> }>(),
   'menu:setOptionAvailability': channel(
     z
       .object({
         externalData: id,
+        ...venueRef,
         enabled: z.boolean(),
         /** Only with enabled=false: this terminal turns it back on then. */
         until: isoDateTime.nullable().optional(),
