@@ -4,7 +4,7 @@ import { DEFAULT_RETRY } from './server';
 import type { SandboxOptions } from './server';
 
 export const USAGE = `Usage: npm run sandbox -- [--port 4010] [--host 127.0.0.1] [--webhook-url URL | --relay-url URL]
-                        [--webhook-secret-env NAME] [--orders-per-minute N] [--seed N] [--no-demo]
+                        [--webhook-secret-env NAME] [--orders-per-minute N] [--seed N] [--no-demo] [--demo-brands]
                         [--notification-retries N] [--notification-interval-ms MS]
 The webhook secret is read from the environment (SANDBOX_WEBHOOK_SECRET, or the variable named by
 --webhook-secret-env), never from the command line; without one a random secret is generated.`;
@@ -53,6 +53,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
         'notification-retries': { type: 'string' },
         'notification-interval-ms': { type: 'string' },
         'no-demo': { type: 'boolean' },
+        'demo-brands': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -113,6 +114,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     ordersPerMinute: integer('orders-per-minute', values['orders-per-minute'], 0, 600) ?? 0,
     demo: !values['no-demo'],
   };
+  if (values['demo-brands']) options.demoBrands = true;
   const seed = integer('seed', values.seed, 0, 2 ** 31 - 1);
   if (seed !== undefined) options.seed = seed;
   // The platform's schedule (3 more tries, 5 s apart) unless a test or benchmark shortens it.

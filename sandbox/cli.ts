@@ -25,12 +25,15 @@ export const startupLines = (
       `demo client id: ${sandbox.demo.clientId}`,
       `demo client secret: ${sandbox.demo.clientSecret}`,
       `demo venue: ${sandbox.demo.venueId}`,
+      `demo venues: ${sandbox.demo.venueIds.join(' ')}`,
       `demo redirect uri: ${sandbox.demo.redirectUri}`,
       `demo merchant: GET ${sandbox.controlUrl}/drive/demo gives its id and delivery-service key`,
     );
   }
   if (config.options.ordersPerMinute) {
-    lines.push(`orders: ${config.options.ordersPerMinute} per minute for ${sandbox.demo.venueId}`);
+    lines.push(
+      `orders: ${config.options.ordersPerMinute} per minute for ${sandbox.demo.venueIds.join(' and ')}`,
+    );
   }
   lines.push(
     `webhook: ${config.options.webhookUrl ?? 'none (set one with --webhook-url)'}${webhookNote ?? ''}`,

@@ -7,6 +7,14 @@ import type { Menu } from './pos/menu';
 
 export const DEMO_VENUE_ID = 'demo-venue';
 export const DEMO_VENUE_NAME = 'Countertop Demo Kitchen';
+/**
+ * The demo as one merchant's two brands (`demoBrands`): the demo venue is the burger brand, and a
+ * second venue of the same merchant sells bowls from the same kitchen.
+ */
+export const DEMO_BRANDS = {
+  burgers: { venueId: 'demo-venue', name: 'Kamppi Burgers' },
+  bowls: { venueId: 'demo-bowls', name: 'Kamppi Bowls' },
+} as const;
 export const DEMO_CLIENT_ID = 'demo-client';
 /** The demo client signs in on the terminal's loopback listener (any port, its one path). */
 export const DEMO_REDIRECT_URI = LOOPBACK_REDIRECT_URI;
@@ -185,6 +193,62 @@ export function demoMenu(): Menu {
           item('dessert-brownie', 'Chocolate Brownie', 'Warm, with salted caramel.', 4.5),
           item('dessert-cheesecake', 'Blueberry Cheesecake', 'Wild Finnish blueberries.', 4.9),
         ],
+      },
+    ],
+  };
+}
+
+const base = {
+  name: en('Base'),
+  type: 'SingleChoice',
+  selection_range: { min: 1, max: 1 },
+  external_data: 'opt-base',
+  values: [
+    { name: en('Sushi rice'), price: 0, default: true, enabled: true, external_data: 'val-rice' },
+    { name: en('Quinoa'), price: 0.5, enabled: true, external_data: 'val-quinoa' },
+    { name: en('Mixed greens'), price: 0, enabled: true, external_data: 'val-greens' },
+  ],
+};
+
+/** The bowl brand's menu (a fresh copy each call, as `demoMenu`). */
+export function bowlsMenu(): Menu {
+  return {
+    id: 'kamppi-bowls-menu',
+    currency: 'EUR',
+    primary_language: 'en',
+    categories: [
+      {
+        id: 'bowls',
+        name: en('Bowls'),
+        description: en('Built to order on a base of your choice.'),
+        items: [
+          item('bowl-salmon', 'Salmon Poke Bowl', 'Salmon, edamame, mango, sesame, ponzu.', 14.9, [
+            base,
+          ]),
+          item('bowl-tofu', 'Crispy Tofu Bowl', 'Tofu, kimchi, cucumber, spicy mayo.', 12.9, [
+            base,
+          ]),
+          item(
+            'bowl-chicken',
+            'Teriyaki Chicken Bowl',
+            'Chicken, pickled carrot, spring onion.',
+            13.5,
+            [base],
+          ),
+        ],
+      },
+      {
+        id: 'bowl-drinks',
+        name: en('Drinks'),
+        items: [
+          item('bowl-drink-tea', 'Iced Green Tea', 'Lightly sweetened.', 3.5),
+          item('bowl-drink-water', 'Sparkling Water', '0.5 l bottle.', 2.5),
+        ],
+      },
+      {
+        id: 'bowl-desserts',
+        name: en('Desserts'),
+        items: [item('dessert-brownie', 'Chocolate Brownie', 'Warm, with salted caramel.', 4.5)],
       },
     ],
   };

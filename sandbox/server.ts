@@ -11,6 +11,8 @@ import { createTokenService } from './auth/token-service';
 import { createClock } from './clock';
 import { createControlService } from './control-service';
 import {
+  bowlsMenu,
+  DEMO_BRANDS,
   DEMO_CLIENT_ID,
   DEMO_OPENING_TIMES,
   DEMO_REDIRECT_URI,
@@ -38,6 +40,11 @@ export type SandboxOptions = {
   seed?: number;
   notificationRetry?: NotificationRetry;
   demo?: boolean;
+  /**
+   * The demo merchant runs two brands (default false): the demo venue is "Kamppi Burgers" and a
+   * second venue, "Kamppi Bowls", has its own menu and order generator.
+   */
+  demoBrands?: boolean;
   /** The demo client's secret; random 32 bytes hex if omitted. */
   demoClientSecret?: string;
   /** A client that has not sent its whole request after this long gets 408 (default 10 s). */
@@ -50,6 +57,8 @@ export type Sandbox = SandboxUrls & {
     clientId: 'demo-client';
     clientSecret: string;
     venueId: 'demo-venue';
+    /** Every demo venue, the demo venue first (two with `demoBrands`). */
+    venueIds: string[];
     redirectUri: string;
   };
   close(): Promise<void>;
@@ -185,18 +194,31 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   const demoSecret = options.demoClientSecret ?? randomBytes(32).toString('hex');
   let stopGenerator: () => void = () => {};
+  const venueIds: string[] = [];
   if (options.demo ?? true) {
     world.auth.upsertClient({
       id: DEMO_CLIENT_ID,
       secret: demoSecret,
       redirectUris: [DEMO_REDIRECT_URI],
     });
-    const venue = createVenue(world, DEMO_VENUE_ID, DEMO_VENUE_NAME, DEMO_OPENING_TIMES);
-    venue.menu = demoMenu();
-    venue.menuUpdatedAt = clock.now();
+    const demoVenues = options.demoBrands
+      ? [
+          { id: DEMO_VENUE_ID, name: DEMO_BRANDS.burgers.name, menu: demoMenu() },
+          { id: DEMO_BRANDS.bowls.venueId, name: DEMO_BRANDS.bowls.name, menu: bowlsMenu() },
+        ]
+      : [{ id: DEMO_VENUE_ID, name: DEMO_VENUE_NAME, menu: demoMenu() }];
+    const stops: Array<() => void> = [];
+    for (const demoVenue of demoVenues) {
+      const venue = createVenue(world, demoVenue.id, demoVenue.name, DEMO_OPENING_TIMES);
+      venue.menu = demoVenue.menu;
+      venue.menuUpdatedAt = clock.now();
+      venueIds.push(demoVenue.id);
+    }
     if (options.ordersPerMinute && options.ordersPerMinute > 0) {
       enableAutoCouriers(world);
-      stopGenerator = startOrderGenerator(world, DEMO_VENUE_ID, options.ordersPerMinute);
+      for (const id of venueIds)
+        stops.push(startOrderGenerator(world, id, options.ordersPerMinute));
+      stopGenerator = () => stops.forEach((stop) => stop());
     }
   }
 
@@ -208,6 +230,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       clientId: DEMO_CLIENT_ID,
       clientSecret: demoSecret,
       venueId: DEMO_VENUE_ID,
+      venueIds,
       redirectUri: DEMO_REDIRECT_URI,
     },
     close() {

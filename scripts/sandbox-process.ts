@@ -33,6 +33,7 @@ export const startSandboxProcess = (
   if (options.ordersPerMinute !== undefined)
     args.push('--orders-per-minute', String(options.ordersPerMinute));
   if (options.seed !== undefined) args.push('--seed', String(options.seed));
+  if (options.demoBrands) args.push('--demo-brands');
   if (options.notificationRetry)
     args.push(
       '--notification-retries',
@@ -87,6 +88,7 @@ export const startSandboxProcess = (
             clientId: line('demo client id') as 'demo-client',
             clientSecret: line('demo client secret'),
             venueId: line('demo venue') as 'demo-venue',
+            venueIds: line('demo venues').split(' '),
             redirectUri: line('demo redirect uri'),
           },
           pid: child.pid ?? -1,

@@ -58,6 +58,13 @@ export type DemoOptions = {
    * printer and, with a web host, its own `ui:` address. Staff names: Counter, Kitchen, …
    */
   terminals?: number;
+  /**
+   * How many venues of the demo merchant each terminal serves (default 1, "Countertop Demo
+   * Kitchen"). With 2 the merchant runs two brands from one kitchen, "Kamppi Burgers" and "Kamppi
+   * Bowls", each with its own menu and order generator; one relay key serves both, and the second
+   * is added with setup:addVenue once the first is connected, as staff would.
+   */
+  venues?: 1 | 2;
 };
 
 /** A terminal of the demo venue beyond the first (which is `Demo.core`, `webHost`, `printer`). */
@@ -112,13 +119,16 @@ export const pickSecretStore = async (
 };
 
 /** Mints an authorization code the way the platform's onboarding would hand one to the venue. */
-const mintAuthorizationCode = async (sandbox: Sandbox): Promise<string> => {
+const mintAuthorizationCode = async (
+  sandbox: Sandbox,
+  venueId: string = sandbox.demo.venueId,
+): Promise<string> => {
   const response = await fetch(`${sandbox.controlUrl}/authorization-codes`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({
       client_id: sandbox.demo.clientId,
-      venue_id: sandbox.demo.venueId,
+      venue_id: venueId,
       redirect_uri: sandbox.demo.redirectUri,
     }),
   });
@@ -183,6 +193,17 @@ const connectTerminal = async (
     });
 };
 
+/** The second brand added to a connected terminal with its own authorization code. */
+const addDemoVenues = async (core: Core, sandbox: Sandbox): Promise<void> => {
+  for (const venueId of sandbox.demo.venueIds.slice(1))
+    await core.api['setup:addVenue']({
+      clientId: sandbox.demo.clientId,
+      clientSecret: sandbox.demo.clientSecret,
+      code: await mintAuthorizationCode(sandbox, venueId),
+      redirectUri: sandbox.demo.redirectUri,
+    });
+};
+
 /** Sandbox, relay, terminal key, core and onboarding: the whole demo, ready to take orders. */
 export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
   const log = options.log ?? ((line: string) => console.log(line));
@@ -213,12 +234,14 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       ordersPerMinute: options.ordersPerMinute ?? 2,
       ...(options.seed === undefined ? {} : { seed: options.seed }),
       ...(options.notificationRetry ? { notificationRetry: options.notificationRetry } : {}),
+      ...(options.venues === 2 ? { demoBrands: true } : {}),
     };
     const sandbox = options.sandboxProcess
       ? await startSandboxProcess(sandboxOptions)
       : await startSandbox({ ...sandboxOptions, demoClientSecret });
     stops.push(() => sandbox.close());
-    const terminal = createTerminal(relayDb, [sandbox.demo.venueId], { name: 'demo counter' });
+    // One relay key per terminal, serving every venue of the demo merchant.
+    const terminal = createTerminal(relayDb, sandbox.demo.venueIds, { name: 'demo counter' });
 
     const printer =
       options.printer === false ? null : await startVirtualPrinter({ keep: DEMO_PRINTER_KEEPS });
@@ -236,6 +259,7 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       await coreRef.current?.close();
     });
     await connectTerminal(core, sandbox, relay.url, terminal.key, printer);
+    await addDemoVenues(core, sandbox);
     const count = options.terminals ?? 1;
     if (count > 1) await core.api['terminal:rename']({ name: DEMO_TERMINAL_NAMES[0] });
 
@@ -254,7 +278,7 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
     ];
     for (let index = 1; index < count; index += 1) {
       const name = DEMO_TERMINAL_NAMES[index] ?? `Terminal ${index + 1}`;
-      const key = createTerminal(relayDb, [sandbox.demo.venueId], { name }).key;
+      const key = createTerminal(relayDb, sandbox.demo.venueIds, { name }).key;
       const own =
         options.printer === false ? null : await startVirtualPrinter({ keep: DEMO_PRINTER_KEEPS });
       if (own) stops.push(() => own.close());
@@ -267,6 +291,7 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       });
       stops.push(() => other.close());
       await connectTerminal(other, sandbox, relay.url, key, own);
+      await addDemoVenues(other, sandbox);
       await other.api['terminal:rename']({ name });
       terminals.push({ name, core: other, webHost: await serve(other), printer: own });
     }
@@ -368,6 +393,7 @@ const main = async (): Promise<void> => {
       port: { type: 'string', default: '0' },
       'orders-per-minute': { type: 'string', default: '2' },
       terminals: { type: 'string', default: '1' },
+      venues: { type: 'string', default: '2' },
     },
     strict: true,
   });
@@ -375,6 +401,11 @@ const main = async (): Promise<void> => {
   const terminals = Number(values.terminals);
   if (!Number.isInteger(terminals) || terminals < 1 || terminals > MAX_DEMO_TERMINALS) {
     console.error(`start: --terminals takes a whole number from 1 to ${MAX_DEMO_TERMINALS}.`);
+    process.exit(2);
+  }
+  const venues = Number(values.venues);
+  if (venues !== 1 && venues !== 2) {
+    console.error('start: --venues takes 1 or 2.');
     process.exit(2);
   }
   // Several terminals run in this process behind web hosts, one `ui:` address each.
@@ -397,6 +428,7 @@ const main = async (): Promise<void> => {
     ordersPerMinute,
     webPort: terminals > 1 ? Number(values.port) : null,
     terminals,
+    venues,
   });
   console.log(`sandbox: ${demo.sandbox.url}`);
   console.log(`relay: ${demo.relay.url} (pid ${demo.relay.pid})`);
