@@ -1,8 +1,11 @@
 // The documents as lines (`PrintDocument`): the one source of what a printer prints and what the
 // preview shows. Every line is laid out here to fit the paper (wrapped to the columns, sizes
 // counted), so the encoder never wraps and the preview and the paper cannot disagree.
-import type { DeliveryType, Money, Order } from '../../shared/domain';
+import type { Money, Order } from '../../shared/domain';
 import type { DaySummary } from '../../shared/history';
+import type { OrderStatus } from '../../shared/order-status';
+import type { TypeKey } from '../../shared/order-words';
+import { ORDER_WORDS } from '../../shared/order-words';
 import { NAME_CLAMP, shapeName } from '../../shared/platform-text';
 import type {
   OrderDocumentKind,
@@ -61,12 +64,6 @@ export const wrap = (text: string, width: number): string[] => {
   }
   if (current) lines.push(current);
   return lines.length ? lines.map((line) => indent + line) : [''];
-};
-
-const TYPE_LABEL: Record<DeliveryType, string> = {
-  takeaway: 'TAKEAWAY',
-  homedelivery: 'DELIVERY',
-  eatin: 'EAT-IN',
 };
 
 /** The counter's clock time (main runs on the counter's machine, as the board does). */
@@ -296,41 +293,48 @@ export const orderDocument = (
       ? pickupLabel(order, paperWidth, languages.screen)
       : receipt(order, paperWidth, venueName, languages.screen);
 
-const seconds = (value: number | null): string =>
-  value === null ? '-' : `${Math.floor(value / 60)} min ${Math.round(value % 60)} s`;
-
+/** The day's summary, in the screen's language: the counter staff read it at closing. */
 export const daySummaryDocument = (
   summary: DaySummary,
   paperWidth: PaperWidthMm,
+  language: Language = 'en',
 ): PrintDocument => {
   const c = COLUMNS[paperWidth];
+  const { locale, words: all } = ticketLanguage(language);
+  const words = all.summary;
+  const order = ORDER_WORDS[language];
+  const money = (value: Money): string => formatMoney(value, locale);
+  const seconds = (value: number | null): string =>
+    value === null ? '-' : words.duration(Math.floor(value / 60), Math.round(value % 60));
   const counts = (record: Record<string, number>, name: (key: string) => string): PrintLine[] =>
     Object.entries(record)
       .filter(([, n]) => n > 0)
       .flatMap(([key, n]) => columnsLine(c, `  ${name(key)}`, String(n)));
   return document('day-summary', paperWidth, [
-    ...text(c, 'DAY SUMMARY', { align: 'center', bold: true, size: 2 }),
+    ...text(c, words.title, { align: 'center', bold: true, size: 2 }),
     ...text(c, `${summary.day} (${summary.timeZone})`, { align: 'center' }),
     rule,
-    ...columnsLine(c, 'Orders', String(summary.orders), true),
-    ...counts(summary.byStatus, (status) => status.toLowerCase()),
-    ...columnsLine(c, 'By type', ''),
-    ...counts(summary.byType, (type) => TYPE_LABEL[type as DeliveryType].toLowerCase()),
+    ...columnsLine(c, words.orders, String(summary.orders), true),
+    ...counts(summary.byStatus, (status) => order.status[status as OrderStatus] ?? status),
+    ...columnsLine(c, words.byType, ''),
+    ...counts(summary.byType, (type) =>
+      type === 'homedelivery' ? order.type.delivery : (order.type[type as TypeKey] ?? type),
+    ),
     rule,
     ...summary.sales.flatMap((sale) => [
-      ...columnsLine(c, `Sales ${sale.currency} (${sale.orders})`, formatMoney(sale.total), true),
-      ...columnsLine(c, '  average basket', formatMoney(sale.averageBasket)),
+      ...columnsLine(c, words.sales(sale.currency, sale.orders), money(sale.total), true),
+      ...columnsLine(c, `  ${words.averageBasket}`, money(sale.averageBasket)),
     ]),
-    ...columnsLine(c, 'Accept to ready', seconds(summary.acceptToReady.averageSeconds)),
-    ...columnsLine(c, '  promised', seconds(summary.acceptToReady.promisedAverageSeconds)),
-    ...columnsLine(c, '  90% within', seconds(summary.acceptToReady.p90Seconds)),
-    ...columnsLine(c, 'Late orders', String(summary.late.length)),
+    ...columnsLine(c, words.acceptToReady, seconds(summary.acceptToReady.averageSeconds)),
+    ...columnsLine(c, `  ${words.promised}`, seconds(summary.acceptToReady.promisedAverageSeconds)),
+    ...columnsLine(c, `  ${words.within90}`, seconds(summary.acceptToReady.p90Seconds)),
+    ...columnsLine(c, words.late, String(summary.late.length)),
     ...summary.late.flatMap((late) =>
       columnsLine(c, `  #${late.orderNumber}`, seconds(late.lateBySeconds)),
     ),
-    ...(summary.rejections.length ? [rule, ...text(c, 'Rejections', { bold: true })] : []),
+    ...(summary.rejections.length ? [rule, ...text(c, words.rejections, { bold: true })] : []),
     ...summary.rejections.flatMap((r) => columnsLine(c, `  ${r.reason}`, String(r.count))),
-    ...(summary.items.length ? [rule, ...text(c, 'Items', { bold: true })] : []),
+    ...(summary.items.length ? [rule, ...text(c, words.items, { bold: true })] : []),
     ...summary.items.flatMap((item) =>
       columnsLine(c, `  ${nameOf(item.name)}`, String(item.count)),
     ),

@@ -88,7 +88,11 @@ export const preview = (
   if (request.document === 'day-summary') {
     if (!request.day)
       throw new ServiceError('invalid-request', 'Which day? A day summary needs a day.');
-    return daySummaryDocument(summaryOf(ctx, request.day), request.paperWidth);
+    return daySummaryDocument(
+      summaryOf(ctx, request.day),
+      request.paperWidth,
+      ctx.deps.screenLanguage?.(),
+    );
   }
   // No order chosen (no order yet, printers being set up): a sample order shows the layout.
   const order = request.orderId ? ctx.deps.order(request.orderId) : sampleOrder(ctx.now());

@@ -18,7 +18,11 @@ import { PrintFailure } from './transports';
 const render = (ctx: PrintingContext, job: StoredJob, printer: PrinterConfig): PrintDocument => {
   if (job.document === 'test-page') return testPage(printer.name, printer.paperWidth, ctx.now());
   if (job.document === 'day-summary')
-    return daySummaryDocument(ctx.deps.daySummary(job.day ?? ''), printer.paperWidth);
+    return daySummaryDocument(
+      ctx.deps.daySummary(job.day ?? ''),
+      printer.paperWidth,
+      ctx.deps.screenLanguage?.(),
+    );
   const order = job.orderId ? ctx.deps.order(job.orderId) : null;
   if (!order) throw new Error(`Order #${job.orderNumber ?? '?'} is no longer on this terminal.`);
   return orderDocumentFor(ctx, job.document, order, printer.paperWidth);

@@ -274,6 +274,23 @@ describe('documents and their ESC/POS bytes', () => {
     expect(decoded.join('\n')).not.toMatch(/PICKUP|RECEIPT|TOTAL|Thank you|\?/);
   });
 
+  it("writes the day summary in the screen's language, its money and status words the local way", () => {
+    const rows = (language: 'fi' | 'de') =>
+      daySummaryDocument(summary, 80, language).lines.map((l) =>
+        l.kind === 'text' ? l.text.trim() : l.kind === 'columns' ? `${l.left} = ${l.right}` : '',
+      );
+    const fi = rows('fi');
+    expect(fi).toContain('PÄIVÄN YHTEENVETO');
+    expect(fi).toContain('  Luovutettu = 2');
+    expect(fi).toContain('  Kotiinkuljetus = 1');
+    expect(fi.join('\n')).toMatch(/Myynti EUR \(2\) = 60,80\s€/);
+    expect(fi).toContain('Hyväksynnästä valmiiksi = 10 min 0 s');
+    const de = rows('de');
+    expect(de).toContain('TAGESABSCHLUSS');
+    expect(de).toContain('  Übergeben = 2');
+    expect(de).toContain('Annahme bis fertig = 10 Min. 0 Sek.');
+  });
+
   it('lays the kitchen ticket out for the paper: number in triple size, allergy inverted, no prices', () => {
     for (const width of [58, 80] as const) {
       const doc = kitchenTicket(order(), width);
