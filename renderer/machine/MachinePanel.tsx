@@ -9,19 +9,7 @@ import { setLanguage, useLanguage } from '../ui-kit/language';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 import { TerminalPanel } from './TerminalPanel';
-
-const PinField = (props: { label: string; value: string; onChange: (value: string) => void }) => (
-  <label className="field">
-    {props.label}
-    <input
-      type="password"
-      inputMode="numeric"
-      autoComplete="off"
-      value={props.value}
-      onChange={(event) => props.onChange(event.target.value)}
-    />
-  </label>
-);
+import { PinField } from '../ui-kit/PinField';
 
 /** Kiosk mode, start on login and the staff PIN that guards them. */
 export const MachinePanel = () => {

@@ -7,6 +7,7 @@ import { useApp } from './hooks';
 import { en } from './messages';
 import { Form } from '../ui-kit/Form';
 import { Check } from '../ui-kit/Check';
+import { PinField } from '../ui-kit/PinField';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 import { VenuesSection } from './VenuesSection';
 
@@ -149,17 +150,7 @@ const DisconnectForm = () => {
     <Form label={en.connection.disconnectTitle} onSubmit={confirm}>
       <h3>{en.connection.disconnectTitle}</h3>
       <p>{en.connection.disconnectIntro}</p>
-      <label className="field">
-        {en.connection.pin}
-        <input
-          name="disconnect-pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={pin}
-          onChange={(e) => setPin(e.target.value)}
-        />
-      </label>
+      <PinField name="disconnect-pin" label={en.connection.pin} value={pin} onChange={setPin} />
       {waiting > 0 && (
         <Check
           label={en.connection.dropWaiting(waiting)}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ConnectedVenue } from '../../shared/ipc/contract';
 import { setupAddVenueSchema } from '../../shared/ipc/contract';
 import { Check } from '../ui-kit/Check';
+import { PinField } from '../ui-kit/PinField';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 import { Form } from '../ui-kit/Form';
 import { FormMessage } from '../ui-kit/FormMessage';
@@ -212,17 +213,7 @@ const RemoveVenueForm = ({
     <Form label={title} onSubmit={confirm}>
       <h3>{title}</h3>
       <p>{en.venues.removeIntro}</p>
-      <label className="field">
-        {en.connection.pin}
-        <input
-          name="remove-venue-pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          value={pin}
-          onChange={(e) => setPin(e.target.value)}
-        />
-      </label>
+      <PinField name="remove-venue-pin" label={en.connection.pin} value={pin} onChange={setPin} />
       {waiting && (
         <Check label={en.venues.dropWaiting} checked={dropWaiting} onChange={setDropWaiting} />
       )}
