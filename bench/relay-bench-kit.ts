@@ -1,7 +1,9 @@
 // What the relay benchmarks share: a signed marketplace webhook sent as the platform sends it,
 // and how their figures are summarised (median with min–max, percentiles, the target verdict).
+import { fork } from 'node:child_process';
 import type { Agent } from 'node:http';
 import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { MARKETPLACE_SECRET, sign } from '../relay/testing/test-support';
 
 export const now = (): number => performance.timeOrigin + performance.now();
@@ -54,3 +56,32 @@ export const figure = (value: number): string =>
 
 export const spreadOf = (values: number[]): string =>
   `${figure(median(values))} (${figure(Math.min(...values))}–${figure(Math.max(...values))})`;
+
+/** A process of polling terminals (relay-poll-clients.ts), spoken to by messages. */
+export type PollClientProcess = {
+  send(message: object): void;
+  /** The next message of this type from the process. */
+  next(type: string): Promise<Record<string, unknown>>;
+  /** Asks the process to stop and waits until it has exited. */
+  stop(): Promise<void>;
+};
+
+export function forkPollClients(): PollClientProcess {
+  const child = fork(fileURLToPath(new URL('./relay-poll-clients.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const waiting = new Map<string, (message: Record<string, unknown>) => void>();
+  child.on('message', (message: Record<string, unknown>) =>
+    waiting.get(String(message.type))?.(message),
+  );
+  return {
+    send: (message) => child.send(message),
+    next: (type) => new Promise((resolve) => waiting.set(type, resolve)),
+    async stop() {
+      const stopped = new Promise((resolve) => child.on('exit', resolve));
+      child.send({ cmd: 'stop' });
+      await stopped;
+    },
+  };
+}

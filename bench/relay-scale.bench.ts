@@ -12,7 +12,7 @@
 // two relay instances. RELAY_SCALE_RUNS (3), RELAY_SCALE_TERMINALS (20,000; two per venue) and
 // RELAY_SCALE_POLLS (50,000) and RELAY_SCALE_INGEST (10,000 webhooks per server) change the run; the summary gives every figure as the median of the
 // runs with min–max, and each ratio as the median of the per-run ratios.
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
@@ -27,7 +27,15 @@ import {
   tempDir,
   type RelayProcess,
 } from '../relay/testing/test-support';
-import { now, percentile, post, sleep, spreadOf, verdict } from './relay-bench-kit';
+import {
+  forkPollClients,
+  now,
+  percentile,
+  post,
+  sleep,
+  spreadOf,
+  verdict,
+} from './relay-bench-kit';
 
 const TARGETS = { polls: 50_000, bytesPerPoll: 8 * 1024, p99Ratio: 2, ingestRatio: 0.8 };
 const RUNS = Number(process.env.RELAY_SCALE_RUNS ?? 3);
@@ -47,7 +55,6 @@ const PER_PROCESS = FD_LIMIT - 1_000;
 const POLLS_TRIED = Math.min(POLLS_WANTED, PER_PROCESS);
 
 const FLOOR_SERVER = fileURLToPath(new URL('./relay-floor-server.ts', import.meta.url));
-const POLL_CLIENTS = fileURLToPath(new URL('./relay-poll-clients.ts', import.meta.url));
 const env = { RELAY_MARKETPLACE_SECRETS: MARKETPLACE_SECRET };
 
 /** A process's resident memory, read by the kernel (no request to the relay while it is busy). */
@@ -102,16 +109,8 @@ async function pollers(
   keys: string[],
   answerFirst = false,
 ): Promise<ClientProcess> {
-  const child = fork(POLL_CLIENTS, [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiting = new Map<string, (message: Record<string, unknown>) => void>();
-  child.on('message', (message: Record<string, unknown>) =>
-    waiting.get(String(message.type))?.(message),
-  );
-  const next = (type: string) =>
-    new Promise<Record<string, unknown>>((resolve) => waiting.set(type, resolve));
+  const child = forkPollClients();
+  const { next } = child;
   const opened = next('opened');
   child.send({ cmd: 'open', urls, keys, wait: 25, rampBatch: 200, retryMs: 500, answerFirst });
   await opened;
@@ -137,11 +136,7 @@ async function pollers(
       child.send({ cmd: 'count' });
       return Number((await counted).errors);
     },
-    async stop() {
-      const exited = new Promise((resolve) => child.on('exit', resolve));
-      child.send({ cmd: 'stop' });
-      await exited;
-    },
+    stop: child.stop,
   };
 }
 

@@ -12,7 +12,7 @@
 // RELAY_BENCH_BASELINE=<git commit> each repetition also runs the relay of that commit (extracted
 // with git archive) right after this one, under the same load, and the summary adds the median of
 // the paired ratios (this / baseline), which the load affects far less than the figures themselves.
-import { execFileSync, fork } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { Agent, request } from 'node:http';
@@ -32,7 +32,16 @@ import {
   tempDir,
   type RelayProcess,
 } from '../relay/testing/test-support';
-import { now, percentile, post, sleep, spreadOf, verdict } from './relay-bench-kit';
+import {
+  forkPollClients,
+  now,
+  type PollClientProcess,
+  percentile,
+  post,
+  sleep,
+  spreadOf,
+  verdict,
+} from './relay-bench-kit';
 
 const TARGETS = {
   ingestPerSecond: 2_000,
@@ -68,37 +77,13 @@ async function metrics(url: string): Promise<Map<string, number>> {
   return values;
 }
 
-type Clients = {
-  send(message: object): void;
-  next(type: string): Promise<Record<string, unknown>>;
-  stop(): Promise<void>;
-};
-
-function startClients(): Clients {
-  const child = fork(fileURLToPath(new URL('./relay-poll-clients.ts', import.meta.url)), [], {
-    execArgv: ['--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const waiting = new Map<string, (message: Record<string, unknown>) => void>();
-  child.on('message', (message: Record<string, unknown>) =>
-    waiting.get(String(message.type))?.(message),
-  );
-  const next = (type: string) =>
-    new Promise<Record<string, unknown>>((resolve) => waiting.set(type, resolve));
-  return {
-    send: (message) => child.send(message),
-    next,
-    async stop() {
-      const stopped = new Promise((resolve) => child.on('exit', resolve));
-      child.send({ cmd: 'stop' });
-      await stopped;
-    },
-  };
-}
-
 /** Forks the poll clients and has them open a 25 s long poll per key, 200 at a time. */
-async function openClients(urls: string[], keys: string[], retryMs?: number): Promise<Clients> {
-  const clients = startClients();
+async function openClients(
+  urls: string[],
+  keys: string[],
+  retryMs?: number,
+): Promise<PollClientProcess> {
+  const clients = forkPollClients();
   clients.send({ cmd: 'open', urls, keys, wait: 25, rampBatch: 200, retryMs });
   await clients.next('opened');
   return clients;
