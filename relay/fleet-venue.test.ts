@@ -7,7 +7,7 @@
 import { chromium } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import type { TerminalHealth } from '../shared/terminal-health';
-import type { Relay } from './server';
+import type { Relay, RelayOptions } from './server';
 import { startRelay } from './server';
 import { describeEachStore } from './testing/store-fixture';
 import { MARKETPLACE_SECRET, healthReport, poll, send } from './testing/test-support';
@@ -22,18 +22,26 @@ afterEach(async () => {
   await Promise.all(relays.splice(0).map((relay) => relay.close()));
 });
 
+/** A relay on the store's options that reads the test's clock, closed after the test. */
+const startClockedRelay = async (
+  options: Pick<RelayOptions, 'dbPath' | 'storeUrl'>,
+): Promise<Relay> => {
+  const relay = await startRelay({
+    ...options,
+    marketplaceSecrets: [MARKETPLACE_SECRET],
+    metricsToken: METRICS_TOKEN,
+    now: () => clock,
+  });
+  relays.push(relay);
+  return relay;
+};
+
 describeEachStore('the fleet venue page', (store) => {
   it("shows the venue's trouble of the day, one row per change, newest first", async () => {
     clock = MORNING;
     const venue = `day-${store.kind}-${Date.now()}`;
     const { key } = await store.createTerminal([venue], 'Front counter');
-    const relay = await startRelay({
-      ...store.options,
-      marketplaceSecrets: [MARKETPLACE_SECRET],
-      metricsToken: METRICS_TOKEN,
-      now: () => clock,
-    });
-    relays.push(relay);
+    const relay = await startClockedRelay(store.options);
     const put = async (report: TerminalHealth) => {
       clock += 30_000;
       const answer = await send(`${relay.url}/v1/terminal/health`, {
@@ -108,13 +116,7 @@ describeEachStore('the fleet venue page', (store) => {
     const front = await store.createTerminal([venue], 'Front counter');
     const kitchen = await store.createTerminal([venue], 'Kitchen');
     await store.createTerminal([venue], 'Spare till');
-    const relay = await startRelay({
-      ...store.options,
-      marketplaceSecrets: [MARKETPLACE_SECRET],
-      metricsToken: METRICS_TOKEN,
-      now: () => clock,
-    });
-    relays.push(relay);
+    const relay = await startClockedRelay(store.options);
     const report = async (key: string) => {
       const answer = await send(`${relay.url}/v1/terminal/health`, {
         method: 'PUT',
