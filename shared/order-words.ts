@@ -90,8 +90,8 @@ export const typeKey = (order: { deliveryType: DeliveryType; selfDelivery: boole
         ? 'selfDelivery'
         : 'delivery';
 
-/** An order's type as the card's tag says it, in a language (English unless told). */
+/** An order's type as the card's tag says it, in a language (always named: no English default). */
 export const typeWord = (
   order: { deliveryType: DeliveryType; selfDelivery: boolean },
-  language: Language = 'en',
+  language: Language,
 ): string => ORDER_WORDS[language].type[typeKey(order)];

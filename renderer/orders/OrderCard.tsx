@@ -4,7 +4,7 @@ import type { PrintJob } from '../../shared/printing';
 import { useAppStore } from './hooks';
 import { availableActions } from '../../shared/order-actions';
 import { mentionsAllergy } from '../../shared/allergy';
-import { typeWord } from '../../shared/order-words';
+import { typeKey } from '../../shared/order-words';
 import { actionClass, actionLabel, takeOrderAction } from './order-action-ui';
 import { columnOf, isClosedByPlatform } from './board';
 import {
@@ -27,7 +27,8 @@ import { PlatformText } from '../ui-kit/PlatformText';
 import { OwnDelivery } from './OwnDelivery';
 import type { CourierPrefill } from '../ui-kit/app-slice';
 
-const deliveryLabel = (order: Order): string => typeWord(order);
+/** The order's type in the screen's language (the kit's catalogs hold the words). */
+const deliveryLabel = (order: Order): string => en.order[typeKey(order)];
 
 /**
  * "Book courier" from an order the venue delivers itself: the courier form starts with the

@@ -6,7 +6,7 @@ import { mentionsAllergy } from '../../shared/allergy';
 import { useAppStore } from './hooks';
 import { actionClass, actionLabel, takeOrderAction } from './order-action-ui';
 import { isClosedByPlatform, primaryAction } from './board';
-import { typeWord } from '../../shared/order-words';
+import { typeKey } from '../../shared/order-words';
 import type { CardClock } from './OrderCard';
 import { useCardSlots } from './card-slots';
 import { sameOrderView } from './order-view-memo';
@@ -214,7 +214,7 @@ const OrderTileView = ({
           ) : (
             <span className="tile-words">
               {/* The name last: on a narrow tile it is the part cut short. */}
-              {typeWord(order)} · {en.order.items(items)} ·{' '}
+              {en.order[typeKey(order)]} · {en.order.items(items)} ·{' '}
               <span className="card-customer">{firstName(order)}</span>
             </span>
           )}
