@@ -337,6 +337,8 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
         ).length,
     venueAdded: () => {
       c.venue.reconcileQuietly();
+      // The added venue's own settings, as its terminals keep them at the relay.
+      c.terminals.refreshSoon();
       c.guard.missedOrders.checkSoon();
     },
     removingVenue: async (venueId) => {
@@ -346,6 +348,7 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
       c.printing.eraseOrders(orderIds);
       c.delivery.eraseVenue(venueId);
       c.menu.forget(venueId);
+      c.terminals.forgetVenue(venueId);
       checkpointAndTruncate(db);
     },
   });
@@ -442,10 +445,7 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
     onAction: (notice) => c.printing.orderAction(notice),
     onArrived: (order) => c.printing.orderArrived(order),
     onFirstStored: (order) => c.terminals.orderStored(order),
-    onConfigured: (changes) => {
-      const venueId = c.setup.venueId();
-      if (venueId) c.terminals.changeVenueSettings(changes, venueId);
-    },
+    onConfigured: (changes, venueId) => c.terminals.changeVenueSettings(changes, venueId),
     onPreorderStarted: (order) => c.printing.preorderStarted(order),
     onPreorderConfirmed: (order) => c.printing.preorderConfirmed(order),
     onTaken: (orderId, action) => c.terminals.actionTaken(orderId, action),
@@ -462,7 +462,7 @@ const composeVenue = (base: Foundation, c: Composed): VenueSlice =>
     nameOf: (venueId) => c.venues.nameOf(venueId),
     requireVenue: () => c.setup.requireVenue(),
     canReconcile: () => !c.setup.tokens.state().needsReconnect,
-    reconcileOrders: async (remote) => {
+    reconcileOrders: async (remote, others) => {
       // Notifications already in the inbox first: what the relay holds is no order we lack.
       await c.orders.sync.drain();
       const first = c.setup.venueId();
@@ -470,13 +470,12 @@ const composeVenue = (base: Foundation, c: Composed): VenueSlice =>
         remote,
         first ? { venueId: first, refetchOpen: true } : undefined,
       );
-      // Every other venue of the terminal: its own status against its own newest orders (the
-      // open orders of all venues were read again above, once).
+      // Every other venue of the terminal: its own status (as the venue slice read it for this
+      // reconcile, not read again) against its own newest orders (the open orders of all venues
+      // were read again above, once).
       let unknown = result.unknown;
-      for (const venueId of c.venues.venueIds()) {
-        if (venueId === first) continue;
-        const status = await c.client.getVenueStatus(venueId).catch(() => null);
-        if (!status) continue;
+      for (const { venueId, status } of others) {
+        if (venueId === first || !c.venues.serves(venueId)) continue;
         const other = await c.orders.sync.reconcile(status, { venueId, refetchOpen: false });
         unknown += other.unknown;
         if (other.mismatch)
@@ -622,6 +621,8 @@ const composeTerminals = (base: Foundation, c: Composed): TerminalsSlice =>
     // Each order's duties and claims at the relay under its own venue, not the first venue's.
     venueOfOrder: (orderId) => c.orders.store.get(orderId)?.venueId ?? null,
     serves: (venueId) => c.venues.serves(venueId),
+    firstVenue: () => c.setup.venueId(),
+    venueIds: () => venueList(c).map((v) => v.venueId),
     relay: async () => {
       const conn = c.setup.connection();
       const venueId = c.setup.venueId();
@@ -629,24 +630,32 @@ const composeTerminals = (base: Foundation, c: Composed): TerminalsSlice =>
       if (!conn || !venueId || !terminalKey) return null;
       return { relayUrl: conn.relayUrl, terminalKey, venueId };
     },
-    currentSettings: () => ({ ...c.orders.settings(), ...c.guard.settings() }),
-    apply: (venue) => {
-      const orders = c.orders.settings();
-      c.orders.applyVenueSettings({
-        autoAccept: venue.autoAccept ?? DEFAULT_ORDER_SETTINGS.autoAccept,
-        autoAcceptMaxItems: venue.autoAcceptMaxItems ?? DEFAULT_ORDER_SETTINGS.autoAcceptMaxItems,
-        unclaimedAfterMinutes:
-          venue.unclaimedAfterMinutes ?? DEFAULT_ORDER_SETTINGS.unclaimedAfterMinutes,
-      });
+    // The stream guard's settings are the first venue's (the guard watches the terminal's stream).
+    currentSettings: (venueId) => ({
+      ...c.orders.settings(venueId),
+      ...(venueId === c.setup.venueId() ? c.guard.settings() : {}),
+    }),
+    apply: (venue, venueId) => {
+      const orders = c.orders.settings(venueId);
+      c.orders.applyVenueSettings(
+        {
+          autoAccept: venue.autoAccept ?? DEFAULT_ORDER_SETTINGS.autoAccept,
+          autoAcceptMaxItems: venue.autoAcceptMaxItems ?? DEFAULT_ORDER_SETTINGS.autoAcceptMaxItems,
+          unclaimedAfterMinutes:
+            venue.unclaimedAfterMinutes ?? DEFAULT_ORDER_SETTINGS.unclaimedAfterMinutes,
+        },
+        venueId,
+      );
       const guard = c.guard.settings();
-      c.guard.applyVenueSettings({
-        autoPause: venue.autoPause ?? DEFAULT_STREAM_GUARD_SETTINGS.autoPause,
-        pauseAfterSeconds:
-          venue.pauseAfterSeconds ?? DEFAULT_STREAM_GUARD_SETTINGS.pauseAfterSeconds,
-      });
+      if (venueId === c.setup.venueId())
+        c.guard.applyVenueSettings({
+          autoPause: venue.autoPause ?? DEFAULT_STREAM_GUARD_SETTINGS.autoPause,
+          pauseAfterSeconds:
+            venue.pauseAfterSeconds ?? DEFAULT_STREAM_GUARD_SETTINGS.pauseAfterSeconds,
+        });
       base.audit.record({
         action: 'venue-settings',
-        subject: c.setup.venueId() ?? '-',
+        subject: venueId,
         outcome: 'followed',
         detail: JSON.stringify({ before: { ...orders, ...guard }, venue }),
       });
@@ -750,8 +759,10 @@ const composeSlices = (base: Foundation): Composed => {
     venueName: () => c.venue.name(),
     daySummary: (day) => c.orders.history.daySummary(day),
     // Which terminal of the venue prints each order document (the venue's settings at the relay).
-    printDuty: (document) => {
-      const assigned = c.terminals.venueSettings().printedBy?.[document];
+    // Which terminal of the order's own venue prints each order document.
+    printDuty: (document, orderId) => {
+      const venueId = c.orders.store.get(orderId)?.venueId;
+      const assigned = c.terminals.venueSettings(venueId).printedBy?.[document];
       if (assigned === undefined) return 'unassigned';
       const self = c.terminals.selfId();
       // Not knowing itself yet, a terminal prints rather than leave a ticket unprinted.

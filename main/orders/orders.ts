@@ -21,6 +21,7 @@ import type { EventHub } from '../host/event-hub';
 import type { MarketplaceClient } from '../marketplace/client';
 import type { Outbox } from '../outbox/outbox';
 import type { Database } from '../storage/database';
+import { ServiceError } from '../service-error';
 import type { OrderActionNotice, OrderActionRequest, OrderActions } from './order-actions';
 import { createOrderActions } from './order-actions';
 import type { OrderStore } from './order-store';
@@ -63,10 +64,10 @@ export type OrdersSlice = {
   markArrivedLate(span: StreamDownSpan): void;
   /** One venue leaves the terminal: its orders, their events and notifications go; their ids. */
   eraseVenue(venueId: string): string[];
-  /** The venue's order settings as every terminal of it keeps them (read from the relay). */
-  applyVenueSettings(settings: OrderSettings): void;
-  /** The order settings in force here. */
-  settings(): OrderSettings;
+  /** A venue's order settings as every terminal of it keeps them (read from the relay). */
+  applyVenueSettings(settings: OrderSettings, venueId: string): void;
+  /** The order settings in force here for a venue (absent: the venue set up first). */
+  settings(venueId?: string): OrderSettings;
   close(): Promise<void>;
 };
 
@@ -113,8 +114,8 @@ export type OrdersDeps = {
   onAction?: (notice: OrderActionNotice) => void;
   /** An order was stored here for the first time, inside the transaction that stores it. */
   onFirstStored?: (order: { orderId: string; orderNumber: string; venueId: string }) => void;
-  /** Staff changed the order settings here (they are the venue's: they go to every terminal). */
-  onConfigured?: (changes: Partial<OrderSettings>) => void;
+  /** Staff changed a venue's order settings here (they are the venue's: they go to every terminal). */
+  onConfigured?: (changes: Partial<OrderSettings>, venueId: string) => void;
   /** A new order reached this terminal (stored, before auto-accept looks at it). */
   onArrived?: (order: { orderId: string; orderNumber: string }) => void;
   /** The platform moved a pre-order into preparation (its kitchen ticket may wait for this). */
@@ -145,13 +146,24 @@ type OrdersContext = {
   work: OrdersWork;
 };
 
-const settingsKey = (deps: OrdersDeps): string => `order-settings:${deps.venueId() ?? ''}`;
+// Each venue of the terminal has its own: its orders are auto-accepted and reminded by them.
+const settingsKey = (venueId: string | null): string => `order-settings:${venueId ?? ''}`;
 
-function readSettings(deps: OrdersDeps): OrderSettings {
+function readSettings(deps: OrdersDeps, venueId: string | null): OrderSettings {
   return {
     ...DEFAULT_ORDER_SETTINGS,
-    ...(deps.settings.get<Partial<OrderSettings>>(settingsKey(deps)) ?? {}),
+    ...(deps.settings.get<Partial<OrderSettings>>(settingsKey(venueId)) ?? {}),
   };
+}
+
+/** The venue a settings call names, if this terminal serves it; else the venue set up first. */
+function settingsVenue(deps: OrdersDeps, venueId: string | undefined): string | null {
+  if (venueId === undefined || venueId === deps.venueId()) return deps.venueId();
+  if (!deps.servesVenue?.(venueId))
+    throw new ServiceError('invalid-request', 'This venue is not connected to this terminal.', [
+      { path: 'venueId', message: 'This venue is not connected to this terminal.' },
+    ]);
+  return venueId;
 }
 
 /**
@@ -163,10 +175,11 @@ function readSettings(deps: OrdersDeps): OrderSettings {
 async function autoAccept(ctx: OrdersContext, orderId: string): Promise<void> {
   const { deps, store, actions } = ctx;
   const { audit } = deps;
-  const settings = readSettings(deps);
-  if (!settings.autoAccept) return;
   const order = store.get(orderId);
   if (!order) return;
+  // The order's own venue's rule: a terminal of several venues follows each one's.
+  const settings = readSettings(deps, order.venueId);
+  if (!settings.autoAccept) return;
   const status = await deps.status();
   const healthy =
     status.platform === 'reachable' && status.relay === 'connected' && !status.needsReconnect;
@@ -282,18 +295,19 @@ function orderHandlers(ctx: OrdersContext): OrdersSlice['handlers'] {
     ...history.handlers,
     'orders:list': async () => store.list(),
     ...actionHandlers,
-    'orders:settings': async () => {
+    'orders:settings': async ({ venueId }) => {
       deps.requireConnection();
-      return readSettings(deps);
+      return readSettings(deps, settingsVenue(deps, venueId));
     },
-    'orders:configure': async (changes) => {
+    'orders:configure': async ({ venueId: named, ...changes }) => {
       deps.requireConnection();
-      const next = { ...readSettings(deps), ...changes };
-      deps.settings.set(settingsKey(deps), next);
-      deps.onConfigured?.(changes);
+      const venueId = settingsVenue(deps, named);
+      const next = { ...readSettings(deps, venueId), ...changes };
+      deps.settings.set(settingsKey(venueId), next);
+      if (venueId) deps.onConfigured?.(changes, venueId);
       deps.audit.record({
         action: 'order-settings',
-        subject: deps.venueId() ?? '',
+        subject: venueId ?? '',
         outcome: 'changed',
         detail: JSON.stringify(changes),
       });
@@ -396,9 +410,12 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     markArrivedLate: (span) => {
       for (const id of store.markArrivedLate(span)) changed(id);
     },
-    eraseVenue: (venueId) => eraseVenue(db, venueId),
-    applyVenueSettings: (next) => deps.settings.set(settingsKey(deps), next),
-    settings: () => readSettings(deps),
+    eraseVenue: (venueId) => {
+      deps.settings.delete(settingsKey(venueId));
+      return eraseVenue(db, venueId);
+    },
+    applyVenueSettings: (next, venueId) => deps.settings.set(settingsKey(venueId), next),
+    settings: (venueId) => readSettings(deps, venueId ?? deps.venueId()),
     handlers: orderHandlers(context),
     close: () => closeOrders(context),
   };

@@ -110,8 +110,8 @@ export const summaryOf = (ctx: PrintingContext, day: string): DaySummary => {
   }
 };
 
-const dutyOf = (ctx: PrintingContext, document: OrderDocumentKind): PrintDuty =>
-  ctx.deps.printDuty?.(document) ?? 'unassigned';
+const dutyOf = (ctx: PrintingContext, document: OrderDocumentKind, orderId: string): PrintDuty =>
+  ctx.deps.printDuty?.(document, orderId) ?? 'unassigned';
 
 /**
  * The key of a document a terminal prints as the venue's assigned printer of it: the same whether
@@ -140,7 +140,7 @@ export const orderAction = (
   // Printing never refuses an order action: a job that cannot be stored is audited instead.
   guarded(ctx, orderId, () => {
     for (const { hook, document } of jobs) {
-      const duty = dutyOf(ctx, document);
+      const duty = dutyOf(ctx, document, orderId);
       if (duty === 'other') {
         leftToOther(ctx, orderId, document);
         continue;
@@ -197,7 +197,7 @@ const printAssigned = (
   hook: OrderPrintHook,
 ): void => {
   const documents = PRINT_HOOKS[hook](readSettings(ctx)).filter(
-    (document) => dutyOf(ctx, document) === 'mine',
+    (document) => dutyOf(ctx, document, orderId) === 'mine',
   );
   if (!documents.length) return;
   guarded(ctx, orderId, () => {
@@ -234,7 +234,7 @@ const kitchenTicketOnce = (
         origin: 'auto',
       }),
     );
-  const duty = dutyOf(ctx, 'kitchen-ticket');
+  const duty = dutyOf(ctx, 'kitchen-ticket', orderId);
   if (duty === 'other') return leftToOther(ctx, orderId, 'kitchen-ticket');
   const claim = ctx.deps.claimPrint;
   if (duty === 'mine' || !claim || printersFor(ctx, 'kitchen-ticket').length === 0) return print();

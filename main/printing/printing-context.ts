@@ -55,9 +55,10 @@ export type PrintingDeps = {
   /**
    * Which terminal of the venue prints an order document (docs/architecture.md, duties done once
    * per venue): this one, another (assigned in the venue's settings), or none assigned (the
-   * terminal whose action triggers it prints it). Absent: this terminal decides alone.
+   * terminal whose action triggers it prints it), by the settings of the order's own venue.
+   * Absent: this terminal decides alone.
    */
-  printDuty?: (document: OrderDocumentKind) => PrintDuty;
+  printDuty?: (document: OrderDocumentKind, orderId: string) => PrintDuty;
   /** Claims an unassigned document of an order at the relay: true when this terminal prints it. */
   claimPrint?: (orderId: string, document: OrderDocumentKind) => Promise<boolean>;
   /** The screen's language: the kitchen's until staff choose its own (default English). */

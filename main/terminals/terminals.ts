@@ -4,6 +4,8 @@
 // and which terminal took which order action (each tells the relay; the timeline reads it).
 // The venue's settings are kept here as last read, so they stay in force while the relay cannot
 // be reached; a change made here applies at once and reaches the relay through the outbox.
+// A terminal of several venues keeps each venue's settings, read and changed under that venue,
+// and does each order's duties under the order's own venue.
 import { z } from 'zod';
 import type { OrderActionKind } from '../../shared/domain';
 import { ORDER_ACTION_KINDS } from '../../shared/domain';
@@ -37,7 +39,10 @@ import { ServiceError } from '../service-error';
 import type { Settings } from '../storage/settings';
 
 const NAME_KEY = 'terminal.name';
+/** The venue set up first keeps the key it always had (an upgrade loses nothing); the others their own. */
 const VENUE_KEY = 'terminal.venue-settings';
+const venueKey = (ctx: Ctx, venueId: string): string =>
+  venueId === ctx.deps.firstVenue() ? VENUE_KEY : `${VENUE_KEY}@${venueId}`;
 /** How often the venue's settings are read from the relay (a change on another terminal shows within it). */
 export const VENUE_SETTINGS_READ_MS = 10_000;
 
@@ -66,12 +71,16 @@ export type TerminalsDeps = {
   venueOfOrder?: (orderId: string) => string | null;
   /** Whether this terminal serves the venue (default: only the relay access's venue). */
   serves?: (venueId: string) => boolean;
+  /** The venue set up first (the relay access's), synchronously; null when not connected. */
+  firstVenue: () => string | null;
+  /** Every venue of the terminal, the one set up first first (default: the first only). */
+  venueIds?: () => string[];
   /** The computer's name, shown until staff name the terminal. */
   fallbackName: string;
-  /** The venue's settings as they stand now here (the first change seeds the relay with them). */
-  currentSettings: () => VenueSettings;
-  /** The venue's settings changed (read from the relay, or changed here): the slices follow. */
-  apply: (settings: VenueSettings) => void;
+  /** A venue's settings as they stand now here (its first change seeds the relay with them). */
+  currentSettings: (venueId: string) => VenueSettings;
+  /** A venue's settings changed (read from the relay, or changed here): the slices follow. */
+  apply: (settings: VenueSettings, venueId: string) => void;
   readIntervalMs?: number;
   /**
    * The pre-orders stored here as waiting for a confirm: another terminal's confirm changes no
@@ -97,8 +106,8 @@ export type TerminalsSlice = {
   name(): string;
   /** The name staff gave this terminal, or null. */
   staffName(): string | null;
-  /** The venue's settings as last known here. */
-  venueSettings(): VenueSettings;
+  /** A venue's settings as last known here (absent: the venue set up first). */
+  venueSettings(venueId?: string): VenueSettings;
   /** A setting changed on this terminal: it holds here now and goes to the relay. */
   changeVenueSettings(changes: VenueSettingsPatch, venueId: string): void;
   /** An order was stored on this terminal for the first time (inside its transaction). */
@@ -114,8 +123,10 @@ export type TerminalsSlice = {
   actionsElsewhere(orderId: string): Promise<Elsewhere[]>;
   /** Reads the relay now (connected, or the relay changed). */
   refreshSoon(): void;
-  /** The terminal is disconnected: the venue's settings go; the name stays (it is the machine's). */
+  /** The terminal is disconnected: the venues' settings go; the name stays (it is the machine's). */
   forget(): void;
+  /** One venue left the terminal: its settings go. */
+  forgetVenue(venueId: string): void;
   close(): void;
 };
 
@@ -129,24 +140,52 @@ const TAKEN_TRIES = 5;
 type Ctx = {
   deps: TerminalsDeps;
   watching: boolean;
-  terminals: TerminalState['terminals'];
+  /** Each venue's terminals as the relay last named them. */
+  terminals: Map<string, TerminalState['terminals']>;
   selfId: string | null;
   closed: boolean;
   reading: Promise<void> | null;
 };
 
-const stored = (ctx: Ctx): Stored | null => {
-  const parsed = storedSchema.safeParse(ctx.deps.settings.get(VENUE_KEY));
-  return parsed.success ? parsed.data : null;
+const stored = (ctx: Ctx, venueId: string): Stored | null => {
+  const parsed = storedSchema.safeParse(ctx.deps.settings.get(venueKey(ctx, venueId)));
+  return parsed.success && parsed.data.venueId === venueId ? parsed.data : null;
+};
+const keep = (ctx: Ctx, kept: Stored): void =>
+  ctx.deps.settings.set(venueKey(ctx, kept.venueId), kept);
+
+/** Every venue of the terminal, the one set up first first. */
+const venues = (ctx: Ctx): string[] => {
+  const first = ctx.deps.firstVenue();
+  const all = ctx.deps.venueIds?.() ?? [];
+  return [...(first ? [first] : []), ...all.filter((v) => v !== first)];
+};
+
+/** The venue a call names, if this terminal serves it; else the venue set up first. */
+const venueOf = (ctx: Ctx, venueId: string | undefined): string => {
+  const first = ctx.deps.firstVenue();
+  if (!first)
+    throw new ServiceError('not-configured', 'This terminal is not connected to a venue.');
+  if (venueId === undefined) return first;
+  if (!venues(ctx).includes(venueId))
+    throw new ServiceError('invalid-request', 'This venue is not connected to this terminal.', [
+      { path: 'venueId', message: 'This venue is not connected to this terminal.' },
+    ]);
+  return venueId;
 };
 const staffName = (ctx: Ctx): string | null => {
   const parsed = terminalNameSchema.safeParse(ctx.deps.settings.get(NAME_KEY));
   return parsed.success ? parsed.data : null;
 };
-const settingsWaiting = (ctx: Ctx, except: string | null = null): boolean =>
+const settingsWaiting = (ctx: Ctx, venueId: string, except: string | null = null): boolean =>
   ctx.deps.outbox
     .open({ kinds: ['venue-settings'] })
-    .some((a) => a.state !== 'failed' && a.id !== except);
+    .some(
+      (a) =>
+        a.state !== 'failed' &&
+        a.id !== except &&
+        (a.payload as SettingsPayload).venueId === venueId,
+    );
 
 /** The relay access for one order's duties: under the order's own venue when it is known. */
 const forOrder = (ctx: Ctx, relay: RelayAccess, orderId: string): RelayAccess => ({
@@ -162,11 +201,11 @@ const access = async (ctx: Ctx): Promise<RelayAccess> => {
 
 /** Takes the relay's settings when newer than what is kept, unless a change of ours waits. */
 const take = (ctx: Ctx, venueId: string, version: number, next: VenueSettings): void => {
-  const kept = stored(ctx);
-  if (kept && kept.venueId === venueId && kept.version >= version) return;
-  if (settingsWaiting(ctx)) return;
-  ctx.deps.settings.set(VENUE_KEY, { venueId, version, settings: next } satisfies Stored);
-  if (version > 0) ctx.deps.apply(next);
+  const kept = stored(ctx, venueId);
+  if (kept && kept.version >= version) return;
+  if (settingsWaiting(ctx, venueId)) return;
+  keep(ctx, { venueId, version, settings: next });
+  if (version > 0) ctx.deps.apply(next, venueId);
 };
 
 const sendSentToPos = async (ctx: Ctx, action: StoredAction<SentToPosPayload>): Promise<void> => {
@@ -192,41 +231,57 @@ const sendSentToPos = async (ctx: Ctx, action: StoredAction<SentToPosPayload>): 
 const sendSettings = async (ctx: Ctx, action: StoredAction<SettingsPayload>): Promise<void> => {
   const relay = await access(ctx);
   // Settings of a venue this terminal left are no longer its to change.
-  if (relay.venueId !== action.payload.venueId) return;
-  const answer = await changeVenueSettings(relay, action.payload.changes);
-  const kept = stored(ctx);
+  const { venueId } = action.payload;
+  if (!(ctx.deps.serves?.(venueId) ?? relay.venueId === venueId)) return;
+  const answer = await changeVenueSettings({ ...relay, venueId }, action.payload.changes);
+  if (answer.venue_id !== venueId) throw new Error('The relay answered for another venue.');
+  const kept = stored(ctx, venueId);
   // What the relay holds now: this change and any other terminal's before it.
-  ctx.deps.settings.set(VENUE_KEY, {
-    venueId: answer.venue_id,
-    version: answer.version,
-    settings: answer.settings,
-  } satisfies Stored);
+  keep(ctx, { venueId, version: answer.version, settings: answer.settings });
   if (
-    !settingsWaiting(ctx, action.id) &&
+    !settingsWaiting(ctx, venueId, action.id) &&
     JSON.stringify(kept?.settings) !== JSON.stringify(answer.settings)
   )
-    ctx.deps.apply(answer.settings);
+    ctx.deps.apply(answer.settings, venueId);
 };
 
-const refresh = async (ctx: Ctx, withTerminals: boolean): Promise<void> => {
+/** Who a venue's terminals are (this terminal's relay id is one for all its venues). */
+const readTerminals = async (ctx: Ctx, relay: RelayAccess, venueId: string): Promise<void> => {
+  const read = await readVenueTerminals({ ...relay, venueId });
+  ctx.selfId = read.selfId ?? ctx.selfId;
+  ctx.terminals.set(venueId, [
+    ...(read.selfId ? [{ id: read.selfId, name: staffName(ctx), self: true }] : []),
+    ...read.others.map((t) => ({ id: t.id, name: t.name, self: false })),
+  ]);
+};
+
+/** Reads every venue's settings (and, when asked or not known yet, its terminals). */
+const refresh = async (
+  ctx: Ctx,
+  withTerminals: boolean,
+  only: string | null = null,
+): Promise<void> => {
   const relay = await ctx.deps.relay();
   if (!relay || ctx.closed) return;
-  // Who the venue's terminals are is read once, and again whenever staff open the screen.
-  if (withTerminals || ctx.selfId === null) {
-    const read = await readVenueTerminals(relay);
-    ctx.selfId = read.selfId;
-    ctx.terminals = [
-      ...(read.selfId ? [{ id: read.selfId, name: staffName(ctx), self: true }] : []),
-      ...read.others.map((t) => ({ id: t.id, name: t.name, self: false })),
-    ];
+  let failed: unknown = null;
+  for (const venueId of only ? [only] : venues(ctx)) {
+    // One venue's failed read does not keep the others' settings from being followed.
+    try {
+      // Who the venue's terminals are is read once, and again whenever staff open the screen.
+      if (withTerminals || ctx.selfId === null || !ctx.terminals.has(venueId))
+        await readTerminals(ctx, relay, venueId);
+      const answer = await readVenueSettings({ ...relay, venueId });
+      if (answer.venue_id === venueId) take(ctx, venueId, answer.version, answer.settings);
+    } catch (error) {
+      failed ??= error;
+    }
   }
-  const answer = await readVenueSettings(relay);
-  take(ctx, answer.venue_id, answer.version, answer.settings);
+  if (failed) throw failed;
 };
 
-const refreshSoon = (ctx: Ctx, withTerminals = false): void => {
+const refreshSoon = (ctx: Ctx, withTerminals = false, only: string | null = null): void => {
   if (ctx.reading || ctx.closed) return;
-  ctx.reading = refresh(ctx, withTerminals)
+  ctx.reading = refresh(ctx, withTerminals, only)
     .catch(() => undefined)
     .finally(() => {
       ctx.reading = null;
@@ -291,13 +346,14 @@ const actionsElsewhere = async (ctx: Ctx, orderId: string): Promise<Elsewhere[]>
   const claims = (
     await readOrderClaims(forOrder(ctx, relay, orderId), orderId, ELSEWHERE_READ_MS)
   ).filter((c) => isAction(c.duty));
-  const known = new Set(ctx.terminals.map((t) => t.id));
+  const { venueId } = forOrder(ctx, relay, orderId);
+  const known = new Set((ctx.terminals.get(venueId) ?? []).map((t) => t.id));
   // A terminal not seen yet (or this one's own id not learnt): read the venue's terminals again.
   if (ctx.selfId === null || claims.some((c) => !known.has(c.terminal_id))) {
     await ctx.reading;
-    await refresh(ctx, true);
+    await readTerminals(ctx, relay, venueId);
   }
-  const names = new Map(ctx.terminals.map((t) => [t.id, t.name]));
+  const names = new Map((ctx.terminals.get(venueId) ?? []).map((t) => [t.id, t.name]));
   return claims
     .filter((c) => c.terminal_id !== ctx.selfId)
     .map((c) => ({
@@ -308,7 +364,8 @@ const actionsElsewhere = async (ctx: Ctx, orderId: string): Promise<Elsewhere[]>
     }));
 };
 
-const venueSettings = (ctx: Ctx): VenueSettings => stored(ctx)?.settings ?? {};
+const venueSettings = (ctx: Ctx, venueId: string | null): VenueSettings =>
+  (venueId ? stored(ctx, venueId)?.settings : undefined) ?? {};
 
 const changeSettings = (
   ctx: Ctx,
@@ -317,22 +374,17 @@ const changeSettings = (
   venueId: string,
 ): void => {
   const checked = venueSettingsPatchSchema.parse(changes);
-  const kept = stored(ctx);
-  const same = kept?.venueId === venueId;
-  // The venue's first change carries every setting this terminal holds, so every terminal of
-  // the venue follows the same set from then on, not the defaults for what was never sent.
+  const kept = stored(ctx, venueId);
+  // The venue's first change carries every setting this terminal holds for it, so every terminal
+  // of the venue follows the same set from then on, not the defaults for what was never sent.
   const patch: VenueSettingsPatch =
-    !same || kept.version === 0 ? { ...ctx.deps.currentSettings(), ...checked } : checked;
-  const next = applyVenuePatch(same ? kept.settings : {}, patch);
+    !kept || kept.version === 0 ? { ...ctx.deps.currentSettings(venueId), ...checked } : checked;
+  const next = applyVenuePatch(kept ? kept.settings : {}, patch);
   ctx.deps.outbox.enqueue(kind, {
     subject: `venue-settings:${venueId}`,
     auditSubject: venueId,
     prepare: () => {
-      ctx.deps.settings.set(VENUE_KEY, {
-        venueId,
-        version: same ? kept.version : 0,
-        settings: next,
-      } satisfies Stored);
+      keep(ctx, { venueId, version: kept ? kept.version : 0, settings: next });
       return {
         payload: { venueId, changes: patch },
         facts: {},
@@ -342,21 +394,26 @@ const changeSettings = (
   });
 };
 
-const state = (ctx: Ctx): TerminalState => ({
+/** This terminal among one venue's terminals (absent: the venue set up first). */
+const state = (ctx: Ctx, venueId: string | null = ctx.deps.firstVenue()): TerminalState => ({
   name: staffName(ctx),
   fallbackName: ctx.deps.fallbackName,
   selfId: ctx.selfId,
-  terminals: ctx.terminals.map((t) => (t.self ? { ...t, name: staffName(ctx) } : t)),
-  printedBy: venueSettings(ctx).printedBy,
-  settingsWaiting: settingsWaiting(ctx),
+  terminals: (venueId ? (ctx.terminals.get(venueId) ?? []) : []).map((t) =>
+    t.self ? { ...t, name: staffName(ctx) } : t,
+  ),
+  printedBy: venueSettings(ctx, venueId).printedBy,
+  settingsWaiting: venueId ? settingsWaiting(ctx, venueId) : false,
 });
 
 const handlers = (ctx: Ctx, kind: ActionKind<SettingsPayload>): TerminalsSlice['handlers'] => ({
-  'terminal:get': async () => {
+  'terminal:get': async ({ venueId: named }) => {
+    // No venue yet: the name alone (staff may name the terminal before it is connected).
+    const venueId = named === undefined && !ctx.deps.firstVenue() ? null : venueOf(ctx, named);
     await ctx.reading;
-    refreshSoon(ctx, true);
+    refreshSoon(ctx, true, venueId);
     await ctx.reading;
-    return state(ctx);
+    return state(ctx, venueId);
   },
   'terminal:rename': async ({ name }) => {
     if (name === null) ctx.deps.settings.delete(NAME_KEY);
@@ -369,11 +426,12 @@ const handlers = (ctx: Ctx, kind: ActionKind<SettingsPayload>): TerminalsSlice['
     });
     return state(ctx);
   },
-  'terminal:assignPrinting': async ({ printedBy }) => {
+  'terminal:assignPrinting': async ({ venueId: named, printedBy }) => {
     const relay = await ctx.deps.relay();
     if (!relay)
       throw new ServiceError('not-configured', 'This terminal is not connected to a venue.');
-    const known = new Set(ctx.terminals.map((t) => t.id));
+    const venueId = venueOf(ctx, named);
+    const known = new Set((ctx.terminals.get(venueId) ?? []).map((t) => t.id));
     const patch: NonNullable<VenueSettingsPatch['printedBy']> = {};
     for (const doc of ORDER_DOCUMENTS) {
       const who = printedBy[doc];
@@ -381,8 +439,8 @@ const handlers = (ctx: Ctx, kind: ActionKind<SettingsPayload>): TerminalsSlice['
         throw new ServiceError('invalid-request', 'That terminal is not one of this venue’s.');
       patch[doc] = who ?? null;
     }
-    changeSettings(ctx, kind, { printedBy: patch }, relay.venueId);
-    return state(ctx);
+    changeSettings(ctx, kind, { printedBy: patch }, venueId);
+    return state(ctx, venueId);
   },
 });
 
@@ -390,7 +448,7 @@ export const createTerminalsSlice = (deps: TerminalsDeps): TerminalsSlice => {
   const ctx: Ctx = {
     deps,
     watching: false,
-    terminals: [],
+    terminals: new Map(),
     selfId: null,
     closed: false,
     reading: null,
@@ -415,7 +473,7 @@ export const createTerminalsSlice = (deps: TerminalsDeps): TerminalsSlice => {
   return {
     name: () => staffName(ctx) ?? deps.fallbackName,
     staffName: () => staffName(ctx),
-    venueSettings: () => venueSettings(ctx),
+    venueSettings: (venueId) => venueSettings(ctx, venueId ?? deps.firstVenue()),
     changeVenueSettings: (changes, venueId) =>
       changeSettings(ctx, kinds.venueSettings, changes, venueId),
     orderStored: ({ orderId, orderNumber, venueId }) => {
@@ -426,15 +484,22 @@ export const createTerminalsSlice = (deps: TerminalsDeps): TerminalsSlice => {
         prepare: () => ({ payload: { orderId, orderNumber, venueId }, facts: { orderNumber } }),
       });
     },
-    claim: async (orderId, duty) => (await claimOrderDuty(await access(ctx), orderId, duty)).mine,
+    // Under the order's own venue: each venue's duties are held by its own terminals.
+    claim: async (orderId, duty) =>
+      (await claimOrderDuty(forOrder(ctx, await access(ctx), orderId), orderId, duty)).mine,
     selfId: () => ctx.selfId,
     actionTaken: (orderId, action) => void tellTaken(ctx, orderId, action),
     actionsElsewhere: (orderId) => actionsElsewhere(ctx, orderId).catch(() => []),
     refreshSoon: () => refreshSoon(ctx),
     forget: () => {
+      for (const venueId of venues(ctx)) deps.settings.delete(venueKey(ctx, venueId));
       deps.settings.delete(VENUE_KEY);
-      ctx.terminals = [];
+      ctx.terminals.clear();
       ctx.selfId = null;
+    },
+    forgetVenue: (venueId) => {
+      if (venueId !== deps.firstVenue()) deps.settings.delete(venueKey(ctx, venueId));
+      ctx.terminals.delete(venueId);
     },
     close: () => {
       ctx.closed = true;

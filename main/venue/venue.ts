@@ -24,6 +24,9 @@ export type VenueOpeningTimesPayload = { venueId: string; availability: OpeningT
 type VenueChannels =
   'venue:get' | 'venue:list' | 'venue:refresh' | 'venue:setOnline' | 'venue:setOpeningTimes';
 
+/** A venue's status as one reconcile read it, handed to the orders' part of the reconcile. */
+export type VenueStatusRead = { venueId: string; status: VenueStatus };
+
 /** A change of online/offline asked for, by whoever (staff, the stream guard): its outbox row. */
 export type OnlineChange = { actionId: string; venueId: string; online: boolean };
 
@@ -68,8 +71,14 @@ export type VenueDeps = {
   nameOf: (venueId: string) => string | null;
   /** Whether a reconcile may call the platform now (the token is usable). */
   canReconcile: () => boolean;
-  /** The orders' part of a reconcile. */
-  reconcileOrders: (remote: VenueStatus) => Promise<{ refetched: number; mismatch: boolean }>;
+  /**
+   * The orders' part of a reconcile: the first venue's status and every other venue's, each read
+   * once by this slice (the orders compare each venue's latest orders with it; no second read).
+   */
+  reconcileOrders: (
+    remote: VenueStatus,
+    others: ReadonlyArray<VenueStatusRead>,
+  ) => Promise<{ refetched: number; mismatch: boolean }>;
   /** The venue's name changed (the status bar shows it). */
   nameChanged: () => void;
   /** A reconcile failed: the platform's error to show. */
@@ -209,14 +218,17 @@ const reconcileOnce = async (ctx: VenueContext): Promise<void> => {
   if (!id || !ctx.deps.canReconcile()) return;
   const remote = await refresh(ctx, id);
   if (!remote) return;
-  // Every other venue's state too (its orders are reconciled by the composition root).
-  await Promise.all(
+  // Every other venue's state too, read once: the same read goes on to its orders' check.
+  const others = await Promise.all(
     ctx.deps
       .venueIds()
       .filter((other) => other !== id)
-      .map((other) => refresh(ctx, other).catch(() => null)),
+      .map(async (other) => {
+        const status = await refresh(ctx, other).catch(() => null);
+        return status ? [{ venueId: other, status }] : [];
+      }),
   );
-  const result = await ctx.deps.reconcileOrders(remote);
+  const result = await ctx.deps.reconcileOrders(remote, others.flat());
   if (result.mismatch) {
     ctx.deps.audit.record({
       action: 'reconcile',

@@ -350,8 +350,9 @@ export const channels = {
 
   'orders:list': channel(empty).returns<Order[]>(),
   ...orderActionChannels,
-  'orders:settings': channel(empty).returns<OrderSettings>(),
-  'orders:configure': channel(orderSettingsSchema).returns<OrderSettings>(),
+  /** One venue's order settings (a terminal may serve several); absent: the venue set up first. */
+  'orders:settings': channel(ofVenue).returns<OrderSettings>(),
+  'orders:configure': channel(orderSettingsSchema.extend(venueRef)).returns<OrderSettings>(),
 
   /** The venue set up first (one-venue terminals, the stream guard). */
   'venue:get': channel(empty).returns<VenueState | null>(),
@@ -517,14 +518,14 @@ export const channels = {
     z.object({ limit: z.number().int().min(1).max(500), minLevel: z.enum(LOG_LEVELS) }).strict(),
   ).returns<LogEntry[]>(),
   /** This terminal's name, the venue's terminals and who prints which document. */
-  'terminal:get': channel(empty).returns<TerminalState>(),
+  'terminal:get': channel(ofVenue).returns<TerminalState>(),
   /** Staff name this terminal ("Counter", "Kitchen"); null goes back to the computer's name. */
   'terminal:rename': channel(
     z.object({ name: z.string().trim().pipe(terminalNameSchema).nullable() }).strict(),
   ).returns<TerminalState>(),
   /** Which terminal of the venue prints each order document (a venue setting, kept at the relay). */
   'terminal:assignPrinting': channel(
-    z.object({ printedBy: printAssignmentSchema }).strict(),
+    z.object({ ...venueRef, printedBy: printAssignmentSchema }).strict(),
   ).returns<TerminalState>(),
   'stream:get': channel(empty).returns<StreamGuardState>(),
   'stream:configure': channel(

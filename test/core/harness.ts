@@ -53,6 +53,8 @@ export type World = {
     type?: 'takeaway' | 'homedelivery';
     preorder_time?: string;
     self_delivery?: boolean;
+    /** How many lines the order has (the sandbox's choice when absent). */
+    line_count?: number;
   }): Promise<{ id: string; order_number: string }>;
   sandboxOrder(id: string): Promise<{ status: string; [key: string]: unknown }>;
   faults(faults: {
@@ -83,6 +85,8 @@ export type TerminalOptions = {
   relayUrl?: string;
   /** Where this terminal reaches the platform's order API (a front that counts its calls). */
   posUrl?: string;
+  /** More venues of the world (`startWorld`'s `venues`) this terminal serves, added after connecting. */
+  venues?: readonly string[];
 };
 
 /** The real keychain when a Secret Service session exists (CI), else memory. */
@@ -234,7 +238,8 @@ export const startWorld = async (
       return added.venueId;
     },
     startTerminal: async (name, terminalOptions = {}) => {
-      const key = createTerminal(relayDb, [sandbox.demo.venueId], { name }).key;
+      const served = [sandbox.demo.venueId, ...(terminalOptions.venues ?? [])];
+      const key = createTerminal(relayDb, served, { name }).key;
       const store = testSecretStore();
       terminalSecrets.push(store);
       const core = await startCore({
@@ -254,6 +259,7 @@ export const startWorld = async (
         relayUrl: terminalOptions.relayUrl ?? relayUrl,
         terminalKey: key,
       });
+      for (const venueId of terminalOptions.venues ?? []) await world.addVenue(core, venueId);
       return core;
     },
     close: async () => {

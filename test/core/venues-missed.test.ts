@@ -18,7 +18,9 @@ beforeAll(async () => {
   core = await world.startCore({ missedOrders: CHECK });
   await world.connect(core);
   await world.addVenue(core, BOWLS);
-  await core.api['orders:configure']({ autoAccept: true });
+  // Each venue has its own auto-accept: both take their orders by themselves here.
+  for (const venueId of [world.sandbox.demo.venueId, BOWLS])
+    await core.api['orders:configure']({ venueId, autoAccept: true });
 });
 afterAll(async () => {
   await world?.close();
