@@ -2,7 +2,7 @@
 // venue offline through the platform, durably, and back online when the stream returns; staff
 // who change the venue meanwhile keep it; each outage leaves a gap to acknowledge that counts the
 // orders the platform lists and this terminal lacks.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Core } from '../../main/core';
 import { PAUSE_REASON } from '../../shared/stream-guard';
 import { startRelay } from '../../relay/server';
@@ -11,9 +11,8 @@ import { startRelayProcess } from '../../scripts/relay-process';
 import type { World } from './harness';
 import { startWorld, waitFor } from './harness';
 
-let world: World;
-let core: Core;
-const extra: Array<() => Promise<void>> = [];
+/** A test's own world and core; `extra` is closed first when the test ends. */
+type Guarded = { world: World; core: Core; extra: Array<() => Promise<void>> };
 
 const PAUSE_AFTER_SECONDS = 5;
 // The relay client retries with full-jitter backoff, capped here at 2 s (production: 30 s, which
@@ -22,9 +21,15 @@ const PAUSE_AFTER_SECONDS = 5;
 const CORE_OPTIONS = { relayWaitSeconds: 2, relayBackoff: { capMs: 2_000 } };
 const RELAY_BACK_MS = 30_000;
 
-beforeEach(async () => {
-  world = await startWorld();
-  core = await world.startCore(CORE_OPTIONS);
+/** A world and a core connected with the venue read, closed when the test ends. */
+const guarded = async (onTestFinished: (fn: () => Promise<void>) => void): Promise<Guarded> => {
+  const world = await startWorld();
+  const g: Guarded = { world, core: await world.startCore(CORE_OPTIONS), extra: [] };
+  onTestFinished(async () => {
+    for (const step of g.extra.splice(0).reverse()) await step();
+    await world.close();
+  });
+  const { core } = g;
   await world.connect(core);
   await core.api['stream:configure']({ autoPause: true, pauseAfterSeconds: PAUSE_AFTER_SECONDS });
   await waitFor('connected, venue read', async () => {
@@ -34,26 +39,23 @@ beforeEach(async () => {
     ]);
     return status.relay === 'connected' && venue?.isOnline === true;
   });
-});
-afterEach(async () => {
-  for (const step of extra.splice(0).reverse()) await step();
-  await world.close();
-});
+  return g;
+};
 
 /** The venue as the platform has it (the sandbox's control API), not as the terminal thinks. */
-const platformVenue = async () =>
+const platformVenue = async ({ world }: Guarded) =>
   (
     await world.control<{ status: { is_online: boolean }; offline_until: string | null }>(
       'GET',
       `/venues/${world.sandbox.demo.venueId}`,
     )
   ).json;
-const audits = async (outcome: string) =>
+const audits = async ({ core }: Guarded, outcome: string) =>
   (await core.api['audit:list']({ limit: 200 })).filter(
     (e) => e.action === 'stream-guard' && e.outcome === outcome,
   );
-const relayPort = (): number => Number(new URL(world.relay.url).port);
-const restartRelay = async (port: number): Promise<void> => {
+const relayPort = ({ world }: Guarded): number => Number(new URL(world.relay.url).port);
+const restartRelay = async ({ world, extra }: Guarded, port: number): Promise<void> => {
   world.relay = await startRelay({
     port,
     dbPath: world.relayDb,
@@ -63,24 +65,31 @@ const restartRelay = async (port: number): Promise<void> => {
   extra.push(() => relay.close());
 };
 
-describe('stream guard', () => {
-  it('relay gone: paused through the platform, durable over a restart, back online with a gap notice', async () => {
-    const port = relayPort();
+// Each test has a world of its own and spends most of its time waiting out the pause delay and
+// the relay's return: they run side by side.
+describe.concurrent('stream guard', () => {
+  it('relay gone: paused through the platform, durable over a restart, back online with a gap notice', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const g = await guarded(onTestFinished);
+    const { world } = g;
+    const port = relayPort(g);
     const stoppedAt = Date.now();
     await world.relay.close();
     await waitFor(
       'paused at the platform',
-      async () => !(await platformVenue()).status.is_online,
+      async () => !(await platformVenue(g)).status.is_online,
       30_000,
     );
     const pausedAfterMs = Date.now() - stoppedAt;
     // Not before the chosen delay; the platform took it within a few seconds after it.
     expect(pausedAfterMs).toBeGreaterThanOrEqual(PAUSE_AFTER_SECONDS * 1000);
-    expect((await platformVenue()).offline_until).toBeNull();
-    const paused = await core.api['stream:get']({});
+    expect((await platformVenue(g)).offline_until).toBeNull();
+    const paused = await g.core.api['stream:get']({});
     expect(paused.pausedAt).not.toBeNull();
     expect(paused.downSince).not.toBeNull();
-    const [pausedEntry] = await audits('paused');
+    const [pausedEntry] = await audits(g, 'paused');
     expect(pausedEntry?.detail).toContain(PAUSE_REASON);
 
     // An order placed now is dropped by the platform after its retries: the stream is down.
@@ -93,18 +102,18 @@ describe('stream guard', () => {
     });
 
     // The app restarts mid-outage: it still knows that it paused the venue.
-    await core.close();
-    core = await world.startCore(CORE_OPTIONS);
-    expect((await core.api['stream:get']({})).pausedAt).toBe(paused.pausedAt);
+    await g.core.close();
+    g.core = await world.startCore(CORE_OPTIONS);
+    expect((await g.core.api['stream:get']({})).pausedAt).toBe(paused.pausedAt);
 
-    await restartRelay(port);
+    await restartRelay(g, port);
     await waitFor(
       'back online at the platform',
-      async () => (await platformVenue()).status.is_online,
+      async () => (await platformVenue(g)).status.is_online,
       RELAY_BACK_MS,
     );
     const back = await waitFor('gap with the unknown order counted', async () => {
-      const state = await core.api['stream:get']({});
+      const state = await g.core.api['stream:get']({});
       return state.gaps[0]?.unknownOrders === 1 ? state : undefined;
     });
     expect(back.pausedAt).toBeNull();
@@ -114,54 +123,64 @@ describe('stream guard', () => {
     if (!gap) throw new Error('no gap');
     expect(Date.parse(gap.from)).toBeLessThanOrEqual(Date.parse(paused.downSince ?? ''));
     expect(Date.parse(gap.to)).toBeGreaterThan(Date.parse(paused.pausedAt ?? ''));
-    expect(await audits('resumed')).toHaveLength(1);
+    expect(await audits(g, 'resumed')).toHaveLength(1);
 
-    const acknowledged = await core.api['stream:acknowledgeGap']({ gapId: gap.id });
+    const acknowledged = await g.core.api['stream:acknowledgeGap']({ gapId: gap.id });
     expect(acknowledged.gaps).toEqual([]);
     // A second tap changes nothing and is no error.
-    expect((await core.api['stream:acknowledgeGap']({ gapId: gap.id })).gaps).toEqual([]);
-    expect(await audits('gap-acknowledged')).toHaveLength(1);
+    expect((await g.core.api['stream:acknowledgeGap']({ gapId: gap.id })).gaps).toEqual([]);
+    expect(await audits(g, 'gap-acknowledged')).toHaveLength(1);
   }, 150_000);
 
-  it('staff who change the venue after the pause keep it: no automatic return online', async () => {
-    const port = relayPort();
+  it('staff who change the venue after the pause keep it: no automatic return online', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const g = await guarded(onTestFinished);
+    const { world } = g;
+    const port = relayPort(g);
     await world.relay.close();
-    await waitFor('paused', async () => (await audits('paused')).length === 1, 30_000);
+    await waitFor('paused', async () => (await audits(g, 'paused')).length === 1, 30_000);
     const until = new Date(world.now().getTime() + 30 * 60_000).toISOString();
-    await core.api['venue:setOnline']({ online: false, until });
-    await waitFor('released', async () => (await audits('released')).length === 1);
+    await g.core.api['venue:setOnline']({ online: false, until });
+    await waitFor('released', async () => (await audits(g, 'released')).length === 1);
     await waitFor(
       'staff change at the platform',
-      async () => (await platformVenue()).offline_until !== null,
+      async () => (await platformVenue(g)).offline_until !== null,
     );
 
-    await restartRelay(port);
+    await restartRelay(g, port);
     await waitFor(
       'stream back',
-      async () => (await core.api['stream:get']({})).gaps.length === 1,
+      async () => (await g.core.api['stream:get']({})).gaps.length === 1,
       RELAY_BACK_MS,
     );
-    expect(await audits('resumed')).toHaveLength(0);
-    const venue = await platformVenue();
+    expect(await audits(g, 'resumed')).toHaveLength(0);
+    const venue = await platformVenue(g);
     expect(venue.status.is_online).toBe(false);
     expect(venue.offline_until).not.toBeNull();
   }, 150_000);
 
-  it('a frozen relay (SIGSTOP: connections accepted, nothing answered) pauses the venue too', async () => {
-    const port = relayPort();
+  it('a frozen relay (SIGSTOP: connections accepted, nothing answered) pauses the venue too', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const g = await guarded(onTestFinished);
+    const { world } = g;
+    const port = relayPort(g);
     await world.relay.close();
     const relay: RelayProcess = await startRelayProcess({
       dbPath: world.relayDb,
       port,
       marketplaceSecrets: [world.sandbox.webhookSecret],
     });
-    extra.push(() => relay.stop());
+    g.extra.push(() => relay.stop());
     await waitFor(
       'connected to the relay process',
-      async () => (await core.api['status:get']({})).relay === 'connected',
+      async () => (await g.core.api['status:get']({})).relay === 'connected',
       RELAY_BACK_MS,
     );
-    const switched = await core.api['stream:get']({});
+    const switched = await g.core.api['stream:get']({});
     expect(switched.downSince).toBeNull();
     // Swapping the relay for its process is an outage of its own: on a loaded machine the process
     // takes over 10 s to start, long enough to leave a gap notice. Only the freeze's is counted.
@@ -172,7 +191,7 @@ describe('stream guard', () => {
     const down = await waitFor(
       'hang detected',
       async () => {
-        const status = await core.api['status:get']({});
+        const status = await g.core.api['status:get']({});
         return status.relay === 'disconnected' ? status : undefined;
       },
       20_000,
@@ -183,17 +202,17 @@ describe('stream guard', () => {
     expect(detectedAfterMs).toBeLessThan(2_000 + 5_000 + 3_000);
     await waitFor(
       'paused at the platform',
-      async () => !(await platformVenue()).status.is_online,
+      async () => !(await platformVenue(g)).status.is_online,
       30_000,
     );
 
     process.kill(relay.pid, 'SIGCONT');
     await waitFor(
       'back online at the platform',
-      async () => (await platformVenue()).status.is_online,
+      async () => (await platformVenue(g)).status.is_online,
       RELAY_BACK_MS,
     );
-    const state = await core.api['stream:get']({});
+    const state = await g.core.api['stream:get']({});
     expect(state.gaps.filter((gap) => !gapsBefore.has(gap.id))).toHaveLength(1);
     expect(state.pausedAt).toBeNull();
   }, 150_000);

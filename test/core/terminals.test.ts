@@ -5,7 +5,8 @@
 // cut, or the relay down for everyone, the venue is paused once (an order nobody answers at the
 // platform shows it) and resumed once when the stream is back. The windows are shortened through
 // the core's and relay's options.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ExpectStatic } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import { startRelay } from '../../relay/server';
 import type { World } from './harness';
@@ -19,11 +20,6 @@ const UNANSWERED_MS = 4_000;
 // the link is back, its next try may be up to that far away.
 const RELAY_BACK_MS = 20_000;
 
-let world: World;
-let counter: Core;
-let kitchen: Core;
-let proxies: { counter: TcpCut; kitchen: TcpCut };
-
 const coreOptions = {
   relayWaitSeconds: 2,
   relayBackoff: { capMs: 2_000 },
@@ -31,8 +27,16 @@ const coreOptions = {
   missedOrders: { intervalMs: 1_000, graceMs: 1_500 },
 };
 
+/** A world of its own with the venue's two terminals, each behind its own proxy. */
+type Venue = {
+  world: World;
+  counter: Core;
+  kitchen: Core;
+  proxies: { counter: TcpCut; kitchen: TcpCut };
+};
+
 /** A terminal of the venue behind its own proxy, pausing the venue on its own as set up. */
-const startTerminal = async (name: string, proxy: TcpCut): Promise<Core> => {
+const startTerminal = async (world: World, name: string, proxy: TcpCut): Promise<Core> => {
   const core = await world.startTerminal(name, { core: coreOptions, relayUrl: proxy.url });
   await core.api['stream:configure']({ autoPause: true, pauseAfterSeconds: PAUSE_AFTER_SECONDS });
   return core;
@@ -48,15 +52,15 @@ const seesOtherReceiving = async (core: Core, name: string): Promise<boolean> =>
  * A fresh world with both terminals connected (side by side: each connect waits on the platform
  * and the relay, not on the other) and each seeing the other receiving.
  */
-const startTwoTerminals = async (): Promise<void> => {
-  world = await startWorld({ relay: { presenceNoteMs: 200, receivingWithinMs: 6_000 } });
-  proxies = {
+const startTwoTerminals = async (): Promise<Venue> => {
+  const world = await startWorld({ relay: { presenceNoteMs: 200, receivingWithinMs: 6_000 } });
+  const proxies = {
     counter: await startTcpCut(world.relay.url),
     kitchen: await startTcpCut(world.relay.url),
   };
-  [counter, kitchen] = await Promise.all([
-    startTerminal('Counter', proxies.counter),
-    startTerminal('Kitchen', proxies.kitchen),
+  const [counter, kitchen] = await Promise.all([
+    startTerminal(world, 'Counter', proxies.counter),
+    startTerminal(world, 'Kitchen', proxies.kitchen),
   ]);
   await waitFor(
     'each sees the other receiving',
@@ -64,14 +68,15 @@ const startTwoTerminals = async (): Promise<void> => {
       (await seesOtherReceiving(counter, 'Kitchen')) && seesOtherReceiving(kitchen, 'Counter'),
     20_000,
   );
+  return { world, counter, kitchen, proxies };
 };
-const closeTwoTerminals = async (): Promise<void> => {
+const closeTwoTerminals = async ({ world, proxies }: Venue): Promise<void> => {
   await world.close();
   await proxies.counter.close();
   await proxies.kitchen.close();
 };
 
-const platformOnline = async (): Promise<boolean> =>
+const platformOnline = async ({ world }: Venue): Promise<boolean> =>
   (
     await world.control<{ status: { is_online: boolean } }>(
       'GET',
@@ -79,7 +84,7 @@ const platformOnline = async (): Promise<boolean> =>
     )
   ).json.status.is_online;
 /** The stream guard's audit entries of this outcome on both terminals together. */
-const audits = async (outcome: string): Promise<number> => {
+const audits = async ({ counter, kitchen }: Venue, outcome: string): Promise<number> => {
   let count = 0;
   for (const core of [counter, kitchen]) {
     count += (await core.api['audit:list']({ limit: 200 })).filter(
@@ -93,10 +98,14 @@ const streamUp = async (core: Core): Promise<boolean> =>
 
 describe('several terminals of one venue: an answer on one reaches the other', () => {
   // Neither test cuts a link or changes the venue's state: they share one world.
-  beforeAll(startTwoTerminals, 60_000);
-  afterAll(closeTwoTerminals);
+  let venue: Venue;
+  beforeAll(async () => {
+    venue = await startTwoTerminals();
+  }, 60_000);
+  afterAll(() => closeTwoTerminals(venue));
 
   it('an order one terminal accepted stops ringing on the other within 2 s', async () => {
+    const { world, counter, kitchen } = venue;
     const placed = await world.placeOrder();
     const ringing = async (core: Core): Promise<boolean> =>
       (await core.api['orders:list']({})).some(
@@ -112,6 +121,7 @@ describe('several terminals of one venue: an answer on one reaches the other', (
   }, 60_000);
 
   it('a pre-order one terminal confirmed stops asking for a confirm on the other within 2 s', async () => {
+    const { world, counter, kitchen } = venue;
     // A confirm changes no status: no notification tells the kitchen; the relay's claims do.
     const placed = await world.placeOrder({
       preorder_time: new Date(world.now().getTime() + 3 * 3600_000).toISOString(),
@@ -129,127 +139,157 @@ describe('several terminals of one venue: an answer on one reaches the other', (
   }, 60_000);
 });
 
-describe('several terminals of one venue: who pauses the venue when the stream breaks', () => {
-  // Each test cuts links and counts pauses from none: a world of its own.
-  beforeEach(startTwoTerminals, 60_000);
-  afterEach(closeTwoTerminals);
+// Each test cuts links and counts pauses from none: a world of its own. They run side by side:
+// nearly all of each one's time is waiting out the pause and unanswered windows.
+describe.concurrent(
+  'several terminals of one venue: who pauses the venue when the stream breaks',
+  () => {
+    /** A fresh venue with both terminals, closed when the test ends. */
+    const freshVenue = async (
+      onTestFinished: (fn: () => Promise<void>) => void,
+    ): Promise<Venue> => {
+      const venue = await startTwoTerminals();
+      onTestFinished(() => closeTwoTerminals(venue));
+      return venue;
+    };
 
-  it('one terminal cut off while the other receives: the venue stays online, the cut one knows who receives', async () => {
-    proxies.counter.cut();
-    const deferred = await waitFor(
-      'counter down, its pause left to Kitchen',
-      async () => {
-        const state = await counter.api['stream:get']({});
-        return state.pauseDeferredSince !== null ? state : undefined;
-      },
-      30_000,
-    );
-    expect(deferred.otherTerminals?.terminals).toContainEqual(
-      expect.objectContaining({ name: 'Kitchen', receiving: true }),
-    );
-    // Kitchen shows that Counter no longer receives.
-    await waitFor(
-      'kitchen sees counter down',
-      async () =>
-        (await kitchen.api['stream:get']({})).otherTerminals?.terminals.some(
-          (t) => t.name === 'Counter' && !t.receiving,
-        ) === true,
-      20_000,
-    );
+    it('one terminal cut off while the other receives: the venue stays online, the cut one knows who receives', async ({
+      expect,
+      onTestFinished,
+    }) => {
+      const venue = await freshVenue(onTestFinished);
+      const { world, counter, kitchen, proxies } = venue;
+      proxies.counter.cut();
+      const deferred = await waitFor(
+        'counter down, its pause left to Kitchen',
+        async () => {
+          const state = await counter.api['stream:get']({});
+          return state.pauseDeferredSince !== null ? state : undefined;
+        },
+        30_000,
+      );
+      expect(deferred.otherTerminals?.terminals).toContainEqual(
+        expect.objectContaining({ name: 'Kitchen', receiving: true }),
+      );
+      // Kitchen shows that Counter no longer receives.
+      await waitFor(
+        'kitchen sees counter down',
+        async () =>
+          (await kitchen.api['stream:get']({})).otherTerminals?.terminals.some(
+            (t) => t.name === 'Counter' && !t.receiving,
+          ) === true,
+        20_000,
+      );
 
-    // An order placed now reaches Kitchen, which answers it; Counter finds it at the platform
-    // (missed), answered: someone receives, so still no pause.
-    const placed = await world.placeOrder();
-    await waitFor('kitchen has it', async () =>
-      (await kitchen.api['orders:list']({})).some((o) => o.id === placed.id),
-    );
-    await kitchen.api['orders:accept']({ orderId: placed.id, preparationMinutes: 15 });
-    await waitFor(
-      'accepted at the platform',
-      async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
-    );
-    const missed = await waitFor(
-      'counter lists it as missed, answered',
-      async () =>
-        (await counter.api['stream:get']({})).missed.find((m) => m.platformStatus === 'PRODUCTION'),
-      20_000,
-    );
-    // Past the pause delay and the unanswered window after it was raised: nothing was paused.
-    await waitFor(
-      'the windows passed',
-      () => Date.now() - Date.parse(missed.raisedAt) > UNANSWERED_MS + PAUSE_AFTER_SECONDS * 1000,
-      30_000,
-    );
-    expect(await audits('paused')).toBe(0);
-    expect(await platformOnline()).toBe(true);
-    expect(await streamUp(kitchen)).toBe(true);
-    expect((await counter.api['stream:get']({})).pauseDeferredSince).not.toBeNull();
+      // An order placed now reaches Kitchen, which answers it; Counter finds it at the platform
+      // (missed), answered: someone receives, so still no pause.
+      const placed = await world.placeOrder();
+      await waitFor('kitchen has it', async () =>
+        (await kitchen.api['orders:list']({})).some((o) => o.id === placed.id),
+      );
+      await kitchen.api['orders:accept']({ orderId: placed.id, preparationMinutes: 15 });
+      await waitFor(
+        'accepted at the platform',
+        async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
+      );
+      const missed = await waitFor(
+        'counter lists it as missed, answered',
+        async () =>
+          (await counter.api['stream:get']({})).missed.find(
+            (m) => m.platformStatus === 'PRODUCTION',
+          ),
+        20_000,
+      );
+      // Past the pause delay and the unanswered window after it was raised: nothing was paused.
+      await waitFor(
+        'the windows passed',
+        () => Date.now() - Date.parse(missed.raisedAt) > UNANSWERED_MS + PAUSE_AFTER_SECONDS * 1000,
+        30_000,
+      );
+      expect(await audits(venue, 'paused')).toBe(0);
+      expect(await platformOnline(venue)).toBe(true);
+      expect(await streamUp(kitchen)).toBe(true);
+      expect((await counter.api['stream:get']({})).pauseDeferredSince).not.toBeNull();
 
-    proxies.counter.restore();
-    await waitFor('counter back', () => streamUp(counter), RELAY_BACK_MS);
-    expect((await counter.api['stream:get']({})).pauseDeferredSince).toBeNull();
-    expect(await audits('paused')).toBe(0);
-    expect(await audits('resumed')).toBe(0);
-    expect(await platformOnline()).toBe(true);
-  }, 150_000);
-
-  const pausedOnceResumedOnce = async (restore: () => Promise<void>): Promise<void> => {
-    await waitFor(
-      'both down and deferring',
-      async () =>
-        (await counter.api['stream:get']({})).pauseDeferredSince !== null &&
-        (await kitchen.api['stream:get']({})).pauseDeferredSince !== null,
-      30_000,
-    );
-    expect(await platformOnline()).toBe(true);
-    // An order nobody can receive stays unanswered at the platform: the venue is paused, once.
-    await world.placeOrder();
-    await waitFor('paused at the platform', async () => !(await platformOnline()), 40_000);
-    // The follower's own turn (a pause delay after the first) comes and goes without a second pause.
-    await waitFor(
-      'the follower saw it paused',
-      async () => (await audits('deferred')) === 2 && (await audits('paused')) === 1,
-      20_000,
-    );
-    const pausedAt = Date.now();
-    await waitFor(
-      'the follower’s turn passed',
-      () => Date.now() - pausedAt > PAUSE_AFTER_SECONDS * 1000 + 2_000,
-      20_000,
-    );
-    expect(await audits('paused')).toBe(1);
-
-    await restore();
-    await waitFor('online again', () => platformOnline(), RELAY_BACK_MS);
-    await waitFor(
-      'both back',
-      async () => (await streamUp(counter)) && streamUp(kitchen),
-      RELAY_BACK_MS,
-    );
-    expect(await audits('paused')).toBe(1);
-    expect(await audits('resumed')).toBe(1);
-  };
-
-  it('both terminals cut off: paused once, resumed once', async () => {
-    proxies.counter.cut();
-    proxies.kitchen.cut();
-    await pausedOnceResumedOnce(async () => {
       proxies.counter.restore();
-      proxies.kitchen.restore();
-    });
-  }, 180_000);
+      await waitFor('counter back', () => streamUp(counter), RELAY_BACK_MS);
+      expect((await counter.api['stream:get']({})).pauseDeferredSince).toBeNull();
+      expect(await audits(venue, 'paused')).toBe(0);
+      expect(await audits(venue, 'resumed')).toBe(0);
+      expect(await platformOnline(venue)).toBe(true);
+    }, 150_000);
 
-  it('the relay down for everyone: paused once, resumed once', async () => {
-    const port = Number(new URL(world.relay.url).port);
-    await world.relay.close();
-    await pausedOnceResumedOnce(async () => {
-      world.relay = await startRelay({
-        port,
-        dbPath: world.relayDb,
-        marketplaceSecrets: [world.sandbox.webhookSecret],
-        presenceNoteMs: 200,
-        receivingWithinMs: 6_000,
+    const pausedOnceResumedOnce = async (
+      venue: Venue,
+      expect: ExpectStatic,
+      restore: () => Promise<void>,
+    ): Promise<void> => {
+      const { world, counter, kitchen } = venue;
+      await waitFor(
+        'both down and deferring',
+        async () =>
+          (await counter.api['stream:get']({})).pauseDeferredSince !== null &&
+          (await kitchen.api['stream:get']({})).pauseDeferredSince !== null,
+        30_000,
+      );
+      expect(await platformOnline(venue)).toBe(true);
+      // An order nobody can receive stays unanswered at the platform: the venue is paused, once.
+      await world.placeOrder();
+      await waitFor('paused at the platform', async () => !(await platformOnline(venue)), 40_000);
+      // The follower's own turn (a pause delay after the first) comes and goes without a second pause.
+      await waitFor(
+        'the follower saw it paused',
+        async () =>
+          (await audits(venue, 'deferred')) === 2 && (await audits(venue, 'paused')) === 1,
+        20_000,
+      );
+      const pausedAt = Date.now();
+      await waitFor(
+        'the follower’s turn passed',
+        () => Date.now() - pausedAt > PAUSE_AFTER_SECONDS * 1000 + 2_000,
+        20_000,
+      );
+      expect(await audits(venue, 'paused')).toBe(1);
+
+      await restore();
+      await waitFor('online again', () => platformOnline(venue), RELAY_BACK_MS);
+      await waitFor(
+        'both back',
+        async () => (await streamUp(counter)) && streamUp(kitchen),
+        RELAY_BACK_MS,
+      );
+      expect(await audits(venue, 'paused')).toBe(1);
+      expect(await audits(venue, 'resumed')).toBe(1);
+    };
+
+    it('both terminals cut off: paused once, resumed once', async ({ expect, onTestFinished }) => {
+      const venue = await freshVenue(onTestFinished);
+      const { proxies } = venue;
+      proxies.counter.cut();
+      proxies.kitchen.cut();
+      await pausedOnceResumedOnce(venue, expect, async () => {
+        proxies.counter.restore();
+        proxies.kitchen.restore();
       });
-    });
-  }, 180_000);
-});
+    }, 180_000);
+
+    it('the relay down for everyone: paused once, resumed once', async ({
+      expect,
+      onTestFinished,
+    }) => {
+      const venue = await freshVenue(onTestFinished);
+      const { world } = venue;
+      const port = Number(new URL(world.relay.url).port);
+      await world.relay.close();
+      await pausedOnceResumedOnce(venue, expect, async () => {
+        world.relay = await startRelay({
+          port,
+          dbPath: world.relayDb,
+          marketplaceSecrets: [world.sandbox.webhookSecret],
+          presenceNoteMs: 200,
+          receivingWithinMs: 6_000,
+        });
+      });
+    }, 180_000);
+  },
+);
