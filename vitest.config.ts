@@ -20,18 +20,22 @@ const WORKERS =
  * every file instead.
  */
 const LONG_FILES = [
-  'relay/ha.test.ts', // two relays, HAProxy, PostgreSQL restarted: three bursts of 5,000
   'test/core/crash.test.ts', // 200 SIGKILLs of a child process
+  'relay/ha.test.ts', // two relays, HAProxy, PostgreSQL restarted: three bursts of 5,000
+  'test/core/terminals.test.ts', // two terminals' pause and unanswered windows, real time
+  'test/core/missed-orders.test.ts', // a shift's rhythm: 10 orders, then 50
   'test/e2e/outage.test.ts', // the stream alarm's real 10 s, twice, and the venue's pause
-  'test/e2e/package.test.ts', // electron-builder packs the app
-  'test/core/venue-menu.test.ts',
-  'test/core/order-timing.test.ts',
-  'test/core/tokens.test.ts',
-  'test/core/lifecycle.test.ts',
-  'relay/operations.test.ts',
-  'sandbox/auth/token-service.test.ts', // a sandbox, so an RSA key, per test
   'relay/crash.test.ts', // 15 SIGKILLs per store
-  'relay/delivery-webhook.test.ts',
+  'test/e2e/board-still.test.ts',
+  'test/core/tokens.test.ts', // 1,000 refreshes through the keychain
+  'relay/operations.test.ts', // the relay's CLI, a process per command
+  'relay/prometheus.test.ts', // a real Prometheus' scrapes and evaluations
+  'test/e2e/counter.test.ts',
+  'test/core/stream-guard.test.ts',
+  'test/e2e/board-layout.test.ts',
+  'test/core/venue-menu.test.ts',
+  'test/e2e/package.test.ts', // electron-builder packs the app
+  'test/core/arrived-late.test.ts',
 ];
 
 /**
