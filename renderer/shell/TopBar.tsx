@@ -7,6 +7,7 @@ import type { View } from '../ui-kit/app-slice';
 import type { VenueMarks } from '../ui-kit/VenueMark';
 import { useVenueMarks } from '../ui-kit/VenueMark';
 import { VenueFilter } from '../orders/VenueFilter';
+import { VenueStatusPill } from '../venue/VenuesPill';
 
 const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers', 'history'];
 
@@ -51,7 +52,6 @@ const RingSlot = ({ muted, marks }: { muted: boolean; marks: VenueMarks }) => {
 export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
   const view = useApp((s) => s.view);
   const setView = useApp((s) => s.setView);
-  const venue = useApp((s) => s.venue);
   // The name comes with the venue's orders; until then the app's, never the venue's id.
   const venueName = useApp((s) => s.status?.venueName ?? s.venue?.name ?? null);
   const waiting = useApp((s) => waitingOrders(s.orders).length);
@@ -70,18 +70,9 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
     <header className={`top-bar ${ringing ? 'top-bar-ringing' : ''}`}>
       <div className="brand">
         {several ? <VenueFilter marks={marks} /> : <strong>{venueName ?? en.appName}</strong>}
-        {/* Online or offline is each venue's, on the venue screen, when there are several. */}
-        {venue &&
-          !several &&
-          (venue.changing?.online ? (
-            <span className="pill pill-neutral" title={en.venue.changing}>
-              {en.venue.changingShort}
-            </span>
-          ) : (
-            <span className={`pill ${venue.isOnline ? 'pill-ok' : 'pill-bad'}`}>
-              {venue.isOnline ? en.venue.online : en.venue.offline}
-            </span>
-          ))}
+        {/* With several venues, how many are offline (each venue's own state is on the venue
+            screen); with one, its state. */}
+        <VenueStatusPill several={several} />
       </div>
       <nav className="tabs">
         {VIEWS.map((v, i) => (

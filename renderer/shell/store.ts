@@ -132,6 +132,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         bridge['delivery:get']({}),
         bridge['orders:settings']({}),
         bridge['stream:get']({}),
+        venue.load(),
       ]);
       set({
         ...(statusEvents === statusAsked ? { status } : {}),

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { ReactNode } from 'react';
+import { createElement, useMemo, useState } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import type { OpeningTime, VenueState, Weekday } from '../../shared/domain';
 import { WEEKDAYS } from '../../shared/domain';
 import { useApp } from './hooks';
@@ -9,6 +9,11 @@ import { en } from './messages';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
+import { useVenueMarks, VenueMark } from '../ui-kit/VenueMark';
+import { VENUE_COLOURS } from '../ui-kit/venue-marks';
+import type { VenueMark as Mark } from '../ui-kit/venue-marks';
+import { offlineWords, venueEntries, venuesTally, wantsOnline } from './venues';
+import type { VenueEntry } from './venues';
 
 const DURATIONS: Duration[] = ['m30', 'h1', 'restOfDay', 'indefinitely'];
 
@@ -106,7 +111,9 @@ const DayAndTime = (props: {
  * Opening times: the platform's, until staff change something; then their draft, which no
  * background refresh replaces, until they save or discard it.
  */
-const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
+// A terminal of several venues names the venue (its editor sits in the venue's block, under its
+// heading); a terminal of one sends what it always sent.
+const OpeningTimesEditor = ({ venue, venueId }: { venue: VenueState; venueId?: string }) => {
   const save = useApp((s) => s.setOpeningTimes);
   const [draft, setDraft] = useState<OpeningTime[] | null>(null);
   const [message, setMessage] = useState<FormOutcome | null>(null);
@@ -123,7 +130,7 @@ const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
 
   return (
     <section className="panel-section" aria-label={en.venue.openingTimes}>
-      <h2>{en.venue.openingTimes}</h2>
+      {createElement(venueId ? 'h3' : 'h2', null, en.venue.openingTimes)}
       <p className="muted" data-testid="venue-time-zone">
         {en.venue.timeZone(venue.timeZone)}
       </p>
@@ -214,7 +221,7 @@ const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
             tone: 'primary',
             disabled: !draft || invalid,
             onClick: async () => {
-              const error = await save(rows);
+              const error = await save(rows, venueId);
               if (!error) setDraft(null);
               setMessage(
                 error ? { ok: false, text: error.message } : { ok: true, text: en.venue.saved },
@@ -228,21 +235,290 @@ const OpeningTimesEditor = ({ venue }: { venue: VenueState }) => {
   );
 };
 
-/** `settings`: the other slices' settings sections, which the shell puts on this page. */
-export const VenuePanel = ({ settings }: { settings: ReactNode }) => {
-  const venue = useApp((s) => s.venue);
+/** The confirmed state, as pills: online or offline (or changing…), open or closed. */
+const VenueStateLine = ({ venue }: { venue: VenueState }) => {
+  // Staff asked for a change the platform has not confirmed: it is not shown as the venue's state.
+  const wanted = venue.changing?.online ?? null;
+  return (
+    <div className="venue-state">
+      {wanted ? (
+        <span className="pill pill-large pill-neutral" data-testid="venue-online">
+          {en.venue.changing}
+        </span>
+      ) : (
+        <span
+          className={`pill pill-large ${venue.isOnline ? 'pill-ok' : 'pill-bad'}`}
+          data-testid="venue-online"
+        >
+          {venue.isOnline ? en.venue.online : en.venue.offline}
+        </span>
+      )}
+      <span className={`pill pill-large ${venue.isOpen ? 'pill-ok' : 'pill-neutral'}`}>
+        {venue.isOpen ? en.venue.open : en.venue.closed}
+      </span>
+      {!wanted && !venue.isOnline && (
+        <span>
+          {venue.offlineUntil
+            ? en.venue.offlineUntil(formatClock(venue.offlineUntil))
+            : en.venue.offlineIndefinitely}
+        </span>
+      )}
+    </div>
+  );
+};
+
+/** The durations staff pick from to go offline: the confirmation of going offline. */
+const OfflinePicker = ({
+  label,
+  onPick,
+  onCancel,
+}: {
+  label: string;
+  onPick: (until: string | null) => void;
+  onCancel?: () => void;
+}) => (
+  <div className="picker" role="group" aria-label={label}>
+    <span className="picker-label">{label}</span>
+    {DURATIONS.map((d) => (
+      <button
+        key={d}
+        type="button"
+        className="chip chip-wide"
+        onClick={() => onPick(untilFor(d, Date.now()))}
+      >
+        {en.venue.durations[d]}
+      </button>
+    ))}
+    {onCancel && (
+      <button type="button" className="chip chip-wide" onClick={onCancel}>
+        {en.actions.cancel}
+      </button>
+    )}
+  </div>
+);
+
+/**
+ * One venue's online/offline switch: Go online, or Go offline and then for how long; while the
+ * platform has not confirmed a change, what is changing and nothing to press.
+ */
+const OnlineSwitch = ({ venue, venueId }: { venue: VenueState | null; venueId?: string }) => {
   const setOnline = useApp((s) => s.setOnline);
-  const refresh = useApp((s) => s.refreshVenue);
   const [choosing, setChoosing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // Staff asked for a change the platform has not confirmed: it is not shown as the venue's state.
   const wanted = venue?.changing?.online ?? null;
 
   const change = async (online: boolean, until: string | null): Promise<void> => {
     setChoosing(false);
-    const failure = await setOnline(online, until);
+    const failure = await setOnline(online, until, venueId);
     setError(failure?.message ?? null);
   };
+
+  return (
+    <>
+      <div className="dialog-actions start">
+        {wanted ? (
+          // Not a button: nothing to press until the platform answered; an outage of the
+          // platform keeps it here, and the Activity view can drop the waiting action.
+          <p className="state-pending venue-changing" role="status" data-testid="venue-toggle">
+            <span className="spinner" aria-hidden="true" />{' '}
+            {wanted.online
+              ? en.venue.goingOnline
+              : en.venue.goingOffline(wanted.until ? formatClock(wanted.until) : null)}
+            {' · '}
+            {en.venue.changing}
+          </p>
+        ) : venue?.isOnline === false ? (
+          <button
+            type="button"
+            className="btn btn-go btn-large"
+            data-testid="venue-toggle"
+            onClick={() => void change(true, null)}
+          >
+            {en.venue.goOnline}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="btn btn-danger btn-large"
+            data-testid="venue-toggle"
+            onClick={() => setChoosing((c) => !c)}
+          >
+            {en.venue.goOffline}
+          </button>
+        )}
+      </div>
+      {choosing && !wanted && (
+        <OfflinePicker label={en.venue.offlineFor} onPick={(until) => void change(false, until)} />
+      )}
+      <Refusal text={error} />
+    </>
+  );
+};
+
+/** When the platform's status was last read, and a way to read it again now. */
+const FetchedLine = ({
+  venue,
+  onError,
+}: {
+  venue: VenueState | null;
+  onError?: (message: string | null) => void;
+}) => {
+  const refresh = useApp((s) => s.refreshVenue);
+  return (
+    <p className="muted">
+      {venue?.fetchedAt ? en.venue.fetchedAt(formatClock(venue.fetchedAt)) : en.venue.neverFetched}
+      {onError && (
+        <>
+          {' '}
+          <button
+            type="button"
+            className="btn btn-quiet btn-small"
+            onClick={() => void refresh().then((failure) => onError(failure?.message ?? null))}
+          >
+            {en.venue.refresh}
+          </button>
+        </>
+      )}
+    </p>
+  );
+};
+
+/**
+ * Every venue at once: how many are offline, and "Take all venues offline" (after choosing for
+ * how long, which names the venues it takes offline) or "Put all venues online". While a venue's
+ * change waits for the platform, nothing to press here: each venue's block shows its own.
+ */
+const AllVenues = ({
+  entries,
+  nameOf,
+}: {
+  entries: readonly VenueEntry[];
+  nameOf: (venueId: string) => string;
+}) => {
+  const setVenuesOnline = useApp((s) => s.setVenuesOnline);
+  const [choosing, setChoosing] = useState(false);
+  const refresh = useApp((s) => s.refreshVenue);
+  const [error, setError] = useState<string | null>(null);
+  const tally = venuesTally(entries);
+  // A venue whose status is not read yet is taken offline with the others, never put online.
+  const toOffline = entries.filter((e) => !e.state || wantsOnline(e.state)).map((e) => e.venueId);
+  const toOnline = entries.filter((e) => e.state && !wantsOnline(e.state)).map((e) => e.venueId);
+
+  const change = async (
+    venueIds: readonly string[],
+    online: boolean,
+    until: string | null,
+  ): Promise<void> => {
+    setChoosing(false);
+    const failure = await setVenuesOnline(venueIds, online, until);
+    setError(failure?.message ?? null);
+  };
+
+  return (
+    <section className="panel-section" aria-label={en.venues.all} data-testid="all-venues">
+      <h2>{en.venues.all}</h2>
+      <p className="venue-all-state">
+        <span data-testid="venues-offline">{offlineWords(tally)}</span>{' '}
+        <button
+          type="button"
+          className="btn btn-quiet btn-small"
+          onClick={() => void refresh().then((failure) => setError(failure?.message ?? null))}
+        >
+          {en.venue.refresh}
+        </button>
+      </p>
+      {tally.changing > 0 ? (
+        <p className="state-pending venue-changing" role="status" data-testid="all-venues-changing">
+          <span className="spinner" aria-hidden="true" /> {en.venue.venuesChanging(tally.changing)}
+        </p>
+      ) : (
+        <div className="dialog-actions start">
+          {toOnline.length > 0 && (
+            <button
+              type="button"
+              className="btn btn-go btn-large"
+              onClick={() => void change(toOnline, true, null)}
+            >
+              {en.venue.putAllOnline}
+            </button>
+          )}
+          {toOffline.length > 0 && (
+            <button
+              type="button"
+              className="btn btn-danger btn-large"
+              aria-expanded={choosing}
+              onClick={() => setChoosing((c) => !c)}
+            >
+              {en.venue.takeAllOffline}
+            </button>
+          )}
+        </div>
+      )}
+      {choosing && tally.changing === 0 && toOffline.length > 0 && (
+        <OfflinePicker
+          label={en.venue.takeOfflineFor(toOffline.map(nameOf))}
+          onPick={(until) => void change(toOffline, false, until)}
+          onCancel={() => setChoosing(false)}
+        />
+      )}
+      <Refusal text={error} />
+    </section>
+  );
+};
+
+/** One venue of several: its mark, its confirmed state, its own switch and opening times. */
+const VenueBlock = ({ entry, mark }: { entry: VenueEntry; mark: Mark }) => (
+  <section
+    className="panel-section venue-block"
+    aria-label={mark.name}
+    data-testid="venue-block"
+    style={{ '--venue-colour': mark.colour } as CSSProperties}
+  >
+    <h2>
+      <VenueMark mark={mark} className="venue-block-mark" />
+    </h2>
+    {entry.state ? (
+      <>
+        <VenueStateLine venue={entry.state} />
+        <FetchedLine venue={entry.state} />
+      </>
+    ) : (
+      <p className="muted">{en.venue.unknown}</p>
+    )}
+    <OnlineSwitch venue={entry.state} venueId={entry.venueId} />
+    {entry.state && <OpeningTimesEditor venue={entry.state} venueId={entry.venueId} />}
+  </section>
+);
+
+const NO_VENUES: readonly { venueId: string }[] = [];
+
+/** `settings`: the other slices' settings sections, which the shell puts on this page. */
+export const VenuePanel = ({ settings }: { settings: ReactNode }) => {
+  const venue = useApp((s) => s.venue);
+  const venues = useApp((s) => s.venues);
+  const connected = useApp((s) => s.setup?.venues ?? NO_VENUES);
+  const marks = useVenueMarks();
+  const [error, setError] = useState<string | null>(null);
+  const entries = useMemo(() => venueEntries(connected, venues, venue), [connected, venues, venue]);
+
+  if (entries.length > 1) {
+    const markOf = (entry: VenueEntry, index: number): Mark =>
+      marks.byId.get(entry.venueId) ?? {
+        venueId: entry.venueId,
+        name: entry.state?.name ?? en.venues.unnamed(index + 1),
+        colour: VENUE_COLOURS[index % VENUE_COLOURS.length]!,
+      };
+    const named = new Map(entries.map((e, i) => [e.venueId, markOf(e, i).name]));
+    return (
+      <main className="panel" aria-label={en.venue.title}>
+        <AllVenues entries={entries} nameOf={(id) => named.get(id) ?? ''} />
+        {entries.map((entry, index) => (
+          <VenueBlock key={entry.venueId} entry={entry} mark={markOf(entry, index)} />
+        ))}
+        {settings}
+      </main>
+    );
+  }
 
   return (
     <main className="panel" aria-label={en.venue.title}>
@@ -252,91 +528,11 @@ export const VenuePanel = ({ settings }: { settings: ReactNode }) => {
           <p className="muted">{en.venue.unknown}</p>
         ) : (
           <>
-            <div className="venue-state">
-              {wanted ? (
-                <span className="pill pill-large pill-neutral" data-testid="venue-online">
-                  {en.venue.changing}
-                </span>
-              ) : (
-                <span
-                  className={`pill pill-large ${venue.isOnline ? 'pill-ok' : 'pill-bad'}`}
-                  data-testid="venue-online"
-                >
-                  {venue.isOnline ? en.venue.online : en.venue.offline}
-                </span>
-              )}
-              <span className={`pill pill-large ${venue.isOpen ? 'pill-ok' : 'pill-neutral'}`}>
-                {venue.isOpen ? en.venue.open : en.venue.closed}
-              </span>
-              {!wanted && !venue.isOnline && (
-                <span>
-                  {venue.offlineUntil
-                    ? en.venue.offlineUntil(formatClock(venue.offlineUntil))
-                    : en.venue.offlineIndefinitely}
-                </span>
-              )}
-            </div>
-            <p className="muted">
-              {venue.fetchedAt
-                ? en.venue.fetchedAt(formatClock(venue.fetchedAt))
-                : en.venue.neverFetched}{' '}
-              <button
-                type="button"
-                className="btn btn-quiet btn-small"
-                onClick={() => void refresh().then((failure) => setError(failure?.message ?? null))}
-              >
-                {en.venue.refresh}
-              </button>
-            </p>
+            <VenueStateLine venue={venue} />
+            <FetchedLine venue={venue} onError={setError} />
           </>
         )}
-        <div className="dialog-actions start">
-          {wanted ? (
-            // Not a button: nothing to press until the platform answered; an outage of the
-            // platform keeps it here, and the Activity view can drop the waiting action.
-            <p className="state-pending venue-changing" role="status" data-testid="venue-toggle">
-              <span className="spinner" aria-hidden="true" />{' '}
-              {wanted.online
-                ? en.venue.goingOnline
-                : en.venue.goingOffline(wanted.until ? formatClock(wanted.until) : null)}
-              {' · '}
-              {en.venue.changing}
-            </p>
-          ) : venue?.isOnline === false ? (
-            <button
-              type="button"
-              className="btn btn-go btn-large"
-              data-testid="venue-toggle"
-              onClick={() => void change(true, null)}
-            >
-              {en.venue.goOnline}
-            </button>
-          ) : (
-            <button
-              type="button"
-              className="btn btn-danger btn-large"
-              data-testid="venue-toggle"
-              onClick={() => setChoosing((c) => !c)}
-            >
-              {en.venue.goOffline}
-            </button>
-          )}
-        </div>
-        {choosing && !wanted && (
-          <div className="picker" role="group" aria-label={en.venue.offlineFor}>
-            <span className="picker-label">{en.venue.offlineFor}</span>
-            {DURATIONS.map((d) => (
-              <button
-                key={d}
-                type="button"
-                className="chip chip-wide"
-                onClick={() => void change(false, untilFor(d, Date.now()))}
-              >
-                {en.venue.durations[d]}
-              </button>
-            ))}
-          </div>
-        )}
+        <OnlineSwitch venue={venue} />
         <Refusal text={error} />
       </section>
       {venue && <OpeningTimesEditor venue={venue} />}

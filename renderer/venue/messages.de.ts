@@ -47,5 +47,14 @@ export const venueDe = {
     removeRow: 'Entfernen',
     saveOpeningTimes: 'Öffnungszeiten speichern',
     saved: 'An die Plattform gesendet.',
+    takeAllOffline: 'Alle Restaurants offline nehmen',
+    putAllOnline: 'Alle Restaurants online schalten',
+    takeOfflineFor: '{venues} offline nehmen für',
+    allOnline: 'Alle Restaurants online',
+    venuesUnknown: 'Status der Restaurants noch nicht gelesen',
+    allOffline: 'Alle Restaurants offline',
+    offlineCount: '{offline} von {total} Restaurants offline',
+    venuesChanging:
+      '{n, plural, one {# Restaurant wird geändert… (wartet auf die Plattform)} other {# Restaurants werden geändert… (warten auf die Plattform)}}',
   },
 };

@@ -47,5 +47,14 @@ export const venueFi = {
     removeRow: 'Poista',
     saveOpeningTimes: 'Tallenna aukioloajat',
     saved: 'Lähetetty alustalle.',
+    takeAllOffline: 'Sulje kaikki ravintolat',
+    putAllOnline: 'Avaa kaikki ravintolat',
+    takeOfflineFor: 'Sulje {venues} ajaksi',
+    allOnline: 'Kaikki ravintolat auki',
+    venuesUnknown: 'Ravintoloiden tilaa ei vielä luettu',
+    allOffline: 'Kaikki ravintolat suljettu',
+    offlineCount: '{offline}/{total} ravintolaa suljettu',
+    venuesChanging:
+      '{n, plural, one {# ravintola muuttuu… (odottaa alustaa)} other {# ravintolaa muuttuu… (odottaa alustaa)}}',
   },
 };

@@ -45,5 +45,14 @@ export const venueSv = {
     removeRow: 'Ta bort',
     saveOpeningTimes: 'Spara öppettider',
     saved: 'Skickat till plattformen.',
+    takeAllOffline: 'Stäng alla restauranger',
+    putAllOnline: 'Öppna alla restauranger',
+    takeOfflineFor: 'Stäng {venues} i',
+    allOnline: 'Alla restauranger öppna',
+    venuesUnknown: 'Restaurangernas status inte läst än',
+    allOffline: 'Alla restauranger stängda',
+    offlineCount: '{offline} av {total} restauranger stängda',
+    venuesChanging:
+      '{n, plural, one {# restaurang ändras… (väntar på plattformen)} other {# restauranger ändras… (väntar på plattformen)}}',
   },
 };

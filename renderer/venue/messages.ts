@@ -54,6 +54,18 @@ export const venueMessages = {
     removeRow: 'Remove',
     saveOpeningTimes: 'Save opening times',
     saved: 'Sent to the platform.',
+    /** A terminal of several venues: every venue at once. */
+    takeAllOffline: 'Take all venues offline',
+    putAllOnline: 'Put all venues online',
+    takeOfflineFor: m('Take {venues} offline for', 'venues'),
+    allOnline: 'All venues online',
+    venuesUnknown: 'Venue status not read yet',
+    allOffline: 'All venues offline',
+    offlineCount: m('{offline} of {total} venues offline', 'offline', 'total'),
+    venuesChanging: m(
+      '{n, plural, one {# venue changing… (waiting for the platform)} other {# venues changing… (waiting for the platform)}}',
+      'n',
+    ),
   },
 };
 
