@@ -343,6 +343,8 @@ export type MenuOptionSummary = {
 
 /** The platform's menu as this terminal knows it, and the changes on their way. */
 export type MenuState = {
+  /** Whose menu this is (a terminal may serve several venues); null before setup. */
+  venueId: string | null;
   /** When the platform's menu was last read; null: never (nothing below is known). */
   fetchedAt: string | null;
   /** Why the latest read failed (what is shown is from fetchedAt), null when it worked. */

@@ -34,7 +34,7 @@ const tookThenRead =
       });
       scheduleRead(core, 0);
     }
-    core.changed();
+    core.changed(action.payload.venueId);
   };
 
 const sendPush = async (
@@ -42,7 +42,7 @@ const sendPush = async (
   { payload, id }: StoredAction<MenuPushPayload>,
 ): Promise<void> => {
   // An earlier push the platform has not applied yet would change what this one removes.
-  if (core.pushAwaiting?.venueId === payload.venueId) {
+  if (core.pushAwaiting.has(payload.venueId)) {
     throw new ActionBlockedError('Waiting for the previous menu push to show.', READ_BACK_MS);
   }
   // Staff confirmed what this push removes against the platform's menu of that moment; if
@@ -84,15 +84,14 @@ export const registerMenuKinds = (core: MenuCore): MenuKinds => {
       const sent = core.sentMenus.get(action.id);
       core.sentMenus.delete(action.id);
       if (outcome === 'done') {
-        core.pushAwaiting = {
-          venueId: action.payload.venueId,
+        core.pushAwaiting.set(action.payload.venueId, {
           menu: sent ?? action.payload.menu,
           since: core.deps.now().getTime(),
-        };
-        core.pushProblem = null;
+        });
+        core.pushProblems.delete(action.payload.venueId);
         scheduleRead(core, READ_BACK_MS);
       }
-      core.changed();
+      core.changed(action.payload.venueId);
     },
   });
   const item = outbox.register<ItemAvailabilityPayload>('item-availability', {
@@ -158,7 +157,7 @@ export const registerMenuKinds = (core: MenuCore): MenuKinds => {
         });
         scheduleRead(core, 0);
       }
-      core.changed();
+      core.changed(action.payload.venueId);
     },
   });
   return { push, item, option, price };

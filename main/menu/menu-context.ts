@@ -52,12 +52,14 @@ export type MenuCore = {
   store: MenuStore;
   /** Why the last read of a venue's menu failed, by venue. */
   readErrors: Map<string, string>;
-  pushProblem: string | null;
+  /** Why a venue's push did not show in its menu (the push the platform took, then its menu). */
+  pushProblems: Map<string, string>;
   /** Changes the platform took (its 202) that its menu did not show yet, by venue, kind and external_data. */
   awaiting: Map<string, { wish: AvailabilityWish; since: number }>;
   /** Price changes the platform took that its menu did not show yet, by venue, target and external_data. */
   priceAwaiting: Map<string, { wish: PriceWish; since: number }>;
-  pushAwaiting: { venueId: string; menu: LiveMenu; since: number } | null;
+  /** The push each venue's platform took and its menu does not show yet, by venue. */
+  pushAwaiting: Map<string, { menu: LiveMenu; since: number }>;
   /** The menu each push sent (the file's, with the platform's availability), by action id. */
   sentMenus: Map<string, LiveMenu>;
   readTimer: ReturnType<typeof setTimeout> | null;
@@ -65,7 +67,8 @@ export type MenuCore = {
   closed: boolean;
   /** The menu read under way per venue, shared by everyone who asks meanwhile. */
   reading: Map<string, Promise<LiveMenu>>;
-  changed: () => void;
+  /** Tells the renderer these venues' menus changed (every venue's when none is named). */
+  changed: (...venueIds: string[]) => void;
 };
 
 export type MenuKinds = {
@@ -82,10 +85,10 @@ export const createMenuCore = (deps: MenuDeps): MenuCore => {
     deps,
     store: createMenuStore(deps.db, deps.settings),
     readErrors: new Map(),
-    pushProblem: null,
+    pushProblems: new Map(),
     awaiting: new Map(),
     priceAwaiting: new Map(),
-    pushAwaiting: null,
+    pushAwaiting: new Map(),
     sentMenus: new Map(),
     readTimer: null,
     restoreTimer: null,
@@ -93,8 +96,31 @@ export const createMenuCore = (deps: MenuDeps): MenuCore => {
     reading: new Map(),
     changed: () => undefined,
   };
-  core.changed = deps.hub.batched('menu:changed', () => view(core));
+  core.changed = menuChanged(core);
   return core;
+};
+
+/**
+ * One menu:changed per venue whose menu changed, each carrying its venue: a burst (a read, a
+ * settled outbox run) tells each venue once per tick. A notice naming no venue tells every venue.
+ */
+const menuChanged = (core: MenuCore): ((...venueIds: string[]) => void) => {
+  const notices = new Map<string, () => void>();
+  const noticeOf = (venueId: string): (() => void) => {
+    let notice = notices.get(venueId);
+    if (!notice) {
+      // A venue gone from the terminal by the time the tick runs is told nothing.
+      notice = core.deps.hub.batched('menu:changed', () =>
+        core.deps.venueIds().includes(venueId) ? view(core, venueId) : null,
+      );
+      notices.set(venueId, notice);
+    }
+    return notice;
+  };
+  return (...venueIds) => {
+    for (const venueId of venueIds.length > 0 ? venueIds : core.deps.venueIds())
+      noticeOf(venueId)();
+  };
 };
 
 /** The item's or option's name for the outbox facts (Activity shows names, never ids). */
@@ -188,8 +214,9 @@ export const view = (core: MenuCore, venueId?: string): MenuState => {
     .open({ kinds: ['menu-push'] })
     .find((a) => a.state !== 'failed' && (a.payload as MenuPushPayload).venueId === id);
   const sendingMenu = sending ? (sending.payload as MenuPushPayload).menu : null;
-  const pushAwaiting = core.pushAwaiting?.venueId === id ? core.pushAwaiting : null;
+  const pushAwaiting = core.pushAwaiting.get(id) ?? null;
   return {
+    venueId: id || null,
     fetchedAt: live?.fetchedAt ?? null,
     readError: core.readErrors.get(id) ?? null,
     items: live
@@ -219,6 +246,6 @@ export const view = (core: MenuCore, venueId?: string): MenuState => {
       : pushAwaiting
         ? { state: 'processing', itemCount: menuItemCount(pushAwaiting.menu) }
         : null,
-    pushProblem: core.pushProblem,
+    pushProblem: core.pushProblems.get(id) ?? null,
   };
 };

@@ -264,14 +264,14 @@ const setPrice = async (
   });
 };
 
-const draftState = (ctx: MenuContext): MenuDraftState => {
-  const kept = ctx.store.draft(ctx.deps.requireVenue());
+const draftState = (ctx: MenuContext, venueId: string): MenuDraftState => {
+  const kept = ctx.store.draft(venueId);
   return kept ?? { draft: null, savedAt: null, publishedAt: null };
 };
 
 /** The kept draft as a menu, checked as a menu file is (docs/platform.md#menu-editor). */
-const draftMenu = (ctx: MenuContext): MenuParse => {
-  const kept = ctx.store.draft(ctx.deps.requireVenue());
+const draftMenu = (ctx: MenuContext, venueId: string): MenuParse => {
+  const kept = ctx.store.draft(venueId);
   if (!kept) throw new ServiceError('not-found', 'There is no menu draft to publish.');
   const converted = draftToMenu(kept.draft);
   if (!converted.ok) {
@@ -286,11 +286,11 @@ const draftMenu = (ctx: MenuContext): MenuParse => {
 
 const publishDraft = async (
   ctx: MenuContext,
-  { confirmRemoved }: Arg<'menu:publishDraft'>,
+  { confirmRemoved, venueId: asked }: Arg<'menu:publishDraft'>,
 ): Result<'menu:publishDraft'> => {
-  const venueId = ctx.deps.requireVenue();
+  const venueId = venueOf(ctx, asked);
   const kept = ctx.store.draft(venueId);
-  const result = await push(ctx, draftMenu(ctx), confirmRemoved, venueId);
+  const result = await push(ctx, draftMenu(ctx, venueId), confirmRemoved, venueId);
   // Published as it was kept when the push was queued; an edit since clears the mark.
   if ('actionId' in result && kept && ctx.store.draft(venueId)?.savedAt === kept.savedAt)
     ctx.store.markPublished(venueId, ctx.deps.now().toISOString());
@@ -302,20 +302,22 @@ export const menuHandlers = (ctx: MenuContext): Api => ({
     check(ctx, parseMenu(text, ctx.deps.language()), venueOf(ctx, venueId)),
   'menu:push': ({ text, confirmRemoved, venueId }) =>
     push(ctx, parseMenu(text, ctx.deps.language()), confirmRemoved, venueOf(ctx, venueId)),
-  'menu:draft': async () => draftState(ctx),
-  'menu:saveDraft': async ({ draft }) => {
+  'menu:draft': async ({ venueId }) => draftState(ctx, venueOf(ctx, venueId)),
+  'menu:saveDraft': async ({ draft, venueId: asked }) => {
+    const venueId = venueOf(ctx, asked);
     // The channel checks it on the way in; checked again here for callers inside main.
     const checked = menuDraftSchema.safeParse(draft);
     if (!checked.success) throw new ServiceError('invalid-request', 'Not a menu draft.');
-    ctx.store.saveDraft(ctx.deps.requireVenue(), checked.data, ctx.deps.now().toISOString());
-    return draftState(ctx);
+    ctx.store.saveDraft(venueId, checked.data, ctx.deps.now().toISOString());
+    return draftState(ctx, venueId);
   },
-  'menu:discardDraft': async () => {
-    ctx.store.discardDraft(ctx.deps.requireVenue());
-    return draftState(ctx);
+  'menu:discardDraft': async ({ venueId: asked }) => {
+    const venueId = venueOf(ctx, asked);
+    ctx.store.discardDraft(venueId);
+    return draftState(ctx, venueId);
   },
-  'menu:startDraft': async ({ from, language }) => {
-    const venueId = ctx.deps.requireVenue();
+  'menu:startDraft': async ({ from, language, venueId: asked }) => {
+    const venueId = venueOf(ctx, asked);
     const live = ctx.store.live(venueId);
     if (from === 'live' && !live) {
       throw new ServiceError(
@@ -325,9 +327,12 @@ export const menuHandlers = (ctx: MenuContext): Api => ({
     }
     const draft = from === 'live' && live ? menuToDraft(live.menu, language) : emptyDraft(language);
     ctx.store.saveDraft(venueId, draft, ctx.deps.now().toISOString());
-    return draftState(ctx);
+    return draftState(ctx, venueId);
   },
-  'menu:checkDraft': () => check(ctx, draftMenu(ctx), ctx.deps.requireVenue()),
+  'menu:checkDraft': ({ venueId: asked }) => {
+    const venueId = venueOf(ctx, asked);
+    return check(ctx, draftMenu(ctx, venueId), venueId);
+  },
   'menu:publishDraft': (request) => publishDraft(ctx, request),
   'menu:get': async ({ venueId }) =>
     venueId === undefined ? view(ctx) : view(ctx, venueOf(ctx, venueId)),

@@ -114,14 +114,17 @@ const settle = (core: MenuCore, venueId: string, menu: LiveMenu): void => {
     if ((entry && showsPrice(entry, wish)) || at.getTime() - since > SETTLE_MS)
       core.priceAwaiting.delete(key);
   }
-  if (core.pushAwaiting && core.pushAwaiting.venueId === venueId) {
-    if (showsMenu(menu, core.pushAwaiting.menu, at)) {
-      core.pushAwaiting = null;
-      core.pushProblem = null;
-    } else if (at.getTime() - core.pushAwaiting.since > PUSH_SETTLE_MS) {
-      core.pushAwaiting = null;
-      core.pushProblem =
-        'The platform took the pushed menu but does not show it yet. Check the menu list below: it is what customers see.';
+  const pushed = core.pushAwaiting.get(venueId);
+  if (pushed) {
+    if (showsMenu(menu, pushed.menu, at)) {
+      core.pushAwaiting.delete(venueId);
+      core.pushProblems.delete(venueId);
+    } else if (at.getTime() - pushed.since > PUSH_SETTLE_MS) {
+      core.pushAwaiting.delete(venueId);
+      core.pushProblems.set(
+        venueId,
+        'The platform took the pushed menu but does not show it yet. Check the menu list below: it is what customers see.',
+      );
     }
   }
 };
@@ -141,8 +144,8 @@ export const refresh = (core: MenuCore, venueId: string): Promise<LiveMenu> => {
       core.readErrors.set(venueId, errorText(error));
       throw error;
     } finally {
-      core.changed();
-      if (core.awaiting.size > 0 || core.priceAwaiting.size > 0 || core.pushAwaiting)
+      core.changed(venueId);
+      if (core.awaiting.size > 0 || core.priceAwaiting.size > 0 || core.pushAwaiting.size > 0)
         scheduleRead(core, READ_BACK_MS);
     }
   })().finally(() => {

@@ -36,7 +36,12 @@ export const createMenuSlice = (deps: MenuDeps): MenuSlice => {
   return {
     refreshQuietly: () => refreshQuietly(ctx),
     languageChanged: () => ctx.changed(),
-    forget: (venueId) => ctx.store.forget(venueId),
+    forget: (venueId) => {
+      ctx.store.forget(venueId);
+      ctx.readErrors.delete(venueId);
+      ctx.pushAwaiting.delete(venueId);
+      ctx.pushProblems.delete(venueId);
+    },
     close: () => {
       ctx.closed = true;
       if (ctx.readTimer) clearTimeout(ctx.readTimer);

@@ -36,7 +36,8 @@ const CheckView = (props: {
   );
 };
 
-export const MenuImport = () => {
+/** `venueId`: the venue whose menu it replaces (absent: the venue set up first). */
+export const MenuImport = ({ venueId }: { venueId?: string }) => {
   const checkMenu = useApp((s) => s.checkMenu);
   const pushMenu = useApp((s) => s.pushMenu);
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
@@ -46,7 +47,7 @@ export const MenuImport = () => {
 
   /** The refusal if the check itself failed (the file's own problems are in the check). */
   const runCheck = async (text: string): Promise<BridgeError | null> => {
-    const result = await checkMenu(text);
+    const result = await checkMenu(text, venueId);
     if (!result.ok) return result.error;
     // A new check starts its review from the first step.
     setCheck((c) => ({ n: (c?.n ?? 0) + 1, value: result.value }));
@@ -73,7 +74,7 @@ export const MenuImport = () => {
   const push = async (confirmRemoved: string[] | undefined): Promise<void> => {
     if (!file) return;
     setBusy(true);
-    const result = await pushMenu(file.text, confirmRemoved);
+    const result = await pushMenu(file.text, confirmRemoved, venueId);
     if (!result.ok) {
       setMessage({ ok: false, text: result.error.message, issues: result.error.issues });
       // The platform's menu may have changed since the check: show the diff against it now.

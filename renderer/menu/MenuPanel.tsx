@@ -10,10 +10,11 @@ import { en } from './messages';
 import { Refusal } from '../ui-kit/DialogActions';
 import { PriceEditor } from './PriceEditor';
 import { AvailabilityPill, DurationChooser, itemPill } from './SoldOut';
+import type { ShownMenu } from './MenuVenues';
+import { Everywhere, MenuVenuePicker, useEveryMenu, useShownMenu } from './MenuVenues';
 
 /** When the platform's menu was read, why the latest read failed, and a push on its way. */
-const LiveMenuStatus = () => {
-  const menu = useApp((s) => s.menu);
+const LiveMenuStatus = ({ shown: { menu, venueId } }: { shown: ShownMenu }) => {
   const refresh = useApp((s) => s.refreshMenu);
   const [refused, setRefused] = useState<string | null>(null);
   if (!menu) return null;
@@ -24,7 +25,9 @@ const LiveMenuStatus = () => {
         <button
           type="button"
           className="btn btn-quiet btn-small"
-          onClick={() => void refresh().then((failure) => setRefused(failure?.message ?? null))}
+          onClick={() =>
+            void refresh(venueId).then((failure) => setRefused(failure?.message ?? null))
+          }
         >
           {en.menu.refresh}
         </button>
@@ -67,6 +70,8 @@ const AvailabilityRow = (props: {
   chooserLabel: string;
   /** The price and its editor. */
   price?: ReactNode;
+  /** The item in every venue whose menu has it. */
+  everywhere?: ReactNode;
   onChange: (enabled: boolean, until: string | null) => Promise<void>;
 }) => {
   const [choosing, setChoosing] = useState(false);
@@ -96,12 +101,13 @@ const AvailabilityRow = (props: {
           }}
         />
       )}
+      {props.everywhere}
     </li>
   );
 };
 
-const ItemAvailability = () => {
-  const menu = useApp((s) => s.menu);
+const ItemAvailability = ({ shown }: { shown: ShownMenu }) => {
+  const { menu, venueId, marks } = shown;
   const setItem = useApp((s) => s.setItemAvailability);
   const setOption = useApp((s) => s.setOptionAvailability);
   const [query, setQuery] = useState('');
@@ -115,7 +121,7 @@ const ItemAvailability = () => {
   return (
     <section className="panel-section" aria-label={en.menu.itemsTitle}>
       <h2>{en.menu.itemsTitle}</h2>
-      <LiveMenuStatus />
+      <LiveMenuStatus shown={shown} />
       {!menu?.fetchedAt ? null : menu.items.length === 0 ? (
         <p className="muted">{en.menu.itemsEmpty}</p>
       ) : (
@@ -137,9 +143,10 @@ const ItemAvailability = () => {
                 offLabel={en.menu.makeUnavailable}
                 onLabel={en.menu.makeAvailable}
                 chooserLabel={en.menu.soldOutFor(item.name)}
-                price={<PriceEditor target="item" entry={item} />}
+                price={<PriceEditor target="item" entry={item} venueId={venueId} />}
+                everywhere={<Everywhere marks={marks} item={item} onRefused={setError} />}
                 onChange={async (enabled, until) =>
-                  report(await setItem(item.externalData, enabled, until))
+                  report(await setItem(item.externalData, enabled, until, venueId))
                 }
               />
             ))}
@@ -172,9 +179,9 @@ const ItemAvailability = () => {
                     offLabel={en.menu.turnOff}
                     onLabel={en.menu.turnOn}
                     chooserLabel={en.menu.offFor(option.name)}
-                    price={<PriceEditor target="option" entry={option} />}
+                    price={<PriceEditor target="option" entry={option} venueId={venueId} />}
                     onChange={async (enabled, until) =>
-                      report(await setOption(option.externalData, enabled, until))
+                      report(await setOption(option.externalData, enabled, until, venueId))
                     }
                   />
                 ))}
@@ -187,10 +194,17 @@ const ItemAvailability = () => {
   );
 };
 
-export const MenuPanel = () => (
-  <main className="panel" aria-label={en.menu.title}>
-    <ItemAvailability />
-    <MenuEditor />
-    <MenuImport />
-  </main>
-);
+export const MenuPanel = () => {
+  const shown = useShownMenu();
+  useEveryMenu(shown.marks);
+  // Keyed by venue: a venue's check, review or message never shows under another's menu.
+  const key = shown.venueId ?? '';
+  return (
+    <main className="panel" aria-label={en.menu.title}>
+      <MenuVenuePicker shown={shown} />
+      <ItemAvailability key={`items-${key}`} shown={shown} />
+      <MenuEditor key={`editor-${key}`} />
+      <MenuImport key={`import-${key}`} venueId={shown.venueId} />
+    </main>
+  );
+};

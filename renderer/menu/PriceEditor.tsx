@@ -101,9 +101,12 @@ const DiscountFields = (props: {
 export const PriceEditor = ({
   target,
   entry,
+  venueId,
 }: {
   target: PriceTarget;
   entry: MenuItemSummary | MenuOptionSummary;
+  /** The venue whose menu it is (absent: the venue set up first). */
+  venueId?: string;
 }) => {
   const setPrice = useApp((s) => s.setPrice);
   const original = 'originalPrice' in entry ? entry.originalPrice : null;
@@ -126,7 +129,7 @@ export const PriceEditor = ({
       return;
     }
     setErrors({});
-    const failure = await setPrice(read.change);
+    const failure = await setPrice(venueId ? { ...read.change, venueId } : read.change);
     if (failure) setRefusal(failure.message);
     else setEditing(false);
   };

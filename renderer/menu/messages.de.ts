@@ -2,6 +2,14 @@
 export const menuDe = {
   menu: {
     title: 'Speisekarte',
+    venuePicker: 'Speisekarte von',
+    everywhereStates: '{name} in jedem Restaurant',
+    everywhereOff:
+      '{n, plural, =2 {In beiden Restaurants ausverkauft…} other {In allen # Restaurants ausverkauft…}}',
+    everywhereOn:
+      '{n, plural, =2 {In beiden Restaurants wieder verfügbar} other {In allen # Restaurants wieder verfügbar}}',
+    everywhereFor:
+      '{name} in {n, plural, =2 {beiden Restaurants} other {allen # Restaurants}} ausverkauft für',
     changePrice: 'Preis ändern',
     priceLabel: 'Preis (€)',
     discountLabel: 'Rabattpreis (€, leer: kein Rabatt)',

@@ -2,6 +2,14 @@
 export const menuFi = {
   menu: {
     title: 'Menu',
+    venuePicker: 'Ravintolan menu',
+    everywhereStates: '{name} kussakin ravintolassa',
+    everywhereOff:
+      '{n, plural, =2 {Loppu molemmista ravintoloista…} other {Loppu kaikista # ravintolasta…}}',
+    everywhereOn:
+      '{n, plural, =2 {Taas saatavilla molemmissa ravintoloissa} other {Taas saatavilla kaikissa # ravintolassa}}',
+    everywhereFor:
+      '{name} loppu {n, plural, =2 {molemmista ravintoloista} other {kaikista # ravintolasta}} ajaksi',
     changePrice: 'Muuta hintaa',
     priceLabel: 'Hinta (€)',
     discountLabel: 'Alennettu hinta (€, tyhjä: ei alennusta)',

@@ -2,6 +2,14 @@
 export const menuSv = {
   menu: {
     title: 'Meny',
+    venuePicker: 'Meny för',
+    everywhereStates: '{name} i varje restaurang',
+    everywhereOff:
+      '{n, plural, =2 {Slut i båda restaurangerna…} other {Slut i alla # restauranger…}}',
+    everywhereOn:
+      '{n, plural, =2 {Finns igen i båda restaurangerna} other {Finns igen i alla # restauranger}}',
+    everywhereFor:
+      '{name} slut i {n, plural, =2 {båda restaurangerna} other {alla # restauranger}} i',
     changePrice: 'Ändra pris',
     priceLabel: 'Pris (€)',
     discountLabel: 'Rabatterat pris (€, tomt: ingen rabatt)',

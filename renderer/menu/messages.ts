@@ -11,6 +11,21 @@ import { menuDe } from './messages.de';
 export const menuMessages = {
   menu: {
     title: 'Menu',
+    venuePicker: 'Menu of',
+    everywhereStates: m('{name} in each venue', 'name'),
+    everywhereOff: m(
+      '{n, plural, =2 {Sold out in both venues…} other {Sold out in all # venues…}}',
+      'n',
+    ),
+    everywhereOn: m(
+      '{n, plural, =2 {Available again in both venues} other {Available again in all # venues}}',
+      'n',
+    ),
+    everywhereFor: m(
+      '{name} sold out in {n, plural, =2 {both venues} other {all # venues}} for',
+      'name',
+      'n',
+    ),
     changePrice: 'Change price',
     priceLabel: 'Price (€)',
     discountLabel: 'Discounted price (€, empty: no discount)',

@@ -138,7 +138,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         ...(statusEvents === statusAsked ? { status } : {}),
         outbox,
         venue: venueState,
-        ...withMenu(get(), menuState),
+        ...withMenu(get(), menuState, true),
         deliveries,
         deliverySetup,
         orderSettings,

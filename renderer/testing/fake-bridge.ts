@@ -81,6 +81,8 @@ export const createFakeBridge = (
     /** Every venue's state (venue:list); the one venue of `venue` when absent. */
     venues?: VenueState[];
     menu?: MenuState;
+    /** Every venue's menu (menu:get by venue); the one of `menu` for the first when absent. */
+    menus?: MenuState[];
     deliveries?: Delivery[];
     delivery?: Partial<DeliverySetupState>;
     orderSettings?: Partial<OrderSettings>;
@@ -127,6 +129,13 @@ export const createFakeBridge = (
     onboardingUrl: null,
     venues: [{ venueId: 'demo-venue', name: 'Demo Burgers', first: true }],
     ...init.setup,
+  };
+  /** A venue's menu as main answers it: the first venue's when none is named. */
+  const menuOf = (venueId: string | undefined): MenuState => {
+    const first = init.menu ?? init.menus?.[0] ?? makeMenu();
+    if (venueId === undefined) return first;
+    const menu = init.menus?.find((m) => m.venueId === venueId) ?? first;
+    return { ...menu, venueId };
   };
 
   let stream: StreamGuardState = init.stream ?? {
@@ -295,9 +304,9 @@ export const createFakeBridge = (
       },
     }),
     'menu:push': async () => ({ actionId: 'menu-1' }),
-    'menu:get': async () => init.menu ?? makeMenu(),
-    'menu:refresh': async () => init.menu ?? makeMenu(),
-    'menu:items': async () => (init.menu ?? makeMenu()).items,
+    'menu:get': async (r) => menuOf(r.venueId),
+    'menu:refresh': async (r) => menuOf(r.venueId),
+    'menu:items': async (r) => menuOf(r.venueId).items,
     'menu:setItemAvailability': async () => ({ actionId: 'item-1' }),
     'menu:setItemAvailabilityEverywhere': async () => ({
       venues: setup.venues.map((v, i) => ({ venueId: v.venueId, actionId: `item-${i + 1}` })),

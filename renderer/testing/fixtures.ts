@@ -173,6 +173,7 @@ export const makeMenuItem = (patch: Partial<MenuItemSummary> = {}): MenuItemSumm
 });
 
 export const makeMenu = (patch: Partial<MenuState> = {}): MenuState => ({
+  venueId: 'demo-venue',
   fetchedAt: new Date().toISOString(),
   readError: null,
   items: [],

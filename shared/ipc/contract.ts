@@ -452,24 +452,31 @@ export const channels = {
 
   /** A new price, or a discount, for an item or an option value (shared/menu-price.ts). */
   'menu:setPrice': channel(priceChangeSchema).returns<ActionReceipt>(),
-  /** The menu editor's draft as main keeps it (shared/menu-draft.ts); null draft: none yet. */
-  'menu:draft': channel(empty).returns<MenuDraftState>(),
+  /**
+   * The menu editor's draft as main keeps it (shared/menu-draft.ts); null draft: none yet. One
+   * draft per venue; the draft channels name the venue as the menu channels do.
+   */
+  'menu:draft': channel(ofVenue).returns<MenuDraftState>(),
   /** Keeps the draft (every edit); it survives a restart. */
   'menu:saveDraft': channel(
-    z.object({ draft: menuDraftSchema }).strict(),
+    z.object({ draft: menuDraftSchema, ...venueRef }).strict(),
   ).returns<MenuDraftState>(),
-  'menu:discardDraft': channel(empty).returns<MenuDraftState>(),
+  'menu:discardDraft': channel(ofVenue).returns<MenuDraftState>(),
   /** A new draft: the platform's menu as last read, or an empty menu in `language`. */
   'menu:startDraft': channel(
     z
-      .object({ from: z.enum(['live', 'empty']), language: z.string().regex(/^[a-z]{2}$/) })
+      .object({
+        from: z.enum(['live', 'empty']),
+        language: z.string().regex(/^[a-z]{2}$/),
+        ...venueRef,
+      })
       .strict(),
   ).returns<MenuDraftState>(),
   /** The kept draft checked against the platform's menu read now, as a menu file is. */
-  'menu:checkDraft': channel(empty).returns<MenuCheck>(),
+  'menu:checkDraft': channel(ofVenue).returns<MenuCheck>(),
   /** Pushes the kept draft as a menu push; removals confirmed by their ids, as `menu:push`. */
   'menu:publishDraft': channel(
-    z.object({ confirmRemoved: z.array(id).max(100_000).optional() }).strict(),
+    z.object({ confirmRemoved: z.array(id).max(100_000).optional(), ...venueRef }).strict(),
   ).returns<ActionReceipt | { ok: false; issues: MenuIssue[] }>(),
 
   'outbox:list': channel(empty).returns<OutboxEntry[]>(),

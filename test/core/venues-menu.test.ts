@@ -4,6 +4,7 @@
 // is not connected refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoMenu } from '../../sandbox/demo-data';
+import type { MenuState } from '../../shared/domain';
 import type { Core } from '../../main/core';
 import { ServiceError } from '../../main/service-error';
 import type { World } from './harness';
@@ -122,5 +123,37 @@ describe('the menu of a terminal with two venues', () => {
     await confirmed(BOWLS, true);
     expect((await sandboxItem(first))?.enabled).toBe(false);
     expect(await shown(first)).toMatchObject({ available: false, changing: null });
+  });
+
+  it('menu:changed names the venue it is about: a push to one venue is pending there only', async () => {
+    const told: MenuState[] = [];
+    const stop = core.on('menu:changed', (state) => told.push(structuredClone(state)));
+    try {
+      const text = JSON.stringify(demoMenu());
+      expect(await core.api['menu:push']({ text, venueId: BOWLS, confirmRemoved: [] })).toEqual({
+        actionId: expect.any(String),
+      });
+      // The added venue's push is told under its name, "changing…" there until its read shows it.
+      await waitFor('the push told under the added venue', async () =>
+        told.some((m) => m.venueId === BOWLS && m.push !== null) ? true : undefined,
+      );
+      expect((await core.api['menu:get']({})).push).toBeNull();
+      await waitFor('the push shown in the added venue', async () => {
+        const m = await core.api['menu:get']({ venueId: BOWLS });
+        return m.push === null && m.pushProblem === null && m.fetchedAt ? m : undefined;
+      });
+      const last = told.filter((m) => m.venueId === BOWLS).at(-1);
+      expect(last?.push).toBeNull();
+      // Every event names a venue of the terminal; the first venue's never showed a push.
+      expect(told.every((m) => m.venueId === first || m.venueId === BOWLS)).toBe(true);
+      expect(told.filter((m) => m.venueId === first).every((m) => m.push === null)).toBe(true);
+      // Each event carries its own venue's menu: the item sold out at the first venue only.
+      for (const m of told) {
+        const item = m.items.find((i) => i.externalData === ITEM);
+        if (item?.changing === null) expect(item.available).toBe(m.venueId === BOWLS);
+      }
+    } finally {
+      stop();
+    }
   });
 });

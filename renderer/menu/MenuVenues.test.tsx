@@ -1,0 +1,210 @@
+// The menu screen of a terminal of two venues: a picker of the venues' names choosing whose menu
+// is shown, sold out and edited; each venue's menu and its "changing…" kept apart; an item on
+// both menus sold out (and back) in both at once, each venue's state as its platform confirms it.
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MenuItemSummary } from '../../shared/domain';
+import { createFakeBridge, makeMenu, makeMenuItem } from '../testing/fake-bridge';
+import { renderApp } from '../testing/render-app';
+
+afterEach(cleanup);
+
+const BURGERS = 'demo-venue';
+const BOWLS = 'kamppi-bowls';
+const brownie = makeMenuItem({
+  externalData: 'brownie',
+  name: 'Chocolate Brownie',
+  category: 'Desserts',
+  price: 4.9,
+});
+const burger = makeMenuItem({ externalData: 'burger-classic', name: 'Classic Burger' });
+const poke = makeMenuItem({ externalData: 'poke', name: 'Salmon Poke', category: 'Bowls' });
+
+const twoVenues = () =>
+  createFakeBridge({
+    setup: {
+      venues: [
+        { venueId: BURGERS, name: 'Kamppi Burgers', first: true },
+        { venueId: BOWLS, name: 'Kamppi Bowls', first: false },
+      ],
+    },
+    menus: [
+      makeMenu({ venueId: BURGERS, items: [burger, brownie] }),
+      makeMenu({ venueId: BOWLS, items: [poke, brownie] }),
+    ],
+  });
+
+const soldOut = (item: MenuItemSummary): MenuItemSummary => ({
+  ...item,
+  enabled: false,
+  available: false,
+});
+const changingOff = (item: MenuItemSummary): MenuItemSummary => ({
+  ...item,
+  changing: { available: false, until: null },
+});
+
+const openMenu = async () => {
+  fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+  return screen.findByRole('group', { name: 'Menu of' });
+};
+const row = (name: string) => screen.getByRole('listitem', { name });
+const itemsSection = () => screen.getByRole('region', { name: 'Item availability' });
+
+describe('the menu screen of a terminal with two venues', () => {
+  it("shows the picked venue's menu by its name, and sells out there only", async () => {
+    const bridge = twoVenues();
+    renderApp(bridge);
+    const picker = await openMenu();
+    // Names, never ids; the venue set up first shown first, and picked.
+    const choices = within(picker).getAllByRole('button');
+    expect(choices.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Kamppi Burgers',
+      'Kamppi Bowls',
+    ]);
+    expect(picker.textContent).not.toMatch(/demo-venue|kamppi-bowls/);
+    expect(choices[0]!.getAttribute('aria-pressed')).toBe('true');
+    await within(itemsSection()).findByText('Classic Burger');
+    expect(within(itemsSection()).queryByText('Salmon Poke')).toBeNull();
+
+    fireEvent.click(within(picker).getByRole('button', { name: 'Kamppi Bowls' }));
+    await within(itemsSection()).findByText('Salmon Poke');
+    expect(within(itemsSection()).queryByText('Classic Burger')).toBeNull();
+    // The picker stays where it was: the same place above the menu.
+    expect(screen.getByRole('group', { name: 'Menu of' })).toBe(picker);
+    // The editor's draft is the picked venue's.
+    await waitFor(() => expect(bridge.callsTo('menu:draft')).toContainEqual({ venueId: BOWLS }));
+
+    fireEvent.click(within(row('Salmon Poke')).getByRole('button', { name: 'Sold out…' }));
+    fireEvent.click(
+      within(row('Salmon Poke')).getByRole('button', { name: 'Until switched back' }),
+    );
+    await waitFor(() =>
+      expect(bridge.callsTo('menu:setItemAvailability')).toEqual([
+        { externalData: 'poke', enabled: false, disabledUntil: null, venueId: BOWLS },
+      ]),
+    );
+  });
+
+  it("keeps each venue's menu and its changing… apart", async () => {
+    const bridge = twoVenues();
+    renderApp(bridge);
+    const picker = await openMenu();
+    fireEvent.click(within(picker).getByRole('button', { name: 'Kamppi Bowls' }));
+    await within(itemsSection()).findByText('Salmon Poke');
+    // Told for the second venue: "changing…" there, and the first venue's menu untouched.
+    act(() =>
+      bridge.emit(
+        'menu:changed',
+        makeMenu({ venueId: BOWLS, items: [changingOff(poke), brownie] }),
+      ),
+    );
+    expect(within(row('Salmon Poke')).getByRole('status').textContent).toMatch(/changing/);
+    fireEvent.click(within(picker).getByRole('button', { name: 'Kamppi Burgers' }));
+    await within(itemsSection()).findByText('Classic Burger');
+    expect(within(itemsSection()).queryAllByRole('status')).toEqual([]);
+    expect(within(row('Classic Burger')).getByText('Available')).toBeTruthy();
+
+    // The first venue's own news does not leak into the second's.
+    act(() =>
+      bridge.emit(
+        'menu:changed',
+        makeMenu({ venueId: BURGERS, items: [soldOut(burger), brownie] }),
+      ),
+    );
+    expect(within(row('Classic Burger')).getByText('Sold out')).toBeTruthy();
+    fireEvent.click(within(picker).getByRole('button', { name: 'Kamppi Bowls' }));
+    await within(itemsSection()).findByText('Salmon Poke');
+    expect(within(row('Salmon Poke')).getByRole('status').textContent).toMatch(/changing/);
+    // Once the second venue's platform confirms: sold out there.
+    act(() =>
+      bridge.emit('menu:changed', makeMenu({ venueId: BOWLS, items: [soldOut(poke), brownie] })),
+    );
+    expect(within(row('Salmon Poke')).queryByRole('status')).toBeNull();
+    expect(within(row('Salmon Poke')).getByText('Sold out')).toBeTruthy();
+  });
+
+  it('sells an item on both menus out in both venues, each shown changing… until its platform confirms', async () => {
+    const bridge = twoVenues();
+    renderApp(bridge);
+    await openMenu();
+    const states = await screen.findByRole('group', { name: 'Chocolate Brownie in each venue' });
+    // Only the item on both menus offers it.
+    expect(
+      within(row('Classic Burger')).queryByRole('group', { name: /in each venue/ }),
+    ).toBeNull();
+    const venueState = (name: string) =>
+      within(states)
+        .getAllByRole('listitem')
+        .find((li) => li.textContent?.startsWith(name))!;
+    expect(venueState('Kamppi Burgers').textContent).toContain('Available');
+    expect(venueState('Kamppi Bowls').textContent).toContain('Available');
+    expect(
+      within(states).queryByRole('button', { name: 'Available again in both venues' }),
+    ).toBeNull();
+
+    fireEvent.click(within(states).getByRole('button', { name: 'Sold out in both venues…' }));
+    const chooser = within(states).getByRole('group', {
+      name: 'Chocolate Brownie sold out in both venues for',
+    });
+    fireEvent.click(within(chooser).getByRole('button', { name: 'Until switched back' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('menu:setItemAvailabilityEverywhere')).toEqual([
+        { externalData: 'brownie', enabled: false, disabledUntil: null },
+      ]),
+    );
+    expect(bridge.callsTo('menu:setItemAvailability')).toEqual([]);
+
+    // Each venue's platform answers on its own: never shown sold out before its menu says so.
+    act(() => {
+      bridge.emit(
+        'menu:changed',
+        makeMenu({ venueId: BURGERS, items: [burger, changingOff(brownie)] }),
+      );
+      bridge.emit(
+        'menu:changed',
+        makeMenu({ venueId: BOWLS, items: [poke, changingOff(brownie)] }),
+      );
+    });
+    expect(venueState('Kamppi Burgers').textContent).toMatch(/changing/);
+    expect(venueState('Kamppi Bowls').textContent).toMatch(/changing/);
+    expect(
+      (
+        within(states).getByRole('button', {
+          name: 'Sold out in both venues…',
+        }) as HTMLButtonElement
+      ).disabled,
+    ).toBe(true);
+    act(() =>
+      bridge.emit('menu:changed', makeMenu({ venueId: BOWLS, items: [poke, soldOut(brownie)] })),
+    );
+    expect(venueState('Kamppi Bowls').textContent).toContain('Sold out');
+    expect(venueState('Kamppi Burgers').textContent).toMatch(/changing/);
+    act(() =>
+      bridge.emit(
+        'menu:changed',
+        makeMenu({ venueId: BURGERS, items: [burger, soldOut(brownie)] }),
+      ),
+    );
+    expect(venueState('Kamppi Burgers').textContent).toContain('Sold out');
+    expect(within(states).queryByRole('button', { name: 'Sold out in both venues…' })).toBeNull();
+
+    // And back on sale in both.
+    fireEvent.click(within(states).getByRole('button', { name: 'Available again in both venues' }));
+    await waitFor(() =>
+      expect(bridge.callsTo('menu:setItemAvailabilityEverywhere').at(-1)).toEqual({
+        externalData: 'brownie',
+        enabled: true,
+      }),
+    );
+  });
+
+  it('shows no picker and no "every venue" on a terminal of one venue', async () => {
+    const bridge = createFakeBridge({ menu: makeMenu({ items: [burger, brownie] }) });
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    await within(itemsSection()).findByText('Chocolate Brownie');
+    expect(screen.queryByRole('group', { name: 'Menu of' })).toBeNull();
+    expect(screen.queryByRole('group', { name: /in each venue/ })).toBeNull();
+  });
+});
