@@ -190,7 +190,7 @@ const Figures = ({
   );
 };
 
-const DayTools = ({ day }: { day: Day }) => {
+const DayTools = ({ day, venueId }: { day: Day; venueId: string | undefined }) => {
   const exportCsv = useApp((s) => s.exportDayCsv);
   const print = useApp((s) => s.printDaySummary);
   const preview = useApp((s) => s.previewPrint);
@@ -224,7 +224,7 @@ const DayTools = ({ day }: { day: Day }) => {
             disabled: busy,
             onClick: () =>
               void run(async () => {
-                const result = await exportCsv(day);
+                const result = await exportCsv(day, venueId);
                 if (!result.ok) return { ok: false, text: result.error.message };
                 const { filename, csv } = result.value;
                 downloadText(filename, csv, 'text/csv;charset=utf-8');
@@ -274,11 +274,14 @@ const DayTools = ({ day }: { day: Day }) => {
 /** The end of the day: what sold, how fast, what went wrong; export and print. */
 export const DaySummaryView = ({
   chosen,
+  venueId,
   onChoose: setChosen,
   onOpen,
 }: {
   /** The day staff picked; null follows the venue's today. */
   chosen: Day | null;
+  /** One venue's day; every venue's together when absent. */
+  venueId: string | undefined;
   onChoose: (day: Day | null) => void;
   onOpen: (orderId: string) => void;
 }) => {
@@ -287,26 +290,32 @@ export const DaySummaryView = ({
   const now = useNow(60_000);
   const today = dayIn(now, timeZone);
   const day = chosen ?? today;
-  // The answer for the day it was asked for: another day's shows as loading, never as this one.
-  const [answer, setAnswer] = useState<{ day: Day; summary?: DaySummary; error?: string } | null>(
-    null,
-  );
-  const summary = answer?.day === day ? (answer.summary ?? null) : null;
-  const error = answer?.day === day ? (answer.error ?? null) : null;
+  // The answer for the day and venue it was asked for: another's shows as loading, never as this.
+  const asked = `${day} ${venueId ?? ''}`;
+  const [answer, setAnswer] = useState<{
+    asked: string;
+    summary?: DaySummary;
+    error?: string;
+  } | null>(null);
+  const summary = answer?.asked === asked ? (answer.summary ?? null) : null;
+  const error = answer?.asked === asked ? (answer.error ?? null) : null;
 
   useEffect(() => {
     let live = true;
-    void load(day).then(
+    const key = `${day} ${venueId ?? ''}`;
+    void load(day, venueId).then(
       (result) =>
         live &&
         setAnswer(
-          result.ok ? { day, summary: result.value } : { day, error: result.error.message },
+          result.ok
+            ? { asked: key, summary: result.value }
+            : { asked: key, error: result.error.message },
         ),
     );
     return () => {
       live = false;
     };
-  }, [load, day]);
+  }, [load, day, venueId]);
 
   return (
     <section
@@ -351,8 +360,8 @@ export const DaySummaryView = ({
       <p className="muted">{en.history.timeZone(summary?.timeZone ?? timeZone)}</p>
       {error && <FormMessage message={{ ok: false, text: error }} />}
       {!summary && !error && <p className="muted">{en.history.loading}</p>}
-      {/* Keyed by day: a message or preview of another day never shows under this one. */}
-      {summary && <DayTools key={day} day={day} />}
+      {/* Keyed by day and venue: a message or preview of another never shows under this one. */}
+      {summary && <DayTools key={asked} day={day} venueId={venueId} />}
       {summary && summary.orders === 0 && (
         <p className="summary-empty">{en.history.noOrdersOnDay}</p>
       )}

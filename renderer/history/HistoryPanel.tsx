@@ -12,6 +12,8 @@ import { DaySummaryView } from './DaySummary';
 import { FormMessage } from '../ui-kit/FormMessage';
 import { PlatformText } from '../ui-kit/PlatformText';
 import { ConfirmedStatus, OrderHistoryDialog } from './OrderHistory';
+import { useVenueMarks, VenueMark } from '../ui-kit/VenueMark';
+import type { VenueMarks } from '../ui-kit/VenueMark';
 
 /** One page of results: enough to fill a counter screen, small enough to answer at once. */
 export const HISTORY_PAGE_SIZE = 30;
@@ -21,8 +23,9 @@ const TYPING_PAUSE_MS = 300;
 type Filters = { text: string; day: Day | ''; statuses: OrderStatus[]; types: DeliveryType[] };
 const NO_FILTERS: Filters = { text: '', day: '', statuses: [], types: [] };
 
-const toQuery = (filters: Filters): HistoryQuery => ({
+const toQuery = (filters: Filters, venueId: string | undefined): HistoryQuery => ({
   limit: HISTORY_PAGE_SIZE,
+  ...(venueId ? { venueId } : {}),
   ...(filters.text.trim() ? { text: filters.text.trim() } : {}),
   ...(filters.day ? { day: filters.day } : {}),
   ...(filters.statuses.length > 0 ? { statuses: filters.statuses } : {}),
@@ -151,7 +154,14 @@ const SearchForm = ({
   </Form>
 );
 
-const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
+const OrderSearch = ({
+  venueId,
+  onOpen,
+}: {
+  /** One venue's orders; every venue's when absent. */
+  venueId: string | undefined;
+  onOpen: (orderId: string) => void;
+}) => {
   const search = useApp((s) => s.searchHistory);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [results, setResults] = useState<Results | null>(null);
@@ -184,9 +194,9 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
   );
 
   useEffect(() => {
-    const timer = setTimeout(() => void run(toQuery(filters), false), TYPING_PAUSE_MS);
+    const timer = setTimeout(() => void run(toQuery(filters, venueId), false), TYPING_PAUSE_MS);
     return () => clearTimeout(timer);
-  }, [filters, run]);
+  }, [filters, venueId, run]);
 
   const filtered =
     filters.text.trim() !== '' || filters.statuses.length > 0 || filters.types.length > 0;
@@ -204,7 +214,7 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
           filters={filters}
           filtered={filtered}
           onChange={setFilters}
-          onSubmit={() => void run(toQuery(filters), false)}
+          onSubmit={() => void run(toQuery(filters, venueId), false)}
         />
       </section>
       <section
@@ -245,17 +255,61 @@ const OrderSearch = ({ onOpen }: { onOpen: (orderId: string) => void }) => {
 
 type Tab = 'orders' | 'day';
 
+/**
+ * Whose orders, day and CSV the screen shows: every venue's or one venue's, by name; only on a
+ * terminal of several venues, in one place above the tabs.
+ */
+const HistoryVenuePicker = ({
+  marks,
+  chosen,
+  onChoose,
+}: {
+  marks: VenueMarks;
+  chosen: string | undefined;
+  onChoose: (venueId: string | null) => void;
+}) =>
+  marks.list.length < 2 ? null : (
+    <fieldset className="picker history-venues">
+      <legend>{en.history.venuePicker}</legend>
+      <button
+        type="button"
+        className={`chip chip-wide ${chosen ? '' : 'chip-on'}`}
+        aria-pressed={!chosen}
+        onClick={() => onChoose(null)}
+      >
+        {en.venues.all}
+      </button>
+      {marks.list.map((mark) => (
+        <button
+          key={mark.venueId}
+          type="button"
+          className={`chip chip-wide ${mark.venueId === chosen ? 'chip-on' : ''}`}
+          aria-pressed={mark.venueId === chosen}
+          aria-label={mark.name}
+          onClick={() => onChoose(mark.venueId)}
+        >
+          <VenueMark mark={mark} />
+        </button>
+      ))}
+    </fieldset>
+  );
+
 /** Past orders (search, an order's story, reprints) and the end-of-day summary. */
 export const HistoryPanel = () => {
   const [tab, setTab] = useState<Tab>('orders');
   const [openOrder, setOpenOrder] = useState<string | null>(null);
   const [day, setDay] = useState<Day | null>(null);
+  const marks = useVenueMarks();
+  const [picked, setPicked] = useState<string | null>(null);
+  // A venue this terminal no longer serves (or a terminal of one venue): every venue's.
+  const venueId = picked && marks.byId.has(picked) ? picked : undefined;
   const tabs: Array<[Tab, string]> = [
     ['orders', en.history.orders],
     ['day', en.history.endOfDay],
   ];
   return (
     <main className="panel" aria-label={en.nav.history}>
+      <HistoryVenuePicker marks={marks} chosen={venueId} onChoose={setPicked} />
       <div className="history-tabs">
         {tabs.map(([id, label]) => (
           <button
@@ -272,9 +326,11 @@ export const HistoryPanel = () => {
       {/* The search stays mounted, so it survives a look at the day and back; the day is read
           afresh each time it is shown (the day chosen is kept). */}
       <div className="panel-stack" hidden={tab !== 'orders'}>
-        <OrderSearch onOpen={setOpenOrder} />
+        <OrderSearch venueId={venueId} onOpen={setOpenOrder} />
       </div>
-      {tab === 'day' && <DaySummaryView chosen={day} onChoose={setDay} onOpen={setOpenOrder} />}
+      {tab === 'day' && (
+        <DaySummaryView chosen={day} venueId={venueId} onChoose={setDay} onOpen={setOpenOrder} />
+      )}
       {openOrder && (
         <OrderHistoryDialog
           key={openOrder}

@@ -16,8 +16,9 @@ import { NO_EVENTS } from '../ui-kit/slice';
 export type HistorySlice = {
   searchHistory(query: HistoryQuery): Promise<Result<HistoryPage>>;
   orderHistory(orderId: string): Promise<Result<OrderHistory>>;
-  daySummary(day: Day): Promise<Result<DaySummary>>;
-  exportDayCsv(day: Day): Promise<Result<{ filename: string; csv: string }>>;
+  /** `venueId`: one venue's day; every venue's together when absent. */
+  daySummary(day: Day, venueId?: string): Promise<Result<DaySummary>>;
+  exportDayCsv(day: Day, venueId?: string): Promise<Result<{ filename: string; csv: string }>>;
   historySettings(): Promise<Result<HistorySettings>>;
   configureHistory(settings: HistorySettings): Promise<Result<HistorySettings>>;
 };
@@ -28,8 +29,10 @@ export const createHistorySlice = ({
   initial: {
     searchHistory: (query) => tryRead(() => bridge['history:search'](query)),
     orderHistory: (orderId) => tryRead(() => bridge['history:order']({ orderId })),
-    daySummary: (day) => tryRead(() => bridge['history:summary']({ day })),
-    exportDayCsv: (day) => tryRead(() => bridge['history:exportCsv']({ day })),
+    daySummary: (day, venueId) =>
+      tryRead(() => bridge['history:summary'](venueId ? { day, venueId } : { day })),
+    exportDayCsv: (day, venueId) =>
+      tryRead(() => bridge['history:exportCsv'](venueId ? { day, venueId } : { day })),
     historySettings: () => tryRead(() => bridge['history:settings']({})),
     configureHistory: (settings) => tryRead(() => bridge['history:configure'](settings)),
   },

@@ -82,6 +82,7 @@ export const historyDe = {
     itemsSold: 'Verkaufte Artikel',
     noItems: 'Keine Artikel.',
     perHour: 'Bestellungen pro Stunde',
+    venuePicker: 'Restaurant',
     perVenue: 'Pro Restaurant',
     venueTotals: '{orders, plural, one {# Bestellung} other {# Bestellungen}} · {sales} ausgegeben',
     hour: '{hour, number, ::integer-width/*00}',

@@ -83,6 +83,7 @@ export const historyFi = {
     itemsSold: 'Myydyt tuotteet',
     noItems: 'Ei tuotteita.',
     perHour: 'Tilaukset tunneittain',
+    venuePicker: 'Ravintola',
     perVenue: 'Ravintoloittain',
     venueTotals: '{orders, plural, one {# tilaus} other {# tilausta}} · {sales} luovutettu',
     hour: '{hour, number, ::integer-width/*00}',

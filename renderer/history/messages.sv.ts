@@ -82,6 +82,7 @@ export const historySv = {
     itemsSold: 'Sålda artiklar',
     noItems: 'Inga artiklar.',
     perHour: 'Beställningar per timme',
+    venuePicker: 'Restaurang',
     perVenue: 'Per restaurang',
     venueTotals: '{orders, plural, one {# beställning} other {# beställningar}} · {sales} utlämnat',
     hour: '{hour, number, ::integer-width/*00}',

@@ -93,6 +93,7 @@ export const historyMessages = {
     noItems: 'No items.',
     perHour: 'Orders per hour',
     /** The day summary of a terminal of several venues: each venue's orders and sales. */
+    venuePicker: 'Venue',
     perVenue: 'Per venue',
     venueTotals: m(
       '{orders, plural, one {# order} other {# orders}} · {sales} handed over',
