@@ -5,6 +5,7 @@ import type { OrderDocumentKind } from '../../shared/printing';
 import { DialogActions } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
+import { useSettingsVenue } from '../ui-kit/SettingsVenuePicker';
 import { useApp } from './hooks';
 import { en } from './messages';
 
@@ -16,15 +17,18 @@ const ANY = '';
  * the other terminals), and which terminal prints which order document (a venue setting).
  */
 export const TerminalPanel = () => {
+  const venueId = useSettingsVenue();
   const terminal = useApp((s) => s.terminal);
+  // Who prints what is the picked venue's; until its answer comes, the last venue's is not shown.
+  const current = useApp((s) => s.terminalVenue === (venueId ?? null));
   const load = useApp((s) => s.loadTerminal);
   const rename = useApp((s) => s.renameTerminal);
   const assign = useApp((s) => s.assignPrinting);
   const [name, setName] = useState<string | null>(null);
   const [message, setMessage] = useState<FormOutcome | null>(null);
   useEffect(() => {
-    void load();
-  }, [load]);
+    void load(venueId);
+  }, [load, venueId]);
   if (!terminal) return null;
   const wanted = name ?? terminal.name ?? '';
 
@@ -44,7 +48,7 @@ export const TerminalPanel = () => {
     const next = { ...terminal.printedBy };
     if (who === ANY) delete next[document];
     else next[document] = who;
-    const failure = await assign(next);
+    const failure = await assign(next, venueId);
     setMessage(failure ? { ok: false, text: failure.message } : null);
   };
 
@@ -68,7 +72,7 @@ export const TerminalPanel = () => {
         <p className="muted">{en.terminal.nameHint}</p>
         <DialogActions start actions={[{ label: en.terminal.save, tone: 'primary' }]} />
       </form>
-      {terminal.terminals.length > 0 && (
+      {current && terminal.terminals.length > 0 && (
         <>
           <h3>{en.terminal.printingTitle}</h3>
           <p className="muted">{en.terminal.printingHint}</p>

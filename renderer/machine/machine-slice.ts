@@ -16,9 +16,15 @@ export type MachineSlice = {
   restartApp(): Promise<BridgeError | null>;
   /** This terminal's name and who prints what, among the venue's terminals; null until read. */
   terminal: TerminalState | null;
-  loadTerminal(): Promise<BridgeError | null>;
+  /** The venue `terminal` shows the terminals and printing of (null: the venue set up first). */
+  terminalVenue: string | null;
+  loadTerminal(venueId?: string): Promise<BridgeError | null>;
   renameTerminal(name: string | null): Promise<BridgeError | null>;
-  assignPrinting(printedBy: TerminalState['printedBy']): Promise<BridgeError | null>;
+  /** Who prints what for a venue (absent: the venue set up first). */
+  assignPrinting(
+    printedBy: TerminalState['printedBy'],
+    venueId?: string,
+  ): Promise<BridgeError | null>;
 };
 
 export const createMachineSlice = ({
@@ -35,13 +41,28 @@ export const createMachineSlice = ({
         tryCall(async () => set({ machine: await bridge['machine:unlock']({ pin }) })),
       restartApp: () => tryCall(() => bridge['machine:restart']({})),
       terminal: null,
-      loadTerminal: () => tryCall(async () => set({ terminal: await bridge['terminal:get']({}) })),
-      renameTerminal: (name) =>
-        tryCall(async () => set({ terminal: await bridge['terminal:rename']({ name }) })),
-      assignPrinting: (printedBy) =>
+      terminalVenue: null,
+      loadTerminal: (venueId) =>
         tryCall(async () =>
           set({
-            terminal: await bridge['terminal:assignPrinting']({ printedBy: printedBy ?? {} }),
+            terminal: await bridge['terminal:get'](venueId ? { venueId } : {}),
+            terminalVenue: venueId ?? null,
+          }),
+        ),
+      // The name is the terminal's, the same for every venue: the venue shown stays.
+      renameTerminal: (name) =>
+        tryCall(async () => {
+          const { name: named } = await bridge['terminal:rename']({ name });
+          set((s) => ({ terminal: s.terminal && { ...s.terminal, name: named } }));
+        }),
+      assignPrinting: (printedBy, venueId) =>
+        tryCall(async () =>
+          set({
+            terminal: await bridge['terminal:assignPrinting']({
+              ...(venueId ? { venueId } : {}),
+              printedBy: printedBy ?? {},
+            }),
+            terminalVenue: venueId ?? null,
           }),
         ),
     },

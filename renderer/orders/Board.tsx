@@ -13,7 +13,7 @@ import {
   needsAttention,
   primaryAction,
 } from './board';
-import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
+import { useUnclaimedAfterOf } from './TimingBanners';
 import type { BoardView, ColumnId, ColumnTracks } from './board';
 import { useBoardHold, useColumnTracks } from './board-room';
 import { useHeldPlaces } from './held-places';
@@ -126,9 +126,8 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const now = machineNow + usePlatformOffset();
   const { orders, venueOf } = useShownBoard();
   const selected = useApp((s) => s.selectedOrderId);
-  const unclaimedAfter = useApp(
-    (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES,
-  );
+  // Each order's own venue's reminder.
+  const unclaimedAfter = useUnclaimedAfterOf();
   const held = useHeldCancelled();
   const { columns, counts } = useBoardView(orders, now, held);
   // What the cards show besides their order, read here once for all of them (see OrderCard).
@@ -155,7 +154,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
         key={order.id}
         order={order}
         venue={venueOf(order)}
-        clock={cardClock(order, now, unclaimedAfter)}
+        clock={cardClock(order, now, unclaimedAfter(order))}
         flashing={flashing}
         selected={selected === order.id}
         open={opened?.id === order.id}
@@ -233,7 +232,7 @@ export const Board = ({ now: machineNow }: { now: number }) => {
           <OrderCard
             order={detail}
             venue={venueOf(detail)}
-            clock={cardClock(detail, now, unclaimedAfter)}
+            clock={cardClock(detail, now, unclaimedAfter(detail))}
             flashing={false}
             selected
             submitting={submitting[detail.id] === true}

@@ -253,6 +253,47 @@ describe('ready takeaway not handed over', () => {
     advance(15 * 60_000);
     expect(within(orderDetail('233')).getByTestId('unclaimed')).toBeTruthy();
   });
+
+  it("follows each order's own venue's setting on a terminal of two venues", async () => {
+    const bridge = createFakeBridge({
+      orderSettings: { unclaimedAfterMinutes: 30 },
+      setup: {
+        venues: [
+          { venueId: 'demo-venue', name: 'Demo Kitchen', first: true },
+          { venueId: 'pizza-venue', name: 'Pizza Place', first: false },
+        ],
+      },
+      orders: [
+        makeOrder({
+          orderNumber: '234',
+          status: 'READY',
+          platformStatus: 'READY',
+          pickupEta: minutesAgo(15),
+        }),
+        makeOrder({
+          orderNumber: '235',
+          venueId: 'pizza-venue',
+          venueName: 'Pizza Place',
+          status: 'READY',
+          platformStatus: 'READY',
+          pickupEta: minutesAgo(15),
+        }),
+      ],
+    });
+    bridge.handle('orders:settings', async ({ venueId }) => ({
+      autoAccept: false,
+      autoAcceptMaxItems: 10,
+      unclaimedAfterMinutes: venueId === 'pizza-venue' ? 10 : 30,
+    }));
+    renderApp(bridge);
+    await screen.findByText('#235');
+    // The second venue reminds after its own 10 min; the first venue's 30 min are not up yet.
+    await vi.waitFor(() =>
+      expect(within(orderDetail('235')).getByTestId('unclaimed')).toBeTruthy(),
+    );
+    expect(within(orderDetail('234')).queryByTestId('unclaimed')).toBeNull();
+    expect(bridge.callsTo('orders:settings')).toContainEqual({ venueId: 'pizza-venue' });
+  });
 });
 
 describe('couriers', () => {

@@ -1,6 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSettingsVenue } from '../ui-kit/SettingsVenuePicker';
 import { useApp, useNow, usePlatformOffset } from './hooks';
 import { unclaimedTakeaways } from './board';
+import { useUnclaimedAfterOf } from './TimingBanners';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type { OrderSettings } from '../../shared/order-timing';
 import { en } from './messages';
@@ -15,7 +17,8 @@ export const ShiftSummary = () => {
     (s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_ORDER_SETTINGS.unclaimedAfterMinutes,
   );
   const now = useNow(15_000) + usePlatformOffset();
-  const unclaimed = unclaimedTakeaways(orders, now, after);
+  const afterOf = useUnclaimedAfterOf();
+  const unclaimed = unclaimedTakeaways(orders, now, afterOf);
   return (
     <section className="panel-section shift-summary" aria-label={en.shift.title}>
       <h2>{en.shift.title}</h2>
@@ -32,14 +35,32 @@ export const ShiftSummary = () => {
   );
 };
 
-/** The venue's order settings: auto-accept (off by default), its size limit, the reminder. */
+/**
+ * A venue's order settings: auto-accept (off by default), its size limit, the reminder. On a
+ * terminal of several venues, those of the venue the settings page's picker shows.
+ */
 export const OrderSettingsSection = () => {
-  const settings = useApp((s) => s.orderSettings);
+  const venueId = useSettingsVenue();
+  // Each venue's own form: the numbers typed for one venue never stay in another's.
+  return <VenueOrderSettings key={venueId ?? ''} venueId={venueId} />;
+};
+
+const VenueOrderSettings = ({ venueId }: { venueId: string | undefined }) => {
+  const settings = useApp((s) => (venueId ? s.orderSettingsOf[venueId] : s.orderSettings));
   const configure = useApp((s) => s.configureOrders);
+  const load = useApp((s) => s.loadOrderSettings);
   const [error, setError] = useState<string | null>(null);
-  if (!settings) return null;
+  useEffect(() => {
+    if (venueId) void load(venueId).then((failed) => setError(failed ? failed.message : null));
+  }, [venueId, load]);
+  if (!settings)
+    return error ? (
+      <p className="field-error" role="alert">
+        {error}
+      </p>
+    ) : null;
   const save = async (changes: Partial<OrderSettings>): Promise<void> => {
-    const failed = await configure(changes);
+    const failed = await configure(changes, venueId);
     setError(failed ? failed.message : null);
   };
   const number = (key: 'autoAcceptMaxItems' | 'unclaimedAfterMinutes', label: string) => (

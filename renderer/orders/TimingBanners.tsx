@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
+import type { Order } from '../../shared/domain';
 import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
 import type { Ringer } from '../ui-kit/ringer';
 import { formatClock } from '../ui-kit/format';
@@ -6,13 +7,49 @@ import { unclaimedTakeaways } from './board';
 import { useApp, useNow } from './hooks';
 import { en } from './messages';
 
-/** The venue's "not handed over after N minutes" setting. */
+/** The venue set up first's "not handed over after N minutes" setting. */
 export const useUnclaimedAfter = (): number =>
   useApp((s) => s.orderSettings?.unclaimedAfterMinutes ?? DEFAULT_UNCLAIMED_AFTER_MINUTES);
 
+/**
+ * Each order's own venue's "not handed over after N minutes" (a terminal of several venues
+ * keeps it per venue; another venue's is read once its orders are on the board).
+ */
+export const useUnclaimedAfterOf = (): ((order: Order) => number) => {
+  const first = useUnclaimedAfter();
+  const firstVenue = useApp((s) => s.status?.venueId ?? null);
+  const others = useApp((s) => s.orderSettingsOf);
+  return useCallback(
+    (order: Order) =>
+      order.venueId === firstVenue
+        ? first
+        : (others[order.venueId]?.unclaimedAfterMinutes ?? first),
+    [first, firstVenue, others],
+  );
+};
+
+/** Reads the order settings of every other venue whose orders are on the board, once each. */
+const useOtherVenuesSettings = (): void => {
+  const firstVenue = useApp((s) => s.status?.venueId ?? null);
+  const others = useApp((s) => s.orderSettingsOf);
+  const load = useApp((s) => s.loadOrderSettings);
+  // One string: a new list of orders of the same venues reads nothing again.
+  const venues = useApp((s) => [...new Set(s.orders.map((o) => o.venueId))].sort().join('\n'));
+  const asked = useRef(new Set<string>());
+  useEffect(() => {
+    if (!firstVenue) return;
+    for (const venueId of venues ? venues.split('\n') : []) {
+      if (venueId === firstVenue || venueId in others || asked.current.has(venueId)) continue;
+      asked.current.add(venueId);
+      void load(venueId);
+    }
+  }, [venues, firstVenue, others, load]);
+};
+
 /** A ready takeaway not handed over rings once, when it joins the notices' list. */
 export const useUnclaimedChime = (ringer: Pick<Ringer, 'chime'>, now: number): void => {
-  const after = useUnclaimedAfter();
+  useOtherVenuesSettings();
+  const after = useUnclaimedAfterOf();
   const count = useApp((s) => unclaimedTakeaways(s.orders, now, after).length);
   const before = useRef(0);
   useEffect(() => {
@@ -27,7 +64,7 @@ export const useUnclaimedChime = (ringer: Pick<Ringer, 'chime'>, now: number): v
  */
 export const UnclaimedBanner = () => {
   const now = useNow(5_000);
-  const after = useUnclaimedAfter();
+  const after = useUnclaimedAfterOf();
   const orders = useApp((s) => s.orders);
   const unclaimed = unclaimedTakeaways(orders, now, after);
   if (unclaimed.length === 0) return null;

@@ -258,8 +258,15 @@ export const primaryAction = (order: Order): OrderActionKind | null =>
 export const unclaimedTakeaways = (
   orders: readonly Order[],
   now: number,
-  afterMinutes: number,
-): Order[] => orders.filter((order) => isUnclaimedTakeaway(order, now, afterMinutes));
+  afterMinutes: number | ((order: Order) => number),
+): Order[] =>
+  orders.filter((order) =>
+    isUnclaimedTakeaway(
+      order,
+      now,
+      typeof afterMinutes === 'number' ? afterMinutes : afterMinutes(order),
+    ),
+  );
 
 const NO_JOBS: readonly PrintJob[] = [];
 

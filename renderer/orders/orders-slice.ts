@@ -44,6 +44,8 @@ export type OrdersState = {
   arrivals: number;
   /** The venue's order settings (auto-accept, the takeaway reminder); null until read. */
   orderSettings: OrderSettings | null;
+  /** Another venue's order settings, each read when the settings page shows that venue. */
+  orderSettingsOf: Readonly<Record<string, OrderSettings>>;
 };
 
 export type OrdersActions = {
@@ -57,7 +59,10 @@ export type OrdersActions = {
   dismissCallError(orderId: string): void;
   acknowledgeCancelled(orderId: string): Promise<BridgeError | null>;
   acknowledgeStartCooking(orderId: string): Promise<BridgeError | null>;
-  configureOrders(changes: Partial<OrderSettings>): Promise<BridgeError | null>;
+  /** Changes a venue's order settings (absent: the venue set up first). */
+  configureOrders(changes: Partial<OrderSettings>, venueId?: string): Promise<BridgeError | null>;
+  /** Reads a venue's order settings (for the settings page). */
+  loadOrderSettings(venueId: string): Promise<BridgeError | null>;
   mute(): void;
   unmute(): void;
 };
@@ -207,6 +212,7 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
     startCooking: [],
     arrivals: 0,
     orderSettings: null,
+    orderSettingsOf: {},
 
     takeAction: (kind, request) =>
       orderAction(request.orderId, () => {
@@ -217,9 +223,19 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
         return send(request);
       }),
     acknowledgeStartCooking: (orderId) => acknowledgeCue('start-cooking', orderId),
-    configureOrders: (changes) =>
+    configureOrders: (changes, venueId) =>
       tryCall(async () => {
-        set({ orderSettings: await bridge['orders:configure'](changes) });
+        if (venueId === undefined) {
+          set({ orderSettings: await bridge['orders:configure'](changes) });
+          return;
+        }
+        const settings = await bridge['orders:configure']({ ...changes, venueId });
+        set((s) => ({ orderSettingsOf: { ...s.orderSettingsOf, [venueId]: settings } }));
+      }),
+    loadOrderSettings: (venueId) =>
+      tryCall(async () => {
+        const settings = await bridge['orders:settings']({ venueId });
+        set((s) => ({ orderSettingsOf: { ...s.orderSettingsOf, [venueId]: settings } }));
       }),
     acknowledgeCancelled: (orderId) => acknowledgeCue('cancelled', orderId),
     showCallError(orderId, error) {

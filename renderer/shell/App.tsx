@@ -38,6 +38,7 @@ import type { CardSlots } from '../orders/card-slots';
 import { LineSoldOut } from '../menu/SoldOut';
 import { OrderPrint, TilePrintMark } from '../printing/OrderPrint';
 import { ShiftSummary, OrderSettingsSection } from '../orders/ShiftSummary';
+import { SettingsVenuePicker } from '../ui-kit/SettingsVenuePicker';
 import { StreamSettings } from '../stream/StreamSettings';
 import { PrinterSettings } from '../printing/PrinterSettings';
 import { MachinePanel } from '../machine/MachinePanel';
@@ -140,6 +141,7 @@ const CARD_SLOTS: CardSlots = { LineSoldOut, OrderPrint, TilePrintMark };
 
 const OtherSettings = () => (
   <>
+    <SettingsVenuePicker />
     <StreamSettings />
     <PrinterSettings />
     <MachinePanel />

@@ -51,6 +51,8 @@ export type AppSliceState = {
   venueFilter: string | null;
   /** The colour each venue's mark was given (orders/venue-marks.ts), kept so it never changes. */
   venueColours: Readonly<Record<string, number>>;
+  /** The venue whose venue-level settings the settings page shows (null: the venue set up first). */
+  settingsVenue: string | null;
 };
 
 export type AppSliceActions = {
@@ -60,6 +62,7 @@ export type AppSliceActions = {
   openDialog(dialog: Dialog | null): void;
   setVenueFilter(venueId: string | null): void;
   keepVenueColours(colours: Readonly<Record<string, number>>): void;
+  setSettingsVenue(venueId: string | null): void;
 };
 
 export type AppSlice = AppSliceState & AppSliceActions;
@@ -101,6 +104,7 @@ export const createAppSlice = (
     dialog: null,
     venueFilter: stored(options, VENUE_FILTER_KEY) || null,
     venueColours: parseColours(stored(options, VENUE_COLOURS_KEY)),
+    settingsVenue: null,
     setTheme(theme) {
       options.storage?.setItem(THEME_KEY, theme);
       set({ theme });
@@ -117,6 +121,9 @@ export const createAppSlice = (
     setVenueFilter(venueId) {
       options.storage?.setItem(VENUE_FILTER_KEY, venueId ?? '');
       set({ venueFilter: venueId });
+    },
+    setSettingsVenue(venueId) {
+      set({ settingsVenue: venueId });
     },
     keepVenueColours(colours) {
       options.storage?.setItem(VENUE_COLOURS_KEY, JSON.stringify(colours));

@@ -9,6 +9,9 @@ export const kitDe = {
   venues: {
     all: 'Alle Restaurants',
     unnamed: 'Restaurant {n}',
+    settingsFor: 'Einstellungen für',
+    settingsHint:
+      'Automatische Annahme, Erinnerung und wer was druckt werden je Restaurant eingestellt.',
   },
   nav: {
     orders: 'Bestellungen',

@@ -9,6 +9,9 @@ export const kitFi = {
   venues: {
     all: 'Kaikki ravintolat',
     unnamed: 'Ravintola {n}',
+    settingsFor: 'Asetukset ravintolalle',
+    settingsHint:
+      'Automaattinen hyväksyntä, muistutus ja tulostuspaikat asetetaan ravintolakohtaisesti.',
   },
   nav: {
     orders: 'Tilaukset',

@@ -9,6 +9,9 @@ export const kitSv = {
   venues: {
     all: 'Alla restauranger',
     unnamed: 'Restaurang {n}',
+    settingsFor: 'Inställningar för',
+    settingsHint:
+      'Automatisk accept, påminnelsen och vem som skriver ut vad ställs in per restaurang.',
   },
   nav: {
     orders: 'Beställningar',

@@ -23,6 +23,9 @@ export const kitMessages = {
     all: 'All venues',
     /** A venue whose orders carry no name yet: never its id. */
     unnamed: m('Venue {n}', 'n'),
+    /** The settings page's venue picker, on a terminal of several venues. */
+    settingsFor: 'Settings of',
+    settingsHint: 'Auto-accept, the reminder and who prints what are set for each venue.',
   },
   nav: {
     orders: 'Orders',

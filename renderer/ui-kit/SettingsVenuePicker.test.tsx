@@ -1,0 +1,96 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderSettings } from '../../shared/order-timing';
+import { createFakeBridge } from '../testing/fake-bridge';
+import { renderApp } from '../testing/render-app';
+
+afterEach(cleanup);
+
+const KITCHEN = '6f1c2e9a-3b4d-4c5e-8f70-1a2b3c4d5e6f';
+const TWO_VENUES = {
+  venues: [
+    { venueId: 'demo-venue', name: 'Demo Kitchen', first: true },
+    { venueId: 'pizza-venue', name: 'Pizza Place', first: false },
+  ],
+};
+
+const openSettings = async () => {
+  fireEvent.click(await screen.findByRole('button', { name: /^Venue/ }));
+  return screen.findByRole('region', { name: 'Orders' });
+};
+
+/** A bridge whose order settings and printing assignment are kept per venue, as main keeps them. */
+const perVenueBridge = () => {
+  const bridge = createFakeBridge({ setup: TWO_VENUES });
+  const settings: Record<string, OrderSettings> = {
+    'demo-venue': { autoAccept: false, autoAcceptMaxItems: 10, unclaimedAfterMinutes: 30 },
+    'pizza-venue': { autoAccept: true, autoAcceptMaxItems: 4, unclaimedAfterMinutes: 12 },
+  };
+  bridge.handle('orders:settings', async ({ venueId }) => settings[venueId ?? 'demo-venue']!);
+  bridge.handle('orders:configure', async ({ venueId, ...changes }) => {
+    const id = venueId ?? 'demo-venue';
+    settings[id] = { ...settings[id]!, ...changes };
+    return settings[id];
+  });
+  bridge.handle('terminal:get', async ({ venueId }) => ({
+    name: 'Counter',
+    fallbackName: 'counter-pc',
+    selfId: 'self',
+    terminals: [
+      { id: 'self', name: 'Counter', self: true },
+      { id: KITCHEN, name: 'Kitchen', self: false },
+    ],
+    printedBy: venueId === 'pizza-venue' ? { 'kitchen-ticket': KITCHEN } : {},
+    settingsWaiting: false,
+  }));
+  return bridge;
+};
+
+describe("the settings page's venue picker", () => {
+  it('takes no room on a terminal of one venue', async () => {
+    renderApp(createFakeBridge());
+    await openSettings();
+    expect(screen.queryByRole('group', { name: 'Settings of' })).toBeNull();
+  });
+
+  it("shows and changes the picked venue's own settings, each venue by its name", async () => {
+    const bridge = perVenueBridge();
+    renderApp(bridge);
+    await openSettings();
+    const picker = screen.getByRole('group', { name: 'Settings of' });
+    const choices = within(picker).getAllByRole('button');
+    expect(choices.map((b) => b.textContent)).toEqual(['Demo Kitchen', 'Pizza Place']);
+    expect(choices.map((b) => b.getAttribute('aria-pressed'))).toEqual(['true', 'false']);
+    expect(document.body.textContent).not.toContain('pizza-venue');
+    // Each venue's form is its own: the section is read again after each pick.
+    const orders = () => screen.getByRole('region', { name: 'Orders' });
+    const limit = () => within(orders()).getAllByRole('spinbutton')[0] as HTMLInputElement;
+    expect(limit().value).toBe('10');
+
+    fireEvent.click(within(picker).getByRole('button', { name: 'Pizza Place' }));
+    await waitFor(() => expect(limit().value).toBe('4'));
+    const auto = within(orders()).getByRole('checkbox') as HTMLInputElement;
+    expect(auto.checked).toBe(true);
+    fireEvent.click(auto);
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:configure')).toEqual([
+        { autoAccept: false, venueId: 'pizza-venue' },
+      ]),
+    );
+    // Who prints what: the picked venue's, and a change goes to that venue.
+    const terminal = screen.getByRole('region', { name: 'This terminal' });
+    const ticket = (await within(terminal).findByLabelText('Kitchen ticket')) as HTMLSelectElement;
+    await waitFor(() => expect(ticket.value).toBe(KITCHEN));
+    fireEvent.change(ticket, { target: { value: '' } });
+    await waitFor(() =>
+      expect(bridge.callsTo('terminal:assignPrinting')).toEqual([
+        { venueId: 'pizza-venue', printedBy: {} },
+      ]),
+    );
+
+    // Back to the venue set up first: its own settings, unchanged.
+    fireEvent.click(within(picker).getByRole('button', { name: 'Demo Kitchen' }));
+    await waitFor(() => expect(limit().value).toBe('10'));
+    expect((within(orders()).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+  });
+});
