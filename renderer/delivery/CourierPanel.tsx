@@ -269,12 +269,17 @@ const CancelForm = ({
         <span>{en.courier.cancelReason}</span>
         <input name="cancelReason" value={reason} onChange={(e) => setReason(e.target.value)} />
       </label>
-      <button type="submit" className="btn btn-danger btn-small" disabled={reason.trim() === ''}>
-        {en.courier.confirmCancel}
-      </button>
-      <button type="button" className="btn btn-quiet btn-small" onClick={onDone}>
-        {en.courier.keep}
-      </button>
+      <DialogActions
+        actions={[
+          {
+            label: en.courier.confirmCancel,
+            tone: 'danger',
+            small: true,
+            disabled: reason.trim() === '',
+          },
+          { label: en.courier.keep, tone: 'quiet', small: true, onClick: onDone },
+        ]}
+      />
     </Form>
   );
 };
@@ -345,11 +350,7 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
             onCallError={setCallError}
           />
         )}
-        {callError && (
-          <p className="form-error" role="alert">
-            {callError}
-          </p>
-        )}
+        <Refusal text={callError} />
         {failed && <RefusedAction failed={failed} onCallError={setCallError} />}
       </article>
     </li>
@@ -378,18 +379,18 @@ export const CourierPanel = () => {
             ? en.courier.webhookProblem(setup.webhookError)
             : en.courier.webhookOk}
         </p>
-        <div className="dialog-actions start">
-          <button
-            type="button"
-            className="btn btn-go btn-large"
-            onClick={() => openDialog({ kind: 'courier' })}
-          >
-            {en.courier.book}
-          </button>
-          <button type="button" className="btn btn-quiet" onClick={() => setEditing(true)}>
-            {en.courier.changeSetup}
-          </button>
-        </div>
+        <DialogActions
+          start
+          actions={[
+            {
+              label: en.courier.book,
+              tone: 'go',
+              large: true,
+              onClick: () => openDialog({ kind: 'courier' }),
+            },
+            { label: en.courier.changeSetup, tone: 'quiet', onClick: () => setEditing(true) },
+          ]}
+        />
       </section>
       <AreaCheck />
       {deliveries.length === 0 && <p className="muted">{en.courier.empty}</p>}

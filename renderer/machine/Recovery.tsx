@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 import { useApp } from './hooks';
 import { en } from './messages';
 
@@ -16,34 +17,30 @@ export const Recovery = () => {
       <section className="panel-section">
         <h1>{en.recovery.title}</h1>
         <p>{en.recovery.body}</p>
-        <div className="dialog-actions start">
-          <button
-            type="button"
-            className="btn btn-primary btn-large"
-            onClick={() => void restart().then((failure) => setError(failure?.message ?? null))}
-          >
-            {en.recovery.restart}
-          </button>
-          <button
-            type="button"
-            className="btn btn-quiet btn-large"
-            onClick={() =>
-              void exportDiagnostics().then((result) =>
-                result.ok
-                  ? setSaved(en.diagnostics.exported(result.value.file))
-                  : setError(result.error.message),
-              )
-            }
-          >
-            {en.diagnostics.export}
-          </button>
-        </div>
+        <DialogActions
+          start
+          actions={[
+            {
+              label: en.recovery.restart,
+              tone: 'primary',
+              large: true,
+              onClick: () => void restart().then((failure) => setError(failure?.message ?? null)),
+            },
+            {
+              label: en.diagnostics.export,
+              tone: 'quiet',
+              large: true,
+              onClick: () =>
+                void exportDiagnostics().then((result) =>
+                  result.ok
+                    ? setSaved(en.diagnostics.exported(result.value.file))
+                    : setError(result.error.message),
+                ),
+            },
+          ]}
+        />
         {saved && <p role="status">{saved}</p>}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        <Refusal text={error} />
       </section>
     </main>
   );

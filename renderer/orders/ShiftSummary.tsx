@@ -6,6 +6,7 @@ import { useUnclaimedAfterOf } from './TimingBanners';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
 import type { OrderSettings } from '../../shared/order-timing';
 import { en } from './messages';
+import { Refusal } from '../ui-kit/DialogActions';
 
 /**
  * The end-of-shift view: takeaway orders left READY and never marked handed over, which the
@@ -92,11 +93,7 @@ const VenueOrderSettings = ({ venueId }: { venueId: string | undefined }) => {
       <p className="muted">{en.orderSettings.autoAcceptHelp}</p>
       {number('autoAcceptMaxItems', en.orderSettings.maxItems)}
       {number('unclaimedAfterMinutes', en.orderSettings.unclaimedAfter)}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <Refusal text={error} />
     </section>
   );
 };
