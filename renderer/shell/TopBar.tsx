@@ -7,7 +7,7 @@ import type { View } from '../ui-kit/app-slice';
 import type { VenueMarks } from '../ui-kit/VenueMark';
 import { useVenueMarks } from '../ui-kit/VenueMark';
 import { VenueFilter } from '../orders/VenueFilter';
-import { VenueStatusPill } from '../venue/VenuesPill';
+import { VenuesBadge, VenueStatusPill } from '../venue/VenueStatus';
 
 const VIEWS: View[] = ['orders', 'venue', 'menu', 'activity', 'couriers', 'history'];
 
@@ -69,10 +69,9 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
   return (
     <header className={`top-bar ${ringing ? 'top-bar-ringing' : ''}`}>
       <div className="brand">
+        {/* With several venues, how many are offline is on the Venue tab (VenuesBadge). */}
         {several ? <VenueFilter marks={marks} /> : <strong>{venueName ?? en.appName}</strong>}
-        {/* With several venues, how many are offline (each venue's own state is on the venue
-            screen); with one, its state. */}
-        <VenueStatusPill several={several} />
+        {!several && <VenueStatusPill />}
       </div>
       <nav className="tabs">
         {VIEWS.map((v, i) => (
@@ -94,6 +93,7 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
                 {waiting}
               </span>
             )}
+            {v === 'venue' && <VenuesBadge several={several} />}
           </button>
         ))}
       </nav>

@@ -1,7 +1,7 @@
 // The venue screen of a terminal of two venues: a block per venue (its name and mark, its state as
 // the platform confirmed it, "changing…" while its change waits, its opening times), every venue
 // taken offline at once after choosing for how long (one action per venue), and the top bar's
-// count of venues offline in one fixed place.
+// count of venues offline on the Venue tab, in one fixed place.
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VenueState } from '../../shared/domain';
@@ -50,7 +50,13 @@ const openVenue = async () => {
   return screen.findByRole('region', { name: 'All venues' });
 };
 const block = (name: string) => screen.getByRole('region', { name });
-const pill = () => screen.getByTestId('venues-pill');
+const badge = () => screen.getByTestId('venues-badge');
+/** The Venue tab's badge: what it shows, whether its room is hidden, and its words. */
+const badgeShows = () => ({
+  text: badge().textContent,
+  hidden: badge().classList.contains('slot-idle'),
+  words: badge().title,
+});
 
 describe('venue screen of two venues', () => {
   it("shows each venue's block by its name, its confirmed state and its own opening times", async () => {
@@ -78,7 +84,7 @@ describe('venue screen of two venues', () => {
     expect(within(all).getByTestId('venues-offline').textContent).toBe('1 of 2 venues offline');
     expect(within(all).getByRole('button', { name: 'Put all venues online' })).toBeTruthy();
     expect(within(all).getByRole('button', { name: 'Take all venues offline' })).toBeTruthy();
-    expect(pill().textContent).toContain('1 of 2 venues offline');
+    expect(badgeShows()).toEqual({ text: '1/2', hidden: false, words: '1 of 2 venues offline' });
     // Staff words: never a venue's id.
     expect(document.body.textContent).not.toContain(BOWLS.venueId);
     expect(document.body.textContent).not.toContain(BURGERS.venueId);
@@ -88,7 +94,7 @@ describe('venue screen of two venues', () => {
     const bridge = twoVenues();
     renderApp(bridge);
     const all = await openVenue();
-    expect(pill().textContent).toContain('All venues online');
+    expect(badgeShows()).toMatchObject({ hidden: true, words: 'All venues online' });
     fireEvent.click(within(all).getByRole('button', { name: 'Take all venues offline' }));
     // The confirmation names the venues it takes offline; nothing is sent before a choice.
     const picker = within(all).getByRole('group', {
@@ -122,8 +128,11 @@ describe('venue screen of two venues', () => {
       '2 venues changing…',
     );
     expect(within(all).queryByRole('button', { name: /all venues/ })).toBeNull();
-    expect(pill().textContent).toContain('All venues online');
-    expect(pill().querySelector('.venues-pill-changing')!.className).not.toContain('slot-idle');
+    expect(badgeShows()).toEqual({
+      text: '…',
+      hidden: false,
+      words: 'All venues online · changing…',
+    });
 
     // The platform confirms one: that block says Offline, the other still changing….
     emitVenues(bridge, burgers({ isOnline: false }), bowls({ pending: true, changing: offline }));
@@ -131,7 +140,11 @@ describe('venue screen of two venues', () => {
     expect(within(block(BOWLS.name)).getByTestId('venue-online').textContent).toBe(
       'changing… (waiting for the platform)',
     );
-    expect(pill().textContent).toContain('1 of 2 venues offline');
+    expect(badgeShows()).toEqual({
+      text: '1/2',
+      hidden: false,
+      words: '1 of 2 venues offline · changing…',
+    });
     expect(within(all).getByTestId('all-venues-changing').textContent).toContain(
       '1 venue changing…',
     );
@@ -139,8 +152,7 @@ describe('venue screen of two venues', () => {
     // Both confirmed: all offline, and the way back puts each online with its own action.
     emitVenues(bridge, burgers({ isOnline: false }), bowls({ isOnline: false }));
     expect(within(block(BOWLS.name)).getByTestId('venue-online').textContent).toBe('Offline');
-    expect(pill().textContent).toContain('All venues offline');
-    expect(pill().querySelector('.venues-pill-changing')!.className).toContain('slot-idle');
+    expect(badgeShows()).toEqual({ text: '2/2', hidden: false, words: 'All venues offline' });
     expect(within(all).queryByRole('button', { name: 'Take all venues offline' })).toBeNull();
     fireEvent.click(within(all).getByRole('button', { name: 'Put all venues online' }));
     await waitFor(() => expect(bridge.callsTo('venue:setOnline')).toHaveLength(4));
@@ -220,7 +232,7 @@ describe('venue screen of two venues', () => {
     await screen.findByTestId('venue-toggle');
     expect(screen.queryByRole('region', { name: 'All venues' })).toBeNull();
     expect(screen.queryByTestId('venue-block')).toBeNull();
-    expect(screen.queryByTestId('venues-pill')).toBeNull();
+    expect(screen.queryByTestId('venues-badge')).toBeNull();
     expect(within(screen.getByRole('banner')).getByText('Online')).toBeTruthy();
   });
 });

@@ -51,6 +51,7 @@ export const venueDe = {
     putAllOnline: 'Alle Restaurants online schalten',
     takeOfflineFor: '{venues} offline nehmen für',
     allOnline: 'Alle Restaurants online',
+    offlineShort: '{offline}/{total}',
     venuesUnknown: 'Status der Restaurants noch nicht gelesen',
     allOffline: 'Alle Restaurants offline',
     offlineCount: '{offline} von {total} Restaurants offline',

@@ -51,6 +51,7 @@ export const venueFi = {
     putAllOnline: 'Avaa kaikki ravintolat',
     takeOfflineFor: 'Sulje {venues} ajaksi',
     allOnline: 'Kaikki ravintolat auki',
+    offlineShort: '{offline}/{total}',
     venuesUnknown: 'Ravintoloiden tilaa ei vielä luettu',
     allOffline: 'Kaikki ravintolat suljettu',
     offlineCount: '{offline}/{total} ravintolaa suljettu',

@@ -49,6 +49,7 @@ export const venueSv = {
     putAllOnline: 'Öppna alla restauranger',
     takeOfflineFor: 'Stäng {venues} i',
     allOnline: 'Alla restauranger öppna',
+    offlineShort: '{offline}/{total}',
     venuesUnknown: 'Restaurangernas status inte läst än',
     allOffline: 'Alla restauranger stängda',
     offlineCount: '{offline} av {total} restauranger stängda',

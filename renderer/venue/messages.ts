@@ -59,6 +59,8 @@ export const venueMessages = {
     putAllOnline: 'Put all venues online',
     takeOfflineFor: m('Take {venues} offline for', 'venues'),
     allOnline: 'All venues online',
+    /** The Venue tab's badge: venues offline of all (its title says it in words). */
+    offlineShort: m('{offline}/{total}', 'offline', 'total'),
     venuesUnknown: 'Venue status not read yet',
     allOffline: 'All venues offline',
     offlineCount: m('{offline} of {total} venues offline', 'offline', 'total'),

@@ -1,7 +1,8 @@
 // The demo of two venues of one merchant ("Kamppi Burgers" and "Kamppi Bowls", one relay key, the
 // second added with setup:addVenue) in Chromium at 1280×800, by touch: a rush of both venues'
-// orders on one board, each told apart by its venue mark, the venue filter showing one venue, and
-// an order of each accepted and readied, each reaching its own venue at the sandbox.
+// orders on one board, each told apart by its venue mark, the venue filter showing one venue, an
+// order of each accepted and readied, each reaching its own venue at the sandbox, and both venues
+// taken offline (and back online) at once from the venue screen, the top bar keeping its places.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../renderer/i18n/en';
@@ -39,6 +40,24 @@ const shownNumbers = async (): Promise<string[]> =>
       .evaluateAll((tiles) => tiles.map((t) => t.getAttribute('aria-label') ?? ''))
   ).sort();
 const labels = (orders: Placed[]) => orders.map((o) => `Order #${o.order_number}`).sort();
+const venueAt = (venueId: string) =>
+  call<{ status: { is_online: boolean }; offline_until: string | null }>(
+    'GET',
+    `/venues/${venueId}`,
+  );
+const block = (name: string) => page.getByRole('region', { name, exact: true });
+/** The top bar's controls and the Venue tab's badge, each with its box. */
+const topBarBoxes = () =>
+  page.locator('header.top-bar').evaluate((bar) =>
+    Array.from(bar.querySelectorAll<HTMLElement>('button, .venues-badge')).map((el) => {
+      const r = el.getBoundingClientRect();
+      // Named by what stays: a tab by its first words, not its badge's count.
+      const what = el.matches('.venues-badge')
+        ? 'venues badge'
+        : (el.getAttribute('aria-label') ?? el.firstChild?.textContent ?? '');
+      return { what, x: r.x, y: r.y, w: r.width, h: r.height };
+    }),
+  );
 
 beforeAll(async () => {
   demo = await startDemo({
@@ -152,5 +171,61 @@ describe('two venues of one merchant on one board (demo, Chromium 1280×800, tou
       expect(['PRODUCTION', 'READY']).not.toContain(
         (await atSandbox(placed[venueId]![1]!.id)).status,
       );
+  });
+  it('takes both venues offline at once from the venue screen, then back online, by touch', async () => {
+    await page.getByRole('button', { name: en.nav.venue, exact: true }).tap();
+    const all = page.getByRole('region', { name: kitMessages.venues.all, exact: true });
+    await all.waitFor();
+    for (const brand of [BURGERS, BOWLS])
+      expect(await block(brand.name).getByTestId('venue-online').textContent()).toBe(
+        en.venue.online,
+      );
+    const badge = page.getByTestId('venues-badge');
+    expect(await badge.getAttribute('title')).toBe(en.venue.allOnline);
+    const before = await topBarBoxes();
+
+    await all.getByRole('button', { name: en.venue.takeAllOffline, exact: true }).tap();
+    await all
+      .getByRole('group', { name: en.venue.takeOfflineFor([BURGERS.name, BOWLS.name]) })
+      .getByRole('button', { name: en.venue.durations.indefinitely, exact: true })
+      .tap();
+    for (const brand of [BURGERS, BOWLS]) {
+      const at = await eventually(
+        () => venueAt(brand.venueId),
+        (v) => !v.status.is_online,
+      );
+      expect(at.offline_until).toBeNull();
+    }
+    // Shown as offline once the platform's status says so, each in its own block.
+    for (const brand of [BURGERS, BOWLS])
+      await eventually(
+        () => block(brand.name).getByTestId('venue-online').textContent(),
+        (text) => text === en.venue.offline,
+      );
+    await eventually(
+      () => badge.getAttribute('title'),
+      (title) => title === en.venue.allOffline,
+    );
+    expect(await badge.textContent()).toBe(en.venue.offlineShort(2, 2));
+    // The count changed in its own room: no control of the bar moved.
+    const after = await topBarBoxes();
+    const known = new Set(before.map((b) => b.what));
+    expect(after.filter((b) => known.has(b.what))).toEqual(before);
+
+    await all.getByRole('button', { name: en.venue.putAllOnline, exact: true }).tap();
+    for (const brand of [BURGERS, BOWLS])
+      await eventually(
+        () => venueAt(brand.venueId),
+        (v) => v.status.is_online,
+      );
+    for (const brand of [BURGERS, BOWLS])
+      await eventually(
+        () => block(brand.name).getByTestId('venue-online').textContent(),
+        (text) => text === en.venue.online,
+      );
+    await eventually(
+      () => badge.getAttribute('title'),
+      (title) => title === en.venue.allOnline,
+    );
   });
 });
