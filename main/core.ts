@@ -65,7 +65,7 @@ import { createUpdatesSlice } from './updates/updates';
 import type { UpdatesSlice } from './updates/updates';
 import { toOrderStatus } from './marketplace/order-mapping';
 import { reportVenueState } from './relay-client/venue-intake';
-import { readVenueTerminals } from './relay-client/venue-terminals';
+import { readTerminalsOfVenues } from './relay-client/venue-terminals';
 import type { HealthReporter } from './relay-client/health-report';
 import { startHealthReports } from './relay-client/health-report';
 import { unansweredFor } from '../shared/order-timing';
@@ -515,15 +515,18 @@ const composeGuard = (base: Foundation, c: Composed): StreamGuard =>
     hub: base.hub,
     now: base.now,
     venueId: () => c.setup.venueId(),
+    // Each venue of the terminal is paused (and resumed) on its own.
+    venueIds: () => venueList(c).map((v) => v.venueId),
+    venueNameOf: (venueId) => venueList(c).find((v) => v.venueId === venueId)?.name ?? null,
     venue: c.venue,
     otherTerminals: {
       ...base.options.otherTerminals,
+      // One read names the terminals of every venue of this terminal, each with its venues.
       read: async () => {
         const conn = c.setup.connection();
-        const venueId = c.setup.venueId();
         const terminalKey = await base.secrets.get('terminal-key');
-        if (!conn || !venueId || !terminalKey) return null;
-        return readVenueTerminals({ relayUrl: conn.relayUrl, terminalKey, venueId });
+        if (!conn || !c.setup.venueId() || !terminalKey) return null;
+        return readTerminalsOfVenues({ relayUrl: conn.relayUrl, terminalKey });
       },
     },
     onConfigured: (next) => {
@@ -531,11 +534,7 @@ const composeGuard = (base: Foundation, c: Composed): StreamGuard =>
       if (venueId) c.terminals.changeVenueSettings(next, venueId);
     },
     onGap: (span) => c.orders.markArrivedLate(span),
-    venueOnlineNow: async () => {
-      const venueId = c.setup.venueId();
-      if (!venueId) return null;
-      return (await c.client.getVenueStatus(venueId)).status.is_online;
-    },
+    venueOnlineNow: async (venueId) => (await c.client.getVenueStatus(venueId)).status.is_online,
     missedOrders: {
       ...base.options.missedOrders,
       readVenueStatus: async (venueId) => {
@@ -680,8 +679,12 @@ const composeHealth = (base: Foundation, c: Composed): HealthReporter =>
         version: base.options.version ?? 'unknown',
         name: c.terminals.staffName(),
         status: c.setup.status(),
-        venue: c.venue.state(),
-        pausedByCountertopAt: c.guard.pausedAt(),
+        // Every venue of the terminal: its state as last read, and whether the guard paused it.
+        venues: venueList(c).map(({ venueId }) => ({
+          venueId,
+          state: c.venue.state(venueId),
+          pausedByCountertopAt: c.guard.pausedAt(venueId),
+        })),
         actionsWaitingSince: c.outbox.open().map((action) => action.createdAt),
         unansweredSince: c.orders.store.openOrderIds().flatMap((id) => {
           const order = c.orders.store.get(id);

@@ -56,8 +56,9 @@ export type StreamGuardState = {
   /** Since when main's relay client has seen the order stream down; null while it is up. */
   downSince: string | null;
   /**
-   * Countertop took the venue offline because orders could not arrive (since then), and will
-   * bring it back online when the stream returns, unless staff change the venue's status first.
+   * Countertop took the venue (the one set up first; every venue's in `venues`) offline because
+   * orders could not arrive (since then), and will bring it back online when the stream returns,
+   * unless staff change the venue's status first.
    */
   pausedAt: string | null;
   /** Outages staff have not acknowledged yet, oldest first. */
@@ -69,16 +70,32 @@ export type StreamGuardState = {
   /** The relay says no notifications arrive for the venue (null: they do, or it cannot tell). */
   noOrdersArriving: IntakeWarning | null;
   /**
-   * The venue's other terminals as the relay last told (their last poll), with when it told
-   * (null: not read yet). Read while this terminal's stream is up, kept while it is down: then it
+   * The other terminals of this terminal's venues as the relay last told (their last poll), with
+   * when it told (null: not read yet). Read while this terminal's stream is up, kept while it is down: then it
    * says who was still receiving when this one lost its stream.
    */
   otherTerminals: { terminals: OtherTerminal[]; readAt: string } | null;
   /**
    * While this terminal's stream is down and another terminal of the venue was receiving, the
-   * venue is left online (the other one takes its orders): since then. Null otherwise.
+   * venue (the one set up first; every venue's in `venues`) is left online (the other one takes
+   * its orders): since then. Null otherwise.
    */
   pauseDeferredSince: string | null;
+  /** Each venue of this terminal, the one set up first first: its pause and who else serves it. */
+  venues: StreamGuardVenue[];
+};
+
+/** The stream guard's word on one venue of this terminal (each venue is paused on its own). */
+export type StreamGuardVenue = {
+  venueId: string;
+  /** Its name as staff know it (null: not known yet). */
+  name: string | null;
+  /** Countertop took this venue offline (since then) and still owns that pause. */
+  pausedAt: string | null;
+  /** Left online since then, while this terminal's stream is down: another terminal serves it. */
+  pauseDeferredSince: string | null;
+  /** The other terminals serving this venue, as the relay last told. */
+  otherTerminals: OtherTerminal[];
 };
 
 /** Another terminal of the venue, as the relay saw it at its last poll. */
@@ -113,6 +130,10 @@ export const MISSED_GRACE_MS = 20_000;
 /** An order the platform lists among the venue's newest that this terminal never received. */
 export type MissedOrder = {
   id: string;
+  /** The venue the platform lists it for. */
+  venueId: string;
+  /** That venue's name, when this terminal serves several (null: one venue, or no name known). */
+  venueName: string | null;
   /**
    * When it was placed, as far as the platform's list and our own orders bound it (platform
    * time): after `placedFrom` (null: no bound) and before `placedTo`.

@@ -32,6 +32,8 @@ export const PLATFORM_STATES = ['ok', 'unreachable', 'refused', 'unknown'] as co
 const PLAIN = /^[^\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+$/;
 const label = (max: number) => z.string().min(1).max(max).regex(PLAIN);
 /** The name staff give a terminal ("Counter", "Kitchen"): one line of plain text. */
+/** The venues one report names at most (one terminal serves a few brands, not a food court's all). */
+export const TERMINAL_HEALTH_MAX_VENUES = 16;
 export const TERMINAL_NAME_MAX_LENGTH = 60;
 export const terminalNameSchema = label(TERMINAL_NAME_MAX_LENGTH);
 const count = z.number().int().min(0).max(1_000_000);
@@ -64,7 +66,7 @@ export const terminalHealthSchema = z
           })
           .strict(),
       )
-      .max(16),
+      .max(TERMINAL_HEALTH_MAX_VENUES),
     actions_waiting: count,
     oldest_action_age_seconds: ageSeconds.nullable(),
     orders_unanswered: count,

@@ -8,6 +8,7 @@ import type { PrinterConfig, PrinterStatus } from '../../shared/printing';
 import type { PrinterState, TerminalHealth } from '../../shared/terminal-health';
 import {
   TERMINAL_HEALTH_INTERVAL_MS,
+  TERMINAL_HEALTH_MAX_VENUES,
   TERMINAL_NAME_MAX_LENGTH,
   terminalHealthSchema,
 } from '../../shared/terminal-health';
@@ -25,9 +26,14 @@ export type HealthFacts = {
    */
   name: string | null;
   status: AppStatus;
-  venue: VenueState | null;
-  /** When this terminal's order-stream guard took the venue offline, and still owns that pause. */
-  pausedByCountertopAt: string | null;
+  /** Every venue of the terminal, the one set up first first. */
+  venues: Array<{
+    venueId: string;
+    /** As last read from the platform (null: not read yet). */
+    state: VenueState | null;
+    /** When this terminal's order-stream guard took the venue offline, and still owns that pause. */
+    pausedByCountertopAt: string | null;
+  }>;
   /** Actions not confirmed by the platform yet (waiting, sending or failed): their creation times. */
   actionsWaitingSince: string[];
   /** Orders nobody answered yet: their placing times. */
@@ -72,8 +78,7 @@ const appVersion = (version: string): string => {
 
 /** The report these facts make, checked by the same schema the relay checks it with. */
 export const healthReport = (facts: HealthFacts, at: number): TerminalHealth => {
-  const { status, venue } = facts;
-  const venueId = status.venueId;
+  const { status } = facts;
   const printers = facts.printers.flatMap(({ config, status: printer }) => {
     const state = printer ? PRINTER_STATE[printer.state] : null;
     const name = plainLabel(config.name, 60);
@@ -84,16 +89,13 @@ export const healthReport = (facts: HealthFacts, at: number): TerminalHealth => 
     name: facts.name === null ? null : plainLabel(facts.name, TERMINAL_NAME_MAX_LENGTH),
     stream: status.relay === 'connected' ? 'up' : 'down',
     platform: platformLink(status),
-    venues:
-      venueId === null
-        ? []
-        : [
-            {
-              venue_id: venueId,
-              online: venue !== null && venue.venueId === venueId ? venue.isOnline : null,
-              paused_by_countertop_since: facts.pausedByCountertopAt,
-            },
-          ],
+    // Each venue as /fleet shows it: its own online state and its own pause.
+    venues: facts.venues.slice(0, TERMINAL_HEALTH_MAX_VENUES).map((venue) => ({
+      venue_id: venue.venueId,
+      online:
+        venue.state !== null && venue.state.venueId === venue.venueId ? venue.state.isOnline : null,
+      paused_by_countertop_since: venue.pausedByCountertopAt,
+    })),
     actions_waiting: facts.actionsWaitingSince.length,
     oldest_action_age_seconds: oldestAgeSeconds(facts.actionsWaitingSince, at),
     orders_unanswered: facts.unansweredSince.length,

@@ -29,26 +29,47 @@ export type VenueTerminals = {
   others: Array<OtherTerminal & { id: string }>;
 };
 
-export const readVenueTerminals = async (options: {
+/** The terminals of every venue this terminal serves, each with the venues it serves. */
+export type TerminalsOfVenues = {
+  selfId: string | null;
+  others: Array<OtherTerminal & { id: string; venueIds: string[] }>;
+};
+
+/** One read answers for every venue of the key: the relay names each terminal's venues. */
+export const readTerminalsOfVenues = async (options: {
   relayUrl: string;
   terminalKey: string;
-  venueId: string;
-}): Promise<VenueTerminals> => {
+}): Promise<TerminalsOfVenues> => {
   const answer = await relayCall(
     options,
     { method: 'GET', path: '/v1/terminal/venue' },
     answerSchema,
   );
-  const ofVenue = answer.terminals.filter((t) => t.venue_ids.includes(options.venueId));
   return {
-    selfId: ofVenue.find((t) => t.self)?.terminal_id ?? null,
-    others: ofVenue
+    selfId: answer.terminals.find((t) => t.self)?.terminal_id ?? null,
+    others: answer.terminals
       .filter((t) => !t.self)
       .map((t) => ({
         id: t.terminal_id,
         name: t.name,
         receiving: t.receiving,
         lastSeenSeconds: t.last_seen_seconds,
+        venueIds: t.venue_ids,
       })),
   };
 };
+
+/** The terminals of one venue out of a read of every venue's. */
+export const terminalsOfVenue = (all: TerminalsOfVenues, venueId: string): VenueTerminals => ({
+  selfId: all.selfId,
+  others: all.others
+    .filter((t) => t.venueIds.includes(venueId))
+    .map(({ venueIds: _venueIds, ...t }) => t),
+});
+
+export const readVenueTerminals = async (options: {
+  relayUrl: string;
+  terminalKey: string;
+  venueId: string;
+}): Promise<VenueTerminals> =>
+  terminalsOfVenue(await readTerminalsOfVenues(options), options.venueId);

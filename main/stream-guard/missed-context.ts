@@ -64,6 +64,8 @@ export type MissedWatchDeps = {
   venueId: () => string | null;
   /** Every venue this terminal serves, the one set up first first (default: that one alone). */
   venueIds?: () => string[];
+  /** A venue's name as staff know it (its alarms say which venue when the terminal has several). */
+  venueNameOf?: (venueId: string) => string | null;
   /** The venue status as the platform answers it now (throws when it cannot be read). */
   readVenueStatus: (venueId: string) => Promise<{
     isOnline: boolean;

@@ -29,8 +29,10 @@ export type MissedOrderWatch = {
   close(): void;
 };
 
-const toMissed = (item: Item): MissedOrder => ({
+const toMissed = (item: Item, venueId: string, venueName: string | null): MissedOrder => ({
   id: item.id,
+  venueId,
+  venueName,
   placedFrom: item.from,
   placedTo: item.to,
   platformStatus: item.status,
@@ -78,11 +80,17 @@ export const createMissedOrderWatch = (deps: MissedWatchDeps): MissedOrderWatch 
   schedule(ctx);
   return {
     // Every venue's alarms, the venue set up first first.
-    missed: () =>
-      watchedVenues(deps)
-        .flatMap((venueId) => read(ctx, venueId).items)
-        .filter((i) => i.raisedAt !== null && !i.acknowledged)
-        .map(toMissed),
+    missed: () => {
+      const venues = watchedVenues(deps);
+      // A terminal of one venue has nothing to tell apart: no name on its alarms.
+      const named = venues.length > 1;
+      return venues.flatMap((venueId) => {
+        const name = named ? (deps.venueNameOf?.(venueId) ?? null) : null;
+        return read(ctx, venueId)
+          .items.filter((i) => i.raisedAt !== null && !i.acknowledged)
+          .map((item) => toMissed(item, venueId, name));
+      });
+    },
     noOrdersArriving: () => ctx.intake,
     checkedAt: () => ctx.checkedAt,
     acknowledge: (missedId) => acknowledge(ctx, missedId),

@@ -1,5 +1,5 @@
-// The venue's other terminals, as the relay last told (GET /v1/terminal/venue, each terminal's
-// last poll), and the rule that keeps one terminal's broken stream from pausing the whole venue
+// The other terminals of this terminal's venues, as the relay last told (GET /v1/terminal/venue,
+// each terminal's last poll, with the venues it serves), and the rule that keeps one terminal's broken stream from pausing the whole venue
 // (docs/architecture.md#several-terminals-of-one-venue). While this terminal's stream is up it
 // reads them every OTHER_TERMINALS_READ_MS; when the stream breaks it cannot reach the relay, so
 // the last answer says who was still receiving at that moment. A terminal cut off alone then
@@ -7,19 +7,21 @@
 // still read is the platform's venue status: an order it lacks that stays unanswered there for
 // UNANSWERED_PAUSE_MS means nobody received it, and the venue is paused after all: by the first
 // terminal (by relay id) of those that were receiving, by the others only a pause delay later and
-// only if the venue is still online then, so it is paused once.
+// only if the venue is still online then, so it is paused once. Each venue of a terminal of several
+// is judged on its own: the terminals serving it, its own missed orders.
 import type { MissedOrder, OtherTerminal } from '../../shared/stream-guard';
 import { OTHER_TERMINALS_READ_MS, UNANSWERED_PAUSE_MS } from '../../shared/stream-guard';
-import type { VenueTerminals } from '../relay-client/venue-terminals';
+import type { TerminalsOfVenues } from '../relay-client/venue-terminals';
+import { terminalsOfVenue } from '../relay-client/venue-terminals';
 
 export type OtherTerminalsOptions = {
   /** The relay's answer (null: not connected to a relay). Throws when the relay cannot answer. */
-  read(): Promise<VenueTerminals | null>;
+  read(): Promise<TerminalsOfVenues | null>;
   intervalMs?: number;
   unansweredMs?: number;
 };
 
-type Known = VenueTerminals & { readAt: number };
+type Known = TerminalsOfVenues & { readAt: number };
 
 export type OtherTerminalsWatch = ReturnType<typeof createOtherTerminals>;
 
@@ -70,10 +72,12 @@ export const createOtherTerminals = (
       tick();
     },
     readNow,
-    view(): { terminals: OtherTerminal[]; readAt: string } | null {
+    /** Every other terminal of this terminal's venues, or those of one venue. */
+    view(venueId?: string): { terminals: OtherTerminal[]; readAt: string } | null {
       if (!known) return null;
+      const others = venueId === undefined ? known.others : terminalsOfVenue(known, venueId).others;
       return {
-        terminals: known.others.map(({ name, receiving, lastSeenSeconds }) => ({
+        terminals: others.map(({ name, receiving, lastSeenSeconds }) => ({
           name,
           receiving,
           lastSeenSeconds,
@@ -82,14 +86,14 @@ export const createOtherTerminals = (
       };
     },
     /**
-     * What the guard does once its pause delay is over for a stream down since `downSince`,
-     * given the orders the platform lists that this terminal lacks.
+     * What the guard does for one venue once its pause delay is over for a stream down since
+     * `downSince`, given the orders of that venue the platform lists that this terminal lacks.
      */
-    verdict(downSince: string, missed: MissedOrder[]): PauseVerdict {
+    verdict(venueId: string, downSince: string, missed: MissedOrder[]): PauseVerdict {
       const down = Date.parse(downSince);
       // Only an answer read just before the stream broke tells who was receiving then.
       if (!known || known.readAt < down - 3 * intervalMs) return { kind: 'alone' };
-      const receiving = known.others.filter((t) => t.receiving);
+      const receiving = terminalsOfVenue(known, venueId).others.filter((t) => t.receiving);
       if (receiving.length === 0) return { kind: 'alone' };
       const at = options.now();
       const unanswered = missed

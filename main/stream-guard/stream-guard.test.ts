@@ -86,11 +86,16 @@ beforeEach(() => {
   venue = makeVenue(true);
   calls = [];
   listeners = [];
-  guard = createStreamGuard({
+  guard = makeGuard();
+});
+
+/** The guard over this test's database, as the app makes it at each start. */
+const makeGuard = (): StreamGuard =>
+  createStreamGuard({
     settings: createSettings(db),
     audit,
     hub,
-    now,
+    now: () => new Date(),
     venueId: () => 'v1',
     // The venue slice's port, played over the same outbox kind it registers.
     venue: {
@@ -123,7 +128,6 @@ beforeEach(() => {
       reportToRelay: async () => null,
     },
   });
-});
 afterEach(() => {
   guard.close();
   hub.close();
@@ -177,6 +181,34 @@ describe('stream guard rules', () => {
     await guard.handlers['stream:configure']({ autoPause: true, pauseAfterSeconds: 10 });
     await vi.advanceTimersByTimeAsync(0);
     expect(calls).toEqual([false]);
+  });
+
+  it('a pause kept before venues were paused each on its own is still resumed, once', async () => {
+    guard.close();
+    // What an earlier version stored: its one pause, mid-outage.
+    const downSince = new Date(Date.now() - 120_000).toISOString();
+    const receipt = setOnline(false);
+    createSettings(db).set('stream-guard.state', {
+      downSince,
+      pause: { actionId: receipt.actionId, venueId: 'v1', at: new Date().toISOString(), downSince },
+      staffTookOver: null,
+      gaps: [],
+      spans: [],
+    });
+    guard = makeGuard();
+    expect((await guard.handlers['stream:get']({})).venues).toEqual([
+      expect.objectContaining({ venueId: 'v1', pausedAt: expect.any(String) }),
+    ]);
+    expect(guard.pausedAt('v1')).not.toBeNull();
+    // Still down past the delay: no second pause of a venue already paused.
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(calls).toEqual([]);
+    guard.relayState('connected');
+    await vi.advanceTimersByTimeAsync(0);
+    // Never sent (the outbox here never sends): dropped, which is the whole return.
+    expect(outbox.open({ subject: 'venue:v1' })).toEqual([]);
+    expect(outcomes()).toEqual(['stream-back', 'pause-dropped']);
+    expect(guard.pausedAt('v1')).toBeNull();
   });
 
   it('staff who change the venue after the pause take it over: no return online, no second pause', async () => {

@@ -6,7 +6,10 @@
 // did (durably), and brings the venue back online when the stream returns, unless staff changed
 // the venue's status meanwhile. Each outage leaves a gap notice staff acknowledge, with what the
 // venue status's latest orders say we lack. It runs in main, so it works with no window open;
-// its view of the stream is main's relay client's, never the renderer's.
+// its view of the stream is main's relay client's, never the renderer's. A terminal of several
+// venues has one stream, so one outage, but judges each venue on its own: a venue another
+// terminal still serves stays online, the others are paused, each once, and each is brought back
+// once (docs/architecture.md#several-terminals-of-one-venue).
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { RelayConnection, VenueState } from '../../shared/domain';
@@ -16,6 +19,7 @@ import type {
   StreamGap,
   StreamGuardSettings,
   StreamGuardState,
+  StreamGuardVenue,
 } from '../../shared/stream-guard';
 import {
   AUTO_PAUSE_MAX_SECONDS,
@@ -42,15 +46,25 @@ const MAX_GAPS = 5;
 const DEFER_RECHECK_MS = 1_000;
 
 const iso = z.string().min(1);
+const pauseSchema = z.object({
+  actionId: z.string(),
+  venueId: z.string(),
+  at: iso,
+  downSince: iso,
+});
+/** A pause this guard made and still owns: of which venue, since when, in which outage. */
+type Pause = z.infer<typeof pauseSchema>;
 const storedSchema = z.object({
   /** The stream has been down since then (null: up). */
   downSince: iso.nullable(),
-  /** The pause this guard made and still owns. */
-  pause: z
-    .object({ actionId: z.string(), venueId: z.string(), at: iso, downSince: iso })
-    .nullable(),
-  /** The outage (its downSince) in which staff took the venue's status over: no second pause. */
-  staffTookOver: iso.nullable(),
+  /** The pauses this guard made and still owns, one per venue at most. */
+  pauses: z.array(pauseSchema).optional(),
+  /** Kept before venues were paused each on its own: the one venue's pause. */
+  pause: pauseSchema.nullable().optional(),
+  /** Per venue, the outage (its downSince) in which staff took its status over: no second pause. */
+  tookOver: z.record(z.string(), iso).optional(),
+  /** Kept before venues were paused each on its own: the outage staff took the one venue over in. */
+  staffTookOver: iso.nullable().optional(),
   gaps: z.array(
     z.object({ id: z.string(), from: iso, to: iso, unknownOrders: z.number().int().nullable() }),
   ),
@@ -60,8 +74,11 @@ const storedSchema = z.object({
    */
   spans: z.array(z.object({ from: iso, to: iso })).default([]),
 });
-type Stored = z.infer<typeof storedSchema>;
-const EMPTY: Stored = { downSince: null, pause: null, staffTookOver: null, gaps: [], spans: [] };
+type Stored = Omit<
+  z.infer<typeof storedSchema>,
+  'pauses' | 'pause' | 'tookOver' | 'staffTookOver'
+> & { pauses: Pause[]; tookOver: Record<string, string> };
+const EMPTY: Stored = { downSince: null, pauses: [], tookOver: {}, gaps: [], spans: [] };
 
 const settingsSchema = z.object({
   autoPause: z.boolean(),
@@ -83,8 +100,8 @@ export type StreamGuard = {
   /** The continuous check for orders that never reached this terminal. */
   missedOrders: Pick<MissedOrderWatch, 'checkSoon' | 'idle'>;
   /** When this guard took the venue offline and still owns that pause (null: it does not). */
-  pausedAt(): string | null;
-  /** Whether the relay's last answer named other terminals of the venue. */
+  pausedAt(venueId: string): string | null;
+  /** Whether the relay's last answer named other terminals of this terminal's venues. */
   hasOtherTerminals(): boolean;
   /** The pause settings in force here. */
   settings(): StreamGuardSettings;
@@ -104,11 +121,11 @@ export type StreamGuard = {
  */
 export type VenuePort = {
   /** The venue's state as last read from the platform. */
-  state(): VenueState | null;
+  state(venueId: string): VenueState | null;
   /** Offline with no end, through the venue's outbox action. */
-  pause(): { actionId: string };
+  pause(venueId: string): { actionId: string };
   /** Back online, the same way. */
-  resume(): { actionId: string };
+  resume(venueId: string): { actionId: string };
   /** Drops a change not sent yet; false if it is on its way or gone. */
   withdraw(actionId: string): boolean;
   /** Every online change asked for from now on (staff's too), once stored. */
@@ -122,14 +139,19 @@ type GuardDeps = {
   audit: AuditLog;
   hub: EventHub;
   now: () => Date;
+  /** The venue set up first. */
   venueId: () => string | null;
+  /** Every venue of the terminal, the one set up first first (default: that one alone). */
+  venueIds?: () => string[];
+  /** A venue's name as staff know it (its alarms say which venue when the terminal has several). */
+  venueNameOf?: (venueId: string) => string | null;
   venue: VenuePort;
   /** What the continuous check for missed orders reads and asks (missed-orders.ts). */
   missedOrders: Omit<WatchDeps, 'settings' | 'audit' | 'now' | 'venueId' | 'changed'>;
   /** The venue's other terminals at the relay (other-terminals.ts); absent: this one decides alone. */
   otherTerminals?: OtherTerminalsOptions;
   /** The venue's online state as the platform answers it now (null: cannot tell). */
-  venueOnlineNow?: () => Promise<boolean | null>;
+  venueOnlineNow?: (venueId: string) => Promise<boolean | null>;
   /** Staff changed the pause settings here (they are the venue's: they go to every terminal). */
   onConfigured?: (next: StreamGuardSettings) => void;
   /** An outage long enough to lose orders is over (its gap is stored): orders placed in it arrived late. */
@@ -144,19 +166,44 @@ type GuardCtx = {
   changed: () => void;
   timer: NodeJS.Timeout | null;
   deferTimer: NodeJS.Timeout | null;
-  /** Since when this outage's pause is left to another terminal (in memory: a restart decides anew). */
-  deferredSince: string | null;
-  /** The outage (its downSince) in which a follower found the venue already offline. */
-  followerDone: string | null;
+  /** Per venue, since when this outage's pause is left to another terminal (in memory: a restart decides anew). */
+  deferredSince: Map<string, string>;
+  /** Per venue, the outage (its downSince) in which a follower found the venue already offline. */
+  followerDone: Map<string, string>;
   closed: boolean;
   /** One pause or resume at a time: each reads the state, calls the venue slice, writes the state. */
   busy: Promise<void>;
 };
 
+const venuesOf = (deps: GuardDeps): string[] => {
+  const first = deps.venueId();
+  return deps.venueIds?.() ?? (first ? [first] : []);
+};
+
+/** The stored state; one kept before venues were paused each on its own reads as the first venue's. */
 const read = (ctx: GuardCtx): Stored => {
   const parsed = storedSchema.safeParse(ctx.deps.settings.get(STATE_KEY));
-  return parsed.success ? parsed.data : EMPTY;
+  if (!parsed.success) return EMPTY;
+  const { pause, staffTookOver, pauses, tookOver, ...rest } = parsed.data;
+  const legacyVenue = pause?.venueId ?? ctx.deps.venueId();
+  return {
+    ...rest,
+    pauses: pauses ?? (pause ? [pause] : []),
+    tookOver: tookOver ?? (staffTookOver && legacyVenue ? { [legacyVenue]: staffTookOver } : {}),
+  };
 };
+
+const pauseOf = (stored: Stored, venueId: string | null): Pause | null =>
+  stored.pauses.find((p) => p.venueId === venueId) ?? null;
+
+/** What the guard holds for one venue, for staff and the health report. */
+const venueView = (ctx: GuardCtx, stored: Stored, venueId: string): StreamGuardVenue => ({
+  venueId,
+  name: ctx.deps.venueNameOf?.(venueId) ?? null,
+  pausedAt: pauseOf(stored, venueId)?.at ?? null,
+  pauseDeferredSince: ctx.deferredSince.get(venueId) ?? null,
+  otherTerminals: ctx.others.view(venueId)?.terminals ?? [],
+});
 
 const readSettings = (ctx: GuardCtx): StreamGuardSettings => {
   const parsed = settingsSchema.safeParse(ctx.deps.settings.get(SETTINGS_KEY));
@@ -166,13 +213,14 @@ const readSettings = (ctx: GuardCtx): StreamGuardSettings => {
 const view = (ctx: GuardCtx, stored: Stored = read(ctx)): StreamGuardState => ({
   settings: readSettings(ctx),
   downSince: stored.downSince,
-  pausedAt: stored.pause?.at ?? null,
+  pausedAt: pauseOf(stored, ctx.deps.venueId())?.at ?? null,
   gaps: stored.gaps,
   missed: ctx.watch.missed(),
   missedCheckedAt: ctx.watch.checkedAt(),
   noOrdersArriving: ctx.watch.noOrdersArriving(),
   otherTerminals: ctx.others.view(),
-  pauseDeferredSince: ctx.deferredSince,
+  pauseDeferredSince: ctx.deferredSince.get(ctx.deps.venueId() ?? '') ?? null,
+  venues: venuesOf(ctx.deps).map((venueId) => venueView(ctx, stored, venueId)),
 });
 
 const write = (ctx: GuardCtx, next: Stored): void => {
@@ -180,12 +228,19 @@ const write = (ctx: GuardCtx, next: Stored): void => {
   ctx.changed();
 };
 
+/** The venues still to pause in this outage: served here, not paused by us, not taken over by staff. */
+const unpaused = (ctx: GuardCtx, stored: Stored): string[] =>
+  venuesOf(ctx.deps).filter(
+    (venueId) => pauseOf(stored, venueId) === null && stored.tookOver[venueId] !== stored.downSince,
+  );
+
 const schedule = (ctx: GuardCtx): void => {
   if (ctx.timer) clearTimeout(ctx.timer);
   ctx.timer = null;
-  const { downSince, pause } = read(ctx);
+  const stored = read(ctx);
+  const { downSince } = stored;
   const chosen = readSettings(ctx);
-  if (ctx.closed || !downSince || pause || !chosen.autoPause) return;
+  if (ctx.closed || !downSince || unpaused(ctx, stored).length === 0 || !chosen.autoPause) return;
   const due = Date.parse(downSince) + chosen.pauseAfterSeconds * 1000;
   ctx.timer = setTimeout(
     () => {
@@ -214,32 +269,47 @@ const pauseIfDue = (ctx: GuardCtx): Promise<void> =>
     const { deps } = ctx;
     const stored = read(ctx);
     const chosen = readSettings(ctx);
-    const venueId = deps.venueId();
-    if (ctx.closed || !stored.downSince || stored.pause || !chosen.autoPause || !venueId) return;
-    if (stored.staffTookOver === stored.downSince) return;
+    if (ctx.closed || !stored.downSince || !chosen.autoPause) return;
     if (deps.now().getTime() - Date.parse(stored.downSince) < chosen.pauseAfterSeconds * 1000) {
       schedule(ctx);
       return;
     }
-    if (!(await mayPause(ctx, stored.downSince, venueId, chosen.pauseAfterSeconds))) return;
-    // Only a venue taking orders is paused: one staff (or anyone) took offline stays theirs.
-    const venue = deps.venue.state();
-    if (!venue || venue.venueId !== venueId || !venue.isOnline) return;
-    const { actionId } = deps.venue.pause();
-    const at = deps.now().toISOString();
-    write(ctx, { ...read(ctx), pause: { actionId, venueId, at, downSince: stored.downSince } });
-    deps.audit.record({
-      action: 'stream-guard',
-      subject: venueId,
-      outcome: 'paused',
-      detail: `${PAUSE_REASON} (the order stream has been down since ${stored.downSince}).`,
-    });
+    // Each venue on its own: one another terminal still serves stays online, the others go.
+    for (const venueId of unpaused(ctx, stored)) {
+      if (ctx.closed) return;
+      await pauseVenueIfDue(ctx, stored.downSince, venueId, chosen.pauseAfterSeconds);
+    }
   });
+
+const pauseVenueIfDue = async (
+  ctx: GuardCtx,
+  downSince: string,
+  venueId: string,
+  pauseAfterSeconds: number,
+): Promise<void> => {
+  const { deps } = ctx;
+  if (!(await mayPause(ctx, downSince, venueId, pauseAfterSeconds))) return;
+  // Only a venue taking orders is paused: one staff (or anyone) took offline stays theirs.
+  const venue = deps.venue.state(venueId);
+  if (!venue || venue.venueId !== venueId || !venue.isOnline) return;
+  const now = read(ctx);
+  // The stream came back (or the venue was paused) while the platform was asked.
+  if (now.downSince !== downSince || pauseOf(now, venueId)) return;
+  const { actionId } = deps.venue.pause(venueId);
+  const at = deps.now().toISOString();
+  write(ctx, { ...now, pauses: [...now.pauses, { actionId, venueId, at, downSince }] });
+  deps.audit.record({
+    action: 'stream-guard',
+    subject: venueId,
+    outcome: 'paused',
+    detail: `${PAUSE_REASON} (the order stream has been down since ${downSince}).`,
+  });
+};
 
 /** Leaves the pause to another terminal of the venue for now; checks the platform again soon. */
 const defer = (ctx: GuardCtx, downSince: string, venueId: string): void => {
-  if (ctx.deferredSince === null) {
-    ctx.deferredSince = ctx.deps.now().toISOString();
+  if (!ctx.deferredSince.has(venueId)) {
+    ctx.deferredSince.set(venueId, ctx.deps.now().toISOString());
     ctx.deps.audit.record({
       action: 'stream-guard',
       subject: venueId,
@@ -248,7 +318,8 @@ const defer = (ctx: GuardCtx, downSince: string, venueId: string): void => {
     });
     ctx.changed();
   }
-  if (ctx.deferTimer) clearTimeout(ctx.deferTimer);
+  // One recheck for every deferred venue.
+  if (ctx.deferTimer) return;
   ctx.deferTimer = setTimeout(() => {
     ctx.deferTimer = null;
     void pauseIfDue(ctx);
@@ -263,8 +334,9 @@ const mayPause = async (
   venueId: string,
   pauseAfterSeconds: number,
 ): Promise<boolean> => {
-  if (ctx.followerDone === downSince) return false;
-  const verdict = ctx.others.verdict(downSince, ctx.watch.missed());
+  if (ctx.followerDone.get(venueId) === downSince) return false;
+  const missed = ctx.watch.missed().filter((m) => m.venueId === venueId);
+  const verdict = ctx.others.verdict(venueId, downSince, missed);
   if (verdict.kind === 'alone') return true;
   const wait =
     verdict.kind === 'defer' ||
@@ -274,49 +346,59 @@ const mayPause = async (
     return false;
   }
   // A follower pauses only a venue the first terminal did not pause already.
-  if (verdict.follower && (await ctx.deps.venueOnlineNow?.().catch(() => null)) === false) {
-    ctx.followerDone = downSince;
+  if (verdict.follower && (await ctx.deps.venueOnlineNow?.(venueId).catch(() => null)) === false) {
+    ctx.followerDone.set(venueId, downSince);
     return false;
   }
-  ctx.deferredSince = null;
+  ctx.deferredSince.delete(venueId);
   return true;
 };
 
 const resume = (ctx: GuardCtx): Promise<void> =>
   serial(ctx, async () => {
-    const { deps } = ctx;
     const stored = read(ctx);
-    const pause = stored.pause;
-    if (!pause) return;
-    write(ctx, { ...stored, pause: null });
-    // Not sent yet (the platform was unreachable too): dropping it is the whole resume.
-    if (deps.venue.withdraw(pause.actionId)) {
-      deps.audit.record({
-        action: 'stream-guard',
-        subject: pause.venueId,
-        outcome: 'pause-dropped',
-        detail: 'The order stream came back before the platform took the pause.',
-      });
-      return;
-    }
-    if (deps.venueId() !== pause.venueId) return;
-    deps.venue.resume();
+    if (stored.pauses.length === 0) return;
+    write(ctx, { ...stored, pauses: [] });
+    // Every venue this guard paused, each once.
+    for (const pause of stored.pauses) resumeVenue(ctx, pause);
+  });
+
+const resumeVenue = (ctx: GuardCtx, pause: Pause): void => {
+  const { deps } = ctx;
+  // Not sent yet (the platform was unreachable too): dropping it is the whole resume.
+  if (deps.venue.withdraw(pause.actionId)) {
     deps.audit.record({
       action: 'stream-guard',
       subject: pause.venueId,
-      outcome: 'resumed',
-      detail: `Back online: the order stream is back (it was down since ${pause.downSince}).`,
+      outcome: 'pause-dropped',
+      detail: 'The order stream came back before the platform took the pause.',
     });
+    return;
+  }
+  // A venue removed from this terminal meanwhile is no longer this terminal's to resume.
+  if (!venuesOf(deps).includes(pause.venueId)) return;
+  deps.venue.resume(pause.venueId);
+  deps.audit.record({
+    action: 'stream-guard',
+    subject: pause.venueId,
+    outcome: 'resumed',
+    detail: `Back online: the order stream is back (it was down since ${pause.downSince}).`,
   });
+};
 
 /** Staff (or anyone) changed the venue's status after the pause: it is theirs now. */
-const release = (ctx: GuardCtx, why: string): void => {
+const release = (ctx: GuardCtx, venueId: string, why: string): void => {
   const stored = read(ctx);
-  if (!stored.pause) return;
-  write(ctx, { ...stored, pause: null, staffTookOver: stored.downSince ?? stored.pause.downSince });
+  const pause = pauseOf(stored, venueId);
+  if (!pause) return;
+  write(ctx, {
+    ...stored,
+    pauses: stored.pauses.filter((p) => p !== pause),
+    tookOver: { ...stored.tookOver, [venueId]: stored.downSince ?? pause.downSince },
+  });
   ctx.deps.audit.record({
     action: 'stream-guard',
-    subject: stored.pause.venueId,
+    subject: venueId,
     outcome: 'released',
     detail: `${why} Countertop will not bring the venue back online by itself.`,
   });
@@ -325,23 +407,32 @@ const release = (ctx: GuardCtx, why: string): void => {
 /** Who else changes the venue's status: staff here, or anyone elsewhere (a read shows it). */
 const watchVenue = (ctx: GuardCtx): (() => void) => {
   const offOnlineChange = ctx.deps.venue.onOnlineChange((change) => {
-    const pause = read(ctx).pause;
-    if (!pause || change.venueId !== pause.venueId || change.actionId === pause.actionId) return;
-    release(ctx, 'Staff changed the venue status after the automatic pause.');
+    const pause = pauseOf(read(ctx), change.venueId);
+    if (!pause || change.actionId === pause.actionId) return;
+    release(ctx, change.venueId, 'Staff changed the venue status after the automatic pause.');
   });
-  const offVenue = ctx.deps.hub.on('venue:changed', (venue: VenueState | null) => {
-    const pause = read(ctx).pause;
-    if (!pause || !venue || venue.venueId !== pause.venueId || venue.pending) return;
+  const seen = (venue: VenueState | null): void => {
+    if (!venue || venue.pending || !pauseOf(read(ctx), venue.venueId)) return;
     // Offline until a time: not our pause (it has no end), so someone changed it elsewhere
     // (another terminal, the merchant's admin). A read from before the pause cannot look like
     // this: the guard pauses only a venue that is online. (Put back online elsewhere needs no
     // care: the return online then changes nothing.)
     if (!venue.isOnline && venue.offlineUntil !== null)
-      release(ctx, 'The venue status was changed elsewhere after the automatic pause.');
+      release(
+        ctx,
+        venue.venueId,
+        'The venue status was changed elsewhere after the automatic pause.',
+      );
+  };
+  // Every venue's status as read (venues:changed); the first venue's alone where only that is told.
+  const offVenue = ctx.deps.hub.on('venue:changed', seen);
+  const offVenues = ctx.deps.hub.on('venues:changed', ({ venues }: { venues: VenueState[] }) => {
+    for (const venue of venues) if (venue.venueId !== ctx.deps.venueId()) seen(venue);
   });
   return () => {
     offOnlineChange();
     offVenue();
+    offVenues();
   };
 };
 
@@ -351,8 +442,8 @@ const watchVenue = (ctx: GuardCtx): (() => void) => {
  */
 const losesOrders = (stored: Stored, from: string, at: Date): boolean =>
   at.getTime() - Date.parse(from) >= STREAM_DOWN_ALARM_MS ||
-  stored.pause !== null ||
-  stored.staffTookOver === from;
+  stored.pauses.length > 0 ||
+  Object.values(stored.tookOver).includes(from);
 
 /** The outage is over: its gap notice when it was long enough to lose orders. */
 const gapsAfter = (ctx: GuardCtx, stored: Stored, at: Date): Stored['gaps'] => {
@@ -390,7 +481,7 @@ const relayState = (ctx: GuardCtx, state: RelayConnection, downForMs = 0): void 
   write(ctx, {
     ...stored,
     downSince: null,
-    staffTookOver: null,
+    tookOver: {},
     gaps,
     spans: span ? [...stored.spans, span].slice(-MAX_GAPS) : stored.spans,
   });
@@ -401,8 +492,8 @@ const relayState = (ctx: GuardCtx, state: RelayConnection, downForMs = 0): void 
   ctx.timer = null;
   if (ctx.deferTimer) clearTimeout(ctx.deferTimer);
   ctx.deferTimer = null;
-  ctx.deferredSince = null;
-  ctx.followerDone = null;
+  ctx.deferredSince.clear();
+  ctx.followerDone.clear();
   void ctx.others.readNow();
   void resume(ctx);
   // After any outage, the orders placed meanwhile are looked for at once.
@@ -485,8 +576,8 @@ const createGuardCtx = (deps: GuardDeps): GuardCtx => {
     deps,
     timer: null,
     deferTimer: null,
-    deferredSince: null,
-    followerDone: null,
+    deferredSince: new Map(),
+    followerDone: new Map(),
     closed: false,
     busy: Promise.resolve(),
   } as unknown as GuardCtx;
@@ -497,6 +588,7 @@ const createGuardCtx = (deps: GuardDeps): GuardCtx => {
     audit,
     now,
     venueId: deps.venueId,
+    ...(deps.venueNameOf ? { venueNameOf: deps.venueNameOf } : {}),
     changed: () => ctx.changed(),
   });
   ctx.others = createOtherTerminals({
@@ -523,7 +615,7 @@ export const createStreamGuard = (deps: GuardDeps): StreamGuard => {
     relayState: (state, downForMs) => relayState(ctx, state, downForMs),
     latestOrdersChecked: (unknown) => latestOrdersChecked(ctx, unknown),
     missedOrders: { checkSoon: ctx.watch.checkSoon, idle: ctx.watch.idle },
-    pausedAt: () => read(ctx).pause?.at ?? null,
+    pausedAt: (venueId) => pauseOf(read(ctx), venueId)?.at ?? null,
     hasOtherTerminals: () => (ctx.others.view()?.terminals.length ?? 0) > 0,
     settings: () => readSettings(ctx),
     applyVenueSettings: (next) => takeSettings(ctx, next),

@@ -32,12 +32,15 @@ export type OnlineChange = { actionId: string; venueId: string; online: boolean 
 
 export type VenueSlice = {
   handlers: Pick<ServiceApi, VenueChannels>;
-  /** The venue's state as last read from the platform, with what is changing. */
-  state(): VenueState | null;
-  /** Takes the venue offline with no end (an outbox action, shown as changing until confirmed). */
-  pause(): ActionReceipt;
+  /** The venue's state as last read from the platform, with what is changing (none named: the first venue's). */
+  state(venueId?: string): VenueState | null;
+  /**
+   * Takes the venue (none named: the first) offline with no end (an outbox action, shown as
+   * changing until confirmed).
+   */
+  pause(venueId?: string): ActionReceipt;
   /** Takes it back online (an outbox action). */
-  resume(): ActionReceipt;
+  resume(venueId?: string): ActionReceipt;
   /** Drops an online change not sent yet; false if it is on its way or gone. */
   withdraw(actionId: string): boolean;
   /** Hears every online change asked for from now on, once it is stored. */
@@ -399,9 +402,9 @@ export const createVenueSlice = (deps: VenueDeps): VenueSlice => {
   registerKinds(ctx);
   return {
     name: () => name(ctx),
-    state: () => stored(ctx),
-    pause: () => setOnline(ctx, false, null),
-    resume: () => setOnline(ctx, true, null),
+    state: (venueId) => (venueId === undefined ? stored(ctx) : storedOf(ctx, venueId)),
+    pause: (venueId) => setOnline(ctx, false, null, venueId),
+    resume: (venueId) => setOnline(ctx, true, null, venueId),
     withdraw: (actionId) => withdraw(ctx, actionId),
     onOnlineChange: (listener) => {
       ctx.onlineListeners.add(listener);

@@ -20,11 +20,14 @@ const guard = (patch: Partial<StreamGuardState> = {}): StreamGuardState => ({
   missedCheckedAt: null,
   otherTerminals: null,
   pauseDeferredSince: null,
+  venues: [],
   noOrdersArriving: null,
   ...patch,
 });
 const missed = (patch: Partial<MissedOrder> = {}): MissedOrder => ({
   id: 'missed-1',
+  venueId: 'demo-venue',
+  venueName: null,
   placedFrom: '2026-11-23T11:53:30.000Z',
   placedTo: '2026-11-23T11:54:30.000Z',
   platformStatus: 'CREATED',
@@ -57,6 +60,20 @@ describe('a missed order in the UI', () => {
     await waitFor(() => expect(screen.queryByTestId('missed-order')).toBeNull());
     expect(bridge.callsTo('stream:acknowledgeMissed')).toEqual([{ missedId: 'missed-1' }]);
     await waitFor(() => expect(ringer.ringing).toBe(false));
+  });
+
+  it('says which venue a missed order is for on a terminal of several', async () => {
+    const bridge = createFakeBridge({
+      stream: guard({
+        missed: [missed({ venueId: 'kamppi-bowls', venueName: 'Kamppi Bowls' })],
+      }),
+    });
+    renderApp(bridge);
+    const banner = await screen.findByTestId('missed-order');
+    const about = formatClock('2026-11-23T11:54:00.000Z');
+    expect(banner.textContent).toContain(
+      `Kamppi Bowls: An order may not have reached this terminal (placed about ${about}).`,
+    );
   });
 
   it('names the order once it arrived, and says when more may be missing', async () => {

@@ -24,6 +24,47 @@ const otherTerminals = (stream: StreamGuardState | null, receiving: boolean): st
 };
 const names = (list: string | null): string[] => (list ? (JSON.parse(list) as string[]) : []);
 
+type VenueLine = {
+  name: string | null;
+  receiving: string[];
+  anyReceiving: boolean;
+  paused: boolean;
+};
+
+/**
+ * A terminal of several venues: each venue's own situation while this terminal's stream is down
+ * (another terminal receives its orders, Countertop paused it, or nobody receives them), as a
+ * string so the selector's answer is stable. Null for one venue, or when no other terminal
+ * receives any of them: the one-venue words then say it for all.
+ */
+const venueLines = (stream: StreamGuardState | null): string | null => {
+  const venues = stream?.venues ?? [];
+  if (venues.length < 2) return null;
+  const lines: VenueLine[] = venues.map((venue) => {
+    const receiving = venue.otherTerminals.filter((t) => t.receiving);
+    return {
+      name: venue.name,
+      receiving: receiving.map((t) => t.name).filter((name) => name !== null),
+      anyReceiving: receiving.length > 0,
+      paused: venue.pausedAt !== null,
+    };
+  });
+  return lines.some((line) => line.anyReceiving) ? JSON.stringify(lines) : null;
+};
+
+/** "This terminal is not receiving orders. Kamppi Burgers: Kitchen is. Kamppi Bowls: taken offline…" */
+const perVenueAlarm = (list: string): string =>
+  [
+    en.status.notReceiving,
+    ...(JSON.parse(list) as VenueLine[]).map((line) => {
+      const venue = line.name ?? en.status.unnamedVenue;
+      if (line.paused) return en.status.venuePaused(venue);
+      return line.anyReceiving
+        ? en.status.venueReceiving(venue, line.receiving)
+        : en.status.venueAlone(venue);
+    }),
+  ].join(' ');
+
 /** `printer`: the printers' status item, which the shell puts after the links'. */
 export const StatusBar = ({ printer }: { printer: ReactNode }) => {
   const status = useApp((s) => s.status);
@@ -104,6 +145,7 @@ export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
   const testUntil = useApp((s) => s.alarmTestUntil);
   const pausedAt = useApp((s) => s.stream?.pausedAt ?? null);
   const othersReceiving = useApp((s) => otherTerminals(s.stream, true));
+  const perVenue = useApp((s) => venueLines(s.stream));
   // Checked every second: an outage must sound within a second of its threshold.
   const now = useNow(1_000);
   const outage: StreamAlarm | null = refused
@@ -124,10 +166,12 @@ export const OutageAlarm = ({ alarm }: { alarm: Ringer }) => {
             ? en.status.actionsDown(since)
             : refused
               ? en.status.ordersRefused(since)
-              : othersReceiving !== null && !pausedAt
-                ? en.status.othersReceiving(names(othersReceiving))
-                : en.status.ordersDown(since)}
-        {outage?.kind === 'orders' && pausedAt ? ` ${en.stream.paused}.` : ''}
+              : perVenue !== null
+                ? perVenueAlarm(perVenue)
+                : othersReceiving !== null && !pausedAt
+                  ? en.status.othersReceiving(names(othersReceiving))
+                  : en.status.ordersDown(since)}
+        {outage?.kind === 'orders' && pausedAt && perVenue === null ? ` ${en.stream.paused}.` : ''}
       </span>
       {refused && (
         <button
@@ -240,6 +284,7 @@ export const MissedOrderBanner = () => {
       {missed.map((entry) => (
         <div key={entry.id} className="banner-row">
           <span>
+            {entry.venueName ? `${en.stream.missedVenue(entry.venueName)} ` : ''}
             {entry.order
               ? en.stream.missedNamed(entry.order.orderNumber, placedText(entry))
               : `${en.stream.missed(placedText(entry))} ${

@@ -22,6 +22,7 @@ const guard = (patch: Partial<StreamGuardState> = {}): StreamGuardState => ({
   missedCheckedAt: null,
   otherTerminals: null,
   pauseDeferredSince: null,
+  venues: [],
   noOrdersArriving: null,
   ...patch,
 });
@@ -178,6 +179,41 @@ describe('stream guard in the UI', () => {
     expect(alarm.ringing).toBe(true);
     // Its own stream is down: it says nothing of the others' state beside the alarm.
     expect(screen.queryByTestId('status-other-terminals')).toBeNull();
+  });
+
+  it('a terminal of two venues cut off names, per venue, who receives and what was paused', async () => {
+    const downSince = new Date(Date.now() - 30_000).toISOString();
+    const kitchen = { name: 'Kitchen', receiving: true, lastSeenSeconds: 2 };
+    const bridge = createFakeBridge({
+      status: makeStatus({ relay: 'disconnected' }),
+      stream: guard({
+        downSince,
+        pauseDeferredSince: new Date().toISOString(),
+        otherTerminals: { readAt: downSince, terminals: [kitchen] },
+        venues: [
+          {
+            venueId: 'demo-venue',
+            name: 'Kamppi Burgers',
+            pausedAt: null,
+            pauseDeferredSince: new Date().toISOString(),
+            otherTerminals: [kitchen],
+          },
+          {
+            venueId: 'kamppi-bowls',
+            name: 'Kamppi Bowls',
+            pausedAt: new Date().toISOString(),
+            pauseDeferredSince: null,
+            otherTerminals: [],
+          },
+        ],
+      }),
+    });
+    const { alarm } = renderApp(bridge);
+    const banner = await screen.findByTestId('stream-alarm');
+    expect(banner.textContent).toBe(
+      'This terminal is not receiving orders. Kamppi Burgers: Kitchen is. Kamppi Bowls: taken offline by Countertop; it goes back online when orders can arrive again.',
+    );
+    expect(alarm.ringing).toBe(true);
   });
 
   it('a receiving terminal shows which other terminal of the venue stopped receiving', async () => {

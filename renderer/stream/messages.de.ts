@@ -42,6 +42,13 @@ export const streamDe = {
       'Dieses Terminal bekommt keine Bestellungen. {namesCount, plural, =0 {Ein anderes Terminal dieses Restaurants schon.} one {{names} schon.} other {{names} schon.}}',
     otherDown:
       '{namesCount, plural, =0 {Ein anderes Terminal dieses Restaurants bekommt keine Bestellungen.} one {{names} bekommt keine Bestellungen.} other {{names} bekommen keine Bestellungen.}}',
+    notReceiving: 'Dieses Terminal bekommt keine Bestellungen.',
+    venueReceiving:
+      '{venue}: {namesCount, plural, =0 {ein anderes Terminal schon.} one {{names} schon.} other {{names} schon.}}',
+    venuePaused:
+      '{venue}: von Countertop offline genommen; geht von selbst wieder online, sobald Bestellungen wieder ankommen.',
+    venueAlone: '{venue}: kein anderes Terminal. Neue Bestellungen können verloren gehen.',
+    unnamedVenue: 'Ein anderes Restaurant dieses Terminals',
     actionsDown:
       'Die Plattform antwortet seit {since} nicht: Annahmen und andere Aktionen warten, Kunden sehen sie noch nicht.',
   },
@@ -72,6 +79,7 @@ export const streamDe = {
       'Auch Bestellungen danach, bis {until}, können fehlen: Die Plattform zeigt nur die letzten drei.',
     missedNamed:
       'Bestellung #{orderNumber} ({placed}) kam zu spät an: Sie ist jetzt auf der Tafel.',
+    missedVenue: '{venue}:',
     missedOk: 'OK, geprüft',
     noOrdersArriving:
       'Keine Bestellungen: Seit {minutes} Min. kam nichts von der Plattform, obwohl das Restaurant offen ist (sonst innerhalb von {usual} Min.). Bestellungen gehen vielleicht verloren: Händlerportal der Plattform prüfen und die Schichtleitung anrufen.',

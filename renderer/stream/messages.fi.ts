@@ -39,6 +39,12 @@ export const streamFi = {
       'Tämä pääte ei saa tilauksia. {namesCount, plural, =0 {Toinen tämän ravintolan pääte saa.} one {{names} saa.} other {{names} saavat.}}',
     otherDown:
       '{namesCount, plural, =0 {Toinen tämän ravintolan pääte ei saa tilauksia.} one {{names} ei saa tilauksia.} other {{names} eivät saa tilauksia.}}',
+    notReceiving: 'Tämä pääte ei saa tilauksia.',
+    venueReceiving:
+      '{venue}: {namesCount, plural, =0 {toinen pääte saa.} one {{names} saa.} other {{names} saavat.}}',
+    venuePaused: '{venue}: Countertop sulki sen; se aukeaa itsestään, kun tilaukset taas tulevat.',
+    venueAlone: '{venue}: mikään muu pääte ei saa. Uusia tilauksia voi kadota.',
+    unnamedVenue: 'Päätteen toinen ravintola',
     actionsDown:
       'Alusta ei ole vastannut klo {since} jälkeen: hyväksynnät ja muut toiminnot odottavat, eivätkä asiakkaat näe niitä vielä.',
   },
@@ -69,6 +75,7 @@ export const streamFi = {
       'Myös sen jälkeen klo {until} asti tehtyjä tilauksia voi puuttua: alusta näyttää vain kolme viimeisintä.',
     missedNamed:
       'Tilaus #{orderNumber} ({placed}) tuli tähän päätteeseen myöhässä: se on nyt taululla.',
+    missedVenue: '{venue}:',
     missedOk: 'OK, tarkistettu',
     noOrdersArriving:
       'Tilauksia ei tule: alustalta ei ole tullut mitään {minutes} minuuttiin, vaikka ravintola on auki (yleensä {usual} min sisällä). Tilauksia voi kadota: tarkista alustan kauppiasportaali ja soita esihenkilölle.',

@@ -40,6 +40,13 @@ export const streamSv = {
       'Den här terminalen får inga beställningar. {namesCount, plural, =0 {En annan terminal i restaurangen får.} one {{names} får.} other {{names} får.}}',
     otherDown:
       '{namesCount, plural, =0 {En annan terminal i restaurangen får inga beställningar.} one {{names} får inga beställningar.} other {{names} får inga beställningar.}}',
+    notReceiving: 'Den här terminalen får inga beställningar.',
+    venueReceiving:
+      '{venue}: {namesCount, plural, =0 {en annan terminal får.} one {{names} får.} other {{names} får.}}',
+    venuePaused:
+      '{venue}: stängd av Countertop; den öppnar av sig själv när beställningarna kommer fram igen.',
+    venueAlone: '{venue}: ingen annan terminal får. Nya beställningar kan gå förlorade.',
+    unnamedVenue: 'En annan restaurang på terminalen',
     actionsDown:
       'Plattformen har inte svarat sedan {since}: godkännanden och andra åtgärder väntar och kunderna ser dem inte än.',
   },
@@ -70,6 +77,7 @@ export const streamSv = {
       'Beställningar lagda efter den, fram till {until}, kan också saknas: plattformen visar bara de tre senaste.',
     missedNamed:
       'Beställning #{orderNumber} ({placed}) kom sent till terminalen: den ligger på tavlan nu.',
+    missedVenue: '{venue}:',
     missedOk: 'OK, kollat',
     noOrdersArriving:
       'Inga beställningar kommer: inget har kommit från plattformen på {minutes} min fast restaurangen är öppen (brukar vara inom {usual} min). Beställningar kan gå förlorade: kolla plattformens handlarportal och ring din chef.',

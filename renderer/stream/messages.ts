@@ -57,6 +57,19 @@ export const streamMessages = {
       '{namesCount, plural, =0 {Another terminal of this venue is not receiving orders.} one {{names} is not receiving orders.} other {{names} are not receiving orders.}}',
       'names',
     ),
+    /** A terminal of several venues: the first sentence, then one per venue. */
+    notReceiving: 'This terminal is not receiving orders.',
+    venueReceiving: m(
+      '{venue}: {namesCount, plural, =0 {another terminal is.} one {{names} is.} other {{names} are.}}',
+      'venue',
+      'names',
+    ),
+    venuePaused: m(
+      '{venue}: taken offline by Countertop; it goes back online when orders can arrive again.',
+      'venue',
+    ),
+    venueAlone: m('{venue}: no other terminal is. New orders may be lost.', 'venue'),
+    unnamedVenue: 'Another venue of this terminal',
     actionsDown: m(
       'The platform has not answered since {since}: accepts and other actions are waiting and customers do not see them yet.',
       'since',
@@ -98,6 +111,8 @@ export const streamMessages = {
       'orderNumber',
       'placed',
     ),
+    /** Before a missed order's line on a terminal of several venues: which venue it is for. */
+    missedVenue: m('{venue}:', 'venue'),
     missedOk: 'OK, checked',
     noOrdersArriving: m(
       'No orders arriving: nothing has come from the platform for {minutes} min while the venue is open (usually within {usual} min). Orders may be getting lost: check the platform’s merchant portal and call your manager.',

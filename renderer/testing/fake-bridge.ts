@@ -148,6 +148,7 @@ export const createFakeBridge = (
     noOrdersArriving: null,
     otherTerminals: null,
     pauseDeferredSince: null,
+    venues: [],
   };
 
   let cues: Cue[] = [...(init.cues ?? [])];

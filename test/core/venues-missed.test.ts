@@ -72,6 +72,8 @@ describe('missed orders on a terminal of two venues', () => {
     expect(state.missed).toHaveLength(1);
     const [alarm] = state.missed;
     expect(alarm?.platformStatus).toBe('CREATED');
+    // Staff learn which venue's order it is: the terminal serves two.
+    expect(alarm).toMatchObject({ venueId: BOWLS, venueName: 'Kamppi Bowls' });
     expect(Date.parse(createdAt)).toBeLessThanOrEqual(
       Date.parse(alarm?.moreUntil ?? alarm?.placedTo ?? ''),
     );
