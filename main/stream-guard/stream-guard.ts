@@ -275,9 +275,19 @@ const pauseIfDue = (ctx: GuardCtx): Promise<void> =>
       return;
     }
     // Each venue on its own: one another terminal still serves stays online, the others go.
+    const { downSince } = stored;
     for (const venueId of unpaused(ctx, stored)) {
       if (ctx.closed) return;
-      await pauseVenueIfDue(ctx, stored.downSince, venueId, chosen.pauseAfterSeconds);
+      // One venue's failure (removed meanwhile, its status unreadable) leaves the others' pause be.
+      await pauseVenueIfDue(ctx, downSince, venueId, chosen.pauseAfterSeconds).catch(
+        (error: unknown) =>
+          deps.audit.record({
+            action: 'stream-guard',
+            subject: venueId,
+            outcome: 'failed',
+            detail: error instanceof Error ? error.message : String(error),
+          }),
+      );
     }
   });
 
