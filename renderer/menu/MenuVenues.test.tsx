@@ -4,7 +4,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MenuItemSummary } from '../../shared/domain';
-import { createFakeBridge, makeMenu, makeMenuItem } from '../testing/fake-bridge';
+import { createFakeBridge, makeMenu, makeMenuItem, makeOrder } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
@@ -206,5 +206,42 @@ describe('the menu screen of a terminal with two venues', () => {
     await within(itemsSection()).findByText('Chocolate Brownie');
     expect(screen.queryByRole('group', { name: 'Menu of' })).toBeNull();
     expect(screen.queryByRole('group', { name: /in each venue/ })).toBeNull();
+  });
+
+  it("sells an order's line out on its own venue's menu", async () => {
+    const line = { ...makeOrder().items[0]!, name: 'Chocolate Brownie', posId: 'brownie' };
+    const bridge = createFakeBridge({
+      setup: {
+        venues: [
+          { venueId: BURGERS, name: 'Kamppi Burgers', first: true },
+          { venueId: BOWLS, name: 'Kamppi Bowls', first: false },
+        ],
+      },
+      orders: [
+        makeOrder({
+          orderNumber: '42',
+          venueId: BOWLS,
+          venueName: 'Kamppi Bowls',
+          items: [line],
+        }),
+      ],
+      menus: [makeMenu({ venueId: BURGERS, items: [burger, soldOut(brownie)] })],
+    });
+    renderApp(bridge);
+    await screen.findByRole('article', { name: /42/ });
+    // The second venue's menu, as main tells it after its read: the brownie on sale there.
+    act(() => bridge.emit('menu:changed', makeMenu({ venueId: BOWLS, items: [poke, brownie] })));
+    fireEvent.click(screen.getByRole('article', { name: /Order #.*42/ }));
+    const card = screen.getByRole('article', { name: /Details/ });
+    fireEvent.click(within(card).getByText('Ada'));
+    // Judged on its own venue's menu (sold out only at the first venue): it can be sold out.
+    fireEvent.click(within(card).getByRole('button', { name: 'Mark Chocolate Brownie sold out' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Rest of the day' }));
+    await waitFor(() => expect(bridge.callsTo('menu:setItemAvailability')).toHaveLength(1));
+    expect(bridge.callsTo('menu:setItemAvailability')[0]).toMatchObject({
+      externalData: 'brownie',
+      enabled: false,
+      venueId: BOWLS,
+    });
   });
 });

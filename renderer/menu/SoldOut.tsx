@@ -4,10 +4,13 @@
 import { useState } from 'react';
 import type { MenuItemSummary, OrderItem } from '../../shared/domain';
 import { menuItemOfLine } from '../../shared/menu-match';
-import { useAppStore } from './hooks';
+import { useApp, useAppStore } from './hooks';
 import type { Duration } from '../ui-kit/format';
 import { formatClock, untilFor } from '../ui-kit/format';
 import { en } from './messages';
+
+/** Another venue's menu not told yet: no item to match, so nothing is offered for it. */
+const NO_MENU: { items: readonly MenuItemSummary[] } = { items: [] };
 
 const DURATIONS: Array<Exclude<Duration, 'm30'>> = ['h1', 'restOfDay', 'indefinitely'];
 
@@ -77,16 +80,23 @@ export const LineSoldOut = ({
   line,
   actionable,
   items,
+  venueId,
 }: {
   line: OrderItem;
   actionable: boolean;
-  /** The menu's items, handed down by the board: a card reads nothing from the store itself. */
+  /** The first venue's items, handed down by the board (most orders are of it). */
   items: readonly MenuItemSummary[];
+  /** The order's venue: another venue's line is judged, and sold out, on that venue's menu. */
+  venueId?: string;
 }) => {
   const setAvailability = useAppStore().getState().setItemAvailability;
+  // Null for the first venue's orders (the board's items): no store read changes for them.
+  const other = useApp((s) =>
+    venueId && s.menu && s.menu.venueId !== venueId ? (s.menus[venueId] ?? NO_MENU) : null,
+  );
   const [choosing, setChoosing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const item = menuItemOfLine(line, items);
+  const item = menuItemOfLine(line, other ? other.items : items);
   if (!item) return null;
   if (item.changing || !item.available)
     return <span className="line-sold-out">{itemPill(item)}</span>;
@@ -111,7 +121,12 @@ export const LineSoldOut = ({
             label={en.menu.soldOutFor(item.name)}
             onPick={async (until) => {
               setChoosing(false);
-              const failure = await setAvailability(item.externalData, false, until);
+              const failure = await setAvailability(
+                item.externalData,
+                false,
+                until,
+                other ? venueId : undefined,
+              );
               setError(failure?.message ?? null);
             }}
           />

@@ -340,7 +340,12 @@ const OrderCardView = ({
               <li key={item.id}>
                 <span className="item-count">{item.count}×</span>{' '}
                 <PlatformText className="item-name" text={item.name} />{' '}
-                <LineSoldOut line={item} actionable={selected} items={menuItems} />
+                <LineSoldOut
+                  line={item}
+                  actionable={selected}
+                  items={menuItems}
+                  venueId={order.venueId}
+                />
                 <ItemOptions item={item} />
               </li>
             ))}

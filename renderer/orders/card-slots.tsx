@@ -10,6 +10,8 @@ export type CardSlots = {
     line: OrderItem;
     actionable: boolean;
     items: readonly MenuItemSummary[];
+    /** The order's venue: its own menu, on a terminal of several venues. */
+    venueId: string;
   }>;
   OrderPrint: ComponentType<{ order: Order; selected: boolean; jobs: readonly PrintJob[] | null }>;
   /** A board tile's short mark while one of the order's tickets did not print. */
