@@ -20,6 +20,8 @@ import { createSettings } from '../storage/settings';
 import type { StreamGuard } from './stream-guard';
 import { createStreamGuard } from './stream-guard';
 
+type GuardOptions = Parameters<typeof createStreamGuard>[0];
+
 type OnlinePayload = { online: boolean };
 
 let dir: string;
@@ -31,9 +33,11 @@ let onlineKind: ActionKind<OnlinePayload>;
 let guard: StreamGuard;
 let venue: VenueState | null;
 let calls: boolean[];
+/** Every online change the guard asked for, with its venue. */
+let byVenue: Array<[string, boolean]>;
 
-const makeVenue = (isOnline: boolean): VenueState => ({
-  venueId: 'v1',
+const makeVenue = (isOnline: boolean, venueId = 'v1'): VenueState => ({
+  venueId,
   name: 'Venue',
   isOnline,
   isOpen: true,
@@ -47,12 +51,12 @@ const makeVenue = (isOnline: boolean): VenueState => ({
 
 let listeners: Array<(change: { actionId: string; venueId: string; online: boolean }) => void>;
 /** What the venue slice's online action does: one outbox row, then its listeners are told. */
-const setOnline = (online: boolean) => {
+const setOnline = (online: boolean, venueId = 'v1') => {
   const receipt = outbox.enqueue(onlineKind, {
-    subject: 'venue:v1',
+    subject: `venue:${venueId}`,
     prepare: () => ({ payload: { online } }),
   });
-  for (const listener of listeners) listener({ actionId: receipt.actionId, venueId: 'v1', online });
+  for (const listener of listeners) listener({ actionId: receipt.actionId, venueId, online });
   return receipt;
 };
 
@@ -85,32 +89,36 @@ beforeEach(() => {
   });
   venue = makeVenue(true);
   calls = [];
+  byVenue = [];
   listeners = [];
   guard = makeGuard();
 });
 
 /** The guard over this test's database, as the app makes it at each start. */
-const makeGuard = (): StreamGuard =>
+const makeGuard = (several?: Pick<GuardOptions, 'venueIds' | 'otherTerminals'>): StreamGuard =>
   createStreamGuard({
     settings: createSettings(db),
     audit,
     hub,
     now: () => new Date(),
     venueId: () => 'v1',
+    ...several,
     // The venue slice's port, played over the same outbox kind it registers.
     venue: {
-      state: () => venue,
-      pause: () => {
+      state: (venueId) => (venueId === 'v1' ? venue : makeVenue(true, venueId)),
+      pause: (venueId) => {
         calls.push(false);
-        return setOnline(false);
+        byVenue.push([venueId, false]);
+        return setOnline(false, venueId);
       },
-      resume: () => {
+      resume: (venueId) => {
         calls.push(true);
-        return setOnline(true);
+        byVenue.push([venueId, true]);
+        return setOnline(true, venueId);
       },
       withdraw: (actionId) => {
         const waiting = outbox
-          .open({ subject: 'venue:v1' })
+          .open()
           .find((action) => action.id === actionId && action.state !== 'sending');
         return waiting ? outbox.discard(waiting.id) !== null : false;
       },
@@ -209,6 +217,94 @@ describe('stream guard rules', () => {
     expect(outbox.open({ subject: 'venue:v1' })).toEqual([]);
     expect(outcomes()).toEqual(['stream-back', 'pause-dropped']);
     expect(guard.pausedAt('v1')).toBeNull();
+  });
+
+  it('a terminal of two venues: pauses only the venue no other terminal receives; staff keep the one they change', async () => {
+    guard.close();
+    // Kitchen serves v1 and receives; nobody else serves v2.
+    guard = makeGuard({
+      venueIds: () => ['v1', 'v2'],
+      otherTerminals: {
+        read: async () => ({
+          selfId: 't-counter',
+          others: [
+            {
+              id: 't-kitchen',
+              name: 'Kitchen',
+              receiving: true,
+              lastSeenSeconds: 1,
+              venueIds: ['v1'],
+            },
+          ],
+        }),
+      },
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    guard.relayState('disconnected');
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(byVenue).toEqual([['v2', false]]);
+    const down = await guard.handlers['stream:get']({});
+    expect(down.venues).toEqual([
+      expect.objectContaining({
+        venueId: 'v1',
+        pausedAt: null,
+        pauseDeferredSince: expect.any(String),
+      }),
+      expect.objectContaining({ venueId: 'v2', pauseDeferredSince: null, otherTerminals: [] }),
+    ]);
+    expect(down.venues[1]?.pausedAt).not.toBeNull();
+    expect(down.venues[0]?.otherTerminals).toEqual([
+      { name: 'Kitchen', receiving: true, lastSeenSeconds: 1 },
+    ]);
+    expect(guard.pausedAt('v2')).toBe(down.venues[1]?.pausedAt);
+    expect(guard.pausedAt('v1')).toBeNull();
+    const subjects = (outcome: string) =>
+      audit
+        .list(100)
+        .filter((e) => e.action === 'stream-guard' && e.outcome === outcome)
+        .map((e) => e.subject);
+    expect(subjects('deferred')).toEqual(['v1']);
+    expect(subjects('paused')).toEqual(['v2']);
+
+    // Staff put v2 back themselves: it is theirs; nothing is paused again in this outage.
+    setOnline(true, 'v2');
+    await tick();
+    expect(subjects('released')).toEqual(['v2']);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(byVenue).toEqual([['v2', false]]);
+    guard.relayState('connected');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(byVenue).toEqual([['v2', false]]);
+    expect(subjects('resumed')).toEqual([]);
+    expect(subjects('pause-dropped')).toEqual([]);
+    expect(
+      (await guard.handlers['stream:get']({})).venues.map((v) => v.pauseDeferredSince),
+    ).toEqual([null, null]);
+  });
+
+  it('a terminal of two venues nobody else serves: both paused, each brought back once', async () => {
+    guard.close();
+    guard = makeGuard({ venueIds: () => ['v1', 'v2'] });
+    guard.relayState('disconnected');
+    await vi.advanceTimersByTimeAsync(61_000);
+    expect(byVenue).toEqual([
+      ['v1', false],
+      ['v2', false],
+    ]);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(byVenue).toHaveLength(2);
+    guard.relayState('connected');
+    await vi.advanceTimersByTimeAsync(0);
+    // Never sent (this outbox never sends): each dropped, which is the whole return.
+    expect(outcomes()).toEqual([
+      'paused',
+      'paused',
+      'stream-back',
+      'pause-dropped',
+      'pause-dropped',
+    ]);
+    expect(outbox.open()).toEqual([]);
+    expect([guard.pausedAt('v1'), guard.pausedAt('v2')]).toEqual([null, null]);
   });
 
   it('staff who change the venue after the pause take it over: no return online, no second pause', async () => {
