@@ -34,7 +34,7 @@ import {
   readOrderClaims,
   readVenueSettings,
 } from '../relay-client/venue-duties';
-import { readVenueTerminals } from '../relay-client/venue-terminals';
+import { readTerminalsOfVenues, terminalsOfVenue } from '../relay-client/venue-terminals';
 import { ServiceError } from '../service-error';
 import type { Settings } from '../storage/settings';
 
@@ -245,14 +245,24 @@ const sendSettings = async (ctx: Ctx, action: StoredAction<SettingsPayload>): Pr
     ctx.deps.apply(answer.settings, venueId);
 };
 
-/** Who a venue's terminals are (this terminal's relay id is one for all its venues). */
-const readTerminals = async (ctx: Ctx, relay: RelayAccess, venueId: string): Promise<void> => {
-  const read = await readVenueTerminals({ ...relay, venueId });
-  ctx.selfId = read.selfId ?? ctx.selfId;
-  ctx.terminals.set(venueId, [
-    ...(read.selfId ? [{ id: read.selfId, name: staffName(ctx), self: true }] : []),
-    ...read.others.map((t) => ({ id: t.id, name: t.name, self: false })),
-  ]);
+/**
+ * Who the venues' terminals are, in one read for all of them (the relay names each terminal's
+ * venues; this terminal's relay id is one for all its venues).
+ */
+const readTerminals = async (
+  ctx: Ctx,
+  relay: RelayAccess,
+  venueIds: readonly string[],
+): Promise<void> => {
+  const all = await readTerminalsOfVenues(relay);
+  ctx.selfId = all.selfId ?? ctx.selfId;
+  for (const venueId of venueIds) {
+    const read = terminalsOfVenue(all, venueId);
+    ctx.terminals.set(venueId, [
+      ...(read.selfId ? [{ id: read.selfId, name: staffName(ctx), self: true }] : []),
+      ...read.others.map((t) => ({ id: t.id, name: t.name, self: false })),
+    ]);
+  }
 };
 
 /** Reads every venue's settings (and, when asked or not known yet, its terminals). */
@@ -264,12 +274,15 @@ const refresh = async (
   const relay = await ctx.deps.relay();
   if (!relay || ctx.closed) return;
   let failed: unknown = null;
-  for (const venueId of only ? [only] : venues(ctx)) {
+  const targets = only ? [only] : venues(ctx);
+  // Who the venues' terminals are is read once, and again whenever staff open the screen.
+  if (withTerminals || ctx.selfId === null || targets.some((v) => !ctx.terminals.has(v)))
+    await readTerminals(ctx, relay, targets).catch((error: unknown) => {
+      failed = error;
+    });
+  for (const venueId of targets) {
     // One venue's failed read does not keep the others' settings from being followed.
     try {
-      // Who the venue's terminals are is read once, and again whenever staff open the screen.
-      if (withTerminals || ctx.selfId === null || !ctx.terminals.has(venueId))
-        await readTerminals(ctx, relay, venueId);
       const answer = await readVenueSettings({ ...relay, venueId });
       if (answer.venue_id === venueId) take(ctx, venueId, answer.version, answer.settings);
     } catch (error) {
@@ -351,7 +364,7 @@ const actionsElsewhere = async (ctx: Ctx, orderId: string): Promise<Elsewhere[]>
   // A terminal not seen yet (or this one's own id not learnt): read the venue's terminals again.
   if (ctx.selfId === null || claims.some((c) => !known.has(c.terminal_id))) {
     await ctx.reading;
-    await readTerminals(ctx, relay, venueId);
+    await readTerminals(ctx, relay, [venueId]);
   }
   const names = new Map((ctx.terminals.get(venueId) ?? []).map((t) => [t.id, t.name]));
   return claims
