@@ -1,12 +1,16 @@
 // Commit order, not allocation order: while one append is allocated but not committed, no later
-// event may become visible, or a poller that reads in between would move its cursor past the
-// earlier seq and never see it. Each store is held mid-transaction by its own append path.
+// event may be handed out, or a poller that reads in between would move its cursor past the
+// earlier seq and never see it. Each store is held mid-transaction by its own append path. On
+// PostgreSQL later appends commit meanwhile (the lock is not held through the commit) and wait,
+// unseen by pollers, for the earlier transaction to end.
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { postgresSkipReason } from './testing/pg-cluster';
 import { startRelay } from './server';
+import type { IncomingEvent } from './store/event-store';
+import { openPostgresStore } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 import { useStore } from './testing/store-fixture';
 import {
@@ -26,7 +30,7 @@ describe.skipIf(skipPostgres !== null)(
   () => {
     const store = useStore('postgres');
 
-    it('holds later appends on every instance until an earlier one commits; a poller in between sees none of them, then all in seq order', async () => {
+    it('later appends on every instance commit while an earlier one is open; a poller in between sees none of them, then all in seq order', async () => {
       const options = {
         ...store.options,
         marketplaceSecrets: [MARKETPLACE_SECRET],
@@ -42,13 +46,15 @@ describe.skipIf(skipPostgres !== null)(
         // A long-poll with cursor 0 waits on instance B throughout.
         const waiting = poll(relays[1]?.url as string, key, { after: 0, wait: 20 });
 
-        // The delayed transaction: the store's own append function, not yet committed.
+        // The delayed transaction: the store's own append function, not yet committed. A
+        // delivery event, which writes no intake row: a marketplace one would hold its venue's
+        // intake row until it ends, and the poll notes of this test's terminal wait for that row.
         const slowBody = orderNotification('slow', 'v-order');
         await slow.query('BEGIN');
         const { rows } = await slow.query<{ r_seq: string }>(
           'SELECT r_seq FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
           [
-            ['marketplace'],
+            ['delivery'],
             ['slow'],
             ['v-order'],
             [null],
@@ -66,20 +72,25 @@ describe.skipIf(skipPostgres !== null)(
           const url = relays[i % 2]?.url as string;
           return postMarketplace(url, body, sign(body, MARKETPLACE_SECRET));
         });
-        // Both instances' appends are queued behind the lock (not committed out of order).
+        // Both instances' appends commit, after the earlier seq, without waiting for it: the
+        // append lock is held only while the transaction id and the seqs are taken.
         await expect
           .poll(
             async () =>
               Number(
                 (
                   await watcher.query<{ n: string }>(
-                    "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+                    "SELECT count(*) AS n FROM events WHERE event_id LIKE 'later-%' AND seq > $1",
+                    [slowSeq],
                   )
                 ).rows[0]?.n,
               ),
             { timeout: 10_000, interval: 20 },
           )
-          .toBeGreaterThanOrEqual(2);
+          .toBe(4);
+        // Their webhooks are answered: committed, and not held by the earlier transaction.
+        const answered = await Promise.all(later);
+        expect(answered.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
 
         // A poller reading now, through either instance, sees nothing: not the later events
         // (which would let its cursor pass slowSeq), and not the uncommitted one.
@@ -88,9 +99,15 @@ describe.skipIf(skipPostgres !== null)(
           expect([between.status, between.events]).toEqual([200, []]);
         }
 
+        // The waiting poll is still waiting: it was handed none of the later events.
+        expect(
+          await Promise.race([waiting.then(() => 'answered'), Promise.resolve('waiting')]),
+        ).toBe('waiting');
+
         await slow.query('COMMIT');
-        const answers = await Promise.all(later);
-        expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+        // The waiting poll was woken with the slow event first.
+        const woken = await waiting;
+        expect(woken.events.map((event) => idOf(event.body))[0]).toBe('slow');
 
         const all = await poll(relays[0]?.url as string, key, { after: 0 });
         const seqs = all.events.map((event) => event.seq);
@@ -100,13 +117,36 @@ describe.skipIf(skipPostgres !== null)(
         expect(new Set(all.events.map((event) => idOf(event.body)))).toEqual(
           new Set(['slow', 'later-a', 'later-b', 'later-c', 'later-d']),
         );
-        // The waiting poll was woken with the slow event first.
-        const woken = await waiting;
-        expect(woken.events.map((event) => idOf(event.body))[0]).toBe('slow');
       } finally {
         await slow.end();
         await watcher.end();
         for (const relay of relays) await relay.close();
+      }
+    });
+
+    it('a failed append leaves the append lock free for every other instance', async () => {
+      const first = await openPostgresStore(store.location, { poolSize: 1, follow: false });
+      const second = await openPostgresStore(store.location, { poolSize: 1, follow: false });
+      const event = (eventId: string, kind: string) =>
+        ({
+          kind,
+          eventId,
+          venueId: 'v-order',
+          orderRef: null,
+          receivedAt: Date.now(),
+          body: '{}',
+          signature: null,
+        }) as IncomingEvent;
+      try {
+        // Refused by the table's check after relay_append took its session lock.
+        await expect(first.appendBatch([event('bad', 'bogus')])).rejects.toThrow(/check/i);
+        const [outcome] = await second.appendBatch([event('good', 'marketplace')]);
+        expect(outcome?.status).toBe('stored');
+        const [again] = await first.appendBatch([event('good-2', 'marketplace')]);
+        expect(again?.status).toBe('stored');
+      } finally {
+        await first.close();
+        await second.close();
       }
     });
   },

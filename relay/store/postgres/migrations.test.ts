@@ -328,6 +328,104 @@ describe.skipIf(skip !== null)(
       ).toBe(3);
     });
 
+    it('14 lets appends commit in parallel: the lock covers the xid and the seqs, events carry their xid, the intake row follows outside the lock', async () => {
+      const pool = await fresh();
+      await migrate(pool, 13);
+      await pool.query(
+        "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'old', 'v', 100, '{}')",
+      );
+      expect(await migrate(pool, 14)).toBe(14);
+      const append = (
+        client: pg.Pool | pg.PoolClient,
+        batch: [kind: string, id: string, venue: string, at: number][],
+      ) =>
+        client.query<{ r_status: string; r_seq: string }>(
+          'SELECT r_status, r_seq FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
+          [
+            batch.map((b) => b[0]),
+            batch.map((b) => b[1]),
+            batch.map((b) => b[2]),
+            batch.map(() => null),
+            batch.map((b) => b[3]),
+            batch.map(() => '{}'),
+            batch.map(() => null),
+          ],
+        );
+      const rows = async () =>
+        (
+          await pool.query<{ event_id: string; seq: number; xid: string | null; settled: boolean }>(
+            `SELECT event_id, seq::int AS seq, xid::text AS xid,
+                    (xid IS NULL OR xid < pg_snapshot_xmin(pg_current_snapshot())) AS settled
+             FROM events ORDER BY seq`,
+          )
+        ).rows;
+      const intake = async () =>
+        (
+          await pool.query(
+            'SELECT venue_id, last_webhook_at::int AS at FROM venue_intake ORDER BY venue_id',
+          )
+        ).rows;
+      const advisoryLocks = async () =>
+        Number(
+          (
+            await pool.query<{ n: string }>(
+              "SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory'",
+            )
+          ).rows[0]?.n,
+        );
+
+      // One batch: one xid for its rows; the row from before the migration has none.
+      await append(pool, [
+        ['marketplace', 'a', 'v', 300],
+        ['marketplace', 'b', 'w', 50],
+        ['delivery', 'c', 'v', 900],
+        ['marketplace', 'd', 'v', 200],
+      ]);
+      const [old, a, b, c, d] = await rows();
+      expect(old).toMatchObject({ event_id: 'old', xid: null, settled: true });
+      expect(a?.xid).not.toBeNull();
+      expect([b?.xid, c?.xid, d?.xid]).toEqual([a?.xid, a?.xid, a?.xid]);
+      // The intake row is kept by the append (the trigger is gone): the latest marketplace
+      // notification per venue, never moved back; the one from before the migration is kept.
+      expect(await intake()).toEqual([
+        { venue_id: 'v', at: 300 },
+        { venue_id: 'w', at: 50 },
+      ]);
+      await pool.query(
+        "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'direct', 'x', 5, '{}')",
+      );
+      expect(await intake()).toHaveLength(2);
+      // No lock is left behind by the statement.
+      expect(await advisoryLocks()).toBe(0);
+
+      // An append left open holds no lock: a later one commits meanwhile, with a later seq and
+      // xid, and is not settled until the earlier transaction ends.
+      const open = await pool.connect();
+      try {
+        await open.query('BEGIN');
+        const early = Number((await append(open, [['marketplace', 'e', 'y', 1]])).rows[0]?.r_seq);
+        expect(await advisoryLocks()).toBe(0);
+        const late = Number((await append(pool, [['marketplace', 'f', 'z', 2]])).rows[0]?.r_seq);
+        expect(late).toBeGreaterThan(early);
+        const f = (await rows()).find((row) => row.event_id === 'f');
+        expect(f?.settled).toBe(false);
+        expect(BigInt(f?.xid as string)).toBeGreaterThan(BigInt(a?.xid as string));
+        await open.query('ROLLBACK');
+      } finally {
+        open.release();
+      }
+      expect((await rows()).map((row) => [row.event_id, row.settled])).toEqual([
+        ['old', true],
+        ['a', true],
+        ['b', true],
+        ['c', true],
+        ['d', true],
+        ['direct', true],
+        ['f', true],
+      ]);
+      expect((await migrate(pool, 14)) as number).toBe(14);
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);

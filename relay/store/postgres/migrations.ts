@@ -289,6 +289,100 @@ export const PG_MIGRATIONS: readonly Step[] = [
     );
     CREATE INDEX terminal_trouble_at ON terminal_trouble (at);
   `),
+  // 14: appends commit in parallel. Migration 5's lock was held until commit, so every append,
+  // from both instances, waited for the one before it to be flushed to disk. Now the lock covers
+  // only taking the transaction id and the seqs, so seq order is transaction-id order, and is
+  // released before the commit's flush. Readers hand out an event only once every transaction
+  // older than its own has ended (its xid below the snapshot's xmin, postgres-log.ts): a later
+  // seq that commits first waits, invisible to pollers, for the earlier ones. The venue's intake
+  // row is written after the lock (it was a trigger inside it), sorted, so a poll note holding
+  // that row no longer stalls every append. The notification is sent by the instance after the
+  // commit (postgres-events.ts): a NOTIFY inside the transaction would serialise the commits again
+  // (PostgreSQL holds its notify queue lock through the commit). Every instance must run this
+  // version: an older reader does not wait for earlier transactions.
+  sql(`
+    ALTER TABLE events ADD COLUMN xid xid8;
+    ALTER TABLE events ALTER COLUMN xid SET DEFAULT pg_current_xact_id();
+    DROP TRIGGER events_venue_intake ON events;
+    DROP FUNCTION relay_venue_intake();
+    CREATE OR REPLACE FUNCTION relay_append(
+      p_kind text[], p_event_id text[], p_venue_id text[], p_order_ref text[],
+      p_received_at bigint[], p_body text[], p_signature text[]
+    ) RETURNS TABLE (
+      r_idx integer, r_status text, r_seq bigint, r_kind text, r_event_id text,
+      r_venue_id text, r_received_at bigint, r_body text, r_signature text
+    ) LANGUAGE plpgsql AS $$
+    DECLARE
+      i integer;
+      v text;
+      h record;
+      intake_venue text[] := '{}';
+      intake_at bigint[] := '{}';
+    BEGIN
+      -- A session lock, released below before the commit. The caller releases it when the
+      -- statement fails (pg_advisory_unlock_all), since an abort does not.
+      PERFORM pg_advisory_lock(${RELAY_LOCKS}, ${LOCK.append});
+      PERFORM pg_current_xact_id();
+      FOR i IN 1 .. coalesce(array_length(p_kind, 1), 0) LOOP
+        r_idx := i;
+        r_seq := NULL; r_kind := NULL; r_event_id := NULL; r_venue_id := NULL;
+        r_received_at := NULL; r_body := NULL; r_signature := NULL;
+        IF EXISTS (SELECT 1 FROM events e WHERE e.kind = p_kind[i] AND e.event_id = p_event_id[i])
+           OR EXISTS (SELECT 1 FROM held_events he WHERE he.kind = p_kind[i] AND he.event_id = p_event_id[i]) THEN
+          r_status := 'duplicate';
+          RETURN NEXT;
+          CONTINUE;
+        END IF;
+        v := p_venue_id[i];
+        IF v IS NULL AND p_order_ref[i] IS NOT NULL THEN
+          SELECT d.venue_id INTO v FROM delivery_orders d WHERE d.order_ref = p_order_ref[i];
+        END IF;
+        IF v IS NULL THEN
+          INSERT INTO held_events (kind, event_id, order_ref, received_at, body, signature)
+          VALUES (p_kind[i], p_event_id[i], p_order_ref[i], p_received_at[i], p_body[i], p_signature[i]);
+          r_status := 'held';
+          RETURN NEXT;
+          CONTINUE;
+        END IF;
+        IF p_order_ref[i] IS NOT NULL THEN
+          INSERT INTO delivery_orders (order_ref, venue_id, last_seen_at)
+          VALUES (p_order_ref[i], v, p_received_at[i])
+          ON CONFLICT (order_ref) DO UPDATE
+            SET venue_id = excluded.venue_id, last_seen_at = excluded.last_seen_at;
+          -- Held events were received earlier, so they take the lower seqs.
+          FOR h IN SELECT he.kind, he.event_id, he.received_at, he.body, he.signature
+                   FROM held_events he WHERE he.order_ref = p_order_ref[i]
+                   ORDER BY he.received_at, he.held LOOP
+            INSERT INTO events (kind, event_id, venue_id, received_at, body, signature)
+            VALUES (h.kind, h.event_id, v, h.received_at, h.body, h.signature)
+            RETURNING seq INTO r_seq;
+            r_status := 'released'; r_kind := h.kind; r_event_id := h.event_id; r_venue_id := v;
+            r_received_at := h.received_at; r_body := h.body; r_signature := h.signature;
+            RETURN NEXT;
+          END LOOP;
+          DELETE FROM held_events he WHERE he.order_ref = p_order_ref[i];
+          r_kind := NULL; r_event_id := NULL; r_received_at := NULL; r_body := NULL; r_signature := NULL;
+        END IF;
+        INSERT INTO events (kind, event_id, venue_id, received_at, body, signature)
+        VALUES (p_kind[i], p_event_id[i], v, p_received_at[i], p_body[i], p_signature[i])
+        RETURNING seq INTO r_seq;
+        IF p_kind[i] = 'marketplace' THEN
+          intake_venue := intake_venue || v;
+          intake_at := intake_at || p_received_at[i];
+        END IF;
+        r_status := 'stored'; r_venue_id := v;
+        RETURN NEXT;
+      END LOOP;
+      PERFORM pg_advisory_unlock(${RELAY_LOCKS}, ${LOCK.append});
+      -- Still in the append's transaction (committed with the events), but outside the lock.
+      INSERT INTO venue_intake (venue_id, last_webhook_at)
+        SELECT n.venue_id, max(n.t) FROM unnest(intake_venue, intake_at) AS n (venue_id, t)
+        GROUP BY n.venue_id ORDER BY n.venue_id
+        ON CONFLICT (venue_id) DO UPDATE
+        SET last_webhook_at = GREATEST(venue_intake.last_webhook_at, excluded.last_webhook_at);
+    END;
+    $$;
+  `),
 ];
 
 /**

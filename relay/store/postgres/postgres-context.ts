@@ -41,6 +41,12 @@ export type PgContext = {
   /** The LISTEN connection, reconnected when it drops. */
   listener: pg.Client | null;
   reconnect: NodeJS.Timeout | undefined;
+  /** Since when a committed event has waited for an older transaction (null: none waits). */
+  heldSince: number | null;
+  heldRetries: number;
+  heldReported: boolean;
+  /** The re-read scheduled while an event waits. */
+  heldRetry: NodeJS.Timeout | undefined;
   /** When the other instances' usage was last read (shareUsage). */
   lastUsageRead: number | null;
 };

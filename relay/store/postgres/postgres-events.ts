@@ -1,9 +1,10 @@
 // The event log on PostgreSQL: appends (relay_append, migration 5), reads, pruning, the log's id.
 import type { AppendOutcome, EventKind, IncomingEvent, StoredEvent } from '../event-store';
 import { EVENT_COLUMNS, eventFromRow, type EventRow } from '../event-row';
-import { LOCK, RELAY_LOCKS } from './migrations';
+import { CHANNEL, LOCK, RELAY_LOCKS } from './migrations';
 import type { PgContext } from './postgres-context';
 import { inTransaction } from './postgres-context';
+import { withConnection } from './transaction';
 import { caughtUp } from './postgres-log';
 
 type AppendRow = {
@@ -71,20 +72,45 @@ export const appendBatch = async (
     events.map((event) => event[key]);
   // One statement, its own transaction: committed (synchronous_commit) before it returns.
   // Prepared once per connection (named): a group commit is one Bind/Execute round trip.
-  const { rows } = await ctx.pool.query<AppendRow>({
-    name: 'relay_append',
-    text: 'SELECT * FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
-    values: [
-      column('kind'),
-      column('eventId'),
-      column('venueId'),
-      column('orderRef'),
-      column('receivedAt'),
-      column('body'),
-      column('signature'),
-    ],
-  });
+  const rows = await withConnection(
+    () => ctx.pool.connect(),
+    async (client) => {
+      try {
+        return (
+          await client.query<AppendRow>({
+            name: 'relay_append',
+            text: 'SELECT * FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
+            values: [
+              column('kind'),
+              column('eventId'),
+              column('venueId'),
+              column('orderRef'),
+              column('receivedAt'),
+              column('body'),
+              column('signature'),
+            ],
+          })
+        ).rows;
+      } catch (error) {
+        // relay_append's lock is a session lock, released by the function before the commit
+        // (migration 14); a statement that failed after taking it leaves it held, and the
+        // connection goes back to the pool: release it here (no other session lock is taken).
+        await client.query('SELECT pg_advisory_unlock_all()').catch(() => undefined);
+        throw error;
+      }
+    },
+  );
   const { outcomes, top } = outcomesOf(events, rows);
+  if (top > 0) {
+    // After the commit, not in it: a NOTIFY in the transaction would take PostgreSQL's notify
+    // lock through the commit's flush and serialise the appends again. A hint only: an
+    // instance that misses it reads the log on its interval.
+    ctx.pool
+      .query('SELECT pg_notify($1, $2)', [CHANNEL.events, String(top)])
+      .catch((error: unknown) =>
+        ctx.log(`notifying an append failed: ${(error as Error).message}`),
+      );
+  }
   // Waiting polls here are woken by the ordered read of the log, not from this commit.
   await caughtUp(ctx, top);
   return outcomes;
@@ -113,7 +139,10 @@ export const listEvents = async (
   if (venueIds.length === 0) return [];
   const { rows } = await ctx.pool.query<EventRow>({
     name: 'relay_list',
-    text: `SELECT ${EVENT_COLUMNS} FROM events WHERE venue_id = ANY($1) AND seq > $2 ORDER BY seq LIMIT $3`,
+    // Settled events only (postgres-log.ts): one whose transaction is older than every one still
+    // running. An earlier seq may still commit behind a later one that already did.
+    text: `SELECT ${EVENT_COLUMNS} FROM events WHERE venue_id = ANY($1) AND seq > $2
+             AND (xid IS NULL OR xid < pg_snapshot_xmin(pg_current_snapshot())) ORDER BY seq LIMIT $3`,
     values: [venueIds, after, limit],
   });
   return rows.map(eventFromRow);

@@ -19,21 +19,67 @@ export const settleCaughtUp = (ctx: PgContext, all: boolean): void => {
   }
 };
 
+/**
+ * Whether an event may be handed out: its transaction is older than every transaction still
+ * running (migration 14). Appends take their xid and seqs under one lock, so a smaller seq has a
+ * smaller xid: once an event's xid is below the snapshot's xmin, every earlier seq has committed
+ * (and is visible in the same snapshot) or rolled back. Rows from before migration 14 have no xid.
+ */
+const SETTLED = '(xid IS NULL OR xid < pg_snapshot_xmin(pg_current_snapshot()))';
+
+/** How soon the log is read again while a committed event waits for an older transaction. */
+const HELD_RETRY_MS = [2, 5, 10, 20, 40];
+/** A hold-back longer than this is reported (a transaction left open somewhere holds delivery). */
+const HELD_REPORT_MS = 10_000;
+
 const readLog = async (ctx: PgContext): Promise<void> => {
   for (;;) {
-    const { rows } = await ctx.pool.query<EventRow>({
+    const { rows } = await ctx.pool.query<EventRow & { settled: boolean }>({
       name: 'relay_tail',
-      text: `SELECT ${EVENT_COLUMNS} FROM events WHERE seq > $1 ORDER BY seq LIMIT ${TAIL_PAGE}`,
+      text: `SELECT ${EVENT_COLUMNS}, ${SETTLED} AS settled FROM events WHERE seq > $1 ORDER BY seq LIMIT ${TAIL_PAGE}`,
       values: [ctx.lastSeen],
     });
-    if (rows.length === 0) return;
-    const events = rows.map(eventFromRow);
+    // Settled rows are a prefix in seq order (see SETTLED): the rest wait for the next read.
+    const held = rows.findIndex((row) => !row.settled);
+    const ready = held < 0 ? rows : rows.slice(0, held);
+    // Progress restarts the back-off: under a steady stream of commits some event is nearly
+    // always waiting for a moment, and each should be read again within milliseconds.
+    if (ready.length > 0) ctx.heldRetries = 0;
+    if (held >= 0) heldBack(ctx);
+    else {
+      ctx.heldSince = null;
+      ctx.heldReported = false;
+    }
+    if (ready.length === 0) return;
+    const events = ready.map(eventFromRow);
     const after = ctx.lastSeen;
     ctx.lastSeen = (events.at(-1) as StoredEvent).seq;
     for (const listener of ctx.appended) listener(events, after);
     settleCaughtUp(ctx, false);
-    if (rows.length < TAIL_PAGE) return;
+    if (held >= 0 || rows.length < TAIL_PAGE) return;
   }
+};
+
+/** A committed event waits for an older transaction: read again soon, backing off. */
+const heldBack = (ctx: PgContext): void => {
+  const at = Date.now();
+  if (ctx.heldSince === null) {
+    ctx.heldSince = at;
+    ctx.heldRetries = 0;
+  } else if (at - ctx.heldSince > HELD_REPORT_MS && !ctx.heldReported) {
+    ctx.heldReported = true;
+    ctx.log(
+      `events wait for a transaction open for over ${HELD_REPORT_MS / 1000} s (an idle transaction on the relay's database holds delivery back)`,
+    );
+  }
+  if (ctx.heldRetry !== undefined || ctx.closed) return;
+  const delay = HELD_RETRY_MS[Math.min(ctx.heldRetries, HELD_RETRY_MS.length - 1)] as number;
+  ctx.heldRetries += 1;
+  ctx.heldRetry = setTimeout(() => {
+    ctx.heldRetry = undefined;
+    void follow(ctx);
+  }, delay);
+  ctx.heldRetry.unref();
 };
 
 /**

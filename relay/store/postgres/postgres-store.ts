@@ -1,12 +1,15 @@
 // The relay's event store on PostgreSQL, shared by any number of relay instances.
 //
-// Commit order: every append runs relay_append (migration 5), which first takes a transaction-level
-// advisory lock and holds it until commit, so seqs are allocated one transaction at a time and
-// become visible in seq order. Every instance then follows the one log with a single cursor
-// ("events with seq > the last one seen", in seq order): woken by LISTEN/NOTIFY after each commit
-// anywhere, and on a short interval in case a notification is lost (LISTEN connection down, server
-// restarted). Polls are woken only from that ordered read, never from a local commit directly, so
-// an instance never hands out seq 9 before it has seen a seq 8 committed elsewhere.
+// Commit order: every append runs relay_append (migrations 5 and 14), which takes its transaction
+// id and its seqs under one advisory lock, released before the commit's flush: appends from every
+// instance commit in parallel, in any order, and seq order is transaction-id order. Every instance
+// follows the one log with a single cursor ("events with seq > the last one seen", in seq order),
+// handing out only settled events, whose transaction is older than every one still running
+// (postgres-log.ts), so a seq 9 that committed before seq 8 waits for it. The log is read when
+// notified (LISTEN/NOTIFY, sent by the appending instance after its commit), soon again while an
+// event waits, and on a short interval in case a notification is lost (LISTEN connection down,
+// server restarted). Polls are woken only from that ordered read, never from a local commit
+// directly, so an instance never hands out seq 9 before it has seen a seq 8 committed elsewhere.
 //
 // Each concern is its own file of module-level functions over a PgContext (postgres-context.ts):
 // postgres-log.ts follows the log, postgres-events.ts, postgres-terminals.ts and
@@ -101,6 +104,10 @@ export async function openPostgresStore(
     catchingUp: [],
     listener: null,
     reconnect: undefined,
+    heldSince: null,
+    heldRetries: 0,
+    heldReported: false,
+    heldRetry: undefined,
     lastUsageRead: null,
   };
   const recheck = ctx.following
@@ -150,6 +157,7 @@ export async function openPostgresStore(
       ctx.closed = true;
       clearInterval(recheck);
       clearTimeout(ctx.reconnect);
+      clearTimeout(ctx.heldRetry);
       ctx.appended.clear();
       ctx.revoked.clear();
       settleCaughtUp(ctx, true);
