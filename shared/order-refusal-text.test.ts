@@ -3,11 +3,15 @@ import type { OrderActionKind, OrderStatus } from './domain';
 import { ORDER_STATUSES } from './domain';
 import type { OrderSituation } from './order-actions';
 import { FULFILMENTS, ORDER_ACTION_KINDS, TIMINGS, refusalOf } from './order-actions';
-import { orderRefusalText, statusRefusalText } from './order-refusal-text';
+import { orderRefusal, statusRefusal } from './order-refusal-text';
+import { refusalText } from './refusals';
+
+const statusRefusalText = (n: string, kind: OrderActionKind, status: OrderStatus): string =>
+  refusalText(statusRefusal(n, kind, status), 'en');
 
 const textFor = (kind: OrderActionKind, situation: OrderSituation): string | null => {
   const refusal = refusalOf(kind, situation);
-  return refusal ? orderRefusalText('103', kind, situation, refusal) : null;
+  return refusal ? refusalText(orderRefusal('103', kind, situation, refusal), 'en') : null;
 };
 const takeaway = (status: OrderStatus): OrderSituation => ({
   fulfilment: 'takeaway',

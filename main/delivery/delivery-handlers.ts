@@ -79,7 +79,7 @@ const handshake = async (
   } catch (error) {
     if (delivery.handshakePin)
       return { isRequired: delivery.handshakeRequired, pinCode: delivery.handshakePin };
-    throw failure(error, 'Reading the handshake PIN');
+    throw failure(error, 'handshake');
   }
 };
 

@@ -10,6 +10,7 @@ import type {
 } from '../../shared/ipc/contract';
 import { channels } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 
 /** What the hosts need of main/core.ts's Core: its API and its events. */
 export type ServiceHost = {
@@ -31,16 +32,13 @@ export const toBridgeError = (
   log(
     `countertop: unexpected service failure: ${error instanceof Error ? error.message : String(error)}`,
   );
-  return {
-    code: 'failed',
-    message:
-      'The terminal service failed unexpectedly. Try again; if it persists, restart the app.',
-  };
+  return new ServiceError('failed', refusal('unexpected')).bridge;
 };
 
+// The English detail is for the developer reading the log or a test; staff read the refusal.
 const invalidRequest = (message: string): InvokeResult => ({
   ok: false,
-  error: { code: 'invalid-request', message },
+  error: { code: 'invalid-request', message, refusal: refusal('bad-request') },
 });
 
 export const invokeChannel = async (

@@ -10,6 +10,7 @@ import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
 import type { SecretStore } from '../secrets/secret-store';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import type { Database } from '../storage/database';
 import type { Settings } from '../storage/settings';
 import { createPinGuard } from './pin-guard';
@@ -54,11 +55,6 @@ const pinMatches = async (pin: string, stored: string): Promise<boolean> => {
 };
 
 /** "Wait a minute" / "Wait 4 minutes": how long a locked PIN stays locked, in staff words. */
-const waitWords = (ms: number): string => {
-  const minutes = Math.max(1, Math.ceil(ms / 60_000));
-  return minutes === 1 ? 'a minute' : `${minutes} minutes`;
-};
-
 export const createMachineSlice = (deps: {
   db: Database;
   settings: Settings;
@@ -93,20 +89,19 @@ export const createMachineSlice = (deps: {
   const checkPinNow = async (pin: string | undefined, doing: string): Promise<boolean> => {
     const stored = await secrets.get('staff-pin');
     if (stored === null) return false;
-    if (pin === undefined)
-      throw new ServiceError('invalid-request', 'Enter the staff PIN to change this.');
+    if (pin === undefined) throw new ServiceError('invalid-request', refusal('pin-needed'));
     const locked = guard.reserve(now().getTime());
     if (locked)
       throw new ServiceError(
         'conflict',
-        `Too many wrong PINs. Wait ${waitWords(locked.lockedForMs)} and try again.`,
+        refusal('pin-locked', Math.max(1, Math.ceil(locked.lockedForMs / 60_000))),
       );
     if (await pinMatches(pin, stored)) {
       guard.right();
       return true;
     }
     audit.record({ action: 'machine/pin', subject: doing, outcome: 'refused' });
-    throw new ServiceError('invalid-request', 'That PIN is not right.');
+    throw new ServiceError('invalid-request', refusal('pin-wrong'));
   };
   const checkPin = (pin: string | undefined, doing: string): Promise<boolean> => {
     const result = checking.then(() => checkPinNow(pin, doing));
@@ -130,7 +125,7 @@ export const createMachineSlice = (deps: {
     };
     // Kiosk mode without a PIN would have no way out but the OS.
     if (next.kiosk && !pinSet)
-      throw new ServiceError('invalid-request', 'Set a staff PIN before turning on kiosk mode.');
+      throw new ServiceError('invalid-request', refusal('pin-before-kiosk'));
     if (request.pin !== undefined) await secrets.set('staff-pin', await hashPin(request.pin));
     settings.set(SETTINGS_KEY, next);
     if (next.kiosk && !before.kiosk) kioskUnlocked = false;
@@ -153,15 +148,13 @@ export const createMachineSlice = (deps: {
       'machine:get': () => current(),
       'machine:set': set,
       'machine:unlock': async ({ pin }) => {
-        if (!(await checkPin(pin, 'kiosk')))
-          throw new ServiceError('conflict', 'No staff PIN is set.');
+        if (!(await checkPin(pin, 'kiosk'))) throw new ServiceError('conflict', refusal('no-pin'));
         kioskUnlocked = true;
         audit.record({ action: 'machine/kiosk', subject: 'kiosk', outcome: 'unlocked' });
         return changed();
       },
       'machine:restart': async () => {
-        if (!deps.host?.restart)
-          throw new ServiceError('failed', 'Only the desktop app can restart itself.');
+        if (!deps.host?.restart) throw new ServiceError('failed', refusal('restart-desktop-only'));
         audit.record({ action: 'machine/restart', subject: 'app', outcome: 'requested' });
         deps.host.restart();
       },

@@ -2,6 +2,7 @@
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { priceChangeSchema } from '../../shared/menu-price';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import type { MenuIssue } from '../../shared/domain';
 import type { MenuDraftState } from '../../shared/ipc/contract';
 import {
@@ -45,7 +46,7 @@ export const venueOf = (ctx: MenuContext, venueId: string | undefined): string =
   const first = ctx.deps.requireVenue();
   if (venueId === undefined || venueId === first) return first;
   if (!ctx.deps.venueIds().includes(venueId)) {
-    throw new ServiceError('not-found', 'That venue is not connected to this terminal.');
+    throw new ServiceError('not-found', refusal('venue-not-connected'));
   }
   return venueId;
 };
@@ -53,16 +54,10 @@ export const venueOf = (ctx: MenuContext, venueId: string | undefined): string =
 const knownItem = (ctx: MenuContext, venueId: string, externalData: string): void => {
   const state = view(ctx, venueId);
   if (state.fetchedAt === null) {
-    throw new ServiceError(
-      'conflict',
-      "The platform's menu has not been read yet. Wait until the menu list shows, then try again.",
-    );
+    throw new ServiceError('conflict', refusal('menu-not-read'));
   }
   if (!state.items.some((i) => i.externalData === externalData)) {
-    throw new ServiceError(
-      'not-found',
-      `No item with external_data "${externalData}" is on the platform's menu.`,
-    );
+    throw new ServiceError('not-found', refusal('menu-item-gone'));
   }
 };
 
@@ -109,8 +104,8 @@ const push = async (
     throw new ServiceError(
       'conflict',
       removedItems.length === 0
-        ? 'The platform’s menu changed since the check: this push removes no items now. Check the menu again before pushing.'
-        : `This menu removes ${removedItems.length === 1 ? '1 item' : `${removedItems.length} items`} from the platform's menu: ${names}. Nothing was sent. Confirm removing ${removedItems.length === 1 ? 'it' : 'them'} to push.`,
+        ? refusal('menu-changed')
+        : refusal('menu-removes', removedItems.length, names),
     );
   }
   return ctx.deps.outbox.enqueue(ctx.kinds.push, {
@@ -137,7 +132,7 @@ const setItemAvailability = async (
 ): Result<'menu:setItemAvailability'> => {
   const venueId = venueOf(ctx, asked);
   if (!enabled && disabledUntil && Date.parse(disabledUntil) <= ctx.deps.now().getTime()) {
-    throw new ServiceError('invalid-request', 'The time it is sold out until has passed.');
+    throw new ServiceError('invalid-request', refusal('sold-out-until-past'));
   }
   knownItem(ctx, venueId, externalData);
   return enqueueItem(ctx, venueId, externalData, enabled, enabled ? null : (disabledUntil ?? null));
@@ -175,16 +170,13 @@ const setItemAvailabilityEverywhere = async (
 ): Result<'menu:setItemAvailabilityEverywhere'> => {
   ctx.deps.requireVenue();
   if (!enabled && disabledUntil && Date.parse(disabledUntil) <= ctx.deps.now().getTime()) {
-    throw new ServiceError('invalid-request', 'The time it is sold out until has passed.');
+    throw new ServiceError('invalid-request', refusal('sold-out-until-past'));
   }
   const venueIds = ctx.deps
     .venueIds()
     .filter((venueId) => view(ctx, venueId).items.some((i) => i.externalData === externalData));
   if (venueIds.length === 0) {
-    throw new ServiceError(
-      'not-found',
-      `No item with external_data "${externalData}" is on any venue's menu as last read.`,
-    );
+    throw new ServiceError('not-found', refusal('menu-item-gone-everywhere'));
   }
   const until = enabled ? null : (disabledUntil ?? null);
   const venues = venueIds.map((venueId) => ({
@@ -200,14 +192,11 @@ const setOptionAvailability = async (
 ): Result<'menu:setOptionAvailability'> => {
   const venueId = venueOf(ctx, asked);
   if (!enabled && until && Date.parse(until) <= ctx.deps.now().getTime()) {
-    throw new ServiceError('invalid-request', 'The time to turn it back on has passed.');
+    throw new ServiceError('invalid-request', refusal('back-on-past'));
   }
   const state = view(ctx, venueId);
   if (!state.options.some((o) => o.externalData === externalData)) {
-    throw new ServiceError(
-      'not-found',
-      `No option with external_data "${externalData}" is on the platform's menu.`,
-    );
+    throw new ServiceError('not-found', refusal('menu-option-gone'));
   }
   const receipt = enqueueOption(
     ctx,
@@ -227,8 +216,7 @@ const setPrice = async (
 ): Result<'menu:setPrice'> => {
   // The channel checks it on the way in; checked again here for callers inside main.
   const checked = priceChangeSchema.safeParse(change);
-  if (!checked.success)
-    throw new ServiceError('invalid-request', checked.error.issues[0]?.message ?? 'Not a price.');
+  if (!checked.success) throw new ServiceError('invalid-request', refusal('not-a-price'));
   const { target, externalData, price, discountedPrice } = checked.data;
   const venueId = venueOf(ctx, checked.data.venueId);
   let name: string | undefined;
@@ -238,10 +226,7 @@ const setPrice = async (
   } else {
     const option = view(ctx, venueId).options.find((o) => o.externalData === externalData);
     if (!option) {
-      throw new ServiceError(
-        'not-found',
-        `No option with external_data "${externalData}" is on the platform's menu.`,
-      );
+      throw new ServiceError('not-found', refusal('menu-option-gone'));
     }
     name = option.name;
   }
@@ -272,7 +257,7 @@ const draftState = (ctx: MenuContext, venueId: string): MenuDraftState => {
 /** The kept draft as a menu, checked as a menu file is (docs/platform.md#menu-editor). */
 const draftMenu = (ctx: MenuContext, venueId: string): MenuParse => {
   const kept = ctx.store.draft(venueId);
-  if (!kept) throw new ServiceError('not-found', 'There is no menu draft to publish.');
+  if (!kept) throw new ServiceError('not-found', refusal('no-draft'));
   const converted = draftToMenu(kept.draft);
   if (!converted.ok) {
     const issues: MenuIssue[] = converted.issues.map((issue) => ({
@@ -307,7 +292,7 @@ export const menuHandlers = (ctx: MenuContext): Api => ({
     const venueId = venueOf(ctx, asked);
     // The channel checks it on the way in; checked again here for callers inside main.
     const checked = menuDraftSchema.safeParse(draft);
-    if (!checked.success) throw new ServiceError('invalid-request', 'Not a menu draft.');
+    if (!checked.success) throw new ServiceError('invalid-request', refusal('not-a-draft'));
     ctx.store.saveDraft(venueId, checked.data, ctx.deps.now().toISOString());
     return draftState(ctx, venueId);
   },
@@ -320,10 +305,7 @@ export const menuHandlers = (ctx: MenuContext): Api => ({
     const venueId = venueOf(ctx, asked);
     const live = ctx.store.live(venueId);
     if (from === 'live' && !live) {
-      throw new ServiceError(
-        'conflict',
-        "The platform's menu has not been read yet. Wait until the menu list shows, then try again.",
-      );
+      throw new ServiceError('conflict', refusal('menu-not-read'));
     }
     const draft = from === 'live' && live ? menuToDraft(live.menu, language) : emptyDraft(language);
     ctx.store.saveDraft(venueId, draft, ctx.deps.now().toISOString());

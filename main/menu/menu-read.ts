@@ -2,6 +2,7 @@
 // before every push and after each change this terminal sends; the changes a read shows settle.
 // Module-level functions over the menu slice's state.
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import type { LiveMenu } from './menu-check';
 import { showsPrice } from '../../shared/menu-price';
 import {
@@ -174,9 +175,6 @@ export const liveOrRefuse = async (core: MenuCore, venueId: string): Promise<Liv
     return await refresh(core, venueId);
   } catch (error) {
     if (!(error instanceof MenuUnknownError)) throw error;
-    throw new ServiceError(
-      'conflict',
-      `The platform's current menu could not be read (${error.message}), so this menu cannot be checked against it. Nothing was sent. Try again when the platform answers.`,
-    );
+    throw new ServiceError('conflict', refusal('menu-unreadable'));
   }
 };

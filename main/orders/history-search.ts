@@ -3,6 +3,7 @@ import type { Order } from '../../shared/domain';
 import type { HistoryPage, HistoryQuery } from '../../shared/history';
 import type { Database } from '../storage/database';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import type { OrderHistoryDeps } from './history-context';
 import { dayBounds } from './local-time';
 
@@ -54,10 +55,7 @@ const decodeCursor = (text: string): Cursor => {
   } catch {
     // Falls through to the refusal below.
   }
-  throw new ServiceError(
-    'invalid-request',
-    'This page of history is no longer valid; search again.',
-  );
+  throw new ServiceError('invalid-request', refusal('history-page-stale'));
 };
 
 /** The WHERE clauses and their parameters of a query. */

@@ -6,6 +6,7 @@ import type { Day, OrderHistory, TimelineEntry } from '../../shared/history';
 import type { ActionHistory } from '../outbox/outbox';
 import type { Database } from '../storage/database';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import type { OrderHistoryDeps } from './history-context';
 import { ms } from './history-context';
 import { dayBounds } from './local-time';
@@ -151,7 +152,7 @@ const inTimeOrder = (entries: TimelineEntry[]): TimelineEntry[] =>
 
 export const timeline = (ctx: TimelineContext, orderId: string): OrderHistory => {
   const order = ctx.deps.store.get(orderId);
-  if (!order) throw new ServiceError('not-found', 'There is no order with this id in history.');
+  if (!order) throw new ServiceError('not-found', refusal('history-order-gone'));
   const entries: TimelineEntry[] = [];
   for (const event of ctx.selectEvents.all(orderId)) {
     const entry = eventEntry(event);

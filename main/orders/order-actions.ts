@@ -10,12 +10,9 @@ import type {
   OrderActionRequestOf,
   OrderPrintHook,
 } from '../../shared/order-actions';
-import {
-  failedActionText,
-  orderRefusalText,
-  statusRefusalText,
-  unknownOrderText,
-} from '../../shared/order-refusal-text';
+import { orderRefusal, statusRefusal } from '../../shared/order-refusal-text';
+import type { Refusal } from '../../shared/refusals';
+import { encodeRefusal, refusal as why } from '../../shared/refusals';
 import {
   ORDER_ACTION_KINDS,
   declarationOf,
@@ -30,7 +27,6 @@ import { toOrderStatus } from '../marketplace/order-mapping';
 import { RequestError } from '../http/http';
 import type { ActionKind, Outbox, StoredAction } from '../outbox/outbox';
 import { ServiceError } from '../service-error';
-import { formatTime } from '../../shared/local-format';
 import type { OrderStore } from './order-store';
 import type { DeliveryRefusal, PreparationRefusal } from '../../shared/order-timing';
 import {
@@ -40,32 +36,34 @@ import {
   totalDeliveryTime,
 } from '../../shared/order-timing';
 
-/** The counter's local clock time, as the board shows it (main runs on the same machine). */
-const clock = (iso: string): string => formatTime(iso);
-
-/** A preparation time the platform would refuse, in words staff understand. */
-const preparationMessage = (order: Order, refusal: PreparationRefusal): string => {
-  const label = `Order #${order.orderNumber}`;
+/** A preparation time the platform would refuse, for staff (the screen words it). */
+const preparationMessage = (order: Order, refusal: PreparationRefusal): Refusal => {
+  const n = order.orderNumber;
   switch (refusal.reason) {
     case 'no-time-taken':
-      return `${label} takes no preparation time: the platform sets its times. Accept it without one.`;
+      return why('prep-no-time', n);
     case 'before-estimate':
-      return `${label}: the platform's pickup estimate is ${refusal.window.earliest} min from now (${clock(refusal.window.estimate)}); choose that or later.`;
+      return why(
+        'prep-before-estimate',
+        n,
+        refusal.window.earliest,
+        Date.parse(refusal.window.estimate),
+      );
     case 'after-limit':
-      return `${label}: the platform allows at most ${Math.max(0, refusal.window.latest)} min from now (its estimate plus 25 min).`;
+      return why('prep-after-limit', n, Math.max(0, refusal.window.latest));
   }
 };
 
-/** A delivery time the platform would refuse, in words staff understand. */
-const deliveryMessage = (order: Order, refusal: DeliveryRefusal): string => {
-  const label = `Order #${order.orderNumber}`;
+/** A delivery time the platform would refuse, for staff (the screen words it). */
+const deliveryMessage = (order: Order, refusal: DeliveryRefusal): Refusal => {
+  const n = order.orderNumber;
   switch (refusal.reason) {
     case 'not-self-delivery':
-      return `${label} is not delivered by your own courier: it takes no delivery time.`;
+      return why('delivery-not-self', n);
     case 'before-ready':
-      return `${label} can be ready in ${refusal.window.earliest} min at the earliest; choose a delivery time that late or later.`;
+      return why('delivery-before-ready', n, refusal.window.earliest);
     case 'after-limit':
-      return `${label}: the platform takes a delivery time at most ${Math.max(0, refusal.window.latest)} min from now (an hour after the food is ready).`;
+      return why('delivery-after-limit', n, Math.max(0, refusal.window.latest));
   }
 };
 
@@ -81,7 +79,7 @@ export type { OrderActionPayload };
 
 /** An action's hook: a check against the order and the clock, and what it adds to the payload. */
 type Hook = {
-  refusal(order: Order, request: OrderActionRequest, now: number): string | null;
+  refusal(order: Order, request: OrderActionRequest, now: number): Refusal | null;
   payload(order: Order, request: OrderActionRequest, now: number): Partial<OrderActionPayload>;
 };
 const minutesOf = (request: OrderActionRequest): number | null =>
@@ -108,15 +106,15 @@ const HOOKS: Record<OrderActionHook, Hook> = {
 };
 
 const check = (order: Order | null, request: OrderActionRequest, now: Date): Order => {
-  if (!order) throw new ServiceError('not-found', unknownOrderText);
+  if (!order) throw new ServiceError('not-found', why('order-unknown'));
   if (order.pending?.state === 'failed')
-    throw new ServiceError('conflict', failedActionText(order.orderNumber));
+    throw new ServiceError('conflict', why('order-failed-action', order.orderNumber));
   const situation = situationOf(order);
   const refusal = refusalOf(request.kind, situation);
   if (refusal) {
     throw new ServiceError(
       'conflict',
-      orderRefusalText(order.orderNumber, request.kind, situation, refusal),
+      orderRefusal(order.orderNumber, request.kind, situation, refusal),
     );
   }
   const hook = declarationOf(request.kind).hook;
@@ -176,7 +174,7 @@ export const createOrderActions = (deps: {
       throw new RequestError({
         kind: 'permanent',
         status: null,
-        message: unknownOrderText,
+        message: encodeRefusal(why('order-unknown')),
       });
     const spec = declarationOf(kind);
     const call = platformCallOf(kind, fulfilmentOf(order));
@@ -189,9 +187,10 @@ export const createOrderActions = (deps: {
         throw new RequestError({
           kind: 'permanent',
           status: 409,
-          // Staff read this on the card: the order's state in their words, not the HTTP answer.
+          // Staff read this on the card: the order's state in their words (the screen words the
+          // kept refusal in its language), not the HTTP answer.
           message: status
-            ? `The platform refused: ${statusRefusalText(order.orderNumber, kind, status)}`
+            ? encodeRefusal(statusRefusal(order.orderNumber, kind, status, undefined, true))
             : error.message,
           body: error.body,
         });

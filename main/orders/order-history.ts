@@ -7,6 +7,8 @@ import type { Day, DaySummary } from '../../shared/history';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { channels } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
+import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../../shared/history';
 import type { OrderHistoryDeps } from './history-context';
 import { exportCsv } from './history-csv';
 import { daySummary } from './history-day-summary';
@@ -53,7 +55,7 @@ const configure = async (
   if (!parsed.success)
     throw new ServiceError(
       'invalid-request',
-      parsed.error.issues[0]?.message ?? 'Invalid retention.',
+      refusal('retention-invalid', RETENTION_MIN_DAYS, RETENTION_MAX_DAYS),
     );
   deps.settings.set(RETENTION_KEY, parsed.data.retentionDays);
   deps.audit.record({
@@ -70,7 +72,7 @@ const configure = async (
 const servedVenue = (deps: OrderHistoryDeps, venueId: string | undefined): string | undefined => {
   if (venueId === undefined || !deps.venues) return venueId;
   if (!deps.venues().some((venue) => venue.venueId === venueId))
-    throw new ServiceError('invalid-request', 'This venue is not connected to this terminal.');
+    throw new ServiceError('invalid-request', refusal('venue-not-connected'));
   return venueId;
 };
 

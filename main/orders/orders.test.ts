@@ -23,6 +23,7 @@ import type { OrderStore } from './order-store';
 import { createOrderStore } from './order-store';
 import type { OrderSync } from './order-sync';
 import { createOrderSync } from './order-sync';
+import { storedText } from '../../shared/refusals';
 
 let platform: PlatformClient;
 let sandbox: Sandbox;
@@ -137,8 +138,13 @@ describe('order actions: check and sender', () => {
     expect(entries.get(done.actionId)?.state).toBe('done');
     expect(orders.get(already.id)?.platformStatus).toBe('PRODUCTION');
     expect(entries.get(refused.actionId)).toMatchObject({ state: 'failed' });
-    expect(entries.get(refused.actionId)?.error).toBe(
+    // Kept as a refusal code: the screen words it in its language.
+    const kept = entries.get(refused.actionId)?.error ?? '';
+    expect(storedText(kept, 'en')).toBe(
       `The platform refused: Order #${cancelled.order_number} was cancelled by the platform.`,
+    );
+    expect(storedText(kept, 'fi')).toBe(
+      `Alusta kieltäytyi: Alusta perui tilauksen #${cancelled.order_number}.`,
     );
     // A failed action holds the order: staff retry or discard it first.
     expect(orders.get(cancelled.id)?.pending?.state).toBe('failed');

@@ -8,6 +8,7 @@
 // the sender counts as done); a `once` kind's row is never sent a second time by the worker.
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import type { Outbox, OutboxContext, OutboxOptions } from './outbox-context';
 import { createOutboxContext } from './outbox-context';
 import {
@@ -88,14 +89,10 @@ export const outboxHandlers = (
 ): Pick<ServiceApi, 'outbox:list' | 'outbox:retry' | 'outbox:discard'> => ({
   'outbox:list': async () => outbox.list(),
   'outbox:retry': async ({ actionId }) => {
-    if (!outbox.retry(actionId))
-      throw new ServiceError('not-found', 'There is no failed action with this id.');
+    if (!outbox.retry(actionId)) throw new ServiceError('not-found', refusal('action-gone'));
   },
   'outbox:discard': async ({ actionId }) => {
     if (!outbox.discard(actionId))
-      throw new ServiceError(
-        'not-found',
-        'There is no waiting or failed action with this id that can be discarded.',
-      );
+      throw new ServiceError('not-found', refusal('action-not-discardable'));
   },
 });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import type { PrintSettings } from '../../shared/printing';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import type { PrintingContext } from './printing-context';
 import {
   DOCUMENT_NAME,
@@ -53,7 +54,7 @@ const printOrder = async (
   { orderId, document }: Arg<'print:order'>,
 ): Promise<{ jobIds: string[] }> => {
   const order = ctx.deps.order(orderId);
-  if (!order) throw new ServiceError('not-found', 'That order is not on this terminal.');
+  if (!order) throw new ServiceError('not-found', refusal('order-unknown'));
   const printers = printersFor(ctx, document);
   if (!printers.length) throw noPrinter(document);
   const jobIds = createNow(ctx, `staff:${randomUUID()}`, document, printers, {
@@ -87,7 +88,7 @@ const printDaySummary = async (ctx: PrintingContext, { day }: Arg<'print:daySumm
 
 const printTest = async (ctx: PrintingContext, { printerId }: Arg<'print:test'>) => {
   const printer = printerOf(ctx, printerId);
-  if (!printer) throw new ServiceError('not-found', 'That printer is not set up.');
+  if (!printer) throw new ServiceError('not-found', refusal('printer-gone'));
   return {
     jobIds: createNow(ctx, `test:${randomUUID()}`, 'test-page', [printer], {
       orderId: null,
@@ -100,10 +101,10 @@ const printTest = async (ctx: PrintingContext, { printerId }: Arg<'print:test'>)
 
 const retry = async (ctx: PrintingContext, { jobId }: Arg<'print:retry'>): Promise<void> => {
   const job = ctx.store.get(jobId);
-  if (!job) throw new ServiceError('not-found', 'That print job is gone.');
+  if (!job) throw new ServiceError('not-found', refusal('print-job-gone'));
   if (job.state === 'queued' || job.state === 'printing') return;
   if (!ctx.store.requeue(jobId))
-    throw new ServiceError('conflict', `That print job is already ${job.state}.`);
+    throw new ServiceError('conflict', refusal('print-job-done', job.state));
   recordJob(ctx, job, 'retried', 'sent again by staff (Retry).');
   ctx.lastChecked.delete(job.printerId);
   kick(ctx, job.printerId);
@@ -112,13 +113,13 @@ const retry = async (ctx: PrintingContext, { jobId }: Arg<'print:retry'>): Promi
 
 const cancel = async (ctx: PrintingContext, { jobId }: Arg<'print:cancel'>): Promise<void> => {
   const job = ctx.store.get(jobId);
-  if (!job) throw new ServiceError('not-found', 'That print job is gone.');
+  if (!job) throw new ServiceError('not-found', refusal('print-job-gone'));
   if (!ctx.store.cancel(jobId))
     throw new ServiceError(
       'conflict',
       job.state === 'printing'
-        ? 'It is printing right now.'
-        : `That print job is already ${job.state}.`,
+        ? refusal('print-job-printing')
+        : refusal('print-job-done', job.state),
     );
   recordJob(ctx, job, 'canceled', 'canceled by staff.');
   ctx.changed();

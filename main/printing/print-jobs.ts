@@ -10,6 +10,7 @@ import type {
   PrintSettings,
 } from '../../shared/printing';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import { daySummaryDocument, sampleOrder, testPage } from './documents';
 import type { NewJob } from './print-store';
 import type { OrderActionNotice, PrintDuty, PrintingContext } from './printing-context';
@@ -72,7 +73,11 @@ const guarded = (ctx: PrintingContext, orderId: string, make: () => unknown): vo
 export const noPrinter = (document: PrintDocumentKind): ServiceError =>
   new ServiceError(
     'conflict',
-    `No printer prints ${DOCUMENT_NAME[document]}. Set one up under Venue → Printers.`,
+    // ICU select keys take no hyphen: kitchen-ticket → kitchenTicket.
+    refusal(
+      'no-printer',
+      document.replace(/-(\w)/g, (_, c: string) => c.toUpperCase()),
+    ),
   );
 
 export const preview = (
@@ -86,8 +91,7 @@ export const preview = (
 ): PrintDocument => {
   if (request.document === 'test-page') return testPage('Printer', request.paperWidth, ctx.now());
   if (request.document === 'day-summary') {
-    if (!request.day)
-      throw new ServiceError('invalid-request', 'Which day? A day summary needs a day.');
+    if (!request.day) throw new ServiceError('invalid-request', refusal('day-needed'));
     return daySummaryDocument(
       summaryOf(ctx, request.day),
       request.paperWidth,
@@ -96,17 +100,14 @@ export const preview = (
   }
   // No order chosen (no order yet, printers being set up): a sample order shows the layout.
   const order = request.orderId ? ctx.deps.order(request.orderId) : sampleOrder(ctx.now());
-  if (!order) throw new ServiceError('not-found', 'That order is not on this terminal.');
+  if (!order) throw new ServiceError('not-found', refusal('order-unknown'));
   return orderDocumentFor(ctx, request.document, order, request.paperWidth);
 };
 export const summaryOf = (ctx: PrintingContext, day: string): DaySummary => {
   try {
     return ctx.deps.daySummary(day);
-  } catch (error) {
-    throw new ServiceError(
-      'failed',
-      `The day summary could not be made: ${error instanceof Error ? error.message : String(error)}`,
-    );
+  } catch {
+    throw new ServiceError('failed', refusal('day-summary-failed'));
   }
 };
 

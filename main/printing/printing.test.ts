@@ -451,7 +451,7 @@ describe('the printing slice and the virtual printer', () => {
     // A chosen order that is not here is still an error, not the sample.
     await expect(
       r.slice.handlers['print:preview']({ document: 'receipt', orderId: 'gone', paperWidth: 58 }),
-    ).rejects.toThrow('That order is not on this terminal.');
+    ).rejects.toThrow('This order is not on this terminal.');
   });
 
   it("writes the kitchen ticket in the kitchen's language, the label and the receipt in the screen's", async () => {
@@ -507,9 +507,9 @@ describe('the printing slice and the virtual printer', () => {
     expect(ticket).toContain('Åsa Öberg');
     expect(printed[2]?.lines.some((l) => l.text.includes('€30.40'))).toBe(true);
     await waitFor(() => r.slice.state().jobs.filter((j) => j.state === 'printed').length === 4);
-    // A day without a summary is refused at once and makes no job.
+    // A day without a summary is refused at once and makes no job; the raw error stays off screen.
     await expect(r.slice.handlers['print:daySummary']({ day: '2026-01-01' })).rejects.toThrow(
-      /history not available/,
+      'The day summary could not be made. Try again.',
     );
   });
 

@@ -8,6 +8,7 @@ import type { EventHub } from '../host/event-hub';
 import type { RelayClient, RelayClientOptions } from '../relay-client/relay-client';
 import type { SecretStore } from '../secrets/secret-store';
 import { ServiceError } from '../service-error';
+import { refusal as refusalOf } from '../../shared/refusals';
 import type { Database } from '../storage/database';
 import type { Settings } from '../storage/settings';
 import type { FieldProblem } from './preflight';
@@ -118,17 +119,14 @@ export const isProblem = (value: unknown): value is FieldProblem =>
 
 /** Setup refused before the venue was connected: each field with its fix, and what was kept. */
 const REFUSALS = {
-  'nothing-spent':
-    'Nothing was sent to the platform yet, so your authorization code still works. Fix the marked fields and connect again.',
-  'code-held':
-    'The platform accepted your authorization code; fix the marked field and connect again with the same code (until this app is restarted).',
-  'nothing-changed':
-    'Nothing was changed: the terminal keeps its connection. Fix the marked field.',
+  'nothing-spent': 'setup-nothing-spent',
+  'code-held': 'setup-code-held',
+  'nothing-changed': 'setup-nothing-changed',
 } as const;
 
 export const refusal = (problems: FieldProblem[], kept: keyof typeof REFUSALS): ServiceError =>
   new ServiceError(
     'invalid-request',
-    REFUSALS[kept],
+    refusalOf(REFUSALS[kept]),
     problems.map((p) => ({ path: p.field, message: p.message })),
   );

@@ -3,6 +3,7 @@
 import type { ParsedRequestOf, SetupState } from '../../shared/ipc/contract';
 import { resetCursor } from '../relay-client/relay-client';
 import { failure, ServiceError } from '../service-error';
+import { refusal as why } from '../../shared/refusals';
 import { checkOrderApi, checkRelay, checkTokenService, venueMismatch } from './preflight';
 import { restartRelay, stopRelay } from './relay-link';
 import type { FieldProblem } from './preflight';
@@ -77,7 +78,7 @@ export const connectVenue = async (
       outcome: 'failed',
       detail: error instanceof Error ? error.message : null,
     });
-    throw failure(error, 'Connecting the venue');
+    throw failure(error, 'connect');
   }
   const previous = ctx.connection();
   const onboardingUrl = via.onboardingUrl ?? previous?.onboardingUrl;
@@ -104,7 +105,7 @@ export const changeConnection = async (
 ): Promise<SetupState> => {
   const { settings, secrets, audit } = ctx.deps;
   const conn = ctx.connection();
-  if (!conn) throw new ServiceError('not-configured', 'Connect the venue first.');
+  if (!conn) throw new ServiceError('not-configured', why('connect-first'));
   const newKey = request.terminalKey?.trim() ? request.terminalKey.trim() : null;
   const terminalKey = newKey ?? (await secrets.get('terminal-key'));
   if (!terminalKey)
@@ -118,7 +119,7 @@ export const changeConnection = async (
   try {
     if (newKey) await secrets.set('terminal-key', newKey);
   } catch (error) {
-    throw failure(error, 'Changing the connection');
+    throw failure(error, 'change');
   }
   settings.set(CONNECTION_KEY, { ...conn, relayUrl: request.relayUrl } satisfies Connection);
   // The relay just accepted the key: whatever it refused before is behind us.
@@ -143,10 +144,7 @@ export const disconnectTerminal = async (
   await deps.checkStaffPin(request.pin);
   const waiting = deps.outboxCounts();
   if (waiting.waiting + waiting.failed > 0 && !request.discardWaiting)
-    throw new ServiceError(
-      'conflict',
-      `${waiting.waiting + waiting.failed} actions have not reached the platform. Disconnecting drops them; confirm to go on.`,
-    );
+    throw new ServiceError('conflict', why('actions-waiting', waiting.waiting + waiting.failed));
   const venue = ctx.connection()?.venueId ?? '-';
   await stopRelay(ctx);
   try {
@@ -156,7 +154,7 @@ export const disconnectTerminal = async (
     await deps.secrets.delete('terminal-key');
     await deps.disconnecting();
   } catch (error) {
-    throw failure(error, 'Disconnecting the terminal');
+    throw failure(error, 'disconnect');
   }
   resetCursor(deps.db);
   deps.settings.delete(CONNECTION_KEY);
@@ -177,7 +175,7 @@ export const addVenue = async (
 ): Promise<{ venueId: string }> => {
   const { deps } = ctx;
   const conn = ctx.connection();
-  if (!conn) throw new ServiceError('not-configured', 'Connect the venue first.');
+  if (!conn) throw new ServiceError('not-configured', why('connect-first'));
   let venueId: string;
   try {
     const terminalKey = await deps.secrets.get('terminal-key');
@@ -206,7 +204,7 @@ export const addVenue = async (
       outcome: 'failed',
       detail: error instanceof Error ? error.message : null,
     });
-    throw failure(error, 'Adding the venue');
+    throw failure(error, 'addVenue');
   }
   deps.audit.record({ action: 'venue-add', subject: venueId, outcome: 'done', detail: null });
   deps.venueAdded(venueId);
@@ -220,25 +218,18 @@ export const removeVenue = async (
 ): Promise<SetupState> => {
   const { deps } = ctx;
   const { venueId } = request;
-  if (ctx.connection()?.venueId === venueId)
-    throw new ServiceError(
-      'conflict',
-      'This is the venue the terminal was set up with: it leaves with Disconnect this terminal.',
-    );
+  if (ctx.connection()?.venueId === venueId) throw new ServiceError('conflict', why('first-venue'));
   if (!deps.venues.ids().includes(venueId))
-    throw new ServiceError('not-found', 'This venue is not connected to this terminal.');
+    throw new ServiceError('not-found', why('venue-not-connected'));
   await deps.checkStaffPin(request.pin);
   const waiting = deps.venueActionsWaiting(venueId);
   if (waiting > 0 && !request.discardWaiting)
-    throw new ServiceError(
-      'conflict',
-      `${waiting} actions of this venue have not reached the platform. Disconnecting it drops them; confirm to go on.`,
-    );
+    throw new ServiceError('conflict', why('venue-actions-waiting', waiting));
   try {
     await deps.venues.remove(venueId);
     await deps.removingVenue(venueId);
   } catch (error) {
-    throw failure(error, 'Disconnecting the venue');
+    throw failure(error, 'removeVenue');
   }
   deps.audit.record({ action: 'venue-remove', subject: venueId, outcome: 'done', detail: null });
   ctx.statusChanged();

@@ -11,6 +11,7 @@ import { createTokenManager } from '../auth/token-manager';
 import { reportedClockOffset } from '../http/clock-offset';
 import { RETIRED_SECRET_NAMES } from '../secrets/secret-store';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import { startRelay, stopRelay } from './relay-link';
 import { cancelSignIn, signInVenue } from './sign-in';
 import {
@@ -196,7 +197,7 @@ export const createSetupSlice = (deps: SetupDeps): SetupSlice => {
     venueId,
     requireVenue: () => {
       const id = venueId();
-      if (!id) throw new ServiceError('not-configured', 'Connect the venue first.');
+      if (!id) throw new ServiceError('not-configured', refusal('connect-first'));
       return id;
     },
     statusChanged: ctx.statusChanged,

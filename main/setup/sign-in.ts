@@ -52,7 +52,7 @@ export const signInVenue = async (
   try {
     signIn = await startLoopbackSignIn({ onboardingUrl });
   } catch (error) {
-    throw failure(error, 'Starting the sign-in');
+    throw failure(error, 'startSignIn');
   }
   ctx.signIn = signIn;
   let code: string;
@@ -64,7 +64,7 @@ export const signInVenue = async (
   } catch (error) {
     signIn.cancel();
     if (error instanceof SignInError) throw signInRefusal(error);
-    throw failure(error, 'Signing in with the platform');
+    throw failure(error, 'signIn');
   } finally {
     if (ctx.signIn === signIn) ctx.signIn = null;
   }

@@ -36,6 +36,7 @@ import {
 } from '../relay-client/venue-duties';
 import { readTerminalsOfVenues, terminalsOfVenue } from '../relay-client/venue-terminals';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import type { Settings } from '../storage/settings';
 
 const NAME_KEY = 'terminal.name';
@@ -164,11 +165,10 @@ const venues = (ctx: Ctx): string[] => {
 /** The venue a call names, if this terminal serves it; else the venue set up first. */
 const venueOf = (ctx: Ctx, venueId: string | undefined): string => {
   const first = ctx.deps.firstVenue();
-  if (!first)
-    throw new ServiceError('not-configured', 'This terminal is not connected to a venue.');
+  if (!first) throw new ServiceError('not-configured', refusal('terminal-not-connected'));
   if (venueId === undefined) return first;
   if (!venues(ctx).includes(venueId))
-    throw new ServiceError('invalid-request', 'This venue is not connected to this terminal.', [
+    throw new ServiceError('invalid-request', refusal('venue-not-connected'), [
       { path: 'venueId', message: 'This venue is not connected to this terminal.' },
     ]);
   return venueId;
@@ -441,15 +441,14 @@ const handlers = (ctx: Ctx, kind: ActionKind<SettingsPayload>): TerminalsSlice['
   },
   'terminal:assignPrinting': async ({ venueId: named, printedBy }) => {
     const relay = await ctx.deps.relay();
-    if (!relay)
-      throw new ServiceError('not-configured', 'This terminal is not connected to a venue.');
+    if (!relay) throw new ServiceError('not-configured', refusal('terminal-not-connected'));
     const venueId = venueOf(ctx, named);
     const known = new Set((ctx.terminals.get(venueId) ?? []).map((t) => t.id));
     const patch: NonNullable<VenueSettingsPatch['printedBy']> = {};
     for (const doc of ORDER_DOCUMENTS) {
       const who = printedBy[doc];
       if (who !== undefined && !known.has(who))
-        throw new ServiceError('invalid-request', 'That terminal is not one of this venue’s.');
+        throw new ServiceError('invalid-request', refusal('not-this-venues-terminal'));
       patch[doc] = who ?? null;
     }
     changeSettings(ctx, kind, { printedBy: patch }, venueId);

@@ -7,6 +7,7 @@ import type { HeldUpdate, ServiceApi } from '../../shared/ipc/contract';
 import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 
 /** Where an update's steps go (the same as main/app/updates.ts UPDATE_ACTION). */
 const UPDATE_ACTION = 'app/update';
@@ -38,7 +39,7 @@ export const createUpdatesSlice = (deps: {
       'updates:held': async () => view(),
       'updates:install': async ({ version }) => {
         if (!held || held.version !== version)
-          throw new ServiceError('conflict', 'This update is no longer waiting to be installed.');
+          throw new ServiceError('conflict', refusal('update-gone'));
         const { confirm } = held;
         held = null;
         deps.audit.record({ action: UPDATE_ACTION, subject: version, outcome: 'confirmed' });

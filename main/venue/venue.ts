@@ -11,6 +11,7 @@ import type { Outbox, StoredAction } from '../outbox/outbox';
 import type { ActionKind } from '../outbox/outbox-context';
 import type { Settings } from '../storage/settings';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 
 const VENUE_KEY = 'venue';
 /** The venue set up first keeps the key it always had (an upgrade loses nothing); the others their own. */
@@ -291,7 +292,7 @@ const venueOf = (ctx: VenueContext, venueId: string | undefined): string => {
   const first = ctx.deps.requireVenue();
   if (venueId === undefined) return first;
   if (!ctx.deps.venueIds().includes(venueId))
-    throw new ServiceError('invalid-request', 'This venue is not connected to this terminal.', [
+    throw new ServiceError('invalid-request', refusal('venue-not-connected'), [
       { path: 'venueId', message: 'This venue is not connected to this terminal.' },
     ]);
   return venueId;

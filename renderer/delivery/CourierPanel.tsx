@@ -11,6 +11,7 @@ import { en } from './messages';
 import { Form } from '../ui-kit/Form';
 import { AreaCheck } from './AreaCheck';
 import { whereaboutsLine } from './whereabouts';
+import { keptText } from '../ui-kit/bridge';
 
 type SetupField = keyof DeliveryConfigureRequest;
 const SETUP_FIELDS: Array<{ name: SetupField; label: string; secret?: boolean }> = [
@@ -298,7 +299,7 @@ const RefusedAction = ({
       <strong>
         {failed.kind === 'cancel' ? en.courier.cancelRefused : en.courier.bookRefused}:
       </strong>{' '}
-      {failed.error}{' '}
+      {failed.error ? keptText(failed.error) : null}{' '}
       <button
         type="button"
         className="btn btn-quiet btn-small"

@@ -6,6 +6,7 @@ import { useApp } from './hooks';
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
 import { ProblemsPanel } from './ProblemsPanel';
+import { keptText } from '../ui-kit/bridge';
 
 /** `summary`: the shift's summary, which the shell puts above the actions. */
 export const ActivityPanel = ({ summary }: { summary: ReactNode }) => {
@@ -41,7 +42,7 @@ export const ActivityPanel = ({ summary }: { summary: ReactNode }) => {
                   ? ` · ${en.activity.nextAttempt(formatClock(entry.nextAttemptAt))}`
                   : ''}
               </span>
-              {entry.error && <span className="activity-error">{entry.error}</span>}
+              {entry.error && <span className="activity-error">{keptText(entry.error)}</span>}
               {entry.state === 'failed' && (
                 <span className="activity-actions">
                   <button

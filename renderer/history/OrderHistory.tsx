@@ -13,6 +13,7 @@ import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 import { ItemOptions } from '../ui-kit/ItemOptions';
 import { PlatformText } from '../ui-kit/PlatformText';
+import { keptText } from '../ui-kit/bridge';
 
 const actionLabel = (kind: OrderActionKind): string => en.actions.kinds[kind];
 
@@ -44,7 +45,7 @@ export const describeEntry = (entry: TimelineEntry): { text: string; problem: bo
       return {
         text:
           t.attempt(actionLabel(entry.action), en.history.outcomes[entry.outcome]) +
-          (entry.error ? ` · ${entry.error}` : ''),
+          (entry.error ? ` · ${keptText(entry.error)}` : ''),
         problem: entry.outcome === 'failed' || entry.outcome === 'retrying',
       };
     case 'print':

@@ -26,6 +26,7 @@ import { ItemOptions } from '../ui-kit/ItemOptions';
 import { PlatformText } from '../ui-kit/PlatformText';
 import { OwnDelivery } from './OwnDelivery';
 import type { CourierPrefill } from '../ui-kit/app-slice';
+import { keptText } from '../ui-kit/bridge';
 
 /** The order's type in the screen's language (the kit's catalogs hold the words). */
 const deliveryLabel = (order: Order): string => en.order[typeKey(order)];
@@ -389,7 +390,7 @@ const OrderCardView = ({
           <div className="card-state state-failed" role="alert">
             <p>
               <strong>{en.actions.failed(pendingKind)}</strong>
-              {order.pending.error ? `: ${order.pending.error}` : ''}
+              {order.pending.error ? `: ${keptText(order.pending.error)}` : ''}
             </p>
             <div className="card-actions">
               {!closed && (

@@ -3,6 +3,8 @@
 import type { Bridge, BridgeError } from '../../shared/ipc/contract';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/contract';
 import { en } from './messages';
+import { isRefusal, refusalText, storedText } from '../../shared/refusals';
+import { currentLanguage, pseudoLocale } from './language';
 
 export const findBridge = (scope: object = window): Bridge | null => {
   const candidate = (scope as Record<string, unknown>)[BRIDGE_GLOBAL];
@@ -17,14 +19,22 @@ const BRIDGE_CODES = new Set<BridgeError['code']>([
   'failed',
 ]);
 
-/** Bridges reject with a BridgeError-shaped value; anything else becomes a generic failure. */
+/**
+ * Bridges reject with a BridgeError-shaped value; anything else becomes a generic failure. A
+ * refusal main sent as a code is worded here, in the screen's language: its English message is
+ * for logs.
+ */
 export const toBridgeError = (error: unknown): BridgeError => {
   if (error && typeof error === 'object') {
-    const { code, message, issues } = error as Partial<BridgeError>;
-    if (typeof message === 'string' && message) {
+    const { code, message, issues, refusal } = error as Partial<BridgeError>;
+    const worded = isRefusal(refusal)
+      ? refusalText(refusal, currentLanguage(), pseudoLocale())
+      : message;
+    if (typeof worded === 'string' && worded) {
       return {
         code: code && BRIDGE_CODES.has(code) ? code : 'failed',
-        message,
+        message: worded,
+        ...(isRefusal(refusal) ? { refusal } : {}),
         ...(Array.isArray(issues) ? { issues } : {}),
       };
     }
@@ -61,3 +71,7 @@ export const tryRead = async <T>(call: () => Promise<T>): Promise<Result<T>> => 
 /** A read's refusal, for a step that only needs to know whether it failed (a form's submit). */
 export const errorOf = (result: Result<unknown>): BridgeError | null =>
   result.ok ? null : result.error;
+
+/** What main kept as text (a failed action's error): a kept refusal in the screen's language. */
+export const keptText = (text: string): string =>
+  storedText(text, currentLanguage(), pseudoLocale());

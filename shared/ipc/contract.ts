@@ -50,6 +50,7 @@ import type { StreamGuardState } from '../stream-guard';
 import type { Cue } from '../cues';
 import type { DaySummary, HistoryPage, HistorySettings, OrderHistory } from '../history';
 import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../history';
+import type { Refusal } from '../refusals';
 import { LANGUAGES } from '../i18n';
 import type { Language } from '../i18n';
 import type { PrintDocument, PrintState } from '../printing';
@@ -731,7 +732,10 @@ export const EVENT_LISTS_AGREE: { [E in keyof typeof EVENT_LISTS]: Agrees<E> } =
 /** Error as it crosses the bridge: a code the UI can act on and a sentence for staff. */
 export type BridgeError = {
   code: 'invalid-request' | 'not-configured' | 'not-found' | 'conflict' | 'failed';
+  /** English words (logs, tests); the screen words `refusal` in its own language. */
   message: string;
+  /** Why, as a code the screen words (shared/refusals.ts); absent from an old or foreign answer. */
+  refusal?: Refusal;
   issues?: MenuIssue[];
 };
 

@@ -12,6 +12,7 @@ import type { OrderStatus } from '../../shared/domain';
 import type { World } from './harness';
 import { notificationRow, waitFor } from './harness';
 import { eachConnectedWorld, listedOrder } from './connected-world';
+import { storedText } from '../../shared/refusals';
 
 let world: World;
 let core: Core;
@@ -368,7 +369,7 @@ describe('core resilience', () => {
     const failed = await waitFor('failed', async () =>
       (await core.api['outbox:list']({})).find((e) => e.state === 'failed'),
     );
-    expect(failed.error).toBe(
+    expect(storedText(failed.error ?? '', 'en')).toBe(
       `The platform refused: Order #${placed.order_number} was cancelled by the platform.`,
     );
     const order = await orderOf(placed.id);

@@ -1,0 +1,126 @@
+// German words of main's refusals (ICU MessageFormat; the keys and placeholders of refusals.ts).
+import { orderStatusSelect } from './refusal-status';
+
+export const refusalsDe = {
+  unexpected:
+    'Der Kassendienst hatte einen unerwarteten Fehler. Nochmal versuchen; wenn es bleibt, die App neu starten.',
+  'bad-request':
+    'Der Kassendienst hat das nicht verstanden. Nochmal versuchen; wenn es bleibt, die App neu starten.',
+  keychain:
+    'Der Schlüsselbund dieses Computers ist nicht verfügbar, daher kann das Terminal die Anmeldung nicht sicher speichern. Frag, wer diesen Computer betreut.',
+  failed:
+    '{doing, select, connect {Das Restaurant konnte nicht verbunden werden.} change {Die Verbindung konnte nicht geändert werden.} disconnect {Das Terminal konnte nicht getrennt werden.} addVenue {Das Restaurant konnte nicht hinzugefügt werden.} removeVenue {Das Restaurant konnte nicht getrennt werden.} startSignIn {Die Anmeldung konnte nicht gestartet werden.} signIn {Die Anmeldung bei der Plattform ist fehlgeschlagen.} handshake {Die Übergabe-PIN konnte nicht geladen werden.} other {Das hat nicht geklappt.}} {why, select, offline {Der Dienst hat nicht geantwortet: Internetverbindung prüfen und nochmal versuchen.} refused {Der Dienst hat dieses Terminal nicht angenommen: eine Schichtleitung soll die Einrichtung prüfen.} busy {Der Dienst hat gerade ein Problem: in einer Minute nochmal versuchen.} other {Nochmal versuchen.}}',
+
+  'order-unknown': 'Diese Bestellung ist nicht auf diesem Terminal.',
+  'order-failed-action':
+    'Eine Aktion bei Bestellung #{n} ist fehlgeschlagen: erst nochmal senden oder verwerfen.',
+  'order-past': orderStatusSelect(
+    'Die Plattform hat abgelehnt:',
+    {
+      CREATED: 'Bestellung #{n} wartet auf Annahme.',
+      PRODUCTION: 'Bestellung #{n} ist schon in Zubereitung.',
+      READY: 'Bestellung #{n} ist schon fertig.',
+      DELIVERED: 'Bestellung #{n} ist schon übergeben.',
+      REJECTED: 'Bestellung #{n} wurde abgelehnt.',
+      CANCELED: 'Bestellung #{n} wurde von der Plattform storniert.',
+    },
+    'Bestellung #{n} hat sich geändert.',
+  ),
+  'order-not-yet': orderStatusSelect(
+    'Die Plattform hat abgelehnt:',
+    {
+      CREATED: 'Bestellung #{n} ist noch nicht angenommen.',
+      PRODUCTION: 'Bestellung #{n} ist noch in Zubereitung: erst als fertig markieren.',
+      READY: 'Bestellung #{n} ist fertig: erst übergeben.',
+      DELIVERED: 'Bestellung #{n} ist schon übergeben.',
+      REJECTED: 'Bestellung #{n} wurde abgelehnt.',
+      CANCELED: 'Bestellung #{n} wurde von der Plattform storniert.',
+    },
+    'Bestellung #{n} hat sich geändert.',
+  ),
+  'order-preorder-waiting': 'Bestellung #{n} ist eine Vorbestellung: bestätige sie stattdessen.',
+  'order-preorder-confirmed':
+    'Bestellung #{n} ist eine Vorbestellung, die du schon bestätigt hast.',
+  'order-not-preorder': 'Bestellung #{n} ist keine Vorbestellung: nimm sie stattdessen an.',
+  'order-already-confirmed': 'Bestellung #{n} ist schon bestätigt.',
+  'order-courier-delivers':
+    'Bestellung #{n} fährt der Kurier der Plattform; er markiert sie als geliefert.',
+  'order-not-own-courier': 'Bestellung #{n} liefert nicht euer eigener Kurier.',
+  'order-picked-up': 'Bestellung #{n} ist schon unterwegs.',
+  'order-done': 'Bestellung #{n}: das ist schon erledigt.',
+  'prep-no-time':
+    'Bestellung #{n} bekommt keine Zubereitungszeit: die Plattform legt die Zeiten fest. Ohne Zeit annehmen.',
+  'prep-before-estimate':
+    'Bestellung #{n}: die geschätzte Abholung der Plattform ist in {m} Min. ({time, time, short}); diese oder später wählen.',
+  'prep-after-limit':
+    'Bestellung #{n}: die Plattform erlaubt höchstens {m} Min. ab jetzt (ihre Schätzung plus 25 Min.).',
+  'delivery-not-self':
+    'Bestellung #{n} liefert nicht euer eigener Kurier: sie bekommt keine Lieferzeit.',
+  'delivery-before-ready':
+    'Bestellung #{n} ist frühestens in {m} Min. fertig; eine Lieferzeit ab dann wählen.',
+  'delivery-after-limit':
+    'Bestellung #{n}: die Plattform nimmt eine Lieferzeit höchstens {m} Min. ab jetzt (eine Stunde nachdem das Essen fertig ist).',
+
+  'connect-first': 'Erst das Restaurant verbinden.',
+  'venue-not-connected': 'Dieses Restaurant ist nicht mit diesem Terminal verbunden.',
+  'terminal-not-connected': 'Dieses Terminal ist mit keinem Restaurant verbunden.',
+  'actions-waiting':
+    '{n, plural, one {# Aktion ist noch nicht bei der Plattform. Trennen verwirft sie; zum Weitermachen bestätigen.} other {# Aktionen sind noch nicht bei der Plattform. Trennen verwirft sie; zum Weitermachen bestätigen.}}',
+  'venue-actions-waiting':
+    '{n, plural, one {# Aktion dieses Restaurants ist noch nicht bei der Plattform. Trennen verwirft sie; zum Weitermachen bestätigen.} other {# Aktionen dieses Restaurants sind noch nicht bei der Plattform. Trennen verwirft sie; zum Weitermachen bestätigen.}}',
+  'first-venue':
+    'Mit diesem Restaurant wurde das Terminal eingerichtet: es wird mit „Dieses Terminal trennen“ getrennt.',
+  'setup-nothing-spent':
+    'Noch nichts wurde an die Plattform gesendet, dein Autorisierungscode gilt also noch. Markierte Felder korrigieren und neu verbinden.',
+  'setup-code-held':
+    'Die Plattform hat deinen Autorisierungscode angenommen; das markierte Feld korrigieren und mit demselben Code neu verbinden (bis die App neu startet).',
+  'setup-nothing-changed':
+    'Nichts wurde geändert: das Terminal behält seine Verbindung. Das markierte Feld korrigieren.',
+  'not-this-venues-terminal': 'Dieses Terminal gehört nicht zu diesem Restaurant.',
+
+  'pin-needed': 'Zum Ändern die Personal-PIN eingeben.',
+  'pin-locked':
+    '{minutes, plural, one {Zu oft falsche PIN. Eine Minute warten und nochmal versuchen.} other {Zu oft falsche PIN. # Minuten warten und nochmal versuchen.}}',
+  'pin-wrong': 'Die PIN stimmt nicht.',
+  'pin-before-kiosk': 'Erst eine Personal-PIN festlegen, dann den Kioskmodus einschalten.',
+  'no-pin': 'Es ist keine Personal-PIN festgelegt.',
+  'restart-desktop-only': 'Nur die Desktop-App kann sich selbst neu starten.',
+  'update-gone': 'Dieses Update wartet nicht mehr auf die Installation.',
+
+  'menu-not-read':
+    'Die Speisekarte der Plattform ist noch nicht gelesen. Warten, bis die Liste erscheint, dann nochmal versuchen.',
+  'menu-item-gone':
+    'Dieser Artikel ist nicht mehr auf der Speisekarte der Plattform: Speisekarte neu laden.',
+  'menu-item-gone-everywhere':
+    'Dieser Artikel ist auf keiner Speisekarte mehr: Speisekarte neu laden.',
+  'menu-option-gone':
+    'Diese Option ist nicht mehr auf der Speisekarte der Plattform: Speisekarte neu laden.',
+  'menu-changed':
+    'Die Speisekarte der Plattform hat sich seit der Prüfung geändert: dieses Veröffentlichen entfernt jetzt keine Artikel. Vor dem Veröffentlichen nochmal prüfen.',
+  'menu-removes':
+    '{n, plural, one {Diese Speisekarte entfernt 1 Artikel von der Plattform: {names}. Nichts wurde gesendet. Zum Veröffentlichen das Entfernen bestätigen.} other {Diese Speisekarte entfernt # Artikel von der Plattform: {names}. Nichts wurde gesendet. Zum Veröffentlichen das Entfernen bestätigen.}}',
+  'menu-unreadable':
+    'Die aktuelle Speisekarte der Plattform konnte nicht gelesen werden, daher kann diese nicht damit verglichen werden. Nichts wurde gesendet. Nochmal versuchen, wenn die Plattform antwortet.',
+  'sold-out-until-past': 'Die Zeit, bis zu der er ausverkauft ist, ist schon vorbei.',
+  'back-on-past': 'Die Zeit zum Wiedereinschalten ist schon vorbei.',
+  'not-a-price': 'Das ist kein Preis: die Beträge prüfen.',
+  'no-draft': 'Es gibt keinen Speisekarten-Entwurf zum Veröffentlichen.',
+  'not-a-draft': 'Der Speisekarten-Entwurf konnte nicht gelesen werden: neu anfangen.',
+
+  'action-gone': 'Diese Aktion wartet nicht mehr: es gibt nichts nochmal zu senden.',
+  'action-not-discardable': 'Diese Aktion wartet nicht mehr: es gibt nichts zu verwerfen.',
+
+  'no-printer':
+    '{document, select, kitchenTicket {Kein Drucker druckt Küchenbons.} pickupLabel {Kein Drucker druckt Abholetiketten.} receipt {Kein Drucker druckt Belege.} daySummary {Kein Drucker druckt Tagesberichte.} other {Kein Drucker druckt Testseiten.}} Einen unter Restaurant → Drucker einrichten.',
+  'day-needed': 'Welcher Tag? Ein Tagesbericht braucht einen Tag.',
+  'day-summary-failed': 'Der Tagesbericht konnte nicht erstellt werden. Nochmal versuchen.',
+  'printer-gone': 'Dieser Drucker ist nicht eingerichtet.',
+  'print-job-gone': 'Dieser Druckauftrag ist weg.',
+  'print-job-printing': 'Er wird gerade gedruckt.',
+  'print-job-done':
+    '{state, select, printed {Dieser Druckauftrag ist schon gedruckt.} canceled {Dieser Druckauftrag ist schon abgebrochen.} other {Dieser Druckauftrag ist schon gesendet.}}',
+
+  'history-page-stale': 'Diese Seite des Verlaufs gilt nicht mehr; neu suchen.',
+  'history-order-gone': 'Diese Bestellung ist nicht im Verlauf.',
+  'retention-invalid': 'Den Verlauf {min} bis {max} Tage aufbewahren.',
+};

@@ -1,0 +1,120 @@
+// Finnish words of main's refusals (ICU MessageFormat; the keys and placeholders of refusals.ts).
+import { orderStatusSelect } from './refusal-status';
+
+export const refusalsFi = {
+  unexpected:
+    'Kassapalvelussa tapahtui odottamaton virhe. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
+  'bad-request':
+    'Kassapalvelu ei ymmärtänyt pyyntöä. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
+  keychain:
+    'Tämän koneen avainnippu ei ole käytettävissä, joten pääte ei voi säilyttää kirjautumista turvallisesti. Kysy koneen ylläpitäjältä.',
+  failed:
+    '{doing, select, connect {Ravintolan yhdistäminen epäonnistui.} change {Yhteyden muuttaminen epäonnistui.} disconnect {Päätteen irrottaminen epäonnistui.} addVenue {Ravintolan lisääminen epäonnistui.} removeVenue {Ravintolan irrottaminen epäonnistui.} startSignIn {Kirjautumisen aloitus epäonnistui.} signIn {Kirjautuminen alustalle epäonnistui.} handshake {Luovutus-PIN:n haku epäonnistui.} other {Se ei onnistunut.}} {why, select, offline {Palvelu ei vastannut: tarkista nettiyhteys ja yritä uudelleen.} refused {Palvelu ei hyväksynyt tätä päätettä: pyydä esihenkilöä tarkistamaan asetukset.} busy {Palvelussa on nyt ongelma: yritä minuutin päästä uudelleen.} other {Yritä uudelleen.}}',
+
+  'order-unknown': 'Tätä tilausta ei ole tällä päätteellä.',
+  'order-failed-action':
+    'Tilauksen #{n} toiminto epäonnistui: yritä uudelleen tai hylkää se ensin.',
+  'order-past': orderStatusSelect(
+    'Alusta kieltäytyi:',
+    {
+      CREATED: 'Tilaus #{n} odottaa hyväksyntää.',
+      PRODUCTION: 'Tilaus #{n} on jo valmistuksessa.',
+      READY: 'Tilaus #{n} on jo valmis.',
+      DELIVERED: 'Tilaus #{n} on jo luovutettu.',
+      REJECTED: 'Tilaus #{n} on hylätty.',
+      CANCELED: 'Alusta perui tilauksen #{n}.',
+    },
+    'Tilaus #{n} on muuttunut.',
+  ),
+  'order-not-yet': orderStatusSelect(
+    'Alusta kieltäytyi:',
+    {
+      CREATED: 'Tilausta #{n} ei ole vielä hyväksytty.',
+      PRODUCTION: 'Tilaus #{n} on vielä valmistuksessa: merkitse se ensin valmiiksi.',
+      READY: 'Tilaus #{n} on valmis: luovuta se ensin.',
+      DELIVERED: 'Tilaus #{n} on jo luovutettu.',
+      REJECTED: 'Tilaus #{n} on hylätty.',
+      CANCELED: 'Alusta perui tilauksen #{n}.',
+    },
+    'Tilaus #{n} on muuttunut.',
+  ),
+  'order-preorder-waiting': 'Tilaus #{n} on ennakkotilaus: vahvista se.',
+  'order-preorder-confirmed': 'Tilaus #{n} on ennakkotilaus, jonka olet jo vahvistanut.',
+  'order-not-preorder': 'Tilaus #{n} ei ole ennakkotilaus: hyväksy se.',
+  'order-already-confirmed': 'Tilaus #{n} on jo vahvistettu.',
+  'order-courier-delivers': 'Tilauksen #{n} vie alustan kuski, joka merkitsee sen toimitetuksi.',
+  'order-not-own-courier': 'Tilausta #{n} ei vie oma kuski.',
+  'order-picked-up': 'Tilaus #{n} on jo matkalla asiakkaalle.',
+  'order-done': 'Tilaus #{n}: se on jo tehty.',
+  'prep-no-time':
+    'Tilaukselle #{n} ei anneta valmistusaikaa: alusta asettaa ajat. Hyväksy se ilman aikaa.',
+  'prep-before-estimate':
+    'Tilaus #{n}: alustan arvioima noutoaika on {m} min päästä ({time, time, short}); valitse se tai myöhempi.',
+  'prep-after-limit':
+    'Tilaus #{n}: alusta sallii enintään {m} min tästä hetkestä (arvio plus 25 min).',
+  'delivery-not-self': 'Tilausta #{n} ei vie oma kuski: sille ei anneta toimitusaikaa.',
+  'delivery-before-ready':
+    'Tilaus #{n} voi olla valmis aikaisintaan {m} min päästä; valitse toimitusaika sen jälkeen.',
+  'delivery-after-limit':
+    'Tilaus #{n}: alusta hyväksyy toimitusajan enintään {m} min päähän (tunti ruoan valmistumisesta).',
+
+  'connect-first': 'Yhdistä ravintola ensin.',
+  'venue-not-connected': 'Tätä ravintolaa ei ole yhdistetty tähän päätteeseen.',
+  'terminal-not-connected': 'Tätä päätettä ei ole yhdistetty ravintolaan.',
+  'actions-waiting':
+    '{n, plural, one {# toiminto ei ole vielä mennyt alustalle. Irrottaminen poistaa sen; vahvista jatkaaksesi.} other {# toimintoa ei ole vielä mennyt alustalle. Irrottaminen poistaa ne; vahvista jatkaaksesi.}}',
+  'venue-actions-waiting':
+    '{n, plural, one {# tämän ravintolan toiminto ei ole vielä mennyt alustalle. Irrottaminen poistaa sen; vahvista jatkaaksesi.} other {# tämän ravintolan toimintoa ei ole vielä mennyt alustalle. Irrottaminen poistaa ne; vahvista jatkaaksesi.}}',
+  'first-venue':
+    'Pääte otettiin käyttöön tällä ravintolalla: se irrotetaan kohdasta Irrota tämä pääte.',
+  'setup-nothing-spent':
+    'Alustalle ei lähetetty vielä mitään, joten valtuutuskoodisi toimii yhä. Korjaa merkityt kentät ja yhdistä uudelleen.',
+  'setup-code-held':
+    'Alusta hyväksyi valtuutuskoodisi; korjaa merkitty kenttä ja yhdistä uudelleen samalla koodilla (kunnes sovellus käynnistetään uudelleen).',
+  'setup-nothing-changed': 'Mitään ei muutettu: pääte pitää yhteytensä. Korjaa merkitty kenttä.',
+  'not-this-venues-terminal': 'Se pääte ei kuulu tähän ravintolaan.',
+
+  'pin-needed': 'Anna henkilökunnan PIN muuttaaksesi tätä.',
+  'pin-locked':
+    '{minutes, plural, one {Liian monta väärää PIN-koodia. Odota minuutti ja yritä uudelleen.} other {Liian monta väärää PIN-koodia. Odota # minuuttia ja yritä uudelleen.}}',
+  'pin-wrong': 'PIN on väärä.',
+  'pin-before-kiosk': 'Aseta henkilökunnan PIN ennen kioskitilan käyttöönottoa.',
+  'no-pin': 'Henkilökunnan PIN-koodia ei ole asetettu.',
+  'restart-desktop-only': 'Vain työpöytäsovellus voi käynnistää itsensä uudelleen.',
+  'update-gone': 'Tämä päivitys ei enää odota asennusta.',
+
+  'menu-not-read':
+    'Alustan ruokalistaa ei ole vielä luettu. Odota, että lista näkyy, ja yritä uudelleen.',
+  'menu-item-gone': 'Tuotetta ei enää ole alustan ruokalistalla: päivitä ruokalista.',
+  'menu-item-gone-everywhere':
+    'Tuotetta ei enää ole minkään ravintolan ruokalistalla: päivitä ruokalista.',
+  'menu-option-gone': 'Valintaa ei enää ole alustan ruokalistalla: päivitä ruokalista.',
+  'menu-changed':
+    'Alustan ruokalista muuttui tarkistuksen jälkeen: tämä julkaisu ei nyt poista tuotteita. Tarkista ruokalista uudelleen ennen julkaisua.',
+  'menu-removes':
+    '{n, plural, one {Tämä ruokalista poistaa 1 tuotteen alustan listalta: {names}. Mitään ei lähetetty. Vahvista poisto julkaistaksesi.} other {Tämä ruokalista poistaa # tuotetta alustan listalta: {names}. Mitään ei lähetetty. Vahvista poisto julkaistaksesi.}}',
+  'menu-unreadable':
+    'Alustan nykyistä ruokalistaa ei voitu lukea, joten tätä listaa ei voi verrata siihen. Mitään ei lähetetty. Yritä uudelleen, kun alusta vastaa.',
+  'sold-out-until-past': 'Loppuunmyynnin päättymisaika on jo mennyt.',
+  'back-on-past': 'Takaisin myyntiin -aika on jo mennyt.',
+  'not-a-price': 'Tämä ei ole hinta: tarkista summat.',
+  'no-draft': 'Julkaistavaa ruokalistaluonnosta ei ole.',
+  'not-a-draft': 'Ruokalistaluonnosta ei voitu lukea: aloita se uudelleen.',
+
+  'action-gone': 'Toiminto ei enää odota: uudelleen yritettävää ei ole.',
+  'action-not-discardable': 'Toiminto ei enää odota: hylättävää ei ole.',
+
+  'no-printer':
+    '{document, select, kitchenTicket {Mikään tulostin ei tulosta keittiölappuja.} pickupLabel {Mikään tulostin ei tulosta noutotarroja.} receipt {Mikään tulostin ei tulosta kuitteja.} daySummary {Mikään tulostin ei tulosta päiväraportteja.} other {Mikään tulostin ei tulosta testisivuja.}} Lisää tulostin kohdassa Ravintola → Tulostimet.',
+  'day-needed': 'Mikä päivä? Päiväraportti tarvitsee päivän.',
+  'day-summary-failed': 'Päiväraporttia ei voitu tehdä. Yritä uudelleen.',
+  'printer-gone': 'Tulostinta ei ole asetettu.',
+  'print-job-gone': 'Tulostustyö on poistunut.',
+  'print-job-printing': 'Se tulostuu juuri nyt.',
+  'print-job-done':
+    '{state, select, printed {Tulostustyö on jo tulostettu.} canceled {Tulostustyö on jo peruttu.} other {Tulostustyö on jo lähetetty.}}',
+
+  'history-page-stale': 'Tämä historiasivu ei ole enää voimassa; hae uudelleen.',
+  'history-order-gone': 'Tilausta ei ole historiassa.',
+  'retention-invalid': 'Säilytä historiaa {min}–{max} päivää.',
+};

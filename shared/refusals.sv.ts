@@ -1,0 +1,121 @@
+// Swedish words of main's refusals (ICU MessageFormat; the keys and placeholders of refusals.ts).
+import { orderStatusSelect } from './refusal-status';
+
+export const refusalsSv = {
+  unexpected:
+    'Kassatjänsten fick ett oväntat fel. Försök igen; om det fortsätter, starta om appen.',
+  'bad-request': 'Kassatjänsten förstod inte det. Försök igen; om det fortsätter, starta om appen.',
+  keychain:
+    'Datorns nyckelring är inte tillgänglig, så terminalen kan inte spara inloggningen säkert. Fråga den som sköter datorn.',
+  failed:
+    '{doing, select, connect {Det gick inte att ansluta restaurangen.} change {Det gick inte att ändra anslutningen.} disconnect {Det gick inte att koppla från terminalen.} addVenue {Det gick inte att lägga till restaurangen.} removeVenue {Det gick inte att koppla från restaurangen.} startSignIn {Det gick inte att starta inloggningen.} signIn {Det gick inte att logga in hos plattformen.} handshake {Det gick inte att hämta överlämnings-PIN.} other {Det gick inte.}} {why, select, offline {Tjänsten svarade inte: kontrollera internetanslutningen och försök igen.} refused {Tjänsten godkände inte den här terminalen: be en chef kontrollera inställningarna.} busy {Tjänsten har problem just nu: försök igen om en minut.} other {Försök igen.}}',
+
+  'order-unknown': 'Den här beställningen finns inte på terminalen.',
+  'order-failed-action':
+    'En åtgärd på beställning #{n} misslyckades: försök igen eller ta bort den först.',
+  'order-past': orderStatusSelect(
+    'Plattformen nekade:',
+    {
+      CREATED: 'Beställning #{n} väntar på att godkännas.',
+      PRODUCTION: 'Beställning #{n} tillagas redan.',
+      READY: 'Beställning #{n} är redan klar.',
+      DELIVERED: 'Beställning #{n} är redan utlämnad.',
+      REJECTED: 'Beställning #{n} har avvisats.',
+      CANCELED: 'Beställning #{n} avbröts av plattformen.',
+    },
+    'Beställning #{n} har ändrats.',
+  ),
+  'order-not-yet': orderStatusSelect(
+    'Plattformen nekade:',
+    {
+      CREATED: 'Beställning #{n} är inte godkänd än.',
+      PRODUCTION: 'Beställning #{n} tillagas fortfarande: markera den som klar först.',
+      READY: 'Beställning #{n} är klar: lämna ut den först.',
+      DELIVERED: 'Beställning #{n} är redan utlämnad.',
+      REJECTED: 'Beställning #{n} har avvisats.',
+      CANCELED: 'Beställning #{n} avbröts av plattformen.',
+    },
+    'Beställning #{n} har ändrats.',
+  ),
+  'order-preorder-waiting': 'Beställning #{n} är en förbeställning: bekräfta den i stället.',
+  'order-preorder-confirmed': 'Beställning #{n} är en förbeställning som du redan har bekräftat.',
+  'order-not-preorder': 'Beställning #{n} är ingen förbeställning: godkänn den i stället.',
+  'order-already-confirmed': 'Beställning #{n} är redan bekräftad.',
+  'order-courier-delivers':
+    'Beställning #{n} körs av plattformens bud, som markerar den som levererad.',
+  'order-not-own-courier': 'Beställning #{n} körs inte av ert eget bud.',
+  'order-picked-up': 'Beställning #{n} är redan på väg till kunden.',
+  'order-done': 'Beställning #{n}: det är redan gjort.',
+  'prep-no-time':
+    'Beställning #{n} tar ingen tillagningstid: plattformen sätter tiderna. Godkänn den utan tid.',
+  'prep-before-estimate':
+    'Beställning #{n}: plattformens uppskattade upphämtning är om {m} min ({time, time, short}); välj den eller senare.',
+  'prep-after-limit':
+    'Beställning #{n}: plattformen tillåter högst {m} min från nu (uppskattningen plus 25 min).',
+  'delivery-not-self': 'Beställning #{n} körs inte av ert eget bud: den tar ingen leveranstid.',
+  'delivery-before-ready':
+    'Beställning #{n} kan vara klar tidigast om {m} min; välj en leveranstid då eller senare.',
+  'delivery-after-limit':
+    'Beställning #{n}: plattformen tar en leveranstid högst {m} min från nu (en timme efter att maten är klar).',
+
+  'connect-first': 'Anslut restaurangen först.',
+  'venue-not-connected': 'Den här restaurangen är inte ansluten till terminalen.',
+  'terminal-not-connected': 'Den här terminalen är inte ansluten till någon restaurang.',
+  'actions-waiting':
+    '{n, plural, one {# åtgärd har inte nått plattformen. Att koppla från tar bort den; bekräfta för att fortsätta.} other {# åtgärder har inte nått plattformen. Att koppla från tar bort dem; bekräfta för att fortsätta.}}',
+  'venue-actions-waiting':
+    '{n, plural, one {# åtgärd för den här restaurangen har inte nått plattformen. Att koppla från den tar bort åtgärden; bekräfta för att fortsätta.} other {# åtgärder för den här restaurangen har inte nått plattformen. Att koppla från den tar bort dem; bekräfta för att fortsätta.}}',
+  'first-venue':
+    'Terminalen sattes upp med den här restaurangen: den kopplas från med Koppla från terminalen.',
+  'setup-nothing-spent':
+    'Inget har skickats till plattformen än, så din auktoriseringskod fungerar fortfarande. Rätta de markerade fälten och anslut igen.',
+  'setup-code-held':
+    'Plattformen godkände din auktoriseringskod; rätta det markerade fältet och anslut igen med samma kod (tills appen startas om).',
+  'setup-nothing-changed':
+    'Inget ändrades: terminalen behåller sin anslutning. Rätta det markerade fältet.',
+  'not-this-venues-terminal': 'Den terminalen hör inte till den här restaurangen.',
+
+  'pin-needed': 'Ange personalens PIN för att ändra det här.',
+  'pin-locked':
+    '{minutes, plural, one {För många fel PIN. Vänta en minut och försök igen.} other {För många fel PIN. Vänta # minuter och försök igen.}}',
+  'pin-wrong': 'Fel PIN.',
+  'pin-before-kiosk': 'Sätt en PIN för personalen innan du slår på kioskläget.',
+  'no-pin': 'Ingen PIN för personalen är satt.',
+  'restart-desktop-only': 'Bara datorappen kan starta om sig själv.',
+  'update-gone': 'Den här uppdateringen väntar inte längre på att installeras.',
+
+  'menu-not-read':
+    'Plattformens meny har inte lästs än. Vänta tills menylistan visas och försök igen.',
+  'menu-item-gone': 'Artikeln finns inte längre på plattformens meny: uppdatera menyn.',
+  'menu-item-gone-everywhere':
+    'Artikeln finns inte längre på någon restaurangs meny: uppdatera menyn.',
+  'menu-option-gone': 'Tillvalet finns inte längre på plattformens meny: uppdatera menyn.',
+  'menu-changed':
+    'Plattformens meny har ändrats sedan kontrollen: den här publiceringen tar inte bort några artiklar nu. Kontrollera menyn igen innan du publicerar.',
+  'menu-removes':
+    '{n, plural, one {Den här menyn tar bort 1 artikel från plattformens meny: {names}. Inget skickades. Bekräfta borttagningen för att publicera.} other {Den här menyn tar bort # artiklar från plattformens meny: {names}. Inget skickades. Bekräfta borttagningen för att publicera.}}',
+  'menu-unreadable':
+    'Plattformens nuvarande meny gick inte att läsa, så den här menyn kan inte kontrolleras mot den. Inget skickades. Försök igen när plattformen svarar.',
+  'sold-out-until-past': 'Tiden den är slutsåld till har redan passerat.',
+  'back-on-past': 'Tiden att slå på den igen har redan passerat.',
+  'not-a-price': 'Det är inget pris: kontrollera beloppen.',
+  'no-draft': 'Det finns inget menyutkast att publicera.',
+  'not-a-draft': 'Menyutkastet gick inte att läsa: börja om.',
+
+  'action-gone': 'Åtgärden väntar inte längre: det finns inget att försöka igen.',
+  'action-not-discardable': 'Åtgärden väntar inte längre: det finns inget att ta bort.',
+
+  'no-printer':
+    '{document, select, kitchenTicket {Ingen skrivare skriver ut köksbongar.} pickupLabel {Ingen skrivare skriver ut upphämtningsetiketter.} receipt {Ingen skrivare skriver ut kvitton.} daySummary {Ingen skrivare skriver ut dagsrapporter.} other {Ingen skrivare skriver ut testsidor.}} Lägg till en under Restaurang → Skrivare.',
+  'day-needed': 'Vilken dag? En dagsrapport behöver en dag.',
+  'day-summary-failed': 'Dagsrapporten gick inte att göra. Försök igen.',
+  'printer-gone': 'Den skrivaren är inte inställd.',
+  'print-job-gone': 'Utskriften finns inte längre.',
+  'print-job-printing': 'Den skrivs ut just nu.',
+  'print-job-done':
+    '{state, select, printed {Utskriften är redan utskriven.} canceled {Utskriften är redan avbruten.} other {Utskriften är redan skickad.}}',
+
+  'history-page-stale': 'Den här historiksidan gäller inte längre; sök igen.',
+  'history-order-gone': 'Beställningen finns inte i historiken.',
+  'retention-invalid': 'Spara historiken i {min} till {max} dagar.',
+};

@@ -1,0 +1,260 @@
+// Why main refused (or could not do) what staff asked, declared once as codes with their words in
+// every language. Main answers a refusal as a code and its values (`refusal('pin-wrong')`), never
+// as a sentence of its own; the screen words it in its language at the moment it shows it, so a
+// refusal reads Finnish on a Finnish screen, follows a switch of language, and never shows a raw
+// error. What main keeps as text (an outbox row's error) holds the code the same way
+// (`encodeRefusal`), and the screen words it with `storedText`.
+import type { Compiled, Language, Msg, Translation } from './i18n';
+import { LOCALE_OF, compile, m } from './i18n';
+import { orderStatusSelect } from './refusal-status';
+import { refusalsFi } from './refusals.fi';
+import { refusalsSv } from './refusals.sv';
+import { refusalsDe } from './refusals.de';
+
+export const refusalWords = {
+  // Anything main did not expect: its detail goes to the log only.
+  unexpected:
+    'The terminal service failed unexpectedly. Try again; if it persists, restart the app.',
+  'bad-request':
+    'The terminal service did not understand that. Try again; if it persists, restart the app.',
+  keychain:
+    'This computer’s keychain is not available, so the terminal cannot keep its sign-in safe. Ask whoever looks after this computer.',
+  /** A step failed for a reason outside the terminal: what was being done, and the likely why. */
+  failed: m(
+    '{doing, select, connect {Connecting the venue failed.} change {Changing the connection failed.} disconnect {Disconnecting the terminal failed.} addVenue {Adding the venue failed.} removeVenue {Disconnecting the venue failed.} startSignIn {Starting the sign-in failed.} signIn {Signing in with the platform failed.} handshake {Reading the handshake PIN failed.} other {That did not work.}} {why, select, offline {The service did not answer: check the internet connection and try again.} refused {The service did not accept this terminal: ask a manager to check the set-up.} busy {The service has a problem right now: try again in a minute.} other {Try again.}}',
+    'doing',
+    'why',
+  ),
+
+  // Orders (the order-action table's refusals: shared/order-refusal-text.ts picks the code).
+  'order-unknown': 'This order is not on this terminal.',
+  'order-failed-action': m('Order #{n} has an action that failed: retry or discard it first.', 'n'),
+  /** The order has moved past where the action starts (`by`: the platform said so, or none). */
+  'order-past': m(
+    orderStatusSelect(
+      'The platform refused:',
+      {
+        CREATED: 'Order #{n} is waiting to be accepted.',
+        PRODUCTION: 'Order #{n} is already being prepared.',
+        READY: 'Order #{n} is already ready.',
+        DELIVERED: 'Order #{n} has already been handed over.',
+        REJECTED: 'Order #{n} has been rejected.',
+        CANCELED: 'Order #{n} was cancelled by the platform.',
+      },
+      'Order #{n} has changed.',
+    ),
+    'n',
+    'status',
+    'by',
+  ),
+  /** The order has not reached where the action starts. */
+  'order-not-yet': m(
+    orderStatusSelect(
+      'The platform refused:',
+      {
+        CREATED: 'Order #{n} has not been accepted yet.',
+        PRODUCTION: 'Order #{n} is still being prepared: mark it ready first.',
+        READY: 'Order #{n} is ready: hand it over first.',
+        DELIVERED: 'Order #{n} has already been handed over.',
+        REJECTED: 'Order #{n} has been rejected.',
+        CANCELED: 'Order #{n} was cancelled by the platform.',
+      },
+      'Order #{n} has changed.',
+    ),
+    'n',
+    'status',
+    'by',
+  ),
+  'order-preorder-waiting': m('Order #{n} is a pre-order: confirm it instead.', 'n'),
+  'order-preorder-confirmed': m('Order #{n} is a pre-order you have already confirmed.', 'n'),
+  'order-not-preorder': m('Order #{n} is not a pre-order: accept it instead.', 'n'),
+  'order-already-confirmed': m('Order #{n} is already confirmed.', 'n'),
+  'order-courier-delivers': m(
+    "Order #{n} goes with the platform's courier, who marks it delivered.",
+    'n',
+  ),
+  'order-not-own-courier': m('Order #{n} is not delivered by your own courier.', 'n'),
+  'order-picked-up': m('Order #{n} is already out for delivery.', 'n'),
+  'order-done': m('Order #{n}: that is already done.', 'n'),
+  'prep-no-time': m(
+    'Order #{n} takes no preparation time: the platform sets its times. Accept it without one.',
+    'n',
+  ),
+  /** `time`: the platform's estimate, as a clock time (milliseconds since the epoch). */
+  'prep-before-estimate': m(
+    "Order #{n}: the platform's pickup estimate is {m} min from now ({time, time, short}); choose that or later.",
+    'n',
+    'm',
+    'time',
+  ),
+  'prep-after-limit': m(
+    'Order #{n}: the platform allows at most {m} min from now (its estimate plus 25 min).',
+    'n',
+    'm',
+  ),
+  'delivery-not-self': m(
+    'Order #{n} is not delivered by your own courier: it takes no delivery time.',
+    'n',
+  ),
+  'delivery-before-ready': m(
+    'Order #{n} can be ready in {m} min at the earliest; choose a delivery time that late or later.',
+    'n',
+    'm',
+  ),
+  'delivery-after-limit': m(
+    'Order #{n}: the platform takes a delivery time at most {m} min from now (an hour after the food is ready).',
+    'n',
+    'm',
+  ),
+
+  // Set-up and venues.
+  'connect-first': 'Connect the venue first.',
+  'venue-not-connected': 'This venue is not connected to this terminal.',
+  'terminal-not-connected': 'This terminal is not connected to a venue.',
+  'actions-waiting': m(
+    '{n, plural, one {# action has not reached the platform. Disconnecting drops it; confirm to go on.} other {# actions have not reached the platform. Disconnecting drops them; confirm to go on.}}',
+    'n',
+  ),
+  'venue-actions-waiting': m(
+    '{n, plural, one {# action of this venue has not reached the platform. Disconnecting it drops the action; confirm to go on.} other {# actions of this venue have not reached the platform. Disconnecting it drops them; confirm to go on.}}',
+    'n',
+  ),
+  'first-venue':
+    'This is the venue the terminal was set up with: it leaves with Disconnect this terminal.',
+  'setup-nothing-spent':
+    'Nothing was sent to the platform yet, so your authorization code still works. Fix the marked fields and connect again.',
+  'setup-code-held':
+    'The platform accepted your authorization code; fix the marked field and connect again with the same code (until this app is restarted).',
+  'setup-nothing-changed':
+    'Nothing was changed: the terminal keeps its connection. Fix the marked field.',
+  'not-this-venues-terminal': 'That terminal is not one of this venue’s.',
+
+  // This computer.
+  'pin-needed': 'Enter the staff PIN to change this.',
+  'pin-locked': m(
+    '{minutes, plural, one {Too many wrong PINs. Wait a minute and try again.} other {Too many wrong PINs. Wait # minutes and try again.}}',
+    'minutes',
+  ),
+  'pin-wrong': 'That PIN is not right.',
+  'pin-before-kiosk': 'Set a staff PIN before turning on kiosk mode.',
+  'no-pin': 'No staff PIN is set.',
+  'restart-desktop-only': 'Only the desktop app can restart itself.',
+  'update-gone': 'This update is no longer waiting to be installed.',
+
+  // The menu.
+  'menu-not-read':
+    "The platform's menu has not been read yet. Wait until the menu list shows, then try again.",
+  'menu-item-gone': "That item is not on the platform's menu any more: refresh the menu.",
+  'menu-item-gone-everywhere': "That item is not on any venue's menu any more: refresh the menu.",
+  'menu-option-gone': "That option is not on the platform's menu any more: refresh the menu.",
+  'menu-changed':
+    'The platform’s menu changed since the check: this push removes no items now. Check the menu again before pushing.',
+  'menu-removes': m(
+    "{n, plural, one {This menu removes 1 item from the platform's menu: {names}. Nothing was sent. Confirm removing it to push.} other {This menu removes # items from the platform's menu: {names}. Nothing was sent. Confirm removing them to push.}}",
+    'n',
+    'names',
+  ),
+  'menu-unreadable':
+    "The platform's current menu could not be read, so this menu cannot be checked against it. Nothing was sent. Try again when the platform answers.",
+  'sold-out-until-past': 'The time it is sold out until has passed.',
+  'back-on-past': 'The time to turn it back on has passed.',
+  'not-a-price': 'That is not a price: check the amounts.',
+  'no-draft': 'There is no menu draft to publish.',
+  'not-a-draft': 'The menu draft could not be read: start it again.',
+
+  // Actions waiting to be sent.
+  'action-gone': 'That action is no longer waiting: there is nothing to retry.',
+  'action-not-discardable': 'That action is no longer waiting: there is nothing to discard.',
+
+  // Printing.
+  'no-printer': m(
+    '{document, select, kitchenTicket {No printer prints kitchen tickets.} pickupLabel {No printer prints pickup labels.} receipt {No printer prints receipts.} daySummary {No printer prints day summaries.} other {No printer prints test pages.}} Set one up under Venue → Printers.',
+    'document',
+  ),
+  'day-needed': 'Which day? A day summary needs a day.',
+  'day-summary-failed': 'The day summary could not be made. Try again.',
+  'printer-gone': 'That printer is not set up.',
+  'print-job-gone': 'That print job is gone.',
+  'print-job-printing': 'It is printing right now.',
+  'print-job-done': m(
+    '{state, select, printed {That print job is already printed.} canceled {That print job is already cancelled.} other {That print job is already sent.}}',
+    'state',
+  ),
+
+  // History.
+  'history-page-stale': 'This page of history is no longer valid; search again.',
+  'history-order-gone': 'That order is not in the history.',
+  'retention-invalid': m('Keep history for {min} to {max} days.', 'min', 'max'),
+} satisfies Record<string, string | Msg<readonly string[]>>;
+
+export type RefusalWords = typeof refusalWords;
+export type RefusalKey = keyof RefusalWords;
+type Value = string | number | null;
+type ValuesOf<K extends RefusalKey> =
+  RefusalWords[K] extends Msg<infer N> ? { [I in keyof N]: Value } : [];
+
+/** A refusal as it crosses to the screen: the code and its values, in the order declared. */
+export type Refusal = { readonly key: RefusalKey; readonly values: readonly Value[] };
+
+export const refusal = <K extends RefusalKey>(key: K, ...values: ValuesOf<K>): Refusal => ({
+  key,
+  values,
+});
+
+export const refusalTranslations: Record<Exclude<Language, 'en'>, Translation<RefusalWords>> = {
+  fi: refusalsFi,
+  sv: refusalsSv,
+  de: refusalsDe,
+};
+
+const namesOf = (key: RefusalKey): readonly string[] => {
+  const word = refusalWords[key] as string | Msg<readonly string[]>;
+  return typeof word === 'string' ? [] : word.names;
+};
+
+/** A refusal as sent: a known code, with as many plain values as its words take. */
+export const isRefusal = (value: unknown): value is Refusal => {
+  if (typeof value !== 'object' || value === null) return false;
+  const { key, values } = value as { key?: unknown; values?: unknown };
+  return (
+    typeof key === 'string' &&
+    Object.hasOwn(refusalWords, key) &&
+    Array.isArray(values) &&
+    values.length === namesOf(key as RefusalKey).length &&
+    values.every((v) => v === null || typeof v === 'string' || typeof v === 'number')
+  );
+};
+
+/** A refusal in a language's words (`pseudo`: the layout check's pseudo-locale, for English). */
+export const refusalText = (r: Refusal, language: Language, pseudo = false): string => {
+  const compiled: Compiled<RefusalWords> = compile(
+    refusalWords,
+    language === 'en' ? refusalWords : refusalTranslations[language],
+    LOCALE_OF[language],
+    pseudo && language === 'en',
+  );
+  const word = compiled[r.key] as string | ((...args: Value[]) => string);
+  return typeof word === 'string' ? word : word(...r.values);
+};
+
+// What main keeps as text (an outbox row's error, read back after a restart) holds the refusal
+// as this JSON; any other text is shown as it is (the platform's own words, older rows).
+const STORED = 'countertop-refusal';
+
+export const encodeRefusal = (r: Refusal): string => JSON.stringify({ [STORED]: r });
+
+export const decodeRefusal = (text: string): Refusal | null => {
+  if (!text.startsWith(`{"${STORED}"`)) return null;
+  try {
+    const parsed = (JSON.parse(text) as Record<string, unknown>)[STORED];
+    return isRefusal(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+};
+
+/** Stored text as staff read it: a kept refusal in the language's words, else as it was kept. */
+export const storedText = (text: string, language: Language, pseudo = false): string => {
+  const kept = decodeRefusal(text);
+  return kept ? refusalText(kept, language, pseudo) : text;
+};
