@@ -22,6 +22,7 @@ import type { MarketplaceClient } from '../marketplace/client';
 import type { Outbox } from '../outbox/outbox';
 import type { Database } from '../storage/database';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import type { OrderActionNotice, OrderActionRequest, OrderActions } from './order-actions';
 import { createOrderActions } from './order-actions';
 import type { OrderStore } from './order-store';
@@ -160,7 +161,7 @@ function readSettings(deps: OrdersDeps, venueId: string | null): OrderSettings {
 function settingsVenue(deps: OrdersDeps, venueId: string | undefined): string | null {
   if (venueId === undefined || venueId === deps.venueId()) return deps.venueId();
   if (!deps.servesVenue?.(venueId))
-    throw new ServiceError('invalid-request', 'This venue is not connected to this terminal.', [
+    throw new ServiceError('invalid-request', refusal('venue-not-connected'), [
       { path: 'venueId', message: 'This venue is not connected to this terminal.' },
     ]);
   return venueId;
