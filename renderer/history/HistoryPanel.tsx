@@ -14,6 +14,7 @@ import { PlatformText } from '../ui-kit/PlatformText';
 import { ConfirmedStatus, OrderHistoryDialog } from './OrderHistory';
 import { useVenueMarks, VenueMark } from '../ui-kit/VenueMark';
 import type { VenueMarks } from '../ui-kit/VenueMark';
+import type { VenueMark as VenueMarkOf } from '../ui-kit/venue-marks';
 
 /** One page of results: enough to fill a counter screen, small enough to answer at once. */
 export const HISTORY_PAGE_SIZE = 30;
@@ -72,7 +73,16 @@ const ChipFilter = <T extends string>({
 type Results = { query: HistoryQuery; orders: Order[]; nextCursor: string | null };
 
 /** One past order in the results: tapped, its story opens. */
-const HistoryRow = ({ order, onOpen }: { order: Order; onOpen: (orderId: string) => void }) => (
+const HistoryRow = ({
+  order,
+  venue,
+  onOpen,
+}: {
+  order: Order;
+  /** The order's venue mark on a terminal of several venues showing all of them; else none. */
+  venue: VenueMarkOf | null;
+  onOpen: (orderId: string) => void;
+}) => (
   <button
     type="button"
     className="history-row"
@@ -86,6 +96,11 @@ const HistoryRow = ({ order, onOpen }: { order: Order; onOpen: (orderId: string)
     </span>
     <span className="history-type">{DELIVERY_TYPE_LABEL[order.deliveryType]}</span>
     <span className="history-customer">
+      {venue && (
+        <>
+          <VenueMark mark={venue} className="history-venue" />{' '}
+        </>
+      )}
       {order.consumerName ? <PlatformText text={order.consumerName} /> : en.order.noName}
     </span>
     <span className="history-total">{formatMoney(order.total)}</span>
@@ -156,8 +171,10 @@ const SearchForm = ({
 
 const OrderSearch = ({
   venueId,
+  marks,
   onOpen,
 }: {
+  marks: VenueMarks;
   /** One venue's orders; every venue's when absent. */
   venueId: string | undefined;
   onOpen: (orderId: string) => void;
@@ -231,7 +248,11 @@ const OrderSearch = ({
           <ul className="history-list">
             {results.orders.map((order) => (
               <li key={order.id}>
-                <HistoryRow order={order} onOpen={onOpen} />
+                <HistoryRow
+                  order={order}
+                  venue={venueId ? null : (marks.byId.get(order.venueId) ?? null)}
+                  onOpen={onOpen}
+                />
               </li>
             ))}
           </ul>
@@ -326,7 +347,7 @@ export const HistoryPanel = () => {
       {/* The search stays mounted, so it survives a look at the day and back; the day is read
           afresh each time it is shown (the day chosen is kept). */}
       <div className="panel-stack" hidden={tab !== 'orders'}>
-        <OrderSearch venueId={venueId} onOpen={setOpenOrder} />
+        <OrderSearch venueId={venueId} marks={marks} onOpen={setOpenOrder} />
       </div>
       {tab === 'day' && (
         <DaySummaryView chosen={day} venueId={venueId} onChoose={setDay} onOpen={setOpenOrder} />

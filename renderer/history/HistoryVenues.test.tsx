@@ -74,10 +74,18 @@ describe('the history screen of a terminal with two venues', () => {
     expect(picker.textContent).not.toMatch(/demo-venue|kamppi-bowls/);
     await waitFor(() => expect(shownNumbers()).toEqual(['1001', '2002']));
     expect(bridge.callsTo('history:search').at(-1)?.venueId).toBeUndefined();
+    // Every venue's orders: each row marked with its venue's name.
+    const marks = () =>
+      within(results())
+        .queryAllByTestId('venue-mark')
+        .map((m) => m.textContent);
+    expect(marks()).toEqual(['Kamppi Burgers', 'Kamppi Bowls']);
 
     fireEvent.click(within(picker).getByRole('button', { name: 'Kamppi Bowls' }));
     await waitFor(() => expect(shownNumbers()).toEqual(['2002']));
     expect(bridge.callsTo('history:search').at(-1)).toMatchObject({ venueId: BOWLS });
+    // One venue's: the picker says which, the rows need no mark.
+    expect(marks()).toEqual([]);
     expect(
       within(picker).getByRole('button', { name: 'Kamppi Bowls' }).getAttribute('aria-pressed'),
     ).toBe('true');
