@@ -110,6 +110,13 @@ export const refusalsDe = {
   'action-gone': 'Diese Aktion wartet nicht mehr: es gibt nichts nochmal zu senden.',
   'action-not-discardable': 'Diese Aktion wartet nicht mehr: es gibt nichts zu verwerfen.',
 
+  'courier-setup-first': 'Erst die Kurierlieferung einrichten.',
+  'delivery-gone': 'Diese Lieferung ist nicht mehr auf diesem Terminal.',
+  'booking-not-waiting': 'Diese Buchung wartet auf keine Entscheidung.',
+  'booking-decided': 'Über diese Buchung wurde schon entschieden.',
+  'cancel-on-way': 'Eine Stornierung dieser Lieferung ist schon unterwegs.',
+  'delivery-not-booked': 'Diese Lieferung ist bei der Plattform noch nicht gebucht.',
+
   'no-printer':
     '{document, select, kitchenTicket {Kein Drucker druckt Küchenbons.} pickupLabel {Kein Drucker druckt Abholetiketten.} receipt {Kein Drucker druckt Belege.} daySummary {Kein Drucker druckt Tagesberichte.} other {Kein Drucker druckt Testseiten.}} Einen unter Restaurant → Drucker einrichten.',
   'day-needed': 'Welcher Tag? Ein Tagesbericht braucht einen Tag.',

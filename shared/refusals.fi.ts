@@ -104,6 +104,13 @@ export const refusalsFi = {
   'action-gone': 'Toiminto ei enää odota: uudelleen yritettävää ei ole.',
   'action-not-discardable': 'Toiminto ei enää odota: hylättävää ei ole.',
 
+  'courier-setup-first': 'Ota kuljetuspalvelu ensin käyttöön.',
+  'delivery-gone': 'Toimitusta ei enää ole tällä päätteellä.',
+  'booking-not-waiting': 'Tämä tilaus ei odota päätöstä.',
+  'booking-decided': 'Tästä tilauksesta on jo päätetty.',
+  'cancel-on-way': 'Toimituksen peruutus on jo matkalla.',
+  'delivery-not-booked': 'Toimitusta ei ole vielä varattu alustalta.',
+
   'no-printer':
     '{document, select, kitchenTicket {Mikään tulostin ei tulosta keittiölappuja.} pickupLabel {Mikään tulostin ei tulosta noutotarroja.} receipt {Mikään tulostin ei tulosta kuitteja.} daySummary {Mikään tulostin ei tulosta päiväraportteja.} other {Mikään tulostin ei tulosta testisivuja.}} Lisää tulostin kohdassa Ravintola → Tulostimet.',
   'day-needed': 'Mikä päivä? Päiväraportti tarvitsee päivän.',

@@ -105,6 +105,13 @@ export const refusalsSv = {
   'action-gone': 'Åtgärden väntar inte längre: det finns inget att försöka igen.',
   'action-not-discardable': 'Åtgärden väntar inte längre: det finns inget att ta bort.',
 
+  'courier-setup-first': 'Ställ in budleverans först.',
+  'delivery-gone': 'Leveransen finns inte längre på terminalen.',
+  'booking-not-waiting': 'Bokningen väntar inte på något beslut.',
+  'booking-decided': 'Bokningen är redan avgjord.',
+  'cancel-on-way': 'En avbokning av leveransen är redan på väg.',
+  'delivery-not-booked': 'Leveransen är inte bokad hos plattformen än.',
+
   'no-printer':
     '{document, select, kitchenTicket {Ingen skrivare skriver ut köksbongar.} pickupLabel {Ingen skrivare skriver ut upphämtningsetiketter.} receipt {Ingen skrivare skriver ut kvitton.} daySummary {Ingen skrivare skriver ut dagsrapporter.} other {Ingen skrivare skriver ut testsidor.}} Lägg till en under Restaurang → Skrivare.',
   'day-needed': 'Vilken dag? En dagsrapport behöver en dag.',

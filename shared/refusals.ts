@@ -166,6 +166,14 @@ export const refusalWords = {
   'action-gone': 'That action is no longer waiting: there is nothing to retry.',
   'action-not-discardable': 'That action is no longer waiting: there is nothing to discard.',
 
+  // Couriers.
+  'courier-setup-first': 'Set up courier delivery first.',
+  'delivery-gone': 'That delivery is no longer on this terminal.',
+  'booking-not-waiting': 'This booking is not waiting for a decision.',
+  'booking-decided': 'This booking was already decided.',
+  'cancel-on-way': 'A cancellation of this delivery is already on its way.',
+  'delivery-not-booked': 'This delivery is not booked with the platform yet.',
+
   // Printing.
   'no-printer': m(
     '{document, select, kitchenTicket {No printer prints kitchen tickets.} pickupLabel {No printer prints pickup labels.} receipt {No printer prints receipts.} daySummary {No printer prints day summaries.} other {No printer prints test pages.}} Set one up under Venue → Printers.',

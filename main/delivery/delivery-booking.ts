@@ -5,6 +5,7 @@ import { scheduleProblem } from '../../shared/delivery-booking';
 import type { DeliveryQuote } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import { createDeliveryRequest, shipmentPromiseRequest } from './booking-request';
 import type { DeliveryContext, DeliveryCore } from './delivery-context';
 import { lostBooking, requireConfig } from './delivery-context';
@@ -176,7 +177,7 @@ export const rebook = async (
     prepare: () => {
       // Checked again in the transaction: two taps cannot book twice.
       if (!store.get(deliveryId)?.bookingCheck?.staffMayDecide)
-        throw new ServiceError('conflict', 'This booking was already decided.');
+        throw new ServiceError('conflict', refusal('booking-decided'));
       store.rebook(deliveryId, { create: request, promise: requote });
       return {
         payload: { deliveryId, venueId: delivery.venueId, request, requote },

@@ -7,6 +7,7 @@ import type { ActionKind, Outbox } from '../outbox/outbox';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Settings } from '../storage/settings';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import type { DeliveryAccount, DeliveryClient } from './client';
 import type { DeliveryStore } from './delivery-store';
 import type { CreateDeliveryRequest, ShipmentPromiseRequest } from './schemas';
@@ -80,7 +81,7 @@ export const config = (core: DeliveryCore): DeliveryConfig | null =>
 
 export const requireConfig = (core: DeliveryCore): DeliveryConfig => {
   const current = config(core);
-  if (!current) throw new ServiceError('not-configured', 'Set up courier delivery first.');
+  if (!current) throw new ServiceError('not-configured', refusal('courier-setup-first'));
   return current;
 };
 
@@ -109,9 +110,8 @@ export const setupState = (core: DeliveryCore): DeliverySetupState => {
 /** A delivery whose booking's answer was lost, once staff may decide about it. */
 export const lostBooking = (core: DeliveryCore, deliveryId: string): Delivery => {
   const delivery = core.deps.store.get(deliveryId);
-  if (!delivery) throw new ServiceError('not-found', 'There is no delivery with this id.');
-  if (!delivery.bookingCheck)
-    throw new ServiceError('conflict', 'This booking is not waiting for a decision.');
+  if (!delivery) throw new ServiceError('not-found', refusal('delivery-gone'));
+  if (!delivery.bookingCheck) throw new ServiceError('conflict', refusal('booking-not-waiting'));
   if (!delivery.bookingCheck.staffMayDecide)
     throw new ServiceError(
       'conflict',

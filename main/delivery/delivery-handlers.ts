@@ -2,6 +2,7 @@
 // booking and cancelling through the outbox, the list and handshake PINs.
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { failure, ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import { checkArea } from './area-check';
 import { book, quote, rebook } from './delivery-booking';
 import type { DeliveryContext } from './delivery-context';
@@ -31,7 +32,7 @@ const cancel = async (
   const { store, audit, outbox } = ctx.deps;
   requireConfig(ctx);
   const delivery = store.get(deliveryId);
-  if (!delivery) throw new ServiceError('not-found', 'There is no delivery with this id.');
+  if (!delivery) throw new ServiceError('not-found', refusal('delivery-gone'));
   if (delivery.bookingCheck) {
     // Not known to be booked: it is dropped here, and cancelled with the service should an
     // event show it was booked after all.
@@ -54,7 +55,7 @@ const cancel = async (
         : 'The courier has the parcels already; only the platform’s support can cancel now.',
     );
   if (delivery.pending?.kind === 'cancel')
-    throw new ServiceError('conflict', 'A cancellation of this delivery is already on its way.');
+    throw new ServiceError('conflict', refusal('cancel-on-way'));
   return outbox.enqueue(ctx.kinds.cancel, {
     subject: `delivery:${deliveryId}`,
     auditSubject: deliveryId,
@@ -72,8 +73,7 @@ const handshake = async (
 ): Result<'delivery:handshake'> => {
   requireConfig(ctx);
   const delivery = ctx.deps.store.get(deliveryId);
-  if (!delivery?.reference)
-    throw new ServiceError('not-found', 'This delivery is not booked with the platform yet.');
+  if (!delivery?.reference) throw new ServiceError('not-found', refusal('delivery-not-booked'));
   try {
     return await ctx.deps.client.handshake(delivery.reference);
   } catch (error) {
