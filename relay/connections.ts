@@ -8,7 +8,7 @@
 // one go, and only then the new connection.
 // Terminals (polls and their calls) may hold at most the cap less the webhook reserve: the rest
 // stays for webhook intake, so polls can never crowd the platform's notifications out.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { HttpError, requestTimeouts, sendError } from '../kit/http';
 import type { RelayContext } from './relay-context';
@@ -40,20 +40,27 @@ function forget(ctx: RelayContext, socket: Socket): void {
 
 export function createRelayServer(ctx: RelayContext, route: Router): Server {
   const requestTimeoutMs = ctx.options.requestTimeoutMs ?? 10_000;
+  // One listener shared by every response and one by every socket ('finish' and 'close' come
+  // once each): a closure, or once()'s wrapper, per request costs bytes on every open poll.
+  function answered(this: ServerResponse): void {
+    const socket = this.req.socket;
+    const state = ctx.sockets.get(socket);
+    if (state) state.busy = false;
+    // Once shutting down, a keep-alive connection ends after its answer so close() can finish.
+    if (ctx.closing) socket.end();
+  }
+  function closed(this: Socket): void {
+    forget(ctx, this);
+  }
   const server = createServer(
     {
       keepAliveTimeout: 5_000,
       ...requestTimeouts(requestTimeoutMs),
     },
     (req, res) => {
-      const socket = req.socket;
-      const state = ctx.sockets.get(socket);
+      const state = ctx.sockets.get(req.socket);
       if (state) state.busy = true;
-      res.once('finish', () => {
-        if (state) state.busy = false;
-        // Once shutting down, a keep-alive connection ends after its answer so close() can finish.
-        if (ctx.closing) socket.end();
-      });
+      res.on('finish', answered);
       route(req, res).catch((error: unknown) => {
         if (error instanceof HttpError) {
           sendError(res, error);
@@ -70,7 +77,7 @@ export function createRelayServer(ctx: RelayContext, route: Router): Server {
     if (socket.destroyed) return;
     ctx.sockets.set(socket, { proven: null, busy: false });
     ctx.connections.unproven.add(socket);
-    socket.once('close', () => forget(ctx, socket));
+    socket.on('close', closed);
   });
   return server;
 }

@@ -12,6 +12,7 @@ import { freshnessOf } from './ingest/delivery';
 import { createIntakeWatch, type IntakeOptions, type IntakeWatch } from './intake-watch';
 import { createPresence, type Presence } from './presence';
 import { createRelayMetrics, type RelayMetrics } from './metrics';
+import { createDeadlines, type Deadlines, type Expiring } from './deadlines';
 import { createPollHub } from './poll-hub';
 import { renderEvents, type PollAnswer } from './routes/poll-answer';
 import { createRateLimiter, type RateLimit } from './rate-limit';
@@ -163,6 +164,8 @@ export type RelayContext = {
   /** The log's id as JSON, sent with every poll answer. */
   logIdJson: string;
   hub: ReturnType<typeof createPollHub<PollAnswer>>;
+  /** The waiting polls' deadlines, on one shared timer (deadlines.ts). */
+  deadlines: Deadlines<Expiring>;
   metrics: RelayMetrics;
   /** The order polls' budget per terminal key (shared between instances through `usage`). */
   pollLimiter: ReturnType<typeof createRateLimiter>;
@@ -282,6 +285,7 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     commits: createGroupCommit(store),
     logIdJson,
     hub,
+    deadlines: createDeadlines(),
     metrics: createRelayMetrics(() => hub.size),
     pollLimiter,
     callLimiter: createRateLimiter(options.callRateLimit ?? { perSecond: 10, burst: 100 }, now),

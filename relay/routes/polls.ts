@@ -2,6 +2,7 @@
 // sit in the poll hub (poll-hub.ts), woken by the ordered read of the log.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { HttpError, sendError } from '../../kit/http';
+import type { Expiring } from '../deadlines';
 import type { Waiter } from '../poll-hub';
 import type { RelayContext } from '../relay-context';
 import type { StoredEvent, Terminal } from '../store/event-store';
@@ -60,97 +61,117 @@ function admit(ctx: RelayContext, terminal: Terminal, wait: number): void {
   }
 }
 
-/** One poll in progress: how it lists events and how it answers (once). */
-type Poll = {
-  terminal: Terminal;
-  request: PollRequest;
-  pending: { timer?: NodeJS.Timeout };
-  answer(events: StoredEvent[], outcome: string, rendered?: PollAnswer): void;
-  list(): Promise<Listed>;
-};
+/**
+ * One poll in progress: how it lists events and how it answers (once), and, while it waits, the
+ * hub's waiter woken by new events, a revocation or the shutdown. One object per poll, its
+ * methods on the prototype: a relay holds tens of thousands of these at once, and a closure per
+ * method (with its context) cost more than the poll's own fields.
+ */
+class Poll implements Waiter<PollAnswer>, Expiring {
+  readonly terminalId: string;
+  readonly venueIds: string[];
+  deadlineTick = 0;
+  /** One store read at a time per poll; a batch published meanwhile asks for one more. */
+  private rechecking = false;
+  private recheckAgain = false;
 
-function openPoll(
-  ctx: RelayContext,
-  res: ServerResponse,
-  terminal: Terminal,
-  request: PollRequest,
-  started: number,
-): Poll {
-  const { after, wait, limit } = request;
-  const pending: { timer?: NodeJS.Timeout } = {};
-  return {
-    terminal,
-    request,
-    pending,
-    answer(events, outcome, rendered) {
-      clearTimeout(pending.timer);
-      ctx.metrics.polls.inc({ outcome });
-      ctx.metrics.pollDuration.observe((performance.now() - started) / 1000);
-      sendEvents(res, rendered ?? renderEvents(ctx.logIdJson, events), ctx.closing);
-    },
-    async list() {
-      // The hub answers waiting polls only: with PostgreSQL it learns of another instance's
-      // commit a few milliseconds late, which a waiting poll absorbs (it is woken then) but an
-      // immediate answer would not.
-      if (wait > 0 && !ctx.closing) {
-        const known = ctx.hub.lookup(terminal.venueIds, after, limit);
-        if (known !== null) return { events: known.events, rendered: known.answer ?? undefined };
-      }
-      const events = await ctx.store.listEvents(terminal.venueIds, after, limit);
-      ctx.hub.listed(terminal.venueIds, after, events, limit);
-      return { events };
-    },
-  };
-}
+  constructor(
+    private readonly ctx: RelayContext,
+    private readonly res: ServerResponse,
+    readonly after: number,
+    private readonly wait: number,
+    readonly limit: number,
+    private readonly started: number,
+    terminal: Terminal,
+  ) {
+    this.terminalId = terminal.id;
+    this.venueIds = terminal.venueIds;
+  }
 
-/** The poll as a waiter of the hub, woken by new events, a revocation or the shutdown. */
-function waiterOf(ctx: RelayContext, res: ServerResponse, poll: Poll): Waiter<PollAnswer> {
-  const waiter: Waiter<PollAnswer> = {
-    terminalId: poll.terminal.id,
-    venueIds: poll.terminal.venueIds,
-    after: poll.request.after,
-    limit: poll.request.limit,
-    recheck: () => undefined,
-    settle(outcome, rendered) {
-      if (outcome === 'revoked') {
-        clearTimeout(poll.pending.timer);
-        ctx.metrics.polls.inc({ outcome: 'revoked' });
-        sendError(res, new HttpError(401, 'The terminal key was revoked.'));
-      } else if (outcome === 'closing') {
-        poll.answer([], 'closing');
-      } else {
-        const at = ctx.now();
-        for (const event of outcome)
-          ctx.metrics.delivery.observe(Math.max(0, at - event.receivedAt) / 1000);
-        poll.answer(outcome, 'events', rendered);
-      }
-    },
-  };
-  // One store read at a time per poll; a batch published meanwhile asks for one more.
-  let rechecking = false;
-  let recheckAgain = false;
-  waiter.recheck = () => {
-    if (rechecking) {
-      recheckAgain = true;
+  answer(events: StoredEvent[], outcome: string, rendered?: PollAnswer): void {
+    const { ctx } = this;
+    ctx.deadlines.remove(this);
+    ctx.metrics.polls.inc({ outcome });
+    ctx.metrics.pollDuration.observe((performance.now() - this.started) / 1000);
+    sendEvents(this.res, rendered ?? renderEvents(ctx.logIdJson, events), ctx.closing);
+  }
+
+  async list(): Promise<Listed> {
+    const { ctx, venueIds, after, limit } = this;
+    // The hub answers waiting polls only: with PostgreSQL it learns of another instance's
+    // commit a few milliseconds late, which a waiting poll absorbs (it is woken then) but an
+    // immediate answer would not.
+    if (this.wait > 0 && !ctx.closing) {
+      const known = ctx.hub.lookup(venueIds, after, limit);
+      if (known !== null) return { events: known.events, rendered: known.answer ?? undefined };
+    }
+    const events = await ctx.store.listEvents(venueIds, after, limit);
+    ctx.hub.listed(venueIds, after, events, limit);
+    return { events };
+  }
+
+  /** Waits in the hub until woken, the client leaves, or `wait` seconds pass. */
+  park(): void {
+    const { ctx } = this;
+    ctx.hub.add(this);
+    ctx.usage.changed(this.terminalId);
+    this.res.on('close', () => this.left());
+    ctx.deadlines.add(this, this.wait * 1000);
+  }
+
+  /** The client went away (or the answer was sent: then nothing is held any more). */
+  left(): void {
+    this.ctx.deadlines.remove(this);
+    this.ctx.hub.remove(this);
+    this.ctx.usage.changed(this.terminalId);
+  }
+
+  /** Taken out of the hub, and off the wheel, without an answer (the store read failed). */
+  unpark(): void {
+    this.ctx.hub.remove(this);
+    this.ctx.deadlines.remove(this);
+  }
+
+  expire(): void {
+    if (this.ctx.hub.remove(this)) this.answer([], 'empty');
+  }
+
+  settle(outcome: StoredEvent[] | 'revoked' | 'closing', rendered?: PollAnswer): void {
+    const { ctx } = this;
+    if (outcome === 'revoked') {
+      ctx.deadlines.remove(this);
+      ctx.metrics.polls.inc({ outcome: 'revoked' });
+      sendError(this.res, new HttpError(401, 'The terminal key was revoked.'));
+    } else if (outcome === 'closing') {
+      this.answer([], 'closing');
+    } else {
+      const at = ctx.now();
+      for (const event of outcome)
+        ctx.metrics.delivery.observe(Math.max(0, at - event.receivedAt) / 1000);
+      this.answer(outcome, 'events', rendered);
+    }
+  }
+
+  recheck(): void {
+    if (this.rechecking) {
+      this.recheckAgain = true;
       return;
     }
-    rechecking = true;
-    recheckAgain = false;
-    ctx.metrics.rechecks.inc();
-    poll
-      .list()
+    this.rechecking = true;
+    this.recheckAgain = false;
+    this.ctx.metrics.rechecks.inc();
+    this.list()
       .then(({ events, rendered }) => {
-        if (events.length > 0 && ctx.hub.remove(waiter)) poll.answer(events, 'events', rendered);
+        if (events.length > 0 && this.ctx.hub.remove(this)) this.answer(events, 'events', rendered);
       })
       .catch((error: unknown) =>
-        ctx.log('poll', `re-reading for a poll failed: ${(error as Error).message}`),
+        this.ctx.log('poll', `re-reading for a poll failed: ${(error as Error).message}`),
       )
       .finally(() => {
-        rechecking = false;
-        if (recheckAgain) waiter.recheck();
+        this.rechecking = false;
+        if (this.recheckAgain) this.recheck();
       });
-  };
-  return waiter;
+  }
 }
 
 export async function handlePoll(
@@ -168,7 +189,7 @@ export async function handlePoll(
   const terminal = await authenticate(ctx, req);
   ctx.intake.polled(terminal.venueIds, ctx.now());
   admit(ctx, terminal, request.wait);
-  const poll = openPoll(ctx, res, terminal, request, started);
+  const poll = new Poll(ctx, res, request.after, request.wait, request.limit, started, terminal);
   // A poll that arrives after closeAll() would otherwise wait until the shutdown's grace period
   // cuts its connection: during shutdown every poll is answered at once.
   if (request.wait === 0 || ctx.closing) {
@@ -190,28 +211,17 @@ export async function handlePoll(
     return;
   }
   // Registered before reading the store, so an event committed in between wakes this poll.
-  const waiter = waiterOf(ctx, res, poll);
-  ctx.hub.add(waiter);
-  ctx.usage.changed(terminal.id);
-  res.on('close', () => {
-    clearTimeout(poll.pending.timer);
-    ctx.hub.remove(waiter);
-    ctx.usage.changed(terminal.id);
-  });
-  poll.pending.timer = setTimeout(() => {
-    if (ctx.hub.remove(waiter)) poll.answer([], 'empty');
-  }, request.wait * 1000);
+  poll.park();
   // Known to have nothing yet: the hub wakes it. Otherwise the store is read.
   if (known !== null) return;
   let found: Listed;
   try {
     found = await poll.list();
   } catch (error) {
-    ctx.hub.remove(waiter);
-    clearTimeout(poll.pending.timer);
+    poll.unpark();
     throw error;
   }
-  if (found.events.length > 0 && ctx.hub.remove(waiter)) {
+  if (found.events.length > 0 && ctx.hub.remove(poll)) {
     poll.answer(found.events, 'events', found.rendered);
   }
 }
