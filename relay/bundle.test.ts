@@ -1,16 +1,20 @@
 // The lean relay install (`npm run build:relay`): one bundle plus its runtime packages, run with
 // plain node from a folder where nothing else is installed, does the relay's whole job on both
-// stores: admin commands, credentials, webhooks, polls, a SIGHUP reload and a clean SIGTERM.
+// stores: admin commands, credentials, webhooks, polls, a SIGHUP reload and a clean SIGTERM; and
+// it passes the relay's conformance suites for webhooks and polls, run against it over sockets.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildRelay, RELAY_RUNTIME_PACKAGES } from '../scripts/build-relay';
 import { waitFor } from '../test/wait';
 import { CREDENTIALS } from './credentials';
+import { BUNDLE_ENV, STARTED_LOG_ENV } from './testing/relay-under-test';
 import { describeEachStore } from './testing/store-fixture';
 import {
   MARKETPLACE_SECRET,
   MARKETPLACE_SECRET_NEXT,
+  REPO_ROOT,
   collect,
   orderNotification,
   poll,
@@ -117,3 +121,59 @@ describeEachStore('the bundled relay, run with plain node', (store) => {
     }
   });
 });
+
+/**
+ * The suites that hold the relay to its HTTP contract over real sockets, written against
+ * startRelayUnderTest (relay/testing/relay-under-test.ts) so they can run against the bundle.
+ */
+const CONFORMANCE_SUITES = ['relay/marketplace-webhook.test.ts', 'relay/polling.test.ts'];
+
+type VitestReport = {
+  success: boolean;
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; status: string; assertionResults: { status: string }[] }[];
+};
+
+it('passes the relay conformance suites for webhooks and polls, on both stores', async () => {
+  const report = join(out.dir, 'conformance.json');
+  const startedLog = join(out.dir, 'started.log');
+  writeFileSync(startedLog, '');
+  // Only this process's own test runner is left out of the child's environment.
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !name.startsWith('VITEST') && name !== 'NODE_OPTIONS',
+    ),
+  );
+  const run = spawn(
+    process.execPath,
+    [
+      join(REPO_ROOT, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      ...CONFORMANCE_SUITES,
+      '--reporter=json',
+      `--outputFile=${report}`,
+    ],
+    {
+      cwd: REPO_ROOT,
+      env: { ...env, [BUNDLE_ENV]: bundle, [STARTED_LOG_ENV]: startedLog },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  const { code, stderr } = await collect(run);
+  const result = JSON.parse(readFileSync(report, 'utf8')) as VitestReport;
+  expect({ code, failed: result.numFailedTests }, stderr).toEqual({ code: 0, failed: 0 });
+  expect(result.testResults.map((file) => file.name.slice(REPO_ROOT.length)).sort()).toEqual(
+    [...CONFORMANCE_SUITES].sort(),
+  );
+  for (const file of result.testResults) {
+    expect(file.status).toBe('passed');
+    expect(file.assertionResults.length).toBeGreaterThan(10);
+  }
+  // Every relay those suites started was the bundle, a process of its own.
+  const started = readFileSync(startedLog, 'utf8').trimEnd().split('\n');
+  expect(started.length).toBeGreaterThanOrEqual(CONFORMANCE_SUITES.length * 2);
+  for (const line of started) {
+    expect(line.split('\t')).toEqual([expect.stringMatching(/^\d+$/), bundle]);
+  }
+}, 180_000);

@@ -65,6 +65,11 @@ const intakeAnswer = z.object({
 
 class UsageError extends Error {}
 
+const rateLimit = z.strictObject({
+  perSecond: z.number().positive().max(10_000),
+  burst: z.number().int().min(1).max(100_000),
+});
+
 const configFile = z.strictObject({
   marketplaceSecrets: z.array(z.string()).optional(),
   /** No longer used (the relay keeps each merchant's delivery secret); still read so an old file starts. */
@@ -84,6 +89,19 @@ const configFile = z.strictObject({
     .optional(),
   maxConnections: z.number().int().min(16).optional(),
   webhookReserve: z.number().int().min(1).optional(),
+  /** A terminal key's budgets (token buckets): its polls, and its other calls. */
+  pollRateLimit: rateLimit.optional(),
+  callRateLimit: rateLimit.optional(),
+  maxOpenPollsPerKey: z.number().int().min(1).max(100).optional(),
+  maxBodyBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(1024 * 1024)
+    .optional(),
+  requestTimeoutMs: z.number().int().min(100).max(600_000).optional(),
+  /** How often revocations made by the admin command are read (SQLite; PostgreSQL is told). */
+  revocationCheckMs: z.number().int().min(10).max(60_000).optional(),
 });
 
 /** The credentials key from the environment or its file; undefined when neither is set. */

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startRelay, type Relay } from './server';
+import type { Relay } from './server';
+import { startRelayUnderTest } from './testing/relay-under-test';
 import { describeEachStore } from './testing/store-fixture';
 import {
   MARKETPLACE_SECRET,
@@ -16,7 +17,7 @@ describeEachStore('POST /hooks/marketplace', (store) => {
   let relay: Relay;
   let key: string;
   beforeAll(async () => {
-    relay = await startRelay({
+    relay = await startRelayUnderTest({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET, MARKETPLACE_SECRET_NEXT],
       maxBodyBytes: 4096,

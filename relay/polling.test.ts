@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { waitFor } from '../test/wait';
-import { startRelay, type Relay } from './server';
+import type { Relay } from './server';
+import { startRelayUnderTest } from './testing/relay-under-test';
 import { describeEachStore } from './testing/store-fixture';
 import {
   MARKETPLACE_SECRET,
@@ -16,7 +17,7 @@ import {
 describeEachStore('GET /v1/events', (store) => {
   let relay: Relay;
   beforeAll(async () => {
-    relay = await startRelay({
+    relay = await startRelayUnderTest({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       revocationCheckMs: 50,
@@ -194,7 +195,7 @@ describeEachStore('GET /v1/events', (store) => {
 
 describeEachStore('per-key rate limit', (store) => {
   it('answers 429 with Retry-After once a key exceeds its rate, without affecting other keys', async () => {
-    const relay = await startRelay({
+    const relay = await startRelayUnderTest({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       pollRateLimit: { perSecond: 0.5, burst: 3 },
@@ -215,7 +216,7 @@ describeEachStore('per-key rate limit', (store) => {
   });
 
   it("gives a key's polls and its other calls a budget each: neither spends the other's", async () => {
-    const relay = await startRelay({
+    const relay = await startRelayUnderTest({
       ...store.options,
       marketplaceSecrets: [MARKETPLACE_SECRET],
       pollRateLimit: { perSecond: 0.5, burst: 3 },
