@@ -11,6 +11,15 @@ export const refusalsDe = {
   failed:
     '{doing, select, connect {Das Restaurant konnte nicht verbunden werden.} change {Die Verbindung konnte nicht geändert werden.} disconnect {Das Terminal konnte nicht getrennt werden.} addVenue {Das Restaurant konnte nicht hinzugefügt werden.} removeVenue {Das Restaurant konnte nicht getrennt werden.} startSignIn {Die Anmeldung konnte nicht gestartet werden.} signIn {Die Anmeldung bei der Plattform ist fehlgeschlagen.} handshake {Die Übergabe-PIN konnte nicht geladen werden.} other {Das hat nicht geklappt.}} {why, select, offline {Der Dienst hat nicht geantwortet: Internetverbindung prüfen und nochmal versuchen.} refused {Der Dienst hat dieses Terminal nicht angenommen: eine Schichtleitung soll die Einrichtung prüfen.} busy {Der Dienst hat gerade ein Problem: in einer Minute nochmal versuchen.} other {Nochmal versuchen.}}',
 
+  'auth-code-used':
+    'Die Plattform lehnt ab: Der Autorisierungscode wurde schon benutzt. Jeder Code gilt nur einmal: einen neuen Code holen und neu verbinden.',
+  'auth-code-invalid':
+    'Die Plattform nimmt den Autorisierungscode nicht an: Er ist abgelaufen (ein Code gilt eine Stunde) oder falsch. Einen neuen Code holen und neu verbinden.',
+  'auth-code-other-client':
+    'Die Plattform lehnt ab: Der Autorisierungscode wurde für eine andere Client-ID erstellt. Die Client-ID prüfen oder einen neuen Code für diese holen.',
+  'auth-redirect-mismatch':
+    'Die Plattform lehnt ab: Die Weiterleitungs-URL (Redirect-URI) ist nicht die, mit der der Autorisierungscode erstellt wurde. Die URL prüfen und neu verbinden.',
+
   'order-unknown': 'Diese Bestellung ist nicht auf diesem Terminal.',
   'order-failed-action':
     'Eine Aktion bei Bestellung #{n} ist fehlgeschlagen: erst nochmal senden oder verwerfen.',
@@ -104,6 +113,14 @@ export const refusalsDe = {
   'sold-out-until-past': 'Die Zeit, bis zu der er ausverkauft ist, ist schon vorbei.',
   'back-on-past': 'Die Zeit zum Wiedereinschalten ist schon vorbei.',
   'not-a-price': 'Das ist kein Preis: die Beträge prüfen.',
+  'price-not-amount': 'Den Preis in Euro und Cent eingeben, z. B. 12,50.',
+  'price-negative': 'Ein Preis kann nicht unter null liegen.',
+  'price-too-high': 'Das sind mehr als {max} €: die Zahl prüfen.',
+  'discount-not-amount': 'Den Rabattpreis in Euro und Cent eingeben, z. B. 9,90.',
+  'discount-not-lower': 'Der Rabattpreis muss unter dem Preis liegen.',
+  'discount-zero':
+    'Ein Rabattpreis muss über null liegen: Soll es nicht mehr verkauft werden, als ausverkauft markieren.',
+  'discount-option-none': 'Optionen haben auf der Plattform keinen Rabatt, nur einen Preis.',
   'no-draft': 'Es gibt keinen Speisekarten-Entwurf zum Veröffentlichen.',
   'not-a-draft': 'Der Speisekarten-Entwurf konnte nicht gelesen werden: neu anfangen.',
 

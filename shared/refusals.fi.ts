@@ -11,6 +11,15 @@ export const refusalsFi = {
   failed:
     '{doing, select, connect {Ravintolan yhdistäminen epäonnistui.} change {Yhteyden muuttaminen epäonnistui.} disconnect {Päätteen irrottaminen epäonnistui.} addVenue {Ravintolan lisääminen epäonnistui.} removeVenue {Ravintolan irrottaminen epäonnistui.} startSignIn {Kirjautumisen aloitus epäonnistui.} signIn {Kirjautuminen alustalle epäonnistui.} handshake {Luovutus-PIN:n haku epäonnistui.} other {Se ei onnistunut.}} {why, select, offline {Palvelu ei vastannut: tarkista nettiyhteys ja yritä uudelleen.} refused {Palvelu ei hyväksynyt tätä päätettä: pyydä esihenkilöä tarkistamaan asetukset.} busy {Palvelussa on nyt ongelma: yritä minuutin päästä uudelleen.} other {Yritä uudelleen.}}',
 
+  'auth-code-used':
+    'Alusta kieltäytyi: valtuutuskoodi on jo käytetty. Kutakin koodia voi käyttää vain kerran: hae uusi koodi ja yhdistä uudelleen.',
+  'auth-code-invalid':
+    'Alusta ei hyväksynyt valtuutuskoodia: se on vanhentunut (koodi on voimassa tunnin) tai se on väärä. Hae uusi koodi ja yhdistä uudelleen.',
+  'auth-code-other-client':
+    'Alusta kieltäytyi: valtuutuskoodi on tehty eri asiakastunnukselle (client ID). Tarkista asiakastunnus tai hae uusi koodi tälle tunnukselle.',
+  'auth-redirect-mismatch':
+    'Alusta kieltäytyi: uudelleenohjausosoite (redirect URI) ei ole sama, jolla valtuutuskoodi tehtiin. Tarkista osoite ja yhdistä uudelleen.',
+
   'order-unknown': 'Tätä tilausta ei ole tällä päätteellä.',
   'order-failed-action':
     'Tilauksen #{n} toiminto epäonnistui: yritä uudelleen tai hylkää se ensin.',
@@ -98,6 +107,14 @@ export const refusalsFi = {
   'sold-out-until-past': 'Loppuunmyynnin päättymisaika on jo mennyt.',
   'back-on-past': 'Takaisin myyntiin -aika on jo mennyt.',
   'not-a-price': 'Tämä ei ole hinta: tarkista summat.',
+  'price-not-amount': 'Kirjoita hinta euroina ja sentteinä, esim. 12,50.',
+  'price-negative': 'Hinta ei voi olla alle nollan.',
+  'price-too-high': 'Se on yli {max} €: tarkista luku.',
+  'discount-not-amount': 'Kirjoita alennushinta euroina ja sentteinä, esim. 9,90.',
+  'discount-not-lower': 'Alennushinnan täytyy olla hintaa pienempi.',
+  'discount-zero':
+    'Alennushinnan täytyy olla yli nollan: jos tuotetta ei myydä, merkitse se loppuneeksi.',
+  'discount-option-none': 'Lisävalinnoille ei voi antaa alennusta alustalla, vain hinnan.',
   'no-draft': 'Julkaistavaa ruokalistaluonnosta ei ole.',
   'not-a-draft': 'Ruokalistaluonnosta ei voitu lukea: aloita se uudelleen.',
 

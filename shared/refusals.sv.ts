@@ -10,6 +10,15 @@ export const refusalsSv = {
   failed:
     '{doing, select, connect {Det gick inte att ansluta restaurangen.} change {Det gick inte att ändra anslutningen.} disconnect {Det gick inte att koppla från terminalen.} addVenue {Det gick inte att lägga till restaurangen.} removeVenue {Det gick inte att koppla från restaurangen.} startSignIn {Det gick inte att starta inloggningen.} signIn {Det gick inte att logga in hos plattformen.} handshake {Det gick inte att hämta överlämnings-PIN.} other {Det gick inte.}} {why, select, offline {Tjänsten svarade inte: kontrollera internetanslutningen och försök igen.} refused {Tjänsten godkände inte den här terminalen: be en chef kontrollera inställningarna.} busy {Tjänsten har problem just nu: försök igen om en minut.} other {Försök igen.}}',
 
+  'auth-code-used':
+    'Plattformen nekade: auktoriseringskoden har redan använts. Varje kod fungerar en gång: hämta en ny kod och anslut igen.',
+  'auth-code-invalid':
+    'Plattformen godtog inte auktoriseringskoden: den har gått ut (en kod gäller en timme) eller är fel. Hämta en ny kod och anslut igen.',
+  'auth-code-other-client':
+    'Plattformen nekade: auktoriseringskoden gjordes för ett annat klient-ID. Kontrollera klient-ID:t eller hämta en ny kod för det här.',
+  'auth-redirect-mismatch':
+    'Plattformen nekade: omdirigeringsadressen (redirect URI) är inte den som auktoriseringskoden gjordes med. Kontrollera adressen och anslut igen.',
+
   'order-unknown': 'Den här beställningen finns inte på terminalen.',
   'order-failed-action':
     'En åtgärd på beställning #{n} misslyckades: försök igen eller ta bort den först.',
@@ -99,6 +108,14 @@ export const refusalsSv = {
   'sold-out-until-past': 'Tiden den är slutsåld till har redan passerat.',
   'back-on-past': 'Tiden att slå på den igen har redan passerat.',
   'not-a-price': 'Det är inget pris: kontrollera beloppen.',
+  'price-not-amount': 'Skriv priset i euro och cent, t.ex. 12,50.',
+  'price-negative': 'Ett pris kan inte vara under noll.',
+  'price-too-high': 'Det är mer än {max} €: kontrollera siffran.',
+  'discount-not-amount': 'Skriv rabattpriset i euro och cent, t.ex. 9,90.',
+  'discount-not-lower': 'Rabattpriset måste vara lägre än priset.',
+  'discount-zero':
+    'Ett rabattpris måste vara över noll: vill du sluta sälja den, markera den som slutsåld.',
+  'discount-option-none': 'Tillval kan inte ha rabatt på plattformen, bara ett pris.',
   'no-draft': 'Det finns inget menyutkast att publicera.',
   'not-a-draft': 'Menyutkastet gick inte att läsa: börja om.',
 

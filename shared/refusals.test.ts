@@ -3,6 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, placeholdersOf } from './i18n';
 import type { Refusal, RefusalKey } from './refusals';
+import { priceChangeSchema } from './menu-price';
+import { priceRefusal } from './price-refusal';
 import {
   decodeRefusal,
   encodeRefusal,
@@ -93,5 +95,46 @@ describe("main's refusals in every language", () => {
       'För många fel PIN. Vänta 5 minuter och försök igen.',
       'Zu oft falsche PIN. 5 Minuten warten und nochmal versuchen.',
     ]);
+  });
+
+  it("refuses a price by its own rule, worded like the price form's field, in each language", () => {
+    const cases = [
+      [
+        { target: 'item', price: 450, discountedPrice: 450 },
+        'discount-not-lower',
+        /below the price/,
+      ],
+      [{ target: 'item', price: -10, discountedPrice: null }, 'price-negative', /below zero/],
+      [
+        { target: 'item', price: 4.5, discountedPrice: null },
+        'price-not-amount',
+        /euros and cents/,
+      ],
+      [
+        { target: 'item', price: 900_000, discountedPrice: null },
+        'price-too-high',
+        /more than 1000 €/,
+      ],
+      [{ target: 'item', price: 450, discountedPrice: 0 }, 'discount-zero', /above zero/],
+      [{ target: 'item', price: 450, discountedPrice: 1.5 }, 'discount-not-amount', /9\.90/],
+      [
+        { target: 'option', price: 180, discountedPrice: 150 },
+        'discount-option-none',
+        /no discount/,
+      ],
+    ] as const;
+    for (const [change, key, words] of cases) {
+      const checked = priceChangeSchema.safeParse({ ...change, externalData: 'side-fries' });
+      const why = checked.success ? null : priceRefusal(checked.error.issues);
+      expect({ change, key: why?.key }).toEqual({ change, key });
+      expect(refusalText(why!, 'en')).toMatch(words);
+    }
+    expect(refusalText(refusal('discount-not-lower'), 'fi')).toBe(
+      'Alennushinnan täytyy olla hintaa pienempi.',
+    );
+    expect(refusalText(refusal('price-too-high', 1000), 'de')).toBe(
+      'Das sind mehr als 1000 €: die Zahl prüfen.',
+    );
+    expect(priceRefusal([{ message: 'Required' }])).toBeNull();
   });
 });

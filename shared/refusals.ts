@@ -26,6 +26,17 @@ export const refusalWords = {
     'why',
   ),
 
+  // The platform refused an authorization code (its invalid_grant, by the reason it gave): each
+  // reason says what staff can do about it, in place of the bare "failed".
+  'auth-code-used':
+    'The platform refused: the authorization code has already been used. Each code works once: get a new code and connect again.',
+  'auth-code-invalid':
+    'The platform refused the authorization code: it has expired (a code lasts one hour) or is not right. Get a new code and connect again.',
+  'auth-code-other-client':
+    'The platform refused: the authorization code was made for a different client ID. Check the client ID, or get a new code for this one.',
+  'auth-redirect-mismatch':
+    'The platform refused: the redirect URI is not the one the authorization code was made with. Check the redirect URI and connect again.',
+
   // Orders (the order-action table's refusals: shared/order-refusal-text.ts picks the code).
   'order-unknown': 'This order is not on this terminal.',
   'order-failed-action': m('Order #{n} has an action that failed: retry or discard it first.', 'n'),
@@ -159,6 +170,15 @@ export const refusalWords = {
   'sold-out-until-past': 'The time it is sold out until has passed.',
   'back-on-past': 'The time to turn it back on has passed.',
   'not-a-price': 'That is not a price: check the amounts.',
+  // A price change's own refusals (shared/menu-price.ts checks them; shared/price-refusal.ts
+  // picks the code): the same words the price form shows under its field.
+  'price-not-amount': 'Type the price in euros and cents, e.g. 12.50.',
+  'price-negative': 'A price cannot be below zero.',
+  'price-too-high': m('That is more than {max} €: check the number.', 'max'),
+  'discount-not-amount': 'Type the discounted price in euros and cents, e.g. 9.90.',
+  'discount-not-lower': 'The discounted price must be below the price.',
+  'discount-zero': 'A discounted price must be above zero: to stop selling it, mark it sold out.',
+  'discount-option-none': 'Option values take no discount on the platform, only a price.',
   'no-draft': 'There is no menu draft to publish.',
   'not-a-draft': 'The menu draft could not be read: start it again.',
 

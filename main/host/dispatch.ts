@@ -11,6 +11,7 @@ import type {
 import { channels } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
 import { refusal } from '../../shared/refusals';
+import { priceRefusal } from '../../shared/price-refusal';
 
 /** What the hosts need of main/core.ts's Core: its API and its events. */
 export type ServiceHost = {
@@ -35,10 +36,18 @@ export const toBridgeError = (
   return new ServiceError('failed', refusal('unexpected')).bridge;
 };
 
-// The English detail is for the developer reading the log or a test; staff read the refusal.
-const invalidRequest = (message: string): InvokeResult => ({
+// The English detail is for the developer reading the log or a test; staff read the refusal: a
+// price the channel's rule refuses says which rule (below the price, below zero), else generic.
+const invalidRequest = (
+  message: string,
+  issues: readonly { message: string }[] = [],
+): InvokeResult => ({
   ok: false,
-  error: { code: 'invalid-request', message, refusal: refusal('bad-request') },
+  error: {
+    code: 'invalid-request',
+    message,
+    refusal: priceRefusal(issues) ?? refusal('bad-request'),
+  },
 });
 
 export const invokeChannel = async (
@@ -54,7 +63,7 @@ export const invokeChannel = async (
     const detail = parsed.error.issues
       .map((issue) => `${issue.path.length ? issue.path.join('.') : 'request'}: ${issue.message}`)
       .join('; ');
-    return invalidRequest(`Invalid request for ${channel}: ${detail}`);
+    return invalidRequest(`Invalid request for ${channel}: ${detail}`, parsed.error.issues);
   }
   try {
     // The schema's output type is exactly this channel's request type.

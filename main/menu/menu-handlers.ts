@@ -3,6 +3,7 @@ import type { ServiceApi } from '../../shared/ipc/contract';
 import { priceChangeSchema } from '../../shared/menu-price';
 import { ServiceError } from '../service-error';
 import { refusal } from '../../shared/refusals';
+import { priceRefusal } from '../../shared/price-refusal';
 import type { MenuIssue } from '../../shared/domain';
 import type { MenuDraftState } from '../../shared/ipc/contract';
 import {
@@ -216,7 +217,11 @@ const setPrice = async (
 ): Result<'menu:setPrice'> => {
   // The channel checks it on the way in; checked again here for callers inside main.
   const checked = priceChangeSchema.safeParse(change);
-  if (!checked.success) throw new ServiceError('invalid-request', refusal('not-a-price'));
+  if (!checked.success)
+    throw new ServiceError(
+      'invalid-request',
+      priceRefusal(checked.error.issues) ?? refusal('not-a-price'),
+    );
   const { target, externalData, price, discountedPrice } = checked.data;
   const venueId = venueOf(ctx, checked.data.venueId);
   let name: string | undefined;
