@@ -14,6 +14,7 @@ import { PlatformText } from '../ui-kit/PlatformText';
 import { ConfirmedStatus, OrderHistoryDialog } from './OrderHistory';
 import { useVenueMarks, VenueMark } from '../ui-kit/VenueMark';
 import type { VenueMarks } from '../ui-kit/VenueMark';
+import { VenueChips } from '../ui-kit/Chips';
 import type { VenueMark as VenueMarkOf } from '../ui-kit/venue-marks';
 
 /** One page of results: enough to fill a counter screen, small enough to answer at once. */
@@ -276,45 +277,6 @@ const OrderSearch = ({
 
 type Tab = 'orders' | 'day';
 
-/**
- * Whose orders, day and CSV the screen shows: every venue's or one venue's, by name; only on a
- * terminal of several venues, in one place above the tabs.
- */
-const HistoryVenuePicker = ({
-  marks,
-  chosen,
-  onChoose,
-}: {
-  marks: VenueMarks;
-  chosen: string | undefined;
-  onChoose: (venueId: string | null) => void;
-}) =>
-  marks.list.length < 2 ? null : (
-    <fieldset className="picker history-venues">
-      <legend>{en.history.venuePicker}</legend>
-      <button
-        type="button"
-        className={`chip chip-wide ${chosen ? '' : 'chip-on'}`}
-        aria-pressed={!chosen}
-        onClick={() => onChoose(null)}
-      >
-        {en.venues.all}
-      </button>
-      {marks.list.map((mark) => (
-        <button
-          key={mark.venueId}
-          type="button"
-          className={`chip chip-wide ${mark.venueId === chosen ? 'chip-on' : ''}`}
-          aria-pressed={mark.venueId === chosen}
-          aria-label={mark.name}
-          onClick={() => onChoose(mark.venueId)}
-        >
-          <VenueMark mark={mark} />
-        </button>
-      ))}
-    </fieldset>
-  );
-
 /** Past orders (search, an order's story, reprints) and the end-of-day summary. */
 export const HistoryPanel = () => {
   const [tab, setTab] = useState<Tab>('orders');
@@ -330,7 +292,17 @@ export const HistoryPanel = () => {
   ];
   return (
     <main className="panel" aria-label={en.nav.history}>
-      <HistoryVenuePicker marks={marks} chosen={venueId} onChoose={setPicked} />
+      {/* Whose orders, day and CSV the screen shows: only on a terminal of several venues. */}
+      {marks.list.length > 1 && (
+        <VenueChips
+          className="history-venues"
+          legend={en.history.venuePicker}
+          all={en.venues.all}
+          marks={marks.list}
+          chosen={venueId ?? null}
+          onChoose={setPicked}
+        />
+      )}
       <div className="history-tabs">
         {tabs.map(([id, label]) => (
           <button

@@ -9,7 +9,8 @@ import { MenuImport } from './MenuImport';
 import { en } from './messages';
 import { Refusal } from '../ui-kit/DialogActions';
 import { PriceEditor } from './PriceEditor';
-import { AvailabilityPill, DurationChooser, itemPill } from './SoldOut';
+import { AvailabilityPill, itemPill } from './SoldOut';
+import { DurationChips } from '../ui-kit/Chips';
 import type { ShownMenu } from './MenuVenues';
 import { Everywhere, MenuVenuePicker, useEveryMenu, useShownMenu } from './MenuVenues';
 
@@ -93,8 +94,9 @@ const AvailabilityRow = (props: {
         {props.available ? props.offLabel : props.onLabel}
       </button>
       {choosing && props.available && !props.changing && (
-        <DurationChooser
+        <DurationChips
           label={props.chooserLabel}
+          words={en.menu.durations}
           onPick={(until) => {
             setChoosing(false);
             void props.onChange(false, until);

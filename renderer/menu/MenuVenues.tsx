@@ -6,10 +6,11 @@ import { useEffect, useState } from 'react';
 import type { MenuItemSummary, MenuState } from '../../shared/domain';
 import type { VenueMarks } from '../ui-kit/VenueMark';
 import { useVenueMarks, VenueMark } from '../ui-kit/VenueMark';
+import { DurationChips, VenueChips } from '../ui-kit/Chips';
 import type { VenueMark as Mark } from '../ui-kit/venue-marks';
 import { useApp } from './hooks';
 import { en } from './messages';
-import { DurationChooser, itemPill } from './SoldOut';
+import { itemPill } from './SoldOut';
 
 /** The venue the menu screen shows (undefined: the venue set up first) and its menu. */
 export type ShownMenu = {
@@ -44,22 +45,16 @@ export const MenuVenuePicker = ({ shown }: { shown: ShownMenu }) => {
   if (marks.list.length < 2) return null;
   const current = shown.venueId ?? marks.list[0]!.venueId;
   return (
-    <fieldset className="picker menu-venues">
-      <legend>{en.menu.venuePicker}</legend>
-      {marks.list.map((mark, index) => (
-        <button
-          key={mark.venueId}
-          type="button"
-          className={`chip chip-wide ${mark.venueId === current ? 'chip-on' : ''}`}
-          aria-pressed={mark.venueId === current}
-          aria-label={mark.name}
-          // The venue set up first is the screen's default: it is asked for as such.
-          onClick={() => void showMenuVenue(index === 0 ? null : mark.venueId)}
-        >
-          <VenueMark mark={mark} />
-        </button>
-      ))}
-    </fieldset>
+    <VenueChips
+      className="menu-venues"
+      legend={en.menu.venuePicker}
+      marks={marks.list}
+      chosen={current}
+      // The venue set up first is the screen's default: it is asked for as such.
+      onChoose={(venueId) =>
+        void showMenuVenue(venueId === marks.list[0]!.venueId ? null : venueId)
+      }
+    />
   );
 };
 
@@ -133,8 +128,9 @@ export const Everywhere = ({
         )}
       </span>
       {choosing && anyOn && !changing && (
-        <DurationChooser
+        <DurationChips
           label={en.menu.everywhereFor(item.name, n)}
+          words={en.menu.durations}
           onPick={(until) => {
             setChoosing(false);
             void set(false, until);

@@ -5,37 +5,12 @@ import { useState } from 'react';
 import type { MenuItemSummary, OrderItem } from '../../shared/domain';
 import { menuItemOfLine } from '../../shared/menu-match';
 import { useApp, useAppStore } from './hooks';
-import type { Duration } from '../ui-kit/format';
-import { formatClock, untilFor } from '../ui-kit/format';
+import { formatClock } from '../ui-kit/format';
+import { DurationChips } from '../ui-kit/Chips';
 import { en } from './messages';
 
 /** Another venue's menu not told yet: no item to match, so nothing is offered for it. */
 const NO_MENU: { items: readonly MenuItemSummary[] } = { items: [] };
-
-const DURATIONS: Array<Exclude<Duration, 'm30'>> = ['h1', 'restOfDay', 'indefinitely'];
-
-/** "For how long?": each choice answers the time it ends (null: until switched back). */
-export const DurationChooser = ({
-  label,
-  onPick,
-}: {
-  label: string;
-  onPick: (until: string | null) => void;
-}) => (
-  <div className="picker" role="group" aria-label={label}>
-    <span className="picker-label">{label}</span>
-    {DURATIONS.map((d) => (
-      <button
-        key={d}
-        type="button"
-        className="chip chip-wide"
-        onClick={() => onPick(untilFor(d, Date.now()))}
-      >
-        {en.menu.durations[d]}
-      </button>
-    ))}
-  </div>
-);
 
 /** The platform's word on an item, or "changing…" while a change waits for it. */
 export const AvailabilityPill = ({
@@ -117,8 +92,9 @@ export const LineSoldOut = ({
       </button>
       {choosing && (
         <span onClick={(e) => e.stopPropagation()}>
-          <DurationChooser
+          <DurationChips
             label={en.menu.soldOutFor(item.name)}
+            words={en.menu.durations}
             onPick={async (until) => {
               setChoosing(false);
               const failure = await setAvailability(

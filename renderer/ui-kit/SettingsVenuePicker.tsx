@@ -4,7 +4,8 @@
 // id); on a terminal of one venue it takes no room at all.
 import { useStore } from 'zustand';
 import { useStoreOf } from './store-context';
-import { useVenueMarks, VenueMark } from './VenueMark';
+import { useVenueMarks } from './VenueMark';
+import { VenueChips } from './Chips';
 import { en } from './messages';
 
 type PickerView = {
@@ -23,20 +24,12 @@ export const SettingsVenuePicker = () => {
   const shown = picked && marks.byId.has(picked) ? picked : first;
   return (
     <section className="panel-section" aria-label={en.venues.settingsFor}>
-      <fieldset className="picker">
-        <legend>{en.venues.settingsFor}</legend>
-        {marks.list.map((mark) => (
-          <button
-            key={mark.venueId}
-            type="button"
-            className={`chip ${shown === mark.venueId ? 'chip-on' : ''}`}
-            aria-pressed={shown === mark.venueId}
-            onClick={() => pick(mark.venueId === first ? null : mark.venueId)}
-          >
-            <VenueMark mark={mark} />
-          </button>
-        ))}
-      </fieldset>
+      <VenueChips
+        legend={en.venues.settingsFor}
+        marks={marks.list}
+        chosen={shown}
+        onChoose={(venueId) => pick(venueId === first ? null : venueId)}
+      />
       <p className="muted">{en.venues.settingsHint}</p>
     </section>
   );

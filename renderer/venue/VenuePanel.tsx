@@ -3,8 +3,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { OpeningTime, VenueState, Weekday } from '../../shared/domain';
 import { WEEKDAYS } from '../../shared/domain';
 import { useApp } from './hooks';
-import type { Duration } from '../ui-kit/format';
-import { formatClock, untilFor } from '../ui-kit/format';
+import { formatClock } from '../ui-kit/format';
+import { DurationChips } from '../ui-kit/Chips';
 import { en } from './messages';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
@@ -14,8 +14,6 @@ import { VENUE_COLOURS } from '../ui-kit/venue-marks';
 import type { VenueMark as Mark } from '../ui-kit/venue-marks';
 import { offlineWords, venueEntries, venuesTally, wantsOnline } from './venues';
 import type { VenueEntry } from './venues';
-
-const DURATIONS: Duration[] = ['m30', 'h1', 'restOfDay', 'indefinitely'];
 
 type TimeField = 'opening_time' | 'closing_time';
 
@@ -267,36 +265,6 @@ const VenueStateLine = ({ venue }: { venue: VenueState }) => {
   );
 };
 
-/** The durations staff pick from to go offline: the confirmation of going offline. */
-const OfflinePicker = ({
-  label,
-  onPick,
-  onCancel,
-}: {
-  label: string;
-  onPick: (until: string | null) => void;
-  onCancel?: () => void;
-}) => (
-  <div className="picker" role="group" aria-label={label}>
-    <span className="picker-label">{label}</span>
-    {DURATIONS.map((d) => (
-      <button
-        key={d}
-        type="button"
-        className="chip chip-wide"
-        onClick={() => onPick(untilFor(d, Date.now()))}
-      >
-        {en.venue.durations[d]}
-      </button>
-    ))}
-    {onCancel && (
-      <button type="button" className="chip chip-wide" onClick={onCancel}>
-        {en.actions.cancel}
-      </button>
-    )}
-  </div>
-);
-
 /**
  * One venue's online/offline switch: Go online, or Go offline and then for how long; while the
  * platform has not confirmed a change, what is changing and nothing to press.
@@ -348,7 +316,11 @@ const OnlineSwitch = ({ venue, venueId }: { venue: VenueState | null; venueId?: 
         )}
       </div>
       {choosing && !wanted && (
-        <OfflinePicker label={en.venue.offlineFor} onPick={(until) => void change(false, until)} />
+        <DurationChips
+          label={en.venue.offlineFor}
+          words={en.venue.durations}
+          onPick={(until) => void change(false, until)}
+        />
       )}
       <Refusal text={error} />
     </>
@@ -455,8 +427,9 @@ const AllVenues = ({
         </div>
       )}
       {choosing && tally.changing === 0 && toOffline.length > 0 && (
-        <OfflinePicker
+        <DurationChips
           label={en.venue.takeOfflineFor(toOffline.map(nameOf))}
+          words={en.venue.durations}
           onPick={(until) => void change(toOffline, false, until)}
           onCancel={() => setChoosing(false)}
         />
