@@ -5,7 +5,7 @@ import { formatClock, formatClockSpan } from '../ui-kit/format';
 import { en } from './messages';
 import type { MissedOrder, StreamGap, StreamGuardState } from '../../shared/stream-guard';
 import { placedDuringGap } from '../../shared/stream-guard';
-import type { Order } from '../../shared/domain';
+import type { Order, VenueState } from '../../shared/domain';
 import type { Ringer } from '../ui-kit/ringer';
 import type { StreamAlarm } from './stream-alarm';
 import { streamAlarm, withMainsView } from './stream-alarm';
@@ -348,11 +348,100 @@ export const ReconnectBanner = () => {
   );
 };
 
-/** Staff must never forget the venue is hidden from customers. */
+type OfflineVenue = {
+  venueId: string;
+  name: string;
+  paused: boolean;
+  until: string | null;
+  /** Its change waits for the platform already. */
+  pending: boolean;
+};
+
+/**
+ * A terminal of several venues: those the platform confirmed offline, each with whether Countertop
+ * paused it and until when staff took it offline; null with one venue (its own words say it).
+ */
+const offlineVenues = (
+  first: VenueState | null,
+  venues: readonly VenueState[],
+  stream: StreamGuardState | null,
+): { offline: OfflineVenue[]; total: number } | null => {
+  const all = venues.map((v) => (first && v.venueId === first.venueId ? first : v));
+  if (all.length < 2) return null;
+  const pausedIds = new Set(
+    (stream?.venues ?? []).filter((v) => v.pausedAt !== null).map((v) => v.venueId),
+  );
+  // The guard's own pause is the first venue's.
+  if (first && stream?.pausedAt) pausedIds.add(first.venueId);
+  const down = all.filter((v) => !v.isOnline);
+  return {
+    offline: down.map((v) => ({
+      venueId: v.venueId,
+      name: v.name ?? en.status.unnamedVenue,
+      paused: pausedIds.has(v.venueId),
+      until: v.offlineUntil,
+      pending: v.pending,
+    })),
+    total: all.length,
+  };
+};
+
+/**
+ * "Kamppi Bowls is offline until 14:30." — one sentence per reason (Countertop's pause first, then
+ * staff's, in venue order), naming its venues; "All venues…" when one reason covers every venue.
+ */
+const offlineSentences = (offline: readonly OfflineVenue[], total: number): string => {
+  const groups = new Map<string, OfflineVenue[]>();
+  const keyOf = (v: OfflineVenue) =>
+    v.paused ? 'paused' : v.until ? `until ${formatClock(v.until)}` : 'manual';
+  for (const v of [...offline.filter((o) => o.paused), ...offline.filter((o) => !o.paused)]) {
+    groups.set(keyOf(v), [...(groups.get(keyOf(v)) ?? []), v]);
+  }
+  return [...groups.values()]
+    .map((group) => {
+      const [{ paused, until }] = group as [OfflineVenue];
+      const names = group.map((v) => v.name);
+      const everyVenue = group.length === total;
+      if (paused) return everyVenue ? en.status.allPaused : en.status.venuesPaused(names);
+      if (until) {
+        const time = formatClock(until);
+        return everyVenue
+          ? en.status.allOfflineUntil(time)
+          : en.status.venuesOfflineUntil(names, time);
+      }
+      return everyVenue ? en.status.allOffline : en.status.venuesOffline(names);
+    })
+    .join(' ');
+};
+
+/** Staff must never forget a venue is hidden from customers: on several, which one and why. */
 export const OfflineBanner = () => {
   const venue = useApp((s) => s.venue);
+  const venues = useApp((s) => s.venues);
+  const stream = useApp((s) => s.stream);
   const setOnline = useApp((s) => s.setOnline);
-  const pausedByUs = useApp((s) => s.stream?.pausedAt != null);
+  const setVenuesOnline = useApp((s) => s.setVenuesOnline);
+  const several = offlineVenues(venue, venues, stream);
+  if (several) {
+    if (several.offline.length === 0) return null;
+    // A venue whose change already waits for the platform is not asked again.
+    const asked = several.offline.filter((v) => !v.pending).map((v) => v.venueId);
+    return (
+      <div className="banner banner-offline" role="status" data-testid="offline-banner">
+        <span>{offlineSentences(several.offline, several.total)}</span>
+        {asked.length > 0 && (
+          <button
+            type="button"
+            className="btn btn-light"
+            onClick={() => void setVenuesOnline(asked, true, null)}
+          >
+            {en.venue.goOnline}
+          </button>
+        )}
+      </div>
+    );
+  }
+  const pausedByUs = stream?.pausedAt != null;
   if (!venue || venue.isOnline) return null;
   return (
     <div className="banner banner-offline" role="status" data-testid="offline-banner">

@@ -11,6 +11,13 @@ import type { StreamSlice } from './stream-slice';
 type Ports = {
   venue: VenueState | null;
   setOnline(online: boolean, until: string | null): Promise<BridgeError | null>;
+  /** Every venue of the terminal whose status was read (the offline banner names each). */
+  venues: VenueState[];
+  setVenuesOnline(
+    venueIds: readonly string[],
+    online: boolean,
+    until: string | null,
+  ): Promise<BridgeError | null>;
   setupOpen: boolean;
   openSetup(open: boolean): void;
   /** The setup slice's: staff asked for the connection form (a new terminal key). */

@@ -33,6 +33,16 @@ export const streamDe = {
       'Das Restaurant muss neu verbunden werden: Die Plattform akzeptiert seine Anmeldung nicht mehr.',
     reconnectButton: 'Restaurant neu verbinden',
     offline: 'Restaurant offline',
+    venuesOffline:
+      '{venuesCount, plural, one {{venues} ist offline, bis es wieder eingeschaltet wird.} other {{venues} sind offline, bis sie wieder eingeschaltet werden.}}',
+    venuesOfflineUntil:
+      '{venuesCount, plural, one {{venues} ist offline bis {time}.} other {{venues} sind offline bis {time}.}}',
+    venuesPaused:
+      '{venuesCount, plural, one {{venues} ist von Countertop pausiert, weil keine Bestellungen ankommen konnten. Es geht von selbst wieder online, wenn der Bestellstrom zurück ist.} other {{venues} sind von Countertop pausiert, weil keine Bestellungen ankommen konnten. Sie gehen von selbst wieder online, wenn der Bestellstrom zurück ist.}}',
+    allOffline: 'Alle Restaurants offline, bis sie wieder eingeschaltet werden.',
+    allOfflineUntil: 'Alle Restaurants offline bis {time}.',
+    allPaused:
+      'Alle Restaurants von Countertop pausiert, weil keine Bestellungen ankommen konnten. Sie gehen von selbst wieder online, wenn der Bestellstrom zurück ist.',
     ordersDown:
       'Bestellungen erreichen dieses Terminal nicht: Der Bestellstrom ist seit {since} unterbrochen. Neue Bestellungen können verloren gehen; Netzwerk prüfen oder den Support anrufen.',
     ordersRefused:

@@ -30,6 +30,16 @@ export const streamFi = {
     reconnect: 'Ravintola pitää yhdistää uudelleen: alusta ei enää hyväksy sen kirjautumista.',
     reconnectButton: 'Yhdistä ravintola uudelleen',
     offline: 'Ravintola suljettu',
+    venuesOffline:
+      '{venuesCount, plural, one {{venues} on suljettu, kunnes se avataan.} other {{venues} ovat suljettuja, kunnes ne avataan.}}',
+    venuesOfflineUntil:
+      '{venuesCount, plural, one {{venues} on suljettu klo {time} asti.} other {{venues} ovat suljettuja klo {time} asti.}}',
+    venuesPaused:
+      '{venuesCount, plural, one {Countertop sulki ravintolan {venues}, koska tilauksia ei voinut tulla. Se aukeaa itsestään, kun tilausvirta palaa.} other {Countertop sulki ravintolat {venues}, koska tilauksia ei voinut tulla. Ne aukeavat itsestään, kun tilausvirta palaa.}}',
+    allOffline: 'Kaikki ravintolat suljettu, kunnes ne avataan.',
+    allOfflineUntil: 'Kaikki ravintolat suljettu klo {time} asti.',
+    allPaused:
+      'Countertop sulki kaikki ravintolat, koska tilauksia ei voinut tulla. Ne aukeavat itsestään, kun tilausvirta palaa.',
     ordersDown:
       'Tilaukset eivät pääse tähän päätteeseen: tilausvirta on ollut poikki klo {since} lähtien. Uusia tilauksia voi kadota; tarkista verkko tai soita tukeen.',
     ordersRefused:

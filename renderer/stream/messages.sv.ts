@@ -31,6 +31,16 @@ export const streamSv = {
     reconnect: 'Restaurangen måste anslutas igen: plattformen godtar inte längre dess inloggning.',
     reconnectButton: 'Anslut restaurangen igen',
     offline: 'Restaurangen stängd',
+    venuesOffline:
+      '{venuesCount, plural, one {{venues} är stängd tills den öppnas igen.} other {{venues} är stängda tills de öppnas igen.}}',
+    venuesOfflineUntil:
+      '{venuesCount, plural, one {{venues} är stängd till {time}.} other {{venues} är stängda till {time}.}}',
+    venuesPaused:
+      '{venuesCount, plural, one {{venues} är stängd av Countertop eftersom beställningar inte kunde komma fram. Den öppnar av sig själv när beställningsflödet är tillbaka.} other {{venues} är stängda av Countertop eftersom beställningar inte kunde komma fram. De öppnar av sig själva när beställningsflödet är tillbaka.}}',
+    allOffline: 'Alla restauranger stängda tills de öppnas igen.',
+    allOfflineUntil: 'Alla restauranger stängda till {time}.',
+    allPaused:
+      'Alla restauranger stängda av Countertop eftersom beställningar inte kunde komma fram. De öppnar av sig själva när beställningsflödet är tillbaka.',
     ordersDown:
       'Beställningar når inte den här terminalen: beställningsflödet har legat nere sedan {since}. Nya beställningar kan gå förlorade; kolla nätverket eller ring support.',
     ordersRefused:

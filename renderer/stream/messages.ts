@@ -38,6 +38,24 @@ export const streamMessages = {
     reconnect: 'This venue must be reconnected: the platform no longer accepts its sign-in.',
     reconnectButton: 'Reconnect venue',
     offline: 'Venue offline',
+    /** The offline banner on a terminal of several venues: which are offline, and why. */
+    venuesOffline: m(
+      '{venuesCount, plural, one {{venues} is offline until switched back.} other {{venues} are offline until switched back.}}',
+      'venues',
+    ),
+    venuesOfflineUntil: m(
+      '{venuesCount, plural, one {{venues} is offline until {time}.} other {{venues} are offline until {time}.}}',
+      'venues',
+      'time',
+    ),
+    venuesPaused: m(
+      '{venuesCount, plural, one {{venues} is paused by Countertop because orders could not arrive. It goes back online by itself when the order stream returns.} other {{venues} are paused by Countertop because orders could not arrive. They go back online by themselves when the order stream returns.}}',
+      'venues',
+    ),
+    allOffline: 'All venues offline until switched back.',
+    allOfflineUntil: m('All venues offline until {time}.', 'time'),
+    allPaused:
+      'All venues paused by Countertop because orders could not arrive. They go back online by themselves when the order stream returns.',
     ordersDown: m(
       'Orders cannot reach this terminal: the order stream has been down since {since}. New orders may be lost; check the network or call support.',
       'since',
