@@ -4,6 +4,8 @@
 // (main/delivery/booking-request.ts). The rules are the delivery service's
 // (docs/platform.md#booking-a-courier); every message is one staff read beside the field it names.
 import { z } from 'zod';
+import type { Refusal } from './refusals';
+import { refusal } from './refusals';
 
 /** "Ready in N min": the service takes 1 to 60 and assumes 30 when none is given. */
 export const PREPARATION_MINUTES = { min: 1, max: 60, assumed: 30 } as const;
@@ -84,14 +86,14 @@ export const deliveryAreaCheckSchema = z
 export type DeliveryAreaCheckRequest = z.infer<typeof deliveryAreaCheckSchema>;
 
 /**
- * Why a scheduled drop-off cannot be asked for at `nowMs`, in staff words; null when it can.
- * The service refuses one within the next hour (then "as soon as possible" is what to ask for).
+ * Why a scheduled drop-off cannot be asked for at `nowMs`, as a refusal the screen words; null
+ * when it can. The service refuses one within the next hour (then "as soon as possible" is what to
+ * ask for).
  */
-export const scheduleProblem = (scheduledIso: string, nowMs: number): string | null => {
+export const scheduleProblem = (scheduledIso: string, nowMs: number): Refusal | null => {
   const at = Date.parse(scheduledIso);
-  if (!Number.isFinite(at)) return 'Pick a delivery time';
-  if (at <= nowMs + SCHEDULE_LEAD_MINUTES * 60_000)
-    return 'Pick a time more than an hour from now, or “As soon as possible”';
+  if (!Number.isFinite(at)) return refusal('courier-pick-time');
+  if (at <= nowMs + SCHEDULE_LEAD_MINUTES * 60_000) return refusal('courier-time-too-soon');
   return null;
 };
 

@@ -134,6 +134,47 @@ export const refusalsDe = {
   'cancel-on-way': 'Eine Stornierung dieser Lieferung ist schon unterwegs.',
   'delivery-not-booked': 'Diese Lieferung ist bei der Plattform noch nicht gebucht.',
 
+  // Kuriere: Buchen, Stornieren, Einrichten und die Antworten des Kurierdienstes.
+  'courier-offer-unknown':
+    'Dieses Preisangebot gibt es nicht oder es ist abgelaufen: neuen Preis und Zeit holen.',
+  'courier-offer-not-binding':
+    'Ein Kurier geht nur mit voller Adresse: Straße und PLZ oder Ort ergänzen, dann neuen Preis holen.',
+  'courier-tip-no-price':
+    'Das Angebot kam ohne Preis, Trinkgeld geht nicht: Trinkgeld leer lassen.',
+  'courier-entry-lost':
+    'Die Angaben zu dieser Buchung sind nicht mehr da: Kurier neu im Formular buchen.',
+  'courier-still-checking':
+    'Noch wird geprüft, ob der Kurier gebucht ist: kurz warten, dann neu buchen.',
+  'courier-venue-first': 'Erst das Restaurant verbinden: Kurier-Meldungen kommen darüber.',
+  'courier-no-terminal-key': 'Der Relay-Schlüssel des Terminals fehlt: Restaurant neu verbinden.',
+  'courier-setup-failed':
+    'Kurierlieferung konnte nicht eingerichtet werden: {why, select, wrongVenue {laut Relay gehört dieses Terminal nicht zu diesem Restaurant.} refused {das Relay hat die Angaben nicht angenommen.} other {das Relay hat nicht geantwortet. Nochmal versuchen.}}',
+  'delivery-already-cancelled': 'Diese Lieferung ist schon storniert.',
+  'courier-has-parcels':
+    'Der Kurier hat die Pakete schon: stornieren kann jetzt nur der Plattform-Support.',
+  'courier-rebook-not-binding':
+    'Für die Adresse gibt es kein verbindliches Angebot mehr: Kurier neu im Formular buchen.',
+  'courier-never-booked': 'Die Lieferung wurde nie gebucht, es gibt nichts zu stornieren.',
+  'courier-pick-time': 'Lieferzeit wählen',
+  'courier-time-too-soon': 'Eine Zeit in mehr als einer Stunde wählen, oder „So bald wie möglich“',
+  'courier-outside-area': 'Diese Adresse liegt außerhalb des Liefergebiets.',
+  'courier-time-refused':
+    'Der Kurierdienst kann dann nicht liefern: eine Zeit in mehr als einer Stunde wählen, oder so bald wie möglich.',
+  'courier-offer-expired': 'Das Preisangebot ist abgelaufen: neuen Preis und Zeit holen.',
+  'courier-address-incomplete':
+    'Ein Kurier geht nur mit voller Adresse: Straße und PLZ oder Ort ergänzen.',
+  'courier-address-changed':
+    'Die Adresse hat sich seit dem Angebot geändert: neuen Preis und Zeit holen.',
+  'courier-cash-off': 'Barzahlung bei Lieferung ist für dieses Konto aus: Bargeld leer lassen.',
+  'courier-no-answer': 'Der Kurierdienst antwortet nicht: Internet prüfen und nochmal versuchen.',
+  'courier-setup-refused':
+    'Der Kurierdienst nimmt die Einrichtung dieses Terminals nicht an: Schichtleitung soll die Kurier-Einrichtung prüfen.',
+  'courier-details-refused':
+    'Der Kurierdienst nimmt die Angaben nicht an: Adresse und Felder prüfen, dann nochmal versuchen.',
+  'courier-busy': 'Der Kurierdienst ist ausgelastet: in einer Minute nochmal versuchen.',
+  'courier-down': 'Der Kurierdienst hat gerade ein Problem: in einer Minute nochmal versuchen.',
+  'courier-failed': 'Beim Kurierdienst ist etwas schiefgegangen: nochmal versuchen.',
+
   'no-printer':
     '{document, select, kitchenTicket {Kein Drucker druckt Küchenbons.} pickupLabel {Kein Drucker druckt Abholetiketten.} receipt {Kein Drucker druckt Belege.} daySummary {Kein Drucker druckt Tagesberichte.} other {Kein Drucker druckt Testseiten.}} Einen unter Restaurant → Drucker einrichten.',
   'day-needed': 'Welcher Tag? Ein Tagesbericht braucht einen Tag.',

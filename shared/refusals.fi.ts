@@ -128,6 +128,45 @@ export const refusalsFi = {
   'cancel-on-way': 'Toimituksen peruutus on jo matkalla.',
   'delivery-not-booked': 'Toimitusta ei ole vielä varattu alustalta.',
 
+  // Kuriirit: varaus, peruutus, käyttöönotto ja kuljetuspalvelun vastaukset.
+  'courier-offer-unknown': 'Hintatarjousta ei löydy tai se vanheni: hae uusi hinta ja aika.',
+  'courier-offer-not-binding':
+    'Kuriirin voi varata vain koko osoitteella: lisää katuosoite ja postinumero tai kaupunki, sitten hae uusi hinta.',
+  'courier-tip-no-price':
+    'Tarjouksessa ei ollut hintaa, joten tippiä ei voi lisätä: jätä tippi tyhjäksi.',
+  'courier-entry-lost':
+    'Varauksen tietoja ei enää ole tallessa: varaa kuriiri uudelleen lomakkeelta.',
+  'courier-still-checking':
+    'Tarkistetaan vielä, varattiinko kuriiri: odota hetki ennen uutta varausta.',
+  'courier-venue-first': 'Yhdistä ravintola ensin: kuriirin tiedot tulevat sen kautta.',
+  'courier-no-terminal-key': 'Päätteen välitysavain puuttuu: yhdistä ravintola uudelleen.',
+  'courier-setup-failed':
+    'Kuljetuspalvelun käyttöönotto epäonnistui: {why, select, wrongVenue {välityspalvelun mukaan pääte ei kuulu tähän ravintolaan.} refused {välityspalvelu ei hyväksynyt asetuksia.} other {välityspalvelu ei vastannut. Yritä uudelleen.}}',
+  'delivery-already-cancelled': 'Toimitus on jo peruttu.',
+  'courier-has-parcels': 'Kuriirilla on jo paketit: vain alustan tuki voi enää perua.',
+  'courier-rebook-not-binding':
+    'Osoitteelle ei enää saa sitovaa hintaa: varaa kuriiri uudelleen lomakkeelta.',
+  'courier-never-booked': 'Toimitusta ei koskaan varattu, joten peruttavaa ei ole.',
+  'courier-pick-time': 'Valitse toimitusaika',
+  'courier-time-too-soon': 'Valitse aika yli tunnin päästä tai ”Niin pian kuin mahdollista”',
+  'courier-outside-area': 'Osoite on kuljetusalueen ulkopuolella.',
+  'courier-time-refused':
+    'Kuljetuspalvelu ei voi toimittaa silloin: valitse aika yli tunnin päästä tai niin pian kuin mahdollista.',
+  'courier-offer-expired': 'Hintatarjous vanheni: hae uusi hinta ja aika.',
+  'courier-address-incomplete':
+    'Kuriirin voi varata vain koko osoitteella: lisää katuosoite ja postinumero tai kaupunki.',
+  'courier-address-changed': 'Osoite muuttui hintatarjouksen jälkeen: hae uusi hinta ja aika.',
+  'courier-cash-off':
+    'Käteinen toimituksessa ei ole käytössä tällä tilillä: jätä käteinen tyhjäksi.',
+  'courier-no-answer': 'Kuljetuspalvelu ei vastannut: tarkista nettiyhteys ja yritä uudelleen.',
+  'courier-setup-refused':
+    'Kuljetuspalvelu ei hyväksynyt päätteen asetuksia: pyydä esihenkilöä tarkistamaan kuriiriasetukset.',
+  'courier-details-refused':
+    'Kuljetuspalvelu ei hyväksynyt tietoja: tarkista osoite ja kentät ja yritä uudelleen.',
+  'courier-busy': 'Kuljetuspalvelu on kiireinen: yritä minuutin päästä uudelleen.',
+  'courier-down': 'Kuljetuspalvelussa on nyt vika: yritä minuutin päästä uudelleen.',
+  'courier-failed': 'Kuljetuspalvelulta kysyminen epäonnistui: yritä uudelleen.',
+
   'no-printer':
     '{document, select, kitchenTicket {Mikään tulostin ei tulosta keittiölappuja.} pickupLabel {Mikään tulostin ei tulosta noutotarroja.} receipt {Mikään tulostin ei tulosta kuitteja.} daySummary {Mikään tulostin ei tulosta päiväraportteja.} other {Mikään tulostin ei tulosta testisivuja.}} Lisää tulostin kohdassa Ravintola → Tulostimet.',
   'day-needed': 'Mikä päivä? Päiväraportti tarvitsee päivän.',

@@ -129,6 +129,44 @@ export const refusalsSv = {
   'cancel-on-way': 'En avbokning av leveransen är redan på väg.',
   'delivery-not-booked': 'Leveransen är inte bokad hos plattformen än.',
 
+  // Bud: bokning, avbokning, inställning och budtjänstens svar.
+  'courier-offer-unknown': 'Prisförslaget finns inte eller har gått ut: hämta nytt pris och tid.',
+  'courier-offer-not-binding':
+    'Ett bud kan bara bokas med hela adressen: lägg till gata och postnummer eller ort, hämta sedan nytt pris.',
+  'courier-tip-no-price':
+    'Förslaget saknade pris, så dricks går inte att lägga till: lämna dricks tomt.',
+  'courier-entry-lost':
+    'Uppgifterna för bokningen finns inte kvar: boka budet på nytt i formuläret.',
+  'courier-still-checking':
+    'Kollar fortfarande om budet bokades: vänta en stund innan du bokar igen.',
+  'courier-venue-first': 'Anslut restaurangen först: budets händelser kommer via den.',
+  'courier-no-terminal-key': 'Terminalens relänyckel saknas: anslut restaurangen igen.',
+  'courier-setup-failed':
+    'Budleveransen kunde inte ställas in: {why, select, wrongVenue {reläet säger att terminalen inte hör till restaurangen.} refused {reläet godtog inte uppgifterna.} other {reläet svarade inte. Försök igen.}}',
+  'delivery-already-cancelled': 'Leveransen är redan avbokad.',
+  'courier-has-parcels': 'Budet har redan paketen: bara plattformens support kan avboka nu.',
+  'courier-rebook-not-binding':
+    'Adressen ger inte längre ett bindande pris: boka budet på nytt i formuläret.',
+  'courier-never-booked': 'Leveransen bokades aldrig, så det finns inget att avboka.',
+  'courier-pick-time': 'Välj en leveranstid',
+  'courier-time-too-soon': 'Välj en tid mer än en timme fram, eller ”Så snart som möjligt”',
+  'courier-outside-area': 'Adressen ligger utanför budets leveransområde.',
+  'courier-time-refused':
+    'Budtjänsten kan inte leverera då: välj en tid mer än en timme fram, eller så snart som möjligt.',
+  'courier-offer-expired': 'Prisförslaget har gått ut: hämta nytt pris och tid.',
+  'courier-address-incomplete':
+    'Ett bud kan bara bokas med hela adressen: lägg till gata och postnummer eller ort.',
+  'courier-address-changed': 'Adressen har ändrats sedan prisförslaget: hämta nytt pris och tid.',
+  'courier-cash-off': 'Kontant vid leverans är inte på för kontot: lämna kontant tomt.',
+  'courier-no-answer': 'Budtjänsten svarade inte: kolla internetanslutningen och försök igen.',
+  'courier-setup-refused':
+    'Budtjänsten godtog inte terminalens inställning: be en chef kolla budinställningen.',
+  'courier-details-refused':
+    'Budtjänsten godtog inte uppgifterna: kolla adressen och fälten och försök igen.',
+  'courier-busy': 'Budtjänsten är upptagen: försök igen om en minut.',
+  'courier-down': 'Budtjänsten har problem just nu: försök igen om en minut.',
+  'courier-failed': 'Något gick fel mot budtjänsten: försök igen.',
+
   'no-printer':
     '{document, select, kitchenTicket {Ingen skrivare skriver ut köksbongar.} pickupLabel {Ingen skrivare skriver ut upphämtningsetiketter.} receipt {Ingen skrivare skriver ut kvitton.} daySummary {Ingen skrivare skriver ut dagsrapporter.} other {Ingen skrivare skriver ut testsidor.}} Lägg till en under Restaurang → Skrivare.',
   'day-needed': 'Vilken dag? En dagsrapport behöver en dag.',

@@ -194,6 +194,49 @@ export const refusalWords = {
   'cancel-on-way': 'A cancellation of this delivery is already on its way.',
   'delivery-not-booked': 'This delivery is not booked with the platform yet.',
 
+  // Couriers: booking, cancelling and set-up refusals, and the courier service's answers in staff
+  // words (main/delivery/staff-words.ts picks the code), each reason its own code.
+  'courier-offer-unknown': 'This price offer is unknown or ran out: get a new price and time.',
+  'courier-offer-not-binding':
+    'A courier can only be booked with the full address: add the street and the post code or city, then get a new price.',
+  'courier-tip-no-price':
+    'The offer came without a price, so a tip cannot be added: leave the tip empty.',
+  'courier-entry-lost':
+    'What was entered for this booking is no longer kept: book the courier anew from the form.',
+  'courier-still-checking':
+    'Still checking whether the courier was booked: wait a moment before booking again.',
+  'courier-venue-first': 'Connect the venue first: courier events arrive through it.',
+  'courier-no-terminal-key': 'This terminal’s relay key is missing: connect the venue again.',
+  'courier-setup-failed': m(
+    'Courier delivery could not be set up: {why, select, wrongVenue {the relay says this terminal is not for this venue.} refused {the relay did not accept the set-up details.} other {the relay did not answer. Try again.}}',
+    'why',
+  ),
+  'delivery-already-cancelled': 'This delivery is already cancelled.',
+  'courier-has-parcels':
+    'The courier has the parcels already: only the platform’s support can cancel now.',
+  'courier-rebook-not-binding':
+    'The address no longer gets a binding price offer: book the courier anew from the form.',
+  'courier-never-booked': 'The delivery was never booked, so there is nothing to cancel.',
+  'courier-pick-time': 'Pick a delivery time',
+  'courier-time-too-soon': 'Pick a time more than an hour from now, or “As soon as possible”',
+  'courier-outside-area': 'This address is outside the courier delivery area.',
+  'courier-time-refused':
+    'The courier service cannot deliver at that time: pick a time more than an hour from now, or as soon as possible.',
+  'courier-offer-expired': 'The price offer ran out: get a new price and time.',
+  'courier-address-incomplete':
+    'A courier can only be booked with the full address: add the street and the post code or city.',
+  'courier-address-changed': 'The address changed since the price offer: get a new price and time.',
+  'courier-cash-off': 'Cash on delivery is not switched on for this account: leave the cash empty.',
+  'courier-no-answer':
+    'The courier service did not answer: check the internet connection and try again.',
+  'courier-setup-refused':
+    'The courier service did not accept this terminal’s set-up: ask a manager to check the courier set-up.',
+  'courier-details-refused':
+    'The courier service did not accept these details: check the address and the fields, then try again.',
+  'courier-busy': 'The courier service is busy: try again in a minute.',
+  'courier-down': 'The courier service has a problem right now: try again in a minute.',
+  'courier-failed': 'Something went wrong asking the courier service: try again.',
+
   // Printing.
   'no-printer': m(
     '{document, select, kitchenTicket {No printer prints kitchen tickets.} pickupLabel {No printer prints pickup labels.} receipt {No printer prints receipts.} daySummary {No printer prints day summaries.} other {No printer prints test pages.}} Set one up under Venue → Printers.',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { HttpRequest, HttpResponse } from '../http/http';
 import { RequestError, sendRequest } from '../http/http';
+import { encodeRefusal, refusal } from '../../shared/refusals';
 import type {
   CreateDeliveryRequest,
   CreatedDelivery,
@@ -87,7 +88,8 @@ export const createDeliveryClient = (options: DeliveryClientOptions): DeliveryCl
     new RequestError({
       kind: 'permanent',
       status: null,
-      message: 'Courier delivery is not set up.',
+      // Kept as a refusal: it can end up as a failed booking's kept error, worded by the screen.
+      message: encodeRefusal(refusal('courier-setup-first')),
     });
 
   const call = async (

@@ -76,24 +76,11 @@ export const book = async (
   const { outbox, store } = ctx.deps;
   requireConfig(ctx);
   const stored = ctx.quotes.get(request.promiseId);
-  if (!stored)
-    throw new ServiceError(
-      'not-found',
-      'This delivery promise is unknown or expired; get a new one.',
-    );
+  if (!stored) throw new ServiceError('not-found', refusal('courier-offer-unknown'));
   if (!stored.quote.binding)
-    throw new ServiceError(
-      'conflict',
-      `A courier can only be booked from a binding promise. ${stored.quote.nonBindingReason ?? ''} Add the street and the post code or city, then get a new promise.`.replace(
-        /\s+/g,
-        ' ',
-      ),
-    );
+    throw new ServiceError('conflict', refusal('courier-offer-not-binding'));
   if (request.tip && !stored.quote.price)
-    throw new ServiceError(
-      'conflict',
-      'The offer came without a price, so a tip cannot be added: leave the tip empty.',
-    );
+    throw new ServiceError('conflict', refusal('courier-tip-no-price'));
   const deliveryId = randomUUID();
   // The first attempt's merchant_order_reference_id is the delivery's id (a "book again"
   // gets a new one): unique per booking, and what its events name.
@@ -155,11 +142,7 @@ export const rebook = async (
   requireConfig(ctx);
   const delivery = lostBooking(ctx, deliveryId);
   const previous = store.requestOf(deliveryId);
-  if (!previous)
-    throw new ServiceError(
-      'conflict',
-      'What was entered for this booking is no longer kept; book the courier anew from the form.',
-    );
+  if (!previous) throw new ServiceError('conflict', refusal('courier-entry-lost'));
   const { address } = delivery;
   // Asked as the first promise was; an older row kept no promise request: its address.
   const requote: ShipmentPromiseRequest = previous.promise ?? {

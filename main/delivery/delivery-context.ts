@@ -87,11 +87,7 @@ export const requireConfig = (core: DeliveryCore): DeliveryConfig => {
 
 export const relayUrl = (core: DeliveryCore): string => {
   const relay = core.deps.relayUrl();
-  if (!relay)
-    throw new ServiceError(
-      'not-configured',
-      'Connect the venue first: delivery events arrive through its relay.',
-    );
+  if (!relay) throw new ServiceError('not-configured', refusal('courier-venue-first'));
   return relay;
 };
 
@@ -113,10 +109,7 @@ export const lostBooking = (core: DeliveryCore, deliveryId: string): Delivery =>
   if (!delivery) throw new ServiceError('not-found', refusal('delivery-gone'));
   if (!delivery.bookingCheck) throw new ServiceError('conflict', refusal('booking-not-waiting'));
   if (!delivery.bookingCheck.staffMayDecide)
-    throw new ServiceError(
-      'conflict',
-      'Still checking whether the courier was booked; wait a moment before booking again.',
-    );
+    throw new ServiceError('conflict', refusal('courier-still-checking'));
   return delivery;
 };
 

@@ -50,9 +50,9 @@ const cancel = async (
   if (!delivery.cancellable)
     throw new ServiceError(
       'conflict',
-      delivery.status === 'rejected'
-        ? 'This delivery is already cancelled.'
-        : 'The courier has the parcels already; only the platform’s support can cancel now.',
+      refusal(
+        delivery.status === 'rejected' ? 'delivery-already-cancelled' : 'courier-has-parcels',
+      ),
     );
   if (delivery.pending?.kind === 'cancel')
     throw new ServiceError('conflict', refusal('cancel-on-way'));

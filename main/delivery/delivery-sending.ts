@@ -1,5 +1,6 @@
 // The delivery kinds of the outbox: booking (sent once) and cancelling a courier, and the
 // cancellations an event asks for (a second courier, or one staff had given up on).
+import { encodeRefusal, refusal } from '../../shared/refusals';
 import { RequestError } from '../http/http';
 import type { StoredAction } from '../outbox/outbox';
 import type {
@@ -25,8 +26,7 @@ const sendCreate = async (
       throw new RequestError({
         kind: 'permanent',
         status: null,
-        message:
-          'The address no longer gives a binding delivery promise; book the courier anew from the form.',
+        message: encodeRefusal(refusal('courier-rebook-not-binding')),
       });
     request = {
       ...request,
@@ -63,7 +63,7 @@ const sendCancel = async (
     throw new RequestError({
       kind: 'permanent',
       status: null,
-      message: 'The delivery was never booked, so there is nothing to cancel.',
+      message: encodeRefusal(refusal('courier-never-booked')),
     });
   if (delivery.status === 'rejected' && !action.payload.abandoned) return;
   await client.cancel(delivery.reference, reason, action.id);

@@ -12,6 +12,7 @@ import {
   type RelayDeliverySetup,
 } from '../relay-client/delivery-setup';
 import { ServiceError } from '../service-error';
+import { refusal } from '../../shared/refusals';
 import type { DeliveryConfig, DeliveryCore } from './delivery-context';
 import { config, CONFIG_KEY, relayUrl, setupState, WEBHOOK_KEY } from './delivery-context';
 
@@ -22,11 +23,7 @@ const LEGACY_HANDOVER_FLAG = 'delivery.secret-handover';
 
 const terminalKey = async (core: DeliveryCore): Promise<string> => {
   const key = await core.deps.secrets.get('terminal-key');
-  if (!key)
-    throw new ServiceError(
-      'not-configured',
-      'No relay terminal key is stored; reconnect the venue.',
-    );
+  if (!key) throw new ServiceError('not-configured', refusal('courier-no-terminal-key'));
   return key;
 };
 
@@ -42,10 +39,11 @@ const remember = (core: DeliveryCore, answer: RelayDeliverySetup): void => {
   core.webhookError = answer.webhook_error;
 };
 
-const relayRefusal = (error: RequestError, venueId: string): string => {
-  if (error.status === 403) return `The relay refused: this terminal is not for venue ${venueId}.`;
-  if (error.status === 400) return `The relay refused the set-up: ${error.message}`;
-  return error.message;
+/** Why the relay did not take the set-up, as staff can act on it (its own words go to the audit). */
+const relayRefusal = (error: RequestError): 'wrongVenue' | 'refused' | null => {
+  if (error.status === 403) return 'wrongVenue';
+  if (error.status === 400) return 'refused';
+  return null;
 };
 
 type ConfigureRequest = Parameters<ServiceApi['delivery:configure']>[0];
@@ -84,10 +82,7 @@ export const configure = async (
       detail: error.message,
     });
     // Nothing changed here: the working set-up, if any, stays.
-    throw new ServiceError(
-      'failed',
-      `Courier delivery could not be set up: ${relayRefusal(error, request.venueId)}`,
-    );
+    throw new ServiceError('failed', refusal('courier-setup-failed', relayRefusal(error)));
   }
   settings.set(CONFIG_KEY, next);
   remember(core, answer);

@@ -11,7 +11,7 @@ import {
   scheduleProblem,
   SMS_MAX_CHARS,
 } from '../../shared/delivery-booking';
-import { errorOf } from '../ui-kit/bridge';
+import { errorOf, refusalWords } from '../ui-kit/bridge';
 import { useApp } from './hooks';
 import { useFormSubmit } from '../ui-kit/form';
 import { formatClock, formatMoney } from '../ui-kit/format';
@@ -534,7 +534,10 @@ export const BookCourierDialog = ({ prefill }: { prefill?: CourierPrefill }) => 
         : null;
     return submit(
       late
-        ? { success: false, error: { issues: [{ path: ['scheduledDropoff'], message: late }] } }
+        ? {
+            success: false,
+            error: { issues: [{ path: ['scheduledDropoff'], message: refusalWords(late) }] },
+          }
         : parsed,
       en.courier.fixFields,
       async (data) => {

@@ -3,6 +3,7 @@
 import type { Bridge, BridgeError } from '../../shared/ipc/contract';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/contract';
 import { en } from './messages';
+import type { Refusal } from '../../shared/refusals';
 import { isRefusal, refusalText, storedText } from '../../shared/refusals';
 import { currentLanguage, pseudoLocale } from './language';
 
@@ -75,3 +76,7 @@ export const errorOf = (result: Result<unknown>): BridgeError | null =>
 /** What main kept as text (a failed action's error): a kept refusal in the screen's language. */
 export const keptText = (text: string): string =>
   storedText(text, currentLanguage(), pseudoLocale());
+
+/** A refusal the renderer itself found (a form's check shared with main), in the screen's language. */
+export const refusalWords = (r: Refusal): string =>
+  refusalText(r, currentLanguage(), pseudoLocale());

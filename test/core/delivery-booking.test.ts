@@ -4,6 +4,7 @@
 // becomes a distance from the venue, then from the customer. Nothing is mocked.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courierWhereabouts } from '../../shared/courier-whereabouts';
+import { decodeRefusal, storedText } from '../../shared/refusals';
 import type { Delivery } from '../../shared/domain';
 import type { Core } from '../../main/core';
 import { invokeChannel } from '../../main/host/dispatch';
@@ -177,6 +178,20 @@ describe('the booking form through the core', () => {
     await expect(core.api['delivery:quote']({ ...FAR })).rejects.toThrow(
       'This address is outside the courier delivery area.',
     );
+    // Each reason crosses to the screen as its own code, for the screen to word in its language.
+    const far = await invokeChannel(core.api, 'delivery:quote', { ...FAR });
+    expect(far).toMatchObject({
+      ok: false,
+      error: { code: 'failed', refusal: { key: 'courier-outside-area', values: [] } },
+    });
+    const early = await invokeChannel(core.api, 'delivery:quote', {
+      ...ADDRESS,
+      scheduledDropoff: soon,
+    });
+    expect(early).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', refusal: { key: 'courier-time-too-soon', values: [] } },
+    });
   });
 });
 
@@ -270,7 +285,7 @@ describe('a self-delivery order keeps what a courier booking needs', () => {
 
 describe('a refused booking', () => {
   // Last in the file: it moves the sandbox's clock on.
-  it("shows why in staff words, not the service's", async () => {
+  it("keeps why as a code the screen words in its language, not the service's words", async () => {
     const quote = await core.api['delivery:quote']({ ...ADDRESS });
     // The offer runs out (the sandbox's promises last 10 minutes) before it is booked.
     await world.advance(11 * 60);
@@ -284,6 +299,14 @@ describe('a refused booking', () => {
       deliveryId,
       (d) => d.pending?.state === 'failed',
     );
-    expect(refused.pending?.error).toBe('The price offer ran out: get a new price and time.');
+    const kept = refused.pending?.error ?? '';
+    expect(decodeRefusal(kept)).toEqual({ key: 'courier-offer-expired', values: [] });
+    expect(storedText(kept, 'en')).toBe('The price offer ran out: get a new price and time.');
+    // A Finnish counter reads it in Finnish, a German one in German: nothing of it stays English.
+    expect(storedText(kept, 'fi')).toBe('Hintatarjous vanheni: hae uusi hinta ja aika.');
+    expect(storedText(kept, 'de')).toBe(
+      'Das Preisangebot ist abgelaufen: neuen Preis und Zeit holen.',
+    );
+    expect(kept).not.toMatch(/SHIPMENT_PROMISE|ran out/);
   });
 });
