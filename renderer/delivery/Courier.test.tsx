@@ -1,6 +1,8 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { encodeRefusal, refusal } from '../../shared/refusals';
 import { formatClock } from '../ui-kit/format';
+import { setLanguage } from '../ui-kit/language';
 import { createFakeBridge, makeDelivery } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
@@ -245,6 +247,38 @@ describe('deliveries list', () => {
     await waitFor(() =>
       expect(bridge.callsTo('outbox:discard')).toEqual([{ actionId: 'action-9' }]),
     );
+  });
+
+  it("words a refused booking's kept reason in the screen's language, and follows a switch", async () => {
+    const delivery = makeDelivery({
+      orderNumber: 'F1',
+      reference: null,
+      status: 'booking',
+      pending: {
+        actionId: 'action-7',
+        kind: 'book',
+        state: 'failed',
+        // As main keeps it: the code, never the English sentence.
+        error: encodeRefusal(refusal('courier-offer-expired')),
+      },
+    });
+    renderApp(createFakeBridge({ deliveries: [delivery] }));
+    await openCouriers();
+    const english = await screen.findByRole('article', { name: 'Delivery #F1' });
+    expect(within(english).getByRole('alert').textContent).toContain(
+      'The price offer ran out: get a new price and time.',
+    );
+    try {
+      act(() => setLanguage('fi'));
+      await waitFor(() =>
+        expect(screen.getByRole('alert').textContent).toContain(
+          'Hintatarjous vanheni: hae uusi hinta ja aika.',
+        ),
+      );
+      expect(screen.getByRole('alert').textContent).not.toMatch(/price offer|countertop-refusal/);
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 
   it('says it is checking while a booking’s answer is lost, then offers Book again and Cancel', async () => {

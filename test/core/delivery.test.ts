@@ -172,7 +172,8 @@ describe('courier delivery through the core', () => {
     ).rejects.toMatchObject({
       bridge: {
         code: 'failed',
-        message: expect.stringMatching(/not for venue a-venue-of-someone-else/),
+        message: expect.stringMatching(/not for this venue/),
+        refusal: { key: 'courier-setup-failed', values: ['wrongVenue'] },
       },
     });
     // Nothing registered for that venue, and the working set-up stays.
