@@ -70,14 +70,26 @@ export const installWebBridge = (config: WebBridgeConfig): void => {
       if (event === undefined) return send(channel, request);
       const out: Pending = { event, arrived: [] };
       pending.add(out);
+      let value: unknown;
       try {
-        const value = await send(channel, request);
-        if (out.arrived.length > 0)
-          setTimeout(() => out.arrived.forEach((payload) => emit(event, payload)), 0);
-        return value;
-      } finally {
+        value = await send(channel, request);
+      } catch (error) {
         pending.delete(out);
+        throw error;
       }
+      if (out.arrived.length === 0) {
+        pending.delete(out);
+        return value;
+      }
+      // The hand-out waits for the answer's code, and events keep arriving meanwhile (a busy
+      // page may run the event stream's tasks first): they join it, so it ends on the newest.
+      // Had it stopped collecting at the answer, it would tell an older event after a newer one,
+      // and a card would stay "waiting for the platform" after the platform's confirmation.
+      setTimeout(() => {
+        pending.delete(out);
+        out.arrived.forEach((payload) => emit(event, payload));
+      }, 0);
+      return value;
     };
 
   const send = async (channel: ChannelName, request: unknown): Promise<unknown> => {

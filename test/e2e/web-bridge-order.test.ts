@@ -19,6 +19,8 @@ const emit = (event: EventName, payload: unknown) =>
 const delivery = (version: number) => ({ id: 'd1', version });
 
 let answered: ((value: unknown) => void) | null = null;
+/** Lets the read's answer leave (the one the core holds). */
+const answer = (value: unknown): void => answered?.(value);
 const core = {
   api: {
     // The read's answer was taken before the change the event tells; it leaves only when the
@@ -106,6 +108,58 @@ describe('web host bridge in Chromium', () => {
       ['event', 2],
       ['answer', 1],
       ['event', 2],
+    ]);
+  });
+
+  it('an event that arrives after the answer, before the hand-out runs, still has the last word', async () => {
+    answered = null;
+    // A busy page: the hand-out's timer runs only when the test lets it, as the event stream's
+    // tasks run first under load (the board kept a confirmed accept "waiting" that way).
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        countertop: { 'delivery:list': (r: unknown) => Promise<Array<{ version: number }>> };
+        log: Log;
+        held: Array<() => void>;
+        setTimer: typeof window.setTimeout;
+      };
+      w.log = [];
+      w.held = [];
+      const setTimer = window.setTimeout;
+      w.setTimer = setTimer;
+      window.setTimeout = ((run: () => void, ms?: number) => {
+        if (ms) return setTimer(run, ms);
+        w.held.push(run);
+        return 0;
+      }) as typeof window.setTimeout;
+      void w.countertop['delivery:list']({}).then((list) => {
+        w.log.push(['answer', list[0]?.version ?? -1]);
+      });
+    });
+    await waitFor(() => answered !== null, { message: 'the read at the core' });
+    emit('deliveries:changed', { deliveries: [delivery(2)] });
+    const logOf = () => page.evaluate(() => (window as unknown as { log: Log }).log);
+    await waitFor(async () => (await logOf()).length === 1, {
+      message: 'the event during the read',
+    });
+    answer([delivery(1)]);
+    await waitFor(async () => (await logOf()).length === 2, { message: 'the answer' });
+    emit('deliveries:changed', { deliveries: [delivery(3)] });
+    await waitFor(async () => (await logOf()).length === 3, { message: 'the newest event' });
+    // The hand-out runs (synchronously, within this call), and the page's timers are its own again.
+    await page.evaluate(() => {
+      const w = window as unknown as {
+        held: Array<() => void>;
+        setTimer: typeof window.setTimeout;
+      };
+      window.setTimeout = w.setTimer;
+      for (const run of w.held.splice(0)) run();
+    });
+    expect(await logOf()).toEqual([
+      ['event', 2],
+      ['answer', 1],
+      ['event', 3],
+      ['event', 2],
+      ['event', 3],
     ]);
   });
 });
