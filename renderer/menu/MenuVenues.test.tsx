@@ -5,7 +5,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MenuItemSummary } from '../../shared/domain';
 import { createFakeBridge, makeMenu, makeMenuItem, makeOrder } from '../testing/fake-bridge';
-import { renderApp } from '../testing/render-app';
+import { orderDetail, renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
 
@@ -243,5 +243,52 @@ describe('the menu screen of a terminal with two venues', () => {
       enabled: false,
       venueId: BOWLS,
     });
+  });
+});
+
+describe("rejecting an order of another venue with 'Items unavailable'", () => {
+  it("judges its lines on the order's own venue's menu and sells them out there", async () => {
+    const line = { ...makeOrder().items[0]!, id: 'l1', name: 'Salmon Poke', posId: 'poke' };
+    const bridge = createFakeBridge({
+      setup: {
+        venues: [
+          { venueId: BURGERS, name: 'Kamppi Burgers', first: true },
+          { venueId: BOWLS, name: 'Kamppi Bowls', first: false },
+        ],
+      },
+      orders: [
+        makeOrder({ orderNumber: '43', venueId: BOWLS, venueName: 'Kamppi Bowls', items: [line] }),
+      ],
+      // The poke is on the second venue's menu only; this window was told neither menu but the
+      // first's: the dialog reads the order's venue's menu itself.
+      menus: [
+        makeMenu({ venueId: BURGERS, items: [burger, brownie] }),
+        makeMenu({ venueId: BOWLS, items: [poke, brownie] }),
+      ],
+    });
+    renderApp(bridge);
+    await screen.findByRole('article', { name: /43/ });
+    fireEvent.click(within(orderDetail('43')).getByRole('button', { name: 'Reject' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reject order #43' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Items unavailable' }));
+    const lines = within(dialog).getByRole('group', { name: 'Which items are unavailable?' });
+    fireEvent.click(within(lines).getByRole('button', { name: /Salmon Poke/ }));
+    // On its own venue's menu: no "not on the menu", and it can be sold out with the rejection.
+    const confirm = await within(dialog).findByRole('button', {
+      name: 'Reject and mark 1 item sold out',
+    });
+    expect(within(lines).getByRole('button', { name: /Salmon Poke/ }).textContent).toBe(
+      'Salmon Poke',
+    );
+    fireEvent.click(confirm);
+    await waitFor(() => expect(bridge.callsTo('menu:setItemAvailability')).toHaveLength(1));
+    expect(bridge.callsTo('menu:setItemAvailability')[0]).toMatchObject({
+      externalData: 'poke',
+      enabled: false,
+      venueId: BOWLS,
+    });
+    expect(bridge.callsTo('orders:reject')).toEqual([
+      expect.objectContaining({ code: 'ITEMS_UNAVAILABLE' }),
+    ]);
   });
 });

@@ -7,10 +7,8 @@ import { menuItemOfLine } from '../../shared/menu-match';
 import { useApp, useAppStore } from './hooks';
 import { formatClock } from '../ui-kit/format';
 import { DurationChips } from '../ui-kit/Chips';
+import { otherVenueItems } from '../ui-kit/venue-menu';
 import { en } from './messages';
-
-/** Another venue's menu not told yet: no item to match, so nothing is offered for it. */
-const NO_MENU: { items: readonly MenuItemSummary[] } = { items: [] };
 
 /** The platform's word on an item, or "changing…" while a change waits for it. */
 export const AvailabilityPill = ({
@@ -66,12 +64,11 @@ export const LineSoldOut = ({
 }) => {
   const setAvailability = useAppStore().getState().setItemAvailability;
   // Null for the first venue's orders (the board's items): no store read changes for them.
-  const other = useApp((s) =>
-    venueId && s.menu && s.menu.venueId !== venueId ? (s.menus[venueId] ?? NO_MENU) : null,
-  );
+  const other = useApp((s) => otherVenueItems(s, venueId));
   const [choosing, setChoosing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const item = menuItemOfLine(line, other ? other.items : items);
+  // Another venue's menu not told yet: no item to match, so nothing is offered for it.
+  const item = menuItemOfLine(line, other === null ? items : (other ?? []));
   if (!item) return null;
   if (item.changing || !item.available)
     return <span className="line-sold-out">{itemPill(item)}</span>;
@@ -101,7 +98,7 @@ export const LineSoldOut = ({
                 item.externalData,
                 false,
                 until,
-                other ? venueId : undefined,
+                other !== null ? venueId : undefined,
               );
               setError(failure?.message ?? null);
             }}

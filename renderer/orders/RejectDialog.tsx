@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { MenuItemSummary, Order, OrderItem } from '../../shared/domain';
 import { menuItemOfLine } from '../../shared/menu-match';
 import type { Duration } from '../ui-kit/format';
@@ -8,6 +8,7 @@ import { en } from './messages';
 import { Form } from '../ui-kit/Form';
 import { Dialog } from '../ui-kit/Dialog';
 import { DialogActions } from '../ui-kit/DialogActions';
+import { otherVenueItems } from '../ui-kit/venue-menu';
 
 type Code = keyof typeof en.reject.presets;
 const CODES = Object.keys(en.reject.presets) as Code[];
@@ -27,7 +28,8 @@ const UnavailableItems = ({
   setDuration,
 }: {
   order: Order;
-  menuItems: readonly MenuItemSummary[];
+  /** The order's venue's items; null while that venue's menu is not read here yet. */
+  menuItems: readonly MenuItemSummary[] | null;
   chosen: ReadonlySet<string>;
   toggle: (line: OrderItem) => void;
   duration: SoldOutFor;
@@ -45,7 +47,7 @@ const UnavailableItems = ({
           onClick={() => toggle(line)}
         >
           {line.name}
-          {!menuItemOfLine(line, menuItems) && (
+          {menuItems && !menuItemOfLine(line, menuItems) && (
             <span className="muted"> · {en.reject.notOnMenu}</span>
           )}
         </button>
@@ -89,7 +91,12 @@ const ReasonCodes = ({ code, onPick }: { code: Code | null; onPick: (code: Code)
 
 export const RejectDialog = ({ orderId }: { orderId: string }) => {
   const order = useApp((s) => s.orders.find((o) => o.id === orderId));
-  const menuItems = useApp((s) => s.menuItems);
+  // The order's own venue's menu: its lines are judged, and sold out, there.
+  const venueId = order?.venueId;
+  const firstItems = useApp((s) => s.menuItems);
+  const otherItems = useApp((s) => otherVenueItems(s, venueId));
+  const menuItems = otherItems === null ? firstItems : (otherItems ?? null);
+  const loadMenus = useApp((s) => s.loadMenus);
   const takeAction = useApp((s) => s.takeAction);
   const setItemAvailability = useApp((s) => s.setItemAvailability);
   const close = useApp((s) => s.openDialog);
@@ -100,6 +107,10 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [duration, setDuration] = useState<SoldOutFor>('restOfDay');
   const [error, setError] = useState<string | null>(null);
+  const unread = otherItems === undefined && venueId !== undefined;
+  useEffect(() => {
+    if (unread) void loadMenus([venueId]);
+  }, [unread, venueId, loadMenus]);
   if (!order) return null;
 
   const chosenLines = order.items.filter((line) => chosen.has(line.id));
@@ -107,7 +118,7 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
   const toMark = [
     ...new Map(
       chosenLines
-        .map((line) => menuItemOfLine(line, menuItems))
+        .map((line) => menuItemOfLine(line, menuItems ?? []))
         .filter((item): item is MenuItemSummary => item !== undefined && item.available)
         .map((item) => [item.externalData, item]),
     ).values(),
@@ -139,7 +150,9 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
     if (!itemsUnavailable) return;
     const until = untilFor(duration, Date.now());
     // Each is its own outbox action: its state shows in the menu and, if refused, in Activity.
-    for (const item of toMark) void setItemAvailability(item.externalData, false, until);
+    // In the order's own venue (none named: the first venue, as on a terminal of one venue).
+    const venue = otherItems === null ? undefined : order.venueId;
+    for (const item of toMark) void setItemAvailability(item.externalData, false, until, venue);
   };
 
   return (

@@ -4,7 +4,7 @@
 import type { BridgeError } from '../../shared/ipc/contract';
 import type { AppSlice } from '../ui-kit/app-slice';
 import { viewHooks } from '../ui-kit/store-context';
-import type { MenuItemSummary } from '../../shared/domain';
+import type { MenuItemSummary, MenuState } from '../../shared/domain';
 import type { PrintState } from '../../shared/printing';
 import type { StreamGap } from '../../shared/stream-guard';
 import type { OrdersSlice } from './orders-slice';
@@ -12,11 +12,17 @@ import type { OrdersSlice } from './orders-slice';
 /** What it reads of the other slices. */
 type Ports = {
   menuItems: MenuItemSummary[];
-  /** The menu's: marks an item sold out (until a time, or until switched back). */
+  /** The menu's: the first venue's menu and every venue's, as main last told them. */
+  menu: MenuState | null;
+  menus: Readonly<Record<string, MenuState>>;
+  /** The menu's: reads the menus of these venues that this window has not been told yet. */
+  loadMenus(venueIds: readonly string[]): Promise<BridgeError | null>;
+  /** The menu's: marks an item sold out (until a time, or until switched back) in a venue. */
   setItemAvailability(
     externalData: string,
     enabled: boolean,
     until?: string | null,
+    venueId?: string,
   ): Promise<BridgeError | null>;
   print: PrintState | null;
   /** The outbox's (diagnostics): an order's failed action tried again or dropped. */
