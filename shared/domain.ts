@@ -1,6 +1,7 @@
 // Domain types shared by main, preload and renderer. Pure data: no Node, no DOM.
 import type { OrderActionKind } from './order-actions';
 import type { PriceWish } from './menu-price';
+import type { Refusal } from './refusals';
 
 export type { DeliveryType, OrderStatus } from './order-status';
 export {
@@ -469,7 +470,8 @@ export type Delivery = {
 export type DeliveryQuote = {
   promiseId: string;
   binding: boolean;
-  nonBindingReason: string | null;
+  /** What the address lacks for a binding offer, as a code the screen words. */
+  nonBindingReason: Refusal | null;
   addressMixUpRisk: boolean;
   price: Money | null;
   pickupEta: string | null;
@@ -497,8 +499,8 @@ export type DeliveryAreaAnswer =
   | {
       deliverable: false;
       formattedAddress: string | null;
-      /** Why not, in staff words. */
-      reason: string;
+      /** Why not, as a code the screen words. */
+      reason: Refusal;
     };
 
 export type DeliverySetupState = {
@@ -507,5 +509,6 @@ export type DeliverySetupState = {
   merchantId: string | null;
   venueId: string | null;
   webhook: { id: string; disabled: boolean; callbackUrl: string } | null;
-  webhookError: string | null;
+  /** Why courier updates are not coming in, as a code the screen words; null while they do. */
+  webhookError: Refusal | null;
 };

@@ -174,6 +174,11 @@ export const refusalsDe = {
   'courier-busy': 'Der Kurierdienst ist ausgelastet: in einer Minute nochmal versuchen.',
   'courier-down': 'Der Kurierdienst hat gerade ein Problem: in einer Minute nochmal versuchen.',
   'courier-failed': 'Beim Kurierdienst ist etwas schiefgegangen: nochmal versuchen.',
+  'courier-not-binding':
+    '{missing, select, street {Der Preis gilt nur für die Gegend: Straße und Hausnummer ergänzen.} town {Die Straße allein reicht nicht: PLZ oder Ort ergänzen.} other {Die Adresse ist nicht genau genug: Straße und PLZ oder Ort ergänzen.}}',
+  'courier-no-pin': 'Diese Lieferung wurde ohne PIN gebucht: der Kurier braucht an der Tür keine.',
+  'courier-updates-down':
+    '{why, select, offline {Kurier-Updates kommen nicht an: das Relay hat nicht geantwortet. Es versucht es selbst wieder.} refused {Kurier-Updates kommen nicht an: der Kurierdienst hat die Einrichtung nicht angenommen. Eine Führungskraft soll sie prüfen.} other {Kurier-Updates kommen nicht an: der Kurierdienst hat ein Problem. Es wird selbst wieder versucht.}}',
 
   'no-printer':
     '{document, select, kitchenTicket {Kein Drucker druckt Küchenbons.} pickupLabel {Kein Drucker druckt Abholetiketten.} receipt {Kein Drucker druckt Belege.} daySummary {Kein Drucker druckt Tagesberichte.} other {Kein Drucker druckt Testseiten.}} Einen unter Restaurant → Drucker einrichten.',

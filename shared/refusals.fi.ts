@@ -166,6 +166,11 @@ export const refusalsFi = {
   'courier-busy': 'Kuljetuspalvelu on kiireinen: yritä minuutin päästä uudelleen.',
   'courier-down': 'Kuljetuspalvelussa on nyt vika: yritä minuutin päästä uudelleen.',
   'courier-failed': 'Kuljetuspalvelulta kysyminen epäonnistui: yritä uudelleen.',
+  'courier-not-binding':
+    '{missing, select, street {Hinta koskee vain aluetta: lisää katuosoite ja numero.} town {Pelkkä katu ei riitä: lisää postinumero tai kaupunki.} other {Osoite ei ole tarpeeksi tarkka: lisää katuosoite ja postinumero tai kaupunki.}}',
+  'courier-no-pin': 'Toimitus varattiin ilman PIN-koodia: kuski ei tarvitse sitä ovella.',
+  'courier-updates-down':
+    '{why, select, offline {Kuljetuspäivitykset eivät tule perille: välityspalvelu ei vastannut. Se yrittää itse uudelleen.} refused {Kuljetuspäivitykset eivät tule perille: kuljetuspalvelu ei hyväksynyt asetuksia. Pyydä esihenkilöä tarkistamaan ne.} other {Kuljetuspäivitykset eivät tule perille: kuljetuspalvelussa on ongelma. Se yrittää itse uudelleen.}}',
 
   'no-printer':
     '{document, select, kitchenTicket {Mikään tulostin ei tulosta keittiölappuja.} pickupLabel {Mikään tulostin ei tulosta noutotarroja.} receipt {Mikään tulostin ei tulosta kuitteja.} daySummary {Mikään tulostin ei tulosta päiväraportteja.} other {Mikään tulostin ei tulosta testisivuja.}} Lisää tulostin kohdassa Ravintola → Tulostimet.',

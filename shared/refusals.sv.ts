@@ -166,6 +166,11 @@ export const refusalsSv = {
   'courier-busy': 'Budtjänsten är upptagen: försök igen om en minut.',
   'courier-down': 'Budtjänsten har problem just nu: försök igen om en minut.',
   'courier-failed': 'Något gick fel mot budtjänsten: försök igen.',
+  'courier-not-binding':
+    '{missing, select, street {Priset gäller bara området: lägg till gata och nummer.} town {Bara gatan räcker inte: lägg till postnummer eller ort.} other {Adressen är inte exakt nog: lägg till gata och postnummer eller ort.}}',
+  'courier-no-pin': 'Leveransen bokades utan PIN-kod: budet behöver ingen vid dörren.',
+  'courier-updates-down':
+    '{why, select, offline {Leveransuppdateringar kommer inte fram: reläet svarade inte. Det försöker igen av sig självt.} refused {Leveransuppdateringar kommer inte fram: budtjänsten godtog inte inställningen. Be en chef kontrollera den.} other {Leveransuppdateringar kommer inte fram: budtjänsten har ett problem. Det försöker igen av sig självt.}}',
 
   'no-printer':
     '{document, select, kitchenTicket {Ingen skrivare skriver ut köksbongar.} pickupLabel {Ingen skrivare skriver ut upphämtningsetiketter.} receipt {Ingen skrivare skriver ut kvitton.} daySummary {Ingen skrivare skriver ut dagsrapporter.} other {Ingen skrivare skriver ut testsidor.}} Lägg till en under Restaurang → Skrivare.',

@@ -236,6 +236,17 @@ export const refusalWords = {
   'courier-busy': 'The courier service is busy: try again in a minute.',
   'courier-down': 'The courier service has a problem right now: try again in a minute.',
   'courier-failed': 'Something went wrong asking the courier service: try again.',
+  /** A price offer that is not binding, by what the address lacks (main knows what it asked). */
+  'courier-not-binding': m(
+    '{missing, select, street {The price is only for the area: add the street and number.} town {The street alone is not enough: add the post code or city.} other {The address is not exact enough: add the street and the post code or city.}}',
+    'missing',
+  ),
+  'courier-no-pin': 'This delivery was booked without a PIN: the courier needs none at the door.',
+  /** Courier updates (the merchant's webhook) do not work: why, as far as staff can act on it. */
+  'courier-updates-down': m(
+    '{why, select, offline {Courier updates are not coming in: the relay did not answer. It tries again by itself.} refused {Courier updates are not coming in: the courier service did not accept the set-up. Ask a manager to check it.} other {Courier updates are not coming in: the courier service has a problem. It tries again by itself.}}',
+    'why',
+  ),
 
   // Printing.
   'no-printer': m(

@@ -7,9 +7,10 @@ import type { DeliveryAreaCheckRequest } from '../../shared/delivery-booking';
 import type { DeliveryAreaAnswer } from '../../shared/domain';
 import type { DeliveryClient } from './client';
 import { shipmentPromiseRequest } from './booking-request';
+import { refusal } from '../../shared/refusals';
 import { errorCode, OUTSIDE_AREA_CODES } from './staff-words';
 
-const OUTSIDE = 'No: this address is outside the courier delivery area.';
+const OUTSIDE = refusal('courier-outside-area');
 
 /** Ray casting over a ring of [lon, lat] pairs. */
 export const insideRing = (point: { lat: number; lon: number }, ring: number[][]): boolean => {

@@ -5,6 +5,7 @@ import { scheduleProblem } from '../../shared/delivery-booking';
 import type { DeliveryQuote } from '../../shared/domain';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
+import type { Refusal } from '../../shared/refusals';
 import { refusal } from '../../shared/refusals';
 import { createDeliveryRequest, shipmentPromiseRequest } from './booking-request';
 import type { DeliveryContext, DeliveryCore } from './delivery-context';
@@ -15,6 +16,12 @@ import { staffFailure } from './staff-words';
 type Handler<C extends keyof ServiceApi> = ServiceApi[C];
 type Arg<C extends keyof ServiceApi> = Parameters<Handler<C>>[0];
 type Result<C extends keyof ServiceApi> = ReturnType<Handler<C>>;
+
+const notBinding = (request: Arg<'delivery:quote'>): Refusal =>
+  refusal(
+    'courier-not-binding',
+    !request.street ? 'street' : !request.postCode && !request.city ? 'town' : null,
+  );
 
 export const quote = async (
   core: DeliveryCore,
@@ -33,9 +40,8 @@ export const quote = async (
     const quote: DeliveryQuote = {
       promiseId: promise.id,
       binding: promise.is_binding,
-      nonBindingReason: promise.is_binding
-        ? null
-        : (promise.non_binding_reason ?? 'The address is not detailed enough.'),
+      // What the address lacks, from what was asked: the platform's reason is a developer's text.
+      nonBindingReason: promise.is_binding ? null : notBinding(request),
       addressMixUpRisk: promise.address_mix_up_risk ?? false,
       price: promise.price
         ? { amount: promise.price.amount, currency: promise.price.currency }

@@ -3,6 +3,7 @@
 // delivery-handlers.ts; the set-up as staff see it (`setupState`).
 import type { Delivery, DeliveryQuote, DeliverySetupState } from '../../shared/domain';
 import type { AuditLog } from '../audit/audit-log';
+import type { Refusal } from '../../shared/refusals';
 import type { ActionKind, Outbox } from '../outbox/outbox';
 import type { SecretStore } from '../secrets/secret-store';
 import type { Settings } from '../storage/settings';
@@ -66,7 +67,8 @@ export type DeliveryCore = {
   /** Tells the renderer when staff may decide about a lost booking (the store computes it). */
   decideTimers: Map<string, NodeJS.Timeout>;
   quotes: Map<string, StoredQuote>;
-  webhookError: string | null;
+  /** Why courier updates do not come in, as a code the screen words; null while they do. */
+  webhookError: Refusal | null;
 };
 
 export type DeliveryKinds = {

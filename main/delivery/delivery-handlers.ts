@@ -1,6 +1,7 @@
 // The delivery:* channels of the ServiceApi over the service's context: set-up, promises,
 // booking and cancelling through the outbox, the list and handshake PINs.
 import type { ServiceApi } from '../../shared/ipc/contract';
+import { RequestError } from '../http/http';
 import { failure, ServiceError } from '../service-error';
 import { refusal } from '../../shared/refusals';
 import { checkArea } from './area-check';
@@ -79,6 +80,10 @@ const handshake = async (
   } catch (error) {
     if (delivery.handshakePin)
       return { isRequired: delivery.handshakeRequired, pinCode: delivery.handshakePin };
+    // The service has no handshake for this delivery (docs/platform.md#handshake): say so, not
+    // "reading the PIN failed".
+    if (error instanceof RequestError && error.status === 404)
+      throw new ServiceError('not-found', refusal('courier-no-pin'));
     throw failure(error, 'handshake');
   }
 };

@@ -12,6 +12,7 @@ import {
   type RelayDeliverySetup,
 } from '../relay-client/delivery-setup';
 import { ServiceError } from '../service-error';
+import type { Refusal } from '../../shared/refusals';
 import { refusal } from '../../shared/refusals';
 import type { DeliveryConfig, DeliveryCore } from './delivery-context';
 import { config, CONFIG_KEY, relayUrl, setupState, WEBHOOK_KEY } from './delivery-context';
@@ -36,7 +37,18 @@ const remember = (core: DeliveryCore, answer: RelayDeliverySetup): void => {
       callbackUrl: hook.callback_url,
     });
   else core.deps.settings.delete(WEBHOOK_KEY);
-  core.webhookError = answer.webhook_error;
+  // The relay's own text names the service and its error: staff read what it means for them.
+  core.webhookError = answer.webhook_error === null ? null : updatesDown(null);
+};
+
+/** Why courier updates are not coming in, as staff can act on it. */
+const updatesDown = (error: unknown): Refusal => {
+  if (error instanceof ServiceError && error.bridge.refusal) return error.bridge.refusal;
+  if (error instanceof RequestError && (error.status === null || error.kind === 'temporary'))
+    return refusal('courier-updates-down', 'offline');
+  if (error instanceof RequestError && [400, 401, 403].includes(error.status ?? 0))
+    return refusal('courier-updates-down', 'refused');
+  return refusal('courier-updates-down', null);
 };
 
 /** Why the relay did not take the set-up, as staff can act on it (its own words go to the audit). */
@@ -149,11 +161,11 @@ export const migrateKeychain = async (core: DeliveryCore): Promise<void> => {
     });
   } catch (error) {
     if (error instanceof RequestError && error.kind === 'temporary') {
-      core.webhookError = error.message;
+      core.webhookError = updatesDown(error);
       return;
     }
     if (!(error instanceof RequestError) && !(error instanceof ServiceError)) throw error;
-    core.webhookError = error.message;
+    core.webhookError = updatesDown(error);
   }
   await eraseLocalCredentials(core);
 };
@@ -174,7 +186,7 @@ export const maintainWebhook = async (core: DeliveryCore): Promise<void> => {
       }),
     );
   } catch (error) {
-    core.webhookError = error instanceof Error ? error.message : String(error);
+    core.webhookError = updatesDown(error);
   }
 };
 

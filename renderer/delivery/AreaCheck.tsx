@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { DeliveryAreaAnswer } from '../../shared/domain';
 import type { DeliveryAreaCheckRequest } from '../../shared/delivery-booking';
 import { deliveryAreaCheckSchema } from '../../shared/delivery-booking';
-import { errorOf } from '../ui-kit/bridge';
+import { errorOf, refusalWords } from '../ui-kit/bridge';
 import { useApp } from './hooks';
 import { trimValues, useFormSubmit } from '../ui-kit/form';
 import { formatMoney } from '../ui-kit/format';
@@ -113,7 +113,8 @@ export const AreaCheck = () => {
             </>
           ) : (
             <p>
-              <strong className="pill pill-bad">{says.reason}</strong>
+              <strong className="pill pill-bad">{en.courier.areaNo}</strong>{' '}
+              {refusalWords(says.reason)}
             </p>
           )}
         </div>

@@ -347,7 +347,8 @@ const QuoteSummary = ({ quote }: { quote: DeliveryQuote }) => (
     </p>
     {!quote.binding && (
       <p className="form-error" role="alert">
-        {quote.nonBindingReason} {en.courier.notBindingHelp}
+        {quote.nonBindingReason ? refusalWords(quote.nonBindingReason) : null}{' '}
+        {en.courier.notBindingHelp}
       </p>
     )}
     {quote.binding && quote.addressMixUpRisk && <p className="muted">{en.courier.mixUpRisk}</p>}

@@ -112,11 +112,31 @@ describe('Book courier', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Get price and time' }));
     const quote = await within(dialog).findByTestId('courier-quote');
     expect(quote.textContent).toContain('Not binding');
-    expect(within(quote).getByRole('alert').textContent).toContain('Only a rough area is known.');
+    expect(within(quote).getByRole('alert').textContent).toContain(
+      'The price is only for the area: add the street and number.',
+    );
     expect(within(dialog).queryByRole('button', { name: 'Book courier now' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Change address' }));
     expect(within(dialog).getByRole('button', { name: 'Get price and time' })).toBeTruthy();
     expect(bridge.callsTo('delivery:book')).toEqual([]);
+  });
+
+  it("words why an offer is not binding in the screen's language, never the platform's text", async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    try {
+      act(() => setLanguage('de'));
+      fireEvent.click(await screen.findByRole('button', { name: 'Kurier buchen' }));
+      const dialog = screen.getByRole('dialog', { name: 'Kurier buchen' });
+      fill(dialog, 'street', 'Mannerheimintie 10');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Preis und Zeit holen' }));
+      const alert = within(await within(dialog).findByTestId('courier-quote')).getByRole('alert');
+      expect(alert.textContent).toBe(
+        'Die Straße allein reicht nicht: PLZ oder Ort ergänzen. Ein Kurier kann nur aus einem verbindlichen Angebot gebucht werden.',
+      );
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 
   it('asks for an address and a recipient before calling the service', async () => {
@@ -321,6 +341,71 @@ describe('deliveries list', () => {
     expect((await within(card).findByText('Handshake PIN 4321')).textContent).toBe(
       'Handshake PIN 4321',
     );
+  });
+});
+
+describe('one refusal row per delivery card', () => {
+  it("words a refused PIN in the screen's language in the card's one row; Dismiss clears it", async () => {
+    const delivery = makeDelivery({
+      orderNumber: 'P2',
+      handshakeRequired: true,
+      pending: {
+        actionId: 'action-3',
+        kind: 'cancel',
+        state: 'failed',
+        error: encodeRefusal(refusal('courier-has-parcels')),
+      },
+    });
+    const bridge = createFakeBridge({ deliveries: [delivery] });
+    // As main answers a delivery booked without a PIN: the code, the English words for the log.
+    bridge.handle('delivery:handshake', () =>
+      Promise.reject({
+        code: 'not-found',
+        message: 'This delivery was booked without a PIN: the courier needs none at the door.',
+        refusal: refusal('courier-no-pin'),
+      }),
+    );
+    renderApp(bridge);
+    try {
+      act(() => setLanguage('fi'));
+      fireEvent.click(await screen.findByRole('button', { name: 'Kuskit' }));
+      const card = await screen.findByRole('article', { name: /P2/ });
+      expect(within(card).getAllByRole('alert')).toHaveLength(1);
+      fireEvent.click(within(card).getByRole('button', { name: 'Näytä toimitus-PIN' }));
+      await waitFor(() =>
+        expect(within(card).getByRole('alert').textContent).toContain(
+          'Toimitus varattiin ilman PIN-koodia: kuski ei tarvitse sitä ovella.',
+        ),
+      );
+      // The refused cancel waits behind it: never two rows stacked under the card.
+      expect(within(card).getAllByRole('alert')).toHaveLength(1);
+      fireEvent.click(within(card).getByRole('button', { name: 'Sulje' }));
+      await waitFor(() =>
+        expect(within(card).getByRole('alert').textContent).toContain('Kuriirilla on jo paketit'),
+      );
+      expect(bridge.callsTo('outbox:discard')).toEqual([]);
+      fireEvent.click(within(card).getByRole('button', { name: 'Sulje' }));
+      await waitFor(() =>
+        expect(bridge.callsTo('outbox:discard')).toEqual([{ actionId: 'action-3' }]),
+      );
+    } finally {
+      act(() => setLanguage('en'));
+    }
+  });
+
+  it('says why courier updates are not coming in, in staff words, never the raw error', async () => {
+    renderApp(
+      createFakeBridge({ delivery: { webhookError: refusal('courier-updates-down', 'offline') } }),
+    );
+    try {
+      act(() => setLanguage('sv'));
+      fireEvent.click(await screen.findByRole('button', { name: 'Bud' }));
+      expect((await screen.findByTestId('courier-webhook')).textContent).toBe(
+        'Leveransuppdateringar kommer inte fram: reläet svarade inte. Det försöker igen av sig självt.',
+      );
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 });
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeBridge, makeDelivery, makeOrder } from '../testing/fake-bridge';
 import { findOrderDetail, renderApp } from '../testing/render-app';
 import { scheduleSlots } from './BookCourierDialog';
+import { setLanguage } from '../ui-kit/language';
 
 afterEach(cleanup);
 
@@ -256,8 +257,25 @@ describe('can we deliver there?', () => {
     expect(screen.queryByTestId('area-answer')).toBeNull();
     fireEvent.click(within(check).getByRole('button', { name: 'Check address' }));
     const no = await screen.findByTestId('area-answer');
-    expect(no.textContent).toBe('No: this address is outside the courier delivery area.');
+    expect(no.textContent).toBe('No. This address is outside the courier delivery area.');
     expect(within(no).queryByRole('button')).toBeNull();
+  });
+
+  it("says no in the screen's language", async () => {
+    renderApp(createFakeBridge());
+    try {
+      act(() => setLanguage('fi'));
+      fireEvent.click(await screen.findByRole('button', { name: 'Kuskit' }));
+      const check = await screen.findByRole('form', { name: 'Voimmeko toimittaa sinne?' });
+      fill(check, 'area-street', 'Hämeenkatu 1');
+      fill(check, 'area-city', 'Faraway');
+      fireEvent.click(within(check).getByRole('button', { name: 'Tarkista osoite' }));
+      expect((await screen.findByTestId('area-answer')).textContent).toBe(
+        'Ei. Osoite on kuljetusalueen ulkopuolella.',
+      );
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 
   it('asks for an address before asking the service', async () => {

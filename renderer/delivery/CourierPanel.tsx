@@ -11,7 +11,8 @@ import { en } from './messages';
 import { Form } from '../ui-kit/Form';
 import { AreaCheck } from './AreaCheck';
 import { whereaboutsLine } from './whereabouts';
-import { keptText } from '../ui-kit/bridge';
+import { errorWords, keptText, refusalWords } from '../ui-kit/bridge';
+import type { BridgeError } from '../../shared/ipc/contract';
 
 type SetupField = keyof DeliveryConfigureRequest;
 const SETUP_FIELDS: Array<{ name: SetupField; label: string; secret?: boolean }> = [
@@ -95,27 +96,31 @@ const etaLine = (d: Delivery): string | null => {
   return null;
 };
 
-const HandshakePin = ({ delivery }: { delivery: Delivery }) => {
+/** The PIN, or a button that asks for it (a refusal goes to the card's one refusal row). */
+const HandshakePin = ({
+  delivery,
+  onCallError,
+}: {
+  delivery: Delivery;
+  onCallError: (error: BridgeError | null) => void;
+}) => {
   const fetchPin = useApp((s) => s.handshakePin);
   const [pin, setPin] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const shown = delivery.handshakePin ?? pin;
   if (shown) return <strong className="pill pill-neutral">{en.courier.pin(shown)}</strong>;
   return (
-    <>
-      <button
-        type="button"
-        className="btn btn-light btn-small"
-        onClick={() =>
-          void fetchPin(delivery.id).then((result) =>
-            result.ok ? setPin(result.value) : setError(result.error.message),
-          )
-        }
-      >
-        {en.courier.showPin}
-      </button>
-      {error && <span className="field-error">{error}</span>}
-    </>
+    <button
+      type="button"
+      className="btn btn-light btn-small"
+      onClick={() => {
+        onCallError(null);
+        void fetchPin(delivery.id).then((result) =>
+          result.ok ? setPin(result.value) : onCallError(result.error),
+        );
+      }}
+    >
+      {en.courier.showPin}
+    </button>
   );
 };
 
@@ -187,7 +192,7 @@ const DeliveryActions = ({
   /** The cancel form is open (its own buttons replace these). */
   asking: boolean;
   onAsk: () => void;
-  onCallError: (message: string | null) => void;
+  onCallError: (error: BridgeError | null) => void;
 }) => {
   const rebook = useApp((s) => s.rebookDelivery);
   const failed = delivery.pending?.state === 'failed';
@@ -205,7 +210,7 @@ const DeliveryActions = ({
         </a>
       )}
       {delivery.handshakeRequired && delivery.reference && !isFinalDelivery(delivery.status) && (
-        <HandshakePin delivery={delivery} />
+        <HandshakePin delivery={delivery} onCallError={onCallError} />
       )}
       {delivery.bookingCheck?.staffMayDecide && !asking && (
         <>
@@ -216,7 +221,7 @@ const DeliveryActions = ({
             onClick={() => {
               onCallError(null);
               void rebook(delivery.id).then((error) => {
-                if (error) onCallError(error.message);
+                if (error) onCallError(error);
               });
             }}
           >
@@ -251,7 +256,7 @@ const CancelForm = ({
   reason: string;
   setReason: (reason: string) => void;
   onDone: () => void;
-  onCallError: (message: string | null) => void;
+  onCallError: (error: BridgeError | null) => void;
 }) => {
   const cancel = useApp((s) => s.cancelDelivery);
   return (
@@ -261,7 +266,7 @@ const CancelForm = ({
       onSubmit={() => {
         onCallError(null);
         void cancel(deliveryId, reason).then((error) => {
-          if (error) onCallError(error.message);
+          if (error) onCallError(error);
           else onDone();
         });
       }}
@@ -285,28 +290,39 @@ const CancelForm = ({
   );
 };
 
-/** A booking or cancel the courier service refused, until staff dismiss it. */
-const RefusedAction = ({
+/**
+ * The card's one refusal row, until staff dismiss it: the last call refused here (booking again,
+ * cancelling, the PIN) in the screen's language, else a booking or cancel the courier service
+ * refused. A new refusal replaces the row; refusals never stack up under the card.
+ */
+const RefusalRow = ({
+  callError,
   failed,
   onCallError,
 }: {
-  failed: NonNullable<Delivery['pending']>;
-  onCallError: (message: string | null) => void;
+  callError: BridgeError | null;
+  failed: NonNullable<Delivery['pending']> | null;
+  onCallError: (error: BridgeError | null) => void;
 }) => {
   const discard = useApp((s) => s.discard);
+  if (!callError && !failed) return null;
+  const dismiss = (): void => {
+    if (callError || !failed) onCallError(null);
+    else void discard(failed.actionId).then(onCallError);
+  };
   return (
-    <p className="form-error" role="alert">
-      <strong>
-        {failed.kind === 'cancel' ? en.courier.cancelRefused : en.courier.bookRefused}:
-      </strong>{' '}
-      {failed.error ? keptText(failed.error) : null}{' '}
-      <button
-        type="button"
-        className="btn btn-quiet btn-small"
-        onClick={() =>
-          void discard(failed.actionId).then((refused) => onCallError(refused?.message ?? null))
-        }
-      >
+    <p className="form-error" role="alert" data-testid="delivery-refusal">
+      {callError ? (
+        errorWords(callError)
+      ) : failed ? (
+        <>
+          <strong>
+            {failed.kind === 'cancel' ? en.courier.cancelRefused : en.courier.bookRefused}:
+          </strong>{' '}
+          {failed.error ? keptText(failed.error) : null}
+        </>
+      ) : null}{' '}
+      <button type="button" className="btn btn-quiet btn-small" onClick={dismiss}>
         {en.courier.dismiss}
       </button>
     </p>
@@ -316,7 +332,7 @@ const RefusedAction = ({
 const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState<string>(en.courier.cancelDefault);
-  const [callError, setCallError] = useState<string | null>(null);
+  const [callError, setCallError] = useState<BridgeError | null>(null);
   // A walk-in has no order number: the card is named for whom it goes to, never by an id.
   const label = delivery.orderNumber
     ? en.courier.delivery(delivery.orderNumber)
@@ -351,8 +367,7 @@ const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
             onCallError={setCallError}
           />
         )}
-        <Refusal text={callError} />
-        {failed && <RefusedAction failed={failed} onCallError={setCallError} />}
+        <RefusalRow callError={callError} failed={failed} onCallError={setCallError} />
       </article>
     </li>
   );
@@ -376,9 +391,7 @@ export const CourierPanel = () => {
       <section className="panel-section">
         <h2>{en.courier.title}</h2>
         <p className="muted" data-testid="courier-webhook">
-          {setup.webhookError
-            ? en.courier.webhookProblem(setup.webhookError)
-            : en.courier.webhookOk}
+          {setup.webhookError ? refusalWords(setup.webhookError) : en.courier.webhookOk}
         </p>
         <DialogActions
           start

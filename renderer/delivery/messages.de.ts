@@ -17,7 +17,6 @@ export const deliveryDe = {
     setupFailed: 'Kurierlieferung konnte nicht eingerichtet werden',
     changeSetup: 'Kurier-Einrichtung ändern',
     webhookOk: 'Kurier-Updates: verbunden',
-    webhookProblem: 'Kurier-Updates: {reason}',
     address: 'Lieferadresse',
     street: 'Straße und Hausnummer',
     postCode: 'PLZ',
@@ -30,8 +29,7 @@ export const deliveryDe = {
     gettingPromise: 'Frage die Plattform…',
     binding: 'Verbindliches Angebot',
     notBinding: 'Nicht verbindlich',
-    notBindingHelp:
-      'Ein Kurier kann nur aus einem verbindlichen Angebot gebucht werden. Straße mit PLZ oder Ort ergänzen.',
+    notBindingHelp: 'Ein Kurier kann nur aus einem verbindlichen Angebot gebucht werden.',
     mixUpRisk: 'PLZ und Ort angeben, damit die Adresse nicht verwechselt wird.',
     price: 'Preis {text}',
     eta: 'Geliefert gegen {time}',
@@ -70,6 +68,7 @@ export const deliveryDe = {
     areaHelp: 'Vor einer Telefonbestellung: Straße und PLZ oder Ort.',
     areaCheck: 'Adresse prüfen',
     areaChecking: 'Wird geprüft…',
+    areaNo: 'Nein.',
     areaYes: 'Ja, Kuriere liefern nach {address}.',
     areaYesDetails:
       '{price, select, none {} other {Ca. {price}}}{price, select, none {} other {{minutes, select, none {} other {, }}}}{minutes, select, none {} other {ca. {minutes} Min.}}',

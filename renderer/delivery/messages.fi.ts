@@ -17,7 +17,6 @@ export const deliveryFi = {
     setupFailed: 'Kuljetusta ei voitu ottaa käyttöön',
     changeSetup: 'Muuta kuljetusasetuksia',
     webhookOk: 'Kuljetuspäivitykset: yhteys ok',
-    webhookProblem: 'Kuljetuspäivitykset: {reason}',
     address: 'Toimitusosoite',
     street: 'Katu ja numero',
     postCode: 'Postinumero',
@@ -30,8 +29,7 @@ export const deliveryFi = {
     gettingPromise: 'Kysytään alustalta…',
     binding: 'Sitova tarjous',
     notBinding: 'Ei sitova',
-    notBindingHelp:
-      'Kuskin voi tilata vain sitovalla tarjouksella. Lisää katu ja postinumero tai kaupunki.',
+    notBindingHelp: 'Kuskin voi tilata vain sitovalla tarjouksella.',
     mixUpRisk: 'Anna sekä postinumero että kaupunki, ettei osoite mene sekaisin.',
     price: 'Hinta {text}',
     eta: 'Perillä noin {time}',
@@ -70,6 +68,7 @@ export const deliveryFi = {
     areaHelp: 'Ennen puhelintilausta: katu ja postinumero tai kaupunki.',
     areaCheck: 'Tarkista osoite',
     areaChecking: 'Tarkistetaan…',
+    areaNo: 'Ei.',
     areaYes: 'Kyllä, kuskit toimittavat osoitteeseen {address}.',
     areaYesDetails:
       '{price, select, none {} other {Noin {price}}}{price, select, none {} other {{minutes, select, none {} other {, }}}}{minutes, select, none {} other {noin {minutes} min}}',

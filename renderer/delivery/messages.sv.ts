@@ -17,7 +17,6 @@ export const deliverySv = {
     setupFailed: 'Budleverans kunde inte ställas in',
     changeSetup: 'Ändra budinställning',
     webhookOk: 'Buduppdateringar: anslutna',
-    webhookProblem: 'Buduppdateringar: {reason}',
     address: 'Leveransadress',
     street: 'Gata och nummer',
     postCode: 'Postnummer',
@@ -30,8 +29,7 @@ export const deliverySv = {
     gettingPromise: 'Frågar plattformen…',
     binding: 'Bindande erbjudande',
     notBinding: 'Inte bindande',
-    notBindingHelp:
-      'Bud kan bara bokas från ett bindande erbjudande. Lägg till gatan med postnummer eller ort.',
+    notBindingHelp: 'Bud kan bara bokas från ett bindande erbjudande.',
     mixUpRisk: 'Ange både postnummer och ort så att adressen inte blandas ihop.',
     price: 'Pris {text}',
     eta: 'Levereras runt {time}',
@@ -70,6 +68,7 @@ export const deliverySv = {
     areaHelp: 'Innan du tar en telefonbeställning: gatan och postnummer eller ort.',
     areaCheck: 'Kolla adress',
     areaChecking: 'Kollar…',
+    areaNo: 'Nej.',
     areaYes: 'Ja, bud levererar till {address}.',
     areaYesDetails:
       '{price, select, none {} other {Ca {price}}}{price, select, none {} other {{minutes, select, none {} other {, }}}}{minutes, select, none {} other {ca {minutes} min}}',

@@ -22,7 +22,6 @@ export const deliveryMessages = {
     setupFailed: 'Courier delivery could not be set up',
     changeSetup: 'Change courier set-up',
     webhookOk: 'Courier updates: connected',
-    webhookProblem: m('Courier updates: {reason}', 'reason'),
     address: 'Delivery address',
     street: 'Street and number',
     postCode: 'Post code',
@@ -35,8 +34,7 @@ export const deliveryMessages = {
     gettingPromise: 'Asking the platform…',
     binding: 'Binding offer',
     notBinding: 'Not binding',
-    notBindingHelp:
-      'A courier can only be booked from a binding offer. Add the street with the post code or city.',
+    notBindingHelp: 'A courier can only be booked from a binding offer.',
     mixUpRisk: 'Give both post code and city to avoid an address mix-up.',
     price: m('Price {text}', 'text'),
     eta: m('Delivered around {time}', 'time'),
@@ -80,6 +78,7 @@ export const deliveryMessages = {
     areaHelp: 'Before taking a phone order: the street and the post code or city.',
     areaCheck: 'Check address',
     areaChecking: 'Checking…',
+    areaNo: 'No.',
     areaYes: m('Yes, couriers deliver to {address}.', 'address'),
     areaYesDetails: m(
       '{price, select, none {} other {About {price}}}{price, select, none {} other {{minutes, select, none {} other {, }}}}{minutes, select, none {} other {about {minutes} min}}',

@@ -28,6 +28,7 @@ import { nextCues } from '../../shared/cues';
 import type { PrintDocumentKind, PrintJob, PrintState } from '../../shared/printing';
 import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';
 import { DEFAULT_RETENTION_DAYS } from '../../shared/history';
+import { refusal } from '../../shared/refusals';
 import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 import type {
   Bridge,
@@ -440,7 +441,9 @@ export const createFakeBridge = (
       return {
         promiseId: `promise-${r.street || r.postCode || r.city}`,
         binding,
-        nonBindingReason: binding ? null : 'Only a rough area is known.',
+        nonBindingReason: binding
+          ? null
+          : refusal('courier-not-binding', r.street ? 'town' : 'street'),
         addressMixUpRisk: false,
         price: { amount: 590, currency: 'EUR' },
         pickupEta: new Date(Date.now() + 30 * 60_000).toISOString(),
@@ -458,7 +461,7 @@ export const createFakeBridge = (
         ? {
             deliverable: false,
             formattedAddress: `${r.street}, ${r.postCode} ${r.city}`,
-            reason: 'No: this address is outside the courier delivery area.',
+            reason: refusal('courier-outside-area'),
           }
         : {
             deliverable: true,

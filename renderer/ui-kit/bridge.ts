@@ -77,6 +77,13 @@ export const errorOf = (result: Result<unknown>): BridgeError | null =>
 export const keptText = (text: string): string =>
   storedText(text, currentLanguage(), pseudoLocale());
 
+/**
+ * A bridge error as staff read it now: its refusal in the screen's language (so a kept error
+ * follows a switch), else the words it came with.
+ */
+export const errorWords = (error: BridgeError): string =>
+  error.refusal ? refusalText(error.refusal, currentLanguage(), pseudoLocale()) : error.message;
+
 /** A refusal the renderer itself found (a form's check shared with main), in the screen's language. */
 export const refusalWords = (r: Refusal): string =>
   refusalText(r, currentLanguage(), pseudoLocale());

@@ -215,7 +215,7 @@ describe('can we deliver to this address?', () => {
     expect(outside).toEqual({
       deliverable: false,
       formattedAddress: 'Hämeenkatu 1, 33100 Tampere',
-      reason: 'No: this address is outside the courier delivery area.',
+      reason: { key: 'courier-outside-area', values: [] },
     });
   });
 });

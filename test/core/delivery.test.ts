@@ -183,6 +183,17 @@ describe('courier delivery through the core', () => {
     expect(quote.binding).toBe(true);
   });
 
+  it('answers a PIN asked of a delivery booked without one as its own code, not "failed"', async () => {
+    const { deliveryId } = await book('A9');
+    const asked = await core.api['delivery:handshake']({ deliveryId }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(asked).toMatchObject({
+      bridge: { code: 'not-found', refusal: { key: 'courier-no-pin', values: [] } },
+    });
+  });
+
   it('books from a binding promise and follows the courier to delivered', async () => {
     const { quote, deliveryId, reference } = await book('A1', { handshake: true });
     expect(quote.price?.amount).toBeGreaterThan(0);
@@ -261,7 +272,8 @@ describe('courier delivery through the core', () => {
   it('refuses to book from a non-binding promise and stores nothing', async () => {
     const quote = await core.api['delivery:quote']({ street: '', postCode: '00100', city: '' });
     expect(quote.binding).toBe(false);
-    expect(quote.nonBindingReason).toBeTruthy();
+    // What the address lacks, as a code the screen words (the platform's text is a developer's).
+    expect(quote.nonBindingReason).toEqual({ key: 'courier-not-binding', values: ['street'] });
     const before = (await core.api['delivery:list']({})).length;
     const outboxBefore = (await core.api['outbox:list']({})).length;
     await expect(

@@ -34,7 +34,7 @@ describe('the courier form at the counter (web host, Chromium, real sandbox and 
     const answer = page.getByTestId('area-answer');
     await answer.waitFor();
     expect(await answer.textContent()).toBe(
-      'No: this address is outside the courier delivery area.',
+      'No. This address is outside the courier delivery area.',
     );
 
     await check.getByLabel('Street and number').fill('Mannerheimintie 10 B 4');
