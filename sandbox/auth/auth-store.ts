@@ -71,6 +71,16 @@ export const safeEqual = (a: string, b: string): boolean => timingSafeEqual(dige
 
 export type AuthStore = ReturnType<typeof createAuthStore>;
 
+type SigningKey = { privateKey: KeyObject; publicKey: KeyObject };
+let processKey: SigningKey | null = null;
+/**
+ * The RSA key every sandbox of this process signs with, made at its first use: a 2048-bit key
+ * costs about a quarter of a second of CPU, and a test run starts hundreds of sandboxes in a few
+ * processes. Another process (a restarted sandbox) has another key.
+ */
+const signingKey = (): SigningKey =>
+  (processKey ??= generateKeyPairSync('rsa', { modulusLength: 2048 }));
+
 // eslint-disable-next-line max-lines-per-function -- the sandbox token service's state machine as the spec states it, one method per grant; a list to read against the spec
 export function createAuthStore(clock: Clock, urls: { authUrl: string; audience: string }) {
   const clients = new Map<string, Client>();
@@ -81,15 +91,15 @@ export function createAuthStore(clock: Clock, urls: { authUrl: string; audience:
   // What tests check from outside: a reuse detection is the one failure a partner must never cause.
   const stats = { code_exchanges: 0, refreshes: 0, reuse_detections: 0 };
 
-  // A fresh RSA key per sandbox start: tokens of an earlier run must not verify.
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  // Tokens of an earlier start must not verify: each start signs under a key id of its own, the
+  // only one its key set holds (besides its own issuer URL and its own record of what it issued).
   const kid = hexId();
   let jwks: JSONWebKeySet | null = null;
   let keySet: ReturnType<typeof createLocalJWKSet> | null = null;
 
   async function publicJwks(): Promise<JSONWebKeySet> {
     if (!jwks) {
-      const jwk = await exportJWK(publicKey as KeyObject);
+      const jwk = await exportJWK(signingKey().publicKey);
       jwks = { keys: [{ ...jwk, kid, alg: 'RS256', use: 'sig' }] };
     }
     return jwks;
@@ -117,7 +127,7 @@ export function createAuthStore(clock: Clock, urls: { authUrl: string; audience:
       .setIssuedAt(iat)
       .setNotBefore(iat)
       .setExpirationTime(iat + ACCESS_TTL_SECONDS)
-      .sign(privateKey as KeyObject);
+      .sign(signingKey().privateKey);
     const refreshToken = opaqueToken('ory_rt_');
     accessTokens.set(jti, { grantId: grant.id, expiresAt: (iat + ACCESS_TTL_SECONDS) * 1000 });
     grant.accessJtis.add(jti);

@@ -122,6 +122,27 @@ describe('authorization code: exchanged once, then spent', () => {
     );
   });
 
+  it("an earlier start's access token fails against a new start: its key set, and its POS API", async () => {
+    const earlier = await onboard(sandbox);
+    const again = await startSandbox({ demoClientSecret: 'demo-secret-for-tests' });
+    try {
+      const jwks = createRemoteJWKSet(new URL(`${again.authUrl}/.well-known/jwks.json`));
+      const verified = jwtVerify(earlier.access_token, jwks, {
+        currentDate: new Date(decodeJwt(earlier.access_token).iat! * 1000),
+      });
+      await expect(verified).rejects.toMatchObject({ code: 'ERR_JWKS_NO_MATCHING_KEY' });
+      const status = await pos(again, earlier.access_token, 'GET', `/venues/demo-venue/status`);
+      expect(status.status).toBe(401);
+      // The same onboarding on the new start is served: the refusal above is the old token's.
+      const current = await onboard(again);
+      expect(
+        (await pos(again, current.access_token, 'GET', `/venues/demo-venue/status`)).status,
+      ).toBe(200);
+    } finally {
+      await again.close();
+    }
+  });
+
   it('access token expires after 1 hour', async () => {
     await freezeClock(sandbox);
     const tokens = await onboard(sandbox);
