@@ -129,6 +129,8 @@ export type PrintDocument = {
   kind: PrintDocumentKind;
   paperWidth: PaperWidthMm;
   columns: number;
+  /** The language it is written in (the kitchen's for its ticket): its preview says so. */
+  language: Language;
   lines: PrintLine[];
 };
 

@@ -202,8 +202,9 @@ const items = (columns: number, order: Order, prices: boolean): PrintLine[] =>
 const document = (
   kind: PrintDocumentKind,
   paperWidth: PaperWidthMm,
+  language: Language,
   lines: PrintLine[],
-): PrintDocument => ({ kind, paperWidth, columns: COLUMNS[paperWidth], lines });
+): PrintDocument => ({ kind, paperWidth, columns: COLUMNS[paperWidth], language, lines });
 
 /** The kitchen's ticket, in the language the kitchen reads (PrintSettings.kitchenLanguage). */
 export const kitchenTicket = (
@@ -213,7 +214,7 @@ export const kitchenTicket = (
 ): PrintDocument => {
   const c = COLUMNS[paperWidth];
   const lang = ticketLanguage(language);
-  return document('kitchen-ticket', paperWidth, [
+  return document('kitchen-ticket', paperWidth, language, [
     ...header(c, order, lang.words.kitchen, lang),
     ...ownDelivery(c, order, lang),
     rule,
@@ -234,7 +235,7 @@ export const pickupLabel = (
 ): PrintDocument => {
   const c = COLUMNS[paperWidth];
   const lang = ticketLanguage(language);
-  return document('pickup-label', paperWidth, [
+  return document('pickup-label', paperWidth, language, [
     ...header(c, order, lang.words.pickup, lang),
     ...ownDelivery(c, order, lang),
     ...note(c, order.consumerComment, lang),
@@ -253,7 +254,7 @@ export const receipt = (
   const c = COLUMNS[paperWidth];
   const lang = ticketLanguage(language);
   const money = (value: Money): string => formatMoney(value, lang.locale);
-  return document('receipt', paperWidth, [
+  return document('receipt', paperWidth, language, [
     ...(venueName ? text(c, venueName, { align: 'center', bold: true, size: 2 }) : []),
     ...header(c, order, lang.words.receipt, lang),
     ...note(c, order.consumerComment, lang),
@@ -310,7 +311,7 @@ export const daySummaryDocument = (
     Object.entries(record)
       .filter(([, n]) => n > 0)
       .flatMap(([key, n]) => columnsLine(c, `  ${name(key)}`, String(n)));
-  return document('day-summary', paperWidth, [
+  return document('day-summary', paperWidth, language, [
     ...text(c, words.title, { align: 'center', bold: true, size: 2 }),
     ...text(c, `${summary.day} (${summary.timeZone})`, { align: 'center' }),
     rule,
@@ -397,7 +398,7 @@ export const testPage = (
   at: Date,
 ): PrintDocument => {
   const c = COLUMNS[paperWidth];
-  return document('test-page', paperWidth, [
+  return document('test-page', paperWidth, 'en', [
     ...text(c, 'TEST PAGE', { align: 'center', bold: true, size: 2 }),
     ...text(c, printerName, { align: 'center' }),
     ...text(c, dateTime(at.toISOString()), { align: 'center' }),

@@ -522,6 +522,7 @@ describe('end of day', () => {
       kind: r.document,
       paperWidth: r.paperWidth,
       columns: 48,
+      language: 'en',
       lines: [
         { kind: 'text', text: 'DAY SUMMARY', align: 'center' },
         { kind: 'rule' },

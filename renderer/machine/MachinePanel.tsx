@@ -77,7 +77,8 @@ export const MachinePanel = () => {
             }}
           >
             {LANGUAGES.map((l) => (
-              <option key={l} value={l}>
+              // Each language in its own words, said so (a screen reader reads "Suomi" in Finnish).
+              <option key={l} value={l} lang={l}>
                 {LANGUAGE_NAMES[l]}
               </option>
             ))}

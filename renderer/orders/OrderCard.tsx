@@ -230,7 +230,7 @@ const OrderCardView = ({
     <div className="card-slot" ref={slotRef}>
       <article
         className={classes.join(' ')}
-        aria-label={label ?? `Order ${en.order.number(order.orderNumber)}`}
+        aria-label={label ?? en.order.label(order.orderNumber)}
         data-order-id={order.id}
         data-status={order.status}
         // Reachable by Tab and arrows; Enter runs its main action (Board).

@@ -162,7 +162,7 @@ const OrderTileView = ({
     <div className="card-slot" ref={slotRef}>
       <article
         className={classes.join(' ')}
-        aria-label={`Order ${en.order.number(order.orderNumber)}`}
+        aria-label={en.order.label(order.orderNumber)}
         data-order-id={order.id}
         data-status={order.status}
         tabIndex={0}
@@ -215,7 +215,12 @@ const OrderTileView = ({
             <span className="tile-words">
               {/* The name last: on a narrow tile it is the part cut short. */}
               {en.order[typeKey(order)]} · {en.order.items(items)} ·{' '}
-              <span className="card-customer">{firstName(order)}</span>
+              <span
+                className="card-customer"
+                data-platform-text={order.consumerName?.trim() ? '' : undefined}
+              >
+                {firstName(order)}
+              </span>
             </span>
           )}
         </p>

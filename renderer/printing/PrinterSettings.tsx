@@ -41,6 +41,8 @@ const Choice = <T extends string | number>(props: {
   options: readonly T[];
   value: T;
   name: (option: T) => string;
+  /** The language an option's name is written in, when not the screen's (a language's own name). */
+  lang?: (option: T) => string;
   onChange: (option: T) => void;
 }) => (
   <fieldset className="picker" role="radiogroup" aria-label={props.label}>
@@ -52,6 +54,7 @@ const Choice = <T extends string | number>(props: {
         role="radio"
         aria-checked={option === props.value}
         className={`chip ${option === props.value ? 'chip-on' : ''}`}
+        lang={props.lang?.(option)}
         onClick={() => props.onChange(option)}
       >
         {props.name(option)}
@@ -532,6 +535,7 @@ const KitchenLanguage = ({ settings }: { settings: PrintSettings }) => {
         options={LANGUAGES}
         value={settings.kitchenLanguage}
         name={(language) => LANGUAGE_NAMES[language]}
+        lang={(language) => language}
         onChange={async (language) => {
           if (asked !== null || language === settings.kitchenLanguage) return;
           setAsked(language);

@@ -494,6 +494,7 @@ describe('print preview', () => {
     kind: 'kitchen-ticket',
     paperWidth: 58,
     columns: 32,
+    language: 'en',
     lines: [
       { kind: 'text', text: '#1001', size: 2, bold: true, align: 'center' },
       { kind: 'text', text: 'ALLERGY: NUTS', invert: true, underline: true },

@@ -4,7 +4,7 @@ import { actionForKey } from '../../shared/order-actions';
 import { boardOf, COLUMN_IDS } from '../orders/board';
 import { en } from '../i18n/en';
 import type { Ringer } from '../ui-kit/ringer';
-import { useLanguage } from '../ui-kit/language';
+import { pseudoLocale, useLanguage } from '../ui-kit/language';
 import { isEscalatedRing, isRinging } from '../orders/orders-slice';
 import type { View } from '../ui-kit/app-slice';
 import type { AppState } from './store';
@@ -346,5 +346,12 @@ const Shell = ({
 /** The shell in the terminal's language: a switch shows every word in it at once, no restart. */
 export const App = (props: Parameters<typeof Shell>[0]) => {
   const language = useLanguage((s) => s.language);
+  // The page says which language it is in: a screen reader reads Finnish with a Finnish voice, and
+  // text in another language (a language's own name, a ticket's preview) declares its own. The
+  // pseudo-locale is English written otherwise: its tag (en-XA) keeps English text apart from it.
+  useEffect(() => {
+    document.documentElement.lang = language === 'en' && pseudoLocale() ? 'en-XA' : language;
+    document.title = en.appName;
+  }, [language]);
   return <Shell key={language} {...props} />;
 };

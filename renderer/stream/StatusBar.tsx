@@ -80,7 +80,7 @@ export const StatusBar = ({ printer }: { printer: ReactNode }) => {
         ? en.status.platformProblem
         : null;
   return (
-    <footer className="status-bar" aria-label="Status">
+    <footer className="status-bar" aria-label={en.status.title}>
       <span className={`status-item ${relayOk ? 'ok' : 'bad'}`} data-testid="status-relay">
         <span className="dot" aria-hidden="true" />
         {en.status.relay}: {en.status.relayStates[status.relay]}

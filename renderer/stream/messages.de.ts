@@ -1,6 +1,7 @@
 // German words of the stream slice (ICU MessageFormat; the keys and placeholders of messages.ts).
 export const streamDe = {
   status: {
+    title: 'Status',
     relay: 'Bestellstrom',
     relayStates: {
       unconfigured: 'nicht eingerichtet',

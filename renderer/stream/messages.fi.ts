@@ -1,6 +1,7 @@
 // Finnish words of the stream slice (ICU MessageFormat; the keys and placeholders of messages.ts).
 export const streamFi = {
   status: {
+    title: 'Tila',
     relay: 'Tilausvirta',
     relayStates: {
       unconfigured: 'ei asetettu',

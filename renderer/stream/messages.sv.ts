@@ -1,6 +1,7 @@
 // Swedish words of the stream slice (ICU MessageFormat; the keys and placeholders of messages.ts).
 export const streamSv = {
   status: {
+    title: 'Status',
     relay: 'Beställningsflöde',
     relayStates: {
       unconfigured: 'inte inställt',

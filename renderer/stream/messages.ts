@@ -8,6 +8,8 @@ import { streamDe } from './messages.de';
 
 export const streamMessages = {
   status: {
+    /** The bar along the bottom, as assistive technology names it. */
+    title: 'Status',
     relay: 'Order stream',
     relayStates: {
       unconfigured: 'not set up',

@@ -399,6 +399,7 @@ export const createFakeBridge = (
       kind: r.document,
       paperWidth: r.paperWidth,
       columns: r.paperWidth === 58 ? 32 : 48,
+      language: 'en',
       lines: [{ kind: 'text', text: r.document }],
     }),
     'print:retry': async (r) => {

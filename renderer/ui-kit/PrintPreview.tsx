@@ -64,6 +64,7 @@ export const PrintPreview = ({ document, label }: { document: PrintDocument; lab
   <div
     className="print-paper"
     role="document"
+    lang={document.language}
     aria-label={label ?? en.print.previewOf(en.print.documents[document.kind])}
     data-paper-width={document.paperWidth}
     style={{ '--print-columns': document.columns } as CSSProperties}

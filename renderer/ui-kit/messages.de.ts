@@ -23,6 +23,7 @@ export const kitDe = {
   },
   order: {
     number: '#{n}',
+    label: 'Bestellung #{n}',
     ...ORDER_WORDS.de.type,
     preorder: 'Vorbestellung',
     preorderFor: 'Für {time}',

@@ -23,6 +23,7 @@ export const kitFi = {
   },
   order: {
     number: '#{n}',
+    label: 'Tilaus #{n}',
     ...ORDER_WORDS.fi.type,
     preorder: 'Ennakkotilaus',
     preorderFor: 'Klo {time}',

@@ -23,6 +23,7 @@ export const kitSv = {
   },
   order: {
     number: '#{n}',
+    label: 'Beställning #{n}',
     ...ORDER_WORDS.sv.type,
     preorder: 'Förbeställning',
     preorderFor: 'Till {time}',

@@ -37,6 +37,8 @@ export const kitMessages = {
   },
   order: {
     number: m('#{n}', 'n'),
+    /** An order's card or tile as assistive technology names it. */
+    label: m('Order #{n}', 'n'),
     ...TYPE_WORDS,
     preorder: 'Pre-order',
     preorderFor: m('For {time}', 'time'),

@@ -10,7 +10,7 @@ import { setLanguage } from '../../renderer/ui-kit/language';
 import type { VirtualPrinter } from '../../sandbox/escpos-printer';
 import { ticketTranslations } from '../../main/printing/ticket-words';
 import type { control } from './support';
-import { eventually, orderTile, useDemoPage } from './support';
+import { eventually, useDemoPage } from './support';
 
 let demo: Demo;
 let page: Page;
@@ -53,7 +53,11 @@ describe('a shift in Finnish (Chromium)', () => {
   it('accepts, readies and hands over an order by touch; the ticket prints in Finnish', async () => {
     const printed = printer.documents.length;
     const placed = await sandbox.placeOrder('takeaway');
-    const tile = orderTile(page, placed.order_number);
+    // Its tile is named in Finnish too ("Tilaus #…"), as a screen reader says it.
+    const tile = page.getByRole('article', {
+      name: fi(() => words.order.label(placed.order_number)),
+      exact: true,
+    });
     await tile.waitFor();
     await page
       .getByRole('alert')

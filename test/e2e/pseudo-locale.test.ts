@@ -1,15 +1,25 @@
-// Layouts that hold in every language: the pseudo-locale (every English word accented and about
-// 40% longer, shared/i18n.ts pseudoText) switched on for a test only (the window's storage, read at
-// load), the main screens walked at 1024×768 in Chromium. On each, no label is cut or spills out
-// of its box and the page never scrolls sideways. The detector is shown to catch a planted
-// over-long label first, so a pass means something.
-import type { Page } from 'playwright-core';
+// Layouts that hold in every language, and every word from the catalogs: the pseudo-locale (every
+// English word accented and about 40% longer, shared/i18n.ts pseudoText) switched on for a test
+// only (the window's storage, read at load), the screens and their dialogs walked at 1024×768 in
+// Chromium. At each stop two checks run:
+// - nothing is cut: no label spills out of its box and the page never scrolls sideways;
+// - nothing bypasses the catalogs: a visible text, button label, accessible name, title or
+//   placeholder that still reads as plain English came from outside them (hard-coded in a
+//   component, or sent as English by main). The platform's own data (names of venues, items,
+//   options, categories, customers, printers; marked `data-platform-text` or known from the
+//   core), numbers, times and text that declares another language (`lang`: a language's own
+//   name, a ticket's preview) are not ours to translate.
+// Each detector is first shown to catch a planted fault, so a pass means something. Last, the
+// page switches to Finnish and the accessible names read Finnish.
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
+import { en as words } from '../../renderer/i18n/en';
+import { setLanguage } from '../../renderer/ui-kit/language';
 import { pseudoText } from '../../shared/i18n';
 import { boardFixture } from './board-fixture';
 import type { BoardFixture } from './board-fixture';
-import { orderTile, useDemo } from './support';
+import { control, useDemo } from './support';
 
 let demo: Demo;
 let page: Page;
@@ -23,6 +33,9 @@ useDemo(async (s) => {
   await page.goto(demo.webHost!.url);
   await page.locator('.board').waitFor();
 });
+
+/** A catalog's English words as the pseudo-locale writes them (what the page shows). */
+const say = pseudoText;
 
 /** Our labels (not the platform's names, which the screens shorten on purpose) that do not fit. */
 const overflows = (target: Page): Promise<string[]> =>
@@ -44,7 +57,8 @@ const overflows = (target: Page): Promise<string[]> =>
     );
     for (const element of labels) {
       if (element.getClientRects().length === 0) continue;
-      if (element.closest('[data-platform-text], .platform-text')) continue;
+      // The platform's names are shortened on purpose; a text only for screen readers is not seen.
+      if (element.closest('[data-platform-text], .platform-text, .sr-only')) continue;
       const cut =
         element.scrollWidth > element.clientWidth + 1 ||
         (getComputedStyle(element).overflowY !== 'visible' &&
@@ -57,7 +71,141 @@ const overflows = (target: Page): Promise<string[]> =>
     return problems;
   });
 
-const nav = (index: number) => page.locator('nav.tabs > button').nth(index);
+/**
+ * The visible words not pseudo-localised, each with where it stands. The pseudo-locale accents
+ * every a, e, i, o, u, y, c, n and s of our words: a run of plain letters holding one of them is
+ * not ours, unless it is the platform's data (`data` strings, or an element marked as such), a
+ * month or weekday as Intl writes it (dates are formatted, not translated), or text that declares
+ * another language than the page's.
+ */
+const bypasses = (target: Page, data: readonly string[]): Promise<string[]> =>
+  target.evaluate((data) => {
+    const calendar = new Set<string>();
+    for (const style of ['long', 'short', 'narrow'] as const) {
+      for (let month = 0; month < 12; month += 1)
+        calendar.add(
+          new Intl.DateTimeFormat('en-GB', { month: style }).format(new Date(2026, month, 1)),
+        );
+      for (let day = 0; day < 7; day += 1)
+        calendar.add(
+          new Intl.DateTimeFormat('en-GB', { weekday: style }).format(new Date(2026, 0, 4 + day)),
+        );
+    }
+    // A menu's languages are named by Intl too (DisplayNames), whichever they are.
+    const languages = new Intl.DisplayNames(['en-GB'], { type: 'language' });
+    for (const code of 'en fi sv de et da nb no is fr es it pt nl pl ru uk lt lv cs sk hu el tr ar he ja zh ko'.split(
+      ' ',
+    ))
+      for (const word of languages.of(code)!.split(' ')) calendar.add(word);
+    const pageLang = document.documentElement.lang;
+    const notOurs = (element: Element): boolean =>
+      element.closest('[data-platform-text], .platform-text, script, style') !== null ||
+      (element.closest('[lang]')?.getAttribute('lang') ?? pageLang) !== pageLang;
+    const where = (element: Element): string =>
+      `${element.tagName.toLowerCase()}${typeof element.className === 'string' && element.className ? `.${element.className.split(' ')[0]}` : ''}`;
+    const found = new Set<string>();
+    const check = (text: string, place: string): void => {
+      let rest = text;
+      for (const value of data) rest = rest.split(value).join(' ');
+      const plain = (rest.match(/[A-Za-z]*[aeiouycnsAEIOUYCNS][A-Za-z]*/g) ?? []).filter(
+        (word) => !calendar.has(word),
+      );
+      if (plain.length > 0) found.add(`"${text.trim().slice(0, 80)}" (${place})`);
+    };
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const parent = node.parentElement;
+      if (!parent || notOurs(parent)) continue;
+      // An option shows when its list opens: it counts when its select is on screen.
+      const shown = parent.closest('select') ?? parent;
+      if (shown.checkVisibility()) check((node as Text).data, where(parent));
+    }
+    for (const element of document.body.querySelectorAll('*')) {
+      if (notOurs(element) || !element.checkVisibility()) continue;
+      for (const attribute of ['aria-label', 'aria-description', 'title', 'placeholder', 'alt']) {
+        const value = element.getAttribute(attribute);
+        if (value) check(value, `${where(element)}[${attribute}]`);
+      }
+    }
+    check(document.title, 'the window title');
+    return [...found];
+  }, data);
+
+/** The platform's data on this terminal (and the printers' names staff gave): not our words. */
+const platformData = async (): Promise<string[]> => {
+  const api = demo.core.api;
+  const found = new Set<string>();
+  // Names, descriptions, notes, time zones; a rejection's reason is the staff's own words.
+  const named = /name|value|category|description|comment|timeZone|reason/i;
+  const walk = (value: unknown, key: string): void => {
+    if (typeof value === 'string') {
+      if (named.test(key) && /[A-Za-z]/.test(value)) found.add(value);
+    } else if (Array.isArray(value)) for (const item of value) walk(item, key);
+    else if (typeof value === 'object' && value !== null)
+      for (const [field, item] of Object.entries(value)) walk(item, field);
+  };
+  const [orders, venues, menu, print] = await Promise.all([
+    api['orders:list']({}),
+    api['venue:list']({}),
+    api['menu:get']({}),
+    api['print:get']({}),
+  ]);
+  walk(orders, '');
+  walk(venues, '');
+  walk(menu, '');
+  walk(print.printers, '');
+  walk(print.settings.printers, '');
+  // The longest first: a name that holds another is taken out whole.
+  return [...found].sort((a, b) => b.length - a.length);
+};
+
+/** What is wrong on the page as it stands now: cut labels and words from outside the catalogs. */
+const problemsAt = async (stop: string): Promise<string[]> => {
+  const [cut, bypassed] = await Promise.all([
+    overflows(page),
+    platformData().then((data) => bypasses(page, data)),
+  ]);
+  return [
+    ...cut.map((problem) => `${stop}: cut ${problem}`),
+    ...bypassed.map((problem) => `${stop}: not from the catalogs ${problem}`),
+  ];
+};
+
+/** Walks stops, collecting every problem, so one run names them all. */
+const walkStops = () => {
+  const problems: string[] = [];
+  return {
+    problems,
+    look: async (stop: string) => {
+      problems.push(...(await problemsAt(stop)));
+    },
+  };
+};
+
+const button = (scope: Page | Locator, name: string): Locator =>
+  scope.getByRole('button', { name, exact: true }).first();
+
+const dialog = () => page.getByRole('dialog');
+
+const closeDialog = async (): Promise<void> => {
+  await page.keyboard.press('Escape');
+  await dialog().waitFor({ state: 'detached' });
+};
+
+const screen = async (name: string): Promise<void> => {
+  const tab = page.locator('nav.tabs > button', { hasText: say(name) });
+  await tab.click();
+  await page.locator('nav.tabs > button[aria-current="page"]', { hasText: say(name) }).waitFor();
+  // A screen that loads shows its words once its data came: wait for the loading line to go.
+  await page
+    .getByText(say('Loading').slice(0, 7), { exact: false })
+    .first()
+    .waitFor({ state: 'detached' });
+};
+
+/** An order's tile (its accessible name is checked in Finnish below). */
+const tileOf = (orderId: string): Locator =>
+  page.locator(`article.card[data-order-id="${orderId}"]`);
 
 describe('the pseudo-locale at 1024×768 (Chromium)', () => {
   it('is on: the screen reads accented and longer', async () => {
@@ -68,50 +216,145 @@ describe('the pseudo-locale at 1024×768 (Chromium)', () => {
 
   it('catches a planted over-long label', async () => {
     await page.evaluate((text) => {
-      const button = document.createElement('button');
-      button.id = 'planted';
-      button.className = 'btn';
-      button.style.cssText = 'width: 120px; white-space: nowrap; overflow: hidden';
-      button.textContent = text;
-      document.body.append(button);
-    }, pseudoText('Accept order and print the kitchen ticket'));
+      const planted = document.createElement('button');
+      planted.id = 'planted';
+      planted.className = 'btn';
+      planted.style.cssText = 'width: 120px; white-space: nowrap; overflow: hidden';
+      planted.textContent = text;
+      document.body.append(planted);
+    }, say('Accept order and print the kitchen ticket'));
     expect((await overflows(page)).join('\n')).toContain(
-      pseudoText('Accept order and print the kitchen ticket').slice(0, 20),
+      say('Accept order and print the kitchen ticket').slice(0, 20),
     );
     await page.evaluate(() => document.getElementById('planted')?.remove());
   });
 
-  it('cuts no label on the board, an order and its dialogs', async () => {
+  it('catches planted words from outside the catalogs, and only those', async () => {
+    await page.evaluate(
+      ({ ours }) => {
+        const planted = document.createElement('div');
+        planted.id = 'planted';
+        planted.innerHTML = `
+          <button type="button">Print again</button>
+          <button type="button" aria-label="Close the order"><span aria-hidden="true">×</span></button>
+          <input placeholder="Search orders">
+          <span title="Printed 09:41">12:30</span>
+          <button type="button">${ours}</button>
+          <span data-platform-text>Classic Burger</span>
+          <span lang="fi">Suomi</span>
+          <span>27 Nov 2026, 09:41 · 12,50 €</span>`;
+        document.body.append(planted);
+      },
+      { ours: say('Print again') },
+    );
+    const found = await bypasses(page, []);
+    await page.evaluate(() => document.getElementById('planted')?.remove());
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('"Print again" (button)'),
+        expect.stringContaining('"Close the order" (button[aria-label])'),
+        expect.stringContaining('"Search orders" (input[placeholder])'),
+        expect.stringContaining('"Printed 09:41" (span[title])'),
+      ]),
+    );
+    // Ours, the platform's data, another language's own words, a date, a time, money: none.
+    expect(found.join('\n')).not.toMatch(/Classic Burger|Suomi|27 Nov|12:30/);
+    expect(found.filter((f) => f.includes(say('Print again')))).toEqual([]);
+    expect(found).toHaveLength(4);
+  });
+
+  it('the board, an order, its dialogs and the notices: nothing cut, every word ours', async () => {
+    const { problems, look } = walkStops();
+    const sandbox = control(demo);
     await fixture.fillColumns(2);
     const placed = await fixture.place({ type: 'homedelivery', lines: 6 });
     await fixture.settled(placed.id, () => true);
-    const tile = orderTile(page, placed.order_number);
+    // Notices: an order the platform cancelled, and the venue offline.
+    const cancelled = await fixture.place();
+    await fixture.settled(cancelled.id, () => true);
+    await sandbox.cancel(cancelled.id);
+    await page.locator('.notices').getByRole('button').first().waitFor();
+    const tile = tileOf(placed.id);
     await tile.waitFor();
-    expect(await overflows(page)).toEqual([]);
+    await look('the board');
+
     await tile.locator('.card-number').click();
-    await page.locator('.order-detail').waitFor();
-    expect(await overflows(page)).toEqual([]);
-    await tile.getByRole('button').first().click();
-    await page.getByRole('dialog').waitFor();
-    expect(await overflows(page)).toEqual([]);
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const detail = page.locator('.order-detail');
+    await detail.waitFor();
+    await look('an order’s detail');
+
+    await button(detail, say(words.actions.kinds.reject)).click();
+    await dialog().waitFor();
+    await look('the reject dialog');
+    await closeDialog();
+
+    await button(detail, say(words.actions.kinds.accept)).click();
+    await dialog().waitFor();
+    await look('the accept dialog');
+    await closeDialog();
+
+    await page.keyboard.press('?');
+    await dialog().waitFor();
+    await look('the keyboard shortcuts');
+    await closeDialog();
+    expect(problems).toEqual([]);
   });
 
-  it('cuts no label on every other screen', async () => {
-    const screens = await page.locator('nav.tabs > button').count();
-    expect(screens).toBeGreaterThanOrEqual(5);
-    for (let index = 1; index < screens; index += 1) {
-      await nav(index).click();
-      await page.locator(`nav.tabs button:nth-child(${index + 1})[aria-current="page"]`).waitFor();
-      // A screen that loads shows its words once its data came: wait for the loading line to go.
+  it('every other screen and its forms: nothing cut, every word ours', async () => {
+    const { problems, look } = walkStops();
+    await screen(words.nav.venue);
+    await look('the venue and settings');
+
+    await screen(words.nav.menu);
+    await look('the menu');
+    await button(page, say(words.menu.makeUnavailable)).click();
+    await look('an item’s sold-out choices');
+    await button(page, say(words.menu.changePrice)).click();
+    await look('the price editor');
+    await button(page, say(words.editor.startFromLive)).click();
+    await button(page, say(words.editor.edit)).waitFor();
+    await look('the menu editor');
+    await button(page, say(words.editor.edit)).click();
+    await look('an item in the editor');
+
+    await screen(words.nav.activity);
+    await look('the activity');
+
+    await screen(words.nav.couriers);
+    await look('the couriers');
+    await button(page.locator('main, .panel').first(), say(words.courier.book)).click();
+    await dialog().waitFor();
+    await look('the courier booking');
+    await closeDialog();
+
+    await screen(words.nav.history);
+    await look('the past orders');
+    await page.locator('.history-list button, table button, li button').first().click();
+    await dialog().waitFor();
+    await look('a past order');
+    await closeDialog();
+    await button(page, say(words.history.endOfDay)).click();
+    await look('the end of day');
+    expect(problems).toEqual([]);
+  });
+
+  it('names orders, regions and controls in Finnish on a Finnish screen', async () => {
+    await screen(words.nav.venue);
+    await page.getByLabel(say(words.machine.language)).selectOption('fi');
+    setLanguage('fi');
+    try {
+      const orders = page.locator('nav.tabs > button', { hasText: words.nav.orders });
+      await orders.click();
+      const numbers = (await demo.core.api['orders:list']({})).map((o) => o.orderNumber);
       await page
-        .getByText(pseudoText('Loading').slice(0, 7), { exact: false })
-        .first()
-        .waitFor({ state: 'detached' })
-        .catch(() => undefined);
-      const problems = await overflows(page);
-      expect({ screen: await nav(index).textContent(), problems }).toMatchObject({ problems: [] });
+        .getByRole('article', { name: words.order.label(numbers[0]!), exact: true })
+        .waitFor();
+      expect(await page.getByRole('contentinfo').getAttribute('aria-label')).toBe(
+        words.status.title,
+      );
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('fi');
+    } finally {
+      setLanguage('en');
     }
   });
 });
