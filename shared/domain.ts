@@ -172,6 +172,9 @@ export type RelayConnection =
   'unconfigured' | 'connecting' | 'connected' | 'disconnected' | 'refused';
 export type PlatformReachability = 'unknown' | 'reachable' | 'unreachable';
 
+/** Why staff must reconnect the venue: the platform refused its sign-in, the answer to a renewal was lost, or the sign-in is missing from this computer's keychain. */
+export type ReconnectWhy = 'refused' | 'lost' | 'keychain';
+
 export type AppStatus = {
   configured: boolean;
   venueId: string | null;
@@ -184,7 +187,8 @@ export type AppStatus = {
   outboxFailed: number;
   /** The refresh token was refused or consent withdrawn: staff must reconnect the venue. */
   needsReconnect: boolean;
-  reconnectReason: string | null;
+  /** Why, as a code the screen words (the English detail goes to the audit log). */
+  reconnectWhy: ReconnectWhy | null;
   /**
    * The platform's clock minus this machine's (ms), from the Date header of its answers; null
    * until one was read. Countdowns add it to this machine's time.

@@ -7,6 +7,7 @@
 //   nothing else is thrown away.
 import type { SecretStore } from '../secrets/secret-store';
 import type { Settings } from '../storage/settings';
+import type { ReconnectWhy } from '../../shared/domain';
 import { RequestError } from '../http/http';
 import type { TokenPair } from './token-client';
 import { exchangeAuthorizationCode, exchangeRefreshToken, oauthErrorCode } from './token-client';
@@ -16,7 +17,10 @@ export type AuthConfig = { authUrl: string; clientId: string; venueId: string };
 export type AuthState = {
   config: AuthConfig | null;
   needsReconnect: boolean;
+  /** The English detail, for the audit log and support. */
   reconnectReason: string | null;
+  /** Why, as a code the screen words; null for a reconnect stored before it was kept. */
+  reconnectWhy: ReconnectWhy | null;
 };
 
 export class ReconnectNeededError extends Error {
@@ -51,7 +55,7 @@ export type TokenManager = {
   /** Refreshes when the token is near expiry or the last refresh is older than a day. */
   refreshIfDue(): Promise<void>;
   /** Marks the venue for reconnection (e.g. consent withdrawn), keeping everything else. */
-  requireReconnect(reason: string): void;
+  requireReconnect(reason: string, why: ReconnectWhy): void;
   state(): AuthState;
   disconnect(): Promise<void>;
   onChange(listener: (state: AuthState) => void): () => void;
@@ -79,7 +83,7 @@ export type TokenManagerOptions = {
 };
 
 type StoredAuth = AuthConfig & { lastRefreshAt: string };
-type StoredReconnect = { reason: string };
+type StoredReconnect = { reason: string; why?: ReconnectWhy };
 
 const AUTH_KEY = 'auth';
 const RECONNECT_KEY = 'auth.reconnect';
@@ -130,6 +134,7 @@ const readState = (ctx: TokenContext): AuthState => {
     config: auth ? { authUrl: auth.authUrl, clientId: auth.clientId, venueId: auth.venueId } : null,
     needsReconnect: pending !== null,
     reconnectReason: pending?.reason ?? null,
+    reconnectWhy: pending?.why ?? null,
   };
 };
 
@@ -138,9 +143,9 @@ const emit = (ctx: TokenContext): void => {
   for (const listener of ctx.listeners) listener(snapshot);
 };
 
-const requireReconnect = (ctx: TokenContext, reason: string): void => {
+const requireReconnect = (ctx: TokenContext, reason: string, why: ReconnectWhy): void => {
   ctx.access = null;
-  ctx.settings.set(RECONNECT_KEY, { reason } satisfies StoredReconnect);
+  ctx.settings.set(RECONNECT_KEY, { reason, why } satisfies StoredReconnect);
   emit(ctx);
 };
 
@@ -167,7 +172,7 @@ const refreshFailed = (ctx: TokenContext, error: unknown): never => {
   if (code && REFUSED.has(code)) {
     const reason = `The platform refused the venue's refresh token (${code}); reconnect the venue.`;
     ctx.options.onRefresh?.('refused', code);
-    requireReconnect(ctx, reason);
+    requireReconnect(ctx, reason, 'refused');
     throw new ReconnectNeededError(reason);
   }
   if (error instanceof RequestError && error.outcomeUnknown) {
@@ -176,7 +181,7 @@ const refreshFailed = (ctx: TokenContext, error: unknown): never => {
       'The answer to a token refresh was lost, so the stored refresh token may no longer be ' +
       'valid; reconnect the venue.';
     ctx.options.onRefresh?.('lost', error.message);
-    requireReconnect(ctx, reason);
+    requireReconnect(ctx, reason, 'lost');
     throw new ReconnectNeededError(reason);
   }
   ctx.options.onRefresh?.('failed', error instanceof Error ? error.message : null);
@@ -192,7 +197,7 @@ const refresh = async (ctx: TokenContext): Promise<string> => {
   const refreshToken = ctx.unsavedRefreshToken ?? (await ctx.secrets.get('refresh-token'));
   if (!clientSecret || !refreshToken) {
     const reason = "The venue's credentials are missing from the keychain; reconnect the venue.";
-    requireReconnect(ctx, reason);
+    requireReconnect(ctx, reason, 'keychain');
     throw new ReconnectNeededError(reason);
   }
   const started = ctx.generation;
@@ -333,7 +338,7 @@ export const createTokenManager = (options: TokenManagerOptions): TokenManager =
     getAccessToken: () => getAccessToken(ctx),
     withAccessToken: (call) => withAccessToken(ctx, call),
     refreshIfDue: () => refreshIfDue(ctx),
-    requireReconnect: (reason) => requireReconnect(ctx, reason),
+    requireReconnect: (reason, why) => requireReconnect(ctx, reason, why),
     state: () => readState(ctx),
     disconnect: () => disconnect(ctx),
     onChange: (listener) => {

@@ -84,7 +84,7 @@ const status = (ctx: SetupContext): AppStatus => {
     outboxWaiting: counts.waiting,
     outboxFailed: counts.failed,
     needsReconnect: auth.needsReconnect,
-    reconnectReason: auth.reconnectReason,
+    reconnectWhy: auth.reconnectWhy,
     clockOffsetMs: ctx.platform.clockOffsetMs,
   };
 };

@@ -331,7 +331,7 @@ describe('order board', () => {
           platform: 'unreachable',
           outboxWaiting: 0,
           needsReconnect: true,
-          reconnectReason: 'invalid_grant',
+          reconnectWhy: 'refused',
         }),
       ),
     );

@@ -6,16 +6,15 @@ import { printerHealth, printProblems } from './print-status';
 import type { Ringer } from '../ui-kit/ringer';
 import { showPrinterSettings } from './PrinterSettings';
 
+// Why in the printer state's words only: the printer's or the connection's own message (an
+// address, a spooler's error) is for support, in the log and the diagnostics.
 const problemText = (problem: PrintProblem): string => {
-  const reason = en.print.printerStates[problem.reason];
   const what = problem.jobs
     .map((job) => en.print.jobName(en.print.documentsInSentence[job.document], job.orderNumber))
     .join(', ');
   return en.print.alarm(
     problem.printerName,
-    problem.detail && problem.reason !== 'paper-out' && problem.reason !== 'cover-open'
-      ? `${reason}: ${problem.detail}`
-      : reason,
+    en.print.printerStates[problem.reason],
     what,
     problem.jobs.some((job) => job.held),
   );

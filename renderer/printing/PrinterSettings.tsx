@@ -330,7 +330,6 @@ const PrinterRow = ({
           : en.print.printsNothing}
         {status?.checkedAt ? ` · ${en.print.checkedAt(formatClock(status.checkedAt))}` : ''}
       </p>
-      {status?.message && isBlocking(state) && <p className="form-error">{status.message}</p>}
       <TestOutcome print={print} printerId={printer.id} />
       {confirming ? (
         <div className="confirm" role="group" aria-label={en.print.removeConfirm(printer.name)}>

@@ -55,8 +55,9 @@ export const statusOf = (print: PrintState | null, printerId: string): PrinterSt
   print?.printers.find((s) => s.printerId === printerId) ?? null;
 
 /**
- * Why a printer does not print: its own state when it reports one that blocks, otherwise the
- * job's error (a spooler that refused it), otherwise that it did not answer.
+ * Why a printer does not print: its own state when it reports one that blocks, otherwise that it
+ * did not answer (or its spooler refused the job). The printer's and the connection's own words
+ * (an address, a spooler's error) are not for the counter: main logs them for support.
  */
 export type PrintProblemReason = PrinterState | 'not-answering';
 
@@ -64,19 +65,12 @@ export type PrintProblem = {
   printerId: string;
   printerName: string;
   reason: PrintProblemReason;
-  /** What went wrong, in the printer's or the connection's words, when known. */
-  detail: string | null;
   jobs: PrintJob[];
 };
 
-const reasonFor = (
-  status: PrinterStatus | null,
-  job: PrintJob | undefined,
-): Pick<PrintProblem, 'reason' | 'detail'> => {
-  if (status && isBlocking(status.state))
-    return { reason: status.state, detail: status.message ?? job?.error ?? null };
-  return { reason: 'not-answering', detail: job?.error ?? status?.message ?? null };
-};
+const reasonFor = (status: PrinterStatus | null): Pick<PrintProblem, 'reason'> => ({
+  reason: status && isBlocking(status.state) ? status.state : 'not-answering',
+});
 
 /** The tickets that did not print, by printer, oldest first: what the alarm says. */
 export const printProblems = (print: PrintState | null, at: number): PrintProblem[] => {
@@ -89,7 +83,7 @@ export const printProblems = (print: PrintState | null, at: number): PrintProble
     return {
       printerId,
       printerName: printerName(print, printerId),
-      ...reasonFor(statusOf(print, printerId), sorted[0]),
+      ...reasonFor(statusOf(print, printerId)),
       jobs: sorted,
     };
   });
@@ -99,9 +93,9 @@ export const printProblems = (print: PrintState | null, at: number): PrintProble
 export const jobProblem = (
   print: PrintState | null,
   job: PrintJob,
-): Pick<PrintProblem, 'reason' | 'detail' | 'printerName'> => ({
+): Pick<PrintProblem, 'reason' | 'printerName'> => ({
   printerName: printerName(print, job.printerId),
-  ...reasonFor(statusOf(print, job.printerId), job),
+  ...reasonFor(statusOf(print, job.printerId)),
 });
 
 export type PrinterHealth = {

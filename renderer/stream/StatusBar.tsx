@@ -334,10 +334,7 @@ export const ReconnectBanner = () => {
   if (!status?.needsReconnect) return null;
   return (
     <div className="banner banner-danger" role="alert">
-      <span>
-        {en.status.reconnect}
-        {status.reconnectReason ? ` (${status.reconnectReason})` : ''}
-      </span>
+      <span>{en.status.reconnect(status.reconnectWhy)}</span>
       {/* On the set-up screen the button would only reopen what is already open. */}
       {!setupOpen && (
         <button type="button" className="btn btn-light" onClick={() => openSetup(true)}>

@@ -31,7 +31,7 @@ export const streamDe = {
     platformProblem:
       'Die Plattform antwortet nicht. Annahmen und andere Aktionen warten und gehen raus, sobald sie antwortet.',
     reconnect:
-      'Das Restaurant muss neu verbunden werden: Die Plattform akzeptiert seine Anmeldung nicht mehr.',
+      '{why, select, lost {Das Restaurant muss neu verbunden werden: Die Antwort beim Erneuern der Anmeldung ging verloren, die Anmeldung geht vielleicht nicht mehr.} keychain {Das Restaurant muss neu verbunden werden: Seine Anmeldung fehlt auf diesem Computer.} other {Das Restaurant muss neu verbunden werden: Die Plattform akzeptiert seine Anmeldung nicht mehr.}}',
     reconnectButton: 'Restaurant neu verbinden',
     offline: 'Restaurant offline',
     venuesOffline:

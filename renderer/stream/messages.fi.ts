@@ -28,7 +28,8 @@ export const streamFi = {
     },
     platformProblem:
       'Alusta ei vastaa. Hyväksynnät ja muut toiminnot odottavat ja lähtevät, kun se vastaa.',
-    reconnect: 'Ravintola pitää yhdistää uudelleen: alusta ei enää hyväksy sen kirjautumista.',
+    reconnect:
+      '{why, select, lost {Ravintola pitää yhdistää uudelleen: kirjautumisen uusimisen vastaus katosi, joten kirjautuminen ei ehkä enää toimi.} keychain {Ravintola pitää yhdistää uudelleen: sen kirjautumistiedot puuttuvat tältä koneelta.} other {Ravintola pitää yhdistää uudelleen: alusta ei enää hyväksy sen kirjautumista.}}',
     reconnectButton: 'Yhdistä ravintola uudelleen',
     offline: 'Ravintola suljettu',
     venuesOffline:

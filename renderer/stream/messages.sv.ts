@@ -29,7 +29,8 @@ export const streamSv = {
     },
     platformProblem:
       'Plattformen svarar inte. Godkännanden och andra åtgärder väntar och skickas när den svarar.',
-    reconnect: 'Restaurangen måste anslutas igen: plattformen godtar inte längre dess inloggning.',
+    reconnect:
+      '{why, select, lost {Restaurangen måste anslutas igen: svaret när inloggningen förnyades kom bort, så inloggningen fungerar kanske inte längre.} keychain {Restaurangen måste anslutas igen: dess inloggning saknas på den här datorn.} other {Restaurangen måste anslutas igen: plattformen godtar inte längre dess inloggning.}}',
     reconnectButton: 'Anslut restaurangen igen',
     offline: 'Restaurangen stängd',
     venuesOffline:

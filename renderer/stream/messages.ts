@@ -37,7 +37,11 @@ export const streamMessages = {
     },
     platformProblem:
       'The platform is not answering. Accepts and other actions wait and are sent when it answers.',
-    reconnect: 'This venue must be reconnected: the platform no longer accepts its sign-in.',
+    /** `why`: shared/domain.ts ReconnectWhy (null: stored before it was kept). */
+    reconnect: m(
+      '{why, select, lost {This venue must be reconnected: the answer to renewing its sign-in was lost, so the sign-in may no longer work.} keychain {This venue must be reconnected: its sign-in is missing from this computer.} other {This venue must be reconnected: the platform no longer accepts its sign-in.}}',
+      'why',
+    ),
     reconnectButton: 'Reconnect venue',
     offline: 'Venue offline',
     /** The offline banner on a terminal of several venues: which are offline, and why. */

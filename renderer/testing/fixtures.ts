@@ -41,7 +41,7 @@ export const makeStatus = (patch: Partial<AppStatus> = {}): AppStatus => ({
   outboxWaiting: 0,
   outboxFailed: 0,
   needsReconnect: false,
-  reconnectReason: null,
+  reconnectWhy: null,
   clockOffsetMs: 0,
   ...patch,
 });

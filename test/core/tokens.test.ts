@@ -133,6 +133,7 @@ describe('token manager', () => {
     await expect(tokens.getAccessToken()).rejects.toBeInstanceOf(ReconnectNeededError);
     expect(tokens.state()).toMatchObject({ needsReconnect: true });
     expect(tokens.state().reconnectReason).toMatch(/invalid_grant/);
+    expect(tokens.state().reconnectWhy).toBe('refused');
     // It stays so (no further refresh attempts) until the venue is connected again.
     await expect(tokens.getAccessToken()).rejects.toBeInstanceOf(ReconnectNeededError);
     await tokens.connect({
@@ -214,6 +215,7 @@ describe('token manager', () => {
     await expect(tokens.getAccessToken()).rejects.toBeInstanceOf(ReconnectNeededError);
     expect(outcomes).toEqual(['lost']);
     expect(tokens.state().reconnectReason).toMatch(/answer to a token refresh was lost/);
+    expect(tokens.state().reconnectWhy).toBe('lost');
     await control('/faults', { latency_ms: 0 });
     await expect(tokens.getAccessToken()).rejects.toBeInstanceOf(ReconnectNeededError);
     expect(outcomes).toEqual(['lost']);
