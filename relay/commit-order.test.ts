@@ -48,7 +48,7 @@ describe.skipIf(skipPostgres !== null)(
 
         // The delayed transaction: the store's own append function, not yet committed. A
         // delivery event, which writes no intake row: a marketplace one would hold its venue's
-        // intake row until it ends, and the poll notes of this test's terminal wait for that row.
+        // intake row until it ends, and this test's terminal's poll notes would skip that row until then.
         const slowBody = orderNotification('slow', 'v-order');
         await slow.query('BEGIN');
         const { rows } = await slow.query<{ r_seq: string }>(

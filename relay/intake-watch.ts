@@ -214,11 +214,28 @@ export function createIntakeWatch(
     if (notes.size === 0) return Promise.resolve();
     const polls = [...notes].map(([venueId, at]) => ({ venueId, at }));
     notes.clear();
-    return store.noteVenuePolls(polls).catch((error: unknown) => {
-      for (const { venueId } of polls) venue(venueId).pollNotedAt = null;
-      failed(`noting polls failed: ${(error as Error).message}`);
-    });
+    return store.noteVenuePolls(polls).then(
+      (busy) => {
+        // Rows another transaction held (an append of that venue's notifications): noted in a
+        // later window, so no venue's note waits for another's.
+        if (busy.length === 0) return;
+        const wanted = new Set(busy);
+        for (const { venueId, at } of polls)
+          if (wanted.has(venueId)) notes.set(venueId, Math.max(notes.get(venueId) ?? at, at));
+        schedule();
+      },
+      (error: unknown) => {
+        for (const { venueId } of polls) venue(venueId).pollNotedAt = null;
+        failed(`noting polls failed: ${(error as Error).message}`);
+      },
+    );
   };
+  function schedule(): void {
+    if (notes.size > 0 && flushing === null) {
+      flushing = setTimeout(() => void flushNotes(), NOTE_WINDOW_MS);
+      flushing.unref();
+    }
+  }
 
   const list = async (): Promise<IntakeVerdict[]> => {
     for (const row of await store.venueIntake(null)) absorb(venue(row.venueId), row);
@@ -248,10 +265,7 @@ export function createIntakeWatch(
           notes.set(id, Math.max(notes.get(id) ?? at, at));
         }
       }
-      if (notes.size > 0 && flushing === null) {
-        flushing = setTimeout(() => void flushNotes(), NOTE_WINDOW_MS);
-        flushing.unref();
-      }
+      schedule();
     },
     /** A terminal reported the venue's state as the platform shows it; answers the verdict. */
     async reported(

@@ -187,8 +187,13 @@ export type EventStore = {
     state: { online: boolean; open: boolean },
     at: number,
   ): Promise<void>;
-  /** Terminals of these venues polled at these times (the time kept only moves forward). */
-  noteVenuePolls(polls: { venueId: string; at: number }[]): Promise<void>;
+  /**
+   * Terminals of these venues polled at these times (the time kept only moves forward). Returns
+   * the venues left out because another transaction holds their row (PostgreSQL: an append of
+   * the venue's notifications in progress), for the caller to note again: a poll never waits on
+   * another venue's intake.
+   */
+  noteVenuePolls(polls: { venueId: string; at: number }[]): Promise<string[]>;
   /** These terminals were heard from at these times (the time kept only moves forward). */
   noteTerminalsSeen(seen: { terminalId: string; at: number }[]): Promise<void>;
   /**

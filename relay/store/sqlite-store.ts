@@ -86,6 +86,7 @@ export function openSqliteStore(path: string): EventStore {
     },
     async noteVenuePolls(polls) {
       noteVenuePolls(ctx, polls);
+      return [];
     },
     async noteTerminalsSeen(seen) {
       noteTerminalsSeen(ctx, seen);

@@ -30,18 +30,47 @@ export const noteVenueReport = async (
   );
 };
 
+/**
+ * Notes the venues' polls without ever waiting on another venue's row: a venue's intake row is
+ * locked by every append of its notifications (`relay_append()` writes its last notification in
+ * the append's transaction) and by its reports, and one note covers every venue polled in a short
+ * window. Rows locked by someone else are skipped (`FOR UPDATE SKIP LOCKED`) and returned, so the
+ * caller notes them again shortly; a venue with no row yet is inserted in a statement of its own,
+ * which can wait only for that venue's own row being created by another transaction.
+ */
 export const noteVenuePolls = async (
   ctx: PgContext,
   polls: { venueId: string; at: number }[],
-): Promise<void> => {
-  if (polls.length === 0) return;
-  // Sorted: two instances noting the same venues lock their rows in one order.
-  const sorted = [...polls].sort((a, b) => a.venueId.localeCompare(b.venueId));
-  await ctx.pool.query(
-    `INSERT INTO venue_intake (venue_id, polled_at)
-     SELECT v, t FROM unnest($1::text[], $2::bigint[]) AS p(v, t) ORDER BY v
-     ON CONFLICT (venue_id) DO UPDATE
-     SET polled_at = GREATEST(venue_intake.polled_at, excluded.polled_at)`,
-    [sorted.map((p) => p.venueId), sorted.map((p) => p.at)],
+): Promise<string[]> => {
+  if (polls.length === 0) return [];
+  const { rows } = await ctx.pool.query<{ venue_id: string; at: string; present: boolean }>(
+    `WITH p AS (
+       SELECT v, max(t) AS t FROM unnest($1::text[], $2::bigint[]) AS n(v, t) GROUP BY v
+     ), free AS MATERIALIZED (
+       SELECT vi.venue_id FROM venue_intake vi WHERE vi.venue_id = ANY($1::text[])
+       ORDER BY vi.venue_id FOR UPDATE SKIP LOCKED
+     ), noted AS (
+       UPDATE venue_intake vi SET polled_at = GREATEST(vi.polled_at, p.t)
+       FROM p JOIN free f ON f.venue_id = p.v WHERE vi.venue_id = p.v
+       RETURNING vi.venue_id
+     )
+     SELECT p.v AS venue_id, p.t AS at,
+       EXISTS (SELECT 1 FROM venue_intake vi WHERE vi.venue_id = p.v) AS present
+     FROM p WHERE p.v NOT IN (SELECT venue_id FROM noted)`,
+    [polls.map((p) => p.venueId), polls.map((p) => p.at)],
   );
+  const busy = rows.filter((row) => row.present).map((row) => row.venue_id);
+  await Promise.all(
+    rows
+      .filter((row) => !row.present)
+      .map((row) =>
+        ctx.pool.query(
+          `INSERT INTO venue_intake (venue_id, polled_at) VALUES ($1, $2)
+           ON CONFLICT (venue_id) DO UPDATE
+           SET polled_at = GREATEST(venue_intake.polled_at, excluded.polled_at)`,
+          [row.venue_id, Number(row.at)],
+        ),
+      ),
+  );
+  return busy;
 };
