@@ -283,7 +283,13 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
       durable: () => base.wal.flush(),
       onCommitted: () => c.orders.drain(),
       onDeliveryCommitted: () => c.delivery.drain(),
-      onReconnected: () => c.venue.reconcileQuietly(),
+      // Back from an outage: what changed meanwhile is read again, for every venue (orders,
+      // each venue's menu and its confirmed availability, each venue's settings).
+      onReconnected: () => {
+        c.venue.reconcileQuietly();
+        c.menu.refreshQuietly();
+        c.terminals.refreshSoon();
+      },
       onState: (state, _error, downForMs) => c.guard.relayState(state, downForMs),
     },
     venueName: () => c.venue.name(),
@@ -337,6 +343,7 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
         ).length,
     venueAdded: () => {
       c.venue.reconcileQuietly();
+      c.menu.refreshQuietly();
       // The added venue's own settings, as its terminals keep them at the relay.
       c.terminals.refreshSoon();
       c.guard.missedOrders.checkSoon();
@@ -369,6 +376,8 @@ const clientOptions = (
       c.orders.sync.resetBackoff();
       c.orders.drain();
       c.guard.missedOrders.checkSoon();
+      // Every venue's menu as its platform shows it now (another device may have changed it).
+      c.menu.refreshQuietly();
     }
   },
 });

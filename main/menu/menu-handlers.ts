@@ -25,6 +25,7 @@ export type MenuChannels =
   | 'menu:check'
   | 'menu:push'
   | 'menu:get'
+  | 'menu:list'
   | 'menu:refresh'
   | 'menu:items'
   | 'menu:setItemAvailability'
@@ -323,6 +324,7 @@ export const menuHandlers = (ctx: MenuContext): Api => ({
   'menu:publishDraft': (request) => publishDraft(ctx, request),
   'menu:get': async ({ venueId }) =>
     venueId === undefined ? view(ctx) : view(ctx, venueOf(ctx, venueId)),
+  'menu:list': async () => ctx.deps.venueIds().map((venueId) => view(ctx, venueId)),
   'menu:refresh': async ({ venueId: asked }) => {
     const venueId = venueOf(ctx, asked);
     await refresh(ctx, venueId).catch(() => undefined);

@@ -313,6 +313,13 @@ describe('bridge script', () => {
           tickets += 1;
           return { ok: true, status: 200, json: async () => ({ ticket: `t${tickets}` }) };
         }
+        // Every venue's menu: one menu:changed each after a reconnect.
+        if (url === '/api/menu:list')
+          return {
+            ok: true,
+            status: 200,
+            json: async () => ({ value: [{ venueId: 'a' }, { venueId: 'b' }] }),
+          };
         return { ok: true, status: 200, json: async () => ({ value: { actionId: 'z' } }) };
       },
       EventSource: class {
@@ -378,6 +385,8 @@ describe('bridge script', () => {
     // it is open again, the state is read afresh and handed to listeners as events.
     const changed: unknown[] = [];
     on('orders:changed', (payload) => changed.push(payload));
+    const menus: unknown[] = [];
+    on('menu:changed', (payload) => menus.push(payload));
     source!.handlers.get('open')!({});
     expect(fetches).toHaveLength(2);
     source!.handlers.get('error')!({});
@@ -389,6 +398,8 @@ describe('bridge script', () => {
     expect(sources[1]?.url).toBe('/api/events?ticket=t2');
     sources[1]!.handlers.get('open')!({});
     await vi.waitFor(() => expect(changed).toEqual([{ orders: { actionId: 'z' } }]));
+    // Every venue's menu, each as its own event (not only the first venue's).
+    await vi.waitFor(() => expect(menus).toEqual([{ venueId: 'a' }, { venueId: 'b' }]));
     // Every list of EVENT_LISTS is read again (a stream that was down lost its events).
     const rereads = Object.values(EVENT_LISTS).map((list) => `/api/${list.channel}`);
     await vi.waitFor(() => expect(fetches).toHaveLength(3 + rereads.length));

@@ -136,9 +136,14 @@ export const installWebBridge = (config: WebBridgeConfig): void => {
       opened = true;
       return;
     }
-    for (const [event, { channel, key }] of Object.entries(config.lists)) {
+    for (const [event, list] of Object.entries(config.lists)) {
+      const { channel, key } = list;
       call(channel)({}).then(
-        (value) => emit(event as EventName, key === null ? value : { [key]: value }),
+        (value) => {
+          if (!('each' in list)) emit(event as EventName, key === null ? value : { [key]: value });
+          else if (Array.isArray(value))
+            for (const entry of value as unknown[]) emit(event as EventName, entry);
+        },
         () => undefined,
       );
     }

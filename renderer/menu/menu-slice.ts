@@ -77,6 +77,18 @@ export const withMenu = (s: Menus, menu: MenuState, first = false): Partial<Menu
 };
 
 /**
+ * Every venue's menu as main lists them (the venue set up first first), in place of what was
+ * kept: a load after a restart or a reconnect reads them all, not only the first venue's.
+ */
+export const withMenus = (s: Menus, list: readonly MenuState[]): Partial<Menus> => {
+  let next: Menus = { ...s, menus: {} };
+  list.forEach((menu, index) => {
+    next = { ...next, ...withMenu(next, menu, index === 0) };
+  });
+  return { menu: next.menu, menuItems: next.menuItems, menus: next.menus };
+};
+
+/**
  * Draft saves one at a time, the newest waiting one next: saves sent side by side could reach
  * main out of order (the web host answers requests in parallel) and leave an older draft kept.
  */
@@ -191,7 +203,8 @@ export const createMenuSlice = (context: SliceContext<MenuSlice>): SliceParts<Me
           set({ menuVenue: venueId, menuDraft: null });
           if (venueId && !get().menus[venueId]) {
             const menu = await bridge['menu:get']({ venueId });
-            set((s) => withMenu(s, menu));
+            // An event that told it meanwhile is at least as new as this answer.
+            set((s) => (s.menus[venueId] ? {} : withMenu(s, menu)));
           }
         }),
       loadMenus: (venueIds) =>

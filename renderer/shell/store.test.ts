@@ -5,7 +5,13 @@ import type { Order, OutboxEntry } from '../../shared/domain';
 import { RECENT_DONE_ACTIONS } from '../../shared/domain';
 import type { PrintJob } from '../../shared/printing';
 import { boardOf, DONE_ON_BOARD, FINISHED_KEPT } from '../orders/board';
-import { createFakeBridge, makeDelivery, makeOrder } from '../testing/fake-bridge';
+import {
+  createFakeBridge,
+  makeDelivery,
+  makeMenu,
+  makeMenuItem,
+  makeOrder,
+} from '../testing/fake-bridge';
 import { isRinging } from '../orders/orders-slice';
 import { keepUnchanged, mergeById, mergeChanged } from '../ui-kit/merge';
 import { createAppStore } from './store';
@@ -330,5 +336,37 @@ describe('app store', () => {
     // A whole list (a stream reconnected reads print:get again) replaces what the page had.
     bridge.emit('print:changed', { ...bridge.print, jobs: [job('d', 'queued')], gone: null });
     expect(ids()).toEqual(['d:queued']);
+  });
+});
+
+describe('every venue’s menu on a load', () => {
+  it('reads each venue’s menu, not only the first venue’s (a restart or a reconnect told none)', async () => {
+    const poke = makeMenuItem({ externalData: 'poke', name: 'Salmon Poke' });
+    const burger = makeMenuItem({ externalData: 'burger', name: 'Classic Burger' });
+    const bridge = createFakeBridge({
+      setup: {
+        venues: [
+          { venueId: 'kamppi-burgers', name: 'Kamppi Burgers', first: true },
+          { venueId: 'kamppi-bowls', name: 'Kamppi Bowls', first: false },
+        ],
+      },
+      menus: [
+        makeMenu({ venueId: 'kamppi-burgers', items: [burger] }),
+        makeMenu({ venueId: 'kamppi-bowls', items: [poke] }),
+      ],
+    });
+    const store = await started(bridge);
+    const { menu, menuItems, menus } = store.getState();
+    expect(menu?.venueId).toBe('kamppi-burgers');
+    expect(menuItems.map((i) => i.externalData)).toEqual(['burger']);
+    expect(Object.keys(menus).sort()).toEqual(['kamppi-bowls', 'kamppi-burgers']);
+    expect(menus['kamppi-bowls']?.items.map((i) => i.externalData)).toEqual(['poke']);
+    // A second load (a restart of the window) replaces what was kept with what main lists now.
+    bridge.emit('menu:changed', makeMenu({ venueId: 'kamppi-bowls', items: [] }));
+    expect(store.getState().menus['kamppi-bowls']?.items).toEqual([]);
+    await store.getState().init();
+    expect(store.getState().menus['kamppi-bowls']?.items.map((i) => i.externalData)).toEqual([
+      'poke',
+    ]);
   });
 });

@@ -19,7 +19,7 @@ import type { HistoryView } from '../history/hooks';
 import { createMachineSlice } from '../machine/machine-slice';
 import type { MachineSlice } from '../machine/machine-slice';
 import type { MachineView } from '../machine/hooks';
-import { createMenuSlice, withMenu } from '../menu/menu-slice';
+import { createMenuSlice, withMenus } from '../menu/menu-slice';
 import type { MenuSlice } from '../menu/menu-slice';
 import type { MenuView } from '../menu/hooks';
 import { createOrdersSlice } from '../orders/orders-slice';
@@ -117,7 +117,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         ,
         outbox,
         venueState,
-        menuState,
+        menuStates,
         deliveries,
         deliverySetup,
         orderSettings,
@@ -127,7 +127,8 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         orders.reload(),
         bridge['outbox:list']({}),
         bridge['venue:get']({}),
-        bridge['menu:get']({}),
+        // Every venue's menu (a window opened after a restart or a reconnect was told none).
+        bridge['menu:list']({}),
         bridge['delivery:list']({}),
         bridge['delivery:get']({}),
         bridge['orders:settings']({}),
@@ -138,7 +139,7 @@ export const createAppStore = (bridge: Bridge, options: StoreOptions = {}) => {
         ...(statusEvents === statusAsked ? { status } : {}),
         outbox,
         venue: venueState,
-        ...withMenu(get(), menuState, true),
+        ...withMenus(get(), menuStates),
         deliveries,
         deliverySetup,
         orderSettings,

@@ -307,6 +307,11 @@ export const createFakeBridge = (
     }),
     'menu:push': async () => ({ actionId: 'menu-1' }),
     'menu:get': async (r) => menuOf(r.venueId),
+    'menu:list': async () => {
+      // The first venue's as menu:get answers it, then every other venue's.
+      const [, ...others] = setup.venues;
+      return [menuOf(undefined), ...others.map((v) => menuOf(v.venueId))];
+    },
     'menu:refresh': async (r) => menuOf(r.venueId),
     'menu:items': async (r) => menuOf(r.venueId).items,
     'menu:setItemAvailability': async () => ({ actionId: 'item-1' }),

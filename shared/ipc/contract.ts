@@ -401,6 +401,8 @@ export const channels = {
       .strict(),
   ).returns<ActionReceipt | { ok: false; issues: MenuIssue[] }>(),
   'menu:get': channel(ofVenue).returns<MenuState>(),
+  /** Every venue's menu as last read, the venue set up first first (one per venue served). */
+  'menu:list': channel(empty).returns<MenuState[]>(),
   'menu:refresh': channel(ofVenue).returns<MenuState>(),
   'menu:items': channel(ofVenue).returns<MenuItemSummary[]>(),
   'menu:setItemAvailability': channel(
@@ -682,8 +684,9 @@ export const EVENT_NAMES: EventName[] = [
 
 /**
  * For each state event, the channel that reads the whole state and the key the event wraps it in
- * (null: the event is the value itself). A host that may have lost events (a reconnected stream)
- * reads these afresh and hands them to listeners as events.
+ * (null: the event is the value itself; `each`: the channel answers a list, one event per entry).
+ * A host that may have lost events (a reconnected stream) reads these afresh and hands them to
+ * listeners as events.
  */
 export const EVENT_LISTS = {
   'status:changed': { channel: 'status:get', key: null },
@@ -691,24 +694,34 @@ export const EVENT_LISTS = {
   'outbox:changed': { channel: 'outbox:list', key: 'entries' },
   'venue:changed': { channel: 'venue:get', key: null },
   'venues:changed': { channel: 'venue:list', key: 'venues' },
-  'menu:changed': { channel: 'menu:get', key: null },
+  // One menu:changed per venue: every venue's menu, not only the first venue's.
+  'menu:changed': { channel: 'menu:list', key: null, each: true },
   'deliveries:changed': { channel: 'delivery:list', key: 'deliveries' },
   'machine:changed': { channel: 'machine:get', key: null },
   'stream:changed': { channel: 'stream:get', key: null },
   'print:changed': { channel: 'print:get', key: null },
   'cues:changed': { channel: 'cues:list', key: 'cues' },
   'updates:changed': { channel: 'updates:held', key: null },
-} as const satisfies Partial<Record<EventName, { channel: ChannelName; key: string | null }>>;
+} as const satisfies Partial<
+  Record<EventName, { channel: ChannelName; key: string | null; each?: true }>
+>;
 
 // The table above must agree with the types: each event is its channel's answer, or wraps it.
 type ListOf<E extends keyof typeof EVENT_LISTS> = (typeof EVENT_LISTS)[E] extends {
   channel: infer C extends ChannelName;
-  key: infer K;
+  each: true;
 }
-  ? K extends string
-    ? { [P in K]: ResponseOf<C> }
-    : ResponseOf<C>
-  : never;
+  ? ResponseOf<C> extends ReadonlyArray<infer T>
+    ? T
+    : never
+  : (typeof EVENT_LISTS)[E] extends {
+        channel: infer C extends ChannelName;
+        key: infer K;
+      }
+    ? K extends string
+      ? { [P in K]: ResponseOf<C> }
+      : ResponseOf<C>
+    : never;
 type Agrees<E extends keyof typeof EVENT_LISTS> = [ListOf<E>] extends [ServiceEvents[E]]
   ? [ServiceEvents[E]] extends [ListOf<E>]
     ? true
