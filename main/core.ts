@@ -356,6 +356,7 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
       c.delivery.eraseVenue(venueId);
       c.menu.forget(venueId);
       c.terminals.forgetVenue(venueId);
+      c.guard.forgetVenue(venueId);
       checkpointAndTruncate(db);
     },
   });
@@ -538,10 +539,7 @@ const composeGuard = (base: Foundation, c: Composed): StreamGuard =>
         return readTerminalsOfVenues({ relayUrl: conn.relayUrl, terminalKey });
       },
     },
-    onConfigured: (next) => {
-      const venueId = c.setup.venueId();
-      if (venueId) c.terminals.changeVenueSettings(next, venueId);
-    },
+    onConfigured: (next, venueId) => c.terminals.changeVenueSettings(next, venueId),
     onGap: (span) => c.orders.markArrivedLate(span),
     venueOnlineNow: async (venueId) => (await c.client.getVenueStatus(venueId)).status.is_online,
     missedOrders: {
@@ -638,10 +636,9 @@ const composeTerminals = (base: Foundation, c: Composed): TerminalsSlice =>
       if (!conn || !venueId || !terminalKey) return null;
       return { relayUrl: conn.relayUrl, terminalKey, venueId };
     },
-    // The stream guard's settings are the first venue's (the guard watches the terminal's stream).
     currentSettings: (venueId) => ({
       ...c.orders.settings(venueId),
-      ...(venueId === c.setup.venueId() ? c.guard.settings() : {}),
+      ...c.guard.settings(venueId),
     }),
     apply: (venue, venueId) => {
       const orders = c.orders.settings(venueId);
@@ -654,13 +651,16 @@ const composeTerminals = (base: Foundation, c: Composed): TerminalsSlice =>
         },
         venueId,
       );
-      const guard = c.guard.settings();
-      if (venueId === c.setup.venueId())
-        c.guard.applyVenueSettings({
+      const guard = c.guard.settings(venueId);
+      // Each venue is paused by its own settings (the guard watches the one stream for all).
+      c.guard.applyVenueSettings(
+        {
           autoPause: venue.autoPause ?? DEFAULT_STREAM_GUARD_SETTINGS.autoPause,
           pauseAfterSeconds:
             venue.pauseAfterSeconds ?? DEFAULT_STREAM_GUARD_SETTINGS.pauseAfterSeconds,
-        });
+        },
+        venueId,
+      );
       base.audit.record({
         action: 'venue-settings',
         subject: venueId,

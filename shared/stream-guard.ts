@@ -2,6 +2,7 @@
 // the renderer. The platform drops a notification after its last retry, about 15 s after the
 // first (docs/platform.md#notification-retries), and has no order list: while the stream is
 // down, orders are lost for good, so staff must hear it and customers must stop ordering.
+import { z } from 'zod';
 
 /** The order stream may blink (a relay restart, a poll cut); longer than this is an outage. */
 export const STREAM_DOWN_ALARM_MS = 10_000;
@@ -14,12 +15,18 @@ export const AUTO_PAUSE_DEFAULT_SECONDS = 60;
 export const AUTO_PAUSE_MIN_SECONDS = 5;
 export const AUTO_PAUSE_MAX_SECONDS = 1_800;
 
-/** What staff chose; persisted in main. */
-export type StreamGuardSettings = {
-  /** Take the venue offline when the order stream stays down, and back online when it returns. */
-  autoPause: boolean;
-  pauseAfterSeconds: number;
-};
+/**
+ * The pause staff chose for a venue: a venue-level setting (shared/venue-settings.ts), kept once
+ * for every terminal of the venue; each venue of a terminal has its own.
+ */
+export const streamGuardSettingsSchema = z
+  .object({
+    /** Take the venue offline when the order stream stays down, and back online when it returns. */
+    autoPause: z.boolean(),
+    pauseAfterSeconds: z.number().int().min(AUTO_PAUSE_MIN_SECONDS).max(AUTO_PAUSE_MAX_SECONDS),
+  })
+  .strict();
+export type StreamGuardSettings = z.infer<typeof streamGuardSettingsSchema>;
 
 export const DEFAULT_STREAM_GUARD_SETTINGS: StreamGuardSettings = {
   autoPause: true,
@@ -52,6 +59,7 @@ export const placedDuringGap = (createdAt: string, gaps: readonly StreamDownSpan
 };
 
 export type StreamGuardState = {
+  /** The venue set up first's pause settings (every venue's in `venues`). */
   settings: StreamGuardSettings;
   /** Since when main's relay client has seen the order stream down; null while it is up. */
   downSince: string | null;
@@ -90,6 +98,8 @@ export type StreamGuardVenue = {
   venueId: string;
   /** Its name as staff know it (null: not known yet). */
   name: string | null;
+  /** Its own pause settings (the venue's, as its terminals keep them at the relay). */
+  settings: StreamGuardSettings;
   /** Countertop took this venue offline (since then) and still owns that pause. */
   pausedAt: string | null;
   /** Left online since then, while this terminal's stream is down: another terminal serves it. */

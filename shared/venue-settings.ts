@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { OrderDocumentKind } from './printing';
 import { ORDER_DOCUMENTS } from './printing';
 import { ORDER_ACTION_KINDS } from './order-actions';
-import { AUTO_PAUSE_MAX_SECONDS, AUTO_PAUSE_MIN_SECONDS } from './stream-guard';
+import { streamGuardSettingsSchema } from './stream-guard';
 import { isVenueId } from './venue-id';
 
 /** The largest settings body the relay reads. */
@@ -36,8 +36,7 @@ const fields = {
   autoAcceptMaxItems: z.number().int().min(1).max(100),
   /** The reminder: an order left READY and unclaimed this long asks staff to call the customer. */
   unclaimedAfterMinutes: z.number().int().min(1).max(120),
-  autoPause: z.boolean(),
-  pauseAfterSeconds: z.number().int().min(AUTO_PAUSE_MIN_SECONDS).max(AUTO_PAUSE_MAX_SECONDS),
+  ...streamGuardSettingsSchema.shape,
   printedBy: printAssignmentSchema,
 };
 

@@ -96,46 +96,47 @@ beforeEach(() => {
 
 /** The guard over this test's database, as the app makes it at each start. */
 const makeGuard = (several?: Pick<GuardOptions, 'venueIds' | 'otherTerminals'>): StreamGuard =>
-  createStreamGuard({
-    settings: createSettings(db),
-    audit,
-    hub,
-    now: () => new Date(),
-    venueId: () => 'v1',
-    ...several,
-    // The venue slice's port, played over the same outbox kind it registers.
-    venue: {
-      state: (venueId) => (venueId === 'v1' ? venue : makeVenue(true, venueId)),
-      pause: (venueId) => {
-        calls.push(false);
-        byVenue.push([venueId, false]);
-        return setOnline(false, venueId);
-      },
-      resume: (venueId) => {
-        calls.push(true);
-        byVenue.push([venueId, true]);
-        return setOnline(true, venueId);
-      },
-      withdraw: (actionId) => {
-        const waiting = outbox
-          .open()
-          .find((action) => action.id === actionId && action.state !== 'sending');
-        return waiting ? outbox.discard(waiting.id) !== null : false;
-      },
-      onOnlineChange: (listener) => {
-        listeners.push(listener);
-        return () => (listeners = listeners.filter((l) => l !== listener));
-      },
+  createStreamGuard(guardDeps(several));
+const guardDeps = (several?: Pick<GuardOptions, 'venueIds' | 'otherTerminals'>): GuardOptions => ({
+  settings: createSettings(db),
+  audit,
+  hub,
+  now: () => new Date(),
+  venueId: () => 'v1',
+  ...several,
+  // The venue slice's port, played over the same outbox kind it registers.
+  venue: {
+    state: (venueId) => (venueId === 'v1' ? venue : makeVenue(true, venueId)),
+    pause: (venueId) => {
+      calls.push(false);
+      byVenue.push([venueId, false]);
+      return setOnline(false, venueId);
     },
-    // Nothing is missing here: missed-orders.test.ts covers that check.
-    missedOrders: {
-      readVenueStatus: async () => ({ isOnline: true, isOpen: true, latest: [] }),
-      latestOrders: () => [],
-      ordersPlacedBetween: () => [],
-      settle: async () => undefined,
-      reportToRelay: async () => null,
+    resume: (venueId) => {
+      calls.push(true);
+      byVenue.push([venueId, true]);
+      return setOnline(true, venueId);
     },
-  });
+    withdraw: (actionId) => {
+      const waiting = outbox
+        .open()
+        .find((action) => action.id === actionId && action.state !== 'sending');
+      return waiting ? outbox.discard(waiting.id) !== null : false;
+    },
+    onOnlineChange: (listener) => {
+      listeners.push(listener);
+      return () => (listeners = listeners.filter((l) => l !== listener));
+    },
+  },
+  // Nothing is missing here: missed-orders.test.ts covers that check.
+  missedOrders: {
+    readVenueStatus: async () => ({ isOnline: true, isOpen: true, latest: [] }),
+    latestOrders: () => [],
+    ordersPlacedBetween: () => [],
+    settle: async () => undefined,
+    reportToRelay: async () => null,
+  },
+});
 afterEach(() => {
   guard.close();
   hub.close();
@@ -305,6 +306,67 @@ describe('stream guard rules', () => {
     ]);
     expect(outbox.open()).toEqual([]);
     expect([guard.pausedAt('v1'), guard.pausedAt('v2')]).toEqual([null, null]);
+  });
+
+  it('a terminal of two venues: each paused after its own delay, or never while its own pause is off', async () => {
+    guard.close();
+    const told: Array<[string, boolean, number]> = [];
+    guard = createStreamGuard({
+      ...guardDeps({ venueIds: () => ['v1', 'v2'] }),
+      onConfigured: (next, venueId) => told.push([venueId, next.autoPause, next.pauseAfterSeconds]),
+    });
+    await guard.handlers['stream:configure']({ autoPause: true, pauseAfterSeconds: 20 });
+    await guard.handlers['stream:configure']({
+      venueId: 'v2',
+      autoPause: true,
+      pauseAfterSeconds: 90,
+    });
+    // Each venue's own, and each goes to that venue's terminals.
+    expect(told).toEqual([
+      ['v1', true, 20],
+      ['v2', true, 90],
+    ]);
+    expect(guard.settings()).toEqual({ autoPause: true, pauseAfterSeconds: 20 });
+    expect(guard.settings('v2')).toEqual({ autoPause: true, pauseAfterSeconds: 90 });
+    expect((await guard.handlers['stream:get']({})).venues.map((v) => v.settings)).toEqual([
+      { autoPause: true, pauseAfterSeconds: 20 },
+      { autoPause: true, pauseAfterSeconds: 90 },
+    ]);
+    // A venue this terminal does not serve is refused, and nothing changes.
+    await expect(
+      guard.handlers['stream:configure']({ venueId: 'v3', autoPause: false, pauseAfterSeconds: 5 }),
+    ).rejects.toThrow();
+    expect(told).toHaveLength(2);
+
+    guard.relayState('disconnected');
+    await vi.advanceTimersByTimeAsync(21_000);
+    expect(byVenue).toEqual([['v1', false]]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(byVenue).toEqual([['v1', false]]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(byVenue).toEqual([
+      ['v1', false],
+      ['v2', false],
+    ]);
+    guard.relayState('connected');
+    await vi.advanceTimersByTimeAsync(0);
+
+    // v1's pause off (read from the relay, as another terminal of v1 set it): v2 alone is paused.
+    byVenue.length = 0;
+    guard.applyVenueSettings({ autoPause: false, pauseAfterSeconds: 20 }, 'v1');
+    guard.applyVenueSettings({ autoPause: true, pauseAfterSeconds: 30 }, 'v2');
+    guard.relayState('disconnected');
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(byVenue).toEqual([['v2', false]]);
+    await vi.advanceTimersByTimeAsync(600_000);
+    expect(byVenue).toEqual([['v2', false]]);
+    // A restart keeps each venue's own.
+    guard.close();
+    guard = makeGuard({ venueIds: () => ['v1', 'v2'] });
+    expect([guard.settings('v1'), guard.settings('v2')]).toEqual([
+      { autoPause: false, pauseAfterSeconds: 20 },
+      { autoPause: true, pauseAfterSeconds: 30 },
+    ]);
   });
 
   it('staff who change the venue after the pause take it over: no return online, no second pause', async () => {

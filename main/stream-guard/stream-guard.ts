@@ -9,7 +9,9 @@
 // its view of the stream is main's relay client's, never the renderer's. A terminal of several
 // venues has one stream, so one outage, but judges each venue on its own: a venue another
 // terminal still serves stays online, the others are paused, each once, and each is brought back
-// once (docs/architecture.md#several-terminals-of-one-venue).
+// once (docs/architecture.md#several-terminals-of-one-venue). Whether and after how long a venue
+// is paused is that venue's own setting (kept at the relay for all its terminals): each venue of a
+// terminal is paused after its own delay, or never when its pause is off.
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { RelayConnection, VenueState } from '../../shared/domain';
@@ -22,14 +24,15 @@ import type {
   StreamGuardVenue,
 } from '../../shared/stream-guard';
 import {
-  AUTO_PAUSE_MAX_SECONDS,
-  AUTO_PAUSE_MIN_SECONDS,
   DEFAULT_STREAM_GUARD_SETTINGS,
   PAUSE_REASON,
   STREAM_DOWN_ALARM_MS,
+  streamGuardSettingsSchema,
 } from '../../shared/stream-guard';
+import { refusal } from '../../shared/refusals';
 import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
+import { ServiceError } from '../service-error';
 import type { Settings } from '../storage/settings';
 import type { MissedOrderWatch } from './missed-orders';
 import { createMissedOrderWatch } from './missed-orders';
@@ -38,6 +41,7 @@ import { createOtherTerminals } from './other-terminals';
 
 type WatchDeps = Parameters<typeof createMissedOrderWatch>[0];
 
+/** The venue set up first keeps the key it always had (an upgrade loses nothing); the others their own. */
 const SETTINGS_KEY = 'stream-guard.settings';
 const STATE_KEY = 'stream-guard.state';
 /** Gaps kept for staff at most; older ones are folded into the oldest kept. */
@@ -80,11 +84,6 @@ type Stored = Omit<
 > & { pauses: Pause[]; tookOver: Record<string, string> };
 const EMPTY: Stored = { downSince: null, pauses: [], tookOver: {}, gaps: [], spans: [] };
 
-const settingsSchema = z.object({
-  autoPause: z.boolean(),
-  pauseAfterSeconds: z.number().int().min(AUTO_PAUSE_MIN_SECONDS).max(AUTO_PAUSE_MAX_SECONDS),
-});
-
 type StreamChannels =
   'stream:get' | 'stream:configure' | 'stream:acknowledgeGap' | 'stream:acknowledgeMissed';
 
@@ -103,10 +102,12 @@ export type StreamGuard = {
   pausedAt(venueId: string): string | null;
   /** Whether the relay's last answer named other terminals of this terminal's venues. */
   hasOtherTerminals(): boolean;
-  /** The pause settings in force here. */
-  settings(): StreamGuardSettings;
-  /** The venue's pause settings as every terminal of it keeps them (read from the relay). */
-  applyVenueSettings(next: StreamGuardSettings): void;
+  /** A venue's pause settings in force here (absent: the venue set up first's). */
+  settings(venueId?: string): StreamGuardSettings;
+  /** A venue's pause settings as every terminal of it keeps them (read from the relay). */
+  applyVenueSettings(next: StreamGuardSettings, venueId: string): void;
+  /** One venue left the terminal: its pause settings go. */
+  forgetVenue(venueId: string): void;
   /**
    * When the order stream was down: the last outages' spans (acknowledged or not) and one going
    * on long enough to lose orders. An order placed in one arrived late.
@@ -152,8 +153,8 @@ type GuardDeps = {
   otherTerminals?: OtherTerminalsOptions;
   /** The venue's online state as the platform answers it now (null: cannot tell). */
   venueOnlineNow?: (venueId: string) => Promise<boolean | null>;
-  /** Staff changed the pause settings here (they are the venue's: they go to every terminal). */
-  onConfigured?: (next: StreamGuardSettings) => void;
+  /** Staff changed a venue's pause settings here (they are the venue's: they go to every terminal). */
+  onConfigured?: (next: StreamGuardSettings, venueId: string) => void;
   /** An outage long enough to lose orders is over (its gap is stored): orders placed in it arrived late. */
   onGap?: (span: StreamDownSpan) => void;
 };
@@ -200,14 +201,30 @@ const pauseOf = (stored: Stored, venueId: string | null): Pause | null =>
 const venueView = (ctx: GuardCtx, stored: Stored, venueId: string): StreamGuardVenue => ({
   venueId,
   name: ctx.deps.venueNameOf?.(venueId) ?? null,
+  settings: readSettings(ctx, venueId),
   pausedAt: pauseOf(stored, venueId)?.at ?? null,
   pauseDeferredSince: ctx.deferredSince.get(venueId) ?? null,
   otherTerminals: ctx.others.view(venueId)?.terminals ?? [],
 });
 
-const readSettings = (ctx: GuardCtx): StreamGuardSettings => {
-  const parsed = settingsSchema.safeParse(ctx.deps.settings.get(SETTINGS_KEY));
+const settingsKey = (ctx: GuardCtx, venueId: string | null): string =>
+  venueId === null || venueId === ctx.deps.venueId() ? SETTINGS_KEY : `${SETTINGS_KEY}@${venueId}`;
+
+/** A venue's pause settings (none named: the venue set up first's); never set: the defaults. */
+const readSettings = (
+  ctx: GuardCtx,
+  venueId: string | null = ctx.deps.venueId(),
+): StreamGuardSettings => {
+  const parsed = streamGuardSettingsSchema.safeParse(
+    ctx.deps.settings.get(settingsKey(ctx, venueId)),
+  );
   return parsed.success ? parsed.data : DEFAULT_STREAM_GUARD_SETTINGS;
+};
+
+/** When a venue is due to be paused in the outage begun at `downSince` (null: its pause is off). */
+const dueAt = (ctx: GuardCtx, downSince: string, venueId: string): number | null => {
+  const chosen = readSettings(ctx, venueId);
+  return chosen.autoPause ? Date.parse(downSince) + chosen.pauseAfterSeconds * 1000 : null;
 };
 
 const view = (ctx: GuardCtx, stored: Stored = read(ctx)): StreamGuardState => ({
@@ -234,14 +251,21 @@ const unpaused = (ctx: GuardCtx, stored: Stored): string[] =>
     (venueId) => pauseOf(stored, venueId) === null && stored.tookOver[venueId] !== stored.downSince,
   );
 
-const schedule = (ctx: GuardCtx): void => {
+/**
+ * Wakes the guard when the next venue still to pause is due, each venue by its own delay; `after`:
+ * only a venue due later than that (those due by then are being decided now).
+ */
+const schedule = (ctx: GuardCtx, after = -Infinity): void => {
   if (ctx.timer) clearTimeout(ctx.timer);
   ctx.timer = null;
   const stored = read(ctx);
   const { downSince } = stored;
-  const chosen = readSettings(ctx);
-  if (ctx.closed || !downSince || unpaused(ctx, stored).length === 0 || !chosen.autoPause) return;
-  const due = Date.parse(downSince) + chosen.pauseAfterSeconds * 1000;
+  if (ctx.closed || !downSince) return;
+  const dues = unpaused(ctx, stored)
+    .map((venueId) => dueAt(ctx, downSince, venueId))
+    .filter((due): due is number => due !== null && due > after);
+  if (dues.length === 0) return;
+  const due = Math.min(...dues);
   ctx.timer = setTimeout(
     () => {
       ctx.timer = null;
@@ -268,25 +292,26 @@ const pauseIfDue = (ctx: GuardCtx): Promise<void> =>
   serial(ctx, async () => {
     const { deps } = ctx;
     const stored = read(ctx);
-    const chosen = readSettings(ctx);
-    if (ctx.closed || !stored.downSince || !chosen.autoPause) return;
-    if (deps.now().getTime() - Date.parse(stored.downSince) < chosen.pauseAfterSeconds * 1000) {
-      schedule(ctx);
-      return;
-    }
-    // Each venue on its own: one another terminal still serves stays online, the others go.
     const { downSince } = stored;
+    if (ctx.closed || !downSince) return;
+    const now = deps.now().getTime();
+    // A venue whose own delay is not over yet is woken for later.
+    schedule(ctx, now);
+    // Each venue on its own: by its own delay (none while its pause is off); one another
+    // terminal still serves stays online, the others go.
     for (const venueId of unpaused(ctx, stored)) {
       if (ctx.closed) return;
+      const due = dueAt(ctx, downSince, venueId);
+      if (due === null || due > now) continue;
+      const { pauseAfterSeconds } = readSettings(ctx, venueId);
       // One venue's failure (removed meanwhile, its status unreadable) leaves the others' pause be.
-      await pauseVenueIfDue(ctx, downSince, venueId, chosen.pauseAfterSeconds).catch(
-        (error: unknown) =>
-          deps.audit.record({
-            action: 'stream-guard',
-            subject: venueId,
-            outcome: 'failed',
-            detail: error instanceof Error ? error.message : String(error),
-          }),
+      await pauseVenueIfDue(ctx, downSince, venueId, pauseAfterSeconds).catch((error: unknown) =>
+        deps.audit.record({
+          action: 'stream-guard',
+          subject: venueId,
+          outcome: 'failed',
+          detail: error instanceof Error ? error.message : String(error),
+        }),
       );
     }
   });
@@ -510,32 +535,43 @@ const relayState = (ctx: GuardCtx, state: RelayConnection, downForMs = 0): void 
   ctx.watch.checkSoon();
 };
 
-/** The pause settings in force now: staff's here, or the venue's read from the relay. */
-const takeSettings = (ctx: GuardCtx, next: StreamGuardSettings): void => {
-  ctx.deps.settings.set(SETTINGS_KEY, next);
+/** A venue's pause settings in force now: staff's here, or the venue's read from the relay. */
+const takeSettings = (ctx: GuardCtx, next: StreamGuardSettings, venueId: string | null): void => {
+  ctx.deps.settings.set(settingsKey(ctx, venueId), next);
   schedule(ctx);
   ctx.changed();
   // A shorter delay may already be over.
   if (next.autoPause) void pauseIfDue(ctx);
 };
 
+/** The venue a settings call names, if this terminal serves it; else the venue set up first. */
+const settingsVenue = (ctx: GuardCtx, venueId: string | undefined): string | null => {
+  if (venueId === undefined || venueId === ctx.deps.venueId()) return ctx.deps.venueId();
+  if (!venuesOf(ctx.deps).includes(venueId))
+    throw new ServiceError('invalid-request', refusal('venue-not-connected'), [
+      { path: 'venueId', message: 'This venue is not connected to this terminal.' },
+    ]);
+  return venueId;
+};
+
 const handlers = (ctx: GuardCtx): StreamGuard['handlers'] => ({
   'stream:get': async () => view(ctx),
-  'stream:configure': async (request) => {
+  'stream:configure': async ({ venueId: named, ...request }) => {
+    const venueId = settingsVenue(ctx, named);
     const next: StreamGuardSettings = {
       autoPause: request.autoPause,
       pauseAfterSeconds: request.pauseAfterSeconds,
     };
     ctx.deps.audit.record({
       action: 'stream-guard',
-      subject: ctx.deps.venueId() ?? '-',
+      subject: venueId ?? '-',
       outcome: 'configured',
       detail: next.autoPause
         ? `Pause the venue after ${next.pauseAfterSeconds} s without the order stream.`
         : 'Never pause the venue automatically.',
     });
-    takeSettings(ctx, next);
-    ctx.deps.onConfigured?.(next);
+    takeSettings(ctx, next, venueId);
+    if (venueId) ctx.deps.onConfigured?.(next, venueId);
     return view(ctx);
   },
   'stream:acknowledgeGap': async ({ gapId }) => {
@@ -627,8 +663,11 @@ export const createStreamGuard = (deps: GuardDeps): StreamGuard => {
     missedOrders: { checkSoon: ctx.watch.checkSoon, idle: ctx.watch.idle },
     pausedAt: (venueId) => pauseOf(read(ctx), venueId)?.at ?? null,
     hasOtherTerminals: () => (ctx.others.view()?.terminals.length ?? 0) > 0,
-    settings: () => readSettings(ctx),
-    applyVenueSettings: (next) => takeSettings(ctx, next),
+    settings: (venueId) => readSettings(ctx, venueId),
+    applyVenueSettings: (next, venueId) => takeSettings(ctx, next, venueId),
+    forgetVenue: (venueId) => {
+      if (venueId !== deps.venueId()) deps.settings.delete(settingsKey(ctx, venueId));
+    },
     downSpans: () => downSpans(ctx),
     close: () => {
       ctx.closed = true;

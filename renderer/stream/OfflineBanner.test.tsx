@@ -26,6 +26,7 @@ const guardVenue = (
 ): StreamGuardVenue => ({
   venueId: venue.venueId,
   name: venue.name,
+  settings: DEFAULT_STREAM_GUARD_SETTINGS,
   pausedAt,
   pauseDeferredSince: null,
   otherTerminals: [],

@@ -194,6 +194,7 @@ describe('stream guard in the UI', () => {
           {
             venueId: 'demo-venue',
             name: 'Kamppi Burgers',
+            settings: DEFAULT_STREAM_GUARD_SETTINGS,
             pausedAt: null,
             pauseDeferredSince: new Date().toISOString(),
             otherTerminals: [kitchen],
@@ -201,6 +202,7 @@ describe('stream guard in the UI', () => {
           {
             venueId: 'kamppi-bowls',
             name: 'Kamppi Bowls',
+            settings: DEFAULT_STREAM_GUARD_SETTINGS,
             pausedAt: new Date().toISOString(),
             pauseDeferredSince: null,
             otherTerminals: [],

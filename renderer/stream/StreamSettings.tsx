@@ -10,33 +10,46 @@ import { en } from './messages';
 import { Check } from '../ui-kit/Check';
 import { DialogActions } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
+import { useSettingsVenue } from '../ui-kit/SettingsVenuePicker';
 
 /**
  * The order stream alarm's settings: whether Countertop takes the venue offline when orders
- * cannot arrive, after how long, and a button to hear the siren before the day it matters.
+ * cannot arrive, after how long, and a button to hear the siren before the day it matters. They
+ * are the venue's (every terminal of it follows them): on a terminal of several venues, those of
+ * the venue the settings page's picker shows.
  */
 export const StreamSettings = () => {
-  const saved = useApp((s) => s.stream?.settings ?? DEFAULT_STREAM_GUARD_SETTINGS);
+  const venueId = useSettingsVenue();
+  const saved = useApp(
+    (s) =>
+      (venueId
+        ? s.stream?.venues.find((v) => v.venueId === venueId)?.settings
+        : s.stream?.settings) ?? DEFAULT_STREAM_GUARD_SETTINGS,
+  );
   // Kept out here: a save remounts the form below, and its confirmation must stay.
   const [message, setMessage] = useState<Message | null>(null);
-  // Another window (or a reload) may change them: the form starts again from what main holds.
+  // Another window, terminal or venue may change them: the form starts again from what main holds
+  // (a confirmation stays with the venue it was saved for).
   return (
     <SettingsForm
-      key={`${saved.autoPause}:${saved.pauseAfterSeconds}`}
+      key={`${venueId ?? ''}:${saved.autoPause}:${saved.pauseAfterSeconds}`}
+      venueId={venueId}
       saved={saved}
-      message={message}
-      setMessage={setMessage}
+      message={message?.venueId === venueId ? message : null}
+      setMessage={(next) => setMessage(next && { ...next, venueId })}
     />
   );
 };
 
-type Message = { ok: boolean; text: string };
+type Message = { ok: boolean; text: string; venueId?: string | undefined };
 
 const SettingsForm = ({
+  venueId,
   saved,
   message,
   setMessage,
 }: {
+  venueId: string | undefined;
   saved: StreamGuardSettings;
   message: Message | null;
   setMessage: (message: Message | null) => void;
@@ -90,7 +103,7 @@ const SettingsForm = ({
             tone: 'primary',
             disabled: !valid,
             onClick: async () => {
-              const error = await configure({ autoPause, pauseAfterSeconds: value });
+              const error = await configure({ autoPause, pauseAfterSeconds: value }, venueId);
               setMessage(
                 error ? { ok: false, text: error.message } : { ok: true, text: en.stream.saved },
               );

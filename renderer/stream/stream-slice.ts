@@ -18,7 +18,8 @@ export type StreamSlice = {
   stream: StreamGuardState | null;
   /** Staff asked to hear the outage alarm; it sounds until then. */
   alarmTestUntil: number | null;
-  configureStream(settings: StreamGuardSettings): Promise<BridgeError | null>;
+  /** Changes a venue's pause settings (absent: the venue set up first's). */
+  configureStream(settings: StreamGuardSettings, venueId?: string): Promise<BridgeError | null>;
   acknowledgeGap(gapId: string): Promise<BridgeError | null>;
   /** Staff saw an order that may not have reached this terminal. */
   acknowledgeMissed(missedId: string): Promise<BridgeError | null>;
@@ -40,8 +41,14 @@ export const createStreamSlice = ({
     linksDown: NO_LINK_DOWN,
     stream: null,
     alarmTestUntil: null,
-    configureStream: (settings) =>
-      tryCall(async () => set({ stream: await bridge['stream:configure'](settings) })),
+    configureStream: (settings, venueId) =>
+      tryCall(async () =>
+        set({
+          stream: await bridge['stream:configure'](
+            venueId === undefined ? settings : { ...settings, venueId },
+          ),
+        }),
+      ),
     acknowledgeGap: (gapId) =>
       tryCall(async () => set({ stream: await bridge['stream:acknowledgeGap']({ gapId }) })),
     acknowledgeMissed: (missedId) =>

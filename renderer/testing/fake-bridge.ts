@@ -525,8 +525,16 @@ export const createFakeBridge = (
     },
     'delivery:handshake': async () => ({ isRequired: true, pinCode: '4321' }),
     'stream:get': async () => stream,
-    'stream:configure': async (r) => {
-      stream = { ...stream, settings: r };
+    // Each venue's own, as main keeps them: none named is the venue set up first.
+    'stream:configure': async ({ venueId, ...settings }) => {
+      const first = venueId === undefined || venueId === setup.venueId;
+      stream = {
+        ...stream,
+        settings: first ? settings : stream.settings,
+        venues: stream.venues.map((v) =>
+          v.venueId === (venueId ?? setup.venueId) ? { ...v, settings } : v,
+        ),
+      };
       emit('stream:changed', stream);
       return stream;
     },

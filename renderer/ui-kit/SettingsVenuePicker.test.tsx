@@ -1,6 +1,8 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderSettings } from '../../shared/order-timing';
+import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
+import type { StreamGuardVenue } from '../../shared/stream-guard';
 import { createFakeBridge } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
@@ -45,6 +47,25 @@ const perVenueBridge = () => {
   }));
   return bridge;
 };
+
+/** Main's stream guard as it holds each venue's own pause settings. */
+const guardOf = (venues: Array<Pick<StreamGuardVenue, 'venueId' | 'name' | 'settings'>>) => ({
+  settings: venues[0]!.settings,
+  downSince: null,
+  pausedAt: null,
+  gaps: [],
+  missed: [],
+  missedCheckedAt: null,
+  noOrdersArriving: null,
+  otherTerminals: null,
+  pauseDeferredSince: null,
+  venues: venues.map((v) => ({
+    ...v,
+    pausedAt: null,
+    pauseDeferredSince: null,
+    otherTerminals: [],
+  })),
+});
 
 describe("the settings page's venue picker", () => {
   it('takes no room on a terminal of one venue', async () => {
@@ -92,5 +113,66 @@ describe("the settings page's venue picker", () => {
     fireEvent.click(within(picker).getByRole('button', { name: 'Demo Kitchen' }));
     await waitFor(() => expect(limit().value).toBe('10'));
     expect((within(orders()).getByRole('checkbox') as HTMLInputElement).checked).toBe(false);
+  });
+
+  it("shows and changes the picked venue's own automatic pause", async () => {
+    const bridge = createFakeBridge({
+      setup: TWO_VENUES,
+      stream: guardOf([
+        {
+          venueId: 'demo-venue',
+          name: 'Demo Kitchen',
+          settings: { autoPause: true, pauseAfterSeconds: 45 },
+        },
+        { venueId: 'pizza-venue', name: 'Pizza Place', settings: DEFAULT_STREAM_GUARD_SETTINGS },
+      ]),
+    });
+    renderApp(bridge);
+    await openSettings();
+    const picker = screen.getByRole('group', { name: 'Settings of' });
+    // A save remounts the form with what main holds: look it up each time.
+    const section = () => screen.getByRole('region', { name: 'Order stream alarm' });
+    const seconds = () =>
+      within(section()).getByRole('textbox', {
+        name: 'Seconds without the order stream before going offline',
+      }) as HTMLInputElement;
+    const autoPause = () =>
+      within(section()).getByRole('checkbox', {
+        name: 'Take the venue offline when orders cannot arrive',
+      }) as HTMLInputElement;
+    const save = () =>
+      fireEvent.click(within(section()).getByRole('button', { name: 'Save alarm settings' }));
+    expect(seconds().value).toBe('45');
+
+    // Pizza Place's own: the default delay, then turned off and saved under its venue.
+    fireEvent.click(within(picker).getByRole('button', { name: 'Pizza Place' }));
+    await waitFor(() => expect(seconds().value).toBe('60'));
+    expect(autoPause().checked).toBe(true);
+    fireEvent.change(seconds(), { target: { value: '120' } });
+    fireEvent.click(autoPause());
+    save();
+    await within(section()).findByText('Saved.');
+    expect(bridge.callsTo('stream:configure')).toEqual([
+      { autoPause: false, pauseAfterSeconds: 120, venueId: 'pizza-venue' },
+    ]);
+    expect(autoPause().checked).toBe(false);
+
+    // The venue set up first keeps its own, and a change of it names no venue.
+    fireEvent.click(within(picker).getByRole('button', { name: 'Demo Kitchen' }));
+    await waitFor(() => expect(seconds().value).toBe('45'));
+    expect(autoPause().checked).toBe(true);
+    // The confirmation was Pizza Place's: not shown under another venue.
+    expect(within(section()).queryByText('Saved.')).toBeNull();
+    fireEvent.change(seconds(), { target: { value: '30' } });
+    save();
+    await waitFor(() =>
+      expect(bridge.callsTo('stream:configure').at(-1)).toEqual({
+        autoPause: true,
+        pauseAfterSeconds: 30,
+      }),
+    );
+    fireEvent.click(within(picker).getByRole('button', { name: 'Pizza Place' }));
+    await waitFor(() => expect(seconds().value).toBe('120'));
+    expect(autoPause().checked).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // Which venue's venue-level settings the settings page shows, on a terminal of several venues:
-// auto-accept, the reminder and who prints what are kept per venue (at the relay, for every
+// the automatic pause, auto-accept, the reminder and who prints what are kept per venue (at the relay, for every
 // terminal of it). Always first on the page, each venue by its mark (name and colour, never its
 // id); on a terminal of one venue it takes no room at all.
 import { useStore } from 'zustand';

@@ -11,7 +11,7 @@ export const kitDe = {
     unnamed: 'Restaurant {n}',
     settingsFor: 'Einstellungen für',
     settingsHint:
-      'Automatische Annahme, Erinnerung und wer was druckt werden je Restaurant eingestellt.',
+      'Automatisches Offline-Schalten, automatische Annahme, Erinnerung und wer was druckt werden je Restaurant eingestellt.',
   },
   nav: {
     orders: 'Bestellungen',

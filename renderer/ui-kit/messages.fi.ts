@@ -11,7 +11,7 @@ export const kitFi = {
     unnamed: 'Ravintola {n}',
     settingsFor: 'Asetukset ravintolalle',
     settingsHint:
-      'Automaattinen hyväksyntä, muistutus ja tulostuspaikat asetetaan ravintolakohtaisesti.',
+      'Automaattinen sulkeminen, automaattinen hyväksyntä, muistutus ja tulostuspaikat asetetaan ravintolakohtaisesti.',
   },
   nav: {
     orders: 'Tilaukset',

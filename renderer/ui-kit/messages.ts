@@ -25,7 +25,8 @@ export const kitMessages = {
     unnamed: m('Venue {n}', 'n'),
     /** The settings page's venue picker, on a terminal of several venues. */
     settingsFor: 'Settings of',
-    settingsHint: 'Auto-accept, the reminder and who prints what are set for each venue.',
+    settingsHint:
+      'The automatic pause, auto-accept, the reminder and who prints what are set for each venue.',
   },
   nav: {
     orders: 'Orders',

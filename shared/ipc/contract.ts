@@ -62,7 +62,7 @@ import {
   PRINT_DOCUMENTS,
   READY_PRINTS,
 } from '../printing';
-import { AUTO_PAUSE_MAX_SECONDS, AUTO_PAUSE_MIN_SECONDS } from '../stream-guard';
+import { streamGuardSettingsSchema } from '../stream-guard';
 import { terminalNameSchema } from '../terminal-health';
 import type { TerminalState } from '../venue-settings';
 import { printAssignmentSchema } from '../venue-settings';
@@ -538,13 +538,9 @@ export const channels = {
     z.object({ ...venueRef, printedBy: printAssignmentSchema }).strict(),
   ).returns<TerminalState>(),
   'stream:get': channel(empty).returns<StreamGuardState>(),
+  /** A venue's pause (a venue setting, kept at the relay); none named: the venue set up first. */
   'stream:configure': channel(
-    z
-      .object({
-        autoPause: z.boolean(),
-        pauseAfterSeconds: z.number().int().min(AUTO_PAUSE_MIN_SECONDS).max(AUTO_PAUSE_MAX_SECONDS),
-      })
-      .strict(),
+    streamGuardSettingsSchema.extend(venueRef),
   ).returns<StreamGuardState>(),
   'stream:acknowledgeGap': channel(z.object({ gapId: id }).strict()).returns<StreamGuardState>(),
   /** Staff saw an order that may not have reached this terminal (stream:changed's `missed`). */
