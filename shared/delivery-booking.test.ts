@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decodeRefusal } from './refusals';
 import {
   deliveryAreaCheckSchema,
   deliveryBookSchema,
@@ -84,7 +85,10 @@ describe('the booking form’s rules', () => {
 
   it('the area check needs some address', () => {
     const result = deliveryAreaCheckSchema.safeParse({ street: '', postCode: '', city: '' });
-    expect(messages(result)).toEqual(['Enter the street and the post code or city']);
+    // Kept as a refusal: the form words it in the screen's language.
+    expect(messages(result).map((text) => decodeRefusal(text)?.key)).toEqual([
+      'courier-address-needed',
+    ]);
     expect(
       deliveryAreaCheckSchema.safeParse({ street: '', postCode: '00120', city: '' }).success,
     ).toBe(true);

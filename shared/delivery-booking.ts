@@ -5,7 +5,7 @@
 // (docs/platform.md#booking-a-courier); every message is one staff read beside the field it names.
 import { z } from 'zod';
 import type { Refusal } from './refusals';
-import { refusal } from './refusals';
+import { encodeRefusal, refusal } from './refusals';
 
 /** "Ready in N min": the service takes 1 to 60 and assumes 30 when none is given. */
 export const PREPARATION_MINUTES = { min: 1, max: 60, assumed: 30 } as const;
@@ -47,6 +47,10 @@ const addressFields = {
   city: text(100),
 };
 
+// A form shows a schema's message to staff: this one is a kept refusal, worded in the screen's
+// language (renderer/ui-kit/form.ts fieldErrors); main's log reads its code.
+const ADDRESS_NEEDED = encodeRefusal(refusal('courier-address-needed'));
+
 const hasAddress = (v: { street: string; postCode: string; city: string }): boolean =>
   v.street !== '' || v.postCode !== '' || v.city !== '';
 
@@ -69,7 +73,7 @@ export const deliveryQuoteSchema = z
   })
   .strict()
   .refine((v) => hasAddress(v) || (v.lat != null && v.lon != null), {
-    message: 'Enter the street and the post code or city',
+    message: ADDRESS_NEEDED,
     path: ['street'],
   })
   .refine((v) => (v.lat == null) === (v.lon == null), {
@@ -82,7 +86,7 @@ export type DeliveryQuoteRequest = z.infer<typeof deliveryQuoteSchema>;
 export const deliveryAreaCheckSchema = z
   .object(addressFields)
   .strict()
-  .refine(hasAddress, { message: 'Enter the street and the post code or city', path: ['street'] });
+  .refine(hasAddress, { message: ADDRESS_NEEDED, path: ['street'] });
 export type DeliveryAreaCheckRequest = z.infer<typeof deliveryAreaCheckSchema>;
 
 /**

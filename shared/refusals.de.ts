@@ -161,6 +161,7 @@ export const refusalsDe = {
   'courier-time-refused':
     'Der Kurierdienst kann dann nicht liefern: eine Zeit in mehr als einer Stunde wählen, oder so bald wie möglich.',
   'courier-offer-expired': 'Das Preisangebot ist abgelaufen: neuen Preis und Zeit holen.',
+  'courier-address-needed': 'Straße und PLZ oder Ort eingeben',
   'courier-address-incomplete':
     'Ein Kurier geht nur mit voller Adresse: Straße und PLZ oder Ort ergänzen.',
   'courier-address-changed':

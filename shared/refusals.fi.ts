@@ -153,6 +153,7 @@ export const refusalsFi = {
   'courier-time-refused':
     'Kuljetuspalvelu ei voi toimittaa silloin: valitse aika yli tunnin päästä tai niin pian kuin mahdollista.',
   'courier-offer-expired': 'Hintatarjous vanheni: hae uusi hinta ja aika.',
+  'courier-address-needed': 'Anna katuosoite ja postinumero tai kaupunki',
   'courier-address-incomplete':
     'Kuriirin voi varata vain koko osoitteella: lisää katuosoite ja postinumero tai kaupunki.',
   'courier-address-changed': 'Osoite muuttui hintatarjouksen jälkeen: hae uusi hinta ja aika.',

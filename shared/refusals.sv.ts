@@ -154,6 +154,7 @@ export const refusalsSv = {
   'courier-time-refused':
     'Budtjänsten kan inte leverera då: välj en tid mer än en timme fram, eller så snart som möjligt.',
   'courier-offer-expired': 'Prisförslaget har gått ut: hämta nytt pris och tid.',
+  'courier-address-needed': 'Fyll i gatuadress och postnummer eller ort',
   'courier-address-incomplete':
     'Ett bud kan bara bokas med hela adressen: lägg till gata och postnummer eller ort.',
   'courier-address-changed': 'Adressen har ändrats sedan prisförslaget: hämta nytt pris och tid.',

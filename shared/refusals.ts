@@ -223,6 +223,8 @@ export const refusalWords = {
   'courier-time-refused':
     'The courier service cannot deliver at that time: pick a time more than an hour from now, or as soon as possible.',
   'courier-offer-expired': 'The price offer ran out: get a new price and time.',
+  /** A form's address with neither a street nor a post code or city (the schema's check). */
+  'courier-address-needed': 'Enter the street and the post code or city',
   'courier-address-incomplete':
     'A courier can only be booked with the full address: add the street and the post code or city.',
   'courier-address-changed': 'The address changed since the price offer: get a new price and time.',

@@ -3,6 +3,7 @@
 // is busy while the call runs.
 import { useState } from 'react';
 import type { BridgeError } from '../../shared/ipc/contract';
+import { keptText } from './bridge';
 
 type Issue = { path: PropertyKey[]; message: string };
 type Parsed<T> =
@@ -25,7 +26,8 @@ export const fieldErrors = (
   const errors: Record<string, string> = {};
   for (const issue of issues) {
     const name = field(issue.path);
-    if (name && !errors[name]) errors[name] = issue.message;
+    // A schema's message kept as a refusal (shared/refusals.ts) reads in the screen's language.
+    if (name && !errors[name]) errors[name] = keptText(issue.message);
   }
   return errors;
 };

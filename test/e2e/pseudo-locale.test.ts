@@ -266,6 +266,8 @@ describe('the pseudo-locale at 1024×768 (Chromium)', () => {
   it('the board, an order, its dialogs and the notices: nothing cut, every word ours', async () => {
     const { problems, look } = walkStops();
     const sandbox = control(demo);
+    // The printer out of paper while the orders come: its alarm is up (the tickets wait).
+    demo.printer!.trouble('paper-out');
     await fixture.fillColumns(2);
     const placed = await fixture.place({ type: 'homedelivery', lines: 6 });
     await fixture.settled(placed.id, () => true);
@@ -273,10 +275,16 @@ describe('the pseudo-locale at 1024×768 (Chromium)', () => {
     const cancelled = await fixture.place();
     await fixture.settled(cancelled.id, () => true);
     await sandbox.cancel(cancelled.id);
-    await page.locator('.notices').getByRole('button').first().waitFor();
+    await page.getByTestId('cancelled-banner').waitFor();
+    await page.getByTestId('print-alarm').waitFor();
+    await demo.core.api['venue:setOnline']({ online: false, until: null });
+    await page.getByTestId('offline-banner').waitFor();
     const tile = tileOf(placed.id);
     await tile.waitFor();
-    await look('the board');
+    await look('the board and its notices');
+    demo.printer!.trouble(null);
+    await demo.core.api['venue:setOnline']({ online: true });
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
 
     await tile.locator('.card-number').click();
     const detail = page.locator('.order-detail');
@@ -304,6 +312,26 @@ describe('the pseudo-locale at 1024×768 (Chromium)', () => {
     const { problems, look } = walkStops();
     await screen(words.nav.venue);
     await look('the venue and settings');
+    const toggle = page.getByTestId('venue-toggle');
+    await toggle.click();
+    await page.getByRole('group', { name: say(words.venue.offlineFor) }).waitFor();
+    await look('going offline, for how long');
+    await toggle.click();
+    await button(page, say(words.venue.addRow)).click();
+    await look('a new opening time');
+    // Each form of the settings page, opened and left as it was.
+    for (const [open, close, stop] of [
+      [words.print.edit, words.print.cancel, 'a printer’s settings'],
+      [words.print.add, words.print.cancel, 'a new printer'],
+      [words.venues.add, words.venues.cancel, 'another venue'],
+      [words.connection.disconnect, words.connection.keep, 'disconnecting the terminal'],
+    ] as const) {
+      await button(page, say(open)).click();
+      await button(page, say(close)).waitFor();
+      await look(stop);
+      await button(page, say(close)).click();
+      await button(page, say(open)).waitFor();
+    }
 
     await screen(words.nav.menu);
     await look('the menu');
@@ -326,6 +354,13 @@ describe('the pseudo-locale at 1024×768 (Chromium)', () => {
     await dialog().waitFor();
     await look('the courier booking');
     await closeDialog();
+    await button(page, say(words.courier.areaCheck)).click();
+    await page.locator('.area-check .field-error').first().waitFor();
+    await look('an address check, its fields missing');
+    await button(page, say(words.courier.changeSetup)).click();
+    await button(page, say(words.actions.cancel)).waitFor();
+    await look('the courier set-up');
+    await button(page, say(words.actions.cancel)).click();
 
     await screen(words.nav.history);
     await look('the past orders');
