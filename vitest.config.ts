@@ -93,6 +93,8 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['relay/**/*.test.ts', 'test/core/**/*.test.ts'],
+          // The relay bundled once for every file that starts it as a process.
+          globalSetup: ['test/relay-bundle.ts'],
         },
       },
       {
@@ -117,8 +119,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           // Each file starts its own demo (sandbox, relay, core on free ports) and browser, so the
           // files run beside each other and beside the other projects; what they share (the
-          // renderer and the Electron bundles) is built once, before any of them.
-          globalSetup: ['test/e2e/global-setup.ts'],
+          // renderer, the Electron bundles, the relay's bundle) is built once, before any of them.
+          globalSetup: ['test/e2e/global-setup.ts', 'test/relay-bundle.ts'],
           testTimeout: 90_000,
         },
       },

@@ -5,10 +5,19 @@
 // No TypeScript runtime, no Electron, Vite or Playwright: `node DIR/relay.mjs …` is the whole of
 // it. better-sqlite3 is a native module built for this machine's Node and CPU: build on (or for)
 // the relay host's platform, or run `npm rebuild better-sqlite3` in DIR there.
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { RELAY_BUNDLE_FILES } from './relay-process';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The relay's runtime packages: native (better-sqlite3) or with optional natives (pg). */
@@ -58,12 +67,11 @@ function runtimeClosure(): Map<string, string> {
   return found;
 }
 
-export async function buildRelay(outDir: string): Promise<{ packages: string[] }> {
-  rmSync(outDir, { recursive: true, force: true });
-  mkdirSync(outDir, { recursive: true });
+/** The relay's CLI and server as one ESM bundle, the runtime packages left to `import`. */
+export async function bundleRelay(outfile: string): Promise<void> {
   await build({
     entryPoints: [path.join(ROOT, 'relay', 'cli.ts')],
-    outfile: path.join(outDir, 'relay.mjs'),
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -77,6 +85,34 @@ export async function buildRelay(outDir: string): Promise<{ packages: string[] }
     legalComments: 'linked',
     logLevel: 'warning',
   });
+}
+
+/**
+ * The relay bundle and the hook that stops it with its parent (scripts/exit-with-parent.ts), in
+ * `dir`, for startRelayProcess's bundleDir: run from there, the bundle finds its runtime packages
+ * through `dir/node_modules` (a link to this checkout's).
+ */
+export async function bundleRelayProcess(dir: string): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  const modules = path.join(dir, 'node_modules');
+  if (!existsSync(modules)) symlinkSync(path.join(ROOT, 'node_modules'), modules, 'dir');
+  await Promise.all([
+    bundleRelay(path.join(dir, RELAY_BUNDLE_FILES.cli)),
+    build({
+      entryPoints: [path.join(ROOT, 'scripts', 'exit-with-parent.ts')],
+      outfile: path.join(dir, RELAY_BUNDLE_FILES.exitWithParent),
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      logLevel: 'warning',
+    }),
+  ]);
+}
+
+export async function buildRelay(outDir: string): Promise<{ packages: string[] }> {
+  rmSync(outDir, { recursive: true, force: true });
+  mkdirSync(outDir, { recursive: true });
+  await bundleRelay(path.join(outDir, 'relay.mjs'));
   const root = readPackage(ROOT);
   const dependencies = Object.fromEntries(
     RELAY_RUNTIME_PACKAGES.map((name) => [

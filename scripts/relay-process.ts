@@ -1,10 +1,12 @@
-// The demo's relay as its own process, the way it is deployed: `node --import tsx relay/cli.ts`
-// with its secrets in the environment (never on the command line). Being a process of its own,
+// The demo's relay as its own process: `node --import tsx relay/cli.ts`, or the bundle a relay
+// host runs (scripts/build-relay.ts) with plain node, with its secrets in the environment (never
+// on the command line). Being a process of its own,
 // anyone can `kill -STOP` or `kill` it and watch the terminal raise the alarm. It must not
 // outlive the demo: it stops with it, and a demo killed outright closes the child's stdin, which
 // makes the child stop itself (scripts/exit-with-parent.ts).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { exitOf, stopChild } from './child-stop';
 
@@ -13,6 +15,12 @@ const CLI = fileURLToPath(new URL('../relay/cli.ts', import.meta.url));
 const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.ts', import.meta.url));
 const START_TIMEOUT_MS = 30_000;
 const STOP_TIMEOUT_MS = 5_000;
+
+/** What a relay bundle folder holds (scripts/build-relay.ts bundleRelayProcess builds it). */
+export const RELAY_BUNDLE_FILES = {
+  cli: 'relay.mjs',
+  exitWithParent: 'exit-with-parent.mjs',
+} as const;
 
 export type RelayProcessOptions = {
   dbPath: string;
@@ -23,6 +31,11 @@ export type RelayProcessOptions = {
   credentialsKey?: string;
   /** The relay's own complaints (its stderr), line by line. */
   log?: (line: string) => void;
+  /**
+   * A folder of RELAY_BUNDLE_FILES to run with plain node instead of the sources through tsx:
+   * tests build it once per run, as a start through tsx costs over half a second of CPU.
+   */
+  bundleDir?: string;
 };
 
 export type RelayProcess = {
@@ -36,19 +49,17 @@ export type RelayProcess = {
 };
 
 export const startRelayProcess = (options: RelayProcessOptions): Promise<RelayProcess> => {
+  const bundle = options.bundleDir;
+  const entry = bundle
+    ? [
+        '--import',
+        path.join(bundle, RELAY_BUNDLE_FILES.exitWithParent),
+        path.join(bundle, RELAY_BUNDLE_FILES.cli),
+      ]
+    : ['--import', 'tsx', '--import', EXIT_WITH_PARENT, CLI];
   const child: ChildProcess = spawn(
     process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      EXIT_WITH_PARENT,
-      CLI,
-      '--db',
-      options.dbPath,
-      '--port',
-      String(options.port ?? 0),
-    ],
+    [...entry, '--db', options.dbPath, '--port', String(options.port ?? 0)],
     {
       cwd: ROOT,
       env: {

@@ -65,6 +65,8 @@ export type DemoOptions = {
    * is added with setup:addVenue once the first is connected, as staff would.
    */
   venues?: 1 | 2;
+  /** Run the relay from a bundle folder (scripts/relay-process.ts bundleDir), not the sources. */
+  relayBundleDir?: string;
 };
 
 /** A terminal of the demo venue beyond the first (which is `Demo.core`, `webHost`, `printer`). */
@@ -225,6 +227,7 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
       // The demo's relay holds the demo merchant's delivery key, sealed with a key of its own.
       credentialsKey: randomBytes(32).toString('base64'),
       log,
+      ...(options.relayBundleDir ? { bundleDir: options.relayBundleDir } : {}),
     };
     let relay = await startRelayProcess(relayOptions);
     stops.push(() => relay.stop());

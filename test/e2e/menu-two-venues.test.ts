@@ -17,6 +17,7 @@ import {
   openBoardPage,
   orderTile,
 } from './support';
+import { runRelayBundle } from '../relay-bundle';
 
 const BURGERS = DEMO_BRANDS.burgers;
 const BOWLS = DEMO_BRANDS.bowls;
@@ -54,6 +55,7 @@ beforeAll(async () => {
     venues: 2,
     ordersPerMinute: 0,
     seed: 13,
+    relayBundleDir: runRelayBundle(),
     keychain: false,
     webPort: 0,
     notificationRetry: { retries: 3, intervalMs: 200 },

@@ -9,6 +9,7 @@ import type { Demo, DemoOptions } from '../../scripts/start';
 import { startDemo } from '../../scripts/start';
 import { controlCall } from '../control-call';
 import { waitFor } from '../wait';
+import { runRelayBundle } from '../relay-bundle';
 
 export const OUTPUT_DIR = path.resolve('test-output');
 
@@ -118,6 +119,7 @@ export const startTestDemo = (core: DemoOptions['core'] = {}): Promise<Demo> =>
     ordersPerMinute: 0,
     seed: 7,
     keychain: false,
+    relayBundleDir: runRelayBundle(),
     webPort: 0,
     notificationRetry: { retries: 3, intervalMs: 200 },
     core: { backoff: { baseMs: 100, capMs: 500 }, reconcileIntervalMs: 2_000, ...core },

@@ -12,6 +12,7 @@ import type { Demo } from '../../scripts/start';
 import { DEMO_BRANDS } from '../../sandbox/demo-data';
 import type { SandboxOrder } from './support';
 import { controlCall, eventually, launchChromium, openBoardPage, orderTile } from './support';
+import { runRelayBundle } from '../relay-bundle';
 
 type Placed = SandboxOrder & { venue_id: string };
 
@@ -64,6 +65,7 @@ beforeAll(async () => {
     venues: 2,
     ordersPerMinute: 0,
     seed: 11,
+    relayBundleDir: runRelayBundle(),
     keychain: false,
     webPort: 0,
     notificationRetry: { retries: 3, intervalMs: 200 },
