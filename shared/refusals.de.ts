@@ -87,6 +87,36 @@ export const refusalsDe = {
     'Nichts wurde geändert: das Terminal behält seine Verbindung. Das markierte Feld korrigieren.',
   'not-this-venues-terminal': 'Dieses Terminal gehört nicht zu diesem Restaurant.',
 
+  'setup-relay-not-relay':
+    'Unter dieser Adresse antwortet etwas, aber nicht das Relay. Adresse bei dem prüfen, der euer Relay betreibt.',
+  'setup-relay-no-answer':
+    'Unter dieser Adresse antwortet nichts. Hostnamen und Port prüfen (zum Beispiel https://relay.example.com oder http://127.0.0.1:4020).',
+  'setup-key-refused':
+    'Das Relay nimmt diesen Terminal-Schlüssel nicht an: vertippt oder zurückgezogen. Nochmal kopieren, oder beim Relay-Betreiber einen neuen holen.',
+  'setup-relay-path':
+    'Das ist nicht die Adresse des Relays: ein Server antwortet, aber nicht als Relay. Nur die Adresse eingeben, ohne Pfad dahinter (nicht …/hooks/marketplace oder …/v1/events).',
+  'setup-relay-failing':
+    'Das Relay hat gerade ein Problem. In einer Minute nochmal versuchen; wenn es bleibt, den Relay-Betreiber anrufen.',
+  'setup-auth-no-answer':
+    'Unter dieser Adresse antwortet nichts. Die Auth-URL der Plattform prüfen (Hostname und Port).',
+  'setup-client-refused':
+    'Die Plattform nimmt diese Client-ID und dieses Secret nicht an. Beides nochmal aus den Partnerdaten der Plattform kopieren.',
+  'setup-auth-failing':
+    'Der Anmeldedienst der Plattform hat gerade ein Problem. In einer Minute nochmal versuchen.',
+  'setup-not-auth':
+    'Das ist nicht der Anmeldedienst der Plattform: ein Server antwortet, aber nicht als solcher. Die Auth-URL der Plattform prüfen.',
+  'setup-pos-no-answer':
+    'Unter dieser Adresse antwortet nichts. Die Order-API-URL der Plattform prüfen (Hostname und Port).',
+  'setup-pos-failing':
+    'Der Bestelldienst der Plattform hat gerade ein Problem. In einer Minute nochmal versuchen.',
+  'setup-not-pos':
+    'Das ist nicht der Bestelldienst der Plattform: ein Server antwortet, aber nicht als solcher. Die Order-API-URL der Plattform prüfen.',
+  'setup-key-other-venue':
+    'Dieser Terminal-Schlüssel gehört zu einem anderen Restaurant als dem, mit dem du dich angemeldet hast. Den Schlüssel für dieses Restaurant eingeben.',
+  'setup-no-key': 'Kein Terminal-Schlüssel gespeichert: den Schlüssel dieser Kasse eingeben.',
+  'setup-no-key-change': 'Kein Terminal-Schlüssel gespeichert: zuerst die Verbindung ändern.',
+  'setup-code-first-venue':
+    'Dieser Code gehört zu dem Restaurant, mit dem das Terminal eingerichtet wurde, und das ist schon verbunden. Mit dem anderen Restaurant anmelden.',
   'pin-needed': 'Zum Ändern die Personal-PIN eingeben.',
   'pin-locked':
     '{minutes, plural, one {Zu oft falsche PIN. Eine Minute warten und nochmal versuchen.} other {Zu oft falsche PIN. # Minuten warten und nochmal versuchen.}}',

@@ -83,6 +83,35 @@ export const refusalsFi = {
   'setup-nothing-changed': 'Mitään ei muutettu: pääte pitää yhteytensä. Korjaa merkitty kenttä.',
   'not-this-venues-terminal': 'Se pääte ei kuulu tähän ravintolaan.',
 
+  'setup-relay-not-relay':
+    'Osoitteessa vastaa jokin, mutta se ei ole välityspalvelu. Tarkista osoite välityspalvelun ylläpitäjältä.',
+  'setup-relay-no-answer':
+    'Tästä osoitteesta ei vastaa mikään. Tarkista palvelimen nimi ja portin numero (esim. https://relay.example.com tai http://127.0.0.1:4020).',
+  'setup-key-refused':
+    'Välityspalvelu ei hyväksy tätä päätteen avainta: se on kirjoitettu väärin tai peruttu. Kopioi se uudelleen tai pyydä uusi välityspalvelun ylläpitäjältä.',
+  'setup-relay-path':
+    'Tämä ei ole välityspalvelun osoite: palvelin vastaa, mutta ei välityspalveluna. Kirjoita pelkkä osoite ilman polkua perään (ei …/hooks/marketplace tai …/v1/events).',
+  'setup-relay-failing':
+    'Välityspalvelussa on nyt ongelma. Yritä minuutin päästä uudelleen; jos se jatkuu, soita välityspalvelun ylläpitäjälle.',
+  'setup-auth-no-answer':
+    'Tästä osoitteesta ei vastaa mikään. Tarkista alustan antama Auth URL (palvelimen nimi ja portti).',
+  'setup-client-refused':
+    'Alusta ei hyväksy tätä asiakastunnusta ja salaisuutta. Kopioi molemmat uudelleen alustan kumppanitiedoista.',
+  'setup-auth-failing':
+    'Alustan kirjautumispalvelussa on nyt ongelma. Yritä minuutin päästä uudelleen.',
+  'setup-not-auth':
+    'Tämä ei ole alustan kirjautumispalvelu: palvelin vastaa, mutta ei sellaisena. Tarkista alustan antama Auth URL.',
+  'setup-pos-no-answer':
+    'Tästä osoitteesta ei vastaa mikään. Tarkista alustan antama Order API URL (palvelimen nimi ja portti).',
+  'setup-pos-failing': 'Alustan tilauspalvelussa on nyt ongelma. Yritä minuutin päästä uudelleen.',
+  'setup-not-pos':
+    'Tämä ei ole alustan tilauspalvelu: palvelin vastaa, mutta ei sellaisena. Tarkista alustan antama Order API URL.',
+  'setup-key-other-venue':
+    'Tämä päätteen avain on eri ravintolan kuin se, jolla kirjauduit. Anna tälle ravintolalle tehty avain.',
+  'setup-no-key': 'Päätteen avainta ei ole tallennettu: anna tämän kassan avain.',
+  'setup-no-key-change': 'Päätteen avainta ei ole tallennettu: muuta ensin yhteyttä.',
+  'setup-code-first-venue':
+    'Tämä koodi on sen ravintolan, jolla pääte otettiin käyttöön, ja se on jo yhdistetty. Kirjaudu toisella ravintolalla.',
   'pin-needed': 'Anna henkilökunnan PIN muuttaaksesi tätä.',
   'pin-locked':
     '{minutes, plural, one {Liian monta väärää PIN-koodia. Odota minuutti ja yritä uudelleen.} other {Liian monta väärää PIN-koodia. Odota # minuuttia ja yritä uudelleen.}}',

@@ -84,6 +84,35 @@ export const refusalsSv = {
     'Inget ändrades: terminalen behåller sin anslutning. Rätta det markerade fältet.',
   'not-this-venues-terminal': 'Den terminalen hör inte till den här restaurangen.',
 
+  'setup-relay-not-relay':
+    'Något svarar på adressen, men det är inte reläet. Kontrollera adressen med den som driver ert relä.',
+  'setup-relay-no-answer':
+    'Inget svarar på den här adressen. Kontrollera värdnamnet och portnumret (till exempel https://relay.example.com eller http://127.0.0.1:4020).',
+  'setup-key-refused':
+    'Reläet godtar inte terminalnyckeln: den är felskriven eller återkallad. Kopiera den igen, eller be den som driver ert relä om en ny.',
+  'setup-relay-path':
+    'Det här är inte reläets adress: en server svarar, men inte som ett relä. Skriv bara adressen, utan sökväg efter (inte …/hooks/marketplace eller …/v1/events).',
+  'setup-relay-failing':
+    'Reläet har ett problem just nu. Försök igen om en minut; om det består, ring den som driver ert relä.',
+  'setup-auth-no-answer':
+    'Inget svarar på den här adressen. Kontrollera Auth URL som plattformen gav er (värdnamn och port).',
+  'setup-client-refused':
+    'Plattformen godtar inte detta klient-ID och hemlighet. Kopiera båda igen från plattformens partneruppgifter.',
+  'setup-auth-failing':
+    'Plattformens inloggningstjänst har ett problem just nu. Försök igen om en minut.',
+  'setup-not-auth':
+    'Det här är inte plattformens inloggningstjänst: en server svarar, men inte som en sådan. Kontrollera Auth URL som plattformen gav er.',
+  'setup-pos-no-answer':
+    'Inget svarar på den här adressen. Kontrollera Order API URL som plattformen gav er (värdnamn och port).',
+  'setup-pos-failing': 'Plattformens ordertjänst har ett problem just nu. Försök igen om en minut.',
+  'setup-not-pos':
+    'Det här är inte plattformens ordertjänst: en server svarar, men inte som en sådan. Kontrollera Order API URL som plattformen gav er.',
+  'setup-key-other-venue':
+    'Terminalnyckeln hör till en annan restaurang än den du loggade in med. Ange nyckeln som gjordes för den här restaurangen.',
+  'setup-no-key': 'Ingen terminalnyckel är sparad: ange den här kassans nyckel.',
+  'setup-no-key-change': 'Ingen terminalnyckel är sparad: ändra anslutningen först.',
+  'setup-code-first-venue':
+    'Koden hör till restaurangen som terminalen ställdes in med, och den är redan ansluten. Logga in med den andra restaurangen.',
   'pin-needed': 'Ange personalens PIN för att ändra det här.',
   'pin-locked':
     '{minutes, plural, one {För många fel PIN. Vänta en minut och försök igen.} other {För många fel PIN. Vänta # minuter och försök igen.}}',

@@ -140,6 +140,38 @@ export const refusalWords = {
     'Nothing was changed: the terminal keeps its connection. Fix the marked field.',
   'not-this-venues-terminal': 'That terminal is not one of this venue’s.',
 
+  // A set-up field that is wrong, and how to fix it (the set-up checks; shown on the field).
+  'setup-relay-not-relay':
+    'Something answers at this address, but it is not the relay. Check the address with whoever runs your relay.',
+  'setup-relay-no-answer':
+    'Nothing answers at this address. Check the host name and the port number (for example https://relay.example.com or http://127.0.0.1:4020).',
+  'setup-key-refused':
+    'The relay does not accept this terminal key: it was mistyped or withdrawn. Copy it again, or ask whoever runs your relay for a new one.',
+  'setup-relay-path':
+    'This is not the relay’s address: a server answers, but not as a relay. Enter the address alone, without a path after it (not …/hooks/marketplace or …/v1/events).',
+  'setup-relay-failing':
+    'The relay has a problem right now. Try again in a minute; if it stays, call whoever runs your relay.',
+  'setup-auth-no-answer':
+    'Nothing answers at this address. Check the Auth URL the platform gave you (host name and port).',
+  'setup-client-refused':
+    'The platform does not accept this client ID and secret. Copy both again from the platform’s partner details.',
+  'setup-auth-failing':
+    'The platform’s sign-in service has a problem right now. Try again in a minute.',
+  'setup-not-auth':
+    'This is not the platform’s sign-in service: a server answers, but not as one. Check the Auth URL the platform gave you.',
+  'setup-pos-no-answer':
+    'Nothing answers at this address. Check the Order API URL the platform gave you (host name and port).',
+  'setup-pos-failing':
+    'The platform’s order service has a problem right now. Try again in a minute.',
+  'setup-not-pos':
+    'This is not the platform’s order service: a server answers, but not as one. Check the Order API URL the platform gave you.',
+  'setup-key-other-venue':
+    'This terminal key is for another venue than the one you signed in with. Enter the key made for this venue.',
+  'setup-no-key': 'No terminal key is stored: enter this counter’s key.',
+  'setup-no-key-change': 'No terminal key is stored: change the connection first.',
+  'setup-code-first-venue':
+    'This code is for the venue this terminal was set up with, which is already connected. Sign in with the other venue.',
+
   // This computer.
   'pin-needed': 'Enter the staff PIN to change this.',
   'pin-locked': m(

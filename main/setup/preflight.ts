@@ -6,9 +6,11 @@ import { z } from 'zod';
 import { RequestError, sendRequest } from '../http/http';
 import { oauthErrorCode } from '../auth/token-client';
 import { basicCredential } from '../auth/token-client';
+import type { Refusal } from '../../shared/refusals';
+import { refusal } from '../../shared/refusals';
 
-/** A field of the setup form and what is wrong with it, in staff words. */
-export type FieldProblem = { field: string; message: string };
+/** A field of the setup form and what is wrong with it, as a code the screen words. */
+export type FieldProblem = { field: string; refusal: Refusal };
 
 /** How long each check may take: a counter does not wait on a dead address. */
 const CHECK_TIMEOUT_MS = 8_000;
@@ -44,35 +46,31 @@ export const checkRelay = async (
     if (!answer.success)
       return {
         field: 'relayUrl',
-        message:
-          'Something answers at this address, but it is not the relay. Check the address with whoever runs your relay.',
+        refusal: refusal('setup-relay-not-relay'),
       };
     return { venueIds: answer.data.venue_ids ?? null };
   } catch (error) {
     if (noAnswer(error))
       return {
         field: 'relayUrl',
-        message:
-          'Nothing answers at this address. Check the host name and the port number (for example https://relay.example.com or http://127.0.0.1:4020).',
+        refusal: refusal('setup-relay-no-answer'),
       };
     const status = (error as RequestError).status;
     if (status === 401 || status === 403)
       return {
         field: 'terminalKey',
-        message:
-          'The relay does not accept this terminal key: it was mistyped or withdrawn. Copy it again, or ask whoever runs your relay for a new one.',
+        refusal: refusal('setup-key-refused'),
       };
     // A rate limit comes after the key was accepted: the relay and the key are right.
     if (status === 429) return { venueIds: null };
     if (status === 404 || status === 405)
       return {
         field: 'relayUrl',
-        message:
-          'This is not the relay’s address: a server answers, but not as a relay. Enter the address alone, without a path after it (not …/hooks/marketplace or …/v1/events).',
+        refusal: refusal('setup-relay-path'),
       };
     return {
       field: 'relayUrl',
-      message: `The relay answered with an error (${status ?? 'no answer'}). Try again in a minute; if it stays, call whoever runs your relay.`,
+      refusal: refusal('setup-relay-failing'),
     };
   }
 };
@@ -108,22 +106,20 @@ export const checkTokenService = async (input: {
     if (noAnswer(error))
       return {
         field: 'authUrl',
-        message:
-          'Nothing answers at this address. Check the Auth URL the platform gave you (host name and port).',
+        refusal: refusal('setup-auth-no-answer'),
       };
     const code = oauthErrorCode(error);
     if (code === 'invalid_client')
       return {
         field: 'clientSecret',
-        message:
-          'The platform does not accept this client ID and secret. Copy both again from the platform’s partner details.',
+        refusal: refusal('setup-client-refused'),
       };
     if (code === 'invalid_grant' || code === 'invalid_request') return null;
     const status = (error as RequestError).status;
     if (status !== null && status >= 500)
       return {
         field: 'authUrl',
-        message: `The platform’s sign-in service answered with an error (${status}). Try again in a minute.`,
+        refusal: refusal('setup-auth-failing'),
       };
     return notTokenService;
   }
@@ -131,8 +127,7 @@ export const checkTokenService = async (input: {
 
 const notTokenService: FieldProblem = {
   field: 'authUrl',
-  message:
-    'This is not the platform’s sign-in service: a server answers, but not as one. Check the Auth URL the platform gave you.',
+  refusal: refusal('setup-not-auth'),
 };
 
 /**
@@ -150,21 +145,19 @@ export const checkOrderApi = async (posUrl: string): Promise<FieldProblem | null
     if (noAnswer(error))
       return {
         field: 'posUrl',
-        message:
-          'Nothing answers at this address. Check the Order API URL the platform gave you (host name and port).',
+        refusal: refusal('setup-pos-no-answer'),
       };
     const status = (error as RequestError).status;
     if (status === 401) return null;
     if (status !== null && status >= 500)
       return {
         field: 'posUrl',
-        message: `The platform’s order service answered with an error (${status}). Try again in a minute.`,
+        refusal: refusal('setup-pos-failing'),
       };
   }
   return {
     field: 'posUrl',
-    message:
-      'This is not the platform’s order service: a server answers, but not as one. Check the Order API URL the platform gave you.',
+    refusal: refusal('setup-not-pos'),
   };
 };
 
@@ -177,6 +170,5 @@ export const venueMismatch = (
     ? null
     : {
         field: 'terminalKey',
-        message:
-          'This terminal key is for another venue than the one you signed in with. Enter the key made for this venue.',
+        refusal: refusal('setup-key-other-venue'),
       };

@@ -8,7 +8,7 @@ import type { EventHub } from '../host/event-hub';
 import type { RelayClient, RelayClientOptions } from '../relay-client/relay-client';
 import type { SecretStore } from '../secrets/secret-store';
 import { ServiceError } from '../service-error';
-import { refusal as refusalOf } from '../../shared/refusals';
+import { encodeRefusal, refusal as refusalOf } from '../../shared/refusals';
 import type { Database } from '../storage/database';
 import type { Settings } from '../storage/settings';
 import type { FieldProblem } from './preflight';
@@ -128,5 +128,6 @@ export const refusal = (problems: FieldProblem[], kept: keyof typeof REFUSALS): 
   new ServiceError(
     'invalid-request',
     refusalOf(REFUSALS[kept]),
-    problems.map((p) => ({ path: p.field, message: p.message })),
+    // Each field's refusal as its code: the form words it on the field in the screen's language.
+    problems.map((p) => ({ path: p.field, message: encodeRefusal(p.refusal) })),
   );

@@ -109,10 +109,7 @@ export const changeConnection = async (
   const newKey = request.terminalKey?.trim() ? request.terminalKey.trim() : null;
   const terminalKey = newKey ?? (await secrets.get('terminal-key'));
   if (!terminalKey)
-    throw refusal(
-      [{ field: 'terminalKey', message: 'No terminal key is stored: enter this counter’s key.' }],
-      'nothing-changed',
-    );
+    throw refusal([{ field: 'terminalKey', refusal: why('setup-no-key') }], 'nothing-changed');
   const relay = await checkRelay(request.relayUrl, terminalKey);
   const problem = isProblem(relay) ? relay : venueMismatch(conn.venueId, relay.venueIds);
   if (problem) throw refusal([problem], 'nothing-changed');
@@ -163,11 +160,7 @@ export const disconnectTerminal = async (
   ctx.statusChanged();
 };
 
-const ALREADY_HERE: FieldProblem = {
-  field: 'code',
-  message:
-    'This code is for the venue this terminal was set up with, which is already connected. Sign in with the other venue.',
-};
+const ALREADY_HERE: FieldProblem = { field: 'code', refusal: why('setup-code-first-venue') };
 
 export const addVenue = async (
   ctx: SetupContext,
@@ -180,10 +173,7 @@ export const addVenue = async (
   try {
     const terminalKey = await deps.secrets.get('terminal-key');
     if (!terminalKey)
-      throw refusal(
-        [{ field: 'code', message: 'No terminal key is stored: change the connection first.' }],
-        'nothing-spent',
-      );
+      throw refusal([{ field: 'code', refusal: why('setup-no-key-change') }], 'nothing-spent');
     // The code is single use: the relay and the platform are checked before it is spent.
     const [relay, tokenService] = await Promise.all([
       checkRelay(conn.relayUrl, terminalKey),

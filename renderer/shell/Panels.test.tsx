@@ -2,6 +2,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MenuDiff } from '../../shared/domain';
 import { formatClock } from '../ui-kit/format';
+import { setLanguage } from '../ui-kit/language';
+import { encodeRefusal, refusal } from '../../shared/refusals';
 import {
   createFakeBridge,
   makeMenu,
@@ -138,6 +140,40 @@ describe('connecting a venue', () => {
     expect(document.querySelector('input[name="relayUrl"]')!.getAttribute('aria-invalid')).toBe(
       'false',
     );
+  });
+
+  it("words a field main refused as a code in the screen's language, on that field", async () => {
+    const bridge = createFakeBridge({ setup: { configured: false } });
+    // As main answers: the form's refusal and each field's reason as codes, English for the log.
+    bridge.handle('setup:connect', () =>
+      Promise.reject({
+        code: 'invalid-request',
+        message: 'Nothing was sent to the platform yet, so your authorization code still works.',
+        refusal: refusal('setup-nothing-spent'),
+        issues: [
+          { path: 'terminalKey', message: encodeRefusal(refusal('setup-key-refused')) },
+          { path: 'posUrl', message: encodeRefusal(refusal('setup-not-pos')) },
+        ],
+      }),
+    );
+    act(() => setLanguage('fi'));
+    try {
+      renderApp(bridge);
+      const form = await screen.findByRole('form');
+      for (const [name, value] of Object.entries(values)) fill(name, value);
+      fireEvent.click(within(form).getByRole('button', { name: 'Yhdistä ravintola' }));
+      await waitFor(() =>
+        expect(document.getElementById('terminalKey-error')?.textContent).toBe(
+          'Välityspalvelu ei hyväksy tätä päätteen avainta: se on kirjoitettu väärin tai peruttu. Kopioi se uudelleen tai pyydä uusi välityspalvelun ylläpitäjältä.',
+        ),
+      );
+      expect(document.getElementById('posUrl-error')?.textContent).toMatch(
+        /^Tämä ei ole alustan tilauspalvelu/,
+      );
+      expect(form.textContent).not.toMatch(/countertop-refusal|relay does not accept/);
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 
   it('keeps the stream state and the orders that events brought while the board loaded', async () => {

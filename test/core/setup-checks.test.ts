@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SetupConnectRequest } from '../../shared/ipc/contract';
 import type { Core } from '../../main/core';
 import { ServiceError } from '../../main/service-error';
+import { decodeRefusal, storedText } from '../../shared/refusals';
 import { createTerminal } from '../../relay/terminals';
 import type { World } from './harness';
 import { startWorld, waitFor } from './harness';
@@ -36,7 +37,13 @@ const request = async (patch: Partial<SetupConnectRequest> = {}): Promise<SetupC
 /** The refusal of a connect that must fail: its message and the fields it names. */
 const refusal = async (
   input: SetupConnectRequest,
-): Promise<{ message: string; fields: string[]; texts: string[] }> => {
+): Promise<{
+  message: string;
+  fields: string[];
+  texts: string[];
+  finnish: string[];
+  keys: string[];
+}> => {
   try {
     await core.api['setup:connect'](input);
   } catch (error) {
@@ -45,7 +52,10 @@ const refusal = async (
     return {
       message: error.bridge.message,
       fields: issues.map((i) => i.path),
-      texts: issues.map((i) => i.message),
+      // Each field's reason crosses as its code; the form words it (here in English).
+      texts: issues.map((i) => storedText(i.message, 'en')),
+      finnish: issues.map((i) => storedText(i.message, 'fi')),
+      keys: issues.map((i) => decodeRefusal(i.message)?.key ?? `not a code: ${i.message}`),
     };
   }
   throw new Error('setup:connect succeeded where it should have been refused');
@@ -86,6 +96,9 @@ describe('setup checks before the code is spent', () => {
     const refused = await refusal({ ...input, terminalKey: 'not-a-key-of-this-relay' });
     expect(refused.fields).toEqual(['terminalKey']);
     expect(refused.texts[0]).toMatch(/does not accept this terminal key/);
+    expect(refused.keys).toEqual(['setup-key-refused']);
+    // A Finnish screen reads the same answer in Finnish.
+    expect(refused.finnish[0]).toMatch(/^Välityspalvelu ei hyväksy tätä päätteen avainta/);
     expect(refused.message).toMatch(/authorization code still works/);
     expect((await core.api['setup:get']({})).configured).toBe(false);
     await connectsWithSameCode(input);
@@ -107,6 +120,7 @@ describe('setup checks before the code is spent', () => {
     });
     expect(refused.fields).toEqual(['relayUrl']);
     expect(refused.texts[0]).toMatch(/Nothing answers at this address/);
+    expect(refused.keys).toEqual(['setup-relay-no-answer']);
     await connectsWithSameCode(input);
   });
 
@@ -118,6 +132,7 @@ describe('setup checks before the code is spent', () => {
       posUrl: world.sandbox.authUrl,
     });
     expect(refused.fields.sort()).toEqual(['authUrl', 'posUrl']);
+    expect(refused.keys.sort()).toEqual(['setup-not-auth', 'setup-not-pos']);
     const secret = await refusal({ ...input, clientSecret: 'not-the-secret' });
     expect(secret.fields).toEqual(['clientSecret']);
     await connectsWithSameCode(input);
