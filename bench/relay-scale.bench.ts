@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { freePort, startPgCluster } from '../relay/testing/pg-cluster';
 import { createTerminals, createTerminalsAt } from '../relay/terminals';
 import {
+  CLI_PATH,
   MARKETPLACE_SECRET,
   orderNotification,
   spawnRelay,
@@ -66,6 +67,8 @@ const PER_PROCESS = FD_LIMIT - 1_000;
 const POLLS_TRIED = Math.min(POLLS_WANTED, PER_PROCESS);
 
 const FLOOR_SERVER = fileURLToPath(new URL('./relay-floor-server.ts', import.meta.url));
+/** Runs a server and prints its memory on SIGUSR2 (relay-memory-host.ts). */
+const MEMORY_HOST = fileURLToPath(new URL('./relay-memory-host.ts', import.meta.url));
 const env: Record<string, string> = { RELAY_MARKETPLACE_SECRETS: MARKETPLACE_SECRET };
 
 /** A process's resident memory, read by the kernel (no request to the relay while it is busy). */
@@ -319,6 +322,86 @@ async function ingestCase(figures: Figures) {
   }
 }
 
+type Memory = {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+};
+
+/** The process's memory after two full collections, as relay-memory-host.ts prints it on SIGUSR2. */
+function memoryOf(server: RelayProcess): Promise<Memory> {
+  const read = new Promise<Memory>((resolve) => {
+    let text = '';
+    const onData = (data: Buffer) => {
+      text += data.toString();
+      const match = /memory: (\{.*\})\n/.exec(text);
+      if (!match) return;
+      server.child.stdout?.off('data', onData);
+      resolve(JSON.parse(match[1] as string) as Memory);
+    };
+    server.child.stdout?.on('data', onData);
+  });
+  server.child.kill('SIGUSR2');
+  return read;
+}
+
+type Held = {
+  held: number;
+  /** Bytes per open poll: RSS from the kernel as the polls stand, then after full collections. */
+  rss: number;
+  rssCollected: number;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  /** RSS after the collections, less V8's heap and external memory: sockets' native objects, libuv, the allocator. */
+  native: number;
+  files: number;
+  before: number;
+  after: number;
+};
+
+/** `keys` polls (25 s) held by `server`: memory before and after, per poll. */
+async function holdPolls(server: RelayProcess, keys: string[]): Promise<Held> {
+  const pid = server.child.pid as number;
+  await sleep(1_000);
+  const before = rssOf(pid);
+  const collectedBefore = await memoryOf(server);
+  const clients = await manyPollers(
+    keys.map(() => server.url),
+    keys,
+  );
+  try {
+    let held = await waitForPolls(clients, keys.length, 120_000);
+    await sleep(1_000);
+    held = Math.min(held, await clients.inFlight());
+    const after = rssOf(pid);
+    const files = openFiles(pid);
+    const collected = await memoryOf(server);
+    const per = (field: keyof Memory) => (collected[field] - collectedBefore[field]) / held;
+    return {
+      held,
+      rss: (after - before) / held,
+      rssCollected: per('rss'),
+      heapUsed: per('heapUsed'),
+      heapTotal: per('heapTotal'),
+      external: per('external'),
+      native: per('rss') - per('heapTotal') - per('external'),
+      files,
+      before,
+      after,
+    };
+  } finally {
+    await clients.stop();
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(2)} KB`;
+const split = (h: Held) =>
+  `${kb(h.rss)} RSS each (${kb(h.rssCollected)} after full collections: JS heap ${kb(h.heapUsed)} used of ${kb(h.heapTotal)} committed, ` +
+  `external ${kb(h.external)}, native ${kb(h.native)})`;
+
 async function openPollsCase(figures: Figures) {
   const dir = tempDir();
   const config = join(dir.dir, 'relay.json');
@@ -328,44 +411,61 @@ async function openPollsCase(figures: Figures) {
     config,
     JSON.stringify({ marketplaceSecrets: [MARKETPLACE_SECRET], maxConnections: 120_000 }),
   );
+  const venueOf = (i: number) => `hold-venue-${i % 5_000}`;
   const terminals = createTerminals(
     dir.dbPath,
-    Array.from({ length: POLLS_TRIED }, (_, i) => ({ venueIds: [`hold-venue-${i % 5_000}`] })),
+    Array.from({ length: POLLS_TRIED }, (_, i) => ({ venueIds: [venueOf(i)] })),
   );
-  const relay = await spawnRelay(['--db', dir.dbPath, '--port', '0', '--config', config], {});
-  const pid = relay.child.pid as number;
   try {
-    await sleep(1_000);
-    const before = rssOf(pid);
-    const clients = await manyPollers(
-      terminals.map(() => relay.url),
-      terminals.map((t) => t.key),
-    );
-    let held: number;
-    let after: number;
-    let files: number;
+    // The floor: a bare node:http server holding the same number of idle polls in this run (its
+    // keys are the venues' ids). Node's own cost per open request (socket, parser, request and
+    // response objects) is most of a relay's, and it is what this machine gives any Node server.
+    const floorServer = await spawnRelay([FLOOR_SERVER], {}, MEMORY_HOST);
+    let floor: Held;
     try {
-      held = await waitForPolls(clients, POLLS_TRIED, 120_000);
-      await sleep(1_000);
-      held = Math.min(held, await clients.inFlight());
-      after = rssOf(pid);
-      files = openFiles(pid);
+      floor = await holdPolls(
+        floorServer,
+        terminals.map((_, i) => venueOf(i)),
+      );
     } finally {
-      await clients.stop();
+      await stopAll([floorServer]);
     }
-    const perPoll = (after - before) / held;
+    const relay = await spawnRelay(
+      [CLI_PATH, '--db', dir.dbPath, '--port', '0', '--config', config],
+      {},
+      MEMORY_HOST,
+    );
+    let held: Held;
+    try {
+      held = await holdPolls(
+        relay,
+        terminals.map((t) => t.key),
+      );
+    } finally {
+      await stopAll([relay]);
+    }
+    const ratio = held.rss / floor.rss;
     console.log(
-      `open polls on one SQLite instance: ${held} held of ${POLLS_TRIED} tried` +
+      `open polls on one SQLite instance: ${held.held} held of ${POLLS_TRIED} tried` +
         (POLLS_TRIED < POLLS_WANTED
           ? ` (${POLLS_WANTED} wanted: one process may hold ${FD_LIMIT} files here)`
           : '') +
-        ` (the relay's open files ${files}), ${(perPoll / 1024).toFixed(2)} KB RSS each (relay RSS ${(after / 1048576).toFixed(0)} MB, ${(before / 1048576).toFixed(0)} MB before) — ` +
-        `${verdict(perPoll < TARGETS.bytesPerPoll && held >= POLLS_TRIED)} < 8 KB each, every poll tried held`,
+        ` (the relay's open files ${held.files}), ${split(held)}; relay RSS ${(held.after / 1048576).toFixed(0)} MB, ${(held.before / 1048576).toFixed(0)} MB before — ` +
+        `${verdict(held.rss < TARGETS.bytesPerPoll && held.held >= POLLS_TRIED)} < 8 KB each, every poll tried held`,
     );
-    figures.set('open polls held', held);
-    figures.set('KB RSS per open poll', perPoll / 1024);
+    console.log(
+      `  bare node:http server, ${floor.held} idle polls held in the same run: ${split(floor)}; ` +
+        `the relay ${ratio.toFixed(2)}× the bare server (RSS per poll), ${kb(held.rss - floor.rss)} more each`,
+    );
+    figures.set('open polls held', held.held);
+    figures.set('KB RSS per open poll', held.rss / 1024);
+    figures.set('KB RSS per open poll, bare server', floor.rss / 1024);
+    figures.set('open poll RSS ratio, relay ÷ bare server', ratio);
+    figures.set('KB JS heap used per open poll (after collections)', held.heapUsed / 1024);
+    figures.set('KB JS heap used per open poll, bare server', floor.heapUsed / 1024);
+    figures.set('KB native per open poll (after collections)', held.native / 1024);
+    figures.set('KB native per open poll, bare server', floor.native / 1024);
   } finally {
-    await stopAll([relay]);
     dir.remove();
   }
 }
