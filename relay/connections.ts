@@ -36,6 +36,8 @@ function forget(ctx: RelayContext, socket: Socket): void {
   if (state?.proven === 'terminal') ctx.connections.terminals -= 1;
   ctx.sockets.delete(socket);
   ctx.connections.unproven.delete(socket);
+  // A long-poll still waiting: its client went away.
+  state?.poll?.left();
 }
 
 export function createRelayServer(ctx: RelayContext, route: Router): Server {
@@ -75,7 +77,7 @@ export function createRelayServer(ctx: RelayContext, route: Router): Server {
   server.on('connection', (socket: Socket) => {
     if (ctx.sockets.size >= ctx.connections.max) shedFor(ctx, socket);
     if (socket.destroyed) return;
-    ctx.sockets.set(socket, { proven: null, busy: false });
+    ctx.sockets.set(socket, { proven: null, busy: false, poll: null });
     ctx.connections.unproven.add(socket);
     socket.on('close', closed);
   });

@@ -49,10 +49,13 @@ type Delivery<Answer> = { waiter: Waiter<Answer>; events: StoredEvent[]; answer:
 export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: PollHubOptions = {}) {
   type W = Waiter<Answer>;
   const sliceMs = options.sliceMs ?? 100;
-  // The venues of a waiter as one string, so waiters at one cursor on the same venues share an answer.
-  const venueKeys = new WeakMap<W, string>();
+  // The venues of a terminal with several as one string (kept per venues array, which a terminal's
+  // polls share), so waiters at one cursor on the same venues share an answer.
+  const venueKeys = new WeakMap<readonly string[], string>();
   const byVenue = new Map<string, Set<W>>();
-  const byTerminal = new Map<string, Set<W>>();
+  // A terminal's waiting polls: the poll itself while it has one (the rule), a set past that.
+  // A set per terminal cost more than the poll's own object, on every open poll.
+  const byTerminal = new Map<string, W | Set<W>>();
   // Per venue, a seq no event of the venue exceeds (learnt from commits and complete listings):
   // a terminal re-polling with an up-to-date cursor then needs no database read at all.
   const newest = new Map<string, number>();
@@ -173,8 +176,12 @@ export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: Pol
     });
     return nothing ? [] : null;
   };
-  const venueKeyOf = (venueIds: readonly string[]): string =>
-    venueIds.length === 1 ? (venueIds[0] as string) : JSON.stringify([...venueIds].sort());
+  const venueKeyOf = (venueIds: readonly string[]): string => {
+    if (venueIds.length === 1) return venueIds[0] as string;
+    let key = venueKeys.get(venueIds);
+    if (key === undefined) venueKeys.set(venueIds, (key = JSON.stringify([...venueIds].sort())));
+    return key;
+  };
   // Rendered answers since the last batch, by cursor, limit and venues.
   const answers = new Map<string, { events: StoredEvent[]; answer: Answer }>();
   const rendered = (venueKey: string, after: number, limit: number, events: StoredEvent[]) => {
@@ -196,10 +203,30 @@ export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: Pol
     if (set.size === 0) map.delete(key);
   };
 
+  const waitersOf = (terminalId: string): W[] => {
+    const held = byTerminal.get(terminalId);
+    return held === undefined ? [] : held instanceof Set ? [...held] : [held];
+  };
+  const holdFor = (waiter: W): void => {
+    const held = byTerminal.get(waiter.terminalId);
+    if (held === undefined) byTerminal.set(waiter.terminalId, waiter);
+    else if (held instanceof Set) held.add(waiter);
+    else byTerminal.set(waiter.terminalId, new Set([held, waiter]));
+  };
+  /** Takes the waiter off its terminal's entry; false when it was not held. */
+  const releaseFor = (waiter: W): boolean => {
+    const held = byTerminal.get(waiter.terminalId);
+    if (held === waiter) {
+      byTerminal.delete(waiter.terminalId);
+      return true;
+    }
+    if (!(held instanceof Set) || !held.delete(waiter)) return false;
+    if (held.size === 1) byTerminal.set(waiter.terminalId, held.values().next().value as W);
+    return true;
+  };
+
   const remove = (waiter: W): boolean => {
-    const set = byTerminal.get(waiter.terminalId);
-    if (!set?.has(waiter)) return false;
-    removeFrom(byTerminal, waiter.terminalId, waiter);
+    if (!releaseFor(waiter)) return false;
     for (const venue of waiter.venueIds) removeFrom(byVenue, venue, waiter);
     count -= 1;
     return true;
@@ -210,11 +237,11 @@ export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: Pol
       return count;
     },
     openFor(terminalId: string): number {
-      return byTerminal.get(terminalId)?.size ?? 0;
+      const held = byTerminal.get(terminalId);
+      return held === undefined ? 0 : held instanceof Set ? held.size : 1;
     },
     add(waiter: W): void {
-      venueKeys.set(waiter, venueKeyOf(waiter.venueIds));
-      addTo(byTerminal, waiter.terminalId, waiter);
+      holdFor(waiter);
       for (const venue of waiter.venueIds) addTo(byVenue, venue, waiter);
       count += 1;
     },
@@ -291,7 +318,7 @@ export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: Pol
           continue;
         }
         if (mine.length === 0) continue;
-        const answer = rendered(venueKeys.get(waiter) as string, waiter.after, waiter.limit, mine);
+        const answer = rendered(venueKeyOf(waiter.venueIds), waiter.after, waiter.limit, mine);
         if (remove(waiter)) queue.push({ waiter, events: answer.events, answer: answer.answer });
       }
       if (!delivering && next < queue.length) deliver();
@@ -301,7 +328,7 @@ export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: Pol
       return queue.length - next;
     },
     revoke(terminalId: string): void {
-      for (const waiter of [...(byTerminal.get(terminalId) ?? [])]) {
+      for (const waiter of waitersOf(terminalId)) {
         if (remove(waiter)) waiter.settle('revoked');
       }
     },
@@ -314,8 +341,8 @@ export function createPollHub<Answer>(render: RenderAnswer<Answer>, options: Pol
       }
       queue = [];
       next = 0;
-      for (const set of [...byTerminal.values()]) {
-        for (const waiter of [...set]) {
+      for (const terminalId of [...byTerminal.keys()]) {
+        for (const waiter of waitersOf(terminalId)) {
           if (remove(waiter)) waiter.settle('closing');
         }
       }

@@ -150,8 +150,13 @@ export function validateSecrets(name: string, secrets: readonly string[], requir
 }
 
 /** An open socket: what it proved itself to be (a verified webhook's sender, a terminal with a
- * valid key) if anything, and whether a request is in progress on it. */
-export type SocketState = { proven: 'webhook' | 'terminal' | null; busy: boolean };
+ * valid key) if anything, whether a request is in progress on it, and the long-poll waiting on it
+ * (told when the socket closes: one shared listener, not a closure per open poll). */
+export type SocketState = {
+  proven: 'webhook' | 'terminal' | null;
+  busy: boolean;
+  poll: { left(): void } | null;
+};
 
 export type RelayLog = ReturnType<typeof createThrottledLog>;
 

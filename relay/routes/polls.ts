@@ -1,6 +1,7 @@
 // GET /v1/events: a terminal's long-poll for its venues' events after a cursor. Waiting polls
 // sit in the poll hub (poll-hub.ts), woken by the ordered read of the log.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { HttpError, sendError } from '../../kit/http';
 import type { Expiring } from '../deadlines';
 import type { Waiter } from '../poll-hub';
@@ -91,6 +92,7 @@ class Poll implements Waiter<PollAnswer>, Expiring {
   answer(events: StoredEvent[], outcome: string, rendered?: PollAnswer): void {
     const { ctx } = this;
     ctx.deadlines.remove(this);
+    if (this.unwatch()) ctx.usage.changed(this.terminalId);
     ctx.metrics.polls.inc({ outcome });
     ctx.metrics.pollDuration.observe((performance.now() - this.started) / 1000);
     sendEvents(this.res, rendered ?? renderEvents(ctx.logIdJson, events), ctx.closing);
@@ -115,21 +117,39 @@ class Poll implements Waiter<PollAnswer>, Expiring {
     const { ctx } = this;
     ctx.hub.add(this);
     ctx.usage.changed(this.terminalId);
-    this.res.on('close', () => this.left());
+    // The socket's state tells this poll when its client goes away (connections.ts), so a
+    // waiting poll holds no listener or closure of its own.
+    const state = ctx.sockets.get(this.res.socket as Socket);
+    if (state) state.poll = this;
+    else this.res.on('close', () => this.left());
     ctx.deadlines.add(this, this.wait * 1000);
   }
 
-  /** The client went away (or the answer was sent: then nothing is held any more). */
+  /** The client went away (or, without a socket state, the answer was sent). */
   left(): void {
     this.ctx.deadlines.remove(this);
     this.ctx.hub.remove(this);
+    this.unwatch();
     this.ctx.usage.changed(this.terminalId);
+  }
+
+  /**
+   * No longer waiting on its socket (answered, or its client gone): true when it was, and the
+   * key's open polls then changed for the other instances.
+   */
+  private unwatch(): boolean {
+    const socket = this.res.socket;
+    const state = socket ? this.ctx.sockets.get(socket) : undefined;
+    if (state?.poll !== this) return false;
+    state.poll = null;
+    return true;
   }
 
   /** Taken out of the hub, and off the wheel, without an answer (the store read failed). */
   unpark(): void {
     this.ctx.hub.remove(this);
     this.ctx.deadlines.remove(this);
+    if (this.unwatch()) this.ctx.usage.changed(this.terminalId);
   }
 
   expire(): void {
@@ -140,6 +160,7 @@ class Poll implements Waiter<PollAnswer>, Expiring {
     const { ctx } = this;
     if (outcome === 'revoked') {
       ctx.deadlines.remove(this);
+      if (this.unwatch()) ctx.usage.changed(this.terminalId);
       ctx.metrics.polls.inc({ outcome: 'revoked' });
       sendError(this.res, new HttpError(401, 'The terminal key was revoked.'));
     } else if (outcome === 'closing') {
