@@ -21,6 +21,12 @@ const rss = (): number =>
 process.on('SIGUSR2', () => {
   gc();
   gc();
+  // V8 hands freed pages back to the system from a thread of its own: read once it has had time.
+  setTimeout(report, 1_000);
+});
+
+function report(): void {
+  gc();
   const usage = process.memoryUsage();
   process.stdout.write(
     `memory: ${JSON.stringify({
@@ -31,7 +37,7 @@ process.on('SIGUSR2', () => {
       arrayBuffers: usage.arrayBuffers,
     })}\n`,
   );
-});
+}
 
 const [script, ...args] = process.argv.slice(2);
 if (script === undefined) {
