@@ -20,7 +20,7 @@ import { useHeldPlaces } from './held-places';
 import type { HeldColumn } from './held-places';
 import type { DetailSide } from './OrderTile';
 import { en } from './messages';
-import { useOffScreenMarker } from '../ui-kit/off-screen';
+import { useFlashPhase } from '../ui-kit/flash-phase';
 import { cardClock, OrderCard } from './OrderCard';
 import { OrderTile } from './OrderTile';
 import { useShownBoard } from './VenueFilter';
@@ -137,7 +137,6 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const menuItems = useApp((s) => s.menuItems);
   const jobs = useJobsByOrder();
   const board = useRef<HTMLElement>(null);
-  const markOffScreen = useOffScreenMarker();
   const [opened, setOpened] = useState<{ id: string; side: DetailSide } | null>(null);
   const openDetail = useCallback((id: string, side: DetailSide) => setOpened({ id, side }), []);
   const detail = opened && (orders.find((o) => o.id === opened.id) ?? null);
@@ -147,6 +146,12 @@ export const Board = ({ now: machineNow }: { now: number }) => {
   const places = useHeldPlaces(columns, hold, machineNow);
 
   useFocusFollowsSelection(board, selected);
+  // One clock for the flash of every card that wants attention (ui-kit/flash-phase.ts).
+  const flashes = useMemo(
+    () => orders.some((order) => needsAttention(order) || cooking.has(order.id)),
+    [orders, cooking],
+  );
+  useFlashPhase(board, flashes);
   const slot = (order: Order) => {
     const flashing = needsAttention(order);
     return (
@@ -164,9 +169,6 @@ export const Board = ({ now: machineNow }: { now: number }) => {
         cooking={cooking.has(order.id)}
         printJobs={jobsOf(jobs, order.id)}
         onOpen={openDetail}
-        // Only a flashing card is watched for being in sight: the observer's work grows with
-        // what it watches.
-        slotRef={flashing ? markOffScreen : undefined}
       />
     );
   };

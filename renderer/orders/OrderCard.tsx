@@ -17,7 +17,6 @@ import {
 } from '../../shared/order-timing';
 import { formatAge, formatClock, formatDuration, formatMoney } from '../ui-kit/format';
 import { en } from './messages';
-import type { OffScreenMarker } from '../ui-kit/off-screen';
 import type { VenueMark as Mark } from '../ui-kit/venue-marks';
 import { VenueMark } from '../ui-kit/VenueMark';
 import { useCardSlots } from './card-slots';
@@ -175,8 +174,6 @@ type Props = {
   /** This order's print jobs; null while printing is not read. */
   printJobs: readonly PrintJob[] | null;
   menuItems: readonly MenuItemSummary[];
-  /** Given to the card's slot (the board watches a flashing card for being in sight). */
-  slotRef?: OffScreenMarker | undefined;
   /** Its accessible name, when it is shown as an order's detail rather than on the board. */
   label?: string | undefined;
   /** Its venue's mark, on a terminal of several venues. */
@@ -194,7 +191,6 @@ const OrderCardView = ({
   cooking,
   printJobs,
   menuItems,
-  slotRef,
   label,
   venue,
 }: Props) => {
@@ -227,7 +223,7 @@ const OrderCardView = ({
     // new element on every change, which React diffed and updated for all 300 cards.
     // Each card sizes its type to its own width (its slot is the query container): a container
     // around the whole column made every change re-lay out every card in it.
-    <div className="card-slot" ref={slotRef}>
+    <div className="card-slot">
       <article
         className={classes.join(' ')}
         aria-label={label ?? en.order.label(order.orderNumber)}

@@ -12,7 +12,6 @@ import { useCardSlots } from './card-slots';
 import { sameOrderView } from './order-view-memo';
 import { en } from './messages';
 import { formatClock } from '../ui-kit/format';
-import type { OffScreenMarker } from '../ui-kit/off-screen';
 import type { VenueMark as Mark } from '../ui-kit/venue-marks';
 import { VenueMark } from '../ui-kit/VenueMark';
 
@@ -40,7 +39,6 @@ type Props = {
   printJobs: readonly PrintJob[] | null;
   /** Opens the order's detail (lines, notes, customer, printing, reject…) over the board. */
   onOpen: (orderId: string, side: DetailSide) => void;
-  slotRef?: OffScreenMarker | undefined;
 };
 
 /** A tile's one button (or state): acknowledge a cancel, the primary action, or where it stands. */
@@ -135,7 +133,6 @@ const OrderTileView = ({
   cooking,
   printJobs,
   onOpen,
-  slotRef,
 }: Props) => {
   const act = useAppStore().getState();
   const { TilePrintMark } = useCardSlots();
@@ -159,7 +156,7 @@ const OrderTileView = ({
   else if (done) classes.push('card-done');
 
   return (
-    <div className="card-slot" ref={slotRef}>
+    <div className="card-slot">
       <article
         className={classes.join(' ')}
         aria-label={en.order.label(order.orderNumber)}

@@ -248,7 +248,7 @@ describe('the order board (Chromium, real sandbox and relay)', () => {
     await page.close();
   });
 
-  it('flashes the new cards in sight and only those: a card scrolled into sight starts flashing', async () => {
+  it('flashes every new card in step on one clock, none animated on its own; one scrolled into sight too', async () => {
     const page = await openBoard(1280, 800);
     const cards = column(page, 'new').locator('.column-cards');
     // Orders arriving while others ring: the column keeps its width (nothing moves), and scrolls.
@@ -256,39 +256,51 @@ describe('the order board (Chromium, real sandbox and relay)', () => {
     for (let i = 0; i < 8; i += 1) arriving.push(await fixture.place());
     for (const order of arriving) await card(page, order).waitFor();
     expect(await cards.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
-    // Per new card: inside the column's visible part, and whether its flash layer is animated.
-    const flashes = () =>
-      cards.evaluate((scroller) => {
-        const view = scroller.getBoundingClientRect();
-        const animated = new Set(
-          document
-            .getAnimations()
-            .filter((a) => a.playState === 'running' && a instanceof CSSAnimation)
-            .filter((a) => (a as CSSAnimation).animationName === 'card-flash')
-            .map((a) => (a.effect as KeyframeEffect).target),
-        );
-        return Array.from(scroller.querySelectorAll('article')).map((card) => {
-          const r = card.getBoundingClientRect();
-          return {
-            inSight: r.bottom > view.top && r.top < view.bottom,
-            flashing: animated.has(card),
-          };
-        });
-      });
-    const settled = async () =>
-      expect
-        .poll(async () => (await flashes()).every((c) => c.inSight === c.flashing), {
-          timeout: 5_000,
-        })
-        .toBe(true);
-    await settled();
-    const before = await flashes();
-    expect(before.some((c) => c.flashing)).toBe(true);
-    expect(before.some((c) => !c.inSight)).toBe(true);
-
+    // The fresh cards' flash layers (the opacity is the phase: all the same at any moment), and
+    // the animations running on any card: one per card made each a compositor layer of its own.
+    const sample = () =>
+      cards.evaluate((scroller) => ({
+        phases: [
+          ...new Set(
+            Array.from(scroller.querySelectorAll('article.card-flash:not(.card-escalated)')).map(
+              (el) => getComputedStyle(el, '::before').opacity,
+            ),
+          ),
+        ],
+        animated: document
+          .getAnimations()
+          .filter((a) => (a.effect as KeyframeEffect | null)?.target?.matches('article')).length,
+      }));
+    /** Samples until the given cards have been seen in both phases, each sample all in step. */
+    const bothPhases = async (): Promise<void> => {
+      const seen = new Set<string>();
+      await expect
+        .poll(
+          async () => {
+            const { phases, animated } = await sample();
+            expect({ phases: phases.length, animated }).toEqual({ phases: 1, animated: 0 });
+            seen.add(phases[0]!);
+            return [...seen].sort();
+          },
+          { timeout: 5_000, interval: 100 },
+        )
+        .toEqual(['0', '1']);
+    };
+    await bothPhases();
+    // A card below the fold flashes once scrolled into sight, in step with the rest.
     await cards.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-    await settled();
-    expect((await flashes()).at(-1)).toEqual({ inSight: true, flashing: true });
+    const last = card(page, arriving.at(-1)!);
+    const seenLast = new Set<string>();
+    await expect
+      .poll(
+        async () => {
+          seenLast.add(await last.evaluate((el) => getComputedStyle(el, '::before').opacity));
+          return [...seenLast].sort();
+        },
+        { timeout: 5_000, interval: 100 },
+      )
+      .toEqual(['0', '1']);
+    await bothPhases();
     await page.close();
   });
 });
