@@ -1,4 +1,5 @@
 // What the UI and soak benchmarks measure in the page, and how they summarise it.
+import { readFileSync } from 'node:fs';
 
 export const percentile = (values: number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -19,7 +20,8 @@ export const medianOf = (values: number[], digits = 1): string =>
  *   DOM laid out (a message posted after the listener runs after React's render and commit;
  *   reading offsetHeight then forces style and layout);
  * - `__spans.tick`: the same for each tick of the board's 5-second clock;
- * - `__cardSeenAt[label]`: when each card (an article) first entered the DOM.
+ * - `__cardSeenAt[label]`: when each card (an article) first entered the DOM;
+ * - with `__markSpans` set, each span also as a user-timing measure, for a Chromium trace.
  * A string, not a function: tsx's transform would add helpers the page does not have.
  */
 export const BOARD_INSTRUMENT = `
@@ -35,6 +37,8 @@ export const BOARD_INSTRUMENT = `
       const spans = window.__spans[done.kind];
       spans.push(performance.now() - done.at);
       if (spans.length > 1000) spans.shift();
+      // A Chromium trace (UI_BENCH_TRACE) shows each measured span beside what ran in it.
+      if (window.__markSpans) performance.measure('span:' + done.kind, { start: done.at });
     };
     const measure = (kind, run) => {
       const at = performance.now();
@@ -68,3 +72,72 @@ export const BOARD_INSTRUMENT = `
     }).observe(document, { subtree: true, childList: true });
   })();
 `;
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  cat?: string;
+  id?: string;
+  id2?: { local?: string };
+};
+
+/**
+ * Each measured span slower than `overMs` in a Chromium trace of the page, with its wall time, the
+ * main thread's CPU time in it (far less than the wall time: the thread waited for a core) and the
+ * work that took it (script, style, layout, paint, Layerize, garbage collection).
+ */
+export const printSlowSpans = (traceFile: string, overMs: number): void => {
+  const { traceEvents } = JSON.parse(readFileSync(traceFile, 'utf8')) as {
+    traceEvents: TraceEvent[];
+  };
+  const opened = new Map<string, TraceEvent>();
+  const spans: Array<{ name: string; from: number; to: number; pid: number; tid: number }> = [];
+  for (const e of traceEvents) {
+    if (e.cat !== 'blink.user_timing' || !e.name.startsWith('span:')) continue;
+    const key = `${e.name}/${e.id ?? e.id2?.local}`;
+    if (e.ph === 'b') opened.set(key, e);
+    const begin = opened.get(key);
+    if (e.ph === 'e' && begin) {
+      spans.push({ name: e.name, from: begin.ts, to: e.ts, pid: begin.pid, tid: begin.tid });
+      opened.delete(key);
+    }
+  }
+  const work = [
+    'FunctionCall',
+    'UpdateLayoutTree',
+    'Layout',
+    'PrePaint',
+    'Paint',
+    'Layerize',
+    'MinorGC',
+    'MajorGC',
+  ];
+  for (const span of spans) {
+    const wallMs = (span.to - span.from) / 1000;
+    if (wallMs <= overMs) continue;
+    const on = traceEvents.filter(
+      (e) =>
+        e.ph === 'X' &&
+        e.pid === span.pid &&
+        e.tid === span.tid &&
+        e.ts < span.to &&
+        e.ts + (e.dur ?? 0) > span.from,
+    );
+    const cpu = on
+      .filter((e) => e.name === 'ThreadControllerImpl::RunTask')
+      .reduce((sum, e) => sum + (e.tdur ?? 0), 0);
+    const parts = work
+      .map((name) => [name, on.filter((e) => e.name === name)] as const)
+      .map(([name, found]) => [name, found.reduce((sum, e) => sum + (e.tdur ?? 0), 0)] as const)
+      .filter(([, us]) => us >= 500)
+      .map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`);
+    console.log(
+      `  ${span.name} ${wallMs.toFixed(1)} ms, main thread CPU ${(cpu / 1000).toFixed(1)} ms: ${parts.join(', ')}`,
+    );
+  }
+};

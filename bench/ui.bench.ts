@@ -9,6 +9,8 @@
 //    one at a time, so each batch holds one);
 // 2. latency: an order placed in the sandbox (its notification goes straight to the relay)
 //    until its card is on screen, through the real relay, core and web host.
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Order } from '../shared/domain';
 import type { EventName, ServiceApi, ServiceEvents } from '../shared/ipc/contract';
@@ -18,7 +20,7 @@ import { startWebHost } from '../main/web-host/server';
 import { createFakeBridge, makeOrder } from '../renderer/testing/fake-bridge';
 import { ensureRendererBuilt, RENDERER_DIR } from '../scripts/start-web';
 import { control, launchChromium, startTestDemo } from '../test/e2e/support';
-import { BOARD_INSTRUMENT, percentile, summary } from './board-timing';
+import { BOARD_INSTRUMENT, percentile, printSlowSpans, summary } from './board-timing';
 
 const ACTIVE_ORDERS = 300;
 const RENDER_ROUNDS = 20;
@@ -35,7 +37,23 @@ const LATENCY_ORDERS = 20;
 const FINISHED_ORDERS = 2_400;
 const TARGETS = { updateP95Ms: 16, replaceP95Ms: 250, latencyP95Ms: 1_000 };
 
-const instrument = (page: Page) => page.addInitScript({ content: BOARD_INSTRUMENT });
+// A folder: the board cases are traced by Chromium (ui-board-trace.json there, for chrome://tracing
+// or the DevTools performance panel) and the slowest spans printed with what the page's main thread
+// did in them. Tracing slows the page: its figures are not the benchmark's.
+const TRACE_DIR = process.env.UI_BENCH_TRACE;
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'disabled-by-default-v8.gc',
+  'blink.user_timing',
+  'toplevel',
+];
+
+const instrument = async (page: Page) => {
+  if (TRACE_DIR) await page.addInitScript({ content: 'window.__markSpans = true;' });
+  await page.addInitScript({ content: BOARD_INSTRUMENT });
+};
 
 /** The page's measure of the last event (or tick): arrival → main thread idle, in ms. */
 const lastSpan = async (page: Page, kind: 'event' | 'tick'): Promise<number> => {
@@ -149,6 +167,7 @@ const benchBoard = async (): Promise<BoardFigures> => {
   try {
     const page = await browser.newPage({ viewport: { width: 1920, height: 1080 } });
     await instrument(page);
+    if (TRACE_DIR) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     const loadStart = Date.now();
     await page.goto(host.url);
     await page.waitForFunction(
@@ -281,6 +300,12 @@ const benchBoard = async (): Promise<BoardFigures> => {
       emit([next]);
       await cardStatus(next.id, 'DELIVERED');
       handedOver.push(await lastSpan(page, 'event'));
+    }
+    if (TRACE_DIR) {
+      const file = path.join(TRACE_DIR, 'ui-board-trace.json');
+      writeFileSync(file, await browser.stopTracing());
+      console.log(`trace: ${file}`);
+      printSlowSpans(file, TARGETS.updateP95Ms);
     }
     return { printed, firstChanges, changed, arrived, ticks, replaced, handedOver };
   } finally {
