@@ -11,8 +11,10 @@ import {
   createWebAudioRinger,
 } from './ui-kit/ringer';
 import { createAppStore } from './shell/store';
+import { wordFieldIssues } from './ui-kit/form';
 import './styles.css';
 
+wordFieldIssues();
 const root = createRoot(document.getElementById('root')!);
 const bridge = findBridge();
 if (!bridge) {

@@ -2,8 +2,38 @@
 // become one message per field, a bridge failure becomes the form's error, and the submit button
 // is busy while the call runs.
 import { useState } from 'react';
+import { z } from 'zod';
 import type { BridgeError } from '../../shared/ipc/contract';
 import { keptText } from './bridge';
+import { en } from './messages';
+
+/**
+ * A schema's check that has no message of its own (a required field's `min(1)`, a length limit)
+ * in the screen's words, asked at each validation so it follows a switch of language. zod uses it
+ * only where the schema gave none: a check's own message (or kept refusal) still wins.
+ */
+export const fieldIssueWords: z.core.$ZodErrorMap = (issue) => {
+  const limit = (value: unknown): number => Number(value);
+  switch (issue.code) {
+    case 'too_small':
+      return issue.origin === 'string' && limit(issue.minimum) <= 1
+        ? en.fieldIssues.required
+        : en.fieldIssues.atLeast(limit(issue.minimum));
+    case 'too_big':
+      return issue.origin === 'string'
+        ? en.fieldIssues.tooLong(limit(issue.maximum))
+        : en.fieldIssues.atMost(limit(issue.maximum));
+    case 'invalid_type':
+      return issue.expected === 'number' ? en.fieldIssues.number : en.fieldIssues.required;
+    default:
+      return en.fieldIssues.check;
+  }
+};
+
+/** Makes every schema the screen validates with word its own checks in the screen's language. */
+export const wordFieldIssues = (): void => {
+  z.config({ customError: fieldIssueWords });
+};
 
 type Issue = { path: PropertyKey[]; message: string };
 type Parsed<T> =

@@ -95,6 +95,14 @@ export const kitDe = {
   errors: {
     generic: 'Etwas ist schiefgelaufen.',
   },
+  fieldIssues: {
+    required: 'Bitte ausfüllen',
+    tooLong: 'Höchstens {n} Zeichen',
+    atLeast: 'Mindestens {n}',
+    atMost: 'Höchstens {n}',
+    number: 'Zahl eingeben',
+    check: 'Bitte prüfen',
+  },
   print: {
     documents: {
       'kitchen-ticket': 'Küchenbon',

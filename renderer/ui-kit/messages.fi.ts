@@ -94,6 +94,14 @@ export const kitFi = {
   errors: {
     generic: 'Jokin meni vikaan.',
   },
+  fieldIssues: {
+    required: 'Täytä tämä',
+    tooLong: 'Enintään {n} merkkiä',
+    atLeast: 'Vähintään {n}',
+    atMost: 'Enintään {n}',
+    number: 'Anna luku',
+    check: 'Tarkista tämä',
+  },
   print: {
     documents: {
       'kitchen-ticket': 'Keittiölappu',

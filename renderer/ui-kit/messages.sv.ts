@@ -94,6 +94,14 @@ export const kitSv = {
   errors: {
     generic: 'Något gick fel.',
   },
+  fieldIssues: {
+    required: 'Fyll i det här',
+    tooLong: 'Högst {n} tecken',
+    atLeast: 'Minst {n}',
+    atMost: 'Högst {n}',
+    number: 'Ange ett tal',
+    check: 'Kontrollera det här',
+  },
   print: {
     documents: {
       'kitchen-ticket': 'Köksbong',

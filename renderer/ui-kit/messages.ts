@@ -119,6 +119,15 @@ export const kitMessages = {
   errors: {
     generic: 'Something went wrong.',
   },
+  /** A form field a schema refused with no message of its own (zod's checks), ui-kit/form.ts. */
+  fieldIssues: {
+    required: 'Fill this in',
+    tooLong: m('At most {n} characters', 'n'),
+    atLeast: m('At least {n}', 'n'),
+    atMost: m('At most {n}', 'n'),
+    number: 'Enter a number',
+    check: 'Check this',
+  },
   print: {
     documents: {
       'kitchen-ticket': 'Kitchen ticket',

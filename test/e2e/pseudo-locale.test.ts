@@ -320,15 +320,37 @@ describe('the pseudo-locale at 1024×768 (Chromium)', () => {
     await button(page, say(words.venue.addRow)).click();
     await look('a new opening time');
     // Each form of the settings page, opened and left as it was.
-    for (const [open, close, stop] of [
-      [words.print.edit, words.print.cancel, 'a printer’s settings'],
-      [words.print.add, words.print.cancel, 'a new printer'],
-      [words.venues.add, words.venues.cancel, 'another venue'],
-      [words.connection.disconnect, words.connection.keep, 'disconnecting the terminal'],
-    ] as const) {
+    // Each form of the settings page opened (sent empty, where it has fields: its field errors
+    // show) and left as it was.
+    const forms: Array<{ open: string; close: string; stop: string; send?: string }> = [
+      { open: words.print.edit, close: words.print.cancel, stop: 'a printer’s settings' },
+      {
+        open: words.print.add,
+        close: words.print.cancel,
+        stop: 'a new printer',
+        send: words.print.save,
+      },
+      {
+        open: words.venues.add,
+        close: words.venues.cancel,
+        stop: 'another venue',
+        send: words.venues.addNow,
+      },
+      {
+        open: words.connection.disconnect,
+        close: words.connection.keep,
+        stop: 'disconnecting the terminal',
+      },
+    ];
+    for (const { open, close, stop, send } of forms) {
       await button(page, say(open)).click();
       await button(page, say(close)).waitFor();
       await look(stop);
+      if (send) {
+        await button(page, say(send)).click();
+        await page.locator('.field-error').first().waitFor();
+        await look(`${stop}, sent empty`);
+      }
       await button(page, say(close)).click();
       await button(page, say(open)).waitFor();
     }
