@@ -3,6 +3,7 @@
 // amount reads, and every refusal in staff words on its field. The renderer checks as staff type;
 // main checks the same at its boundary before anything is queued.
 import { z } from 'zod';
+import { encodeRefusal, refusal } from './refusals';
 
 /** The menu API's update amounts are integer minor units (cents); a menu price is its decimal. */
 export const MINOR_PER_UNIT = 100;
@@ -21,19 +22,22 @@ export const toMinorUnits = (decimal: number): number => Math.round(decimal * MI
 
 export type PriceTarget = 'item' | 'option';
 
-/** Staff's words for each refusal, by field (the form shows each under its own field). */
+/**
+ * Each refusal, by field, as its code (shared/refusals.ts words it in every language): the form
+ * words it under its own field, and main refuses a change with the same code.
+ */
 export const PRICE_ERRORS = {
   price: {
-    missing: 'Type a price, e.g. 12.50.',
-    notAmount: 'Type the price in euros and cents, e.g. 12.50.',
-    negative: 'A price cannot be below zero.',
-    tooHigh: `That is more than ${MAX_PRICE_MINOR / MINOR_PER_UNIT} €: check the number.`,
+    missing: encodeRefusal(refusal('price-missing')),
+    notAmount: encodeRefusal(refusal('price-not-amount')),
+    negative: encodeRefusal(refusal('price-negative')),
+    tooHigh: encodeRefusal(refusal('price-too-high', MAX_PRICE_MINOR / MINOR_PER_UNIT)),
   },
   discountedPrice: {
-    notAmount: 'Type the discounted price in euros and cents, e.g. 9.90.',
-    notLower: 'The discounted price must be below the price.',
-    zero: 'A discounted price must be above zero: to stop selling it, mark it sold out.',
-    optionNone: 'Option values take no discount on the platform, only a price.',
+    notAmount: encodeRefusal(refusal('discount-not-amount')),
+    notLower: encodeRefusal(refusal('discount-not-lower')),
+    zero: encodeRefusal(refusal('discount-zero')),
+    optionNone: encodeRefusal(refusal('discount-option-none')),
   },
 } as const;
 
@@ -65,6 +69,7 @@ export const priceChangeSchema = z
   });
 export type PriceChange = z.output<typeof priceChangeSchema>;
 
+/** Each field's refusal, kept as its code (`storedText` words it). */
 export type PriceFieldErrors = Partial<Record<'price' | 'discountedPrice', string>>;
 
 /** The form's fields as typed, checked by the same rule: the change, or an error per field. */

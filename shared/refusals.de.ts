@@ -143,6 +143,7 @@ export const refusalsDe = {
   'sold-out-until-past': 'Die Zeit, bis zu der er ausverkauft ist, ist schon vorbei.',
   'back-on-past': 'Die Zeit zum Wiedereinschalten ist schon vorbei.',
   'not-a-price': 'Das ist kein Preis: die Beträge prüfen.',
+  'price-missing': 'Preis eingeben, z. B. 12,50.',
   'price-not-amount': 'Den Preis in Euro und Cent eingeben, z. B. 12,50.',
   'price-negative': 'Ein Preis kann nicht unter null liegen.',
   'price-too-high': 'Das sind mehr als {max} €: die Zahl prüfen.',

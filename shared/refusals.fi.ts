@@ -136,6 +136,7 @@ export const refusalsFi = {
   'sold-out-until-past': 'Loppuunmyynnin päättymisaika on jo mennyt.',
   'back-on-past': 'Takaisin myyntiin -aika on jo mennyt.',
   'not-a-price': 'Tämä ei ole hinta: tarkista summat.',
+  'price-missing': 'Kirjoita hinta, esim. 12,50.',
   'price-not-amount': 'Kirjoita hinta euroina ja sentteinä, esim. 12,50.',
   'price-negative': 'Hinta ei voi olla alle nollan.',
   'price-too-high': 'Se on yli {max} €: tarkista luku.',

@@ -137,6 +137,7 @@ export const refusalsSv = {
   'sold-out-until-past': 'Tiden den är slutsåld till har redan passerat.',
   'back-on-past': 'Tiden att slå på den igen har redan passerat.',
   'not-a-price': 'Det är inget pris: kontrollera beloppen.',
+  'price-missing': 'Skriv ett pris, t.ex. 12,50.',
   'price-not-amount': 'Skriv priset i euro och cent, t.ex. 12,50.',
   'price-negative': 'Ett pris kan inte vara under noll.',
   'price-too-high': 'Det är mer än {max} €: kontrollera siffran.',

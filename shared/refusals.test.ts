@@ -4,11 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGES, placeholdersOf } from './i18n';
 import type { Refusal, RefusalKey } from './refusals';
 import { priceChangeSchema } from './menu-price';
-import { priceRefusal } from './price-refusal';
 import {
   decodeRefusal,
   encodeRefusal,
   isRefusal,
+  issueRefusal,
   refusal,
   refusalText,
   refusalTranslations,
@@ -125,7 +125,7 @@ describe("main's refusals in every language", () => {
     ] as const;
     for (const [change, key, words] of cases) {
       const checked = priceChangeSchema.safeParse({ ...change, externalData: 'side-fries' });
-      const why = checked.success ? null : priceRefusal(checked.error.issues);
+      const why = checked.success ? null : issueRefusal(checked.error.issues);
       expect({ change, key: why?.key }).toEqual({ change, key });
       expect(refusalText(why!, 'en')).toMatch(words);
     }
@@ -135,6 +135,6 @@ describe("main's refusals in every language", () => {
     expect(refusalText(refusal('price-too-high', 1000), 'de')).toBe(
       'Das sind mehr als 1000 €: die Zahl prüfen.',
     );
-    expect(priceRefusal([{ message: 'Required' }])).toBeNull();
+    expect(issueRefusal([{ message: 'Required' }])).toBeNull();
   });
 });

@@ -202,8 +202,9 @@ export const refusalWords = {
   'sold-out-until-past': 'The time it is sold out until has passed.',
   'back-on-past': 'The time to turn it back on has passed.',
   'not-a-price': 'That is not a price: check the amounts.',
-  // A price change's own refusals (shared/menu-price.ts checks them; shared/price-refusal.ts
-  // picks the code): the same words the price form shows under its field.
+  // A price change's own refusals (shared/menu-price.ts's PRICE_ERRORS keeps each as its code,
+  // so the price form words it under its field and main refuses with it).
+  'price-missing': 'Type a price, e.g. 12.50.',
   'price-not-amount': 'Type the price in euros and cents, e.g. 12.50.',
   'price-negative': 'A price cannot be below zero.',
   'price-too-high': m('That is more than {max} €: check the number.', 'max'),
@@ -367,6 +368,18 @@ export const decodeRefusal = (text: string): Refusal | null => {
   } catch {
     return null;
   }
+};
+
+/**
+ * The first of a failed check's issues whose message is a code (a shared schema says why as one,
+ * e.g. a price below zero): main refuses with that specific reason, not a generic one.
+ */
+export const issueRefusal = (issues: readonly { message: string }[]): Refusal | null => {
+  for (const issue of issues) {
+    const found = decodeRefusal(issue.message);
+    if (found) return found;
+  }
+  return null;
 };
 
 /** Stored text as staff read it: a kept refusal in the language's words, else as it was kept. */

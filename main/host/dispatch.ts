@@ -10,8 +10,7 @@ import type {
 } from '../../shared/ipc/contract';
 import { channels } from '../../shared/ipc/contract';
 import { ServiceError } from '../service-error';
-import { refusal } from '../../shared/refusals';
-import { priceRefusal } from '../../shared/price-refusal';
+import { issueRefusal, refusal, storedText } from '../../shared/refusals';
 
 /** What the hosts need of main/core.ts's Core: its API and its events. */
 export type ServiceHost = {
@@ -46,7 +45,7 @@ const invalidRequest = (
   error: {
     code: 'invalid-request',
     message,
-    refusal: priceRefusal(issues) ?? refusal('bad-request'),
+    refusal: issueRefusal(issues) ?? refusal('bad-request'),
   },
 });
 
@@ -61,7 +60,10 @@ export const invokeChannel = async (
   const parsed = channels[channel].request.safeParse(args ?? {});
   if (!parsed.success) {
     const detail = parsed.error.issues
-      .map((issue) => `${issue.path.length ? issue.path.join('.') : 'request'}: ${issue.message}`)
+      .map(
+        (issue) =>
+          `${issue.path.length ? issue.path.join('.') : 'request'}: ${storedText(issue.message, 'en')}`,
+      )
       .join('; ');
     return invalidRequest(`Invalid request for ${channel}: ${detail}`, parsed.error.issues);
   }

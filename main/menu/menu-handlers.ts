@@ -2,8 +2,7 @@
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { priceChangeSchema } from '../../shared/menu-price';
 import { ServiceError } from '../service-error';
-import { refusal } from '../../shared/refusals';
-import { priceRefusal } from '../../shared/price-refusal';
+import { issueRefusal, refusal } from '../../shared/refusals';
 import type { MenuIssue } from '../../shared/domain';
 import type { MenuDraftState } from '../../shared/ipc/contract';
 import {
@@ -221,7 +220,7 @@ const setPrice = async (
   if (!checked.success)
     throw new ServiceError(
       'invalid-request',
-      priceRefusal(checked.error.issues) ?? refusal('not-a-price'),
+      issueRefusal(checked.error.issues) ?? refusal('not-a-price'),
     );
   const { target, externalData, price, discountedPrice } = checked.data;
   const venueId = venueOf(ctx, checked.data.venueId);

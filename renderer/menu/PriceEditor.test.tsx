@@ -59,6 +59,32 @@ describe('prices on the menu screen', () => {
     expect(within(row()).getByTestId('price').textContent).toContain('€3.90');
   });
 
+  it("words each field's refusal in the screen's language", async () => {
+    const item = makeMenuItem({ externalData: 'side-fries', name: 'Fries', price: 4.5 });
+    const bridge = createFakeBridge({ menu: makeMenu({ items: [item] }) });
+    act(() => setLanguage('fi'));
+    try {
+      renderApp(bridge);
+      fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+      const row = () => screen.getByRole('listitem', { name: 'Fries' });
+      fireEvent.click(within(row()).getByRole('button', { name: 'Muuta hintaa' }));
+      const form = within(row()).getByRole('form', { name: 'Hinta: Fries' });
+      const price = within(form).getByLabelText('Hinta (€)');
+      const discount = within(form).getByLabelText('Alennettu hinta (€, tyhjä: ei alennusta)');
+      fireEvent.change(price, { target: { value: '-2' } });
+      fireEvent.change(discount, { target: { value: '5' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Lähetä alustalle' }));
+      expect(within(form).getByText('Hinta ei voi olla alle nollan.')).toBeTruthy();
+      fireEvent.change(price, { target: { value: '4,50' } });
+      fireEvent.click(within(form).getByRole('button', { name: 'Lähetä alustalle' }));
+      expect(within(form).getByText('Alennushinnan täytyy olla hintaa pienempi.')).toBeTruthy();
+      expect(form.textContent).not.toMatch(/countertop-refusal|below/);
+      expect(bridge.callsTo('menu:setPrice')).toEqual([]);
+    } finally {
+      act(() => setLanguage('en'));
+    }
+  });
+
   it('offers a discount in percent, sent as the discounted price it computes and shows', async () => {
     const item = makeMenuItem({ externalData: 'side-fries', name: 'Fries', price: 4.5 });
     const bridge = createFakeBridge({ menu: makeMenu({ items: [item] }) });

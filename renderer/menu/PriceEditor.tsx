@@ -6,6 +6,7 @@ import type { MenuItemSummary, MenuOptionSummary } from '../../shared/domain';
 import type { PriceTarget } from '../../shared/menu-price';
 import { parseAmount, readPriceForm, type PriceFieldErrors } from '../../shared/menu-price';
 import { formatMoney } from '../ui-kit/format';
+import { keptText } from '../ui-kit/bridge';
 import { useApp } from './hooks';
 import { en } from './messages';
 import { Form } from '../ui-kit/Form';
@@ -161,14 +162,14 @@ export const PriceEditor = ({
           <AmountField
             label={en.menu.priceLabel}
             value={priceText}
-            error={errors.price}
+            error={errors.price && keptText(errors.price)}
             onChange={setPriceText}
           />
           {target === 'item' && (
             <DiscountFields
               priceText={priceText}
               discountText={discountText}
-              error={errors.discountedPrice}
+              error={errors.discountedPrice && keptText(errors.discountedPrice)}
               onChange={setDiscountText}
             />
           )}
