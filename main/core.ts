@@ -667,6 +667,13 @@ const composeTerminals = (base: Foundation, c: Composed): TerminalsSlice =>
         outcome: 'followed',
         detail: JSON.stringify({ before: { ...orders, ...guard }, venue }),
       });
+      // An open window shows them (its settings page among them) without a restart.
+      base.hub.emit('venueSettings:changed', {
+        venueId,
+        first: venueId === c.setup.venueId(),
+        orders: c.orders.settings(venueId),
+        printedBy: venue.printedBy,
+      });
     },
   });
 

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/render-app';
 import { createFakeBridge } from '../testing/fake-bridge';
@@ -54,5 +54,38 @@ describe('this terminal among the venue’s', () => {
         { printedBy: { 'kitchen-ticket': KITCHEN } },
       ]),
     );
+  });
+
+  it('shows who prints what as another terminal of the venue changed it, page open', async () => {
+    const bridge = createFakeBridge();
+    bridge.handle('terminal:get', async () => ({
+      name: 'Counter',
+      fallbackName: 'counter-pc',
+      selfId: 'self',
+      terminals: [
+        { id: 'self', name: 'Counter', self: true },
+        { id: KITCHEN, name: 'Kitchen', self: false },
+      ],
+      printedBy: {},
+      settingsWaiting: false,
+    }));
+    const section = await openTerminal(bridge);
+    const receipt = within(section).getByLabelText('Receipt') as HTMLSelectElement;
+    expect(receipt.value).toBe('');
+    const changed = (venueId: string, first: boolean) =>
+      act(() =>
+        bridge.emit('venueSettings:changed', {
+          venueId,
+          first,
+          orders: { autoAccept: false, autoAcceptMaxItems: 10, unclaimedAfterMinutes: 15 },
+          printedBy: { receipt: KITCHEN },
+        }),
+      );
+    // Another venue's change is not this page's.
+    changed('kamppi-bowls', false);
+    expect(receipt.value).toBe('');
+    changed('demo-venue', true);
+    expect(receipt.value).toBe(KITCHEN);
+    expect(bridge.callsTo('terminal:assignPrinting')).toEqual([]);
   });
 });

@@ -78,7 +78,16 @@ export const createMachineSlice = ({
         });
       };
       tell(currentLanguage());
+      // Who prints what, changed on another terminal: shown if it is the venue shown.
+      const followed = bridge.on('venueSettings:changed', ({ venueId, first, printedBy }) =>
+        set((s) =>
+          s.terminal && (s.terminalVenue === venueId || (first && s.terminalVenue === null))
+            ? { terminal: { ...s.terminal, printedBy } }
+            : {},
+        ),
+      );
       return [
+        followed,
         bridge.on('machine:changed', (machine) => set({ machine })),
         useLanguage.subscribe((now, before) => {
           if (now.language !== before.language) tell(now.language);

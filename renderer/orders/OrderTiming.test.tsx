@@ -340,4 +340,49 @@ describe('order settings', () => {
     await act(async () => undefined);
     expect(bridge.callsTo('orders:configure').at(-1)).toEqual({ unclaimedAfterMinutes: 15 });
   });
+
+  it("shows another terminal's change on the open page, and keeps the field staff are typing in", async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    await screen.findByRole('region', { name: 'New' });
+    fireEvent.click(screen.getByRole('button', { name: 'Venue' }));
+    const box = screen.getByRole('checkbox', { name: 'Accept new orders automatically' });
+    const maxItems = screen.getByRole('spinbutton', { name: /^Accept automatically up to/ });
+    const reminder = screen.getByRole('spinbutton', { name: /^Flag a ready takeaway order/ });
+    expect((box as HTMLInputElement).checked).toBe(false);
+    const changedOnKitchen = (autoAcceptMaxItems: number, unclaimedAfterMinutes: number) =>
+      act(() =>
+        bridge.emit('venueSettings:changed', {
+          venueId: 'demo-venue',
+          first: true,
+          orders: { autoAccept: true, autoAcceptMaxItems, unclaimedAfterMinutes },
+          printedBy: {},
+        }),
+      );
+
+    // Changed on the venue's other terminal: shown here at once, page still open.
+    changedOnKitchen(5, 20);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    expect((maxItems as HTMLInputElement).value).toBe('5');
+    expect((reminder as HTMLInputElement).value).toBe('20');
+
+    // Staff are typing in the reminder when the next change comes: their typing stays, the
+    // change shows under it, the other fields follow.
+    fireEvent.focus(reminder);
+    fireEvent.change(reminder, { target: { value: '25' } });
+    changedOnKitchen(7, 30);
+    expect((reminder as HTMLInputElement).value).toBe('25');
+    expect(
+      screen.getByText(
+        'Changed on another terminal to 30. Leave the field to keep what you typed.',
+      ),
+    ).toBeTruthy();
+    expect((maxItems as HTMLInputElement).value).toBe('7');
+    expect(bridge.callsTo('orders:configure')).toEqual([]);
+    // Leaving the field keeps what staff typed.
+    fireEvent.blur(reminder);
+    await act(async () => undefined);
+    expect(bridge.callsTo('orders:configure')).toEqual([{ unclaimedAfterMinutes: 25 }]);
+    expect((reminder as HTMLInputElement).value).toBe('25');
+  });
 });

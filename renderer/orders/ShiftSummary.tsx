@@ -65,19 +65,12 @@ const VenueOrderSettings = ({ venueId }: { venueId: string | undefined }) => {
     setError(failed ? failed.message : null);
   };
   const number = (key: 'autoAcceptMaxItems' | 'unclaimedAfterMinutes', label: string) => (
-    <label className="field">
-      <span>{label}</span>
-      <input
-        type="number"
-        min={1}
-        max={key === 'autoAcceptMaxItems' ? 100 : 120}
-        defaultValue={settings[key]}
-        onBlur={(e) => {
-          const value = Number(e.currentTarget.value);
-          if (Number.isInteger(value) && value !== settings[key]) void save({ [key]: value });
-        }}
-      />
-    </label>
+    <SettingNumber
+      label={label}
+      max={key === 'autoAcceptMaxItems' ? 100 : 120}
+      value={settings[key]}
+      save={(value) => save({ [key]: value })}
+    />
   );
   return (
     <section className="panel-section" aria-label={en.orderSettings.title}>
@@ -95,5 +88,55 @@ const VenueOrderSettings = ({ venueId }: { venueId: string | undefined }) => {
       {number('unclaimedAfterMinutes', en.orderSettings.unclaimedAfter)}
       <Refusal text={error} />
     </section>
+  );
+};
+
+/**
+ * A number of the venue's settings. It shows the value in force here, which another terminal of
+ * the venue may change while the page is open; the field staff are typing in stays theirs (the
+ * change from elsewhere is named under it) and is saved when they leave it, if it differs.
+ */
+const SettingNumber = ({
+  label,
+  max,
+  value,
+  save,
+}: {
+  label: string;
+  max: number;
+  value: number;
+  save: (value: number) => Promise<void>;
+}) => {
+  // What staff type, and the value in force when they began; null while the field is not theirs.
+  const [typing, setTyping] = useState<{ text: string; from: number } | null>(null);
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input
+        type="number"
+        min={1}
+        max={max}
+        value={typing ? typing.text : String(value)}
+        onFocus={(e) => setTyping({ text: e.currentTarget.value, from: value })}
+        onChange={(e) => {
+          const text = e.currentTarget.value;
+          setTyping((t) => ({ text, from: t?.from ?? value }));
+        }}
+        onBlur={(e) => {
+          const typed = Number(e.currentTarget.value);
+          if (!Number.isInteger(typed) || typed === value || e.currentTarget.value === '') {
+            setTyping(null);
+            return;
+          }
+          // Shown as typed until the save answers: the field never flashes the old value.
+          void save(typed).finally(() => setTyping(null));
+        }}
+      />
+      {typing && typing.from !== value && (
+        <span className="muted" role="status">
+          {en.orderSettings.changedElsewhere(value)}
+        </span>
+      )}
+    </label>
   );
 };

@@ -117,5 +117,7 @@ export const ordersDe = {
       'Sofort mit der Zubereitungszeit des Restaurants angenommen, der Ton kommt trotzdem einmal. Vorbestellungen, große Bestellungen und Bestellungen bei Problemen der Plattform oder des Bestellstroms warten auf einen Menschen.',
     maxItems: 'Automatisch annehmen bis zu so vielen Artikeln',
     unclaimedAfter: 'Fertige Abholung so viele Minuten nach der Abholzeit markieren',
+    changedElsewhere:
+      'An einem anderen Terminal auf {value} geändert. Feld verlassen, um die eigene Eingabe zu behalten.',
   },
 };

@@ -115,5 +115,7 @@ export const ordersFi = {
       'Hyväksytään heti ravintolan valmistusajalla, ja ääni kuuluu silti kerran. Ennakkotilaukset, isot tilaukset ja tilaukset alustan tai tilausvirran ongelmien aikana odottavat ihmistä.',
     maxItems: 'Hyväksy automaattisesti enintään näin monta tuotetta',
     unclaimedAfter: 'Merkitse valmis noutotilaus näin monta minuuttia noutoajan jälkeen',
+    changedElsewhere:
+      'Toisella päätteellä muutettu arvoon {value}. Kun poistut kentästä, kirjoittamasi arvo jää voimaan.',
   },
 };

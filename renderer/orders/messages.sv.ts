@@ -117,5 +117,7 @@ export const ordersSv = {
       'Godkänns direkt med restaurangens tillagningstid och hörs ändå en gång. Förbeställningar, stora beställningar och beställningar när plattformen eller beställningsflödet krånglar väntar på en person.',
     maxItems: 'Godkänn automatiskt upp till så här många varor',
     unclaimedAfter: 'Flagga en klar avhämtning så här många minuter efter upphämtningstiden',
+    changedElsewhere:
+      'Ändrat till {value} på en annan terminal. Lämna fältet för att behålla det du skrev.',
   },
 };

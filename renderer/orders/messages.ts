@@ -162,6 +162,10 @@ export const ordersMessages = {
       "Accepted at once with the venue's preparation time, and still heard once. Pre-orders, large orders and orders while the platform or the order stream has trouble wait for a person.",
     maxItems: 'Accept automatically up to this many items',
     unclaimedAfter: 'Flag a ready takeaway order this many minutes past its pickup',
+    changedElsewhere: m(
+      'Changed on another terminal to {value}. Leave the field to keep what you typed.',
+      'value',
+    ),
   },
 };
 

@@ -265,6 +265,13 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
         set((s) => ({ mutedUntil: null, arrivals: s.arrivals + 1 })),
       ),
       bridge.on('cues:changed', ({ cues }) => receiveCues(cues)),
+      // Another terminal of the venue changed its settings: they hold here now, and show.
+      bridge.on('venueSettings:changed', ({ venueId, first, orders: settings }) =>
+        set((s) => ({
+          ...(first ? { orderSettings: settings } : {}),
+          orderSettingsOf: { ...s.orderSettingsOf, [venueId]: settings },
+        })),
+      ),
     ],
     receive,
     reload,

@@ -655,6 +655,16 @@ export type ServiceEvents = {
   /** An update was held for staff, or is no longer. */
   'updates:changed': HeldUpdate;
   /**
+   * A venue's settings kept at the relay changed (another terminal of the venue changed them):
+   * what now holds here for its orders and who prints what. `first`: the venue set up first.
+   */
+  'venueSettings:changed': {
+    venueId: string;
+    first: boolean;
+    orders: OrderSettings;
+    printedBy: TerminalState['printedBy'];
+  };
+  /**
    * The sign-in's page is to be shown now: `pageUrl` for the window that asked to open (a host
    * that cannot show it, e.g. the web host), null when the host showed it itself.
    */
@@ -675,6 +685,7 @@ export const EVENT_NAMES: EventName[] = [
   'print:changed',
   'cues:changed',
   'updates:changed',
+  'venueSettings:changed',
   'setup:signInPage',
 ];
 
