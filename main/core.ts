@@ -776,7 +776,7 @@ const composeSlices = (base: Foundation): Composed => {
     settings,
     order: (orderId) => c.orders.store.get(orderId),
     venueName: () => c.venue.name(),
-    daySummary: (day) => c.orders.history.daySummary(day),
+    daySummary: (day, venueId) => c.orders.history.daySummary(day, venueId),
     // Which terminal of the venue prints each order document (the venue's settings at the relay).
     // Which terminal of the order's own venue prints each order document.
     printDuty: (document, orderId) => {

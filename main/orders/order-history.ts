@@ -36,7 +36,8 @@ type HistoryChannels =
 export type OrderHistoryApi = {
   handlers: Pick<ServiceApi, HistoryChannels>;
   /** The day's summary (also what the printed day summary shows). */
-  daySummary(day: Day): DaySummary;
+  /** The day's summary of one venue served here (refused otherwise), or of every venue. */
+  daySummary(day: Day, venueId?: string): DaySummary;
   /** Removes personal data of orders older than the retention, then runs the hooks; audited. */
   runRetention(reason: RetentionReason): Promise<void>;
   /** Runs retention now and every hour. */
@@ -95,7 +96,7 @@ export const createOrderHistory = (deps: OrderHistoryDeps): OrderHistoryApi => {
       'history:settings': async () => readHistorySettings(deps),
       'history:configure': (request) => configure(retention, request),
     },
-    daySummary: (day) => daySummary(timelines, day),
+    daySummary: (day, venueId) => daySummary(timelines, day, servedVenue(deps, venueId)),
     runRetention: (reason) => runRetention(retention, reason),
     start: () => {
       void runRetention(retention, 'start');

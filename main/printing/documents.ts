@@ -294,11 +294,48 @@ export const orderDocument = (
       ? pickupLabel(order, paperWidth, languages.screen)
       : receipt(order, paperWidth, venueName, languages.screen);
 
-/** The day's summary, in the screen's language: the counter staff read it at closing. */
+/**
+ * Whose day a summary is, under its title: the one venue asked for by its name; every venue's on
+ * a terminal of several ('All venues', then each venue's orders and sales handed over); nothing
+ * on a terminal of one venue. Never a venue's id: one no order named yet is 'Venue 2'.
+ */
+const summaryVenues = (
+  c: number,
+  summary: DaySummary,
+  words: TicketLanguage['words']['summary'],
+  money: (value: Money) => string,
+  venueId: string | undefined,
+): PrintLine[] => {
+  const named = (name: string | null, index: number): string =>
+    name ? nameOf(name) : words.venue(index + 1);
+  if (venueId !== undefined) {
+    const row = summary.venues.find((v) => v.venueId === venueId);
+    return row?.name ? text(c, nameOf(row.name), { align: 'center', bold: true }) : [];
+  }
+  if (summary.venues.length < 2) return [];
+  return [
+    ...text(c, words.allVenues, { align: 'center', bold: true }),
+    rule,
+    ...text(c, words.perVenue, { bold: true }),
+    ...summary.venues.flatMap((venue, index) => [
+      ...columnsLine(c, `  ${named(venue.name, index)}`, String(venue.orders)),
+      ...venue.sales.flatMap((sale) =>
+        columnsLine(c, `    ${words.sales(sale.currency, sale.orders)}`, money(sale.total)),
+      ),
+    ]),
+  ];
+};
+
+/**
+ * The day's summary, in the screen's language: the counter staff read it at closing. Of one venue
+ * (`venueId`, named under the title), or of every venue: on a terminal of several, 'All venues'
+ * under the title and each venue's orders and sales (as the screen's 'Per venue').
+ */
 export const daySummaryDocument = (
   summary: DaySummary,
   paperWidth: PaperWidthMm,
   language: Language = 'en',
+  venueId?: string,
 ): PrintDocument => {
   const c = COLUMNS[paperWidth];
   const { locale, words: all } = ticketLanguage(language);
@@ -314,6 +351,7 @@ export const daySummaryDocument = (
   return document('day-summary', paperWidth, language, [
     ...text(c, words.title, { align: 'center', bold: true, size: 2 }),
     ...text(c, `${summary.day} (${summary.timeZone})`, { align: 'center' }),
+    ...summaryVenues(c, summary, words, money, venueId),
     rule,
     ...columnsLine(c, words.orders, String(summary.orders), true),
     ...counts(summary.byStatus, (status) => order.status[status as OrderStatus] ?? status),

@@ -72,8 +72,8 @@ const printOrder = async (
   return { jobIds };
 };
 
-const printDaySummary = async (ctx: PrintingContext, { day }: Arg<'print:daySummary'>) => {
-  summaryOf(ctx, day);
+const printDaySummary = async (ctx: PrintingContext, { day, venueId }: Arg<'print:daySummary'>) => {
+  summaryOf(ctx, day, venueId);
   const printers = printersFor(ctx, 'day-summary');
   if (!printers.length) throw noPrinter('day-summary');
   return {
@@ -81,6 +81,7 @@ const printDaySummary = async (ctx: PrintingContext, { day }: Arg<'print:daySumm
       orderId: null,
       orderNumber: null,
       day,
+      venueId: venueId ?? null,
       origin: 'staff',
     }),
   };

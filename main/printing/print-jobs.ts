@@ -86,6 +86,7 @@ export const preview = (
     document: PrintDocumentKind;
     orderId?: string;
     day?: string;
+    venueId?: string;
     paperWidth: 58 | 80;
   },
 ): PrintDocument => {
@@ -93,9 +94,10 @@ export const preview = (
   if (request.document === 'day-summary') {
     if (!request.day) throw new ServiceError('invalid-request', refusal('day-needed'));
     return daySummaryDocument(
-      summaryOf(ctx, request.day),
+      summaryOf(ctx, request.day, request.venueId),
       request.paperWidth,
       ctx.deps.screenLanguage?.(),
+      request.venueId,
     );
   }
   // No order chosen (no order yet, printers being set up): a sample order shows the layout.
@@ -103,10 +105,12 @@ export const preview = (
   if (!order) throw new ServiceError('not-found', refusal('order-unknown'));
   return orderDocumentFor(ctx, request.document, order, request.paperWidth);
 };
-export const summaryOf = (ctx: PrintingContext, day: string): DaySummary => {
+export const summaryOf = (ctx: PrintingContext, day: string, venueId?: string): DaySummary => {
   try {
-    return ctx.deps.daySummary(day);
-  } catch {
+    return ctx.deps.daySummary(day, venueId);
+  } catch (error) {
+    // A venue not served here says so; any other failure is the summary's.
+    if (error instanceof ServiceError) throw error;
     throw new ServiceError('failed', refusal('day-summary-failed'));
   }
 };

@@ -1,4 +1,4 @@
-// The print_jobs table (migration 009): the printing slice's own SQL.
+// The print_jobs table (migrations 009 and 017): the printing slice's own SQL.
 import { randomUUID } from 'node:crypto';
 import type { PrintDocumentKind, PrintJob, PrintJobState } from '../../shared/printing';
 import type { Database } from '../storage/database';
@@ -46,6 +46,8 @@ export type NewJob = {
   orderId: string | null;
   orderNumber: string | null;
   day: string | null;
+  /** A day summary of one venue (absent or null: every venue's). */
+  venueId?: string | null;
   printerId: string;
   origin: PrintJob['origin'];
 };
@@ -54,6 +56,8 @@ export type PrintStore = {
   /** Inserts a job unless its request already made one on that printer; returns the new id. */
   insert(job: NewJob, createdAt: string): string | null;
   get(id: string): StoredJob | null;
+  /** The venue a job is of: a day summary of one venue (null: every venue's, or an order's). */
+  venueOf(id: string): string | null;
   /** Queued and waiting jobs of a printer, oldest first. */
   due(printerId: string): StoredJob[];
   /** Jobs not printed (queued, printing, waiting), oldest first. */
@@ -91,12 +95,36 @@ const idQueries = (db: Database, open: string) => ({
     .pluck(),
 });
 
-export const createPrintStore = (db: Database): PrintStore => {
+/** Inserts a job unless its request already made one on that printer: its new id, else null. */
+const jobInserter = (db: Database) => {
   const insert = db.prepare(
-    `INSERT OR IGNORE INTO print_jobs (id, request_key, document, order_id, order_number, day, printer_id, state, origin, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
+    `INSERT OR IGNORE INTO print_jobs (id, request_key, document, order_id, order_number, day, venue_id, printer_id, state, origin, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
   );
+  return (job: NewJob, createdAt: string): string | null => {
+    const id = randomUUID();
+    const result = insert.run(
+      id,
+      job.requestKey,
+      job.document,
+      job.orderId,
+      job.orderNumber,
+      job.day,
+      job.venueId ?? null,
+      job.printerId,
+      job.origin,
+      createdAt,
+    );
+    return result.changes === 1 ? id : null;
+  };
+};
+
+export const createPrintStore = (db: Database): PrintStore => {
+  const insertJob = jobInserter(db);
   const byId = db.prepare<[string], Row>('SELECT * FROM print_jobs WHERE id = ?');
+  const venueOf = db
+    .prepare<[string], string | null>('SELECT venue_id FROM print_jobs WHERE id = ?')
+    .pluck();
   // Every read and write by an open state also names the open states as the partial index
   // print_jobs_open does: only then does SQLite use that index, instead of reading every job of
   // the terminal's life (a scan per job printed, 0.6 ms at 6,000 jobs and growing).
@@ -146,24 +174,14 @@ export const createPrintStore = (db: Database): PrintStore => {
   };
   return {
     insert: (job, createdAt) => {
-      const id = randomUUID();
-      const result = insert.run(
-        id,
-        job.requestKey,
-        job.document,
-        job.orderId,
-        job.orderNumber,
-        job.day,
-        job.printerId,
-        job.origin,
-        createdAt,
-      );
-      return touch(id, result.changes === 1) ? id : null;
+      const id = insertJob(job, createdAt);
+      return id !== null && touch(id, true) ? id : null;
     },
     get: (id) => {
       const row = byId.get(id);
       return row ? toJob(row) : null;
     },
+    venueOf: (id) => venueOf.get(id) ?? null,
     due: (printerId) => due.all(printerId).map(toJob),
     open: () => open.all().map(toJob),
     recent: (limit) => {

@@ -17,12 +17,16 @@ import { PrintFailure } from './transports';
 
 const render = (ctx: PrintingContext, job: StoredJob, printer: PrinterConfig): PrintDocument => {
   if (job.document === 'test-page') return testPage(printer.name, printer.paperWidth, ctx.now());
-  if (job.document === 'day-summary')
+  if (job.document === 'day-summary') {
+    // One venue's day when it was asked for one (kept with the job), else every venue's.
+    const venueId = ctx.store.venueOf(job.id) ?? undefined;
     return daySummaryDocument(
-      ctx.deps.daySummary(job.day ?? ''),
+      ctx.deps.daySummary(job.day ?? '', venueId),
       printer.paperWidth,
       ctx.deps.screenLanguage?.(),
+      venueId,
     );
+  }
   const order = job.orderId ? ctx.deps.order(job.orderId) : null;
   if (!order) throw new Error(`Order #${job.orderNumber ?? '?'} is no longer on this terminal.`);
   return orderDocumentFor(ctx, job.document, order, printer.paperWidth);

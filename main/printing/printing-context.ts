@@ -42,8 +42,11 @@ export type PrintingDeps = {
   settings: Settings;
   order: (orderId: string) => Order | null;
   venueName: () => string | null;
-  /** The day's summary (the history slice); throws when it cannot be made. */
-  daySummary: (day: string) => DaySummary;
+  /**
+   * The day's summary (the history slice) of one venue, or every venue's when none is named;
+   * throws when it cannot be made, and for a venue this terminal does not serve.
+   */
+  daySummary: (day: string, venueId?: string) => DaySummary;
   /** The CUPS `lp` command (tests: a script that forwards to the virtual printer). */
   lpCommand?: string;
   /** The CUPS `lpstat` command, asked whether a queue is paused. */

@@ -38,6 +38,10 @@ export const ticketWords = {
     rejections: 'Rejections',
     items: 'Items',
     duration: m('{min} min {s} s', 'min', 's'),
+    allVenues: 'All venues',
+    perVenue: 'Per venue',
+    /** A venue no order named yet, by its place among the terminal's venues. */
+    venue: m('Venue {n}', 'n'),
   },
 };
 
@@ -77,6 +81,9 @@ export const ticketTranslations: Record<Exclude<Language, 'en'>, Words> = {
       rejections: 'Hylkäykset',
       items: 'Tuotteet',
       duration: '{min} min {s} s',
+      allVenues: 'Kaikki ravintolat',
+      perVenue: 'Ravintoloittain',
+      venue: 'Ravintola {n}',
     },
   },
   sv: {
@@ -111,6 +118,9 @@ export const ticketTranslations: Record<Exclude<Language, 'en'>, Words> = {
       rejections: 'Avvisade',
       items: 'Artiklar',
       duration: '{min} min {s} s',
+      allVenues: 'Alla restauranger',
+      perVenue: 'Per restaurang',
+      venue: 'Restaurang {n}',
     },
   },
   de: {
@@ -145,6 +155,9 @@ export const ticketTranslations: Record<Exclude<Language, 'en'>, Words> = {
       rejections: 'Abgelehnt',
       items: 'Artikel',
       duration: '{min} Min. {s} Sek.',
+      allVenues: 'Alle Restaurants',
+      perVenue: 'Nach Restaurant',
+      venue: 'Restaurant {n}',
     },
   },
 };

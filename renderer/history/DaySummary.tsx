@@ -237,7 +237,8 @@ const DayTools = ({ day, venueId }: { day: Day; venueId: string | undefined }) =
             disabled: busy,
             onClick: () =>
               void run(async () => {
-                const result = await print(day);
+                // The venue the picker shows, as on screen (none: every venue's together).
+                const result = await print(day, venueId);
                 return result.ok
                   ? printOutcome(result.value, 'day-summary')
                   : { ok: false, text: result.error.message };
@@ -252,7 +253,12 @@ const DayTools = ({ day, venueId }: { day: Day; venueId: string | undefined }) =
               lines !== null
                 ? setLines(null)
                 : void run(async () => {
-                    const result = await preview({ document: 'day-summary', day, paperWidth });
+                    const result = await preview({
+                      document: 'day-summary',
+                      day,
+                      paperWidth,
+                      ...(venueId === undefined ? {} : { venueId }),
+                    });
                     if (!result.ok) return { ok: false, text: result.error.message };
                     setLines(result.value);
                     return null;

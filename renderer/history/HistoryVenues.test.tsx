@@ -128,6 +128,50 @@ describe('the history screen of a terminal with two venues', () => {
     await waitFor(() => expect(bridge.callsTo('history:exportCsv').at(-1)).toEqual({ day: today }));
   });
 
+  it('prints and previews the day summary of the venue picked, or of every venue together', async () => {
+    const bridge = twoVenues();
+    bridge.handle('print:daySummary', async () => ({ jobIds: ['job-1'] }));
+    bridge.handle('print:preview', async (r) => ({
+      kind: r.document,
+      paperWidth: r.paperWidth,
+      columns: 48,
+      language: 'en',
+      lines: [{ kind: 'text', text: r.venueId === BOWLS ? 'Kamppi Bowls' : 'All venues' }],
+    }));
+    const picker = await openHistory(bridge);
+    fireEvent.click(within(picker).getByRole('button', { name: 'Kamppi Bowls' }));
+    fireEvent.click(screen.getByRole('button', { name: 'End of day' }));
+    const today = dayIn(Date.now(), 'Europe/Helsinki');
+    fireEvent.click(await screen.findByRole('button', { name: 'Print summary' }));
+    await screen.findByText('Sent to the printer.');
+    expect(bridge.callsTo('print:daySummary')).toEqual([{ day: today, venueId: BOWLS }]);
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = await screen.findByRole('figure', { name: 'Day summary as it prints' });
+    expect(preview.textContent).toContain('Kamppi Bowls');
+    expect(bridge.callsTo('print:preview')).toEqual([
+      { document: 'day-summary', day: today, paperWidth: 80, venueId: BOWLS },
+    ]);
+
+    // Every venue's day: printed and previewed as every venue's, the one venue's preview gone.
+    fireEvent.click(within(picker).getByRole('button', { name: 'All venues' }));
+    await waitFor(() =>
+      expect(screen.getByRole('region', { name: 'Orders and sales' }).textContent).toContain(
+        '2 orders',
+      ),
+    );
+    expect(screen.queryByRole('figure', { name: 'Day summary as it prints' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Print summary' }));
+    await waitFor(() => expect(bridge.callsTo('print:daySummary').at(-1)).toEqual({ day: today }));
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const all = await screen.findByRole('figure', { name: 'Day summary as it prints' });
+    expect(all.textContent).toContain('All venues');
+    expect(bridge.callsTo('print:preview').at(-1)).toEqual({
+      document: 'day-summary',
+      day: today,
+      paperWidth: 80,
+    });
+  });
+
   it('shows no venue picker on a terminal of one venue', async () => {
     const bridge = createFakeBridge();
     renderApp(bridge);

@@ -15,7 +15,7 @@ type Ports = {
   venue: VenueState | null;
   print: PrintState | null;
   printOrder(orderId: string, document: OrderDocumentKind): Promise<Result<string[]>>;
-  printDaySummary(day: Day): Promise<Result<string[]>>;
+  printDaySummary(day: Day, venueId?: string): Promise<Result<string[]>>;
   previewPrint(request: RequestOf<'print:preview'>): Promise<Result<PrintDocument>>;
 };
 

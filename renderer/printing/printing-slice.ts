@@ -23,7 +23,8 @@ export type PrintingSlice = {
   cancelPrint(jobId: string): Promise<BridgeError | null>;
   /** The lines a document prints; a refusal is shown in the preview. */
   previewPrint(request: RequestOf<'print:preview'>): Promise<Result<PrintDocument>>;
-  printDaySummary(day: Day): Promise<Result<string[]>>;
+  /** Prints the day's summary of one venue, or of every venue when none is named. */
+  printDaySummary(day: Day, venueId?: string): Promise<Result<string[]>>;
 };
 
 export type PrintingParts = SliceParts<PrintingSlice> & {
@@ -61,8 +62,12 @@ export const createPrintingSlice = ({
       retryPrint: (jobId) => tryCall(() => bridge['print:retry']({ jobId })),
       cancelPrint: (jobId) => tryCall(() => bridge['print:cancel']({ jobId })),
       previewPrint: (request) => tryRead(() => bridge['print:preview'](request)),
-      printDaySummary: (day) =>
-        tryRead(async () => (await bridge['print:daySummary']({ day })).jobIds),
+      printDaySummary: (day, venueId) =>
+        tryRead(
+          async () =>
+            (await bridge['print:daySummary'](venueId === undefined ? { day } : { day, venueId }))
+              .jobIds,
+        ),
     },
     listen: () => [bridge.on('print:changed', receive)],
     async load() {

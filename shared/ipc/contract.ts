@@ -555,7 +555,10 @@ export const channels = {
   'print:order': channel(
     z.object({ orderId: id, document: z.enum(ORDER_DOCUMENTS) }).strict(),
   ).returns<{ jobIds: string[] }>(),
-  'print:daySummary': channel(z.object({ day }).strict()).returns<{ jobIds: string[] }>(),
+  /** The day's summary of one venue (by its id), or of every venue together when none is named. */
+  'print:daySummary': channel(
+    z.object({ day, venueId: historyVenue.optional() }).strict(),
+  ).returns<{ jobIds: string[] }>(),
   'print:test': channel(z.object({ printerId: id }).strict()).returns<{ jobIds: string[] }>(),
   /** The lines a document prints, for the preview: the same lines the printer's bytes encode. */
   'print:preview': channel(
@@ -564,6 +567,8 @@ export const channels = {
         document: z.enum(PRINT_DOCUMENTS),
         orderId: id.optional(),
         day: day.optional(),
+        /** A day summary's venue (none: every venue's), as print:daySummary. */
+        venueId: historyVenue.optional(),
         paperWidth: z.union(PAPER_WIDTHS.map((w) => z.literal(w))),
       })
       .strict(),

@@ -15,6 +15,7 @@ import { migration013DeliveryBookingCheck } from './013-delivery-booking-check';
 import { migration014DeliveryReplacedBookings } from './014-delivery-replaced-bookings';
 import { migration015MenuDrafts } from './015-menu-drafts';
 import { migration016ArrivedLate } from './016-arrived-late';
+import { migration017PrintJobVenue } from './017-print-job-venue';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -34,4 +35,5 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration014DeliveryReplacedBookings,
   migration015MenuDrafts,
   migration016ArrivedLate,
+  migration017PrintJobVenue,
 ];

@@ -21,6 +21,7 @@ import { migration013DeliveryBookingCheck } from './013-delivery-booking-check';
 import { migration014DeliveryReplacedBookings } from './014-delivery-replaced-bookings';
 import { migration015MenuDrafts } from './015-menu-drafts';
 import { migration016ArrivedLate } from './016-arrived-late';
+import { migration017PrintJobVenue } from './017-print-job-venue';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -761,6 +762,32 @@ describe('migration 016 (arrived late)', () => {
       migrate(db, MIGRATIONS.slice(0, position + 1));
       expect(db.prepare('SELECT arrived_late FROM orders').pluck().all()).toEqual([0]);
     }
+  });
+});
+
+describe('migration 017 (print job venue)', () => {
+  it("keeps every job, each of every venue (null), and takes a new day summary's venue", () => {
+    const db = new BetterSqlite3(':memory:');
+    const position = MIGRATIONS.indexOf(migration017PrintJobVenue);
+    migrate(db, MIGRATIONS.slice(0, position));
+    const job = db.prepare(
+      `INSERT INTO print_jobs (id, request_key, document, day, printer_id, state, origin, created_at)
+       VALUES (?, ?, 'day-summary', '2026-11-23', 'p1', 'queued', 'staff', 'x')`,
+    );
+    job.run('before', 'k1');
+    migrate(db, MIGRATIONS.slice(0, position + 1));
+    expect(db.pragma('user_version', { simple: true })).toBe(position + 1);
+    expect(db.prepare('SELECT id, day, venue_id FROM print_jobs').all()).toEqual([
+      { id: 'before', day: '2026-11-23', venue_id: null },
+    ]);
+    db.prepare(
+      `INSERT INTO print_jobs (id, request_key, document, day, venue_id, printer_id, state, origin, created_at)
+       VALUES ('after', 'k2', 'day-summary', '2026-11-23', 'bowls', 'p1', 'queued', 'staff', 'x')`,
+    ).run();
+    expect(db.prepare('SELECT venue_id FROM print_jobs ORDER BY seq').pluck().all()).toEqual([
+      null,
+      'bowls',
+    ]);
   });
 });
 
