@@ -3,13 +3,15 @@
 // its own venue's rule (and reminded after its own venue's delay), a setting changed for one venue
 // on the counter is in force for that venue on the kitchen, a kitchen ticket the second venue
 // assigned to the kitchen prints there once while the first venue's prints where it was accepted,
-// and one reconcile reads each venue's status once (counted at a front before the platform).
+// one reconcile reads each venue's status once (counted at a front before the platform), and a
+// setting changed on the counter is told to the kitchen's open window, naming its venue.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import { ServiceError } from '../../main/service-error';
 import type { VirtualPrinter } from '../../sandbox/escpos-printer';
 import { startVirtualPrinter } from '../../sandbox/escpos-printer';
 import { DEFAULT_ORDER_SETTINGS } from '../../shared/order-timing';
+import type { ServiceEvents } from '../../shared/ipc/contract';
 import type { Front } from './front';
 import { startFront } from './front';
 import type { World } from './harness';
@@ -237,5 +239,37 @@ describe('venue-level settings and duties per venue on terminals of two venues',
       world.sandbox.demo.venueId,
       BOWLS,
     ]);
+  }, 30_000);
+
+  it("a change on the counter is in force on the kitchen and told to the kitchen's open window, per venue", async () => {
+    const told: Array<ServiceEvents['venueSettings:changed']> = [];
+    const stop = kitchen.on('venueSettings:changed', (event) => told.push(structuredClone(event)));
+    try {
+      const first = world.sandbox.demo.venueId;
+      await counter.api['orders:configure']({ unclaimedAfterMinutes: 25 });
+      const shown = await waitFor("the kitchen's window told the first venue's change", () =>
+        told.find((e) => e.venueId === first && e.orders.unclaimedAfterMinutes === 25),
+      );
+      expect(shown.first).toBe(true);
+      // In force: what the kitchen's reminder reads.
+      expect(await kitchen.api['orders:settings']({})).toMatchObject({
+        unclaimedAfterMinutes: 25,
+      });
+
+      await counter.api['orders:configure']({ venueId: BOWLS, unclaimedAfterMinutes: 40 });
+      const bowls = await waitFor("the kitchen's window told the second venue's change", () =>
+        told.find((e) => e.venueId === BOWLS && e.orders.unclaimedAfterMinutes === 40),
+      );
+      expect(bowls.first).toBe(false);
+      expect(await kitchen.api['orders:settings']({ venueId: BOWLS })).toMatchObject({
+        unclaimedAfterMinutes: 40,
+      });
+      // The first venue's settings are not touched by the second's.
+      expect(await kitchen.api['orders:settings']({})).toMatchObject({
+        unclaimedAfterMinutes: 25,
+      });
+    } finally {
+      stop();
+    }
   }, 30_000);
 });
