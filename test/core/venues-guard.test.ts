@@ -83,6 +83,12 @@ beforeEach(async () => {
   ]);
   for (const core of [counter, kitchen])
     await core.api['stream:configure']({ autoPause: true, pauseAfterSeconds: PAUSE_AFTER_SECONDS });
+  // Each venue has its own pause: Bowls' too.
+  await counter.api['stream:configure']({
+    venueId: BOWLS,
+    autoPause: true,
+    pauseAfterSeconds: PAUSE_AFTER_SECONDS,
+  });
   await waitFor(
     'both venues read online on Counter, each terminal sees the other receiving',
     async () => {
