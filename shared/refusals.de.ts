@@ -138,6 +138,8 @@ export const refusalsDe = {
     'Die Speisekarte der Plattform hat sich seit der Prüfung geändert: dieses Veröffentlichen entfernt jetzt keine Artikel. Vor dem Veröffentlichen nochmal prüfen.',
   'menu-removes':
     '{n, plural, one {Diese Speisekarte entfernt 1 Artikel von der Plattform: {names}. Nichts wurde gesendet. Zum Veröffentlichen das Entfernen bestätigen.} other {Diese Speisekarte entfernt # Artikel von der Plattform: {names}. Nichts wurde gesendet. Zum Veröffentlichen das Entfernen bestätigen.}}',
+  'menu-live-unread':
+    '{why, select, offline {Die Plattform hat nicht geantwortet.} slow {Die Plattform ist nicht rechtzeitig fertig geworden.} other {Die Plattform konnte sie nicht lesen.}}',
   'menu-unreadable':
     'Die aktuelle Speisekarte der Plattform konnte nicht gelesen werden, daher kann diese nicht damit verglichen werden. Nichts wurde gesendet. Nochmal versuchen, wenn die Plattform antwortet.',
   'sold-out-until-past': 'Die Zeit, bis zu der er ausverkauft ist, ist schon vorbei.',

@@ -131,6 +131,8 @@ export const refusalsFi = {
     'Alustan ruokalista muuttui tarkistuksen jälkeen: tämä julkaisu ei nyt poista tuotteita. Tarkista ruokalista uudelleen ennen julkaisua.',
   'menu-removes':
     '{n, plural, one {Tämä ruokalista poistaa 1 tuotteen alustan listalta: {names}. Mitään ei lähetetty. Vahvista poisto julkaistaksesi.} other {Tämä ruokalista poistaa # tuotetta alustan listalta: {names}. Mitään ei lähetetty. Vahvista poisto julkaistaksesi.}}',
+  'menu-live-unread':
+    '{why, select, offline {Alusta ei vastannut.} slow {Alusta ei saanut sitä luettua ajoissa.} other {Alusta ei pystynyt lukemaan sitä.}}',
   'menu-unreadable':
     'Alustan nykyistä ruokalistaa ei voitu lukea, joten tätä listaa ei voi verrata siihen. Mitään ei lähetetty. Yritä uudelleen, kun alusta vastaa.',
   'sold-out-until-past': 'Loppuunmyynnin päättymisaika on jo mennyt.',

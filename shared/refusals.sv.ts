@@ -132,6 +132,8 @@ export const refusalsSv = {
     'Plattformens meny har ändrats sedan kontrollen: den här publiceringen tar inte bort några artiklar nu. Kontrollera menyn igen innan du publicerar.',
   'menu-removes':
     '{n, plural, one {Den här menyn tar bort 1 artikel från plattformens meny: {names}. Inget skickades. Bekräfta borttagningen för att publicera.} other {Den här menyn tar bort # artiklar från plattformens meny: {names}. Inget skickades. Bekräfta borttagningen för att publicera.}}',
+  'menu-live-unread':
+    '{why, select, offline {Plattformen svarade inte.} slow {Plattformen blev inte klar med läsningen i tid.} other {Plattformen kunde inte läsa den.}}',
   'menu-unreadable':
     'Plattformens nuvarande meny gick inte att läsa, så den här menyn kan inte kontrolleras mot den. Inget skickades. Försök igen när plattformen svarar.',
   'sold-out-until-past': 'Tiden den är slutsåld till har redan passerat.',

@@ -197,6 +197,11 @@ export const refusalWords = {
     'n',
     'names',
   ),
+  /** Why the platform's current menu could not be read (a menu check says it before any push). */
+  'menu-live-unread': m(
+    '{why, select, offline {The platform did not answer.} slow {The platform did not finish reading it in time.} other {The platform could not read it.}}',
+    'why',
+  ),
   'menu-unreadable':
     "The platform's current menu could not be read, so this menu cannot be checked against it. Nothing was sent. Try again when the platform answers.",
   'sold-out-until-past': 'The time it is sold out until has passed.',

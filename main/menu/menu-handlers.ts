@@ -2,7 +2,7 @@
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { priceChangeSchema } from '../../shared/menu-price';
 import { ServiceError } from '../service-error';
-import { issueRefusal, refusal } from '../../shared/refusals';
+import { encodeRefusal, issueRefusal, refusal } from '../../shared/refusals';
 import type { MenuIssue } from '../../shared/domain';
 import type { MenuDraftState } from '../../shared/ipc/contract';
 import {
@@ -81,7 +81,13 @@ const check = async (
     };
   } catch (error) {
     if (!(error instanceof MenuUnknownError)) throw error;
-    return { ok: true, diff: null, liveError: error.message, itemCount };
+    // Why, as a code the screen words: never the raw error (an address, a service's text).
+    return {
+      ok: true,
+      diff: null,
+      liveError: encodeRefusal(refusal('menu-live-unread', error.why)),
+      itemCount,
+    };
   }
 };
 

@@ -3,6 +3,7 @@
 // Module-level functions over the menu slice's state.
 import { ServiceError } from '../service-error';
 import { refusal } from '../../shared/refusals';
+import { RequestError } from '../http/http';
 import type { LiveMenu } from './menu-check';
 import { showsPrice } from '../../shared/menu-price';
 import {
@@ -26,7 +27,21 @@ const READ_TIMEOUT_MS = 20_000;
 const READ_POLL_MS = 500;
 
 /** The live menu could not be read: nothing is known about what a push would replace. */
-export class MenuUnknownError extends Error {}
+/** Why a read failed, as staff can act on it: no answer, too slow, or the platform's failure. */
+export type MenuReadProblem = 'offline' | 'slow' | 'failed';
+
+/** The platform's menu could not be read: the message (for the log) and why (for staff). */
+export class MenuUnknownError extends Error {
+  constructor(
+    message: string,
+    readonly why: MenuReadProblem = 'failed',
+  ) {
+    super(message);
+  }
+}
+
+const problemOf = (error: unknown): MenuReadProblem =>
+  error instanceof RequestError && error.status === null ? 'offline' : 'failed';
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -40,7 +55,7 @@ const readLive = async (core: MenuCore, venueId: string): Promise<LiveMenu> => {
   try {
     request = await client.requestMenu(venueId);
   } catch (error) {
-    throw new MenuUnknownError(errorText(error));
+    throw new MenuUnknownError(errorText(error), problemOf(error));
   }
   const deadline = Date.now() + READ_TIMEOUT_MS;
   for (;;) {
@@ -48,7 +63,7 @@ const readLive = async (core: MenuCore, venueId: string): Promise<LiveMenu> => {
     try {
       result = await client.getMenuResult(request.resource_url);
     } catch (error) {
-      throw new MenuUnknownError(errorText(error));
+      throw new MenuUnknownError(errorText(error), problemOf(error));
     }
     const status = result.status.toUpperCase();
     if (status === 'COMPLETED') {
@@ -61,7 +76,8 @@ const readLive = async (core: MenuCore, venueId: string): Promise<LiveMenu> => {
         typeof result.error === 'string' ? result.error : 'the platform could not read its menu',
       );
     }
-    if (Date.now() > deadline) throw new MenuUnknownError('the platform did not finish the read');
+    if (Date.now() > deadline)
+      throw new MenuUnknownError('the platform did not finish the read', 'slow');
     await sleep(READ_POLL_MS);
   }
 };

@@ -20,6 +20,7 @@ import { parseAmount } from '../../shared/menu-price';
 import { Check } from '../ui-kit/Check';
 import { DialogActions } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
+import { keptText } from '../ui-kit/bridge';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { useLanguage } from '../ui-kit/language';
 import { edit, groupOf, insertAfter, itemOf } from './draft-edit';
@@ -273,7 +274,7 @@ const Publish = ({ problems }: { problems: number }) => {
       {busy && <p role="status">{en.menu.checking}</p>}
       {check && value && problems === 0 && value.ok && !value.diff && (
         <p className="form-error" role="alert">
-          {en.menu.liveUnknown(value.liveError ?? '')}
+          {en.menu.liveUnknown(keptText(value.liveError ?? ''))}
         </p>
       )}
       {check && value?.ok && value.diff && problems === 0 && (

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { MenuIssue } from '../../shared/domain';
 import type { BridgeError, MenuCheck } from '../../shared/ipc/contract';
 import { FormMessage } from '../ui-kit/FormMessage';
-import { toBridgeError } from '../ui-kit/bridge';
+import { keptText, toBridgeError } from '../ui-kit/bridge';
 import { useApp } from './hooks';
 import { en } from './messages';
 import { IssueList, PushReview } from './PushReview';
@@ -22,7 +22,7 @@ const CheckView = (props: {
   if (!check.diff)
     return (
       <p className="form-error" role="alert">
-        {en.menu.liveUnknown(check.liveError ?? '')}
+        {en.menu.liveUnknown(keptText(check.liveError ?? ''))}
       </p>
     );
   return (

@@ -84,7 +84,7 @@ export const menuDe = {
     pushChanging: 'Speisekarte senden ({n} Artikel): wird geändert… (wartet auf die Plattform)',
     pushProblem: '{text}',
     liveUnknown:
-      'Die aktuelle Speisekarte der Plattform konnte nicht gelesen werden ({reason}). Senden geht erst, wenn sie lesbar ist: Senden ersetzt alles, was die Plattform hat.',
+      'Die aktuelle Speisekarte der Plattform konnte nicht gelesen werden: {reason} Senden geht erst, wenn sie lesbar ist: Senden ersetzt alles, was die Plattform hat.',
     removesTitle:
       '{n, plural, one {Dieses Senden entfernt # Artikel von der Speisekarte der Plattform} other {Dieses Senden entfernt # Artikel von der Speisekarte der Plattform}}',
     removesHelp: 'Kunden können diese dann nicht mehr bestellen. Nur senden, wenn du das willst.',

@@ -82,7 +82,7 @@ export const menuFi = {
     pushChanging: 'Menun lähetys ({n} tuotetta): muuttuu… (odottaa alustaa)',
     pushProblem: '{text}',
     liveUnknown:
-      'Alustan nykyistä menua ei voitu lukea ({reason}). Mitään ei voi lähettää ennen kuin voidaan: lähetys korvaa kaiken, mitä alustalla on.',
+      'Alustan nykyistä menua ei voitu lukea: {reason} Mitään ei voi lähettää ennen kuin voidaan: lähetys korvaa kaiken, mitä alustalla on.',
     removesTitle:
       '{n, plural, one {Tämä lähetys poistaa # tuotteen alustan menusta} other {Tämä lähetys poistaa # tuotetta alustan menusta}}',
     removesHelp: 'Asiakkaat eivät voi enää tilata näitä. Lähetä vain, jos haluat niin.',

@@ -82,7 +82,7 @@ export const menuSv = {
     pushChanging: 'Menyn skickas ({n} artiklar): ändras… (väntar på plattformen)',
     pushProblem: '{text}',
     liveUnknown:
-      'Plattformens nuvarande meny kunde inte läsas ({reason}). Inget kan skickas förrän den kan: en ny meny ersätter allt plattformen har.',
+      'Plattformens nuvarande meny kunde inte läsas: {reason} Inget kan skickas förrän den kan: en ny meny ersätter allt plattformen har.',
     removesTitle:
       '{n, plural, one {Detta tar bort # artikel från plattformens meny} other {Detta tar bort # artiklar från plattformens meny}}',
     removesHelp: 'Kunderna kan inte längre beställa dessa. Skicka bara om det är vad du vill.',

@@ -104,7 +104,7 @@ export const menuMessages = {
     pushChanging: m('Menu push ({n} items): changing… (waiting for the platform)', 'n'),
     pushProblem: m('{text}', 'text'),
     liveUnknown: m(
-      'The platform’s current menu could not be read ({reason}). Nothing can be pushed until it can: a push replaces whatever the platform has.',
+      'The platform’s current menu could not be read: {reason} Nothing can be pushed until it can: a push replaces whatever the platform has.',
       'reason',
     ),
     removesTitle: m(

@@ -534,7 +534,8 @@ describe('menu panel', () => {
     bridge.handle('menu:check', async () => ({
       ok: true,
       itemCount: 12,
-      liveError: 'Service unavailable',
+      // As main says why: a code, never the raw error.
+      liveError: encodeRefusal(refusal('menu-live-unread', 'offline')),
       diff: null,
     }));
     renderApp(bridge);
@@ -542,9 +543,32 @@ describe('menu panel', () => {
     pick('{"ok":3}');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(
-      'The platform’s current menu could not be read (Service unavailable)',
+      'The platform’s current menu could not be read: The platform did not answer. Nothing can be pushed',
     );
     expect(screen.queryByRole('button', { name: 'Push menu' })).toBeNull();
+  });
+
+  it("says why the platform's menu could not be read in the screen's language", async () => {
+    const bridge = createFakeBridge();
+    bridge.handle('menu:check', async () => ({
+      ok: true,
+      itemCount: 12,
+      liveError: encodeRefusal(refusal('menu-live-unread', 'slow')),
+      diff: null,
+    }));
+    act(() => setLanguage('sv'));
+    try {
+      renderApp(bridge);
+      fireEvent.click(await screen.findByRole('button', { name: 'Meny' }));
+      pick('{"ok":3}');
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toContain(
+        'Plattformens nuvarande meny kunde inte läsas: Plattformen blev inte klar med läsningen i tid.',
+      );
+      expect(alert.textContent).not.toMatch(/countertop-refusal/);
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 
   it('marks an item sold out for a time, shows changing… until the platform confirms', async () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoMenu } from '../../sandbox/demo-data';
 import type { Core } from '../../main/core';
+import { decodeRefusal, refusalText } from '../../shared/refusals';
 import type { World } from './harness';
 import { waitFor } from './harness';
 import { eachConnectedWorld } from './connected-world';
@@ -204,6 +205,10 @@ describe("the menu through the core, against the platform's own menu", () => {
     const text = JSON.stringify(demoMenu());
     const check = await core.api['menu:check']({ text });
     expect(check).toMatchObject({ ok: true, diff: null, liveError: expect.any(String) });
+    // Why, as a code the screen words (never the raw error).
+    const why = decodeRefusal(check.ok ? (check.liveError ?? '') : '');
+    expect(why?.key).toBe('menu-live-unread');
+    expect(refusalText(why!, 'en')).toMatch(/^The platform (could not read it|did not answer)\.$/);
     await expect(core.api['menu:push']({ text })).rejects.toMatchObject({
       bridge: {
         code: 'conflict',
