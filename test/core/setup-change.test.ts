@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeRefusal, storedText } from '../../shared/refusals';
 import type { Core } from '../../main/core';
 import { SECRET_NAMES } from '../../main/secrets/secret-store';
 import { ServiceError } from '../../main/service-error';
@@ -66,7 +67,10 @@ describe('change connection and disconnect', () => {
     const mismatch = await refused(
       core.api['setup:change']({ relayUrl: second.url, terminalKey: otherVenue }),
     );
-    expect(mismatch.issues?.[0]?.message).toMatch(/another venue/);
+    // The field's refusal is a code, worded by the screen in its language.
+    const said = mismatch.issues?.[0]?.message ?? '';
+    expect(decodeRefusal(said)?.key).toBe('setup-key-other-venue');
+    expect(storedText(said, 'en')).toMatch(/another venue/);
 
     const changed = await core.api['setup:change']({ relayUrl: second.url, terminalKey: key });
     expect(changed).toMatchObject({ configured: true, relayUrl: second.url });
