@@ -7,6 +7,19 @@ afterEach(cleanup);
 
 const KITCHEN = '6f1c2e9a-3b4d-4c5e-8f70-1a2b3c4d5e6f';
 
+/** This terminal, Counter, and one other of the venue, Kitchen; nobody assigned to print. */
+const counterWithKitchen = () => ({
+  name: 'Counter',
+  fallbackName: 'counter-pc',
+  selfId: 'self',
+  terminals: [
+    { id: 'self', name: 'Counter', self: true },
+    { id: KITCHEN, name: 'Kitchen', self: false },
+  ],
+  printedBy: {},
+  settingsWaiting: false,
+});
+
 const openTerminal = async (bridge: ReturnType<typeof createFakeBridge>) => {
   renderApp(bridge);
   fireEvent.click(await screen.findByRole('button', { name: /^Venue/ }));
@@ -30,17 +43,7 @@ describe('this terminal among the venue’s', () => {
 
   it('assigns a document to one of the venue’s terminals, by name, and back to any', async () => {
     const bridge = createFakeBridge();
-    bridge.handle('terminal:get', async () => ({
-      name: 'Counter',
-      fallbackName: 'counter-pc',
-      selfId: 'self',
-      terminals: [
-        { id: 'self', name: 'Counter', self: true },
-        { id: KITCHEN, name: 'Kitchen', self: false },
-      ],
-      printedBy: {},
-      settingsWaiting: false,
-    }));
+    bridge.handle('terminal:get', async () => counterWithKitchen());
     const section = await openTerminal(bridge);
     const ticket = within(section).getByLabelText('Kitchen ticket') as HTMLSelectElement;
     expect([...ticket.options].map((o) => o.textContent)).toEqual([
@@ -58,17 +61,7 @@ describe('this terminal among the venue’s', () => {
 
   it('shows who prints what as another terminal of the venue changed it, page open', async () => {
     const bridge = createFakeBridge();
-    bridge.handle('terminal:get', async () => ({
-      name: 'Counter',
-      fallbackName: 'counter-pc',
-      selfId: 'self',
-      terminals: [
-        { id: 'self', name: 'Counter', self: true },
-        { id: KITCHEN, name: 'Kitchen', self: false },
-      ],
-      printedBy: {},
-      settingsWaiting: false,
-    }));
+    bridge.handle('terminal:get', async () => counterWithKitchen());
     const section = await openTerminal(bridge);
     const receipt = within(section).getByLabelText('Receipt') as HTMLSelectElement;
     expect(receipt.value).toBe('');

@@ -29,7 +29,6 @@ import type { PrintDocumentKind, PrintJob, PrintState } from '../../shared/print
 import { DEFAULT_PRINT_SETTINGS } from '../../shared/printing';
 import { DEFAULT_RETENTION_DAYS } from '../../shared/history';
 import { refusal } from '../../shared/refusals';
-import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 import type {
   Bridge,
   ChannelName,
@@ -42,7 +41,14 @@ import type {
   SetupState,
 } from '../../shared/ipc/contract';
 
-import { emptyDaySummary, makeDelivery, makeMenu, makeStatus, makeVenue } from './fixtures';
+import {
+  emptyDaySummary,
+  makeDelivery,
+  makeMenu,
+  makeStatus,
+  makeStreamGuard,
+  makeVenue,
+} from './fixtures';
 
 // Tests import the fixtures from here, beside the bridge they fill.
 export {
@@ -139,18 +145,7 @@ export const createFakeBridge = (
     return { ...menu, venueId };
   };
 
-  let stream: StreamGuardState = init.stream ?? {
-    settings: DEFAULT_STREAM_GUARD_SETTINGS,
-    downSince: null,
-    pausedAt: null,
-    gaps: [],
-    missed: [],
-    missedCheckedAt: null,
-    noOrdersArriving: null,
-    otherTerminals: null,
-    pauseDeferredSince: null,
-    venues: [],
-  };
+  let stream: StreamGuardState = init.stream ?? makeStreamGuard();
 
   let cues: Cue[] = [...(init.cues ?? [])];
 

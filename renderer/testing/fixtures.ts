@@ -9,6 +9,8 @@ import type {
   VenueState,
 } from '../../shared/domain';
 import type { DaySummary } from '../../shared/history';
+import type { StreamGuardState } from '../../shared/stream-guard';
+import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 
 export const emptyDaySummary = (day: string): DaySummary => ({
   day,
@@ -140,6 +142,21 @@ export const makeDelivery = (patch: Partial<Delivery> = {}): Delivery => {
     ...patch,
   };
 };
+
+/** The order stream's guard at rest: receiving, nothing paused, missed or deferred. */
+export const makeStreamGuard = (patch: Partial<StreamGuardState> = {}): StreamGuardState => ({
+  settings: DEFAULT_STREAM_GUARD_SETTINGS,
+  downSince: null,
+  pausedAt: null,
+  gaps: [],
+  missed: [],
+  missedCheckedAt: null,
+  noOrdersArriving: null,
+  otherTerminals: null,
+  pauseDeferredSince: null,
+  venues: [],
+  ...patch,
+});
 
 export const makeVenue = (patch: Partial<VenueState> = {}): VenueState => ({
   venueId: 'demo-venue',

@@ -4,6 +4,7 @@ import type { OrderSettings } from '../../shared/order-timing';
 import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 import type { StreamGuardVenue } from '../../shared/stream-guard';
 import { createFakeBridge } from '../testing/fake-bridge';
+import { makeStreamGuard } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
@@ -49,23 +50,16 @@ const perVenueBridge = () => {
 };
 
 /** Main's stream guard as it holds each venue's own pause settings. */
-const guardOf = (venues: Array<Pick<StreamGuardVenue, 'venueId' | 'name' | 'settings'>>) => ({
-  settings: venues[0]!.settings,
-  downSince: null,
-  pausedAt: null,
-  gaps: [],
-  missed: [],
-  missedCheckedAt: null,
-  noOrdersArriving: null,
-  otherTerminals: null,
-  pauseDeferredSince: null,
-  venues: venues.map((v) => ({
-    ...v,
-    pausedAt: null,
-    pauseDeferredSince: null,
-    otherTerminals: [],
-  })),
-});
+const guardOf = (venues: Array<Pick<StreamGuardVenue, 'venueId' | 'name' | 'settings'>>) =>
+  makeStreamGuard({
+    settings: venues[0]!.settings,
+    venues: venues.map((v) => ({
+      ...v,
+      pausedAt: null,
+      pauseDeferredSince: null,
+      otherTerminals: [],
+    })),
+  });
 
 describe("the settings page's venue picker", () => {
   it('takes no room on a terminal of one venue', async () => {
