@@ -3,27 +3,14 @@
 // named once the order turns up, until someone confirms it.
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
-import type { MissedOrder, StreamGuardState } from '../../shared/stream-guard';
+import type { MissedOrder } from '../../shared/stream-guard';
 import { formatClock } from '../ui-kit/format';
 import { createFakeBridge } from '../testing/fake-bridge';
+import { makeStreamGuard } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
 
 afterEach(() => cleanup());
 
-const guard = (patch: Partial<StreamGuardState> = {}): StreamGuardState => ({
-  settings: DEFAULT_STREAM_GUARD_SETTINGS,
-  downSince: null,
-  pausedAt: null,
-  gaps: [],
-  missed: [],
-  missedCheckedAt: null,
-  otherTerminals: null,
-  pauseDeferredSince: null,
-  venues: [],
-  noOrdersArriving: null,
-  ...patch,
-});
 const missed = (patch: Partial<MissedOrder> = {}): MissedOrder => ({
   id: 'missed-1',
   venueId: 'demo-venue',
@@ -39,7 +26,7 @@ const missed = (patch: Partial<MissedOrder> = {}): MissedOrder => ({
 
 describe('a missed order in the UI', () => {
   it('rings and says when it was placed and what to do, until acknowledged', async () => {
-    const bridge = createFakeBridge({ stream: guard({ missed: [missed()] }) });
+    const bridge = createFakeBridge({ stream: makeStreamGuard({ missed: [missed()] }) });
     const { ringer } = renderApp(bridge);
     const banner = await screen.findByTestId('missed-order');
     expect(banner.getAttribute('role')).toBe('alert');
@@ -64,7 +51,7 @@ describe('a missed order in the UI', () => {
 
   it('says which venue a missed order is for on a terminal of several', async () => {
     const bridge = createFakeBridge({
-      stream: guard({
+      stream: makeStreamGuard({
         missed: [missed({ venueId: 'kamppi-bowls', venueName: 'Kamppi Bowls' })],
       }),
     });
@@ -78,7 +65,7 @@ describe('a missed order in the UI', () => {
 
   it('names the order once it arrived, and says when more may be missing', async () => {
     const bridge = createFakeBridge({
-      stream: guard({
+      stream: makeStreamGuard({
         missed: [
           missed({ id: 'a', order: { orderId: 'o-1', orderNumber: '123' } }),
           missed({
@@ -104,7 +91,7 @@ describe('a missed order in the UI', () => {
 
   it('shows the relay’s "no orders arriving" with the minutes', async () => {
     const bridge = createFakeBridge({
-      stream: guard({
+      stream: makeStreamGuard({
         noOrdersArriving: {
           lastWebhookAt: '2026-11-23T11:00:00.000Z',
           quietSeconds: 14 * 60,

@@ -3,9 +3,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
-import type { StreamGuardState } from '../../shared/stream-guard';
 import { formatClock, formatClockSpan } from '../ui-kit/format';
 import { createFakeBridge, makeOrder, makeStatus, makeVenue } from '../testing/fake-bridge';
+import { makeStreamGuard } from '../testing/fixtures';
 import { orderDetail, renderApp } from '../testing/render-app';
 
 afterEach(() => {
@@ -13,24 +13,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const guard = (patch: Partial<StreamGuardState> = {}): StreamGuardState => ({
-  settings: DEFAULT_STREAM_GUARD_SETTINGS,
-  downSince: null,
-  pausedAt: null,
-  gaps: [],
-  missed: [],
-  missedCheckedAt: null,
-  otherTerminals: null,
-  pauseDeferredSince: null,
-  venues: [],
-  noOrdersArriving: null,
-  ...patch,
-});
-
 describe('stream guard in the UI', () => {
   it('a gap within one minute shows its seconds', async () => {
     const bridge = createFakeBridge({
-      stream: guard({
+      stream: makeStreamGuard({
         gaps: [
           {
             id: 'gap-1',
@@ -54,7 +40,7 @@ describe('stream guard in the UI', () => {
     const from = '2026-11-23T11:42:00.000Z';
     const to = '2026-11-23T11:44:30.000Z';
     const bridge = createFakeBridge({
-      stream: guard({ gaps: [{ id: 'gap-1', from, to, unknownOrders: 2 }] }),
+      stream: makeStreamGuard({ gaps: [{ id: 'gap-1', from, to, unknownOrders: 2 }] }),
       // Main marks the orders that arrived late (placed in the gap) as it stores them.
       orders: [
         makeOrder({ orderNumber: '502', createdAt: '2026-11-23T11:44:10.000Z', arrivedLate: true }),
@@ -86,7 +72,7 @@ describe('stream guard in the UI', () => {
     const to = '2026-11-23T11:44:30.000Z';
     const placed = '2026-11-23T11:42:40.000Z';
     const bridge = createFakeBridge({
-      stream: guard({ gaps: [{ id: 'gap-1', from, to, unknownOrders: 0 }] }),
+      stream: makeStreamGuard({ gaps: [{ id: 'gap-1', from, to, unknownOrders: 0 }] }),
       orders: [
         makeOrder({ orderNumber: '600', createdAt: '2026-11-23T11:41:00.000Z' }),
         makeOrder({ orderNumber: '601', createdAt: placed, arrivedLate: true }),
@@ -106,7 +92,7 @@ describe('stream guard in the UI', () => {
   it('shows the stored mark, not its own guess: kept with no gap notice, none for an unmarked order', async () => {
     // After a restart or the gap notice acknowledged there are no gaps; main's mark stays.
     const bridge = createFakeBridge({
-      stream: guard({ gaps: [] }),
+      stream: makeStreamGuard({ gaps: [] }),
       orders: [
         makeOrder({ orderNumber: '701', createdAt: '2026-11-23T11:42:40.000Z', arrivedLate: true }),
         makeOrder({ orderNumber: '702', createdAt: '2026-11-23T11:43:00.000Z' }),
@@ -122,7 +108,7 @@ describe('stream guard in the UI', () => {
     // Placed inside a gap the renderer knows, but main did not mark it: no mark on screen.
     cleanup();
     const unmarked = createFakeBridge({
-      stream: guard({
+      stream: makeStreamGuard({
         gaps: [
           {
             id: 'gap-2',
@@ -145,7 +131,7 @@ describe('stream guard in the UI', () => {
     const bridge = createFakeBridge({
       status: makeStatus({ relay: 'disconnected' }),
       venue: makeVenue({ isOnline: false }),
-      stream: guard({ downSince, pausedAt: new Date().toISOString() }),
+      stream: makeStreamGuard({ downSince, pausedAt: new Date().toISOString() }),
     });
     renderApp(bridge);
     const offline = await screen.findByTestId('offline-banner');
@@ -161,7 +147,7 @@ describe('stream guard in the UI', () => {
     const downSince = new Date(Date.now() - 30_000).toISOString();
     const bridge = createFakeBridge({
       status: makeStatus({ relay: 'disconnected' }),
-      stream: guard({
+      stream: makeStreamGuard({
         downSince,
         pauseDeferredSince: new Date().toISOString(),
         otherTerminals: {
@@ -186,7 +172,7 @@ describe('stream guard in the UI', () => {
     const kitchen = { name: 'Kitchen', receiving: true, lastSeenSeconds: 2 };
     const bridge = createFakeBridge({
       status: makeStatus({ relay: 'disconnected' }),
-      stream: guard({
+      stream: makeStreamGuard({
         downSince,
         pauseDeferredSince: new Date().toISOString(),
         otherTerminals: { readAt: downSince, terminals: [kitchen] },
@@ -220,7 +206,7 @@ describe('stream guard in the UI', () => {
 
   it('a receiving terminal shows which other terminal of the venue stopped receiving', async () => {
     const bridge = createFakeBridge({
-      stream: guard({
+      stream: makeStreamGuard({
         otherTerminals: {
           readAt: new Date().toISOString(),
           terminals: [
