@@ -93,6 +93,45 @@ describe('the menu editor', () => {
     expect(kept.length).toBeLessThan(6);
   });
 
+  it('checks and publishes only the draft main keeps after the last edit, and shows the problems main finds', async () => {
+    const bridge = createFakeBridge();
+    const events: string[] = [];
+    let release = (): void => undefined;
+    bridge.handle('menu:saveDraft', async ({ draft }) => {
+      const name = draft.categories[0]?.name.en ?? '';
+      events.push(`save ${name}`);
+      // The save of the last keystroke is still on its way when "Publish" is tapped.
+      if (name === 'Soups') await new Promise<void>((resolve) => (release = resolve));
+      events.push(`kept ${name}`);
+      return { draft, savedAt: '2026-01-01T10:00:00.000Z', publishedAt: null };
+    });
+    bridge.handle('menu:checkDraft', async () => {
+      events.push('check');
+      return { ok: false, issues: [{ path: 'categories[0].items', message: 'has no item' }] };
+    });
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: 'Menu' }));
+    const editor = await screen.findByRole('region', { name: 'Edit the menu' });
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Start from empty' }));
+    fireEvent.click(await within(editor).findByRole('button', { name: 'Add a category' }));
+    await waitFor(() => expect(events).toContain('kept '));
+    fireEvent.change(await within(editor).findByLabelText(/^Category name \(English\)/), {
+      target: { value: 'Soups' },
+    });
+    await waitFor(() => expect(events).toContain('save Soups'));
+    fireEvent.click(within(editor).getByRole('button', { name: 'Publish…' }));
+    await within(editor).findByText('Checking…');
+    expect(events).not.toContain('check');
+    release();
+    // Main's problem is shown, though the screen saw none.
+    await within(editor).findByText('has no item');
+    expect(events.slice(events.indexOf('save Soups'))).toEqual([
+      'save Soups',
+      'kept Soups',
+      'check',
+    ]);
+  });
+
   it('adds a language, a subcategory, and an item in it with a translated name, an option with its range and a weekly time, each kept in main', async () => {
     const bridge = createFakeBridge();
     renderApp(bridge);

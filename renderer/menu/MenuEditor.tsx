@@ -20,7 +20,6 @@ import { parseAmount } from '../../shared/menu-price';
 import { Check } from '../ui-kit/Check';
 import { DialogActions } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
-import { keptText } from '../ui-kit/bridge';
 import { formatClock, formatMoney } from '../ui-kit/format';
 import { useLanguage } from '../ui-kit/language';
 import { edit, groupOf, insertAfter, itemOf } from './draft-edit';
@@ -36,7 +35,7 @@ import {
 import { useApp } from './hooks';
 import { ItemForm } from './ItemForm';
 import { en } from './messages';
-import { PushReview } from './PushReview';
+import { CheckView } from './PushReview';
 
 type Message = { ok: boolean; text: string };
 
@@ -254,7 +253,6 @@ const Publish = ({ problems }: { problems: number }) => {
     }
     setBusy(false);
   };
-  const value = check?.value;
   return (
     <div className="editor-publish">
       {problems > 0 ? (
@@ -272,16 +270,10 @@ const Publish = ({ problems }: { problems: number }) => {
         </button>
       )}
       {busy && <p role="status">{en.menu.checking}</p>}
-      {check && value && problems === 0 && value.ok && !value.diff && (
-        <p className="form-error" role="alert">
-          {en.menu.liveUnknown(keptText(value.liveError ?? ''))}
-        </p>
-      )}
-      {check && value?.ok && value.diff && problems === 0 && (
-        <PushReview
+      {check && problems === 0 && (
+        <CheckView
           key={check.n}
-          diff={value.diff}
-          itemCount={value.itemCount}
+          check={check.value}
           busy={busy}
           pushLabel={en.editor.publishNow}
           onPush={(c) => void publish(c)}

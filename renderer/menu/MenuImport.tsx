@@ -4,37 +4,12 @@ import { useState } from 'react';
 import type { MenuIssue } from '../../shared/domain';
 import type { BridgeError, MenuCheck } from '../../shared/ipc/contract';
 import { FormMessage } from '../ui-kit/FormMessage';
-import { keptText, toBridgeError } from '../ui-kit/bridge';
+import { toBridgeError } from '../ui-kit/bridge';
 import { useApp } from './hooks';
 import { en } from './messages';
-import { IssueList, PushReview } from './PushReview';
+import { CheckView, IssueList } from './PushReview';
 
 type Message = { ok: boolean; text: string; issues?: MenuIssue[] };
-
-/** The check's outcome: its file's problems, the diff to review, or why it could not be made. */
-const CheckView = (props: {
-  check: MenuCheck;
-  busy: boolean;
-  onPush: (confirmRemoved: string[] | undefined) => void;
-}) => {
-  const { check } = props;
-  if (!check.ok) return <IssueList issues={check.issues} />;
-  if (!check.diff)
-    return (
-      <p className="form-error" role="alert">
-        {en.menu.liveUnknown(keptText(check.liveError ?? ''))}
-      </p>
-    );
-  return (
-    <PushReview
-      diff={check.diff}
-      itemCount={check.itemCount}
-      busy={props.busy}
-      pushLabel={en.menu.push}
-      onPush={props.onPush}
-    />
-  );
-};
 
 /** `venueId`: the venue whose menu it replaces (absent: the venue set up first). */
 export const MenuImport = ({ venueId }: { venueId?: string }) => {
@@ -111,7 +86,13 @@ export const MenuImport = ({ venueId }: { venueId?: string }) => {
       {file && <p className="muted">{en.menu.file(file.name)}</p>}
       {busy && <p role="status">{en.menu.checking}</p>}
       {check && (
-        <CheckView key={check.n} check={check.value} busy={busy} onPush={(c) => void push(c)} />
+        <CheckView
+          key={check.n}
+          check={check.value}
+          busy={busy}
+          pushLabel={en.menu.push}
+          onPush={(c) => void push(c)}
+        />
       )}
       {message &&
         (message.issues?.length ? (

@@ -4,6 +4,8 @@
 // editor's "Publish", which push the same way (docs/platform.md#menu-push).
 import { useEffect, useRef, useState } from 'react';
 import type { MenuDiff, MenuIssue, MenuItemChange } from '../../shared/domain';
+import type { MenuCheck } from '../../shared/ipc/contract';
+import { keptText } from '../ui-kit/bridge';
 import { formatMoney } from '../ui-kit/format';
 import { en } from './messages';
 import { Check } from '../ui-kit/Check';
@@ -157,5 +159,35 @@ export const PushReview = (props: {
         />
       )}
     </div>
+  );
+};
+
+/**
+ * A check's outcome: the menu's problems, the diff to review, or why the platform's menu could
+ * not be read to compare with. Main checks what it keeps, so a problem it finds is shown even
+ * when the screen saw none.
+ */
+export const CheckView = (props: {
+  check: MenuCheck;
+  busy: boolean;
+  pushLabel: string;
+  onPush: (confirmRemoved: string[] | undefined) => void;
+}) => {
+  const { check } = props;
+  if (!check.ok) return <IssueList issues={check.issues} />;
+  if (!check.diff)
+    return (
+      <p className="form-error" role="alert">
+        {en.menu.liveUnknown(keptText(check.liveError ?? ''))}
+      </p>
+    );
+  return (
+    <PushReview
+      diff={check.diff}
+      itemCount={check.itemCount}
+      busy={props.busy}
+      pushLabel={props.pushLabel}
+      onPush={props.onPush}
+    />
   );
 };

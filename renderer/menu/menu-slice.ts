@@ -91,25 +91,30 @@ export const withMenus = (s: Menus, list: readonly MenuState[]): Partial<Menus> 
 /**
  * Draft saves one at a time, the newest waiting one next: saves sent side by side could reach
  * main out of order (the web host answers requests in parallel) and leave an older draft kept.
+ * `settled` waits for the saves under way: a check or a publish reads main's kept draft, so it
+ * must not run before the last edit reached it.
  */
 const draftSaver = (save: (draft: MenuDraft) => Promise<void>) => {
   let waiting: MenuDraft | null = null;
   let running: Promise<void> | null = null;
-  return (draft: MenuDraft): Promise<void> => {
-    waiting = draft;
-    running ??= (async () => {
-      try {
-        while (waiting) {
-          const next = waiting;
+  return {
+    save: (draft: MenuDraft): Promise<void> => {
+      waiting = draft;
+      running ??= (async () => {
+        try {
+          while (waiting) {
+            const next = waiting;
+            waiting = null;
+            await save(next);
+          }
+        } finally {
+          running = null;
           waiting = null;
-          await save(next);
         }
-      } finally {
-        running = null;
-        waiting = null;
-      }
-    })();
-    return running;
+      })();
+      return running;
+    },
+    settled: (): Promise<void> => running ?? Promise.resolve(),
   };
 };
 
@@ -132,7 +137,7 @@ const createDraftParts = ({ bridge, get, set }: SliceContext<MenuSlice>): DraftP
     return venueId ? { venueId } : {};
   };
   // One saver per venue: each venue's draft is its own row, its saves in order among themselves.
-  const savers = new Map<string, (draft: MenuDraft) => Promise<void>>();
+  const savers = new Map<string, ReturnType<typeof draftSaver>>();
   const keep = (draft: MenuDraft, venue: { venueId?: string }): Promise<void> => {
     const key = venue.venueId ?? '';
     let saver = savers.get(key);
@@ -143,7 +148,14 @@ const createDraftParts = ({ bridge, get, set }: SliceContext<MenuSlice>): DraftP
       });
       savers.set(key, saver);
     }
-    return saver(draft);
+    return saver.save(draft);
+  };
+  /** The venue's saves under way, finished (a failed one is the editor's message, not ours). */
+  const saved = async (venue: { venueId?: string }): Promise<void> => {
+    await savers
+      .get(venue.venueId ?? '')
+      ?.settled()
+      .catch(() => undefined);
   };
   /** Sets the draft main answered, unless the screen moved to another venue meanwhile. */
   const setDraft = (venue: { venueId?: string }, menuDraft: MenuDraftState): void =>
@@ -173,10 +185,16 @@ const createDraftParts = ({ bridge, get, set }: SliceContext<MenuSlice>): DraftP
         const venue = draftVenue();
         setDraft(venue, await bridge['menu:startDraft']({ from, language, ...venue }));
       }),
-    checkDraft: () => tryRead(() => bridge['menu:checkDraft'](draftVenue())),
+    checkDraft: () =>
+      tryRead(async () => {
+        const venue = draftVenue();
+        await saved(venue);
+        return bridge['menu:checkDraft'](venue);
+      }),
     publishDraft: (confirmRemoved) =>
       tryRead(async () => {
         const venue = draftVenue();
+        await saved(venue);
         const result = await bridge['menu:publishDraft'](
           confirmRemoved ? { confirmRemoved, ...venue } : venue,
         );
