@@ -283,6 +283,8 @@ const composeSetup = (base: Foundation, c: Composed): SetupSlice => {
       durable: () => base.wal.flush(),
       onCommitted: () => c.orders.drain(),
       onDeliveryCommitted: () => c.delivery.drain(),
+      // Another terminal changed a venue's settings: read them from the relay now.
+      onVenueSettingsHint: (hints) => c.terminals.hinted(hints),
       // Back from an outage: what changed meanwhile is read again, for every venue (orders,
       // each venue's menu and its confirmed availability, each venue's settings).
       onReconnected: () => {

@@ -2,7 +2,8 @@
 // sockets, on both stores: a venue's settings changed by one terminal are read by another (on
 // PostgreSQL through a second instance), changes of different fields by two terminals both stand,
 // a null goes back to the default, a bad body or another venue is refused and changes nothing;
-// a duty is held by the first terminal that claims it, also when both claim at once.
+// a change wakes the venue's terminals' polls with a hint (and no other venue's); a duty is held
+// by the first terminal that claims it, also when both claim at once.
 import { afterEach, expect, it } from 'vitest';
 import type {
   DutyClaimAnswer,
@@ -12,7 +13,9 @@ import type {
 import type { Relay } from './server';
 import { startRelay } from './server';
 import { describeEachStore } from './testing/store-fixture';
-import { MARKETPLACE_SECRET, send } from './testing/test-support';
+import { venueSettingsHintSchema } from '../shared/relay-events';
+import { waitFor } from '../test/wait';
+import { MARKETPLACE_SECRET, poll, pollsOpen, send } from './testing/test-support';
 
 const relays: Relay[] = [];
 afterEach(async () => {
@@ -106,6 +109,41 @@ describeEachStore('venue settings and duties at the relay', (store) => {
       (await call(relay, '', 'GET', `/v1/terminal/venue-settings?venue_id=${venue}`)).status,
     ).toBe(401);
     expect((await read(counter.key)).json.version).toBe(3);
+  });
+
+  it('a change wakes the venue’s other terminals’ long polls with a hint naming the venue and version, no one else’s', async () => {
+    const suffix = `${store.kind}-${Date.now()}`;
+    const venue = `hint-${suffix}`;
+    const counter = await store.createTerminal([venue], 'Counter');
+    const kitchen = await store.createTerminal([venue], 'Kitchen');
+    const stranger = await store.createTerminal([`hint-other-${suffix}`], 'Stranger');
+    const relay = await start();
+    // On PostgreSQL the kitchen polls another instance than the one the counter changes through.
+    const other = store.kind === 'postgres' ? await start() : relay;
+    const change = (key: string, changes: unknown) =>
+      call(relay, key, 'PUT', '/v1/terminal/venue-settings', { venue_id: venue, changes });
+
+    const waiting = poll(other.url, kitchen.key, { after: 0, wait: 20 });
+    await waitFor(() => pollsOpen(other.url, 1), { message: 'the kitchen’s poll open' });
+    expect((await change(counter.key, { autoAccept: true })).status).toBe(200);
+    const woken = await waiting;
+    expect(woken.events.map((e) => [e.kind, e.venue_id])).toEqual([['venue-settings', venue]]);
+    const hint = venueSettingsHintSchema.parse(JSON.parse(woken.events[0]?.body ?? ''));
+    expect(hint).toEqual({ venue_id: venue, version: 1 });
+    const seq = woken.events[0]?.seq ?? 0;
+
+    // A refused change hints nothing; the next one hints its own version.
+    expect((await change(counter.key, { pauseAfterSeconds: 1 })).status).toBe(400);
+    expect((await poll(other.url, kitchen.key, { after: seq, wait: 0 })).events).toEqual([]);
+    await change(kitchen.key, { unclaimedAfterMinutes: 20 });
+    const next = await waitFor(async () => {
+      const answer = await poll(other.url, counter.key, { after: seq, wait: 0 });
+      if (answer.events.length === 0) throw new Error('no hint yet');
+      return answer.events;
+    });
+    expect(next.map((e) => JSON.parse(e.body))).toEqual([{ venue_id: venue, version: 2 }]);
+    // Another venue's key never sees the hint.
+    expect((await poll(other.url, stranger.key, { after: 0, wait: 0 })).events).toEqual([]);
   });
 
   it('a duty of an order is held by the first terminal that claims it, also when both claim at once', async () => {

@@ -130,3 +130,64 @@ describe('relay client deadlines', () => {
     expect(back.error).toBeNull();
   });
 });
+
+describe('relay client hints', () => {
+  it('a venue-settings event is told as a hint once kept, never stored as a notification; a malformed one is refused, an unknown kind passed over', async () => {
+    const hintOf = (seq: number, venueId: string, body: string, kind = 'venue-settings') => ({
+      seq,
+      received_at: new Date().toISOString(),
+      kind,
+      venue_id: venueId,
+      body,
+      signature: null,
+    });
+    const events = [
+      hintOf(1, 'kamppi-burgers', JSON.stringify({ venue_id: 'kamppi-burgers', version: 4 })),
+      hintOf(2, 'kamppi-burgers', 'not json'),
+      // A hint must name the venue its event is filed under.
+      hintOf(3, 'kamppi-burgers', JSON.stringify({ venue_id: 'kamppi-bowls', version: 1 })),
+      hintOf(4, 'kamppi-burgers', '{}', 'from-a-newer-relay'),
+    ];
+    const held: ServerResponse[] = [];
+    let answered = false;
+    const server = createHttpServer((_req: IncomingMessage, res: ServerResponse) => {
+      if (answered) {
+        held.push(res);
+        return;
+      }
+      answered = true;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ log_id: 'log-1', events }));
+    });
+    const url = await listen(server);
+    cleanup.push(async () => {
+      for (const res of held) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    });
+    const db = tempDb();
+    const hints: unknown[] = [];
+    const rejected: string[] = [];
+    let committed = 0;
+    const relay = startRelayClient({
+      db,
+      relayUrl: url,
+      terminalKey: 'key',
+      waitSeconds: 30,
+      onState: () => undefined,
+      onCommitted: (count) => {
+        committed += count;
+      },
+      onVenueSettingsHint: (told) => hints.push(...told),
+      onRejected: (_reason, detail) => rejected.push(detail),
+      onReconnected: () => undefined,
+    });
+    cleanup.push(() => relay.stop());
+    await waitFor(() => held.length > 0, { message: 'the next poll, past the answer' });
+    expect(hints).toEqual([{ venue_id: 'kamppi-burgers', version: 4 }]);
+    expect(rejected).toEqual(['relay event 2', 'relay event 3']);
+    expect(committed).toBe(0);
+    expect(db.prepare('SELECT count(*) AS n FROM notifications').get()).toEqual({ n: 0 });
+    expect(db.prepare('SELECT seq FROM relay_cursor').get()).toEqual({ seq: 4 });
+  });
+});

@@ -8,6 +8,8 @@ import { z } from 'zod';
 import type { RelayConnection } from '../../shared/domain';
 import type { Notification } from '../../shared/notification';
 import { notificationSchema } from '../../shared/notification';
+import type { VenueSettingsHint } from '../../shared/relay-events';
+import { venueSettingsHintSchema } from '../../shared/relay-events';
 import type { Database } from '../storage/database';
 import { RequestError, sendRequest } from '../http/http';
 import { relayUrl } from './relay-call';
@@ -62,6 +64,13 @@ export type RelayClientOptions = {
   onCommitted: (count: number) => void;
   /** New delivery events (kind "delivery") are in delivery_inbox, verified later. */
   onDeliveryCommitted?: (count: number) => void;
+  /**
+   * A terminal changed these venues' settings at the relay (kind "venue-settings"; the hint names
+   * the version written, never the settings): read them from the relay. Told once the answer's
+   * commit is kept; a hint is not stored (a terminal that starts again reads every venue's
+   * settings anyway).
+   */
+  onVenueSettingsHint?: (hints: VenueSettingsHint[]) => void;
   /** The relay answered again after being away: time to reconcile. */
   onReconnected: () => void;
   onRejected?: (reason: string, detail: string) => void;
@@ -104,10 +113,18 @@ export const readCursor = (db: Database): RelayCursor => {
 };
 
 type RelayEvent = z.infer<typeof eventSchema>;
+
+const jsonOrNull = (text: string): unknown => {
+  try {
+    return parseJsonBody(text);
+  } catch {
+    return null;
+  }
+};
 type Answer = z.infer<typeof answerSchema>;
 
-/** What one answer's commit stored: new notifications and new delivery events. */
-type Committed = { added: number; deliveries: number };
+/** What one answer's commit stored (new notifications, new delivery events) and its hints. */
+type Committed = { added: number; deliveries: number; hints: VenueSettingsHint[] };
 
 /** The client's writes, each one transaction: an answer's events with the cursor, a log change. */
 type InboxWrites = {
@@ -141,7 +158,7 @@ const prepareWrites = (options: RelayClientOptions): InboxWrites => {
   });
 
   const commit = db.transaction((events: RelayEvent[], logId: string | null): Committed => {
-    const committed = { added: 0, deliveries: 0 };
+    const committed: Committed = { added: 0, deliveries: 0, hints: [] };
     const stored = readCursor(db);
     let cursor = stored.seq;
     for (const event of events) {
@@ -152,6 +169,13 @@ const prepareWrites = (options: RelayClientOptions): InboxWrites => {
         committed.deliveries += insertDelivery.run(localSeq, event.body, event.received_at).changes;
         continue;
       }
+      if (event.kind === 'venue-settings') {
+        const hint = venueSettingsHintSchema.safeParse(jsonOrNull(event.body));
+        if (hint.success && hint.data.venue_id === event.venue_id) committed.hints.push(hint.data);
+        else options.onRejected?.('malformed', `relay event ${event.seq}`);
+        continue;
+      }
+      // A kind this terminal does not know (a newer relay's) is passed over.
       if (event.kind !== 'marketplace') continue;
       // No signature check here: the relay verified it, and the terminal holds no partner-wide
       // secret. A notification is only a hint; the order sync reads the order from the platform.
@@ -251,9 +275,10 @@ const takeAnswer = async (ctx: PollContext, answer: Answer): Promise<void> => {
     return;
   }
   if (answer.events.length > 0 || (storedLogId === null && answer.log_id !== undefined)) {
-    const { added, deliveries } = ctx.writes.commit(answer.events, answer.log_id ?? null);
+    const { added, deliveries, hints } = ctx.writes.commit(answer.events, answer.log_id ?? null);
     if (added > 0) options.onCommitted(added);
     if (deliveries > 0) options.onDeliveryCommitted?.(deliveries);
+    if (hints.length > 0) options.onVenueSettingsHint?.(hints);
     await options.durable?.();
   }
 };

@@ -38,7 +38,7 @@ export const storedConnection = (settings: Settings): Connection | null =>
 /** What the relay link reports to the other slices. */
 export type RelayHooks = Pick<
   RelayClientOptions,
-  'durable' | 'onCommitted' | 'onDeliveryCommitted' | 'onReconnected'
+  'durable' | 'onCommitted' | 'onDeliveryCommitted' | 'onVenueSettingsHint' | 'onReconnected'
 > & {
   /** The relay link's state as the relay client sees it (the stream guard's input). */
   onState?: RelayClientOptions['onState'];

@@ -11,6 +11,7 @@ import type { OrderActionKind } from '../../shared/domain';
 import { ORDER_ACTION_KINDS } from '../../shared/domain';
 import type { TimelineEntry } from '../../shared/history';
 import type { ServiceApi } from '../../shared/ipc/contract';
+import type { VenueSettingsHint } from '../../shared/relay-events';
 import { terminalNameSchema } from '../../shared/terminal-health';
 import type {
   OrderDuty,
@@ -124,6 +125,12 @@ export type TerminalsSlice = {
   actionsElsewhere(orderId: string): Promise<Elsewhere[]>;
   /** Reads the relay now (connected, or the relay changed). */
   refreshSoon(): void;
+  /**
+   * The relay hinted that these venues' settings changed: each venue served here whose settings
+   * are older than the hint's version is read again now (after a read under way, which may have
+   * begun before the change).
+   */
+  hinted(hints: readonly VenueSettingsHint[]): void;
   /** The terminal is disconnected: the venues' settings go; the name stays (it is the machine's). */
   forget(): void;
   /** One venue left the terminal: its settings go. */
@@ -146,6 +153,8 @@ type Ctx = {
   selfId: string | null;
   closed: boolean;
   reading: Promise<void> | null;
+  /** Venues a relay hint asks to read again, read once the read under way is over. */
+  hinted: Set<string>;
 };
 
 const stored = (ctx: Ctx, venueId: string): Stored | null => {
@@ -298,7 +307,32 @@ const refreshSoon = (ctx: Ctx, withTerminals = false, only: string | null = null
     .catch(() => undefined)
     .finally(() => {
       ctx.reading = null;
+      readHinted(ctx);
     });
+};
+
+/** Reads the hinted venues, each on its own (one's failure leaves it to the periodic read). */
+const readHinted = (ctx: Ctx): void => {
+  if (ctx.reading || ctx.closed || ctx.hinted.size === 0) return;
+  const venueIds = [...ctx.hinted];
+  ctx.hinted.clear();
+  ctx.reading = (async () => {
+    for (const venueId of venueIds) await refresh(ctx, false, venueId).catch(() => undefined);
+  })().finally(() => {
+    ctx.reading = null;
+    readHinted(ctx);
+  });
+};
+
+const hinted = (ctx: Ctx, hints: readonly VenueSettingsHint[]): void => {
+  const served = venues(ctx);
+  for (const hint of hints) {
+    // Its own change comes back as a hint too: the version it holds already is not read again.
+    if (!served.includes(hint.venue_id)) continue;
+    if ((stored(ctx, hint.venue_id)?.version ?? 0) >= hint.version) continue;
+    ctx.hinted.add(hint.venue_id);
+  }
+  readHinted(ctx);
 };
 
 // Best effort, not through the outbox: a lost record costs a name in another terminal's
@@ -464,6 +498,7 @@ export const createTerminalsSlice = (deps: TerminalsDeps): TerminalsSlice => {
     selfId: null,
     closed: false,
     reading: null,
+    hinted: new Set(),
   };
   const kinds = {
     sentToPos: deps.outbox.register<SentToPosPayload>('sent-to-pos', {
@@ -503,6 +538,7 @@ export const createTerminalsSlice = (deps: TerminalsDeps): TerminalsSlice => {
     actionTaken: (orderId, action) => void tellTaken(ctx, orderId, action),
     actionsElsewhere: (orderId) => actionsElsewhere(ctx, orderId).catch(() => []),
     refreshSoon: () => refreshSoon(ctx),
+    hinted: (hints) => hinted(ctx, hints),
     forget: () => {
       for (const venueId of venues(ctx)) deps.settings.delete(venueKey(ctx, venueId));
       deps.settings.delete(VENUE_KEY);

@@ -5,6 +5,7 @@
 // A change is a merge patch, so two terminals changing different settings both keep theirs.
 // A duty claim answers which terminal holds the duty (the first to claim it), whoever asks; a
 // read lists an order's claims (duties, and the actions the platform took from each terminal).
+// A change puts a venue-settings hint on the venue's poll stream (shared/relay-events.ts).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { z } from 'zod';
 import { HttpError, decodeJson, readBody, sendJson } from '../../kit/http';
@@ -21,6 +22,7 @@ import {
   venueSettingsChangeSchema,
   venueSettingsSchema,
 } from '../../shared/venue-settings';
+import { venueSettingsHintId } from '../../shared/relay-events';
 import type { Terminal } from '../store/event-store';
 import type { VenueSettingsRow } from '../store/event-store';
 import type { RelayContext } from '../relay-context';
@@ -104,7 +106,32 @@ export async function handleVenueSettings(
     terminal.id,
     ctx.now(),
   );
+  await hintChange(ctx, change.venue_id, row.version);
   sendJson(res, 200, answer(change.venue_id, row));
+}
+
+/**
+ * Puts the hint on the venue's poll stream: each of its terminals reads the settings at once (the
+ * changing one too, and finds the version it holds). Appended after the change's own commit, so
+ * a hint never names a version no terminal can read; a hint lost (the relay stopped between the
+ * two, or the append failed) costs a terminal the wait for its next periodic read, never the
+ * change, which is kept and answered.
+ */
+async function hintChange(ctx: RelayContext, venueId: string, version: number): Promise<void> {
+  const hint = { venue_id: venueId, version };
+  try {
+    await ctx.commits.append({
+      kind: 'venue-settings',
+      eventId: venueSettingsHintId(hint),
+      venueId,
+      orderRef: null,
+      receivedAt: ctx.now(),
+      body: JSON.stringify(hint),
+      signature: null,
+    });
+  } catch (error) {
+    ctx.log('storage', `could not store a venue-settings hint: ${(error as Error).message}`);
+  }
 }
 
 export async function handleDutyClaim(

@@ -2,7 +2,10 @@
 // to SQL: the SQLite adapter (one process, one file) and the PostgreSQL adapter (any number of
 // instances behind a load balancer) both implement it.
 
-export type EventKind = 'marketplace' | 'delivery';
+import type { RelayEventKind } from '../../shared/relay-events';
+
+/** shared/relay-events.ts declares the kinds (and what each means to a terminal). */
+export type EventKind = RelayEventKind;
 
 /** An event as the relay received and verified it, before it has a seq. */
 export type IncomingEvent = {

@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { RelayEventKind } from '../../shared/relay-events';
 import type { TerminalHealth } from '../../shared/terminal-health';
 
 export const MARKETPLACE_SECRET = 'mk-secret-0123456789abcdef0123456789';
@@ -125,7 +126,7 @@ export function putDeliverySecret(
 export type ServedEvent = {
   seq: number;
   received_at: string;
-  kind: 'marketplace' | 'delivery';
+  kind: RelayEventKind;
   venue_id: string;
   body: string;
   signature: string | null;

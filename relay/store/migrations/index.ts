@@ -11,13 +11,15 @@ import { migration008 } from './008-delivery-merchants';
 import { migration009 } from './009-terminal-presence';
 import { migration010 } from './010-venue-settings-and-duties';
 import { migration011 } from './011-terminal-trouble';
+import { migration012 } from './012-venue-settings-hint';
 
 // Append only: a migration that shipped is never edited, a change is a new number (index + 1).
 // 1: events · 2: terminals · 3: delivery venue resolution · 4: log identity · 5: delivery secrets ·
 // 6: every delivery secret of the overlap window · 7: each venue's intake (last notification,
 // reported state, last poll) · 8: the merchants' delivery credentials · 9: each terminal's presence
 // (last seen, last health report) · 10: each venue's settings and the per-order duties claimed by
-// one terminal of it · 11: each terminal's trouble, one row per change (the venue page's day).
+// one terminal of it · 11: each terminal's trouble, one row per change (the venue page's day) ·
+// 12: the event log takes the venue-settings hint (shared/relay-events.ts).
 export const MIGRATIONS: readonly SqliteStep[] = [
   migration001,
   migration002,
@@ -30,6 +32,7 @@ export const MIGRATIONS: readonly SqliteStep[] = [
   migration009,
   migration010,
   migration011,
+  migration012,
 ];
 
 export function schemaVersion(db: Database.Database): number {

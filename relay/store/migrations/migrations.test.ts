@@ -246,6 +246,51 @@ describe('relay migrations', () => {
     db.close();
   });
 
+  it('12 lets the log take the venue-settings hint, keeping every event, its seq and the seqs never reused', () => {
+    const db = fresh();
+    migrate(db, upTo(11));
+    const insert = (kind: string, id: string) =>
+      db
+        .prepare(
+          "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES (?, ?, 'v', 5, '{}') RETURNING seq",
+        )
+        .pluck()
+        .get(kind, id) as number;
+    expect(() => insert('venue-settings', 'before')).toThrow(/CHECK/);
+    const kept = insert('marketplace', 'kept');
+    const pruned = insert('delivery', 'pruned');
+    db.prepare("DELETE FROM events WHERE event_id = 'pruned'").run();
+    expect(migrate(db, upTo(12)).to).toBe(12);
+    expect(db.prepare('SELECT seq, kind, event_id FROM events').all()).toEqual([
+      { seq: kept, kind: 'marketplace', event_id: 'kept' },
+    ]);
+    // The pruned seq is not handed out again, and the new kind is taken; others still refused.
+    expect(insert('venue-settings', 'v@1')).toBeGreaterThan(pruned);
+    expect(() => insert('venue-settings', 'v@1')).toThrow(/UNIQUE/);
+    expect(() => insert('other', 'x')).toThrow(/CHECK/);
+    // The intake trigger came back: a marketplace event moves the venue's last notification, a
+    // hint does not.
+    insert('marketplace', 'later');
+    db.prepare("UPDATE venue_intake SET last_webhook_at = 1 WHERE venue_id = 'v'").run();
+    insert('venue-settings', 'v@2');
+    expect(
+      db.prepare("SELECT last_webhook_at FROM venue_intake WHERE venue_id = 'v'").pluck().get(),
+    ).toBe(1);
+    insert('marketplace', 'last');
+    expect(
+      db.prepare("SELECT last_webhook_at FROM venue_intake WHERE venue_id = 'v'").pluck().get(),
+    ).toBe(5);
+    const indexes = db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'events' AND sql IS NOT NULL ORDER BY name",
+      )
+      .pluck()
+      .all();
+    expect(indexes).toEqual(['events_received_at', 'events_venue_seq']);
+    expect(tables(db)).not.toContain('events_before_12');
+    db.close();
+  });
+
   it('opens a file at the newest version with WAL and synchronous=FULL', () => {
     const dir = tempDir();
     dirs.push(dir);

@@ -426,6 +426,34 @@ describe.skipIf(skip !== null)(
       expect((await migrate(pool, 14)) as number).toBe(14);
     });
 
+    it('15 lets the log take the venue-settings hint, keeping events; the intake row follows marketplace events only', async () => {
+      const pool = await fresh();
+      await migrate(pool, 14);
+      const insert = (kind: string, id: string) =>
+        pool.query(
+          "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ($1, $2, 'v', 5, '{}')",
+          [kind, id],
+        );
+      await expect(insert('venue-settings', 'before')).rejects.toThrow(/check constraint/);
+      await insert('marketplace', 'kept');
+      expect(await migrate(pool, 15)).toBe(15);
+      expect((await pool.query('SELECT kind, event_id FROM events')).rows).toEqual([
+        { kind: 'marketplace', event_id: 'kept' },
+      ]);
+      await insert('venue-settings', 'v@1');
+      await expect(insert('venue-settings', 'v@1')).rejects.toThrow(/unique/);
+      await expect(insert('other', 'x')).rejects.toThrow(/check constraint/);
+      // Through the append a hint is stored like any event, and is no notification of the venue.
+      const { rows } = await pool.query<{ r_status: string }>(
+        'SELECT r_status FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
+        [['venue-settings'], ['w@1'], ['w'], [null], [9], ['{}'], [null]],
+      );
+      expect(rows.map((row) => row.r_status)).toEqual(['stored']);
+      expect(
+        (await pool.query("SELECT venue_id FROM venue_intake WHERE venue_id = 'w'")).rows,
+      ).toEqual([]);
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);

@@ -383,6 +383,13 @@ export const PG_MIGRATIONS: readonly Step[] = [
     END;
     $$;
   `),
+  // 15: the event log takes the venue-settings hint (shared/relay-events.ts; SQLite's 12), so a
+  // venue's terminals read its settings at once when one of them changed them.
+  sql(`
+    ALTER TABLE events DROP CONSTRAINT events_kind_check;
+    ALTER TABLE events ADD CONSTRAINT events_kind_check
+      CHECK (kind IN ('marketplace', 'delivery', 'venue-settings'));
+  `),
 ];
 
 /**

@@ -1,0 +1,65 @@
+// Two terminals of one venue against the real sandbox and relay, neither reading the venue's
+// settings on a timer (once an hour): a setting changed on the counter reaches the kitchen by the
+// relay's hint alone (a venue-settings event on its order stream), so it is in force there and
+// told to the kitchen's open window at once, not at the next periodic read.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../main/core';
+import type { ServiceEvents } from '../../shared/ipc/contract';
+import type { World } from './harness';
+import { startWorld, waitFor } from './harness';
+
+let world: World;
+let counter: Core;
+let kitchen: Core;
+
+// The long poll's hold time as shipped: the hint wakes it, nothing else does.
+const coreOptions = { relayWaitSeconds: 10, venueSettingsReadMs: 3_600_000 };
+
+beforeAll(async () => {
+  world = await startWorld();
+  counter = await world.startTerminal('Counter', { core: coreOptions });
+  kitchen = await world.startTerminal('Kitchen', { core: coreOptions });
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+describe("a venue's settings changed on one terminal, hinted by the relay", () => {
+  it('are in force on the other terminal and told to its open window without waiting for a read', async () => {
+    // A first change, followed however it comes: the kitchen's read when it connected may still
+    // be under way (and take it). From then on only a hint can bring a change.
+    await counter.api['orders:configure']({ unclaimedAfterMinutes: 31 });
+    await waitFor(
+      'the kitchen follows a first change',
+      async () => (await kitchen.api['orders:settings']({})).unclaimedAfterMinutes === 31,
+    );
+    const told: Array<ServiceEvents['venueSettings:changed']> = [];
+    const stop = kitchen.on('venueSettings:changed', (event) => told.push(structuredClone(event)));
+    try {
+      await counter.api['orders:configure']({ autoAccept: true, unclaimedAfterMinutes: 33 });
+      const shown = await waitFor("the kitchen's window told the counter's change", () =>
+        told.find((e) => e.orders.autoAccept && e.orders.unclaimedAfterMinutes === 33),
+      );
+      expect(shown.venueId).toBe(world.sandbox.demo.venueId);
+      // In force: what the kitchen's auto-accept and reminder read.
+      expect(await kitchen.api['orders:settings']({})).toMatchObject({
+        autoAccept: true,
+        unclaimedAfterMinutes: 33,
+      });
+
+      // The pause delay too (the stream guard's setting), and back the other way.
+      await counter.api['stream:configure']({ autoPause: true, pauseAfterSeconds: 240 });
+      await waitFor(
+        "the kitchen's guard follows the counter's pause delay",
+        async () => (await kitchen.api['stream:get']({})).settings.pauseAfterSeconds === 240,
+      );
+      await kitchen.api['orders:configure']({ autoAccept: false });
+      await waitFor(
+        "the counter follows the kitchen's change",
+        async () => !(await counter.api['orders:settings']({})).autoAccept,
+      );
+    } finally {
+      stop();
+    }
+  }, 30_000);
+});
