@@ -11,10 +11,27 @@ import { Form } from '../ui-kit/Form';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 
 type Field = keyof DeliveryAreaCheckRequest;
+// Labels are getters, worded at each render: a value read at load kept the language the screen
+// started in after a switch.
 const FIELDS: Array<{ name: Field; label: string }> = [
-  { name: 'street', label: en.courier.street },
-  { name: 'postCode', label: en.courier.postCode },
-  { name: 'city', label: en.courier.city },
+  {
+    name: 'street',
+    get label() {
+      return en.courier.street;
+    },
+  },
+  {
+    name: 'postCode',
+    get label() {
+      return en.courier.postCode;
+    },
+  },
+  {
+    name: 'city',
+    get label() {
+      return en.courier.city;
+    },
+  },
 ];
 const EMPTY: Record<Field, string> = { street: '', postCode: '', city: '' };
 

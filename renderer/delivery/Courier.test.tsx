@@ -452,3 +452,25 @@ describe('courier delivery set-up', () => {
     );
   });
 });
+
+describe('the courier forms’ language', () => {
+  const labelOf = (name: string) =>
+    document.querySelector(`input[name="${name}"]`)!.closest('label')!.textContent;
+
+  it('labels the address check and the set-up in the language staff switch to', async () => {
+    renderApp(createFakeBridge());
+    await openCouriers();
+    await waitFor(() => expect(labelOf('area-street')).toContain('Street and number'));
+    fireEvent.click(screen.getByRole('button', { name: 'Change courier set-up' }));
+    expect(labelOf('driveUrl')).toContain('Delivery service address');
+    try {
+      act(() => setLanguage('fi'));
+      // The labels were read once, at load: they stayed English on a Finnish screen.
+      await waitFor(() => expect(labelOf('area-street')).toContain('Katu ja numero'));
+      fireEvent.click(screen.getByRole('button', { name: 'Muuta kuljetusasetuksia' }));
+      expect(labelOf('driveUrl')).toContain('Kuljetuspalvelun osoite');
+    } finally {
+      act(() => setLanguage('en'));
+    }
+  });
+});

@@ -15,11 +15,34 @@ import { errorWords, keptText, refusalWords } from '../ui-kit/bridge';
 import type { BridgeError } from '../../shared/ipc/contract';
 
 type SetupField = keyof DeliveryConfigureRequest;
+// Labels are getters, worded at each render: a value read at load kept the language the screen
+// started in after a switch.
 const SETUP_FIELDS: Array<{ name: SetupField; label: string; secret?: boolean }> = [
-  { name: 'driveUrl', label: en.courier.driveUrl },
-  { name: 'merchantId', label: en.courier.merchantId },
-  { name: 'merchantKey', label: en.courier.merchantKey, secret: true },
-  { name: 'venueId', label: en.courier.venueId },
+  {
+    name: 'driveUrl',
+    get label() {
+      return en.courier.driveUrl;
+    },
+  },
+  {
+    name: 'merchantId',
+    get label() {
+      return en.courier.merchantId;
+    },
+  },
+  {
+    name: 'merchantKey',
+    get label() {
+      return en.courier.merchantKey;
+    },
+    secret: true,
+  },
+  {
+    name: 'venueId',
+    get label() {
+      return en.courier.venueId;
+    },
+  },
 ];
 
 /** The separate, optional "Courier delivery" set-up. */

@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/domain';
 import type { DaySummary, HistoryQuery, TimelineEntry } from '../../shared/history';
 import { formatClockSeconds } from '../ui-kit/format';
+import { setLanguage } from '../ui-kit/language';
 import { addDays, dayIn } from './history';
 import { createFakeBridge, emptyDaySummary, makeOrder } from '../testing/fake-bridge';
 import type { FakeBridge } from '../testing/fake-bridge';
@@ -104,6 +105,23 @@ describe('order history search', () => {
     );
     expect(within(results()).queryByText('#502')).toBeNull();
     expect(within(results()).queryByText('#503')).toBeNull();
+  });
+
+  it('names an order’s type in the screen’s language after a switch', async () => {
+    const bridge = createFakeBridge();
+    serveSearch(bridge, [past({ orderNumber: '505', status: 'DELIVERED' })]);
+    await openHistory(bridge);
+    // Found by its class: the list's own name is Finnish after the switch.
+    const type = () => document.querySelector('.history-type')?.textContent;
+    await within(results()).findByText('#505');
+    expect(type()).toBe('Takeaway');
+    try {
+      act(() => setLanguage('fi'));
+      // The label was read once, at load: it stayed "Takeaway" on a Finnish screen.
+      await waitFor(() => expect(type()).toBe('Nouto'));
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 
   it('says so when nothing matches, and shows the bridge’s error when the search fails', async () => {

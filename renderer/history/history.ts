@@ -53,10 +53,18 @@ export const formatDateTime = (iso: string): string =>
     minute: '2-digit',
   });
 
-export const DELIVERY_TYPE_LABEL: Record<DeliveryType, string> = {
-  takeaway: en.order.takeaway,
-  homedelivery: en.order.delivery,
-  eatin: en.order.eatin,
+// Getters: worded at each read, so a list follows a switch of language (a value read at load
+// stayed in the language the screen started in).
+export const DELIVERY_TYPE_LABEL: Readonly<Record<DeliveryType, string>> = {
+  get takeaway() {
+    return en.order.takeaway;
+  },
+  get homedelivery() {
+    return en.order.delivery;
+  },
+  get eatin() {
+    return en.order.eatin;
+  },
 };
 
 /** The pill an order's status wears in lists: handed over good, rejected or cancelled bad. */

@@ -24,6 +24,17 @@ describe('a machine clock that is off', () => {
     expect(within(card).getByText('3 min ago')).toBeTruthy();
   });
 
+  it('says a clock ahead of the platform’s in the catalog’s words', async () => {
+    const bridge = createFakeBridge({
+      status: makeStatus({ clockOffsetMs: -OFFSET }),
+      orders: [makeOrder({ orderNumber: '203' })],
+    });
+    renderApp(bridge);
+    const warning = await screen.findByTestId('clock-skew');
+    // The direction was the code's own English word ("12 min ahead the platform’s").
+    expect(warning.textContent).toContain('12 min ahead of the platform’s');
+  });
+
   it('says nothing within a minute', async () => {
     const bridge = createFakeBridge({
       status: makeStatus({ clockOffsetMs: -55_000 }),

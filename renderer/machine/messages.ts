@@ -37,7 +37,7 @@ export const machineMessages = {
       'Saved here; the venue’s other terminals get it once this terminal is connected again.',
   },
   clockSkew: m(
-    'This computer’s clock is {minutes} min {direction} the platform’s. Countdowns here follow the platform’s clock; set the computer’s date and time right (automatic time) so nothing else goes wrong.',
+    'This computer’s clock is {minutes} min {direction, select, behind {behind} other {ahead of}} the platform’s. Countdowns here follow the platform’s clock; set the computer’s date and time right (automatic time) so nothing else goes wrong.',
     'minutes',
     'direction',
   ),

@@ -13,23 +13,73 @@ import { Form } from '../ui-kit/Form';
 import { openSignInTab } from './sign-in-tab';
 
 type Field = keyof SetupConnectRequest | 'onboardingUrl';
-type FieldSpec = { name: Field; label: string; secret?: boolean; placeholder?: string };
+// No placeholder: the hint under each field gives an example in the screen's language.
+type FieldSpec = { name: Field; label: string; secret?: boolean };
 
+// Labels are getters, worded at each render: a value read at load kept the language the screen
+// started in after a switch.
 const PLATFORM_FIELDS: FieldSpec[] = [
-  { name: 'authUrl', label: en.setup.authUrl, placeholder: 'https://auth.…' },
-  { name: 'posUrl', label: en.setup.posUrl, placeholder: 'https://pos.…' },
-  { name: 'clientId', label: en.setup.clientId },
-  { name: 'clientSecret', label: en.setup.clientSecret, secret: true },
-  { name: 'onboardingUrl', label: en.setup.onboardingUrl, placeholder: 'https://…' },
+  {
+    name: 'authUrl',
+    get label() {
+      return en.setup.authUrl;
+    },
+  },
+  {
+    name: 'posUrl',
+    get label() {
+      return en.setup.posUrl;
+    },
+  },
+  {
+    name: 'clientId',
+    get label() {
+      return en.setup.clientId;
+    },
+  },
+  {
+    name: 'clientSecret',
+    get label() {
+      return en.setup.clientSecret;
+    },
+    secret: true,
+  },
+  {
+    name: 'onboardingUrl',
+    get label() {
+      return en.setup.onboardingUrl;
+    },
+  },
 ];
 const RELAY_FIELDS: FieldSpec[] = [
-  { name: 'relayUrl', label: en.setup.relayUrl, placeholder: 'https://relay.…' },
-  { name: 'terminalKey', label: en.setup.terminalKey, secret: true },
+  {
+    name: 'relayUrl',
+    get label() {
+      return en.setup.relayUrl;
+    },
+  },
+  {
+    name: 'terminalKey',
+    get label() {
+      return en.setup.terminalKey;
+    },
+    secret: true,
+  },
 ];
 /** The fallback: a code the platform gave, with the address it was made for. */
 const CODE_FIELDS: FieldSpec[] = [
-  { name: 'code', label: en.setup.code },
-  { name: 'redirectUri', label: en.setup.redirectUri, placeholder: 'https://…' },
+  {
+    name: 'code',
+    get label() {
+      return en.setup.code;
+    },
+  },
+  {
+    name: 'redirectUri',
+    get label() {
+      return en.setup.redirectUri;
+    },
+  },
 ];
 const SIGN_IN_FIELDS = [
   'authUrl',
@@ -136,7 +186,6 @@ export const SetupScreen = () => {
         type={spec.secret ? 'password' : 'text'}
         autoComplete="off"
         spellCheck={false}
-        placeholder={spec.placeholder}
         value={values[spec.name]}
         aria-invalid={Boolean(fieldErrors[spec.name])}
         aria-describedby={

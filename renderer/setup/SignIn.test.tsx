@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SetupSignInRequest } from '../../shared/ipc/contract';
 import { SIGN_IN_ISSUE_PATH } from '../../shared/sign-in';
 import { createFakeBridge } from '../testing/fake-bridge';
+import { setLanguage } from '../ui-kit/language';
 import { renderApp } from '../testing/render-app';
 import { openSignInTab } from './sign-in-tab';
 
@@ -218,5 +219,20 @@ describe('sign in with the platform', () => {
     await waitFor(() => expect(bridge.callsTo('setup:connect')).toHaveLength(1));
     expect(bridge.callsTo('setup:connect')[0]).toMatchObject({ code: 'abc' });
     expect(open).not.toHaveBeenCalled();
+  });
+});
+
+describe('the set-up screen’s language', () => {
+  it('labels its fields in the language staff switch to', async () => {
+    start();
+    const label = () => document.querySelector('input[name="authUrl"]')!.closest('label')!;
+    await waitFor(() => expect(label().textContent).toContain('Auth URL'));
+    try {
+      act(() => setLanguage('fi'));
+      // The labels were read once, at load: they stayed English on a Finnish screen.
+      await waitFor(() => expect(label().textContent).toContain('Kirjautumisen URL'));
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 });

@@ -1,7 +1,9 @@
 // Layouts that hold in every language, and every word from the catalogs: the pseudo-locale (every
 // English word accented and about 40% longer, shared/i18n.ts pseudoText) switched on for a test
 // only (the window's storage, read at load), the screens and their dialogs walked at 1024×768 in
-// Chromium. At each stop two checks run:
+// Chromium: the board and every screen, every dialog, the alarms and banners (printer, venue
+// offline, the order stream down, the gap after it, a missed order, the clock), the menu push
+// review, and last the first-run set-up after a disconnect. At each stop two checks run:
 // - nothing is cut: no label spills out of its box and the page never scrolls sideways;
 // - nothing bypasses the catalogs: a visible text, button label, accessible name, title or
 //   placeholder that still reads as plain English came from outside them (hard-coded in a
@@ -19,20 +21,30 @@ import { setLanguage } from '../../renderer/ui-kit/language';
 import { pseudoText } from '../../shared/i18n';
 import { boardFixture } from './board-fixture';
 import type { BoardFixture } from './board-fixture';
-import { control, useDemo } from './support';
+import { control, controlCall, useDemo } from './support';
 
 let demo: Demo;
 let page: Page;
 let fixture: BoardFixture;
 
-useDemo(async (s) => {
-  demo = s.demo;
-  fixture = boardFixture(demo);
-  page = await s.browser.newPage({ viewport: { width: 1024, height: 768 } });
-  await page.addInitScript(() => localStorage.setItem('countertop.pseudo-locale', 'on'));
-  await page.goto(demo.webHost!.url);
-  await page.locator('.board').waitFor();
-});
+useDemo(
+  async (s) => {
+    demo = s.demo;
+    fixture = boardFixture(demo);
+    page = await s.browser.newPage({ viewport: { width: 1024, height: 768 } });
+    await page.addInitScript(() => localStorage.setItem('countertop.pseudo-locale', 'on'));
+    await page.goto(demo.webHost!.url);
+    await page.locator('.board').waitFor();
+  },
+  {
+    // For the outage's walk: the relay started again is found within 2 s (production: up to
+    // 30 s), and an order lost meanwhile is named within seconds (production: 20 s to 30 s).
+    core: {
+      relayBackoff: { capMs: 2_000 },
+      missedOrders: { intervalMs: 2_000, graceMs: 5_000 },
+    },
+  },
+);
 
 /** A catalog's English words as the pseudo-locale writes them (what the page shows). */
 const say = pseudoText;
@@ -416,6 +428,88 @@ describe('the pseudo-locale at 1024×768 (Chromium)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('the orders’ other dialogs, a failing action, the alarms and banners, and the menu push review: nothing cut, every word ours', async () => {
+    const { problems, look } = walkStops();
+    const sandbox = control(demo);
+    await screen(words.nav.orders);
+    // The venue's own courier: its accept dialog asks when the courier leaves, not how long.
+    const own = await sandbox.placeOrder('homedelivery', { selfDelivery: true });
+    await fixture.settled(own.id, () => true);
+    await tileOf(own.id).locator('.card-number').click();
+    const detail = page.locator('.order-detail');
+    await button(detail, say(words.actions.kinds.accept)).click();
+    await dialog().waitFor();
+    await look('the accept dialog, own courier');
+    await closeDialog();
+    // A rejection for sold-out items: the lines to pick and how long they stay sold out; a
+    // rejection without a reason is refused in the dialog.
+    await button(detail, say(words.actions.kinds.reject)).click();
+    await button(dialog(), say(words.reject.presets.ITEMS_UNAVAILABLE)).click();
+    await dialog().getByText(say(words.reject.whichItems)).waitFor();
+    await look('the reject dialog, items unavailable');
+    await dialog().getByLabel(say(words.reject.reasonLabel)).fill('');
+    await button(dialog(), say(words.reject.confirm)).click();
+    await dialog().locator('.field-error').waitFor();
+    await look('the reject dialog, no reason');
+    await closeDialog();
+
+    // An action the platform keeps failing, on its card and in the status bar.
+    await sandbox.faults({ error_rate: 1 });
+    await button(detail, say(words.actions.kinds.accept)).click();
+    await dialog().waitFor();
+    await dialog().locator('button[type="submit"]').click();
+    await dialog().waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => (await demo.core.api['outbox:list']({})).some((e) => e.error !== null))
+      .toBe(true);
+    await look('an action failing, on its card');
+    await sandbox.faults({ error_rate: 0 });
+
+    // The order stream down: the alarm, the venue paused by the terminal, an order lost meanwhile;
+    // back: the gap and the order that never arrived.
+    process.kill(demo.relay.pid, 'SIGKILL');
+    await demo.relay.exited;
+    await page.getByTestId('stream-alarm').waitFor({ timeout: 30_000 });
+    await look('the order stream down');
+    await sandbox.placeOrder('takeaway');
+    await demo.restartRelay();
+    await page.getByTestId('stream-alarm').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('gap-notice').waitFor();
+    await page.getByTestId('missed-order').waitFor({ timeout: 30_000 });
+    await look('after the outage: the gap and the missed order');
+    await button(page.getByTestId('gap-notice'), say(words.stream.gapOk)).click();
+    await page.getByTestId('gap-notice').waitFor({ state: 'detached' });
+
+    // The menu push review: an item's price changed and another deleted in the draft, its diff
+    // and the removal's confirmation (nothing is sent).
+    await screen(words.nav.menu);
+    const editor = page.getByRole('region', { name: say(words.editor.title) });
+    await button(editor, say(words.editor.close))
+      .click({ timeout: 2_000 })
+      .catch(() => undefined);
+    await button(editor, say(words.editor.edit)).click();
+    const price = editor.getByLabel(say(words.editor.price)).first();
+    await price.fill('99,50');
+    await button(editor, say(words.editor.close)).click();
+    // A delete button is named by its item ("Delete Fries"): found by its words.
+    await editor
+      .locator('button', { hasText: say(words.editor.delete) })
+      .first()
+      .click();
+    await button(editor, say(words.editor.deleteConfirm)).click();
+    await button(editor, say(words.editor.publish)).click();
+    await editor.getByTestId('menu-diff').waitFor();
+    await look('the menu push review');
+
+    // Last, this machine's clock 10 minutes behind the platform's (the sandbox's clock only moves
+    // on: the warning stays up for the walks after this one).
+    await controlCall(demo.sandbox.controlUrl, 'POST', '/clock', { advance_seconds: 600 });
+    await page.getByTestId('clock-skew').waitFor({ timeout: 15_000 });
+    await look('the clock warning');
+
+    expect(problems).toEqual([]);
+  });
+
   it('names orders, regions and controls in Finnish on a Finnish screen', async () => {
     await screen(words.nav.venue);
     await page.getByLabel(say(words.machine.language)).selectOption('fi');
@@ -431,8 +525,43 @@ describe('the pseudo-locale at 1024×768 (Chromium)', () => {
         words.status.title,
       );
       expect(await page.evaluate(() => document.documentElement.lang)).toBe('fi');
+      // Back to English (the pseudo-locale) for the walk after this one.
+      await page.locator('nav.tabs > button', { hasText: words.nav.venue }).click();
+      await page.getByLabel(words.machine.language).selectOption('en');
     } finally {
       setLanguage('en');
     }
+    await page.locator('nav.tabs > button', { hasText: say(words.nav.venue) }).waitFor();
+  });
+
+  it('the first-run screens after a disconnect: nothing cut, every word ours', async () => {
+    const { problems, look } = walkStops();
+    await screen(words.nav.venue);
+    await button(page, say(words.connection.disconnect)).click();
+    // Actions the platform refused above still wait: dropped with the terminal.
+    const drop = page.getByRole('checkbox');
+    if (await drop.count()) await drop.first().check();
+    await look('disconnecting the terminal, actions waiting');
+    await button(page, say(words.connection.confirm)).click();
+    const form = page.getByRole('form', { name: say(words.setup.title) });
+    await form.waitFor();
+    await look('the first-run set-up');
+    await button(form, say(words.setup.signIn)).click();
+    await form.locator('.field-error').first().waitFor();
+    await look('the first-run set-up, sent empty');
+    // A pairing the platform refuses: a code that was never given.
+    const fill = (name: string, value: string) => form.locator(`input[name="${name}"]`).fill(value);
+    await fill('authUrl', demo.sandbox.authUrl);
+    await fill('posUrl', demo.sandbox.posUrl);
+    await fill('clientId', demo.sandbox.demo.clientId);
+    await fill('clientSecret', demo.sandbox.demo.clientSecret);
+    await fill('relayUrl', demo.relay.url);
+    await fill('terminalKey', 'a-key-this-relay-never-made');
+    await fill('code', 'a-code-never-given');
+    await fill('redirectUri', demo.sandbox.demo.redirectUri);
+    await button(form, say(words.setup.connect)).click();
+    await form.getByRole('alert').waitFor({ timeout: 20_000 });
+    await look('the first-run set-up, refused');
+    expect(problems).toEqual([]);
   });
 });
