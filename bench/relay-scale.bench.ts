@@ -14,11 +14,12 @@
 // RELAY_SCALE_CASES (ingest,polls,fleet: which cases run) change the run; the summary gives every figure as the median of the
 // runs with min–max, and each ratio as the median of the per-run ratios.
 import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { freePort, startPgCluster } from '../relay/testing/pg-cluster';
 import { createTerminals, createTerminalsAt } from '../relay/terminals';
 import {
@@ -71,6 +72,13 @@ const FLOOR_SERVER = fileURLToPath(new URL('./relay-floor-server.ts', import.met
 /** Runs a server and prints its memory on SIGUSR2 (relay-memory-host.ts). */
 const MEMORY_HOST = fileURLToPath(new URL('./relay-memory-host.ts', import.meta.url));
 const env: Record<string, string> = { RELAY_MARKETPLACE_SECRETS: MARKETPLACE_SECRET };
+/**
+ * RELAY_SCALE_PROFILE=DIR: the fleet case's relays write V8 CPU profiles there (`--cpu-prof`, one
+ * per instance and run), and the run's PostgreSQL statements slower than RELAY_SCALE_SLOW_MS (20)
+ * are copied there from the server's log (`log_min_duration_statement`), to see where the time goes.
+ */
+const PROFILE_DIR = process.env.RELAY_SCALE_PROFILE;
+const SLOW_MS = Number(process.env.RELAY_SCALE_SLOW_MS ?? 20);
 
 /** A process's resident memory, read by the kernel (no request to the relay while it is busy). */
 const rssOf = (pid: number): number =>
@@ -498,6 +506,39 @@ async function openPollsCase(figures: Figures) {
   }
 }
 
+/**
+ * Profiling (RELAY_SCALE_PROFILE): before the relays start (`into` null), has the database log
+ * statements slower than SLOW_MS; after they stop, copies the log's lines of those statements
+ * into `into`/postgres-slow.log.
+ */
+async function slowStatements(
+  cluster: Awaited<ReturnType<typeof startPgCluster>>,
+  storeUrl: string,
+  into: string | null,
+) {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  try {
+    const database = new URL(storeUrl).pathname.slice(1);
+    if (into === null) {
+      await client.query(
+        `ALTER DATABASE ${pg.escapeIdentifier(database)} SET log_min_duration_statement = ${SLOW_MS}`,
+      );
+      return;
+    }
+    // pg_ctl's -l log sits beside the data directory (pg-cluster.ts).
+    const { rows } = await client.query<{ log: string }>(
+      "SELECT pg_read_file(regexp_replace(current_setting('data_directory'), '/data$', '/server.log')) AS log",
+    );
+    const lines = (rows[0]?.log ?? '').split('\n').filter((l) => l.includes('duration:'));
+    mkdirSync(into, { recursive: true });
+    writeFileSync(join(into, 'postgres-slow.log'), lines.join('\n'));
+    console.log(`  ${lines.length} statements over ${SLOW_MS} ms logged in ${into}`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function fleetCase(
   cluster: Awaited<ReturnType<typeof startPgCluster>>,
   run: number,
@@ -535,9 +576,23 @@ async function fleetCase(
     Array.from({ length: TERMINALS }, (_, i) => ({ venueIds: [`${label}-venue-${i % VENUES}`] })),
   );
   const createdMs = performance.now() - created;
+  const profiled = PROFILE_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, `run-${run}`)}`]
+    : [];
+  if (PROFILE_DIR) await slowStatements(cluster, storeUrl, null);
   const instances = [
-    await spawnRelay(['--store', storeUrl, '--port', String(await freePort())], env),
-    await spawnRelay(['--store', storeUrl, '--port', String(await freePort())], env),
+    await spawnRelay(
+      ['--store', storeUrl, '--port', String(await freePort())],
+      env,
+      undefined,
+      profiled,
+    ),
+    await spawnRelay(
+      ['--store', storeUrl, '--port', String(await freePort())],
+      env,
+      undefined,
+      profiled,
+    ),
   ] as const;
   let relay: Awaited<ReturnType<typeof fanOut>>;
   try {
@@ -553,6 +608,7 @@ async function fleetCase(
     );
   } finally {
     await stopAll([...instances]);
+    if (PROFILE_DIR) await slowStatements(cluster, storeUrl, join(PROFILE_DIR, `run-${run}`));
     // What the relays complained of (storage trouble, a stalled log read), shortened.
     for (const [i, p] of instances.entries()) {
       const lines = p.stderr().trim().split('\n').filter(Boolean);

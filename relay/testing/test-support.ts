@@ -217,13 +217,18 @@ export function runCli(
   args: string[],
   env: Record<string, string> = {},
   cliPath = runCliPath(),
+  nodeArgs: string[] = [],
 ): ChildProcess {
   const bundle = cliPath.endsWith('.mjs');
-  return spawn(process.execPath, [...(bundle ? [] : ['--import', 'tsx']), cliPath, ...args], {
-    cwd: bundle ? dirname(cliPath) : REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return spawn(
+    process.execPath,
+    [...nodeArgs, ...(bundle ? [] : ['--import', 'tsx']), cliPath, ...args],
+    {
+      cwd: bundle ? dirname(cliPath) : REPO_ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
 }
 
 export function collect(
@@ -241,8 +246,10 @@ export function spawnRelay(
   args: string[],
   env: Record<string, string>,
   cliPath = runCliPath(),
+  /** Node's own options for the relay's process (a benchmark's `--cpu-prof`). */
+  nodeArgs: string[] = [],
 ): Promise<RelayProcess> {
-  const child = runCli(args, env, cliPath);
+  const child = runCli(args, env, cliPath, nodeArgs);
   let stderr = '';
   child.stderr?.on('data', (data: Buffer) => (stderr += data.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
