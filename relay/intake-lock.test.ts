@@ -4,7 +4,8 @@
 // while one venue's append was open, the note waited for that row, and with it every other
 // venue's poll note and a report that flushed them. Here venue A's append is held open by a
 // client of its own; venue B's polls and report must go through meanwhile, and A's note lands
-// once the append ends.
+// once the append ends. Likewise an append: a batch holds notifications of many venues, and
+// one venue's row held by another transaction must not hold back the others' (last test).
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Relay } from './server';
@@ -47,6 +48,41 @@ async function openAppend(url: string, venueId: string): Promise<pg.Client> {
     [sign(body, MARKETPLACE_SECRET)],
   ]);
   return client;
+}
+
+/** Whether a backend waits for a lock the backend `pid` holds. */
+const blocking = async (url: string, pid: number): Promise<boolean> => {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>(
+      'SELECT count(*) AS n FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))',
+      [pid],
+    );
+    return Number(rows[0]?.n) > 0;
+  } finally {
+    await client.end();
+  }
+};
+
+/** Resolves once `check` holds, checking again as soon as each check ends; stops when told. */
+const until = async (check: () => Promise<boolean>, stop: { done: boolean }): Promise<void> => {
+  while (!stop.done) {
+    if (await check()) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  await new Promise<never>(() => undefined);
+};
+
+/** A client of its own with a transaction open; its server process id. */
+async function openTransaction(url: string): Promise<{ client: pg.Client; pid: number }> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const pid = Number(
+    (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid,
+  );
+  await client.query('BEGIN');
+  return { client, pid };
 }
 
 describe.skipIf(skipPostgres !== null)(
@@ -146,6 +182,54 @@ describe.skipIf(skipPostgres !== null)(
       await append.query('COMMIT');
       ended = true;
       await expect.poll(() => polledAt(location, 'lock-a'), { timeout: HELD_BACK_MS }).toBe(clock);
+    });
+
+    it("an append of venues X and Y commits while a later transaction holds Y's intake row; Y's is noted once it ends", async () => {
+      const { location } = await store.fresh();
+      const events = await openPostgresStore(location, { log: () => undefined });
+      cleanups.push(() => events.close());
+      await events.noteVenueReport('lock-y', { online: true, open: true }, 1_000);
+      const lastWebhookAt = async (venueId: string) =>
+        (await events.venueIntake([venueId]))[0]?.lastWebhookAt ?? null;
+      const event = (venueId: string, at: number) => {
+        const id = `intake-${venueId}`;
+        const body = orderNotification(id, venueId);
+        return {
+          kind: 'marketplace' as const,
+          eventId: id,
+          venueId,
+          orderRef: null,
+          receivedAt: at,
+          body,
+          signature: sign(body, MARKETPLACE_SECRET),
+        };
+      };
+
+      // The append must hold its transaction id before Y's row is taken, as when a later append
+      // (or a report) takes that row first: an uncommitted insert of X's event id stops it there.
+      const early = await openTransaction(location);
+      cleanups.push(() => early.client.end());
+      await early.client.query(
+        "INSERT INTO events (kind, event_id, venue_id, received_at, body) VALUES ('marketplace', 'intake-lock-x', 'lock-x', 1, '{}')",
+      );
+      const appending = events.appendBatch([event('lock-x', 5_000), event('lock-y', 6_000)]);
+      await expect.poll(() => blocking(location, early.pid)).toBe(true);
+      const holder = await openTransaction(location);
+      cleanups.push(() => holder.client.end());
+      await holder.client.query("SELECT 1 FROM venue_intake WHERE venue_id = 'lock-y' FOR UPDATE");
+      await early.client.query('ROLLBACK');
+
+      const stop = { done: false };
+      const verdict = await Promise.race([
+        appending.then((outcomes) => outcomes.map((outcome) => outcome.status)),
+        until(() => blocking(location, holder.pid), stop).then(() => "waits for Y's row"),
+      ]).finally(() => (stop.done = true));
+      expect(verdict).toEqual(['stored', 'stored']);
+      expect(await lastWebhookAt('lock-x')).toBe(5_000);
+      expect(await lastWebhookAt('lock-y')).toBeNull();
+
+      await holder.client.query('ROLLBACK');
+      await expect.poll(() => lastWebhookAt('lock-y')).toBe(6_000);
     });
   },
 );

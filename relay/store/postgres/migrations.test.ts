@@ -454,6 +454,59 @@ describe.skipIf(skip !== null)(
       ).toEqual([]);
     });
 
+    it("16 never waits for another transaction's intake row: the busy venue comes back as an 'intake' row", async () => {
+      const pool = await fresh();
+      await migrate(pool, 15);
+      await pool.query(
+        "INSERT INTO venue_intake (venue_id, last_webhook_at) VALUES ('x', 10), ('y', 10)",
+      );
+      expect(await migrate(pool, 16)).toBe(16);
+      const holder = await pool.connect();
+      try {
+        await holder.query('BEGIN');
+        await holder.query("SELECT 1 FROM venue_intake WHERE venue_id = 'y' FOR UPDATE");
+        const { rows } = await pool.query<{
+          r_idx: number;
+          r_status: string;
+          r_venue_id: string | null;
+          r_received_at: string | null;
+        }>(
+          'SELECT r_idx, r_status, r_venue_id, r_received_at::int AS r_received_at FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
+          [
+            ['marketplace', 'marketplace', 'marketplace', 'marketplace'],
+            ['a', 'b', 'c', 'd'],
+            ['x', 'y', 'z', 'y'],
+            [null, null, null, null],
+            [300, 200, 100, 250],
+            ['{}', '{}', '{}', '{}'],
+            [null, null, null, null],
+          ],
+        );
+        expect(rows.map((row) => [row.r_idx, row.r_status])).toEqual([
+          [1, 'stored'],
+          [2, 'stored'],
+          [3, 'stored'],
+          [4, 'stored'],
+          [0, 'intake'],
+        ]);
+        expect(rows[4]).toMatchObject({ r_venue_id: 'y', r_received_at: 250 });
+        await holder.query('ROLLBACK');
+      } finally {
+        holder.release();
+      }
+      expect(
+        (
+          await pool.query(
+            'SELECT venue_id, last_webhook_at::int AS at FROM venue_intake ORDER BY venue_id',
+          )
+        ).rows,
+      ).toEqual([
+        { venue_id: 'x', at: 300 },
+        { venue_id: 'y', at: 10 },
+        { venue_id: 'z', at: 100 },
+      ]);
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);

@@ -390,6 +390,118 @@ export const PG_MIGRATIONS: readonly Step[] = [
     ALTER TABLE events ADD CONSTRAINT events_kind_check
       CHECK (kind IN ('marketplace', 'delivery', 'venue-settings'));
   `),
+  // 16: an append never waits for another transaction's intake row. A batch holds notifications
+  // of many venues; one venue's row held by another transaction (a later append on the other
+  // instance, a report) made the whole batch, every venue's webhook, wait for that commit. Now the
+  // rows free at once are written in the append's transaction, and each busy venue comes back as
+  // an 'intake' row (r_idx 0, its venue and time), noted by the caller after the commit in a
+  // statement of its own (postgres-events.ts), which waits for that venue's row alone.
+  sql(`
+    CREATE OR REPLACE FUNCTION relay_append(
+      p_kind text[], p_event_id text[], p_venue_id text[], p_order_ref text[],
+      p_received_at bigint[], p_body text[], p_signature text[]
+    ) RETURNS TABLE (
+      r_idx integer, r_status text, r_seq bigint, r_kind text, r_event_id text,
+      r_venue_id text, r_received_at bigint, r_body text, r_signature text
+    ) LANGUAGE plpgsql AS $$
+    DECLARE
+      i integer;
+      v text;
+      h record;
+      intake_venue text[] := '{}';
+      intake_at bigint[] := '{}';
+      busy_venue text[];
+      busy_at bigint[];
+    BEGIN
+      -- A session lock, released below before the commit. The caller releases it when the
+      -- statement fails (pg_advisory_unlock_all), since an abort does not.
+      PERFORM pg_advisory_lock(${RELAY_LOCKS}, ${LOCK.append});
+      PERFORM pg_current_xact_id();
+      FOR i IN 1 .. coalesce(array_length(p_kind, 1), 0) LOOP
+        r_idx := i;
+        r_seq := NULL; r_kind := NULL; r_event_id := NULL; r_venue_id := NULL;
+        r_received_at := NULL; r_body := NULL; r_signature := NULL;
+        IF EXISTS (SELECT 1 FROM events e WHERE e.kind = p_kind[i] AND e.event_id = p_event_id[i])
+           OR EXISTS (SELECT 1 FROM held_events he WHERE he.kind = p_kind[i] AND he.event_id = p_event_id[i]) THEN
+          r_status := 'duplicate';
+          RETURN NEXT;
+          CONTINUE;
+        END IF;
+        v := p_venue_id[i];
+        IF v IS NULL AND p_order_ref[i] IS NOT NULL THEN
+          SELECT d.venue_id INTO v FROM delivery_orders d WHERE d.order_ref = p_order_ref[i];
+        END IF;
+        IF v IS NULL THEN
+          INSERT INTO held_events (kind, event_id, order_ref, received_at, body, signature)
+          VALUES (p_kind[i], p_event_id[i], p_order_ref[i], p_received_at[i], p_body[i], p_signature[i]);
+          r_status := 'held';
+          RETURN NEXT;
+          CONTINUE;
+        END IF;
+        IF p_order_ref[i] IS NOT NULL THEN
+          INSERT INTO delivery_orders (order_ref, venue_id, last_seen_at)
+          VALUES (p_order_ref[i], v, p_received_at[i])
+          ON CONFLICT (order_ref) DO UPDATE
+            SET venue_id = excluded.venue_id, last_seen_at = excluded.last_seen_at;
+          -- Held events were received earlier, so they take the lower seqs.
+          FOR h IN SELECT he.kind, he.event_id, he.received_at, he.body, he.signature
+                   FROM held_events he WHERE he.order_ref = p_order_ref[i]
+                   ORDER BY he.received_at, he.held LOOP
+            INSERT INTO events (kind, event_id, venue_id, received_at, body, signature)
+            VALUES (h.kind, h.event_id, v, h.received_at, h.body, h.signature)
+            RETURNING seq INTO r_seq;
+            r_status := 'released'; r_kind := h.kind; r_event_id := h.event_id; r_venue_id := v;
+            r_received_at := h.received_at; r_body := h.body; r_signature := h.signature;
+            RETURN NEXT;
+          END LOOP;
+          DELETE FROM held_events he WHERE he.order_ref = p_order_ref[i];
+          r_kind := NULL; r_event_id := NULL; r_received_at := NULL; r_body := NULL; r_signature := NULL;
+        END IF;
+        INSERT INTO events (kind, event_id, venue_id, received_at, body, signature)
+        VALUES (p_kind[i], p_event_id[i], v, p_received_at[i], p_body[i], p_signature[i])
+        RETURNING seq INTO r_seq;
+        IF p_kind[i] = 'marketplace' THEN
+          intake_venue := intake_venue || v;
+          intake_at := intake_at || p_received_at[i];
+        END IF;
+        r_status := 'stored'; r_venue_id := v;
+        RETURN NEXT;
+      END LOOP;
+      PERFORM pg_advisory_unlock(${RELAY_LOCKS}, ${LOCK.append});
+      -- Still in the append's transaction (committed with the events), but outside the lock, and
+      -- never waiting for another transaction's row: rows free now are updated, missing ones
+      -- inserted; a row locked elsewhere (or inserted meanwhile) is handed back to the caller.
+      WITH want AS (
+        SELECT n.venue_id, max(n.t) AS t FROM unnest(intake_venue, intake_at) AS n (venue_id, t)
+        GROUP BY n.venue_id
+      ), free AS MATERIALIZED (
+        SELECT vi.venue_id FROM venue_intake vi WHERE vi.venue_id IN (SELECT w.venue_id FROM want w)
+        ORDER BY vi.venue_id FOR UPDATE SKIP LOCKED
+      ), noted AS (
+        UPDATE venue_intake vi SET last_webhook_at = GREATEST(vi.last_webhook_at, w.t)
+        FROM want w JOIN free f ON f.venue_id = w.venue_id WHERE vi.venue_id = w.venue_id
+        RETURNING vi.venue_id
+      ), added AS (
+        INSERT INTO venue_intake (venue_id, last_webhook_at)
+        SELECT w.venue_id, w.t FROM want w
+        WHERE NOT EXISTS (SELECT 1 FROM venue_intake vi WHERE vi.venue_id = w.venue_id)
+        ORDER BY w.venue_id
+        ON CONFLICT (venue_id) DO NOTHING
+        RETURNING venue_id
+      )
+      SELECT array_agg(w.venue_id ORDER BY w.venue_id), array_agg(w.t ORDER BY w.venue_id)
+        INTO busy_venue, busy_at
+      FROM want w
+      WHERE w.venue_id NOT IN (SELECT venue_id FROM noted)
+        AND w.venue_id NOT IN (SELECT venue_id FROM added);
+      FOR i IN 1 .. coalesce(array_length(busy_venue, 1), 0) LOOP
+        r_idx := 0; r_status := 'intake'; r_seq := NULL; r_kind := NULL; r_event_id := NULL;
+        r_venue_id := busy_venue[i]; r_received_at := busy_at[i]; r_body := NULL; r_signature := NULL;
+        RETURN NEXT;
+      END LOOP;
+    END;
+    $$;
+  `),
 ];
 
 /**

@@ -47,6 +47,8 @@ export type PgContext = {
   heldReported: boolean;
   /** The re-read scheduled while an event waits. */
   heldRetry: NodeJS.Timeout | undefined;
+  /** Intake rows noted after their append's commit (postgres-events.ts), awaited by close(). */
+  intakeNotes: Set<Promise<void>>;
   /** When the other instances' usage was last read (shareUsage). */
   lastUsageRead: number | null;
 };

@@ -9,7 +9,7 @@ import { caughtUp } from './postgres-log';
 
 type AppendRow = {
   r_idx: number;
-  r_status: 'stored' | 'released' | 'duplicate' | 'held';
+  r_status: 'stored' | 'released' | 'duplicate' | 'held' | 'intake';
   r_seq: number | null;
   r_kind: EventKind | null;
   r_event_id: string | null;
@@ -19,15 +19,23 @@ type AppendRow = {
   r_signature: string | null;
 };
 
-/** relay_append's rows as outcomes, in the batch's order; the highest seq they reached. */
+/**
+ * relay_append's rows as outcomes, in the batch's order; the highest seq they reached; the venues
+ * whose intake row another transaction held (migration 16), each with its latest notification.
+ */
 const outcomesOf = (
   events: IncomingEvent[],
   rows: AppendRow[],
-): { outcomes: AppendOutcome[]; top: number } => {
+): { outcomes: AppendOutcome[]; top: number; busy: { venueId: string; at: number }[] } => {
   const outcomes: AppendOutcome[] = [];
+  const busy: { venueId: string; at: number }[] = [];
   let released: StoredEvent[] = [];
   let top = 0;
   for (const row of rows) {
+    if (row.r_status === 'intake') {
+      busy.push({ venueId: row.r_venue_id as string, at: row.r_received_at as number });
+      continue;
+    }
     if (row.r_seq !== null) top = Math.max(top, row.r_seq);
     const event = events[row.r_idx - 1];
     if (!event) throw new Error('relay_append answered an unknown index.');
@@ -60,7 +68,32 @@ const outcomesOf = (
       released = [];
     } else outcomes.push({ status: row.r_status });
   }
-  return { outcomes, top };
+  return { outcomes, top, busy };
+};
+
+/**
+ * The intake of venues whose row was busy at the append, each in a statement of its own after the
+ * commit: it waits for that venue's row alone, and no webhook's answer waits for it. A relay
+ * stopped in between leaves that venue's last notification time one notification older (the
+ * event itself is committed).
+ */
+const noteBusyIntake = (ctx: PgContext, busy: { venueId: string; at: number }[]): void => {
+  for (const { venueId, at } of busy) {
+    const noted = ctx.pool
+      .query(
+        `INSERT INTO venue_intake (venue_id, last_webhook_at) VALUES ($1, $2)
+         ON CONFLICT (venue_id) DO UPDATE
+         SET last_webhook_at = GREATEST(venue_intake.last_webhook_at, excluded.last_webhook_at)`,
+        [venueId, at],
+      )
+      .then(
+        () => undefined,
+        (error: unknown) =>
+          ctx.log(`noting a venue's notification failed: ${(error as Error).message}`),
+      )
+      .finally(() => ctx.intakeNotes.delete(noted));
+    ctx.intakeNotes.add(noted);
+  }
 };
 
 export const appendBatch = async (
@@ -100,7 +133,8 @@ export const appendBatch = async (
       }
     },
   );
-  const { outcomes, top } = outcomesOf(events, rows);
+  const { outcomes, top, busy } = outcomesOf(events, rows);
+  noteBusyIntake(ctx, busy);
   if (top > 0) {
     // After the commit, not in it: a NOTIFY in the transaction would take PostgreSQL's notify
     // lock through the commit's flush and serialise the appends again. A hint only: an

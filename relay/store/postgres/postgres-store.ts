@@ -109,6 +109,7 @@ export async function openPostgresStore(
     heldReported: false,
     heldRetry: undefined,
     lastUsageRead: null,
+    intakeNotes: new Set(),
   };
   const recheck = ctx.following
     ? setInterval(() => void follow(ctx), options.recheckMs ?? 250)
@@ -165,6 +166,7 @@ export async function openPostgresStore(
       ctx.listener = null;
       await client?.end().catch(() => undefined);
       await ctx.reading;
+      await Promise.all(ctx.intakeNotes);
       await ctx.pool.end();
     },
   };
