@@ -33,6 +33,7 @@ import {
 import { createSettings } from './storage/settings';
 import { auditHandlers, createAuditLog } from './audit/audit-log';
 import { NotConfiguredError, ReconnectNeededError } from './auth/token-manager';
+import { refusal } from '../shared/refusals';
 import { createMarketplaceClient } from './marketplace/client';
 import type { MarketplaceClient, MarketplaceClientOptions } from './marketplace/client';
 import { createVenueConnections } from './marketplace/venue-connections';
@@ -252,6 +253,12 @@ const composeOutbox = (base: Foundation, c: Composed): Outbox => {
     // Not the action's fault: it waits, with every other action, until the venue is reconnected.
     blocked: (error) =>
       error instanceof ReconnectNeededError || error instanceof NotConfiguredError,
+    describe: (error) =>
+      error instanceof ReconnectNeededError
+        ? refusal('action-error', 'reconnect', null)
+        : error instanceof NotConfiguredError
+          ? refusal('action-error', 'notConnected', null)
+          : null,
     blockedRetryMs: 30_000,
     onChange: (ids) => {
       outboxChanged(...ids);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeRefusal } from './refusals';
+import { decodeRefusal, storedText } from './refusals';
 import {
   deliveryAreaCheckSchema,
   deliveryBookSchema,
@@ -17,7 +17,9 @@ const BOOKING = {
 const VALIDATOR_WORDS = /expected|too small|too big|invalid|received|NaN|>=|<=/i;
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
-  result.success ? [] : (result.error?.issues.map((issue) => issue.message) ?? []);
+  result.success
+    ? []
+    : (result.error?.issues.map((issue) => storedText(issue.message, 'en')) ?? []);
 
 describe('the booking form’s rules', () => {
   it('takes a booking without an order number, blank or left out', () => {
@@ -38,7 +40,19 @@ describe('the booking form’s rules', () => {
     expect(result.success).toBe(false);
     // The form shows the first message of each field.
     const byField: Record<string, string> = {};
-    for (const issue of result.error?.issues ?? []) byField[issue.path.join('.')] ??= issue.message;
+    const finnish: Record<string, string> = {};
+    for (const issue of result.error?.issues ?? []) {
+      // Each one kept as its code, worded in the screen's language.
+      expect(decodeRefusal(issue.message)).not.toBeNull();
+      byField[issue.path.join('.')] ??= storedText(issue.message, 'en');
+      finnish[issue.path.join('.')] ??= storedText(issue.message, 'fi');
+    }
+    expect(finnish).toMatchObject({
+      'recipient.name': 'Anna asiakkaan nimi',
+      'parcels.0.count': 'Anna määrä numerona',
+      orderNumber: 'Enintään 20 merkkiä',
+      tip: 'Anna tippi nollaa suurempana, tai jätä tyhjäksi',
+    });
     expect(byField).toMatchObject({
       'recipient.name': 'Enter the customer’s name',
       'recipient.phone': 'Use digits, spaces and + only',
@@ -86,7 +100,7 @@ describe('the booking form’s rules', () => {
   it('the area check needs some address', () => {
     const result = deliveryAreaCheckSchema.safeParse({ street: '', postCode: '', city: '' });
     // Kept as a refusal: the form words it in the screen's language.
-    expect(messages(result).map((text) => decodeRefusal(text)?.key)).toEqual([
+    expect(result.error?.issues.map((issue) => decodeRefusal(issue.message)?.key)).toEqual([
       'courier-address-needed',
     ]);
     expect(

@@ -5,7 +5,7 @@
 // (docs/platform.md#booking-a-courier); every message is one staff read beside the field it names.
 import { z } from 'zod';
 import type { Refusal } from './refusals';
-import { encodeRefusal, refusal } from './refusals';
+import { keptRefusal, refusal } from './refusals';
 
 /** "Ready in N min": the service takes 1 to 60 and assumes 30 when none is given. */
 export const PREPARATION_MINUTES = { min: 1, max: 60, assumed: 30 } as const;
@@ -21,7 +21,11 @@ export const SMS_MAX_CHARS = 160;
 export const ORDER_NUMBER_SUGGESTED_CHARS = 5;
 export const ORDER_NUMBER_MAX_CHARS = 20;
 
-const atMost = (n: number) => `At most ${n} characters`;
+// A form shows a schema's message to staff: each one here is a kept refusal, worded in the
+// screen's language (renderer/ui-kit/form.ts fieldErrors); main refuses with its code.
+const said = keptRefusal;
+
+const atMost = (n: number) => said('field-too-long', n);
 const text = (max: number) => z.string().trim().max(max, atMost(max));
 /** Left empty means not given: a blank optional field is never sent. */
 const optionalText = (max: number) => text(max).optional();
@@ -30,15 +34,18 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Digits with the spacing people write (+358 40 123-4567, (09) 123 456). */
 const PHONE = /^\+?[\d\s().\-/]+$/;
 
+/** What a number typed by staff is, for its words ("Enter the tip as a number"). */
+type NumberField = 'minutes' | 'count' | 'tip' | 'cash' | 'bags';
+
 /** A number typed by staff; NaN (letters typed) fails with the same words as a missing one. */
-const typedNumber = (what: string) => z.number({ error: `Enter ${what} as a number` });
+const typedNumber = (what: NumberField) => z.number({ error: said('courier-number-needed', what) });
 
 /** Money as staff type it, already in minor units ("2.50" → 250). */
-const amount = (what: string, max: number) =>
+const amount = (what: 'tip' | 'cash', max: number) =>
   typedNumber(what)
-    .int(`Enter ${what} in whole cents`)
-    .min(1, `Enter ${what} above zero, or leave it empty`)
-    .max(max, `That is more than ${max / 100} for ${what}`);
+    .int(said('courier-whole-cents', what))
+    .min(1, said('courier-amount-zero', what))
+    .max(max, said('courier-amount-high', max / 100, what));
 
 /** The address part of a booking: what a shipment promise or an area check is asked for. */
 const addressFields = {
@@ -47,9 +54,7 @@ const addressFields = {
   city: text(100),
 };
 
-// A form shows a schema's message to staff: this one is a kept refusal, worded in the screen's
-// language (renderer/ui-kit/form.ts fieldErrors); main's log reads its code.
-const ADDRESS_NEEDED = encodeRefusal(refusal('courier-address-needed'));
+const ADDRESS_NEEDED = said('courier-address-needed');
 
 const hasAddress = (v: { street: string; postCode: string; city: string }): boolean =>
   v.street !== '' || v.postCode !== '' || v.city !== '';
@@ -60,16 +65,13 @@ export const deliveryQuoteSchema = z
     lat: z.number().min(-90).max(90).nullable().optional(),
     lon: z.number().min(-180).max(180).nullable().optional(),
     /** "Ready in N min": when the courier can pick up. */
-    minPreparationMinutes: typedNumber('the minutes')
-      .int('Enter whole minutes')
-      .min(PREPARATION_MINUTES.min, `At least ${PREPARATION_MINUTES.min} minute`)
-      .max(
-        PREPARATION_MINUTES.max,
-        `At most ${PREPARATION_MINUTES.max} minutes: the courier service waits no longer`,
-      )
+    minPreparationMinutes: typedNumber('minutes')
+      .int(said('courier-whole-minutes'))
+      .min(PREPARATION_MINUTES.min, said('courier-minutes-low', PREPARATION_MINUTES.min))
+      .max(PREPARATION_MINUTES.max, said('courier-minutes-high', PREPARATION_MINUTES.max))
       .optional(),
     /** When the customer wants it; only more than an hour ahead (scheduleProblem). */
-    scheduledDropoff: z.iso.datetime({ offset: true, error: 'Pick a delivery time' }).optional(),
+    scheduledDropoff: z.iso.datetime({ offset: true, error: said('courier-pick-time') }).optional(),
   })
   .strict()
   .refine((v) => hasAddress(v) || (v.lat != null && v.lon != null), {
@@ -77,7 +79,7 @@ export const deliveryQuoteSchema = z
     path: ['street'],
   })
   .refine((v) => (v.lat == null) === (v.lon == null), {
-    message: 'Give both latitude and longitude, or neither',
+    message: said('courier-lat-lon'),
     path: ['lat'],
   });
 export type DeliveryQuoteRequest = z.infer<typeof deliveryQuoteSchema>;
@@ -103,15 +105,11 @@ export const scheduleProblem = (scheduledIso: string, nowMs: number): Refusal | 
 
 const parcelSchema = z
   .object({
-    description: z
-      .string()
-      .trim()
-      .min(1, 'Say what is in the parcel (the courier sees it)')
-      .max(200, atMost(200)),
-    count: typedNumber('how many')
-      .int('Enter a whole number')
-      .min(1, 'At least 1')
-      .max(99, 'At most 99'),
+    description: z.string().trim().min(1, said('courier-parcel-what')).max(200, atMost(200)),
+    count: typedNumber('count')
+      .int(said('whole-number'))
+      .min(1, said('number-at-least', 1))
+      .max(99, said('number-at-most', 99)),
     /** Alcohol: the courier checks the customer's ID at the door. */
     idCheck: z.boolean().optional(),
   })
@@ -122,20 +120,20 @@ export const deliveryBookSchema = z
     promiseId: z.string().min(1).max(200),
     recipient: z
       .object({
-        name: z.string().trim().min(1, 'Enter the customer’s name').max(200, atMost(200)),
+        name: z.string().trim().min(1, said('courier-name-needed')).max(200, atMost(200)),
         phone: z
           .string()
           .trim()
-          .min(1, 'Enter a phone number the courier can call')
+          .min(1, said('courier-phone-needed'))
           .max(40, atMost(40))
-          .regex(PHONE, 'Use digits, spaces and + only')
-          .refine((v) => v.replace(/\D/g, '').length >= 3, 'This phone number is too short'),
+          .regex(PHONE, said('courier-phone-chars'))
+          .refine((v) => v.replace(/\D/g, '').length >= 3, said('courier-phone-short')),
         email: text(200)
-          .refine((v) => v === '' || EMAIL.test(v), 'This is not an email address')
+          .refine((v) => v === '' || EMAIL.test(v), said('courier-email'))
           .optional(),
       })
       .strict(),
-    parcels: z.array(parcelSchema).min(1, 'Add what the courier takes').max(20),
+    parcels: z.array(parcelSchema).min(1, said('courier-parcels-needed')).max(20),
     /** The counter's order number, if the delivery has one (a walk-in may not). */
     orderNumber: optionalText(ORDER_NUMBER_MAX_CHARS),
     /** For the courier at the counter ("ask at the bar"). */
@@ -148,26 +146,26 @@ export const deliveryBookSchema = z
     smsReceived: optionalText(SMS_MAX_CHARS),
     smsPickedUp: optionalText(SMS_MAX_CHARS),
     /** A tip for the courier, in minor units of the offer's currency. */
-    tip: amount('the tip', 100_00).nullable().optional(),
+    tip: amount('tip', 100_00).nullable().optional(),
     /** Bags the courier carries. */
-    bagCount: typedNumber('the bags')
-      .int('Enter a whole number')
-      .min(1, 'At least 1, or leave it empty')
-      .max(50, 'At most 50')
+    bagCount: typedNumber('bags')
+      .int(said('whole-number'))
+      .min(1, said('number-at-least-or-empty', 1))
+      .max(50, said('number-at-most', 50))
       .nullable()
       .optional(),
     /** Cash on delivery, in minor units to collect from the customer. */
-    cashAmount: amount('the cash', 10_000_000).nullable().optional(),
+    cashAmount: amount('cash', 10_000_000).nullable().optional(),
     handshake: z.boolean().optional(),
   })
   .strict()
   // Leaving it at the door means nobody meets the courier: no PIN, no ID can be checked.
   .refine((v) => !(v.noContact && v.handshake), {
-    message: 'A PIN needs someone at the door: untick one of the two',
+    message: said('courier-pin-no-contact'),
     path: ['noContact'],
   })
   .refine((v) => !(v.noContact && v.parcels.some((p) => p.idCheck)), {
-    message: 'An ID check needs someone at the door: untick one of the two',
+    message: said('courier-id-no-contact'),
     path: ['noContact'],
   });
 export type DeliveryBookRequest = z.infer<typeof deliveryBookSchema>;

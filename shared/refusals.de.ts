@@ -87,6 +87,9 @@ export const refusalsDe = {
     'Nichts wurde geändert: das Terminal behält seine Verbindung. Das markierte Feld korrigieren.',
   'not-this-venues-terminal': 'Dieses Terminal gehört nicht zu diesem Restaurant.',
 
+  'setup-https':
+    'Für einen anderen Rechner https:// verwenden (http:// nur für localhost oder 127.0.0.1)',
+  'time-format': 'Die Zeit als Stunden:Minuten schreiben, z. B. 09:30',
   'setup-relay-not-relay':
     'Unter dieser Adresse antwortet etwas, aber nicht das Relay. Adresse bei dem prüfen, der euer Relay betreibt.',
   'setup-relay-no-answer':
@@ -159,6 +162,14 @@ export const refusalsDe = {
 
   'action-gone': 'Diese Aktion wartet nicht mehr: es gibt nichts nochmal zu senden.',
   'action-not-discardable': 'Diese Aktion wartet nicht mehr: es gibt nichts zu verwerfen.',
+  'action-error':
+    '{why, select, offline {Keine Verbindung zur Plattform.} slow {Die Plattform hat nicht rechtzeitig geantwortet.} busy {Die Plattform hat gerade ein Problem.} signIn {Die Plattform hat die Anmeldung des Restaurants nicht angenommen.} invalid {Die Plattform hat die Angaben dieser Aktion nicht angenommen (Fehler {status}).} refused {Die Plattform hat diese Aktion abgelehnt (Fehler {status}).} reconnect {Das Restaurant muss neu verbunden werden: die Aktion wartet so lange.} notConnected {Das Restaurant ist noch nicht verbunden: die Aktion wartet so lange.} unreadable {Die Antwort der Plattform war nicht lesbar.} other {Die Aktion konnte nicht gesendet werden.}}',
+  'action-unknown':
+    'Gesendet, aber keine Antwort erhalten ({why, select, stopped {das Terminal wurde beim Senden beendet} slow {die Plattform hat nicht rechtzeitig geantwortet} other {die Verbindung ist abgebrochen}}): sie ist vielleicht angekommen und wird daher nicht noch einmal gesendet. Bitte auf der Plattform prüfen.',
+  'menu-push-waiting':
+    'Warten, bis das letzte Veröffentlichen der Speisekarte auf der Plattform sichtbar ist.',
+  'menu-push-removes-more':
+    'Die Speisekarte der Plattform hat sich seit der Bestätigung geändert: dieses Veröffentlichen würde jetzt auch {names} entfernen. Nichts wurde gesendet: die Speisekartendatei nochmal prüfen und neu veröffentlichen.',
 
   'courier-setup-first': 'Erst die Kurierlieferung einrichten.',
   'delivery-gone': 'Diese Lieferung ist nicht mehr auf diesem Terminal.',
@@ -210,6 +221,33 @@ export const refusalsDe = {
   'courier-failed': 'Beim Kurierdienst ist etwas schiefgegangen: nochmal versuchen.',
   'courier-not-binding':
     '{missing, select, street {Der Preis gilt nur für die Gegend: Straße und Hausnummer ergänzen.} town {Die Straße allein reicht nicht: PLZ oder Ort ergänzen.} other {Die Adresse ist nicht genau genug: Straße und PLZ oder Ort ergänzen.}}',
+  'field-too-long': 'Höchstens {n} Zeichen',
+  'courier-number-needed':
+    '{what, select, minutes {Die Minuten} count {Die Anzahl} tip {Das Trinkgeld} cash {Den Barbetrag} bags {Die Anzahl der Taschen} other {Den Wert}} als Zahl eingeben',
+  'courier-whole-cents':
+    '{what, select, tip {Das Trinkgeld} cash {Den Barbetrag} other {Den Betrag}} in ganzen Cent eingeben',
+  'courier-amount-zero':
+    '{what, select, tip {Das Trinkgeld} cash {Den Barbetrag} other {Den Betrag}} über null eingeben, oder leer lassen',
+  'courier-amount-high':
+    'Das ist mehr als {max, number} für {what, select, tip {das Trinkgeld} cash {den Barbetrag} other {den Betrag}}',
+  'courier-whole-minutes': 'Ganze Minuten eingeben',
+  'courier-minutes-low': 'Mindestens {n, plural, one {# Minute} other {# Minuten}}',
+  'courier-minutes-high': 'Höchstens {n} Minuten: länger wartet der Kurierdienst nicht',
+  'courier-lat-lon': 'Breiten- und Längengrad angeben, oder keinen von beiden',
+  'courier-parcel-what': 'Angeben, was im Paket ist (der Kurier sieht es)',
+  'whole-number': 'Ganze Zahl eingeben',
+  'number-at-least': 'Mindestens {n}',
+  'number-at-least-or-empty': 'Mindestens {n}, oder leer lassen',
+  'number-at-most': 'Höchstens {n}',
+  'courier-name-needed': 'Namen des Kunden eingeben',
+  'courier-phone-needed': 'Eine Telefonnummer eingeben, die der Kurier anrufen kann',
+  'courier-phone-chars': 'Nur Ziffern, Leerzeichen und + verwenden',
+  'courier-phone-short': 'Diese Telefonnummer ist zu kurz',
+  'courier-email': 'Das ist keine E-Mail-Adresse',
+  'courier-parcels-needed': 'Hinzufügen, was der Kurier mitnimmt',
+  'courier-pin-no-contact': 'Eine PIN braucht jemanden an der Tür: eins von beiden abwählen',
+  'courier-id-no-contact':
+    'Eine Ausweiskontrolle braucht jemanden an der Tür: eins von beiden abwählen',
   'courier-no-pin': 'Diese Lieferung wurde ohne PIN gebucht: der Kurier braucht an der Tür keine.',
   'courier-updates-down':
     '{why, select, offline {Kurier-Updates kommen nicht an: das Relay hat nicht geantwortet. Es versucht es selbst wieder.} refused {Kurier-Updates kommen nicht an: der Kurierdienst hat die Einrichtung nicht angenommen. Eine Führungskraft soll sie prüfen.} other {Kurier-Updates kommen nicht an: der Kurierdienst hat ein Problem. Es wird selbst wieder versucht.}}',

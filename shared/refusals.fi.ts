@@ -83,6 +83,9 @@ export const refusalsFi = {
   'setup-nothing-changed': 'Mitään ei muutettu: pääte pitää yhteytensä. Korjaa merkitty kenttä.',
   'not-this-venues-terminal': 'Se pääte ei kuulu tähän ravintolaan.',
 
+  'setup-https':
+    'Käytä https://-osoitetta toiselle koneelle (http:// vain localhostille tai 127.0.0.1:lle)',
+  'time-format': 'Kirjoita aika muodossa tunnit:minuutit, esim. 09:30',
   'setup-relay-not-relay':
     'Osoitteessa vastaa jokin, mutta se ei ole välityspalvelu. Tarkista osoite välityspalvelun ylläpitäjältä.',
   'setup-relay-no-answer':
@@ -152,6 +155,13 @@ export const refusalsFi = {
 
   'action-gone': 'Toiminto ei enää odota: uudelleen yritettävää ei ole.',
   'action-not-discardable': 'Toiminto ei enää odota: hylättävää ei ole.',
+  'action-error':
+    '{why, select, offline {Ei yhteyttä alustaan.} slow {Alusta ei vastannut ajoissa.} busy {Alustalla on nyt ongelma.} signIn {Alusta ei hyväksynyt ravintolan kirjautumista.} invalid {Alusta ei hyväksynyt tämän toiminnon tietoja (virhe {status}).} refused {Alusta hylkäsi tämän toiminnon (virhe {status}).} reconnect {Ravintola pitää yhdistää uudelleen: toiminto odottaa siihen asti.} notConnected {Ravintolaa ei ole vielä yhdistetty: toiminto odottaa siihen asti.} unreadable {Alustan vastausta ei voitu lukea.} other {Toimintoa ei voitu lähettää.}}',
+  'action-unknown':
+    'Lähetetty, mutta vastausta ei tullut ({why, select, stopped {pääte pysähtyi kesken lähetyksen} slow {alusta ei vastannut ajoissa} other {yhteys katkesi}}): se on voinut mennä perille, joten sitä ei lähetetä uudelleen. Tarkista se alustalta.',
+  'menu-push-waiting': 'Odotetaan, että edellinen ruokalistan julkaisu näkyy alustalla.',
+  'menu-push-removes-more':
+    'Alustan ruokalista muuttui tämän julkaisun vahvistamisen jälkeen: se poistaisi nyt myös {names}. Mitään ei lähetetty: tarkista ruokalistatiedosto uudelleen ja julkaise se uudestaan.',
 
   'courier-setup-first': 'Ota kuljetuspalvelu ensin käyttöön.',
   'delivery-gone': 'Toimitusta ei enää ole tällä päätteellä.',
@@ -201,6 +211,33 @@ export const refusalsFi = {
   'courier-failed': 'Kuljetuspalvelulta kysyminen epäonnistui: yritä uudelleen.',
   'courier-not-binding':
     '{missing, select, street {Hinta koskee vain aluetta: lisää katuosoite ja numero.} town {Pelkkä katu ei riitä: lisää postinumero tai kaupunki.} other {Osoite ei ole tarpeeksi tarkka: lisää katuosoite ja postinumero tai kaupunki.}}',
+  'field-too-long': 'Enintään {n} merkkiä',
+  'courier-number-needed':
+    'Anna {what, select, minutes {minuutit} count {määrä} tip {tippi} cash {käteinen} bags {kassien määrä} other {arvo}} numerona',
+  'courier-whole-cents':
+    'Anna {what, select, tip {tippi} cash {käteinen} other {summa}} tasasentteinä',
+  'courier-amount-zero':
+    'Anna {what, select, tip {tippi} cash {käteinen} other {summa}} nollaa suurempana, tai jätä tyhjäksi',
+  'courier-amount-high':
+    '{what, select, tip {Tippi} cash {Käteinen} other {Summa}} on yli {max, number}: tarkista luku',
+  'courier-whole-minutes': 'Anna kokonaiset minuutit',
+  'courier-minutes-low': 'Vähintään {n, plural, one {# minuutti} other {# minuuttia}}',
+  'courier-minutes-high': 'Enintään {n} minuuttia: kuljetuspalvelu ei odota pidempään',
+  'courier-lat-lon': 'Anna sekä leveys- että pituusaste, tai ei kumpaakaan',
+  'courier-parcel-what': 'Kerro, mitä paketissa on (kuski näkee sen)',
+  'whole-number': 'Anna kokonaisluku',
+  'number-at-least': 'Vähintään {n}',
+  'number-at-least-or-empty': 'Vähintään {n}, tai jätä tyhjäksi',
+  'number-at-most': 'Enintään {n}',
+  'courier-name-needed': 'Anna asiakkaan nimi',
+  'courier-phone-needed': 'Anna puhelinnumero, johon kuski voi soittaa',
+  'courier-phone-chars': 'Käytä vain numeroita, välilyöntejä ja +-merkkiä',
+  'courier-phone-short': 'Puhelinnumero on liian lyhyt',
+  'courier-email': 'Tämä ei ole sähköpostiosoite',
+  'courier-parcels-needed': 'Lisää, mitä kuski vie',
+  'courier-pin-no-contact': 'PIN-koodi vaatii, että joku on ovella: poista toinen valinnoista',
+  'courier-id-no-contact':
+    'Henkilöllisyyden tarkistus vaatii, että joku on ovella: poista toinen valinnoista',
   'courier-no-pin': 'Toimitus varattiin ilman PIN-koodia: kuski ei tarvitse sitä ovella.',
   'courier-updates-down':
     '{why, select, offline {Kuljetuspäivitykset eivät tule perille: välityspalvelu ei vastannut. Se yrittää itse uudelleen.} refused {Kuljetuspäivitykset eivät tule perille: kuljetuspalvelu ei hyväksynyt asetuksia. Pyydä esihenkilöä tarkistamaan ne.} other {Kuljetuspäivitykset eivät tule perille: kuljetuspalvelussa on ongelma. Se yrittää itse uudelleen.}}',

@@ -84,6 +84,8 @@ export const refusalsSv = {
     'Inget ändrades: terminalen behåller sin anslutning. Rätta det markerade fältet.',
   'not-this-venues-terminal': 'Den terminalen hör inte till den här restaurangen.',
 
+  'setup-https': 'Använd https:// för en annan dator (http:// bara för localhost eller 127.0.0.1)',
+  'time-format': 'Skriv tiden som timmar:minuter, t.ex. 09:30',
   'setup-relay-not-relay':
     'Något svarar på adressen, men det är inte reläet. Kontrollera adressen med den som driver ert relä.',
   'setup-relay-no-answer':
@@ -153,6 +155,13 @@ export const refusalsSv = {
 
   'action-gone': 'Åtgärden väntar inte längre: det finns inget att försöka igen.',
   'action-not-discardable': 'Åtgärden väntar inte längre: det finns inget att ta bort.',
+  'action-error':
+    '{why, select, offline {Ingen anslutning till plattformen.} slow {Plattformen svarade inte i tid.} busy {Plattformen har ett problem just nu.} signIn {Plattformen godtog inte restaurangens inloggning.} invalid {Plattformen godtog inte uppgifterna i den här åtgärden (fel {status}).} refused {Plattformen nekade den här åtgärden (fel {status}).} reconnect {Restaurangen måste anslutas igen: åtgärden väntar tills dess.} notConnected {Restaurangen är inte ansluten än: åtgärden väntar tills den är det.} unreadable {Plattformens svar gick inte att läsa.} other {Åtgärden kunde inte skickas.}}',
+  'action-unknown':
+    'Skickat, men inget svar kom tillbaka ({why, select, stopped {terminalen stannade mitt i sändningen} slow {plattformen svarade inte i tid} other {anslutningen bröts}}): den kan ha kommit fram, så den skickas inte igen. Kontrollera den på plattformen.',
+  'menu-push-waiting': 'Väntar tills den förra menypubliceringen syns på plattformen.',
+  'menu-push-removes-more':
+    'Plattformens meny har ändrats sedan publiceringen bekräftades: den skulle nu också ta bort {names}. Inget skickades: kontrollera menyfilen igen och publicera den på nytt.',
 
   'courier-setup-first': 'Ställ in budleverans först.',
   'delivery-gone': 'Leveransen finns inte längre på terminalen.',
@@ -201,6 +210,33 @@ export const refusalsSv = {
   'courier-failed': 'Något gick fel mot budtjänsten: försök igen.',
   'courier-not-binding':
     '{missing, select, street {Priset gäller bara området: lägg till gata och nummer.} town {Bara gatan räcker inte: lägg till postnummer eller ort.} other {Adressen är inte exakt nog: lägg till gata och postnummer eller ort.}}',
+  'field-too-long': 'Högst {n} tecken',
+  'courier-number-needed':
+    'Ange {what, select, minutes {minuterna} count {antalet} tip {dricksen} cash {kontantbeloppet} bags {antalet kassar} other {värdet}} som ett tal',
+  'courier-whole-cents':
+    'Ange {what, select, tip {dricksen} cash {kontantbeloppet} other {beloppet}} i hela cent',
+  'courier-amount-zero':
+    'Ange {what, select, tip {dricksen} cash {kontantbeloppet} other {beloppet}} över noll, eller lämna tomt',
+  'courier-amount-high':
+    'Det är mer än {max, number} för {what, select, tip {dricksen} cash {kontantbeloppet} other {beloppet}}',
+  'courier-whole-minutes': 'Ange hela minuter',
+  'courier-minutes-low': 'Minst {n, plural, one {# minut} other {# minuter}}',
+  'courier-minutes-high': 'Högst {n} minuter: budtjänsten väntar inte längre',
+  'courier-lat-lon': 'Ange både latitud och longitud, eller ingen av dem',
+  'courier-parcel-what': 'Skriv vad paketet innehåller (budet ser det)',
+  'whole-number': 'Ange ett heltal',
+  'number-at-least': 'Minst {n}',
+  'number-at-least-or-empty': 'Minst {n}, eller lämna tomt',
+  'number-at-most': 'Högst {n}',
+  'courier-name-needed': 'Fyll i kundens namn',
+  'courier-phone-needed': 'Fyll i ett telefonnummer som budet kan ringa',
+  'courier-phone-chars': 'Använd bara siffror, mellanslag och +',
+  'courier-phone-short': 'Telefonnumret är för kort',
+  'courier-email': 'Det här är inte en e-postadress',
+  'courier-parcels-needed': 'Lägg till vad budet ska ta med',
+  'courier-pin-no-contact': 'En PIN-kod kräver att någon möter vid dörren: bocka ur ett av de två',
+  'courier-id-no-contact':
+    'En ID-kontroll kräver att någon möter vid dörren: bocka ur ett av de två',
   'courier-no-pin': 'Leveransen bokades utan PIN-kod: budet behöver ingen vid dörren.',
   'courier-updates-down':
     '{why, select, offline {Leveransuppdateringar kommer inte fram: reläet svarade inte. Det försöker igen av sig självt.} refused {Leveransuppdateringar kommer inte fram: budtjänsten godtog inte inställningen. Be en chef kontrollera den.} other {Leveransuppdateringar kommer inte fram: budtjänsten har ett problem. Det försöker igen av sig självt.}}',

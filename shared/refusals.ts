@@ -141,6 +141,10 @@ export const refusalWords = {
   'not-this-venues-terminal': 'That terminal is not one of this venue’s.',
 
   // A set-up field that is wrong, and how to fix it (the set-up checks; shown on the field).
+  /** An address of another computer typed with http:// (only this computer's may be). */
+  'setup-https': 'Use https:// for another computer (http:// only for localhost or 127.0.0.1)',
+  /** A clock time that is not hours:minutes (an opening time). */
+  'time-format': 'Write the time as hours:minutes, e.g. 09:30',
   'setup-relay-not-relay':
     'Something answers at this address, but it is not the relay. Check the address with whoever runs your relay.',
   'setup-relay-no-answer':
@@ -223,6 +227,27 @@ export const refusalWords = {
   // Actions waiting to be sent.
   'action-gone': 'That action is no longer waiting: there is nothing to retry.',
   'action-not-discardable': 'That action is no longer waiting: there is nothing to discard.',
+  /**
+   * Why an action has not reached the platform (main/outbox/action-error.ts sorts the failure);
+   * `status`: the platform's HTTP status where it answered. The platform's own words, if any, are
+   * kept beside the code as a details line (`storedDetail`), never in this sentence.
+   */
+  'action-error': m(
+    '{why, select, offline {No connection to the platform.} slow {The platform did not answer in time.} busy {The platform has a problem right now.} signIn {The platform did not accept the venue’s sign-in.} invalid {The platform did not accept the details of this action (error {status}).} refused {The platform refused this action (error {status}).} reconnect {The venue must be connected again: the action waits until then.} notConnected {The venue is not connected yet: the action waits until it is.} unreadable {The platform’s answer could not be read.} other {The action could not be sent.}}',
+    'why',
+    'status',
+  ),
+  /** A try that may have taken effect: it is not sent again (a courier booking, a menu push). */
+  'action-unknown': m(
+    'Sent, but no answer came back ({why, select, stopped {the terminal stopped while sending it} slow {the platform did not answer in time} other {the connection broke}}): it may have arrived, so it is not sent again. Check it on the platform.',
+    'why',
+  ),
+  'menu-push-waiting': 'Waiting until the previous menu push shows on the platform.',
+  /** `names`: the items the push would now remove unasked, quoted and listed. */
+  'menu-push-removes-more': m(
+    'The platform’s menu changed since this push was confirmed: it would now also remove {names}. Nothing was sent: check the menu file again and push it anew.',
+    'names',
+  ),
 
   // Couriers.
   'courier-setup-first': 'Set up courier delivery first.',
@@ -281,6 +306,45 @@ export const refusalWords = {
     '{missing, select, street {The price is only for the area: add the street and number.} town {The street alone is not enough: add the post code or city.} other {The address is not exact enough: add the street and the post code or city.}}',
     'missing',
   ),
+  // The booking form's field checks (shared/delivery-booking.ts keeps each as its code, so the
+  // form words it beside its field and main refuses with the same code).
+  'field-too-long': m('At most {n} characters', 'n'),
+  /** `what`: the field a number was expected in. */
+  'courier-number-needed': m(
+    'Enter {what, select, minutes {the minutes} count {how many} tip {the tip} cash {the cash} bags {the bags} other {a number}} as a number',
+    'what',
+  ),
+  'courier-whole-cents': m(
+    'Enter {what, select, tip {the tip} cash {the cash} other {the amount}} in whole cents',
+    'what',
+  ),
+  'courier-amount-zero': m(
+    'Enter {what, select, tip {the tip} cash {the cash} other {the amount}} above zero, or leave it empty',
+    'what',
+  ),
+  /** `max`: in whole units of the offer's currency. */
+  'courier-amount-high': m(
+    'That is more than {max, number} for {what, select, tip {the tip} cash {the cash} other {the amount}}',
+    'max',
+    'what',
+  ),
+  'courier-whole-minutes': 'Enter whole minutes',
+  'courier-minutes-low': m('At least {n, plural, one {# minute} other {# minutes}}', 'n'),
+  'courier-minutes-high': m('At most {n} minutes: the courier service waits no longer', 'n'),
+  'courier-lat-lon': 'Give both latitude and longitude, or neither',
+  'courier-parcel-what': 'Say what is in the parcel (the courier sees it)',
+  'whole-number': 'Enter a whole number',
+  'number-at-least': m('At least {n}', 'n'),
+  'number-at-least-or-empty': m('At least {n}, or leave it empty', 'n'),
+  'number-at-most': m('At most {n}', 'n'),
+  'courier-name-needed': 'Enter the customer’s name',
+  'courier-phone-needed': 'Enter a phone number the courier can call',
+  'courier-phone-chars': 'Use digits, spaces and + only',
+  'courier-phone-short': 'This phone number is too short',
+  'courier-email': 'This is not an email address',
+  'courier-parcels-needed': 'Add what the courier takes',
+  'courier-pin-no-contact': 'A PIN needs someone at the door: untick one of the two',
+  'courier-id-no-contact': 'An ID check needs someone at the door: untick one of the two',
   'courier-no-pin': 'This delivery was booked without a PIN: the courier needs none at the door.',
   /** Courier updates (the merchant's webhook) do not work: why, as far as staff can act on it. */
   'courier-updates-down': m(
@@ -363,7 +427,16 @@ export const refusalText = (r: Refusal, language: Language, pseudo = false): str
 // as this JSON; any other text is shown as it is (the platform's own words, older rows).
 const STORED = 'countertop-refusal';
 
-export const encodeRefusal = (r: Refusal): string => JSON.stringify({ [STORED]: r });
+/**
+ * `detail`: words that are not the terminal's (a platform's own message), kept beside the code
+ * for a secondary details line (`storedDetail`), never worded into the staff sentence.
+ */
+export const encodeRefusal = (r: Refusal, detail?: string | null): string =>
+  JSON.stringify(detail ? { [STORED]: r, detail } : { [STORED]: r });
+
+/** A refusal kept as text in one step (a schema's message: `.min(1, keptRefusal('x'))`). */
+export const keptRefusal = <K extends RefusalKey>(key: K, ...values: ValuesOf<K>): string =>
+  encodeRefusal(refusal(key, ...values));
 
 export const decodeRefusal = (text: string): Refusal | null => {
   if (!text.startsWith(`{"${STORED}"`)) return null;
@@ -391,4 +464,11 @@ export const issueRefusal = (issues: readonly { message: string }[]): Refusal | 
 export const storedText = (text: string, language: Language, pseudo = false): string => {
   const kept = decodeRefusal(text);
   return kept ? refusalText(kept, language, pseudo) : text;
+};
+
+/** The details kept beside a stored refusal (a platform's own message), or null. */
+export const storedDetail = (text: string): string | null => {
+  if (!decodeRefusal(text)) return null;
+  const detail = (JSON.parse(text) as Record<string, unknown>).detail;
+  return typeof detail === 'string' && detail.trim() !== '' ? detail : null;
 };

@@ -110,8 +110,10 @@ describe('IPC handlers', () => {
     const refused = (await handlers.get('setup:connect')!(
       fromApp,
       request('http://relay.example.com'),
-    )) as { error: { message: string } };
-    expect(refused.error.message).toContain('use https://');
+    )) as { error: { message: string; refusal?: { key: string } } };
+    expect(refused.error.message).toContain('Use https://');
+    // Staff read it as its code, in the screen's language.
+    expect(refused.error.refusal?.key).toBe('setup-https');
     expect(connect).not.toHaveBeenCalled();
     for (const url of [
       'https://relay.example.com',

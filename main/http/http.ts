@@ -20,6 +20,8 @@ export class RequestError extends Error {
    * connection reset). False when it certainly was not processed (connection refused) or answered.
    */
   readonly outcomeUnknown: boolean;
+  /** True when no answer came within the time allowed (the server may be slow, not gone). */
+  readonly timedOut: boolean;
 
   constructor(init: {
     kind: RequestErrorKind;
@@ -28,6 +30,7 @@ export class RequestError extends Error {
     retryAfterMs?: number | null;
     body?: unknown;
     outcomeUnknown?: boolean;
+    timedOut?: boolean;
   }) {
     super(init.message);
     this.name = 'RequestError';
@@ -36,6 +39,7 @@ export class RequestError extends Error {
     this.retryAfterMs = init.retryAfterMs ?? null;
     this.body = init.body ?? null;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
+    this.timedOut = init.timedOut ?? false;
   }
 }
 
@@ -61,6 +65,16 @@ const textOf = (body: unknown, fallback: string): string => {
   }
   if (typeof body === 'string' && body.trim() !== '') return body.slice(0, 300);
   return fallback;
+};
+
+/**
+ * The server's own words for a failed answer (its JSON message, or a short plain-text body), for a
+ * details line beside the terminal's sentence; null when it gave none (or only a page of HTML).
+ */
+export const serverWords = (error: RequestError): string | null => {
+  if (error.status === null || error.status < 400) return null;
+  const words = textOf(error.body, '').trim();
+  return words === '' || words.startsWith('<') ? null : words.slice(0, 200);
 };
 
 /** Sorts an answered request: 5xx, 408 and 429 are temporary; every other 4xx is permanent. */
@@ -123,6 +137,7 @@ export const errorFromNetwork = (error: unknown, url: string): RequestError => {
       ? `${host} did not answer in time.`
       : `${host} is unreachable${code ? ` (${code})` : ''}.`,
     outcomeUnknown: !(code && NOT_SENT_CODES.has(code)),
+    timedOut: isTimeout,
   });
 };
 

@@ -1,5 +1,6 @@
 // The menu slice's outbox kinds (menu-push, item-availability, option-availability): their
 // senders, what follows the platform taking them, and the option values turned back on by time.
+import { encodeRefusal, refusal } from '../../shared/refusals';
 import { RequestError } from '../http/http';
 import type { StoredAction } from '../outbox/outbox';
 import { ActionBlockedError } from '../outbox/outbox';
@@ -43,7 +44,7 @@ const sendPush = async (
 ): Promise<void> => {
   // An earlier push the platform has not applied yet would change what this one removes.
   if (core.pushAwaiting.has(payload.venueId)) {
-    throw new ActionBlockedError('Waiting for the previous menu push to show.', READ_BACK_MS);
+    throw new ActionBlockedError(encodeRefusal(refusal('menu-push-waiting')), READ_BACK_MS);
   }
   // Staff confirmed what this push removes against the platform's menu of that moment; if
   // the menu gained items since (another terminal, the merchant), the push would delete
@@ -60,7 +61,9 @@ const sendPush = async (
     throw new RequestError({
       kind: 'permanent',
       status: null,
-      message: `The platform's menu changed since this push was confirmed: it would now also remove ${unasked.map((item) => `"${item.name}"`).join(', ')}. Nothing was sent; check the menu file again and push it anew.`,
+      message: encodeRefusal(
+        refusal('menu-push-removes-more', unasked.map((item) => `“${item.name}”`).join(', ')),
+      ),
     });
   }
   // Availability is the platform's (sold out stays sold out), judged at the moment of sending.

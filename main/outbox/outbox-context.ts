@@ -1,6 +1,7 @@
 // The outbox's types, its prepared statements and its worker state, passed explicitly to the
 // module-level functions of outbox-worker.ts (claim, send, settle, recovery) and outbox-rows.ts
 // (enqueue and the read projections); outbox.ts composes them.
+import type { Refusal } from '../../shared/refusals';
 import type { OutboxActionKind, OutboxEntry, OutboxFacts } from '../../shared/domain';
 import { RECENT_DONE_ACTIONS } from '../../shared/domain';
 import type { Database } from '../storage/database';
@@ -158,6 +159,8 @@ export type OutboxOptions = {
   backoff?: { baseMs?: number; capMs?: number; random?: () => number };
   /** Errors that say "not now, not the action's fault" (e.g. the venue must be reconnected). */
   blocked?: (error: unknown) => boolean;
+  /** Why such an error holds the action, as a code staff read (main/outbox/action-error.ts). */
+  describe?: (error: unknown) => Refusal | null;
   blockedRetryMs?: number;
   /** These rows changed (their entry, the counts). */
   onChange?: (actionIds: string[]) => void;

@@ -4,6 +4,7 @@
 import { RequestError } from '../http/http';
 import { retryDelay } from '../lib/backoff';
 import { commitLazily } from '../storage/database';
+import { actionErrorText, unknownOutcomeText } from './action-error';
 import type { ActionOutcome, OutboxContext, StoredAction } from './outbox-context';
 import {
   ActionBlockedError,
@@ -29,39 +30,40 @@ const schedule = (ctx: OutboxContext, delayMs: number): void => {
   ctx.timer.unref?.();
 };
 
+// The error's own words, for the audit log only: the row and its tries keep a code
+// (action-error.ts) that the screen words in its language.
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
 /** A try that threw (and whose outcome is known not to need `settleUnknown`): how it ends. */
 const settleFailure = (ctx: OutboxContext, action: StoredAction, error: unknown): ActionOutcome => {
   const { db, now, options, sql } = ctx;
+  const kept = actionErrorText(error, options.describe);
   if (options.blocked?.(error) || error instanceof ActionBlockedError) {
     // Not the action's fault: it waits, with every other action, and the try is not counted.
-    const message = messageOf(error);
     const waitMs =
       error instanceof ActionBlockedError ? error.retryInMs : (options.blockedRetryMs ?? 30_000);
     commitLazily(db, () =>
-      sql.markBlocked.run(message, new Date(now().getTime() + waitMs).toISOString(), action.id),
+      sql.markBlocked.run(kept, new Date(now().getTime() + waitMs).toISOString(), action.id),
     );
-    record(ctx, action, 'retry', message);
+    record(ctx, action, 'retry', messageOf(error));
     return 'retry';
   }
   if (error instanceof RequestError && error.kind === 'permanent' && error.status !== 401) {
     commitLazily(db, () => {
-      sql.markFailed.run(error.message, action.id);
-      logAttempt(ctx, action.id, 'failed', error.message);
+      sql.markFailed.run(kept, action.id);
+      logAttempt(ctx, action.id, 'failed', kept);
     });
     record(ctx, action, 'failed', error.message);
     return 'failed';
   }
-  const message = messageOf(error);
   const retryAfter = error instanceof RequestError ? error.retryAfterMs : null;
   const delay = retryDelay(action.attempts, retryAfter, options.backoff);
   commitLazily(db, () => {
-    sql.markRetry.run(message, new Date(now().getTime() + delay).toISOString(), action.id);
-    logAttempt(ctx, action.id, 'retrying', message);
+    sql.markRetry.run(kept, new Date(now().getTime() + delay).toISOString(), action.id);
+    logAttempt(ctx, action.id, 'retrying', kept);
   });
-  record(ctx, action, 'retry', message);
+  record(ctx, action, 'retry', messageOf(error));
   return 'retry';
 };
 
@@ -86,7 +88,7 @@ const settle = async (ctx: OutboxContext, action: StoredAction): Promise<void> =
   } catch (error) {
     const spec = specOf(ctx, action.kind);
     if (spec.resend === 'once' && outcomeUnknown(error)) {
-      settleUnknown(ctx, action, messageOf(error));
+      settleUnknown(ctx, action, error);
       return;
     }
     outcome = settleFailure(ctx, action, error);
@@ -98,19 +100,21 @@ const settle = async (ctx: OutboxContext, action: StoredAction): Promise<void> =
  * A `once` kind's try that may have taken effect: the row is finished (its tries say why) and
  * the slice records it in the same transaction, so a crash leaves both or neither.
  */
-const settleUnknown = (ctx: OutboxContext, action: StoredAction, reason: string): void => {
-  const message = `Sent, but no answer came back (${reason}); it is not sent again.`;
+const settleUnknown = (ctx: OutboxContext, action: StoredAction, failure: unknown): void => {
+  const reason =
+    failure === 'stopped' ? 'the terminal stopped while it was being sent' : messageOf(failure);
+  const kept = unknownOutcomeText(failure);
   const spec = specOf(ctx, action.kind);
   ctx.db.transaction(() => {
-    ctx.sql.markUnknown.run(message, ctx.now().toISOString(), action.id);
-    logAttempt(ctx, action.id, 'done', message);
+    ctx.sql.markUnknown.run(kept, ctx.now().toISOString(), action.id);
+    logAttempt(ctx, action.id, 'done', kept);
     spec.unknown?.(action, reason);
   })();
   ctx.options.audit?.record({
     action: action.kind,
     subject: action.subject,
     outcome: 'unknown',
-    detail: message,
+    detail: `Sent, but no answer came back (${reason}); it is not sent again.`,
   });
   notify(ctx, action, 'unknown');
 };
@@ -144,7 +148,7 @@ export const pump = (ctx: OutboxContext): void => {
     if (inFlight.has(row.subject)) continue;
     // Left "sending" by a stop or crash mid-try: a `once` kind is not sent again.
     if (row.state === 'sending' && ctx.kinds.get(row.kind)?.resend === 'once') {
-      settleUnknown(ctx, toAction(row), 'the terminal stopped while it was being sent');
+      settleUnknown(ctx, toAction(row), 'stopped');
       continue;
     }
     const due = row.next_attempt_at ? Date.parse(row.next_attempt_at) : 0;

@@ -1,5 +1,6 @@
 // The outbox engine with a sender that talks to a real local HTTP server, so temporary and
 // permanent failures are the HttpErrors the platform client produces.
+import { storedDetail, storedText } from '../../shared/refusals';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -144,7 +145,8 @@ describe('outbox', () => {
     const b = add('ready', 'o1');
     outbox.kick();
     await outbox.idle();
-    expect(state(a)).toMatchObject({ state: 'failed', error: 'refused with 400' });
+    expect(state(a)).toMatchObject({ state: 'failed' });
+    expect(storedText(state(a).error ?? '', 'en')).toMatch(/did not accept the details/);
     expect(state(b).state).toBe('pending');
     expect(outbox.counts()).toEqual({ waiting: 1, failed: 1 });
     expect(outbox.retry(a)).toBe(true);
@@ -188,7 +190,7 @@ describe('the attempts log', () => {
 
     const [first, second] = outbox.history(['o1', 'o2']);
     expect(first).toMatchObject({ id: a, kind: 'accept', subject: 'o1', state: 'done' });
-    expect(first?.attempts.map((t) => [t.outcome, t.error])).toEqual([
+    expect(first?.attempts.map((t) => [t.outcome, t.error && storedDetail(t.error)])).toEqual([
       ['retrying', 'refused with 503'],
       ['failed', 'refused with 400'],
       ['retried', null],
@@ -404,6 +406,71 @@ describe('outbox registry and enqueue', () => {
     });
   });
 
+  describe('why a try failed, as a code staff read in their language', () => {
+    const firstTry = (id: string) =>
+      db
+        .prepare('SELECT outcome, error FROM outbox_attempts WHERE action_id = ? ORDER BY rowid')
+        .get(id) as { outcome: string; error: string };
+
+    it.each([
+      [
+        422,
+        'failed',
+        'The platform did not accept the details of this action (error 422).',
+        'Alusta ei hyväksynyt tämän toiminnon tietoja (virhe 422).',
+      ],
+      [
+        404,
+        'failed',
+        'The platform refused this action (error 404).',
+        'Alusta hylkäsi tämän toiminnon (virhe 404).',
+      ],
+      [
+        401,
+        'retrying',
+        'The platform did not accept the venue’s sign-in.',
+        'Alusta ei hyväksynyt ravintolan kirjautumista.',
+      ],
+      [503, 'retrying', 'The platform has a problem right now.', 'Alustalla on nyt ongelma.'],
+    ])(
+      'a %i: %s, worded, the platform’s message apart',
+      async (status, outcome, english, finnish) => {
+        start();
+        scripts.set('/o7/accept', [status]);
+        const id = add('accept', 'o7');
+        await outbox.idle();
+        const tried = firstTry(id);
+        expect(tried.outcome).toBe(outcome);
+        expect(storedText(tried.error, 'en')).toBe(english);
+        expect(storedText(tried.error, 'fi')).toBe(finnish);
+        expect(storedDetail(tried.error)).toBe(`refused with ${status}`);
+        expect(tried.error).not.toMatch(/127\.0\.0\.1/);
+        if (outcome === 'failed') expect(state(id).error).toBe(tried.error);
+      },
+    );
+
+    it('a platform that does not answer: no connection, with no address or system code', async () => {
+      const closed = createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const url = `http://127.0.0.1:${(closed.address() as AddressInfo).port}/`;
+      await new Promise((resolve) => closed.close(resolve));
+      let tries = 0;
+      outbox = createWithKinds(async () => {
+        tries += 1;
+        if (tries === 1) await sendRequest({ method: 'PUT', url });
+      });
+      outbox.start();
+      const id = add('accept', 'o8');
+      await outbox.idle();
+      const tried = firstTry(id);
+      expect(tried.outcome).toBe('retrying');
+      expect(storedText(tried.error, 'en')).toBe('No connection to the platform.');
+      expect(storedText(tried.error, 'sv')).toBe('Ingen anslutning till plattformen.');
+      expect(storedDetail(tried.error)).toBeNull();
+      expect(tried.error).not.toMatch(/127\.0\.0\.1|ECONNREFUSED/);
+    });
+  });
+
   describe("a kind whose second send could do it twice ('once')", () => {
     it.each([
       ['a 5xx', [503]],
@@ -417,7 +484,8 @@ describe('outbox registry and enqueue', () => {
         await outbox.idle();
         expect(received.filter((p) => p === '/d1/delivery-create')).toHaveLength(1);
         expect(state(id)).toMatchObject({ state: 'done', attempts: 1 });
-        expect(state(id).error).toMatch(/no answer came back/);
+        expect(storedText(state(id).error ?? '', 'en')).toMatch(/^Sent, but no answer came back/);
+        expect(storedText(state(id).error ?? '', 'sv')).toMatch(/^Skickat, men inget svar kom/);
         expect(unknowns.map(([action]) => action)).toEqual([id]);
         expect(notices.filter(([action]) => action === id).map(([, o]) => o)).toEqual([
           'queued',
@@ -464,7 +532,12 @@ describe('outbox registry and enqueue', () => {
       await outbox.idle();
       expect(received).toEqual(['/o9/accept']);
       expect(state(once)).toMatchObject({ state: 'done', attempts: 1 });
-      expect(state(once).error).toMatch(/stopped while it was being sent/);
+      expect(storedText(state(once).error ?? '', 'en')).toMatch(
+        /terminal stopped while sending it/,
+      );
+      expect(storedText(state(once).error ?? '', 'de')).toMatch(
+        /das Terminal wurde beim Senden beendet/,
+      );
       expect(state(safe)).toMatchObject({ state: 'done', attempts: 2 });
       expect(unknowns.map(([action]) => action)).toEqual([once]);
     });

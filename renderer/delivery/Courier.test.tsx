@@ -253,7 +253,7 @@ describe('deliveries list', () => {
         actionId: 'action-9',
         kind: 'cancel',
         state: 'failed',
-        error: 'Pickup has already started.',
+        error: encodeRefusal(refusal('courier-has-parcels')),
       },
     });
     const bridge = createFakeBridge({ deliveries: [delivery] });
@@ -261,7 +261,7 @@ describe('deliveries list', () => {
     await openCouriers();
     const card = await screen.findByRole('article', { name: 'Delivery #C3' });
     expect(within(card).getByRole('alert').textContent).toContain(
-      'The platform refused to cancel: Pickup has already started.',
+      'The platform refused to cancel: The courier has the parcels already',
     );
     fireEvent.click(within(card).getByRole('button', { name: 'Dismiss' }));
     await waitFor(() =>

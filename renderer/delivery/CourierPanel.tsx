@@ -11,7 +11,7 @@ import { en } from './messages';
 import { Form } from '../ui-kit/Form';
 import { AreaCheck } from './AreaCheck';
 import { whereaboutsLine } from './whereabouts';
-import { errorWords, keptText, refusalWords } from '../ui-kit/bridge';
+import { actionErrorWords, errorWords, refusalWords } from '../ui-kit/bridge';
 import type { BridgeError } from '../../shared/ipc/contract';
 
 type SetupField = keyof DeliveryConfigureRequest;
@@ -342,7 +342,7 @@ const RefusalRow = ({
           <strong>
             {failed.kind === 'cancel' ? en.courier.cancelRefused : en.courier.bookRefused}:
           </strong>{' '}
-          {failed.error ? keptText(failed.error) : null}
+          {failed.error ? actionErrorWords(failed.error).text : null}
         </>
       ) : null}{' '}
       <button type="button" className="btn btn-quiet btn-small" onClick={dismiss}>

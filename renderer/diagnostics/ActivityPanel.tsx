@@ -6,7 +6,20 @@ import { useApp } from './hooks';
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
 import { ProblemsPanel } from './ProblemsPanel';
-import { keptText } from '../ui-kit/bridge';
+import { actionErrorWords } from '../ui-kit/bridge';
+
+/** Why the action has not gone: the staff sentence, then the platform's own words if any. */
+const ActionError = ({ text }: { text: string }) => {
+  const words = actionErrorWords(text);
+  return (
+    <span className="activity-error">
+      {words.text}
+      {words.detail && (
+        <span className="activity-detail muted">{en.actions.details(words.detail)}</span>
+      )}
+    </span>
+  );
+};
 
 /** `summary`: the shift's summary, which the shell puts above the actions. */
 export const ActivityPanel = ({ summary }: { summary: ReactNode }) => {
@@ -42,7 +55,7 @@ export const ActivityPanel = ({ summary }: { summary: ReactNode }) => {
                   ? ` · ${en.activity.nextAttempt(formatClock(entry.nextAttemptAt))}`
                   : ''}
               </span>
-              {entry.error && <span className="activity-error">{keptText(entry.error)}</span>}
+              {entry.error && <ActionError text={entry.error} />}
               {entry.state === 'failed' && (
                 <span className="activity-actions">
                   <button

@@ -13,7 +13,7 @@ import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
 import { ItemOptions } from '../ui-kit/ItemOptions';
 import { PlatformText } from '../ui-kit/PlatformText';
-import { keptText } from '../ui-kit/bridge';
+import { actionErrorWords } from '../ui-kit/bridge';
 
 const actionLabel = (kind: OrderActionKind): string => en.actions.kinds[kind];
 
@@ -45,7 +45,7 @@ export const describeEntry = (entry: TimelineEntry): { text: string; problem: bo
       return {
         text:
           t.attempt(actionLabel(entry.action), en.history.outcomes[entry.outcome]) +
-          (entry.error ? ` · ${keptText(entry.error)}` : ''),
+          (entry.error ? ` · ${actionErrorWords(entry.error).text}` : ''),
         problem: entry.outcome === 'failed' || entry.outcome === 'retrying',
       };
     case 'print':

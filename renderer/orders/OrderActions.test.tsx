@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/domain';
+import { encodeRefusal, refusal } from '../../shared/refusals';
 import { createFakeBridge, makeMenu, makeMenuItem, makeOrder } from '../testing/fake-bridge';
 import { orderDetail, renderApp } from '../testing/render-app';
 
@@ -318,7 +319,10 @@ describe('order actions', () => {
         actionId: 'a-17',
         kind: 'accept',
         state: 'failed',
-        error: 'Order was cancelled by the customer',
+        error: encodeRefusal(
+          refusal('action-error', 'refused', 409),
+          'Order was cancelled by the customer',
+        ),
         attempts: 1,
         createdAt: new Date().toISOString(),
       },
@@ -327,7 +331,10 @@ describe('order actions', () => {
     renderApp(bridge);
     await screen.findByText('#17');
     const alert = within(orderDetail('17')).getByRole('alert');
-    expect(alert.textContent).toContain('Accept failed: Order was cancelled by the customer');
+    expect(alert.textContent).toContain(
+      'Accept failed: The platform refused this action (error 409).',
+    );
+    expect(alert.textContent).toContain('Details: Order was cancelled by the customer');
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(bridge.callsTo('outbox:retry')).toEqual([{ actionId: 'a-17' }]));
@@ -344,7 +351,7 @@ describe('order actions', () => {
         actionId: 'a-20',
         kind: 'accept',
         state: 'failed',
-        error: 'The platform says the order is already canceled',
+        error: encodeRefusal(refusal('order-past', '20', 'CANCELED', 'platform')),
         attempts: 1,
         createdAt: new Date().toISOString(),
       },
@@ -354,7 +361,7 @@ describe('order actions', () => {
     await screen.findByText('#20');
     const alert = within(orderDetail('20')).getByRole('alert');
     expect(alert.textContent).toContain(
-      'Accept failed: The platform says the order is already canceled',
+      'Accept failed: The platform refused: Order #20 was cancelled by the platform.',
     );
     expect(within(alert).queryByRole('button', { name: 'Retry' })).toBeNull();
     fireEvent.click(within(alert).getByRole('button', { name: 'OK, dismiss' }));

@@ -25,7 +25,7 @@ import { ItemOptions } from '../ui-kit/ItemOptions';
 import { PlatformText } from '../ui-kit/PlatformText';
 import { OwnDelivery } from './OwnDelivery';
 import type { CourierPrefill } from '../ui-kit/app-slice';
-import { keptText } from '../ui-kit/bridge';
+import { actionErrorWords } from '../ui-kit/bridge';
 
 /** The order's type in the screen's language (the kit's catalogs hold the words). */
 const deliveryLabel = (order: Order): string => en.order[typeKey(order)];
@@ -217,6 +217,7 @@ const OrderCardView = ({
   if (done) classes.push('card-done');
 
   const pendingKind = order.pending ? actionLabel(order.pending.kind, order) : null;
+  const failure = order.pending?.error ? actionErrorWords(order.pending.error) : null;
 
   return (
     // The slot is the card's own, inside its memo: a slot the board wrapped around each card was a
@@ -386,8 +387,9 @@ const OrderCardView = ({
           <div className="card-state state-failed" role="alert">
             <p>
               <strong>{en.actions.failed(pendingKind)}</strong>
-              {order.pending.error ? `: ${keptText(order.pending.error)}` : ''}
+              {failure ? `: ${failure.text}` : ''}
             </p>
+            {failure?.detail && <p className="card-detail">{en.actions.details(failure.detail)}</p>}
             <div className="card-actions">
               {!closed && (
                 <button

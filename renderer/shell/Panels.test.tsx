@@ -659,7 +659,11 @@ describe('activity panel', () => {
         facts: { online: false },
         state: 'failed',
         attempts: 1,
-        error: 'Venue is closed permanently',
+        // As main keeps it: the code and status, the platform's own words apart.
+        error: encodeRefusal(
+          refusal('action-error', 'refused', 409),
+          'Venue is closed permanently',
+        ),
         createdAt: at,
         nextAttemptAt: null,
       },
@@ -669,7 +673,12 @@ describe('activity panel', () => {
     expect(outbox.textContent).toBe('1 waiting to send · 1 failed');
     fireEvent.click(outbox);
     const failed = screen.getByText('Venue offline').closest('li')!;
-    expect(failed.textContent).toContain('Venue is closed permanently');
+    expect(failed.querySelector('.activity-error')?.firstChild?.textContent).toBe(
+      'The platform refused this action (error 409).',
+    );
+    expect(failed.querySelector('.activity-detail')?.textContent).toBe(
+      'Details: Venue is closed permanently',
+    );
     expect(
       within(screen.getByText('Accept #101 (15 min)').closest('li')!).queryByRole('button'),
     ).toBeNull();
@@ -677,6 +686,45 @@ describe('activity panel', () => {
     await waitFor(() => expect(bridge.callsTo('outbox:retry')).toEqual([{ actionId: 'a2' }]));
     fireEvent.click(within(failed).getByRole('button', { name: 'Discard' }));
     await waitFor(() => expect(bridge.callsTo('outbox:discard')).toEqual([{ actionId: 'a2' }]));
+  });
+
+  it("words why an action waits in the screen's language, an older row's English as its detail", async () => {
+    const bridge = createFakeBridge({ status: makeStatus({ outboxWaiting: 2, outboxFailed: 0 }) });
+    const at = new Date().toISOString();
+    const row = (id: string, error: string) => ({
+      id,
+      kind: 'ready' as const,
+      subject: id,
+      facts: { orderNumber: id },
+      state: 'pending' as const,
+      attempts: 3,
+      error,
+      createdAt: at,
+      nextAttemptAt: at,
+    });
+    bridge.handle('outbox:list', async () => [
+      row('7', encodeRefusal(refusal('action-error', 'offline', null))),
+      // Kept before errors were codes: English, with an address in it.
+      row('8', '127.0.0.1:4010 is unreachable (ECONNREFUSED).'),
+    ]);
+    renderApp(bridge);
+    fireEvent.click(await screen.findByTestId('status-outbox'));
+    const sentence = (n: string) =>
+      screen
+        .getByText(new RegExp(`#${n}$`))
+        .closest('li')!
+        .querySelector('.activity-error')!;
+    expect(sentence('7').textContent).toBe('No connection to the platform.');
+    try {
+      act(() => setLanguage('fi'));
+      await waitFor(() => expect(sentence('7').textContent).toBe('Ei yhteyttä alustaan.'));
+      expect(sentence('8').firstChild?.textContent).toBe('Toimintoa ei voitu lähettää.');
+      expect(sentence('8').querySelector('.activity-detail')?.textContent).toBe(
+        'Lisätiedot: 127.0.0.1:4010 is unreachable (ECONNREFUSED).',
+      );
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 });
 

@@ -4,7 +4,14 @@ import type { Bridge, BridgeError } from '../../shared/ipc/contract';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/contract';
 import { en } from './messages';
 import type { Refusal } from '../../shared/refusals';
-import { isRefusal, refusalText, storedText } from '../../shared/refusals';
+import {
+  decodeRefusal,
+  isRefusal,
+  refusal,
+  refusalText,
+  storedDetail,
+  storedText,
+} from '../../shared/refusals';
 import { currentLanguage, pseudoLocale } from './language';
 
 export const findBridge = (scope: object = window): Bridge | null => {
@@ -76,6 +83,17 @@ export const errorOf = (result: Result<unknown>): BridgeError | null =>
 /** What main kept as text (a failed action's error): a kept refusal in the screen's language. */
 export const keptText = (text: string): string =>
   storedText(text, currentLanguage(), pseudoLocale());
+
+/**
+ * Why an action has not reached the platform, as staff read it: main keeps a code (worded here,
+ * in the screen's language) and, apart, any words of the platform's own (`detail`, for a
+ * secondary line). A row kept before errors were codes holds English: it reads as the screen's
+ * "could not be sent", its old words as the detail.
+ */
+export const actionErrorWords = (text: string): { text: string; detail: string | null } =>
+  decodeRefusal(text)
+    ? { text: keptText(text), detail: storedDetail(text) }
+    : { text: refusalWords(refusal('action-error', 'other', null)), detail: text };
 
 /**
  * A bridge error as staff read it now: its refusal in the screen's language (so a kept error

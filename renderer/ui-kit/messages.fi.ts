@@ -75,6 +75,7 @@ export const kitFi = {
     pending: '{kind}: odottaa alustaa…',
     sending: 'Lähetetään…',
     failed: '{kind} epäonnistui',
+    details: 'Lisätiedot: {detail}',
     refused: 'Ei lähetetty',
   },
   duration: {

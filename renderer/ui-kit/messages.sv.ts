@@ -75,6 +75,7 @@ export const kitSv = {
     pending: '{kind}: väntar på plattformen…',
     sending: 'Skickar…',
     failed: '{kind} misslyckades',
+    details: 'Detaljer: {detail}',
     refused: 'Inte skickad',
   },
   duration: {

@@ -100,6 +100,8 @@ export const kitMessages = {
     pending: m('{kind}: waiting for the platform…', 'kind'),
     sending: 'Sending…',
     failed: m('{kind} failed', 'kind'),
+    /** The platform's own words about a failure (or an older row's), under the staff sentence. */
+    details: m('Details: {detail}', 'detail'),
     refused: 'Not sent',
   },
   duration: {

@@ -51,6 +51,7 @@ import type { Cue } from '../cues';
 import type { DaySummary, HistoryPage, HistorySettings, OrderHistory } from '../history';
 import { RETENTION_MAX_DAYS, RETENTION_MIN_DAYS } from '../history';
 import type { Refusal } from '../refusals';
+import { keptRefusal } from '../refusals';
 import { LANGUAGES } from '../i18n';
 import type { Language } from '../i18n';
 import type { PrintDocument, PrintState } from '../printing';
@@ -69,7 +70,7 @@ import { printAssignmentSchema } from '../venue-settings';
 
 const id = z.string().min(1).max(200);
 const isoDateTime = z.iso.datetime({ offset: true });
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'expected HH:mm');
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, keptRefusal('time-format'));
 
 export const openingTimeSchema = z.object({
   opening_day: z.enum(WEEKDAYS),
@@ -91,7 +92,7 @@ const httpUrl = z.url({ protocol: /^https?$/ }).refine(
     }
     return url.protocol === 'https:' || LOOPBACK_HOST.test(url.hostname);
   },
-  { message: 'use https:// for another machine (http:// only for localhost or 127.0.0.1)' },
+  { message: keptRefusal('setup-https') },
 );
 
 export const setupConnectSchema = z.object({

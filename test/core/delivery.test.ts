@@ -1,6 +1,7 @@
 // Courier delivery (docs/platform.md#delivery-service) through the core: a real sandbox with its
 // delivery service, a real relay that receives the delivery webhooks, and the core polling it.
 // Nothing is mocked.
+import { storedText } from '../../shared/refusals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
@@ -390,7 +391,7 @@ describe('courier delivery through the core', () => {
         (e) => e.kind === 'delivery-create' && e.subject === `delivery:${deliveryId}`,
       );
       expect(rows.map((e) => [e.state, e.attempts])).toEqual([['done', 1]]);
-      expect(rows[0]?.error).toMatch(/no answer came back/);
+      expect(storedText(rows[0]?.error ?? '', 'en')).toMatch(/^Sent, but no answer came back/);
     } finally {
       await world.faults({ error_rate: 0 });
     }

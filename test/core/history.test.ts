@@ -1,6 +1,7 @@
 // Order history through the core against the real sandbox and relay: an order's timeline as its
 // flow wrote it (what arrived, what the platform confirmed, who did what on which terminal, each
 // outbox try), and retention of customers' data over days of the platform's clock.
+import { storedDetail, storedText } from '../../shared/refusals';
 import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core, CoreOptions } from '../../main/core';
@@ -133,7 +134,11 @@ describe('an order timeline', () => {
       expect.objectContaining({ action: 'accept', outcome: 'retrying', error: expect.any(String) }),
       expect.objectContaining({ action: 'accept', outcome: 'done', error: null }),
     ]);
-    expect(tries[0]?.error).toMatch(/unavailable/i);
+    // Kept as a code the screen words in its language; the platform's own words only as details.
+    const kept = tries[0]?.error ?? '';
+    expect(storedText(kept, 'en')).toBe('The platform has a problem right now.');
+    expect(storedText(kept, 'fi')).toBe('Alustalla on nyt ongelma.');
+    expect(storedDetail(kept)).toMatch(/unavailable/i);
   });
 });
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { demoMenu } from '../../sandbox/demo-data';
 import type { Core } from '../../main/core';
-import { decodeRefusal, refusalText } from '../../shared/refusals';
+import { decodeRefusal, refusalText, storedText } from '../../shared/refusals';
 import type { World } from './harness';
 import { waitFor } from './harness';
 import { eachConnectedWorld } from './connected-world';
@@ -349,7 +349,8 @@ describe("the menu through the core, against the platform's own menu", () => {
         (e) => 'actionId' in second && e.id === second.actionId && e.state === 'failed',
       ),
     );
-    expect(failed.error).toContain('"Truffle Burger"');
+    expect(storedText(failed.error ?? '', 'en')).toContain('also remove “Truffle Burger”');
+    expect(storedText(failed.error ?? '', 'de')).toContain('auch “Truffle Burger” entfernen');
     const onPlatform = (await sandboxItems()).map((i) => i.external_data);
     expect(onPlatform).toContain('burger-truffle');
     expect(onPlatform).toContain('burger-chicken');
