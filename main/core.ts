@@ -9,7 +9,7 @@
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type { ServiceApi } from '../shared/ipc/contract';
+import type { ServiceApi, ServiceEvents } from '../shared/ipc/contract';
 import type { ServiceHost } from './host/dispatch';
 import { createEventHub } from './host/event-hub';
 import type { SecretStore } from './secrets/secret-store';
@@ -608,6 +608,22 @@ export const answersAfterFlush = (api: ServiceApi, wal: WalFlush): ServiceApi =>
     ]),
   ) as ServiceApi;
 
+/** Every window of the terminal is told what now holds for a venue's settings. */
+const tellWindows = (
+  base: Foundation,
+  c: Composed,
+  venueId: string,
+  printedBy: ServiceEvents['venueSettings:changed']['printedBy'],
+  by: ServiceEvents['venueSettings:changed']['by'],
+): void =>
+  base.hub.emit('venueSettings:changed', {
+    venueId,
+    first: venueId === c.setup.venueId(),
+    orders: c.orders.settings(venueId),
+    printedBy,
+    by,
+  });
+
 /** The venue's settings kept at the relay: every slice that follows one reads it from here. */
 const composeTerminals = (base: Foundation, c: Composed): TerminalsSlice =>
   createTerminalsSlice({
@@ -677,13 +693,11 @@ const composeTerminals = (base: Foundation, c: Composed): TerminalsSlice =>
         detail: JSON.stringify({ before: { ...orders, ...guard }, venue }),
       });
       // An open window shows them (its settings page among them) without a restart.
-      base.hub.emit('venueSettings:changed', {
-        venueId,
-        first: venueId === c.setup.venueId(),
-        orders: c.orders.settings(venueId),
-        printedBy: venue.printedBy,
-      });
+      tellWindows(base, c, venueId, venue.printedBy, 'another-terminal');
     },
+    // Changed through one window: the others (a second screen, the web host's) show it too.
+    changedHere: (venueId) =>
+      tellWindows(base, c, venueId, c.terminals.venueSettings(venueId).printedBy, 'this-terminal'),
   });
 
 /** The terminal's health, told to the relay every 30 s from what each slice's port says. */

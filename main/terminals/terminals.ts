@@ -83,6 +83,8 @@ export type TerminalsDeps = {
   currentSettings: (venueId: string) => VenueSettings;
   /** A venue's settings changed (read from the relay, or changed here): the slices follow. */
   apply: (settings: VenueSettings, venueId: string) => void;
+  /** A venue's settings were changed here (held here now, on their way to the relay). */
+  changedHere?: (venueId: string) => void;
   readIntervalMs?: number;
   /**
    * The pre-orders stored here as waiting for a confirm: another terminal's confirm changes no
@@ -439,6 +441,7 @@ const changeSettings = (
       };
     },
   });
+  ctx.deps.changedHere?.(venueId);
 };
 
 /** This terminal among one venue's terminals (absent: the venue set up first). */

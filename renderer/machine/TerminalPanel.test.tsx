@@ -72,6 +72,7 @@ describe('this terminal among the venue’s', () => {
           first,
           orders: { autoAccept: false, autoAcceptMaxItems: 10, unclaimedAfterMinutes: 15 },
           printedBy: { receipt: KITCHEN },
+          by: 'another-terminal',
         }),
       );
     // Another venue's change is not this page's.

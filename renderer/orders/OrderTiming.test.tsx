@@ -357,6 +357,7 @@ describe('order settings', () => {
           first: true,
           orders: { autoAccept: true, autoAcceptMaxItems, unclaimedAfterMinutes },
           printedBy: {},
+          by: 'another-terminal',
         }),
       );
 
@@ -383,6 +384,38 @@ describe('order settings', () => {
     fireEvent.blur(reminder);
     await act(async () => undefined);
     expect(bridge.callsTo('orders:configure')).toEqual([{ unclaimedAfterMinutes: 25 }]);
+    expect((reminder as HTMLInputElement).value).toBe('25');
+  });
+  it('names a change made in another window of this terminal as that, and its own save as no change', async () => {
+    const bridge = createFakeBridge();
+    renderApp(bridge);
+    await screen.findByRole('region', { name: 'New' });
+    fireEvent.click(screen.getByRole('button', { name: 'Venue' }));
+    const reminder = screen.getByRole('spinbutton', { name: /^Flag a ready takeaway order/ });
+    const maxItems = screen.getByRole('spinbutton', { name: /^Accept automatically up to/ });
+    const changedHere = (autoAcceptMaxItems: number, unclaimedAfterMinutes: number) =>
+      act(() =>
+        bridge.emit('venueSettings:changed', {
+          venueId: 'demo-venue',
+          first: true,
+          orders: { autoAccept: false, autoAcceptMaxItems, unclaimedAfterMinutes },
+          printedBy: {},
+          by: 'this-terminal',
+        }),
+      );
+    fireEvent.focus(reminder);
+    fireEvent.change(reminder, { target: { value: '25' } });
+    // Another window of this terminal changes the reminder and the item limit.
+    changedHere(6, 40);
+    expect((reminder as HTMLInputElement).value).toBe('25');
+    expect((maxItems as HTMLInputElement).value).toBe('6');
+    expect(
+      screen.getByText('Changed in another window to 40. Leave the field to keep what you typed.'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/on another terminal/)).toBeNull();
+    // A change to what staff typed (their own save told back to every window) names nothing.
+    changedHere(6, 25);
+    expect(screen.queryByText(/Changed in another window/)).toBeNull();
     expect((reminder as HTMLInputElement).value).toBe('25');
   });
 });

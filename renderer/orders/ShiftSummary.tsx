@@ -93,8 +93,8 @@ const VenueOrderSettings = ({ venueId }: { venueId: string | undefined }) => {
 
 /**
  * A number of the venue's settings. It shows the value in force here, which another terminal of
- * the venue may change while the page is open; the field staff are typing in stays theirs (the
- * change from elsewhere is named under it) and is saved when they leave it, if it differs.
+ * the venue (or another window of this one) may change while the page is open; the field staff
+ * are typing in stays theirs (the change from elsewhere is named under it, with where it was made) and is saved when they leave it, if it differs.
  */
 const SettingNumber = ({
   label,
@@ -109,6 +109,7 @@ const SettingNumber = ({
 }) => {
   // What staff type, and the value in force when they began; null while the field is not theirs.
   const [typing, setTyping] = useState<{ text: string; from: number } | null>(null);
+  const by = useApp((s) => s.orderSettingsChangedBy);
   return (
     <label className="field">
       <span>{label}</span>
@@ -132,9 +133,12 @@ const SettingNumber = ({
           void save(typed).finally(() => setTyping(null));
         }}
       />
-      {typing && typing.from !== value && (
+      {/* Its own save told back (or a change to what staff typed) is no change to name. */}
+      {typing && typing.from !== value && typing.text !== String(value) && (
         <span className="muted" role="status">
-          {en.orderSettings.changedElsewhere(value)}
+          {by === 'this-terminal'
+            ? en.orderSettings.changedInAnotherWindow(value)
+            : en.orderSettings.changedElsewhere(value)}
         </span>
       )}
     </label>

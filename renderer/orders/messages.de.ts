@@ -119,5 +119,7 @@ export const ordersDe = {
     unclaimedAfter: 'Fertige Abholung so viele Minuten nach der Abholzeit markieren',
     changedElsewhere:
       'An einem anderen Terminal auf {value} geändert. Feld verlassen, um die eigene Eingabe zu behalten.',
+    changedInAnotherWindow:
+      'In einem anderen Fenster auf {value} geändert. Feld verlassen, um die eigene Eingabe zu behalten.',
   },
 };

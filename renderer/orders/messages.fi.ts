@@ -117,5 +117,7 @@ export const ordersFi = {
     unclaimedAfter: 'Merkitse valmis noutotilaus näin monta minuuttia noutoajan jälkeen',
     changedElsewhere:
       'Toisella päätteellä muutettu arvoon {value}. Kun poistut kentästä, kirjoittamasi arvo jää voimaan.',
+    changedInAnotherWindow:
+      'Toisessa ikkunassa muutettu arvoon {value}. Kun poistut kentästä, kirjoittamasi arvo jää voimaan.',
   },
 };

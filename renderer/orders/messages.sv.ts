@@ -119,5 +119,7 @@ export const ordersSv = {
     unclaimedAfter: 'Flagga en klar avhämtning så här många minuter efter upphämtningstiden',
     changedElsewhere:
       'Ändrat till {value} på en annan terminal. Lämna fältet för att behålla det du skrev.',
+    changedInAnotherWindow:
+      'Ändrat till {value} i ett annat fönster. Lämna fältet för att behålla det du skrev.',
   },
 };

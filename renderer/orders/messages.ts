@@ -166,6 +166,10 @@ export const ordersMessages = {
       'Changed on another terminal to {value}. Leave the field to keep what you typed.',
       'value',
     ),
+    changedInAnotherWindow: m(
+      'Changed in another window to {value}. Leave the field to keep what you typed.',
+      'value',
+    ),
   },
 };
 

@@ -2,7 +2,7 @@
 // Actions call the bridge and let the service's events bring the resulting state back, so the
 // board never shows something the service has not stored.
 import type { Order } from '../../shared/domain';
-import type { BridgeError } from '../../shared/ipc/contract';
+import type { BridgeError, ServiceEvents } from '../../shared/ipc/contract';
 import type { OrderActionKind, OrderActionRequestOf } from '../../shared/order-actions';
 import { orderActionChannel } from '../../shared/order-actions';
 import type { OrderSettings } from '../../shared/order-timing';
@@ -46,6 +46,8 @@ export type OrdersState = {
   orderSettings: OrderSettings | null;
   /** Another venue's order settings, each read when the settings page shows that venue. */
   orderSettingsOf: Readonly<Record<string, OrderSettings>>;
+  /** Where the last change of a venue's settings told to this window was made. */
+  orderSettingsChangedBy: ServiceEvents['venueSettings:changed']['by'];
 };
 
 export type OrdersActions = {
@@ -146,6 +148,15 @@ const createCues = (
   return { receiveCues, acknowledgeCue };
 };
 
+/** The venue's settings changed (here or on another terminal): they hold now, and show. */
+const settingsChanged =
+  ({ venueId, first, orders: settings, by }: ServiceEvents['venueSettings:changed']) =>
+  (s: OrdersState): Partial<OrdersState> => ({
+    ...(first ? { orderSettings: settings } : {}),
+    orderSettingsOf: { ...s.orderSettingsOf, [venueId]: settings },
+    orderSettingsChangedBy: by,
+  });
+
 export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice>): OrdersParts => {
   // Events are counted, and each order remembers the count of the last event that carried it:
   // a list asked for before that event must not undo it when its answer comes later (an
@@ -213,6 +224,7 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
     arrivals: 0,
     orderSettings: null,
     orderSettingsOf: {},
+    orderSettingsChangedBy: 'another-terminal',
 
     takeAction: (kind, request) =>
       orderAction(request.orderId, () => {
@@ -265,13 +277,7 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
         set((s) => ({ mutedUntil: null, arrivals: s.arrivals + 1 })),
       ),
       bridge.on('cues:changed', ({ cues }) => receiveCues(cues)),
-      // Another terminal of the venue changed its settings: they hold here now, and show.
-      bridge.on('venueSettings:changed', ({ venueId, first, orders: settings }) =>
-        set((s) => ({
-          ...(first ? { orderSettings: settings } : {}),
-          orderSettingsOf: { ...s.orderSettingsOf, [venueId]: settings },
-        })),
-      ),
+      bridge.on('venueSettings:changed', (event) => set(settingsChanged(event))),
     ],
     receive,
     reload,

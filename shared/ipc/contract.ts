@@ -661,14 +661,17 @@ export type ServiceEvents = {
   /** An update was held for staff, or is no longer. */
   'updates:changed': HeldUpdate;
   /**
-   * A venue's settings kept at the relay changed (another terminal of the venue changed them):
-   * what now holds here for its orders and who prints what. `first`: the venue set up first.
+   * A venue's settings kept at the relay changed: what now holds here for its orders and who
+   * prints what. `first`: the venue set up first. `by`: changed on another terminal of the venue
+   * (read from the relay), or through a window of this one (every window is told, the one that
+   * made the change too).
    */
   'venueSettings:changed': {
     venueId: string;
     first: boolean;
     orders: OrderSettings;
     printedBy: TerminalState['printedBy'];
+    by: 'this-terminal' | 'another-terminal';
   };
   /**
    * The sign-in's page is to be shown now: `pageUrl` for the window that asked to open (a host

@@ -1,7 +1,8 @@
 // Two terminals of one venue against the real sandbox and relay, neither reading the venue's
 // settings on a timer (once an hour): a setting changed on the counter reaches the kitchen by the
 // relay's hint alone (a venue-settings event on its order stream), so it is in force there and
-// told to the kitchen's open window at once, not at the next periodic read.
+// told to the kitchen's open window at once, not at the next periodic read. A change made through
+// one window of a terminal is told to every window of that terminal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { ServiceEvents } from '../../shared/ipc/contract';
@@ -41,6 +42,7 @@ describe("a venue's settings changed on one terminal, hinted by the relay", () =
         told.find((e) => e.orders.autoAccept && e.orders.unclaimedAfterMinutes === 33),
       );
       expect(shown.venueId).toBe(world.sandbox.demo.venueId);
+      expect(shown.by).toBe('another-terminal');
       // In force: what the kitchen's auto-accept and reminder read.
       expect(await kitchen.api['orders:settings']({})).toMatchObject({
         autoAccept: true,
@@ -58,6 +60,40 @@ describe("a venue's settings changed on one terminal, hinted by the relay", () =
         "the counter follows the kitchen's change",
         async () => !(await counter.api['orders:settings']({})).autoAccept,
       );
+    } finally {
+      stop();
+    }
+  }, 30_000);
+  it('changed through one window of a terminal, are told to all its windows, who prints what too', async () => {
+    const told: Array<ServiceEvents['venueSettings:changed']> = [];
+    const stop = counter.on('venueSettings:changed', (event) => told.push(structuredClone(event)));
+    try {
+      await counter.api['orders:configure']({ autoAcceptMaxItems: 4 });
+      const shown = await waitFor("the counter's windows told its own change", () =>
+        told.find((e) => e.orders.autoAcceptMaxItems === 4),
+      );
+      expect(shown).toMatchObject({
+        venueId: world.sandbox.demo.venueId,
+        first: true,
+        by: 'this-terminal',
+      });
+      const kitchenId = await waitFor(
+        'the kitchen known to the counter',
+        async () =>
+          (await counter.api['terminal:get']({})).terminals.find((t) => t.name === 'Kitchen')?.id,
+      );
+      await counter.api['terminal:assignPrinting']({ printedBy: { receipt: kitchenId } });
+      const printing = await waitFor("the counter's windows told who prints the receipt", () =>
+        told.find((e) => e.printedBy?.receipt === kitchenId),
+      );
+      expect(printing.by).toBe('this-terminal');
+      // A refused change tells no window.
+      const before = told.length;
+      await expect(
+        counter.api['orders:configure']({ venueId: 'another-kitchen', autoAccept: true }),
+      ).rejects.toThrow();
+      await counter.api['orders:settings']({});
+      expect(told.length).toBe(before);
     } finally {
       stop();
     }
