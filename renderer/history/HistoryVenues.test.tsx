@@ -5,7 +5,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/domain';
 import type { HistoryQuery } from '../../shared/history';
 import { dayIn } from './history';
-import { createFakeBridge, emptyDaySummary, makeOrder } from '../testing/fake-bridge';
+import {
+  BOWLS,
+  BURGERS,
+  TWO_VENUES,
+  createFakeBridge,
+  emptyDaySummary,
+  makeOrder,
+} from '../testing/fake-bridge';
 import type { FakeBridge } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
@@ -15,25 +22,19 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const BURGERS = 'demo-venue';
-const BOWLS = 'kamppi-bowls';
-
 const past = (patch: Partial<Order>): Order =>
   makeOrder({ ...patch, status: 'DELIVERED', platformStatus: 'DELIVERED' });
 
 const orders = [
-  past({ id: 'o-1', orderNumber: '1001', venueId: BURGERS, venueName: 'Kamppi Burgers' }),
-  past({ id: 'o-2', orderNumber: '2002', venueId: BOWLS, venueName: 'Kamppi Bowls' }),
+  past({ id: 'o-1', orderNumber: '1001', venueId: BURGERS.venueId, venueName: 'Kamppi Burgers' }),
+  past({ id: 'o-2', orderNumber: '2002', venueId: BOWLS.venueId, venueName: 'Kamppi Bowls' }),
 ];
 
 /** Two venues; history answers as main does, one venue's orders or every venue's. */
 const twoVenues = (): FakeBridge => {
   const bridge = createFakeBridge({
     setup: {
-      venues: [
-        { venueId: BURGERS, name: 'Kamppi Burgers', first: true },
-        { venueId: BOWLS, name: 'Kamppi Bowls', first: false },
-      ],
+      venues: TWO_VENUES,
     },
   });
   bridge.handle('history:search', async (q: HistoryQuery) => ({
@@ -42,7 +43,7 @@ const twoVenues = (): FakeBridge => {
   }));
   bridge.handle('history:summary', async (r) => ({
     ...emptyDaySummary(r.day),
-    orders: r.venueId === BOWLS ? 1 : 2,
+    orders: r.venueId === BOWLS.venueId ? 1 : 2,
   }));
   bridge.handle('history:exportCsv', async (r) => ({
     filename: `orders-${r.venueId ?? 'all'}-${r.day}.csv`,
@@ -83,7 +84,7 @@ describe('the history screen of a terminal with two venues', () => {
 
     fireEvent.click(within(picker).getByRole('button', { name: 'Kamppi Bowls' }));
     await waitFor(() => expect(shownNumbers()).toEqual(['2002']));
-    expect(bridge.callsTo('history:search').at(-1)).toMatchObject({ venueId: BOWLS });
+    expect(bridge.callsTo('history:search').at(-1)).toMatchObject({ venueId: BOWLS.venueId });
     // One venue's: the picker says which, the rows need no mark.
     expect(marks()).toEqual([]);
     expect(
@@ -108,11 +109,11 @@ describe('the history screen of a terminal with two venues', () => {
     const today = dayIn(Date.now(), 'Europe/Helsinki');
     const sales = await screen.findByRole('region', { name: 'Orders and sales' });
     expect(sales.textContent).toContain('1 order');
-    expect(bridge.callsTo('history:summary')).toEqual([{ day: today, venueId: BOWLS }]);
+    expect(bridge.callsTo('history:summary')).toEqual([{ day: today, venueId: BOWLS.venueId }]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await screen.findByText(`Saved orders-${BOWLS}-${today}.csv to the Downloads folder.`);
-    expect(bridge.callsTo('history:exportCsv')).toEqual([{ day: today, venueId: BOWLS }]);
+    await screen.findByText(`Saved orders-${BOWLS.venueId}-${today}.csv to the Downloads folder.`);
+    expect(bridge.callsTo('history:exportCsv')).toEqual([{ day: today, venueId: BOWLS.venueId }]);
 
     // Every venue's day together: read afresh, never the one venue's shown as all.
     fireEvent.click(within(picker).getByRole('button', { name: 'All venues' }));
@@ -136,7 +137,7 @@ describe('the history screen of a terminal with two venues', () => {
       paperWidth: r.paperWidth,
       columns: 48,
       language: 'en',
-      lines: [{ kind: 'text', text: r.venueId === BOWLS ? 'Kamppi Bowls' : 'All venues' }],
+      lines: [{ kind: 'text', text: r.venueId === BOWLS.venueId ? 'Kamppi Bowls' : 'All venues' }],
     }));
     const picker = await openHistory(bridge);
     fireEvent.click(within(picker).getByRole('button', { name: 'Kamppi Bowls' }));
@@ -144,12 +145,12 @@ describe('the history screen of a terminal with two venues', () => {
     const today = dayIn(Date.now(), 'Europe/Helsinki');
     fireEvent.click(await screen.findByRole('button', { name: 'Print summary' }));
     await screen.findByText('Sent to the printer.');
-    expect(bridge.callsTo('print:daySummary')).toEqual([{ day: today, venueId: BOWLS }]);
+    expect(bridge.callsTo('print:daySummary')).toEqual([{ day: today, venueId: BOWLS.venueId }]);
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     const preview = await screen.findByRole('figure', { name: 'Day summary as it prints' });
     expect(preview.textContent).toContain('Kamppi Bowls');
     expect(bridge.callsTo('print:preview')).toEqual([
-      { document: 'day-summary', day: today, paperWidth: 80, venueId: BOWLS },
+      { document: 'day-summary', day: today, paperWidth: 80, venueId: BOWLS.venueId },
     ]);
 
     // Every venue's day: printed and previewed as every venue's, the one venue's preview gone.

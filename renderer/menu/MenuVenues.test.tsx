@@ -4,13 +4,19 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { MenuItemSummary } from '../../shared/domain';
-import { createFakeBridge, makeMenu, makeMenuItem, makeOrder } from '../testing/fake-bridge';
+import {
+  BOWLS,
+  BURGERS,
+  TWO_VENUES,
+  createFakeBridge,
+  makeMenu,
+  makeMenuItem,
+  makeOrder,
+} from '../testing/fake-bridge';
 import { orderDetail, renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
 
-const BURGERS = 'demo-venue';
-const BOWLS = 'kamppi-bowls';
 const brownie = makeMenuItem({
   externalData: 'brownie',
   name: 'Chocolate Brownie',
@@ -23,14 +29,11 @@ const poke = makeMenuItem({ externalData: 'poke', name: 'Salmon Poke', category:
 const twoVenues = () =>
   createFakeBridge({
     setup: {
-      venues: [
-        { venueId: BURGERS, name: 'Kamppi Burgers', first: true },
-        { venueId: BOWLS, name: 'Kamppi Bowls', first: false },
-      ],
+      venues: TWO_VENUES,
     },
     menus: [
-      makeMenu({ venueId: BURGERS, items: [burger, brownie] }),
-      makeMenu({ venueId: BOWLS, items: [poke, brownie] }),
+      makeMenu({ venueId: BURGERS.venueId, items: [burger, brownie] }),
+      makeMenu({ venueId: BOWLS.venueId, items: [poke, brownie] }),
     ],
   });
 
@@ -73,7 +76,9 @@ describe('the menu screen of a terminal with two venues', () => {
     // The picker stays where it was: the same place above the menu.
     expect(screen.getByRole('group', { name: 'Menu of' })).toBe(picker);
     // The editor's draft is the picked venue's.
-    await waitFor(() => expect(bridge.callsTo('menu:draft')).toContainEqual({ venueId: BOWLS }));
+    await waitFor(() =>
+      expect(bridge.callsTo('menu:draft')).toContainEqual({ venueId: BOWLS.venueId }),
+    );
 
     fireEvent.click(within(row('Salmon Poke')).getByRole('button', { name: 'Sold out…' }));
     fireEvent.click(
@@ -81,7 +86,7 @@ describe('the menu screen of a terminal with two venues', () => {
     );
     await waitFor(() =>
       expect(bridge.callsTo('menu:setItemAvailability')).toEqual([
-        { externalData: 'poke', enabled: false, disabledUntil: null, venueId: BOWLS },
+        { externalData: 'poke', enabled: false, disabledUntil: null, venueId: BOWLS.venueId },
       ]),
     );
   });
@@ -96,7 +101,7 @@ describe('the menu screen of a terminal with two venues', () => {
     act(() =>
       bridge.emit(
         'menu:changed',
-        makeMenu({ venueId: BOWLS, items: [changingOff(poke), brownie] }),
+        makeMenu({ venueId: BOWLS.venueId, items: [changingOff(poke), brownie] }),
       ),
     );
     expect(within(row('Salmon Poke')).getByRole('status').textContent).toMatch(/changing/);
@@ -109,7 +114,7 @@ describe('the menu screen of a terminal with two venues', () => {
     act(() =>
       bridge.emit(
         'menu:changed',
-        makeMenu({ venueId: BURGERS, items: [soldOut(burger), brownie] }),
+        makeMenu({ venueId: BURGERS.venueId, items: [soldOut(burger), brownie] }),
       ),
     );
     expect(within(row('Classic Burger')).getByText('Sold out')).toBeTruthy();
@@ -118,7 +123,10 @@ describe('the menu screen of a terminal with two venues', () => {
     expect(within(row('Salmon Poke')).getByRole('status').textContent).toMatch(/changing/);
     // Once the second venue's platform confirms: sold out there.
     act(() =>
-      bridge.emit('menu:changed', makeMenu({ venueId: BOWLS, items: [soldOut(poke), brownie] })),
+      bridge.emit(
+        'menu:changed',
+        makeMenu({ venueId: BOWLS.venueId, items: [soldOut(poke), brownie] }),
+      ),
     );
     expect(within(row('Salmon Poke')).queryByRole('status')).toBeNull();
     expect(within(row('Salmon Poke')).getByText('Sold out')).toBeTruthy();
@@ -159,11 +167,11 @@ describe('the menu screen of a terminal with two venues', () => {
     act(() => {
       bridge.emit(
         'menu:changed',
-        makeMenu({ venueId: BURGERS, items: [burger, changingOff(brownie)] }),
+        makeMenu({ venueId: BURGERS.venueId, items: [burger, changingOff(brownie)] }),
       );
       bridge.emit(
         'menu:changed',
-        makeMenu({ venueId: BOWLS, items: [poke, changingOff(brownie)] }),
+        makeMenu({ venueId: BOWLS.venueId, items: [poke, changingOff(brownie)] }),
       );
     });
     expect(venueState('Kamppi Burgers').textContent).toMatch(/changing/);
@@ -176,14 +184,17 @@ describe('the menu screen of a terminal with two venues', () => {
       ).disabled,
     ).toBe(true);
     act(() =>
-      bridge.emit('menu:changed', makeMenu({ venueId: BOWLS, items: [poke, soldOut(brownie)] })),
+      bridge.emit(
+        'menu:changed',
+        makeMenu({ venueId: BOWLS.venueId, items: [poke, soldOut(brownie)] }),
+      ),
     );
     expect(venueState('Kamppi Bowls').textContent).toContain('Sold out');
     expect(venueState('Kamppi Burgers').textContent).toMatch(/changing/);
     act(() =>
       bridge.emit(
         'menu:changed',
-        makeMenu({ venueId: BURGERS, items: [burger, soldOut(brownie)] }),
+        makeMenu({ venueId: BURGERS.venueId, items: [burger, soldOut(brownie)] }),
       ),
     );
     expect(venueState('Kamppi Burgers').textContent).toContain('Sold out');
@@ -212,25 +223,24 @@ describe('the menu screen of a terminal with two venues', () => {
     const line = { ...makeOrder().items[0]!, name: 'Chocolate Brownie', posId: 'brownie' };
     const bridge = createFakeBridge({
       setup: {
-        venues: [
-          { venueId: BURGERS, name: 'Kamppi Burgers', first: true },
-          { venueId: BOWLS, name: 'Kamppi Bowls', first: false },
-        ],
+        venues: TWO_VENUES,
       },
       orders: [
         makeOrder({
           orderNumber: '42',
-          venueId: BOWLS,
+          venueId: BOWLS.venueId,
           venueName: 'Kamppi Bowls',
           items: [line],
         }),
       ],
-      menus: [makeMenu({ venueId: BURGERS, items: [burger, soldOut(brownie)] })],
+      menus: [makeMenu({ venueId: BURGERS.venueId, items: [burger, soldOut(brownie)] })],
     });
     renderApp(bridge);
     await screen.findByRole('article', { name: /42/ });
     // The second venue's menu, as main tells it after its read: the brownie on sale there.
-    act(() => bridge.emit('menu:changed', makeMenu({ venueId: BOWLS, items: [poke, brownie] })));
+    act(() =>
+      bridge.emit('menu:changed', makeMenu({ venueId: BOWLS.venueId, items: [poke, brownie] })),
+    );
     fireEvent.click(screen.getByRole('article', { name: /Order #.*42/ }));
     const card = screen.getByRole('article', { name: /Details/ });
     fireEvent.click(within(card).getByText('Ada'));
@@ -241,7 +251,7 @@ describe('the menu screen of a terminal with two venues', () => {
     expect(bridge.callsTo('menu:setItemAvailability')[0]).toMatchObject({
       externalData: 'brownie',
       enabled: false,
-      venueId: BOWLS,
+      venueId: BOWLS.venueId,
     });
   });
 });
@@ -251,19 +261,21 @@ describe("rejecting an order of another venue with 'Items unavailable'", () => {
     const line = { ...makeOrder().items[0]!, id: 'l1', name: 'Salmon Poke', posId: 'poke' };
     const bridge = createFakeBridge({
       setup: {
-        venues: [
-          { venueId: BURGERS, name: 'Kamppi Burgers', first: true },
-          { venueId: BOWLS, name: 'Kamppi Bowls', first: false },
-        ],
+        venues: TWO_VENUES,
       },
       orders: [
-        makeOrder({ orderNumber: '43', venueId: BOWLS, venueName: 'Kamppi Bowls', items: [line] }),
+        makeOrder({
+          orderNumber: '43',
+          venueId: BOWLS.venueId,
+          venueName: 'Kamppi Bowls',
+          items: [line],
+        }),
       ],
       // The poke is on the second venue's menu only; this window was told neither menu but the
       // first's: the dialog reads the order's venue's menu itself.
       menus: [
-        makeMenu({ venueId: BURGERS, items: [burger, brownie] }),
-        makeMenu({ venueId: BOWLS, items: [poke, brownie] }),
+        makeMenu({ venueId: BURGERS.venueId, items: [burger, brownie] }),
+        makeMenu({ venueId: BOWLS.venueId, items: [poke, brownie] }),
       ],
     });
     renderApp(bridge);
@@ -285,7 +297,7 @@ describe("rejecting an order of another venue with 'Items unavailable'", () => {
     expect(bridge.callsTo('menu:setItemAvailability')[0]).toMatchObject({
       externalData: 'poke',
       enabled: false,
-      venueId: BOWLS,
+      venueId: BOWLS.venueId,
     });
     expect(bridge.callsTo('orders:reject')).toEqual([
       expect.objectContaining({ code: 'ITEMS_UNAVAILABLE' }),

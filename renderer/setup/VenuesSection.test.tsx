@@ -4,13 +4,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SetupState } from '../../shared/ipc/contract';
-import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
+import { BOWLS, createFakeBridge, makeOrder } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
 
 const FIRST = { venueId: 'kamppi-burgers', name: 'Kamppi Burgers', first: true };
-const BOWLS = { venueId: 'kamppi-bowls', name: 'Kamppi Bowls', first: false };
 
 const SETUP: SetupState = {
   configured: true,

@@ -7,13 +7,10 @@ import type { VenueState } from '../../shared/domain';
 import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 import type { StreamGuardState, StreamGuardVenue } from '../../shared/stream-guard';
 import { formatClock } from '../ui-kit/format';
-import { createFakeBridge, makeVenue } from '../testing/fake-bridge';
+import { BOWLS, BURGERS, createFakeBridge, makeVenue } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
-
-const BURGERS = { venueId: 'demo-venue', name: 'Kamppi Burgers', first: true };
-const BOWLS = { venueId: 'kamppi-bowls', name: 'Kamppi Bowls', first: false };
 
 const burgers = (patch: Partial<VenueState> = {}): VenueState =>
   makeVenue({ venueId: BURGERS.venueId, name: BURGERS.name, ...patch });

@@ -52,6 +52,9 @@ import {
 
 // Tests import the fixtures from here, beside the bridge they fill.
 export {
+  BOWLS,
+  BURGERS,
+  TWO_VENUES,
   emptyDaySummary,
   makeDelivery,
   makeMenu,

@@ -174,6 +174,11 @@ export const makeVenue = (patch: Partial<VenueState> = {}): VenueState => ({
   ...patch,
 });
 
+/** The two venues of one merchant the several-venue tests run: as setup lists them. */
+export const BURGERS = { venueId: 'demo-venue', name: 'Kamppi Burgers', first: true };
+export const BOWLS = { venueId: 'kamppi-bowls', name: 'Kamppi Bowls', first: false };
+export const TWO_VENUES = [BURGERS, BOWLS];
+
 export const makeMenuItem = (patch: Partial<MenuItemSummary> = {}): MenuItemSummary => ({
   externalData: 'burger-classic',
   name: 'Classic Burger',

@@ -5,14 +5,11 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { VenueState } from '../../shared/domain';
-import { createFakeBridge, makeVenue } from '../testing/fake-bridge';
+import { BOWLS, BURGERS, createFakeBridge, makeVenue } from '../testing/fake-bridge';
 import type { FakeBridge } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
-
-const BURGERS = { venueId: 'demo-venue', name: 'Kamppi Burgers', first: true };
-const BOWLS = { venueId: 'kamppi-bowls', name: 'Kamppi Bowls', first: false };
 
 const burgers = (patch: Partial<VenueState> = {}): VenueState =>
   makeVenue({ venueId: BURGERS.venueId, name: BURGERS.name, ...patch });
