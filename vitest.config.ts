@@ -135,9 +135,13 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['test/e2e/**/*.test.ts'],
-          // Each file starts its own demo (sandbox, relay, core on free ports) and browser, so the
-          // files run beside each other and beside the other projects; what they share (the
-          // renderer, the Electron bundles, the relay's bundle) is built once, before any of them.
+          // Each file starts its own demo (sandbox, relay, core on free ports) and opens contexts
+          // of its own, so the files run beside each other and beside the other projects; what
+          // they share (the renderer, the Electron bundles, the relay's bundle) is built once,
+          // before any of them. A worker's files share its modules (playwright-core, the core,
+          // relay and sandbox were imported again for every file: about 1.4 s of CPU each) and
+          // its Chromium (test/e2e/support.ts, fileChromium).
+          isolate: false,
           globalSetup: ['test/e2e/global-setup.ts', 'test/relay-bundle.ts'],
           testTimeout: 90_000,
         },

@@ -1,23 +1,24 @@
 // Every text staff can see reads at 4.5:1 or better (WCAG AA), in the light and the dark theme
 // and in both phases of the new-order flash. Measured in Chromium on the real stack: each text
 // node's colour composited over every background and opacity above it.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
 import { boardFixture } from './board-fixture';
 import type { PlacedOrder } from './board-fixture';
-import { control, launchChromium, openOrderDetail, orderTile, startTestDemo } from './support';
+import type { TestBrowser } from './support';
+import { control, fileChromium, openOrderDetail, orderTile, startTestDemo } from './support';
 
 const MIN_RATIO = 4.5;
 
 let demo: Demo;
-let browser: Browser;
+let browser: TestBrowser;
 let fresh: PlacedOrder[];
 
 beforeAll(async () => {
   demo = await startTestDemo();
-  browser = await launchChromium();
+  browser = await fileChromium();
   const fixture = boardFixture(demo);
   ({ newOrders: fresh } = await fixture.fillColumns(3));
   const preorder = await fixture.place({ preorderInMinutes: 90 });

@@ -1,12 +1,13 @@
 // The counter by keyboard alone, in Chromium on the real stack: real key events, real focus.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
+import type { TestBrowser } from './support';
 import { control, eventually, openDemoPage, startTestDemo } from './support';
 
 let demo: Demo;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let sandbox: ReturnType<typeof control>;
 

@@ -1,10 +1,10 @@
 // The browser the end-to-end tests and the UI benchmarks drive: only the page under test runs in
 // it, so what they measure is the app's, not the browser's own UI.
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { TestBrowser } from './support';
 import { useChromium } from './support';
 
-let browser: Browser;
+let browser: TestBrowser;
 
 useChromium((b) => (browser = b));
 

@@ -1,13 +1,13 @@
 // A POS clock that is off: the platform's clock is moved 10 minutes ahead of this machine's, and
 // the board says so within one reconcile.
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
+import type { TestBrowser } from './support';
 import { controlCall, ensureOutputDir, useDemo } from './support';
 
 let demo: Demo;
-let browser: Browser;
+let browser: TestBrowser;
 
 useDemo((s) => ({ demo, browser } = s));
 

@@ -1,14 +1,15 @@
 // The first tap of a shift, and of every reload, does what it touches: the browser's sound unlock
 // must not eat it.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
 import type { control } from './support';
+import type { TestBrowser } from './support';
 import { useDemo } from './support';
 
 let demo: Demo;
-let browser: Browser;
+let browser: TestBrowser;
 let context: BrowserContext;
 let sandbox: ReturnType<typeof control>;
 

@@ -2,16 +2,17 @@
 // an order's story, the day's summary, its CSV download and the retention setting.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { en } from '../../renderer/i18n/en';
 import { boardFixture } from './board-fixture';
 import type { BoardFixture, PlacedOrder } from './board-fixture';
+import type { TestBrowser } from './support';
 import { ensureOutputDir, openDemoPage, startTestDemo } from './support';
 
 let demo: Demo;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 let fixture: BoardFixture;
 let handedOver: PlacedOrder;

@@ -1,13 +1,14 @@
 // The menu editor by touch, at the counter screens' sizes, against the real sandbox: a new item
 // added to the draft, a bad price refused on its field, "Publish" naming the item in its diff,
 // and the platform's menu then holding it.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { controlCall, eventually, launchChromium, startTestDemo } from './support';
+import type { TestBrowser } from './support';
+import { controlCall, eventually, fileChromium, startTestDemo } from './support';
 
 let demo: Demo;
-let browser: Browser;
+let browser: TestBrowser;
 
 type SandboxItem = { external_data: string; price: number; name: Array<{ value: string }> };
 const sandboxItems = async (): Promise<SandboxItem[]> =>
@@ -21,7 +22,7 @@ const sandboxItems = async (): Promise<SandboxItem[]> =>
 
 beforeAll(async () => {
   demo = await startTestDemo();
-  browser = await launchChromium();
+  browser = await fileChromium();
 }, 60_000);
 
 afterAll(async () => {

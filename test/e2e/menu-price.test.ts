@@ -1,13 +1,14 @@
 // A discount set on a menu item by touch, at the counter screens' sizes, against the real
 // sandbox: refused on its field when wrong, sent through the platform's update call (no push),
 // then, once the platform's menu reads it, shown with the former price struck through.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
+import type { TestBrowser } from './support';
 import { controlCall, eventually, useDemo } from './support';
 
 let demo: Demo;
-let browser: Browser;
+let browser: TestBrowser;
 
 type SandboxItem = {
   external_data: string;

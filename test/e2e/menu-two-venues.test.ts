@@ -3,17 +3,18 @@
 // menus, is sold out in both venues with one choice and back on sale in both, each venue's state
 // shown only once its own menu at the sandbox says so.
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo } from '../../scripts/start';
 import type { Demo } from '../../scripts/start';
 import { DEMO_BRANDS } from '../../sandbox/demo-data';
 import type { SandboxOrder } from './support';
+import type { TestBrowser } from './support';
 import {
   controlCall,
   ensureOutputDir,
   eventually,
-  launchChromium,
+  fileChromium,
   openBoardPage,
   orderTile,
 } from './support';
@@ -24,7 +25,7 @@ const BOWLS = DEMO_BRANDS.bowls;
 const BROWNIE = 'dessert-brownie';
 
 let demo: Demo;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 
 const call = <T>(method: string, pathname: string, body?: unknown): Promise<T> =>
@@ -62,7 +63,7 @@ beforeAll(async () => {
     core: { backoff: { baseMs: 100, capMs: 500 }, reconcileIntervalMs: 2_000 },
     log: () => undefined,
   });
-  browser = await launchChromium();
+  browser = await fileChromium();
   page = await openBoardPage(browser, demo, { width: 1280, height: 800 }, { hasTouch: true });
   // An order of each venue names it (the platform's orders carry the venue's name).
   for (const venueId of [BURGERS.venueId, BOWLS.venueId]) {

@@ -11,7 +11,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { extractFile, listPackage, statFile } from '@electron/asar';
 import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invokeChannel } from '../../main/host/dispatch';
 import { startCore } from '../../main/core';
@@ -20,7 +19,8 @@ import { serveRendererFile } from '../../main/host/renderer-files';
 import { createMemorySecretStore } from '../../main/secrets/secret-store';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/contract';
 import { ROOT } from '../../scripts/start-web';
-import { launchChromium } from './support';
+import type { TestBrowser } from './support';
+import { fileChromium } from './support';
 
 // Electron's fuse wire (@electron/fuses' constants): SENTINEL, version 1, length, one byte a fuse.
 const SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -167,7 +167,7 @@ describe.runIf(process.platform === 'linux')('the package electron-builder makes
   });
 
   describe('its renderer, loaded in Chromium as the window loads it', () => {
-    let browser: Browser;
+    let browser: TestBrowser;
     let core: Core;
     let rendererDir: string;
 
@@ -184,7 +184,7 @@ describe.runIf(process.platform === 'linux')('the package electron-builder makes
         dataDir: path.join(work, 'data'),
         secretStore: createMemorySecretStore(),
       });
-      browser = await launchChromium();
+      browser = await fileChromium();
     }, 60_000);
 
     afterAll(async () => {

@@ -1,14 +1,15 @@
 // A self-delivery order through a shift, by touch, at the counter screens' sizes: accepted with a
 // delivery time the platform takes, shown with the customer's address (the phone only once
 // tapped), marked out for delivery and delivered; the sandbox sees every step.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import type { control } from './support';
+import type { TestBrowser } from './support';
 import { eventually, openOrderDetail, useDemo } from './support';
 
 let demo: Demo;
-let browser: Browser;
+let browser: TestBrowser;
 let sandbox: ReturnType<typeof control>;
 
 useDemo((s) => ({ demo, browser, sandbox } = s));

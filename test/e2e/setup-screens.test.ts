@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import { SECRET_NAMES } from '../../main/secrets/secret-store';
@@ -18,9 +18,10 @@ import { createTerminal, revokeTerminal } from '../../relay/terminals';
 import { RENDERER_DIR } from '../../scripts/start-web';
 import type { World } from '../core/harness';
 import { startWorld } from '../core/harness';
+import type { TestBrowser } from './support';
 import { useChromium } from './support';
 
-let browser: Browser;
+let browser: TestBrowser;
 useChromium((b) => (browser = b));
 
 /** What no staff screen may show: an address, a status code, a raw error. */

@@ -2,7 +2,7 @@
 // the partner's details, tap "Sign in with the platform", allow Countertop on the platform's page
 // in the tab that opens, and the terminal is connected with no code typed or seen; an order then
 // reaches the board. The web host cannot open a tab itself: the page opens it from the tap.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import { startWebHost } from '../../main/web-host/server';
@@ -11,9 +11,10 @@ import { RENDERER_DIR } from '../../scripts/start-web';
 import { SIGN_IN_CALLBACK_PATH } from '../../shared/sign-in';
 import type { World } from '../core/harness';
 import { startWorld } from '../core/harness';
+import type { TestBrowser } from './support';
 import { useChromium } from './support';
 
-let browser: Browser;
+let browser: TestBrowser;
 useChromium((b) => (browser = b));
 
 describe('sign in with the platform at 1024×768', () => {

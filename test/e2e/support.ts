@@ -2,7 +2,7 @@
 // Debian's Chromium driven by playwright-core.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Demo, DemoOptions } from '../../scripts/start';
@@ -49,6 +49,56 @@ export const CHROMIUM_ARGS = [
 export const launchChromium = (): Promise<Browser> =>
   chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 
+/**
+ * This worker's Chromium, launched on first use. The e2e files share their worker's modules
+ * (vitest.config.ts), so the files one worker runs, one after another, share one browser instead
+ * of each launching its own (a launch and close cost about a second of CPU); a browser that went
+ * away is launched again for the next file. Playwright closes it when the worker exits.
+ */
+let workerChromium: Promise<Browser> | null = null;
+const sharedChromium = (): Promise<Browser> => {
+  if (workerChromium) return workerChromium;
+  const launching = launchChromium();
+  const forget = () => {
+    if (workerChromium === launching) workerChromium = null;
+  };
+  launching.then((browser) => browser.on('disconnected', forget), forget);
+  workerChromium = launching;
+  return launching;
+};
+
+/**
+ * Chromium as one test file sees it: every page and context it opens is its own (a context has
+ * its own cookies, storage and cache, so nothing of another file's reaches it), and close()
+ * closes them all, leaving the worker's browser for its next file.
+ */
+export type TestBrowser = Pick<Browser, 'newContext' | 'newPage' | 'newBrowserCDPSession'> & {
+  close(): Promise<void>;
+};
+
+/** A test file's Chromium: the worker's browser, with contexts of the file's own. */
+export const fileChromium = async (): Promise<TestBrowser> => {
+  const browser = await sharedChromium();
+  const contexts = new Set<BrowserContext>();
+  const own = (context: BrowserContext): BrowserContext => {
+    contexts.add(context);
+    context.on('close', () => contexts.delete(context));
+    return context;
+  };
+  return {
+    newContext: async (options) => own(await browser.newContext(options)),
+    newPage: async (options) => {
+      const page = await browser.newPage(options);
+      own(page.context());
+      return page;
+    },
+    newBrowserCDPSession: () => browser.newBrowserCDPSession(),
+    close: async () => {
+      await Promise.all([...contexts].map((context) => context.close().catch(() => undefined)));
+    },
+  };
+};
+
 /** An order's tile on the board: its number, type, name, time and one primary action. */
 export const orderTile = (page: Page, orderNumber: string): Locator =>
   page.getByRole('article', { name: `Order #${orderNumber}`, exact: true });
@@ -87,7 +137,7 @@ export type BoardPageOptions = {
 
 /** A page of its own (a context of its own) on the demo's board, once the board shows. */
 export const openBoardPage = async (
-  browser: Browser,
+  browser: TestBrowser,
   demo: Demo,
   viewport: Viewport,
   options: BoardPageOptions = {},
@@ -105,8 +155,8 @@ export const openBoardPage = async (
 export const openDemoPage = async (
   demo: Demo,
   viewport: Viewport,
-): Promise<{ browser: Browser; page: Page }> => {
-  const browser = await launchChromium();
+): Promise<{ browser: TestBrowser; page: Page }> => {
+  const browser = await fileChromium();
   return { browser, page: await openBoardPage(browser, demo, viewport) };
 };
 
@@ -200,11 +250,11 @@ export const ensureOutputDir = (): string => {
   return OUTPUT_DIR;
 };
 
-/** Chromium for a test file's tests, launched before them and closed after; `ready` gets it. */
-export const useChromium = (ready: (browser: Browser) => unknown): void => {
-  let browser: Browser | undefined;
+/** Chromium for a test file's tests (fileChromium), before them; their contexts closed after. */
+export const useChromium = (ready: (browser: TestBrowser) => unknown): void => {
+  let browser: TestBrowser | undefined;
   beforeAll(async () => {
-    browser = await launchChromium();
+    browser = await fileChromium();
     await ready(browser);
   }, 60_000);
   afterAll(async () => {
@@ -213,22 +263,26 @@ export const useChromium = (ready: (browser: Browser) => unknown): void => {
 };
 
 /** What a test file's tests drive: the demo, its sandbox's controls, and Chromium. */
-export type DemoSession = { demo: Demo; browser: Browser; sandbox: ReturnType<typeof control> };
+export type DemoSession = {
+  demo: Demo;
+  browser: TestBrowser;
+  sandbox: ReturnType<typeof control>;
+};
 
 /**
- * A test file's demo (`core`: the core's options) and Chromium, started before its tests and
- * closed after them; `ready` gets them once both run (and may finish their set-up, within
- * `timeoutMs` in all).
+ * A test file's demo (`core`: the core's options) and Chromium (fileChromium), started before its
+ * tests and closed after them; `ready` gets them once both run (and may finish their set-up,
+ * within `timeoutMs` in all).
  */
 export const useDemo = (
   ready: (session: DemoSession) => unknown,
   options: { core?: DemoOptions['core']; timeoutMs?: number } = {},
 ): void => {
   let demo: Demo | undefined;
-  let browser: Browser | undefined;
+  let browser: TestBrowser | undefined;
   beforeAll(async () => {
     demo = await startTestDemo(options.core);
-    browser = await launchChromium();
+    browser = await fileChromium();
     await ready({ demo, browser, sandbox: control(demo) });
   }, options.timeoutMs ?? 90_000);
   afterAll(async () => {

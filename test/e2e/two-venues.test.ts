@@ -3,7 +3,7 @@
 // orders on one board, each told apart by its venue mark, the venue filter showing one venue, an
 // order of each accepted and readied, each reaching its own venue at the sandbox, and both venues
 // taken offline (and back online) at once from the venue screen, the top bar keeping its places.
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { en } from '../../renderer/i18n/en';
 import { kitMessages } from '../../renderer/ui-kit/messages';
@@ -11,7 +11,8 @@ import { startDemo } from '../../scripts/start';
 import type { Demo } from '../../scripts/start';
 import { DEMO_BRANDS } from '../../sandbox/demo-data';
 import type { SandboxOrder } from './support';
-import { controlCall, eventually, launchChromium, openBoardPage, orderTile } from './support';
+import type { TestBrowser } from './support';
+import { controlCall, eventually, fileChromium, openBoardPage, orderTile } from './support';
 import { runRelayBundle } from '../relay-bundle';
 
 type Placed = SandboxOrder & { venue_id: string };
@@ -21,7 +22,7 @@ const BOWLS = DEMO_BRANDS.bowls;
 const EACH = 3;
 
 let demo: Demo;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 const placed: Record<string, Placed[]> = { [BURGERS.venueId]: [], [BOWLS.venueId]: [] };
 
@@ -72,7 +73,7 @@ beforeAll(async () => {
     core: { backoff: { baseMs: 100, capMs: 500 }, reconcileIntervalMs: 2_000 },
     log: () => undefined,
   });
-  browser = await launchChromium();
+  browser = await fileChromium();
   page = await openBoardPage(browser, demo, { width: 1280, height: 800 }, { hasTouch: true });
 }, 90_000);
 afterAll(async () => {

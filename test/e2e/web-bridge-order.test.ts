@@ -4,13 +4,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventName, ServiceApi, ServiceEvents } from '../../shared/ipc/contract';
 import type { WebHost } from '../../main/web-host/server';
 import { startWebHost } from '../../main/web-host/server';
 import { waitFor } from '../wait';
-import { launchChromium } from './support';
+import type { TestBrowser } from './support';
+import { fileChromium } from './support';
 
 type Log = Array<[string, number]>;
 const listeners = new Map<string, Set<(payload: unknown) => void>>();
@@ -40,7 +41,7 @@ const core = {
 
 let dir: string;
 let host: WebHost;
-let browser: Browser;
+let browser: TestBrowser;
 let page: Page;
 
 beforeAll(async () => {
@@ -50,7 +51,7 @@ beforeAll(async () => {
     '<!doctype html><html><head><title>t</title></head><body></body></html>',
   );
   host = await startWebHost({ core, rendererDir: dir });
-  browser = await launchChromium();
+  browser = await fileChromium();
   page = await browser.newPage();
   await page.goto(host.url);
   await page.evaluate(() => {

@@ -3,15 +3,16 @@
 import http from 'node:http';
 import type { IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
-import { launchChromium, startTestDemo } from './support';
+import type { TestBrowser } from './support';
+import { fileChromium, startTestDemo } from './support';
 
 type Seen = { url: string; headers: IncomingHttpHeaders };
 
 let demo: Demo;
-let browser: Browser;
+let browser: TestBrowser;
 let context: BrowserContext;
 let other: http.Server;
 let otherPort: number;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
   otherPort = (other.address() as AddressInfo).port;
   demo = await startTestDemo();
-  browser = await launchChromium();
+  browser = await fileChromium();
   context = await browser.newContext();
 }, 60_000);
 
