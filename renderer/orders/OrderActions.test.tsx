@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '../../shared/domain';
 import { encodeRefusal, refusal } from '../../shared/refusals';
 import { createFakeBridge, makeMenu, makeMenuItem, makeOrder } from '../testing/fake-bridge';
+import { setLanguage } from '../ui-kit/language';
 import { orderDetail, renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
@@ -386,6 +387,44 @@ describe('order actions', () => {
     expect(button('18', 'Mark ready')).toBeTruthy();
     fireEvent.click(within(alert).getByRole('button', { name: 'Close' }));
     expect(within(orderDetail('18')).queryByRole('alert')).toBeNull();
+  });
+
+  it('a refusal main sent as a code follows a switch of language on the card', async () => {
+    const order = makeOrder({
+      orderNumber: '17',
+      status: 'PRODUCTION',
+      platformStatus: 'PRODUCTION',
+    });
+    const bridge = createFakeBridge({ orders: [order] });
+    bridge.handle('orders:ready', () =>
+      Promise.reject({
+        code: 'conflict',
+        message: 'Order #17 has an action that failed: retry or discard it first.',
+        refusal: refusal('order-failed-action', '17'),
+      }),
+    );
+    renderApp(bridge);
+    await screen.findByText('#17');
+    fireEvent.click(button('17', 'Mark ready'));
+    await within(orderDetail('17')).findByRole('alert');
+    // Found by its class: the card's own name is Finnish after the switch.
+    const said = () => document.querySelector('.state-failed p')?.textContent;
+    expect(said()).toBe(
+      'Not sent: Order #17 has an action that failed: retry or discard it first.',
+    );
+    try {
+      act(() => setLanguage('fi'));
+      // The screen starts again in Finnish: the detail opened again by a tap on the tile.
+      fireEvent.click(await screen.findByRole('article', { name: 'Tilaus #17' }));
+      // The store kept the English sentence: it stayed English on a Finnish screen.
+      await waitFor(() =>
+        expect(said()).toContain(
+          'Tilauksen #17 toiminto epäonnistui: yritä uudelleen tai hylkää se ensin.',
+        ),
+      );
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 
   it('shows the action as sending while the call is in flight', async () => {

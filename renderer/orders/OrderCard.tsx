@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { MenuItemSummary, Order, OrderActionKind } from '../../shared/domain';
 import type { PrintJob } from '../../shared/printing';
+import type { BridgeError } from '../../shared/ipc/contract';
 import { useAppStore } from './hooks';
 import { availableActions } from '../../shared/order-actions';
 import { mentionsAllergy } from '../../shared/allergy';
@@ -25,7 +26,7 @@ import { ItemOptions } from '../ui-kit/ItemOptions';
 import { PlatformText } from '../ui-kit/PlatformText';
 import { OwnDelivery } from './OwnDelivery';
 import type { CourierPrefill } from '../ui-kit/app-slice';
-import { actionErrorWords } from '../ui-kit/bridge';
+import { actionErrorWords, errorWords } from '../ui-kit/bridge';
 
 /** The order's type in the screen's language (the kit's catalogs hold the words). */
 const deliveryLabel = (order: Order): string => en.order[typeKey(order)];
@@ -168,7 +169,7 @@ type Props = {
   selected: boolean;
   /** An action of this order is on its way to main. */
   submitting: boolean;
-  callError: string | null;
+  callError: BridgeError | null;
   /** A pre-order the platform moved into preparation: start cooking. */
   cooking: boolean;
   /** This order's print jobs; null while printing is not read. */
@@ -425,7 +426,7 @@ const OrderCardView = ({
         {callError && (
           <div className="card-state state-failed" role="alert">
             <p>
-              <strong>{en.actions.refused}:</strong> {callError}
+              <strong>{en.actions.refused}:</strong> {errorWords(callError)}
             </p>
             <button
               type="button"

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { Order, OrderActionKind } from '../../shared/domain';
 import type { PrintJob } from '../../shared/printing';
+import type { BridgeError } from '../../shared/ipc/contract';
 import { isPickedUpByCourier } from '../../shared/order-timing';
 import { mentionsAllergy } from '../../shared/allergy';
 import { useAppStore } from './hooks';
@@ -34,7 +35,7 @@ type Props = {
   /** Cancelled by the platform and not yet acknowledged: it stays, with its items. */
   cancelled: boolean;
   submitting: boolean;
-  callError: string | null;
+  callError: BridgeError | null;
   cooking: boolean;
   printJobs: readonly PrintJob[] | null;
   /** Opens the order's detail (lines, notes, customer, printing, reject…) over the board. */

@@ -26,7 +26,11 @@ export type OrdersState = {
   /** Orders whose action call has not been answered yet (before the service stored it). */
   submitting: Record<string, true>;
   /** Calls the service refused outright, by order id: nothing was stored. */
-  callErrors: Record<string, string>;
+  /**
+   * An order action main refused, kept as the refusal (its code when main gave one), worded when
+   * shown: a card's refusal follows a switch of language.
+   */
+  callErrors: Record<string, BridgeError>;
   mutedUntil: number | null;
   /**
    * Orders the platform cancelled while staff may be preparing them; shown until acknowledged.
@@ -205,7 +209,7 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
       callErrors: without(s.callErrors, orderId),
     }));
     const failure = await tryCall(call);
-    if (failure) set((s) => ({ callErrors: { ...s.callErrors, [orderId]: failure.message } }));
+    if (failure) set((s) => ({ callErrors: { ...s.callErrors, [orderId]: failure } }));
     // A failed reload is not the action's failure: the status bar says the platform is down.
     else await reload().catch(() => undefined);
     set((s) => ({ submitting: without(s.submitting, orderId) }));
@@ -251,7 +255,7 @@ export const createOrdersSlice = ({ bridge, set, now }: SliceContext<OrdersSlice
       }),
     acknowledgeCancelled: (orderId) => acknowledgeCue('cancelled', orderId),
     showCallError(orderId, error) {
-      if (error) set((s) => ({ callErrors: { ...s.callErrors, [orderId]: error.message } }));
+      if (error) set((s) => ({ callErrors: { ...s.callErrors, [orderId]: error } }));
     },
     dismissCallError(orderId) {
       set((s) => ({ callErrors: without(s.callErrors, orderId) }));

@@ -1,3 +1,4 @@
+import { errorWords } from '../ui-kit/bridge';
 import { useState } from 'react';
 import type {
   KitchenTicketTrigger,
@@ -621,7 +622,7 @@ export const PrinterSettings = () => {
           <PrinterList print={print} />
         ) : loadError ? (
           <p className="form-error" role="status">
-            {en.print.unavailable(loadError)}
+            {en.print.unavailable(errorWords(loadError))}
           </p>
         ) : (
           <p className="muted">{en.loading}</p>

@@ -12,7 +12,7 @@ export type PrintingSlice = {
   /** Printers, their status, the print settings and recent jobs, as main holds them. */
   print: PrintState | null;
   /** Why the printing state could not be read (printing is then unavailable, orders are not). */
-  printLoadError: string | null;
+  printLoadError: BridgeError | null;
   /** Print settings: the state shown changes only with main's answer. */
   configurePrint(changes: RequestOf<'print:configure'>): Promise<BridgeError | null>;
   /** A new job on every printer that takes the document (their ids); a refusal to the button. */
@@ -74,7 +74,8 @@ export const createPrintingSlice = ({
       try {
         receive(await bridge['print:get']({}));
       } catch (error) {
-        set({ printLoadError: toBridgeError(error).message });
+        // Kept as the refusal, worded when shown: it follows a switch of language.
+        set({ printLoadError: toBridgeError(error) });
       }
     },
   };

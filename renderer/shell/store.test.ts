@@ -264,7 +264,7 @@ describe('app store', () => {
       code: 'conflict',
       message: 'Order #1 is still being prepared: mark it ready first.',
     });
-    expect(store.getState().callErrors[order.id]).toBe(
+    expect(store.getState().callErrors[order.id]?.message).toBe(
       'Order #1 is still being prepared: mark it ready first.',
     );
     store.getState().dismissCallError(order.id);
