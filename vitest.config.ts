@@ -101,7 +101,7 @@ export default defineConfig({
         },
       },
       {
-        // The relay on both stores (a PostgreSQL cluster per file, HA, crashes) and the core
+        // The relay on both stores (a PostgreSQL cluster per worker, HA, crashes) and the core
         // against the sandbox and relay as real processes. Their files share their worker's
         // modules too: the core, relay and sandbox were imported again for every file, about
         // 1.4 s of CPU each (19 files run alone: 49.3 s of CPU isolated, 22.4 s shared).
@@ -111,8 +111,9 @@ export default defineConfig({
           environment: 'node',
           isolate: false,
           include: ['relay/**/*.test.ts', 'test/core/**/*.test.ts'],
-          // The relay bundled once for every file that starts it as a process.
-          globalSetup: ['test/relay-bundle.ts'],
+          // The relay bundled once for every file that starts it as a process; a PostgreSQL
+          // cluster per worker for all its files, stopped at the end.
+          globalSetup: ['test/relay-bundle.ts', 'test/pg-clusters.ts'],
         },
       },
       {

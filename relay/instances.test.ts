@@ -67,7 +67,7 @@ describe.skipIf(skip !== null)(
       await expect.poll(async () => (await metric(b, 'relay_polls_open')) ?? 0).toBe(1);
       // Both instances lose their LISTEN connection: no notification reaches anyone.
       await sql.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
       );
       const body = await deliver(a, 'lost-1', 'v-lost');
       const answer = await waiting;

@@ -166,6 +166,11 @@ describe.skipIf(postgresSkipReason() !== null)('the PostgreSQL password as a cre
     const database = `relay_pw_${process.pid}`;
     await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD 'first-password-0123456789'`);
     await admin.query(`CREATE DATABASE ${database} OWNER ${role}`);
+    // A role is the whole cluster's, and the cluster outlives this file in a test run.
+    cleanups.push(async () => {
+      await admin.query(`DROP DATABASE ${database} WITH (FORCE)`);
+      await admin.query(`DROP ROLE ${role}`);
+    });
     const url = `postgres://${role}@127.0.0.1:${store.cluster.port}/${database}`;
     const credentials = credentialsDir();
     credentials.put(CREDENTIALS.marketplaceSecrets, MARKETPLACE_SECRET);

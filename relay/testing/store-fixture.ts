@@ -1,8 +1,15 @@
 // Test support: every relay conformance test runs once per store. `describeEachStore` declares a
 // describe block per store kind; its body gets a TestStore whose location is ready in its tests.
-// PostgreSQL runs in a private cluster per test file (pg-cluster.ts), one database per block.
+// PostgreSQL runs in a private cluster (pg-cluster.ts), one database per block: in a vitest run,
+// one cluster per worker process for all the files it runs (test/pg-clusters.ts stops them at the
+// run's end); elsewhere one per test file.
 import { afterAll, beforeAll, describe } from 'vitest';
-import { postgresSkipReason, startPgCluster, type PgCluster } from './pg-cluster';
+import {
+  postgresSkipReason,
+  RUN_PG_CLUSTERS_ENV,
+  startPgCluster,
+  type PgCluster,
+} from './pg-cluster';
 import type { RelayOptions } from '../server';
 import { createTerminalsAt, revokeTerminalAt, type NewTerminal } from '../terminals';
 import { tempDir } from './test-support';
@@ -32,18 +39,31 @@ export type TestStore = {
   readonly cluster: PgCluster;
 };
 
-let shared: { cluster: Promise<PgCluster>; users: number } | null = null;
+let shared: { cluster: Promise<PgCluster>; users: number; kept: boolean } | null = null;
 
-async function acquireCluster(): Promise<PgCluster> {
-  shared ??= { cluster: startPgCluster(), users: 0 };
+/**
+ * This process's shared cluster: kept for the process's later files in a run that stops it at its
+ * end, else stopped when its last user releases it. A test that restarts or stops a cluster, or
+ * changes what every database of it sees, starts its own (startPgCluster).
+ */
+export async function acquirePgCluster(): Promise<PgCluster> {
+  if (!shared) {
+    const runDir = process.env[RUN_PG_CLUSTERS_ENV];
+    const cluster = startPgCluster(runDir);
+    shared = { cluster, users: 0, kept: runDir !== undefined };
+    // A failed start is not kept: the next file tries again.
+    cluster.catch(() => {
+      if (shared?.cluster === cluster) shared = null;
+    });
+  }
   shared.users += 1;
   return shared.cluster;
 }
 
-async function releaseCluster(): Promise<void> {
+export async function releasePgCluster(): Promise<void> {
   if (!shared) return;
   shared.users -= 1;
-  if (shared.users > 0) return;
+  if (shared.users > 0 || shared.kept) return;
   const { cluster } = shared;
   shared = null;
   await (await cluster).stop();
@@ -55,8 +75,12 @@ const describeLocation = (kind: StoreKind, location: string) => ({
   options: kind === 'sqlite' ? { dbPath: location } : { storeUrl: location },
 });
 
-/** A store of this kind for the enclosing describe block (created in beforeAll, removed in afterAll). */
-export function useStore(kind: StoreKind): TestStore {
+/**
+ * A store of this kind for the enclosing describe block (created in beforeAll, removed in
+ * afterAll). `ownCluster`: a PostgreSQL store in a cluster of the block's own, for a test that
+ * restarts it.
+ */
+export function useStore(kind: StoreKind, { ownCluster = false } = {}): TestStore {
   let current: ReturnType<typeof describeLocation> | null = null;
   let cluster: PgCluster | null = null;
   const removals: (() => void)[] = [];
@@ -69,12 +93,12 @@ export function useStore(kind: StoreKind): TestStore {
     return describeLocation(kind, await (cluster as PgCluster).createDatabase());
   };
   beforeAll(async () => {
-    if (kind === 'postgres') cluster = await acquireCluster();
+    if (kind === 'postgres') cluster = await (ownCluster ? startPgCluster() : acquirePgCluster());
     current = await make();
   });
   afterAll(async () => {
     removals.splice(0).forEach((remove) => remove());
-    if (cluster) await releaseCluster();
+    if (cluster) await (ownCluster ? cluster.stop() : releasePgCluster());
   });
   const ready = () => {
     if (!current) throw new Error('The test store is ready only inside tests and hooks.');

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresSkipReason, startPgCluster, type PgCluster } from '../../testing/pg-cluster';
+import { postgresSkipReason, type PgCluster } from '../../testing/pg-cluster';
+import { acquirePgCluster, releasePgCluster } from '../../testing/store-fixture';
 import { SchemaFromTheFutureError } from '../../../kit/migrations';
 import { PG_MIGRATIONS, migratePostgres } from './migrations';
 
@@ -12,11 +13,11 @@ describe.skipIf(skip !== null)(
     let cluster: PgCluster;
     const pools: pg.Pool[] = [];
     beforeAll(async () => {
-      cluster = await startPgCluster();
+      cluster = await acquirePgCluster();
     });
     afterAll(async () => {
       await Promise.all(pools.map((pool) => pool.end()));
-      await cluster.stop();
+      await releasePgCluster();
     });
 
     const fresh = async () => {

@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresSkipReason, startPgCluster, type PgCluster } from '../../testing/pg-cluster';
+import { postgresSkipReason, type PgCluster } from '../../testing/pg-cluster';
+import { acquirePgCluster, releasePgCluster } from '../../testing/store-fixture';
 import { inTransaction, withConnection } from './transaction';
 
 const skip = postgresSkipReason();
@@ -13,7 +14,7 @@ describe.skipIf(skip !== null)(
     let admin: pg.Client;
     const poolErrors: Error[] = [];
     beforeAll(async () => {
-      cluster = await startPgCluster();
+      cluster = await acquirePgCluster();
       const url = await cluster.createDatabase();
       pool = new pg.Pool({ connectionString: url, max: 2 });
       pool.on('error', (error) => poolErrors.push(error));
@@ -24,7 +25,7 @@ describe.skipIf(skip !== null)(
     afterAll(async () => {
       await admin?.end();
       await pool?.end();
-      await cluster?.stop();
+      await releasePgCluster();
     });
 
     /** Ends the backend behind a checked-out connection the way a PostgreSQL restart does. */
