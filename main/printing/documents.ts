@@ -430,24 +430,31 @@ export const sampleOrder = (at: Date): Order => {
   };
 };
 
+/**
+ * A printer's test page, in the tickets' language (the kitchen's, PrintSettings.kitchenLanguage):
+ * what the page shows is how that language's tickets come out, its special characters too.
+ */
 export const testPage = (
   printerName: string,
   paperWidth: PaperWidthMm,
   at: Date,
+  language: Language = 'en',
 ): PrintDocument => {
   const c = COLUMNS[paperWidth];
-  return document('test-page', paperWidth, 'en', [
-    ...text(c, 'TEST PAGE', { align: 'center', bold: true, size: 2 }),
+  const { words, locale } = ticketLanguage(language);
+  const page = words.testPage;
+  return document('test-page', paperWidth, language, [
+    ...text(c, page.title, { align: 'center', bold: true, size: 2 }),
     ...text(c, printerName, { align: 'center' }),
-    ...text(c, dateTime(at.toISOString()), { align: 'center' }),
+    ...text(c, dateTime(at.toISOString(), locale), { align: 'center' }),
     rule,
     ...text(c, '#42', { align: 'center', size: 3, bold: true }),
-    ...text(c, 'Bold', { bold: true }),
-    ...text(c, 'Underlined', { underline: true }),
-    ...text(c, 'Inverted: allergy notes', { invert: true }),
-    ...text(c, 'Right', { align: 'right' }),
-    ...text(c, 'Characters: € ä ö å Ä Ö Å ü ß é'),
-    ...columnsLine(c, 'Columns', `${c} at ${paperWidth} mm`),
+    ...text(c, page.bold, { bold: true }),
+    ...text(c, page.underlined, { underline: true }),
+    ...text(c, page.inverted, { invert: true }),
+    ...text(c, page.right, { align: 'right' }),
+    ...text(c, `${page.characters}: € ä ö å Ä Ö Å ü ß é`),
+    ...columnsLine(c, page.columns, page.width(c, paperWidth)),
     ...text(c, '1234567890'.repeat(5).slice(0, c)),
   ]);
 };

@@ -90,7 +90,8 @@ export const preview = (
     paperWidth: 58 | 80;
   },
 ): PrintDocument => {
-  if (request.document === 'test-page') return testPage('Printer', request.paperWidth, ctx.now());
+  if (request.document === 'test-page')
+    return testPage('Printer', request.paperWidth, ctx.now(), readSettings(ctx).kitchenLanguage);
   if (request.document === 'day-summary') {
     if (!request.day) throw new ServiceError('invalid-request', refusal('day-needed'));
     return daySummaryDocument(

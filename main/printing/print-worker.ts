@@ -16,7 +16,8 @@ import {
 import { PrintFailure } from './transports';
 
 const render = (ctx: PrintingContext, job: StoredJob, printer: PrinterConfig): PrintDocument => {
-  if (job.document === 'test-page') return testPage(printer.name, printer.paperWidth, ctx.now());
+  if (job.document === 'test-page')
+    return testPage(printer.name, printer.paperWidth, ctx.now(), readSettings(ctx).kitchenLanguage);
   if (job.document === 'day-summary') {
     // One venue's day when it was asked for one (kept with the job), else every venue's.
     const venueId = ctx.store.venueOf(job.id) ?? undefined;

@@ -589,6 +589,29 @@ describe('the printing slice and the virtual printer', () => {
     expect((await r.slice.handlers['print:get']({})).gone).toBeNull();
   }, 60_000);
 
+  it("prints a printer's test page in the tickets' language, decoded by the printer: å ä ö ü ß é", async () => {
+    const printer = await startPrinter();
+    const r = rig();
+    await r.configure([network(printer)], { kitchenLanguage: 'de' });
+    await r.slice.handlers['print:test']({ printerId: 'kitchen' });
+    await r.configure([network(printer)], { kitchenLanguage: 'fi' });
+    await r.slice.handlers['print:test']({ printerId: 'kitchen' });
+    // Two pages, in either order: each found by its title.
+    const decoded = (await printer.waitForDocuments(2)).map((doc) =>
+      doc.lines.map((l) => l.text.trim()).join(' | '),
+    );
+    const de = decoded.find((text) => text.includes('TESTSEITE')) ?? '';
+    const fi = decoded.find((text) => text.includes('TESTISIVU')) ?? '';
+    expect(de).toContain('Invertiert: Allergiehinweise');
+    expect(de).toContain('Zeichen: € ä ö å Ä Ö Å ü ß é');
+    expect(de).toMatch(/\d\d\.\d\d\.\d{4} \d\d:\d\d/);
+    expect(fi).toContain('Käänteinen: allergiat');
+    expect(fi).toContain('Merkit: € ä ö å Ä Ö Å ü ß é');
+    expect(fi).toMatch(/Sarakkeet +32 merkkiä, 58 mm/);
+    // English only before: the page said TEST PAGE on a German or Finnish counter.
+    expect(decoded.join('\n')).not.toMatch(/TEST PAGE|Characters|Inverted|\?/);
+  });
+
   it('paper out during a rush: jobs wait loudly, then each prints exactly once when paper is back', async () => {
     const printer = await startPrinter();
     const r = rig();

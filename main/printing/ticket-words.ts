@@ -43,6 +43,17 @@ export const ticketWords = {
     /** A venue no order named yet, by its place among the terminal's venues. */
     venue: m('Venue {n}', 'n'),
   },
+  /** The page a printer prints when staff test it, in the tickets' language. */
+  testPage: {
+    title: 'TEST PAGE',
+    bold: 'Bold',
+    underlined: 'Underlined',
+    inverted: 'Inverted: allergy notes',
+    right: 'Right',
+    characters: 'Characters',
+    columns: 'Columns',
+    width: m('{n} at {mm} mm', 'n', 'mm'),
+  },
 };
 
 type Words = Translation<typeof ticketWords>;
@@ -85,6 +96,16 @@ export const ticketTranslations: Record<Exclude<Language, 'en'>, Words> = {
       perVenue: 'Ravintoloittain',
       venue: 'Ravintola {n}',
     },
+    testPage: {
+      title: 'TESTISIVU',
+      bold: 'Lihavoitu',
+      underlined: 'Alleviivattu',
+      inverted: 'Käänteinen: allergiat',
+      right: 'Oikea reuna',
+      characters: 'Merkit',
+      columns: 'Sarakkeet',
+      width: '{n} merkkiä, {mm} mm',
+    },
   },
   sv: {
     kitchen: 'KÖK',
@@ -122,6 +143,16 @@ export const ticketTranslations: Record<Exclude<Language, 'en'>, Words> = {
       perVenue: 'Per restaurang',
       venue: 'Restaurang {n}',
     },
+    testPage: {
+      title: 'TESTSIDA',
+      bold: 'Fet',
+      underlined: 'Understruken',
+      inverted: 'Inverterad: allergier',
+      right: 'Högerställd',
+      characters: 'Tecken',
+      columns: 'Kolumner',
+      width: '{n} tecken, {mm} mm',
+    },
   },
   de: {
     kitchen: 'KÜCHE',
@@ -158,6 +189,16 @@ export const ticketTranslations: Record<Exclude<Language, 'en'>, Words> = {
       allVenues: 'Alle Restaurants',
       perVenue: 'Nach Restaurant',
       venue: 'Restaurant {n}',
+    },
+    testPage: {
+      title: 'TESTSEITE',
+      bold: 'Fett',
+      underlined: 'Unterstrichen',
+      inverted: 'Invertiert: Allergiehinweise',
+      right: 'Rechtsbündig',
+      characters: 'Zeichen',
+      columns: 'Spalten',
+      width: '{n} Zeichen, {mm} mm',
     },
   },
 };
