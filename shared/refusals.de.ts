@@ -143,6 +143,12 @@ export const refusalsDe = {
     '{n, plural, one {Diese Speisekarte entfernt 1 Artikel von der Plattform: {names}. Nichts wurde gesendet. Zum Veröffentlichen das Entfernen bestätigen.} other {Diese Speisekarte entfernt # Artikel von der Plattform: {names}. Nichts wurde gesendet. Zum Veröffentlichen das Entfernen bestätigen.}}',
   'menu-live-unread':
     '{why, select, offline {Die Plattform hat nicht geantwortet.} slow {Die Plattform ist nicht rechtzeitig fertig geworden.} other {Die Plattform konnte sie nicht lesen.}}',
+  'menu-file-field':
+    '{owner, select, item {Artikel „{name}“: } category {Kategorie „{name}“: } itemAt {Artikel {n}: } categoryAt {Kategorie {n}: } other {}}{field, select, price {Preis} enabled {Im Verkauf (enabled)} external_data {Kassencode (external_data)} name {Name} description {Beschreibung} type {Optionstyp} selection_range {Auswahlbereich} values {Optionswerte} min {Mindestens} max {Höchstens} opening_time {Öffnungszeit} closing_time {Schließzeit} opening_day {Öffnungstag} closing_day {Schließtag} disabled_until {Ausverkauft bis} currency {Währung} primary_language {Sprache der Speisekarte} categories {Kategorien} items {Artikel} options {Optionen} other {{key}}} {problem, select, missing {fehlt} empty {ist leer} number {muss eine Zahl sein} boolean {muss true oder false sein} text {muss Text sein} list {muss eine Liste sein} time {muss Stunden:Minuten sein, z. B. 09:30} currency {muss ein Währungscode sein, z. B. EUR} language {muss ein Sprachcode sein, z. B. de} translation {braucht mindestens eine Sprache} oneValue {braucht mindestens einen Wert} oneCategory {braucht mindestens eine Kategorie} maxBelowMin {darf nicht unter Mindestens liegen} negative {darf nicht unter null liegen} day {muss ein Wochentag sein, z. B. MONDAY} other {ist nicht richtig}}',
+  'menu-file-not-json':
+    'Das ist keine Speisekartendatei: sie ist kein gültiges JSON. Die Speisekarte neu exportieren.',
+  'menu-file-duplicate':
+    'Artikel „{name}“: sein Kassencode „{code}“ wird schon von „{other}“ verwendet. Jeder Artikel braucht einen eigenen Code.',
   'menu-unreadable':
     'Die aktuelle Speisekarte der Plattform konnte nicht gelesen werden, daher kann diese nicht damit verglichen werden. Nichts wurde gesendet. Nochmal versuchen, wenn die Plattform antwortet.',
   'sold-out-until-past': 'Die Zeit, bis zu der er ausverkauft ist, ist schon vorbei.',

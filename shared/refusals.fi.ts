@@ -136,6 +136,12 @@ export const refusalsFi = {
     '{n, plural, one {Tämä ruokalista poistaa 1 tuotteen alustan listalta: {names}. Mitään ei lähetetty. Vahvista poisto julkaistaksesi.} other {Tämä ruokalista poistaa # tuotetta alustan listalta: {names}. Mitään ei lähetetty. Vahvista poisto julkaistaksesi.}}',
   'menu-live-unread':
     '{why, select, offline {Alusta ei vastannut.} slow {Alusta ei saanut sitä luettua ajoissa.} other {Alusta ei pystynyt lukemaan sitä.}}',
+  'menu-file-field':
+    '{owner, select, item {Tuote ”{name}”: } category {Kategoria ”{name}”: } itemAt {Tuote {n}: } categoryAt {Kategoria {n}: } other {}}{field, select, price {hinta} enabled {myynnissä (enabled)} external_data {kassakoodi (external_data)} name {nimi} description {kuvaus} type {lisävalinnan tyyppi} selection_range {valintojen määrä} values {lisävalinnan vaihtoehdot} min {vähintään} max {enintään} opening_time {aukeamisaika} closing_time {sulkemisaika} opening_day {aukeamispäivä} closing_day {sulkemispäivä} disabled_until {loppu asti} currency {valuutta} primary_language {ruokalistan kieli} categories {kategoriat} items {tuotteet} options {lisävalinnat} other {{key}}} {problem, select, missing {puuttuu} empty {on tyhjä} number {ei ole luku} boolean {ei ole true tai false} text {ei ole tekstiä} list {ei ole lista} time {ei ole muotoa tunnit:minuutit (esim. 09:30)} currency {ei ole valuuttakoodi (esim. EUR)} language {ei ole kielikoodi (esim. fi)} translation {tarvitsee vähintään yhden kielen} oneValue {tarvitsee vähintään yhden vaihtoehdon} oneCategory {tarvitsee vähintään yhden kategorian} maxBelowMin {ei voi olla pienempi kuin vähintään-arvo} negative {ei voi olla alle nollan} day {ei ole viikonpäivä (esim. MONDAY)} other {ei ole oikein}}',
+  'menu-file-not-json':
+    'Tämä ei ole ruokalistatiedosto: se ei ole kelvollista JSONia. Vie ruokalista uudelleen.',
+  'menu-file-duplicate':
+    'Tuote ”{name}”: sen kassakoodi ”{code}” on jo tuotteella ”{other}”. Jokainen tuote tarvitsee oman koodinsa.',
   'menu-unreadable':
     'Alustan nykyistä ruokalistaa ei voitu lukea, joten tätä listaa ei voi verrata siihen. Mitään ei lähetetty. Yritä uudelleen, kun alusta vastaa.',
   'sold-out-until-past': 'Loppuunmyynnin päättymisaika on jo mennyt.',

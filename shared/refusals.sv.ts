@@ -136,6 +136,11 @@ export const refusalsSv = {
     '{n, plural, one {Den här menyn tar bort 1 artikel från plattformens meny: {names}. Inget skickades. Bekräfta borttagningen för att publicera.} other {Den här menyn tar bort # artiklar från plattformens meny: {names}. Inget skickades. Bekräfta borttagningen för att publicera.}}',
   'menu-live-unread':
     '{why, select, offline {Plattformen svarade inte.} slow {Plattformen blev inte klar med läsningen i tid.} other {Plattformen kunde inte läsa den.}}',
+  'menu-file-field':
+    '{owner, select, item {Artikel ”{name}”: } category {Kategori ”{name}”: } itemAt {Artikel {n}: } categoryAt {Kategori {n}: } other {}}{field, select, price {pris} enabled {till salu (enabled)} external_data {kassakod (external_data)} name {namn} description {beskrivning} type {tillvalstyp} selection_range {antal val} values {tillvalets alternativ} min {minst} max {högst} opening_time {öppningstid} closing_time {stängningstid} opening_day {öppningsdag} closing_day {stängningsdag} disabled_until {slut till} currency {valuta} primary_language {menyns språk} categories {kategorier} items {artiklar} options {tillval} other {{key}}} {problem, select, missing {saknas} empty {är tom} number {måste vara ett tal} boolean {måste vara true eller false} text {måste vara text} list {måste vara en lista} time {måste vara timmar:minuter, t.ex. 09:30} currency {måste vara en valutakod, t.ex. EUR} language {måste vara en språkkod, t.ex. sv} translation {behöver minst ett språk} oneValue {behöver minst ett alternativ} oneCategory {behöver minst en kategori} maxBelowMin {kan inte vara lägre än minst} negative {kan inte vara under noll} day {måste vara en veckodag, t.ex. MONDAY} other {är inte rätt}}',
+  'menu-file-not-json': 'Det här är ingen menyfil: den är inte giltig JSON. Exportera menyn igen.',
+  'menu-file-duplicate':
+    'Artikel ”{name}”: dess kassakod ”{code}” används redan av ”{other}”. Varje artikel behöver en egen kod.',
   'menu-unreadable':
     'Plattformens nuvarande meny gick inte att läsa, så den här menyn kan inte kontrolleras mot den. Inget skickades. Försök igen när plattformen svarar.',
   'sold-out-until-past': 'Tiden den är slutsåld till har redan passerat.',

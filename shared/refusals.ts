@@ -206,6 +206,26 @@ export const refusalWords = {
     '{why, select, offline {The platform did not answer.} slow {The platform did not finish reading it in time.} other {The platform could not read it.}}',
     'why',
   ),
+  // A menu file's check (main/menu/menu-check.ts): where the problem is (an item or category by
+  // its name, else its place), which field, and what is wrong with it. The field is named in
+  // staff words; the file's own key only where no word is known.
+  'menu-file-field': m(
+    '{owner, select, item {Item “{name}”: } category {Category “{name}”: } itemAt {Item {n}: } categoryAt {Category {n}: } other {}}{field, select, price {price} enabled {on sale (enabled)} external_data {POS code (external_data)} name {name} description {description} type {option type} selection_range {choice range} values {option values} min {least} max {most} opening_time {opening time} closing_time {closing time} opening_day {opening day} closing_day {closing day} disabled_until {sold out until} currency {currency} primary_language {menu language} categories {categories} items {items} options {options} other {{key}}} {problem, select, missing {is missing} empty {is empty} number {must be a number} boolean {must be true or false} text {must be text} list {must be a list} time {must be hours:minutes, e.g. 09:30} currency {must be a currency code, e.g. EUR} language {must be a language code, e.g. en} translation {needs at least one language} oneValue {needs at least one value} oneCategory {needs at least one category} maxBelowMin {cannot be below the least} negative {cannot be below zero} day {must be a weekday, e.g. MONDAY} other {is not right}}',
+    'owner',
+    'name',
+    'n',
+    'field',
+    'key',
+    'problem',
+  ),
+  'menu-file-not-json': 'This is not a menu file: it is not valid JSON. Export the menu again.',
+  /** Two items with one POS code (`other`: the item that has it first). */
+  'menu-file-duplicate': m(
+    'Item “{name}”: its POS code “{code}” is also used by “{other}”. Every item needs its own code.',
+    'name',
+    'code',
+    'other',
+  ),
   'menu-unreadable':
     "The platform's current menu could not be read, so this menu cannot be checked against it. Nothing was sent. Try again when the platform answers.",
   'sold-out-until-past': 'The time it is sold out until has passed.',

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { diffMenus, liveMenuSchema, parseMenu, withLiveAvailability } from './menu-check';
+import { storedText } from '../../shared/refusals';
+
+/** An issue list as a Finnish, German or English screen reads it. */
+const said = (issues: { message: string }[], language: 'en' | 'fi' | 'sv' | 'de' = 'en') =>
+  issues.map((issue) => storedText(issue.message, language));
 
 const lt = (value: string) => [{ lang: 'en', value }];
 const menu = (items: unknown[], extra: Record<string, unknown> = {}) => ({
@@ -29,16 +34,20 @@ describe('menu check', () => {
     );
     expect(result.ok).toBe(false);
     if (result.ok) return;
-    expect(result.issues).toEqual([
-      {
-        path: 'categories[0].items[1].price',
-        message: 'Item "Salad": price is required and must be a number',
-      },
-      {
-        path: 'categories[0].items[2].enabled',
-        message: 'Item "Soup": enabled is required and must be true or false',
-      },
+    expect(result.issues.map((i) => i.path)).toEqual([
+      'categories[0].items[1].price',
+      'categories[0].items[2].enabled',
     ]);
+    expect(said(result.issues)).toEqual([
+      'Item “Salad”: price is missing',
+      'Item “Soup”: on sale (enabled) must be true or false',
+    ]);
+    expect(said(result.issues, 'fi')).toEqual([
+      'Tuote ”Salad”: hinta puuttuu',
+      'Tuote ”Soup”: myynnissä (enabled) ei ole true tai false',
+    ]);
+    expect(said(result.issues, 'de')[0]).toBe('Artikel „Salad“: Preis fehlt');
+    expect(said(result.issues, 'sv')[0]).toBe('Artikel ”Salad”: pris saknas');
   });
 
   it('refuses missing menu fields, bad JSON and duplicate external_data', () => {
@@ -48,22 +57,45 @@ describe('menu check', () => {
       'primary_language',
       'categories',
     ]);
+    expect(missing.ok === false && said(missing.issues)).toEqual([
+      'currency is missing',
+      'menu language is missing',
+      'categories needs at least one category',
+    ]);
     const bad = parseMenu('{"currency":');
-    expect(bad.ok === false && bad.issues[0]?.message).toMatch(/not valid JSON/);
+    expect(bad.ok === false && said(bad.issues, 'sv')).toEqual([
+      'Det här är ingen menyfil: den är inte giltig JSON. Exportera menyn igen.',
+    ]);
     const dup = parseMenu(JSON.stringify(menu([burger, { ...fries, external_data: 'burger' }])));
-    expect(dup.ok === false && dup.issues[0]).toEqual({
-      path: 'categories[0].items[1].external_data',
-      message: 'Item "Fries": external_data "burger" is also used at categories[0].items[0]',
-    });
+    expect(dup.ok === false && dup.issues[0]?.path).toBe('categories[0].items[1].external_data');
+    expect(dup.ok === false && said(dup.issues)).toEqual([
+      'Item “Fries”: its POS code “burger” is also used by “Burger”. Every item needs its own code.',
+    ]);
   });
 
   it('checks options as the platform requires them', () => {
     const withOption = { ...burger, options: [{ name: lt('Sauce'), values: [] }] };
     const result = parseMenu(JSON.stringify(menu([withOption])));
-    expect(result.ok === false && result.issues.map((i) => i.message)).toEqual([
-      'Item "Burger": type is required (e.g. SingleChoice)',
-      'Item "Burger": selection_range is required ({min, max})',
-      'Item "Burger": values needs at least one value',
+    expect(result.ok === false && said(result.issues)).toEqual([
+      'Item “Burger”: option type is missing',
+      'Item “Burger”: choice range is missing',
+      'Item “Burger”: option values needs at least one value',
+    ]);
+    const range = {
+      ...burger,
+      options: [
+        {
+          name: lt('Sauce'),
+          type: 'SingleChoice',
+          selection_range: { min: 2, max: 1 },
+          values: [{ name: lt('Mayo') }],
+        },
+      ],
+    };
+    const below = parseMenu(JSON.stringify(menu([range], { currency: 'euro' })));
+    expect(below.ok === false && said(below.issues)).toEqual([
+      'currency must be a currency code, e.g. EUR',
+      'Item “Burger”: most cannot be below the least',
     ]);
   });
 

@@ -17,15 +17,17 @@ import type { PriceWish } from '../../shared/menu-price';
 import { MINOR_PER_UNIT } from '../../shared/menu-price';
 import type { MenuReading } from '../../shared/menu-text';
 import { pickMenuText } from '../../shared/menu-text';
+import { keptRefusal } from '../../shared/refusals';
 
-const text = z
-  .array(z.looseObject({ lang: z.string().min(1), value: z.string() }))
-  .min(1, 'needs at least one translation');
+// The one check whose zod issue says nothing of its own (a refine): known by this message.
+const MAX_BELOW_MIN = 'max-below-min';
+
+const text = z.array(z.looseObject({ lang: z.string().min(1), value: z.string() })).min(1);
 const window = z.looseObject({
   opening_day: z.enum(WEEKDAYS),
-  opening_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'expected HH:mm'),
+  opening_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/),
   closing_day: z.enum(WEEKDAYS),
-  closing_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'expected HH:mm'),
+  closing_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/),
 });
 const optionValue = z.looseObject({
   name: text,
@@ -35,24 +37,19 @@ const optionValue = z.looseObject({
 });
 const option = z.looseObject({
   name: text,
-  type: z.string({ error: 'is required (e.g. SingleChoice)' }).min(1, 'must not be empty'),
+  type: z.string().min(1),
   selection_range: z
-    .looseObject(
-      { min: z.number().int().nonnegative(), max: z.number().int().nonnegative() },
-      { error: 'is required ({min, max})' },
-    )
-    .refine((r) => r.max >= r.min, { message: 'max must not be below min', path: ['max'] }),
+    .looseObject({ min: z.number().int().nonnegative(), max: z.number().int().nonnegative() })
+    .refine((r) => r.max >= r.min, { message: MAX_BELOW_MIN, path: ['max'] }),
   external_data: z.string().min(1).optional(),
-  values: z.array(optionValue).min(1, 'needs at least one value'),
+  values: z.array(optionValue).min(1),
 });
 const item = z.looseObject({
   name: text,
   description: text.optional(),
-  price: z.number({ error: 'is required and must be a number' }).min(0),
-  enabled: z.boolean({ error: 'is required and must be true or false' }),
-  external_data: z
-    .string({ error: 'is required and must be a string' })
-    .min(1, 'must not be empty'),
+  price: z.number().min(0),
+  enabled: z.boolean(),
+  external_data: z.string().min(1),
   disabled_until: z.iso.datetime({ offset: true }).nullable().optional(),
   weekly_availability: z.array(window).optional(),
   weekly_visibility: z.array(window).optional(),
@@ -68,9 +65,9 @@ const category = z.looseObject({
 });
 export const menuSchema = z.looseObject({
   id: z.string().optional(),
-  currency: z.string().regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as EUR'),
-  primary_language: z.string().regex(/^[a-z]{2}$/, 'must be an ISO 639-1 code such as en'),
-  categories: z.array(category).min(1, 'needs at least one category'),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  primary_language: z.string().regex(/^[a-z]{2}$/),
+  categories: z.array(category).min(1),
 });
 export type Menu = z.infer<typeof menuSchema>;
 
@@ -97,28 +94,86 @@ export const readingOf = (
   primary: typeof menu.primary_language === 'string' ? menu.primary_language : null,
 });
 
-/** The innermost item or category on the path, to name it in the message. */
-const ownerLabel = (
+type Owner = {
+  owner: 'item' | 'category' | 'itemAt' | 'categoryAt';
+  name: string | null;
+  n: number | null;
+};
+
+/** The innermost item or category on the path, by its name (else its place), to say where. */
+const ownerOf = (
   root: unknown,
   path: ReadonlyArray<PropertyKey>,
   reading: MenuReading,
-): string | null => {
+): Owner | null => {
   let node: unknown = root;
-  let label: string | null = null;
+  let found: Owner | null = null;
   for (let i = 0; i < path.length; i += 1) {
     const key = path[i];
     if (node === null || typeof node !== 'object' || key === undefined) break;
     node = (node as Record<PropertyKey, unknown>)[key as string];
     const parent = path[i - 1];
     if (typeof key === 'number' && (parent === 'items' || parent === 'categories')) {
-      const kind = parent === 'items' ? 'item' : 'category';
+      const item = parent === 'items';
       const externalData = (node as { external_data?: unknown } | null)?.external_data;
       const name =
         nameOf(node, reading) ?? (typeof externalData === 'string' ? externalData : null);
-      label = name ? `${kind} "${name}"` : `${kind} ${key + 1}`;
+      found = name
+        ? { owner: item ? 'item' : 'category', name, n: null }
+        : { owner: item ? 'itemAt' : 'categoryAt', name: null, n: key + 1 };
     }
   }
-  return label;
+  return found;
+};
+
+/** The value the file has at `path` (undefined: the field is missing). */
+const valueAt = (root: unknown, path: ReadonlyArray<PropertyKey>): unknown =>
+  path.reduce<unknown>(
+    (node, key) =>
+      node !== null && typeof node === 'object'
+        ? (node as Record<PropertyKey, unknown>)[key as string]
+        : undefined,
+    root,
+  );
+
+const FORMAT_PROBLEM: Record<string, string> = {
+  opening_time: 'time',
+  closing_time: 'time',
+  currency: 'currency',
+  primary_language: 'language',
+};
+const AT_LEAST_ONE: Record<string, string> = { values: 'oneValue', categories: 'oneCategory' };
+
+/** What is wrong, as the code's `problem` (menu-file-field), from zod's issue and the file. */
+const problemOf = (issue: z.core.$ZodIssue, field: string, value: unknown): string => {
+  if (issue.message === MAX_BELOW_MIN) return 'maxBelowMin';
+  switch (issue.code) {
+    case 'invalid_type':
+      if (value === undefined) return 'missing';
+      return issue.expected === 'number'
+        ? 'number'
+        : issue.expected === 'boolean'
+          ? 'boolean'
+          : issue.expected === 'string'
+            ? 'text'
+            : issue.expected === 'array'
+              ? 'list'
+              : 'other';
+    case 'too_small':
+      if (issue.origin === 'string') return 'empty';
+      if (issue.origin === 'array')
+        return (
+          AT_LEAST_ONE[field] ??
+          (field === 'name' || field === 'description' ? 'translation' : 'empty')
+        );
+      return 'negative';
+    case 'invalid_format':
+      return FORMAT_PROBLEM[field] ?? 'other';
+    case 'invalid_value':
+      return field.endsWith('_day') ? 'day' : 'other';
+    default:
+      return 'other';
+  }
 };
 
 export type MenuParse = { ok: true; menu: Menu } | { ok: false; issues: MenuIssue[] };
@@ -128,23 +183,28 @@ export const parseMenu = (textInput: string, language?: string | null): MenuPars
   let json: unknown;
   try {
     json = JSON.parse(textInput);
-  } catch (error) {
-    return {
-      ok: false,
-      issues: [{ path: '', message: `The file is not valid JSON: ${(error as Error).message}` }],
-    };
+  } catch {
+    return { ok: false, issues: [{ path: '', message: keptRefusal('menu-file-not-json') }] };
   }
   const parsed = menuSchema.safeParse(json);
   const reading = readingOf(json && typeof json === 'object' ? json : {}, language);
   if (!parsed.success) {
     const issues = parsed.error.issues.slice(0, 200).map((issue) => {
       const path = pathText(issue.path);
-      const owner = ownerLabel(json, issue.path, reading);
-      const field = issue.path.filter((k) => typeof k === 'string').at(-1);
-      const fieldText = field ? String(field) : 'menu';
+      const owner = ownerOf(json, issue.path, reading);
+      const field = String(issue.path.filter((k) => typeof k === 'string').at(-1) ?? 'menu');
+      const problem = problemOf(issue, field, valueAt(json, issue.path));
       return {
         path,
-        message: `${owner ? `${owner[0]?.toUpperCase()}${owner.slice(1)}: ` : ''}${fieldText} ${issue.message}`,
+        message: keptRefusal(
+          'menu-file-field',
+          owner?.owner ?? null,
+          owner?.name ?? null,
+          owner?.n ?? null,
+          field,
+          field,
+          problem,
+        ),
       };
     });
     return { ok: false, issues };
@@ -152,13 +212,14 @@ export const parseMenu = (textInput: string, language?: string | null): MenuPars
   const seen = new Map<string, string>();
   const duplicates: MenuIssue[] = [];
   allItems(parsed.data).forEach(({ item: entry, path }) => {
+    const name = nameOf(entry, reading) ?? entry.external_data;
     const previous = seen.get(entry.external_data);
-    if (previous) {
+    if (previous !== undefined) {
       duplicates.push({
         path: `${path}.external_data`,
-        message: `Item "${nameOf(entry, reading) ?? entry.external_data}": external_data "${entry.external_data}" is also used at ${previous}`,
+        message: keptRefusal('menu-file-duplicate', name, entry.external_data, previous),
       });
-    } else seen.set(entry.external_data, path);
+    } else seen.set(entry.external_data, name);
   });
   return duplicates.length > 0
     ? { ok: false, issues: duplicates }

@@ -19,11 +19,11 @@ export const IssueList = ({ issues }: { issues: MenuIssue[] }) => (
     <strong>{en.menu.issuesTitle(issues.length)}</strong>
     <ul className="issues">
       {issues.map((issue, i) => (
-        <li key={`${issue.path}-${i}`}>
-          <code>{issue.path}</code>{' '}
-          {issue.message.startsWith(`${issue.path} `)
-            ? issue.message.slice(issue.path.length + 1)
-            : issue.message}
+        // Main says where by the item's or category's name, in the screen's language; the
+        // file's internal path stays out of the sentence (the tooltip keeps it for whoever
+        // edits the file by hand).
+        <li key={`${issue.path}-${i}`} title={issue.path || undefined}>
+          {keptText(issue.message)}
         </li>
       ))}
     </ul>

@@ -398,8 +398,11 @@ describe('menu panel', () => {
       ok: false,
       issues: [
         {
-          path: 'menu.categories[0].items[2].price',
-          message: 'Burger: price must be a positive integer',
+          path: 'categories[0].items[2].price',
+          // As main keeps it: the code, the item by its name, the field and what is wrong.
+          message: encodeRefusal(
+            refusal('menu-file-field', 'item', 'Burger', null, 'price', 'price', 'negative'),
+          ),
         },
       ],
     }));
@@ -408,10 +411,23 @@ describe('menu panel', () => {
     pick('{"menu":{}}');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('1 problem in this menu');
-    expect(alert.textContent).toContain('menu.categories[0].items[2].price');
-    expect(alert.textContent).toContain('Burger: price must be a positive integer');
+    expect(alert.textContent).toContain('Item “Burger”: price cannot be below zero');
+    expect(alert.textContent).not.toContain('categories[0]');
     expect(bridge.callsTo('menu:check')).toEqual([{ text: '{"menu":{}}' }]);
     expect(screen.queryByRole('button', { name: 'Push menu' })).toBeNull();
+    // A German screen reads the same code in German.
+    cleanup();
+    try {
+      setLanguage('de');
+      renderApp(bridge);
+      fireEvent.click(await screen.findByRole('button', { name: 'Speisekarte' }));
+      pick('{"menu":{}}');
+      expect((await screen.findByRole('alert')).textContent).toContain(
+        'Artikel „Burger“: Preis darf nicht unter null liegen',
+      );
+    } finally {
+      act(() => setLanguage('en'));
+    }
   });
 
   const diff = (patch: Partial<MenuDiff> = {}): MenuDiff => ({

@@ -152,6 +152,9 @@ describe("the menu through the core, against the platform's own menu", () => {
       text: JSON.stringify({ ...demoMenu(), currency: 'euro' }),
     });
     expect(bad).toMatchObject({ ok: false, issues: [{ path: 'currency' }] });
+    // Kept as a code: a Finnish screen reads the problem in Finnish, never the file's internals.
+    const said = 'issues' in bad ? (bad.issues[0]?.message ?? '') : '';
+    expect(storedText(said, 'fi')).toBe('valuutta ei ole valuuttakoodi (esim. EUR)');
   });
 
   it('keeps sold-out items sold out through a push that only removes another item', async () => {
