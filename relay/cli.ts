@@ -365,8 +365,6 @@ async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
     port,
     host: String(values.host),
   });
-  console.log(`relay: ${relay.url}`);
-  console.error(`relay: secrets: ${describeSources(relayOptions, sources)}`);
   // Node's default for SIGHUP is to exit: here it is the reload of the secrets.
   process.on('SIGHUP', () => reloadSecrets(relay, configPath, env));
   const stop = (signal: string) => {
@@ -381,6 +379,11 @@ async function runServer(args: string[], env: NodeJS.ProcessEnv): Promise<void> 
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+  // Announced only once its signals are handled: a supervisor that stops it as soon as it reads
+  // the address got Node's default for SIGTERM (killed, exit by signal) about one time in three
+  // on a loaded machine.
+  console.log(`relay: ${relay.url}`);
+  console.error(`relay: secrets: ${describeSources(relayOptions, sources)}`);
 }
 
 async function runAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<void> {
