@@ -462,6 +462,8 @@ const composeOrders = (base: Foundation, c: Composed): OrdersSlice =>
     },
     // The kitchen ticket and the ready prints commit with the action that asks for them.
     onAction: (notice) => c.printing.orderAction(notice),
+    // A rejection for items unavailable marks them sold out in the same transaction.
+    onSoldOut: (venueId, mark) => c.menu.markSoldOut(venueId, mark),
     onArrived: (order) => c.printing.orderArrived(order),
     onFirstStored: (order) => c.terminals.orderStored(order),
     onConfigured: (changes, venueId) => c.terminals.changeVenueSettings(changes, venueId),

@@ -56,6 +56,19 @@ export type OrderActionPayload = {
   code?: string | null;
 };
 
+/**
+ * Menu items (by external_data) an action marks sold out in the order's own venue in the same
+ * step, until `until` (null: until staff switch them back): the marks' outbox rows commit with the
+ * action's row, or none does.
+ */
+export const soldOutMarkSchema = z
+  .object({
+    items: z.array(z.string().min(1).max(200)).min(1).max(50),
+    until: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .strict();
+export type SoldOutMark = z.infer<typeof soldOutMarkSchema>;
+
 /** What an action writes on the order with its row (commits together), for the card to show. */
 export type OrderLocalChange = {
   preparationMinutes?: number | null;
@@ -105,6 +118,8 @@ export type OrderActionDeclaration<S extends z.ZodRawShape = z.ZodRawShape> = {
   /** Written on the order with the row, shown as asked (the card marks it as waiting); `auto`:
    *  taken by Countertop itself (the venue's auto-accept), not a person. */
   local?: (request: z.output<z.ZodObject<S>>, auto: boolean) => OrderLocalChange;
+  /** Menu items the action marks sold out with it (reject "items unavailable"). */
+  soldOut?: (request: z.output<z.ZodObject<S>>) => SoldOutMark | undefined;
   /** What the outbox entry tells staff besides the order number (OutboxFacts). */
   facts?: (request: z.output<z.ZodObject<S>>) => { minutes?: number };
   /** What the timeline keeps of the request (history). */
@@ -203,6 +218,8 @@ export const ORDER_ACTIONS = {
     fields: {
       reason: z.string().trim().min(1).max(500),
       code: z.enum(REJECT_CODES).optional(),
+      /** The order's lines' menu items marked sold out with the rejection ("items unavailable"). */
+      soldOut: soldOutMarkSchema.optional(),
     },
     from: ['CREATED'],
     timings: TIMINGS,
@@ -215,6 +232,7 @@ export const ORDER_ACTIONS = {
     reachedIn: ['REJECTED'],
     payload: (r) => ({ reason: r.reason, code: r.code ?? null }),
     local: (r) => ({ rejectReason: r.reason }),
+    soldOut: (r) => r.soldOut,
     record: (r) => ({ reason: r.reason }),
     refusals: { timing: 'preorder-only', fulfilment: 'courier-delivers' },
     dialog: 'reject',

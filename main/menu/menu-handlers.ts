@@ -168,6 +168,26 @@ const enqueueItem = (
   });
 
 /**
+ * Items of one venue marked sold out with an order action (a rejection for items unavailable),
+ * inside that action's transaction: every item is checked before any is queued, and a refusal
+ * (throws) leaves the action unqueued too. Each item is its own outbox action, shown "changing…"
+ * in the menu until the platform's menu shows it.
+ */
+export const markSoldOut = (
+  ctx: MenuContext,
+  venueId: string,
+  mark: { items: readonly string[]; until: string | null },
+): void => {
+  const venue = venueOf(ctx, venueId);
+  if (mark.until && Date.parse(mark.until) <= ctx.deps.now().getTime()) {
+    throw new ServiceError('invalid-request', refusal('sold-out-until-past'));
+  }
+  const items = [...new Set(mark.items)];
+  for (const externalData of items) knownItem(ctx, venue, externalData);
+  for (const externalData of items) enqueueItem(ctx, venue, externalData, false, mark.until);
+};
+
+/**
  * The item in every venue whose last read menu has it: all checked before any is queued, then
  * one action per venue (each venue's own grant, each confirmed by its own menu read).
  */

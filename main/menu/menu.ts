@@ -8,7 +8,7 @@ import { armRestores, registerMenuKinds } from './menu-actions';
 import type { MenuContext, MenuDeps } from './menu-context';
 import { createMenuCore } from './menu-context';
 import type { MenuChannels } from './menu-handlers';
-import { menuHandlers } from './menu-handlers';
+import { markSoldOut, menuHandlers } from './menu-handlers';
 import { refreshQuietly } from './menu-read';
 
 export type {
@@ -25,6 +25,8 @@ export type MenuSlice = {
   languageChanged(): void;
   /** The terminal is disconnected: the venue's menu and what waits to be restored go. */
   forget(venueId: string): void;
+  /** Items of a venue sold out with an order action, inside its transaction (menu-handlers.ts). */
+  markSoldOut(venueId: string, mark: { items: readonly string[]; until: string | null }): void;
   close(): void;
 };
 
@@ -36,6 +38,7 @@ export const createMenuSlice = (deps: MenuDeps): MenuSlice => {
   return {
     refreshQuietly: () => refreshQuietly(ctx),
     languageChanged: () => ctx.changed(),
+    markSoldOut: (venueId, mark) => markSoldOut(ctx, venueId, mark),
     forget: (venueId) => {
       ctx.store.forget(venueId);
       ctx.readErrors.delete(venueId);

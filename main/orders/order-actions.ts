@@ -9,6 +9,7 @@ import type {
   OrderActionPayload,
   OrderActionRequestOf,
   OrderPrintHook,
+  SoldOutMark,
 } from '../../shared/order-actions';
 import { orderRefusal, statusRefusal } from '../../shared/order-refusal-text';
 import type { Refusal } from '../../shared/refusals';
@@ -20,6 +21,7 @@ import {
   platformCallOf,
   refusalOf,
   situationOf,
+  soldOutMarkSchema,
 } from '../../shared/order-actions';
 import type { MarketplaceClient } from '../marketplace/client';
 import { conflictBodySchema } from '../marketplace/schemas';
@@ -149,6 +151,11 @@ export const createOrderActions = (deps: {
   changed: (orderId: string) => void;
   /** Runs inside the action's transaction: what it writes commits, or not, with the action. */
   onAction?: (notice: OrderActionNotice) => void;
+  /**
+   * Marks menu items sold out in a venue, inside the action's transaction: its outbox rows
+   * commit with the action's, and a refusal (throws) leaves neither.
+   */
+  onSoldOut?: (venueId: string, mark: SoldOutMark) => void;
   /** The platform took an action sent from here (after its row is settled). */
   onTaken?: (orderId: string, action: OrderActionKind) => void;
 }): OrderActions => {
@@ -227,6 +234,14 @@ export const createOrderActions = (deps: {
           const order = check(orders.get(request.orderId), request, now());
           const spec = declarationOf(request.kind);
           const by = request.auto ? 'auto' : 'staff';
+          const soldOut = spec.soldOut?.(request);
+          if (soldOut) {
+            // Checked here too (the channel checks it on the way in) for callers inside main.
+            const mark = soldOutMarkSchema.safeParse(soldOut);
+            if (!mark.success) throw new ServiceError('invalid-request', why('bad-request'));
+            if (!deps.onSoldOut) throw new ServiceError('invalid-request', why('menu-not-read'));
+            deps.onSoldOut(order.venueId, mark.data);
+          }
           deps.onAction?.({
             orderId: order.id,
             orderNumber: order.orderNumber,

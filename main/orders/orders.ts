@@ -14,7 +14,11 @@ import {
 } from '../../shared/order-timing';
 import type { Settings } from '../storage/settings';
 import type { ServiceApi } from '../../shared/ipc/contract';
-import type { OrderActionChannel, OrderActionRequestOf } from '../../shared/order-actions';
+import type {
+  OrderActionChannel,
+  OrderActionRequestOf,
+  SoldOutMark,
+} from '../../shared/order-actions';
 import { ORDER_ACTION_KINDS, orderActionChannel } from '../../shared/order-actions';
 import type { AuditLog } from '../audit/audit-log';
 import type { EventHub } from '../host/event-hub';
@@ -113,6 +117,8 @@ export type OrdersDeps = {
   onTaken?: (orderId: string, action: OrderActionKind) => void;
   /** An action queued here (by staff or auto-accept), inside its transaction (e.g. print jobs). */
   onAction?: (notice: OrderActionNotice) => void;
+  /** An action marks menu items sold out with it, inside its transaction (the menu's rows). */
+  onSoldOut?: (venueId: string, mark: SoldOutMark) => void;
   /** An order was stored here for the first time, inside the transaction that stores it. */
   onFirstStored?: (order: { orderId: string; orderNumber: string; venueId: string }) => void;
   /** Staff changed a venue's order settings here (they are the venue's: they go to every terminal). */
@@ -398,6 +404,7 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     now,
     changed,
     onAction: deps.onAction,
+    ...(deps.onSoldOut ? { onSoldOut: deps.onSoldOut } : {}),
     ...(deps.onTaken ? { onTaken: deps.onTaken } : {}),
   });
   const context: OrdersContext = { deps, store, sync, actions, history, work };

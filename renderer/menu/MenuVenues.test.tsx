@@ -293,14 +293,15 @@ describe("rejecting an order of another venue with 'Items unavailable'", () => {
       'Salmon Poke',
     );
     fireEvent.click(confirm);
-    await waitFor(() => expect(bridge.callsTo('menu:setItemAvailability')).toHaveLength(1));
-    expect(bridge.callsTo('menu:setItemAvailability')[0]).toMatchObject({
-      externalData: 'poke',
-      enabled: false,
-      venueId: BOWLS.venueId,
-    });
-    expect(bridge.callsTo('orders:reject')).toEqual([
-      expect.objectContaining({ code: 'ITEMS_UNAVAILABLE' }),
-    ]);
+    // One call: main marks them sold out in the order's own venue, with the rejection.
+    await waitFor(() =>
+      expect(bridge.callsTo('orders:reject')).toEqual([
+        expect.objectContaining({
+          code: 'ITEMS_UNAVAILABLE',
+          soldOut: expect.objectContaining({ items: ['poke'] }),
+        }),
+      ]),
+    );
+    expect(bridge.callsTo('menu:setItemAvailability')).toEqual([]);
   });
 });

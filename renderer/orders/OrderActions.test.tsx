@@ -143,7 +143,7 @@ describe('order actions', () => {
     ).toBeTruthy();
   });
 
-  it('Reject "Items unavailable" asks which lines and for how long, and marks them sold out: 4 taps', async () => {
+  it('Reject "Items unavailable" asks which lines and for how long, and marks them sold out in the same call: 4 taps', async () => {
     const line = (id: string, name: string, posId: string) => ({
       id,
       name,
@@ -191,21 +191,21 @@ describe('order actions', () => {
     );
     tap(within(dialog).getByRole('button', { name: 'Reject and mark 1 item sold out' }));
 
-    await waitFor(() =>
-      expect(bridge.callsTo('orders:reject')).toEqual([
-        { orderId: order.id, reason: 'Sorry, Tiramisu is sold out.', code: 'ITEMS_UNAVAILABLE' },
-      ]),
-    );
-    await waitFor(() => expect(bridge.callsTo('menu:setItemAvailability')).toHaveLength(1));
-    const [soldOut] = bridge.callsTo('menu:setItemAvailability') as Array<{
-      externalData: string;
-      enabled: boolean;
-      disabledUntil: string | null;
+    // One call: the rejection with its sold-out marks (main queues them in one transaction).
+    await waitFor(() => expect(bridge.callsTo('orders:reject')).toHaveLength(1));
+    const [rejected] = bridge.callsTo('orders:reject') as Array<{
+      soldOut?: { items: string[]; until: string | null };
     }>;
-    expect(soldOut).toMatchObject({ externalData: 'dessert-t', enabled: false });
+    expect(rejected).toMatchObject({
+      orderId: order.id,
+      reason: 'Sorry, Tiramisu is sold out.',
+      code: 'ITEMS_UNAVAILABLE',
+      soldOut: { items: ['dessert-t'] },
+    });
     const endOfDay = new Date();
     endOfDay.setHours(23, 59, 0, 0);
-    expect(Date.parse(soldOut?.disabledUntil ?? '')).toBe(endOfDay.getTime());
+    expect(Date.parse(rejected?.soldOut?.until ?? '')).toBe(endOfDay.getTime());
+    expect(bridge.callsTo('menu:setItemAvailability')).toEqual([]);
     expect(taps).toBeLessThanOrEqual(4);
   });
 

@@ -98,7 +98,6 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
   const menuItems = otherItems === null ? firstItems : (otherItems ?? null);
   const loadMenus = useApp((s) => s.loadMenus);
   const takeAction = useApp((s) => s.takeAction);
-  const setItemAvailability = useApp((s) => s.setItemAvailability);
   const close = useApp((s) => s.openDialog);
   const [reason, setReason] = useState('');
   // The reason follows the chosen lines until staff write their own.
@@ -142,17 +141,18 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
       return;
     }
     close(null);
+    // One call: the rejection and the sold-out marks (in the order's own venue) are queued in one
+    // transaction, or none is. Each mark's state shows in the menu and, if refused, in Activity.
+    const soldOut =
+      itemsUnavailable && toMark.length > 0
+        ? { items: toMark.map((item) => item.externalData), until: untilFor(duration, Date.now()) }
+        : undefined;
     void takeAction('reject', {
       orderId: order.id,
       reason: reason.trim(),
       code: code ?? 'GENERIC',
+      ...(soldOut ? { soldOut } : {}),
     });
-    if (!itemsUnavailable) return;
-    const until = untilFor(duration, Date.now());
-    // Each is its own outbox action: its state shows in the menu and, if refused, in Activity.
-    // In the order's own venue (none named: the first venue, as on a terminal of one venue).
-    const venue = otherItems === null ? undefined : order.venueId;
-    for (const item of toMark) void setItemAvailability(item.externalData, false, until, venue);
   };
 
   return (

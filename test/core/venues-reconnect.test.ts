@@ -2,7 +2,8 @@
 // venues changing their menus while the first is cut off: when its link comes back (its order
 // stream through the relay, or the platform answering again) it reads every venue's menu again, not only
 // the first venue's, and shows each venue's availability as that venue's platform confirms it.
-// And a rejection's "items unavailable" sells out in the rejected order's venue only.
+// And a rejection's "items unavailable" sells out in the rejected order's venue only, in the same
+// call and transaction as the rejection (a refused mark queues neither).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { World } from './harness';
@@ -139,17 +140,38 @@ describe('a terminal of two venues coming back from an outage', () => {
       (await counter.api['orders:list']({})).find((o) => o.id === placed.id),
     );
     expect(order.venueId).toBe(BOWLS);
-    await counter.api['orders:reject']({
-      orderId: order.id,
-      reason: 'Sorry, fries are sold out.',
-      code: 'ITEMS_UNAVAILABLE',
+    const queued = async (): Promise<number> => (await counter.api['outbox:list']({})).length;
+    const before = await queued();
+    const reject = (soldOut: { items: string[]; until: string | null }) =>
+      counter.api['orders:reject']({
+        orderId: order.id,
+        reason: 'Sorry, fries are sold out.',
+        code: 'ITEMS_UNAVAILABLE',
+        soldOut,
+      });
+    // Refused, and nothing changes: not on the venue's menu (with one that is), a time past,
+    // a malformed mark. Neither the rejection nor any mark is queued.
+    await expect(reject({ items: [OTHER_ITEM, 'no-such-item'], until: null })).rejects.toThrow(
+      /not on the platform's menu/,
+    );
+    await expect(
+      reject({ items: [OTHER_ITEM], until: new Date(Date.now() - 60_000).toISOString() }),
+    ).rejects.toThrow(/has passed/);
+    await expect(reject({ items: [], until: null })).rejects.toThrow();
+    expect(await queued()).toBe(before);
+    expect((await counter.api['orders:list']({})).find((o) => o.id === order.id)).toMatchObject({
+      status: 'CREATED',
+      rejectReason: null,
     });
-    await counter.api['menu:setItemAvailability']({
-      venueId: order.venueId,
-      externalData: OTHER_ITEM,
-      enabled: false,
-      disabledUntil: null,
-    });
+    expect(await shown(counter, BOWLS, OTHER_ITEM)).toBe(true);
+
+    // One call: the rejection and the mark queued together.
+    await reject({ items: [OTHER_ITEM], until: null });
+    const entries = await counter.api['outbox:list']({});
+    expect(entries.length).toBe(before + 2);
+    expect(entries.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['reject', 'item-availability']),
+    );
     await waitFor('sold out at Bowls', async () =>
       (await sandboxItem(BOWLS, OTHER_ITEM))?.enabled === false ? true : undefined,
     );
