@@ -6,6 +6,7 @@
 // (thousands of terminals re-polling at once cost one write, not one each).
 import { reportTrouble } from './fleet-venue';
 import type { EventStore, TerminalPresenceRow } from './store/event-store';
+import type { SlotView } from './terminal-records';
 
 export type PresenceOptions = {
   now: () => number;
@@ -16,8 +17,6 @@ export type PresenceOptions = {
 export const PRESENCE_NOTE_MS = 15_000;
 /** Terminals heard within this window go to the store in one statement. */
 const NOTE_WINDOW_MS = 250;
-/** Terminals this instance remembers noting (a key it has not seen for long is simply noted again). */
-const MAX_REMEMBERED = 200_000;
 
 export type PresenceStore = Pick<
   EventStore,
@@ -30,10 +29,13 @@ export function createPresence(
   options: PresenceOptions,
   store: PresenceStore,
   failed: (message: string) => void = () => undefined,
+  /**
+   * When this instance last noted each terminal: in its record (terminal-records.ts), which goes
+   * with the terminal or at the records' cap (a terminal then is simply noted again).
+   */
+  notedAt: SlotView<number> = new Map(),
 ) {
   const noteMs = options.noteMs ?? PRESENCE_NOTE_MS;
-  /** When this instance last noted each terminal. */
-  const notedAt = new Map<string, number>();
   /** Terminals heard since the last write, each with its latest time. */
   const pending = new Map<string, number>();
   let flushing: NodeJS.Timeout | null = null;
@@ -56,9 +58,6 @@ export function createPresence(
       const at = options.now();
       const last = notedAt.get(terminalId);
       if (last !== undefined && at - last < noteMs) return;
-      if (last === undefined && notedAt.size >= MAX_REMEMBERED) {
-        notedAt.delete(notedAt.keys().next().value as string);
-      }
       notedAt.set(terminalId, at);
       pending.set(terminalId, Math.max(pending.get(terminalId) ?? at, at));
       if (flushing === null) {

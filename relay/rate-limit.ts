@@ -1,8 +1,16 @@
+import type { Bucket, SlotView } from './terminal-records';
+
 export type RateLimit = { perSecond: number; burst: number };
 
-/** Token buckets per key; an answer in seconds says when the next request would be allowed. */
-export function createRateLimiter(limit: RateLimit, now: () => number) {
-  const buckets = new Map<string, { tokens: number; at: number }>();
+/**
+ * Token buckets per key; an answer in seconds says when the next request would be allowed. The
+ * buckets live where the caller keeps them: a terminal's in its record (terminal-records.ts).
+ */
+export function createRateLimiter(
+  limit: RateLimit,
+  now: () => number,
+  buckets: SlotView<Bucket> = new Map<string, Bucket>(),
+) {
   return {
     /** Returns 0 when allowed, else the seconds to wait. */
     take(key: string): number {
@@ -34,7 +42,7 @@ export function createRateLimiter(limit: RateLimit, now: () => number) {
     /** Forgets full buckets, so the map holds only recently active keys. */
     sweep(): void {
       const time = now();
-      for (const [key, bucket] of buckets) {
+      for (const [key, bucket] of buckets.entries()) {
         if (bucket.tokens + ((time - bucket.at) / 1000) * limit.perSecond >= limit.burst)
           buckets.delete(key);
       }

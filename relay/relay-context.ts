@@ -17,9 +17,10 @@ import { createPollHub } from './poll-hub';
 import { renderEvents, type PollAnswer } from './routes/poll-answer';
 import { createRateLimiter, type RateLimit } from './rate-limit';
 import { createSharedUsage } from './shared-usage';
+import { createTerminalRecords, type TerminalRecords } from './terminal-records';
 import { createThrottledLog } from './throttled-log';
 import { createUnprovenSockets, type UnprovenSockets } from './unproven-sockets';
-import type { EventStore, Terminal } from './store/event-store';
+import type { EventStore } from './store/event-store';
 import { redactUrl } from './printable';
 import { openPostgresStore } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
@@ -206,11 +207,14 @@ export type RelayContext = {
   publicUrl: string;
   metricsTokenHash: Buffer | null;
   /**
-   * Active terminals by key hash, so a re-poll costs no database round trip. A terminal's venues
-   * never change and a revocation is final: every revocation the relay reads (on its interval,
-   * or at once on a PostgreSQL notification) goes into `revokedIds`, which every hit checks.
+   * Everything kept about each terminal, one record each (terminal-records.ts): its key's cache
+   * entry (an active terminal by key hash, so a re-poll costs no database round trip; a
+   * terminal's venues never change), its rate buckets, its shared poll usage, its presence note.
+   * A revocation is final: every revocation the relay reads (on its interval, or at once on a
+   * PostgreSQL notification) drops the terminal's record and goes into `revokedIds`, which every
+   * hit checks (a key lookup already under way may cache the terminal again).
    */
-  knownTerminals: Map<string, Terminal>;
+  terminals: TerminalRecords;
   revokedIds: Set<string>;
   revocations: { cursor: number; checking: boolean; again: boolean };
   /** Every open socket, oldest first. */
@@ -280,7 +284,12 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
   const { store, logId } = await openStore(options, log, storePassword);
   const logIdJson = JSON.stringify(logId);
   const hub = createPollHub((events) => renderEvents(logIdJson, events));
-  const pollLimiter = createRateLimiter(options.pollRateLimit ?? { perSecond: 5, burst: 20 }, now);
+  const terminals = createTerminalRecords();
+  const pollLimiter = createRateLimiter(
+    options.pollRateLimit ?? { perSecond: 5, burst: 20 },
+    now,
+    terminals.slot('pollBucket'),
+  );
   const deliverySecretGraceMs = options.deliverySecretGraceMs ?? 10 * 60_000;
   const ctx: RelayContext = {
     options,
@@ -293,9 +302,20 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     deadlines: createDeadlines(),
     metrics: createRelayMetrics(() => hub.size),
     pollLimiter,
-    callLimiter: createRateLimiter(options.callRateLimit ?? { perSecond: 10, burst: 100 }, now),
-    driveLimiter: createRateLimiter(options.driveRateLimit ?? { perSecond: 5, burst: 30 }, now),
-    usage: createSharedUsage(store, pollLimiter, (terminalId) => hub.openFor(terminalId), log),
+    callLimiter: createRateLimiter(
+      options.callRateLimit ?? { perSecond: 10, burst: 100 },
+      now,
+      terminals.slot('callBucket'),
+    ),
+    driveLimiter: createRateLimiter(
+      options.driveRateLimit ?? { perSecond: 5, burst: 30 },
+      now,
+      terminals.slot('driveBucket'),
+    ),
+    usage: createSharedUsage(store, pollLimiter, (terminalId) => hub.openFor(terminalId), log, {
+      taken: terminals.slot('pollsTaken'),
+      others: terminals.slot('elsewhere'),
+    }),
     intake: createIntakeWatch({ ...options.intake, now }, store, (message) =>
       log(`intake:${message.slice(0, 30)}`, message),
     ),
@@ -303,6 +323,7 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
       { now, ...(options.presenceNoteMs === undefined ? {} : { noteMs: options.presenceNoteMs }) },
       store,
       (message) => log('presence', message),
+      terminals.slot('notedAt'),
     ),
     receivingWithinMs: options.receivingWithinMs,
     closing: false,
@@ -317,7 +338,7 @@ export async function createRelayContext(options: RelayOptions): Promise<RelayCo
     drive: null,
     publicUrl: options.publicUrl ?? '',
     metricsTokenHash: metricsTokenHash(options.metricsToken),
-    knownTerminals: new Map(),
+    terminals,
     revokedIds: new Set(),
     revocations: { cursor: 0, checking: false, again: false },
     sockets: new Map(),

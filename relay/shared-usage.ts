@@ -5,18 +5,22 @@
 // what the instances let through within one sync interval, no more.
 import type { EventStore } from './store/event-store';
 import type { createRateLimiter } from './rate-limit';
+import type { Elsewhere, SlotView } from './terminal-records';
 
 export function createSharedUsage(
   store: EventStore,
   limiter: ReturnType<typeof createRateLimiter>,
   openHere: (terminalId: string) => number,
   log: (kind: string, message: string) => void,
+  /** Each terminal's polls let through here, and (terminal → instance) what the others reported: in its record. */
+  kept: { taken: SlotView<number>; others: SlotView<Elsewhere> } = {
+    taken: new Map(),
+    others: new Map(),
+  },
 ) {
   const instanceId = crypto.randomUUID();
-  const taken = new Map<string, number>();
+  const { taken, others } = kept;
   const dirty = new Set<string>();
-  // terminal → instance → what that instance last reported
-  const others = new Map<string, Map<string, { polls: number; open: number }>>();
   let syncing = false;
   // The first exchange only learns where every other instance stands: totals from before this
   // instance started are not charged to anyone.
@@ -49,7 +53,7 @@ export function createSharedUsage(
         .shareUsage(instanceId, changes)
         .then(({ others: rows, live }) => {
           const alive = new Set(live);
-          for (const [terminalId, byInstance] of others) {
+          for (const [terminalId, byInstance] of others.entries()) {
             for (const instance of byInstance.keys()) {
               if (!alive.has(instance)) byInstance.delete(instance);
             }

@@ -9,7 +9,6 @@ import { trust } from '../relay-context';
 import type { Terminal } from '../store/event-store';
 import { hashTerminalKey } from '../terminals';
 
-const MAX_KNOWN_TERMINALS = 100_000;
 const DELIVERY_SECRET_BODY_BYTES = 4 * 1024;
 
 /** The active terminal whose key the request carries; 401 otherwise. */
@@ -22,15 +21,11 @@ export async function authenticate(ctx: RelayContext, req: IncomingMessage): Pro
       headers: challenge,
     });
   const hash = hashTerminalKey(match[1] as string);
-  let terminal = ctx.knownTerminals.get(hash) ?? null;
+  let terminal = ctx.terminals.byKey(hash);
   if (terminal === null) {
     terminal = await ctx.store.findActiveTerminal(hash);
-    if (terminal !== null) {
-      if (ctx.knownTerminals.size >= MAX_KNOWN_TERMINALS) {
-        ctx.knownTerminals.delete(ctx.knownTerminals.keys().next().value as string);
-      }
-      ctx.knownTerminals.set(hash, terminal);
-    }
+    if (terminal !== null && !ctx.revokedIds.has(terminal.id))
+      ctx.terminals.remember(hash, terminal);
   }
   if (terminal === null || ctx.revokedIds.has(terminal.id)) {
     throw new HttpError(401, 'The terminal key is unknown or revoked.', { headers: challenge });
@@ -63,6 +58,7 @@ export function checkRevocations(ctx: RelayContext): void {
       state.cursor = cursor;
       for (const id of terminalIds) {
         ctx.revokedIds.add(id);
+        ctx.terminals.forget(id);
         ctx.hub.revoke(id);
       }
     })
