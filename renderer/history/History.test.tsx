@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/domain';
 import type { DaySummary, HistoryQuery, TimelineEntry } from '../../shared/history';
+import { encodeRefusal, refusal } from '../../shared/refusals';
 import { formatClockSeconds } from '../ui-kit/format';
 import { setLanguage } from '../ui-kit/language';
 import { addDays, dayIn } from './history';
@@ -246,7 +247,8 @@ describe('a past order', () => {
       actionId: 'a1',
       action: 'accept',
       outcome: 'retrying',
-      error: 'platform answered 503',
+      // As main keeps a try's failure: its code (the platform's own words apart).
+      error: encodeRefusal(refusal('action-error', 'busy', 503), 'Service unavailable'),
     },
     {
       at: '2026-11-20T11:00:07.000Z',
@@ -293,7 +295,7 @@ describe('a past order', () => {
     expect(steps).toEqual([
       `${formatClockSeconds(timeline[0]!.at)}Reached this terminal`,
       `${formatClockSeconds(timeline[1]!.at)}Accept by Countertop (automatic) on terminal counter-1 · 15 min preparation`,
-      `${formatClockSeconds(timeline[2]!.at)}Accept: not sent yet, trying again · platform answered 503`,
+      `${formatClockSeconds(timeline[2]!.at)}Accept: not sent yet, trying again · The platform has a problem right now.`,
       `${formatClockSeconds(timeline[3]!.at)}Accept: sent, the platform took it`,
       `${formatClockSeconds(timeline[4]!.at)}Platform confirmed: In preparation`,
       `${formatClockSeconds(timeline[5]!.at)}Kitchen ticket on Kitchen: waiting for the printer · paper out`,
