@@ -11,28 +11,8 @@ import { Form } from '../ui-kit/Form';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
 
 type Field = keyof DeliveryAreaCheckRequest;
-// Labels are getters, worded at each render: a value read at load kept the language the screen
-// started in after a switch.
-const FIELDS: Array<{ name: Field; label: string }> = [
-  {
-    name: 'street',
-    get label() {
-      return en.courier.street;
-    },
-  },
-  {
-    name: 'postCode',
-    get label() {
-      return en.courier.postCode;
-    },
-  },
-  {
-    name: 'city',
-    get label() {
-      return en.courier.city;
-    },
-  },
-];
+// Each field's label is the message of its name, worded at render (a switch of language follows).
+const FIELDS: Field[] = ['street', 'postCode', 'city'];
 const EMPTY: Record<Field, string> = { street: '', postCode: '', city: '' };
 
 /** "Can we deliver there?" before a phone order is taken; a yes leads on to booking the courier. */
@@ -62,21 +42,21 @@ export const AreaCheck = () => {
       <h3>{en.courier.areaTitle}</h3>
       <Form className="area-check" label={en.courier.areaTitle} onSubmit={ask}>
         <p className="muted">{en.courier.areaHelp}</p>
-        {FIELDS.map((f) => (
-          <label key={f.name} className="field">
-            <span>{f.label}</span>
+        {FIELDS.map((name) => (
+          <label key={name} className="field">
+            <span>{en.courier[name]}</span>
             <input
-              name={`area-${f.name}`}
+              name={`area-${name}`}
               autoComplete="off"
-              value={values[f.name]}
-              aria-invalid={Boolean(errors[f.name])}
+              value={values[name]}
+              aria-invalid={Boolean(errors[name])}
               onChange={(e) => {
                 const value = e.target.value;
-                setValues((v) => ({ ...v, [f.name]: value }));
+                setValues((v) => ({ ...v, [name]: value }));
                 setAnswer(null);
               }}
             />
-            {errors[f.name] && <span className="field-error">{errors[f.name]}</span>}
+            {errors[name] && <span className="field-error">{errors[name]}</span>}
           </label>
         ))}
         <DialogActions

@@ -15,33 +15,20 @@ import { actionErrorWords, errorWords, refusalWords } from '../ui-kit/bridge';
 import type { BridgeError } from '../../shared/ipc/contract';
 
 type SetupField = keyof DeliveryConfigureRequest;
-// Labels are getters, worded at each render: a value read at load kept the language the screen
-// started in after a switch.
-const SETUP_FIELDS: Array<{ name: SetupField; label: string; secret?: boolean }> = [
+// Each field's label is the message of its name, worded at render (a switch of language follows).
+const SETUP_FIELDS: Array<{ name: SetupField; secret?: boolean }> = [
   {
     name: 'driveUrl',
-    get label() {
-      return en.courier.driveUrl;
-    },
   },
   {
     name: 'merchantId',
-    get label() {
-      return en.courier.merchantId;
-    },
   },
   {
     name: 'merchantKey',
-    get label() {
-      return en.courier.merchantKey;
-    },
     secret: true,
   },
   {
     name: 'venueId',
-    get label() {
-      return en.courier.venueId;
-    },
   },
 ];
 
@@ -73,7 +60,7 @@ const DeliverySetupForm = ({ onDone }: { onDone: (() => void) | null }) => {
       <p className="muted">{en.courier.setupIntro}</p>
       {SETUP_FIELDS.map((spec) => (
         <label key={spec.name} className="field">
-          <span>{spec.label}</span>
+          <span>{en.courier[spec.name]}</span>
           <input
             name={spec.name}
             type={spec.secret ? 'password' : 'text'}

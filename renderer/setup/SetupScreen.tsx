@@ -14,55 +14,33 @@ import { openSignInTab } from './sign-in-tab';
 
 type Field = keyof SetupConnectRequest | 'onboardingUrl';
 // No placeholder: the hint under each field gives an example in the screen's language.
-type FieldSpec = { name: Field; label: string; secret?: boolean };
+type FieldSpec = { name: Field; secret?: boolean };
 
-// Labels are getters, worded at each render: a value read at load kept the language the screen
-// started in after a switch.
+// Each field's label is the message of its name, worded at render (a switch of language follows).
 const PLATFORM_FIELDS: FieldSpec[] = [
   {
     name: 'authUrl',
-    get label() {
-      return en.setup.authUrl;
-    },
   },
   {
     name: 'posUrl',
-    get label() {
-      return en.setup.posUrl;
-    },
   },
   {
     name: 'clientId',
-    get label() {
-      return en.setup.clientId;
-    },
   },
   {
     name: 'clientSecret',
-    get label() {
-      return en.setup.clientSecret;
-    },
     secret: true,
   },
   {
     name: 'onboardingUrl',
-    get label() {
-      return en.setup.onboardingUrl;
-    },
   },
 ];
 const RELAY_FIELDS: FieldSpec[] = [
   {
     name: 'relayUrl',
-    get label() {
-      return en.setup.relayUrl;
-    },
   },
   {
     name: 'terminalKey',
-    get label() {
-      return en.setup.terminalKey;
-    },
     secret: true,
   },
 ];
@@ -70,15 +48,9 @@ const RELAY_FIELDS: FieldSpec[] = [
 const CODE_FIELDS: FieldSpec[] = [
   {
     name: 'code',
-    get label() {
-      return en.setup.code;
-    },
   },
   {
     name: 'redirectUri',
-    get label() {
-      return en.setup.redirectUri;
-    },
   },
 ];
 const SIGN_IN_FIELDS = [
@@ -180,7 +152,7 @@ export const SetupScreen = () => {
 
   const renderField = (spec: FieldSpec) => (
     <label key={spec.name} className="field">
-      <span>{spec.label}</span>
+      <span>{en.setup[spec.name]}</span>
       <input
         name={spec.name}
         type={spec.secret ? 'password' : 'text'}
