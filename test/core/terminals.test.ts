@@ -1,5 +1,5 @@
 // Two terminals of one venue against the real sandbox and relay, each terminal behind a TCP proxy
-// of its own (tcp-cut.ts), so one terminal's link to the relay can be cut while the other's stays.
+// of its own (two-terminals.ts), so one terminal's link to the relay can be cut while the other's stays.
 // The venue is paused only when no terminal of it can receive: a terminal cut off alone leaves
 // the venue online (the other takes and answers its orders) and shows who still receives; both
 // cut, or the relay down for everyone, the venue is paused once (an order nobody answers at the
@@ -9,98 +9,42 @@ import type { ExpectStatic } from 'vitest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import { startRelay } from '../../relay/server';
-import type { World } from './harness';
-import { startWorld, waitFor } from './harness';
-import type { TcpCut } from './tcp-cut';
-import { startTcpCut } from './tcp-cut';
+import { waitFor } from './harness';
+import type { Venue } from './two-terminals';
+import {
+  acceptedByKitchen,
+  audits,
+  closeTwoTerminals,
+  platformOnline,
+  startTwoTerminals,
+  streamUp,
+} from './two-terminals';
 
 const PAUSE_AFTER_SECONDS = 5;
 const UNANSWERED_MS = 4_000;
 // The relay client retries with full-jitter backoff, capped here at 2 s (production: 30 s): once
 // the link is back, its next try may be up to that far away.
 const RELAY_BACK_MS = 20_000;
+const RELAY_OPTIONS = { presenceNoteMs: 200, receivingWithinMs: 6_000 };
 
-const coreOptions = {
-  relayWaitSeconds: 2,
-  relayBackoff: { capMs: 2_000 },
-  otherTerminals: { intervalMs: 300, unansweredMs: UNANSWERED_MS },
-  missedOrders: { intervalMs: 1_000, graceMs: 1_500 },
-};
-
-/** A world of its own with the venue's two terminals, each behind its own proxy. */
-type Venue = {
-  world: World;
-  counter: Core;
-  kitchen: Core;
-  proxies: { counter: TcpCut; kitchen: TcpCut };
-};
-
-/** A terminal of the venue behind its own proxy, pausing the venue on its own as set up. */
-const startTerminal = async (world: World, name: string, proxy: TcpCut): Promise<Core> => {
-  const core = await world.startTerminal(name, { core: coreOptions, relayUrl: proxy.url });
-  await core.api['stream:configure']({ autoPause: true, pauseAfterSeconds: PAUSE_AFTER_SECONDS });
-  return core;
-};
-
-/** The other terminal is seen receiving (the relay heard from it within the window). */
-const seesOtherReceiving = async (core: Core, name: string): Promise<boolean> => {
-  const state = await core.api['stream:get']({});
-  return state.otherTerminals?.terminals.some((t) => t.name === name && t.receiving) === true;
-};
-
-/**
- * A fresh world with both terminals connected (side by side: each connect waits on the platform
- * and the relay, not on the other) and each seeing the other receiving.
- */
-const startTwoTerminals = async (): Promise<Venue> => {
-  const world = await startWorld({ relay: { presenceNoteMs: 200, receivingWithinMs: 6_000 } });
-  const proxies = {
-    counter: await startTcpCut(world.relay.url),
-    kitchen: await startTcpCut(world.relay.url),
-  };
-  const [counter, kitchen] = await Promise.all([
-    startTerminal(world, 'Counter', proxies.counter),
-    startTerminal(world, 'Kitchen', proxies.kitchen),
-  ]);
-  await waitFor(
-    'each sees the other receiving',
-    async () =>
-      (await seesOtherReceiving(counter, 'Kitchen')) && seesOtherReceiving(kitchen, 'Counter'),
-    20_000,
-  );
-  return { world, counter, kitchen, proxies };
-};
-const closeTwoTerminals = async ({ world, proxies }: Venue): Promise<void> => {
-  await world.close();
-  await proxies.counter.close();
-  await proxies.kitchen.close();
-};
-
-const platformOnline = async ({ world }: Venue): Promise<boolean> =>
-  (
-    await world.control<{ status: { is_online: boolean } }>(
-      'GET',
-      `/venues/${world.sandbox.demo.venueId}`,
-    )
-  ).json.status.is_online;
-/** The stream guard's audit entries of this outcome on both terminals together. */
-const audits = async ({ counter, kitchen }: Venue, outcome: string): Promise<number> => {
-  let count = 0;
-  for (const core of [counter, kitchen]) {
-    count += (await core.api['audit:list']({ limit: 200 })).filter(
-      (e) => e.action === 'stream-guard' && e.outcome === outcome,
-    ).length;
-  }
-  return count;
-};
-const streamUp = async (core: Core): Promise<boolean> =>
-  (await core.api['stream:get']({})).downSince === null;
+/** Both terminals pause the venue on their own as set up, the windows shortened. */
+const startVenue = (): Promise<Venue> =>
+  startTwoTerminals({
+    relay: RELAY_OPTIONS,
+    core: {
+      relayWaitSeconds: 2,
+      relayBackoff: { capMs: 2_000 },
+      otherTerminals: { intervalMs: 300, unansweredMs: UNANSWERED_MS },
+      missedOrders: { intervalMs: 1_000, graceMs: 1_500 },
+    },
+    streamGuard: { autoPause: true, pauseAfterSeconds: PAUSE_AFTER_SECONDS },
+  });
 
 describe('several terminals of one venue: an answer on one reaches the other', () => {
   // Neither test cuts a link or changes the venue's state: they share one world.
   let venue: Venue;
   beforeAll(async () => {
-    venue = await startTwoTerminals();
+    venue = await startVenue();
   }, 60_000);
   afterAll(() => closeTwoTerminals(venue));
 
@@ -148,7 +92,7 @@ describe.concurrent(
     const freshVenue = async (
       onTestFinished: (fn: () => Promise<void>) => void,
     ): Promise<Venue> => {
-      const venue = await startTwoTerminals();
+      const venue = await startVenue();
       onTestFinished(() => closeTwoTerminals(venue));
       return venue;
     };
@@ -158,7 +102,7 @@ describe.concurrent(
       onTestFinished,
     }) => {
       const venue = await freshVenue(onTestFinished);
-      const { world, counter, kitchen, proxies } = venue;
+      const { counter, kitchen, proxies } = venue;
       proxies.counter.cut();
       const deferred = await waitFor(
         'counter down, its pause left to Kitchen',
@@ -183,15 +127,7 @@ describe.concurrent(
 
       // An order placed now reaches Kitchen, which answers it; Counter finds it at the platform
       // (missed), answered: someone receives, so still no pause.
-      const placed = await world.placeOrder();
-      await waitFor('kitchen has it', async () =>
-        (await kitchen.api['orders:list']({})).some((o) => o.id === placed.id),
-      );
-      await kitchen.api['orders:accept']({ orderId: placed.id, preparationMinutes: 15 });
-      await waitFor(
-        'accepted at the platform',
-        async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
-      );
+      await acceptedByKitchen(venue);
       const missed = await waitFor(
         'counter lists it as missed, answered',
         async () =>
@@ -286,8 +222,7 @@ describe.concurrent(
           port,
           dbPath: world.relayDb,
           marketplaceSecrets: [world.sandbox.webhookSecret],
-          presenceNoteMs: 200,
-          receivingWithinMs: 6_000,
+          ...RELAY_OPTIONS,
         });
       });
     }, 180_000);
