@@ -883,7 +883,7 @@ const stopAll = async (
   base.hub.close();
   clearInterval(tick);
   c.guard.close();
-  c.health.close();
+  await c.health.close();
   c.terminals.close();
   c.cues.close();
   await c.guard.missedOrders.idle();

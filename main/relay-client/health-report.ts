@@ -109,11 +109,12 @@ export const healthReport = (facts: HealthFacts, at: number): TerminalHealth => 
 export const sendHealthReport = async (
   access: RelayKeyAccess,
   report: TerminalHealth,
+  signal?: AbortSignal,
 ): Promise<void> => {
   // The relay's answer says nothing a terminal acts on.
   await relayCall(
     access,
-    { method: 'PUT', path: '/v1/terminal/health', body: report },
+    { method: 'PUT', path: '/v1/terminal/health', body: report, signal },
     z.unknown(),
   );
 };
@@ -121,7 +122,9 @@ export const sendHealthReport = async (
 export type HealthReporter = {
   /** Reports now (a link or a pause changed), then every interval from there. */
   reportSoon(): void;
-  close(): void;
+  /** No report after this; resolves once a report under way has ended (the core closes its
+   *  log and database next, which that report reads and writes to). */
+  close(): Promise<void>;
 };
 
 export type HealthReporterDeps = {
@@ -141,11 +144,15 @@ export const startHealthReports = (deps: HealthReporterDeps): HealthReporter => 
   let inFlight = false;
   let again = false;
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let current: Promise<void> | null = null;
+  const closing = new AbortController();
 
   const schedule = (ms: number): void => {
     if (closed) return;
     if (timer) clearTimeout(timer);
-    timer = setTimeout(() => void send(), ms);
+    timer = setTimeout(() => {
+      current = send();
+    }, ms);
     timer.unref();
   };
 
@@ -159,10 +166,12 @@ export const startHealthReports = (deps: HealthReporterDeps): HealthReporter => 
     try {
       const access = await deps.access();
       if (access !== null && !closed) {
-        await sendHealthReport(access, healthReport(deps.facts(), deps.now().getTime()));
+        const report = healthReport(deps.facts(), deps.now().getTime());
+        await sendHealthReport(access, report, closing.signal);
       }
     } catch (error) {
-      deps.failed?.(error);
+      // One that failed because the terminal is closing is no failure to report.
+      if (!closed) deps.failed?.(error);
     } finally {
       inFlight = false;
       if (again) {
@@ -177,10 +186,12 @@ export const startHealthReports = (deps: HealthReporterDeps): HealthReporter => 
   schedule(0);
   return {
     reportSoon: () => schedule(0),
-    close: () => {
+    close: async () => {
       closed = true;
       if (timer) clearTimeout(timer);
       timer = null;
+      closing.abort();
+      await current;
     },
   };
 };
