@@ -20,17 +20,23 @@ const noFacts = (): HealthFacts => {
   throw new Error('facts read after the close');
 };
 
+/** A reporter whose first report waits on a held key lookup; what it logged as failed. */
+const startHeld = () => {
+  const { held, access } = heldAccess();
+  const failures: unknown[] = [];
+  const reporter = startHealthReports({
+    access,
+    facts: noFacts,
+    now: () => new Date(),
+    intervalMs: 60_000,
+    failed: (error) => failures.push(error),
+  });
+  return { held, failures, reporter };
+};
+
 describe('the health reporter', () => {
   it('logs a report that failed while it runs', async () => {
-    const { held, access } = heldAccess();
-    const failures: unknown[] = [];
-    const reporter = startHealthReports({
-      access,
-      facts: noFacts,
-      now: () => new Date(),
-      intervalMs: 60_000,
-      failed: (error) => failures.push(error),
-    });
+    const { held, failures, reporter } = startHeld();
     await waitFor(() => held.settle !== undefined);
     held.settle?.(new Error('relay key not readable'));
     await waitFor(() => failures.length === 1);
@@ -38,15 +44,7 @@ describe('the health reporter', () => {
   });
 
   it('closes once the report under way has ended, and logs nothing of a report the close cut short', async () => {
-    const { held, access } = heldAccess();
-    const failures: unknown[] = [];
-    const reporter = startHealthReports({
-      access,
-      facts: noFacts,
-      now: () => new Date(),
-      intervalMs: 60_000,
-      failed: (error) => failures.push(error),
-    });
+    const { held, failures, reporter } = startHeld();
     await waitFor(() => held.settle !== undefined);
     let closed = false;
     const closing = reporter.close().then(() => (closed = true));
