@@ -1,24 +1,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderApp } from '../testing/render-app';
-import { createFakeBridge } from '../testing/fake-bridge';
+import { counterWithKitchen, createFakeBridge, KITCHEN_TERMINAL } from '../testing/fake-bridge';
 
 afterEach(cleanup);
-
-const KITCHEN = '6f1c2e9a-3b4d-4c5e-8f70-1a2b3c4d5e6f';
-
-/** This terminal, Counter, and one other of the venue, Kitchen; nobody assigned to print. */
-const counterWithKitchen = () => ({
-  name: 'Counter',
-  fallbackName: 'counter-pc',
-  selfId: 'self',
-  terminals: [
-    { id: 'self', name: 'Counter', self: true },
-    { id: KITCHEN, name: 'Kitchen', self: false },
-  ],
-  printedBy: {},
-  settingsWaiting: false,
-});
 
 const openTerminal = async (bridge: ReturnType<typeof createFakeBridge>) => {
   renderApp(bridge);
@@ -51,10 +36,10 @@ describe('this terminal among the venue’s', () => {
       'Counter (this terminal)',
       'Kitchen',
     ]);
-    fireEvent.change(ticket, { target: { value: KITCHEN } });
+    fireEvent.change(ticket, { target: { value: KITCHEN_TERMINAL } });
     await waitFor(() =>
       expect(bridge.callsTo('terminal:assignPrinting')).toEqual([
-        { printedBy: { 'kitchen-ticket': KITCHEN } },
+        { printedBy: { 'kitchen-ticket': KITCHEN_TERMINAL } },
       ]),
     );
   });
@@ -71,7 +56,7 @@ describe('this terminal among the venue’s', () => {
           venueId,
           first,
           orders: { autoAccept: false, autoAcceptMaxItems: 10, unclaimedAfterMinutes: 15 },
-          printedBy: { receipt: KITCHEN },
+          printedBy: { receipt: KITCHEN_TERMINAL },
           by: 'another-terminal',
         }),
       );
@@ -79,7 +64,7 @@ describe('this terminal among the venue’s', () => {
     changed('kamppi-bowls', false);
     expect(receipt.value).toBe('');
     changed('demo-venue', true);
-    expect(receipt.value).toBe(KITCHEN);
+    expect(receipt.value).toBe(KITCHEN_TERMINAL);
     expect(bridge.callsTo('terminal:assignPrinting')).toEqual([]);
   });
 });

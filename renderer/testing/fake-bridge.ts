@@ -54,7 +54,9 @@ import {
 export {
   BOWLS,
   BURGERS,
+  KITCHEN_TERMINAL,
   TWO_VENUES,
+  counterWithKitchen,
   emptyDaySummary,
   makeDelivery,
   makeMenu,

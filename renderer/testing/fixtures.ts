@@ -11,6 +11,7 @@ import type {
 import type { DaySummary } from '../../shared/history';
 import type { StreamGuardState } from '../../shared/stream-guard';
 import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
+import type { TerminalState } from '../../shared/venue-settings';
 
 export const emptyDaySummary = (day: string): DaySummary => ({
   day,
@@ -178,6 +179,23 @@ export const makeVenue = (patch: Partial<VenueState> = {}): VenueState => ({
 export const BURGERS = { venueId: 'demo-venue', name: 'Kamppi Burgers', first: true };
 export const BOWLS = { venueId: 'kamppi-bowls', name: 'Kamppi Bowls', first: false };
 export const TWO_VENUES = [BURGERS, BOWLS];
+
+/** The venue's other terminal in the two-terminal tests, by the kind of id the relay gives it. */
+export const KITCHEN_TERMINAL = '6f1c2e9a-3b4d-4c5e-8f70-1a2b3c4d5e6f';
+
+/** This terminal, Counter, and one other of the venue, Kitchen; nobody assigned to print. */
+export const counterWithKitchen = (patch: Partial<TerminalState> = {}): TerminalState => ({
+  name: 'Counter',
+  fallbackName: 'counter-pc',
+  selfId: 'self',
+  terminals: [
+    { id: 'self', name: 'Counter', self: true },
+    { id: KITCHEN_TERMINAL, name: 'Kitchen', self: false },
+  ],
+  printedBy: {},
+  settingsWaiting: false,
+  ...patch,
+});
 
 export const makeMenuItem = (patch: Partial<MenuItemSummary> = {}): MenuItemSummary => ({
   externalData: 'burger-classic',

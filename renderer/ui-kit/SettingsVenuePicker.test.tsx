@@ -3,13 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderSettings } from '../../shared/order-timing';
 import { DEFAULT_STREAM_GUARD_SETTINGS } from '../../shared/stream-guard';
 import type { StreamGuardVenue } from '../../shared/stream-guard';
-import { createFakeBridge } from '../testing/fake-bridge';
+import { counterWithKitchen, createFakeBridge, KITCHEN_TERMINAL } from '../testing/fake-bridge';
 import { makeStreamGuard } from '../testing/fixtures';
 import { renderApp } from '../testing/render-app';
 
 afterEach(cleanup);
 
-const KITCHEN = '6f1c2e9a-3b4d-4c5e-8f70-1a2b3c4d5e6f';
 const TWO_VENUES = {
   venues: [
     { venueId: 'demo-venue', name: 'Demo Kitchen', first: true },
@@ -35,17 +34,11 @@ const perVenueBridge = () => {
     settings[id] = { ...settings[id]!, ...changes };
     return settings[id];
   });
-  bridge.handle('terminal:get', async ({ venueId }) => ({
-    name: 'Counter',
-    fallbackName: 'counter-pc',
-    selfId: 'self',
-    terminals: [
-      { id: 'self', name: 'Counter', self: true },
-      { id: KITCHEN, name: 'Kitchen', self: false },
-    ],
-    printedBy: venueId === 'pizza-venue' ? { 'kitchen-ticket': KITCHEN } : {},
-    settingsWaiting: false,
-  }));
+  bridge.handle('terminal:get', async ({ venueId }) =>
+    counterWithKitchen({
+      printedBy: venueId === 'pizza-venue' ? { 'kitchen-ticket': KITCHEN_TERMINAL } : {},
+    }),
+  );
   return bridge;
 };
 
@@ -95,7 +88,7 @@ describe("the settings page's venue picker", () => {
     // Who prints what: the picked venue's, and a change goes to that venue.
     const terminal = screen.getByRole('region', { name: 'This terminal' });
     const ticket = (await within(terminal).findByLabelText('Kitchen ticket')) as HTMLSelectElement;
-    await waitFor(() => expect(ticket.value).toBe(KITCHEN));
+    await waitFor(() => expect(ticket.value).toBe(KITCHEN_TERMINAL));
     fireEvent.change(ticket, { target: { value: '' } });
     await waitFor(() =>
       expect(bridge.callsTo('terminal:assignPrinting')).toEqual([
