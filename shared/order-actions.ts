@@ -8,6 +8,8 @@
 // The recipe for adding one is in docs/architecture.md#adding-an-order-action.
 import { z } from 'zod';
 import type { DeliveryType, OrderStatus } from './order-status';
+import type { Refusal } from './refusals';
+import { encodeRefusal, refusal } from './refusals';
 
 /** Who brings the food to the customer: it decides who may mark an order delivered. */
 export const FULFILMENTS = ['takeaway', 'eatin', 'self-delivery', 'platform-courier'] as const;
@@ -120,6 +122,8 @@ export type OrderActionDeclaration<S extends z.ZodRawShape = z.ZodRawShape> = {
   local?: (request: z.output<z.ZodObject<S>>, auto: boolean) => OrderLocalChange;
   /** Menu items the action marks sold out with it (reject "items unavailable"). */
   soldOut?: (request: z.output<z.ZodObject<S>>) => SoldOutMark | undefined;
+  /** A rule across the request's fields, checked with them on the way in; refused as `refusal`. */
+  rule?: { holds: (request: z.output<z.ZodObject<S>>) => boolean; refusal: Refusal };
   /** What the outbox entry tells staff besides the order number (OutboxFacts). */
   facts?: (request: z.output<z.ZodObject<S>>) => { minutes?: number };
   /** What the timeline keeps of the request (history). */
@@ -152,6 +156,8 @@ const ALL: Record<Fulfilment, object> = {
   'platform-courier': {},
 };
 const REJECT_CODES = ['GENERIC', 'ITEMS_UNAVAILABLE', 'VENUE_CLOSING_SOON'] as const;
+/** The one reason a rejection marks its items sold out with (the dialog offers marks only there). */
+const SOLD_OUT_REASON: (typeof REJECT_CODES)[number] = 'ITEMS_UNAVAILABLE';
 
 /** In the order the card shows their buttons. */
 export const ORDER_ACTIONS = {
@@ -233,6 +239,10 @@ export const ORDER_ACTIONS = {
     payload: (r) => ({ reason: r.reason, code: r.code ?? null }),
     local: (r) => ({ rejectReason: r.reason }),
     soldOut: (r) => r.soldOut,
+    rule: {
+      holds: (r) => r.soldOut === undefined || r.code === SOLD_OUT_REASON,
+      refusal: refusal('reject-sold-out-reason'),
+    },
     record: (r) => ({ reason: r.reason }),
     refusals: { timing: 'preorder-only', fulfilment: 'courier-delivers' },
     dialog: 'reject',
@@ -311,10 +321,16 @@ export type OrderActionSchema<K extends OrderActionKind> = z.ZodObject<
   Extract<ShapeOf<K>, z.ZodRawShape>,
   z.core.$strict
 >;
-export const orderActionSchema = <K extends OrderActionKind>(kind: K): OrderActionSchema<K> =>
-  z
+export const orderActionSchema = <K extends OrderActionKind>(kind: K): OrderActionSchema<K> => {
+  const request = z
     .object({ orderId: z.string().min(1).max(200), ...ORDER_ACTIONS[kind].fields })
-    .strict() as unknown as OrderActionSchema<K>;
+    .strict();
+  const rule = declarationOf(kind).rule;
+  // The rule's refusal is kept as the issue's message: the channel refuses with that code.
+  return (rule
+    ? request.refine(rule.holds, { message: encodeRefusal(rule.refusal) })
+    : request) as unknown as OrderActionSchema<K>;
+};
 
 /** The request of an action as its channel takes it. */
 export type OrderActionRequestOf<K extends OrderActionKind> = z.output<OrderActionSchema<K>> & {

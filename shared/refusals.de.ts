@@ -57,6 +57,8 @@ export const refusalsDe = {
   'order-not-own-courier': 'Bestellung #{n} liefert nicht euer eigener Kurier.',
   'order-picked-up': 'Bestellung #{n} ist schon unterwegs.',
   'order-done': 'Bestellung #{n}: das ist schon erledigt.',
+  'reject-sold-out-reason':
+    'Artikel werden beim Ablehnen nur mit dem Grund „Artikel nicht verfügbar“ als ausverkauft markiert. Es wurde nichts gesendet: Wähle diesen Grund oder lehne ab, ohne Artikel zu markieren.',
   'prep-no-time':
     'Bestellung #{n} bekommt keine Zubereitungszeit: die Plattform legt die Zeiten fest. Ohne Zeit annehmen.',
   'prep-before-estimate':

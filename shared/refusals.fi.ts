@@ -55,6 +55,8 @@ export const refusalsFi = {
   'order-not-own-courier': 'Tilausta #{n} ei vie oma kuski.',
   'order-picked-up': 'Tilaus #{n} on jo matkalla asiakkaalle.',
   'order-done': 'Tilaus #{n}: se on jo tehty.',
+  'reject-sold-out-reason':
+    'Tuotteet merkitään loppuneiksi hylkäyksen yhteydessä vain syyllä ”Tuotteita ei ole”. Mitään ei lähetetty: valitse se syy tai hylkää merkitsemättä tuotteita.',
   'prep-no-time':
     'Tilaukselle #{n} ei anneta valmistusaikaa: alusta asettaa ajat. Hyväksy se ilman aikaa.',
   'prep-before-estimate':

@@ -55,6 +55,8 @@ export const refusalsSv = {
   'order-not-own-courier': 'Beställning #{n} körs inte av ert eget bud.',
   'order-picked-up': 'Beställning #{n} är redan på väg till kunden.',
   'order-done': 'Beställning #{n}: det är redan gjort.',
+  'reject-sold-out-reason':
+    'Varor markeras som slut vid ett avvisande bara med orsaken ”Varor slut”. Inget skickades: välj den orsaken, eller avvisa utan att markera varor.',
   'prep-no-time':
     'Beställning #{n} tar ingen tillagningstid: plattformen sätter tiderna. Godkänn den utan tid.',
   'prep-before-estimate':

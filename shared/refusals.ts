@@ -87,6 +87,9 @@ export const refusalWords = {
   'order-not-own-courier': m('Order #{n} is not delivered by your own courier.', 'n'),
   'order-picked-up': m('Order #{n} is already out for delivery.', 'n'),
   'order-done': m('Order #{n}: that is already done.', 'n'),
+  /** A rejection marks items sold out only for the reason the dialog offers it with. */
+  'reject-sold-out-reason':
+    'Items are marked sold out with a rejection only for the reason “Items unavailable”. Nothing was sent: choose that reason, or reject without marking items.',
   'prep-no-time': m(
     'Order #{n} takes no preparation time: the platform sets its times. Accept it without one.',
     'n',

@@ -234,9 +234,12 @@ export const createOrderActions = (deps: {
           const order = check(orders.get(request.orderId), request, now());
           const spec = declarationOf(request.kind);
           const by = request.auto ? 'auto' : 'staff';
+          // The rule and the marks are checked here too (the channel checks them on the way in)
+          // for callers inside main.
+          if (spec.rule && !spec.rule.holds(request))
+            throw new ServiceError('invalid-request', spec.rule.refusal);
           const soldOut = spec.soldOut?.(request);
           if (soldOut) {
-            // Checked here too (the channel checks it on the way in) for callers inside main.
             const mark = soldOutMarkSchema.safeParse(soldOut);
             if (!mark.success) throw new ServiceError('invalid-request', why('bad-request'));
             if (!deps.onSoldOut) throw new ServiceError('invalid-request', why('menu-not-read'));

@@ -3,9 +3,10 @@
 // stream through the relay, or the platform answering again) it reads every venue's menu again, not only
 // the first venue's, and shows each venue's availability as that venue's platform confirms it.
 // And a rejection's "items unavailable" sells out in the rejected order's venue only, in the same
-// call and transaction as the rejection (a refused mark queues neither).
+// call and transaction as the rejection (a refused mark queues neither), and only with that reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
+import { invokeChannel } from '../../main/host/dispatch';
 import type { World } from './harness';
 import { startWorld, waitFor } from './harness';
 import type { TcpCut } from './tcp-cut';
@@ -142,15 +143,28 @@ describe('a terminal of two venues coming back from an outage', () => {
     expect(order.venueId).toBe(BOWLS);
     const queued = async (): Promise<number> => (await counter.api['outbox:list']({})).length;
     const before = await queued();
+    const request = (soldOut: { items: string[]; until: string | null }) => ({
+      orderId: order.id,
+      reason: 'Sorry, fries are sold out.',
+      code: 'ITEMS_UNAVAILABLE' as const,
+      soldOut,
+    });
     const reject = (soldOut: { items: string[]; until: string | null }) =>
-      counter.api['orders:reject']({
-        orderId: order.id,
-        reason: 'Sorry, fries are sold out.',
-        code: 'ITEMS_UNAVAILABLE',
-        soldOut,
-      });
-    // Refused, and nothing changes: not on the venue's menu (with one that is), a time past,
-    // a malformed mark. Neither the rejection nor any mark is queued.
+      counter.api['orders:reject'](request(soldOut));
+    // Refused, and nothing changes: marks with another reason than "items unavailable" (or none),
+    // at main's IPC boundary and from inside main; not on the venue's menu (with one that is), a
+    // time past, a malformed mark. Neither the rejection nor any mark is queued.
+    const fries = { items: [OTHER_ITEM], until: null };
+    expect(
+      await invokeChannel(counter.api, 'orders:reject', { ...request(fries), code: 'GENERIC' }),
+    ).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-request', refusal: { key: 'reject-sold-out-reason', values: [] } },
+    });
+    const { code: _code, ...noReason } = request(fries);
+    await expect(counter.api['orders:reject'](noReason)).rejects.toMatchObject({
+      bridge: { code: 'invalid-request', refusal: { key: 'reject-sold-out-reason' } },
+    });
     await expect(reject({ items: [OTHER_ITEM, 'no-such-item'], until: null })).rejects.toThrow(
       /not on the platform's menu/,
     );
@@ -165,8 +179,10 @@ describe('a terminal of two venues coming back from an outage', () => {
     });
     expect(await shown(counter, BOWLS, OTHER_ITEM)).toBe(true);
 
-    // One call: the rejection and the mark queued together.
-    await reject({ items: [OTHER_ITEM], until: null });
+    // One call through the same boundary: the rejection and the mark queued together.
+    expect(await invokeChannel(counter.api, 'orders:reject', request(fries))).toMatchObject({
+      ok: true,
+    });
     const entries = await counter.api['outbox:list']({});
     expect(entries.length).toBe(before + 2);
     expect(entries.map((e) => e.kind)).toEqual(
