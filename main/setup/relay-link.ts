@@ -102,6 +102,16 @@ export const stopRelay = async (ctx: SetupContext): Promise<void> => {
   ctx.link.error = null;
 };
 
+/**
+ * Before a new terminal key is written: the old link stops, and a refusal it was still handling
+ * has finished with the keychain. Its "remove the refused key" reads the key and then deletes it;
+ * a new key written between the two would be the one deleted, leaving the terminal with no key.
+ */
+export const quietRelay = async (ctx: SetupContext): Promise<void> => {
+  await stopRelay(ctx);
+  await ctx.link.forgetting;
+};
+
 /** Stops the old link and starts the stored connection's (after a connect or a change). */
 export const restartRelay = async (ctx: SetupContext): Promise<void> => {
   await stopRelay(ctx);

@@ -5,7 +5,7 @@ import { resetCursor } from '../relay-client/relay-client';
 import { failure, ServiceError } from '../service-error';
 import { refusal as why } from '../../shared/refusals';
 import { checkOrderApi, checkRelay, checkTokenService, venueMismatch } from './preflight';
-import { restartRelay, stopRelay } from './relay-link';
+import { quietRelay, restartRelay, startRelay, stopRelay } from './relay-link';
 import type { FieldProblem } from './preflight';
 import type { Connection, SetupContext } from './setup-context';
 import { CONNECTION_KEY, isProblem, refusal, RELAY_REFUSED_KEY } from './setup-context';
@@ -56,6 +56,7 @@ const exchangeCode = async (
     const mismatch = venueMismatch(codeVenue, relayVenues);
     if (mismatch) throw refusal([mismatch], 'code-held');
   });
+  await quietRelay(ctx);
   await ctx.deps.secrets.set('terminal-key', request.terminalKey);
   ctx.deps.settings.delete(RELAY_REFUSED_KEY);
   return venueId;
@@ -72,6 +73,8 @@ export const connectVenue = async (
   try {
     venue = await exchangeCode(ctx, request);
   } catch (error) {
+    // A link stopped for a key that was not written goes on as it was.
+    await startRelay(ctx);
     audit.record({
       action: 'connect',
       subject: request.clientId,
@@ -113,9 +116,12 @@ export const changeConnection = async (
   const relay = await checkRelay(request.relayUrl, terminalKey);
   const problem = isProblem(relay) ? relay : venueMismatch(conn.venueId, relay.venueIds);
   if (problem) throw refusal([problem], 'nothing-changed');
+  if (newKey) await quietRelay(ctx);
   try {
     if (newKey) await secrets.set('terminal-key', newKey);
   } catch (error) {
+    // Nothing changed: the link stopped for the write goes on with the stored key.
+    await startRelay(ctx);
     throw failure(error, 'change');
   }
   settings.set(CONNECTION_KEY, { ...conn, relayUrl: request.relayUrl } satisfies Connection);

@@ -4,6 +4,7 @@
 // with no new authorization code.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
+import type { SecretStore } from '../../main/secrets/secret-store';
 import { ServiceError } from '../../main/service-error';
 import { createTerminal, revokeTerminal } from '../../relay/terminals';
 import type { World } from './harness';
@@ -78,4 +79,57 @@ it('a revoked key is learnt at once, never sent again, and replaced without a ne
   // Through the refusal, the restart and the new key, the revoked key was never sent again.
   expect(world.front!.requestsWith(revoked.key)).toBe(usedBeforeRefusal);
   expect(world.front!.requestsWith(replacement.key)).toBeGreaterThan(0);
+});
+
+/**
+ * The real keychain, with its delete of the terminal key slow, as D-Bus is under load: it answers
+ * once the next key is written, or after a second when none is. `pending` tells a delete is held.
+ */
+const slowDeleteKeychain = (inner: SecretStore) => {
+  let written: (() => void) | null = null;
+  const held = { pending: false };
+  const store: SecretStore = {
+    get: (name) => inner.get(name),
+    set: async (name, value) => {
+      await inner.set(name, value);
+      if (name === 'terminal-key') written?.();
+    },
+    delete: async (name) => {
+      if (name === 'terminal-key') {
+        held.pending = true;
+        await new Promise<void>((resolve) => {
+          written = resolve;
+          setTimeout(resolve, 1_000);
+        });
+        written = null;
+        held.pending = false;
+      }
+      await inner.delete(name);
+    },
+  };
+  return { store, held };
+};
+
+it('a new key given while the refused one is still leaving the keychain is the key kept', async () => {
+  await core.close();
+  const venueId = world.sandbox.demo.venueId;
+  const keychain = slowDeleteKeychain(world.secrets);
+  const refused = createTerminal(world.relayDb, [venueId], { name: 'Till 2' });
+  core = await world.startCore({ relayWaitSeconds: HOLD_SECONDS, secretStore: keychain.store });
+  await core.api['setup:change']({ relayUrl: world.relayUrl, terminalKey: refused.key });
+  await relayState('connected');
+
+  expect(revokeTerminal(world.relayDb, refused.id)).toBe(true);
+  // The refusal has read the refused key and is deleting it when staff give the new one.
+  await waitFor('the refused key being deleted', () => keychain.held.pending);
+  const replacement = createTerminal(world.relayDb, [venueId], { name: 'Till 2 (new key)' });
+  await core.api['setup:change']({ relayUrl: world.relayUrl, terminalKey: replacement.key });
+  await relayState('connected');
+  await waitFor('the refusal done with the keychain', () => !keychain.held.pending);
+  expect(await world.secrets.get('terminal-key')).toBe(replacement.key);
+
+  // The kept key is the one a restart connects with.
+  await core.close();
+  core = await world.startCore({ relayWaitSeconds: HOLD_SECONDS, secretStore: keychain.store });
+  await relayState('connected');
 });
