@@ -2,7 +2,6 @@
 // Electron, the web host's script in a browser). The renderer never learns which one.
 import type { Bridge, BridgeError } from '../../shared/ipc/contract';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/contract';
-import { en } from './messages';
 import type { Refusal } from '../../shared/refusals';
 import {
   decodeRefusal,
@@ -27,27 +26,31 @@ const BRIDGE_CODES = new Set<BridgeError['code']>([
   'failed',
 ]);
 
+/** What main answers for anything it did not expect; also the screen's for an answer it cannot read. */
+const UNEXPECTED = refusal('unexpected');
+
 /**
- * Bridges reject with a BridgeError-shaped value; anything else becomes a generic failure. A
+ * Bridges reject with a BridgeError-shaped value; anything else (an answer without words, or an
+ * exception of the browser's, whose English text is no staff's) is the unexpected refusal. A
  * refusal main sent as a code is worded here, in the screen's language: its English message is
  * for logs.
  */
 export const toBridgeError = (error: unknown): BridgeError => {
-  if (error && typeof error === 'object') {
-    const { code, message, issues, refusal } = error as Partial<BridgeError>;
-    const worded = isRefusal(refusal)
-      ? refusalText(refusal, currentLanguage(), pseudoLocale())
-      : message;
-    if (typeof worded === 'string' && worded) {
-      return {
-        code: code && BRIDGE_CODES.has(code) ? code : 'failed',
-        message: worded,
-        ...(isRefusal(refusal) ? { refusal } : {}),
-        ...(Array.isArray(issues) ? { issues } : {}),
-      };
-    }
-  }
-  return { code: 'failed', message: en.errors.generic };
+  const said =
+    error && typeof error === 'object' && !(error instanceof Error)
+      ? (error as Partial<BridgeError>)
+      : {};
+  const code = said.code && BRIDGE_CODES.has(said.code) ? said.code : 'failed';
+  const issues = Array.isArray(said.issues) ? { issues: said.issues } : {};
+  if (!isRefusal(said.refusal) && typeof said.message === 'string' && said.message)
+    return { code, message: said.message, ...issues };
+  const why = isRefusal(said.refusal) ? said.refusal : UNEXPECTED;
+  return {
+    code: isRefusal(said.refusal) ? code : 'failed',
+    message: refusalWords(why),
+    refusal: why,
+    ...issues,
+  };
 };
 
 /** Runs a bridge call: null when it succeeded, the service's refusal when it did not. */

@@ -93,9 +93,6 @@ export const kitDe = {
     SATURDAY: 'Samstag',
     SUNDAY: 'Sonntag',
   },
-  errors: {
-    generic: 'Etwas ist schiefgelaufen.',
-  },
   fieldIssues: {
     required: 'Bitte ausfüllen',
     tooLong: 'Höchstens {n} Zeichen',

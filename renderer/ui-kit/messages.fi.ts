@@ -92,9 +92,6 @@ export const kitFi = {
     SATURDAY: 'lauantai',
     SUNDAY: 'sunnuntai',
   },
-  errors: {
-    generic: 'Jokin meni vikaan.',
-  },
   fieldIssues: {
     required: 'Täytä tämä',
     tooLong: 'Enintään {n} merkkiä',

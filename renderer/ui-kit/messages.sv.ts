@@ -92,9 +92,6 @@ export const kitSv = {
     SATURDAY: 'lördag',
     SUNDAY: 'söndag',
   },
-  errors: {
-    generic: 'Något gick fel.',
-  },
   fieldIssues: {
     required: 'Fyll i det här',
     tooLong: 'Högst {n} tecken',

@@ -118,9 +118,6 @@ export const kitMessages = {
     SATURDAY: 'Saturday',
     SUNDAY: 'Sunday',
   } satisfies Record<Weekday, string>,
-  errors: {
-    generic: 'Something went wrong.',
-  },
   /** A form field a schema refused with no message of its own (zod's checks), ui-kit/form.ts. */
   fieldIssues: {
     required: 'Fill this in',

@@ -2,7 +2,7 @@
 // says, and a failed action's kept refusal too; text that is no refusal stays as it came.
 import { afterEach, describe, expect, it } from 'vitest';
 import { encodeRefusal, refusal, refusalText } from '../../shared/refusals';
-import { keptText, toBridgeError } from './bridge';
+import { errorWords, keptText, toBridgeError } from './bridge';
 import { setLanguage } from './language';
 
 afterEach(() => setLanguage('en'));
@@ -44,5 +44,18 @@ describe("main's refusals on the screen", () => {
     expect(keptText('Order was cancelled by the customer')).toBe(
       'Order was cancelled by the customer',
     );
+  });
+
+  it('words an answer it cannot read as the one unexpected refusal, by code, never raw', () => {
+    setLanguage('fi');
+    // The browser's own exception (a file that cannot be read, a refused download): its English
+    // is no staff's.
+    const thrown = toBridgeError(new Error('NotReadableError: The requested file could not be read'));
+    expect(thrown).toMatchObject({ code: 'failed', refusal: refusal('unexpected') });
+    expect(thrown.message).toBe(refusalText(refusal('unexpected'), 'fi'));
+    expect(toBridgeError(undefined).message).toBe(refusalText(refusal('unexpected'), 'fi'));
+    // Kept as its code, it follows a switch of language when shown again.
+    setLanguage('de');
+    expect(errorWords(thrown)).toBe(refusalText(refusal('unexpected'), 'de'));
   });
 });
