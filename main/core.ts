@@ -381,7 +381,7 @@ const clientOptions = (
   onClock: (offsetMs) => c.setup.clockObserved(offsetMs),
   onOutcome: (reachable, error) => {
     // The network is back: what waits out a backoff goes now, not after it.
-    if (c.setup.platformOutcome(reachable, error?.message ?? null).backOnline) {
+    if (c.setup.platformOutcome(reachable, error).backOnline) {
       c.outbox.resetBackoff();
       c.orders.sync.resetBackoff();
       c.orders.drain();
@@ -512,7 +512,7 @@ const composeVenue = (base: Foundation, c: Composed): VenueSlice =>
       return { ...result, unknown };
     },
     nameChanged: () => c.setup.statusChanged(),
-    failed: (message) => c.setup.platformFailed(message),
+    failed: (error) => c.setup.platformFailed(error),
   });
 
 const composeDiagnostics = (base: Foundation, c: Composed): DiagnosticsSlice =>

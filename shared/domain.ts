@@ -171,6 +171,12 @@ export type MachineSettings = {
 export type RelayConnection =
   'unconfigured' | 'connecting' | 'connected' | 'disconnected' | 'refused';
 export type PlatformReachability = 'unknown' | 'reachable' | 'unreachable';
+/**
+ * Why a link is down, as far as staff can act on it: no connection, no answer in time, the
+ * service answered with its own failure, it refused this terminal, or something else. The raw
+ * error stays in the log for support; the screen words this.
+ */
+export type LinkWhy = 'offline' | 'slow' | 'busy' | 'refused' | 'other';
 
 /** Why staff must reconnect the venue: the platform refused its sign-in, the answer to a renewal was lost, or the sign-in is missing from this computer's keychain. */
 export type ReconnectWhy = 'refused' | 'lost' | 'keychain';
@@ -181,8 +187,12 @@ export type AppStatus = {
   venueName: string | null;
   relay: RelayConnection;
   relayError: string | null;
+  /** Why the relay link is down (null while it is not). */
+  relayWhy: LinkWhy | null;
   platform: PlatformReachability;
   platformError: string | null;
+  /** Why the platform does not answer (null while it does). */
+  platformWhy: LinkWhy | null;
   outboxWaiting: number;
   outboxFailed: number;
   /** The refresh token was refused or consent withdrawn: staff must reconnect the venue. */

@@ -1,5 +1,6 @@
 // One HTTP helper for every platform call: a timeout on each request and every failure sorted
 // into temporary (retry later) or permanent (show staff the server's reason).
+import type { LinkWhy } from '../../shared/domain';
 
 export type RequestErrorKind = 'temporary' | 'permanent';
 
@@ -42,6 +43,16 @@ export class RequestError extends Error {
     this.timedOut = init.timedOut ?? false;
   }
 }
+
+/** Why a link is down, from the failure of its call (the screen words it; the text is logged). */
+export const linkWhy = (error: unknown): LinkWhy => {
+  if (!(error instanceof RequestError)) return 'other';
+  if (error.status === null)
+    return error.timedOut ? 'slow' : error.kind === 'temporary' ? 'offline' : 'other';
+  if (error.status === 401 || error.status === 403) return 'refused';
+  if (error.status === 429 || error.status >= 500) return 'busy';
+  return 'other';
+};
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 

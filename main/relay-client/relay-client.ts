@@ -5,13 +5,13 @@
 // so an answer from another log sends the client back to after=0 instead of skipping everything
 // up to the old cursor.
 import { z } from 'zod';
-import type { RelayConnection } from '../../shared/domain';
+import type { LinkWhy, RelayConnection } from '../../shared/domain';
 import type { Notification } from '../../shared/notification';
 import { notificationSchema } from '../../shared/notification';
 import type { VenueSettingsHint } from '../../shared/relay-events';
 import { venueSettingsHintSchema } from '../../shared/relay-events';
 import type { Database } from '../storage/database';
-import { RequestError, sendRequest } from '../http/http';
+import { linkWhy, RequestError, sendRequest } from '../http/http';
 import { relayUrl } from './relay-call';
 import { fullJitterDelay } from '../lib/backoff';
 import { parseJsonBody } from './json-body';
@@ -51,9 +51,15 @@ export type RelayClientOptions = {
   pollBurst?: number;
   /**
    * `downForMs`: how long before this report the relay was last known to answer. A poll that hit
-   * its deadline was sent that long ago, and the relay has been silent since.
+   * its deadline was sent that long ago, and the relay has been silent since. `why`: why it is
+   * down, as the screen words it (null while it is not).
    */
-  onState: (state: RelayConnection, error: string | null, downForMs?: number) => void;
+  onState: (
+    state: RelayConnection,
+    error: string | null,
+    downForMs?: number,
+    why?: LinkWhy | null,
+  ) => void;
   /**
    * Resolves when the commits made so far are on disk (storage/database.ts, WalFlush). Waited for
    * after a batch is committed, before the next poll: asking past a cursor tells the relay the
@@ -224,9 +230,10 @@ const setState = (
   next: RelayConnection,
   error: string | null,
   downForMs = 0,
+  why: LinkWhy | null = null,
 ): void => {
   ctx.state = next;
-  ctx.options.onState(next, error, downForMs);
+  ctx.options.onState(next, error, downForMs, why);
 };
 
 /** Waits `ms`, or less when the client stops. */
@@ -300,7 +307,7 @@ const takeFailure = async (
   ctx.failures += 1;
   const message = error instanceof Error ? error.message : String(error);
   // A poll that ran into its deadline: the relay has said nothing since it was sent.
-  setState(ctx, 'disconnected', message, silentMs >= deadlineMs ? silentMs : 0);
+  setState(ctx, 'disconnected', message, silentMs >= deadlineMs ? silentMs : 0, linkWhy(error));
   const delay = fullJitterDelay(ctx.failures, {
     baseMs: ctx.options.backoff?.baseMs ?? 500,
     capMs: ctx.options.backoff?.capMs ?? 30_000,

@@ -39,6 +39,7 @@ export const startRelay = async (ctx: SetupContext): Promise<void> => {
   if (!terminalKey && deps.settings.get<string>(RELAY_REFUSED_KEY) !== null) {
     link.state = 'refused';
     link.error = REFUSED_AT_START;
+    link.why = null;
     deps.relay.onState?.('refused', link.error);
     ctx.statusChanged();
     return;
@@ -46,6 +47,7 @@ export const startRelay = async (ctx: SetupContext): Promise<void> => {
   if (!terminalKey) {
     link.state = 'unconfigured';
     link.error = 'No relay terminal key is stored; reconnect the venue.';
+    link.why = null;
     ctx.statusChanged();
     return;
   }
@@ -58,12 +60,13 @@ export const startRelay = async (ctx: SetupContext): Promise<void> => {
     terminalKey,
     waitSeconds: deps.relayWaitSeconds,
     ...(deps.relayBackoff ? { backoff: deps.relayBackoff } : {}),
-    onState: (state, error, downForMs) => {
+    onState: (state, error, downForMs, why = null) => {
       const report = (): void => {
-        reportState?.(state, error, downForMs);
+        reportState?.(state, error, downForMs, why);
         if (state === link.state && error === link.error) return;
         link.state = state;
         link.error = error;
+        link.why = why;
         ctx.statusChanged();
       };
       // Staff are told only once the refused key has left the keychain, so what the alarm
@@ -100,6 +103,7 @@ export const stopRelay = async (ctx: SetupContext): Promise<void> => {
   if (current) await current.stop();
   ctx.link.state = 'unconfigured';
   ctx.link.error = null;
+  ctx.link.why = null;
 };
 
 /**

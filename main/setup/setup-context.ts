@@ -1,7 +1,7 @@
 // What the setup slice's parts share: the stored connection, the slice's dependencies and its
 // mutable state (the relay link, the platform's reachability, the clock), so each concern is a
 // module-level function over one explicit context instead of a closure over all of them.
-import type { PlatformReachability, RelayConnection } from '../../shared/domain';
+import type { LinkWhy, PlatformReachability, RelayConnection } from '../../shared/domain';
 import type { AuditLog } from '../audit/audit-log';
 import type { ConnectInput, TokenManager } from '../auth/token-manager';
 import type { EventHub } from '../host/event-hub';
@@ -91,6 +91,7 @@ export type RelayLink = {
   client: RelayClient | null;
   state: RelayConnection;
   error: string | null;
+  why: LinkWhy | null;
   /** Removing a refused key; closing waits for it: its audit entry must not outlive the database. */
   forgetting: Promise<void>;
 };
@@ -99,6 +100,7 @@ export type RelayLink = {
 export type PlatformHealth = {
   reachability: PlatformReachability;
   error: string | null;
+  why: LinkWhy | null;
   /** The platform's clock offset (ms, platform − ours), once an answer carried one. */
   clockOffsetMs: number | null;
 };

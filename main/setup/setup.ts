@@ -9,6 +9,7 @@ import type { ServiceApi } from '../../shared/ipc/contract';
 import type { TokenManager } from '../auth/token-manager';
 import { createTokenManager } from '../auth/token-manager';
 import { reportedClockOffset } from '../http/clock-offset';
+import { linkWhy } from '../http/http';
 import { RETIRED_SECRET_NAMES } from '../secrets/secret-store';
 import { ServiceError } from '../service-error';
 import { refusal } from '../../shared/refusals';
@@ -54,9 +55,9 @@ export type SetupSlice = {
   /** The connected venue's id, or the not-configured error staff see. */
   requireVenue(): string;
   /** The marketplace client's view of the platform: reachable or not, and why. */
-  platformOutcome(reachable: boolean, error: string | null): { backOnline: boolean };
+  platformOutcome(reachable: boolean, error: unknown): { backOnline: boolean };
   /** The platform failed outside a call's answer (e.g. a reconcile). */
-  platformFailed(message: string): void;
+  platformFailed(error: unknown): void;
   /** The platform's clock offset read from an answer (ms, platform − ours). */
   clockObserved(offsetMs: number): void;
   /** The links as staff see them (the status bar's state): the port other slices read. */
@@ -79,8 +80,10 @@ const status = (ctx: SetupContext): AppStatus => {
     venueName: ctx.deps.venueName(),
     relay: ctx.link.state,
     relayError: ctx.link.error,
+    relayWhy: ctx.link.why,
     platform: ctx.platform.reachability,
     platformError: ctx.platform.error,
+    platformWhy: ctx.platform.why,
     outboxWaiting: counts.waiting,
     outboxFailed: counts.failed,
     needsReconnect: auth.needsReconnect,
@@ -89,15 +92,20 @@ const status = (ctx: SetupContext): AppStatus => {
   };
 };
 
+/** A failure's own text, for the log and support. */
+const errorText = (error: unknown): string =>
+  error instanceof Error ? error.message : String(error);
+
 const platformOutcome = (
   ctx: SetupContext,
   reachable: boolean,
-  error: string | null,
+  error: unknown,
 ): { backOnline: boolean } => {
   const was = ctx.platform.reachability;
   const now = reachable ? 'reachable' : 'unreachable';
   ctx.platform.reachability = now;
-  ctx.platform.error = reachable ? null : error;
+  ctx.platform.error = reachable || !error ? null : errorText(error);
+  ctx.platform.why = reachable ? null : linkWhy(error);
   if (was !== now) ctx.statusChanged();
   return { backOnline: was === 'unreachable' && now === 'reachable' };
 };
@@ -169,8 +177,14 @@ const createContext = (deps: SetupDeps): SetupContext => {
   const ctx: SetupContext = {
     deps,
     tokens,
-    link: { client: null, state: 'unconfigured', error: null, forgetting: Promise.resolve() },
-    platform: { reachability: 'unknown', error: null, clockOffsetMs: null },
+    link: {
+      client: null,
+      state: 'unconfigured',
+      error: null,
+      why: null,
+      forgetting: Promise.resolve(),
+    },
+    platform: { reachability: 'unknown', error: null, why: null, clockOffsetMs: null },
     signIn: null,
     connection,
     statusChanged: deps.hub.batched('status:changed', () => status(ctx)),
@@ -203,15 +217,17 @@ export const createSetupSlice = (deps: SetupDeps): SetupSlice => {
     statusChanged: ctx.statusChanged,
     platformOutcome: (reachable, error) => platformOutcome(ctx, reachable, error),
     clockObserved: (observedMs) => clockObserved(ctx, observedMs),
-    platformFailed: (message) => {
-      ctx.platform.error = message;
+    platformFailed: (error) => {
+      ctx.platform.error = errorText(error);
+      ctx.platform.why = linkWhy(error);
       ctx.statusChanged();
     },
     migrateKeychain: () => migrateKeychain(ctx),
     resume: async () => {
       await startRelay(ctx).catch((error: unknown) => {
         ctx.link.state = 'disconnected';
-        ctx.link.error = error instanceof Error ? error.message : String(error);
+        ctx.link.error = errorText(error);
+        ctx.link.why = linkWhy(error);
       });
     },
     close: async () => {

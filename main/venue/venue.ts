@@ -85,8 +85,8 @@ export type VenueDeps = {
   ) => Promise<{ refetched: number; mismatch: boolean }>;
   /** The venue's name changed (the status bar shows it). */
   nameChanged: () => void;
-  /** A reconcile failed: the platform's error to show. */
-  failed: (message: string) => void;
+  /** A reconcile failed: the platform's error (its why shown, its text logged). */
+  failed: (error: unknown) => void;
 };
 
 /** The venue slice's state and dependencies, passed to the module-level functions below. */
@@ -251,9 +251,7 @@ const reconcile = (ctx: VenueContext): Promise<void> => {
 };
 
 const reconcileQuietly = (ctx: VenueContext): void => {
-  void reconcile(ctx).catch((error: unknown) =>
-    ctx.deps.failed(error instanceof Error ? error.message : String(error)),
-  );
+  void reconcile(ctx).catch((error: unknown) => ctx.deps.failed(error));
 };
 
 // Once the platform took (or staff dropped) a venue change, read the venue's state back; until a

@@ -6,7 +6,7 @@ import { useApp } from './hooks';
 import { formatClock } from '../ui-kit/format';
 import { en } from './messages';
 import { ProblemsPanel } from './ProblemsPanel';
-import { actionErrorWords } from '../ui-kit/bridge';
+import { actionErrorWords, errorWords } from '../ui-kit/bridge';
 
 /** Why the action has not gone: the staff sentence, then the platform's own words if any. */
 const ActionError = ({ text }: { text: string }) => {
@@ -26,10 +26,11 @@ export const ActivityPanel = ({ summary }: { summary: ReactNode }) => {
   const entries = useApp((s) => s.outbox);
   const retry = useApp((s) => s.retry);
   const discard = useApp((s) => s.discard);
-  const [failure, setFailure] = useState<string | null>(null);
+  // Kept as main's refusal, worded when shown (in the screen's language then).
+  const [failure, setFailure] = useState<BridgeError | null>(null);
   const run = (action: (id: string) => Promise<BridgeError | null>, id: string): void => {
     setFailure(null);
-    void action(id).then((refused) => setFailure(refused?.message ?? null));
+    void action(id).then(setFailure);
   };
   return (
     <main className="panel" aria-label={en.nav.activity}>
@@ -77,7 +78,7 @@ export const ActivityPanel = ({ summary }: { summary: ReactNode }) => {
             </li>
           ))}
         </ul>
-        <FormMessage message={failure ? { ok: false, text: failure } : null} />
+        <FormMessage message={failure ? { ok: false, text: errorWords(failure) } : null} />
       </section>
       <ProblemsPanel />
     </main>

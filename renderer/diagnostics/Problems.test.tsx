@@ -3,9 +3,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createFakeBridge } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
 import { formatClock } from '../ui-kit/format';
+import { setLanguage } from '../ui-kit/language';
 import { en } from './messages';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setLanguage('en');
+});
 
 describe('problems and support on the activity screen', () => {
   it('lists the log’s warnings and errors and exports the diagnostics bundle', async () => {
@@ -15,16 +19,17 @@ describe('problems and support on the activity screen', () => {
         at: '2026-11-23T11:42:00.000Z',
         level: 'warn',
         event: 'link',
-        fields: { link: 'relay', state: 'disconnected', error: 'ECONNREFUSED' },
+        fields: { link: 'relay', state: 'disconnected', why: 'offline', error: 'ECONNREFUSED' },
       },
     ]);
     renderApp(bridge);
     fireEvent.click(await screen.findByRole('button', { name: /^Activity/ }));
     const section = await screen.findByRole('region', { name: 'Problems and support' });
-    // In the status bar's words; the raw error stays, for support, after them.
+    // In the status bar's words, and why by main's code; the raw error stays in the log.
     await within(section).findByText(
-      'Order stream: not answering, orders may not arrive (details: ECONNREFUSED)',
+      'Order stream: not answering, orders may not arrive (no connection)',
     );
+    expect(section.textContent).not.toContain('ECONNREFUSED');
     expect(bridge.callsTo('log:recent')).toEqual([{ limit: 50, minLevel: 'warn' }]);
     fireEvent.click(
       within(section).getByRole('button', { name: 'Export diagnostics for support' }),
@@ -105,5 +110,30 @@ describe('problems and support on the activity screen', () => {
     expect(en.activity.describe['venue-online']({ online: false, until: tomorrow })).toMatch(
       /^Venue offline until \w{3} \d{1,2} \w{3} \d\d:\d\d$/,
     );
+  });
+
+  it('says why a link went down in the screen’s language, never the error’s own text', async () => {
+    setLanguage('fi');
+    const bridge = createFakeBridge();
+    bridge.handle('log:recent', async () => [
+      {
+        at: new Date().toISOString(),
+        level: 'warn',
+        event: 'link',
+        fields: {
+          link: 'platform',
+          state: 'unreachable',
+          why: 'busy',
+          error: 'Service unavailable (injected fault); retry after a brief delay.',
+        },
+      },
+    ]);
+    renderApp(bridge);
+    fireEvent.click(await screen.findByRole('button', { name: /^Tapahtumat/ }));
+    const section = await screen.findByRole('region', { name: 'Ongelmat ja tuki' });
+    await within(section).findByText(
+      'Alusta: ei vastaa, toiminnot odottavat (palvelussa on vikaa)',
+    );
+    expect(section.textContent).not.toMatch(/Service unavailable|injected|retry/);
   });
 });

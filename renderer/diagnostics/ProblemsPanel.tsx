@@ -6,12 +6,27 @@ import { en } from './messages';
 import { DialogActions } from '../ui-kit/DialogActions';
 import { FormMessage } from '../ui-kit/FormMessage';
 import type { FormOutcome } from '../ui-kit/FormMessage';
+import type { BridgeError } from '../../shared/ipc/contract';
+import { errorWords } from '../ui-kit/bridge';
 
-/** A log entry in words: a link's change as the status bar says it; others as logged. */
+/** What the panel last said, as facts: worded when shown, in the screen's language then. */
+type Said = { exported: string } | { refused: BridgeError };
+
+const outcomeOf = (said: Said | null): FormOutcome | null =>
+  said === null
+    ? null
+    : 'exported' in said
+      ? { ok: true, text: en.diagnostics.exported(said.exported) }
+      : { ok: false, text: errorWords(said.refused) };
+
+/**
+ * A log entry in words: a link's change as the status bar says it, with why it went down (its
+ * code; the error's own text is for support, in the bundle); others as logged.
+ */
 const summaryOf = (entry: LogEntry): string => {
-  const { link, state, error } = entry.fields;
+  const { link, state, why } = entry.fields;
   if (entry.event === 'link' && typeof link === 'string' && typeof state === 'string')
-    return en.diagnostics.link(link, state, typeof error === 'string' ? error : null);
+    return en.diagnostics.link(link, state, typeof why === 'string' ? why : null);
   return `${entry.event}${Object.entries(entry.fields)
     .filter(([, value]) => value !== null && value !== undefined)
     .map(([key, value]) => ` · ${key}: ${String(value)}`)
@@ -24,11 +39,11 @@ export const ProblemsPanel = () => {
   const exportDiagnostics = useApp((s) => s.exportDiagnostics);
   const [entries, setEntries] = useState<LogEntry[]>([]);
   const [exporting, setExporting] = useState(false);
-  const [message, setMessage] = useState<FormOutcome | null>(null);
+  const [said, setSaid] = useState<Said | null>(null);
 
   const load = useCallback(() => {
     void recentProblems(50).then((result) =>
-      result.ok ? setEntries(result.value) : setMessage({ ok: false, text: result.error.message }),
+      result.ok ? setEntries(result.value) : setSaid({ refused: result.error }),
     );
   }, [recentProblems]);
   useEffect(load, [load]);
@@ -36,11 +51,7 @@ export const ProblemsPanel = () => {
   const runExport = async (): Promise<void> => {
     setExporting(true);
     const result = await exportDiagnostics();
-    setMessage(
-      result.ok
-        ? { ok: true, text: en.diagnostics.exported(result.value.file) }
-        : { ok: false, text: result.error.message },
-    );
+    setSaid(result.ok ? { exported: result.value.file } : { refused: result.error });
     setExporting(false);
   };
 
@@ -69,7 +80,7 @@ export const ProblemsPanel = () => {
           },
         ]}
       />
-      <FormMessage message={message} />
+      <FormMessage message={outcomeOf(said)} />
     </section>
   );
 };

@@ -46,6 +46,6 @@ export const diagnosticsDe = {
     none: 'Keine Warnungen oder Fehler protokolliert.',
     refresh: 'Aktualisieren',
     exporting: 'Exportiert…',
-    link: '{link, select, relay {Bestellstrom} platform {Plattform} other {{link}}}: {state, select, connected {wieder verbunden} connecting {verbindet…} disconnected {antwortet nicht, Bestellungen kommen vielleicht nicht an} unconfigured {nicht eingerichtet} reachable {antwortet wieder} refused {Zugang entzogen, Bestellungen kommen nicht an} unreachable {antwortet nicht, Aktionen warten} unknown {wird geprüft…} other {{state}}}{error, select, none {} other { (Details: {error})}}',
+    link: '{link, select, relay {Bestellstrom} platform {Plattform} other {{link}}}: {state, select, connected {wieder verbunden} connecting {verbindet…} disconnected {antwortet nicht, Bestellungen kommen vielleicht nicht an} unconfigured {nicht eingerichtet} reachable {antwortet wieder} refused {Zugang entzogen, Bestellungen kommen nicht an} unreachable {antwortet nicht, Aktionen warten} unknown {wird geprüft…} other {{state}}}{why, select, offline { (keine Verbindung)} slow { (Zeitüberschreitung)} busy { (der Dienst hat ein Problem)} refused { (Terminal abgewiesen)} other {}}',
   },
 };

@@ -46,6 +46,6 @@ export const diagnosticsFi = {
     none: 'Ei kirjattuja varoituksia tai virheitä.',
     refresh: 'Päivitä',
     exporting: 'Viedään…',
-    link: '{link, select, relay {Tilausvirta} platform {Alusta} other {{link}}}: {state, select, connected {taas yhteydessä} connecting {yhdistetään…} disconnected {ei vastaa, tilauksia ei ehkä tule} unconfigured {ei asetettu} reachable {vastaa taas} refused {käyttöoikeus peruttu, tilauksia ei tule} unreachable {ei vastaa, toiminnot odottavat} unknown {tarkistetaan…} other {{state}}}{error, select, none {} other { (lisätiedot: {error})}}',
+    link: '{link, select, relay {Tilausvirta} platform {Alusta} other {{link}}}: {state, select, connected {taas yhteydessä} connecting {yhdistetään…} disconnected {ei vastaa, tilauksia ei ehkä tule} unconfigured {ei asetettu} reachable {vastaa taas} refused {käyttöoikeus peruttu, tilauksia ei tule} unreachable {ei vastaa, toiminnot odottavat} unknown {tarkistetaan…} other {{state}}}{why, select, offline { (ei yhteyttä)} slow { (ei vastausta ajoissa)} busy { (palvelussa on vikaa)} refused { (pääte torjuttiin)} other {}}',
   },
 };

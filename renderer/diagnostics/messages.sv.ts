@@ -46,6 +46,6 @@ export const diagnosticsSv = {
     none: 'Inga varningar eller fel loggade.',
     refresh: 'Uppdatera',
     exporting: 'Exporterar…',
-    link: '{link, select, relay {Beställningsflöde} platform {Plattform} other {{link}}}: {state, select, connected {ansluten igen} connecting {ansluter…} disconnected {svarar inte, beställningar kanske inte kommer} unconfigured {inte inställt} reachable {svarar igen} refused {åtkomsten återkallad, beställningar kan inte komma} unreachable {svarar inte, åtgärder väntar} unknown {kontrollerar…} other {{state}}}{error, select, none {} other { (detaljer: {error})}}',
+    link: '{link, select, relay {Beställningsflöde} platform {Plattform} other {{link}}}: {state, select, connected {ansluten igen} connecting {ansluter…} disconnected {svarar inte, beställningar kanske inte kommer} unconfigured {inte inställt} reachable {svarar igen} refused {åtkomsten återkallad, beställningar kan inte komma} unreachable {svarar inte, åtgärder väntar} unknown {kontrollerar…} other {{state}}}{why, select, offline { (ingen anslutning)} slow { (inget svar i tid)} busy { (tjänsten har problem)} refused { (terminalen nekades)} other {}}',
   },
 };

@@ -92,12 +92,15 @@ export const diagnosticsMessages = {
     none: 'No warnings or errors logged.',
     refresh: 'Refresh',
     exporting: 'Exporting…',
-    /** A link's change, in the status bar's words; the raw error after it, for support. */
+    /**
+     * A link's change, in the status bar's words, and why it went down (main's code); the raw
+     * error stays in the log and the diagnostics bundle, for support.
+     */
     link: m(
-      '{link, select, relay {Order stream} platform {Platform} other {{link}}}: {state, select, connected {connected again} connecting {connecting…} disconnected {not answering, orders may not arrive} unconfigured {not set up} reachable {answering again} refused {access withdrawn, orders cannot arrive} unreachable {not answering, actions wait} unknown {checking…} other {{state}}}{error, select, none {} other { (details: {error})}}',
+      '{link, select, relay {Order stream} platform {Platform} other {{link}}}: {state, select, connected {connected again} connecting {connecting…} disconnected {not answering, orders may not arrive} unconfigured {not set up} reachable {answering again} refused {access withdrawn, orders cannot arrive} unreachable {not answering, actions wait} unknown {checking…} other {{state}}}{why, select, offline { (no connection)} slow { (no answer in time)} busy { (the service has a problem)} refused { (this terminal was refused)} other {}}',
       'link',
       'state',
-      'error',
+      'why',
     ),
   },
 };

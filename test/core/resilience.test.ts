@@ -53,10 +53,12 @@ describe('core resilience', () => {
     expect(placed.map((p) => local.find((o) => o.id === p.id)?.status)).toEqual(
       placed.map(() => 'READY'),
     );
-    await waitFor(
-      'platform unreachable',
-      async () => (await core.api['status:get']({})).platform === 'unreachable',
-    );
+    const cut = await waitFor('platform unreachable', async () => {
+      const status = await core.api['status:get']({});
+      return status.platform === 'unreachable' ? status : undefined;
+    });
+    // Why, as the code the screen words (the platform's 503); its text stays for the log.
+    expect(cut.platformWhy).toBe('busy');
     // The staff's eight actions wait; each arrival's "sent to POS" mark may wait beside them.
     const ids = new Set(placed.map((p) => p.id));
     const entries = await core.api['outbox:list']({});
@@ -223,6 +225,7 @@ describe('core resilience', () => {
       return s.relay === 'disconnected' ? s : undefined;
     });
     expect(down.relayError).toMatch(/unreachable|did not answer/);
+    expect(['offline', 'slow']).toContain(down.relayWhy);
     // Meanwhile the courier delivers; the platform gives up on the notification.
     await world.faults({ drop_webhooks: 1 });
     await world.control('POST', `/orders/${placed.id}/courier`, { event: 'delivered' });

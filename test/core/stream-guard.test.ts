@@ -197,6 +197,7 @@ describe.concurrent('stream guard', () => {
       20_000,
     );
     expect(down.relayError).toMatch(/did not answer in time/);
+    expect(down.relayWhy).toBe('slow');
     // A long poll (2 s) and its 5 s margin at most, plus what a loaded machine adds.
     const detectedAfterMs = Date.now() - frozenAt;
     expect(detectedAfterMs).toBeLessThan(2_000 + 5_000 + 3_000);
