@@ -291,7 +291,36 @@ export type AuditEntry = {
   detail: string | null;
 };
 
+/**
+ * Every refusal of a draft's value, as a code: the menu slice words each in the screen's
+ * language, on its field and in main's answer to a publish (MenuIssue's `draft`).
+ */
+export const DRAFT_ERROR_CODES = [
+  'noCategories',
+  'nameMissing',
+  'priceMissing',
+  'priceNotAmount',
+  'priceTooHigh',
+  'percentNotNumber',
+  'ageNotNumber',
+  'codeMissing',
+  'codeTaken',
+  'imageNotAddress',
+  'barcodeNotDigits',
+  'rangeNotNumber',
+  'rangeMaxBelowMin',
+  'rangeAboveValues',
+  'noValues',
+  'timeNotClock',
+  'timeNotAfter',
+] as const;
+export type DraftErrorCode = (typeof DRAFT_ERROR_CODES)[number];
+/** A field's or a menu file's problem, where it is: its message a kept refusal (shared/refusals.ts). */
 export type MenuIssue = { path: string; message: string };
+/** A menu draft's problem main found before a publish: its code, worded by the menu slice. */
+export type MenuDraftIssue = { path: string; draft: DraftErrorCode };
+/** What a menu check or push finds wrong: a file's issue or a draft's. */
+export type MenuProblem = MenuIssue | MenuDraftIssue;
 
 /** What differs in an item between two menus ("details": description, tags, anything else). */
 export const MENU_CHANGE_KINDS = ['name', 'price', 'availability', 'options', 'details'] as const;

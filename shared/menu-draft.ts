@@ -6,7 +6,7 @@
 // before publishing.
 import { z } from 'zod';
 import { WEEKDAYS } from './domain';
-import type { Weekday } from './domain';
+import type { DraftErrorCode, Weekday } from './domain';
 import { MAX_PRICE_MINOR, MINOR_PER_UNIT, parseAmount } from './menu-price';
 
 const MAX_TEXT = 2_000;
@@ -95,28 +95,6 @@ export type DraftOption = z.infer<typeof optionSchema>;
 export type DraftValue = z.infer<typeof valueSchema>;
 export type DraftWindow = z.infer<typeof windowSchema>;
 export type DraftText = Record<string, string>;
-
-/** Every refusal of a draft's value; the screens word each, main's refusal in English below. */
-export const DRAFT_ERRORS = {
-  noCategories: 'Add at least one category.',
-  nameMissing: 'Type a name in the menu’s main language.',
-  priceMissing: 'Type a price, e.g. 12.50.',
-  priceNotAmount: 'Type the price in euros and cents, e.g. 12.50.',
-  priceTooHigh: `That is more than ${MAX_PRICE_MINOR / MINOR_PER_UNIT} €: check the number.`,
-  percentNotNumber: 'Type a percentage from 0 to 100, e.g. 14.',
-  ageNotNumber: 'Type an age in whole years, e.g. 18, or leave it empty.',
-  codeMissing: 'Every item needs its own code.',
-  codeTaken: 'Another item already has this code.',
-  imageNotAddress: 'Type a web address starting with https://, or leave it empty.',
-  barcodeNotDigits: 'A barcode is 8, 12, 13 or 14 digits.',
-  rangeNotNumber: 'Type a whole number, e.g. 1.',
-  rangeMaxBelowMin: 'The most cannot be below the least.',
-  rangeAboveValues: 'More than there are choices.',
-  noValues: 'Add at least one choice.',
-  timeNotClock: 'Type a time as 10:30.',
-  timeNotAfter: 'The end must be after the start.',
-} as const;
-export type DraftErrorCode = keyof typeof DRAFT_ERRORS;
 
 /** A refusal: the entity (by its key) and field it belongs to. */
 export type DraftIssue = { key: string; field: string; code: DraftErrorCode };

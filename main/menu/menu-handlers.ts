@@ -3,10 +3,9 @@ import type { ServiceApi } from '../../shared/ipc/contract';
 import { priceChangeSchema } from '../../shared/menu-price';
 import { ServiceError } from '../service-error';
 import { encodeRefusal, issueRefusal, refusal } from '../../shared/refusals';
-import type { MenuIssue } from '../../shared/domain';
+import type { MenuProblem } from '../../shared/domain';
 import type { MenuDraftState } from '../../shared/ipc/contract';
 import {
-  DRAFT_ERRORS,
   draftToMenu,
   emptyDraft,
   issueId,
@@ -14,6 +13,9 @@ import {
   menuToDraft,
 } from '../../shared/menu-draft';
 import type { MenuParse } from './menu-check';
+
+/** A menu file's parse, or a draft's own problems by code. */
+type Checked = MenuParse | { ok: false; issues: MenuProblem[] };
 import { diffMenus, menuItemCount, parseMenu, withLiveAvailability } from './menu-check';
 import type { MenuContext } from './menu-context';
 import { availabilityWishes, nameFact, view } from './menu-context';
@@ -62,11 +64,7 @@ const knownItem = (ctx: MenuContext, venueId: string, externalData: string): voi
   }
 };
 
-const check = async (
-  ctx: MenuContext,
-  parsed: MenuParse,
-  venueId: string,
-): Result<'menu:check'> => {
+const check = async (ctx: MenuContext, parsed: Checked, venueId: string): Result<'menu:check'> => {
   if (!parsed.ok) return { ok: false, issues: parsed.issues };
   const itemCount = menuItemCount(parsed.menu);
   try {
@@ -93,7 +91,7 @@ const check = async (
 
 const push = async (
   ctx: MenuContext,
-  parsed: MenuParse,
+  parsed: Checked,
   confirmRemoved: string[] | undefined,
   venueId: string,
 ): Result<'menu:push'> => {
@@ -286,14 +284,14 @@ const draftState = (ctx: MenuContext, venueId: string): MenuDraftState => {
 };
 
 /** The kept draft as a menu, checked as a menu file is (docs/platform.md#menu-editor). */
-const draftMenu = (ctx: MenuContext, venueId: string): MenuParse => {
+const draftMenu = (ctx: MenuContext, venueId: string): Checked => {
   const kept = ctx.store.draft(venueId);
   if (!kept) throw new ServiceError('not-found', refusal('no-draft'));
   const converted = draftToMenu(kept.draft);
   if (!converted.ok) {
-    const issues: MenuIssue[] = converted.issues.map((issue) => ({
+    const issues: MenuProblem[] = converted.issues.map((issue) => ({
       path: issueId(issue.key, issue.field),
-      message: DRAFT_ERRORS[issue.code],
+      draft: issue.code,
     }));
     return { ok: false, issues };
   }

@@ -1,7 +1,8 @@
 // The menu editor's fields: each shows its refusal (shared/menu-draft.ts) under itself, in the
 // terminal's language, the moment a value is wrong; every change goes to the kept draft.
 import { createContext, useContext, useState } from 'react';
-import type { DraftErrorCode, DraftText, MenuDraft } from '../../shared/menu-draft';
+import type { DraftErrorCode } from '../../shared/domain';
+import type { DraftText, MenuDraft } from '../../shared/menu-draft';
 import { issueId } from '../../shared/menu-draft';
 import { LOCALE_OF } from '../../shared/i18n';
 import { useLanguage } from '../ui-kit/language';

@@ -1,7 +1,7 @@
 // Replacing the menu from a JSON file: read, checked against the platform's menu read just now,
 // then pushed through the review's two steps (PushReview.tsx).
 import { useState } from 'react';
-import type { MenuIssue } from '../../shared/domain';
+import type { MenuProblem } from '../../shared/domain';
 import type { BridgeError, MenuCheck } from '../../shared/ipc/contract';
 import { FormMessage } from '../ui-kit/FormMessage';
 import { toBridgeError } from '../ui-kit/bridge';
@@ -9,7 +9,7 @@ import { useApp } from './hooks';
 import { en } from './messages';
 import { CheckView, IssueList } from './PushReview';
 
-type Message = { ok: boolean; text: string; issues?: MenuIssue[] };
+type Message = { ok: boolean; text: string; issues?: MenuProblem[] };
 
 /** `venueId`: the venue whose menu it replaces (absent: the venue set up first). */
 export const MenuImport = ({ venueId }: { venueId?: string }) => {

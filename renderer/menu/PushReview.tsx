@@ -3,7 +3,7 @@
 // confirm; a push that removes items asks again, naming them. Shared by the file import and the
 // editor's "Publish", which push the same way (docs/platform.md#menu-push).
 import { useEffect, useRef, useState } from 'react';
-import type { MenuDiff, MenuIssue, MenuItemChange } from '../../shared/domain';
+import type { MenuDiff, MenuProblem, MenuItemChange } from '../../shared/domain';
 import type { MenuCheck } from '../../shared/ipc/contract';
 import { keptText } from '../ui-kit/bridge';
 import { formatMoney } from '../ui-kit/format';
@@ -14,7 +14,7 @@ import { DialogActions } from '../ui-kit/DialogActions';
 const euros = (decimal: number | null): string =>
   decimal === null ? '–' : formatMoney({ amount: Math.round(decimal * 100), currency: 'EUR' });
 
-export const IssueList = ({ issues }: { issues: MenuIssue[] }) => (
+export const IssueList = ({ issues }: { issues: MenuProblem[] }) => (
   <div className="form-error" role="alert">
     <strong>{en.menu.issuesTitle(issues.length)}</strong>
     <ul className="issues">
@@ -23,7 +23,7 @@ export const IssueList = ({ issues }: { issues: MenuIssue[] }) => (
         // file's internal path stays out of the sentence (the tooltip keeps it for whoever
         // edits the file by hand).
         <li key={`${issue.path}-${i}`} title={issue.path || undefined}>
-          {keptText(issue.message)}
+          {'draft' in issue ? en.editor.errors[issue.draft] : keptText(issue.message)}
         </li>
       ))}
     </ul>

@@ -1,6 +1,6 @@
 // The menu's part of the store: the platform's menu as main last read it, its checks and pushes,
 // and which items and options are sold out.
-import type { MenuIssue, MenuItemSummary, MenuState } from '../../shared/domain';
+import type { MenuProblem, MenuItemSummary, MenuState } from '../../shared/domain';
 import type { BridgeError, MenuCheck, MenuDraftState } from '../../shared/ipc/contract';
 import type { MenuDraft } from '../../shared/menu-draft';
 import type { PriceChange } from '../../shared/menu-price';
@@ -28,7 +28,7 @@ export type MenuSlice = {
     text: string,
     confirmRemoved?: string[],
     venueId?: string,
-  ): Promise<Result<MenuIssue[] | null>>;
+  ): Promise<Result<MenuProblem[] | null>>;
   refreshMenu(venueId?: string): Promise<BridgeError | null>;
   /** enabled=false: sold out until `until` (the platform restores it then) or switched back. */
   setItemAvailability(
@@ -60,7 +60,7 @@ export type MenuSlice = {
   startDraft(from: 'live' | 'empty', language: string): Promise<BridgeError | null>;
   checkDraft(): Promise<Result<MenuCheck>>;
   /** The draft's issues if main refused it, null if its push is queued. */
-  publishDraft(confirmRemoved?: string[]): Promise<Result<MenuIssue[] | null>>;
+  publishDraft(confirmRemoved?: string[]): Promise<Result<MenuProblem[] | null>>;
 };
 
 type Menus = Pick<MenuSlice, 'menu' | 'menuItems' | 'menus'>;

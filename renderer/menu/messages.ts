@@ -1,8 +1,8 @@
 // The menu slice's strings; the shared words are the kit's (ui-kit/messages.ts).
-import type { MenuChangeKind } from '../../shared/domain';
-import type { DraftErrorCode, OPTION_TYPES } from '../../shared/menu-draft';
-import { DRAFT_ERRORS } from '../../shared/menu-draft';
+import type { DraftErrorCode, MenuChangeKind } from '../../shared/domain';
+import type { OPTION_TYPES } from '../../shared/menu-draft';
 import { m } from '../../shared/i18n';
+import { MAX_PRICE_MINOR, MINOR_PER_UNIT } from '../../shared/menu-price';
 import { sliceLookup } from '../ui-kit/messages';
 import { menuFi } from './messages.fi';
 import { menuSv } from './messages.sv';
@@ -122,8 +122,26 @@ export const menuMessages = {
   },
   editor: {
     title: 'Edit the menu',
-    // main's refusals, in English: the same words (declared once, in shared/menu-draft.ts).
-    errors: { ...DRAFT_ERRORS } satisfies Record<DraftErrorCode, string>,
+    /** A draft's refusals by code: on each field as staff type, and in main's publish answer. */
+    errors: {
+      noCategories: 'Add at least one category.',
+      nameMissing: 'Type a name in the menu’s main language.',
+      priceMissing: 'Type a price, e.g. 12.50.',
+      priceNotAmount: 'Type the price in euros and cents, e.g. 12.50.',
+      priceTooHigh: `That is more than ${MAX_PRICE_MINOR / MINOR_PER_UNIT} €: check the number.`,
+      percentNotNumber: 'Type a percentage from 0 to 100, e.g. 14.',
+      ageNotNumber: 'Type an age in whole years, e.g. 18, or leave it empty.',
+      codeMissing: 'Every item needs its own code.',
+      codeTaken: 'Another item already has this code.',
+      imageNotAddress: 'Type a web address starting with https://, or leave it empty.',
+      barcodeNotDigits: 'A barcode is 8, 12, 13 or 14 digits.',
+      rangeNotNumber: 'Type a whole number, e.g. 1.',
+      rangeMaxBelowMin: 'The most cannot be below the least.',
+      rangeAboveValues: 'More than there are choices.',
+      noValues: 'Add at least one choice.',
+      timeNotClock: 'Type a time as 10:30.',
+      timeNotAfter: 'The end must be after the start.',
+    } satisfies Record<DraftErrorCode, string>,
     inLanguage: m('{label} ({language})', 'label', 'language'),
     unnamed: '(no name yet)',
     deleteAsk: m('Delete {name}?', 'name'),

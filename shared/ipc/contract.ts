@@ -16,6 +16,7 @@ import type {
   MachineSettings,
   MenuDiff,
   MenuIssue,
+  MenuProblem,
   MenuItemSummary,
   MenuState,
   Order,
@@ -183,7 +184,7 @@ export type MenuDraftState = {
  */
 export type MenuCheck =
   | { ok: true; diff: MenuDiff | null; liveError: string | null; itemCount: number }
-  | { ok: false; issues: MenuIssue[] };
+  | { ok: false; issues: MenuProblem[] };
 
 const empty = z.object({}).strict();
 /** Which venue's menu (a terminal may serve several); absent: the venue set up first. */
@@ -400,7 +401,7 @@ export const channels = {
         ...venueRef,
       })
       .strict(),
-  ).returns<ActionReceipt | { ok: false; issues: MenuIssue[] }>(),
+  ).returns<ActionReceipt | { ok: false; issues: MenuProblem[] }>(),
   'menu:get': channel(ofVenue).returns<MenuState>(),
   /** Every venue's menu as last read, the venue set up first first (one per venue served). */
   'menu:list': channel(empty).returns<MenuState[]>(),
@@ -481,7 +482,7 @@ export const channels = {
   /** Pushes the kept draft as a menu push; removals confirmed by their ids, as `menu:push`. */
   'menu:publishDraft': channel(
     z.object({ confirmRemoved: z.array(id).max(100_000).optional(), ...venueRef }).strict(),
-  ).returns<ActionReceipt | { ok: false; issues: MenuIssue[] }>(),
+  ).returns<ActionReceipt | { ok: false; issues: MenuProblem[] }>(),
 
   'outbox:list': channel(empty).returns<OutboxEntry[]>(),
   'outbox:retry': channel(z.object({ actionId: id }).strict()).returns<void>(),

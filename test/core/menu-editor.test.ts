@@ -169,10 +169,8 @@ describe('the menu editor through the core', () => {
     expect(refused).toEqual({
       ok: false,
       issues: [
-        {
-          path: issueId(burger.key, 'price'),
-          message: 'Type the price in euros and cents, e.g. 12.50.',
-        },
+        // As a code: the screen words it in its language.
+        { path: issueId(burger.key, 'price'), draft: 'priceNotAmount' },
       ],
     });
     const before = (await sandboxMenu()).menu_updated_at;

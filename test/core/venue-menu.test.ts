@@ -153,7 +153,8 @@ describe("the menu through the core, against the platform's own menu", () => {
     });
     expect(bad).toMatchObject({ ok: false, issues: [{ path: 'currency' }] });
     // Kept as a code: a Finnish screen reads the problem in Finnish, never the file's internals.
-    const said = 'issues' in bad ? (bad.issues[0]?.message ?? '') : '';
+    const issue = 'issues' in bad ? bad.issues[0] : undefined;
+    const said = issue && 'message' in issue ? issue.message : '';
     expect(storedText(said, 'fi')).toBe('valuutta ei ole valuuttakoodi (esim. EUR)');
   });
 
