@@ -62,7 +62,11 @@ export type TimelineEntry =
       document: PrintDocumentKind;
       state: PrintJobState;
       printerName: string;
-      error: string | null;
+      /**
+       * The printer stopped in the middle of it (part may be on paper): the screen says so; why
+       * it did not print (a spooler's or an address's words) stays in the audit log.
+       */
+      held: boolean;
     };
 
 export type OrderHistory = { order: Order; timeline: TimelineEntry[] };

@@ -177,7 +177,7 @@ export const timeline = (ctx: TimelineContext, orderId: string): OrderHistory =>
       document: job.document,
       state: job.state,
       printerName: job.printerName,
-      error: job.error,
+      held: job.held,
     });
   return { order, timeline: inTimeOrder(entries) };
 };

@@ -250,13 +250,14 @@ describe('an order timeline', () => {
         day: null,
         printerId: 'p1',
         printerName: 'Kitchen',
-        state: 'printed',
+        state: 'waiting',
         origin: 'auto',
         attempts: 1,
-        error: null,
-        held: false,
+        // The spooler's words: for the audit log, never the screen.
+        error: 'lp: unable to connect to 192.168.1.40:9100',
+        held: true,
         createdAt: '2026-03-10T08:01:20.000Z',
-        printedAt: '2026-03-10T08:01:30.000Z',
+        printedAt: null,
       },
     ];
     const { order: found, timeline } = await history.handlers['history:order']({ orderId: id });
@@ -265,16 +266,17 @@ describe('an order timeline', () => {
       { at: '2026-03-10T08:00:00.000Z', kind: 'received' },
       { at: '2026-03-10T08:01:00.000Z', kind: 'status', status: 'PRODUCTION' },
       {
-        at: '2026-03-10T08:01:30.000Z',
+        at: '2026-03-10T08:01:20.000Z',
         kind: 'print',
         jobId: 'job-1',
         document: 'kitchen-ticket',
-        state: 'printed',
+        state: 'waiting',
         printerName: 'Kitchen',
-        error: null,
+        held: true,
       },
       { at: '2026-03-10T08:10:00.000Z', kind: 'status', status: 'READY' },
     ]);
+    expect(JSON.stringify(timeline)).not.toContain('192.168');
   });
 });
 

@@ -6,6 +6,7 @@ import { encodeRefusal, refusal } from '../../shared/refusals';
 import { formatClockSeconds } from '../ui-kit/format';
 import { setLanguage } from '../ui-kit/language';
 import { addDays, dayIn } from './history';
+import { describeEntry } from './OrderHistory';
 import { createFakeBridge, emptyDaySummary, makeOrder } from '../testing/fake-bridge';
 import type { FakeBridge } from '../testing/fake-bridge';
 import { renderApp } from '../testing/render-app';
@@ -266,7 +267,7 @@ describe('a past order', () => {
       document: 'kitchen-ticket',
       state: 'waiting',
       printerName: 'Kitchen',
-      error: 'paper out',
+      held: true,
     },
     { at: '2026-11-20T11:10:00.000Z', kind: 'elsewhere', action: 'ready', terminal: 'Kitchen' },
     { at: '2026-11-20T11:12:00.000Z', kind: 'elsewhere', action: 'delivered', terminal: null },
@@ -298,7 +299,7 @@ describe('a past order', () => {
       `${formatClockSeconds(timeline[2]!.at)}Accept: not sent yet, trying again · The platform has a problem right now.`,
       `${formatClockSeconds(timeline[3]!.at)}Accept: sent, the platform took it`,
       `${formatClockSeconds(timeline[4]!.at)}Platform confirmed: In preparation`,
-      `${formatClockSeconds(timeline[5]!.at)}Kitchen ticket on Kitchen: waiting for the printer · paper out`,
+      `${formatClockSeconds(timeline[5]!.at)}Kitchen ticket on Kitchen: waiting for the printer · stopped mid-ticket, Print again prints it whole`,
       // Actions another terminal of the venue took, named as the venue knows it.
       `${formatClockSeconds(timeline[6]!.at)}Mark ready on terminal Kitchen`,
       `${formatClockSeconds(timeline[7]!.at)}Handed over on another terminal`,
@@ -334,6 +335,18 @@ describe('a past order', () => {
     expect((await within(dialog).findByRole('alert')).textContent).toBe(
       'This order is no longer kept.',
     );
+  });
+
+  it('words a print the printer stopped in the middle of in the screen’s language', () => {
+    setLanguage('fi');
+    try {
+      const { text, problem } = describeEntry(timeline[5]!);
+      expect(text).toContain('pysähtyi kesken, Tulosta uudelleen tulostaa kokonaan');
+      expect(text).not.toMatch(/stopped|printer|paper/);
+      expect(problem).toBe(true);
+    } finally {
+      setLanguage('en');
+    }
   });
 });
 

@@ -55,7 +55,7 @@ export const describeEntry = (entry: TimelineEntry): { text: string; problem: bo
             en.print.documents[entry.document],
             entry.printerName,
             en.history.printStates[entry.state],
-          ) + (entry.error ? ` · ${entry.error}` : ''),
+          ) + (entry.held ? ` · ${en.history.printHeld}` : ''),
         problem: entry.state === 'waiting',
       };
   }

@@ -27,6 +27,7 @@ export const historyDe = {
     reprint: 'Nochmal drucken',
     printSent: '{n, plural, one {An den Drucker gesendet.} other {An # Drucker gesendet.}}',
     noPrinter: 'Kein Drucker druckt: {document}. Einen unter Restaurant → Drucker einrichten.',
+    printHeld: 'mitten im Bon gestoppt, Nochmal drucken druckt alles',
     printStates: {
       queued: 'wartet auf Druck',
       printing: 'wird gedruckt…',

@@ -28,6 +28,7 @@ export const historyFi = {
     printSent: '{n, plural, one {Lähetetty tulostimelle.} other {Lähetetty # tulostimelle.}}',
     noPrinter:
       'Mikään tulostin ei tulosta tätä: {document}. Aseta tulostin kohdassa Ravintola → Tulostimet.',
+    printHeld: 'pysähtyi kesken, Tulosta uudelleen tulostaa kokonaan',
     printStates: {
       queued: 'odottaa tulostusta',
       printing: 'tulostetaan…',

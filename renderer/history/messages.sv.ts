@@ -27,6 +27,7 @@ export const historySv = {
     reprint: 'Skriv ut igen',
     printSent: '{n, plural, one {Skickad till skrivaren.} other {Skickad till # skrivare.}}',
     noPrinter: 'Ingen skrivare skriver ut: {document}. Ställ in en under Restaurang → Skrivare.',
+    printHeld: 'stannade mitt i, Skriv ut igen skriver ut allt',
     printStates: {
       queued: 'väntar på utskrift',
       printing: 'skrivs ut…',

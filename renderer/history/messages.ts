@@ -39,6 +39,8 @@ export const historyMessages = {
       'No printer is set up to print the {document}: set one up under Venue → Printers.',
       'document',
     ),
+    /** A ticket the printer stopped in the middle of: part of it may be on paper. */
+    printHeld: 'stopped mid-ticket, Print again prints it whole',
     printStates: {
       queued: 'waiting to print',
       printing: 'printing…',
