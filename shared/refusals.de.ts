@@ -20,6 +20,16 @@ export const refusalsDe = {
   'auth-redirect-mismatch':
     'Die Plattform lehnt ab: Die Weiterleitungs-URL (Redirect-URI) ist nicht die, mit der der Autorisierungscode erstellt wurde. Die URL prüfen und neu verbinden.',
 
+  'sign-in-timeout': 'Die Plattform hat nicht rechtzeitig geantwortet. Melde dich erneut an.',
+  'sign-in-state-mismatch':
+    'Die Antwort gehörte nicht zu dieser Anmeldung und wurde abgelehnt. Melde dich erneut an.',
+  'sign-in-denied':
+    'Countertop wurde auf der Seite der Plattform nicht erlaubt. Melde dich erneut an oder gib einen Code ein.',
+  'sign-in-no-code':
+    'Die Antwort der Plattform enthielt keinen Code. Melde dich erneut an oder gib einen Code ein.',
+  'sign-in-cancelled': 'Die Anmeldung wurde abgebrochen.',
+  'sign-in-no-page':
+    'Die Seite der Plattform ließ sich nicht öffnen: Prüfe die Adresse der Onboarding-Seite oder gib einen Code ein.',
   'order-unknown': 'Diese Bestellung ist nicht auf diesem Terminal.',
   'order-failed-action':
     'Eine Aktion bei Bestellung #{n} ist fehlgeschlagen: erst nochmal senden oder verwerfen.',

@@ -20,6 +20,14 @@ export const refusalsFi = {
   'auth-redirect-mismatch':
     'Alusta kieltäytyi: uudelleenohjausosoite (redirect URI) ei ole sama, jolla valtuutuskoodi tehtiin. Tarkista osoite ja yhdistä uudelleen.',
 
+  'sign-in-timeout': 'Alusta ei vastannut ajoissa. Kirjaudu uudelleen.',
+  'sign-in-state-mismatch':
+    'Palannut vastaus ei kuulunut tähän kirjautumiseen, joten se hylättiin. Kirjaudu uudelleen.',
+  'sign-in-denied': 'Countertopia ei sallittu alustan sivulla. Kirjaudu uudelleen tai syötä koodi.',
+  'sign-in-no-code': 'Alustan vastauksessa ei ollut koodia. Kirjaudu uudelleen tai syötä koodi.',
+  'sign-in-cancelled': 'Kirjautuminen peruttiin.',
+  'sign-in-no-page':
+    'Alustan sivua ei voitu avata: tarkista käyttöönottosivun osoite tai syötä koodi.',
   'order-unknown': 'Tätä tilausta ei ole tällä päätteellä.',
   'order-failed-action':
     'Tilauksen #{n} toiminto epäonnistui: yritä uudelleen tai hylkää se ensin.',

@@ -19,6 +19,15 @@ export const refusalsSv = {
   'auth-redirect-mismatch':
     'Plattformen nekade: omdirigeringsadressen (redirect URI) är inte den som auktoriseringskoden gjordes med. Kontrollera adressen och anslut igen.',
 
+  'sign-in-timeout': 'Plattformen svarade inte i tid. Logga in igen.',
+  'sign-in-state-mismatch':
+    'Svaret som kom tillbaka hörde inte till den här inloggningen och avvisades. Logga in igen.',
+  'sign-in-denied':
+    'Countertop godkändes inte på plattformens sida. Logga in igen eller klistra in en kod.',
+  'sign-in-no-code': 'Plattformens svar innehöll ingen kod. Logga in igen eller klistra in en kod.',
+  'sign-in-cancelled': 'Inloggningen avbröts.',
+  'sign-in-no-page':
+    'Plattformens sida kunde inte öppnas: kontrollera onboardingsidans adress eller klistra in en kod.',
   'order-unknown': 'Den här beställningen finns inte på terminalen.',
   'order-failed-action':
     'En åtgärd på beställning #{n} misslyckades: försök igen eller ta bort den först.',

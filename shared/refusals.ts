@@ -37,6 +37,17 @@ export const refusalWords = {
   'auth-redirect-mismatch':
     'The platform refused: the redirect URI is not the one the authorization code was made with. Check the redirect URI and connect again.',
 
+  /** Why a sign-in with the platform ended without a venue (main/setup/loopback-sign-in.ts). */
+  'sign-in-timeout': 'The platform did not answer in time. Sign in again.',
+  'sign-in-state-mismatch':
+    'The answer that came back did not belong to this sign-in, so it was refused. Sign in again.',
+  'sign-in-denied':
+    'Countertop was not allowed on the platform’s page. Sign in again, or paste a code.',
+  'sign-in-no-code': 'The platform’s answer had no code in it. Sign in again, or paste a code.',
+  'sign-in-cancelled': 'The sign-in was cancelled.',
+  'sign-in-no-page':
+    'The platform’s page could not be opened: check the onboarding page address, or paste a code.',
+
   // Orders (the order-action table's refusals: shared/order-refusal-text.ts picks the code).
   'order-unknown': 'This order is not on this terminal.',
   'order-failed-action': m('Order #{n} has an action that failed: retry or discard it first.', 'n'),

@@ -9,8 +9,8 @@ export const SIGN_IN_CALLBACK_PATH = '/countertop/onboarding/callback';
 export const LOOPBACK_REDIRECT_URI = `http://127.0.0.1${SIGN_IN_CALLBACK_PATH}`;
 
 /**
- * Why a sign-in ended without a venue, as main tells the renderer (a refusal's issue at
- * SIGN_IN_ISSUE_PATH), so each window says it in its staff's language.
+ * Why a sign-in ended without a venue, as main tells the renderer (the refusal
+ * `sign-in-<reason>`, shared/refusals.ts), so each window says it in its staff's language.
  */
 export const SIGN_IN_FAILURES = [
   'timeout',
@@ -21,17 +21,6 @@ export const SIGN_IN_FAILURES = [
   'no-page',
 ] as const;
 export type SignInFailure = (typeof SIGN_IN_FAILURES)[number];
-export const SIGN_IN_ISSUE_PATH = 'signIn';
-
-/** The sign-in's reason in a refusal, if the refusal is a sign-in's. */
-export const signInFailureOf = (
-  issues: ReadonlyArray<{ path: string; message: string }> | undefined,
-): SignInFailure | null => {
-  const issue = issues?.find((i) => i.path === SIGN_IN_ISSUE_PATH);
-  return (SIGN_IN_FAILURES as readonly string[]).includes(issue?.message ?? '')
-    ? (issue!.message as SignInFailure)
-    : null;
-};
 
 /**
  * The page a window may open for a sign-in: an http(s) address, as a string, or null. Main

@@ -22,6 +22,12 @@ const reasonOf = (promise: Promise<string>) =>
   );
 
 describe('loopback sign-in', () => {
+  it('refuses an onboarding address it cannot open by its reason, not English words', async () => {
+    const started = startLoopbackSignIn({ onboardingUrl: 'ftp://platform.example/onboarding' });
+    await expect(started).rejects.toBeInstanceOf(SignInError);
+    await expect(started).rejects.toMatchObject({ reason: 'no-page' });
+  });
+
   it('opens the onboarding page with a loopback redirect and a random state, and takes the code', async () => {
     const signIn = await startLoopbackSignIn({ onboardingUrl: ONBOARDING });
     const start = new URL(signIn.startUrl);

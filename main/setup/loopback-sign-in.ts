@@ -13,22 +13,10 @@ export const SIGN_IN_TIMEOUT_MS = 5 * 60_000;
 
 export type { SignInFailure };
 
-const MESSAGES: Record<SignInFailure, string> = {
-  timeout: 'The platform’s sign-in page did not answer in time; start the sign-in again.',
-  'state-mismatch':
-    'The sign-in answer did not belong to this sign-in and was refused; start the sign-in again.',
-  denied: 'The platform’s sign-in was not allowed; start it again, or paste a code instead.',
-  'no-code': 'The platform’s sign-in answer carried no code; start it again, or paste a code.',
-  cancelled: 'The sign-in was cancelled.',
-  'no-page': 'The platform’s sign-in page could not be shown; paste an authorization code instead.',
-};
-
+/** A sign-in that ended without a code: its reason is the code main answers (`sign-in-<reason>`). */
 export class SignInError extends Error {
-  constructor(
-    readonly reason: SignInFailure,
-    message: string = MESSAGES[reason],
-  ) {
-    super(message);
+  constructor(readonly reason: SignInFailure) {
+    super(`The sign-in ended without a code: ${reason}`);
     this.name = 'SignInError';
   }
 }
@@ -78,8 +66,7 @@ export const startLoopbackSignIn = async (options: {
   timeoutMs?: number;
 }): Promise<LoopbackSignIn> => {
   const start = new URL(options.onboardingUrl);
-  if (start.protocol !== 'https:' && start.protocol !== 'http:')
-    throw new Error('The onboarding address must start with https://');
+  if (start.protocol !== 'https:' && start.protocol !== 'http:') throw new SignInError('no-page');
   const state = randomBytes(32).toString('base64url');
   let settle: { resolve(code: string): void; reject(error: SignInError): void } | null = null;
   const code = new Promise<string>((resolve, reject) => {
@@ -122,7 +109,7 @@ export const startLoopbackSignIn = async (options: {
             : 'Signed in. You can close this tab and go back to Countertop.',
         ),
       );
-    if (failure) waiting.reject(new SignInError(failure, MESSAGES[failure]));
+    if (failure) waiting.reject(new SignInError(failure));
     else waiting.resolve(params.get('code')!);
     finish();
   });
@@ -137,7 +124,7 @@ export const startLoopbackSignIn = async (options: {
     const waiting = settle;
     settle = null;
     finish();
-    waiting?.reject(new SignInError(reason, MESSAGES[reason]));
+    waiting?.reject(new SignInError(reason));
   };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -5,7 +5,7 @@
 // window that asked open it: main hands it the page by `setup:signInPage`, checked first against
 // the onboarding address staff entered.
 import type { ParsedRequestOf } from '../../shared/ipc/contract';
-import { SIGN_IN_ISSUE_PATH } from '../../shared/sign-in';
+import { refusal as refusalOf } from '../../shared/refusals';
 import { failure, ServiceError } from '../service-error';
 import { pageFitsOnboarding, SignInError, startLoopbackSignIn } from './loopback-sign-in';
 import { checkOrderApi, checkRelay, checkTokenService } from './preflight';
@@ -27,11 +27,9 @@ const preflight = async (
   if (problems.length > 0) throw refusal(problems, 'nothing-spent');
 };
 
-/** A sign-in that ended without a code, with its reason for the window to say in its language. */
+/** A sign-in that ended without a code, as its reason's code: the window words it in its language. */
 const signInRefusal = (error: SignInError): ServiceError =>
-  new ServiceError('invalid-request', error.message, [
-    { path: SIGN_IN_ISSUE_PATH, message: error.reason },
-  ]);
+  new ServiceError('invalid-request', refusalOf(`sign-in-${error.reason}`));
 
 const showPage = async (ctx: SetupContext, page: string, onboardingUrl: string): Promise<void> => {
   if (!pageFitsOnboarding(page, onboardingUrl)) throw new SignInError('no-page');
@@ -52,6 +50,7 @@ export const signInVenue = async (
   try {
     signIn = await startLoopbackSignIn({ onboardingUrl });
   } catch (error) {
+    if (error instanceof SignInError) throw signInRefusal(error);
     throw failure(error, 'startSignIn');
   }
   ctx.signIn = signIn;

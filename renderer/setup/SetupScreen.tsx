@@ -2,7 +2,6 @@ import type { KeyboardEvent } from 'react';
 import { useEffect, useRef, useState } from 'react';
 import type { BridgeError, SetupConnectRequest } from '../../shared/ipc/contract';
 import { setupConnectSchema, setupSignInSchema } from '../../shared/ipc/contract';
-import { signInFailureOf, SIGN_IN_ISSUE_PATH } from '../../shared/sign-in';
 import type { Result } from '../ui-kit/bridge';
 import { errorOf } from '../ui-kit/bridge';
 import { useApp } from './hooks';
@@ -63,14 +62,10 @@ const SIGN_IN_FIELDS = [
   'terminalKey',
 ] as const satisfies readonly Field[];
 
-/** A sign-in's refusal in staff's words (its reason); null when staff cancelled it themselves. */
+/** A sign-in's refusal (worded by its code like any); null when staff cancelled it themselves. */
 const signInRefusal = (result: Result<unknown>): BridgeError | null => {
   const error = errorOf(result);
-  const reason = signInFailureOf(error?.issues);
-  if (!error || !reason) return error;
-  if (reason === 'cancelled') return null;
-  const issues = error.issues?.filter((i) => i.path !== SIGN_IN_ISSUE_PATH);
-  return { ...error, message: en.setup.signInRefused[reason], issues };
+  return error?.refusal?.key === 'sign-in-cancelled' ? null : error;
 };
 
 /** While a sign-in runs: what it waits for, the page if staff must open it, and the way out. */

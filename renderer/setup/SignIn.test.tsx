@@ -5,7 +5,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SetupSignInRequest } from '../../shared/ipc/contract';
-import { SIGN_IN_ISSUE_PATH } from '../../shared/sign-in';
+import { refusal } from '../../shared/refusals';
 import { createFakeBridge } from '../testing/fake-bridge';
 import { setLanguage } from '../ui-kit/language';
 import { renderApp } from '../testing/render-app';
@@ -151,8 +151,9 @@ describe('sign in with the platform', () => {
     act(() =>
       answer().reject({
         code: 'invalid-request',
-        message: 'The platform’s sign-in page did not answer in time; start the sign-in again.',
-        issues: [{ path: SIGN_IN_ISSUE_PATH, message: 'timeout' }],
+        // Main's English is for its log: the screen words the code.
+        message: 'The sign-in ended without a code: timeout',
+        refusal: refusal('sign-in-timeout'),
       }),
     );
     expect((await within(form).findByRole('alert')).textContent).toContain(
@@ -167,7 +168,7 @@ describe('sign in with the platform', () => {
       answer().reject({
         code: 'invalid-request',
         message: 'The sign-in was cancelled.',
-        issues: [{ path: SIGN_IN_ISSUE_PATH, message: 'cancelled' }],
+        refusal: refusal('sign-in-cancelled'),
       });
     });
     fireEvent.click(within(form).getByRole('button', { name: 'Cancel sign-in' }));

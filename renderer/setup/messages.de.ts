@@ -43,18 +43,6 @@ export const setupDe = {
       'Der Browser hat die Seite der Plattform nicht selbst geöffnet: Tippe unten, um sie zu öffnen.',
     opening: 'Anmeldeseite der Plattform wird geöffnet…',
     cancelSignIn: 'Anmeldung abbrechen',
-    signInRefused: {
-      timeout: 'Die Plattform hat nicht rechtzeitig geantwortet. Melde dich erneut an.',
-      'state-mismatch':
-        'Die Antwort gehörte nicht zu dieser Anmeldung und wurde abgelehnt. Melde dich erneut an.',
-      denied:
-        'Countertop wurde auf der Seite der Plattform nicht erlaubt. Melde dich erneut an oder gib einen Code ein.',
-      'no-code':
-        'Die Antwort der Plattform enthielt keinen Code. Melde dich erneut an oder gib einen Code ein.',
-      cancelled: 'Die Anmeldung wurde abgebrochen.',
-      'no-page':
-        'Die Seite der Plattform ließ sich nicht öffnen: Prüfe die Adresse der Onboarding-Seite oder gib einen Code ein.',
-    },
     connect: 'Restaurant verbinden',
     connecting: 'Verbinde…',
     connected: 'Verbunden mit {venue}',

@@ -42,15 +42,6 @@ export const setupFi = {
     blocked: 'Selain ei avannut alustan sivua itse: avaa se napauttamalla alta.',
     opening: 'Avataan alustan kirjautumissivua…',
     cancelSignIn: 'Peruuta kirjautuminen',
-    signInRefused: {
-      timeout: 'Alusta ei vastannut ajoissa. Kirjaudu uudelleen.',
-      'state-mismatch':
-        'Palannut vastaus ei kuulunut tähän kirjautumiseen, joten se hylättiin. Kirjaudu uudelleen.',
-      denied: 'Countertopia ei sallittu alustan sivulla. Kirjaudu uudelleen tai syötä koodi.',
-      'no-code': 'Alustan vastauksessa ei ollut koodia. Kirjaudu uudelleen tai syötä koodi.',
-      cancelled: 'Kirjautuminen peruttiin.',
-      'no-page': 'Alustan sivua ei voitu avata: tarkista käyttöönottosivun osoite tai syötä koodi.',
-    },
     connect: 'Yhdistä ravintola',
     connecting: 'Yhdistetään…',
     connected: 'Yhdistetty: {venue}',

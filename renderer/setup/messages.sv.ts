@@ -42,17 +42,6 @@ export const setupSv = {
     blocked: 'Webbläsaren öppnade inte plattformens sida själv: tryck nedan för att öppna den.',
     opening: 'Öppnar plattformens inloggningssida…',
     cancelSignIn: 'Avbryt inloggningen',
-    signInRefused: {
-      timeout: 'Plattformen svarade inte i tid. Logga in igen.',
-      'state-mismatch':
-        'Svaret som kom tillbaka hörde inte till den här inloggningen och avvisades. Logga in igen.',
-      denied:
-        'Countertop godkändes inte på plattformens sida. Logga in igen eller klistra in en kod.',
-      'no-code': 'Plattformens svar innehöll ingen kod. Logga in igen eller klistra in en kod.',
-      cancelled: 'Inloggningen avbröts.',
-      'no-page':
-        'Plattformens sida kunde inte öppnas: kontrollera onboardingsidans adress eller klistra in en kod.',
-    },
     connect: 'Anslut restaurang',
     connecting: 'Ansluter…',
     connected: 'Ansluten till {venue}',

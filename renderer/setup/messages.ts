@@ -48,16 +48,6 @@ export const setupMessages = {
     blocked: 'The browser did not open the platform’s page by itself: tap below to open it.',
     opening: 'Opening the platform’s sign-in page…',
     cancelSignIn: 'Cancel sign-in',
-    signInRefused: {
-      timeout: 'The platform did not answer in time. Sign in again.',
-      'state-mismatch':
-        'The answer that came back did not belong to this sign-in, so it was refused. Sign in again.',
-      denied: 'Countertop was not allowed on the platform’s page. Sign in again, or paste a code.',
-      'no-code': 'The platform’s answer had no code in it. Sign in again, or paste a code.',
-      cancelled: 'The sign-in was cancelled.',
-      'no-page':
-        'The platform’s page could not be opened: check the onboarding page address, or paste a code.',
-    },
     connect: 'Connect venue',
     connecting: 'Connecting…',
     connected: m('Connected to {venue}', 'venue'),

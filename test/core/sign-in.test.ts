@@ -6,11 +6,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SetupSignInRequest } from '../../shared/ipc/contract';
-import {
-  LOOPBACK_REDIRECT_URI,
-  SIGN_IN_CALLBACK_PATH,
-  signInFailureOf,
-} from '../../shared/sign-in';
+import { LOOPBACK_REDIRECT_URI, SIGN_IN_CALLBACK_PATH } from '../../shared/sign-in';
+import { refusal } from '../../shared/refusals';
 import { createMemorySecretStore } from '../../main/secrets/secret-store';
 import { waitFor } from '../wait';
 import type { Core } from '../../main/core';
@@ -137,7 +134,8 @@ describe('sign in where the host cannot show the page (the web host)', () => {
     await webCore.api['setup:cancelSignIn']({});
     const refused = await signIn;
     expect(refused).toBeInstanceOf(ServiceError);
-    expect(signInFailureOf((refused as ServiceError).bridge.issues)).toBe('cancelled');
+    // As its code, never English words of main's own.
+    expect((refused as ServiceError).bridge.refusal).toEqual(refusal('sign-in-cancelled'));
     // Still connected as before: a cancelled sign-in changes nothing.
     expect((await webCore.api['setup:get']({})).configured).toBe(true);
   });
