@@ -99,13 +99,13 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
   const loadMenus = useApp((s) => s.loadMenus);
   const takeAction = useApp((s) => s.takeAction);
   const close = useApp((s) => s.openDialog);
-  const [reason, setReason] = useState('');
-  // The reason follows the chosen lines until staff write their own.
-  const [ownReason, setOwnReason] = useState(false);
+  // What staff typed; until they type, the reason is the chosen code's, worded at each render (in
+  // the screen's language now) and following the chosen lines.
+  const [ownReason, setOwnReason] = useState<string | null>(null);
   const [code, setCode] = useState<Code | null>(null);
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [duration, setDuration] = useState<SoldOutFor>('restOfDay');
-  const [error, setError] = useState<string | null>(null);
+  const [missingReason, setMissingReason] = useState(false);
   const unread = otherItems === undefined && venueId !== undefined;
   useEffect(() => {
     if (unread) void loadMenus([venueId]);
@@ -123,21 +123,25 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
     ).values(),
   ];
   const itemsUnavailable = code === 'ITEMS_UNAVAILABLE';
+  const reason =
+    ownReason ??
+    (code === null
+      ? ''
+      : itemsUnavailable && chosenLines.length
+        ? en.reject.itemsReason(chosenLines.map((l) => l.name))
+        : en.reject.presets[code]);
 
   const toggle = (line: OrderItem): void => {
     const next = new Set(chosen);
     if (next.has(line.id)) next.delete(line.id);
     else next.add(line.id);
     setChosen(next);
-    const names = order.items.filter((l) => next.has(l.id)).map((l) => l.name);
-    if (!ownReason)
-      setReason(names.length ? en.reject.itemsReason(names) : en.reject.presets.ITEMS_UNAVAILABLE);
-    setError(null);
+    setMissingReason(false);
   };
 
   const confirm = (): void => {
     if (!reason.trim()) {
-      setError(en.reject.reasonRequired);
+      setMissingReason(true);
       return;
     }
     close(null);
@@ -162,13 +166,8 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
           code={code}
           onPick={(c) => {
             setCode(c);
-            setReason(
-              c === 'ITEMS_UNAVAILABLE' && chosenLines.length
-                ? en.reject.itemsReason(chosenLines.map((l) => l.name))
-                : en.reject.presets[c],
-            );
-            setOwnReason(false);
-            setError(null);
+            setOwnReason(null);
+            setMissingReason(false);
           }}
         />
         {itemsUnavailable && (
@@ -186,17 +185,16 @@ export const RejectDialog = ({ orderId }: { orderId: string }) => {
           <input
             value={reason}
             maxLength={500}
-            aria-invalid={error !== null}
+            aria-invalid={missingReason}
             onChange={(e) => {
-              setReason(e.target.value);
-              setOwnReason(true);
-              setError(null);
+              setOwnReason(e.target.value);
+              setMissingReason(false);
             }}
           />
         </label>
-        {error && (
+        {missingReason && (
           <p className="field-error" role="alert">
-            {error}
+            {en.reject.reasonRequired}
           </p>
         )}
         <DialogActions
