@@ -454,6 +454,18 @@ export type DeliveryAddress = {
   lon: number | null;
 };
 
+/**
+ * Why the terminal cancelled a courier, as a code the delivery slice words: staff's default
+ * reason (the customer cancelled), or a cancel the terminal made itself (a courier booked twice,
+ * or one booked after staff had cancelled it).
+ */
+export const DELIVERY_CANCEL_CODES = [
+  'customer-cancelled',
+  'booked-twice',
+  'cancelled-before-confirmed',
+] as const;
+export type DeliveryCancelCode = (typeof DELIVERY_CANCEL_CODES)[number];
+
 /** A staff action on a delivery not confirmed by the platform yet, or refused. */
 export type DeliveryPendingAction = {
   actionId: string;
@@ -495,7 +507,10 @@ export type Delivery = {
   handshakeRequired: boolean;
   handshakePin: string | null;
   cashToCollect: number | null;
+  /** Why it was cancelled in words: the platform's, or what staff typed. */
   rejectedReason: string | null;
+  /** The terminal cancelled it for a reason of its own codes (shown in place of the words). */
+  cancelCode: DeliveryCancelCode | null;
   /** Staff may ask to cancel (the platform still decides). */
   cancellable: boolean;
   createdAt: string;

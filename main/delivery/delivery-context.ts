@@ -1,7 +1,12 @@
 // The delivery slice's service state and dependencies, passed explicitly to the module-level
 // functions of delivery-sending.ts, delivery-setup.ts, delivery-booking.ts and
 // delivery-handlers.ts; the set-up as staff see it (`setupState`).
-import type { Delivery, DeliveryQuote, DeliverySetupState } from '../../shared/domain';
+import type {
+  Delivery,
+  DeliveryCancelCode,
+  DeliveryQuote,
+  DeliverySetupState,
+} from '../../shared/domain';
 import type { AuditLog } from '../audit/audit-log';
 import type { Refusal } from '../../shared/refusals';
 import type { ActionKind, Outbox } from '../outbox/outbox';
@@ -27,7 +32,26 @@ export type DeliveryCreatePayload = {
   requote?: ShipmentPromiseRequest;
 };
 /** `abandoned`: staff cancelled a booking whose answer was lost, and it turned out booked. */
-export type DeliveryCancelPayload = { deliveryId: string; reason: string; abandoned?: boolean };
+/**
+ * The words the platform is sent for the terminal's own reasons (its support reads them); staff
+ * see the code, worded in their language.
+ */
+export const CANCEL_WORDS_FOR_PLATFORM: Record<DeliveryCancelCode, string> = {
+  'customer-cancelled': 'Customer cancelled',
+  'booked-twice': 'Booked twice: this courier was booked again at the counter.',
+  'cancelled-before-confirmed': 'Cancelled at the counter before the booking was confirmed.',
+};
+
+/**
+ * `reason`: the words the platform is sent; `code`: the terminal's own reason, which the screen
+ * words (absent from a row queued before codes, and for staff's own words).
+ */
+export type DeliveryCancelPayload = {
+  deliveryId: string;
+  reason: string;
+  code?: DeliveryCancelCode;
+  abandoned?: boolean;
+};
 
 export const CONFIG_KEY = 'delivery';
 /** The merchant's webhook as the relay last reported it (the relay keeps it, not the terminal). */

@@ -7,7 +7,12 @@ import { refusal } from '../../shared/refusals';
 import { checkArea } from './area-check';
 import { book, quote, rebook } from './delivery-booking';
 import type { DeliveryContext } from './delivery-context';
-import { lostBooking, requireConfig, setupState } from './delivery-context';
+import {
+  CANCEL_WORDS_FOR_PLATFORM,
+  lostBooking,
+  requireConfig,
+  setupState,
+} from './delivery-context';
 import { configure } from './delivery-setup';
 import { staffFailure } from './staff-words';
 
@@ -28,8 +33,15 @@ type Result<C extends DeliveryChannels> = ReturnType<Handler<C>>;
 
 const cancel = async (
   ctx: DeliveryContext,
-  { deliveryId, reason }: Arg<'delivery:cancel'>,
+  { deliveryId, reason: typed, code }: Arg<'delivery:cancel'>,
 ): Result<'delivery:cancel'> => {
+  // The channel takes one of the two: staff's words, or the default reason's code (the platform
+  // is sent its words; the code is kept for the screen to word).
+  const fallback = code ?? 'customer-cancelled';
+  const { reason, cancelCode } =
+    typed === undefined
+      ? { reason: CANCEL_WORDS_FOR_PLATFORM[fallback], cancelCode: fallback }
+      : { reason: typed, cancelCode: null };
   const { store, audit, outbox } = ctx.deps;
   requireConfig(ctx);
   const delivery = store.get(deliveryId);
@@ -38,7 +50,7 @@ const cancel = async (
     // Not known to be booked: it is dropped here, and cancelled with the service should an
     // event show it was booked after all.
     lostBooking(ctx, deliveryId);
-    store.abandon(deliveryId, reason);
+    store.abandon(deliveryId, reason, cancelCode);
     audit.record({
       action: 'delivery-cancel',
       subject: deliveryId,
@@ -61,7 +73,7 @@ const cancel = async (
     subject: `delivery:${deliveryId}`,
     auditSubject: deliveryId,
     prepare: () => ({
-      payload: { deliveryId, reason },
+      payload: { deliveryId, reason, ...(cancelCode ? { code: cancelCode } : {}) },
       facts: delivery.orderNumber ? { orderNumber: delivery.orderNumber } : {},
       auditDetail: reason,
     }),

@@ -1,5 +1,6 @@
 // The delivery kinds of the outbox: booking (sent once) and cancelling a courier, and the
 // cancellations an event asks for (a second courier, or one staff had given up on).
+import type { DeliveryCancelCode } from '../../shared/domain';
 import { encodeRefusal, refusal } from '../../shared/refusals';
 import { RequestError } from '../http/http';
 import type { StoredAction } from '../outbox/outbox';
@@ -10,7 +11,7 @@ import type {
   DeliveryCreatePayload,
   DeliveryKinds,
 } from './delivery-context';
-import { noticeDecision } from './delivery-context';
+import { CANCEL_WORDS_FOR_PLATFORM, noticeDecision } from './delivery-context';
 import { inStaffWords } from './staff-words';
 
 const sendCreate = async (
@@ -57,7 +58,7 @@ const sendCancel = async (
   action: StoredAction<DeliveryCancelPayload>,
 ): Promise<void> => {
   const { client, store } = core.deps;
-  const { deliveryId, reason } = action.payload;
+  const { deliveryId, reason, code } = action.payload;
   const delivery = store.get(deliveryId);
   if (!delivery?.reference)
     throw new RequestError({
@@ -67,7 +68,7 @@ const sendCancel = async (
     });
   if (delivery.status === 'rejected' && !action.payload.abandoned) return;
   await client.cancel(delivery.reference, reason, action.id);
-  store.setRejected(deliveryId, reason);
+  store.setRejected(deliveryId, reason, code ?? null);
 };
 
 export const registerKinds = (core: DeliveryCore): DeliveryKinds => {
@@ -98,15 +99,16 @@ export const registerKinds = (core: DeliveryCore): DeliveryKinds => {
 const cancelAfterEvent = (
   ctx: DeliveryContext,
   deliveryId: string,
-  cancel: { reason: string; abandoned?: true; auditDetail: string },
+  cancel: { code: DeliveryCancelCode; abandoned?: true; auditDetail: string },
 ): void => {
-  const { reason, abandoned, auditDetail } = cancel;
+  const { code, abandoned, auditDetail } = cancel;
+  const reason = CANCEL_WORDS_FOR_PLATFORM[code];
   setImmediate(() => {
     ctx.deps.outbox.enqueue(ctx.kinds.cancel, {
       subject: `delivery:${deliveryId}`,
       auditSubject: deliveryId,
       prepare: () => ({
-        payload: { deliveryId, reason, ...(abandoned ? { abandoned } : {}) },
+        payload: { deliveryId, reason, code, ...(abandoned ? { abandoned } : {}) },
         auditDetail,
       }),
     });
@@ -116,7 +118,7 @@ const cancelAfterEvent = (
 /** An event showed a replaced attempt was made after all: the second courier is sent away. */
 export const stray = (ctx: DeliveryContext, deliveryId: string): void => {
   cancelAfterEvent(ctx, deliveryId, {
-    reason: 'Booked twice: this courier was booked again at the counter.',
+    code: 'booked-twice',
     auditDetail: 'a replaced booking was made after all',
   });
 };
@@ -128,7 +130,7 @@ export const adopted = (ctx: DeliveryContext, deliveryId: string): void => {
   if (!ctx.deps.store.isAbandoned(deliveryId)) return;
   // Staff had cancelled it: the courier is sent away.
   cancelAfterEvent(ctx, deliveryId, {
-    reason: 'Cancelled at the counter before the booking was confirmed.',
+    code: 'cancelled-before-confirmed',
     abandoned: true,
     auditDetail: 'booked after staff had cancelled it',
   });

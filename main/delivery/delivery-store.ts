@@ -2,10 +2,16 @@
 // platform reference, so events that arrive out of order, twice, or before the booking's answer
 // all end in the same state, and a delivery never moves backwards.
 import { randomUUID } from 'node:crypto';
-import { furtherStatus, isBeforePickup, isFinalDelivery } from '../../shared/domain';
+import {
+  DELIVERY_CANCEL_CODES,
+  furtherStatus,
+  isBeforePickup,
+  isFinalDelivery,
+} from '../../shared/domain';
 import type {
   Delivery,
   DeliveryAddress,
+  DeliveryCancelCode,
   DeliveryPendingAction,
   DeliveryStatus,
   Money,
@@ -62,9 +68,16 @@ type Row = {
   tracking_url: string | null;
   price: string | null;
   rejected_reason: string | null;
+  cancel_code: string | null;
   created_at: string;
   updated_at: string;
 };
+
+/** A stored cancel code, if it is one this version knows. */
+const cancelCodeOf = (stored: string | null): DeliveryCancelCode | null =>
+  (DELIVERY_CANCEL_CODES as readonly (string | null)[]).includes(stored)
+    ? (stored as DeliveryCancelCode)
+    : null;
 
 type EventRow = { type: string; dispatched_at: string; payload: string };
 
@@ -153,7 +166,7 @@ export type DeliveryStore = {
    * Staff cancel a booking whose answer was lost: it shows as cancelled, and if an event shows it
    * was booked after all, `onAdopted` says so, so the slice cancels it with the service.
    */
-  abandon(id: string, reason: string): void;
+  abandon(id: string, reason: string, code: DeliveryCancelCode | null): void;
   /** A delivery's abandoned booking turned out booked; the slice cancels it. */
   isAbandoned(id: string): boolean;
   /** The platform accepted the booking; events already received for it apply now. */
@@ -162,7 +175,7 @@ export type DeliveryStore = {
     booked: { reference: string; trackingUrl: string | null; price: Money | null },
   ): void;
   /** The platform confirmed a cancellation. */
-  setRejected(id: string, reason: string | null): void;
+  setRejected(id: string, reason: string | null, code: DeliveryCancelCode | null): void;
   get(id: string): Delivery | null;
   findByReference(reference: string): Delivery | null;
   list(): Delivery[];
@@ -205,7 +218,7 @@ const prepareStatements = (db: Database) => {
     'UPDATE deliveries SET booking_ref = ?, request = ?, unconfirmed_at = NULL, updated_at = ? WHERE id = ? AND reference IS NULL',
   );
   const updateAbandoned = db.prepare(
-    `UPDATE deliveries SET status = 'rejected', rejected_reason = ?, abandoned_at = ?, unconfirmed_at = NULL, updated_at = ?
+    `UPDATE deliveries SET status = 'rejected', rejected_reason = ?, cancel_code = ?, abandoned_at = ?, unconfirmed_at = NULL, updated_at = ?
      WHERE id = ? AND reference IS NULL`,
   );
   const insertReplaced = db.prepare(
@@ -229,6 +242,7 @@ const prepareStatements = (db: Database) => {
   const updateBooked = db.prepare(
     'UPDATE deliveries SET reference = ?, tracking_url = COALESCE(?, tracking_url), price = COALESCE(?, price), unconfirmed_at = NULL, updated_at = ? WHERE id = ?',
   );
+  const updateCancelCode = db.prepare('UPDATE deliveries SET cancel_code = ? WHERE id = ?');
   const updateStatus = db.prepare(
     'UPDATE deliveries SET status = ?, rejected_reason = COALESCE(?, rejected_reason), updated_at = ? WHERE id = ?',
   );
@@ -263,6 +277,7 @@ const prepareStatements = (db: Database) => {
     selectAll,
     updateBooked,
     updateStatus,
+    updateCancelCode,
     insertEvent,
     selectEvents,
     selectByReference,
@@ -339,6 +354,7 @@ const toDelivery = (ctx: StoreContext, row: Row): Delivery => {
     handshakePin: folded?.handshakePin ?? null,
     cashToCollect: booking.cashToCollect,
     rejectedReason: folded?.rejectedReason ?? row.rejected_reason,
+    cancelCode: cancelCodeOf(row.cancel_code),
     cancellable: isBeforePickup(status),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -500,16 +516,17 @@ export const createDeliveryStore = (
         id,
       );
     },
-    abandon: (id, reason) => {
+    abandon: (id, reason, code) => {
       const at = now().toISOString();
-      sql.updateAbandoned.run(reason, at, at, id);
+      sql.updateAbandoned.run(reason, code, at, at, id);
     },
     isAbandoned: (id) => sql.selectOne.get(id)?.abandoned_at != null,
     setBooked: (id, booked) => setBooked(ctx, id, booked),
-    setRejected: (id, reason) => {
+    setRejected: (id, reason, code) => {
       const row = sql.selectOne.get(id);
       if (!row || isFinalDelivery(row.status)) return;
       sql.updateStatus.run('rejected', reason, now().toISOString(), id);
+      if (code) sql.updateCancelCode.run(code, id);
     },
     get: (id) => {
       const row = sql.selectOne.get(id);

@@ -301,6 +301,48 @@ describe('deliveries list', () => {
     }
   });
 
+  it('words a cancel reason of the terminal’s own by its code, the platform’s own words as given', async () => {
+    const cancelled = makeDelivery({
+      orderNumber: 'C1',
+      status: 'rejected',
+      cancellable: false,
+      // What main sent the platform is English; the card words the code.
+      rejectedReason: 'Booked twice: this courier was booked again at the counter.',
+      cancelCode: 'booked-twice',
+    });
+    const refused = makeDelivery({
+      orderNumber: 'C2',
+      status: 'rejected',
+      cancellable: false,
+      rejectedReason: 'Kuriiri ei saatavilla',
+    });
+    const open = makeDelivery({ orderNumber: 'C3' });
+    const bridge = createFakeBridge({ deliveries: [cancelled, refused, open] });
+    setLanguage('fi');
+    try {
+      renderApp(bridge);
+      fireEvent.click(await screen.findByRole('button', { name: /^Kuskit/ }));
+      const first = await screen.findByRole('article', { name: /#C1/ });
+      expect(first.textContent).toContain('Syy: Tilattu kahdesti kassalta');
+      expect(first.textContent).not.toMatch(/Booked|counter/);
+      expect(screen.getByRole('article', { name: /#C2/ }).textContent).toContain(
+        'Syy: Kuriiri ei saatavilla',
+      );
+      // The default reason is shown in Finnish and sent as its code.
+      const third = screen.getByRole('article', { name: /#C3/ });
+      fireEvent.click(within(third).getByRole('button', { name: 'Peru kuljetus' }));
+      expect(within(third).getByRole('textbox')).toHaveProperty('value', 'Asiakas perui');
+      fireEvent.click(within(third).getByRole('button', { name: 'Peru kuski' }));
+      await waitFor(() =>
+        expect(bridge.callsTo('delivery:cancel')).toEqual([
+          { deliveryId: open.id, code: 'customer-cancelled' },
+        ]),
+      );
+    } finally {
+      act(() => setLanguage('en'));
+    }
+  });
+
   it('says it is checking while a booking’s answer is lost, then offers Book again and Cancel', async () => {
     const since = new Date().toISOString();
     const delivery = makeDelivery({

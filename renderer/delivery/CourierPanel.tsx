@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Delivery } from '../../shared/domain';
+import type { Delivery, DeliveryCancelCode } from '../../shared/domain';
 import { isBeforePickup, isFinalDelivery } from '../../shared/domain';
 import type { DeliveryConfigureRequest } from '../../shared/ipc/contract';
 import { deliveryConfigureSchema } from '../../shared/ipc/contract';
@@ -184,8 +184,14 @@ const DeliveryFacts = ({ delivery }: { delivery: Delivery }) => {
             {delivery.idCheck && <span className="tag">{en.courier.idCheck}</span>}
           </p>
         )}
-      {delivery.rejectedReason && delivery.status === 'rejected' && (
-        <p className="muted">{en.courier.rejectedReason(delivery.rejectedReason)}</p>
+      {(delivery.cancelCode || delivery.rejectedReason) && delivery.status === 'rejected' && (
+        <p className="muted">
+          {en.courier.rejectedReason(
+            delivery.cancelCode
+              ? en.courier.cancelReasons[delivery.cancelCode]
+              : (delivery.rejectedReason ?? ''),
+          )}
+        </p>
       )}
     </>
   );
@@ -253,6 +259,9 @@ const DeliveryActions = ({
   );
 };
 
+/** The reason a cancel starts with, until staff type their own. */
+const DEFAULT_CANCEL: DeliveryCancelCode = 'customer-cancelled';
+
 /** Cancel with a reason (prefilled), or keep the delivery. */
 const CancelForm = ({
   deliveryId,
@@ -262,20 +271,24 @@ const CancelForm = ({
   onCallError,
 }: {
   deliveryId: string;
-  /** Kept by the card: a reason typed, then "Keep", is there again at the next cancel. */
-  reason: string;
+  /**
+   * Kept by the card: a reason typed, then "Keep", is there again at the next cancel. Null until
+   * staff type: the default reason, sent as its code and worded here in the screen's language.
+   */
+  reason: string | null;
   setReason: (reason: string) => void;
   onDone: () => void;
   onCallError: (error: BridgeError | null) => void;
 }) => {
   const cancel = useApp((s) => s.cancelDelivery);
+  const shown = reason ?? en.courier.cancelReasons[DEFAULT_CANCEL];
   return (
     <Form
       className="delivery-actions"
       label={en.courier.cancel}
       onSubmit={() => {
         onCallError(null);
-        void cancel(deliveryId, reason).then((error) => {
+        void cancel(deliveryId, reason ?? { code: DEFAULT_CANCEL }).then((error) => {
           if (error) onCallError(error);
           else onDone();
         });
@@ -283,7 +296,7 @@ const CancelForm = ({
     >
       <label className="field field-inline">
         <span>{en.courier.cancelReason}</span>
-        <input name="cancelReason" value={reason} onChange={(e) => setReason(e.target.value)} />
+        <input name="cancelReason" value={shown} onChange={(e) => setReason(e.target.value)} />
       </label>
       <DialogActions
         actions={[
@@ -291,7 +304,7 @@ const CancelForm = ({
             label: en.courier.confirmCancel,
             tone: 'danger',
             small: true,
-            disabled: reason.trim() === '',
+            disabled: shown.trim() === '',
           },
           { label: en.courier.keep, tone: 'quiet', small: true, onClick: onDone },
         ]}
@@ -341,7 +354,7 @@ const RefusalRow = ({
 
 const DeliveryCard = ({ delivery }: { delivery: Delivery }) => {
   const [asking, setAsking] = useState(false);
-  const [reason, setReason] = useState<string>(en.courier.cancelDefault);
+  const [reason, setReason] = useState<string | null>(null);
   const [callError, setCallError] = useState<BridgeError | null>(null);
   // A walk-in has no order number: the card is named for whom it goes to, never by an id.
   const label = delivery.orderNumber

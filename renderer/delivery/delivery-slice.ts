@@ -3,6 +3,7 @@
 import type {
   Delivery,
   DeliveryAreaAnswer,
+  DeliveryCancelCode,
   DeliveryQuote,
   DeliverySetupState,
 } from '../../shared/domain';
@@ -38,7 +39,11 @@ export type DeliverySlice = {
   /** The booked delivery's id. */
   bookCourier(request: DeliveryBookRequest): Promise<Result<string>>;
   checkDeliveryArea(request: DeliveryAreaCheckRequest): Promise<Result<DeliveryAreaAnswer>>;
-  cancelDelivery(deliveryId: string, reason: string): Promise<BridgeError | null>;
+  /** `reason`: staff's own words, or the code of a reason the screen words. */
+  cancelDelivery(
+    deliveryId: string,
+    reason: string | { code: DeliveryCancelCode },
+  ): Promise<BridgeError | null>;
   /** Books again a delivery whose booking's answer was lost (its bookingCheck). */
   rebookDelivery(deliveryId: string): Promise<BridgeError | null>;
   handshakePin(deliveryId: string): Promise<Result<string>>;
@@ -73,7 +78,9 @@ export const createDeliverySlice = ({
       }),
     cancelDelivery: (deliveryId, reason) =>
       tryCall(async () => {
-        await bridge['delivery:cancel']({ deliveryId, reason });
+        await bridge['delivery:cancel'](
+          typeof reason === 'string' ? { deliveryId, reason } : { deliveryId, code: reason.code },
+        );
       }),
     handshakePin: (deliveryId) =>
       tryRead(async () => (await bridge['delivery:handshake']({ deliveryId })).pinCode),

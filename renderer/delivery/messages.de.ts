@@ -115,7 +115,11 @@ export const deliveryDe = {
     collectCash: '{text} bar kassieren',
     cancel: 'Lieferung stornieren',
     cancelReason: 'Grund',
-    cancelDefault: 'Kunde hat storniert',
+    cancelReasons: {
+      'customer-cancelled': 'Kunde hat storniert',
+      'booked-twice': 'An der Kasse doppelt gebucht',
+      'cancelled-before-confirmed': 'Storniert, bevor die Buchung bestätigt war',
+    },
     confirmCancel: 'Kurier stornieren',
     keep: 'Behalten',
     cancelling: 'Wird storniert…',

@@ -115,7 +115,11 @@ export const deliveryFi = {
     collectCash: 'Peri {text} käteisellä',
     cancel: 'Peru kuljetus',
     cancelReason: 'Syy',
-    cancelDefault: 'Asiakas perui',
+    cancelReasons: {
+      'customer-cancelled': 'Asiakas perui',
+      'booked-twice': 'Tilattu kahdesti kassalta',
+      'cancelled-before-confirmed': 'Peruttu ennen kuin tilaus vahvistui',
+    },
     confirmCancel: 'Peru kuski',
     keep: 'Pidä',
     cancelling: 'Perutaan…',

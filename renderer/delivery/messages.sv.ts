@@ -115,7 +115,11 @@ export const deliverySv = {
     collectCash: 'Ta betalt {text} kontant',
     cancel: 'Avboka leverans',
     cancelReason: 'Orsak',
-    cancelDefault: 'Kunden avbokade',
+    cancelReasons: {
+      'customer-cancelled': 'Kunden avbokade',
+      'booked-twice': 'Bokad två gånger i kassan',
+      'cancelled-before-confirmed': 'Avbokad innan bokningen bekräftades',
+    },
     confirmCancel: 'Avboka budet',
     keep: 'Behåll',
     cancelling: 'Avbokar…',

@@ -1,4 +1,5 @@
 // The delivery slice's strings; the shared words are the kit's (ui-kit/messages.ts).
+import type { DeliveryCancelCode } from '../../shared/domain';
 import { m } from '../../shared/i18n';
 import { kitMessages, sliceLookup } from '../ui-kit/messages';
 import { deliveryFi } from './messages.fi';
@@ -134,7 +135,12 @@ export const deliveryMessages = {
     collectCash: m('Collect {text} in cash', 'text'),
     cancel: 'Cancel delivery',
     cancelReason: 'Reason',
-    cancelDefault: 'Customer cancelled',
+    /** Why the terminal cancelled a courier, by its code; the cancel form starts with the first. */
+    cancelReasons: {
+      'customer-cancelled': 'Customer cancelled',
+      'booked-twice': 'Booked twice at the counter',
+      'cancelled-before-confirmed': 'Cancelled before the booking was confirmed',
+    } satisfies Record<DeliveryCancelCode, string>,
     confirmCancel: 'Cancel the courier',
     keep: 'Keep',
     cancelling: 'Cancelling…',

@@ -137,6 +137,7 @@ export const makeDelivery = (patch: Partial<Delivery> = {}): Delivery => {
     handshakePin: null,
     cashToCollect: null,
     rejectedReason: null,
+    cancelCode: null,
     cancellable: true,
     createdAt: now,
     updatedAt: now,

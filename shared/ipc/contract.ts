@@ -23,7 +23,13 @@ import type {
   OutboxEntry,
   VenueState,
 } from '../domain';
-import { DELIVERY_TYPES, LOG_LEVELS, ORDER_STATUSES, WEEKDAYS } from '../domain';
+import {
+  DELIVERY_CANCEL_CODES,
+  DELIVERY_TYPES,
+  LOG_LEVELS,
+  ORDER_STATUSES,
+  WEEKDAYS,
+} from '../domain';
 import type { OrderSettings } from '../order-timing';
 import type { OrderActionChannel, OrderActionKind, OrderActionSchema } from '../order-actions';
 import { ORDER_ACTION_KINDS, orderActionChannel, orderActionSchema } from '../order-actions';
@@ -499,8 +505,18 @@ export const channels = {
     ActionReceipt & { deliveryId: string }
   >(),
   /** actionId null: a booking whose answer was lost was dropped here, nothing was sent. */
+  /** Why: staff's own words (`reason`), or the default reason's code (`code`), one of them. */
   'delivery:cancel': channel(
-    z.object({ deliveryId: id, reason: z.string().trim().min(1).max(500) }).strict(),
+    z
+      .object({
+        deliveryId: id,
+        reason: z.string().trim().min(1).max(500).optional(),
+        code: z.enum(DELIVERY_CANCEL_CODES).optional(),
+      })
+      .strict()
+      .refine((v) => (v.reason === undefined) !== (v.code === undefined), {
+        message: 'a reason in words or a code, one of them',
+      }),
   ).returns<{ actionId: string | null }>(),
   'delivery:handshake': channel(z.object({ deliveryId: id }).strict()).returns<{
     isRequired: boolean;

@@ -8,6 +8,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Delivery } from '../../shared/domain';
+import { channels } from '../../shared/ipc/contract';
 import type { Core } from '../../main/core';
 import { openSqliteStore } from '../../relay/store/sqlite-store';
 import { createTerminal } from '../../relay/terminals';
@@ -242,11 +243,34 @@ describe('courier delivery through the core', () => {
     );
     expect(cancelled.cancellable).toBe(false);
     expect((await sandboxDelivery(reference)).status).toBe('REJECTED');
+    // Staff's own words are theirs: shown as typed, no code.
+    expect(cancelled).toMatchObject({
+      rejectedReason: 'Customer called to cancel',
+      cancelCode: null,
+    });
     await expect(
       core.api['delivery:cancel']({ deliveryId, reason: 'again' }),
     ).rejects.toMatchObject({
       bridge: { code: 'conflict' },
     });
+  });
+
+  it('keeps the default cancel reason as its code, for the screen to word', async () => {
+    const { deliveryId, reference } = await book('B4');
+    await core.api['delivery:cancel']({ deliveryId, code: 'customer-cancelled' });
+    const cancelled = await deliveryWhere(
+      'rejected',
+      deliveryId,
+      (d) => d.status === 'rejected' && !d.pending,
+    );
+    expect(cancelled.cancelCode).toBe('customer-cancelled');
+    expect((await sandboxDelivery(reference)).status).toBe('REJECTED');
+    // The channel takes one of the two, never both or neither.
+    const schema = channels['delivery:cancel'].request;
+    expect(schema.safeParse({ deliveryId, reason: 'x', code: 'customer-cancelled' }).success).toBe(
+      false,
+    );
+    expect(schema.safeParse({ deliveryId }).success).toBe(false);
   });
 
   it("shows the platform's reason when a cancel is refused after pickup started", async () => {

@@ -16,6 +16,7 @@ import { migration014DeliveryReplacedBookings } from './014-delivery-replaced-bo
 import { migration015MenuDrafts } from './015-menu-drafts';
 import { migration016ArrivedLate } from './016-arrived-late';
 import { migration017PrintJobVenue } from './017-print-job-venue';
+import { migration018DeliveryCancelCode } from './018-delivery-cancel-code';
 
 /** Migration N (1-based) brings the schema from user_version N-1 to N. Append only. */
 export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
@@ -36,4 +37,5 @@ export const MIGRATIONS: ReadonlyArray<(db: Database) => void> = [
   migration015MenuDrafts,
   migration016ArrivedLate,
   migration017PrintJobVenue,
+  migration018DeliveryCancelCode,
 ];
