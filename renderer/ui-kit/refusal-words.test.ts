@@ -50,7 +50,9 @@ describe("main's refusals on the screen", () => {
     setLanguage('fi');
     // The browser's own exception (a file that cannot be read, a refused download): its English
     // is no staff's.
-    const thrown = toBridgeError(new Error('NotReadableError: The requested file could not be read'));
+    const thrown = toBridgeError(
+      new Error('NotReadableError: The requested file could not be read'),
+    );
     expect(thrown).toMatchObject({ code: 'failed', refusal: refusal('unexpected') });
     expect(thrown.message).toBe(refusalText(refusal('unexpected'), 'fi'));
     expect(toBridgeError(undefined).message).toBe(refusalText(refusal('unexpected'), 'fi'));
