@@ -208,27 +208,32 @@ export function createIntakeWatch(
   /** Venues polled since the last write, each with its latest poll. */
   const notes = new Map<string, number>();
   let flushing: NodeJS.Timeout | null = null;
+  /** The writes under way, one after another: a flush waits for the one its timer started too. */
+  let writing: Promise<void> = Promise.resolve();
   const flushNotes = (): Promise<void> => {
     if (flushing) clearTimeout(flushing);
     flushing = null;
-    if (notes.size === 0) return Promise.resolve();
+    if (notes.size === 0) return writing;
     const polls = [...notes].map(([venueId, at]) => ({ venueId, at }));
     notes.clear();
-    return store.noteVenuePolls(polls).then(
-      (busy) => {
-        // Rows another transaction held (an append of that venue's notifications): noted in a
-        // later window, so no venue's note waits for another's.
-        if (busy.length === 0) return;
-        const wanted = new Set(busy);
-        for (const { venueId, at } of polls)
-          if (wanted.has(venueId)) notes.set(venueId, Math.max(notes.get(venueId) ?? at, at));
-        schedule();
-      },
-      (error: unknown) => {
-        for (const { venueId } of polls) venue(venueId).pollNotedAt = null;
-        failed(`noting polls failed: ${(error as Error).message}`);
-      },
+    writing = writing.then(() =>
+      store.noteVenuePolls(polls).then(
+        (busy) => {
+          // Rows another transaction held (an append of that venue's notifications): noted in a
+          // later window, so no venue's note waits for another's.
+          if (busy.length === 0) return;
+          const wanted = new Set(busy);
+          for (const { venueId, at } of polls)
+            if (wanted.has(venueId)) notes.set(venueId, Math.max(notes.get(venueId) ?? at, at));
+          schedule();
+        },
+        (error: unknown) => {
+          for (const { venueId } of polls) venue(venueId).pollNotedAt = null;
+          failed(`noting polls failed: ${(error as Error).message}`);
+        },
+      ),
     );
+    return writing;
   };
   function schedule(): void {
     if (notes.size > 0 && flushing === null) {

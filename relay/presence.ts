@@ -39,17 +39,25 @@ export function createPresence(
   /** Terminals heard since the last write, each with its latest time. */
   const pending = new Map<string, number>();
   let flushing: NodeJS.Timeout | null = null;
+  /**
+   * The writes under way, one after another: a flush waits for the one its window's timer
+   * started too, or a view read right after a call could miss the call.
+   */
+  let writing: Promise<void> = Promise.resolve();
 
   const flush = (): Promise<void> => {
     if (flushing) clearTimeout(flushing);
     flushing = null;
-    if (pending.size === 0) return Promise.resolve();
+    if (pending.size === 0) return writing;
     const seen = [...pending].map(([terminalId, at]) => ({ terminalId, at }));
     pending.clear();
-    return store.noteTerminalsSeen(seen).catch((error: unknown) => {
-      for (const { terminalId } of seen) notedAt.delete(terminalId);
-      failed(`noting terminals failed: ${(error as Error).message}`);
-    });
+    writing = writing.then(() =>
+      store.noteTerminalsSeen(seen).catch((error: unknown) => {
+        for (const { terminalId } of seen) notedAt.delete(terminalId);
+        failed(`noting terminals failed: ${(error as Error).message}`);
+      }),
+    );
+    return writing;
   };
 
   return {

@@ -20,6 +20,11 @@ export type PgContext = {
   /** The role's password as it stands now (a rotated credential), when not in the URL or ~/.pgpass. */
   password: (() => string) | undefined;
   pool: Pool;
+  /**
+   * The bookkeeping's own connections (who was seen, which venues were polled, each key's poll
+   * usage, what a terminal reported), committed without waiting for the disk: see notesPool.
+   */
+  notes: Pool;
   /** Where connection trouble is reported (rate-limited by the caller's logger). */
   log: (message: string) => void;
   /** false for the admin commands: no LISTEN connection and no reading of the log. */
@@ -69,3 +74,44 @@ export const inTransaction = <T>(
   ctx: PgContext,
   fn: (client: PoolClient) => Promise<T>,
 ): Promise<T> => transaction(() => ctx.pool.connect(), fn);
+
+/**
+ * The bookkeeping's pool: its few connections commit without waiting for the WAL's flush
+ * (`synchronous_commit` off for them alone). 20,000 terminals' notes through the shared pool took
+ * its connections from the appends and the log reads, and a note's commit waiting for the disk
+ * kept its transaction running, which holds back the settling (the delivery) of every event
+ * appended after it began (postgres-log.ts). Visible to every instance at once as before; a crash
+ * of PostgreSQL itself may lose the last fraction of a second of notes (each is written again by
+ * the terminal's next call), never an event: appends use the shared pool and commit synchronously.
+ */
+export const notesPool = (
+  url: string,
+  password: (() => string) | undefined,
+  log: (message: string) => void,
+): Pool => {
+  const notes = new pg.Pool({
+    ...connectionConfig(url, password),
+    options: '-c synchronous_commit=off',
+    max: NOTES_POOL_SIZE,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  notes.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`));
+  return notes;
+};
+
+/** Connections of the bookkeeping's pool: its writes wait for each other, never for an append. */
+export const NOTES_POOL_SIZE = 2;
+
+/**
+ * The most rows one bookkeeping statement writes: a wave of polls (20,000 terminals' long polls
+ * ending together) is written in statements of this size, one after another, so none runs long
+ * enough to hold back the settling of the events appended meanwhile.
+ */
+export const BOOKKEEPING_ROWS = 500;
+
+/** `rows` in slices of at most BOOKKEEPING_ROWS. */
+export function* bookkeepingSlices<T>(rows: readonly T[]): Generator<T[]> {
+  for (let at = 0; at < rows.length; at += BOOKKEEPING_ROWS)
+    yield rows.slice(at, at + BOOKKEEPING_ROWS);
+}

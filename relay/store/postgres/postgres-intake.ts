@@ -3,7 +3,7 @@
 // here by whichever instance a terminal reached.
 import type { VenueIntakeRow } from '../event-store';
 import { INTAKE_COLUMNS, intakeFromRow, type IntakeRow } from '../intake-row';
-import type { PgContext } from './postgres-context';
+import { bookkeepingSlices, type PgContext } from './postgres-context';
 import { rowsByKey } from './rows-by-key';
 
 export const venueIntake = async (
@@ -20,7 +20,7 @@ export const noteVenueReport = async (
   state: { online: boolean; open: boolean },
   at: number,
 ): Promise<void> => {
-  await ctx.pool.query(
+  await ctx.notes.query(
     `INSERT INTO venue_intake (venue_id, reported_online, reported_open, reported_at)
      VALUES ($1, $2, $3, $4)
      ON CONFLICT (venue_id) DO UPDATE SET reported_online = excluded.reported_online,
@@ -42,8 +42,16 @@ export const noteVenuePolls = async (
   ctx: PgContext,
   polls: { venueId: string; at: number }[],
 ): Promise<string[]> => {
-  if (polls.length === 0) return [];
-  const { rows } = await ctx.pool.query<{ venue_id: string; at: string; present: boolean }>(
+  const busy: string[] = [];
+  for (const slice of bookkeepingSlices(polls)) busy.push(...(await noteSlice(ctx, slice)));
+  return busy;
+};
+
+const noteSlice = async (
+  ctx: PgContext,
+  polls: { venueId: string; at: number }[],
+): Promise<string[]> => {
+  const { rows } = await ctx.notes.query<{ venue_id: string; at: string; present: boolean }>(
     `WITH p AS (
        SELECT v, max(t) AS t FROM unnest($1::text[], $2::bigint[]) AS n(v, t) GROUP BY v
      ), free AS MATERIALIZED (
@@ -64,7 +72,7 @@ export const noteVenuePolls = async (
     rows
       .filter((row) => !row.present)
       .map((row) =>
-        ctx.pool.query(
+        ctx.notes.query(
           `INSERT INTO venue_intake (venue_id, polled_at) VALUES ($1, $2)
            ON CONFLICT (venue_id) DO UPDATE
            SET polled_at = GREATEST(venue_intake.polled_at, excluded.polled_at)`,

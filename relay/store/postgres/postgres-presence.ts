@@ -2,7 +2,7 @@
 // instance a terminal reached notes it here.
 import type { TerminalPresenceRow, TerminalTroubleRow } from '../event-store';
 import { PRESENCE_COLUMNS, presenceFromRow, type PresenceRow } from '../presence-row';
-import type { PgContext } from './postgres-context';
+import { bookkeepingSlices, type PgContext } from './postgres-context';
 import { rowsByKey } from './rows-by-key';
 
 export const terminalPresence = async (
@@ -28,13 +28,15 @@ export const noteTerminalsSeen = async (
   const sorted = [...seen].sort((a, b) =>
     a.terminalId < b.terminalId ? -1 : a.terminalId > b.terminalId ? 1 : 0,
   );
-  await ctx.pool.query(
-    `INSERT INTO terminal_presence (terminal_id, last_seen_at)
-     SELECT t, s FROM unnest($1::text[], $2::bigint[]) AS p(t, s) ORDER BY t
-     ON CONFLICT (terminal_id) DO UPDATE
-     SET last_seen_at = GREATEST(terminal_presence.last_seen_at, excluded.last_seen_at)`,
-    [sorted.map((s) => s.terminalId), sorted.map((s) => s.at)],
-  );
+  for (const slice of bookkeepingSlices(sorted)) {
+    await ctx.notes.query(
+      `INSERT INTO terminal_presence (terminal_id, last_seen_at)
+       SELECT t, s FROM unnest($1::text[], $2::bigint[]) AS p(t, s) ORDER BY t
+       ON CONFLICT (terminal_id) DO UPDATE
+       SET last_seen_at = GREATEST(terminal_presence.last_seen_at, excluded.last_seen_at)`,
+      [slice.map((s) => s.terminalId), slice.map((s) => s.at)],
+    );
+  }
 };
 
 export const noteTerminalReport = async (
@@ -43,7 +45,7 @@ export const noteTerminalReport = async (
   report: string,
   at: number,
 ): Promise<void> => {
-  await ctx.pool.query(
+  await ctx.notes.query(
     `INSERT INTO terminal_presence (terminal_id, last_seen_at, reported_at, report)
      VALUES ($1, $2, $2, $3)
      ON CONFLICT (terminal_id) DO UPDATE SET
@@ -62,7 +64,7 @@ export const noteTerminalTrouble = async (
   problems: string,
   at: number,
 ): Promise<void> => {
-  await ctx.pool.query(
+  await ctx.notes.query(
     `INSERT INTO terminal_trouble (terminal_id, at, problems)
      SELECT $1, $2, $3
      WHERE (SELECT problems FROM terminal_trouble WHERE terminal_id = $1 ORDER BY at DESC LIMIT 1)

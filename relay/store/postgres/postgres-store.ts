@@ -21,7 +21,7 @@ import { migratePostgres } from './migrations';
 import { deliveryOrderVenue, deliverySecrets, setDeliverySecret } from './postgres-delivery';
 import type { PgContext } from './postgres-context';
 import { postgresDriveStore } from './postgres-drive';
-import { connectionConfig } from './postgres-context';
+import { connectionConfig, notesPool } from './postgres-context';
 import { appendBatch, listEvents, logId, pruneBefore, renewLogId } from './postgres-events';
 import { noteVenuePolls, noteVenueReport, venueIntake } from './postgres-intake';
 import {
@@ -46,7 +46,7 @@ import {
 export type PostgresStoreOptions = {
   /** How often the log is re-read without a notification (default 250 ms). */
   recheckMs?: number;
-  /** Connections in the pool (default 10), plus one for LISTEN. */
+  /** Connections in the pool (default 10), plus one for LISTEN and the bookkeeping's (notesPool). */
   poolSize?: number;
   /** Where connection trouble is reported (rate-limited by the caller's logger). */
   log?: (message: string) => void;
@@ -91,6 +91,7 @@ export async function openPostgresStore(
     url,
     password: options.password,
     pool,
+    notes: notesPool(url, options.password, log),
     log,
     following: options.follow ?? true,
     closed: false,
@@ -168,6 +169,7 @@ export async function openPostgresStore(
       await ctx.reading;
       await Promise.all(ctx.intakeNotes);
       await ctx.pool.end();
+      await ctx.notes.end();
     },
   };
 }

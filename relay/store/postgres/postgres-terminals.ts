@@ -1,7 +1,7 @@
 // Terminals, their revocations and the polls each key takes across instances, on PostgreSQL.
 import type { KeyUsage, NewTerminalRow, SharedUsage, Terminal } from '../event-store';
 import { CHANNEL, LOCK, RELAY_LOCKS } from './migrations';
-import type { PgContext } from './postgres-context';
+import { bookkeepingSlices, type PgContext } from './postgres-context';
 import { inTransaction } from './postgres-context';
 import { withConnection } from './transaction';
 
@@ -134,7 +134,7 @@ export const shareUsage = (
   changes: KeyUsage[],
 ): Promise<SharedUsage> =>
   withConnection(
-    () => ctx.pool.connect(),
+    () => ctx.notes.connect(),
     async (client) => {
       const now = '(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
       const { rows } = await client.query<{ now: number }>(
@@ -143,7 +143,9 @@ export const shareUsage = (
         [instanceId],
       );
       const at = rows[0]?.now as number;
-      if (changes.length > 0) {
+      // In slices: one statement over a wave of 20,000 terminals' polls would hold its
+      // transaction (and the settling of events appended meanwhile) for its whole run.
+      for (const slice of bookkeepingSlices(changes)) {
         await client.query(
           `INSERT INTO poll_usage (instance_id, terminal_id, polls, open, seen_at)
              SELECT $1, u.terminal_id, u.polls, u.open, $5
@@ -152,9 +154,9 @@ export const shareUsage = (
                SET polls = excluded.polls, open = excluded.open, seen_at = excluded.seen_at`,
           [
             instanceId,
-            changes.map((change) => change.terminalId),
-            changes.map((change) => change.polls),
-            changes.map((change) => change.open),
+            slice.map((change) => change.terminalId),
+            slice.map((change) => change.polls),
+            slice.map((change) => change.open),
             at,
           ],
         );
