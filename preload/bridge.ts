@@ -2,6 +2,7 @@
 // service events. The renderer never sees ipcRenderer, events or senders, only payloads.
 import type { IpcRenderer, IpcRendererEvent } from 'electron';
 import type { Bridge, BridgeError, ChannelName, EventName } from '../shared/ipc/contract';
+import type { Refusal } from '../shared/refusals';
 import { CHANNEL_NAMES, EVENT_CHANNEL, EVENT_NAMES } from '../shared/ipc/contract';
 
 type Envelope = { ok: true; value: unknown } | { ok: false; error: BridgeError };
@@ -20,6 +21,8 @@ export const createBridge = (
       throw {
         code: 'failed',
         message: 'The terminal service gave no answer.',
+        // The screen words the code (a literal: the preload carries no catalog of words).
+        refusal: { key: 'service-no-answer', values: [] } satisfies Refusal,
       } satisfies BridgeError;
     if (!result.ok) throw result.error;
     return result.value;

@@ -71,8 +71,10 @@ describe('preload', () => {
       message: 'Already ready.',
     });
     fake.ipcRenderer.invoke.mockResolvedValueOnce(undefined);
+    // No answer at all: a code the screen words, not English of its own.
     await expect(bridge['orders:ready']({ orderId: 'o1' })).rejects.toMatchObject({
       code: 'failed',
+      refusal: { key: 'service-no-answer', values: [] },
     });
   });
 

@@ -4,6 +4,8 @@ import { orderStatusSelect } from './refusal-status';
 export const refusalsDe = {
   unexpected:
     'Der Kassendienst hatte einen unerwarteten Fehler. Nochmal versuchen; wenn es bleibt, die App neu starten.',
+  'service-no-answer':
+    'Der Kassendienst hat nicht geantwortet. Nochmal versuchen; wenn es bleibt, die App neu starten.',
   'bad-request':
     'Der Kassendienst hat das nicht verstanden. Nochmal versuchen; wenn es bleibt, die App neu starten.',
   keychain:

@@ -4,6 +4,8 @@ import { orderStatusSelect } from './refusal-status';
 export const refusalsFi = {
   unexpected:
     'Kassapalvelussa tapahtui odottamaton virhe. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
+  'service-no-answer':
+    'Kassapalvelu ei vastannut. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
   'bad-request':
     'Kassapalvelu ei ymmärtänyt pyyntöä. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
   keychain:

@@ -4,6 +4,8 @@ import { orderStatusSelect } from './refusal-status';
 export const refusalsSv = {
   unexpected:
     'Kassatjänsten fick ett oväntat fel. Försök igen; om det fortsätter, starta om appen.',
+  'service-no-answer':
+    'Kassatjänsten svarade inte. Försök igen; om det fortsätter, starta om appen.',
   'bad-request': 'Kassatjänsten förstod inte det. Försök igen; om det fortsätter, starta om appen.',
   keychain:
     'Datorns nyckelring är inte tillgänglig, så terminalen kan inte spara inloggningen säkert. Fråga den som sköter datorn.',

@@ -15,6 +15,9 @@ export const refusalWords = {
   // Anything main did not expect: its detail goes to the log only.
   unexpected:
     'The terminal service failed unexpectedly. Try again; if it persists, restart the app.',
+  /** The window's bridge got no answer from the terminal service (it may be restarting). */
+  'service-no-answer':
+    'The terminal service did not answer. Try again; if it persists, restart the app.',
   'bad-request':
     'The terminal service did not understand that. Try again; if it persists, restart the app.',
   keychain:

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { CHANNEL_NAMES, EVENT_BATCH_MS, EVENT_CHANNEL } from '../../shared/ipc/contract';
+import { refusal } from '../../shared/refusals';
 import { ServiceError } from '../service-error';
 
 // ipc.ts only needs electron's types; the fake proves it never reaches for the real module.
@@ -58,6 +59,7 @@ describe('IPC handlers', () => {
         error: {
           code: 'invalid-request',
           message: 'Refused: the request did not come from the app window.',
+          refusal: refusal('bad-request'),
         },
       });
     }

@@ -1,6 +1,7 @@
 // One ipcMain.handle per channel of the contract. Each checks that the call comes from the app
 // window's top frame showing our page, then validates and dispatches through dispatch.ts.
 import type { BrowserWindow, IpcMain, IpcMainInvokeEvent } from 'electron';
+import { refusal } from '../../shared/refusals';
 import { CHANNEL_NAMES, EVENT_CHANNEL } from '../../shared/ipc/contract';
 import type { InvokeResult, ServiceHost } from '../host/dispatch';
 import { invokeChannel } from '../host/dispatch';
@@ -27,6 +28,7 @@ const REFUSED: InvokeResult = {
   error: {
     code: 'invalid-request',
     message: 'Refused: the request did not come from the app window.',
+    refusal: refusal('bad-request'),
   },
 };
 

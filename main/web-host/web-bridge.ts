@@ -16,6 +16,7 @@ import type {
   EventName,
   EVENT_LISTS,
 } from '../../shared/ipc/contract';
+import type { Refusal } from '../../shared/refusals';
 
 export type WebBridgeConfig = {
   channels: readonly ChannelName[];
@@ -47,6 +48,8 @@ export const installWebBridge = (config: WebBridgeConfig): void => {
   const unreachable: BridgeError = {
     code: 'failed',
     message: 'The terminal service cannot be reached.',
+    // The screen words the code (a literal: this script imports no values).
+    refusal: { key: 'service-no-answer', values: [] } satisfies Refusal,
   };
   // Answers and events travel apart here (a POST each, one event stream), so an event newer than
   // a read's answer can arrive first, and the answer would put the older state back for good. The
@@ -118,6 +121,7 @@ export const installWebBridge = (config: WebBridgeConfig): void => {
         : ({
             code: 'failed',
             message: `The terminal service answered ${response.status}.`,
+            refusal: { key: 'unexpected', values: [] } satisfies Refusal,
           } satisfies BridgeError);
     }
     return body && typeof body === 'object' ? (body as { value?: unknown }).value : undefined;
