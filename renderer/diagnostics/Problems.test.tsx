@@ -127,6 +127,24 @@ describe('problems and support on the activity screen', () => {
           error: 'Service unavailable (injected fault); retry after a brief delay.',
         },
       },
+      {
+        at: new Date().toISOString(),
+        level: 'warn',
+        event: 'checkpoint',
+        fields: { message: 'SQLITE_BUSY: database is locked' },
+      },
+      {
+        at: new Date().toISOString(),
+        level: 'warn',
+        event: 'event-loop-lag',
+        fields: { p50Ms: 3, p99Ms: 180.4, maxMs: 240.6, samples: 600 },
+      },
+      {
+        at: new Date().toISOString(),
+        level: 'error',
+        event: 'something-new',
+        fields: { path: '/home/counter/.config/countertop/x.db' },
+      },
     ]);
     renderApp(bridge);
     fireEvent.click(await screen.findByRole('button', { name: /^Tapahtumat/ }));
@@ -134,6 +152,13 @@ describe('problems and support on the activity screen', () => {
     await within(section).findByText(
       'Alusta: ei vastaa, toiminnot odottavat (palvelussa on vikaa)',
     );
-    expect(section.textContent).not.toMatch(/Service unavailable|injected|retry/);
+    within(section).getByText(
+      'Tallennus levylle ei toiminut tavalliseen tapaan: pääte tallentaa toisella tavalla.',
+    );
+    within(section).getByText('Pääte vastasi hitaasti (jopa 241 ms)');
+    within(section).getByText('Varoitus tuelle: vie vianetsintätiedot ja lähetä ne.');
+    expect(section.textContent).not.toMatch(
+      /Service unavailable|injected|retry|SQLITE|locked|p99|something-new|countertop/,
+    );
   });
 });

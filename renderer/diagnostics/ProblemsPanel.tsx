@@ -21,16 +21,17 @@ const outcomeOf = (said: Said | null): FormOutcome | null =>
 
 /**
  * A log entry in words: a link's change as the status bar says it, with why it went down (its
- * code; the error's own text is for support, in the bundle); others as logged.
+ * code), and the terminal's other warnings by their event. The entries' own fields (an error's
+ * text, a path) are for support, in the diagnostics bundle, never on the screen.
  */
 const summaryOf = (entry: LogEntry): string => {
-  const { link, state, why } = entry.fields;
+  const { link, state, why, maxMs } = entry.fields;
   if (entry.event === 'link' && typeof link === 'string' && typeof state === 'string')
     return en.diagnostics.link(link, state, typeof why === 'string' ? why : null);
-  return `${entry.event}${Object.entries(entry.fields)
-    .filter(([, value]) => value !== null && value !== undefined)
-    .map(([key, value]) => ` · ${key}: ${String(value)}`)
-    .join('')}`;
+  if (entry.event === 'event-loop-lag' && typeof maxMs === 'number')
+    return en.diagnostics.slow(Math.round(maxMs));
+  if (entry.event === 'checkpoint') return en.diagnostics.checkpoint;
+  return en.diagnostics.otherWarning;
 };
 
 /** What support asks for: the log's warnings and errors, and the diagnostics bundle. */

@@ -46,6 +46,10 @@ export const diagnosticsDe = {
     none: 'Keine Warnungen oder Fehler protokolliert.',
     refresh: 'Aktualisieren',
     exporting: 'Exportiert…',
+    slow: 'Das Terminal hat langsam reagiert (bis zu {ms} ms)',
+    checkpoint:
+      'Speichern auf die Festplatte ging nicht wie sonst: Das Terminal speichert anders weiter.',
+    otherWarning: 'Eine Warnung für den Support: Diagnosedaten exportieren und senden.',
     link: '{link, select, relay {Bestellstrom} platform {Plattform} other {{link}}}: {state, select, connected {wieder verbunden} connecting {verbindet…} disconnected {antwortet nicht, Bestellungen kommen vielleicht nicht an} unconfigured {nicht eingerichtet} reachable {antwortet wieder} refused {Zugang entzogen, Bestellungen kommen nicht an} unreachable {antwortet nicht, Aktionen warten} unknown {wird geprüft…} other {{state}}}{why, select, offline { (keine Verbindung)} slow { (Zeitüberschreitung)} busy { (der Dienst hat ein Problem)} refused { (Terminal abgewiesen)} other {}}',
   },
 };

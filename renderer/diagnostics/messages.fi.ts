@@ -46,6 +46,10 @@ export const diagnosticsFi = {
     none: 'Ei kirjattuja varoituksia tai virheitä.',
     refresh: 'Päivitä',
     exporting: 'Viedään…',
+    slow: 'Pääte vastasi hitaasti (jopa {ms} ms)',
+    checkpoint:
+      'Tallennus levylle ei toiminut tavalliseen tapaan: pääte tallentaa toisella tavalla.',
+    otherWarning: 'Varoitus tuelle: vie vianetsintätiedot ja lähetä ne.',
     link: '{link, select, relay {Tilausvirta} platform {Alusta} other {{link}}}: {state, select, connected {taas yhteydessä} connecting {yhdistetään…} disconnected {ei vastaa, tilauksia ei ehkä tule} unconfigured {ei asetettu} reachable {vastaa taas} refused {käyttöoikeus peruttu, tilauksia ei tule} unreachable {ei vastaa, toiminnot odottavat} unknown {tarkistetaan…} other {{state}}}{why, select, offline { (ei yhteyttä)} slow { (ei vastausta ajoissa)} busy { (palvelussa on vikaa)} refused { (pääte torjuttiin)} other {}}',
   },
 };

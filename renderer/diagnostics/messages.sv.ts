@@ -46,6 +46,10 @@ export const diagnosticsSv = {
     none: 'Inga varningar eller fel loggade.',
     refresh: 'Uppdatera',
     exporting: 'Exporterar…',
+    slow: 'Terminalen svarade långsamt (upp till {ms} ms)',
+    checkpoint:
+      'Sparandet till disk fungerade inte som vanligt: terminalen sparar på ett annat sätt.',
+    otherWarning: 'En varning för supporten: exportera felsökningsdata och skicka dem.',
     link: '{link, select, relay {Beställningsflöde} platform {Plattform} other {{link}}}: {state, select, connected {ansluten igen} connecting {ansluter…} disconnected {svarar inte, beställningar kanske inte kommer} unconfigured {inte inställt} reachable {svarar igen} refused {åtkomsten återkallad, beställningar kan inte komma} unreachable {svarar inte, åtgärder väntar} unknown {kontrollerar…} other {{state}}}{why, select, offline { (ingen anslutning)} slow { (inget svar i tid)} busy { (tjänsten har problem)} refused { (terminalen nekades)} other {}}',
   },
 };

@@ -92,6 +92,10 @@ export const diagnosticsMessages = {
     none: 'No warnings or errors logged.',
     refresh: 'Refresh',
     exporting: 'Exporting…',
+    /** The terminal's other warnings, by their event; their fields stay in the export. */
+    slow: m('The terminal was slow to respond (up to {ms} ms)', 'ms'),
+    checkpoint: 'Saving to disk did not work as usual: the terminal saves another way.',
+    otherWarning: 'A warning for support: export the diagnostics to send it.',
     /**
      * A link's change, in the status bar's words, and why it went down (main's code); the raw
      * error stays in the log and the diagnostics bundle, for support.
