@@ -22,6 +22,7 @@ import { migration014DeliveryReplacedBookings } from './014-delivery-replaced-bo
 import { migration015MenuDrafts } from './015-menu-drafts';
 import { migration016ArrivedLate } from './016-arrived-late';
 import { migration017PrintJobVenue } from './017-print-job-venue';
+import { migration018DeliveryCancelCode } from './018-delivery-cancel-code';
 
 const dirs: string[] = [];
 const tempDb = (): string => {
@@ -787,6 +788,27 @@ describe('migration 017 (print job venue)', () => {
     expect(db.prepare('SELECT venue_id FROM print_jobs ORDER BY seq').pluck().all()).toEqual([
       null,
       'bowls',
+    ]);
+  });
+});
+
+describe('migration 018 (delivery cancel code)', () => {
+  it('keeps every delivery, with no code, and takes a code after', () => {
+    const db = new BetterSqlite3(':memory:');
+    const position = MIGRATIONS.indexOf(migration018DeliveryCancelCode);
+    migrate(db, MIGRATIONS.slice(0, position));
+    const add = db.prepare(
+      `INSERT INTO deliveries (id, venue_id, booking, status, created_at, updated_at, booking_ref)
+       VALUES (?, 'v', '{}', 'cancelled', 'x', 'x', ?)`,
+    );
+    add.run('before', 'r1');
+    migrate(db, MIGRATIONS.slice(0, position + 1));
+    expect(db.pragma('user_version', { simple: true })).toBe(position + 1);
+    add.run('after', 'r2');
+    db.prepare("UPDATE deliveries SET cancel_code = 'customer-cancelled' WHERE id = 'after'").run();
+    expect(db.prepare('SELECT id, cancel_code FROM deliveries ORDER BY id').all()).toEqual([
+      { id: 'after', cancel_code: 'customer-cancelled' },
+      { id: 'before', cancel_code: null },
     ]);
   });
 });
