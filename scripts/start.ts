@@ -88,6 +88,8 @@ export type Demo = {
   /** Starts the relay again on its port and database (after it was killed), as an operator would. */
   restartRelay(): Promise<RelayProcess>;
   core: Core;
+  /** The first terminal's relay key, as the operator handed it over (staff type it at set-up). */
+  terminalKey: string;
   webHost: WebHost | null;
   /** The virtual counter printer (sandbox/escpos-printer.ts), when started. */
   printer: VirtualPrinter | null;
@@ -308,6 +310,7 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
         return relay;
       },
       core,
+      terminalKey: terminal.key,
       webHost,
       printer,
       terminals,

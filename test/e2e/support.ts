@@ -215,14 +215,46 @@ export const control = (demo: Demo) => {
       }),
     order: (id: string) => call<SandboxOrder>('GET', `/orders/${id}`),
     cancel: (id: string) => call<SandboxOrder>('POST', `/orders/${id}/cancel`, {}),
-    faults: (faults: { error_rate?: number; latency_ms?: number }) =>
+    faults: (faults: { error_rate?: number; latency_ms?: number; drop_webhooks?: number }) =>
       call<unknown>('POST', '/faults', faults),
+    /** The platform's clock (it only moves on: POST /clock advances it). */
+    clock: () => call<{ now: string; frozen: boolean }>('GET', '/clock'),
     venue: () =>
       call<{ status: { is_online: boolean }; offline_until: string | null }>(
         'GET',
         `/venues/${demo.sandbox.demo.venueId}`,
       ),
   };
+};
+
+/** A courier address inside the demo venue's delivery area (Helsinki). */
+export const DELIVERY_ADDRESS = {
+  street: 'Mannerheimintie 10 B 4',
+  postCode: '00100',
+  city: 'Helsinki',
+} as const;
+
+/**
+ * A courier booked for `orderNumber` through the core's API (the calls the booking form makes),
+ * once the platform accepted it: its id and the platform's reference.
+ */
+export const bookCourier = async (
+  demo: Demo,
+  orderNumber: string,
+): Promise<{ deliveryId: string; reference: string }> => {
+  const api = demo.core.api;
+  const quote = await api['delivery:quote']({ ...DELIVERY_ADDRESS });
+  const { deliveryId } = await api['delivery:book']({
+    promiseId: quote.promiseId,
+    recipient: { name: 'Grace Hopper', phone: '+358401234567' },
+    parcels: [{ description: 'Pizza box', count: 1 }],
+    orderNumber,
+  });
+  const booked = await eventually(
+    async () => (await api['delivery:list']({})).find((d) => d.id === deliveryId) ?? null,
+    (delivery) => delivery?.reference != null,
+  );
+  return { deliveryId, reference: booked!.reference! };
 };
 
 /** Polls until `read` satisfies `done` (the sandbox changes asynchronously); test/wait.ts's loop. */
