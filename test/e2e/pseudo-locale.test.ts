@@ -655,6 +655,44 @@ describe('the pseudo-locale at 1024×768 (Chromium)', () => {
     await page.locator('nav.tabs > button', { hasText: say(words.nav.venue) }).waitFor();
   });
 
+  it('in German, whose words run longest: every screen and a busy board, nothing cut', async () => {
+    // The pseudo-locale lengthens a label with short words of its own, which wrap; German's long
+    // compounds ("Bestellungen") cannot, so its layout is checked as it reads (words, not cuts,
+    // are the pseudo-locale's to check).
+    const cuts: string[] = [];
+    const cutAt = async (stop: string): Promise<void> => {
+      cuts.push(...(await overflows(page)).map((problem) => `${stop}: cut ${problem}`));
+    };
+    const tab = (name: string): Locator => page.locator('nav.tabs > button', { hasText: name });
+    await screen(words.nav.venue);
+    // A busy rush: new orders take the board's width, the Done column keeps one narrow track.
+    const rush = await Promise.all([1, 2, 3, 4, 5].map(() => fixture.place()));
+    for (const order of rush) await fixture.settled(order.id, () => true);
+    await page.getByLabel(say(words.machine.language)).selectOption('de');
+    setLanguage('de');
+    try {
+      for (const view of ['venue', 'menu', 'couriers', 'activity', 'history'] as const) {
+        await tab(words.nav[view]).click();
+        await page
+          .locator('nav.tabs > button[aria-current="page"]', { hasText: words.nav[view] })
+          .waitFor();
+        await cutAt(`the ${view} screen`);
+      }
+      await tab(words.nav.orders).click();
+      await page.locator('.column-more').waitFor();
+      await cutAt('a busy board');
+      await page.locator('article.card .card-number').first().click();
+      await page.locator('.order-detail').waitFor();
+      await cutAt('a busy board, an order open');
+      await tab(words.nav.venue).click();
+      await page.getByLabel(words.machine.language).selectOption('en');
+    } finally {
+      setLanguage('en');
+    }
+    await tab(say(words.nav.venue)).waitFor();
+    expect(cuts).toEqual([]);
+  });
+
   it('the first-run screens after a disconnect: nothing cut, every word ours', async () => {
     const { problems, look } = walkStops();
     await screen(words.nav.venue);
