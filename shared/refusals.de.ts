@@ -3,11 +3,11 @@ import { orderStatusSelect } from './refusal-status';
 
 export const refusalsDe = {
   unexpected:
-    'Der Kassendienst hatte einen unerwarteten Fehler. Nochmal versuchen; wenn es bleibt, die App neu starten.',
+    'Der Terminal-Dienst hatte einen unerwarteten Fehler. Nochmal versuchen; wenn es bleibt, die App neu starten.',
   'service-no-answer':
-    'Der Kassendienst hat nicht geantwortet. Nochmal versuchen; wenn es bleibt, die App neu starten.',
+    'Der Terminal-Dienst hat nicht geantwortet. Nochmal versuchen; wenn es bleibt, die App neu starten.',
   'bad-request':
-    'Der Kassendienst hat das nicht verstanden. Nochmal versuchen; wenn es bleibt, die App neu starten.',
+    'Der Terminal-Dienst hat das nicht verstanden. Nochmal versuchen; wenn es bleibt, die App neu starten.',
   keychain:
     'Der Schlüsselbund dieses Computers ist nicht verfügbar, daher kann das Terminal die Anmeldung nicht sicher speichern. Frag, wer diesen Computer betreut.',
   failed:
@@ -115,22 +115,22 @@ export const refusalsDe = {
   'setup-relay-failing':
     'Das Relay hat gerade ein Problem. In einer Minute nochmal versuchen; wenn es bleibt, den Relay-Betreiber anrufen.',
   'setup-auth-no-answer':
-    'Unter dieser Adresse antwortet nichts. Die Auth-URL der Plattform prüfen (Hostname und Port).',
+    'Unter dieser Adresse antwortet nichts. Die Anmelde-URL der Plattform prüfen (Hostname und Port).',
   'setup-client-refused':
     'Die Plattform nimmt diese Client-ID und dieses Secret nicht an. Beides nochmal aus den Partnerdaten der Plattform kopieren.',
   'setup-auth-failing':
     'Der Anmeldedienst der Plattform hat gerade ein Problem. In einer Minute nochmal versuchen.',
   'setup-not-auth':
-    'Das ist nicht der Anmeldedienst der Plattform: ein Server antwortet, aber nicht als solcher. Die Auth-URL der Plattform prüfen.',
+    'Das ist nicht der Anmeldedienst der Plattform: ein Server antwortet, aber nicht als solcher. Die Anmelde-URL der Plattform prüfen.',
   'setup-pos-no-answer':
-    'Unter dieser Adresse antwortet nichts. Die Order-API-URL der Plattform prüfen (Hostname und Port).',
+    'Unter dieser Adresse antwortet nichts. Die URL der Bestell-API prüfen (Hostname und Port).',
   'setup-pos-failing':
     'Der Bestelldienst der Plattform hat gerade ein Problem. In einer Minute nochmal versuchen.',
   'setup-not-pos':
-    'Das ist nicht der Bestelldienst der Plattform: ein Server antwortet, aber nicht als solcher. Die Order-API-URL der Plattform prüfen.',
+    'Das ist nicht der Bestelldienst der Plattform: ein Server antwortet, aber nicht als solcher. Die URL der Bestell-API prüfen.',
   'setup-key-other-venue':
     'Dieser Terminal-Schlüssel gehört zu einem anderen Restaurant als dem, mit dem du dich angemeldet hast. Den Schlüssel für dieses Restaurant eingeben.',
-  'setup-no-key': 'Kein Terminal-Schlüssel gespeichert: den Schlüssel dieser Kasse eingeben.',
+  'setup-no-key': 'Kein Terminal-Schlüssel gespeichert: den Schlüssel dieses Terminals eingeben.',
   'setup-no-key-change': 'Kein Terminal-Schlüssel gespeichert: zuerst die Verbindung ändern.',
   'setup-code-first-venue':
     'Dieser Code gehört zu dem Restaurant, mit dem das Terminal eingerichtet wurde, und das ist schon verbunden. Mit dem anderen Restaurant anmelden.',

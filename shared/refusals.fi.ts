@@ -3,11 +3,11 @@ import { orderStatusSelect } from './refusal-status';
 
 export const refusalsFi = {
   unexpected:
-    'Kassapalvelussa tapahtui odottamaton virhe. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
+    'Päätteen palvelussa tapahtui odottamaton virhe. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
   'service-no-answer':
-    'Kassapalvelu ei vastannut. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
+    'Päätteen palvelu ei vastannut. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
   'bad-request':
-    'Kassapalvelu ei ymmärtänyt pyyntöä. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
+    'Päätteen palvelu ei ymmärtänyt pyyntöä. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
   keychain:
     'Tämän koneen avainnippu ei ole käytettävissä, joten pääte ei voi säilyttää kirjautumista turvallisesti. Kysy koneen ylläpitäjältä.',
   failed:
@@ -99,31 +99,31 @@ export const refusalsFi = {
     'Käytä https://-osoitetta toiselle koneelle (http:// vain localhostille tai 127.0.0.1:lle)',
   'time-format': 'Kirjoita aika muodossa tunnit:minuutit, esim. 09:30',
   'setup-relay-not-relay':
-    'Osoitteessa vastaa jokin, mutta se ei ole välityspalvelu. Tarkista osoite välityspalvelun ylläpitäjältä.',
+    'Osoitteessa vastaa jokin, mutta se ei ole välityspalvelin. Tarkista osoite välityspalvelimen ylläpitäjältä.',
   'setup-relay-no-answer':
     'Tästä osoitteesta ei vastaa mikään. Tarkista palvelimen nimi ja portin numero (esim. https://relay.example.com tai http://127.0.0.1:4020).',
   'setup-key-refused':
-    'Välityspalvelu ei hyväksy tätä päätteen avainta: se on kirjoitettu väärin tai peruttu. Kopioi se uudelleen tai pyydä uusi välityspalvelun ylläpitäjältä.',
+    'Välityspalvelin ei hyväksy tätä päätteen avainta: se on kirjoitettu väärin tai peruttu. Kopioi se uudelleen tai pyydä uusi välityspalvelimen ylläpitäjältä.',
   'setup-relay-path':
-    'Tämä ei ole välityspalvelun osoite: palvelin vastaa, mutta ei välityspalveluna. Kirjoita pelkkä osoite ilman polkua perään (ei …/hooks/marketplace tai …/v1/events).',
+    'Tämä ei ole välityspalvelimen osoite: palvelin vastaa, mutta ei välityspalvelimena. Kirjoita pelkkä osoite ilman polkua perään (ei …/hooks/marketplace tai …/v1/events).',
   'setup-relay-failing':
-    'Välityspalvelussa on nyt ongelma. Yritä minuutin päästä uudelleen; jos se jatkuu, soita välityspalvelun ylläpitäjälle.',
+    'Välityspalvelimessa on nyt ongelma. Yritä minuutin päästä uudelleen; jos se jatkuu, soita välityspalvelimen ylläpitäjälle.',
   'setup-auth-no-answer':
-    'Tästä osoitteesta ei vastaa mikään. Tarkista alustan antama Auth URL (palvelimen nimi ja portti).',
+    'Tästä osoitteesta ei vastaa mikään. Tarkista alustan antama kirjautumisen URL (palvelimen nimi ja portti).',
   'setup-client-refused':
     'Alusta ei hyväksy tätä asiakastunnusta ja salaisuutta. Kopioi molemmat uudelleen alustan kumppanitiedoista.',
   'setup-auth-failing':
     'Alustan kirjautumispalvelussa on nyt ongelma. Yritä minuutin päästä uudelleen.',
   'setup-not-auth':
-    'Tämä ei ole alustan kirjautumispalvelu: palvelin vastaa, mutta ei sellaisena. Tarkista alustan antama Auth URL.',
+    'Tämä ei ole alustan kirjautumispalvelu: palvelin vastaa, mutta ei sellaisena. Tarkista alustan antama kirjautumisen URL.',
   'setup-pos-no-answer':
-    'Tästä osoitteesta ei vastaa mikään. Tarkista alustan antama Order API URL (palvelimen nimi ja portti).',
+    'Tästä osoitteesta ei vastaa mikään. Tarkista alustan antama tilaus-API:n URL (palvelimen nimi ja portti).',
   'setup-pos-failing': 'Alustan tilauspalvelussa on nyt ongelma. Yritä minuutin päästä uudelleen.',
   'setup-not-pos':
-    'Tämä ei ole alustan tilauspalvelu: palvelin vastaa, mutta ei sellaisena. Tarkista alustan antama Order API URL.',
+    'Tämä ei ole alustan tilauspalvelu: palvelin vastaa, mutta ei sellaisena. Tarkista alustan antama tilaus-API:n URL.',
   'setup-key-other-venue':
     'Tämä päätteen avain on eri ravintolan kuin se, jolla kirjauduit. Anna tälle ravintolalle tehty avain.',
-  'setup-no-key': 'Päätteen avainta ei ole tallennettu: anna tämän kassan avain.',
+  'setup-no-key': 'Päätteen avainta ei ole tallennettu: anna tämän päätteen avain.',
   'setup-no-key-change': 'Päätteen avainta ei ole tallennettu: muuta ensin yhteyttä.',
   'setup-code-first-venue':
     'Tämä koodi on sen ravintolan, jolla pääte otettiin käyttöön, ja se on jo yhdistetty. Kirjaudu toisella ravintolalla.',
@@ -137,25 +137,24 @@ export const refusalsFi = {
   'update-gone': 'Tämä päivitys ei enää odota asennusta.',
 
   'menu-not-read':
-    'Alustan ruokalistaa ei ole vielä luettu. Odota, että lista näkyy, ja yritä uudelleen.',
-  'menu-item-gone': 'Tuotetta ei enää ole alustan ruokalistalla: päivitä ruokalista.',
-  'menu-item-gone-everywhere':
-    'Tuotetta ei enää ole minkään ravintolan ruokalistalla: päivitä ruokalista.',
-  'menu-option-gone': 'Valintaa ei enää ole alustan ruokalistalla: päivitä ruokalista.',
+    'Alustan menua ei ole vielä luettu. Odota, että lista näkyy, ja yritä uudelleen.',
+  'menu-item-gone': 'Tuotetta ei enää ole alustan menussa: päivitä menu.',
+  'menu-item-gone-everywhere': 'Tuotetta ei enää ole minkään ravintolan menussa: päivitä menu.',
+  'menu-option-gone': 'Valintaa ei enää ole alustan menussa: päivitä menu.',
   'menu-changed':
-    'Alustan ruokalista muuttui tarkistuksen jälkeen: tämä julkaisu ei nyt poista tuotteita. Tarkista ruokalista uudelleen ennen julkaisua.',
+    'Alustan menu muuttui tarkistuksen jälkeen: tämä julkaisu ei nyt poista tuotteita. Tarkista menu uudelleen ennen julkaisua.',
   'menu-removes':
-    '{n, plural, one {Tämä ruokalista poistaa 1 tuotteen alustan listalta: {names}. Mitään ei lähetetty. Vahvista poisto julkaistaksesi.} other {Tämä ruokalista poistaa # tuotetta alustan listalta: {names}. Mitään ei lähetetty. Vahvista poisto julkaistaksesi.}}',
+    '{n, plural, one {Tämä menu poistaa 1 tuotteen alustan listalta: {names}. Mitään ei lähetetty. Vahvista poisto julkaistaksesi.} other {Tämä menu poistaa # tuotetta alustan listalta: {names}. Mitään ei lähetetty. Vahvista poisto julkaistaksesi.}}',
   'menu-live-unread':
     '{why, select, offline {Alusta ei vastannut.} slow {Alusta ei saanut sitä luettua ajoissa.} other {Alusta ei pystynyt lukemaan sitä.}}',
   'menu-file-field':
-    '{owner, select, item {Tuote ”{name}”: } category {Kategoria ”{name}”: } itemAt {Tuote {n}: } categoryAt {Kategoria {n}: } other {}}{field, select, price {hinta} enabled {myynnissä (enabled)} external_data {kassakoodi (external_data)} name {nimi} description {kuvaus} type {lisävalinnan tyyppi} selection_range {valintojen määrä} values {lisävalinnan vaihtoehdot} min {vähintään} max {enintään} opening_time {aukeamisaika} closing_time {sulkemisaika} opening_day {aukeamispäivä} closing_day {sulkemispäivä} disabled_until {loppu asti} currency {valuutta} primary_language {ruokalistan kieli} categories {kategoriat} items {tuotteet} options {lisävalinnat} other {{key}}} {problem, select, missing {puuttuu} empty {on tyhjä} number {ei ole luku} boolean {ei ole true tai false} text {ei ole tekstiä} list {ei ole lista} time {ei ole muotoa tunnit:minuutit (esim. 09:30)} currency {ei ole valuuttakoodi (esim. EUR)} language {ei ole kielikoodi (esim. fi)} translation {tarvitsee vähintään yhden kielen} oneValue {tarvitsee vähintään yhden vaihtoehdon} oneCategory {tarvitsee vähintään yhden kategorian} maxBelowMin {ei voi olla pienempi kuin vähintään-arvo} negative {ei voi olla alle nollan} day {ei ole viikonpäivä (esim. MONDAY)} other {ei ole oikein}}',
+    '{owner, select, item {Tuote ”{name}”: } category {Kategoria ”{name}”: } itemAt {Tuote {n}: } categoryAt {Kategoria {n}: } other {}}{field, select, price {hinta} enabled {myynnissä (enabled)} external_data {kassakoodi (external_data)} name {nimi} description {kuvaus} type {lisävalinnan tyyppi} selection_range {valintojen määrä} values {lisävalinnan vaihtoehdot} min {vähintään} max {enintään} opening_time {aukeamisaika} closing_time {sulkemisaika} opening_day {aukeamispäivä} closing_day {sulkemispäivä} disabled_until {loppu asti} currency {valuutta} primary_language {menun kieli} categories {kategoriat} items {tuotteet} options {lisävalinnat} other {{key}}} {problem, select, missing {puuttuu} empty {on tyhjä} number {ei ole luku} boolean {ei ole true tai false} text {ei ole tekstiä} list {ei ole lista} time {ei ole muotoa tunnit:minuutit (esim. 09:30)} currency {ei ole valuuttakoodi (esim. EUR)} language {ei ole kielikoodi (esim. fi)} translation {tarvitsee vähintään yhden kielen} oneValue {tarvitsee vähintään yhden vaihtoehdon} oneCategory {tarvitsee vähintään yhden kategorian} maxBelowMin {ei voi olla pienempi kuin vähintään-arvo} negative {ei voi olla alle nollan} day {ei ole viikonpäivä (esim. MONDAY)} other {ei ole oikein}}',
   'menu-file-not-json':
-    'Tämä ei ole ruokalistatiedosto: se ei ole kelvollista JSONia. Vie ruokalista uudelleen.',
+    'Tämä ei ole menutiedosto: se ei ole kelvollista JSONia. Vie menu uudelleen.',
   'menu-file-duplicate':
     'Tuote ”{name}”: sen kassakoodi ”{code}” on jo tuotteella ”{other}”. Jokainen tuote tarvitsee oman koodinsa.',
   'menu-unreadable':
-    'Alustan nykyistä ruokalistaa ei voitu lukea, joten tätä listaa ei voi verrata siihen. Mitään ei lähetetty. Yritä uudelleen, kun alusta vastaa.',
+    'Alustan nykyistä menua ei voitu lukea, joten tätä listaa ei voi verrata siihen. Mitään ei lähetetty. Yritä uudelleen, kun alusta vastaa.',
   'sold-out-until-past': 'Loppuunmyynnin päättymisaika on jo mennyt.',
   'back-on-past': 'Takaisin myyntiin -aika on jo mennyt.',
   'not-a-price': 'Tämä ei ole hinta: tarkista summat.',
@@ -168,8 +167,8 @@ export const refusalsFi = {
   'discount-zero':
     'Alennushinnan täytyy olla yli nollan: jos tuotetta ei myydä, merkitse se loppuneeksi.',
   'discount-option-none': 'Lisävalinnoille ei voi antaa alennusta alustalla, vain hinnan.',
-  'no-draft': 'Julkaistavaa ruokalistaluonnosta ei ole.',
-  'not-a-draft': 'Ruokalistaluonnosta ei voitu lukea: aloita se uudelleen.',
+  'no-draft': 'Julkaistavaa menuluonnosta ei ole.',
+  'not-a-draft': 'Menuluonnosta ei voitu lukea: aloita se uudelleen.',
 
   'action-gone': 'Toiminto ei enää odota: uudelleen yritettävää ei ole.',
   'action-not-discardable': 'Toiminto ei enää odota: hylättävää ei ole.',
@@ -177,36 +176,36 @@ export const refusalsFi = {
     '{why, select, offline {Ei yhteyttä alustaan.} slow {Alusta ei vastannut ajoissa.} busy {Alustalla on nyt ongelma.} signIn {Alusta ei hyväksynyt ravintolan kirjautumista.} invalid {Alusta ei hyväksynyt tämän toiminnon tietoja (virhe {status}).} refused {Alusta hylkäsi tämän toiminnon (virhe {status}).} reconnect {Ravintola pitää yhdistää uudelleen: toiminto odottaa siihen asti.} notConnected {Ravintolaa ei ole vielä yhdistetty: toiminto odottaa siihen asti.} unreadable {Alustan vastausta ei voitu lukea.} other {Toimintoa ei voitu lähettää.}}',
   'action-unknown':
     'Lähetetty, mutta vastausta ei tullut ({why, select, stopped {pääte pysähtyi kesken lähetyksen} slow {alusta ei vastannut ajoissa} other {yhteys katkesi}}): se on voinut mennä perille, joten sitä ei lähetetä uudelleen. Tarkista se alustalta.',
-  'menu-push-waiting': 'Odotetaan, että edellinen ruokalistan julkaisu näkyy alustalla.',
+  'menu-push-waiting': 'Odotetaan, että edellinen menun julkaisu näkyy alustalla.',
   'menu-push-removes-more':
-    'Alustan ruokalista muuttui tämän julkaisun vahvistamisen jälkeen: se poistaisi nyt myös {names}. Mitään ei lähetetty: tarkista ruokalistatiedosto uudelleen ja julkaise se uudestaan.',
+    'Alustan menu muuttui tämän julkaisun vahvistamisen jälkeen: se poistaisi nyt myös {names}. Mitään ei lähetetty: tarkista menutiedosto uudelleen ja julkaise se uudestaan.',
 
   'courier-setup-first': 'Ota kuljetuspalvelu ensin käyttöön.',
   'delivery-gone': 'Toimitusta ei enää ole tällä päätteellä.',
   'booking-not-waiting': 'Tämä tilaus ei odota päätöstä.',
-  'booking-decided': 'Tästä tilauksesta on jo päätetty.',
+  'booking-decided': 'Tästä kuskin tilauksesta on jo päätetty.',
   'cancel-on-way': 'Toimituksen peruutus on jo matkalla.',
-  'delivery-not-booked': 'Toimitusta ei ole vielä varattu alustalta.',
+  'delivery-not-booked': 'Kuskia ei ole vielä tilattu alustalta.',
 
-  // Kuriirit: varaus, peruutus, käyttöönotto ja kuljetuspalvelun vastaukset.
+  // Kuskit: tilaus, peruutus, käyttöönotto ja kuljetuspalvelun vastaukset.
   'courier-offer-unknown': 'Hintatarjousta ei löydy tai se vanheni: hae uusi hinta ja aika.',
   'courier-offer-not-binding':
-    'Kuriirin voi varata vain koko osoitteella: lisää katuosoite ja postinumero tai kaupunki, sitten hae uusi hinta.',
+    'Kuskin voi tilata vain koko osoitteella: lisää katuosoite ja postinumero tai kaupunki, sitten hae uusi hinta.',
   'courier-tip-no-price':
     'Tarjouksessa ei ollut hintaa, joten tippiä ei voi lisätä: jätä tippi tyhjäksi.',
   'courier-entry-lost':
-    'Varauksen tietoja ei enää ole tallessa: varaa kuriiri uudelleen lomakkeelta.',
+    'Tilauksen tietoja ei enää ole tallessa: tilaa kuski uudelleen lomakkeelta.',
   'courier-still-checking':
-    'Tarkistetaan vielä, varattiinko kuriiri: odota hetki ennen uutta varausta.',
-  'courier-venue-first': 'Yhdistä ravintola ensin: kuriirin tiedot tulevat sen kautta.',
+    'Tarkistetaan vielä, tilattiinko kuski: odota hetki ennen kuin tilaat uudelleen.',
+  'courier-venue-first': 'Yhdistä ravintola ensin: kuskin tiedot tulevat sen kautta.',
   'courier-no-terminal-key': 'Päätteen välitysavain puuttuu: yhdistä ravintola uudelleen.',
   'courier-setup-failed':
-    'Kuljetuspalvelun käyttöönotto epäonnistui: {why, select, wrongVenue {välityspalvelun mukaan pääte ei kuulu tähän ravintolaan.} refused {välityspalvelu ei hyväksynyt asetuksia.} other {välityspalvelu ei vastannut. Yritä uudelleen.}}',
+    'Kuljetuspalvelun käyttöönotto epäonnistui: {why, select, wrongVenue {välityspalvelimen mukaan pääte ei kuulu tähän ravintolaan.} refused {välityspalvelin ei hyväksynyt asetuksia.} other {välityspalvelin ei vastannut. Yritä uudelleen.}}',
   'delivery-already-cancelled': 'Toimitus on jo peruttu.',
-  'courier-has-parcels': 'Kuriirilla on jo paketit: vain alustan tuki voi enää perua.',
+  'courier-has-parcels': 'Kuskilla on jo paketit: vain alustan tuki voi enää perua.',
   'courier-rebook-not-binding':
-    'Osoitteelle ei enää saa sitovaa hintaa: varaa kuriiri uudelleen lomakkeelta.',
-  'courier-never-booked': 'Toimitusta ei koskaan varattu, joten peruttavaa ei ole.',
+    'Osoitteelle ei enää saa sitovaa hintaa: tilaa kuski uudelleen lomakkeelta.',
+  'courier-never-booked': 'Kuskia ei koskaan tilattu, joten peruttavaa ei ole.',
   'courier-pick-time': 'Valitse toimitusaika',
   'courier-time-too-soon': 'Valitse aika yli tunnin päästä tai ”Niin pian kuin mahdollista”',
   'courier-outside-area': 'Osoite on kuljetusalueen ulkopuolella.',
@@ -215,13 +214,13 @@ export const refusalsFi = {
   'courier-offer-expired': 'Hintatarjous vanheni: hae uusi hinta ja aika.',
   'courier-address-needed': 'Anna katuosoite ja postinumero tai kaupunki',
   'courier-address-incomplete':
-    'Kuriirin voi varata vain koko osoitteella: lisää katuosoite ja postinumero tai kaupunki.',
+    'Kuskin voi tilata vain koko osoitteella: lisää katuosoite ja postinumero tai kaupunki.',
   'courier-address-changed': 'Osoite muuttui hintatarjouksen jälkeen: hae uusi hinta ja aika.',
   'courier-cash-off':
     'Käteinen toimituksessa ei ole käytössä tällä tilillä: jätä käteinen tyhjäksi.',
   'courier-no-answer': 'Kuljetuspalvelu ei vastannut: tarkista nettiyhteys ja yritä uudelleen.',
   'courier-setup-refused':
-    'Kuljetuspalvelu ei hyväksynyt päätteen asetuksia: pyydä esihenkilöä tarkistamaan kuriiriasetukset.',
+    'Kuljetuspalvelu ei hyväksynyt päätteen asetuksia: pyydä esihenkilöä tarkistamaan kuljetusasetukset.',
   'courier-details-refused':
     'Kuljetuspalvelu ei hyväksynyt tietoja: tarkista osoite ja kentät ja yritä uudelleen.',
   'courier-busy': 'Kuljetuspalvelu on kiireinen: yritä minuutin päästä uudelleen.',
@@ -256,9 +255,9 @@ export const refusalsFi = {
   'courier-pin-no-contact': 'PIN-koodi vaatii, että joku on ovella: poista toinen valinnoista',
   'courier-id-no-contact':
     'Henkilöllisyyden tarkistus vaatii, että joku on ovella: poista toinen valinnoista',
-  'courier-no-pin': 'Toimitus varattiin ilman PIN-koodia: kuski ei tarvitse sitä ovella.',
+  'courier-no-pin': 'Kuski tilattiin ilman PIN-koodia: sitä ei tarvita ovella.',
   'courier-updates-down':
-    '{why, select, offline {Kuljetuspäivitykset eivät tule perille: välityspalvelu ei vastannut. Se yrittää itse uudelleen.} refused {Kuljetuspäivitykset eivät tule perille: kuljetuspalvelu ei hyväksynyt asetuksia. Pyydä esihenkilöä tarkistamaan ne.} other {Kuljetuspäivitykset eivät tule perille: kuljetuspalvelussa on ongelma. Se yrittää itse uudelleen.}}',
+    '{why, select, offline {Kuljetuspäivitykset eivät tule perille: välityspalvelin ei vastannut. Se yrittää itse uudelleen.} refused {Kuljetuspäivitykset eivät tule perille: kuljetuspalvelu ei hyväksynyt asetuksia. Pyydä esihenkilöä tarkistamaan ne.} other {Kuljetuspäivitykset eivät tule perille: kuljetuspalvelussa on ongelma. Se yrittää itse uudelleen.}}',
 
   'no-printer':
     '{document, select, kitchenTicket {Mikään tulostin ei tulosta keittiölappuja.} pickupLabel {Mikään tulostin ei tulosta noutotarroja.} receipt {Mikään tulostin ei tulosta kuitteja.} daySummary {Mikään tulostin ei tulosta päiväraportteja.} other {Mikään tulostin ei tulosta testisivuja.}} Lisää tulostin kohdassa Ravintola → Tulostimet.',

@@ -3,10 +3,11 @@ import { orderStatusSelect } from './refusal-status';
 
 export const refusalsSv = {
   unexpected:
-    'Kassatjänsten fick ett oväntat fel. Försök igen; om det fortsätter, starta om appen.',
+    'Terminalens tjänst fick ett oväntat fel. Försök igen; om det fortsätter, starta om appen.',
   'service-no-answer':
-    'Kassatjänsten svarade inte. Försök igen; om det fortsätter, starta om appen.',
-  'bad-request': 'Kassatjänsten förstod inte det. Försök igen; om det fortsätter, starta om appen.',
+    'Terminalens tjänst svarade inte. Försök igen; om det fortsätter, starta om appen.',
+  'bad-request':
+    'Terminalens tjänst förstod inte det. Försök igen; om det fortsätter, starta om appen.',
   keychain:
     'Datorns nyckelring är inte tillgänglig, så terminalen kan inte spara inloggningen säkert. Fråga den som sköter datorn.',
   failed:
@@ -110,18 +111,18 @@ export const refusalsSv = {
   'setup-relay-failing':
     'Reläet har ett problem just nu. Försök igen om en minut; om det består, ring den som driver ert relä.',
   'setup-auth-no-answer':
-    'Inget svarar på den här adressen. Kontrollera Auth URL som plattformen gav er (värdnamn och port).',
+    'Inget svarar på den här adressen. Kontrollera inloggnings-URL:en som plattformen gav er (värdnamn och port).',
   'setup-client-refused':
     'Plattformen godtar inte detta klient-ID och hemlighet. Kopiera båda igen från plattformens partneruppgifter.',
   'setup-auth-failing':
     'Plattformens inloggningstjänst har ett problem just nu. Försök igen om en minut.',
   'setup-not-auth':
-    'Det här är inte plattformens inloggningstjänst: en server svarar, men inte som en sådan. Kontrollera Auth URL som plattformen gav er.',
+    'Det här är inte plattformens inloggningstjänst: en server svarar, men inte som en sådan. Kontrollera inloggnings-URL:en som plattformen gav er.',
   'setup-pos-no-answer':
-    'Inget svarar på den här adressen. Kontrollera Order API URL som plattformen gav er (värdnamn och port).',
+    'Inget svarar på den här adressen. Kontrollera URL:en för beställnings-API som plattformen gav er (värdnamn och port).',
   'setup-pos-failing': 'Plattformens ordertjänst har ett problem just nu. Försök igen om en minut.',
   'setup-not-pos':
-    'Det här är inte plattformens ordertjänst: en server svarar, men inte som en sådan. Kontrollera Order API URL som plattformen gav er.',
+    'Det här är inte plattformens beställningstjänst: en server svarar, men inte som en sådan. Kontrollera URL:en för beställnings-API som plattformen gav er.',
   'setup-key-other-venue':
     'Terminalnyckeln hör till en annan restaurang än den du loggade in med. Ange nyckeln som gjordes för den här restaurangen.',
   'setup-no-key': 'Ingen terminalnyckel är sparad: ange den här kassans nyckel.',

@@ -416,14 +416,14 @@ describe('one refusal row per delivery card', () => {
       fireEvent.click(within(card).getByRole('button', { name: 'Näytä toimitus-PIN' }));
       await waitFor(() =>
         expect(within(card).getByRole('alert').textContent).toContain(
-          'Toimitus varattiin ilman PIN-koodia: kuski ei tarvitse sitä ovella.',
+          'Kuski tilattiin ilman PIN-koodia: sitä ei tarvita ovella.',
         ),
       );
       // The refused cancel waits behind it: never two rows stacked under the card.
       expect(within(card).getAllByRole('alert')).toHaveLength(1);
       fireEvent.click(within(card).getByRole('button', { name: 'Sulje' }));
       await waitFor(() =>
-        expect(within(card).getByRole('alert').textContent).toContain('Kuriirilla on jo paketit'),
+        expect(within(card).getByRole('alert').textContent).toContain('Kuskilla on jo paketit'),
       );
       expect(bridge.callsTo('outbox:discard')).toEqual([]);
       fireEvent.click(within(card).getByRole('button', { name: 'Sulje' }));

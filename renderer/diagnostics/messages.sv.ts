@@ -34,7 +34,7 @@ export const diagnosticsSv = {
       'delivery-create': 'Boka bud{orderNumber, select, none {} other { #{orderNumber}}}',
       'delivery-cancel': 'Avboka bud{orderNumber, select, none {} other { #{orderNumber}}}',
       'sent-to-pos':
-        'Meddela plattformen att order{orderNumber, select, none {} other { #{orderNumber}}} finns i kassan',
+        'Meddela plattformen att beställning{orderNumber, select, none {} other { #{orderNumber}}} finns i kassan',
       'venue-settings': 'Restauranginställningar för alla terminaler',
     },
   },

@@ -5,7 +5,7 @@ export const ordersFi = {
     preparation: 'Valmistuksessa',
     ready: 'Valmiit',
     scheduled: 'Ennakkotilaukset',
-    done: 'Tänään valmiit',
+    done: 'Tänään käsitellyt',
   },
   emptyColumn: {
     new: 'Ei uusia tilauksia',

@@ -5,7 +5,7 @@ export const ordersSv = {
     preparation: 'Tillagas',
     ready: 'Klara',
     scheduled: 'Förbeställda',
-    done: 'Klara i dag',
+    done: 'Avslutade i dag',
   },
   emptyColumn: {
     new: 'Inga nya beställningar',

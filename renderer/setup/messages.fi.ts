@@ -67,7 +67,7 @@ export const setupFi = {
     disconnect: 'Irrota tämä pääte…',
     pin: 'Henkilökunnan PIN (tyhjä, jos sitä ei ole)',
     dropWaiting:
-      '{n, plural, one {# toiminto ei ole vielä mennyt alustalle. Hylkää se ja irrota.} other {# toimintoa ei ole vielä mennyt alustalle. Hylkää ne ja irrota.}}',
+      '{n, plural, one {# toiminto ei ole vielä mennyt alustalle. Poista se ja irrota.} other {# toimintoa ei ole vielä mennyt alustalle. Poista ne ja irrota.}}',
     confirm: 'Irrota nyt',
     keep: 'Pidä yhdistettynä',
   },
@@ -87,9 +87,9 @@ export const setupFi = {
     remove: 'Irrota tämä ravintola…',
     removeTitle: 'Irrota {venue}',
     removeIntro:
-      'Vain tämä ravintola poistuu: sen avaimet poistetaan tämän tietokoneen avainnipusta, ja sen tilaukset, odottavat toiminnot ja ruokalistaluonnokset poistetaan tältä päätteeltä. Muut ravintolat saavat tilauksia kuten ennenkin.',
+      'Vain tämä ravintola poistuu: sen avaimet poistetaan tämän tietokoneen avainnipusta, ja sen tilaukset, odottavat toiminnot ja menuluonnokset poistetaan tältä päätteeltä. Muut ravintolat saavat tilauksia kuten ennenkin.',
     dropWaiting:
-      'Hylkää tämän ravintolan toiminnot, jotka eivät ole vielä menneet alustalle, ja irrota se.',
+      'Poista tämän ravintolan toiminnot, jotka eivät ole vielä menneet alustalle, ja irrota se.',
     confirm: 'Irrota ravintola',
     keep: 'Pidä ravintola',
     removed: '{venue} irrotettiin tästä päätteestä.',

@@ -164,7 +164,7 @@ describe('connecting a venue', () => {
       fireEvent.click(within(form).getByRole('button', { name: 'Yhdistä ravintola' }));
       await waitFor(() =>
         expect(document.getElementById('terminalKey-error')?.textContent).toBe(
-          'Välityspalvelu ei hyväksy tätä päätteen avainta: se on kirjoitettu väärin tai peruttu. Kopioi se uudelleen tai pyydä uusi välityspalvelun ylläpitäjältä.',
+          'Välityspalvelin ei hyväksy tätä päätteen avainta: se on kirjoitettu väärin tai peruttu. Kopioi se uudelleen tai pyydä uusi välityspalvelimen ylläpitäjältä.',
         ),
       );
       expect(document.getElementById('posUrl-error')?.textContent).toMatch(

@@ -57,7 +57,7 @@ export const streamDe = {
     venueReceiving:
       '{venue}: {namesCount, plural, =0 {ein anderes Terminal schon.} one {{names} schon.} other {{names} schon.}}',
     venuePaused:
-      '{venue}: von Countertop offline genommen; geht von selbst wieder online, sobald Bestellungen wieder ankommen.',
+      '{venue}: von Countertop pausiert; geht von selbst wieder online, sobald Bestellungen wieder ankommen.',
     venueAlone: '{venue}: kein anderes Terminal. Neue Bestellungen können verloren gehen.',
     unnamedVenue: 'Ein anderes Restaurant dieses Terminals',
     actionsDown:
@@ -89,7 +89,7 @@ export const streamDe = {
     missedMore:
       'Auch Bestellungen danach, bis {until}, können fehlen: Die Plattform zeigt nur die letzten drei.',
     missedNamed:
-      'Bestellung #{orderNumber} ({placed}) kam zu spät an: Sie ist jetzt auf der Tafel.',
+      'Bestellung #{orderNumber} ({placed}) kam zu spät an: sie ist jetzt auf der Tafel.',
     missedVenue: '{venue}:',
     missedOk: 'OK, geprüft',
     noOrdersArriving:

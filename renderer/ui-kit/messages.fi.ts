@@ -59,7 +59,7 @@ export const kitFi = {
   },
   actions: {
     retry: 'Yritä uudelleen',
-    discard: 'Hylkää',
+    discard: 'Poista',
     dismiss: 'OK, sulje',
     cancel: 'Peruuta',
     close: 'Sulje',

@@ -11,7 +11,7 @@ export const kitSv = {
     unnamed: 'Restaurang {n}',
     settingsFor: 'Inställningar för',
     settingsHint:
-      'Automatisk stängning, automatisk accept, påminnelsen och vem som skriver ut vad ställs in per restaurang.',
+      'Automatisk stängning, automatiskt godkännande, påminnelsen och vem som skriver ut vad ställs in per restaurang.',
   },
   nav: {
     orders: 'Beställningar',
