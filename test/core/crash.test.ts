@@ -66,6 +66,8 @@ const startChild = async (): Promise<Child> => {
     env: {
       ...process.env,
       NODE_PATH: resolve(import.meta.dirname, '../../node_modules'),
+      // Where the child keeps its compiled code between starts (it writes it before 'ready').
+      NODE_COMPILE_CACHE: join(dir, 'compile-cache'),
       CRASH_DATA_DIR: dir,
       CRASH_AUTH_URL: sandbox.authUrl,
       CRASH_POS_URL: sandbox.posUrl,
