@@ -102,6 +102,14 @@ const configFile = z.strictObject({
   requestTimeoutMs: z.number().int().min(100).max(600_000).optional(),
   /** How often revocations made by the admin command are read (SQLite; PostgreSQL is told). */
   revocationCheckMs: z.number().int().min(10).max(60_000).optional(),
+  /** How long a watched venue may be quiet before it is "no orders arriving" (intake-watch.ts). */
+  intake: z
+    .strictObject({
+      minQuietMs: z.number().int().min(1_000).optional(),
+      maxQuietMs: z.number().int().min(1_000).optional(),
+      defaultQuietMs: z.number().int().min(1_000).optional(),
+    })
+    .optional(),
 });
 
 /** The credentials key from the environment or its file; undefined when neither is set. */

@@ -5,6 +5,7 @@
 // outlive the demo: it stops with it, and a demo killed outright closes the child's stdin, which
 // makes the child stop itself (scripts/exit-with-parent.ts).
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +37,8 @@ export type RelayProcessOptions = {
    * tests build it once per run, as a start through tsx costs over half a second of CPU.
    */
   bundleDir?: string;
+  /** The quiet before a venue is "no orders arriving" (the `--config` file's `intake`). */
+  intake?: { minQuietMs?: number; maxQuietMs?: number; defaultQuietMs?: number };
 };
 
 export type RelayProcess = {
@@ -57,9 +60,19 @@ export const startRelayProcess = (options: RelayProcessOptions): Promise<RelayPr
         path.join(bundle, RELAY_BUNDLE_FILES.cli),
       ]
     : ['--import', 'tsx', '--import', EXIT_WITH_PARENT, CLI];
+  // Options beyond the secrets go in the config file, next to the database.
+  const config = options.intake ? `${options.dbPath}.config.json` : null;
+  if (config) writeFileSync(config, JSON.stringify({ intake: options.intake }));
   const child: ChildProcess = spawn(
     process.execPath,
-    [...entry, '--db', options.dbPath, '--port', String(options.port ?? 0)],
+    [
+      ...entry,
+      '--db',
+      options.dbPath,
+      '--port',
+      String(options.port ?? 0),
+      ...(config ? ['--config', config] : []),
+    ],
     {
       cwd: ROOT,
       env: {

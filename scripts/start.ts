@@ -26,7 +26,7 @@ import { startVirtualPrinter } from '../sandbox/escpos-printer';
 import type { PrinterTrouble, VirtualPrinter } from '../sandbox/escpos-printer';
 import type { Sandbox, SandboxOptions } from '../sandbox/server';
 import { ensureRendererBuilt, onShutdown, RENDERER_DIR, ROOT } from './start-web';
-import type { RelayProcess } from './relay-process';
+import type { RelayProcess, RelayProcessOptions } from './relay-process';
 import { startRelayProcess } from './relay-process';
 import { startSandboxProcess } from './sandbox-process';
 
@@ -85,8 +85,11 @@ export type Demo = {
   sandbox: Sandbox;
   /** The relay process: `kill -STOP` or `kill` its pid and the terminal raises the alarm. */
   relay: RelayProcess;
-  /** Starts the relay again on its port and database (after it was killed), as an operator would. */
-  restartRelay(): Promise<RelayProcess>;
+  /**
+   * Starts the relay again on its port and database (after it was killed), as an operator would;
+   * `intake`: with the quiet before "no orders arriving" its config file sets (default: none).
+   */
+  restartRelay(options?: Pick<RelayProcessOptions, 'intake'>): Promise<RelayProcess>;
   core: Core;
   /** The first terminal's relay key, as the operator handed it over (staff type it at set-up). */
   terminalKey: string;
@@ -303,9 +306,9 @@ export const startDemo = async (options: DemoOptions = {}): Promise<Demo> => {
     const demo: Demo = {
       sandbox,
       relay,
-      restartRelay: async () => {
+      restartRelay: async (options = {}) => {
         await relay.stop();
-        relay = await startRelayProcess({ ...relayOptions, port: relay.port });
+        relay = await startRelayProcess({ ...relayOptions, ...options, port: relay.port });
         demo.relay = relay;
         return relay;
       },

@@ -3,9 +3,10 @@
 // only (the window's storage, read at load), the screens and their dialogs walked at 1024×768 in
 // Chromium: the board and every screen, every dialog and form with its refusals, the alarms and
 // banners (printer, venue offline, the platform not answering, the order stream down, the gap
-// after it, the clock, a missed order, a held update, a pre-order to start, a takeaway not
-// collected), a courier's cancel, the menu push review, and last the first-run set-up after a
-// disconnect with its sign-in waiting for the platform. At each stop two checks run:
+// after it, the clock, a missed order, no orders arriving, a held update, a pre-order to start,
+// a takeaway not collected), a courier's cancel, the menu push review, and last the first-run
+// set-up after a disconnect with its sign-in waiting for the platform. At each stop two checks
+// run:
 // - nothing is cut: no label spills out of its box and the page never scrolls sideways;
 // - nothing bypasses the catalogs: a visible text, button label, accessible name, title or
 //   placeholder that still reads as plain English came from outside them (hard-coded in a
@@ -20,6 +21,7 @@ import { describe, expect, it } from 'vitest';
 import type { Demo } from '../../scripts/start';
 import { en as words } from '../../renderer/i18n/en';
 import { setLanguage } from '../../renderer/ui-kit/language';
+import { WEEKDAYS } from '../../shared/domain';
 import { pseudoText } from '../../shared/i18n';
 import { storedDetail } from '../../shared/refusals';
 import { boardFixture } from './board-fixture';
@@ -628,6 +630,36 @@ describe('the pseudo-locale at 1024×768 (Chromium)', () => {
     } finally {
       await later.close();
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('no orders arriving: nothing cut, every word ours', async () => {
+    const { problems, look } = walkStops();
+    await screen(words.nav.orders);
+    // The relay warns only while the venue is open: open around the clock, so the stop does not
+    // depend on the hour it runs at (the demo venue closes at 22:00).
+    const venue = await control(demo).venue();
+    await controlCall(demo.sandbox.controlUrl, 'POST', '/venues', {
+      venue_id: demo.sandbox.demo.venueId,
+      name: venue.name,
+      opening_times: WEEKDAYS.map((day, i) => ({
+        opening_day: day,
+        opening_time: '00:00',
+        closing_day: WEEKDAYS[(i + 1) % WEEKDAYS.length],
+        closing_time: '00:00',
+      })),
+    });
+    // The relay started again with a few seconds' quiet as its threshold (production: 30 minutes
+    // until it knows the venue's own rate): no notification came since, so it says so.
+    await demo.restartRelay({ intake: { defaultQuietMs: 3_000, minQuietMs: 1_000 } });
+    const banner = page.getByTestId('no-orders-arriving');
+    try {
+      await banner.waitFor({ timeout: 30_000 });
+      await look('no orders arriving');
+    } finally {
+      await demo.restartRelay();
+    }
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
     expect(problems).toEqual([]);
   });
 

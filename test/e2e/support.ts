@@ -220,7 +220,7 @@ export const control = (demo: Demo) => {
     /** The platform's clock (it only moves on: POST /clock advances it). */
     clock: () => call<{ now: string; frozen: boolean }>('GET', '/clock'),
     venue: () =>
-      call<{ status: { is_online: boolean }; offline_until: string | null }>(
+      call<{ name: string; status: { is_online: boolean }; offline_until: string | null }>(
         'GET',
         `/venues/${demo.sandbox.demo.venueId}`,
       ),
