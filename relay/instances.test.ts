@@ -125,6 +125,34 @@ describe.skipIf(skip !== null)(
       }
     });
 
+    it("stops counting an instance's open polls once it is gone", async () => {
+      const x = await start({ maxOpenPollsPerKey: 1 });
+      const y = await start({ maxOpenPollsPerKey: 1 });
+      let yClosed = false;
+      try {
+        const { id, key } = await store.createTerminal(['v-gone']);
+        const held = poll(y.url, key, { wait: 20 });
+        await reported(id, 1);
+        expect((await poll(x.url, key, { wait: 5 })).status).toBe(429);
+        // y stops without reporting its poll closed: x forgets it once y is no longer live (3 s).
+        await y.close();
+        yClosed = true;
+        expect((await held).status).toBe(200);
+        await expect
+          .poll(
+            async () => {
+              const answer = await poll(x.url, key, { wait: 1 });
+              return answer.status;
+            },
+            { timeout: 15_000, interval: 500 },
+          )
+          .toBe(200);
+      } finally {
+        await x.close();
+        if (!yClosed) await y.close();
+      }
+    });
+
     /**
      * Waits until the instances have reported this key with `open` polls open in all and one
      * instance with `polls` taken, and every live instance has read the reports since.

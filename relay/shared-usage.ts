@@ -25,6 +25,8 @@ export function createSharedUsage(
   // The first exchange only learns where every other instance stands: totals from before this
   // instance started are not charged to anyone.
   let baseline = true;
+  /** The other instances live at the last exchange. */
+  let wasLive = new Set<string>();
 
   return {
     took(terminalId: string): void {
@@ -53,12 +55,18 @@ export function createSharedUsage(
         .shareUsage(instanceId, changes)
         .then(({ others: rows, live }) => {
           const alive = new Set(live);
-          for (const [terminalId, byInstance] of others.entries()) {
-            for (const instance of byInstance.keys()) {
-              if (!alive.has(instance)) byInstance.delete(instance);
+          // Only once an instance has gone: a walk over every terminal's record on each sync
+          // (5 a second) held this instance's event loop for milliseconds at 20,000 terminals.
+          // What others report comes only from live instances, so none other can be kept.
+          if ([...wasLive].some((instance) => !alive.has(instance))) {
+            for (const [terminalId, byInstance] of others.entries()) {
+              for (const instance of byInstance.keys()) {
+                if (!alive.has(instance)) byInstance.delete(instance);
+              }
+              if (byInstance.size === 0) others.delete(terminalId);
             }
-            if (byInstance.size === 0) others.delete(terminalId);
           }
+          wasLive = alive;
           for (const row of rows) {
             let byInstance = others.get(row.terminalId);
             if (!byInstance) others.set(row.terminalId, (byInstance = new Map()));
