@@ -11,8 +11,14 @@
 // `--db FILE` (the scale benchmark's ingest floor, bare SQLite): each webhook is also inserted into
 // a SQLite file with the relay's durability (WAL, synchronous=FULL) before its 200, one commit per
 // webhook, as the plainest durable server would; still nothing checked.
+//
+// `--pg URL` (the scale benchmark's fleet floor, bare PostgreSQL): each webhook is one INSERT
+// committed to that database before its 200 and before its venue's polls are woken, the least a
+// durable relay on PostgreSQL does. Committed as the relay's appends are (synchronous_commit on),
+// through connections opened before the first webhook, one prepared statement; nothing read back.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 
 const dbAt = process.argv.indexOf('--db');
 const db = dbAt > 0 ? new Database(process.argv[dbAt + 1] as string) : null;
@@ -20,6 +26,24 @@ db?.pragma('journal_mode = WAL');
 db?.pragma('synchronous = FULL');
 db?.exec('CREATE TABLE IF NOT EXISTS events (seq INTEGER PRIMARY KEY, venue_id TEXT, body TEXT)');
 const insert = db?.prepare('INSERT INTO events (venue_id, body) VALUES (?, ?)');
+
+const pgAt = process.argv.indexOf('--pg');
+const pool =
+  pgAt > 0
+    ? new pg.Pool({
+        connectionString: process.argv[pgAt + 1] as string,
+        options: '-c synchronous_commit=on',
+        // Kept open while the terminals connect (minutes at full scale), as a relay's are.
+        idleTimeoutMillis: 0,
+      })
+    : null;
+if (pool) {
+  await pool.query(
+    'CREATE TABLE IF NOT EXISTS events (seq bigserial PRIMARY KEY, venue_id text NOT NULL, body text NOT NULL)',
+  );
+  const warm = await Promise.all(Array.from({ length: 4 }, () => pool.connect()));
+  for (const client of warm) client.release();
+}
 
 type Event = { seq: number; text: string };
 type Poll = { after: number; res: ServerResponse; timer: NodeJS.Timeout };
@@ -82,32 +106,41 @@ const server = createServer((req, res) => {
     return;
   }
   if (req.method === 'POST' && url.pathname === '/hooks/marketplace') {
-    void readBody(req).then((body) => {
-      const venueId = (JSON.parse(body) as { order: { venue_id: string } }).order.venue_id;
-      insert?.run(venueId, body);
-      seq += 1;
-      const text = JSON.stringify({
-        seq,
-        received_at: receivedAt(),
-        kind: 'marketplace',
-        venue_id: venueId,
-        body,
-        signature: req.headers['platform-signature'] ?? '',
-      });
-      let list = events.get(venueId);
-      if (!list) events.set(venueId, (list = []));
-      list.push({ seq, text });
-      const woken = waiting.get(venueId) ?? new Set<Poll>();
-      waiting.delete(venueId);
-      const rendered = new Map<number, Buffer>();
-      for (const poll of woken) {
-        clearTimeout(poll.timer);
-        let answered = rendered.get(poll.after);
-        if (!answered) rendered.set(poll.after, (answered = render(venueId, poll.after)));
-        answer(poll.res, answered);
-      }
-      res.writeHead(200).end();
-    });
+    void readBody(req).then(
+      async (body) => {
+        const venueId = (JSON.parse(body) as { order: { venue_id: string } }).order.venue_id;
+        insert?.run(venueId, body);
+        if (pool)
+          await pool.query({
+            name: 'floor_insert',
+            text: 'INSERT INTO events (venue_id, body) VALUES ($1, $2)',
+            values: [venueId, body],
+          });
+        seq += 1;
+        const text = JSON.stringify({
+          seq,
+          received_at: receivedAt(),
+          kind: 'marketplace',
+          venue_id: venueId,
+          body,
+          signature: req.headers['platform-signature'] ?? '',
+        });
+        let list = events.get(venueId);
+        if (!list) events.set(venueId, (list = []));
+        list.push({ seq, text });
+        const woken = waiting.get(venueId) ?? new Set<Poll>();
+        waiting.delete(venueId);
+        const rendered = new Map<number, Buffer>();
+        for (const poll of woken) {
+          clearTimeout(poll.timer);
+          let answered = rendered.get(poll.after);
+          if (!answered) rendered.set(poll.after, (answered = render(venueId, poll.after)));
+          answer(poll.res, answered);
+        }
+        res.writeHead(200).end();
+      },
+      () => res.writeHead(500).end(),
+    );
     return;
   }
   if (req.method === 'GET' && url.pathname === '/metrics') {
@@ -126,5 +159,5 @@ server.listen(0, '127.0.0.1', () => {
 });
 process.on('SIGTERM', () => {
   db?.close();
-  process.exit(0);
+  void (pool?.end() ?? Promise.resolve()).finally(() => process.exit(0));
 });

@@ -1,7 +1,9 @@
 // Relay at a partner's scale (issue 33): open polls held by one instance with their memory,
 // 20,000 terminals over 10,000 venues on two PostgreSQL instances (webhook → terminal against a
-// bare server with the same terminals in the same run), and durable ingest on SQLite against a
-// bare server (in memory) and a bare SQLite server (one commit per webhook) in the same run.
+// bare server with the same terminals in the same run, and against bare PostgreSQL: the bare
+// server plus one INSERT committed per webhook to the same cluster, the least a durable relay
+// does), and durable ingest on SQLite against a bare server (in memory) and a bare SQLite server
+// (one commit per webhook) in the same run.
 //
 // Everything is its own process over loopback: the relays (the real CLI), the bare servers
 // (relay-floor-server.ts), the polling terminals (relay-poll-clients.ts, as many processes as the
@@ -539,34 +541,53 @@ async function slowStatements(
   }
 }
 
+/**
+ * A floor of the fleet case: two bare servers (one process may hold 20,000 sockets here), venue v
+ * on number v % 2, each run with `args` (relay-floor-server.ts), holding the same terminals and
+ * sent the same webhooks at the same rate as the relays.
+ */
+async function floorFleet(label: string, args: string[]) {
+  const floors = [
+    await spawnRelay(args, {}, FLOOR_SERVER),
+    await spawnRelay(args, {}, FLOOR_SERVER),
+  ] as const;
+  try {
+    const venueOf = (i: number) => i % VENUES;
+    return await fanOut(
+      {
+        terminalUrls: Array.from(
+          { length: TERMINALS },
+          (_, i) => (venueOf(i) % 2 === 0 ? floors[0] : floors[1]).url,
+        ),
+        keys: Array.from({ length: TERMINALS }, (_, i) => `${label}-venue-${venueOf(i)}`),
+        webhookUrl: (venue) => (venue % 2 === 0 ? floors[0] : floors[1]).url,
+      },
+      label,
+    );
+  } finally {
+    await stopAll([...floors]);
+  }
+}
+
+/** "every delivery made", or how many were missing (and webhooks refused) of how many. */
+const deliveries = (r: Awaited<ReturnType<typeof fanOut>>) =>
+  r.delivered === r.expected
+    ? 'every delivery made'
+    : `${(r.expected - r.delivered).toLocaleString('en')} of ${r.expected.toLocaleString('en')} deliveries missing` +
+      (r.rejected > 0 ? ` (${r.rejected} webhooks refused)` : '');
+
 async function fleetCase(
   cluster: Awaited<ReturnType<typeof startPgCluster>>,
   run: number,
   figures: Figures,
 ) {
   const half = TERMINALS / 2;
-  // The bare baseline: two processes (one may hold 20,000 sockets here), venue v on number v % 2.
-  const floors = [
-    await spawnRelay([], {}, FLOOR_SERVER),
-    await spawnRelay([], {}, FLOOR_SERVER),
-  ] as const;
-  let floor: Awaited<ReturnType<typeof fanOut>>;
-  try {
-    const venueOf = (i: number) => i % VENUES;
-    floor = await fanOut(
-      {
-        terminalUrls: Array.from(
-          { length: TERMINALS },
-          (_, i) => (venueOf(i) % 2 === 0 ? floors[0] : floors[1]).url,
-        ),
-        keys: Array.from({ length: TERMINALS }, (_, i) => `floor${run}-venue-${venueOf(i)}`),
-        webhookUrl: (venue) => (venue % 2 === 0 ? floors[0] : floors[1]).url,
-      },
-      `floor${run}`,
-    );
-  } finally {
-    await stopAll([...floors]);
-  }
+  const floor = await floorFleet(`floor${run}`, []);
+  // The second floor, bare PostgreSQL: a commit per webhook to this cluster before its answer.
+  const floorPg = await floorFleet(`floorpg${run}`, [
+    '--pg',
+    await cluster.createDatabase(`relay_scale_floor_${run}`),
+  ]);
 
   const storeUrl = await cluster.createDatabase(`relay_scale_${run}`);
   const label = `pg${run}`;
@@ -625,13 +646,27 @@ async function fleetCase(
     `webhooks answered p99 ${r.answeredP99.toFixed(1)} ms)`;
   console.log(`${shape} (terminals created in ${createdMs.toFixed(0)} ms)`);
   console.log(line('  bare server (2 processes)', floor));
+  console.log(line('  bare PostgreSQL (2 processes, a commit per webhook)', floorPg));
   console.log(line('  relay, PostgreSQL, 2 instances', relay));
   const ratio = relay.p99 / floor.p99;
+  const ratioPg = relay.p99 / floorPg.p99;
+  const floorsMissing = [
+    floor.delivered < floor.expected ? `bare server: ${deliveries(floor)}` : '',
+    floorPg.delivered < floorPg.expected ? `bare PostgreSQL: ${deliveries(floorPg)}` : '',
+  ].filter(Boolean);
   console.log(
-    `  p99 ${ratio.toFixed(2)}× the bare server's — ${verdict(ratio <= TARGETS.p99Ratio && relay.delivered === relay.expected)} ≤ ${TARGETS.p99Ratio}×, every delivery made`,
+    `  p99 ${ratio.toFixed(2)}× the bare server's, ${ratioPg.toFixed(2)}× bare PostgreSQL's — ` +
+      `${verdict(ratio <= TARGETS.p99Ratio && relay.delivered === relay.expected)} ≤ ${TARGETS.p99Ratio}× the bare server's` +
+      (relay.delivered === relay.expected
+        ? ', every delivery made'
+        : ` with every delivery made: ${deliveries(relay)}`) +
+      (floorsMissing.length > 0 ? ` (${floorsMissing.join('; ')})` : ''),
   );
   figures.set('fleet, bare server p50 ms', floor.p50);
   figures.set('fleet, bare server p99 ms', floor.p99);
+  figures.set('fleet, bare PostgreSQL p50 ms', floorPg.p50);
+  figures.set('fleet, bare PostgreSQL p99 ms', floorPg.p99);
+  figures.set('fleet, bare PostgreSQL webhooks answered p99 ms', floorPg.answeredP99);
   figures.set('fleet, relay PostgreSQL p50 ms', relay.p50);
   figures.set('fleet, relay PostgreSQL p99 ms', relay.p99);
   figures.set('fleet, relay PostgreSQL p99 after the first webhooks ms', relay.p99Settled);
@@ -640,6 +675,9 @@ async function fleetCase(
   figures.set('fleet, polls open (relay)', relay.open);
   figures.set('fleet, polls refused or cut (relay)', relay.pollsRefused);
   figures.set('fleet p99 ratio, relay ÷ bare server', ratio);
+  figures.set('fleet p99 ratio, relay ÷ bare PostgreSQL', ratioPg);
+  figures.set('fleet, bare server undelivered', floor.expected - floor.delivered);
+  figures.set('fleet, bare PostgreSQL undelivered', floorPg.expected - floorPg.delivered);
 }
 
 const cluster = await startPgCluster();
