@@ -4,7 +4,7 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '../../shared/domain';
-import { createFakeBridge, makeOrder } from '../testing/fake-bridge';
+import { createFakeBridge, makeOrder, makeStatus } from '../testing/fake-bridge';
 import { orderDetail, renderApp } from '../testing/render-app';
 
 beforeEach(() => {
@@ -293,6 +293,30 @@ describe('ready takeaway not handed over', () => {
     );
     expect(within(orderDetail('234')).queryByTestId('unclaimed')).toBeNull();
     expect(bridge.callsTo('orders:settings')).toContainEqual({ venueId: 'pizza-venue' });
+  });
+
+  it("counts the pickup time by the platform's clock when the counter's clock is off", async () => {
+    // The counter's clock is 10 min behind the platform's: by the platform, pickup was 4 min ago.
+    const bridge = createFakeBridge({
+      status: makeStatus({ configured: true, clockOffsetMs: 10 * 60_000 }),
+      orders: [
+        makeOrder({
+          orderNumber: '236',
+          status: 'READY',
+          platformStatus: 'READY',
+          pickupEta: minutesAgo(-6),
+        }),
+      ],
+    });
+    const { ringer } = renderApp(bridge);
+    await screen.findByText('#236');
+    expect(within(orderDetail('236')).queryByTestId('unclaimed')).toBeNull();
+    const chimes = ringer.chimes;
+    advance(60_000 + 5_000);
+    // The card, the notices' line and the chime agree: one clock for all three.
+    expect(within(orderDetail('236')).getByTestId('unclaimed')).toBeTruthy();
+    expect(screen.getByTestId('unclaimed-alert').textContent).toMatch(/^#236 /);
+    expect(ringer.chimes).toBe(chimes + 1);
   });
 });
 

@@ -4,7 +4,7 @@ import { DEFAULT_UNCLAIMED_AFTER_MINUTES } from '../../shared/order-timing';
 import type { Ringer } from '../ui-kit/ringer';
 import { formatClock } from '../ui-kit/format';
 import { unclaimedTakeaways } from './board';
-import { useApp, useNow } from './hooks';
+import { useApp, useNow, usePlatformOffset } from './hooks';
 import { en } from './messages';
 
 /** The venue set up first's "not handed over after N minutes" setting. */
@@ -47,8 +47,10 @@ const useOtherVenuesSettings = (): void => {
 };
 
 /** A ready takeaway not handed over rings once, when it joins the notices' list. */
-export const useUnclaimedChime = (ringer: Pick<Ringer, 'chime'>, now: number): void => {
+export const useUnclaimedChime = (ringer: Pick<Ringer, 'chime'>, machineNow: number): void => {
   useOtherVenuesSettings();
+  // Pickup times are the platform's: compared on its clock, as the card does.
+  const now = machineNow + usePlatformOffset();
   const after = useUnclaimedAfterOf();
   const count = useApp((s) => unclaimedTakeaways(s.orders, now, after).length);
   const before = useRef(0);
@@ -63,7 +65,7 @@ export const useUnclaimedChime = (ringer: Pick<Ringer, 'chime'>, now: number): v
  * number and name, in the notices' reserved strip (the shell rings once when one is added).
  */
 export const UnclaimedBanner = () => {
-  const now = useNow(5_000);
+  const now = useNow(5_000) + usePlatformOffset();
   const after = useUnclaimedAfterOf();
   const orders = useApp((s) => s.orders);
   const unclaimed = unclaimedTakeaways(orders, now, after);
