@@ -98,7 +98,7 @@ describe('setup checks before the code is spent', () => {
     expect(refused.texts[0]).toMatch(/does not accept this terminal key/);
     expect(refused.keys).toEqual(['setup-key-refused']);
     // A Finnish screen reads the same answer in Finnish.
-    expect(refused.finnish[0]).toMatch(/^Välityspalvelu ei hyväksy tätä päätteen avainta/);
+    expect(refused.finnish[0]).toMatch(/^Välityspalvelin ei hyväksy tätä päätteen avainta/);
     expect(refused.message).toMatch(/authorization code still works/);
     expect((await core.api['setup:get']({})).configured).toBe(false);
     await connectsWithSameCode(input);
