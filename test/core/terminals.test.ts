@@ -34,7 +34,10 @@ const startVenue = (): Promise<Venue> =>
     core: {
       relayWaitSeconds: 2,
       relayBackoff: { capMs: 2_000 },
-      otherTerminals: { intervalMs: 300, unansweredMs: UNANSWERED_MS },
+      // The others are read every second: a verdict trusts a read up to three intervals older
+      // than the break, and at 300 ms a loaded CI machine's late read (CI: 'both down and
+      // deferring' timed out) left a terminal deciding it was alone.
+      otherTerminals: { intervalMs: 1_000, unansweredMs: UNANSWERED_MS },
       missedOrders: { intervalMs: 1_000, graceMs: 1_500 },
     },
     streamGuard: { autoPause: true, pauseAfterSeconds: PAUSE_AFTER_SECONDS },
