@@ -47,7 +47,7 @@ const LEFT_FOR_STAFF: Record<
   'not-new': (order) => `it is already ${order.status.toLowerCase()}.`,
   busy: () => 'an action on it is already on its way.',
   unhealthy: () =>
-    'the platform or the order stream is not healthy, so a person must see it before it is accepted.',
+    'the platform or the order stream is not healthy: a person must see it, and it is accepted once both are back unless someone answers it first.',
   'too-large': (order, settings) =>
     `${itemCount(order)} items, more than the ${settings.autoAcceptMaxItems} accepted automatically.`,
 };
@@ -142,6 +142,9 @@ type OrdersWork = {
   closed: boolean;
   draining: Promise<void> | null;
   autoAccepting: Set<Promise<void>>;
+  /** Orders left while a link was down, decided again once both links are back. */
+  awaitingHealth: Set<string>;
+  stopWatchingHealth: () => void;
 };
 
 type OrdersContext = {
@@ -173,24 +176,30 @@ function settingsVenue(deps: OrdersDeps, venueId: string | undefined): string | 
   return venueId;
 }
 
+/** Whether auto-accept may act: the platform answers, the order stream is up, the grant holds. */
+const linksHealthy = (status: AppStatus): boolean =>
+  status.platform === 'reachable' && status.relay === 'connected' && !status.needsReconnect;
+
 /**
  * The venue's auto-accept (spec: "accept: partner automatically or by POS button"): a new
  * regular order goes through the same outbox action a person's accept does, with the venue's
- * default preparation time. Pre-orders, orders while a link is down and large orders wait for a
- * person; each decision either way is audited.
+ * default preparation time. Pre-orders and large orders wait for a person; an order that arrives
+ * while a link is down rings for a person too, and is decided again once both links are back (a
+ * short blip must not leave a venue's orders to staff who rely on auto-accept). Each decision
+ * either way is audited once.
  */
-async function autoAccept(ctx: OrdersContext, orderId: string): Promise<void> {
-  const { deps, store, actions } = ctx;
+async function autoAccept(ctx: OrdersContext, orderId: string, again = false): Promise<void> {
+  const { deps, store, actions, work } = ctx;
   const { audit } = deps;
   const order = store.get(orderId);
   if (!order) return;
   // The order's own venue's rule: a terminal of several venues follows each one's.
   const settings = readSettings(deps, order.venueId);
   if (!settings.autoAccept) return;
-  const status = await deps.status();
-  const healthy =
-    status.platform === 'reachable' && status.relay === 'connected' && !status.needsReconnect;
-  const refusal = autoAcceptRefusal(order, settings, healthy);
+  const refusal = autoAcceptRefusal(order, settings, linksHealthy(await deps.status()));
+  if (refusal === 'unhealthy' && !work.closed) work.awaitingHealth.add(orderId);
+  // Decided again: a person answered it meanwhile, or a link is down again; said the first time.
+  if (again && refusal) return;
   if (refusal) {
     audit.record({
       action: 'auto-accept',
@@ -222,13 +231,10 @@ async function autoAccept(ctx: OrdersContext, orderId: string): Promise<void> {
   }
 }
 
-/** A new order arrived: told to the renderer and the slice's hook, then auto-accept looks at it. */
-function arrived(ctx: OrdersContext, orderId: string, orderNumber: string): void {
+/** Auto-accept looks at an order in the background; close waits for it. */
+function decide(ctx: OrdersContext, orderId: string, again: boolean): void {
   const { deps, work } = ctx;
-  deps.hub.emit('orders:arrived', { orderId, orderNumber });
-  if (work.closed) return;
-  deps.onArrived?.({ orderId, orderNumber });
-  const run = autoAccept(ctx, orderId).catch((error: unknown) =>
+  const run = autoAccept(ctx, orderId, again).catch((error: unknown) =>
     deps.audit.record({
       action: 'auto-accept',
       subject: orderId,
@@ -238,6 +244,24 @@ function arrived(ctx: OrdersContext, orderId: string, orderNumber: string): void
   );
   work.autoAccepting.add(run);
   void run.finally(() => work.autoAccepting.delete(run));
+}
+
+/** A new order arrived: told to the renderer and the slice's hook, then auto-accept looks at it. */
+function arrived(ctx: OrdersContext, orderId: string, orderNumber: string): void {
+  const { deps, work } = ctx;
+  deps.hub.emit('orders:arrived', { orderId, orderNumber });
+  if (work.closed) return;
+  deps.onArrived?.({ orderId, orderNumber });
+  decide(ctx, orderId, false);
+}
+
+/** Both links are back: the orders left while one was down are decided again. */
+function healthChanged(ctx: OrdersContext, status: AppStatus): void {
+  const { work } = ctx;
+  if (work.closed || work.awaitingHealth.size === 0 || !linksHealthy(status)) return;
+  const waiting = [...work.awaitingHealth];
+  work.awaitingHealth.clear();
+  for (const orderId of waiting) decide(ctx, orderId, true);
 }
 
 /** The sync's events; `arrived` reaches the context once it exists (the sync is built first). */
@@ -326,6 +350,7 @@ function orderHandlers(ctx: OrdersContext): OrdersSlice['handlers'] {
 async function closeOrders(ctx: OrdersContext): Promise<void> {
   const { work } = ctx;
   work.closed = true;
+  work.stopWatchingHealth();
   await ctx.history.close();
   await work.draining;
   await Promise.all([...work.autoAccepting]);
@@ -377,7 +402,13 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
     ...(deps.history.venues ? { venues: deps.history.venues } : {}),
     ...(deps.history.language ? { language: deps.history.language } : {}),
   });
-  const work: OrdersWork = { closed: false, draining: null, autoAccepting: new Set() };
+  const work: OrdersWork = {
+    closed: false,
+    draining: null,
+    autoAccepting: new Set(),
+    awaitingHealth: new Set(),
+    stopWatchingHealth: () => undefined,
+  };
   const changed = hub.batched('orders:changed', (ids) => ({
     orders: ids.map((id) => store.get(id)).filter((order): order is Order => order !== null),
   }));
@@ -409,6 +440,7 @@ export function createOrdersSlice(deps: OrdersDeps): OrdersSlice {
   });
   const context: OrdersContext = { deps, store, sync, actions, history, work };
   ctx = context;
+  work.stopWatchingHealth = hub.on('status:changed', (status) => healthChanged(context, status));
   return {
     store,
     sync,

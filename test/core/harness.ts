@@ -287,9 +287,13 @@ export type NotificationRow = {
   processed_at: string | null;
 };
 
-/** The core's inbox row of an order's notification, read from its database. */
-export const notificationRow = (world: World, orderId: string): NotificationRow | undefined => {
-  const db = new BetterSqlite3(join(world.dir, 'core', 'countertop.db'), { readonly: true });
+/** The core's inbox row of an order's notification (the world's first core unless named). */
+export const notificationRow = (
+  world: World,
+  orderId: string,
+  dataDir = join(world.dir, 'core'),
+): NotificationRow | undefined => {
+  const db = new BetterSqlite3(join(dataDir, 'countertop.db'), { readonly: true });
   try {
     return db
       .prepare('SELECT attempts, error, processed_at FROM notifications WHERE order_id = ?')

@@ -1,15 +1,19 @@
 // Accept limits and the venue's auto-accept, against the real sandbox and relay: the preparation
 // times the platform honours (docs/platform.md#preparation-time) are checked before anything is
 // stored, and auto-accept accepts only what it may, leaving every other order for a person.
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { Order } from '../../shared/domain';
 import { itemCount } from '../../shared/order-timing';
 import type { World } from './harness';
 import { notificationRow, startWorld, waitFor } from './harness';
+import type { TcpCut } from './tcp-cut';
+import { startTcpCut } from './tcp-cut';
 
 let world: World;
 let core: Core;
+let relayCut: TcpCut | null = null;
 
 beforeEach(async () => {
   world = await startWorld();
@@ -22,6 +26,8 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   await world.close();
+  await relayCut?.close();
+  relayCut = null;
 });
 
 const orderOf = async (id: string): Promise<Order | undefined> =>
@@ -223,6 +229,53 @@ describe('auto-accept', () => {
       detail: expect.stringMatching(/healthy/),
     });
     expect(await orderOf(placed.id)).toMatchObject({ status: 'CREATED', autoAccepted: false });
+  });
+
+  it('accepts an order left while the order stream was down once the stream is back', async () => {
+    // This terminal reaches the relay through a cut of its own (the world's relay stays up).
+    relayCut = await startTcpCut(world.relay.url);
+    await core.close();
+    const dataDir = join(world.dir, 'counter');
+    core = await world.startTerminal('Counter', {
+      core: { dataDir, reconcileIntervalMs: 300 },
+      relayUrl: relayCut.url,
+    });
+    await core.api['orders:configure']({ autoAccept: true, autoAcceptMaxItems: 100 });
+    await waitFor(
+      'relay connected',
+      async () => (await core.api['status:get']({})).relay === 'connected',
+    );
+    // As above: the notification is in, the platform cannot be read, then the stream is cut and
+    // the platform comes back, so the order is stored while the stream is down.
+    await world.faults({ error_rate: 1 });
+    const placed = await world.placeOrder({ type: 'takeaway' });
+    await waitFor('notification waiting in the inbox', () => {
+      const row = notificationRow(world, placed.id, dataDir);
+      return row !== undefined && row.attempts > 0 && row.processed_at === null;
+    });
+    relayCut.cut();
+    await waitFor(
+      'relay down',
+      async () => (await core.api['status:get']({})).relay !== 'connected',
+    );
+    await world.faults({ error_rate: 0 });
+    await stored(placed.id);
+    await waitFor('left for a person', async () =>
+      (await auditOf(placed.id)).some(
+        (a) => a.action === 'auto-accept' && a.outcome === 'left-for-staff',
+      ),
+    );
+    expect(await orderOf(placed.id)).toMatchObject({ status: 'CREATED', autoAccepted: false });
+
+    // The stream is back and nobody answered the order: auto-accept takes it, once.
+    relayCut.restore();
+    await waitFor(
+      'auto-accepted',
+      async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
+    );
+    expect(await orderOf(placed.id)).toMatchObject({ autoAccepted: true });
+    const decisions = (await auditOf(placed.id)).filter((a) => a.action === 'auto-accept');
+    expect(decisions.map((a) => a.outcome).sort()).toEqual(['left-for-staff', 'queued']);
   });
 
   it("keeps the venue's settings over a restart", async () => {

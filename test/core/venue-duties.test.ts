@@ -91,7 +91,17 @@ describe('what a venue keeps once for all its terminals', () => {
     const placed = await world.placeOrder();
     await waitFor(
       'auto-accepted',
-      async () => (await world.sandboxOrder(placed.id)).status === 'PRODUCTION',
+      async () => {
+        if ((await world.sandboxOrder(placed.id)).status === 'PRODUCTION') return true;
+        // Until then, what each terminal decided: a timeout says why it was left.
+        const decided = async (core: Core) =>
+          (await core.api['audit:list']({ limit: 500 }))
+            .filter((e) => e.action === 'auto-accept' || e.action === 'accept')
+            .map((e) => `${e.action} ${e.outcome}: ${e.detail}`);
+        throw new Error(
+          `counter ${JSON.stringify(await decided(counter))}, kitchen ${JSON.stringify(await decided(kitchen))}`,
+        );
+      },
       20_000,
     );
 
