@@ -63,7 +63,7 @@ export const startRelay = async (ctx: SetupContext): Promise<void> => {
     onState: (state, error, downForMs, why = null) => {
       const report = (): void => {
         reportState?.(state, error, downForMs, why);
-        if (state === link.state && error === link.error) return;
+        if (state === link.state && error === link.error && why === link.why) return;
         link.state = state;
         link.error = error;
         link.why = why;
