@@ -6,7 +6,7 @@ import { HttpError, readBody, sendEmpty } from '../../kit/http';
 import { createRouter, MAX_BODY_BYTES } from '../http';
 import type { Service } from '../service';
 import type { World } from '../world';
-import { parseBasic } from './token-service';
+import { authenticateBasic, parseBasic } from './token-service';
 
 export function createGatewayService(world: World): Service {
   const router = createRouter().add(
@@ -15,8 +15,7 @@ export function createGatewayService(world: World): Service {
     async (req, res, { venueId }) => {
       await readBody(req, MAX_BODY_BYTES);
       const basic = parseBasic(req.headers.authorization);
-      const client =
-        typeof basic === 'object' ? world.auth.authenticate(basic.id, basic.secret) : null;
+      const client = basic === 'absent' ? null : authenticateBasic(world.auth, basic);
       if (!client) {
         throw new HttpError(
           401,

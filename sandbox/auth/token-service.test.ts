@@ -363,7 +363,7 @@ describe('errors: status and error code for each failure', () => {
     expectOAuthError(await tokenRequest(sandbox, form, raw), 400, 'invalid_request', hint);
   });
 
-  it('the Basic id and secret are form-decoded (RFC 6749 §2.3.1): a secret with + and % works encoded, not raw', async () => {
+  it('the Basic id and secret are read as they are (the spec) and form-decoded (RFC 6749 §2.3.1): a secret with + and % works either way', async () => {
     // The example of the sandbox README and docs/platform.md.
     const secret = 'Zx+4%2Fq/9%41+w==';
     const redirect = 'https://pos.example/onboarding/callback';
@@ -389,14 +389,16 @@ describe('errors: status and error code for each failure', () => {
       };
       return tokenRequest(sandbox, form, authorization);
     };
-    // Raw, the server reads 'Zx 4/q/9A w==': another secret.
+    // The spec's own form: the Base64 of `client_id:client_secret`, nothing encoded.
+    expect((await exchangeAs(basic('countertop-pos', secret))).status).toBe(200);
+    expect((await exchangeAs(encoded)).status).toBe(200);
+    // A secret that is right under neither reading is still refused.
     expectOAuthError(
-      await exchangeAs(basic('countertop-pos', secret)),
+      await exchangeAs(basic('countertop-pos', 'Zx 4/q/9A w==')),
       401,
       'invalid_client',
       null,
     );
-    expect((await exchangeAs(encoded)).status).toBe(200);
 
     // The development reset on the gateway reads its Basic header the same way.
     const reset = (authorization: string) =>
@@ -404,28 +406,42 @@ describe('errors: status and error code for each failure', () => {
         `${sandbox.gatewayUrl}/integrations-middleware-service/integration-onboarding/venues/${sandbox.demo.venueId}`,
         { method: 'DELETE', headers: { authorization } },
       );
-    expect((await reset(basic('countertop-pos', secret))).status).toBe(401);
+    expect((await reset(basic('countertop-pos', 'Zx 4/q/9A w=='))).status).toBe(401);
+    expect((await reset(basic('countertop-pos', secret))).status).toBe(204);
     expect((await reset(encoded)).status).toBe(204);
   });
 
-  it("400 invalid_request with fosite's hint when the Basic id or secret is not form-decodable", async () => {
-    const form = {
-      grant_type: 'authorization_code',
-      code: await mintCode(sandbox),
-      redirect_uri: sandbox.demo.redirectUri,
-    };
+  it('a Basic secret that is not form-decodable is read as it is: right, it authenticates; wrong, 401 invalid_client', async () => {
+    const redirect = 'https://pos.example/onboarding/callback';
+    await control(sandbox, 'POST', '/clients', {
+      client_id: 'percent-client',
+      client_secret: 'secret%zz-and-more',
+      redirect_uris: [redirect],
+    });
+    const codeFor = async () =>
+      (
+        (
+          await control(sandbox, 'POST', '/authorization-codes', {
+            client_id: 'percent-client',
+            venue_id: sandbox.demo.venueId,
+            redirect_uri: redirect,
+          })
+        ).json as { code: string }
+      ).code;
     const encoded = (pair: string) => `Basic ${Buffer.from(pair).toString('base64')}`;
+    const exchangeAs = async (pair: string) =>
+      tokenRequest(
+        sandbox,
+        { grant_type: 'authorization_code', code: await codeFor(), redirect_uri: redirect },
+        encoded(pair),
+      );
+    expect((await exchangeAs('percent-client:secret%zz-and-more')).status).toBe(200);
+    expectOAuthError(await exchangeAs('percent-client:secret%zz'), 401, 'invalid_client', null);
     expectOAuthError(
-      await tokenRequest(sandbox, form, encoded(`demo%zz:${sandbox.demo.clientSecret}`)),
-      400,
-      'invalid_request',
-      "The client id in the HTTP authorization header could not be decoded from 'application/x-www-form-urlencoded'.",
-    );
-    expectOAuthError(
-      await tokenRequest(sandbox, form, encoded(`${sandbox.demo.clientId}:secret%zz`)),
-      400,
-      'invalid_request',
-      "The client secret in the HTTP authorization header could not be decoded from 'application/x-www-form-urlencoded'.",
+      await exchangeAs(`demo%zz:${sandbox.demo.clientSecret}`),
+      401,
+      'invalid_client',
+      null,
     );
   });
 

@@ -48,16 +48,24 @@ function sendOAuthError(res: ServerResponse, error: OAuthError, hint: string | n
   );
 }
 
-type BasicCredentials =
-  { id: string; secret: string } | 'absent' | 'undecodable-id' | 'undecodable-secret';
+/** One way of reading the id and secret of a Basic header. */
+type Credentials = { id: string; secret: string };
+/**
+ * The readings of a Basic header, the literal one first: the spec shows the Base64 of
+ * `client_id:client_secret` as they are, and the platform's OAuth server form-decodes each half
+ * (RFC 6749 §2.3.1), so a client may send either (docs/platform.md, "Token service: client
+ * credentials in the Basic header"). A half that is not form-decodable has only the literal reading.
+ */
+type BasicCredentials = Credentials[] | 'absent';
 
-/** Go's r.BasicAuth() plus fosite's form-unescaping of both halves. */
+/** Go's r.BasicAuth(): the header's Base64 split at the first colon, read both ways. */
 export function parseBasic(header: string | undefined): BasicCredentials {
   const match = /^basic (.+)$/i.exec(header?.trim() ?? '');
   if (!match?.[1]) return 'absent';
   const decoded = Buffer.from(match[1], 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(match[1])) return 'absent';
+  const literal = { id: decoded.slice(0, colon), secret: decoded.slice(colon + 1) };
   const unescape = (s: string): string | null => {
     try {
       return decodeURIComponent(s.replace(/\+/g, ' '));
@@ -65,19 +73,22 @@ export function parseBasic(header: string | undefined): BasicCredentials {
       return null;
     }
   };
-  const id = unescape(decoded.slice(0, colon));
-  if (id === null) return 'undecodable-id';
-  const secret = unescape(decoded.slice(colon + 1));
-  if (secret === null) return 'undecodable-secret';
-  return { id, secret };
+  const id = unescape(literal.id);
+  const secret = unescape(literal.secret);
+  return id === null || secret === null ? [literal] : [literal, { id, secret }];
 }
 
-const UNDECODABLE = {
-  'undecodable-id':
-    "The client id in the HTTP authorization header could not be decoded from 'application/x-www-form-urlencoded'.",
-  'undecodable-secret':
-    "The client secret in the HTTP authorization header could not be decoded from 'application/x-www-form-urlencoded'.",
-} as const;
+/** The registered client one reading of the header names with its secret, else null. */
+export const authenticateBasic = (
+  store: Pick<AuthStore, 'authenticate'>,
+  readings: Credentials[],
+): Client | null => {
+  for (const { id, secret } of readings) {
+    const client = store.authenticate(id, secret);
+    if (client) return client;
+  }
+  return null;
+};
 
 async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
   const body = await readBody(req, 1024 * 1024);
@@ -96,19 +107,15 @@ async function token(req: IncomingMessage, res: ServerResponse, store: AuthStore
     return sendOAuthError(res, 'invalid_request', "Request parameter 'grant_type' is missing");
 
   const basic = parseBasic(req.headers.authorization);
-  let client: Client | null = null;
-  if (basic === 'undecodable-id' || basic === 'undecodable-secret') {
-    return sendOAuthError(res, 'invalid_request', UNDECODABLE[basic]);
-  } else if (basic === 'absent') {
+  if (basic === 'absent') {
     // Without a usable Basic header fosite looks at the body; this platform's clients only
     // support client_secret_basic, so a body client_id is an unsupported method.
     if ((form.get('client_id') ?? '') === '')
       return sendOAuthError(res, 'invalid_request', CREDENTIALS_MISSING);
     return sendOAuthError(res, 'invalid_client');
-  } else {
-    client = store.authenticate(basic.id, basic.secret);
-    if (!client) return sendOAuthError(res, 'invalid_client');
   }
+  const client = authenticateBasic(store, basic);
+  if (!client) return sendOAuthError(res, 'invalid_client');
 
   let result;
   if (grantType === 'authorization_code') {
