@@ -36,7 +36,11 @@ export function post(url: string, body: string, agent: Agent | false): Promise<n
 export const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
-export const verdict = (ok: boolean): string => (ok ? 'meets target' : 'MISSES target');
+/** A target's verdict; a missed one also makes the benchmark exit non-zero (bench/README.md). */
+export const verdict = (ok: boolean): string => {
+  if (!ok) process.exitCode = 1;
+  return ok ? 'meets target' : 'MISSES target';
+};
 
 export const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,11 +1,13 @@
 // Runs every bench/*.bench.ts in turn, each in its own process so one benchmark's memory and
-// open sockets cannot skew the next, and prints their figures followed by a summary.
+// open sockets cannot skew the next, and prints their figures followed by a summary that names
+// every target missed (bench-summary.ts).
 // `--list` names each benchmark with the first words of its header and the environment
 // variables it reads, both taken from the file itself, so the list cannot fall behind it.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { summarise, type BenchOutcome } from './bench-summary';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const USAGE = `usage: npm run bench [-- NAME...]   runs every bench/*.bench.ts, or those whose file name contains a NAME
@@ -62,23 +64,28 @@ if (args.includes('--help') || args.includes('-h')) {
 }
 
 async function runAll(files: string[]): Promise<void> {
-  const results: { file: string; code: number | null; seconds: number }[] = [];
+  const results: BenchOutcome[] = [];
   for (const file of files) {
     console.log(`\n=== ${file} ===`);
     const started = performance.now();
+    // Its output is shown as it comes and kept, for the summary to name the targets it missed.
+    let output = '';
     const code = await new Promise<number | null>((resolve) => {
       const child = spawn(process.execPath, ['--import', 'tsx', join(here, file)], {
         cwd: join(here, '..'),
-        stdio: 'inherit',
+        stdio: ['inherit', 'pipe', 'inherit'],
+      });
+      child.stdout.on('data', (chunk: Buffer) => {
+        process.stdout.write(chunk);
+        output += chunk.toString();
       });
       child.on('close', resolve);
     });
-    results.push({ file, code, seconds: (performance.now() - started) / 1000 });
+    results.push({ file, code, seconds: (performance.now() - started) / 1000, output });
   }
 
   console.log('\n=== summary ===');
-  for (const { file, code, seconds } of results) {
-    console.log(`${code === 0 ? 'ok    ' : 'FAILED'} ${file} (${seconds.toFixed(1)} s)`);
-  }
-  process.exitCode = results.some((result) => result.code !== 0) ? 1 : 0;
+  const { lines, failed } = summarise(results);
+  for (const line of lines) console.log(line);
+  process.exitCode = failed ? 1 : 0;
 }
