@@ -11,9 +11,10 @@ export const hhmm = z
 export const dateTime = z.iso.datetime({ offset: true });
 const decimalPrice = z.number().finite().nonnegative();
 const percentage = z.number().finite().min(0).max(100);
-const text = z
-  .array(z.looseObject({ lang: z.string().min(2), value: z.string() }))
-  .min(1, 'expected at least one translation');
+const translations = z.array(z.looseObject({ lang: z.string().min(2), value: z.string() }));
+/** A name needs a translation; a description may be an empty list (docs/platform.md#menu-push). */
+const text = translations.min(1, 'expected at least one translation');
+const description = translations.optional();
 const timeWindow = z.looseObject({
   opening_day: z.enum(WEEKDAYS),
   opening_time: hhmm,
@@ -53,7 +54,7 @@ const option = z.looseObject({
 });
 const item = z.looseObject({
   name: text,
-  description: text.optional(),
+  description,
   image_url: z.url().optional(),
   price: decimalPrice,
   sales_tax_percentage: percentage.optional(),
@@ -86,14 +87,14 @@ const item = z.looseObject({
 });
 const subcategory = z.looseObject({
   name: text,
-  description: text.optional(),
+  description,
   items: z.array(item),
   weekly_availability: z.array(timeWindow).optional(),
 });
 const category = z.looseObject({
   id: z.string().min(1).optional(),
   name: text,
-  description: text.optional(),
+  description,
   subcategories: z.array(subcategory).optional(),
   items: z.array(item),
   weekly_availability: z.array(timeWindow).optional(),

@@ -244,6 +244,106 @@ describe('menu', () => {
     expect((await read(urls[100] as string)).status).toBe(200);
   });
 
+  it('takes a menu with every field the create-menu body shows, empty descriptions included', async () => {
+    const window = [
+      {
+        opening_day: 'MONDAY',
+        opening_time: '10:00',
+        closing_day: 'MONDAY',
+        closing_time: '22:00',
+      },
+    ];
+    const information = {
+      ingredients: en('Flour, tomato'),
+      allergens: en('Gluten'),
+      regulatory_information: [{ name: 'origin', value: 'FI' }],
+      weight_in_g: 300,
+      volume_in_ml: 0,
+      quantity: 1,
+      display_unit: 'units',
+    };
+    const value = {
+      name: en('Small'),
+      selection_range: { min: 0, max: 1 },
+      price: 0,
+      enabled: true,
+      default: true,
+      external_data: 'size-s',
+      product_information: { ...information, nutrition_facts: en('n/a') },
+      gtin_barcode: '6412345678901',
+      merchant_sku: 'SZ-S',
+      deposit: { price: 0.1, vat_percentage: 24 },
+      vat_percentage: 14,
+    };
+    const item = {
+      name: en('Margherita'),
+      description: [],
+      image_url: 'https://img.example/margherita.jpg',
+      price: 9.5,
+      sales_tax_percentage: 14,
+      alcohol_percentage: 0,
+      caffeine_content: { serving_size: 'per_100_grams', value: 0 },
+      weekly_availability: window,
+      weekly_visibility: window,
+      enabled: true,
+      discounted: { original_price: 11, discount_type: 'absolute' },
+      disabled_until: '2030-01-01T00:00:00Z',
+      delivery_methods: ['homedelivery'],
+      options: [
+        {
+          name: en('Size'),
+          type: 'SingleChoice',
+          selection_range: { min: 1, max: 1 },
+          external_data: 'size',
+          values: [{ ...value, sub_option_values: [{ ...value, external_data: 'size-s-x' }] }],
+        },
+      ],
+      external_data: 'pz-1',
+      quantity: 1,
+      product_information: {
+        ...information,
+        nutrition_information: {
+          serving_size: 'per_100_grams',
+          nutrition_values: { energy_kcal: { value: 250 }, fats: { unit: 'g', value: 9 } },
+        },
+      },
+      gtin_barcode: '6412345678902',
+      merchant_sku: 'PZ-1',
+      deposit: { price: 0, vat_percentage: 24 },
+      bundle_offer: false,
+      restrictions: {
+        item_restrictions: ['over_the_counter'],
+        item_age_restriction: { limit: 18 },
+      },
+    };
+    const menu = {
+      id: 'menu-1',
+      currency: 'EUR',
+      primary_language: 'en',
+      categories: [
+        {
+          id: 'pizza',
+          name: en('Pizza'),
+          description: [],
+          subcategories: [
+            {
+              name: en('Classics'),
+              description: [],
+              items: [{ ...item, external_data: 'pz-2' }],
+              weekly_availability: window,
+            },
+          ],
+          items: [item],
+          weekly_availability: window,
+        },
+      ],
+    };
+    const r = await pos(sandbox, token, 'POST', '/v1/restaurants/demo-venue/menu', menu);
+    expect(r.status, JSON.stringify(r.json)).toBe(202);
+    await advance(sandbox, 2);
+    expect(allItems(await currentMenu()).map((i) => i.external_data)).toContain('pz-1');
+  });
+
   it('400 names the bad field path and changes nothing', async () => {
     const cases: [unknown, string][] = [
       [
