@@ -4,8 +4,7 @@
 // authorization code is single use: it is exchanged only once everything else is known to work.
 import { z } from 'zod';
 import { RequestError, sendRequest } from '../http/http';
-import { oauthErrorCode } from '../auth/token-client';
-import { basicCredential } from '../auth/token-client';
+import { oauthErrorCode, withBasicCredentials } from '../auth/token-client';
 import type { Refusal } from '../../shared/refusals';
 import { refusal } from '../../shared/refusals';
 
@@ -87,19 +86,21 @@ export const checkTokenService = async (input: {
   redirectUri: string;
 }): Promise<FieldProblem | null> => {
   try {
-    await sendRequest({
-      method: 'POST',
-      url: joinPath(input.authUrl, '/oauth2/token'),
-      headers: {
-        authorization: `Basic ${basicCredential(input.clientId, input.clientSecret)}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        grant_type: 'authorization_code',
-        redirect_uri: input.redirectUri,
+    await withBasicCredentials(input.clientId, input.clientSecret, (basic) =>
+      sendRequest({
+        method: 'POST',
+        url: joinPath(input.authUrl, '/oauth2/token'),
+        headers: {
+          authorization: `Basic ${basic}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          redirect_uri: input.redirectUri,
+        }),
+        timeoutMs: CHECK_TIMEOUT_MS,
       }),
-      timeoutMs: CHECK_TIMEOUT_MS,
-    });
+    );
     // A token for no code: not the platform's token service.
     return notTokenService;
   } catch (error) {
