@@ -3,7 +3,6 @@
 // startCore; only the relay is left out (orders are fetched by id) to keep each start light.
 // Protocol, one line each: "order ID" → "known ID"; "accept|ready|delivered ID" → "ack KIND ID
 // ACTION" once committed, or "conflict KIND ID"; "drain" → "drained".
-import { flushCompileCache } from 'node:module';
 import { createInterface } from 'node:readline';
 import { join } from 'node:path';
 import { openDatabase } from '../../main/storage/database';
@@ -65,10 +64,6 @@ const main = async (): Promise<void> => {
   const write = (line: string): void => {
     process.stdout.write(`${line}\n`);
   };
-  // Every life ends in a SIGKILL, which writes nothing: the code compiled so far goes to the
-  // compile cache the test names (NODE_COMPILE_CACHE) before the parent may kill, so the next of
-  // the 200 starts does not compile the 1 MB bundle again. Node 22.10 and newer; older ones lack it.
-  flushCompileCache?.();
   write('ready');
 
   for await (const line of createInterface({ input: process.stdin })) {
