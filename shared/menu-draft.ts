@@ -8,8 +8,15 @@ import { z } from 'zod';
 import { WEEKDAYS } from './domain';
 import type { DraftErrorCode, Weekday } from './domain';
 import { MAX_PRICE_MINOR, MINOR_PER_UNIT, parseAmount } from './menu-price';
+import { keptRefusal } from './refusals';
 
 const MAX_TEXT = 2_000;
+/**
+ * The largest menu the terminal takes, in characters: a menu file's text, or a draft written out
+ * as JSON. Every list of a draft has its own bound, but their product (categories × items ×
+ * options × values) and the `extra` a menu read carries have none, so the whole is bounded here.
+ */
+export const MENU_MAX_CHARS = 20_000_000;
 const typed = z.string().max(MAX_TEXT);
 const langCode = z.string().regex(/^[a-z]{2}$/);
 /** A text in each of the menu's languages, by language code. */
@@ -76,6 +83,16 @@ const categorySchema = z
   .object({ ...groupFields, subcategories: z.array(subcategorySchema).max(200) })
   .strict();
 
+/** A draft the terminal could write out as a menu of at most MENU_MAX_CHARS characters. */
+const withinMenuSize = (draft: unknown): boolean => {
+  try {
+    return JSON.stringify(draft).length <= MENU_MAX_CHARS;
+  } catch {
+    // Nested too deep (or too long) to write out: no menu could be made of it.
+    return false;
+  }
+};
+
 export const menuDraftSchema = z
   .object({
     currency: z.string().regex(/^[A-Z]{3}$/),
@@ -85,7 +102,8 @@ export const menuDraftSchema = z
     categories: z.array(categorySchema).max(500),
     extra,
   })
-  .strict();
+  .strict()
+  .refine(withinMenuSize, { message: keptRefusal('field-too-long', MENU_MAX_CHARS) });
 
 export type MenuDraft = z.infer<typeof menuDraftSchema>;
 export type DraftCategory = z.infer<typeof categorySchema>;

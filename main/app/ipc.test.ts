@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceApi } from '../../shared/ipc/contract';
 import { CHANNEL_NAMES, EVENT_BATCH_MS, EVENT_CHANNEL } from '../../shared/ipc/contract';
+import { emptyDraft, emptyItem, MENU_MAX_CHARS } from '../../shared/menu-draft';
 import { refusal } from '../../shared/refusals';
 import { ServiceError } from '../service-error';
 
@@ -21,12 +22,13 @@ const setup = () => {
   const webContents = { mainFrame, send: vi.fn() };
   const window = { webContents, isDestroyed: () => false };
   const accept = vi.fn(async () => ({ actionId: 'a1' }));
-  const api = { 'orders:accept': accept } as unknown as ServiceApi;
+  const saveDraft = vi.fn(async () => ({ draft: null, savedAt: null, publishedAt: null }));
+  const api = { 'orders:accept': accept, 'menu:saveDraft': saveDraft } as unknown as ServiceApi;
   const unregister = registerIpcHandlers(ipcMain as never, api, () => window as never, APP_URL);
   const fromApp = { sender: webContents, senderFrame: mainFrame };
   const invoke = (channel: string, args: unknown, event: unknown = fromApp) =>
     handlers.get(channel)!(event, args);
-  return { handlers, api, accept, window, webContents, mainFrame, invoke, unregister };
+  return { handlers, api, accept, saveDraft, window, webContents, mainFrame, invoke, unregister };
 };
 
 describe('IPC handlers', () => {
@@ -161,6 +163,40 @@ describe('IPC handlers', () => {
     };
     expect(result.error.message).toContain('preparationMinutes');
     expect(accept).not.toHaveBeenCalled();
+  });
+
+  it('refuse a menu draft larger than a menu file may be, whichever field carries it, without calling the core', async () => {
+    const { invoke, saveDraft } = setup();
+    const inExtra = { ...emptyDraft('en'), extra: { note: 'x'.repeat(MENU_MAX_CHARS) } };
+    // Every array within its own bound, the whole far beyond one: 2,000 items of 10,001 characters.
+    const spread = emptyDraft('en');
+    spread.categories = [
+      {
+        key: 'c',
+        name: { en: 'C' },
+        description: {},
+        items: Array.from({ length: 2_000 }, (_, n) => ({
+          ...emptyItem(),
+          key: `i${n}`,
+          extra: { note: 'x'.repeat(10_001) },
+        })),
+        subcategories: [],
+        extra: {},
+      },
+    ];
+    for (const draft of [inExtra, spread]) {
+      const result = (await invoke('menu:saveDraft', { draft })) as {
+        ok: boolean;
+        error: { code: string; message: string };
+      };
+      expect(result.ok).toBe(false);
+      expect(result.error.code).toBe('invalid-request');
+      expect(result.error.message).toMatch(/^Invalid request for menu:saveDraft: draft: /);
+    }
+    expect(saveDraft).not.toHaveBeenCalled();
+    // A draft within the bound still goes through.
+    expect(await invoke('menu:saveDraft', { draft: emptyDraft('en') })).toMatchObject({ ok: true });
+    expect(saveDraft).toHaveBeenCalledTimes(1);
   });
 
   it('pass a ServiceError through as its BridgeError and hide unexpected failures', async () => {

@@ -3,7 +3,7 @@
 // the web host serves the same channels over HTTP. Types of both sides derive from this table.
 import { priceChangeSchema } from '../menu-price';
 import type { MenuDraft } from '../menu-draft';
-import { menuDraftSchema } from '../menu-draft';
+import { MENU_MAX_CHARS, menuDraftSchema } from '../menu-draft';
 import { z } from 'zod';
 import type {
   AppStatus,
@@ -393,12 +393,12 @@ export const channels = {
   ).returns<ActionReceipt>(),
 
   'menu:check': channel(
-    z.object({ text: z.string().max(20_000_000), ...venueRef }).strict(),
+    z.object({ text: z.string().max(MENU_MAX_CHARS), ...venueRef }).strict(),
   ).returns<MenuCheck>(),
   'menu:push': channel(
     z
       .object({
-        text: z.string().max(20_000_000),
+        text: z.string().max(MENU_MAX_CHARS),
         /**
          * The external_data of every item the push removes from the platform's menu, as staff
          * confirmed them; a push that removes items is refused unless this lists exactly those.
