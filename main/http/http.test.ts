@@ -88,6 +88,50 @@ describe('http classification', () => {
     expect(error.message).toMatch(/did not answer in time/);
   });
 
+  it('follows no redirect: a body carrying a secret reaches the address called and no other', async () => {
+    const elsewhere: string[] = [];
+    const other = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        elsewhere.push(`${req.method} ${req.headers.authorization ?? ''} ${body}`);
+        res.setHeader('content-type', 'application/json');
+        res.end('{"access_token":"from-elsewhere"}');
+      });
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherBase = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    const mover = createServer((req, res) => {
+      const status = Number(new URL(req.url ?? '/', 'http://x').searchParams.get('status'));
+      res.writeHead(status, { location: `${otherBase}/token` });
+      res.end();
+    });
+    await new Promise<void>((resolve) => mover.listen(0, '127.0.0.1', resolve));
+    const moverBase = `http://127.0.0.1:${(mover.address() as AddressInfo).port}`;
+    try {
+      for (const status of [301, 302, 303, 307, 308]) {
+        const error = (await sendRequest({
+          method: 'POST',
+          url: `${moverBase}/token?status=${status}`,
+          headers: { authorization: 'Basic Y2xpZW50OnNlY3JldA==' },
+          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: 'rt-secret' }),
+        }).catch((e: unknown) => e)) as RequestError;
+        expect(error).toMatchObject({ kind: 'permanent', status });
+      }
+      expect(elsewhere).toEqual([]);
+    } finally {
+      await Promise.all(
+        [other, mover].map(
+          (s) =>
+            new Promise((resolve) => {
+              s.closeAllConnections();
+              s.close(resolve);
+            }),
+        ),
+      );
+    }
+  });
+
   it('knows a refused connection never reached the server', async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

@@ -195,6 +195,10 @@ export const sendRequest = async (request: HttpRequest): Promise<HttpResponse> =
         headers,
         body,
         signal: deadline.signal,
+        // No API we call redirects. Following one would resend the body (a refresh token, a code,
+        // a merchant key) to an address setup never checked, perhaps over http:; the 3xx is
+        // answered as the permanent failure it is (the address is wrong).
+        redirect: 'manual',
       });
     } catch (error) {
       throw errorFromNetwork(error, request.url);
