@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { postgresSkipReason } from './testing/pg-cluster';
 import { startRelay } from './server';
 import type { IncomingEvent } from './store/event-store';
+import { LOCK, RELAY_LOCKS } from './store/postgres/migrations';
 import { openPostgresStore } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 import { useStore } from './testing/store-fixture';
@@ -121,6 +122,80 @@ describe.skipIf(skipPostgres !== null)(
         await slow.end();
         await watcher.end();
         for (const relay of relays) await relay.close();
+      }
+    });
+
+    it('appends settled at their commit are told from their own rows and notifications: each instance hears every event once, in seq order, whichever instance appended it', async () => {
+      // Long rechecks: between notifications, only the appends' rows and the payloads tell.
+      const stores = [
+        await openPostgresStore(store.location, { recheckMs: 60_000 }),
+        await openPostgresStore(store.location, { recheckMs: 60_000 }),
+      ];
+      const heard = stores.map(() => ({ seqs: [] as number[], broken: [] as string[] }));
+      stores.forEach((one, i) => {
+        const mine = heard[i] as (typeof heard)[number];
+        let last: number | null = null;
+        one.onAppended((events, after) => {
+          if (last !== null && after !== last) mine.broken.push(`after ${after}, last ${last}`);
+          for (const event of events) mine.seqs.push(event.seq);
+          last = events.at(-1)?.seq ?? last;
+        });
+      });
+      const event = (eventId: string) =>
+        ({
+          kind: 'marketplace',
+          eventId,
+          venueId: 'v-settled',
+          orderRef: null,
+          receivedAt: Date.now(),
+          body: JSON.stringify({ id: eventId }),
+          signature: null,
+        }) as IncomingEvent;
+      try {
+        // Both instances append at once, one event or a few per statement, so some commits
+        // settle at once and some wait for the other instance's.
+        const appended = await Promise.all(
+          Array.from({ length: 60 }, (_, n) =>
+            (stores[n % 2] as (typeof stores)[number]).appendBatch(
+              Array.from({ length: 1 + (n % 3) }, (_, k) => event(`settled-${n}-${k}`)),
+            ),
+          ),
+        );
+        const seqs = appended
+          .flat()
+          .map((outcome) => (outcome.status === 'stored' ? outcome.event.seq : NaN))
+          .sort((a, b) => a - b);
+        expect(seqs).toHaveLength(120);
+        for (const mine of heard) {
+          await expect.poll(() => mine.seqs.length, { timeout: 10_000, interval: 20 }).toBe(120);
+          expect(mine.seqs).toEqual(seqs);
+          expect(mine.broken).toEqual([]);
+        }
+      } finally {
+        for (const one of stores) await one.close();
+      }
+    });
+
+    it("the bookkeeping's connections hold the notes mark, which an append's settling leaves out (migration 17)", async () => {
+      const one = await openPostgresStore(store.location, { recheckMs: 60_000 });
+      const watcher = new pg.Client({ connectionString: store.location });
+      await watcher.connect();
+      try {
+        await one.noteTerminalsSeen([{ terminalId: 't-marked', at: 1 }]);
+        const marked = await watcher.query<{ n: string }>(
+          `SELECT count(*) AS n FROM pg_locks
+           WHERE locktype = 'advisory' AND granted AND classid = $1::oid AND objid = $2`,
+          [RELAY_LOCKS, LOCK.notes],
+        );
+        expect(Number(marked.rows[0]?.n)).toBeGreaterThan(0);
+        const { rows } = await watcher.query<{ r_status: string }>(
+          `SELECT r_status FROM relay_append_settled('{delivery}', '{marked-append}', '{v-marked}',
+             '{NULL}', '{1}', '{"{}"}', '{NULL}')`,
+        );
+        expect(rows.map((row) => row.r_status)).toEqual(['stored', 'settled']);
+      } finally {
+        await watcher.end();
+        await one.close();
       }
     });
 

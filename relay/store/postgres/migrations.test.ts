@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresSkipReason, type PgCluster } from '../../testing/pg-cluster';
 import { acquirePgCluster, releasePgCluster } from '../../testing/store-fixture';
 import { SchemaFromTheFutureError } from '../../../kit/migrations';
-import { PG_MIGRATIONS, migratePostgres } from './migrations';
+import { LOCK, PG_MIGRATIONS, RELAY_LOCKS, migratePostgres } from './migrations';
 
 const skip = postgresSkipReason();
 
@@ -506,6 +506,74 @@ describe.skipIf(skip !== null)(
         { venue_id: 'y', at: 10 },
         { venue_id: 'z', at: 100 },
       ]);
+    });
+
+    it('17 tells an append that no older transaction but the bookkeeping sessions is running, with the highest seq below its first; not while one is', async () => {
+      const pool = await fresh();
+      await migrate(pool, 17);
+      const append = async (ids: string[]) =>
+        (
+          await pool.query<{ r_idx: number; r_status: string; seq: number | null }>(
+            'SELECT r_idx, r_status, r_seq::int AS seq FROM relay_append_settled($1, $2, $3, $4, $5, $6, $7)',
+            [
+              ids.map(() => 'delivery'),
+              ids,
+              ids.map(() => 'v'),
+              ids.map(() => null),
+              ids.map(() => 1),
+              ids.map(() => '{}'),
+              ids.map(() => null),
+            ],
+          )
+        ).rows;
+      expect(await append(['a', 'b'])).toEqual([
+        { r_idx: 1, r_status: 'stored', seq: 1 },
+        { r_idx: 2, r_status: 'stored', seq: 2 },
+        { r_idx: 0, r_status: 'settled', seq: 0 },
+      ]);
+      // A duplicate commits nothing: nothing to settle.
+      expect(await append(['a'])).toEqual([{ r_idx: 1, r_status: 'duplicate', seq: null }]);
+      const older = await pool.connect();
+      try {
+        // Any older transaction (this one is no append) may hold an earlier seq: not settled.
+        await older.query('BEGIN');
+        await older.query("INSERT INTO venue_intake (venue_id, last_webhook_at) VALUES ('w', 1)");
+        expect(await append(['c'])).toEqual([{ r_idx: 1, r_status: 'stored', seq: 3 }]);
+        await older.query('COMMIT');
+      } finally {
+        older.release();
+      }
+      expect(await append(['d'])).toEqual([
+        { r_idx: 1, r_status: 'stored', seq: 4 },
+        { r_idx: 0, r_status: 'settled', seq: 3 },
+      ]);
+      // The bookkeeping's sessions hold the notes lock and never append: theirs do not count.
+      const notes = await pool.connect();
+      try {
+        await notes.query('SELECT pg_advisory_lock_shared($1, $2)', [RELAY_LOCKS, LOCK.notes]);
+        await notes.query('BEGIN');
+        await notes.query("INSERT INTO venue_intake (venue_id, last_webhook_at) VALUES ('n', 1)");
+        expect(await append(['e'])).toEqual([
+          { r_idx: 1, r_status: 'stored', seq: 5 },
+          { r_idx: 0, r_status: 'settled', seq: 4 },
+        ]);
+        // An append that took its seq before this one and has not committed does count.
+        const earlier = await pool.connect();
+        try {
+          await earlier.query('BEGIN');
+          await earlier.query(
+            "SELECT * FROM relay_append_settled('{delivery}', '{f}', '{v}', '{NULL}', '{1}', '{\"{}\"}', '{NULL}')",
+          );
+          expect(await append(['g'])).toEqual([{ r_idx: 1, r_status: 'stored', seq: 7 }]);
+          await earlier.query('COMMIT');
+        } finally {
+          earlier.release();
+        }
+        await notes.query('COMMIT');
+      } finally {
+        await notes.query('SELECT pg_advisory_unlock_all()');
+        notes.release();
+      }
     });
 
     it('runs once when two instances start together (advisory lock)', async () => {

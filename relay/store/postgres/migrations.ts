@@ -6,7 +6,7 @@ import { inTransaction } from './transaction';
 
 /** Advisory lock keys: (RELAY_LOCKS, n). One namespace so they cannot collide with other software. */
 export const RELAY_LOCKS = 0x52454c59; // 'RELY'
-export const LOCK = { append: 1, revoke: 2, prune: 3, migrate: 4 } as const;
+export const LOCK = { append: 1, revoke: 2, prune: 3, migrate: 4, notes: 5 } as const;
 
 /** NOTIFY channels: hints only, every listener also re-checks on an interval. */
 export const CHANNEL = { events: 'relay_events', revocations: 'relay_revocations' } as const;
@@ -499,6 +499,59 @@ export const PG_MIGRATIONS: readonly Step[] = [
         r_venue_id := busy_venue[i]; r_received_at := busy_at[i]; r_body := NULL; r_signature := NULL;
         RETURN NEXT;
       END LOOP;
+    END;
+    $$;
+  `),
+  // 17: an append that tells its caller when its events are settled at once, so the instances hand
+  // them out without reading the log again (postgres-events.ts, postgres-log.ts). relay_append's
+  // rows, then, when no transaction older than this one that may have taken a seq is running, a
+  // 'settled' row whose r_seq is the highest seq below this append's first (0: none): every event
+  // up to this append's last is then settled once it commits, since seqs are taken in
+  // transaction-id order and every earlier append has ended (read in a later statement, so a
+  // later snapshot). Running transactions are read from their transaction-id locks; those of the
+  // bookkeeping's sessions, which hold the notes lock for their life (postgres-context.ts) and
+  // never append, do not count: they are most of what runs beside the appends. Any other older
+  // transaction counts, whoever runs it: the log is read as before. A wrapper, not a new
+  // relay_append, so an instance of the previous version appends unchanged meanwhile.
+  sql(`
+    CREATE FUNCTION relay_append_settled(
+      p_kind text[], p_event_id text[], p_venue_id text[], p_order_ref text[],
+      p_received_at bigint[], p_body text[], p_signature text[]
+    ) RETURNS TABLE (
+      r_idx integer, r_status text, r_seq bigint, r_kind text, r_event_id text,
+      r_venue_id text, r_received_at bigint, r_body text, r_signature text
+    ) LANGUAGE plpgsql AS $$
+    DECLARE
+      a record;
+      first_seq bigint;
+      oldest boolean;
+      below bigint;
+    BEGIN
+      FOR a IN SELECT * FROM relay_append(p_kind, p_event_id, p_venue_id, p_order_ref,
+                                          p_received_at, p_body, p_signature) LOOP
+        r_idx := a.r_idx; r_status := a.r_status; r_seq := a.r_seq; r_kind := a.r_kind;
+        r_event_id := a.r_event_id; r_venue_id := a.r_venue_id; r_received_at := a.r_received_at;
+        r_body := a.r_body; r_signature := a.r_signature;
+        IF a.r_status IN ('stored', 'released') THEN first_seq := least(first_seq, a.r_seq); END IF;
+        RETURN NEXT;
+      END LOOP;
+      IF first_seq IS NULL THEN RETURN; END IF;
+      SELECT NOT EXISTS (
+        SELECT 1 FROM pg_locks t
+        WHERE t.locktype = 'transactionid' AND t.mode = 'ExclusiveLock' AND t.granted
+          AND t.pid IS DISTINCT FROM pg_backend_pid()
+          AND age(t.transactionid) > age(pg_current_xact_id()::xid)
+          AND NOT EXISTS (
+            SELECT 1 FROM pg_locks n
+            WHERE n.locktype = 'advisory' AND n.granted AND n.pid = t.pid
+              AND n.classid = ${RELAY_LOCKS}::oid AND n.objid = ${LOCK.notes} AND n.objsubid = 2))
+        INTO oldest;
+      IF NOT oldest THEN RETURN; END IF;
+      SELECT max(e.seq) FROM events e WHERE e.seq < first_seq INTO below;
+      r_idx := 0; r_status := 'settled'; r_seq := coalesce(below, 0); r_kind := NULL;
+      r_event_id := NULL; r_venue_id := NULL; r_received_at := NULL; r_body := NULL;
+      r_signature := NULL;
+      RETURN NEXT;
     END;
     $$;
   `),

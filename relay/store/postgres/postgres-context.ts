@@ -5,6 +5,7 @@ import pg from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
 import type { Pool, PoolClient } from 'pg';
 import type { AppendedListener } from '../event-store';
+import { LOCK, RELAY_LOCKS } from './migrations';
 import { inTransaction as transaction } from './transaction';
 
 // seqs and millisecond times are bigint columns well below 2^53: read them as numbers.
@@ -97,6 +98,16 @@ export const notesPool = (
     idleTimeoutMillis: 30_000,
   });
   notes.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`));
+  // Marks the session as the bookkeeping's for its life, before its first note (queued first):
+  // an append does not wait for its transactions to be settled (migration 17). Failing, the
+  // session is unmarked, and appends running beside its notes settle through the log's read.
+  notes.on('connect', (client) => {
+    client
+      .query('SELECT pg_advisory_lock_shared($1, $2)', [RELAY_LOCKS, LOCK.notes])
+      .catch((error: unknown) =>
+        log(`marking a bookkeeping connection failed: ${(error as Error).message}`),
+      );
+  });
   return notes;
 };
 

@@ -1,15 +1,15 @@
-// The event log on PostgreSQL: appends (relay_append, migration 5), reads, pruning, the log's id.
+// The event log on PostgreSQL: appends (relay_append, migrations 5 and 17), reads, pruning, the log's id.
 import type { AppendOutcome, EventKind, IncomingEvent, StoredEvent } from '../event-store';
 import { EVENT_COLUMNS, eventFromRow, type EventRow } from '../event-row';
 import { CHANNEL, LOCK, RELAY_LOCKS } from './migrations';
 import type { PgContext } from './postgres-context';
 import { inTransaction } from './postgres-context';
 import { withConnection } from './transaction';
-import { caughtUp } from './postgres-log';
+import { caughtUp, publishSettled, type SettledPayload } from './postgres-log';
 
 type AppendRow = {
   r_idx: number;
-  r_status: 'stored' | 'released' | 'duplicate' | 'held' | 'intake';
+  r_status: 'stored' | 'released' | 'duplicate' | 'held' | 'intake' | 'settled';
   r_seq: number | null;
   r_kind: EventKind | null;
   r_event_id: string | null;
@@ -19,28 +19,40 @@ type AppendRow = {
   r_signature: string | null;
 };
 
-/**
- * relay_append's rows as outcomes, in the batch's order; the highest seq they reached; the venues
- * whose intake row another transaction held (migration 16), each with its latest notification.
- */
-const outcomesOf = (
-  events: IncomingEvent[],
-  rows: AppendRow[],
-): { outcomes: AppendOutcome[]; top: number; busy: { venueId: string; at: number }[] } => {
+type Appended = {
+  outcomes: AppendOutcome[];
+  /** The highest seq the batch reached (0: none). */
+  top: number;
+  /** The venues whose intake row another transaction held (migration 16), each with its latest notification. */
+  busy: { venueId: string; at: number }[];
+  /** Every event the batch committed (released ones too), in seq order. */
+  committed: StoredEvent[];
+  /** Settled at its commit (migration 17): the highest seq below the batch's first; else null. */
+  below: number | null;
+};
+
+/** relay_append_settled's rows as outcomes, in the batch's order, and what the commit settled. */
+const outcomesOf = (events: IncomingEvent[], rows: AppendRow[]): Appended => {
   const outcomes: AppendOutcome[] = [];
   const busy: { venueId: string; at: number }[] = [];
+  const committed: StoredEvent[] = [];
   let released: StoredEvent[] = [];
   let top = 0;
+  let below: number | null = null;
   for (const row of rows) {
     if (row.r_status === 'intake') {
       busy.push({ venueId: row.r_venue_id as string, at: row.r_received_at as number });
+      continue;
+    }
+    if (row.r_status === 'settled') {
+      below = row.r_seq as number;
       continue;
     }
     if (row.r_seq !== null) top = Math.max(top, row.r_seq);
     const event = events[row.r_idx - 1];
     if (!event) throw new Error('relay_append answered an unknown index.');
     if (row.r_status === 'released') {
-      released.push({
+      const freed: StoredEvent = {
         seq: row.r_seq as number,
         kind: row.r_kind as EventKind,
         eventId: row.r_event_id as string,
@@ -48,27 +60,28 @@ const outcomesOf = (
         receivedAt: row.r_received_at as number,
         body: row.r_body as string,
         signature: row.r_signature,
-      });
+      };
+      released.push(freed);
+      committed.push(freed);
       continue;
     }
     if (row.r_status === 'stored') {
-      outcomes.push({
-        status: 'stored',
-        event: {
-          seq: row.r_seq as number,
-          kind: event.kind,
-          eventId: event.eventId,
-          venueId: row.r_venue_id as string,
-          receivedAt: event.receivedAt,
-          body: event.body,
-          signature: event.signature,
-        },
-        released,
-      });
+      const stored: StoredEvent = {
+        seq: row.r_seq as number,
+        kind: event.kind,
+        eventId: event.eventId,
+        venueId: row.r_venue_id as string,
+        receivedAt: event.receivedAt,
+        body: event.body,
+        signature: event.signature,
+      };
+      outcomes.push({ status: 'stored', event: stored, released });
+      committed.push(stored);
       released = [];
     } else outcomes.push({ status: row.r_status });
   }
-  return { outcomes, top, busy };
+  committed.sort((a, b) => a.seq - b.seq);
+  return { outcomes, top, busy, committed, below };
 };
 
 /**
@@ -111,8 +124,8 @@ export const appendBatch = async (
       try {
         return (
           await client.query<AppendRow>({
-            name: 'relay_append',
-            text: 'SELECT * FROM relay_append($1, $2, $3, $4, $5, $6, $7)',
+            name: 'relay_append_settled',
+            text: 'SELECT * FROM relay_append_settled($1, $2, $3, $4, $5, $6, $7)',
             values: [
               column('kind'),
               column('eventId'),
@@ -133,22 +146,34 @@ export const appendBatch = async (
       }
     },
   );
-  const { outcomes, top, busy } = outcomesOf(events, rows);
+  const { outcomes, top, busy, committed, below } = outcomesOf(events, rows);
   noteBusyIntake(ctx, busy);
-  if (top > 0) {
-    // After the commit, not in it: a NOTIFY in the transaction would take PostgreSQL's notify
-    // lock through the commit's flush and serialise the appends again. A hint only: an
-    // instance that misses it reads the log on its interval.
-    ctx.pool
-      .query('SELECT pg_notify($1, $2)', [CHANNEL.events, String(top)])
-      .catch((error: unknown) =>
-        ctx.log(`notifying an append failed: ${(error as Error).message}`),
-      );
-  }
-  // Waiting polls here are woken by the ordered read of the log, not from this commit.
+  if (top > 0) notifyAppended(ctx, top, below === null ? null : { below, events: committed });
+  // Settled at its commit: this instance's polls are woken from the append's own rows, when it
+  // has told its listeners of everything below them. Otherwise by the ordered read of the log.
+  if (below !== null && publishSettled(ctx, committed, below)) return outcomes;
   await caughtUp(ctx, top);
   return outcomes;
 };
+
+/**
+ * Tells the other instances of a commit, after it and not in it: a NOTIFY in the transaction
+ * would take PostgreSQL's notify lock through the commit's flush and serialise the appends again.
+ * Settled events travel in the payload when they fit (NOTIFY takes at most 8,000 bytes), so the
+ * other instances wake their polls without reading the log; else only the seq reached. A hint
+ * only: an instance that misses it reads the log on its interval. Sent on the LISTEN connection
+ * when it is up, which is idle between notifications, so it never queues behind the pool.
+ */
+const notifyAppended = (ctx: PgContext, top: number, settled: SettledPayload | null): void => {
+  const full = settled === null ? '' : JSON.stringify({ top, ...settled });
+  const payload = full !== '' && Buffer.byteLength(full) < NOTIFY_MAX_BYTES ? full : String(top);
+  (ctx.listener ?? ctx.pool)
+    .query('SELECT pg_notify($1, $2)', [CHANNEL.events, payload])
+    .catch((error: unknown) => ctx.log(`notifying an append failed: ${(error as Error).message}`));
+};
+
+/** PostgreSQL's limit on a NOTIFY payload (8,000 bytes in a default build), less a margin. */
+const NOTIFY_MAX_BYTES = 7_900;
 
 export const logId = async (ctx: PgContext): Promise<string> => {
   const { rows } = await ctx.pool.query<{ value: string }>(

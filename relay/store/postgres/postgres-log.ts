@@ -42,6 +42,9 @@ const readLog = async (ctx: PgContext): Promise<void> => {
     // Settled rows are a prefix in seq order (see SETTLED): the rest wait for the next read.
     const held = rows.findIndex((row) => !row.settled);
     const ready = held < 0 ? rows : rows.slice(0, held);
+    // Told meanwhile from a settled append (publishSettled), which covered everything up to
+    // ctx.lastSeen: not again. What is above it continues where that left off.
+    const fresh = ready.filter((row) => row.seq > ctx.lastSeen);
     // Progress restarts the back-off: under a steady stream of commits some event is nearly
     // always waiting for a moment, and each should be read again within milliseconds.
     if (ready.length > 0) ctx.heldRetries = 0;
@@ -51,13 +54,64 @@ const readLog = async (ctx: PgContext): Promise<void> => {
       ctx.heldReported = false;
     }
     if (ready.length === 0) return;
-    const events = ready.map(eventFromRow);
-    const after = ctx.lastSeen;
-    ctx.lastSeen = (events.at(-1) as StoredEvent).seq;
-    for (const listener of ctx.appended) listener(events, after);
+    if (fresh.length > 0) tell(ctx, fresh.map(eventFromRow));
     settleCaughtUp(ctx, false);
     if (held >= 0 || rows.length < TAIL_PAGE) return;
   }
+};
+
+/** The listeners hear of `events`, which continue where they were last told, in seq order. */
+const tell = (ctx: PgContext, events: StoredEvent[]): void => {
+  const after = ctx.lastSeen;
+  ctx.lastSeen = (events.at(-1) as StoredEvent).seq;
+  for (const listener of ctx.appended) listener(events, after);
+};
+
+/**
+ * An append settled at its commit (migration 17): its events, in seq order, and the highest seq
+ * below its first. Every event up to its last is settled, and none lies between `below` and its
+ * first.
+ */
+export type SettledPayload = { below: number; events: StoredEvent[] };
+
+/**
+ * Tells the listeners of a settled append's events without reading the log, when they have been
+ * told of everything up to `below` (else false: the log is read, which finds the events between).
+ * True also when they were told of these already.
+ */
+export const publishSettled = (ctx: PgContext, events: StoredEvent[], below: number): boolean => {
+  const top = events.at(-1)?.seq;
+  if (top === undefined || ctx.closed || !ctx.following) return false;
+  if (top <= ctx.lastSeen) return true;
+  if (ctx.lastSeen < below) return false;
+  tell(
+    ctx,
+    events.filter((event) => event.seq > ctx.lastSeen),
+  );
+  settleCaughtUp(ctx, false);
+  // Events held back behind this append (committed after it began) may be settled now: read
+  // them at once rather than at the next retry.
+  if (ctx.heldSince !== null) void follow(ctx);
+  return true;
+};
+
+/**
+ * A notification's payload (postgres-events.ts): a settled append's events, published at once
+ * when they continue what this instance was told; else the seq a commit reached, read from the log.
+ */
+const notified = (ctx: PgContext, payload: string | undefined): void => {
+  if (payload?.startsWith('{')) {
+    let settled: SettledPayload & { top: number };
+    try {
+      settled = JSON.parse(payload) as SettledPayload & { top: number };
+    } catch {
+      void follow(ctx);
+      return;
+    }
+    if (!publishSettled(ctx, settled.events, settled.below)) void follow(ctx, settled.top);
+    return;
+  }
+  void follow(ctx, Number(payload) || Infinity);
 };
 
 /** A committed event waits for an older transaction: read again soon, backing off. */
@@ -130,9 +184,12 @@ export const listen = async (ctx: PgContext): Promise<void> => {
   if (ctx.closed) return;
   const client = new pg.Client(connectionConfig(ctx.url, ctx.password));
   client.on('notification', (message) => {
-    // The payload is the highest seq of the commit (relay_append).
-    if (message.channel === CHANNEL.events) void follow(ctx, Number(message.payload) || Infinity);
-    else if (message.channel === CHANNEL.revocations) for (const fn of ctx.revoked) fn();
+    if (message.channel === CHANNEL.events) {
+      // This instance's own appends, notified through this connection, were told already (or
+      // are being read for their append).
+      const own = (client as pg.Client & { processID: number | null }).processID;
+      if (message.processId !== own) notified(ctx, message.payload);
+    } else if (message.channel === CHANNEL.revocations) for (const fn of ctx.revoked) fn();
   });
   const retry = () => {
     if (ctx.closed || ctx.listener !== client) return;

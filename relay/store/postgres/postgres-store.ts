@@ -8,8 +8,11 @@
 // (postgres-log.ts), so a seq 9 that committed before seq 8 waits for it. The log is read when
 // notified (LISTEN/NOTIFY, sent by the appending instance after its commit), soon again while an
 // event waits, and on a short interval in case a notification is lost (LISTEN connection down,
-// server restarted). Polls are woken only from that ordered read, never from a local commit
-// directly, so an instance never hands out seq 9 before it has seen a seq 8 committed elsewhere.
+// server restarted). Polls are woken from that ordered read, or from an append settled at its
+// commit (migration 17: no older transaction that may hold a seq was running), whose events the
+// appending instance hands out from the append's rows and the others from its notification's
+// payload, each only once it has handed out every seq below them: an instance never hands out
+// seq 9 before it has seen a seq 8 committed elsewhere.
 //
 // Each concern is its own file of module-level functions over a PgContext (postgres-context.ts):
 // postgres-log.ts follows the log, postgres-events.ts, postgres-terminals.ts and
