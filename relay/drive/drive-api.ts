@@ -27,6 +27,9 @@ export class DriveRefused extends Error {
 const DEFAULT_TIMEOUT_MS = 12_000;
 
 /** One call to the service; any answer comes back (status and body), a network failure throws. */
+/** The service's address as calls join paths to it: a trailing slash names the same service. */
+export const driveBase = (driveUrl: string): string => driveUrl.replace(/\/+$/, '');
+
 export async function callDrive(
   driveUrl: string,
   merchantKey: string,
@@ -34,7 +37,7 @@ export async function callDrive(
 ): Promise<DriveAnswer> {
   let response: Response;
   try {
-    response = await fetch(`${driveUrl.replace(/\/+$/, '')}${request.path}`, {
+    response = await fetch(`${driveBase(driveUrl)}${request.path}`, {
       method: request.method,
       headers: {
         authorization: `Bearer ${merchantKey}`,

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { HttpError, decodeJson, readBody, sendJson } from '../../kit/http';
 import { isVenueId, VENUE_ID_RULE } from '../../shared/venue-id';
-import { DriveRefused, DriveUnreachable, listWebhooks } from '../drive/drive-api';
+import { DriveRefused, DriveUnreachable, driveBase, listWebhooks } from '../drive/drive-api';
 import { ensureMerchantWebhooks, type DriveDeps } from '../drive/merchant-webhooks';
 import type { RelayContext } from '../relay-context';
 import { driveCaller } from './drive-caller';
@@ -122,6 +122,15 @@ export async function handleDeliverySetup(
         "The relay holds no merchant key for this venue: enter the merchant key once, or ask the relay's operator to set it.",
       );
   } else {
+    // The address is the caller's word, and a key is only proven where it is checked: a terminal
+    // naming a server of its own would otherwise move a merchant other venues use (their bookings,
+    // the webhook secret) there. A merchant the relay holds stays at its address.
+    const held = await ctx.store.deliveryMerchant(merchantId);
+    if (held !== null && driveBase(held.driveUrl) !== driveBase(driveUrl))
+      throw new HttpError(
+        409,
+        "The relay holds this merchant at another delivery service address; only the relay's operator changes it (admin delivery-merchant).",
+      );
     try {
       // The key must open the merchant's account before it replaces anything.
       await listWebhooks({ driveUrl, merchantId, merchantKey: key });
