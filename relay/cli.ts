@@ -203,6 +203,7 @@ async function runDeliveryAdmin(
   if (command === 'delivery-merchants') {
     const values = parse(rest, STORE_OPTIONS);
     for (const merchant of await listMerchants(storeLocation(values, env)))
+      // Ids and addresses a terminal's set-up may have given: printed escaped, as every name.
       console.log(
         [
           merchant.merchantId,
@@ -210,7 +211,9 @@ async function runDeliveryAdmin(
           merchant.venueIds.join(','),
           merchant.webhookId ?? 'no webhook',
           merchant.locationWebhookId ?? 'no location webhook',
-        ].join('\t'),
+        ]
+          .map(printable)
+          .join('\t'),
       );
     return true;
   }

@@ -115,4 +115,21 @@ describeEachStore('PUT /v1/delivery/setup', (store) => {
     );
     expect(merchantCall.status).toBe(403);
   });
+
+  it('refuses a merchant id or a service address with control characters, before any call', async () => {
+    for (const [merchant, address] of [
+      ['merchant\u001b]0;pwned\u0007', rogueUrl],
+      ['merchant\nrelay: all good', rogueUrl],
+      ['merchant-plain', `${rogueUrl}/\u001b[2J`],
+    ]) {
+      const answer = await putDeliverySetup(relay.url, keyX, {
+        venue_id: 'venue-x',
+        merchant_id: merchant,
+        drive_url: address,
+        merchant_key: 'any-key-the-rogue-takes-0123',
+      });
+      expect(answer.status, answer.text).toBe(400);
+    }
+    expect(rogueSaw).toEqual([]);
+  });
 });

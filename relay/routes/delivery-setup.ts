@@ -15,12 +15,20 @@ import { driveCaller } from './drive-caller';
 
 const BODY_BYTES = 8 * 1024;
 
-const id = z.string().min(1).max(200);
+// Both are kept, put in paths and printed by the operator's commands: one line of visible ASCII,
+// so a terminal cannot plant escape sequences for the operator's screen or a log.
+const VISIBLE = /^[\x21-\x7e]+$/;
+const merchantIdSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(VISIBLE, 'must be visible ASCII characters');
 
 /** https, or http on this machine (a relay beside the demo sandbox). */
 export const driveUrlSchema = z
   .string()
   .max(2000)
+  .regex(VISIBLE, 'must be an address without spaces or control characters')
   .refine((value) => {
     try {
       const url = new URL(value);
@@ -39,7 +47,7 @@ export const merchantKeySchema = z
 
 const setupBody = z.strictObject({
   venue_id: z.string().refine(isVenueId, `a venue id is ${VENUE_ID_RULE}`),
-  merchant_id: id,
+  merchant_id: merchantIdSchema,
   drive_url: driveUrlSchema,
   merchant_key: merchantKeySchema.optional(),
 });
