@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import { useApp } from './app-context';
 import { waitingCounts, waitingOrders } from '../orders/board';
 import { formatDuration } from '../ui-kit/format';
+import { useBarFlash } from '../ui-kit/flash-phase';
 import { en } from '../i18n/en';
 import { MUTE_MS } from '../orders/orders-slice';
 import type { View } from '../ui-kit/app-slice';
@@ -65,9 +67,11 @@ export const TopBar = ({ now, ringing }: { now: number; ringing: boolean }) => {
   const muted = mutedUntil !== null && now < mutedUntil;
   const marks = useVenueMarks();
   const several = marks.list.length > 1;
+  const bar = useRef<HTMLElement>(null);
+  useBarFlash(bar, ringing);
 
   return (
-    <header className={`top-bar ${ringing ? 'top-bar-ringing' : ''}`}>
+    <header ref={bar} className={`top-bar ${ringing ? 'top-bar-ringing' : ''}`}>
       <div className="brand">
         {/* With several venues, how many are offline is on the Venue tab (VenuesBadge). */}
         {several ? <VenueFilter marks={marks} /> : <strong>{venueName ?? en.appName}</strong>}

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FLASH_STEP_MS, useFlashPhase } from './flash-phase';
+import { BAR_FLASH_STEP_MS, FLASH_STEP_MS, useBarFlash, useFlashPhase } from './flash-phase';
 
 const Board = ({ active }: { active: boolean }) => {
   const board = useRef<HTMLElement>(null);
@@ -42,6 +42,35 @@ describe('the board’s one flash clock', () => {
     expect(board.hasAttribute('data-flash')).toBe(false);
     expect(board.hasAttribute('data-flash-fast')).toBe(false);
     expect(steps(board, 4)).toEqual(Array(4).fill([false, false]));
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+const Bar = ({ active }: { active: boolean }) => {
+  const bar = useRef<HTMLElement>(null);
+  useBarFlash(bar, active);
+  return <header ref={bar} data-testid="bar" />;
+};
+
+/** Whether the bar's flash is on after each step. */
+const barSteps = (bar: HTMLElement, count: number): boolean[] =>
+  Array.from({ length: count }, () => {
+    vi.advanceTimersByTime(BAR_FLASH_STEP_MS);
+    return bar.hasAttribute('data-flash');
+  });
+
+describe('the ringing top bar’s flash', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('turns on and off every step while ringing, and leaves the bar unmarked and still after', () => {
+    vi.useFakeTimers();
+    const { getByTestId, rerender } = render(<Bar active />);
+    const bar = getByTestId('bar');
+    expect(bar.hasAttribute('data-flash')).toBe(false);
+    expect(barSteps(bar, 5)).toEqual([true, false, true, false, true]);
+    rerender(<Bar active={false} />);
+    expect(bar.hasAttribute('data-flash')).toBe(false);
+    expect(barSteps(bar, 4)).toEqual(Array(4).fill(false));
     expect(vi.getTimerCount()).toBe(0);
   });
 });

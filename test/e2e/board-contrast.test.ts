@@ -97,10 +97,9 @@ const MEASURE = `(() => {
 
 /**
  * Measures with the new-order flash held at one end: "off" is the resting colours, "on" the flash
- * colour. The top bar's flash is an animation, paused there; the cards' flash follows the board's
- * marks (ui-kit/flash-phase.ts), set here and measured in the same task, before the board's flash
- * clock can turn them again. Also returns how many of each it held and the first card's flash
- * layer's opacity (the phase).
+ * colour. The ringing top bar's flash and the cards' follow their marks (ui-kit/flash-phase.ts),
+ * set here and measured in the same task, before the flash clocks can turn them again. Also returns
+ * how many of each it held and the first card's flash layer's opacity (the phase).
  */
 const measureInPhase = (
   page: Page,
@@ -108,13 +107,8 @@ const measureInPhase = (
 ): Promise<Measured & { bars: number; cards: number; flash: string | null }> =>
   page.evaluate(`(() => {
     const on = ${JSON.stringify(phase === 'on')};
-    const bars = document.getAnimations().filter((a) => a.animationName === 'bar-flash');
-    for (const animation of bars) {
-      animation.pause();
-      const duration = Number(animation.effect.getComputedTiming().duration);
-      // One millisecond before the end of the first cycle is the flash colour itself.
-      animation.currentTime = on ? duration - 1 : 0;
-    }
+    const bars = document.querySelectorAll('.top-bar-ringing');
+    for (const bar of bars) bar.toggleAttribute('data-flash', on);
     const board = document.querySelector('.board');
     if (board) {
       board.toggleAttribute('data-flash', on);
