@@ -77,7 +77,9 @@ describe('npm run doctor', () => {
     );
     expect(line('Data folder')).toMatch(/^✗ Data folder: .*\(mode 0755\)\. Run: chmod 700/);
     expect(line('Platform orders')).toMatch(/^✓/);
-    expect(lines).toContain('doctor: 4 to fix');
+    // The four planted, and Node itself on a machine whose Node is older than the app asks for.
+    const nodeFault = line('Node').startsWith('✗') ? 1 : 0;
+    expect(lines).toContain(`doctor: ${4 + nodeFault} to fix`);
     // The doctor runs as its own process, loading TypeScript and waiting out a keychain that
     // does not answer.
   }, 60_000);
