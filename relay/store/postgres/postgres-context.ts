@@ -93,21 +93,17 @@ export const notesPool = (
   const notes = new pg.Pool({
     ...connectionConfig(url, password),
     options: '-c synchronous_commit=off',
+    // Marks the session as the bookkeeping's for its life, before it is handed out: an append
+    // does not wait for its transactions to be settled (migration 17). A connection that cannot
+    // be marked is not used (its note fails, and is written again by the terminal's next call).
+    onConnect: async (client: pg.ClientBase) => {
+      await client.query('SELECT pg_advisory_lock_shared($1, $2)', [RELAY_LOCKS, LOCK.notes]);
+    },
     max: NOTES_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
   notes.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`));
-  // Marks the session as the bookkeeping's for its life, before its first note (queued first):
-  // an append does not wait for its transactions to be settled (migration 17). Failing, the
-  // session is unmarked, and appends running beside its notes settle through the log's read.
-  notes.on('connect', (client) => {
-    client
-      .query('SELECT pg_advisory_lock_shared($1, $2)', [RELAY_LOCKS, LOCK.notes])
-      .catch((error: unknown) =>
-        log(`marking a bookkeeping connection failed: ${(error as Error).message}`),
-      );
-  });
   return notes;
 };
 

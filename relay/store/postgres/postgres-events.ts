@@ -161,13 +161,14 @@ export const appendBatch = async (
  * would take PostgreSQL's notify lock through the commit's flush and serialise the appends again.
  * Settled events travel in the payload when they fit (NOTIFY takes at most 8,000 bytes), so the
  * other instances wake their polls without reading the log; else only the seq reached. A hint
- * only: an instance that misses it reads the log on its interval. Sent on the LISTEN connection
- * when it is up, which is idle between notifications, so it never queues behind the pool.
+ * only: an instance that misses it reads the log on its interval. Not on the LISTEN connection:
+ * a NOTIFY's commit waits for the other notifying transactions' flushes, and a connection running
+ * one is not told of the others' meanwhile (PostgreSQL delivers notifications to an idle session).
  */
 const notifyAppended = (ctx: PgContext, top: number, settled: SettledPayload | null): void => {
   const full = settled === null ? '' : JSON.stringify({ top, ...settled });
   const payload = full !== '' && Buffer.byteLength(full) < NOTIFY_MAX_BYTES ? full : String(top);
-  (ctx.listener ?? ctx.pool)
+  ctx.pool
     .query('SELECT pg_notify($1, $2)', [CHANNEL.events, payload])
     .catch((error: unknown) => ctx.log(`notifying an append failed: ${(error as Error).message}`));
 };

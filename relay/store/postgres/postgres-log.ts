@@ -184,12 +184,8 @@ export const listen = async (ctx: PgContext): Promise<void> => {
   if (ctx.closed) return;
   const client = new pg.Client(connectionConfig(ctx.url, ctx.password));
   client.on('notification', (message) => {
-    if (message.channel === CHANNEL.events) {
-      // This instance's own appends, notified through this connection, were told already (or
-      // are being read for their append).
-      const own = (client as pg.Client & { processID: number | null }).processID;
-      if (message.processId !== own) notified(ctx, message.payload);
-    } else if (message.channel === CHANNEL.revocations) for (const fn of ctx.revoked) fn();
+    if (message.channel === CHANNEL.events) notified(ctx, message.payload);
+    else if (message.channel === CHANNEL.revocations) for (const fn of ctx.revoked) fn();
   });
   const retry = () => {
     if (ctx.closed || ctx.listener !== client) return;
