@@ -26,10 +26,10 @@ export class DriveRefused extends Error {
 
 const DEFAULT_TIMEOUT_MS = 12_000;
 
-/** One call to the service; any answer comes back (status and body), a network failure throws. */
 /** The service's address as calls join paths to it: a trailing slash names the same service. */
 export const driveBase = (driveUrl: string): string => driveUrl.replace(/\/+$/, '');
 
+/** One call to the service; any answer comes back (status and body), a network failure throws. */
 export async function callDrive(
   driveUrl: string,
   merchantKey: string,
