@@ -104,6 +104,7 @@ export const refusalsDe = {
   'setup-https':
     'Für einen anderen Rechner https:// verwenden (http:// nur für localhost oder 127.0.0.1)',
   'time-format': 'Die Zeit als Stunden:Minuten schreiben, z. B. 09:30',
+  'merchant-key-format': 'Ein Händlerschlüssel hat 8 bis 500 Zeichen, ohne Leerzeichen',
   'setup-relay-not-relay':
     'Unter dieser Adresse antwortet etwas, aber nicht das Relay. Adresse bei dem prüfen, der euer Relay betreibt.',
   'setup-relay-no-answer':

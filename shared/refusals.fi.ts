@@ -98,6 +98,7 @@ export const refusalsFi = {
   'setup-https':
     'Käytä https://-osoitetta toiselle koneelle (http:// vain localhostille tai 127.0.0.1:lle)',
   'time-format': 'Kirjoita aika muodossa tunnit:minuutit, esim. 09:30',
+  'merchant-key-format': 'Kauppiasavaimessa on 8–500 merkkiä ilman välilyöntejä',
   'setup-relay-not-relay':
     'Osoitteessa vastaa jokin, mutta se ei ole välityspalvelin. Tarkista osoite välityspalvelimen ylläpitäjältä.',
   'setup-relay-no-answer':

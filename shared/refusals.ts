@@ -162,6 +162,8 @@ export const refusalWords = {
   'setup-https': 'Use https:// for another computer (http:// only for localhost or 127.0.0.1)',
   /** A clock time that is not hours:minutes (an opening time). */
   'time-format': 'Write the time as hours:minutes, e.g. 09:30',
+  /** A courier merchant key typed too short, too long or with a space in it. */
+  'merchant-key-format': 'A merchant key is 8 to 500 characters, with no spaces',
   'setup-relay-not-relay':
     'Something answers at this address, but it is not the relay. Check the address with whoever runs your relay.',
   'setup-relay-no-answer':

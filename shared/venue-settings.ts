@@ -13,6 +13,7 @@ import { ORDER_DOCUMENTS } from './printing';
 import { ORDER_ACTION_KINDS } from './order-actions';
 import { streamGuardSettingsSchema } from './stream-guard';
 import { isVenueId } from './venue-id';
+import { visibleAscii } from './visible-ascii';
 
 /** The largest settings body the relay reads. */
 export const VENUE_SETTINGS_MAX_BYTES = 4 * 1024;
@@ -111,11 +112,7 @@ export type OrderClaim = (typeof ORDER_CLAIMS)[number];
 export const dutyClaimSchema = z
   .object({
     venue_id: z.string().refine(isVenueId),
-    order_id: z
-      .string()
-      .min(1)
-      .max(200)
-      .regex(/^[\x21-\x7e]+$/),
+    order_id: visibleAscii(1, 200),
     duty: z.enum(ORDER_CLAIMS),
   })
   .strict();

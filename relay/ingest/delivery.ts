@@ -1,5 +1,6 @@
 import { errors, jwtVerify, type JWTPayload } from 'jose';
 import { z } from 'zod';
+import { visibleAscii } from '../../shared/visible-ascii';
 
 export type DeliveryVerification =
   | { ok: true; payload: JWTPayload }
@@ -91,7 +92,7 @@ export const deliveryBody = z.looseObject({ token: z.string().min(1) });
  */
 export const deliverySecretBody = z.strictObject({
   venue_id: z.string().min(1).max(200),
-  secret: z.string().regex(/^[\x21-\x7e]{32,512}$/, 'must be 32 to 512 visible ASCII characters'),
+  secret: visibleAscii(32, 512),
 });
 
 const nonEmpty = z.string().min(1);

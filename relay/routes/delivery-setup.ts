@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { HttpError, decodeJson, readBody, sendJson } from '../../kit/http';
 import { isVenueId, VENUE_ID_RULE } from '../../shared/venue-id';
+import { visibleAscii } from '../../shared/visible-ascii';
 import { DriveRefused, DriveUnreachable, driveBase, listWebhooks } from '../drive/drive-api';
 import { ensureMerchantWebhooks, type DriveDeps } from '../drive/merchant-webhooks';
 import type { RelayContext } from '../relay-context';
@@ -15,35 +16,27 @@ import { driveCaller } from './drive-caller';
 
 const BODY_BYTES = 8 * 1024;
 
-// Both are kept, put in paths and printed by the operator's commands: one line of visible ASCII,
-// so a terminal cannot plant escape sequences for the operator's screen or a log.
-const VISIBLE = /^[\x21-\x7e]+$/;
-const merchantIdSchema = z
-  .string()
-  .min(1)
-  .max(200)
-  .regex(VISIBLE, 'must be visible ASCII characters');
+// Both are kept, put in paths and printed by the operator's commands (shared/visible-ascii.ts).
+const merchantIdSchema = visibleAscii(1, 200);
 
 /** https, or http on this machine (a relay beside the demo sandbox). */
-export const driveUrlSchema = z
-  .string()
-  .max(2000)
-  .regex(VISIBLE, 'must be an address without spaces or control characters')
-  .refine((value) => {
-    try {
-      const url = new URL(value);
-      return (
-        url.protocol === 'https:' ||
-        (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname))
-      );
-    } catch {
-      return false;
-    }
-  }, 'must be an https:// address (http:// only on this machine)');
+export const driveUrlSchema = visibleAscii(
+  1,
+  2000,
+  'must be an address without spaces or control characters',
+).refine((value) => {
+  try {
+    const url = new URL(value);
+    return (
+      url.protocol === 'https:' ||
+      (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname))
+    );
+  } catch {
+    return false;
+  }
+}, 'must be an https:// address (http:// only on this machine)');
 
-export const merchantKeySchema = z
-  .string()
-  .regex(/^[\x21-\x7e]{8,500}$/, 'must be 8 to 500 visible ASCII characters');
+export const merchantKeySchema = visibleAscii(8, 500);
 
 const setupBody = z.strictObject({
   venue_id: z.string().refine(isVenueId, `a venue id is ${VENUE_ID_RULE}`),

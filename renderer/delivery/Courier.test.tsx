@@ -515,4 +515,35 @@ describe('the courier forms’ language', () => {
       act(() => setLanguage('en'));
     }
   });
+
+  it('words a mistyped merchant key in the language staff switch to, never in English', async () => {
+    renderApp(
+      createFakeBridge({
+        delivery: {
+          configured: false,
+          driveUrl: null,
+          merchantId: null,
+          venueId: null,
+          webhook: null,
+        },
+      }),
+    );
+    await openCouriers();
+    await screen.findByRole('form', { name: 'Courier delivery' });
+    const keyError = () => {
+      // Asked afresh each time: a switch of language draws the form again.
+      const form = screen.getByRole('form', { name: /./ }) as HTMLFormElement;
+      fill(form, 'merchantKey', 'short');
+      fireEvent.submit(form);
+      return form.querySelector('input[name="merchantKey"]')!.closest('label')!.textContent;
+    };
+    expect(keyError()).toContain('A merchant key is 8 to 500 characters, with no spaces');
+    try {
+      act(() => setLanguage('fi'));
+      await waitFor(() => expect(labelOf('driveUrl')).toContain('Kuljetuspalvelun osoite'));
+      expect(keyError()).toContain('Kauppiasavaimessa on 8–500 merkkiä ilman välilyöntejä');
+    } finally {
+      act(() => setLanguage('en'));
+    }
+  });
 });

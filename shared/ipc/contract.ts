@@ -5,6 +5,7 @@ import { priceChangeSchema } from '../menu-price';
 import type { MenuDraft } from '../menu-draft';
 import { MENU_MAX_CHARS, menuDraftSchema } from '../menu-draft';
 import { z } from 'zod';
+import { visibleAscii } from '../visible-ascii';
 import type {
   AppStatus,
   AuditEntry,
@@ -205,10 +206,8 @@ export const deliveryConfigureSchema = z
      * Handed to the relay once and kept by this terminal nowhere; empty when the relay's operator
      * set the merchant's key already (docs/security.md).
      */
-    merchantKey: z
-      .string()
-      .max(500)
-      .regex(/^([\x21-\x7e]{8,})?$/, 'a merchant key is at least 8 characters, no spaces')
+    merchantKey: visibleAscii(0, 500, keptRefusal('merchant-key-format'))
+      .refine((key) => key === '' || key.length >= 8, keptRefusal('merchant-key-format'))
       .optional(),
     venueId: z.string().trim().min(1).max(200),
   })
