@@ -105,6 +105,9 @@ export const refusalsDe = {
     'Für einen anderen Rechner https:// verwenden (http:// nur für localhost oder 127.0.0.1)',
   'time-format': 'Die Zeit als Stunden:Minuten schreiben, z. B. 09:30',
   'merchant-key-format': 'Ein Händlerschlüssel hat 8 bis 500 Zeichen, ohne Leerzeichen',
+  'printer-host-format': 'Einen Hostnamen oder eine IP-Adresse eingeben',
+  'printer-queue-format':
+    'Den Namen der Druckerwarteschlange so eingeben, wie das System ihn zeigt',
   'setup-relay-not-relay':
     'Unter dieser Adresse antwortet etwas, aber nicht das Relay. Adresse bei dem prüfen, der euer Relay betreibt.',
   'setup-relay-no-answer':

@@ -99,6 +99,8 @@ export const refusalsFi = {
     'Käytä https://-osoitetta toiselle koneelle (http:// vain localhostille tai 127.0.0.1:lle)',
   'time-format': 'Kirjoita aika muodossa tunnit:minuutit, esim. 09:30',
   'merchant-key-format': 'Kauppiasavaimessa on 8–500 merkkiä ilman välilyöntejä',
+  'printer-host-format': 'Kirjoita laitteen nimi tai IP-osoite',
+  'printer-queue-format': 'Kirjoita tulostusjonon nimi niin kuin järjestelmä sen näyttää',
   'setup-relay-not-relay':
     'Osoitteessa vastaa jokin, mutta se ei ole välityspalvelin. Tarkista osoite välityspalvelimen ylläpitäjältä.',
   'setup-relay-no-answer':

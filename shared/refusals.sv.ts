@@ -101,6 +101,8 @@ export const refusalsSv = {
   'setup-https': 'Använd https:// för en annan dator (http:// bara för localhost eller 127.0.0.1)',
   'time-format': 'Skriv tiden som timmar:minuter, t.ex. 09:30',
   'merchant-key-format': 'En handlarnyckel har 8 till 500 tecken, utan mellanslag',
+  'printer-host-format': 'Skriv ett värdnamn eller en IP-adress',
+  'printer-queue-format': 'Skriv skrivarköns namn så som systemet visar det',
   'setup-relay-not-relay':
     'Något svarar på adressen, men det är inte reläet. Kontrollera adressen med den som driver ert relä.',
   'setup-relay-no-answer':

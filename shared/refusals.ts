@@ -164,6 +164,10 @@ export const refusalWords = {
   'time-format': 'Write the time as hours:minutes, e.g. 09:30',
   /** A courier merchant key typed too short, too long or with a space in it. */
   'merchant-key-format': 'A merchant key is 8 to 500 characters, with no spaces',
+  /** A network printer's address that is not a host name or IP address. */
+  'printer-host-format': 'Enter a host name or IP address',
+  /** A system printer queue name the system would not have (spaces, slashes, a leading -). */
+  'printer-queue-format': 'Enter the printer queue name as the system shows it',
   'setup-relay-not-relay':
     'Something answers at this address, but it is not the relay. Check the address with whoever runs your relay.',
   'setup-relay-no-answer':

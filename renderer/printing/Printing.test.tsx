@@ -354,7 +354,7 @@ describe('printer settings', () => {
     });
     fireEvent.change(within(form).getByLabelText('Port'), { target: { value: '99999' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save printer' }));
-    expect(within(form).getByText('enter a host name or IP address')).toBeTruthy();
+    expect(within(form).getByText('Enter a host name or IP address')).toBeTruthy();
     expect(within(form).getByText('Enter a port from 1 to 65535.')).toBeTruthy();
     expect(within(form).getByRole('alert').textContent).toBe('Check the fields marked in red.');
     expect(bridge.callsTo('print:configure')).toEqual([]);

@@ -244,15 +244,12 @@ const printerHost = z
   .trim()
   .min(1)
   .max(253)
-  .regex(/^[A-Za-z0-9.:-]+$/, 'enter a host name or IP address');
+  .regex(/^[A-Za-z0-9.:-]+$/, keptRefusal('printer-host-format'));
 // CUPS queue names: no spaces, slashes or '#'; never starting with '-' (it would read as an option).
 const printerQueue = z
   .string()
   .trim()
-  .regex(
-    /^[A-Za-z0-9_][A-Za-z0-9_.@-]{0,126}$/,
-    'enter the printer queue name as the system shows it',
-  );
+  .regex(/^[A-Za-z0-9_][A-Za-z0-9_.@-]{0,126}$/, keptRefusal('printer-queue-format'));
 
 export const printerConfigSchema = z
   .object({
