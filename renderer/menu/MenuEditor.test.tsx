@@ -231,7 +231,7 @@ describe('the menu editor', () => {
       },
     ]);
     expect(within(editor).getByRole('button', { name: 'Publish…' })).toBeTruthy();
-  }, 40_000); // some thirty edits, each re-rendering the editor: slow in jsdom under load
+  }, 40_000); // some thirty edits, each re-rendering the editor: slow in the test DOM under load
 
   it('loads a menu file into the draft, refuses a file that is no menu, and saves the draft as a menu file', async () => {
     const menu = {

@@ -87,7 +87,7 @@ describe('dialogs by keyboard', () => {
     expect(focused()).toBe(card('701'));
     fireEvent.keyDown(focused(), { key: 'Enter' });
     screen.getByRole('dialog', { name: 'Accept order #701' });
-    // jsdom does not turn Enter on a button into a click; a browser does (the Chromium test).
+    // The test DOM does not turn Enter on a button into a click; a browser does (the Chromium test).
     expect(focused().getAttribute('type')).toBe('submit');
     fireEvent.click(focused());
     await waitFor(() =>
