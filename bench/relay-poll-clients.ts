@@ -35,6 +35,12 @@ type Command =
 const now = () => performance.timeOrigin + performance.now();
 const receipts: [string, number][] = [];
 const counters = { answers: 0, errors: 0, inFlight: 0, answeredOnce: 0 };
+/**
+ * The errors by what they were, so a run's refusals explain themselves: "first poll" (the
+ * terminal had no answer yet: still getting in) or "long poll", then "HTTP <status>: <the
+ * relay's message>" or "cut (<the socket's error code>)".
+ */
+const errorsBy = new Map<string, number>();
 const terminals: Terminal[] = [];
 let stopping = false;
 let retryMs = 1000;
@@ -60,12 +66,31 @@ type Terminal = {
   /** The relay said Connection: close (shutting down): the next poll opens a new socket. */
   closeAfter: boolean;
   waiting: boolean;
+  /** The code of the socket's last error (ECONNRESET...), if any. */
+  socketError: string | null;
+};
+
+function countError(terminal: Terminal, what: string): void {
+  counters.errors += 1;
+  const key = `${terminal.wait === terminal.longWait ? 'long poll' : 'first poll'} ${what}`;
+  errorsBy.set(key, (errorsBy.get(key) ?? 0) + 1);
+}
+
+/** ": " and the `message` of a JSON error body (the relay's), else the body's start; "" for none. */
+const messageOf = (body: Buffer): string => {
+  const text = body.toString();
+  if (text === '') return '';
+  try {
+    return `: ${String((JSON.parse(text) as { message?: unknown }).message ?? text).slice(0, 100)}`;
+  } catch {
+    return `: ${text.slice(0, 100)}`;
+  }
 };
 
 function fail(terminal: Terminal): void {
   if (terminal.waiting) counters.inFlight -= 1;
   terminal.waiting = false;
-  counters.errors += 1;
+  countError(terminal, `cut (${terminal.socketError ?? 'closed'})`);
   terminal.socket?.destroy();
   terminal.socket = null;
   if (!stopping) setTimeout(() => send(terminal), retryMs);
@@ -73,8 +98,11 @@ function fail(terminal: Terminal): void {
 
 function open(terminal: Terminal): Socket {
   const socket = connect({ host: terminal.host, port: terminal.port, noDelay: true });
+  terminal.socketError = null;
   socket.on('data', (chunk: Buffer) => receive(terminal, chunk));
-  socket.on('error', () => undefined);
+  socket.on('error', (error: NodeJS.ErrnoException) => {
+    if (terminal.socket === socket) terminal.socketError = error.code ?? error.message;
+  });
   socket.on('close', () => {
     if (terminal.socket !== socket) return;
     terminal.socket = null;
@@ -127,7 +155,7 @@ function receive(terminal: Terminal, chunk: Buffer): void {
     terminal.socket = null;
   }
   if (terminal.status !== 200) {
-    counters.errors += 1;
+    countError(terminal, `HTTP ${terminal.status}${messageOf(body)}`);
     if (!stopping) setTimeout(() => send(terminal), retryMs);
     return;
   }
@@ -165,6 +193,7 @@ process.on('message', async (message: Command) => {
         status: 0,
         waiting: false,
         closeAfter: false,
+        socketError: null,
       };
       terminals.push(terminal);
       send(terminal);
@@ -174,7 +203,7 @@ process.on('message', async (message: Command) => {
     }
     process.send?.({ type: 'opened', ...counters });
   } else if (message.cmd === 'count') {
-    process.send?.({ type: 'counted', ...counters });
+    process.send?.({ type: 'counted', ...counters, errorsBy: Object.fromEntries(errorsBy) });
   } else if (message.cmd === 'collect') {
     process.send?.({ type: 'collected', receipts: receipts.splice(0), ...counters });
   } else {

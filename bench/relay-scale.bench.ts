@@ -88,9 +88,21 @@ const rssOf = (pid: number): number =>
 const openFiles = (pid: number): number => readdirSync(`/proc/${pid}/fd`).length;
 
 /**
+ * How long the fleet's terminals may make no progress before the webhooks start anyway. While
+ * thousands connect at once a relay on a loaded machine refuses or cuts thousands of first polls
+ * (resets from the kernel when its accept queue overflows, a 408 past its 10 s request timeout,
+ * a 503 past its pool's 5 s wait), each retried 500 ms later, and one attempt can hang 15 s. With
+ * 5 s, as for the open polls, the wait ended with terminals not in yet (145 of 20,000 at load 24),
+ * whose attempts then failed while the webhooks were measured and were counted as polls refused
+ * or cut in the fan-out.
+ */
+const STRAGGLER_MS = 30_000;
+
+/**
  * Waits until `target` polls are in flight (sent, not yet answered: with 25 s long polls, held by
- * the server), or the count stops rising for 5 s; returns the most seen. Counted by the terminals'
- * processes: asking the relay (its /metrics renders every venue and terminal) would itself load it.
+ * the server), or the count stops rising for 5 s (STRAGGLER_MS with `answered`); returns the most
+ * seen. Counted by the terminals' processes: asking the relay (its /metrics renders every venue
+ * and terminal) would itself load it.
  * With `answered`, also until that many terminals had their first poll (wait=0) answered: a poll
  * sent is not yet one the server holds, and a webhook sent while a relay is still taking in
  * thousands of new polls (a key lookup and a log read each) waits behind them, in the bare
@@ -103,27 +115,54 @@ async function waitForPolls(
   answered = 0,
 ) {
   const deadline = Date.now() + timeoutMs;
+  const stall = answered > 0 ? STRAGGLER_MS : 5_000;
   let best = 0;
   let progress = 0;
   let stableSince = Date.now();
-  while (Date.now() < deadline) {
-    const { inFlight: open, answeredOnce } = await clients.counts();
-    best = Math.max(best, open);
-    if (open + answeredOnce > progress) {
-      progress = open + answeredOnce;
+  let answeredOnce = 0;
+  while (Date.now() < deadline && Date.now() - stableSince <= stall) {
+    const counts = await clients.counts();
+    answeredOnce = counts.answeredOnce;
+    best = Math.max(best, counts.inFlight);
+    if (counts.inFlight + answeredOnce > progress) {
+      progress = counts.inFlight + answeredOnce;
       stableSince = Date.now();
     }
-    if ((open >= target && answeredOnce >= answered) || Date.now() - stableSince > 5_000) break;
+    if (counts.inFlight >= target && answeredOnce >= answered) break;
     await sleep(250);
   }
+  // Said, since the terminals not in yet keep trying (and failing) in what is measured next.
+  if (answeredOnce < answered)
+    console.log(
+      `  the webhooks start with ${answered - answeredOnce} of ${answered} terminals not answered yet ` +
+        (Date.now() < deadline
+          ? `(none more in ${stall / 1000} s)`
+          : `(${timeoutMs / 1000} s after they started)`),
+    );
   return best;
 }
+
+/** Failed polls by what they were (relay-poll-clients.ts: "long poll HTTP 503: …", "first poll cut (ECONNRESET)"). */
+type Failures = Map<string, number>;
+
+const addFailures = (into: Failures, from: Failures, sign = 1): Failures => {
+  for (const [what, n] of from) into.set(what, (into.get(what) ?? 0) + sign * n);
+  return into;
+};
+const totalOf = (failures: Failures): number => [...failures.values()].reduce((a, b) => a + b, 0);
+/** "12 long poll HTTP 503: …; 3 first poll cut (ECONNRESET)", most first. */
+const describeFailures = (failures: Failures): string =>
+  [...failures]
+    .filter(([, n]) => n !== 0)
+    .sort((a, b) => b[1] - a[1])
+    .map(([what, n]) => `${n} ${what}`)
+    .join('; ');
 
 type ClientProcess = {
   collect(): Promise<[string, number][]>;
   counts(): Promise<{ inFlight: number; answeredOnce: number }>;
-  /** Polls answered with anything but 200 (a 429 from the relay's poll rate limit) or cut. */
-  failed(): Promise<number>;
+  /** Polls answered with anything but 200 (a 429 from the relay's poll rate limit) or cut, by what they were. */
+  failed(): Promise<Failures>;
   inFlight(): Promise<number>;
   stop(): Promise<void>;
 };
@@ -159,7 +198,7 @@ async function pollers(
     async failed() {
       const counted = next('counted');
       child.send({ cmd: 'count' });
-      return Number((await counted).errors);
+      return new Map(Object.entries((await counted).errorsBy as Record<string, number>));
     },
     stop: child.stop,
   };
@@ -181,7 +220,10 @@ async function manyPollers(
   return {
     collect: async () => (await Promise.all(processes.map((p) => p.collect()))).flat(),
     failed: async () =>
-      (await Promise.all(processes.map((p) => p.failed()))).reduce((a, b) => a + b, 0),
+      (await Promise.all(processes.map((p) => p.failed()))).reduce(
+        (a, b) => addFailures(a, b),
+        new Map(),
+      ),
     inFlight: async () =>
       (await Promise.all(processes.map((p) => p.inFlight()))).reduce((a, b) => a + b, 0),
     counts: async () =>
@@ -245,6 +287,7 @@ async function fanOut(fleet: Fleet, label: string) {
       if (receipts.length >= expected) break;
       await sleep(250);
     }
+    const refusedBy = addFailures(await clients.failed(), failedBefore, -1);
     const measured = receipts.map(([id, at]) => ({
       n: Number(id.slice(id.lastIndexOf('-') + 1)),
       ms: at - (sentAt.get(id) as number),
@@ -255,7 +298,10 @@ async function fanOut(fleet: Fleet, label: string) {
       open,
       // A re-poll refused (the relay's per-key poll rate limit: 5/s, a burst of 20) is retried
       // 500 ms later: a venue sent more webhooks a second than that delays its terminals by it.
-      pollsRefused: (await clients.failed()) - failedBefore,
+      pollsRefused: totalOf(refusedBy),
+      refusedBy,
+      /** The same before the webhooks, while the terminals got in (not counted above). */
+      refusedGettingIn: failedBefore,
       expected,
       delivered: all.length,
       rejected: statuses.filter((status) => status !== 200).length,
@@ -635,7 +681,7 @@ async function fleetCase(
       const lines = p.stderr().trim().split('\n').filter(Boolean);
       if (lines.length > 0)
         console.log(
-          `  relay ${i + 1} stderr (${lines.length} lines): ${lines.slice(-3).join(' | ')}`,
+          `  relay ${i + 1} stderr (${lines.length} lines): ${lines.slice(-8).join(' | ')}`,
         );
     }
   }
@@ -643,7 +689,11 @@ async function fleetCase(
   const line = (where: string, r: typeof relay) =>
     `${where}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, p99 after the first ${FIRST_WEBHOOKS} ${r.p99Settled.toFixed(1)} ms ` +
     `(${r.delivered}/${r.expected} deliveries, ${r.open} polls open, ${r.rejected} webhooks refused, ${r.pollsRefused} polls refused or cut; ` +
-    `webhooks answered p99 ${r.answeredP99.toFixed(1)} ms)`;
+    `webhooks answered p99 ${r.answeredP99.toFixed(1)} ms)` +
+    (r.pollsRefused > 0 ? `\n    polls refused or cut: ${describeFailures(r.refusedBy)}` : '') +
+    (totalOf(r.refusedGettingIn) > 0
+      ? `\n    before the webhooks, while the terminals got in (not counted): ${describeFailures(r.refusedGettingIn)}`
+      : '');
   console.log(`${shape} (terminals created in ${createdMs.toFixed(0)} ms)`);
   console.log(line('  bare server (2 processes)', floor));
   console.log(line('  bare PostgreSQL (2 processes, a commit per webhook)', floorPg));
