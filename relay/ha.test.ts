@@ -237,10 +237,15 @@ describe.skipIf(skip !== null)(
           expect(seqs).toEqual(logOf.get(terminal.venue));
           expect(new Set(ids).size).toBe(perVenue);
           expect(terminal.logIds.size).toBe(1);
-          for (const event of terminal.received) {
-            expect(event.venue_id).toBe(terminal.venue);
-            expect(event.signature).toBe(sign(event.body, MARKETPLACE_SECRET));
-          }
+          // Every event is its venue's and signed with the marketplace secret: one assertion per
+          // terminal, not two per event (20,000 expect calls took 0.26 s of CPU a run, this 0.04 s).
+          expect(
+            terminal.received.filter(
+              (event) =>
+                event.venue_id !== terminal.venue ||
+                event.signature !== sign(event.body, MARKETPLACE_SECRET),
+            ),
+          ).toEqual([]);
         }
         // Every acknowledged notification is in the log (and nothing else of this run).
         const stored = await sql.query<{ event_id: string }>(
