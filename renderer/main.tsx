@@ -5,11 +5,7 @@ import { findBridge } from './ui-kit/bridge';
 import { App } from './shell/App';
 import { Recovery } from './machine/Recovery';
 import { en } from './i18n/en';
-import {
-  createWebAudioAlarm,
-  createWebAudioPrintAlarm,
-  createWebAudioRinger,
-} from './ui-kit/ringer';
+import { createWebAudioSounds } from './ui-kit/ringer';
 import { createAppStore } from './shell/store';
 import { wordFieldIssues } from './ui-kit/form';
 import './styles.css';
@@ -27,15 +23,7 @@ if (!bridge) {
   root.render(
     <StrictMode>
       <StoreProvider store={store}>
-        {window.location.hash === '#recovery' ? (
-          <Recovery />
-        ) : (
-          <App
-            ringer={createWebAudioRinger()}
-            alarm={createWebAudioAlarm()}
-            printAlarm={createWebAudioPrintAlarm()}
-          />
-        )}
+        {window.location.hash === '#recovery' ? <Recovery /> : <App {...createWebAudioSounds()} />}
       </StoreProvider>
     </StrictMode>,
   );

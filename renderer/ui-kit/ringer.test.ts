@@ -1,10 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createWebAudioAlarm, createWebAudioRinger } from './ringer';
+import { createWebAudioSounds } from './ringer';
 
 /** Just enough of Web Audio to count the tones played and read their loudness. */
 const fakeAudio = () => {
   const peaks: number[] = [];
+  const made = { contexts: 0 };
   class FakeContext {
+    constructor() {
+      made.contexts += 1;
+    }
     state = 'running';
     currentTime = 0;
     destination = {};
@@ -33,7 +37,7 @@ const fakeAudio = () => {
       return Promise.resolve();
     }
   }
-  return { peaks, Context: FakeContext as unknown as new () => AudioContext };
+  return { peaks, made, Context: FakeContext as unknown as new () => AudioContext };
 };
 
 beforeEach(() => vi.useFakeTimers());
@@ -42,7 +46,7 @@ afterEach(() => vi.useRealTimers());
 describe('order ring', () => {
   it('rings every 2 s, and louder every 1 s once escalated', () => {
     const audio = fakeAudio();
-    const ringer = createWebAudioRinger(audio.Context);
+    const ringer = createWebAudioSounds(audio.Context).ringer;
     ringer.start('normal');
     vi.advanceTimersByTime(10_000);
     // Three tones a ring: the first ring at once, then one every 2 s.
@@ -63,7 +67,7 @@ describe('order ring', () => {
 
   it('chimes once for an order that needs no answer, and not over a ring', () => {
     const audio = fakeAudio();
-    const ringer = createWebAudioRinger(audio.Context);
+    const ringer = createWebAudioSounds(audio.Context).ringer;
     ringer.chime();
     vi.advanceTimersByTime(10_000);
     expect(audio.peaks.length).toBe(3);
@@ -77,9 +81,11 @@ describe('order ring', () => {
 
 describe('outage siren', () => {
   it('is at least as loud as the loudest order ring', () => {
-    const loudest = (start: (ringer: ReturnType<typeof createWebAudioRinger>) => void) => {
+    const loudest = (
+      start: (ringer: ReturnType<typeof createWebAudioSounds>['ringer']) => void,
+    ) => {
       const audio = fakeAudio();
-      const ringer = createWebAudioRinger(audio.Context);
+      const ringer = createWebAudioSounds(audio.Context).ringer;
       start(ringer);
       vi.advanceTimersByTime(5_000);
       ringer.stop();
@@ -87,12 +93,32 @@ describe('outage siren', () => {
     };
     const ring = loudest((r) => r.start('urgent'));
     const audio = fakeAudio();
-    const siren = createWebAudioAlarm(audio.Context);
+    const siren = createWebAudioSounds(audio.Context).alarm;
     siren.start();
     vi.advanceTimersByTime(5_000);
     siren.stop();
     expect(audio.peaks.length).toBeGreaterThan(0);
     // Every tone of the siren, not just its peak: an outage never sounds quieter than an order.
     expect(Math.min(...audio.peaks)).toBeGreaterThanOrEqual(ring);
+  });
+});
+
+describe('the sounds together', () => {
+  it('play on one audio context, made at the first sound, and each stops on its own', () => {
+    const audio = fakeAudio();
+    const sounds = createWebAudioSounds(audio.Context);
+    expect(audio.made.contexts).toBe(0);
+    sounds.ringer.start();
+    sounds.alarm.start();
+    sounds.printAlarm.start();
+    vi.advanceTimersByTime(4_000);
+    expect(audio.made.contexts).toBe(1);
+    sounds.ringer.stop();
+    sounds.alarm.stop();
+    audio.peaks.length = 0;
+    vi.advanceTimersByTime(8_000);
+    // Only the print alarm is left: its three tones every 4 s.
+    expect(audio.peaks.length).toBe(3 * 2);
+    sounds.printAlarm.stop();
   });
 });

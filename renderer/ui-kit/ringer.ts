@@ -63,18 +63,11 @@ const defaultAudioContext = (): AudioContextConstructor | undefined =>
 
 const createWebAudioPattern = (
   pattern: Pattern,
-  AudioCtx: AudioContextConstructor | undefined,
+  ensureContext: () => AudioContext | null,
 ): Ringer => {
-  let context: AudioContext | null = null;
   let timer: ReturnType<typeof setInterval> | null = null;
   let current: RingLevel = 'normal';
   let lastBeep = -Infinity;
-
-  const ensureContext = (): AudioContext | null => {
-    if (!AudioCtx) return null;
-    context ??= new AudioCtx();
-    return context;
-  };
 
   const tone = (
     ctx: AudioContext,
@@ -135,11 +128,24 @@ const createWebAudioPattern = (
   };
 };
 
-export const createWebAudioRinger = (AudioCtx = defaultAudioContext()): Ringer =>
-  createWebAudioPattern(ORDER_RING, AudioCtx);
+export type Sounds = { ringer: Ringer; alarm: Ringer; printAlarm: Ringer };
 
-export const createWebAudioAlarm = (AudioCtx = defaultAudioContext()): Ringer =>
-  createWebAudioPattern(OUTAGE_ALARM, AudioCtx);
-
-export const createWebAudioPrintAlarm = (AudioCtx = defaultAudioContext()): Ringer =>
-  createWebAudioPattern(PRINT_ALARM, AudioCtx);
+/**
+ * The ring, the outage siren and the print alarm, on one audio context made at first use. A
+ * running context keeps the machine's audio output busy even while it plays nothing: three of
+ * them kept three outputs mixing silence for as long as the app ran (on the counter's PC and in
+ * every end-to-end page). One is enough for all three sounds, and one tap unlocks them all.
+ */
+export const createWebAudioSounds = (AudioCtx = defaultAudioContext()): Sounds => {
+  let context: AudioContext | null = null;
+  const ensureContext = (): AudioContext | null => {
+    if (!AudioCtx) return null;
+    context ??= new AudioCtx();
+    return context;
+  };
+  return {
+    ringer: createWebAudioPattern(ORDER_RING, ensureContext),
+    alarm: createWebAudioPattern(OUTAGE_ALARM, ensureContext),
+    printAlarm: createWebAudioPattern(PRINT_ALARM, ensureContext),
+  };
+};
