@@ -4,7 +4,7 @@ import { createWebAudioSounds } from './ringer';
 /** Just enough of Web Audio to count the tones played and read their loudness. */
 const fakeAudio = () => {
   const peaks: number[] = [];
-  const made = { contexts: 0 };
+  const made = { contexts: 0, suspends: 0 };
   class FakeContext {
     constructor() {
       made.contexts += 1;
@@ -33,7 +33,13 @@ const fakeAudio = () => {
       };
       return node;
     }
+    suspend() {
+      made.suspends += 1;
+      this.state = 'suspended';
+      return Promise.resolve();
+    }
     resume() {
+      this.state = 'running';
       return Promise.resolve();
     }
   }
@@ -120,5 +126,52 @@ describe('the sounds together', () => {
     // Only the print alarm is left: its three tones every 4 s.
     expect(audio.peaks.length).toBe(3 * 2);
     sounds.printAlarm.stop();
+  });
+});
+
+describe('the audio output at rest', () => {
+  it('rests after 10 s of quiet, still counts as able to play, and wakes for the next ring', async () => {
+    const audio = fakeAudio();
+    const { ringer, alarm } = createWebAudioSounds(audio.Context);
+    ringer.start();
+    alarm.start();
+    vi.advanceTimersByTime(30_000);
+    // Ringing: never at rest.
+    expect(audio.made.suspends).toBe(0);
+    ringer.stop();
+    alarm.stop();
+    vi.advanceTimersByTime(9_000);
+    expect(audio.made.suspends).toBe(0);
+    vi.advanceTimersByTime(2_000);
+    expect(audio.made.suspends).toBe(1);
+    // Our own rest is not the browser blocking sound: no "sound is off" notice for it.
+    expect(ringer.canPlay()).toBe(true);
+    audio.peaks.length = 0;
+    ringer.chime();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(audio.peaks.length).toBe(3);
+    vi.advanceTimersByTime(11_000);
+    expect(audio.made.suspends).toBe(2);
+  });
+
+  it('says sound is off while the browser keeps it suspended, until a tap resumes it', async () => {
+    const audio = fakeAudio();
+    // The browser's lock before the first gesture: the context starts suspended.
+    const blocked = createWebAudioSounds(
+      class extends audio.Context {
+        constructor() {
+          super();
+          (this as unknown as { state: string }).state = 'suspended';
+        }
+      },
+    );
+    expect(blocked.ringer.canPlay()).toBe(false);
+    blocked.ringer.chime();
+    expect(audio.peaks).toEqual([]);
+    blocked.printAlarm.unlock();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(blocked.ringer.canPlay()).toBe(true);
+    blocked.ringer.chime();
+    expect(audio.peaks.length).toBe(3);
   });
 });

@@ -61,10 +61,60 @@ type AudioContextConstructor = new () => AudioContext;
 const defaultAudioContext = (): AudioContextConstructor | undefined =>
   (globalThis as { AudioContext?: AudioContextConstructor }).AudioContext;
 
-const createWebAudioPattern = (
-  pattern: Pattern,
-  ensureContext: () => AudioContext | null,
-): Ringer => {
+/** Silence after the last tone before the output rests (longer than any sound's period). */
+const REST_AFTER_MS = 10_000;
+
+/**
+ * The one audio context every sound plays on. A running context keeps the machine's audio output
+ * mixing silence, so after `REST_AFTER_MS` of quiet it is suspended, and resumed by the next
+ * sound. A rest of our own is not the browser blocking sound: staff are told sound is off only
+ * when the browser suspended it (before the first tap).
+ */
+type Output = {
+  /** Runs `play` on the running context (resumed from a rest first); nothing if sound is blocked. */
+  play(play: (ctx: AudioContext) => void): void;
+  canPlay(): boolean;
+  unlock(): void;
+};
+
+const createOutput = (AudioCtx: AudioContextConstructor | undefined): Output => {
+  let context: AudioContext | null = null;
+  let resting = false;
+  let quiet: ReturnType<typeof setTimeout> | null = null;
+  const ensureContext = (): AudioContext | null => {
+    if (!AudioCtx) return null;
+    context ??= new AudioCtx();
+    return context;
+  };
+  const rest = (ctx: AudioContext): void => {
+    quiet = null;
+    if (ctx.state !== 'running') return;
+    resting = true;
+    void ctx.suspend();
+  };
+  return {
+    play(play) {
+      const ctx = ensureContext();
+      if (!ctx) return;
+      if (quiet) clearTimeout(quiet);
+      quiet = setTimeout(() => rest(ctx), REST_AFTER_MS);
+      if (resting) {
+        resting = false;
+        void ctx.resume().then(() => play(ctx));
+      } else if (ctx.state === 'running') play(ctx);
+    },
+    canPlay: () => {
+      const ctx = ensureContext();
+      return ctx !== null && (resting || ctx.state === 'running');
+    },
+    unlock() {
+      const ctx = ensureContext();
+      if (ctx && !resting && ctx.state === 'suspended') void ctx.resume();
+    },
+  };
+};
+
+const createWebAudioPattern = (pattern: Pattern, output: Output): Ringer => {
   let timer: ReturnType<typeof setInterval> | null = null;
   let current: RingLevel = 'normal';
   let lastBeep = -Infinity;
@@ -90,11 +140,12 @@ const createWebAudioPattern = (
 
   const beep = (): void => {
     lastBeep = Date.now();
-    const ctx = ensureContext();
-    if (!ctx || ctx.state !== 'running') return;
-    const t = ctx.currentTime;
     const peak = Math.min(1, pattern.gain * (current === 'urgent' ? URGENT.gainFactor : 1));
-    for (const [frequency, at, length] of pattern.tones) tone(ctx, frequency, t + at, length, peak);
+    output.play((ctx) => {
+      const t = ctx.currentTime;
+      for (const [frequency, at, length] of pattern.tones)
+        tone(ctx, frequency, t + at, length, peak);
+    });
   };
 
   const period = (): number => pattern.everyMs * (current === 'urgent' ? URGENT.periodFactor : 1);
@@ -117,14 +168,8 @@ const createWebAudioPattern = (
     chime() {
       if (!timer) beep();
     },
-    canPlay: () => {
-      const ctx = ensureContext();
-      return ctx !== null && ctx.state === 'running';
-    },
-    unlock() {
-      const ctx = ensureContext();
-      if (ctx && ctx.state === 'suspended') void ctx.resume();
-    },
+    canPlay: () => output.canPlay(),
+    unlock: () => output.unlock(),
   };
 };
 
@@ -134,18 +179,14 @@ export type Sounds = { ringer: Ringer; alarm: Ringer; printAlarm: Ringer };
  * The ring, the outage siren and the print alarm, on one audio context made at first use. A
  * running context keeps the machine's audio output busy even while it plays nothing: three of
  * them kept three outputs mixing silence for as long as the app ran (on the counter's PC and in
- * every end-to-end page). One is enough for all three sounds, and one tap unlocks them all.
+ * every end-to-end page). One is enough for all three sounds, it rests while all are quiet, and
+ * one tap unlocks them all.
  */
 export const createWebAudioSounds = (AudioCtx = defaultAudioContext()): Sounds => {
-  let context: AudioContext | null = null;
-  const ensureContext = (): AudioContext | null => {
-    if (!AudioCtx) return null;
-    context ??= new AudioCtx();
-    return context;
-  };
+  const output = createOutput(AudioCtx);
   return {
-    ringer: createWebAudioPattern(ORDER_RING, ensureContext),
-    alarm: createWebAudioPattern(OUTAGE_ALARM, ensureContext),
-    printAlarm: createWebAudioPattern(PRINT_ALARM, ensureContext),
+    ringer: createWebAudioPattern(ORDER_RING, output),
+    alarm: createWebAudioPattern(OUTAGE_ALARM, output),
+    printAlarm: createWebAudioPattern(PRINT_ALARM, output),
   };
 };
