@@ -451,17 +451,18 @@ describe('one refusal row per delivery card', () => {
   });
 });
 
+/** A terminal whose courier delivery was never set up. */
+const NOT_SET_UP = {
+  configured: false,
+  driveUrl: null,
+  merchantId: null,
+  venueId: null,
+  webhook: null,
+} as const;
+
 describe('courier delivery set-up', () => {
   it('is a separate optional form that names bad fields and sends a valid set-up', async () => {
-    const bridge = createFakeBridge({
-      delivery: {
-        configured: false,
-        driveUrl: null,
-        merchantId: null,
-        venueId: null,
-        webhook: null,
-      },
-    });
+    const bridge = createFakeBridge({ delivery: NOT_SET_UP });
     renderApp(bridge);
     expect(screen.queryByRole('button', { name: 'Book courier' })).toBeNull();
     await openCouriers();
@@ -517,17 +518,7 @@ describe('the courier forms’ language', () => {
   });
 
   it('words a mistyped merchant key in the language staff switch to, never in English', async () => {
-    renderApp(
-      createFakeBridge({
-        delivery: {
-          configured: false,
-          driveUrl: null,
-          merchantId: null,
-          venueId: null,
-          webhook: null,
-        },
-      }),
-    );
+    renderApp(createFakeBridge({ delivery: NOT_SET_UP }));
     await openCouriers();
     await screen.findByRole('form', { name: 'Courier delivery' });
     const keyError = () => {
