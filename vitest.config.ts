@@ -42,7 +42,7 @@ const LONG_FILES = [
 /**
  * Longest first across projects (the longest-processing-time rule, which keeps the last worker
  * from finishing long after the others); with no durations known yet, the long files above first,
- * then the projects' files interleaved, so jsdom, Chromium and server tests share the cores
+ * then the projects' files interleaved, so DOM, Chromium and server tests share the cores
  * instead of queueing by project.
  */
 class LongestFirst extends BaseSequencer {
