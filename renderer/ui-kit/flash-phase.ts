@@ -11,11 +11,11 @@ export const REDUCED_FLASH_STEP_MS = 2_000;
  * on (by step count, and whether staff asked for reduced motion), and it takes them all off when
  * it stops. Both flashes below run on one.
  */
-const useMarkClock = <M extends string>(
+const useMarkClock = (
   target: RefObject<HTMLElement | null>,
   active: boolean,
   steps: { ms: number; reducedMs: number },
-  marks: (step: number, reduced: boolean) => Record<M, boolean>,
+  marks: (step: number, reduced: boolean) => Record<string, boolean>,
 ): void =>
   useEffect(() => {
     const element = target.current;
