@@ -120,9 +120,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'renderer',
-          // happy-dom, not jsdom: the same tests pass unchanged on about a third less CPU (55 → 36 s). Most
-          // of jsdom's went into getComputedStyle, which matched its whole default stylesheet
-          // against every element each time a role query computed a name or checked hidden.
+          // happy-dom, not jsdom: the same tests pass unchanged on about a third less CPU (55 → 36
+          // s). Most of jsdom's went into getComputedStyle, which matched its whole default
+          // stylesheet against every element each time a role query computed a name or checked
+          // hidden.
           environment: 'happy-dom',
           // Component tests share their worker's modules and DOM instead of a fresh fork, import
           // and DOM per file: the imports (React, the testing library, the slices) and the DOM were
