@@ -98,11 +98,16 @@ describe('app store', () => {
     const open = Array.from({ length: 5 }, () => makeOrder({ status: 'PRODUCTION' }));
     const bridge = createFakeBridge({ orders: open });
     const store = await started(bridge);
+    // Handed over today, a second apart, the last just now: squeezed between midnight and now in
+    // the day's first minutes (a run a few minutes after midnight counted only those after it).
+    const now = Date.now();
+    const midnight = new Date(now).setHours(0, 0, 0, 0);
+    const step = Math.min(1_000, (now - midnight) / 500);
     const handedOver = (i: number) =>
       makeOrder({
         status: 'DELIVERED',
         platformStatus: 'DELIVERED',
-        updatedAt: new Date(Date.now() - (500 - i) * 1_000).toISOString(),
+        updatedAt: new Date(now - (500 - i) * step).toISOString(),
       });
     // A long shift: 500 orders handed over, one event each.
     const finished = Array.from({ length: 500 }, (_, i) => handedOver(i));
