@@ -21,7 +21,7 @@ const WORKERS =
  * every file instead.
  */
 const LONG_FILES = [
-  'test/core/crash.test.ts', // 200 SIGKILLs of a child process
+  'test/core/crash.test.ts', // 200 SIGKILLs of a child process, two at a time
   'relay/ha.test.ts', // two relays, HAProxy, PostgreSQL restarted: three bursts of 5,000
   'test/core/terminals.test.ts', // two terminals' pause and unanswered windows, real time
   'test/core/missed-orders.test.ts', // a shift's rhythm: 10 orders, then 50

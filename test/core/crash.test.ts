@@ -2,7 +2,7 @@
 // After every restart nothing acknowledged is lost, and nothing reaches the platform twice.
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -13,6 +13,10 @@ import type { Sandbox } from '../../sandbox/server';
 import { startSandbox } from '../../sandbox/server';
 
 const CYCLES = Number(process.env.CRASH_CYCLES ?? 200);
+// The cycles run in lanes, each its own terminal (folder, database, child) against the one
+// sandbox: a cycle spends most of its time starting a child, and one lane at a time left the second
+// core idle. Lanes share nothing a crash could mix up: their orders are their own.
+const LANES = 2;
 const STEPS = ['accept', 'ready', 'delivered'] as const;
 const TARGET = { accept: 'PRODUCTION', ready: 'READY', delivered: 'DELIVERED' } as const;
 
@@ -63,7 +67,7 @@ type Child = {
   waitFor(match: (line: string) => boolean, timeoutMs?: number): Promise<string>;
 };
 
-const startChild = async (): Promise<Child> => {
+const startChild = async (dataDir: string): Promise<Child> => {
   const { code } = await control<{ code: string }>('POST', '/authorization-codes', {
     client_id: sandbox.demo.clientId,
     venue_id: sandbox.demo.venueId,
@@ -73,11 +77,11 @@ const startChild = async (): Promise<Child> => {
     env: {
       ...process.env,
       // Node 20 loads the whole CA store at start when NODE_EXTRA_CA_CERTS is set (a machine
-      // behind a proxy sets it): about 50 ms of CPU in each of the 201 starts, for a child that
+      // behind a proxy sets it): about 50 ms of CPU in each of the 202 starts, for a child that
       // only speaks plain HTTP to 127.0.0.1. Node 22 loads it only for its first TLS context.
       NODE_EXTRA_CA_CERTS: undefined,
       NODE_PATH: resolve(import.meta.dirname, '../../node_modules'),
-      CRASH_DATA_DIR: dir,
+      CRASH_DATA_DIR: dataDir,
       CRASH_AUTH_URL: sandbox.authUrl,
       CRASH_POS_URL: sandbox.posUrl,
       CRASH_CLIENT_ID: sandbox.demo.clientId,
@@ -143,18 +147,37 @@ const kill = (child: Child): Promise<void> =>
     child.process.kill('SIGKILL');
   });
 
-it(`survives ${CYCLES} SIGKILLs while actions are queued and sent`, async () => {
+type Outbox = Array<{
+  id: string;
+  kind: string;
+  subject: string;
+  state: string;
+  attempts: number;
+  error: string | null;
+}>;
+
+type Lane = {
+  acked: Map<string, { orderId: string; step: (typeof STEPS)[number] }>;
+  touched: Set<string>;
+  rows: Outbox;
+};
+
+// One terminal's share of the cycles: start, queue, kill at a random moment, again; then a last
+// start that drains its outbox, and the outbox as the database holds it.
+const runLane = async (lane: number, cycles: number): Promise<Lane> => {
+  const dataDir = join(dir, `lane-${lane}`);
+  mkdirSync(dataDir);
   // Each order walks accept → ready → delivered; `next` is the step to ask for.
   const pool = new Map<string, number>();
   const acked = new Map<string, { orderId: string; step: (typeof STEPS)[number] }>();
   const touched = new Set<string>();
   const random = (() => {
-    let seed = 12345;
+    let seed = 12345 + lane;
     return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   })();
 
-  for (let cycle = 0; cycle < CYCLES; cycle += 1) {
-    const child = await startChild();
+  for (let cycle = 0; cycle < cycles; cycle += 1) {
+    const child = await startChild(dataDir);
     while (pool.size < 6) {
       const order = await control<{ id: string }>('POST', '/orders', {
         venue_id: sandbox.demo.venueId,
@@ -192,23 +215,26 @@ it(`survives ${CYCLES} SIGKILLs while actions are queued and sent`, async () => 
     }
   }
 
-  const last = await startChild();
+  const last = await startChild(dataDir);
   last.process.stdin.write('drain\n');
   await last.waitFor((l) => l === 'drained', 30_000);
   await kill(last);
 
-  const db = new BetterSqlite3(join(dir, 'countertop.db'), { readonly: true });
+  const db = new BetterSqlite3(join(dataDir, 'countertop.db'), { readonly: true });
   const rows = db
     .prepare('SELECT id, kind, subject, state, attempts, error FROM outbox')
-    .all() as Array<{
-    id: string;
-    kind: string;
-    subject: string;
-    state: string;
-    attempts: number;
-    error: string | null;
-  }>;
+    .all() as Outbox;
   db.close();
+  return { acked, touched, rows };
+};
+
+it(`survives ${CYCLES} SIGKILLs while actions are queued and sent`, async () => {
+  const lanes = await Promise.all(
+    Array.from({ length: LANES }, (_, lane) => runLane(lane, Math.ceil((CYCLES - lane) / LANES))),
+  );
+  const acked = new Map(lanes.flatMap((lane) => [...lane.acked]));
+  const touched = new Set(lanes.flatMap((lane) => [...lane.touched]));
+  const rows = lanes.flatMap((lane) => lane.rows);
 
   // Nothing acknowledged is lost: every acknowledged action is in the outbox and done. (Half the
   // cycles wait for an answer, nearly always an ack: the check below is never vacuous.)
