@@ -5,7 +5,7 @@
 // terminal serves, once, and resumes it once; the relay down for everyone pauses and resumes every
 // venue once (the shared one once an order nobody answers shows it). The health report tells the
 // relay each venue's own state. The windows are shortened through the core's and relay's options.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { FleetRow } from '../../relay/fleet';
 import { startRelay } from '../../relay/server';
@@ -26,12 +26,6 @@ const RELAY_OPTIONS = {
   metricsToken: METRICS_TOKEN,
 };
 
-let world: World;
-let counter: Core;
-let kitchen: Core;
-let proxies: { counter: TcpCut; kitchen: TcpCut };
-let burgers: string;
-
 const coreOptions = {
   relayWaitSeconds: 2,
   relayBackoff: { capMs: 2_000 },
@@ -40,11 +34,20 @@ const coreOptions = {
   healthReportMs: 500,
 };
 
-const platformOnline = async (venueId: string): Promise<boolean> =>
+/** A test's world: Counter (both venues) and Kitchen (the demo venue), each behind its proxy. */
+type Venues = {
+  world: World;
+  counter: Core;
+  kitchen: Core;
+  proxies: { counter: TcpCut; kitchen: TcpCut };
+  burgers: string;
+};
+
+const platformOnline = async ({ world }: Venues, venueId: string): Promise<boolean> =>
   (await world.control<{ status: { is_online: boolean } }>('GET', `/venues/${venueId}`)).json.status
     .is_online;
 /** The stream guard's entries of this outcome on both terminals, each with its venue. */
-const audits = async (outcome: string): Promise<string[]> => {
+const audits = async ({ counter, kitchen }: Venues, outcome: string): Promise<string[]> => {
   const subjects: string[] = [];
   for (const core of [counter, kitchen])
     for (const entry of await core.api['audit:list']({ limit: 300 }))
@@ -55,7 +58,7 @@ const audits = async (outcome: string): Promise<string[]> => {
 const streamUp = async (core: Core): Promise<boolean> =>
   (await core.api['stream:get']({})).downSince === null;
 /** What Counter last told the relay of its venues, as /fleet shows it under that venue. */
-const counterReport = async (venueId: string) => {
+const counterReport = async ({ world }: Venues, venueId: string) => {
   const answer = await fetch(`${world.relay.url}/fleet.json`, {
     headers: { authorization: `Bearer ${METRICS_TOKEN}` },
   });
@@ -66,14 +69,23 @@ const counterReport = async (venueId: string) => {
 const guardOf = async (core: Core, venueId: string) =>
   (await core.api['stream:get']({})).venues.find((v) => v.venueId === venueId);
 
-beforeEach(async () => {
-  world = await startWorld({ venues: [{ id: BOWLS, name: 'Kamppi Bowls' }], relay: RELAY_OPTIONS });
-  burgers = world.sandbox.demo.venueId;
-  proxies = {
+/** A fresh world of the test's own, closed when the test ends. */
+const startVenues = async (onTestFinished: (fn: () => Promise<void>) => void): Promise<Venues> => {
+  const world = await startWorld({
+    venues: [{ id: BOWLS, name: 'Kamppi Bowls' }],
+    relay: RELAY_OPTIONS,
+  });
+  const proxies = {
     counter: await startTcpCut(world.relay.url),
     kitchen: await startTcpCut(world.relay.url),
   };
-  [counter, kitchen] = await Promise.all([
+  onTestFinished(async () => {
+    await world.close();
+    await proxies.counter.close();
+    await proxies.kitchen.close();
+  });
+  const burgers = world.sandbox.demo.venueId;
+  const [counter, kitchen] = await Promise.all([
     world.startTerminal('Counter', {
       core: coreOptions,
       relayUrl: proxies.counter.url,
@@ -104,22 +116,25 @@ beforeEach(async () => {
     },
     30_000,
   );
-}, 90_000);
-afterEach(async () => {
-  await world.close();
-  await proxies.counter.close();
-  await proxies.kitchen.close();
-});
+  return { world, counter, kitchen, proxies, burgers };
+};
 
-describe('the stream guard of a terminal of two venues', () => {
-  it('Counter cut off: the venue Kitchen serves stays online, the other is paused once and resumed once', async () => {
+// Each test cuts links and counts pauses from none in a world of its own; nearly all of each
+// one's time is waiting out the pause and unanswered windows: they run side by side.
+describe.concurrent('the stream guard of a terminal of two venues', () => {
+  it('Counter cut off: the venue Kitchen serves stays online, the other is paused once and resumed once', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const venues = await startVenues(onTestFinished);
+    const { counter, proxies, burgers } = venues;
     // No other terminal receives Bowls' orders (the world's own key is never used): Counter alone
     // decides for it.
     expect((await guardOf(counter, BOWLS))?.otherTerminals.some((t) => t.receiving)).toBe(false);
     proxies.counter.cut();
     await waitFor(
       'Bowls paused at the platform',
-      async () => !(await platformOnline(BOWLS)),
+      async () => !(await platformOnline(venues, BOWLS)),
       30_000,
     );
     const down = await waitFor(
@@ -140,16 +155,16 @@ describe('the stream guard of a terminal of two venues', () => {
     expect(first?.pausedAt).toBeNull();
     expect(second).toMatchObject({ venueId: BOWLS, pauseDeferredSince: null });
     expect(second?.pausedAt).not.toBeNull();
-    expect(await platformOnline(burgers)).toBe(true);
-    expect(await audits('paused')).toEqual([BOWLS]);
-    expect(await audits('deferred')).toEqual([burgers]);
+    expect(await platformOnline(venues, burgers)).toBe(true);
+    expect(await audits(venues, 'paused')).toEqual([BOWLS]);
+    expect(await audits(venues, 'deferred')).toEqual([burgers]);
 
     proxies.counter.restore();
-    await waitFor('Bowls back online', () => platformOnline(BOWLS), RELAY_BACK_MS);
+    await waitFor('Bowls back online', () => platformOnline(venues, BOWLS), RELAY_BACK_MS);
     await waitFor('Counter back', () => streamUp(counter), RELAY_BACK_MS);
-    expect(await audits('paused')).toEqual([BOWLS]);
-    expect(await audits('resumed')).toEqual([BOWLS]);
-    expect(await platformOnline(burgers)).toBe(true);
+    expect(await audits(venues, 'paused')).toEqual([BOWLS]);
+    expect(await audits(venues, 'resumed')).toEqual([BOWLS]);
+    expect(await platformOnline(venues, burgers)).toBe(true);
     const back = await counter.api['stream:get']({});
     expect(back.venues.map((v) => [v.pausedAt, v.pauseDeferredSince])).toEqual([
       [null, null],
@@ -165,18 +180,23 @@ describe('the stream guard of a terminal of two venues', () => {
     ];
     await waitFor(
       'Counter reports Bowls offline',
-      async () => JSON.stringify(await counterReport(BOWLS)) === JSON.stringify(expected),
+      async () => JSON.stringify(await counterReport(venues, BOWLS)) === JSON.stringify(expected),
       20_000,
     );
-    expect(await counterReport(burgers)).toEqual(expected);
+    expect(await counterReport(venues, burgers)).toEqual(expected);
   }, 150_000);
 
-  it('the relay down for everyone: every venue of the terminal paused once, resumed once', async () => {
+  it('the relay down for everyone: every venue of the terminal paused once, resumed once', async ({
+    expect,
+    onTestFinished,
+  }) => {
+    const venues = await startVenues(onTestFinished);
+    const { world, counter, kitchen, burgers } = venues;
     const port = Number(new URL(world.relay.url).port);
     await world.relay.close();
     await waitFor(
       'Bowls paused at the platform',
-      async () => !(await platformOnline(BOWLS)),
+      async () => !(await platformOnline(venues, BOWLS)),
       30_000,
     );
     await waitFor(
@@ -186,13 +206,17 @@ describe('the stream guard of a terminal of two venues', () => {
         (await guardOf(kitchen, burgers))?.pauseDeferredSince != null,
       20_000,
     );
-    expect(await platformOnline(burgers)).toBe(true);
+    expect(await platformOnline(venues, burgers)).toBe(true);
     // An order of the demo venue that nobody can receive stays unanswered: it is paused, once.
     await world.placeOrder();
-    await waitFor('the demo venue paused', async () => !(await platformOnline(burgers)), 40_000);
+    await waitFor(
+      'the demo venue paused',
+      async () => !(await platformOnline(venues, burgers)),
+      40_000,
+    );
     await waitFor(
       'the follower saw it paused',
-      async () => (await audits('paused')).length === 2,
+      async () => (await audits(venues, 'paused')).length === 2,
       20_000,
     );
     const pausedAt = Date.now();
@@ -201,7 +225,7 @@ describe('the stream guard of a terminal of two venues', () => {
       () => Date.now() - pausedAt > PAUSE_AFTER_SECONDS * 1000 + 2_000,
       20_000,
     );
-    expect(await audits('paused')).toEqual([BOWLS, burgers].sort());
+    expect(await audits(venues, 'paused')).toEqual([BOWLS, burgers].sort());
 
     world.relay = await startRelay({
       port,
@@ -211,7 +235,7 @@ describe('the stream guard of a terminal of two venues', () => {
     });
     await waitFor(
       'both venues online again',
-      async () => (await platformOnline(BOWLS)) && platformOnline(burgers),
+      async () => (await platformOnline(venues, BOWLS)) && platformOnline(venues, burgers),
       RELAY_BACK_MS,
     );
     await waitFor(
@@ -219,7 +243,7 @@ describe('the stream guard of a terminal of two venues', () => {
       async () => (await streamUp(counter)) && streamUp(kitchen),
       RELAY_BACK_MS,
     );
-    expect(await audits('paused')).toEqual([BOWLS, burgers].sort());
-    expect(await audits('resumed')).toEqual([BOWLS, burgers].sort());
+    expect(await audits(venues, 'paused')).toEqual([BOWLS, burgers].sort());
+    expect(await audits(venues, 'resumed')).toEqual([BOWLS, burgers].sort());
   }, 180_000);
 });
