@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { createGroupCommit } from './group-commit';
 import type { EventStore, IncomingEvent, StoredEvent } from './store/event-store';
 import { openStore } from './store/open-store';
@@ -19,20 +19,29 @@ describeEachStore('group commit', (store) => {
     const opened = await openStore(store.location);
     const published: { events: StoredEvent[]; after: number }[] = [];
     opened.onAppended((events, after) => published.push({ events, after }));
-    // The real store, counting the transactions the group commit has in flight.
+    // The real store, counting the transactions the group commit has in flight: from the append
+    // until its commit (a batch whose listeners are still being told no longer counts).
     let inFlight = 0;
     let mostInFlight = 0;
     const batches: number[] = [];
     const counted: EventStore = {
       ...opened,
-      async appendBatch(events) {
+      async appendBatch(events, committed) {
         inFlight += 1;
         mostInFlight = Math.max(mostInFlight, inFlight);
         batches.push(events.length);
+        let open = true;
+        const ended = () => {
+          if (open) inFlight -= 1;
+          open = false;
+        };
         try {
-          return await opened.appendBatch(events);
+          return await opened.appendBatch(events, () => {
+            ended();
+            committed?.();
+          });
         } finally {
-          inFlight -= 1;
+          ended();
         }
       },
     };
@@ -87,6 +96,42 @@ describeEachStore('group commit', (store) => {
       }
       expect(told).toEqual(Array.from({ length: 20 }, (_, i) => `told-${i}`));
     } finally {
+      await opened.close();
+    }
+  });
+
+  it('starts the next batch once the previous one has committed, while its listeners are still being told', async () => {
+    const opened = await openStore(store.location);
+    const started: string[][] = [];
+    let release = (): void => undefined;
+    const told = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // The real store, whose first batch is told late (on PostgreSQL: a read of the log that
+    // waits for an older transaction).
+    const slowToTell: EventStore = {
+      ...opened,
+      async appendBatch(events, committed) {
+        started.push(events.map((event) => event.eventId));
+        const outcomes = await opened.appendBatch(events, committed);
+        if (started.length === 1) await told;
+        return outcomes;
+      },
+    };
+    try {
+      const commits = createGroupCommit(slowToTell);
+      const first = commits.append(incoming('pipe-1', 'pipe-venue'));
+      await vi.waitFor(() => expect(started).toHaveLength(1));
+      const second = commits.append(incoming('pipe-2', 'pipe-venue'));
+      await vi.waitFor(() => expect(started).toEqual([['pipe-1'], ['pipe-2']]), {
+        timeout: 5_000,
+      });
+      expect((await second).status).toBe('stored');
+      release();
+      expect((await first).status).toBe('stored');
+      await commits.drain();
+    } finally {
+      release();
       await opened.close();
     }
   });

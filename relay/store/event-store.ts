@@ -135,8 +135,12 @@ export type DeliveryMerchant = {
 };
 
 export type EventStore = {
-  /** Commits the whole batch durably in one transaction, then tells the listeners. */
-  appendBatch(events: IncomingEvent[]): Promise<AppendOutcome[]>;
+  /**
+   * Commits the whole batch durably in one transaction, then tells the listeners. `committed`,
+   * when given, is called once the transaction has committed, before the listeners are told (a
+   * store that tells them at once need not call it).
+   */
+  appendBatch(events: IncomingEvent[], committed?: () => void): Promise<AppendOutcome[]>;
   /**
    * The random identity of this event log, fixed when its storage was created. A seq is only
    * meaningful within one log: a terminal seeing another id must restart its cursor at 0.

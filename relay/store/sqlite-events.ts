@@ -92,9 +92,10 @@ export const appender = (ctx: SqliteContext): EventStore['appendBatch'] => {
   const appendAll = ctx.db.transaction((events: IncomingEvent[]) =>
     events.map((event) => appendOne(ctx, event)),
   );
-  return async (events) => {
+  return async (events, committed) => {
     if (events.length === 0) return [];
     const outcomes = appendAll.immediate(events);
+    committed?.();
     const servable: StoredEvent[] = [];
     for (const outcome of outcomes) {
       if (outcome.status === 'stored') servable.push(...outcome.released, outcome.event);

@@ -112,6 +112,7 @@ const noteBusyIntake = (ctx: PgContext, busy: { venueId: string; at: number }[])
 export const appendBatch = async (
   ctx: PgContext,
   events: IncomingEvent[],
+  committed?: () => void,
 ): Promise<AppendOutcome[]> => {
   if (events.length === 0) return [];
   const column = <K extends keyof (typeof events)[number]>(key: K) =>
@@ -146,12 +147,13 @@ export const appendBatch = async (
       }
     },
   );
-  const { outcomes, top, busy, committed, below } = outcomesOf(events, rows);
+  committed?.();
+  const { outcomes, top, busy, committed: stored, below } = outcomesOf(events, rows);
   noteBusyIntake(ctx, busy);
-  if (top > 0) notifyAppended(ctx, top, below === null ? null : { below, events: committed });
+  if (top > 0) notifyAppended(ctx, top, below === null ? null : { below, events: stored });
   // Settled at its commit: this instance's polls are woken from the append's own rows, when it
   // has told its listeners of everything below them. Otherwise by the ordered read of the log.
-  if (below !== null && publishSettled(ctx, committed, below)) return outcomes;
+  if (below !== null && publishSettled(ctx, stored, below)) return outcomes;
   await caughtUp(ctx, top);
   return outcomes;
 };

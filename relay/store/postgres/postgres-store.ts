@@ -124,7 +124,7 @@ export async function openPostgresStore(
   return {
     ...postgresDriveStore(ctx),
     ...postgresVenueStore(ctx),
-    appendBatch: (events) => appendBatch(ctx, events),
+    appendBatch: (events, committed) => appendBatch(ctx, events, committed),
     logId: () => logId(ctx),
     listEvents: (venueIds, after, limit) => listEvents(ctx, venueIds, after, limit),
     findActiveTerminal: (keyHash) => findActiveTerminal(ctx, keyHash),
