@@ -119,7 +119,6 @@ describe('the order board (Chromium, real sandbox and relay)', () => {
       for (const order of arrived)
         await demo.core.api['orders:reject']({ orderId: order.id, reason: 'Test over' });
       for (const order of arrived) await fixture.settled(order.id, (o) => o.status === 'REJECTED');
-      await page.close();
     }
   });
 
@@ -156,7 +155,6 @@ describe('the order board (Chromium, real sandbox and relay)', () => {
       );
       expect(await noHorizontalScroll(page)).toEqual([]);
       await page.screenshot({ path: path.join(dir, `board-${width}x${height}.png`) });
-      await page.close();
     }
   });
 
@@ -182,7 +180,6 @@ describe('the order board (Chromium, real sandbox and relay)', () => {
     }));
     expect(scroll).toEqual({ newColumn: 0, board: 0, page: 0 });
     expect(await noHorizontalScroll(page)).toEqual([]);
-    await page.close();
   });
 
   it('shows the latest finished order on top of Done, and finishing one moves no other card', async () => {
@@ -245,7 +242,6 @@ describe('the order board (Chromium, real sandbox and relay)', () => {
     );
     expect(inserted).toBeGreaterThanOrEqual(1);
     expect(inserted).toBeLessThanOrEqual(2);
-    await page.close();
   });
 
   it('flashes every new card in step on one clock, none animated on its own; one scrolled into sight too', async () => {
@@ -301,6 +297,5 @@ describe('the order board (Chromium, real sandbox and relay)', () => {
       )
       .toEqual(['0', '1']);
     await bothPhases();
-    await page.close();
   });
 });

@@ -120,7 +120,6 @@ describe('a rush at a glance (Chromium, real sandbox and relay)', () => {
       // Each column shows its own: the busiest are not starving the others.
       for (const id of ['new', 'preparation', 'ready'] as const)
         expect(rush[id].filter((o) => shown.includes(o.id)).length).toBeGreaterThanOrEqual(3);
-      await page.close();
     }
   });
 
@@ -142,7 +141,6 @@ describe('a rush at a glance (Chromium, real sandbox and relay)', () => {
     expect(await places(page)).toEqual(before);
     await page.keyboard.press('Escape');
     await detail.waitFor({ state: 'detached' });
-    await page.close();
   });
 
   it("keeps a long order's main action in sight in its detail, tapped at 1280×800 and 1024×768", async () => {
@@ -199,7 +197,6 @@ describe('a rush at a glance (Chromium, real sandbox and relay)', () => {
       await dialog.waitFor();
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-      await page.close();
     }
   });
 
@@ -223,6 +220,5 @@ describe('a rush at a glance (Chromium, real sandbox and relay)', () => {
         order: order.order_number,
         at: before[order.id],
       });
-    await page.close();
   });
 });

@@ -81,7 +81,6 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
 
       await demo.core.api['orders:reject']({ orderId: order.id, reason: 'Test over' });
       await fixture.settled(order.id, (o) => o.status === 'REJECTED');
-      await page.close();
     }
   });
 
@@ -118,7 +117,6 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
     await page.getByTestId('gap-notice').waitFor({ timeout: 30_000 });
     await page.getByTestId('stream-alarm').waitFor({ state: 'detached', timeout: 30_000 });
     expect(await box(markReady)).toEqual(before);
-    await page.close();
   });
   it('keeps the other orders where they were when staff move one on: its place stays empty', async () => {
     const page = await openBoard(1280, 800);
@@ -145,7 +143,6 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
       .getByRole('article', { name: `Order #${first.order_number}` })
       .waitFor();
     expect(await Promise.all(rest.map((order) => box(markReady(order))))).toEqual(before);
-    await page.close();
   });
 
   it('keeps the other new orders where they were when one is accepted by touch and another rejected elsewhere', async () => {
@@ -181,7 +178,6 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
 
     for (const order of others)
       await demo.core.api['orders:reject']({ orderId: order.id, reason: 'Test over' });
-    await page.close();
   });
 
   it('keeps a platform-cancelled order in its box, marked with its items, until acknowledged by touch', async () => {
@@ -217,6 +213,5 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
       .getByRole('article', { name: `Order #${first.order_number}` })
       .waitFor();
     expect(await tile(first).count()).toBe(0);
-    await page.close();
   });
 });

@@ -146,14 +146,19 @@ export const openBoardPage = async (
   return loadBoard(page, demo, options);
 };
 
-/** Loads the demo's board in `page`, once the board shows. */
-const loadBoard = async (page: Page, demo: Demo, options: BoardPageOptions): Promise<Page> => {
-  await options.beforeLoad?.(page);
-  await page.goto(demo.webHost!.url);
+/** Once the board shows in `page` (options.ready, or its New column). */
+const boardShows = async (page: Page, options: BoardPageOptions): Promise<Page> => {
   await (options.ready
     ? options.ready(page)
     : page.getByRole('region', { name: 'New', exact: true }).waitFor());
   return page;
+};
+
+/** Loads the demo's board in `page`, once the board shows. */
+const loadBoard = async (page: Page, demo: Demo, options: BoardPageOptions): Promise<Page> => {
+  await options.beforeLoad?.(page);
+  await page.goto(demo.webHost!.url);
+  return boardShows(page, options);
 };
 
 /** Chromium on the demo's UI, once the board shows. */
@@ -328,23 +333,29 @@ export const useDemo = (
   });
 };
 
-/** Opens a page on the session's board at a size (openBoardPage). */
+/**
+ * Opens the session's board at a size, once it shows (`beforeLoad` is not offered: the page may
+ * be one a test had before, whose init scripts stay).
+ */
 export type BoardOpener = (
   width: number,
   height: number,
-  options?: BoardPageOptions,
+  options?: Omit<BoardPageOptions, 'beforeLoad'>,
 ) => Promise<Page>;
 
 /**
- * The board tests' opener: each test opens the board at the sizes it measures, a page of its own
- * (a fresh load: nothing of the page before it), in one context per kind of screen (touch or not)
- * for the whole file. The board keeps nothing a later page of the file could read (the session
- * rides in each tab's sessionStorage; the theme and language stay as the file found them), and a
- * context of its own for each page cost about a quarter of a page's CPU (a board opened six times:
- * 1.2 and 1.4 s a page, 0.96 and 1.09 s in one context).
+ * The board tests' opener: each test opens the board at the sizes it measures, a fresh load
+ * (nothing of the document before it), in one tab per kind of screen (touch or not) for the whole
+ * file, loaded again at the new size. The board keeps nothing a later load could read but the
+ * session (it rides in the tab's sessionStorage, as in the app's own reloads; the theme and
+ * language stay as the file found them). A context of its own for each page cost about a quarter
+ * of a page's CPU (a board opened six times: 1.2 and 1.4 s a page, 0.96 and 1.09 s in one
+ * context), and a new page in it about twice a reload (1.0-1.2 s against 0.6 s). A tab a test
+ * closed is opened again.
  */
 export const boardOpener = ({ browser, demo }: DemoSession): BoardOpener => {
   const contexts = new Map<boolean, Promise<BrowserContext>>();
+  const tabs = new Map<boolean, Page>();
   const contextFor = (hasTouch: boolean): Promise<BrowserContext> => {
     const known = contexts.get(hasTouch);
     if (known) return known;
@@ -353,7 +364,17 @@ export const boardOpener = ({ browser, demo }: DemoSession): BoardOpener => {
     return opened;
   };
   return async (width, height, options = {}) => {
-    const page = await (await contextFor(options.hasTouch === true)).newPage();
+    const hasTouch = options.hasTouch === true;
+    const known = tabs.get(hasTouch);
+    if (known && !known.isClosed()) {
+      await known.setViewportSize({ width, height });
+      // Not goto: the address differs from the loaded one only by its fragment (the session the
+      // page took out of it), which would not load the document again.
+      await known.reload();
+      return boardShows(known, options);
+    }
+    const page = await (await contextFor(hasTouch)).newPage();
+    tabs.set(hasTouch, page);
     await page.setViewportSize({ width, height });
     return loadBoard(page, demo, options);
   };
