@@ -4,8 +4,8 @@
 // first, the ongoing one marked; ages growing between reports add no row; shown in Chromium. And
 // the venue's terminals now: one that stopped calling shows as silent since its last call once
 // past the poll period (not before), one never heard from since its key was issued.
-import { chromium } from 'playwright-core';
-import { afterEach, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import type { TerminalHealth } from '../shared/terminal-health';
 import type { Relay, RelayOptions } from './server';
 import { startRelay } from './server';
@@ -20,6 +20,20 @@ const relays: Relay[] = [];
 
 afterEach(async () => {
   await Promise.all(relays.splice(0).map((relay) => relay.close()));
+});
+
+/**
+ * The file's Chromium, launched by its first test and closed after its last: each test opens a
+ * context of its own (own cookies and cache), as a launch per test cost about a second of CPU.
+ */
+let launched: Promise<Browser> | null = null;
+const browser = (): Promise<Browser> =>
+  (launched ??= chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  }));
+afterAll(async () => {
+  await (await launched)?.close();
 });
 
 /** A relay on the store's options that reads the test's clock, closed after the test. */
@@ -77,12 +91,9 @@ describeEachStore('the fleet venue page', (store) => {
       404,
     );
 
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu'],
-    });
+    const context = await (await browser()).newContext({ extraHTTPHeaders: AUTH });
     try {
-      const page = await (await browser.newContext({ extraHTTPHeaders: AUTH })).newPage();
+      const page = await context.newPage();
       expect((await page.goto(url))?.status()).toBe(200);
       const rows = page.locator('#trouble tbody tr');
       await expect.poll(() => rows.count()).toBe(2);
@@ -106,7 +117,7 @@ describeEachStore('the fleet venue page', (store) => {
         .evaluate((cell) => getComputedStyle(cell).backgroundColor);
       expect(alarm).toBe('rgb(176, 0, 32)');
     } finally {
-      await browser.close();
+      await context.close();
     }
   });
 
@@ -130,12 +141,9 @@ describeEachStore('the fleet venue page', (store) => {
     await report(front.key);
     await report(kitchen.key);
     const url = `${relay.url}/fleet/venue?id=${encodeURIComponent(venue)}`;
-    const browser = await chromium.launch({
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu'],
-    });
+    const context = await (await browser()).newContext({ extraHTTPHeaders: AUTH });
     try {
-      const page = await (await browser.newContext({ extraHTTPHeaders: AUTH })).newPage();
+      const page = await context.newPage();
       const terminals = page.locator('#terminals tbody tr');
       const trouble = page.locator('#trouble tbody tr');
       const row = (locator: typeof terminals, n: number) =>
@@ -201,7 +209,7 @@ describeEachStore('the fleet venue page', (store) => {
       ]);
       expect(await page.locator('#trouble').textContent()).not.toContain('Front counter');
     } finally {
-      await browser.close();
+      await context.close();
     }
   });
 });
