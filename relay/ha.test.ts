@@ -5,6 +5,7 @@
 // again 10 s later, and PostgreSQL itself is restarted once. Every notification must be
 // acknowledged in the end, and every terminal must receive each of its venue's notifications
 // exactly once, in seq order, with no gap. Repeated with the kill at three moments.
+import { Agent } from 'node:http';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haproxyUnavailable, startHaproxy, type Haproxy } from './testing/haproxy-support';
@@ -92,9 +93,20 @@ describe.skipIf(skip !== null)(
             Array.from({ length: TERMINALS_PER_VENUE }, () => ({ venueIds: [venue] })),
           ),
         );
+        // Each terminal and each sender keeps its connection to HAProxy alive, as a client does:
+        // a connection per request cost the test, HAProxy and the kernel a TCP handshake each
+        // (about 800 a second). HAProxy's own connections to the instances are what the faults
+        // cut, and a request that fails on a kept connection is retried like any other.
+        const agents: Agent[] = [];
+        const keptAlive = () => {
+          const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+          agents.push(agent);
+          return agent;
+        };
         const terminals = made.map(({ key }, i) => ({
           venue: venues[Math.floor(i / TERMINALS_PER_VENUE)] as string,
           key,
+          agent: keptAlive(),
           received: [] as ServedEvent[],
           logIds: new Set<string>(),
         }));
@@ -105,7 +117,7 @@ describe.skipIf(skip !== null)(
           let after = 0;
           while (polling) {
             try {
-              const answer = await poll(lb.url, terminal.key, { after, wait: 2 });
+              const answer = await poll(lb.url, terminal.key, { after, wait: 2 }, terminal.agent);
               if (answer.status === 200) {
                 terminal.logIds.add(answer.logId as string);
                 terminal.received.push(...answer.events);
@@ -130,12 +142,17 @@ describe.skipIf(skip !== null)(
         let next = 0;
         let sent = 0;
         const started = Date.now();
-        const send = async (id: string, venue: string) => {
+        const send = async (id: string, venue: string, agent: Agent) => {
           const body = orderNotification(id, venue);
           for (let attempt = 0; attempt <= RETRIES; attempt += 1) {
             if (attempt > 0) await sleep(RETRY_INTERVAL_MS);
             try {
-              const answer = await postMarketplace(lb.url, body, sign(body, MARKETPLACE_SECRET));
+              const answer = await postMarketplace(
+                lb.url,
+                body,
+                sign(body, MARKETPLACE_SECRET),
+                agent,
+              );
               if (answer.status === 200) {
                 acked.add(id);
                 return;
@@ -152,13 +169,14 @@ describe.skipIf(skip !== null)(
           failed.push(id);
         };
         const senders = Array.from({ length: SENDERS }, async () => {
+          const agent = keptAlive();
           while (next < NOTIFICATIONS) {
             const i = next++;
             // Paced so the burst spans the kill, the restart and the database restart.
             const due = started + (i / PACE_PER_SECOND) * 1000;
             if (due > Date.now()) await sleep(due - Date.now());
             sent += 1;
-            await send(`ha-${run}-${i}`, venues[i % VENUES] as string);
+            await send(`ha-${run}-${i}`, venues[i % VENUES] as string, agent);
           }
         });
 
@@ -220,6 +238,7 @@ describe.skipIf(skip !== null)(
           .toBe(0);
         polling = false;
         await Promise.all(loops);
+        for (const agent of agents) agent.destroy();
 
         // The stored log, per venue, in seq order: what every terminal must have seen exactly.
         const sql = new pg.Client({ connectionString: store.location });

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type Agent } from 'node:http';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -50,20 +50,23 @@ export type HttpAnswer = {
   text: string;
 };
 
-/** A raw HTTP request, so tests choose header-name case and body bytes exactly. */
+/**
+ * A raw HTTP request, so tests choose header-name case and body bytes exactly. On a connection of
+ * its own unless `agent` is given (a client that keeps its connection alive between requests).
+ */
 export function send(
   url: string,
   options: {
     method?: string;
     headers?: Record<string, string>;
     body?: string | Buffer;
-    agent?: false;
+    agent?: Agent;
   } = {},
 ): Promise<HttpAnswer> {
   return new Promise((resolve, reject) => {
     const req = request(
       url,
-      { method: options.method ?? 'GET', headers: options.headers, agent: false },
+      { method: options.method ?? 'GET', headers: options.headers, agent: options.agent ?? false },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -86,6 +89,7 @@ export function postMarketplace(
   relayUrl: string,
   body: string | Buffer,
   signature: string | null,
+  agent?: Agent,
 ): Promise<HttpAnswer> {
   return send(`${relayUrl}/hooks/marketplace`, {
     method: 'POST',
@@ -94,6 +98,7 @@ export function postMarketplace(
       ...(signature === null ? {} : { 'PLATFORM-SIGNATURE': signature }),
     },
     body,
+    agent,
   });
 }
 
@@ -136,11 +141,13 @@ export async function poll(
   relayUrl: string,
   key: string,
   query: { after?: number; wait?: number; limit?: number } = {},
+  agent?: Agent,
 ): Promise<HttpAnswer & { logId: string | null; events: ServedEvent[] }> {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) params.set(name, String(value));
   const answer = await send(`${relayUrl}/v1/events?${params}`, {
     headers: { Authorization: `Bearer ${key}` },
+    agent,
   });
   if (answer.status !== 200) return { ...answer, logId: null, events: [] };
   const parsed = JSON.parse(answer.text) as { log_id: string; events: ServedEvent[] };
