@@ -8,6 +8,7 @@ import {
   postgresSkipReason,
   RUN_PG_CLUSTERS_ENV,
   startPgCluster,
+  testClustersParent,
   type PgCluster,
 } from './pg-cluster';
 import type { RelayOptions } from '../server';
@@ -93,7 +94,8 @@ export function useStore(kind: StoreKind, { ownCluster = false } = {}): TestStor
     return describeLocation(kind, await (cluster as PgCluster).createDatabase());
   };
   beforeAll(async () => {
-    if (kind === 'postgres') cluster = await (ownCluster ? startPgCluster() : acquirePgCluster());
+    if (kind === 'postgres')
+      cluster = await (ownCluster ? startPgCluster(testClustersParent()) : acquirePgCluster());
     current = await make();
   });
   afterAll(async () => {
