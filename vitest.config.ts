@@ -40,10 +40,14 @@ const LONG_FILES = [
 ];
 
 /**
- * Longest first across projects (the longest-processing-time rule, which keeps the last worker
- * from finishing long after the others); with no durations known yet, the long files above first,
- * then the projects' files interleaved, so DOM, Chromium and server tests share the cores
- * instead of queueing by project.
+ * Files of one project run back to back: vitest 4 keeps a worker that shares its modules between
+ * files (isolate: false) for the next file only when the file at the head of the queue is of the
+ * same project, and otherwise forks a new one, which imports the core, relay, React or
+ * playwright-core and sets up its DOM again. With the projects interleaved, nearly every file
+ * paid that. The projects come in the order of their longest file, longest first within each (the
+ * longest-processing-time rule, which keeps the last worker from finishing long after the
+ * others); with no durations known yet, the long files above come first, then each project's
+ * other files in a run of their own.
  */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -53,20 +57,19 @@ class LongestFirst extends BaseSequencer {
     const duration = (spec: TestSpecification) =>
       this.ctx.cache.getFileTestResults(`${spec.project.name}:${relative(spec)}`)?.duration;
     if (sorted.every((spec) => duration(spec) !== undefined))
-      return [...sorted].sort((a, b) => duration(b)! - duration(a)!);
+      return byProject([...sorted].sort((a, b) => duration(b)! - duration(a)!));
     const long = LONG_FILES.flatMap((file) => sorted.filter((spec) => relative(spec) === file));
-    const byProject = new Map<string, TestSpecification[]>();
-    for (const spec of sorted) {
-      if (long.includes(spec)) continue;
-      byProject.set(spec.project.name, [...(byProject.get(spec.project.name) ?? []), spec]);
-    }
-    const interleaved: TestSpecification[] = [];
-    const queues = [...byProject.values()];
-    while (queues.some((queue) => queue.length > 0))
-      for (const queue of queues) if (queue.length > 0) interleaved.push(queue.shift()!);
-    return [...long, ...interleaved];
+    return [...long, ...byProject(sorted.filter((spec) => !long.includes(spec)))];
   }
 }
+
+/** Each project's files together, the projects in the order their first file comes, in order. */
+const byProject = (files: TestSpecification[]): TestSpecification[] => {
+  const runs = new Map<string, TestSpecification[]>();
+  for (const spec of files)
+    runs.set(spec.project.name, [...(runs.get(spec.project.name) ?? []), spec]);
+  return [...runs.values()].flat();
+};
 
 export default defineConfig({
   test: {
