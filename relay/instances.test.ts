@@ -158,23 +158,48 @@ describe.skipIf(skip !== null)(
      * instance with `polls` taken, and every live instance has read the reports since.
      */
     async function reported(terminalId: string, open: number, polls?: number) {
+      let committedBy = 0;
       await expect
         .poll(
           async () => {
-            const { rows } = await sql.query<{ ok: boolean }>(
+            const { rows } = await sql.query<{ ok: boolean; now: string }>(
               `SELECT coalesce(sum(u.open), 0) = $2
-                  AND ($3::int IS NULL OR bool_or(u.polls = $3))
-                  AND (SELECT min(i.seen_at) FROM relay_instances i
-                       WHERE i.seen_at > (extract(epoch FROM clock_timestamp()) * 1000)::bigint - 3000)
-                      > max(u.seen_at) AS ok
+                  AND ($3::int IS NULL OR bool_or(u.polls = $3)) AS ok,
+                  (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now
                FROM poll_usage u WHERE u.terminal_id = $1`,
               [terminalId, open, polls ?? null],
             );
+            committedBy = Number(rows[0]?.now);
             return rows[0]?.ok === true;
           },
           { timeout: 10_000, interval: 50 },
         )
         .toBe(true);
+      // An instance marks itself seen as a sync begins and reads the others' reports after that,
+      // so a seen mark past the reports' commit is not yet a read of them (an instance seen so
+      // had not applied them when the relay at load 25 let a poll through). Its next mark
+      // begins the sync after: the one that began past the commit has read and applied them.
+      const began = await liveSeen((seen) => seen > committedBy);
+      await liveSeen((seen, id) => seen > (began.get(id) ?? Infinity));
+    }
+
+    /** Each live instance's last seen mark, once every one of them passes `done`. */
+    async function liveSeen(done: (seen: number, id: string) => boolean) {
+      let marks = new Map<string, number>();
+      await expect
+        .poll(
+          async () => {
+            const { rows } = await sql.query<{ id: string; seen_at: string }>(
+              `SELECT id, seen_at FROM relay_instances
+                WHERE seen_at > (extract(epoch FROM clock_timestamp()) * 1000)::bigint - 3000`,
+            );
+            marks = new Map(rows.map((row) => [row.id, Number(row.seen_at)]));
+            return rows.length > 0 && [...marks].every(([id, seen]) => done(seen, id));
+          },
+          { timeout: 10_000, interval: 50 },
+        )
+        .toBe(true);
+      return marks;
     }
   },
 );
