@@ -14,7 +14,6 @@ import {
   readFileSync,
   renameSync,
   rmSync,
-  statfsSync,
   writeFileSync,
 } from 'node:fs';
 import { createServer } from 'node:net';
@@ -46,28 +45,6 @@ export type PgCluster = {
  * wall time. Each file still gets databases of its own.
  */
 export const RUN_PG_CLUSTERS_ENV = 'COUNTERTOP_TEST_PG_CLUSTERS';
-
-const MEMORY_FOLDER = '/dev/shm';
-/** Room for a few clusters (about 40 MB each) with plenty to spare. */
-const MEMORY_NEEDED = 1024 ** 3;
-
-/**
- * Where a test keeps a cluster of its own (the HA test, which restarts it): in memory (/dev/shm, a
- * tmpfs) when it has room, else the system's temporary folder. On a disk mounted with discard,
- * copying a cluster's 40 MB took 0.8 to 5 s of a loaded machine's time and deleting it 1.2 to 2 s,
- * and every commit waited on an fsync shared with the other tests' disk writes; on tmpfs fsync
- * returns at once. What the test checks of PostgreSQL (commits, a restart) is unchanged; the
- * benchmarks keep theirs on disk.
- */
-export function testClustersParent(): string {
-  try {
-    const { bavail, bsize } = statfsSync(MEMORY_FOLDER);
-    if (bavail * bsize >= MEMORY_NEEDED) return MEMORY_FOLDER;
-  } catch {
-    // No /dev/shm here.
-  }
-  return tmpdir();
-}
 
 /** Why PostgreSQL cannot be used here, or null when it can. */
 export function postgresUnavailable(): string | null {

@@ -8,12 +8,11 @@ import {
   postgresSkipReason,
   RUN_PG_CLUSTERS_ENV,
   startPgCluster,
-  testClustersParent,
   type PgCluster,
 } from './pg-cluster';
 import type { RelayOptions } from '../server';
 import { createTerminalsAt, revokeTerminalAt, type NewTerminal } from '../terminals';
-import { tempDir } from './test-support';
+import { tempDir, testFilesParent } from './test-support';
 
 export type StoreKind = 'sqlite' | 'postgres';
 export const STORE_KINDS: readonly StoreKind[] = ['sqlite', 'postgres'];
@@ -95,7 +94,7 @@ export function useStore(kind: StoreKind, { ownCluster = false } = {}): TestStor
   };
   beforeAll(async () => {
     if (kind === 'postgres')
-      cluster = await (ownCluster ? startPgCluster(testClustersParent()) : acquirePgCluster());
+      cluster = await (ownCluster ? startPgCluster(testFilesParent()) : acquirePgCluster());
     current = await make();
   });
   afterAll(async () => {

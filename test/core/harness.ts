@@ -2,15 +2,14 @@
 // connected to them. Nothing is mocked: every call crosses a socket.
 import { randomUUID } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
-import { existsSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Sandbox, SandboxOptions } from '../../sandbox/server';
 import { startSandbox } from '../../sandbox/server';
 import type { Relay, RelayOptions } from '../../relay/server';
 import { startRelay } from '../../relay/server';
 import { createTerminal } from '../../relay/terminals';
-import { CREDENTIALS_KEY } from '../../relay/testing/test-support';
+import { CREDENTIALS_KEY, testFilesParent } from '../../relay/testing/test-support';
 import type { Core, CoreOptions } from '../../main/core';
 import { startCore } from '../../main/core';
 import type { SecretStore } from '../../main/secrets/secret-store';
@@ -89,21 +88,6 @@ export type TerminalOptions = {
   venues?: readonly string[];
 };
 
-/**
- * Where a world keeps its files under vitest: a RAM-backed tmpfs when there is one with room. The
- * terminal's and relay's commits wait for fsync, durability against a power cut that no test makes
- * (a killed process leaves its writes in the page cache, tmpfs or not), and on this loaded disk
- * that cost CPU: 4 heavy integration files took about 5 % less on tmpfs (1.3 s of 26 s on average,
- * less in 5 of 6 paired runs). The benchmarks (tsx, outside vitest) keep the disk production has.
- */
-const worldsParent = (): string => {
-  const shm = '/dev/shm';
-  if (!process.env.VITEST || !existsSync(shm)) return tmpdir();
-  const { bavail, bsize } = statfsSync(shm);
-  // A container's default /dev/shm is 64 MiB; a worker's worlds with their WALs need more.
-  return bavail * bsize >= 1024 ** 3 ? shm : tmpdir();
-};
-
 /** The real keychain when a Secret Service session exists (CI), else memory. */
 export const testSecretStore = (): SecretStore =>
   process.env.DBUS_SESSION_BUS_ADDRESS
@@ -120,7 +104,7 @@ export const startWorld = async (
     venues?: ReadonlyArray<{ id: string; name: string }>;
   } = {},
 ): Promise<World> => {
-  const dir = mkdtempSync(join(worldsParent(), 'countertop-core-'));
+  const dir = mkdtempSync(join(testFilesParent(), 'countertop-core-'));
   const relayDb = join(dir, 'relay.db');
   const webhookSecret = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
   const relay = await startRelay({
