@@ -551,12 +551,11 @@ describe('the pseudo-locale at 1024×768 (Chromium)', () => {
     // An item left open in the editor is closed first; the screen shows one or the other, so
     // waiting for either, not a click given up after a timeout (2 s each run, as the screen comes
     // back with no item open).
-    const [closeItem, editItem] = [words.editor.close, words.editor.edit].map((name) =>
-      button(editor, say(name)),
-    );
-    await closeItem!.or(editItem!).first().waitFor();
-    if (await closeItem!.isVisible()) await closeItem!.click();
-    await editItem!.click();
+    const closeItem = button(editor, say(words.editor.close));
+    const editItem = button(editor, say(words.editor.edit));
+    await closeItem.or(editItem).first().waitFor();
+    if (await closeItem.isVisible()) await closeItem.click();
+    await editItem.click();
     const price = editor.getByLabel(say(words.editor.price)).first();
     await price.fill('99,50');
     await button(editor, say(words.editor.close)).click();
