@@ -10,7 +10,6 @@ import { describe, expect, it } from 'vitest';
 import { postgresSkipReason } from './testing/pg-cluster';
 import { startRelay } from './server';
 import type { IncomingEvent } from './store/event-store';
-import { LOCK, RELAY_LOCKS } from './store/postgres/migrations';
 import { openPostgresStore } from './store/postgres/postgres-store';
 import { openSqliteStore } from './store/sqlite-store';
 import { useStore } from './testing/store-fixture';
@@ -173,29 +172,6 @@ describe.skipIf(skipPostgres !== null)(
         }
       } finally {
         for (const one of stores) await one.close();
-      }
-    });
-
-    it("the bookkeeping's connections hold the notes mark, which an append's settling leaves out (migration 17)", async () => {
-      const one = await openPostgresStore(store.location, { recheckMs: 60_000 });
-      const watcher = new pg.Client({ connectionString: store.location });
-      await watcher.connect();
-      try {
-        await one.noteTerminalsSeen([{ terminalId: 't-marked', at: 1 }]);
-        const marked = await watcher.query<{ n: string }>(
-          `SELECT count(*) AS n FROM pg_locks
-           WHERE locktype = 'advisory' AND granted AND classid = $1::oid AND objid = $2`,
-          [RELAY_LOCKS, LOCK.notes],
-        );
-        expect(Number(marked.rows[0]?.n)).toBeGreaterThan(0);
-        const { rows } = await watcher.query<{ r_status: string }>(
-          `SELECT r_status FROM relay_append_settled('{delivery}', '{marked-append}', '{v-marked}',
-             '{NULL}', '{1}', '{"{}"}', '{NULL}')`,
-        );
-        expect(rows.map((row) => row.r_status)).toEqual(['stored', 'settled']);
-      } finally {
-        await watcher.end();
-        await one.close();
       }
     });
 

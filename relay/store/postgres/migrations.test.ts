@@ -576,6 +576,102 @@ describe.skipIf(skip !== null)(
       }
     });
 
+    it('18 marks appends, and only an older marked one holds an event back, at the append and in the reads; the procedure commits, then tells the instances', async () => {
+      const pool = await fresh();
+      await migrate(pool, 18);
+      const listener = new pg.Client({ connectionString: pool.options.connectionString });
+      await listener.connect();
+      const heard: string[] = [];
+      listener.on('notification', (message) => heard.push(message.payload ?? ''));
+      await listener.query('LISTEN relay_events');
+      const columns = (ids: string[], body: string) => [
+        ids.map(() => 'delivery'),
+        ids,
+        ids.map(() => 'v'),
+        ids.map(() => null),
+        ids.map(() => 1),
+        ids.map(() => body),
+        ids.map(() => null),
+      ];
+      const tell = async (ids: string[], body = '{}') => {
+        const { rows } = await pool.query<{ r_status: string[]; r_seq: string[] }>(
+          'CALL relay_append_told($1, $2, $3, $4, $5, $6, $7)',
+          columns(ids, body),
+        );
+        const row = rows[0] as { r_status: string[]; r_seq: string[] };
+        return row.r_status.map((status, i) => [status, Number(row.r_seq[i])]);
+      };
+      const settledSeqs = async () =>
+        (
+          await pool.query<{ seq: number }>(
+            'SELECT seq::int AS seq FROM events WHERE xid < (SELECT relay_settled_horizon()) ORDER BY seq',
+          )
+        ).rows.map((row) => row.seq);
+      const event = (seq: number, eventId: string) => ({
+        seq,
+        kind: 'delivery',
+        eventId,
+        venueId: 'v',
+        receivedAt: 1,
+        body: '{}',
+        signature: null,
+      });
+      try {
+        expect(await tell(['a', 'b'])).toEqual([
+          ['stored', 1],
+          ['stored', 2],
+          ['settled', 0],
+        ]);
+        await expect.poll(() => heard.length).toBe(1);
+        expect(JSON.parse(heard[0] as string)).toEqual({
+          top: 2,
+          below: 0,
+          events: [event(1, 'a'), event(2, 'b')],
+        });
+        // A duplicate commits nothing and tells nothing: the next notification is the next append's.
+        expect(await tell(['a'])).toEqual([['duplicate', 0]]);
+        const other = await pool.connect();
+        const earlier = await pool.connect();
+        try {
+          // An older transaction that is no append (a psql session, the bookkeeping) holds no
+          // seq: neither the append's settling nor the reads wait for it.
+          await other.query('BEGIN');
+          await other.query("INSERT INTO venue_intake (venue_id, last_webhook_at) VALUES ('w', 1)");
+          expect(await tell(['c'])).toEqual([
+            ['stored', 3],
+            ['settled', 2],
+          ]);
+          await expect.poll(() => heard.length).toBe(2);
+          expect(JSON.parse(heard[1] as string)).toMatchObject({ top: 3, below: 2 });
+          expect(await settledSeqs()).toEqual([1, 2, 3]);
+          // An older append still open (marked) may commit a lower seq: the later one waits for it.
+          await earlier.query('BEGIN');
+          await earlier.query(
+            `SELECT * FROM relay_append('{delivery}', '{e}', '{v}', '{NULL}', '{1}', '{"{}"}', '{NULL}')`,
+          );
+          expect(await tell(['d'])).toEqual([['stored', 5]]);
+          await expect.poll(() => heard.length).toBe(3);
+          expect(heard[2]).toBe('5');
+          expect(await settledSeqs()).toEqual([1, 2, 3]);
+          await earlier.query('COMMIT');
+          expect(await settledSeqs()).toEqual([1, 2, 3, 4, 5]);
+          await other.query('COMMIT');
+        } finally {
+          other.release();
+          earlier.release();
+        }
+        // Settled, but too large for a notification: the highest seq only.
+        expect(await tell(['f'], JSON.stringify({ pad: 'x'.repeat(8_000) }))).toEqual([
+          ['stored', 6],
+          ['settled', 5],
+        ]);
+        await expect.poll(() => heard.length).toBe(4);
+        expect(heard[3]).toBe('6');
+      } finally {
+        await listener.end();
+      }
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);

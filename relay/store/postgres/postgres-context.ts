@@ -5,7 +5,6 @@ import pg from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
 import type { Pool, PoolClient } from 'pg';
 import type { AppendedListener } from '../event-store';
-import { LOCK, RELAY_LOCKS } from './migrations';
 import { inTransaction as transaction } from './transaction';
 
 // seqs and millisecond times are bigint columns well below 2^53: read them as numbers.
@@ -79,11 +78,11 @@ export const inTransaction = <T>(
 /**
  * The bookkeeping's pool: its few connections commit without waiting for the WAL's flush
  * (`synchronous_commit` off for them alone). 20,000 terminals' notes through the shared pool took
- * its connections from the appends and the log reads, and a note's commit waiting for the disk
- * kept its transaction running, which holds back the settling (the delivery) of every event
- * appended after it began (postgres-log.ts). Visible to every instance at once as before; a crash
- * of PostgreSQL itself may lose the last fraction of a second of notes (each is written again by
- * the terminal's next call), never an event: appends use the shared pool and commit synchronously.
+ * its connections from the appends and the log reads, each held through a flush of the disk.
+ * Visible to every instance at once as before; a crash of PostgreSQL itself may lose the last
+ * fraction of a second of notes (each is written again by the terminal's next call), never an
+ * event: appends use the shared pool and commit synchronously. Its transactions hold no seq and
+ * hold back no event (migration 18: only appends count for settling).
  */
 export const notesPool = (
   url: string,
@@ -93,12 +92,6 @@ export const notesPool = (
   const notes = new pg.Pool({
     ...connectionConfig(url, password),
     options: '-c synchronous_commit=off',
-    // Marks the session as the bookkeeping's for its life, before it is handed out: an append
-    // does not wait for its transactions to be settled (migration 17). A connection that cannot
-    // be marked is not used (its note fails, and is written again by the terminal's next call).
-    onConnect: async (client: pg.ClientBase) => {
-      await client.query('SELECT pg_advisory_lock_shared($1, $2)', [RELAY_LOCKS, LOCK.notes]);
-    },
     max: NOTES_POOL_SIZE,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,

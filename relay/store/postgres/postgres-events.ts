@@ -1,11 +1,11 @@
-// The event log on PostgreSQL: appends (relay_append, migrations 5 and 17), reads, pruning, the log's id.
+// The event log on PostgreSQL: appends (relay_append_told, migrations 5, 17 and 18), reads, pruning, the log's id.
 import type { AppendOutcome, EventKind, IncomingEvent, StoredEvent } from '../event-store';
 import { EVENT_COLUMNS, eventFromRow, type EventRow } from '../event-row';
-import { CHANNEL, LOCK, RELAY_LOCKS } from './migrations';
+import { LOCK, RELAY_LOCKS } from './migrations';
 import type { PgContext } from './postgres-context';
 import { inTransaction } from './postgres-context';
 import { withConnection } from './transaction';
-import { caughtUp, publishSettled, type SettledPayload } from './postgres-log';
+import { caughtUp, publishSettled, SETTLED } from './postgres-log';
 
 type AppendRow = {
   r_idx: number;
@@ -109,6 +109,26 @@ const noteBusyIntake = (ctx: PgContext, busy: { venueId: string; at: number }[])
   }
 };
 
+/** relay_append_told's one row: relay_append_settled's rows as arrays, in their order. */
+type ToldRow = { [K in keyof AppendRow]: (AppendRow[K] | string)[] | null };
+
+/** The procedure's arrays as rows; its bigint arrays come back as text. */
+const rowsOf = (told: ToldRow): AppendRow[] => {
+  const number = (value: number | string | null | undefined) =>
+    value === null || value === undefined ? null : Number(value);
+  return (told.r_idx ?? []).map((idx, i) => ({
+    r_idx: Number(idx),
+    r_status: told.r_status?.[i] as AppendRow['r_status'],
+    r_seq: number(told.r_seq?.[i]),
+    r_kind: (told.r_kind?.[i] ?? null) as EventKind | null,
+    r_event_id: (told.r_event_id?.[i] ?? null) as string | null,
+    r_venue_id: (told.r_venue_id?.[i] ?? null) as string | null,
+    r_received_at: number(told.r_received_at?.[i]),
+    r_body: (told.r_body?.[i] ?? null) as string | null,
+    r_signature: (told.r_signature?.[i] ?? null) as string | null,
+  }));
+};
+
 export const appendBatch = async (
   ctx: PgContext,
   events: IncomingEvent[],
@@ -117,16 +137,16 @@ export const appendBatch = async (
   if (events.length === 0) return [];
   const column = <K extends keyof (typeof events)[number]>(key: K) =>
     events.map((event) => event[key]);
-  // One statement, its own transaction: committed (synchronous_commit) before it returns.
-  // Prepared once per connection (named): a group commit is one Bind/Execute round trip.
-  const rows = await withConnection(
+  // One round trip: the append, committed (synchronous_commit) before the procedure goes on to
+  // tell the other instances (migration 18). Prepared once per connection (named).
+  const told = await withConnection(
     () => ctx.pool.connect(),
     async (client) => {
       try {
         return (
-          await client.query<AppendRow>({
-            name: 'relay_append_settled',
-            text: 'SELECT * FROM relay_append_settled($1, $2, $3, $4, $5, $6, $7)',
+          await client.query<ToldRow>({
+            name: 'relay_append_told',
+            text: 'CALL relay_append_told($1, $2, $3, $4, $5, $6, $7)',
             values: [
               column('kind'),
               column('eventId'),
@@ -137,7 +157,7 @@ export const appendBatch = async (
               column('signature'),
             ],
           })
-        ).rows;
+        ).rows[0] as ToldRow;
       } catch (error) {
         // relay_append's lock is a session lock, released by the function before the commit
         // (migration 14); a statement that failed after taking it leaves it held, and the
@@ -148,35 +168,14 @@ export const appendBatch = async (
     },
   );
   committed?.();
-  const { outcomes, top, busy, committed: stored, below } = outcomesOf(events, rows);
+  const { outcomes, top, busy, committed: stored, below } = outcomesOf(events, rowsOf(told));
   noteBusyIntake(ctx, busy);
-  if (top > 0) notifyAppended(ctx, top, below === null ? null : { below, events: stored });
   // Settled at its commit: this instance's polls are woken from the append's own rows, when it
   // has told its listeners of everything below them. Otherwise by the ordered read of the log.
   if (below !== null && publishSettled(ctx, stored, below)) return outcomes;
   await caughtUp(ctx, top);
   return outcomes;
 };
-
-/**
- * Tells the other instances of a commit, after it and not in it: a NOTIFY in the transaction
- * would take PostgreSQL's notify lock through the commit's flush and serialise the appends again.
- * Settled events travel in the payload when they fit (NOTIFY takes at most 8,000 bytes), so the
- * other instances wake their polls without reading the log; else only the seq reached. A hint
- * only: an instance that misses it reads the log on its interval. Not on the LISTEN connection:
- * a NOTIFY's commit waits for the other notifying transactions' flushes, and a connection running
- * one is not told of the others' meanwhile (PostgreSQL delivers notifications to an idle session).
- */
-const notifyAppended = (ctx: PgContext, top: number, settled: SettledPayload | null): void => {
-  const full = settled === null ? '' : JSON.stringify({ top, ...settled });
-  const payload = full !== '' && Buffer.byteLength(full) < NOTIFY_MAX_BYTES ? full : String(top);
-  ctx.pool
-    .query('SELECT pg_notify($1, $2)', [CHANNEL.events, payload])
-    .catch((error: unknown) => ctx.log(`notifying an append failed: ${(error as Error).message}`));
-};
-
-/** PostgreSQL's limit on a NOTIFY payload (8,000 bytes in a default build), less a margin. */
-const NOTIFY_MAX_BYTES = 7_900;
 
 export const logId = async (ctx: PgContext): Promise<string> => {
   const { rows } = await ctx.pool.query<{ value: string }>(
@@ -201,10 +200,10 @@ export const listEvents = async (
   if (venueIds.length === 0) return [];
   const { rows } = await ctx.pool.query<EventRow>({
     name: 'relay_list',
-    // Settled events only (postgres-log.ts): one whose transaction is older than every one still
-    // running. An earlier seq may still commit behind a later one that already did.
+    // Settled events only (postgres-log.ts): an earlier seq may still commit behind a later one
+    // that already did.
     text: `SELECT ${EVENT_COLUMNS} FROM events WHERE venue_id = ANY($1) AND seq > $2
-             AND (xid IS NULL OR xid < pg_snapshot_xmin(pg_current_snapshot())) ORDER BY seq LIMIT $3`,
+             AND ${SETTLED} ORDER BY seq LIMIT $3`,
     values: [venueIds, after, limit],
   });
   return rows.map(eventFromRow);

@@ -20,16 +20,17 @@ export const settleCaughtUp = (ctx: PgContext, all: boolean): void => {
 };
 
 /**
- * Whether an event may be handed out: its transaction is older than every transaction still
- * running (migration 14). Appends take their xid and seqs under one lock, so a smaller seq has a
- * smaller xid: once an event's xid is below the snapshot's xmin, every earlier seq has committed
- * (and is visible in the same snapshot) or rolled back. Rows from before migration 14 have no xid.
+ * Whether an event may be handed out: its transaction is older than every append still running
+ * (migrations 14 and 18). Appends take their xid and seqs under one lock, so a smaller seq has a
+ * smaller xid: once an event's xid is below the horizon, every earlier seq has committed (and is
+ * visible in the same snapshot) or rolled back. Rows from before migration 14 have no xid. The
+ * log read here and the poll read (postgres-events.ts) alike.
  */
-const SETTLED = '(xid IS NULL OR xid < pg_snapshot_xmin(pg_current_snapshot()))';
+export const SETTLED = '(xid IS NULL OR xid < (SELECT relay_settled_horizon()))';
 
 /** How soon the log is read again while a committed event waits for an older transaction. */
 const HELD_RETRY_MS = [2, 5, 10, 20, 40];
-/** A hold-back longer than this is reported (a transaction left open somewhere holds delivery). */
+/** A hold-back longer than this is reported (an append that does not end holds delivery). */
 const HELD_REPORT_MS = 10_000;
 
 const readLog = async (ctx: PgContext): Promise<void> => {
@@ -123,7 +124,7 @@ const heldBack = (ctx: PgContext): void => {
   } else if (at - ctx.heldSince > HELD_REPORT_MS && !ctx.heldReported) {
     ctx.heldReported = true;
     ctx.log(
-      `events wait for a transaction open for over ${HELD_REPORT_MS / 1000} s (an idle transaction on the relay's database holds delivery back)`,
+      `events wait for an append open for over ${HELD_REPORT_MS / 1000} s (an earlier append that has not ended holds delivery back)`,
     );
   }
   if (ctx.heldRetry !== undefined || ctx.closed) return;
