@@ -672,6 +672,43 @@ describe.skipIf(skip !== null)(
       }
     });
 
+    it('19 tells which poll-usage rows changed since a read, whatever order their writers commit in', async () => {
+      const pool = await fresh();
+      await migrate(pool, 19);
+      const write = (client: pg.Pool | pg.PoolClient, terminal: string, polls: number) =>
+        client.query(
+          `INSERT INTO poll_usage (instance_id, terminal_id, polls, open, seen_at)
+           VALUES ('a', $1, $2, 0, 1)
+           ON CONFLICT (instance_id, terminal_id) DO UPDATE SET polls = excluded.polls`,
+          [terminal, polls],
+        );
+      const changedSince = async (horizon: string) =>
+        (
+          await pool.query<{ terminal_id: string }>(
+            'SELECT terminal_id FROM poll_usage WHERE changed >= $1::xid8 ORDER BY terminal_id',
+            [horizon],
+          )
+        ).rows.map((row) => row.terminal_id);
+      await write(pool, 't1', 1);
+      await write(pool, 't2', 1);
+      const slow = await pool.connect();
+      try {
+        // Written before the read and committed after it: the next read must still find it.
+        await slow.query('BEGIN');
+        await write(slow, 't3', 1);
+        const { rows } = await pool.query<{ horizon: string }>(
+          'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS horizon',
+        );
+        const horizon = rows[0]?.horizon as string;
+        await write(pool, 't2', 2);
+        await slow.query('COMMIT');
+        expect(await changedSince(horizon)).toEqual(['t2', 't3']);
+        expect(await changedSince('0')).toEqual(['t1', 't2', 't3']);
+      } finally {
+        slow.release();
+      }
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);

@@ -54,8 +54,11 @@ export type PgContext = {
   heldRetry: NodeJS.Timeout | undefined;
   /** Intake rows noted after their append's commit (postgres-events.ts), awaited by close(). */
   intakeNotes: Set<Promise<void>>;
-  /** When the other instances' usage was last read (shareUsage). */
-  lastUsageRead: number | null;
+  /**
+   * The xmin of a snapshot taken at or before the last read of the other instances' usage (a
+   * transaction id as text; '0' before the first): rows changed since were written at or above it.
+   */
+  usageHorizon: string;
 };
 
 /**
@@ -105,8 +108,9 @@ export const NOTES_POOL_SIZE = 2;
 
 /**
  * The most rows one bookkeeping statement writes: a wave of polls (20,000 terminals' long polls
- * ending together) is written in statements of this size, one after another, so none runs long
- * enough to hold back the settling of the events appended meanwhile.
+ * ending together) is written in statements of this size, one after another, so none runs long:
+ * a long one held back the settling of the events appended meanwhile until appends were marked
+ * (migration 18), and still holds back the next usage read of every instance (migration 19).
  */
 export const BOOKKEEPING_ROWS = 500;
 

@@ -112,7 +112,7 @@ export async function openPostgresStore(
     heldRetries: 0,
     heldReported: false,
     heldRetry: undefined,
-    lastUsageRead: null,
+    usageHorizon: '0',
     intakeNotes: new Set(),
   };
   const recheck = ctx.following

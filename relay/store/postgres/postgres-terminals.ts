@@ -7,7 +7,6 @@ import { withConnection } from './transaction';
 
 /** An instance that has not reported for this long is gone: its open polls no longer count. */
 const INSTANCE_TIMEOUT_MS = 3_000;
-const USAGE_OVERLAP_MS = 2_000;
 
 export const findActiveTerminal = async (
   ctx: PgContext,
@@ -137,14 +136,18 @@ export const shareUsage = (
     () => ctx.notes.connect(),
     async (client) => {
       const now = '(extract(epoch FROM clock_timestamp()) * 1000)::bigint';
-      const { rows } = await client.query<{ now: number }>(
+      // The snapshot's xmin, for the next read: this statement's snapshot is taken before the
+      // read's below, and a later snapshot's xmin is never lower.
+      const { rows } = await client.query<{ now: number; horizon: string }>(
         `INSERT INTO relay_instances (id, seen_at) VALUES ($1, ${now})
-           ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at RETURNING seen_at AS now`,
+           ON CONFLICT (id) DO UPDATE SET seen_at = excluded.seen_at
+           RETURNING seen_at AS now, pg_snapshot_xmin(pg_current_snapshot())::text AS horizon`,
         [instanceId],
       );
       const at = rows[0]?.now as number;
-      // In slices: one statement over a wave of 20,000 terminals' polls would hold its
-      // transaction (and the settling of events appended meanwhile) for its whole run.
+      const horizon = rows[0]?.horizon as string;
+      // In slices (BOOKKEEPING_ROWS): one statement over a wave of 20,000 terminals' polls would
+      // run long.
       for (const slice of bookkeepingSlices(changes)) {
         await client.query(
           `INSERT INTO poll_usage (instance_id, terminal_id, polls, open, seen_at)
@@ -165,7 +168,7 @@ export const shareUsage = (
         'SELECT id FROM relay_instances WHERE id <> $1 AND seen_at > $2',
         [instanceId, at - INSTANCE_TIMEOUT_MS],
       );
-      // Rows changed lately, with a window wide enough for statements committing out of order.
+      // Rows changed since the last read (migration 19), whatever order their writers commit in.
       const others = await client.query<{
         instance_id: string;
         terminal_id: string;
@@ -174,10 +177,10 @@ export const shareUsage = (
       }>(
         `SELECT u.instance_id, u.terminal_id, u.polls, u.open FROM poll_usage u
            JOIN relay_instances i ON i.id = u.instance_id
-           WHERE u.instance_id <> $1 AND i.seen_at > $2 AND u.seen_at > $3`,
-        [instanceId, at - INSTANCE_TIMEOUT_MS, (ctx.lastUsageRead ?? 0) - USAGE_OVERLAP_MS],
+           WHERE u.instance_id <> $1 AND i.seen_at > $2 AND u.changed >= $3::xid8`,
+        [instanceId, at - INSTANCE_TIMEOUT_MS, ctx.usageHorizon],
       );
-      ctx.lastUsageRead = at;
+      ctx.usageHorizon = horizon;
       return {
         live: live.rows.map((row) => row.id),
         others: others.rows.map((row) => ({
