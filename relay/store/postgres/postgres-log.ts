@@ -97,8 +97,9 @@ export const publishSettled = (ctx: PgContext, events: StoredEvent[], below: num
 };
 
 /**
- * A notification's payload (postgres-events.ts): a settled append's events, published at once
- * when they continue what this instance was told; else the seq a commit reached, read from the log.
+ * A notification's payload (relay_append_told, migration 18): a settled append's events,
+ * published at once when they continue what this instance was told; else the seq a commit
+ * reached, read from the log.
  */
 const notified = (ctx: PgContext, payload: string | undefined): void => {
   if (payload?.startsWith('{')) {

@@ -4,15 +4,15 @@
 // id and its seqs under one advisory lock, released before the commit's flush: appends from every
 // instance commit in parallel, in any order, and seq order is transaction-id order. Every instance
 // follows the one log with a single cursor ("events with seq > the last one seen", in seq order),
-// handing out only settled events, whose transaction is older than every one still running
-// (postgres-log.ts), so a seq 9 that committed before seq 8 waits for it. The log is read when
-// notified (LISTEN/NOTIFY, sent by the appending instance after its commit), soon again while an
-// event waits, and on a short interval in case a notification is lost (LISTEN connection down,
-// server restarted). Polls are woken from that ordered read, or from an append settled at its
-// commit (migration 17: no older transaction that may hold a seq was running), whose events the
-// appending instance hands out from the append's rows and the others from its notification's
-// payload, each only once it has handed out every seq below them: an instance never hands out
-// seq 9 before it has seen a seq 8 committed elsewhere.
+// handing out only settled events, whose transaction is older than every append still running
+// (postgres-log.ts, migration 18), so a seq 9 that committed before seq 8 waits for it. The log is
+// read when notified (LISTEN/NOTIFY, sent by the append's own procedure after its commit), soon
+// again while an event waits, and on a short interval in case a notification is lost (LISTEN
+// connection down, server restarted). Polls are woken from that ordered read, or from an append
+// settled at its commit (migration 17: no older append that may hold a seq was running), whose
+// events the appending instance hands out from the append's rows and the others from its
+// notification's payload, each only once it has handed out every seq below them: an instance
+// never hands out seq 9 before it has seen a seq 8 committed elsewhere.
 //
 // Each concern is its own file of module-level functions over a PgContext (postgres-context.ts):
 // postgres-log.ts follows the log, postgres-events.ts, postgres-terminals.ts and
