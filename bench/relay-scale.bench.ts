@@ -77,7 +77,9 @@ const env: Record<string, string> = { RELAY_MARKETPLACE_SECRETS: MARKETPLACE_SEC
 /**
  * RELAY_SCALE_PROFILE=DIR: the fleet case's relays write V8 CPU profiles there (`--cpu-prof`, one
  * per instance and run), and the run's PostgreSQL statements slower than RELAY_SCALE_SLOW_MS (20)
- * are copied there from the server's log (`log_min_duration_statement`), to see where the time goes.
+ * are copied there from the server's log (`log_min_duration_statement`), to see where the time goes;
+ * so are each fleet's deliveries (`deliveries-LABEL.json`: webhook, sent, received) and the ingest
+ * case's relay CPU profile (`ingest/`).
  */
 const PROFILE_DIR = process.env.RELAY_SCALE_PROFILE;
 const SLOW_MS = Number(process.env.RELAY_SCALE_SLOW_MS ?? 20);
@@ -294,6 +296,15 @@ async function fanOut(fleet: Fleet, label: string) {
     }));
     const sorted = (list: typeof measured) => list.map((m) => m.ms).sort((a, b) => a - b);
     const all = sorted(measured);
+    // Each delivery's webhook and when it was sent and received (epoch ms), to set the slowest
+    // beside the servers' own records of the same moments.
+    if (PROFILE_DIR) {
+      mkdirSync(PROFILE_DIR, { recursive: true });
+      writeFileSync(
+        join(PROFILE_DIR, `deliveries-${label}.json`),
+        JSON.stringify(receipts.map(([id, at]) => ({ id, sent: sentAt.get(id), received: at }))),
+      );
+    }
     return {
       open,
       // A re-poll refused (the relay's per-key poll rate limit: 5/s, a burst of 20) is retried
@@ -360,7 +371,12 @@ async function ingestCase(figures: Figures) {
     const floorIngest = await ingest(floor.url, 'floor').finally(() => stopAll([floor]));
     const bare = await spawnRelay(['--db', join(dir.dir, 'bare.db')], {}, FLOOR_SERVER);
     const bareIngest = await ingest(bare.url, 'bare').finally(() => stopAll([bare]));
-    const relay = await spawnRelay(['--db', dir.dbPath, '--port', '0'], env);
+    const relay = await spawnRelay(
+      ['--db', dir.dbPath, '--port', '0'],
+      env,
+      undefined,
+      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, 'ingest')}`] : [],
+    );
     const relayIngest = await ingest(relay.url, 'relay').finally(() => stopAll([relay]));
     console.log(
       `ingest, ${INGEST_COUNT} signed webhooks ${INGEST_CONCURRENCY} at a time: bare server (in memory) ${floorIngest.perSecond.toFixed(0)}/s, ` +
