@@ -82,6 +82,9 @@ const env: Record<string, string> = { RELAY_MARKETPLACE_SECRETS: MARKETPLACE_SEC
  * case's relay CPU profile (`ingest/`).
  */
 const PROFILE_DIR = process.env.RELAY_SCALE_PROFILE;
+/** Node's options for a relay writing its CPU profile into PROFILE_DIR/`sub` (none unprofiled). */
+const cpuProfiledIn = (sub: string): string[] =>
+  PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, sub)}`] : [];
 const SLOW_MS = Number(process.env.RELAY_SCALE_SLOW_MS ?? 20);
 
 /** A process's resident memory, read by the kernel (no request to the relay while it is busy). */
@@ -375,7 +378,7 @@ async function ingestCase(figures: Figures) {
       ['--db', dir.dbPath, '--port', '0'],
       env,
       undefined,
-      PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, 'ingest')}`] : [],
+      cpuProfiledIn('ingest'),
     );
     const relayIngest = await ingest(relay.url, 'relay').finally(() => stopAll([relay]));
     console.log(
@@ -659,9 +662,7 @@ async function fleetCase(
     Array.from({ length: TERMINALS }, (_, i) => ({ venueIds: [`${label}-venue-${i % VENUES}`] })),
   );
   const createdMs = performance.now() - created;
-  const profiled = PROFILE_DIR
-    ? ['--cpu-prof', `--cpu-prof-dir=${join(PROFILE_DIR, `run-${run}`)}`]
-    : [];
+  const profiled = cpuProfiledIn(`run-${run}`);
   if (PROFILE_DIR) await slowStatements(cluster, storeUrl, null);
   const instances = [
     await spawnRelay(
