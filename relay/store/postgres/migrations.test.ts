@@ -709,6 +709,44 @@ describe.skipIf(skip !== null)(
       }
     });
 
+    it('20 plans the append on the indexes when the tables were empty at its first run', async () => {
+      const pool = await fresh();
+      await migrate(pool, 20);
+      // A session of its own, not the one that migrated.
+      const session = new pg.Client({ connectionString: pool.options.connectionString });
+      await session.connect();
+      const append = (eventId: string, venueId: string) =>
+        session.query('SELECT count(*) FROM relay_append_settled($1, $2, $3, $4, $5, $6, $7)', [
+          ['marketplace'],
+          [eventId],
+          [venueId],
+          [null],
+          [1],
+          ['{}'],
+          [null],
+        ]);
+      try {
+        // The session's plans are made now, on empty tables, and kept.
+        await session.query('BEGIN');
+        await append('first', 'v-1');
+        await session.query('ROLLBACK');
+        await pool.query(
+          "INSERT INTO venue_intake (venue_id, polled_at) SELECT 'v-' || g, 1 FROM generate_series(1, 2000) g",
+        );
+        await session.query('BEGIN');
+        await append('second', 'v-7');
+        const { rows } = await session.query<{ seq_scan: string; idx_scan: string }>(
+          "SELECT seq_scan, idx_scan FROM pg_stat_xact_user_tables WHERE relname = 'venue_intake'",
+        );
+        await session.query('ROLLBACK');
+        // The intake row found by its key, not by reading the 2,000 rows.
+        expect(Number(rows[0]?.seq_scan)).toBe(0);
+        expect(Number(rows[0]?.idx_scan)).toBeGreaterThan(0);
+      } finally {
+        await session.end();
+      }
+    });
+
     it('runs once when two instances start together (advisory lock)', async () => {
       const pool = await fresh();
       const results = await Promise.all([migrate(pool), migrate(pool), migrate(pool)]);
