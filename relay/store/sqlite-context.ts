@@ -21,12 +21,19 @@ const prepare = (db: Database.Database) => {
   const columns = EVENT_COLUMNS;
   return {
     logId: db.prepare("SELECT value FROM meta WHERE key = 'log_id'").pluck(),
-    eventExists: db.prepare('SELECT 1 FROM events WHERE kind = ? AND event_id = ?'),
-    heldExists: db.prepare('SELECT 1 FROM held_events WHERE kind = ? AND event_id = ?'),
-    insertEvent: db.prepare(
-      `INSERT INTO events (kind, event_id, venue_id, received_at, body, signature)
-       VALUES (?, ?, ?, ?, ?, ?) RETURNING ${columns}`,
-    ),
+    known: db
+      .prepare(
+        `SELECT EXISTS (SELECT 1 FROM events WHERE kind = ? AND event_id = ?)
+             OR EXISTS (SELECT 1 FROM held_events WHERE kind = ? AND event_id = ?)`,
+      )
+      .pluck(),
+    // Only the seq: the rest is the caller's own values, not read back from the file.
+    insertEvent: db
+      .prepare(
+        `INSERT INTO events (kind, event_id, venue_id, received_at, body, signature)
+         VALUES (?, ?, ?, ?, ?, ?) RETURNING seq`,
+      )
+      .pluck(),
     insertHeld: db.prepare(
       `INSERT INTO held_events (kind, event_id, order_ref, received_at, body, signature) VALUES (?, ?, ?, ?, ?, ?)`,
     ),

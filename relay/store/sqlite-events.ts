@@ -20,26 +20,27 @@ const insertEvent = (
   receivedAt: number,
   body: string,
   signature: string | null,
-): StoredEvent => {
-  const row = ctx.statements.insertEvent.get(
+): StoredEvent => ({
+  seq: ctx.statements.insertEvent.get(
     kind,
     eventId,
     venueId,
     receivedAt,
     body,
     signature,
-  ) as EventRow;
-  return eventFromRow(row);
-};
+  ) as number,
+  kind,
+  eventId,
+  venueId,
+  receivedAt,
+  body,
+  signature,
+});
 
 const appendOne = (ctx: SqliteContext, event: IncomingEvent): AppendOutcome => {
   const { statements } = ctx;
-  if (
-    statements.eventExists.get(event.kind, event.eventId) ||
-    statements.heldExists.get(event.kind, event.eventId)
-  ) {
-    return { status: 'duplicate' };
-  }
+  const { kind, eventId } = event;
+  if (statements.known.get(kind, eventId, kind, eventId) === 1) return { status: 'duplicate' };
   let venueId = event.venueId;
   if (venueId === null && event.orderRef !== null) {
     const known = statements.orderVenue.get(event.orderRef) as { venue_id: string } | undefined;
