@@ -3,38 +3,20 @@
 import { randomUUID } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { eventFromRow, type EventRow } from './event-row';
-import type {
-  AppendOutcome,
-  EventKind,
-  EventStore,
-  IncomingEvent,
-  StoredEvent,
-} from './event-store';
+import type { AppendOutcome, EventStore, IncomingEvent, StoredEvent } from './event-store';
 import type { HeldRow, SqliteContext } from './sqlite-context';
 
-const insertEvent = (
-  ctx: SqliteContext,
-  kind: EventKind,
-  eventId: string,
-  venueId: string,
-  receivedAt: number,
-  body: string,
-  signature: string | null,
-): StoredEvent => ({
+/** Inserts an event; only its seq is read back, the rest being the caller's own values. */
+const insertEvent = (ctx: SqliteContext, event: Omit<StoredEvent, 'seq'>): StoredEvent => ({
   seq: ctx.statements.insertEvent.get(
-    kind,
-    eventId,
-    venueId,
-    receivedAt,
-    body,
-    signature,
+    event.kind,
+    event.eventId,
+    event.venueId,
+    event.receivedAt,
+    event.body,
+    event.signature,
   ) as number,
-  kind,
-  eventId,
-  venueId,
-  receivedAt,
-  body,
-  signature,
+  ...event,
 });
 
 const appendOne = (ctx: SqliteContext, event: IncomingEvent): AppendOutcome => {
@@ -63,28 +45,26 @@ const appendOne = (ctx: SqliteContext, event: IncomingEvent): AppendOutcome => {
     // Held events were received earlier, so they take the lower seqs.
     for (const held of statements.heldForOrder.all(event.orderRef) as HeldRow[]) {
       released.push(
-        insertEvent(
-          ctx,
-          held.kind,
-          held.event_id,
+        insertEvent(ctx, {
+          kind: held.kind,
+          eventId: held.event_id,
           venueId,
-          held.received_at,
-          held.body,
-          held.signature,
-        ),
+          receivedAt: held.received_at,
+          body: held.body,
+          signature: held.signature,
+        }),
       );
     }
     if (released.length > 0) statements.deleteHeldForOrder.run(event.orderRef);
   }
-  const stored = insertEvent(
-    ctx,
-    event.kind,
-    event.eventId,
+  const stored = insertEvent(ctx, {
+    kind: event.kind,
+    eventId: event.eventId,
     venueId,
-    event.receivedAt,
-    event.body,
-    event.signature,
-  );
+    receivedAt: event.receivedAt,
+    body: event.body,
+    signature: event.signature,
+  });
   return { status: 'stored', event: stored, released };
 };
 
