@@ -188,15 +188,20 @@ const staffName = (ctx: Ctx): string | null => {
   const parsed = terminalNameSchema.safeParse(ctx.deps.settings.get(NAME_KEY));
   return parsed.success ? parsed.data : null;
 };
-const settingsWaiting = (ctx: Ctx, venueId: string, except: string | null = null): boolean =>
+/** The venue's settings changes still to go to the relay, in the order they were made. */
+const waitingChanges = (
+  ctx: Ctx,
+  venueId: string,
+  except: string | null = null,
+): VenueSettingsPatch[] =>
   ctx.deps.outbox
     .open({ kinds: ['venue-settings'] })
-    .some(
-      (a) =>
-        a.state !== 'failed' &&
-        a.id !== except &&
-        (a.payload as SettingsPayload).venueId === venueId,
-    );
+    .filter((a) => a.state !== 'failed' && a.id !== except)
+    .map((a) => a.payload as SettingsPayload)
+    .filter((p) => p.venueId === venueId)
+    .map((p) => p.changes);
+const settingsWaiting = (ctx: Ctx, venueId: string): boolean =>
+  waitingChanges(ctx, venueId).length > 0;
 
 /** The relay access for one order's duties: under the order's own venue when it is known. */
 const forOrder = (ctx: Ctx, relay: RelayAccess, orderId: string): RelayAccess => ({
@@ -247,13 +252,13 @@ const sendSettings = async (ctx: Ctx, action: StoredAction<SettingsPayload>): Pr
   const answer = await changeVenueSettings({ ...relay, venueId }, action.payload.changes);
   if (answer.venue_id !== venueId) throw new Error('The relay answered for another venue.');
   const kept = stored(ctx, venueId);
-  // What the relay holds now: this change and any other terminal's before it.
-  keep(ctx, { venueId, version: answer.version, settings: answer.settings });
-  if (
-    !settingsWaiting(ctx, venueId, action.id) &&
-    JSON.stringify(kept?.settings) !== JSON.stringify(answer.settings)
-  )
-    ctx.deps.apply(answer.settings, venueId);
+  // What the relay holds now (this change and any other terminal's before it), with the changes
+  // made here after this one on top: they stay in force and shown until their own answers.
+  const next = waitingChanges(ctx, venueId, action.id).reduce(applyVenuePatch, answer.settings);
+  keep(ctx, { venueId, version: answer.version, settings: next });
+  // Told only when another terminal's change came in between: this terminal's own were told when
+  // they were made.
+  if (JSON.stringify(kept?.settings) !== JSON.stringify(next)) ctx.deps.apply(next, venueId);
 };
 
 /**

@@ -2,16 +2,23 @@
 // settings on a timer (once an hour): a setting changed on the counter reaches the kitchen by the
 // relay's hint alone (a venue-settings event on its order stream), so it is in force there and
 // told to the kitchen's open window at once, not at the next periodic read. A change made through
-// one window of a terminal is told to every window of that terminal.
+// one window of a terminal is told to every window of that terminal. Changes made one after the
+// other while the relay is out of reach go in order once it is back, the later ones still shown
+// while the first is answered, and none is told as another terminal's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../main/core';
 import type { ServiceEvents } from '../../shared/ipc/contract';
 import type { World } from './harness';
 import { startWorld, waitFor } from './harness';
+import type { TcpCut } from './tcp-cut';
+import { startTcpCut } from './tcp-cut';
 
 let world: World;
 let counter: Core;
 let kitchen: Core;
+// A third terminal whose link to the relay alone can be cut.
+let bar: Core;
+let barLink: TcpCut;
 
 // The long poll's hold time as shipped: the hint wakes it, nothing else does.
 const coreOptions = { relayWaitSeconds: 10, venueSettingsReadMs: 3_600_000 };
@@ -20,9 +27,12 @@ beforeAll(async () => {
   world = await startWorld();
   counter = await world.startTerminal('Counter', { core: coreOptions });
   kitchen = await world.startTerminal('Kitchen', { core: coreOptions });
+  barLink = await startTcpCut(world.relayUrl);
+  bar = await world.startTerminal('Bar', { core: coreOptions, relayUrl: barLink.url });
 }, 60_000);
 afterAll(async () => {
   await world?.close();
+  await barLink?.close();
 });
 
 describe("a venue's settings changed on one terminal, hinted by the relay", () => {
@@ -93,8 +103,61 @@ describe("a venue's settings changed on one terminal, hinted by the relay", () =
         counter.api['orders:configure']({ venueId: 'another-kitchen', autoAccept: true }),
       ).rejects.toThrow();
       await counter.api['orders:settings']({});
-      expect(told.length).toBe(before);
+      expect(told.slice(before)).toEqual([]);
     } finally {
+      stop();
+    }
+  }, 30_000);
+  it('changed twice while the relay is out of reach, go in order and are told once each, as made here', async () => {
+    // The bar has followed the others' changes first: from here on, only its own are told.
+    const others = await counter.api['terminal:get']({});
+    await waitFor(
+      "the bar follows the counter's changes",
+      async () =>
+        JSON.stringify((await bar.api['terminal:get']({})).printedBy) ===
+        JSON.stringify(others.printedBy),
+    );
+    const told: Array<ServiceEvents['venueSettings:changed']> = [];
+    const stop = bar.on('venueSettings:changed', (event) => told.push(structuredClone(event)));
+    try {
+      const kitchenId = await waitFor(
+        'the kitchen known to the bar',
+        async () =>
+          (await bar.api['terminal:get']({})).terminals.find((t) => t.name === 'Kitchen')?.id,
+      );
+      barLink.cut();
+      await bar.api['orders:configure']({ autoAcceptMaxItems: 6 });
+      await waitFor('the first change tried and waiting', async () =>
+        (await bar.api['outbox:list']({})).some(
+          (a) => a.kind === 'venue-settings' && a.state === 'pending' && a.attempts > 0,
+        ),
+      );
+      await bar.api['terminal:assignPrinting']({ printedBy: { 'kitchen-ticket': kitchenId } });
+      const shown: Array<unknown> = [];
+      const watching = (async () => {
+        // What the bar shows of who prints, from the relay's return until both changes are kept.
+        for (;;) {
+          const state = await bar.api['terminal:get']({});
+          shown.push(state.printedBy?.['kitchen-ticket'] ?? null);
+          if (!state.settingsWaiting) return;
+        }
+      })();
+      barLink.restore();
+      await watching;
+      expect(shown.filter((who) => who !== kitchenId)).toEqual([]);
+      expect(told.map((e) => e.by)).toEqual(['this-terminal', 'this-terminal']);
+      expect((await bar.api['terminal:get']({})).printedBy).toEqual({
+        'kitchen-ticket': kitchenId,
+      });
+      expect(await bar.api['orders:settings']({})).toMatchObject({ autoAcceptMaxItems: 6 });
+      await waitFor(
+        'the kitchen follows both',
+        async () =>
+          (await kitchen.api['orders:settings']({})).autoAcceptMaxItems === 6 &&
+          (await kitchen.api['terminal:get']({})).printedBy?.['kitchen-ticket'] === kitchenId,
+      );
+    } finally {
+      barLink.restore();
       stop();
     }
   }, 30_000);
