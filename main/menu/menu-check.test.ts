@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { diffMenus, liveMenuSchema, parseMenu, withLiveAvailability } from './menu-check';
+import {
+  diffMenus,
+  liveMenuSchema,
+  parseMenu,
+  summarizeItems,
+  summarizeOptions,
+  withLiveAvailability,
+} from './menu-check';
 import { storedText } from '../../shared/refusals';
 
 /** An issue list as a Finnish, German or English screen reads it. */
@@ -217,6 +224,38 @@ describe('menu check', () => {
       { name: 'sauce-off', kinds: ['availability'] },
       { name: 'sauce-priced', kinds: ['options'] },
     ]);
+  });
+
+  it("lists a platform menu's item once per key, in each of its categories, and reads options with no field but their values", () => {
+    const live = liveMenuSchema.parse({
+      currency: 'EUR',
+      primary_language: 'en',
+      categories: [
+        {
+          name: lt('Drinks'),
+          items: [{ ...fries, name: lt('Cola'), external_data: 'cola', options: [{}] }],
+        },
+        {
+          name: lt('Meal deals'),
+          items: [
+            { ...burger, options: [{ values: [{ external_data: 'ice', name: lt('Ice') }] }] },
+            { ...fries, name: lt('Cola'), price: 2, external_data: 'cola' },
+          ],
+        },
+      ],
+    });
+    const items = summarizeItems(live, new Date('2026-11-28T12:00:00Z'), () => null);
+    expect(items.map((i) => [i.externalData, i.category])).toEqual([
+      ['cola', 'Drinks · Meal deals'],
+      ['burger', 'Meal deals'],
+    ]);
+    expect(
+      summarizeOptions(
+        live,
+        () => null,
+        () => null,
+      ).map((o) => [o.externalData, o.name, o.option]),
+    ).toEqual([['ice', 'Ice', '']]);
   });
 
   it("pushes the platform's availability, not the file's, unless staff changed it", () => {

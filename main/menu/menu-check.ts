@@ -506,25 +506,34 @@ export const summarizeItems = (
   language?: string | null,
 ): MenuItemSummary[] => {
   const reading = readingOf(menu, language);
-  return allItems(menu, language)
-    .filter(({ item: entry }) => entry.external_data !== undefined)
-    .map(({ item: entry, category }) => {
-      const externalData = entry.external_data ?? '';
-      const wish = changing(externalData);
-      return {
-        externalData,
-        name: nameOf(entry, reading) ?? externalData,
-        category,
-        price: entry.price ?? 0,
-        originalPrice: entry.discounted?.original_price ?? null,
-        priceChanging: null,
-        enabled: entry.enabled !== false,
-        disabledUntil: entry.disabled_until ?? null,
-        available: isAvailable(entry, at),
-        pending: wish !== null,
-        changing: wish,
-      };
+  // One row per key: a menu may carry one item in several categories (the same drink in a meal
+  // deal), and the platform's updates change every item of a key at once.
+  const seen = new Map<string, MenuItemSummary>();
+  for (const { item: entry, category } of allItems(menu, language)) {
+    const externalData = entry.external_data;
+    if (externalData === undefined) continue;
+    const known = seen.get(externalData);
+    if (known) {
+      if (!known.category.split(' · ').includes(category))
+        known.category = `${known.category} · ${category}`;
+      continue;
+    }
+    const wish = changing(externalData);
+    seen.set(externalData, {
+      externalData,
+      name: nameOf(entry, reading) ?? externalData,
+      category,
+      price: entry.price ?? 0,
+      originalPrice: entry.discounted?.original_price ?? null,
+      priceChanging: null,
+      enabled: entry.enabled !== false,
+      disabledUntil: entry.disabled_until ?? null,
+      available: isAvailable(entry, at),
+      pending: wish !== null,
+      changing: wish,
     });
+  }
+  return [...seen.values()];
 };
 
 /** Option values by external_data (values shared by several items are one entry), named in `language`. */

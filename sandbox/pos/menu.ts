@@ -1,5 +1,7 @@
-// The menu as the create-menu operation takes it (docs/platform.md#menu-push, its required
-// fields included), and the bulk updates that address items by external_data / gtin / sku.
+// The menu as the create-menu operation takes it (docs/platform.md#menu-push): the reference's
+// required fields and the types of every field the specification shows, nothing more (an option
+// or value declares no required field), and the bulk updates that address items by
+// external_data / gtin / sku, each entry every item it matches.
 import { z } from 'zod';
 import { WEEKDAYS } from '../../shared/domain';
 import { HttpError } from '../../kit/http';
@@ -28,7 +30,7 @@ const deposit = z.looseObject({ price: decimalPrice, vat_percentage: percentage 
 const productInformation = z.looseObject({});
 
 const valueFields = {
-  name: text,
+  name: translations.optional(),
   selection_range: range.optional(),
   price: decimalPrice.optional(),
   enabled: z.boolean().optional(),
@@ -46,16 +48,16 @@ const optionValue = z.looseObject({
   sub_option_values: z.array(subOptionValue).optional(),
 });
 const option = z.looseObject({
-  name: text,
-  type: z.string().min(1),
-  selection_range: range,
+  name: translations.optional(),
+  type: z.string().optional(),
+  selection_range: range.optional(),
   external_data: z.string().min(1).optional(),
-  values: z.array(optionValue).min(1, 'expected at least one value'),
+  values: z.array(optionValue).optional(),
 });
 const item = z.looseObject({
   name: text,
   description,
-  image_url: z.url().optional(),
+  image_url: z.string().optional(),
   price: decimalPrice,
   sales_tax_percentage: percentage.optional(),
   alcohol_percentage: percentage.optional(),
@@ -69,7 +71,7 @@ const item = z.looseObject({
     .looseObject({ original_price: decimalPrice, discount_type: z.string().min(1) })
     .optional(),
   disabled_until: dateTime.nullable().optional(),
-  delivery_methods: z.array(z.enum(['homedelivery', 'takeaway', 'eatin'])).optional(),
+  delivery_methods: z.array(z.string()).optional(),
   options: z.array(option).optional(),
   external_data: z.string().min(1),
   quantity: z.number().nonnegative().optional(),
@@ -100,37 +102,14 @@ const category = z.looseObject({
   weekly_availability: z.array(timeWindow).optional(),
 });
 
-export const menuSchema = z
-  .looseObject({
-    id: z.string().optional(),
-    currency: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 currency code such as EUR'),
-    primary_language: z
-      .string()
-      .regex(/^[a-z]{2}$/, 'expected an ISO 639-1 language code such as en'),
-    categories: z.array(category),
-  })
-  .superRefine((menu, ctx) => {
-    // Bulk updates address items by external_data, so two items may not share one.
-    const seen = new Map<string, string>();
-    menu.categories.forEach((cat, c) => {
-      const lists: [PropertyKey[], MenuItem[]][] = [[['categories', c, 'items'], cat.items]];
-      cat.subcategories?.forEach((sub, s) =>
-        lists.push([['categories', c, 'subcategories', s, 'items'], sub.items]),
-      );
-      for (const [base, items] of lists) {
-        items.forEach((it, i) => {
-          const path = [...base, i, 'external_data'];
-          if (seen.has(it.external_data)) {
-            ctx.addIssue({
-              code: 'custom',
-              path,
-              message: `duplicate external_data "${it.external_data}"`,
-            });
-          } else seen.set(it.external_data, 'item');
-        });
-      }
-    });
-  });
+export const menuSchema = z.looseObject({
+  id: z.string().optional(),
+  currency: z.string().regex(/^[A-Z]{3}$/, 'expected an ISO 4217 currency code such as EUR'),
+  primary_language: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'expected an ISO 639-1 language code such as en'),
+  categories: z.array(category),
+});
 
 export type Menu = z.infer<typeof menuSchema>;
 export type MenuItem = z.infer<typeof item>;
@@ -139,7 +118,7 @@ type MenuOptionValue = z.infer<typeof optionValue> | z.infer<typeof subOptionVal
 
 export type LocatedItem = { item: MenuItem; category: { id: string; name: string } };
 
-const firstText = (value: { value: string }[]): string => value[0]?.value ?? '';
+const firstText = (value: { value: string }[] | undefined): string => value?.[0]?.value ?? '';
 
 /** Every item of the menu with the category it sits in (subcategory items included). */
 export function menuItems(menu: Menu): LocatedItem[] {
@@ -157,7 +136,7 @@ function optionValues(menu: Menu): MenuOptionValue[] {
   const out: MenuOptionValue[] = [];
   for (const { item: it } of menuItems(menu)) {
     for (const opt of it.options ?? []) {
-      for (const value of opt.values) {
+      for (const value of opt.values ?? []) {
         out.push(value);
         out.push(...(value.sub_option_values ?? []));
       }
@@ -235,8 +214,11 @@ export const patchOptionValuesSchema = z.looseObject({
     .min(1, 'expected at least one entry'),
 });
 
-/** Finds each entry's item first, so a bad entry anywhere changes nothing. */
-function resolveItems(menu: Menu | null, data: Keyed[]): MenuItem[] {
+/**
+ * Finds each entry's items first, so a bad entry anywhere changes nothing. A menu may carry one
+ * key on several items (the same drink in two categories): the entry changes each of them.
+ */
+function resolveItems(menu: Menu | null, data: Keyed[]): MenuItem[][] {
   const items = menu ? menuItems(menu).map((l) => l.item) : [];
   return data.map((entry, index) => {
     const [key, field] = entry.external_id
@@ -245,8 +227,8 @@ function resolveItems(menu: Menu | null, data: Keyed[]): MenuItem[] {
         ? (['gtin', 'gtin_barcode'] as const)
         : (['sku', 'merchant_sku'] as const);
     const wanted = entry[key];
-    const found = items.find((it) => it[field] === wanted);
-    if (!found) {
+    const found = items.filter((it) => it[field] === wanted);
+    if (found.length === 0) {
       const path = `data[${index}].${key}`;
       throw new HttpError(
         400,
@@ -264,22 +246,25 @@ export function applyItemUpdates(
 ): number {
   const targets = resolveItems(menu, data);
   data.forEach((entry, index) => {
-    const it = targets[index] as MenuItem;
-    if (entry.price !== undefined) {
-      if (entry.discounted_price !== undefined) {
-        it.price = toDecimal(entry.discounted_price);
-        it.discounted = { original_price: toDecimal(entry.price), discount_type: 'absolute' };
-      } else {
-        it.price = toDecimal(entry.price);
-        delete it.discounted;
-      }
-    }
-    if (entry.vat_percentage !== undefined) it.sales_tax_percentage = entry.vat_percentage;
-    if (entry.enabled !== undefined) it.enabled = entry.enabled;
-    if (entry.disabled_until !== undefined) it.disabled_until = entry.disabled_until;
-    if (entry.in_stock !== undefined) it.in_stock = entry.in_stock;
+    for (const it of targets[index] ?? []) updateItem(it, entry);
   });
-  return targets.length;
+  return data.length;
+}
+
+function updateItem(it: MenuItem, entry: z.infer<typeof patchItemsSchema>['data'][number]): void {
+  if (entry.price !== undefined) {
+    if (entry.discounted_price !== undefined) {
+      it.price = toDecimal(entry.discounted_price);
+      it.discounted = { original_price: toDecimal(entry.price), discount_type: 'absolute' };
+    } else {
+      it.price = toDecimal(entry.price);
+      delete it.discounted;
+    }
+  }
+  if (entry.vat_percentage !== undefined) it.sales_tax_percentage = entry.vat_percentage;
+  if (entry.enabled !== undefined) it.enabled = entry.enabled;
+  if (entry.disabled_until !== undefined) it.disabled_until = entry.disabled_until;
+  if (entry.in_stock !== undefined) it.in_stock = entry.in_stock;
 }
 
 export function applyInventory(
@@ -288,9 +273,9 @@ export function applyInventory(
 ): number {
   const targets = resolveItems(menu, data);
   data.forEach((entry, index) => {
-    (targets[index] as MenuItem).inventory = entry.inventory;
+    for (const it of targets[index] ?? []) it.inventory = entry.inventory;
   });
-  return targets.length;
+  return data.length;
 }
 
 export function applyOptionValueUpdates(

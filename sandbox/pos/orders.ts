@@ -86,12 +86,13 @@ function pickOptions(world: World, item: MenuItem): OrderLine['options'] {
   const { prng } = world;
   const chosen: OrderLine['options'] = [];
   for (const option of item.options ?? []) {
-    const values = option.values.filter((v) => v.enabled !== false);
+    const values = (option.values ?? []).filter((v) => v.enabled !== false);
     if (values.length === 0) continue;
-    const min = option.selection_range.min;
+    // A menu may leave an option's range out (no field of it is required): one value at most.
+    const { min, max } = option.selection_range ?? { min: 0, max: 1 };
     const count = min > 0 ? min : prng.chance(0.4) ? 1 : 0;
     const pool = [...values];
-    for (let i = 0; i < Math.min(count, option.selection_range.max, pool.length); i++) {
+    for (let i = 0; i < Math.min(count, max, pool.length); i++) {
       const [value] = pool.splice(prng.int(0, pool.length - 1), 1);
       if (!value) break;
       chosen.push({
@@ -525,7 +526,7 @@ export function orderV1(
       self_delivery: order.selfDelivery,
       courier_tip: order.courierTip === null ? null : money(order.courierTip),
     },
-    items: order.lines.map((line, row) => ({
+    items: order.lines.map((line) => ({
       id: line.id,
       name: line.name,
       count: line.count,
@@ -541,7 +542,7 @@ export function orderV1(
       })),
       category: line.category,
       deposit: null,
-      row_number: row,
+      // row_number: retail only (every venue here is a restaurant).
       total_price: money(lineUnit(line) * line.count),
       unit_price: money(lineUnit(line)),
       base_price: money(line.basePrice),

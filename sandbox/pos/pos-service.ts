@@ -48,7 +48,8 @@ const onlineBody = z
     message: 'scheduling is only supported for OFFLINE',
     path: ['until'],
   });
-const openingTimesBody = z.looseObject({ availability: z.array(openingTimeSchema) });
+// The reference declares no required field: a body without `availability` changes nothing.
+const openingTimesBody = z.looseObject({ availability: z.array(openingTimeSchema).optional() });
 const specialTimesBody = z.looseObject({
   days_closed: z
     .array(z.looseObject({ start_date: date, end_date: date, message: z.string().optional() }))
@@ -182,7 +183,7 @@ export function createPosService(world: World): Service {
     .add('PATCH', '/venues/:id/opening-times', async (req, res, { id }) => {
       const venue = await venueFor(req, id as string);
       const body = parseWith(openingTimesBody, await readJson(req, JSON_BODY));
-      venue.openingTimes = body.availability;
+      if (body.availability) venue.openingTimes = body.availability;
       sendEmpty(res, 202);
     })
     .add('PUT', '/venues/:id/special-opening-times', async (req, res, { id }) => {
