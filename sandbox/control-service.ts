@@ -111,6 +111,8 @@ export function createControlService(world: World): Service {
         menu: venue.menu,
         menu_updated_at: venue.menuUpdatedAt === null ? null : iso(venue.menuUpdatedAt),
         ...venueStatusView(world, venue),
+        // The control view alone: the platform's venue status does not say when an OFFLINE ends.
+        offline_until: venue.offlineUntil === null ? null : iso(venue.offlineUntil),
       });
     })
     .add('POST', '/authorization-codes', async (req, res) => {

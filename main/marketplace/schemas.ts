@@ -82,7 +82,6 @@ const weekday = z.enum(WEEKDAYS);
 export const venueStatusSchema = z.looseObject({
   status: z.looseObject({ is_open: z.boolean(), is_online: z.boolean() }),
   name: z.string().optional(),
-  offline_until: z.string().nullable().optional(),
   opening_times: z
     .array(
       z.object({

@@ -439,37 +439,17 @@ const release = (ctx: GuardCtx, venueId: string, why: string): void => {
   });
 };
 
-/** Who else changes the venue's status: staff here, or anyone elsewhere (a read shows it). */
-const watchVenue = (ctx: GuardCtx): (() => void) => {
-  const offOnlineChange = ctx.deps.venue.onOnlineChange((change) => {
+/**
+ * Staff who change the venue's status here after the pause keep it. A change made elsewhere (the
+ * merchant's admin) cannot be told from the pause: the platform's status says offline, not until
+ * when nor by whom (docs/platform.md#online-and-offline).
+ */
+const watchVenue = (ctx: GuardCtx): (() => void) =>
+  ctx.deps.venue.onOnlineChange((change) => {
     const pause = pauseOf(read(ctx), change.venueId);
     if (!pause || change.actionId === pause.actionId) return;
     release(ctx, change.venueId, 'Staff changed the venue status after the automatic pause.');
   });
-  const seen = (venue: VenueState | null): void => {
-    if (!venue || venue.pending || !pauseOf(read(ctx), venue.venueId)) return;
-    // Offline until a time: not our pause (it has no end), so someone changed it elsewhere
-    // (another terminal, the merchant's admin). A read from before the pause cannot look like
-    // this: the guard pauses only a venue that is online. (Put back online elsewhere needs no
-    // care: the return online then changes nothing.)
-    if (!venue.isOnline && venue.offlineUntil !== null)
-      release(
-        ctx,
-        venue.venueId,
-        'The venue status was changed elsewhere after the automatic pause.',
-      );
-  };
-  // Every venue's status as read (venues:changed); the first venue's alone where only that is told.
-  const offVenue = ctx.deps.hub.on('venue:changed', seen);
-  const offVenues = ctx.deps.hub.on('venues:changed', ({ venues }: { venues: VenueState[] }) => {
-    for (const venue of venues) if (venue.venueId !== ctx.deps.venueId()) seen(venue);
-  });
-  return () => {
-    offOnlineChange();
-    offVenue();
-    offVenues();
-  };
-};
 
 /**
  * Whether an outage from `from` to `at` may have lost orders. A blip shorter than the alarm loses

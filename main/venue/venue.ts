@@ -18,6 +18,12 @@ const VENUE_KEY = 'venue';
 const venueKey = (ctx: VenueContext, venueId: string): string =>
   venueId === ctx.deps.venueId() ? VENUE_KEY : `venue@${venueId}`;
 const NAME_KEY = 'venue.name';
+/**
+ * The end of the last OFFLINE with a time this terminal set and the platform took, per venue. The
+ * venue status says whether a venue is online, not until when (docs/platform.md#online-and-offline):
+ * only the terminal that chose the time knows it.
+ */
+const untilKey = (venueId: string): string => `venue.offlineUntil@${venueId}`;
 
 export type VenueOnlinePayload = { venueId: string; online: boolean; until: string | null };
 export type VenueOpeningTimesPayload = { venueId: string; availability: OpeningTime[] };
@@ -198,6 +204,15 @@ const name = (ctx: VenueContext): string | null =>
 const nameOf = (ctx: VenueContext, venueId: string): string | null =>
   venueId === ctx.deps.venueId() ? ctx.settings.get<string>(NAME_KEY) : ctx.deps.nameOf(venueId);
 
+/** The time this terminal chose for the venue's OFFLINE, while the platform reads it offline. */
+const offlineUntil = (ctx: VenueContext, venueId: string, isOnline: boolean): string | null => {
+  const until = ctx.settings.get<string>(untilKey(venueId));
+  if (until && !isOnline && Date.parse(until) > ctx.now().getTime()) return until;
+  // Online again, or the time passed: whatever holds now was not set with this time.
+  if (until) ctx.settings.delete(untilKey(venueId));
+  return null;
+};
+
 const refresh = async (ctx: VenueContext, id: string | null): Promise<VenueStatus | null> => {
   if (!id) return null;
   const remote = await ctx.deps.client.getVenueStatus(id);
@@ -207,7 +222,7 @@ const refresh = async (ctx: VenueContext, id: string | null): Promise<VenueStatu
     name: nameOf(ctx, id) ?? remote.name ?? null,
     isOnline: remote.status.is_online,
     isOpen: remote.status.is_open,
-    offlineUntil: remote.offline_until ?? null,
+    offlineUntil: offlineUntil(ctx, id, remote.status.is_online),
     openingTimes: remote.opening_times ?? [],
     fetchedAt: ctx.now().toISOString(),
     pending: false,
@@ -258,6 +273,11 @@ const reconcileQuietly = (ctx: VenueContext): void => {
 // read shows it, the change stays "changing…".
 const settledThenRead = (ctx: VenueContext, action: StoredAction, outcome: string): void => {
   const venueId = (action.payload as { venueId: string }).venueId;
+  if (outcome === 'done' && action.kind === 'venue-online') {
+    const { online, until } = action.payload as VenueOnlinePayload;
+    if (!online && until) ctx.settings.set(untilKey(venueId), until);
+    else ctx.settings.delete(untilKey(venueId));
+  }
   if (outcome === 'done') {
     const change: VenueChange =
       action.kind === 'venue-online'
@@ -371,7 +391,10 @@ const rememberName = (ctx: VenueContext, value: string): void => {
 
 const forget = (ctx: VenueContext, options: { name: boolean }): void => {
   ctx.awaiting.clear();
-  for (const id of ctx.deps.venueIds()) ctx.settings.delete(`venue@${id}`);
+  for (const id of ctx.deps.venueIds()) {
+    ctx.settings.delete(`venue@${id}`);
+    ctx.settings.delete(untilKey(id));
+  }
   ctx.settings.delete(VENUE_KEY);
   if (options.name) ctx.settings.delete(NAME_KEY);
   ctx.hub.emit('venue:changed', null);

@@ -108,9 +108,6 @@ export function venueStatusView(world: World, venue: Venue): Record<string, unkn
       is_online: venue.online,
       is_ipad_free: true,
     },
-    // Not in the platform's venue status (docs/platform.md#venue-status): when an OFFLINE with
-    // `until` ends (null: indefinitely).
-    offline_until: venue.offlineUntil === null ? null : world.clock.iso(venue.offlineUntil),
     contact_details: { address: venue.address, phone: venue.phone },
     opening_times: venue.openingTimes,
     special_times: [

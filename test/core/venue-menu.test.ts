@@ -6,6 +6,7 @@ import { decodeRefusal, refusalText, storedText } from '../../shared/refusals';
 import type { World } from './harness';
 import { waitFor } from './harness';
 import { eachConnectedWorld } from './connected-world';
+import { onboard, pos } from '../../sandbox/testing/test-support';
 
 let world: World;
 let core: Core;
@@ -37,7 +38,31 @@ describe('venue and menu through the core', () => {
       const v = await core.api['venue:get']({});
       return v && !v.pending && !v.isOnline ? v : undefined;
     });
-    expect(venue.offlineUntil).not.toBeNull();
+    // The platform's status says offline, not until when: the time is the one this terminal set.
+    expect(Date.parse(venue.offlineUntil ?? '')).toBe(Date.parse(until));
+    await core.api['venue:setOnline']({ online: true });
+    await waitFor('online again', async () => (await sandboxVenue()).status.is_online === true);
+    await waitFor(
+      'online confirmed',
+      async () => (await core.api['venue:get']({}))?.isOnline === true,
+    );
+
+    // Offline until a time set elsewhere (the merchant's admin): offline, with no end known here.
+    const admin = (await onboard(world.sandbox)).access_token;
+    const elsewhere = new Date(world.now().getTime() + 7200_000).toISOString();
+    const patched = await pos(
+      world.sandbox,
+      admin,
+      'PATCH',
+      `/venues/${world.sandbox.demo.venueId}/online`,
+      {
+        status: 'OFFLINE',
+        until: elsewhere,
+      },
+    );
+    expect(patched.status).toBe(204);
+    const read = await core.api['venue:refresh']({});
+    expect(read).toMatchObject({ isOnline: false, offlineUntil: null });
     await core.api['venue:setOnline']({ online: true });
     await waitFor('online again', async () => (await sandboxVenue()).status.is_online === true);
   });
