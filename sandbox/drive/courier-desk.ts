@@ -118,8 +118,8 @@ export const createCourierDesk = (
       status: 'RECEIVED',
       rejectedReason: null,
       completedAt: null,
-      handshake:
-        handshakeRequired === null ? null : { isRequired: handshakeRequired, pinCode: newPin() },
+      // `is_required: false` enables nothing: no PIN, no handshake event (docs/platform.md#handshake).
+      handshake: handshakeRequired === true ? { isRequired: true, pinCode: newPin() } : null,
     };
   };
 

@@ -303,14 +303,20 @@ describe('handshake details', () => {
     expect(String(body.pin_code)).toMatch(/^\d{4}$/);
   });
 
-  it('answers 404 HANDSHAKE_DELIVERY_NOT_ENABLED when it is not', async () => {
-    const delivery = await book();
-    const answer = await drive.call(
-      'GET',
-      `/order/${delivery.platform_order_reference_id}/handshake-delivery`,
-    );
-    expect(answer.status).toBe(404);
-    expect(answer.body).toMatchObject({ error_code: 'HANDSHAKE_DELIVERY_NOT_ENABLED' });
+  it('answers 404 HANDSHAKE_DELIVERY_NOT_ENABLED when it is not, or was asked with is_required false', async () => {
+    for (const delivery of [
+      await book(),
+      await book('demo-venue', drive.merchantKey, {
+        handshake_delivery: { is_required: false, should_send_sms_to_dropoff_contact: false },
+      }),
+    ]) {
+      const answer = await drive.call(
+        'GET',
+        `/order/${delivery.platform_order_reference_id}/handshake-delivery`,
+      );
+      expect(answer.status).toBe(404);
+      expect(answer.body).toMatchObject({ error_code: 'HANDSHAKE_DELIVERY_NOT_ENABLED' });
+    }
   });
 });
 

@@ -27,7 +27,15 @@ export const AUTO_SUBSCRIBED_EVENTS: EventType[] = EVENT_TYPES.filter(
 );
 
 const text = z.string().max(2000);
-const dateTime = z.iso.datetime({ offset: true });
+// ISO 8601 as the service states it: seconds optional, an offset (or Z) required, since a time
+// with no zone names no instant (docs/platform.md#delivery-service).
+const dateTime = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/,
+    'expected an ISO 8601 date-time with an offset',
+  )
+  .refine((v) => !Number.isNaN(Date.parse(v)), 'expected an ISO 8601 date-time with an offset');
 const lat = z.number().min(-90).max(90);
 const lon = z.number().min(-180).max(180);
 
