@@ -235,6 +235,8 @@ export const refusalsDe = {
   'courier-address-changed':
     'Die Adresse hat sich seit dem Angebot geändert: neuen Preis und Zeit holen.',
   'courier-cash-off': 'Barzahlung bei Lieferung ist für dieses Konto aus: Bargeld leer lassen.',
+  'courier-venue-closed':
+    'Der Kurierdienst sagt, das Lokal ist jetzt geschlossen: buchen, sobald es offen ist.',
   'courier-no-answer': 'Der Kurierdienst antwortet nicht: Internet prüfen und nochmal versuchen.',
   'courier-setup-refused':
     'Der Kurierdienst nimmt die Einrichtung dieses Terminals nicht an: Schichtleitung soll die Kurier-Einrichtung prüfen.',

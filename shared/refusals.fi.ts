@@ -221,6 +221,7 @@ export const refusalsFi = {
   'courier-address-changed': 'Osoite muuttui hintatarjouksen jälkeen: hae uusi hinta ja aika.',
   'courier-cash-off':
     'Käteinen toimituksessa ei ole käytössä tällä tilillä: jätä käteinen tyhjäksi.',
+  'courier-venue-closed': 'Kuljetuspalvelun mukaan paikka on nyt kiinni: varaa, kun se on auki.',
   'courier-no-answer': 'Kuljetuspalvelu ei vastannut: tarkista nettiyhteys ja yritä uudelleen.',
   'courier-setup-refused':
     'Kuljetuspalvelu ei hyväksynyt päätteen asetuksia: pyydä esihenkilöä tarkistamaan kuljetusasetukset.',

@@ -222,6 +222,7 @@ export const refusalsSv = {
     'Ett bud kan bara bokas med hela adressen: lägg till gata och postnummer eller ort.',
   'courier-address-changed': 'Adressen har ändrats sedan prisförslaget: hämta nytt pris och tid.',
   'courier-cash-off': 'Kontant vid leverans är inte på för kontot: lämna kontant tomt.',
+  'courier-venue-closed': 'Budtjänsten säger att stället är stängt nu: boka när det är öppet.',
   'courier-no-answer': 'Budtjänsten svarade inte: kolla internetanslutningen och försök igen.',
   'courier-setup-refused':
     'Budtjänsten godtog inte terminalens inställning: be en chef kolla budinställningen.',

@@ -335,6 +335,7 @@ export const refusalWords = {
     'A courier can only be booked with the full address: add the street and the post code or city.',
   'courier-address-changed': 'The address changed since the price offer: get a new price and time.',
   'courier-cash-off': 'Cash on delivery is not switched on for this account: leave the cash empty.',
+  'courier-venue-closed': 'The courier service says the venue is closed now: book once it is open.',
   'courier-no-answer':
     'The courier service did not answer: check the internet connection and try again.',
   'courier-setup-refused':

@@ -18,6 +18,7 @@ const BY_CODE: Record<string, RefusalKey> = {
   SHIPMENT_PROMISE_NOT_BINDING: 'courier-address-incomplete',
   DROPOFF_LOCATION_MISMATCH: 'courier-address-changed',
   CASH_NOT_ENABLED: 'courier-cash-off',
+  VENUE_CLOSED: 'courier-venue-closed',
 };
 
 /** The service's error code, from the error body it sent. */
