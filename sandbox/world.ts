@@ -84,7 +84,7 @@ export type Location = {
   formatted_address: string;
 };
 
-export type DeliveryStatus = 'estimated' | 'courier_at_venue' | 'picked_up' | 'delivered' | 'none';
+export type DeliveryStatus = 'estimated' | 'assigned' | 'picked_up' | 'delivered' | 'none';
 export type AcceptanceStatus =
   'to_be_accepted_by_venue' | 'accepted_by_venue' | 'auto_accepted_by_platform' | 'other';
 

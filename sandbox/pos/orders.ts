@@ -413,7 +413,8 @@ export function courierEvent(world: World, order: SandboxOrder, event: CourierEv
     const prepMs = (world.venues.get(order.venueId)?.prepTimeSeconds ?? 0) * 1000;
     order.pickupEta = Math.max(order.pickupEta, now + prepMs);
     order.courierNotified = true;
-    order.deliveryStatus = 'courier_at_venue';
+    // On its way, not there yet: the notification comes ahead of the courier.
+    order.deliveryStatus = 'assigned';
     order.modifiedAt = now;
     world.notifier.courierArrival(ref, world.clock.iso(order.pickupEta));
   } else if (event === 'picked_up') {
