@@ -153,7 +153,20 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
     const tile = (order: PlacedOrder) =>
       newColumn.getByRole('article', { name: `Order #${order.order_number}` });
     for (const order of placed) await tile(order).waitFor();
-    const [, accepted, , rejected] = placed as [PlacedOrder, PlacedOrder, PlacedOrder, PlacedOrder];
+    // The column, slot by slot: each order's id and status, or null for an empty place.
+    const slots = () =>
+      newColumn.locator('.card-slot').evaluateAll((all) =>
+        all.map((slot) => {
+          const tile = slot.querySelector('article');
+          return tile ? `${tile.dataset.orderId} ${tile.dataset.status}` : null;
+        }),
+      );
+    // The column's own order, oldest first: orders placed within one millisecond stand by id, not
+    // by when the test placed them. The second and the fourth go, so an order stays after each.
+    const column = (await slots()).map((slot) => slot?.split(' ')[0]);
+    expect(column).toHaveLength(placed.length);
+    const at = (index: number) => placed.find((o) => o.id === column[index]) as PlacedOrder;
+    const [accepted, rejected] = [at(1), at(3)];
     const others = placed.filter((o) => o !== accepted && o !== rejected);
     const boxes = async () => Promise.all(others.map((o) => box(tile(o))));
     const before = await boxes();
@@ -173,16 +186,10 @@ describe('nothing moves under the finger (Chromium, real sandbox and relay)', ()
     await demo.core.api['orders:reject']({ orderId: rejected.id, reason: 'Test over' });
     await tile(rejected).waitFor({ state: 'detached', timeout: 20_000 });
     expect(await boxes()).toEqual(before);
-    // Their places are held empty, not filled by the orders after them: the column, slot by slot
-    // (an order and its status, or an empty place), so a failure names whatever took a place.
-    const slots = await newColumn.locator('.card-slot').evaluateAll((all) =>
-      all.map((slot) => {
-        const tile = slot.querySelector('article');
-        return tile ? `${tile.dataset.orderId} ${tile.dataset.status}` : null;
-      }),
-    );
-    expect(slots).toEqual(
-      placed.map((o) => (o === accepted || o === rejected ? null : `${o.id} CREATED`)),
+    // Their places are held empty, not filled by the orders after them (a failure names whatever
+    // took a place).
+    expect(await slots()).toEqual(
+      column.map((id) => (id === accepted.id || id === rejected.id ? null : `${id} CREATED`)),
     );
 
     for (const order of others)
