@@ -273,7 +273,7 @@ export const refusalWords = {
   /**
    * Why an action has not reached the platform (main/outbox/action-error.ts sorts the failure);
    * `status`: the platform's HTTP status where it answered. The platform's own words, if any, are
-   * kept beside the code as a details line (`storedDetail`), never in this sentence.
+   * kept beside the code (`storedDetail`) for support, never in this sentence nor on a screen.
    */
   'action-error': m(
     '{why, select, offline {No connection to the platform.} slow {The platform did not answer in time.} busy {The platform has a problem right now.} signIn {The platform did not accept the venue’s sign-in.} invalid {The platform did not accept the details of this action (error {status}).} refused {The platform refused this action (error {status}).} reconnect {The venue must be connected again: the action waits until then.} notConnected {The venue is not connected yet: the action waits until it is.} unreadable {The platform’s answer could not be read.} other {The action could not be sent.}}',
@@ -473,7 +473,7 @@ const STORED = 'countertop-refusal';
 
 /**
  * `detail`: words that are not the terminal's (a platform's own message), kept beside the code
- * for a secondary details line (`storedDetail`), never worded into the staff sentence.
+ * for support (`storedDetail`: the log, the diagnostics export), never shown to staff.
  */
 export const encodeRefusal = (r: Refusal, detail?: string | null): string =>
   JSON.stringify(detail ? { [STORED]: r, detail } : { [STORED]: r });

@@ -342,7 +342,7 @@ const RefusalRow = ({
           <strong>
             {failed.kind === 'cancel' ? en.courier.cancelRefused : en.courier.bookRefused}:
           </strong>{' '}
-          {failed.error ? actionErrorWords(failed.error).text : null}
+          {failed.error ? actionErrorWords(failed.error) : null}
         </>
       ) : null}{' '}
       <button type="button" className="btn btn-quiet btn-small" onClick={dismiss}>

@@ -8,18 +8,10 @@ import { en } from './messages';
 import { ProblemsPanel } from './ProblemsPanel';
 import { actionErrorWords, errorWords } from '../ui-kit/bridge';
 
-/** Why the action has not gone: the staff sentence, then the platform's own words if any. */
-const ActionError = ({ text }: { text: string }) => {
-  const words = actionErrorWords(text);
-  return (
-    <span className="activity-error">
-      {words.text}
-      {words.detail && (
-        <span className="activity-detail muted">{en.actions.details(words.detail)}</span>
-      )}
-    </span>
-  );
-};
+/** Why the action has not gone, in the staff's words. */
+const ActionError = ({ text }: { text: string }) => (
+  <span className="activity-error">{actionErrorWords(text)}</span>
+);
 
 /** `summary`: the shift's summary, which the shell puts above the actions. */
 export const ActivityPanel = ({ summary }: { summary: ReactNode }) => {

@@ -45,7 +45,7 @@ export const describeEntry = (entry: TimelineEntry): { text: string; problem: bo
       return {
         text:
           t.attempt(actionLabel(entry.action), en.history.outcomes[entry.outcome]) +
-          (entry.error ? ` · ${actionErrorWords(entry.error).text}` : ''),
+          (entry.error ? ` · ${actionErrorWords(entry.error)}` : ''),
         problem: entry.outcome === 'failed' || entry.outcome === 'retrying',
       };
     case 'print':

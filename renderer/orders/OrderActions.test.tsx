@@ -312,7 +312,7 @@ describe('order actions', () => {
     ).toBeNull();
   });
 
-  it('a failed action shows the platform’s reason with Retry and Discard', async () => {
+  it('a failed action says why in staff words, not the platform’s own text, with Retry and Discard', async () => {
     const order = makeOrder({
       orderNumber: '17',
       status: 'PRODUCTION',
@@ -322,7 +322,7 @@ describe('order actions', () => {
         state: 'failed',
         error: encodeRefusal(
           refusal('action-error', 'refused', 409),
-          'Order was cancelled by the customer',
+          'Order 65f1c0ffee0123456789abcd is not in state CREATED',
         ),
         attempts: 1,
         createdAt: new Date().toISOString(),
@@ -335,7 +335,9 @@ describe('order actions', () => {
     expect(alert.textContent).toContain(
       'Accept failed: The platform refused this action (error 409).',
     );
-    expect(alert.textContent).toContain('Details: Order was cancelled by the customer');
+    // The platform's sentence (English, naming the order's id) stays in the diagnostics export.
+    expect(alert.textContent).not.toContain('65f1c0ffee');
+    expect(alert.textContent).not.toContain('not in state');
 
     fireEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(bridge.callsTo('outbox:retry')).toEqual([{ actionId: 'a-17' }]));

@@ -388,9 +388,8 @@ const OrderCardView = ({
           <div className="card-state state-failed" role="alert">
             <p>
               <strong>{en.actions.failed(pendingKind)}</strong>
-              {failure ? `: ${failure.text}` : ''}
+              {failure ? `: ${failure}` : ''}
             </p>
-            {failure?.detail && <p className="card-detail">{en.actions.details(failure.detail)}</p>}
             <div className="card-actions">
               {!closed && (
                 <button

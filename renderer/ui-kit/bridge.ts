@@ -3,14 +3,7 @@
 import type { Bridge, BridgeError } from '../../shared/ipc/contract';
 import { BRIDGE_GLOBAL } from '../../shared/ipc/contract';
 import type { Refusal } from '../../shared/refusals';
-import {
-  decodeRefusal,
-  isRefusal,
-  refusal,
-  refusalText,
-  storedDetail,
-  storedText,
-} from '../../shared/refusals';
+import { decodeRefusal, isRefusal, refusal, refusalText, storedText } from '../../shared/refusals';
 import { currentLanguage, pseudoLocale } from './language';
 
 export const findBridge = (scope: object = window): Bridge | null => {
@@ -88,15 +81,13 @@ export const keptText = (text: string): string =>
   storedText(text, currentLanguage(), pseudoLocale());
 
 /**
- * Why an action has not reached the platform, as staff read it: main keeps a code (worded here,
- * in the screen's language) and, apart, any words of the platform's own (`detail`, for a
- * secondary line). A row kept before errors were codes holds English: it reads as the screen's
- * "could not be sent", its old words as the detail.
+ * Why an action has not reached the platform, as staff read it: main keeps a code, worded here in
+ * the screen's language. The platform's own words kept beside it (an English sentence that may
+ * name the order's id) are for support, in the diagnostics export, never on a staff screen; a row
+ * kept before errors were codes reads as the screen's "could not be sent".
  */
-export const actionErrorWords = (text: string): { text: string; detail: string | null } =>
-  decodeRefusal(text)
-    ? { text: keptText(text), detail: storedDetail(text) }
-    : { text: refusalWords(refusal('action-error', 'other', null)), detail: text };
+export const actionErrorWords = (text: string): string =>
+  decodeRefusal(text) ? keptText(text) : refusalWords(refusal('action-error', 'other', null));
 
 /**
  * A bridge error as staff read it now: its refusal in the screen's language (so a kept error

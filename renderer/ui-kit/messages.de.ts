@@ -76,7 +76,6 @@ export const kitDe = {
     pending: '{kind}: wartet auf die Plattform…',
     sending: 'Senden…',
     failed: '{kind} fehlgeschlagen',
-    details: 'Details: {detail}',
     refused: 'Nicht gesendet',
   },
   duration: {

@@ -75,7 +75,6 @@ export const kitFi = {
     pending: '{kind}: odottaa alustaa…',
     sending: 'Lähetetään…',
     failed: '{kind} epäonnistui',
-    details: 'Lisätiedot: {detail}',
     refused: 'Ei lähetetty',
   },
   duration: {

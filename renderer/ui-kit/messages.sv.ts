@@ -75,7 +75,6 @@ export const kitSv = {
     pending: '{kind}: väntar på plattformen…',
     sending: 'Skickar…',
     failed: '{kind} misslyckades',
-    details: 'Detaljer: {detail}',
     refused: 'Inte skickad',
   },
   duration: {

@@ -101,7 +101,6 @@ export const kitMessages = {
     sending: 'Sending…',
     failed: m('{kind} failed', 'kind'),
     /** The platform's own words about a failure (or an older row's), under the staff sentence. */
-    details: m('Details: {detail}', 'detail'),
     refused: 'Not sent',
   },
   duration: {

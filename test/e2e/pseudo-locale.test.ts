@@ -192,8 +192,8 @@ const platformData = async (): Promise<string[]> => {
   walk(menu, '');
   walk(print.printers, '');
   walk(print.settings.printers, '');
-  // A failed action keeps the platform's own message beside its code, shown as a "Details:" line
-  // (and in the log's line on the platform link): the platform's words, not ours.
+  // A failed action keeps the platform's own message beside its code (for support, and in the
+  // log's line on the platform link): the platform's words, not ours, should they show.
   for (const entry of outbox) {
     const detail = entry.error && storedDetail(entry.error);
     if (detail) found.add(detail);
