@@ -229,6 +229,9 @@ export const refusalWords = {
     '{why, select, offline {The platform did not answer.} slow {The platform did not finish reading it in time.} other {The platform could not read it.}}',
     'why',
   ),
+  /** A pushed menu the platform took but still does not show after a while. */
+  'menu-push-not-shown':
+    'The platform took the pushed menu but does not show it yet. Check the menu list below: it is what customers see.',
   // A menu file's check (main/menu/menu-check.ts): where the problem is (an item or category by
   // its name, else its place), which field, and what is wrong with it. The field is named in
   // staff words; the file's own key only where no word is known.

@@ -2,7 +2,7 @@
 // before every push and after each change this terminal sends; the changes a read shows settle.
 // Module-level functions over the menu slice's state.
 import { ServiceError } from '../service-error';
-import { refusal } from '../../shared/refusals';
+import { encodeRefusal, refusal } from '../../shared/refusals';
 import { RequestError } from '../http/http';
 import type { LiveMenu } from './menu-check';
 import { showsPrice } from '../../shared/menu-price';
@@ -138,10 +138,7 @@ const settle = (core: MenuCore, venueId: string, menu: LiveMenu): void => {
       core.pushProblems.delete(venueId);
     } else if (at.getTime() - pushed.since > PUSH_SETTLE_MS) {
       core.pushAwaiting.delete(venueId);
-      core.pushProblems.set(
-        venueId,
-        'The platform took the pushed menu but does not show it yet. Check the menu list below: it is what customers see.',
-      );
+      core.pushProblems.set(venueId, encodeRefusal(refusal('menu-push-not-shown')));
     }
   }
 };
@@ -158,7 +155,9 @@ export const refresh = (core: MenuCore, venueId: string): Promise<LiveMenu> => {
       settle(core, venueId, menu);
       return menu;
     } catch (error) {
-      core.readErrors.set(venueId, errorText(error));
+      // Why, as a code the screen words: never the error's text (an address, a service's words).
+      const why = error instanceof MenuUnknownError ? error.why : problemOf(error);
+      core.readErrors.set(venueId, encodeRefusal(refusal('menu-live-unread', why)));
       throw error;
     } finally {
       core.changed(venueId);

@@ -8,6 +8,7 @@ import { MenuEditor } from './MenuEditor';
 import { MenuImport } from './MenuImport';
 import { en } from './messages';
 import { Refusal } from '../ui-kit/DialogActions';
+import { keptText } from '../ui-kit/bridge';
 import { PriceEditor } from './PriceEditor';
 import { AvailabilityPill, itemPill } from './SoldOut';
 import { DurationChips } from '../ui-kit/Chips';
@@ -41,7 +42,7 @@ const LiveMenuStatus = ({ shown: { menu, venueId } }: { shown: ShownMenu }) => {
       )}
       {menu.readError && (
         <p className="form-error" role="alert">
-          {en.menu.readFailed(menu.readError)}
+          {en.menu.readFailed(keptText(menu.readError))}
         </p>
       )}
       {menu.push && (
@@ -52,7 +53,7 @@ const LiveMenuStatus = ({ shown: { menu, venueId } }: { shown: ShownMenu }) => {
       )}
       {menu.pushProblem && (
         <p className="form-error" role="alert">
-          {en.menu.pushProblem(menu.pushProblem)}
+          {en.menu.pushProblem(keptText(menu.pushProblem))}
         </p>
       )}
     </div>

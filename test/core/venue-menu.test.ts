@@ -244,6 +244,10 @@ describe("the menu through the core, against the platform's own menu", () => {
         message: expect.stringContaining("The platform's current menu could not be read"),
       },
     });
+    // The menu screen's note of the failed read: a code too, not the error's text.
+    const failed = await core.api['menu:refresh']({}).catch(() => null);
+    const shown = failed ?? (await core.api['menu:get']({}));
+    expect(decodeRefusal(shown.readError ?? '')?.key).toBe('menu-live-unread');
     await world.faults({ error_rate: 0 });
     expect((await core.api['outbox:list']({})).filter((e) => e.kind === 'menu-push')).toEqual([]);
   });
