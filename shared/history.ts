@@ -61,7 +61,8 @@ export type TimelineEntry =
       jobId: string;
       document: PrintDocumentKind;
       state: PrintJobState;
-      printerName: string;
+      /** null: a printer taken out of the settings since (the screen words it, never its id). */
+      printerName: string | null;
       /**
        * The printer stopped in the middle of it (part may be on paper): the screen says so; why
        * it did not print (a spooler's or an address's words) stays in the audit log.

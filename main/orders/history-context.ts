@@ -11,7 +11,7 @@ import type { Settings } from '../storage/settings';
 import type { OrderStore } from './order-store';
 
 /** The print jobs of an order with their printer's name, from the printing slice (core wires it). */
-export type OrderPrintJobs = (orderId: string) => Array<PrintJob & { printerName: string }>;
+export type OrderPrintJobs = (orderId: string) => Array<PrintJob & { printerName: string | null }>;
 /** The outbox's read projection: every row of these subjects with its tries. */
 export type ActionHistories = (subjects: readonly string[]) => ActionHistory[];
 /**

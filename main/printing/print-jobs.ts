@@ -272,10 +272,10 @@ export const preorderStarted = (
 export const jobsOfOrder = (
   ctx: PrintingContext,
   orderId: string,
-): Array<PrintJob & { printerName: string }> => {
+): Array<PrintJob & { printerName: string | null }> => {
   const names = new Map(readSettings(ctx).printers.map((p) => [p.id, p.name]));
   return ctx.store.ofOrder(orderId).map((job) => ({
     ...job,
-    printerName: names.get(job.printerId) ?? job.printerId,
+    printerName: names.get(job.printerId) ?? null,
   }));
 };

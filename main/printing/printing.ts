@@ -46,7 +46,7 @@ export type PrintingSlice = {
     to: OrderStatus,
   ): void;
   /** An order's print jobs with their printer's name (the history timeline). */
-  jobsOfOrder(orderId: string): Array<PrintJob & { printerName: string }>;
+  jobsOfOrder(orderId: string): Array<PrintJob & { printerName: string | null }>;
   /**
    * Retention: jobs keep no customer's data (what prints is rendered from the order when it
    * prints), so there is nothing to forget; kept so retention can call every slice alike.

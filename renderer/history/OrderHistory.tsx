@@ -53,7 +53,7 @@ export const describeEntry = (entry: TimelineEntry): { text: string; problem: bo
         text:
           t.print(
             en.print.documents[entry.document],
-            entry.printerName,
+            entry.printerName ?? en.print.printerGone,
             en.history.printStates[entry.state],
           ) + (entry.held ? ` · ${en.history.printHeld}` : ''),
         problem: entry.state === 'waiting',

@@ -74,6 +74,20 @@ const openVenue = async () => {
 };
 
 describe('a ticket that did not print', () => {
+  it('names a printer taken out of the settings as such, never by its id', async () => {
+    const order = makeOrder({ status: 'PRODUCTION', orderNumber: '1002' });
+    const bridge = createFakeBridge({
+      orders: [order],
+      print: printState({
+        jobs: [job({ orderId: order.id, orderNumber: '1002', printerId: 'printer-3f9a1c2e' })],
+      }),
+    });
+    renderApp(bridge);
+    const alarm = await screen.findByTestId('print-alarm');
+    expect(alarm.textContent).toContain('a printer no longer set up');
+    expect(alarm.textContent).not.toContain('3f9a1c2e');
+  });
+
   it('raises an alarm naming the printer and why, sounds until silenced, and again for the next one', async () => {
     const order = makeOrder({ status: 'PRODUCTION', orderNumber: '1001' });
     const bridge = createFakeBridge({

@@ -1,6 +1,7 @@
 // What the printing state means for staff: which tickets did not print and why, which printer
 // needs a look, which documents can be printed at all. One place, so the alarm, the status bar,
 // the card mark and the settings all say the same.
+import { en } from './messages';
 import type {
   OrderDocumentKind,
   PrinterConfig,
@@ -48,8 +49,9 @@ export const isInFlight = (job: PrintJob, at: number): boolean =>
 export const unprintedJobs = (print: PrintState | null, at: number): PrintJob[] =>
   print ? print.jobs.filter((job) => isUnprinted(job, at)) : [];
 
+/** The printer's name; one taken out of the settings while its jobs wait is named as such, not by its id. */
 export const printerName = (print: PrintState | null, printerId: string): string =>
-  print?.settings.printers.find((p) => p.id === printerId)?.name ?? printerId;
+  print?.settings.printers.find((p) => p.id === printerId)?.name ?? en.print.printerGone;
 
 export const statusOf = (print: PrintState | null, printerId: string): PrinterStatus | null =>
   print?.printers.find((s) => s.printerId === printerId) ?? null;

@@ -101,6 +101,7 @@ export const kitDe = {
     check: 'Bitte prüfen',
   },
   print: {
+    printerGone: 'ein nicht mehr eingerichteter Drucker',
     documents: {
       'kitchen-ticket': 'Küchenbon',
       'pickup-label': 'Abholetikett',

@@ -100,6 +100,7 @@ export const kitFi = {
     check: 'Tarkista tämä',
   },
   print: {
+    printerGone: 'tulostin, jota ei enää ole asetuksissa',
     documents: {
       'kitchen-ticket': 'Keittiölappu',
       'pickup-label': 'Noutotarra',

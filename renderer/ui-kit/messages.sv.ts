@@ -100,6 +100,7 @@ export const kitSv = {
     check: 'Kontrollera det här',
   },
   print: {
+    printerGone: 'en skrivare som inte längre är inställd',
     documents: {
       'kitchen-ticket': 'Köksbong',
       'pickup-label': 'Upphämtningsetikett',

@@ -127,6 +127,8 @@ export const kitMessages = {
     check: 'Check this',
   },
   print: {
+    /** A printer named by jobs made before it was taken out of the settings. */
+    printerGone: 'a printer no longer set up',
     documents: {
       'kitchen-ticket': 'Kitchen ticket',
       'pickup-label': 'Pickup label',
