@@ -4,6 +4,8 @@ import { orderStatusSelect } from './refusal-status';
 export const refusalsDe = {
   unexpected:
     'Der Terminal-Dienst hatte einen unerwarteten Fehler. Nochmal versuchen; wenn es bleibt, die App neu starten.',
+  'web-session-lost':
+    'Dieser Bildschirm ist nicht mehr mit dem Terminal verbunden. Über den Link des Terminals neu öffnen.',
   'service-no-answer':
     'Der Terminal-Dienst hat nicht geantwortet. Nochmal versuchen; wenn es bleibt, die App neu starten.',
   'bad-request':

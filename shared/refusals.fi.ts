@@ -4,6 +4,8 @@ import { orderStatusSelect } from './refusal-status';
 export const refusalsFi = {
   unexpected:
     'Päätteen palvelussa tapahtui odottamaton virhe. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
+  'web-session-lost':
+    'Tämä näkymä ei ole enää yhteydessä päätteeseen. Avaa se uudelleen päätteen linkistä.',
   'service-no-answer':
     'Päätteen palvelu ei vastannut. Yritä uudelleen; jos se toistuu, käynnistä sovellus uudelleen.',
   'bad-request':

@@ -4,6 +4,8 @@ import { orderStatusSelect } from './refusal-status';
 export const refusalsSv = {
   unexpected:
     'Terminalens tjänst fick ett oväntat fel. Försök igen; om det fortsätter, starta om appen.',
+  'web-session-lost':
+    'Den här skärmen är inte längre ansluten till terminalen. Öppna den igen från terminalens länk.',
   'service-no-answer':
     'Terminalens tjänst svarade inte. Försök igen; om det fortsätter, starta om appen.',
   'bad-request':

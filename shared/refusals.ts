@@ -15,6 +15,9 @@ export const refusalWords = {
   // Anything main did not expect: its detail goes to the log only.
   unexpected:
     'The terminal service failed unexpectedly. Try again; if it persists, restart the app.',
+  /** A browser's screen whose session the terminal's web host no longer knows (it restarted). */
+  'web-session-lost':
+    'This screen is no longer connected to the terminal. Open it again from the terminal’s link.',
   /** The window's bridge got no answer from the terminal service (it may be restarting). */
   'service-no-answer':
     'The terminal service did not answer. Try again; if it persists, restart the app.',

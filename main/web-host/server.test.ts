@@ -119,10 +119,12 @@ describe('web host', () => {
     for (const headers of attempts) {
       const reply = await post('orders:accept', { orderId: 'o1', preparationMinutes: 10 }, headers);
       expect(reply.status).toBe(401);
+      // The English for the log; the code the screen words in its language.
       expect(JSON.parse(reply.body)).toEqual({
         code: 'invalid-request',
         message:
           'This page holds no valid session. Open the ui: address the terminal printed when it started.',
+        refusal: { key: 'web-session-lost', values: [] },
       });
     }
     expect(accept).not.toHaveBeenCalled();
@@ -152,6 +154,8 @@ describe('web host', () => {
       body: '{}',
     });
     expect(text.status).toBe(415);
+    // The page's own mistake: no staff's to read, the one unexpected refusal.
+    expect(JSON.parse(text.body)).toMatchObject({ refusal: { key: 'unexpected', values: [] } });
     const foreign = await post(
       'orders:accept',
       { orderId: 'o1', preparationMinutes: 10 },
@@ -176,6 +180,7 @@ describe('web host', () => {
     expect(JSON.parse(reply.body)).toEqual({
       code: 'invalid-request',
       message: 'The request is too large.',
+      refusal: { key: 'unexpected', values: [] },
     });
   });
 

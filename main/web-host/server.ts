@@ -10,6 +10,7 @@ import { invokeChannel, isChannelName } from '../host/dispatch';
 import { forwardEventBatches } from '../host/event-batches';
 import { contentTypeOf, SECURITY_HEADERS, serveRendererFile } from '../host/renderer-files';
 import { HttpError, readJson, requestTimeouts, sendJson, sendText } from '../../kit/http';
+import { refusal } from '../../shared/refusals';
 import { BRIDGE_SCRIPT_PATH, bridgeScript } from './bridge-script';
 import { createWebSession, EVENTS_PATH, TICKET_PATH } from './session';
 
@@ -47,12 +48,24 @@ const send = (
 ): void =>
   sendText(response, status, body, { ...SECURITY_HEADERS, 'Content-Type': type, ...extra });
 
+/**
+ * The host's own refusals carry a code the screen words (a lost session, else "unexpected": the
+ * page's own mistakes, never staff's), as the core's do; their English is for the log.
+ */
 const sendError = (
   response: ServerResponse,
   status: number,
   error: BridgeError,
   extra: Readonly<Record<string, string>> = {},
-): void => sendJson(response, status, error, { ...SECURITY_HEADERS, ...extra });
+): void =>
+  sendJson(
+    response,
+    status,
+    error.refusal
+      ? error
+      : { ...error, refusal: refusal(status === 401 ? 'web-session-lost' : 'unexpected') },
+    { ...SECURITY_HEADERS, ...extra },
+  );
 
 /** The web host's state and dependencies, passed to the module-level functions below. */
 type HostContext = {
@@ -152,7 +165,8 @@ const serveApi = async (
   if (!read) return;
   const result = await invokeChannel(ctx.core.api, channel, read.args);
   if (result.ok) sendJson(response, 200, { value: result.value }, SECURITY_HEADERS);
-  else sendError(response, STATUS_OF[result.error.code], result.error);
+  // The core's refusal as it gave it (its code, or its words where it has none).
+  else sendJson(response, STATUS_OF[result.error.code], result.error, SECURITY_HEADERS);
 };
 
 const handleApi = async (
