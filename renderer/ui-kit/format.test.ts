@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatClock, formatMoney, formatWhen } from './format';
+import { formatClock, formatDistance, formatMoney, formatWhen } from './format';
 import { setLanguage } from './language';
 
 const evening = new Date(2026, 10, 27, 21, 7).toISOString();
@@ -17,5 +17,14 @@ describe('screen formats', () => {
     setLanguage('de');
     expect(formatMoney({ amount: 2580, currency: 'EUR' })).toBe('25,80\u00a0€');
     expect(formatWhen(evening, new Date(2026, 10, 28, 12).getTime())).toBe('Fr. 27. Nov. 21:07');
+  });
+
+  it("write a courier's distance with the language's decimal mark, never to the metre", () => {
+    setLanguage('en');
+    expect([320, 1240, 14_400].map(formatDistance)).toEqual(['300 m', '1.2 km', '14 km']);
+    setLanguage('fi');
+    expect(formatDistance(1240)).toBe('1,2 km');
+    setLanguage('sv');
+    expect(formatDistance(2000)).toBe('2,0 km');
   });
 });

@@ -70,9 +70,15 @@ export const untilFor = (duration: Duration, now: number): string | null => {
   }
 };
 
-/** "350 m", "1.2 km", "14 km": as near as a counter needs, never to the metre. */
+/**
+ * "350 m", "1.2 km" ("1,2 km" in Finnish, Swedish and German), "14 km": as near as a counter
+ * needs, never to the metre, with the screen language's decimal mark.
+ */
 export const formatDistance = (meters: number): string => {
   if (meters < 1000) return `${Math.max(50, Math.round(meters / 50) * 50)} m`;
-  if (meters < 10_000) return `${(Math.round(meters / 100) / 10).toFixed(1)} km`;
+  if (meters < 10_000) {
+    const km = Math.round(meters / 100) / 10;
+    return `${km.toLocaleString(screenLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 })} km`;
+  }
   return `${Math.round(meters / 1000)} km`;
 };
