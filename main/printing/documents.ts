@@ -372,7 +372,9 @@ export const daySummaryDocument = (
       columnsLine(c, `  #${late.orderNumber}`, seconds(late.lateBySeconds)),
     ),
     ...(summary.rejections.length ? [rule, ...text(c, words.rejections, { bold: true })] : []),
-    ...summary.rejections.flatMap((r) => columnsLine(c, `  ${r.reason}`, String(r.count))),
+    ...summary.rejections.flatMap((r) =>
+      columnsLine(c, `  ${r.reason || words.rejectedNoReason}`, String(r.count)),
+    ),
     ...(summary.items.length ? [rule, ...text(c, words.items, { bold: true })] : []),
     ...summary.items.flatMap((item) =>
       columnsLine(c, `  ${nameOf(item.name)}`, String(item.count)),

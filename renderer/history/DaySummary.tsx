@@ -150,7 +150,7 @@ const Figures = ({
       />
       <Counts
         title={en.history.rejections}
-        rows={summary.rejections.map((r) => [r.reason, r.count])}
+        rows={summary.rejections.map((r) => [r.reason || en.history.rejectedNoReason, r.count])}
         empty={en.history.noRejections}
       />
       <Counts

@@ -359,7 +359,8 @@ describe('end of day', () => {
     byType: { takeaway: 9, homedelivery: 5, eatin: 0 },
     rejections: [
       { reason: 'Items unavailable', count: 1 },
-      { reason: 'Too busy right now', count: 1 },
+      // Rejected on another device: no reason reached this terminal.
+      { reason: '', count: 1 },
     ],
     sales: [
       {
@@ -449,6 +450,9 @@ describe('end of day', () => {
     expect(within(rejections).getByText('Items unavailable').nextElementSibling?.textContent).toBe(
       '1',
     );
+    expect(
+      within(rejections).getByText('No reason given here').nextElementSibling?.textContent,
+    ).toBe('1');
 
     const timing = screen.getByRole('region', { name: 'Accept to ready' });
     expect(within(timing).getByText('Average').nextElementSibling?.textContent).toBe('12 min');

@@ -70,6 +70,7 @@ export const historyDe = {
     salesRow: 'aus {orders} übergebenen · Durchschnittsbon {average}',
     rejections: 'Ablehnungen',
     noRejections: 'Keine Ablehnungen.',
+    rejectedNoReason: 'Hier kein Grund angegeben',
     timing: 'Annahme bis fertig',
     noTiming: 'Keine angenommene Bestellung wurde als fertig markiert.',
     average: 'Durchschnitt',

@@ -71,6 +71,7 @@ export const historyFi = {
     salesRow: '{orders} luovutetusta · keskiostos {average}',
     rejections: 'Hylkäykset',
     noRejections: 'Ei hylkäyksiä.',
+    rejectedNoReason: 'Syytä ei kirjattu tänne',
     timing: 'Hyväksynnästä valmiiksi',
     noTiming: 'Yhtään hyväksyttyä tilausta ei merkitty valmiiksi.',
     average: 'Keskimäärin',

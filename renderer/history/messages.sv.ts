@@ -70,6 +70,7 @@ export const historySv = {
     salesRow: 'från {orders} utlämnade · snittköp {average}',
     rejections: 'Avvisade',
     noRejections: 'Inga avvisade.',
+    rejectedNoReason: 'Inget skäl angivet här',
     timing: 'Godkänd till klar',
     noTiming: 'Ingen godkänd beställning markerades klar.',
     average: 'Snitt',

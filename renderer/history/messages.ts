@@ -81,6 +81,8 @@ export const historyMessages = {
     salesRow: m('from {orders} handed over · average basket {average}', 'orders', 'average'),
     rejections: 'Rejections',
     noRejections: 'No rejections.',
+    /** An order rejected where no reason reached this terminal (on another device). */
+    rejectedNoReason: 'No reason given here',
     timing: 'Accept to ready',
     noTiming: 'No accepted order was marked ready.',
     average: 'Average',
