@@ -4,7 +4,7 @@ import type { Day, DaySummary } from '../../shared/history';
 import type { PaperWidthMm, PrintDocument, PrintState } from '../../shared/printing';
 import { useApp, useNow } from './hooks';
 import { toBridgeError } from '../ui-kit/bridge';
-import { formatDuration, formatMoney } from '../ui-kit/format';
+import { formatDuration, formatMoney, formatTimeZone } from '../ui-kit/format';
 import {
   addDays,
   dayIn,
@@ -363,7 +363,7 @@ export const DaySummaryView = ({
           {en.history.today}
         </button>
       </div>
-      <p className="muted">{en.history.timeZone(summary?.timeZone ?? timeZone)}</p>
+      <p className="muted">{en.history.timeZone(formatTimeZone(summary?.timeZone ?? timeZone))}</p>
       {error && <FormMessage message={{ ok: false, text: error }} />}
       {!summary && !error && <p className="muted">{en.history.loading}</p>}
       {/* Keyed by day and venue: a message or preview of another never shows under this one. */}

@@ -61,7 +61,7 @@ export const historyDe = {
     previousDay: 'Vorheriger Tag',
     nextDay: 'Nächster Tag',
     today: 'Heute',
-    timeZone: 'Ein Tag geht von Mitternacht bis Mitternacht, Zeitzone {zone}.',
+    timeZone: 'Ein Tag geht von Mitternacht bis Mitternacht ({zone}).',
     ordersCount: '{n, plural, one {# Bestellung} other {# Bestellungen}}',
     byStatus: 'Nach Status',
     byType: 'Nach Art',

@@ -62,7 +62,7 @@ export const historyFi = {
     previousDay: 'Edellinen päivä',
     nextDay: 'Seuraava päivä',
     today: 'Tänään',
-    timeZone: 'Päivä on keskiyöstä keskiyöhön, aikavyöhyke {zone}.',
+    timeZone: 'Päivä on keskiyöstä keskiyöhön ({zone}).',
     ordersCount: '{n, plural, one {# tilaus} other {# tilausta}}',
     byStatus: 'Tilan mukaan',
     byType: 'Tyypin mukaan',

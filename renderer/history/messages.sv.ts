@@ -61,7 +61,7 @@ export const historySv = {
     previousDay: 'Föregående dag',
     nextDay: 'Nästa dag',
     today: 'I dag',
-    timeZone: 'Dagen går från midnatt till midnatt, {zone}-tid.',
+    timeZone: 'Dagen går från midnatt till midnatt ({zone}).',
     ordersCount: '{n, plural, one {# beställning} other {# beställningar}}',
     byStatus: 'Per status',
     byType: 'Per typ',

@@ -71,7 +71,7 @@ export const historyMessages = {
     previousDay: 'Previous day',
     nextDay: 'Next day',
     today: 'Today',
-    timeZone: m('Days run midnight to midnight, {zone} time.', 'zone'),
+    timeZone: m('Days run midnight to midnight ({zone}).', 'zone'),
     ordersCount: m('{n, plural, one {# order} other {# orders}}', 'n'),
     byStatus: 'By status',
     byType: 'By type',

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { formatClock, formatDistance, formatMoney, formatWhen } from './format';
+import { formatClock, formatDistance, formatMoney, formatTimeZone, formatWhen } from './format';
 import { setLanguage } from './language';
 
 const evening = new Date(2026, 10, 27, 21, 7).toISOString();
@@ -17,6 +17,15 @@ describe('screen formats', () => {
     setLanguage('de');
     expect(formatMoney({ amount: 2580, currency: 'EUR' })).toBe('25,80\u00a0€');
     expect(formatWhen(evening, new Date(2026, 10, 28, 12).getTime())).toBe('Fr. 27. Nov. 21:07');
+  });
+
+  it('name a time zone as staff know it, in the screen’s language, not by its id', () => {
+    setLanguage('en');
+    expect(formatTimeZone('Europe/Helsinki')).toBe('Eastern European Time');
+    setLanguage('fi');
+    expect(formatTimeZone('Europe/Helsinki')).toBe('Itä-Euroopan aika');
+    // A zone the runtime cannot name: its id rather than nothing.
+    expect(formatTimeZone('Not/A_Zone')).toBe('Not/A_Zone');
   });
 
   it("write a courier's distance with the language's decimal mark, never to the metre", () => {

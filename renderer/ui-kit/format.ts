@@ -71,6 +71,22 @@ export const untilFor = (duration: Duration, now: number): string | null => {
 };
 
 /**
+ * A time zone as staff know it, in the screen's language ("Eastern European Time", "Itä-Euroopan
+ * aika"), not its IANA id; the id where the runtime has no name for it.
+ */
+export const formatTimeZone = (zone: string): string => {
+  try {
+    return (
+      new Intl.DateTimeFormat(screenLocale(), { timeZone: zone, timeZoneName: 'longGeneric' })
+        .formatToParts(new Date())
+        .find((part) => part.type === 'timeZoneName')?.value ?? zone
+    );
+  } catch {
+    return zone;
+  }
+};
+
+/**
  * "350 m", "1.2 km" ("1,2 km" in Finnish, Swedish and German), "14 km": as near as a counter
  * needs, never to the metre, with the screen language's decimal mark.
  */

@@ -57,7 +57,7 @@ describe('opening times', () => {
     renderApp(bridge);
     await openVenue();
     expect(screen.getByTestId('venue-time-zone').textContent).toBe(
-      'Times are the venue’s local time (Europe/Helsinki).',
+      'Times are the venue’s local time (Eastern European Time).',
     );
     const save = screen.getByRole('button', { name: 'Save opening times' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);

@@ -3,7 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { OpeningTime, VenueState, Weekday } from '../../shared/domain';
 import { WEEKDAYS } from '../../shared/domain';
 import { useApp } from './hooks';
-import { formatClock } from '../ui-kit/format';
+import { formatClock, formatTimeZone } from '../ui-kit/format';
 import { DurationChips } from '../ui-kit/Chips';
 import { en } from './messages';
 import { DialogActions, Refusal } from '../ui-kit/DialogActions';
@@ -130,7 +130,7 @@ const OpeningTimesEditor = ({ venue, venueId }: { venue: VenueState; venueId?: s
     <section className="panel-section" aria-label={en.venue.openingTimes}>
       {createElement(venueId ? 'h3' : 'h2', null, en.venue.openingTimes)}
       <p className="muted" data-testid="venue-time-zone">
-        {en.venue.timeZone(venue.timeZone)}
+        {en.venue.timeZone(formatTimeZone(venue.timeZone))}
       </p>
       {changing && (
         <p className="state-pending" role="status">
