@@ -106,7 +106,7 @@ const overflows = (target: Page): Promise<string[]> =>
  * The visible words not pseudo-localised, each with where it stands. The pseudo-locale accents
  * every a, e, i, o, u, y, c, n and s of our words: a run of plain letters holding one of them is
  * not ours, unless it is the platform's data (`data` strings, or an element marked as such), a
- * month or weekday as Intl writes it (dates are formatted, not translated), or text that declares
+ * month, weekday or time zone as Intl writes it (formatted, not translated), or text that declares
  * another language than the page's.
  */
 const bypasses = (target: Page, data: readonly string[]): Promise<string[]> =>
@@ -121,6 +121,20 @@ const bypasses = (target: Page, data: readonly string[]): Promise<string[]> =>
         calendar.add(
           new Intl.DateTimeFormat('en-GB', { weekday: style }).format(new Date(2026, 0, 4 + day)),
         );
+    }
+    // A time zone is named by Intl too (the venue's, a time zone id among the data).
+    for (const value of data) {
+      try {
+        const zone = new Intl.DateTimeFormat('en-GB', {
+          timeZone: value,
+          timeZoneName: 'longGeneric',
+        })
+          .formatToParts(new Date())
+          .find((part) => part.type === 'timeZoneName')?.value;
+        for (const word of zone?.split(' ') ?? []) calendar.add(word);
+      } catch {
+        // Not a time zone.
+      }
     }
     // A menu's languages are named by Intl too (DisplayNames), whichever they are.
     const languages = new Intl.DisplayNames(['en-GB'], { type: 'language' });
