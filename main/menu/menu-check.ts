@@ -508,18 +508,17 @@ export const summarizeItems = (
   const reading = readingOf(menu, language);
   // One row per key: a menu may carry one item in several categories (the same drink in a meal
   // deal), and the platform's updates change every item of a key at once.
-  const seen = new Map<string, MenuItemSummary>();
+  const seen = new Map<string, { summary: MenuItemSummary; categories: Set<string> }>();
   for (const { item: entry, category } of allItems(menu, language)) {
     const externalData = entry.external_data;
     if (externalData === undefined) continue;
     const known = seen.get(externalData);
     if (known) {
-      if (!known.category.split(' · ').includes(category))
-        known.category = `${known.category} · ${category}`;
+      known.categories.add(category);
       continue;
     }
     const wish = changing(externalData);
-    seen.set(externalData, {
+    const summary: MenuItemSummary = {
       externalData,
       name: nameOf(entry, reading) ?? externalData,
       category,
@@ -531,9 +530,13 @@ export const summarizeItems = (
       available: isAvailable(entry, at),
       pending: wish !== null,
       changing: wish,
-    });
+    };
+    seen.set(externalData, { summary, categories: new Set([category]) });
   }
-  return [...seen.values()];
+  return [...seen.values()].map(({ summary, categories }) => ({
+    ...summary,
+    category: [...categories].join(' · '),
+  }));
 };
 
 /** Option values by external_data (values shared by several items are one entry), named in `language`. */

@@ -273,11 +273,6 @@ const reconcileQuietly = (ctx: VenueContext): void => {
 // read shows it, the change stays "changing…".
 const settledThenRead = (ctx: VenueContext, action: StoredAction, outcome: string): void => {
   const venueId = (action.payload as { venueId: string }).venueId;
-  if (outcome === 'done' && action.kind === 'venue-online') {
-    const { online, until } = action.payload as VenueOnlinePayload;
-    if (!online && until) ctx.settings.set(untilKey(venueId), until);
-    else ctx.settings.delete(untilKey(venueId));
-  }
   if (outcome === 'done') {
     const change: VenueChange =
       action.kind === 'venue-online'
@@ -292,6 +287,11 @@ const settledThenRead = (ctx: VenueContext, action: StoredAction, outcome: strin
             online: null,
             openingTimes: (action.payload as VenueOpeningTimesPayload).availability,
           };
+    if (change.online) {
+      const { online, until } = change.online;
+      if (!online && until) ctx.settings.set(untilKey(venueId), until);
+      else ctx.settings.delete(untilKey(venueId));
+    }
     const kind = action.kind as VenueKind;
     ctx.awaiting.set(awaitKey(venueId, kind), {
       venueId,
